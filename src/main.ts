@@ -1,13 +1,17 @@
 /**
- * Entry points Google calls. Each is a thin wrapper: it gathers the Apps Script services the
- * core needs (through src/gas/) and hands them in. The list of names lives in
- * src/entrypoints.ts; the `satisfies` below makes a missing export a compile error.
+ * Entry points Google calls. Thin wrappers only: each area's functions live in src/app/<area>.ts
+ * and are re-exported here. The list of names is src/entrypoints.ts; a test checks that every
+ * name is exported here and is a top-level function of the built bundle.
  */
-import type { EntryPoint } from "./entrypoints";
+import { buildMenu } from "./app/menu";
+import { languageForLocale } from "./ui/strings";
 
 /** Builds the add-on menu. Runs in AuthMode.NONE before first use: menu only, no services. */
-export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen): void {
-  SpreadsheetApp.getUi().createAddonMenu().addItem("Connection…", "showConnectionSidebar").addToUi();
+export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  const authMode = e?.authMode;
+  // In AuthMode.NONE, Session may not be read; English until the add-on is used here.
+  const locale = authMode === ScriptApp.AuthMode.NONE ? "en" : safeLocale();
+  buildMenu(SpreadsheetApp.getUi(), languageForLocale(locale));
 }
 
 /** Called once when the add-on is installed; the menu is all that is needed. */
@@ -15,30 +19,17 @@ export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall): void {
   onOpen(e as unknown as GoogleAppsScript.Events.SheetsOnOpen);
 }
 
-export function showConnectionSidebar(): void {
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("connection").setTitle("Connection"),
-  );
+function safeLocale(): string {
+  try {
+    return Session.getActiveUserLocale();
+  } catch (_err) {
+    return "en";
+  }
 }
 
-export function getConnectionSettings(): unknown {
-  throw new Error("getConnectionSettings: not built yet");
-}
-
-export function saveConnectionSettings(_input: unknown): unknown {
-  throw new Error("saveConnectionSettings: not built yet");
-}
-
-export function testConnection(): unknown {
-  throw new Error("testConnection: not built yet");
-}
-
-const exported = {
-  onOpen,
-  onInstall,
-  showConnectionSidebar,
+export {
   getConnectionSettings,
   saveConnectionSettings,
+  showConnectionSidebar,
   testConnection,
-} satisfies Record<EntryPoint, (...args: never[]) => unknown>;
-void exported;
+} from "./app/connection";

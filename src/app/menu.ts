@@ -1,0 +1,28 @@
+/**
+ * The add-on menu. Items are listed once here; each names an entry point (src/entrypoints.ts).
+ * onOpen may run in AuthMode.NONE before the add-on is used in a document: it may build the
+ * menu and nothing else (no properties, no service calls), so labels use the user's locale
+ * through Session only when that is allowed, else English.
+ */
+import { type Language, type StringKey, translate } from "../ui/strings";
+
+export interface MenuItem {
+  /** Key of the label in the strings catalogue, or "-" for a separator. */
+  label: StringKey | "-";
+  /** Entry point the item calls. */
+  functionName: string;
+}
+
+export const MENU_ITEMS: readonly MenuItem[] = [
+  { label: "menu.connection", functionName: "showConnectionSidebar" },
+];
+
+/** Builds the add-on menu into `ui`. */
+export function buildMenu(ui: GoogleAppsScript.Base.Ui, language: Language): void {
+  const menu = ui.createAddonMenu();
+  for (const item of MENU_ITEMS) {
+    if (item.label === "-") menu.addSeparator();
+    else menu.addItem(translate(language, item.label), item.functionName);
+  }
+  menu.addToUi();
+}

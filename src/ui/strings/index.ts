@@ -1,0 +1,44 @@
+/**
+ * One catalogue of user-facing strings in English and Spanish. Each area of the add-on keeps
+ * its strings in a file of its own here and is registered once below; a key missing from one
+ * language is a compile error.
+ */
+import { common } from "./common";
+
+export type Language = "en" | "es";
+export const LANGUAGES: readonly Language[] = ["en", "es"];
+
+const catalogues = [common] as const;
+
+type Catalogue = (typeof catalogues)[number];
+export type StringKey = keyof Catalogue["en"];
+
+// Each catalogue must offer the same keys in Spanish as in English.
+type SameKeys<T extends { en: object; es: object }> = keyof T["en"] extends keyof T["es"]
+  ? keyof T["es"] extends keyof T["en"]
+    ? true
+    : false
+  : false;
+const _sameKeys: SameKeys<(typeof catalogues)[number]> = true;
+void _sameKeys;
+
+const merged: Record<Language, Record<string, string>> = { en: {}, es: {} };
+for (const catalogue of catalogues) {
+  Object.assign(merged.en, catalogue.en);
+  Object.assign(merged.es, catalogue.es);
+}
+
+/** The text of `key` in `language`, with `{name}` placeholders filled from `params`. */
+export function translate(
+  language: Language,
+  key: StringKey,
+  params: Record<string, string | number> = {},
+): string {
+  const text = merged[language][key] ?? merged.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The add-on's language for a locale such as `es_CL` or `en-US`; Spanish for any `es…`. */
+export function languageForLocale(locale: string | null | undefined): Language {
+  return /^es\b|^es[_-]/i.test(locale ?? "") ? "es" : "en";
+}

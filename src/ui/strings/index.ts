@@ -4,19 +4,25 @@
  * language is a compile error.
  */
 import { common } from "./common";
+import { refresh } from "./refresh";
+import { sheets } from "./sheets";
 
 export type Language = "en" | "es";
 export const LANGUAGES: readonly Language[] = ["en", "es"];
 
-const catalogues = [common] as const;
+const catalogues = [common, sheets, refresh] as const;
 
 type Catalogue = (typeof catalogues)[number];
-export type StringKey = keyof Catalogue["en"];
+// Distributed over the catalogues: `keyof` of a union would keep only the keys they share.
+type KeysOf<C> = C extends { en: infer E } ? keyof E : never;
+export type StringKey = KeysOf<Catalogue>;
 
 // Each catalogue must offer the same keys in Spanish as in English.
-type SameKeys<T extends { en: object; es: object }> = keyof T["en"] extends keyof T["es"]
-  ? keyof T["es"] extends keyof T["en"]
-    ? true
+type SameKeys<T extends { en: object; es: object }> = T extends unknown
+  ? keyof T["en"] extends keyof T["es"]
+    ? keyof T["es"] extends keyof T["en"]
+      ? true
+      : false
     : false
   : false;
 const _sameKeys: SameKeys<(typeof catalogues)[number]> = true;

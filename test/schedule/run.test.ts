@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest";
+import { createTimeBudget } from "../../src/longrun/budget";
+import { loadContinuation, type PropertyStore } from "../../src/longrun/continuation";
+import type { RunRecord } from "../../src/schedule/history";
+import { loadHistory, type RefreshEngine, type RunPorts, runRefresh, saveRun } from "../../src/schedule/run";
+
+function memoryStore(): PropertyStore & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getProperty: (k) => data.get(k) ?? null,
+    setProperty: (k, v) => data.set(k, v),
+    deleteProperty: (k) => data.delete(k),
+    getProperties: () => Object.fromEntries(data),
+  };
+}
+
+/** A paged refresh: each step fetches one page (one call, 1 s) and writes its rows by Id. */
+function pagedRefresh(world: { now: number; calls: number }, pages: number, sheet: Map<number, number>) {
+  const fetched: number[] = [];
+  let fingerprint = "v1";
+  let failOnPage: number | null = null;
+  const engine: RefreshEngine<{ page: number }> = {
+    settingsFingerprint: () => fingerprint,
+    run(cursor, shouldStop) {
+      let page = cursor?.page ?? 1;
+      let records = 0;
+      while (page <= pages) {
+        if (shouldStop()) return { finished: false, cursor: { page }, records, refreshed: ["reports"] };
+        world.now += 1000;
+        world.calls++;
+        if (failOnPage === page) throw new Error("Request failed: Bearer secret-token refused");
+        fetched.push(page);
+        for (let i = 0; i < 10; i++) sheet.set(page * 100 + i, (sheet.get(page * 100 + i) ?? 0) + 1);
+        records += 10;
+        page++;
+      }
+      return { finished: true, cursor: null, records, refreshed: ["reports"] };
+    },
+  };
+  return {
+    engine,
+    fetched,
+    setFingerprint: (f: string) => (fingerprint = f),
+    failOn: (p: number | null) => (failOnPage = p),
+  };
+}
+
+function harness(pages = 30, limitMs = 12_000) {
+  const world = { now: Date.UTC(2026, 0, 10, 8), calls: 0 };
+  const doc = memoryStore();
+  const sheet = new Map<number, number>();
+  const refresh = pagedRefresh(world, pages, sheet);
+  const state = {
+    locked: false,
+    used: 0,
+    limit: 20_000,
+    followUps: 0,
+    allowFollowUp: true,
+    mails: [] as RunRecord[],
+  };
+  let ids = 0;
+  const ports = (): RunPorts<{ page: number }> => {
+    const callsAtStart = world.calls;
+    return {
+      now: () => world.now,
+      newId: () => `id${++ids}`,
+      me: { key: "ana-key", label: "ana@example.com" },
+      lock: {
+        tryLock: () => {
+          if (state.locked) return false;
+          state.locked = true;
+          return true;
+        },
+        release: () => {
+          state.locked = false;
+        },
+      },
+      documentStore: doc,
+      quota: { used: () => state.used, limit: () => state.limit, add: (n) => (state.used += n) },
+      callsMade: () => world.calls - callsAtStart,
+      refresh: refresh.engine,
+      budget: createTimeBudget({ clock: { now: () => world.now }, limitMs, reserveMs: 2_000 }),
+      scheduleFollowUp: () => {
+        if (!state.allowFollowUp) return false;
+        state.followUps++;
+        return true;
+      },
+      notifyFailure: (run) => state.mails.push(run),
+      secret: () => "secret-token",
+    };
+  };
+  return { world, doc, sheet, refresh, state, ports };
+}
+
+describe("runRefresh", () => {
+  it("continues a refresh stopped near the time limit until done, with no page twice and none missed", () => {
+    const h = harness(30, 12_000);
+    const outcomes: string[] = [];
+    outcomes.push(runRefresh("schedule", h.ports()).outcome);
+    expect(h.state.followUps).toBe(1);
+    // 12 s limit, 2 s kept back, 1 s per page: ten pages per execution.
+    expect(loadContinuation(h.doc)?.cursor).toEqual({ page: 11 });
+    for (let i = 0; i < 10 && loadContinuation(h.doc); i++)
+      outcomes.push(runRefresh("continuation", h.ports()).outcome);
+    expect(outcomes).toEqual(["continued", "continued", "ok"]);
+    expect(h.refresh.fetched).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(h.sheet.size).toBe(300);
+    expect([...h.sheet.values()].every((n) => n === 1)).toBe(true);
+    const history = loadHistory(h.doc, h.world.now);
+    expect(history[0]).toMatchObject({
+      outcome: "ok",
+      source: "continuation",
+      message: "Finished in 3 executions.",
+    });
+    expect(history.reduce((sum, r) => sum + r.calls, 0)).toBe(30);
+    expect(h.state.used).toBe(30);
+    // A stray continuation trigger after the end does nothing and records nothing.
+    expect(runRefresh("continuation", h.ports()).outcome).toBe("nothing");
+    expect(loadHistory(h.doc, h.world.now)).toHaveLength(3);
+  });
+
+  it("lets the next scheduled run continue when no one-off trigger is allowed", () => {
+    const h = harness(15, 12_000);
+    h.state.allowFollowUp = false;
+    const first = runRefresh("schedule", h.ports());
+    expect(first.outcome).toBe("continued");
+    if (first.outcome !== "nothing") expect(first.run.message).toMatch(/next run continues it/);
+    expect(runRefresh("schedule", h.ports()).outcome).toBe("ok");
+    expect(h.refresh.fetched).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+  });
+
+  it("records a run that cannot get the lock as skipped and does nothing", () => {
+    const h = harness(3);
+    h.state.locked = true;
+    const result = runRefresh("schedule", h.ports());
+    expect(result.outcome).toBe("skipped");
+    expect(h.refresh.fetched).toEqual([]);
+    expect(loadHistory(h.doc, h.world.now).map((r) => r.outcome)).toEqual(["skipped"]);
+    expect(h.state.mails).toEqual([]);
+  });
+
+  it("keeps a continuation that met a held lock and tries again", () => {
+    const h = harness(30, 12_000);
+    runRefresh("menu", h.ports());
+    h.state.locked = true;
+    expect(runRefresh("continuation", h.ports()).outcome).toBe("skipped");
+    expect(h.state.followUps).toBe(2);
+    h.state.locked = false;
+    while (loadContinuation(h.doc)) runRefresh("continuation", h.ports());
+    expect(h.refresh.fetched).toHaveLength(30);
+    expect(new Set(h.refresh.fetched).size).toBe(30);
+  });
+
+  it("refuses to start a refresh that cannot finish within today's quota, and tells the owner", () => {
+    const h = harness(5);
+    saveRun(h.doc, {
+      id: "prev",
+      source: "menu",
+      user: "ana",
+      startedAt: h.world.now - 3_600_000,
+      endedAt: h.world.now - 3_500_000,
+      refreshed: ["reports"],
+      records: 50,
+      calls: 500,
+      outcome: "ok",
+      message: "",
+    });
+    h.state.used = 19_500;
+    const result = runRefresh("schedule", h.ports());
+    expect(result.outcome).toBe("refused");
+    if (result.outcome !== "nothing") {
+      expect(result.run.message).toBe(
+        "Not started: it needs about 550 calls and only 500 of today's 20000 UrlFetch calls are left.",
+      );
+    }
+    expect(h.refresh.fetched).toEqual([]);
+    expect(h.state.mails.map((m) => m.outcome)).toEqual(["refused"]);
+    h.state.used = 19_000;
+    expect(runRefresh("menu", h.ports()).outcome).toBe("ok");
+  });
+
+  it("records a failure without the token, e-mails only for unattended runs, and starts over next time", () => {
+    const h = harness(30, 12_000);
+    runRefresh("schedule", h.ports());
+    h.refresh.failOn(12);
+    const failed = runRefresh("continuation", h.ports());
+    expect(failed.outcome).toBe("failed");
+    if (failed.outcome !== "nothing")
+      expect(failed.run.message).toBe("Request failed: Bearer [hidden] refused");
+    expect(JSON.stringify([...h.doc.data.values()])).not.toContain("secret-token");
+    expect(h.state.mails).toHaveLength(1);
+    expect(loadContinuation(h.doc)).toBeNull();
+    runRefresh("menu", h.ports());
+    expect(h.state.mails).toHaveLength(1);
+  });
+
+  it("drops a continuation made under other settings", () => {
+    const h = harness(30, 12_000);
+    runRefresh("menu", h.ports());
+    h.refresh.setFingerprint("v2");
+    expect(runRefresh("continuation", h.ports()).outcome).toBe("nothing");
+    expect(loadContinuation(h.doc)).toBeNull();
+  });
+
+  it("settles a run left running by a killed execution", () => {
+    const h = harness(3);
+    saveRun(h.doc, {
+      id: "killed",
+      source: "schedule",
+      user: "ana",
+      startedAt: h.world.now - 3_600_000,
+      endedAt: null,
+      refreshed: [],
+      records: 0,
+      calls: 0,
+      outcome: "running",
+      message: "",
+    });
+    expect(loadHistory(h.doc, h.world.now)[0]).toMatchObject({ id: "killed", outcome: "failed" });
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * The page's client of the control API (issue 4's routes) and of the playground's own routes.
+ * Shapes are read tolerantly: the page must keep working while the emulation grows.
+ */
+import type { CellValue } from "../format";
+
+export interface SheetSnapshot {
+  name: string;
+  values: CellValue[][];
+  formulas: string[][];
+  numberFormats: string[][];
+  frozenRows: number;
+}
+
+export interface MenuEntry {
+  label: string;
+  functionName: string;
+}
+
+export interface ControlInfo {
+  apiUrl: string;
+  adminId: number | string | null;
+  user: string;
+  users: string[];
+  timeZone: string;
+  addOnName: string;
+  spreadsheetName: string;
+}
+
+export interface ShownHtml {
+  /** Changes each time the script shows it again (a new showSidebar call). */
+  key: string;
+  title: string;
+  html: string;
+  width?: number;
+  height?: number;
+}
+
+export interface Toast {
+  key: string;
+  message: string;
+  title: string;
+  seconds: number;
+}
+
+export type ButtonName = "OK" | "CANCEL" | "YES" | "NO" | "CLOSE";
+
+/** An alert or prompt the script is waiting on. */
+export interface WaitingQuestion {
+  kind: "alert" | "prompt";
+  title: string;
+  message: string;
+  buttons: ButtonName[];
+}
+
+export interface UiState {
+  sidebar: ShownHtml | null;
+  dialog: ShownHtml | null;
+  toasts: Toast[];
+  waiting: WaitingQuestion | null;
+}
+
+export type RunResult = { ok: true; result: unknown } | { ok: false; error: string };
+
+/** Error of a control call that did not answer as documented. */
+export class ControlError extends Error {
+  constructor(route: string, detail: string) {
+    super(`${route}: ${detail}`);
+    this.name = "ControlError";
+  }
+}
+
+async function call(method: "GET" | "POST" | "DELETE", route: string, body?: unknown): Promise<unknown> {
+  const init: RequestInit = { method, headers: { accept: "application/json" } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { "content-type": "application/json", accept: "application/json" };
+  }
+  const response = await fetch(route, init);
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ControlError(
+      route,
+      `answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
+    );
+  }
+  if (!response.ok) {
+    const message = errorText(parsed) ?? `HTTP ${response.status}`;
+    throw new ControlError(route, message);
+  }
+  return parsed;
+}
+
+function errorText(body: unknown): string | undefined {
+  if (body && typeof body === "object") {
+    const b = body as Record<string, unknown>;
+    for (const key of ["error", "message", "Error"]) {
+      const v = b[key];
+      if (typeof v === "string") return v;
+      if (v && typeof v === "object" && typeof (v as { message?: unknown }).message === "string") {
+        return (v as { message: string }).message;
+      }
+    }
+  }
+  return undefined;
+}
+
+const asRecord = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const asString = (v: unknown, fallback = ""): string =>
+  typeof v === "string" ? v : typeof v === "number" ? String(v) : fallback;
+const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function readGrid<T>(v: unknown, cell: (x: unknown) => T): T[][] {
+  return asArray(v).map((row) => asArray(row).map(cell));
+}
+
+function readCellValue(x: unknown): CellValue {
+  if (x === null || x === undefined) return "";
+  if (typeof x === "string" || typeof x === "number" || typeof x === "boolean") return x;
+  return String(x);
+}
+
+export function readSheets(body: unknown): SheetSnapshot[] {
+  const list = Array.isArray(body) ? body : asArray(asRecord(body).sheets);
+  return list.map((raw) => {
+    const s = asRecord(raw);
+    return {
+      name: asString(s.name),
+      values: readGrid(s.values, readCellValue),
+      formulas: readGrid(s.formulas, (x) => asString(x)),
+      numberFormats: readGrid(s.numberFormats, (x) => asString(x)),
+      frozenRows: typeof s.frozenRows === "number" ? s.frozenRows : 0,
+    };
+  });
+}
+
+export function readMenu(body: unknown): MenuEntry[] {
+  const list = Array.isArray(body) ? body : asArray(asRecord(body).items);
+  return list.map((raw) => {
+    const m = asRecord(raw);
+    return { label: asString(m.label ?? m.caption), functionName: asString(m.function ?? m.functionName) };
+  });
+}
+
+export function readInfo(body: unknown): ControlInfo {
+  const i = asRecord(body);
+  const user = asString(i.user ?? asRecord(i.user).email);
+  const users = asArray(i.users)
+    .map((u) => (typeof u === "string" ? u : asString(asRecord(u).email)))
+    .filter((u) => u !== "");
+  return {
+    apiUrl: asString(i.apiUrl),
+    adminId: typeof i.adminId === "number" || typeof i.adminId === "string" ? i.adminId : null,
+    user,
+    users,
+    timeZone: asString(i.timeZone, "UTC") || "UTC",
+    addOnName: asString(i.addOnName ?? i.addonName, ""),
+    spreadsheetName: asString(i.spreadsheetName ?? i.spreadsheet, ""),
+  };
+}
+
+const BUTTON_SETS: Record<string, ButtonName[]> = {
+  OK: ["OK"],
+  OK_CANCEL: ["OK", "CANCEL"],
+  YES_NO: ["YES", "NO"],
+  YES_NO_CANCEL: ["YES", "NO", "CANCEL"],
+};
+
+function readShown(raw: unknown, fallbackKey: string): ShownHtml | null {
+  if (!raw || typeof raw !== "object") return null;
+  const s = asRecord(raw);
+  const html = asString(s.html ?? s.content);
+  if (!html) return null;
+  const out: ShownHtml = {
+    key: asString(s.id ?? s.key ?? s.shownAt ?? s.serial, fallbackKey),
+    title: asString(s.title),
+    html,
+  };
+  if (typeof s.width === "number") out.width = s.width;
+  if (typeof s.height === "number") out.height = s.height;
+  return out;
+}
+
+function readQuestion(raw: unknown): WaitingQuestion | null {
+  if (!raw || typeof raw !== "object") return null;
+  const q = asRecord(raw);
+  const kind = q.kind === "prompt" || q.type === "prompt" ? "prompt" : "alert";
+  const buttonsRaw = q.buttons ?? q.buttonSet;
+  const buttons = Array.isArray(buttonsRaw)
+    ? (buttonsRaw.map((b) => asString(b)) as ButtonName[])
+    : (BUTTON_SETS[asString(buttonsRaw, kind === "prompt" ? "OK" : "OK")] ?? ["OK"]);
+  const message = asString(q.message ?? q.prompt ?? q.text);
+  // alert(prompt) with no title: Sheets shows the text as the body.
+  return { kind, title: asString(q.title), message, buttons: buttons.length ? buttons : ["OK"] };
+}
+
+export function readUi(body: unknown): UiState {
+  const u = asRecord(body);
+  const toasts = asArray(u.toasts).map((raw, index) => {
+    const t = asRecord(raw);
+    return {
+      key: asString(t.id ?? t.key ?? t.at, String(index)),
+      message: asString(t.message ?? t.msg),
+      title: asString(t.title),
+      seconds:
+        typeof t.seconds === "number"
+          ? t.seconds
+          : typeof t.timeoutSeconds === "number"
+            ? t.timeoutSeconds
+            : 5,
+    };
+  });
+  return {
+    sidebar: readShown(u.sidebar, "sidebar"),
+    dialog: readShown(u.dialog ?? u.modalDialog, "dialog"),
+    toasts,
+    waiting: readQuestion(u.waiting ?? u.pending ?? u.question ?? u.alert ?? u.prompt),
+  };
+}
+
+export function readRunResult(body: unknown): RunResult {
+  const r = asRecord(body);
+  if (r.ok === true) return { ok: true, result: r.result ?? null };
+  const error = r.error;
+  const message =
+    typeof error === "string"
+      ? error
+      : error && typeof error === "object"
+        ? asString(asRecord(error).message, "The script failed")
+        : "The script failed";
+  return { ok: false, error: message };
+}
+
+/** Typed calls to the control API. */
+export const control = {
+  info: async () => readInfo(await call("GET", "/control/info")),
+  menu: async () => readMenu(await call("GET", "/control/menu")),
+  sheets: async () => readSheets(await call("GET", "/control/sheets")),
+  ui: async () => readUi(await call("GET", "/control/ui")),
+  logs: async () => call("GET", "/control/logs"),
+  run: async (functionName: string, args: unknown[], user?: string): Promise<RunResult> => {
+    const body: Record<string, unknown> = { function: functionName, args };
+    if (user) body.user = user;
+    try {
+      return readRunResult(await call("POST", "/control/run", body));
+    } catch (err) {
+      return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+  },
+  setCells: (sheet: string, range: string, values: string[][], user?: string) =>
+    call("POST", "/control/cells", user ? { sheet, range, values, user } : { sheet, range, values }),
+  select: (sheet: string, range: string, user?: string) =>
+    call("POST", "/control/select", user ? { sheet, range, user } : { sheet, range }),
+  answer: (answer: ButtonName, text?: string) =>
+    call("POST", "/control/answers", {
+      answers: [text === undefined ? answer : { button: answer, text }],
+    }),
+  fireTriggers: (user?: string) => call("POST", "/control/triggers/fire", user ? { user } : {}),
+  reset: () => call("POST", "/control/reset", {}),
+  setFaults: (faults: unknown) => call("POST", "/playground/sandbox/faults", faults),
+  clearFaults: () => call("DELETE", "/playground/sandbox/faults"),
+};

@@ -1,0 +1,328 @@
+/**
+ * The spreadsheet grid: column letters, row numbers, cells displayed through their number
+ * formats, frozen header rows, selection by click, shift-click and arrows, and typing into cells
+ * (Enter or Tab commits, Escape cancels, Delete clears). It reports what the user did; the page
+ * sends it to the control API.
+ */
+import {
+  type CellPosition,
+  cellName,
+  clickCell,
+  clickRow,
+  columnLetters,
+  type Direction,
+  moveSelection,
+  type Selection,
+  selectionBounds,
+  selectionRange,
+  singleCell,
+} from "../a1";
+import { displayCell } from "../format";
+import type { SheetSnapshot } from "./control";
+
+/** Rows drawn beyond the data, and at most this many rows in all (the rest is summarised). */
+const EXTRA_ROWS = 20;
+const MIN_ROWS = 40;
+const MAX_DRAWN_ROWS = 2000;
+const MIN_COLUMNS = 26;
+const ROW_HEIGHT = 21;
+const HEADER_HEIGHT = 22;
+
+export interface GridEvents {
+  onSelect(range: string, selection: Selection): void;
+  onEdit(range: string, values: string[][]): void;
+}
+
+export class Grid {
+  private sheet: SheetSnapshot | null = null;
+  private timeZone = "UTC";
+  private selection: Selection = singleCell({ row: 0, column: 0 });
+  private rows = MIN_ROWS;
+  private columns = MIN_COLUMNS;
+  private editor: HTMLInputElement | null = null;
+  private editing: CellPosition | null = null;
+  private readonly table: HTMLTableElement;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly nameBox: HTMLInputElement,
+    private readonly formulaBar: HTMLInputElement,
+    private readonly events: GridEvents,
+  ) {
+    this.table = document.createElement("table");
+    this.table.className = "grid";
+    this.table.setAttribute("role", "grid");
+    this.table.setAttribute("aria-label", "Spreadsheet cells");
+    this.container.appendChild(this.table);
+    this.container.addEventListener("keydown", (e) => this.onKey(e));
+    this.table.addEventListener("mousedown", (e) => this.onMouseDown(e));
+    this.table.addEventListener("dblclick", (e) => {
+      const pos = this.positionOf(e.target);
+      if (pos) this.startEditing(pos, null);
+    });
+    this.formulaBar.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        this.commitText(this.selection.anchor, this.formulaBar.value);
+        this.container.focus();
+      } else if (e.key === "Escape") {
+        this.formulaBar.value = this.rawText(this.selection.anchor);
+        this.container.focus();
+      }
+    });
+  }
+
+  /** The current sheet's name. */
+  get sheetName(): string {
+    return this.sheet?.name ?? "";
+  }
+
+  /** The selection in A1 notation. */
+  get range(): string {
+    return selectionRange(this.selection, this.columns);
+  }
+
+  show(sheet: SheetSnapshot, timeZone: string, keepSelection: boolean): void {
+    const sameSheet = this.sheet?.name === sheet.name;
+    this.sheet = sheet;
+    this.timeZone = timeZone;
+    const dataColumns = Math.max(
+      0,
+      ...sheet.values.map((r) => r.length),
+      ...sheet.formulas.map((r) => r.length),
+    );
+    this.columns = Math.max(MIN_COLUMNS, dataColumns);
+    this.rows = Math.min(MAX_DRAWN_ROWS, Math.max(MIN_ROWS, sheet.values.length + EXTRA_ROWS));
+    if (!(keepSelection && sameSheet)) this.selection = singleCell({ row: 0, column: 0 });
+    this.render();
+  }
+
+  private render(): void {
+    const sheet = this.sheet;
+    if (!sheet) return;
+    this.cancelEditing();
+    const frozen = sheet.frozenRows;
+    const head = document.createElement("thead");
+    const headRow = document.createElement("tr");
+    const corner = document.createElement("th");
+    corner.className = "corner";
+    headRow.appendChild(corner);
+    for (let c = 0; c < this.columns; c++) {
+      const th = document.createElement("th");
+      th.textContent = columnLetters(c);
+      th.className = "col-header";
+      th.dataset.testid = `col-header-${columnLetters(c)}`;
+      th.setAttribute("scope", "col");
+      headRow.appendChild(th);
+    }
+    head.appendChild(headRow);
+    const body = document.createElement("tbody");
+    for (let r = 0; r < this.rows; r++) {
+      const tr = document.createElement("tr");
+      tr.setAttribute("role", "row");
+      if (r < frozen) {
+        tr.className = "frozen";
+        tr.style.setProperty("--frozen-top", `${HEADER_HEIGHT + r * ROW_HEIGHT}px`);
+        if (r === frozen - 1) tr.classList.add("frozen-last");
+      }
+      const th = document.createElement("th");
+      th.textContent = String(r + 1);
+      th.className = "row-header";
+      th.dataset.row = String(r);
+      th.dataset.testid = `row-header-${r + 1}`;
+      th.setAttribute("scope", "row");
+      tr.appendChild(th);
+      const values = sheet.values[r] ?? [];
+      const formats = sheet.numberFormats[r] ?? [];
+      for (let c = 0; c < this.columns; c++) {
+        const td = document.createElement("td");
+        const shown = displayCell(values[c] ?? "", formats[c] ?? "", this.timeZone);
+        td.textContent = shown.text;
+        if (shown.align !== "left") td.className = `align-${shown.align}`;
+        const name = cellName({ row: r, column: c });
+        td.dataset.cell = name;
+        td.dataset.testid = `cell-${name}`;
+        td.dataset.row = String(r);
+        td.dataset.column = String(c);
+        td.setAttribute("role", "gridcell");
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
+    this.table.replaceChildren(head, body);
+    const total = sheet.values.length;
+    this.container.dataset.rows = String(total);
+    const note = this.container.querySelector(".grid-note") ?? document.createElement("p");
+    note.className = "grid-note";
+    note.textContent = total > MAX_DRAWN_ROWS ? `Showing the first ${MAX_DRAWN_ROWS} of ${total} rows.` : "";
+    this.container.appendChild(note);
+    this.paintSelection();
+  }
+
+  private positionOf(target: EventTarget | null): CellPosition | null {
+    const el = (target as HTMLElement | null)?.closest?.("td[data-row]") as HTMLElement | null;
+    if (!el) return null;
+    return { row: Number(el.dataset.row), column: Number(el.dataset.column) };
+  }
+
+  private onMouseDown(e: MouseEvent): void {
+    const target = e.target as HTMLElement;
+    if (this.editor && target === this.editor) return;
+    const rowHeader = target.closest("th.row-header") as HTMLElement | null;
+    if (rowHeader) {
+      e.preventDefault();
+      this.commitEditing();
+      this.select(clickRow(this.selection, Number(rowHeader.dataset.row), e.shiftKey));
+      this.container.focus();
+      return;
+    }
+    const pos = this.positionOf(target);
+    if (!pos) return;
+    e.preventDefault();
+    this.commitEditing();
+    this.select(clickCell(this.selection, pos, e.shiftKey));
+    this.container.focus();
+  }
+
+  private select(selection: Selection): void {
+    this.selection = selection;
+    this.paintSelection();
+    this.events.onSelect(this.range, selection);
+  }
+
+  private paintSelection(): void {
+    const b = selectionBounds(this.selection, this.columns);
+    for (const el of Array.from(this.table.querySelectorAll(".selected, .active"))) {
+      el.classList.remove("selected", "active");
+      el.removeAttribute("aria-selected");
+      el.removeAttribute("id");
+    }
+    const body = this.table.tBodies[0];
+    if (!body) return;
+    for (let r = b.top; r <= Math.min(b.bottom, this.rows - 1); r++) {
+      const tr = body.rows[r];
+      if (!tr) continue;
+      if (this.selection.wholeRows) tr.cells[0]?.classList.add("selected");
+      for (let c = b.left; c <= b.right; c++) {
+        const td = tr.cells[c + 1];
+        td?.classList.add("selected");
+        td?.setAttribute("aria-selected", "true");
+      }
+    }
+    const focus = body.rows[this.selection.focus.row]?.cells[this.selection.focus.column + 1];
+    focus?.classList.add("active");
+    if (focus) {
+      focus.id = "active-cell";
+      this.container.setAttribute("aria-activedescendant", "active-cell");
+      focus.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+    this.nameBox.value = this.range;
+    this.formulaBar.value = this.rawText(this.selection.anchor);
+  }
+
+  /** What the formula bar shows: the formula if any, else the value as displayed. */
+  private rawText(pos: CellPosition): string {
+    const formula = this.sheet?.formulas[pos.row]?.[pos.column];
+    if (formula) return formula;
+    const value = this.sheet?.values[pos.row]?.[pos.column] ?? "";
+    if (typeof value === "number") return String(value);
+    const format = this.sheet?.numberFormats[pos.row]?.[pos.column] ?? "";
+    return displayCell(value, format, this.timeZone).text;
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (this.editing) {
+      this.onEditorKey(e);
+      return;
+    }
+    const arrows: Record<string, Direction> = {
+      ArrowUp: "up",
+      ArrowDown: "down",
+      ArrowLeft: "left",
+      ArrowRight: "right",
+    };
+    const direction = arrows[e.key];
+    if (direction) {
+      e.preventDefault();
+      this.select(moveSelection(this.selection, direction, e.shiftKey, this.rows, this.columns));
+    } else if (e.key === "Enter" || e.key === "F2") {
+      e.preventDefault();
+      this.startEditing(this.selection.focus, null);
+    } else if (e.key === "Tab") {
+      e.preventDefault();
+      this.select(
+        moveSelection(this.selection, e.shiftKey ? "left" : "right", false, this.rows, this.columns),
+      );
+    } else if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      const b = selectionBounds(this.selection, this.columns);
+      const empty = Array.from({ length: b.bottom - b.top + 1 }, () =>
+        Array.from({ length: b.right - b.left + 1 }, () => ""),
+      );
+      this.events.onEdit(this.range, empty);
+    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // Typing on a selected cell replaces its content, as in Sheets.
+      e.preventDefault();
+      this.startEditing(this.selection.focus, e.key);
+    }
+  }
+
+  private startEditing(pos: CellPosition, initial: string | null): void {
+    this.cancelEditing();
+    const td = this.table.tBodies[0]?.rows[pos.row]?.cells[pos.column + 1];
+    if (!td) return;
+    if (!(this.selection.anchor.row === pos.row && this.selection.anchor.column === pos.column)) {
+      this.select(singleCell(pos));
+    }
+    const input = document.createElement("input");
+    input.className = "cell-editor";
+    input.dataset.testid = "cell-editor";
+    input.setAttribute("aria-label", `Edit cell ${cellName(pos)}`);
+    input.value = initial ?? this.rawText(pos);
+    td.appendChild(input);
+    this.editor = input;
+    this.editing = pos;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    input.addEventListener("input", () => {
+      this.formulaBar.value = input.value;
+    });
+  }
+
+  private onEditorKey(e: KeyboardEvent): void {
+    if (e.key === "Enter" || e.key === "Tab") {
+      e.preventDefault();
+      const pos = this.editing as CellPosition;
+      this.commitEditing();
+      const direction: Direction =
+        e.key === "Tab" ? (e.shiftKey ? "left" : "right") : e.shiftKey ? "up" : "down";
+      this.select(moveSelection(singleCell(pos), direction, false, this.rows, this.columns));
+      this.container.focus();
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      this.cancelEditing();
+      this.container.focus();
+    }
+  }
+
+  private commitEditing(): void {
+    if (!this.editor || !this.editing) return;
+    const text = this.editor.value;
+    const pos = this.editing;
+    this.cancelEditing();
+    this.commitText(pos, text);
+  }
+
+  private commitText(pos: CellPosition, text: string): void {
+    // Show the typed text at once; the refresh after the write shows it as the sheet parsed it.
+    const td = this.table.tBodies[0]?.rows[pos.row]?.cells[pos.column + 1];
+    if (td) td.textContent = text;
+    this.events.onEdit(cellName(pos), [[text]]);
+  }
+
+  private cancelEditing(): void {
+    this.editor?.remove();
+    this.editor = null;
+    this.editing = null;
+  }
+}

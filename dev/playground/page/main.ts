@@ -1,0 +1,562 @@
+/**
+ * The playground page: one emulated spreadsheet with its add-on menu, the real sidebars from
+ * dist/ beside the grid, alerts answered by clicking, toasts, and a panel to fire the schedule,
+ * inject sandbox faults, reset and switch users. Everything goes through the control API.
+ */
+import type { Selection } from "../a1";
+import {
+  type ButtonName,
+  type ControlInfo,
+  control,
+  type MenuEntry,
+  type RunResult,
+  type SheetSnapshot,
+  type ShownHtml,
+  type UiState,
+} from "./control";
+import { FAULT_PRESETS } from "./faults";
+import { Grid } from "./grid";
+
+const $ = <T extends HTMLElement>(id: string): T => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`The page lacks #${id}`);
+  return el as T;
+};
+
+interface PageState {
+  info: ControlInfo | null;
+  sheets: SheetSnapshot[];
+  activeSheet: string;
+  user: string;
+  menu: MenuEntry[];
+  sidebarKey: string | null;
+  dismissedSidebarKey: string | null;
+  dialogKey: string | null;
+  seenToasts: Set<string>;
+  runsInFlight: number;
+  answering: boolean;
+  bridgeScript: string;
+  functions: string[];
+}
+
+const state: PageState = {
+  info: null,
+  sheets: [],
+  activeSheet: "",
+  user: "",
+  menu: [],
+  sidebarKey: null,
+  dismissedSidebarKey: null,
+  dialogKey: null,
+  seenToasts: new Set(),
+  runsInFlight: 0,
+  answering: false,
+  bridgeScript: "",
+  functions: [],
+};
+
+/** The last selection sent; runs wait for it so a menu item sees the row just clicked. */
+let selectionSent: Promise<unknown> = Promise.resolve();
+
+const grid = new Grid($("grid"), $<HTMLInputElement>("name-box"), $<HTMLInputElement>("formula-bar"), {
+  onSelect(range: string, _selection: Selection) {
+    selectionSent = control.select(grid.sheetName, range, state.user || undefined).catch(showError);
+  },
+  onEdit(range: string, values: string[][]) {
+    const sheet = grid.sheetName;
+    selectionSent = control
+      .setCells(sheet, range, values, state.user || undefined)
+      .then(() => refreshSheets())
+      .catch(showError);
+  },
+});
+
+function setStatus(text: string, kind: "idle" | "busy" | "error" = "idle"): void {
+  const status = $("run-status");
+  status.textContent = text;
+  status.dataset.state = kind;
+}
+
+function showError(err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  setStatus(message, "error");
+  showToast({ key: `error-${Date.now()}`, message, title: "Error", seconds: 8 }, true);
+}
+
+// ---- sheets and tabs --------------------------------------------------------------------
+
+async function refreshSheets(): Promise<void> {
+  state.sheets = await control.sheets();
+  if (!state.sheets.some((s) => s.name === state.activeSheet))
+    state.activeSheet = state.sheets[0]?.name ?? "";
+  renderTabs();
+  const sheet = state.sheets.find((s) => s.name === state.activeSheet);
+  if (sheet) grid.show(sheet, state.info?.timeZone ?? "UTC", true);
+}
+
+function renderTabs(): void {
+  const tabs = $("sheet-tabs");
+  const buttons = state.sheets.map((sheet) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "sheet-tab";
+    b.textContent = sheet.name;
+    b.setAttribute("role", "tab");
+    b.dataset.testid = "sheet-tab";
+    b.dataset.sheet = sheet.name;
+    const active = sheet.name === state.activeSheet;
+    b.setAttribute("aria-selected", String(active));
+    b.tabIndex = active ? 0 : -1;
+    b.addEventListener("click", () => switchSheet(sheet.name));
+    b.addEventListener("keydown", (e) => {
+      if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+      const i = state.sheets.findIndex((s) => s.name === sheet.name);
+      const next =
+        state.sheets[(i + (e.key === "ArrowRight" ? 1 : -1) + state.sheets.length) % state.sheets.length];
+      if (next) {
+        switchSheet(next.name);
+        (tabs.querySelector(`[data-sheet="${CSS.escape(next.name)}"]`) as HTMLElement | null)?.focus();
+      }
+    });
+    return b;
+  });
+  tabs.replaceChildren(...buttons);
+}
+
+function switchSheet(name: string): void {
+  state.activeSheet = name;
+  renderTabs();
+  const sheet = state.sheets.find((s) => s.name === name);
+  if (sheet) grid.show(sheet, state.info?.timeZone ?? "UTC", false);
+  selectionSent = control.select(name, "A1", state.user || undefined).catch(showError);
+}
+
+// ---- add-on menu ------------------------------------------------------------------------
+
+function renderMenu(): void {
+  const addOnName = state.info?.addOnName || "Funds and expense reports";
+  const addOnButton = $("menu-addon");
+  addOnButton.textContent = addOnName;
+  const list = $("menu-items");
+  const items = state.menu.map((entry) => {
+    const li = document.createElement("li");
+    li.setAttribute("role", "none");
+    if (!entry.functionName || entry.label === "-" || entry.label === "") {
+      li.className = "separator";
+      li.setAttribute("role", "separator");
+      return li;
+    }
+    const b = document.createElement("button");
+    b.type = "button";
+    b.setAttribute("role", "menuitem");
+    b.textContent = entry.label;
+    b.dataset.testid = `menu-item-${entry.functionName}`;
+    b.dataset.function = entry.functionName;
+    b.addEventListener("click", () => {
+      closeMenus();
+      void runFromMenu(entry);
+    });
+    li.appendChild(b);
+    return li;
+  });
+  if (items.length === 0) {
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = "(onOpen built no menu)";
+    items.push(li);
+  }
+  list.replaceChildren(...items);
+}
+
+function openMenu(which: "extensions" | "addon"): void {
+  $("menu-extensions-list").hidden = false;
+  $("menu-extensions").setAttribute("aria-expanded", "true");
+  if (which === "addon") {
+    $("menu-items").hidden = false;
+    $("menu-addon").setAttribute("aria-expanded", "true");
+  }
+}
+
+function closeMenus(): void {
+  $("menu-extensions-list").hidden = true;
+  $("menu-items").hidden = true;
+  $("menu-extensions").setAttribute("aria-expanded", "false");
+  $("menu-addon").setAttribute("aria-expanded", "false");
+}
+
+function visibleMenuItems(): HTMLElement[] {
+  return Array.from(document.querySelectorAll<HTMLElement>("#menubar [role=menuitem]")).filter(
+    (el) => el.offsetParent !== null,
+  );
+}
+
+function wireMenu(): void {
+  $("menu-extensions").addEventListener("click", () => {
+    if ($("menu-extensions-list").hidden) openMenu("extensions");
+    else closeMenus();
+  });
+  $("menu-addon").addEventListener("click", () => openMenu("addon"));
+  $("menu-addon").addEventListener("mouseenter", () => openMenu("addon"));
+  $("menubar").addEventListener("keydown", (e) => {
+    const items = visibleMenuItems();
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === "Escape") {
+      closeMenus();
+      $("menu-extensions").focus();
+    } else if (e.key === "ArrowDown") {
+      e.preventDefault();
+      if ($("menu-extensions-list").hidden) openMenu("extensions");
+      const next = visibleMenuItems();
+      next[(i + 1) % next.length]?.focus();
+    } else if (e.key === "ArrowUp") {
+      e.preventDefault();
+      items[(i - 1 + items.length) % items.length]?.focus();
+    } else if (e.key === "ArrowRight" && document.activeElement === $("menu-addon")) {
+      e.preventDefault();
+      openMenu("addon");
+      ($("menu-items").querySelector("[role=menuitem]") as HTMLElement | null)?.focus();
+    } else if (e.key === "ArrowLeft" && $("menu-items").contains(document.activeElement)) {
+      e.preventDefault();
+      $("menu-items").hidden = true;
+      $("menu-addon").focus();
+    }
+  });
+  document.addEventListener("mousedown", (e) => {
+    if (!$("menubar").contains(e.target as Node)) closeMenus();
+  });
+}
+
+// ---- running server functions -----------------------------------------------------------
+
+let uiPoll: number | undefined;
+
+function startPolling(): void {
+  if (uiPoll !== undefined) return;
+  uiPoll = window.setInterval(() => {
+    void refreshUi().catch(() => undefined);
+  }, 200);
+}
+
+function stopPolling(): void {
+  if (state.runsInFlight > 0 || uiPoll === undefined) return;
+  window.clearInterval(uiPoll);
+  uiPoll = undefined;
+}
+
+/** Runs a server function as the acting user; the grid and the UI refresh afterwards. */
+async function runScript(functionName: string, args: unknown[]): Promise<RunResult> {
+  state.runsInFlight++;
+  document.body.dataset.running = String(state.runsInFlight);
+  setStatus(`Running ${functionName}…`, "busy");
+  startPolling();
+  try {
+    await selectionSent;
+    const result = await control.run(functionName, args, state.user || undefined);
+    setStatus(
+      result.ok ? `${functionName} finished` : `${functionName} failed: ${result.error}`,
+      result.ok ? "idle" : "error",
+    );
+    return result;
+  } finally {
+    state.runsInFlight--;
+    document.body.dataset.running = String(state.runsInFlight);
+    stopPolling();
+    await Promise.all([refreshSheets(), refreshUi()]).catch(showError);
+    document.body.dataset.refreshed = String(Number(document.body.dataset.refreshed ?? "0") + 1);
+  }
+}
+
+async function runFromMenu(entry: MenuEntry): Promise<void> {
+  // A menu item may show the sidebar that was closed before: show it again.
+  state.dismissedSidebarKey = null;
+  const result = await runScript(entry.functionName, []);
+  // Sheets shows a failed menu item as an error notice at the top of the grid.
+  if (!result.ok)
+    showToast({ key: `error-${Date.now()}`, message: result.error, title: "Error", seconds: 10 }, true);
+}
+
+// ---- sidebar, dialogs, alerts and toasts -------------------------------------------------
+
+async function refreshUi(): Promise<void> {
+  const ui = await control.ui();
+  applyUi(ui);
+}
+
+function applyUi(ui: UiState): void {
+  if (ui.sidebar && ui.sidebar.key !== state.sidebarKey && ui.sidebar.key !== state.dismissedSidebarKey) {
+    showFrame("sidebar", ui.sidebar);
+    state.sidebarKey = ui.sidebar.key;
+  } else if (!ui.sidebar && state.sidebarKey !== null) {
+    hideFrame("sidebar");
+  }
+  if (ui.dialog && ui.dialog.key !== state.dialogKey) {
+    showFrame("dialog", ui.dialog);
+    state.dialogKey = ui.dialog.key;
+  } else if (!ui.dialog && state.dialogKey !== null) {
+    hideFrame("dialog");
+  }
+  for (const toast of ui.toasts) {
+    if (state.seenToasts.has(toast.key)) continue;
+    state.seenToasts.add(toast.key);
+    showToast(toast, false);
+  }
+  showQuestion(ui);
+}
+
+/** The built HTML with google.script bridged to the page, inlined before anything else runs. */
+function withBridge(html: string): string {
+  const safe = (code: string) => code.replace(/<\/script/gi, "<\\/script");
+  const scripts =
+    `<script>window.__PLAYGROUND_FUNCTIONS__=${safe(JSON.stringify(state.functions))};</script>` +
+    `<script>${safe(state.bridgeScript)}</script>`;
+  const head = /<head[^>]*>/i.exec(html);
+  if (head)
+    return html.slice(0, head.index + head[0].length) + scripts + html.slice(head.index + head[0].length);
+  return scripts + html;
+}
+
+function frameOf(kind: "sidebar" | "dialog"): HTMLIFrameElement {
+  return $<HTMLIFrameElement>(kind === "sidebar" ? "sidebar-frame" : "dialog-frame");
+}
+
+function showFrame(kind: "sidebar" | "dialog", shown: ShownHtml): void {
+  const frame = frameOf(kind);
+  frame.srcdoc = withBridge(shown.html);
+  frame.title = shown.title || (kind === "sidebar" ? "Sidebar" : "Dialog");
+  $(`${kind}-title`).textContent = shown.title;
+  if (kind === "dialog") {
+    frame.style.width = `${Math.min(shown.width ?? 600, window.innerWidth - 40)}px`;
+    frame.style.height = `${Math.min(shown.height ?? 400, window.innerHeight - 120)}px`;
+  }
+  $(kind === "sidebar" ? "sidebar" : "dialog-layer").hidden = false;
+  document.body.classList.toggle("with-sidebar", kind === "sidebar" || !$("sidebar").hidden);
+}
+
+function hideFrame(kind: "sidebar" | "dialog"): void {
+  if (kind === "sidebar") {
+    state.dismissedSidebarKey = state.sidebarKey;
+    state.sidebarKey = null;
+    $("sidebar").hidden = true;
+    document.body.classList.remove("with-sidebar");
+  } else {
+    state.dialogKey = null;
+    $("dialog-layer").hidden = true;
+  }
+  frameOf(kind).srcdoc = "";
+}
+
+function wireBridge(): void {
+  window.addEventListener("message", (event: MessageEvent) => {
+    const data = event.data as {
+      source?: string;
+      type?: string;
+      id?: number;
+      function?: string;
+      args?: unknown[];
+    };
+    if (!data || data.source !== "playground-frame") return;
+    const kind =
+      event.source === frameOf("sidebar").contentWindow
+        ? "sidebar"
+        : event.source === frameOf("dialog").contentWindow
+          ? "dialog"
+          : null;
+    if (!kind) return;
+    const reply = event.source as Window;
+    if (data.type === "run" && typeof data.function === "string") {
+      void runScript(data.function, Array.isArray(data.args) ? data.args : []).then((result) => {
+        reply.postMessage({ source: "playground", type: "result", id: data.id, ...result }, "*");
+      });
+    } else if (data.type === "close") {
+      hideFrame(kind);
+    }
+  });
+  $("sidebar-close").addEventListener("click", () => hideFrame("sidebar"));
+  $("dialog-close").addEventListener("click", () => hideFrame("dialog"));
+}
+
+function showQuestion(ui: UiState): void {
+  const layer = $("alert-layer");
+  const q = ui.waiting;
+  if (!q) {
+    if (!state.answering) layer.hidden = true;
+    return;
+  }
+  if (!layer.hidden || state.answering) return;
+  $("alert-title").textContent = q.title;
+  $("alert-message").textContent = q.message;
+  const input = $<HTMLInputElement>("prompt-input");
+  $("prompt-field").hidden = q.kind !== "prompt";
+  input.value = "";
+  const buttons = q.buttons.map((name) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = BUTTON_LABELS[name] ?? name;
+    b.dataset.testid = `alert-button-${name}`;
+    b.className = name === "OK" || name === "YES" ? "primary" : "";
+    b.addEventListener("click", () => answer(name, q.kind === "prompt" ? input.value : undefined));
+    return b;
+  });
+  $("alert-buttons").replaceChildren(...buttons);
+  layer.hidden = false;
+  (q.kind === "prompt" ? input : buttons[0])?.focus();
+}
+
+const BUTTON_LABELS: Record<ButtonName, string> = {
+  OK: "OK",
+  CANCEL: "Cancel",
+  YES: "Yes",
+  NO: "No",
+  CLOSE: "Close",
+};
+
+function answer(button: ButtonName, text?: string): void {
+  state.answering = true;
+  $("alert-layer").hidden = true;
+  void control
+    .answer(button, text)
+    .catch(showError)
+    .finally(() => {
+      state.answering = false;
+    });
+}
+
+function showToast(
+  toast: { key: string; message: string; title: string; seconds: number },
+  error: boolean,
+): void {
+  const box = document.createElement("div");
+  box.className = error ? "toast error" : "toast";
+  box.dataset.testid = error ? "error-toast" : "toast";
+  box.setAttribute("role", error ? "alert" : "status");
+  if (toast.title) {
+    const title = document.createElement("strong");
+    title.textContent = toast.title;
+    box.appendChild(title);
+  }
+  const message = document.createElement("span");
+  message.textContent = toast.message;
+  box.appendChild(message);
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "×";
+  close.setAttribute("aria-label", "Dismiss");
+  close.addEventListener("click", () => box.remove());
+  box.appendChild(close);
+  $("toasts").appendChild(box);
+  // A negative duration stays until dismissed, as in Sheets.
+  if (toast.seconds >= 0) window.setTimeout(() => box.remove(), Math.max(toast.seconds, 3) * 1000);
+}
+
+// ---- the panel: schedule, faults, reset, user ----------------------------------------------
+
+function wirePanel(): void {
+  $("fire-trigger").addEventListener("click", () => {
+    setStatus("Firing the scheduled trigger…", "busy");
+    void control
+      .fireTriggers(state.user || undefined)
+      .then((body) => {
+        const fired = Array.isArray(body) ? body.length : (body as { fired?: unknown })?.fired;
+        setStatus(`Scheduled trigger fired${fired !== undefined ? ` (${JSON.stringify(fired)})` : ""}`);
+      })
+      .catch(showError)
+      .finally(() => Promise.all([refreshSheets(), refreshUi()]).catch(showError));
+  });
+  const presets = $<HTMLSelectElement>("fault-preset");
+  presets.replaceChildren(
+    ...FAULT_PRESETS.map((p) => {
+      const o = document.createElement("option");
+      o.value = p.id;
+      o.textContent = p.label;
+      return o;
+    }),
+  );
+  $("fault-apply").addEventListener("click", () => {
+    const preset = FAULT_PRESETS.find((p) => p.id === presets.value);
+    if (!preset) return;
+    void control
+      .setFaults(preset.faults)
+      .then(() => {
+        $("fault-active").textContent = `Active: ${preset.label}`;
+        setStatus(`Sandbox fault on: ${preset.label}`);
+      })
+      .catch(showError);
+  });
+  $("fault-clear").addEventListener("click", () => {
+    void control
+      .clearFaults()
+      .then(() => {
+        $("fault-active").textContent = "Active: none";
+        setStatus("Sandbox faults cleared");
+      })
+      .catch(showError);
+  });
+  $("reset").addEventListener("click", () => {
+    setStatus("Resetting…", "busy");
+    void control
+      .reset()
+      .then(async () => {
+        hideFrame("sidebar");
+        hideFrame("dialog");
+        state.dismissedSidebarKey = null;
+        $("fault-active").textContent = "Active: none";
+        await loadAll();
+        setStatus("Reset done");
+      })
+      .catch(showError);
+  });
+  $<HTMLSelectElement>("acting-user").addEventListener("change", (e) => {
+    state.user = (e.target as HTMLSelectElement).value;
+    setStatus(`Acting as ${state.user}`);
+    void control.menu().then((menu) => {
+      state.menu = menu;
+      renderMenu();
+    });
+  });
+}
+
+function renderUsers(): void {
+  const select = $<HTMLSelectElement>("acting-user");
+  const users = state.info?.users.length ? state.info.users : [state.info?.user ?? ""].filter(Boolean);
+  if (!state.user) state.user = state.info?.user || users[0] || "";
+  select.replaceChildren(
+    ...users.map((u) => {
+      const o = document.createElement("option");
+      o.value = u;
+      o.textContent = u;
+      o.selected = u === state.user;
+      return o;
+    }),
+  );
+}
+
+// ---- start ------------------------------------------------------------------------------
+
+async function loadAll(): Promise<void> {
+  const [info, menu, ui] = await Promise.all([control.info(), control.menu(), control.ui()]);
+  state.info = info;
+  state.menu = menu;
+  $("document-title").textContent = info.spreadsheetName || "Untitled spreadsheet";
+  $("api-url").textContent = info.apiUrl;
+  renderUsers();
+  renderMenu();
+  await refreshSheets();
+  applyUi(ui);
+}
+
+async function start(): Promise<void> {
+  wireMenu();
+  wireBridge();
+  wirePanel();
+  const [bridge, functions] = await Promise.all([
+    fetch("bridge.js").then((r) => r.text()),
+    fetch("functions.json").then((r) => r.json() as Promise<string[]>),
+  ]);
+  state.bridgeScript = bridge;
+  state.functions = functions;
+  await loadAll();
+  document.body.dataset.ready = "1";
+  setStatus("Ready");
+}
+
+start().catch(showError);

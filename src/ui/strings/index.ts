@@ -4,13 +4,16 @@
  * language is a compile error.
  */
 import { common } from "./common";
+import { outbox } from "./outbox";
 import { refresh } from "./refresh";
+import { schedule } from "./schedule";
+import { settings } from "./settings";
 import { sheets } from "./sheets";
 
 export type Language = "en" | "es";
 export const LANGUAGES: readonly Language[] = ["en", "es"];
 
-const catalogues = [common, sheets, refresh] as const;
+const catalogues = [common, outbox, sheets, refresh, schedule, settings] as const;
 
 type Catalogue = (typeof catalogues)[number];
 // Distributed over the catalogues: `keyof` of a union would keep only the keys they share.

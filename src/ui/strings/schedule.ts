@@ -1,0 +1,78 @@
+/** Strings of the scheduled refresh: menu notices, run outcomes, the failure e-mail. */
+export const schedule = {
+  en: {
+    "menu.settings": "Settings…",
+    "menu.notice.failed": "⚠ Last scheduled refresh failed",
+    "menu.notice.stalled": "⚠ Scheduled refresh has stopped",
+    "schedule.off": "No scheduled refresh",
+    "schedule.hours": "Every {n} hours",
+    "schedule.hour": "Every hour",
+    "schedule.daily": "Every day between {hour}:00 and {next}:00",
+    "schedule.owner": "Runs as {owner}",
+    "schedule.next": "Next run: {when}",
+    "schedule.next.none": "Next run: none",
+    "schedule.notOwner": "This schedule runs as {owner}. Changing it makes it run as you, with your token.",
+    "schedule.saved": "Schedule saved.",
+    "schedule.removed": "Schedule removed.",
+    "schedule.repaired": "The scheduled refresh had stopped firing; it was set up again.",
+    "run.outcome.running": "running",
+    "run.outcome.ok": "done",
+    "run.outcome.failed": "failed",
+    "run.outcome.skipped": "skipped (another refresh was running)",
+    "run.outcome.continued": "continued in a follow-up run",
+    "run.outcome.refused": "not started (daily quota)",
+    "run.source.schedule": "schedule",
+    "run.source.continuation": "continuation",
+    "run.source.menu": "menu",
+    "run.source.sidebar": "sidebar",
+    "notice.failed": "The scheduled refresh of {when} failed: {message}",
+    "notice.stalled":
+      "The scheduled refresh has not run since {when}. {owner} should open Settings to set it up again.",
+    "notice.dismiss": "Dismiss",
+    "quota.warn":
+      "This refresh needs about {estimate} calls; {used} of today's {limit} UrlFetch calls are already used.",
+    "quota.refuse":
+      "Not started: this refresh needs about {estimate} calls and only {remaining} of today's {limit} UrlFetch calls are left.",
+    "mail.failed.subject": "Scheduled refresh failed: {document}",
+    "mail.failed.body":
+      "The scheduled refresh of “{document}” failed on {when}.\n\n{message}\n\nOpen the spreadsheet: {url}\n\nYou receive this e-mail because you asked for it in the add-on's settings.",
+  },
+  es: {
+    "menu.settings": "Configuración…",
+    "menu.notice.failed": "⚠ Falló la última actualización programada",
+    "menu.notice.stalled": "⚠ La actualización programada se detuvo",
+    "schedule.off": "Sin actualización programada",
+    "schedule.hours": "Cada {n} horas",
+    "schedule.hour": "Cada hora",
+    "schedule.daily": "Todos los días entre las {hour}:00 y las {next}:00",
+    "schedule.owner": "Se ejecuta como {owner}",
+    "schedule.next": "Próxima ejecución: {when}",
+    "schedule.next.none": "Próxima ejecución: ninguna",
+    "schedule.notOwner":
+      "Esta programación se ejecuta como {owner}. Si la cambia, se ejecutará como usted, con su token.",
+    "schedule.saved": "Programación guardada.",
+    "schedule.removed": "Programación eliminada.",
+    "schedule.repaired": "La actualización programada había dejado de ejecutarse; se volvió a configurar.",
+    "run.outcome.running": "en curso",
+    "run.outcome.ok": "terminada",
+    "run.outcome.failed": "falló",
+    "run.outcome.skipped": "omitida (había otra actualización en curso)",
+    "run.outcome.continued": "continúa en otra ejecución",
+    "run.outcome.refused": "no iniciada (cuota diaria)",
+    "run.source.schedule": "programada",
+    "run.source.continuation": "continuación",
+    "run.source.menu": "menú",
+    "run.source.sidebar": "panel",
+    "notice.failed": "La actualización programada del {when} falló: {message}",
+    "notice.stalled":
+      "La actualización programada no se ejecuta desde el {when}. {owner} debe abrir Configuración para volver a activarla.",
+    "notice.dismiss": "Descartar",
+    "quota.warn":
+      "Esta actualización necesita unas {estimate} llamadas; ya se usaron {used} de las {limit} llamadas UrlFetch de hoy.",
+    "quota.refuse":
+      "No se inició: esta actualización necesita unas {estimate} llamadas y solo quedan {remaining} de las {limit} llamadas UrlFetch de hoy.",
+    "mail.failed.subject": "Falló la actualización programada: {document}",
+    "mail.failed.body":
+      "La actualización programada de «{document}» falló el {when}.\n\n{message}\n\nAbra la hoja de cálculo: {url}\n\nRecibe este correo porque lo pidió en la configuración del complemento.",
+  },
+} as const;

@@ -1,0 +1,333 @@
+/**
+ * The contract: every endpoint of the service, described once. The client, the sandbox service,
+ * the sidebar forms and the validation messages all read this table.
+ */
+import { z } from "zod";
+import { type FieldSpecs, type ShapeOf, shapeOf } from "./fields";
+import type { IssueParams, Rule } from "./messages";
+import {
+  customStatusResultSchema,
+  expenseReportListSchema,
+  expenseReportSchema,
+  fundListSchema,
+  fundSchema,
+  integrationResultSchema,
+} from "./responses";
+
+export type HttpMethod = "GET" | "POST" | "PUT";
+
+/** A rule between fields (date order, the one-year window…), checked once every field is valid. */
+export interface CrossFieldIssue {
+  field: string;
+  rule: Rule;
+  params: IssueParams;
+}
+
+/** What cross-field rules may need to know: today's date, YYYY-MM-DD. */
+export interface CheckContext {
+  today: string;
+}
+
+const FUND_STATUS = [1, 2, 3] as const;
+const ORDER = ["ASC", "DESC"] as const;
+
+const fundsFields = {
+  Status: { kind: "choice", values: FUND_STATUS },
+  OrderBy: { kind: "choice", values: [1, 2] },
+  Order: { kind: "word", values: ORDER },
+  ResultsPerPage: { kind: "integer", min: 1 },
+  Page: { kind: "integer", min: 1 },
+  From: { kind: "date" },
+  To: { kind: "date" },
+} as const satisfies FieldSpecs;
+
+const oneFundFields = { Id: { kind: "id", required: true } } as const satisfies FieldSpecs;
+
+const fundOptions = {
+  FundCode: { kind: "text", maxLength: 50 },
+  FundComment: { kind: "text", maxLength: 255 },
+  FundFlexibility: { kind: "flag" },
+  FundAutoDeposit: { kind: "flag" },
+  FundAutoBlock: { kind: "flag" },
+  FundExpiration: { kind: "flag" },
+  FundExpirationDate: { kind: "date" },
+} as const satisfies FieldSpecs;
+
+const createFundFields = {
+  IdEmployee: { kind: "id", required: true },
+  IdAdmin: { kind: "id", required: true },
+  FundName: { kind: "text", maxLength: 200, required: true },
+  FundCurrency: { kind: "currency", required: true },
+  FundAmount: { kind: "money", required: true },
+  ...fundOptions,
+} as const satisfies FieldSpecs;
+
+const updateFundFields = {
+  Id: { kind: "id", required: true },
+  IdAdmin: { kind: "id", required: true },
+  FundName: { kind: "text", maxLength: 200, required: true },
+  ...fundOptions,
+} as const satisfies FieldSpecs;
+
+const depositFields = {
+  Id: { kind: "id", required: true },
+  IdAdmin: { kind: "id", required: true },
+  DepositAmount: { kind: "money", required: true },
+} as const satisfies FieldSpecs;
+
+const withdrawFields = {
+  Id: { kind: "id", required: true },
+  IdAdmin: { kind: "id", required: true },
+  WithdrawAmount: { kind: "money", required: true },
+} as const satisfies FieldSpecs;
+
+const fundStatusFields = {
+  Id: { kind: "id", required: true },
+  IdAdmin: { kind: "id", required: true },
+  FundStatus: { kind: "choice", values: FUND_STATUS, required: true },
+} as const satisfies FieldSpecs;
+
+const reportsFields = {
+  Since: { kind: "date", required: true },
+  Until: { kind: "date" },
+  TypeDateFilter: { kind: "choice", values: [1, 2] },
+  Currency: { kind: "currency" },
+  Status: { kind: "choice", values: [0, 1] },
+  ExpensePolicyId: { kind: "id" },
+  IntegrationStatus: { kind: "choice", values: [0, 1] },
+  IntegrationCode: { kind: "text", maxLength: 255 },
+  IntegrationDate: { kind: "date" },
+  UserId: { kind: "id" },
+  OrderBy: { kind: "choice", values: [1, 2, 3] },
+  Order: { kind: "word", values: ORDER },
+  ResultsPerPage: { kind: "integer", min: 1 },
+  Page: { kind: "integer", min: 1 },
+} as const satisfies FieldSpecs;
+
+const oneReportFields = { Id: { kind: "id", required: true } } as const satisfies FieldSpecs;
+
+const integrationFields = {
+  Id: { kind: "id", required: true },
+  IntegrationStatus: { kind: "choice", values: [0, 1], required: true },
+  IntegrationCode: { kind: "text", maxLength: 255 },
+  IntegrationDate: { kind: "datetime" },
+} as const satisfies FieldSpecs;
+
+const customStatusFields = {
+  Id: { kind: "id", required: true },
+  IdAdmin: { kind: "id", required: true },
+  CustomStatus: { kind: "text", maxLength: 20, required: true },
+  CustomMessage: { kind: "text", maxLength: 255 },
+} as const satisfies FieldSpecs;
+
+/** The same day one year later (29 February → 28 February). */
+export function oneYearAfter(date: string): string {
+  const [y, m, d] = date.split("-");
+  const year = String(Number(y) + 1).padStart(4, "0");
+  const day = m === "02" && d === "29" ? "28" : d;
+  return `${year}-${m}-${day}`;
+}
+
+function fromBeforeTo(fromField: string, toField: string) {
+  return (v: Record<string, unknown>): CrossFieldIssue[] => {
+    const from = v[fromField];
+    const to = v[toField];
+    if (typeof from === "string" && typeof to === "string" && to < from) {
+      return [{ field: toField, rule: "dateOrder", params: { got: to, other: fromField, otherValue: from } }];
+    }
+    return [];
+  };
+}
+
+function expirationNeedsFlag(v: Record<string, unknown>): CrossFieldIssue[] {
+  // The service ignores the date unless FundExpiration is true; refusing keeps it from vanishing.
+  if (typeof v.FundExpirationDate === "string" && v.FundExpiration !== true) {
+    return [{ field: "FundExpirationDate", rule: "dependsOn", params: { other: "FundExpiration" } }];
+  }
+  return [];
+}
+
+function reportWindow(v: Record<string, unknown>, ctx: CheckContext): CrossFieldIssue[] {
+  const since = v.Since;
+  if (typeof since !== "string") return [];
+  const until = typeof v.Until === "string" ? v.Until : ctx.today;
+  const order = fromBeforeTo("Since", "Until")(v);
+  if (order.length > 0) return order;
+  const latest = oneYearAfter(since);
+  if (until > latest) {
+    return [
+      {
+        field: typeof v.Until === "string" ? "Until" : "Since",
+        rule: "dateRange",
+        params: { since, until, latest, today: ctx.today },
+      },
+    ];
+  }
+  return [];
+}
+
+interface EndpointOptions<N extends string, Fs extends FieldSpecs, R extends z.ZodType> {
+  name: N;
+  method: HttpMethod;
+  /** Sent once, with the same request, when the service answers `method` with 404 or 405. */
+  fallbackMethod?: HttpMethod;
+  kind: "read" | "write";
+  fields: Fs;
+  response: R;
+  checks?: (value: Record<string, unknown>, ctx: CheckContext) => CrossFieldIssue[];
+  /** Which request field names the record the call is about (for the audit), if any. */
+  recordField?: keyof Fs & string;
+}
+
+function endpoint<N extends string, Fs extends FieldSpecs, R extends z.ZodType>(
+  o: EndpointOptions<N, Fs, R>,
+) {
+  const fieldsSchema = z.strictObject(shapeOf(o.fields) as ShapeOf<Fs>);
+  const checks = o.checks ?? (() => []);
+  return {
+    name: o.name,
+    method: o.method,
+    fallbackMethod: o.fallbackMethod,
+    path: `/v1/${o.name}`,
+    in: o.method === "GET" ? ("query" as const) : ("body" as const),
+    kind: o.kind,
+    fields: o.fields,
+    recordField: o.recordField,
+    /** Field rules only (no rule that depends on today's date). */
+    fieldsSchema,
+    /** Field rules and cross-field rules, today taken from the runtime clock. */
+    request: fieldsSchema.superRefine((value, ctx) => {
+      for (const issue of checks(value as Record<string, unknown>, { today: todayText() })) {
+        ctx.addIssue({
+          code: "custom",
+          path: [issue.field],
+          message: issue.rule,
+          params: { rule: issue.rule, ...issue.params },
+        });
+      }
+    }),
+    checks,
+    response: o.response,
+  };
+}
+
+function todayText(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Every endpoint of the service, by name. */
+export const ENDPOINTS = {
+  getFunds: endpoint({
+    name: "getFunds",
+    method: "GET",
+    kind: "read",
+    fields: fundsFields,
+    response: fundListSchema,
+    checks: fromBeforeTo("From", "To"),
+  }),
+  getFund: endpoint({
+    name: "getFund",
+    method: "GET",
+    kind: "read",
+    fields: oneFundFields,
+    response: fundSchema,
+    recordField: "Id",
+  }),
+  createFund: endpoint({
+    name: "createFund",
+    method: "POST",
+    kind: "write",
+    fields: createFundFields,
+    response: fundSchema,
+    checks: expirationNeedsFlag,
+  }),
+  updateFund: endpoint({
+    name: "updateFund",
+    method: "PUT",
+    kind: "write",
+    fields: updateFundFields,
+    response: fundSchema,
+    checks: expirationNeedsFlag,
+    recordField: "Id",
+  }),
+  depositMoneyToFund: endpoint({
+    name: "depositMoneyToFund",
+    method: "POST",
+    kind: "write",
+    fields: depositFields,
+    response: fundSchema,
+    recordField: "Id",
+  }),
+  withdrawMoneyFromFund: endpoint({
+    name: "withdrawMoneyFromFund",
+    method: "POST",
+    kind: "write",
+    fields: withdrawFields,
+    response: fundSchema,
+    recordField: "Id",
+  }),
+  setFundStatus: endpoint({
+    name: "setFundStatus",
+    method: "PUT",
+    kind: "write",
+    fields: fundStatusFields,
+    response: fundSchema,
+    recordField: "Id",
+  }),
+  getExpenseReports: endpoint({
+    name: "getExpenseReports",
+    method: "GET",
+    kind: "read",
+    fields: reportsFields,
+    response: expenseReportListSchema,
+    checks: reportWindow,
+  }),
+  getExpenseReport: endpoint({
+    name: "getExpenseReport",
+    method: "GET",
+    kind: "read",
+    fields: oneReportFields,
+    response: expenseReportSchema,
+    recordField: "Id",
+  }),
+  setExpenseReportIntegration: endpoint({
+    name: "setExpenseReportIntegration",
+    method: "PUT",
+    kind: "write",
+    fields: integrationFields,
+    response: integrationResultSchema,
+    recordField: "Id",
+  }),
+  setExpenseReportCustomStatus: endpoint({
+    name: "setExpenseReportCustomStatus",
+    method: "PUT",
+    fallbackMethod: "POST",
+    kind: "write",
+    fields: customStatusFields,
+    response: customStatusResultSchema,
+    recordField: "Id",
+  }),
+} as const;
+
+export type Endpoints = typeof ENDPOINTS;
+export type EndpointName = keyof Endpoints;
+export type Endpoint = Endpoints[EndpointName];
+
+/** Every endpoint name, in the spec's order. */
+export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+
+/** What a caller passes to an endpoint (typed values, or text, or cell values). */
+export type RequestInput<N extends EndpointName> = z.input<Endpoints[N]["fieldsSchema"]>;
+
+/** A checked request: canonical values, amounts in integer cents. */
+export type RequestValue<N extends EndpointName> = z.output<Endpoints[N]["fieldsSchema"]>;
+
+/** The normalised record an endpoint answers with. */
+export type ResponseValue<N extends EndpointName> = z.output<Endpoints[N]["response"]>;
+
+/** True when `name` is one of the service's endpoints. */
+export function isEndpointName(name: unknown): name is EndpointName {
+  return typeof name === "string" && (ENDPOINT_NAMES as string[]).includes(name);
+}

@@ -1,0 +1,139 @@
+/**
+ * Every way a call can fail, as typed errors. For writes, `outcome` says whether the service
+ * surely did not apply the request ("refused") or may have applied it ("unknown": transport
+ * failure, timeout, 5xx after sending, an answer that cannot be read). A write whose outcome is
+ * unknown is never re-sent blindly: read the record first.
+ */
+import type { RequestIssue } from "./messages";
+
+export type WriteOutcome = "refused" | "unknown";
+
+export type ApiErrorKind = "invalidRequest" | "http" | "service" | "unexpectedResponse" | "transport";
+
+/** Base of the client's errors; `endpoint` is empty for a transport failure outside the client. */
+export abstract class ApiError extends Error {
+  abstract readonly kind: ApiErrorKind;
+  endpoint: string;
+  outcome: WriteOutcome;
+  /** HTTP status of the answer, 0 when there was none. */
+  status: number;
+
+  constructor(message: string, endpoint: string, outcome: WriteOutcome, status: number) {
+    super(message);
+    this.endpoint = endpoint;
+    this.outcome = outcome;
+    this.status = status;
+  }
+}
+
+/** The request broke a rule of the contract; it was never sent. */
+export class InvalidRequestError extends ApiError {
+  readonly kind = "invalidRequest";
+  issues: RequestIssue[];
+
+  constructor(endpoint: string, issues: RequestIssue[]) {
+    super(
+      `${endpoint}: ${issues.map((i) => i.message).join(" ") || "invalid request."}`,
+      endpoint,
+      "refused",
+      0,
+    );
+    this.name = "InvalidRequestError";
+    this.issues = issues;
+  }
+}
+
+/** The service answered with a status outside 2xx. */
+export class HttpError extends ApiError {
+  readonly kind = "http";
+  serviceMessage: string;
+  /** Milliseconds the service asked to wait (Retry-After), if it said. */
+  retryAfterMs: number | undefined;
+
+  constructor(
+    endpoint: string,
+    status: number,
+    serviceMessage: string,
+    outcome: WriteOutcome,
+    retryAfterMs?: number,
+  ) {
+    super(
+      `${endpoint}: the service answered HTTP ${status}${serviceMessage ? `: ${serviceMessage}` : "."}`,
+      endpoint,
+      outcome,
+      status,
+    );
+    this.name = "HttpError";
+    this.serviceMessage = serviceMessage;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** The service answered 2xx but the body says it failed (an `Error` member, `statusCode` ≥ 400). */
+export class ServiceError extends ApiError {
+  readonly kind = "service";
+  serviceMessage: string;
+  /** `statusCode` found in the body, if any. */
+  bodyStatusCode: number | undefined;
+
+  constructor(
+    endpoint: string,
+    status: number,
+    serviceMessage: string,
+    outcome: WriteOutcome,
+    bodyStatusCode?: number,
+  ) {
+    super(
+      `${endpoint}: the service reported an error inside an HTTP ${status} answer: ${serviceMessage || "(no message)"}`,
+      endpoint,
+      outcome,
+      status,
+    );
+    this.name = "ServiceError";
+    this.serviceMessage = serviceMessage;
+    this.bodyStatusCode = bodyStatusCode;
+  }
+}
+
+/** The answer is not what the contract describes; `field` names where (e.g. "Funds[2].Balance"). */
+export class UnexpectedResponseError extends ApiError {
+  readonly kind = "unexpectedResponse";
+  field: string;
+  detail: string;
+
+  constructor(endpoint: string, status: number, field: string, detail: string, outcome: WriteOutcome) {
+    super(
+      `${endpoint}: unexpected answer from the service at ${field || "the body"}: ${detail}`,
+      endpoint,
+      outcome,
+      status,
+    );
+    this.name = "UnexpectedResponseError";
+    this.field = field;
+    this.detail = detail;
+  }
+}
+
+/** No answer: DNS failure, refused connection, timeout. The request may have reached the service. */
+export class TransportError extends ApiError {
+  readonly kind = "transport";
+
+  constructor(message: string, endpoint = "") {
+    super(endpoint ? `${endpoint}: ${message}` : message, endpoint, "unknown", 0);
+    this.name = "TransportError";
+  }
+}
+
+/** True for the client's typed errors. */
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}
+
+/** `text` with every occurrence of each secret replaced, so no error or log can carry a token. */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4) out = out.split(secret).join("[redacted]");
+  }
+  return out;
+}

@@ -1,0 +1,155 @@
+/**
+ * Money as integer cents. Amounts arrive as numbers (cells, JSON) or text (forms, query
+ * strings, CSV); they are parsed digit by digit so that no float arithmetic ever touches a sum,
+ * and become two-decimal numbers only at the edge (JSON bodies, cells).
+ */
+
+/** Why an amount was refused; each has a message in src/api/messages.ts. */
+export type AmountRule =
+  | "amountComma"
+  | "amountFormat"
+  | "amountDecimals"
+  | "amountPositive"
+  | "amountTooLarge";
+
+export type CentsResult = { ok: true; cents: number } | { ok: false; rule: AmountRule; got: string };
+
+/** A value in cents, for callers that already hold integer cents. */
+export interface Cents {
+  cents: number;
+}
+
+/** Largest amount accepted: 13 integer digits keep every sum of cents a safe integer. */
+export const MAX_AMOUNT_CENTS = 999_999_999_999_999;
+
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+function describe(input: unknown): string {
+  if (typeof input === "string") return input;
+  if (typeof input === "number") return String(input);
+  if (input === null) return "null";
+  return typeof input;
+}
+
+/** Decimal text of a finite number, as JavaScript prints it (shortest round-trip form). */
+function numberText(n: number): string {
+  return String(n);
+}
+
+/**
+ * Parses an amount to integer cents. Accepts a number (1234.5), text with a dot decimal
+ * separator ("1234.5", "1234.50") or `{ cents }`. Refuses commas (decimal or thousands), more
+ * than two decimals, and, unless `allowNegative`/`allowZero`, amounts that are not positive.
+ */
+export function parseAmountToCents(
+  input: unknown,
+  options: { allowNegative?: boolean; allowZero?: boolean } = {},
+): CentsResult {
+  let cents: number;
+  if (typeof input === "object" && input !== null && "cents" in input) {
+    const c = (input as Cents).cents;
+    if (typeof c !== "number" || !Number.isSafeInteger(c))
+      return { ok: false, rule: "amountFormat", got: describe(c) };
+    cents = c;
+  } else {
+    let text: string;
+    if (typeof input === "number") {
+      if (!Number.isFinite(input)) return { ok: false, rule: "amountFormat", got: describe(input) };
+      text = numberText(input);
+      if (/e/i.test(text)) {
+        // Exponent forms only appear for tiny (too many decimals) or huge numbers.
+        return Math.abs(input) < 1
+          ? { ok: false, rule: "amountDecimals", got: text }
+          : { ok: false, rule: "amountTooLarge", got: text };
+      }
+    } else if (typeof input === "string") {
+      text = input.trim();
+    } else {
+      return { ok: false, rule: "amountFormat", got: describe(input) };
+    }
+    if (text.includes(",")) return { ok: false, rule: "amountComma", got: text };
+    const m = DECIMAL.exec(text);
+    if (!m || ((m[2] ?? "") === "" && (m[3] ?? "") === ""))
+      return { ok: false, rule: "amountFormat", got: text };
+    const sign = m[1] === "-" ? -1 : 1;
+    const whole = (m[2] ?? "").replace(/^0+(?=\d)/, "");
+    const frac = m[3] ?? "";
+    if (text.endsWith(".")) return { ok: false, rule: "amountFormat", got: text };
+    if (frac.length > 2) return { ok: false, rule: "amountDecimals", got: text };
+    if (whole.length > 13) return { ok: false, rule: "amountTooLarge", got: text };
+    const wholeCents = whole === "" ? 0 : Number.parseInt(whole, 10) * 100;
+    const fracCents = Number.parseInt((frac + "00").slice(0, 2), 10);
+    cents = sign * (wholeCents + fracCents);
+    if (Object.is(cents, -0)) cents = 0;
+  }
+  if (Math.abs(cents) > MAX_AMOUNT_CENTS) return { ok: false, rule: "amountTooLarge", got: describe(input) };
+  if (cents < 0 && !options.allowNegative) return { ok: false, rule: "amountPositive", got: describe(input) };
+  if (cents === 0 && !options.allowZero) return { ok: false, rule: "amountPositive", got: describe(input) };
+  return { ok: true, cents };
+}
+
+/**
+ * Reads an amount the service sent (number or numeric string, possibly negative, possibly with
+ * float noise such as 0.30000000000000004) as cents, rounding half away from zero on the
+ * decimal digits. Returns null when the value is not a number at all.
+ */
+export function responseAmountToCents(input: unknown): number | null {
+  let text: string;
+  if (typeof input === "number") {
+    if (!Number.isFinite(input)) return null;
+    if (Math.abs(input) >= 1e13) return null;
+    // toFixed(6) turns exponent forms of tiny numbers into plain decimals.
+    text = /e/i.test(String(input)) ? input.toFixed(6) : String(input);
+  } else if (typeof input === "string") {
+    text = input.trim();
+  } else {
+    return null;
+  }
+  const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(text) ?? /^([+-]?)()\.(\d+)$/.exec(text);
+  if (!m) return null;
+  const whole = (m[2] ?? "").replace(/^0+(?=\d)/, "");
+  if (whole.length > 13) return null;
+  const frac = m[3] ?? "";
+  let cents =
+    (whole === "" ? 0 : Number.parseInt(whole, 10) * 100) + Number.parseInt((frac + "00").slice(0, 2), 10);
+  if ((frac[2] ?? "0") >= "5") cents += 1;
+  const signed = m[1] === "-" ? -cents : cents;
+  return Object.is(signed, -0) ? 0 : signed;
+}
+
+function splitCents(cents: number): { sign: string; whole: string; frac: string } {
+  const abs = Math.abs(Math.trunc(cents));
+  const digits = String(abs).padStart(3, "0");
+  return {
+    sign: cents < 0 ? "-" : "",
+    whole: digits.slice(0, -2),
+    frac: digits.slice(-2),
+  };
+}
+
+/** Cents as the two-decimal number a JSON body carries (123450 → 1234.5, printed "1234.5"). */
+export function centsToAmount(cents: number): number {
+  const { sign, whole, frac } = splitCents(cents);
+  return Number(`${sign}${whole}.${frac}`);
+}
+
+/** Cents as plain two-decimal text with a dot: 123450 → "1234.50". */
+export function centsToDecimalText(cents: number): string {
+  const { sign, whole, frac } = splitCents(cents);
+  return `${sign}${whole}.${frac}`;
+}
+
+/**
+ * Cents as display text: "1,234.50" in English, "1.234,50" in Spanish, with the currency code
+ * in front when given ("CLP 1.234,50").
+ */
+export function formatCents(
+  cents: number,
+  options: { language?: "en" | "es"; currency?: string } = {},
+): string {
+  const { sign, whole, frac } = splitCents(cents);
+  const [thousands, decimal] = options.language === "es" ? [".", ","] : [",", "."];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
+  const text = `${sign}${grouped}${decimal}${frac}`;
+  return options.currency ? `${options.currency} ${text}` : text;
+}

@@ -1,0 +1,391 @@
+/**
+ * Tolerant readers of what the service answers (PLATFORM.md, "Types vary"): ids and amounts as
+ * numbers or numeric strings, flags as booleans or "1"/"0"/"", empty dates as "" or null,
+ * ExtraFields as an array or a JSON-encoded string, `Withdrawals` and `Charges` as one total.
+ * Each schema turns the service's shape into the records of ./types.
+ */
+import { z } from "zod";
+import { isCalendarDate } from "./fields";
+import { responseAmountToCents } from "./money";
+import type {
+  CustomStatusResult,
+  ExpenseReport,
+  ExpenseReportList,
+  ExtraField,
+  Fund,
+  FundList,
+  FundStatus,
+  IntegrationResult,
+  Records,
+  ReportStatus,
+  Transaction,
+  TransactionType,
+} from "./types";
+
+const BAD = Symbol("bad");
+type Read<T> = (value: unknown) => T | typeof BAD;
+
+function shown(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  return Array.isArray(value) ? "a list" : typeof value === "object" ? "an object" : typeof value;
+}
+
+/**
+ * A reader as a zod schema. `fallback` is what an absent member becomes; without it the
+ * member is required.
+ */
+function reader<T>(expected: string, read: Read<T>, fallback?: () => T): z.ZodType<T, unknown> {
+  // `.optional()` first: zod 4 only runs a transform for an absent member when the schema
+  // accepts absence.
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined && fallback) return fallback();
+      const r = value === undefined ? BAD : read(value);
+      if (r === BAD) {
+        ctx.addIssue({ code: "custom", message: `expected ${expected}, got ${shown(value)}` });
+        return z.NEVER;
+      }
+      return r;
+    }) as unknown as z.ZodType<T, unknown>;
+}
+
+const readInt: Read<number> = (v) => {
+  if (typeof v === "number") return Number.isSafeInteger(v) ? v : BAD;
+  if (typeof v === "string" && /^\s*-?\d{1,15}\s*$/.test(v)) return Number(v.trim());
+  return BAD;
+};
+
+const readIntOrZero: Read<number> = (v) => (v === null || v === "" ? 0 : readInt(v));
+
+const readText: Read<string> = (v) => {
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return String(v);
+  if (v === null) return "";
+  return BAD;
+};
+
+const readMoney: Read<number> = (v) => {
+  const cents = responseAmountToCents(v);
+  return cents === null ? BAD : cents;
+};
+
+const readFlagOrNull: Read<boolean | null> = (v) => {
+  if (v === null || v === "") return null;
+  if (typeof v === "boolean") return v;
+  if (v === 1 || v === 0) return v === 1;
+  if (typeof v === "string") {
+    const t = v.trim().toLowerCase();
+    if (t === "1" || t === "true") return true;
+    if (t === "0" || t === "false") return false;
+  }
+  return BAD;
+};
+
+const readFlag: Read<boolean> = (v) => {
+  const r = readFlagOrNull(v);
+  return r === null ? false : r;
+};
+
+const DATE_PREFIX =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function readDateParts(v: unknown): RegExpExecArray | null | typeof BAD {
+  if (v === null || v === "") return null;
+  if (typeof v !== "string") return BAD;
+  const t = v.trim();
+  // Some databases write an empty date as zeros.
+  if (t === "" || /^0000-00-00/.test(t)) return null;
+  const m = DATE_PREFIX.exec(t);
+  if (!m || !isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) return BAD;
+  return m;
+}
+
+const readDate: Read<string | null> = (v) => {
+  const m = readDateParts(v);
+  if (m === null || m === BAD) return m;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+};
+
+const readDateTime: Read<string | null> = (v) => {
+  const m = readDateParts(v);
+  if (m === null || m === BAD) return m;
+  return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}`;
+};
+
+function readChoice<T extends number>(values: readonly T[]): Read<T> {
+  return (v) => {
+    const n = readInt(v);
+    return n !== BAD && (values as readonly number[]).includes(n) ? (n as T) : BAD;
+  };
+}
+
+/** A list that may arrive as an array, as JSON text of an array, or empty ("" / null). */
+function readListOrJson(v: unknown): unknown[] | typeof BAD {
+  if (v === null || v === "") return [];
+  if (Array.isArray(v)) return v;
+  if (typeof v === "string") {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      if (Array.isArray(parsed)) return parsed;
+      if (parsed === null) return [];
+      if (typeof parsed === "object")
+        return Object.entries(parsed as object).map(([Name, Value]) => ({ Name, Value }));
+    } catch (_err) {
+      return BAD;
+    }
+    return BAD;
+  }
+  if (typeof v === "object") return Object.entries(v as object).map(([Name, Value]) => ({ Name, Value }));
+  return BAD;
+}
+
+const readExtraFields: Read<ExtraField[]> = (v) => {
+  const list = readListOrJson(v);
+  if (list === BAD) return BAD;
+  const out: ExtraField[] = [];
+  for (const item of list) {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return BAD;
+    const o = item as Record<string, unknown>;
+    const name = readText(o.Name ?? o.name ?? "");
+    const value = readValueText(o.Value ?? o.value ?? "");
+    const code = readText(o.Code ?? o.code ?? "");
+    if (name === BAD || value === BAD || code === BAD) return BAD;
+    out.push({ name, value, code });
+  }
+  return out;
+};
+
+function readValueText(v: unknown): string | typeof BAD {
+  if (typeof v === "boolean") return v ? "true" : "false";
+  return readText(v);
+}
+
+const readFiles: Read<unknown[]> = (v) => {
+  if (v === null || v === "") return [];
+  if (Array.isArray(v)) return v;
+  if (typeof v === "string") {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      return Array.isArray(parsed) ? parsed : BAD;
+    } catch (_err) {
+      return BAD;
+    }
+  }
+  return BAD;
+};
+
+const id = reader("an id (a whole number or numeric text)", readInt);
+const idOrZero = reader("an id (a whole number or numeric text)", readIntOrZero, () => 0);
+const count = reader("a whole number", readIntOrZero, () => 0);
+const text = reader("text", readText, () => "");
+const money = reader("an amount (a number or numeric text)", readMoney);
+const optionalMoney = reader<number | undefined>(
+  "an amount (a number or numeric text)",
+  (v) => (v === null || v === "" ? undefined : readMoney(v)),
+  () => undefined,
+);
+const flag = reader('a flag (true/false or "1"/"0")', readFlag, () => false);
+const flagOrNull = reader('a flag (true/false or "1"/"0"/"")', readFlagOrNull, () => null);
+const date = reader('a date "YYYY-MM-DD" or empty', readDate, () => null);
+const dateTime = reader('a date and time "YYYY-MM-DD HH:MM:SS" or empty', readDateTime, () => null);
+const extraFields = reader("a list of extra fields (or JSON text of one)", readExtraFields, () => []);
+const files = reader("a list of files (or JSON text of one)", readFiles, () => []);
+
+/** An array that may be null or absent when empty. */
+function list<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (v === null || v === undefined || v === "" ? [] : v), z.array(item));
+}
+
+export const transactionSchema = z
+  .object({
+    TransactionType: reader("1 (deposit) or 2 (withdrawal)", readChoice<TransactionType>([1, 2])),
+    TransactionTypeName: text,
+    TransactionAmount: money,
+    TransactionDate: date,
+  })
+  .transform(
+    (t): Transaction => ({
+      type: t.TransactionType,
+      typeName: t.TransactionTypeName,
+      amountCents: t.TransactionAmount,
+      date: t.TransactionDate,
+    }),
+  );
+
+export const fundSchema = z
+  .object({
+    Id: id,
+    Title: text,
+    Code: text,
+    Currency: text,
+    IdAssignTo: idOrZero,
+    IdCreator: idOrZero,
+    Deposits: money,
+    Withdrawals: optionalMoney,
+    Charges: optionalMoney,
+    Balance: money,
+    Status: reader("a fund status 1, 2 or 3", readChoice<FundStatus>([1, 2, 3])),
+    CreatedAt: dateTime,
+    ExpirationDate: date,
+    FlexibleFund: flag,
+    ManualDeposit: flag,
+    AutomaticBlock: flag,
+    Transactions: z.preprocess(
+      (v) => (v === null || v === "" ? [] : v),
+      z.array(transactionSchema).optional(),
+    ),
+  })
+  .transform((f, ctx): Fund => {
+    const withdrawals = f.Withdrawals ?? f.Charges;
+    if (withdrawals === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["Withdrawals"],
+        message: "expected the total withdrawn as Withdrawals or Charges, got nothing",
+      });
+      return z.NEVER;
+    }
+    const fund: Fund = {
+      id: f.Id,
+      title: f.Title,
+      code: f.Code,
+      currency: f.Currency,
+      idAssignTo: f.IdAssignTo,
+      idCreator: f.IdCreator,
+      depositsCents: f.Deposits,
+      withdrawalsCents: withdrawals,
+      balanceCents: f.Balance,
+      status: f.Status,
+      createdAt: f.CreatedAt,
+      expirationDate: f.ExpirationDate,
+      flexibleFund: f.FlexibleFund,
+      manualDeposit: f.ManualDeposit,
+      automaticBlock: f.AutomaticBlock,
+    };
+    if (f.Transactions !== undefined) fund.transactions = f.Transactions;
+    return fund;
+  });
+
+export const expenseReportSchema = z
+  .object({
+    Id: id,
+    Title: text,
+    ReportNumber: text,
+    SendDate: date,
+    CloseDate: date,
+    EmployeeId: idOrZero,
+    EmployeeName: text,
+    EmployeeIdentification: text,
+    ApproverId: idOrZero,
+    ApproverName: text,
+    PolicyId: idOrZero,
+    PolicyName: text,
+    Status: reader<ReportStatus>("a report status 0 or 1", readChoice<ReportStatus>([0, 1]), () => 0),
+    CustomStatus: text,
+    FundId: idOrZero,
+    FundName: text,
+    ReportTotal: money,
+    ReportTotalApproved: money,
+    Currency: text,
+    Note: text,
+    Integrated: flagOrNull,
+    IntegrationDate: dateTime,
+    IntegrationExternalCode: text,
+    IntegrationInternalCode: text,
+    NbrExpenses: count,
+    NbrApprovedExpenses: count,
+    NbrRejectedExpenses: count,
+    ExtraFields: extraFields,
+    Files: files,
+  })
+  .transform(
+    (r): ExpenseReport => ({
+      id: r.Id,
+      title: r.Title,
+      reportNumber: r.ReportNumber,
+      sendDate: r.SendDate,
+      closeDate: r.CloseDate,
+      employeeId: r.EmployeeId,
+      employeeName: r.EmployeeName,
+      employeeIdentification: r.EmployeeIdentification,
+      approverId: r.ApproverId,
+      approverName: r.ApproverName,
+      policyId: r.PolicyId,
+      policyName: r.PolicyName,
+      status: r.Status,
+      customStatus: r.CustomStatus,
+      fundId: r.FundId,
+      fundName: r.FundName,
+      reportTotalCents: r.ReportTotal,
+      reportTotalApprovedCents: r.ReportTotalApproved,
+      currency: r.Currency,
+      note: r.Note,
+      integrated: r.Integrated,
+      integrationDate: r.IntegrationDate,
+      integrationExternalCode: r.IntegrationExternalCode,
+      integrationInternalCode: r.IntegrationInternalCode,
+      nbrExpenses: r.NbrExpenses,
+      nbrApprovedExpenses: r.NbrApprovedExpenses,
+      nbrRejectedExpenses: r.NbrRejectedExpenses,
+      extraFields: r.ExtraFields,
+      files: r.Files,
+    }),
+  );
+
+const whole = reader("a whole number", readIntOrZero);
+
+const fundRecordsSchema = z
+  .object({ TotalRecords: whole, Funds: count, Page: whole, Pages: whole })
+  .transform(
+    (r): Records => ({ totalRecords: r.TotalRecords, count: r.Funds, page: r.Page, pages: r.Pages }),
+  );
+
+const reportRecordsSchema = z
+  .object({ TotalRecords: whole, Reports: count, Page: whole, Pages: whole })
+  .transform(
+    (r): Records => ({ totalRecords: r.TotalRecords, count: r.Reports, page: r.Page, pages: r.Pages }),
+  );
+
+export const fundListSchema = z
+  .object({ Records: fundRecordsSchema, Funds: list(fundSchema) })
+  .transform((l): FundList => ({ records: l.Records, funds: l.Funds }));
+
+export const expenseReportListSchema = z
+  .object({ Records: reportRecordsSchema, ExpenseReports: list(expenseReportSchema) })
+  .transform((l): ExpenseReportList => ({ records: l.Records, expenseReports: l.ExpenseReports }));
+
+export const integrationResultSchema = z
+  .object({
+    Id: id,
+    Title: text,
+    ReportNumber: text,
+    IntegrationStatus: reader("0 or 1", readChoice<0 | 1>([0, 1])),
+    IntegrationCode: text,
+    IntegrationDate: dateTime,
+  })
+  .transform(
+    (r): IntegrationResult => ({
+      id: r.Id,
+      title: r.Title,
+      reportNumber: r.ReportNumber,
+      integrationStatus: r.IntegrationStatus,
+      integrationCode: r.IntegrationCode,
+      integrationDate: r.IntegrationDate,
+    }),
+  );
+
+export const customStatusResultSchema = z
+  .object({ Id: id, Title: text, ReportNumber: text, CustomStatus: text })
+  .transform(
+    (r): CustomStatusResult => ({
+      id: r.Id,
+      title: r.Title,
+      reportNumber: r.ReportNumber,
+      customStatus: r.CustomStatus,
+    }),
+  );

@@ -1,0 +1,107 @@
+/**
+ * Request validation shared by the add-on, its sidebar forms and the sandbox service: the
+ * field rules of each endpoint plus the rules between fields, with messages that name the field
+ * and the rule.
+ */
+import type { z } from "zod";
+import {
+  type CheckContext,
+  ENDPOINTS,
+  type EndpointName,
+  isEndpointName,
+  type RequestValue,
+} from "./endpoints";
+import { dateText } from "./fields";
+import {
+  type IssueParams,
+  type MessageLanguage,
+  type RequestIssue,
+  type Rule,
+  ruleMessage,
+} from "./messages";
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; issues: RequestIssue[] };
+
+export interface ValidateOptions {
+  /** Today as YYYY-MM-DD for the one-year rule of getExpenseReports; the runtime's date if absent. */
+  today?: string;
+  language?: MessageLanguage;
+}
+
+function issue(field: string, rule: Rule, params: IssueParams, language: MessageLanguage): RequestIssue {
+  return { field, rule, params, message: ruleMessage(rule, field, params, language) };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return typeof value;
+}
+
+/** Turns zod's issues into field-named request issues. */
+function fromZod(
+  endpoint: string,
+  input: unknown,
+  issues: readonly z.core.$ZodIssue[],
+  language: MessageLanguage,
+): RequestIssue[] {
+  const out: RequestIssue[] = [];
+  for (const i of issues) {
+    const field = i.path.length > 0 ? String(i.path[0]) : "request";
+    if (i.code === "unrecognized_keys") {
+      for (const key of i.keys) out.push(issue(key, "unknownField", { endpoint }, language));
+    } else if (i.code === "custom" && i.params && typeof i.params.rule === "string") {
+      const { rule, ...params } = i.params as { rule: Rule } & IssueParams;
+      out.push(issue(field, rule, params, language));
+    } else if (field === "request") {
+      out.push(issue(field, "request", { got: describe(input) }, language));
+    } else {
+      out.push(issue(field, "text", { got: i.message }, language));
+    }
+  }
+  return out;
+}
+
+/**
+ * Checks `input` against the rules of endpoint `name`. Returns the canonical request (amounts
+ * in integer cents, flags as booleans, dates as YYYY-MM-DD) or every broken rule. Never throws.
+ */
+export function validateRequest<N extends EndpointName>(
+  name: N,
+  input: unknown,
+  options: ValidateOptions = {},
+): Validation<RequestValue<N>> {
+  const language = options.language ?? "en";
+  if (!isEndpointName(name)) {
+    return {
+      ok: false,
+      issues: [
+        issue("endpoint", "oneOf", { values: "the endpoints of the service", got: String(name) }, language),
+      ],
+    };
+  }
+  const endpoint = ENDPOINTS[name];
+  const parsed = endpoint.fieldsSchema.safeParse(input === undefined ? {} : input);
+  if (!parsed.success) return { ok: false, issues: fromZod(name, input, parsed.error.issues, language) };
+  const value = parsed.data as Record<string, unknown>;
+  // Blank optional fields are dropped so that the request carries only what was given.
+  for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
+  const ctx: CheckContext = { today: options.today ?? dateText(new Date()) };
+  const cross = (
+    endpoint.checks as (v: Record<string, unknown>, c: CheckContext) => ReturnType<typeof endpoint.checks>
+  )(value, ctx);
+  if (cross.length > 0)
+    return { ok: false, issues: cross.map((c) => issue(c.field, c.rule, c.params, language)) };
+  return { ok: true, value: value as RequestValue<N> };
+}
+
+/** The issues of one field, for a form that shows each message beside its input. */
+export function issuesByField(issues: readonly RequestIssue[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const i of issues) {
+    const list = out[i.field] ?? [];
+    list.push(i.message);
+    out[i.field] = list;
+  }
+  return out;
+}

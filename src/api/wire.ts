@@ -1,0 +1,233 @@
+/**
+ * From a checked request to the HTTP request the service expects, and from the service's
+ * answer to a normalised record or a typed error. No sending here: see ./client.
+ */
+import type { z } from "zod";
+import {
+  ENDPOINTS,
+  type EndpointName,
+  type HttpMethod,
+  type RequestValue,
+  type ResponseValue,
+} from "./endpoints";
+import {
+  HttpError,
+  ServiceError,
+  UnexpectedResponseError,
+  type WriteOutcome,
+  withoutSecrets,
+} from "./errors";
+import type { FieldSpec } from "./fields";
+import { centsToAmount } from "./money";
+import { type HttpRequest, type HttpResponse, headerValue } from "./transport";
+
+export const DEFAULT_BASE_URL = "https://api.rindegastos.com/v1";
+
+/** `<base URL>/<endpoint>`; the base URL carries the version (…/v1). */
+export function endpointUrl(baseUrl: string, name: EndpointName): string {
+  return `${baseUrl.replace(/\/+$/, "")}/${name}`;
+}
+
+function wireValue(spec: FieldSpec | undefined, value: unknown): unknown {
+  if (spec?.kind === "money" && typeof value === "number") return centsToAmount(value);
+  return value;
+}
+
+/** The query string of a read, in the order the endpoint lists its fields. */
+export function queryString(name: EndpointName, value: Record<string, unknown>): string {
+  const fields = ENDPOINTS[name].fields as Record<string, FieldSpec>;
+  const parts: string[] = [];
+  for (const key of Object.keys(fields)) {
+    const v = value[key];
+    if (v === undefined || v === null) continue;
+    const text = typeof v === "boolean" ? (v ? "1" : "0") : String(wireValue(fields[key], v));
+    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+  }
+  return parts.join("&");
+}
+
+/** The JSON body of a write: amounts as two-decimal numbers, flags as booleans. */
+export function jsonBody(name: EndpointName, value: Record<string, unknown>): string {
+  const fields = ENDPOINTS[name].fields as Record<string, FieldSpec>;
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(fields)) {
+    if (value[key] !== undefined) body[key] = wireValue(fields[key], value[key]);
+  }
+  return JSON.stringify(body);
+}
+
+/** The HTTP request for a checked request of endpoint `name`. */
+export function buildRequest<N extends EndpointName>(
+  name: N,
+  value: RequestValue<N>,
+  options: { baseUrl: string; token: string; method?: HttpMethod },
+): HttpRequest {
+  const endpoint = ENDPOINTS[name];
+  const method = options.method ?? endpoint.method;
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${options.token}`,
+    Accept: "application/json",
+  };
+  const url = endpointUrl(options.baseUrl, name);
+  const record = value as Record<string, unknown>;
+  if (endpoint.in === "query") {
+    const qs = queryString(name, record);
+    return { method, url: qs ? `${url}?${qs}` : url, headers };
+  }
+  headers["Content-Type"] = "application/json";
+  return { method, url, headers, body: jsonBody(name, record) };
+}
+
+/** A message the service put in a body: `message`, `Message`, `Error`, `error` or `detail`. */
+function messageIn(body: unknown): string {
+  if (typeof body === "string") return body;
+  if (typeof body !== "object" || body === null) return "";
+  const o = body as Record<string, unknown>;
+  for (const key of ["message", "Message", "Error", "error", "detail", "description"]) {
+    const v = o[key];
+    if (typeof v === "string" && v.trim() !== "") return v;
+    if (typeof v === "object" && v !== null) {
+      const inner = messageIn(v);
+      if (inner) return inner;
+    }
+  }
+  return "";
+}
+
+function truthyMember(v: unknown): boolean {
+  if (v === undefined || v === null || v === false || v === 0 || v === "") return false;
+  if (typeof v === "string") return !/^(0|false|null)$/i.test(v.trim());
+  return true;
+}
+
+/**
+ * The error a 2xx body reports, if any: a top-level `Error`/`error` member (v1 style) or a
+ * `statusCode` of 400 or more (v2 style). Null when the body reports none.
+ */
+export function errorInBody(body: unknown): { message: string; statusCode?: number } | null {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const o = body as Record<string, unknown>;
+  const codeValue = o.statusCode ?? o.StatusCode;
+  const code =
+    typeof codeValue === "number"
+      ? codeValue
+      : typeof codeValue === "string"
+        ? Number(codeValue)
+        : Number.NaN;
+  if (Number.isFinite(code) && code >= 400) return { message: messageIn(o), statusCode: code };
+  for (const key of ["Error", "error"]) {
+    if (truthyMember(o[key])) {
+      const v = o[key];
+      const message = typeof v === "string" ? v : messageIn(v) || messageIn(o) || JSON.stringify(v);
+      return { message };
+    }
+  }
+  return null;
+}
+
+/** Milliseconds to wait from a Retry-After header (seconds or an HTTP date), if present. */
+export function retryAfterMs(headers: Record<string, string>, now: number): number | undefined {
+  const raw = headerValue(headers, "Retry-After");
+  if (raw === undefined) return undefined;
+  const t = raw.trim();
+  if (/^\d+$/.test(t)) return Number(t) * 1000;
+  const at = Date.parse(t);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** For writes: may an answer with this status have been applied? */
+export function outcomeOfStatus(status: number): WriteOutcome {
+  return status >= 500 || status === 408 ? "unknown" : "refused";
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const p of path) out += typeof p === "number" ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out || "body";
+}
+
+function shortText(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
+}
+
+/** Runs the endpoint's response schema; the first problem becomes an UnexpectedResponseError. */
+export function parseBody<N extends EndpointName>(
+  name: N,
+  body: unknown,
+  status = 200,
+  outcome: WriteOutcome = "unknown",
+): ResponseValue<N> {
+  const schema = ENDPOINTS[name].response as z.ZodType;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const field = first ? pathText(first.path) : "body";
+    const detail =
+      first?.code === "invalid_type"
+        ? `expected ${first.expected}, got ${describe(body, first.path)}`
+        : (first?.message ?? "");
+    throw new UnexpectedResponseError(name, status, field, detail, outcome);
+  }
+  return parsed.data as ResponseValue<N>;
+}
+
+function describe(body: unknown, path: readonly PropertyKey[]): string {
+  let v: unknown = body;
+  for (const p of path)
+    v = typeof v === "object" && v !== null ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
+  return Array.isArray(v) ? "a list" : typeof v;
+}
+
+/**
+ * Reads an answer of endpoint `name`: a normalised record, or a typed error (HttpError,
+ * ServiceError, UnexpectedResponseError). `secrets` are removed from every message.
+ */
+export function readResponse<N extends EndpointName>(
+  name: N,
+  response: HttpResponse,
+  options: { now: number; secrets: readonly string[] },
+): ResponseValue<N> {
+  const { status } = response;
+  const clean = (text: string) => shortText(withoutSecrets(text, options.secrets));
+  let json: unknown;
+  let jsonOk = false;
+  try {
+    json = JSON.parse(response.body);
+    jsonOk = true;
+  } catch (_err) {
+    json = undefined;
+  }
+  if (status < 200 || status > 299) {
+    const message = clean(jsonOk ? messageIn(json) || response.body : response.body);
+    throw new HttpError(
+      name,
+      status,
+      message,
+      outcomeOfStatus(status),
+      retryAfterMs(response.headers, options.now),
+    );
+  }
+  if (!jsonOk) {
+    throw new UnexpectedResponseError(
+      name,
+      status,
+      "body",
+      `not JSON: ${clean(response.body) || "(empty)"}`,
+      "unknown",
+    );
+  }
+  const reported = errorInBody(json);
+  if (reported) {
+    const outcome = reported.statusCode !== undefined && reported.statusCode >= 500 ? "unknown" : "refused";
+    throw new ServiceError(name, status, clean(reported.message), outcome, reported.statusCode);
+  }
+  try {
+    return parseBody(name, json, status, "unknown");
+  } catch (err) {
+    if (err instanceof UnexpectedResponseError) err.message = withoutSecrets(err.message, options.secrets);
+    throw err;
+  }
+}

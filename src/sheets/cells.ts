@@ -1,0 +1,111 @@
+/**
+ * Cell values as the add-on writes them, and the rules that keep text from the service literal.
+ *
+ * Sheets parses every string written with setValues as if a user typed it: `=…` becomes a
+ * formula, `00123` the number 123, `2024-01-05` a date. A cell formatted as plain text ("@")
+ * keeps strings as they are; where a column cannot be plain text, a leading apostrophe makes
+ * Sheets store the rest literally (and drops the apostrophe from the value).
+ */
+
+export type CellValue = string | number | boolean | Date;
+
+/** Number formats of the add-on's columns. */
+export const FORMAT = {
+  text: "@",
+  amount: "#,##0.00",
+  integer: "0",
+  date: "yyyy-mm-dd",
+  datetime: "yyyy-mm-dd hh:mm:ss",
+  /** Columns whose cells may hold formulas (links) or labels the add-on writes itself. */
+  general: "General",
+} as const;
+
+/**
+ * A string safe to write into a cell that is not formatted as plain text: always prefixed with
+ * an apostrophe, so no leading `=`, `+`, `-`, `@`, tab or line break, no number-, date- or
+ * boolean-looking text, and no apostrophe of its own is ever interpreted.
+ */
+export function literalText(text: string): string {
+  return text === "" ? "" : `'${clipText(text)}`;
+}
+
+/** Whether Sheets would read `text`, typed into a General cell, as something other than itself. */
+export function wouldBeInterpreted(text: string): boolean {
+  if (text === "") return false;
+  if (/^[=+\-@'\t\r\n]/.test(text)) return true;
+  const trimmed = text.trim();
+  if (/^[-+]?(\d[\d,]*)?\.?\d+([eE][-+]?\d+)?%?$/.test(trimmed)) return true;
+  if (/^\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?(\s.*)?$/.test(trimmed)) return true;
+  if (/^\d{1,2}:\d{2}/.test(trimmed)) return true;
+  if (/^(true|false)$/i.test(trimmed)) return true;
+  if (/^\$/.test(trimmed)) return true;
+  return false;
+}
+
+/**
+ * A cell value read back from a sheet, made safe to write again into a cell of number format
+ * `format`: strings in plain-text cells as they are, other strings with an apostrophe when
+ * Sheets would reinterpret them; numbers, booleans and dates unchanged.
+ */
+export function rewritableValue(value: CellValue, format: string): CellValue {
+  if (typeof value !== "string") return value;
+  if (format === FORMAT.text) return value;
+  return wouldBeInterpreted(value) ? literalText(value) : value;
+}
+
+/** Sheets refuses a cell of more than 50,000 characters: longer text is cut, and says so. */
+export const MAX_CELL_TEXT = 50_000;
+
+export function clipText(text: string): string {
+  if (text.length <= MAX_CELL_TEXT) return text;
+  const mark = "… [cut]";
+  return text.slice(0, MAX_CELL_TEXT - mark.length - 1) + mark;
+}
+
+/** A date `YYYY-MM-DD` or datetime `YYYY-MM-DD HH:MM:SS` as a Date, or null if it is not one. */
+export function parseServiceDate(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => (x ? Number(x) : 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(y, mo - 1, d, h, mi, s);
+  // Reject 2024-02-31 and friends instead of letting Date roll them over.
+  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
+  return date;
+}
+
+/**
+ * A date cell for a service date: a Date when it parses, else the text kept literal (the
+ * column is date-formatted, so the text needs its apostrophe), else empty.
+ */
+export function dateCell(text: string | null | undefined): CellValue {
+  const date = parseServiceDate(text);
+  if (date) return date;
+  return text ? literalText(text) : "";
+}
+
+/** Integer cents as the two-decimal number a cell shows. */
+export function centsCell(cents: number | null | undefined): CellValue {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return "";
+  return cents / 100;
+}
+
+/** An https/http URL fit to go inside a HYPERLINK formula, or null. */
+export function safeUrl(url: string): string | null {
+  const trimmed = url.trim();
+  if (!/^https?:\/\/[^\s"<>]+$/i.test(trimmed)) return null;
+  return trimmed;
+}
+
+/** A HYPERLINK formula whose URL and label are string literals (quotes doubled), never code. */
+export function hyperlinkFormula(url: string, label: string): string {
+  const quote = (s: string) => `"${s.replace(/"/g, '""').replace(/[\r\n\t]+/g, " ")}"`;
+  return `=HYPERLINK(${quote(url)},${quote(label)})`;
+}

@@ -1,0 +1,325 @@
+/**
+ * The columns of every sheet the add-on fills, declared once: key, header (a string of the
+ * catalogue, or a fixed text for extra fields), number format, and how a record becomes the
+ * cell. Everything else (headers, formats, rows, the merge) reads these declarations.
+ */
+import type { ExpenseReport, Fund, Transaction } from "../api/types";
+import { type Language, type StringKey, translate } from "../ui/strings";
+import {
+  type CellValue,
+  centsCell,
+  clipText,
+  dateCell,
+  FORMAT,
+  hyperlinkFormula,
+  literalText,
+  safeUrl,
+} from "./cells";
+
+export interface Column<R> {
+  /** Stable name of the column; the layout of a sheet is the list of its keys. */
+  key: string;
+  /** Header from the strings catalogue, or a fixed header (extra fields keep their own name). */
+  header: StringKey | { text: string };
+  format: string;
+  cell: (record: R, language: Language) => CellValue;
+}
+
+/** A sheet's columns. The first column is the key that rows are matched by. */
+export interface TableSpec<R> {
+  name: "funds" | "transactions" | "reports" | "audit";
+  columns: readonly Column<R>[];
+  keyOf: (record: R) => string;
+}
+
+/** Key of the owned column where a refresh notes what it did to a row (e.g. "not returned"). */
+export const REFRESH_NOTE_KEY = "refreshNote";
+
+export function headerText(column: Column<unknown>, language: Language): string {
+  return typeof column.header === "string" ? translate(language, column.header) : column.header.text;
+}
+
+const text = <R>(key: string, header: StringKey, get: (r: R) => string | null | undefined): Column<R> => ({
+  key,
+  header,
+  format: FORMAT.text,
+  cell: (r) => clipText(get(r) ?? ""),
+});
+const integer = <R>(key: string, header: StringKey, get: (r: R) => number | null | undefined): Column<R> => ({
+  key,
+  header,
+  format: FORMAT.integer,
+  cell: (r) => {
+    const n = get(r);
+    return n === null || n === undefined || !Number.isFinite(n) ? "" : n;
+  },
+});
+const amount = <R>(key: string, header: StringKey, get: (r: R) => number | null | undefined): Column<R> => ({
+  key,
+  header,
+  format: FORMAT.amount,
+  cell: (r) => centsCell(get(r)),
+});
+const date = <R>(
+  key: string,
+  header: StringKey,
+  get: (r: R) => string | null | undefined,
+  withTime = false,
+): Column<R> => ({
+  key,
+  header,
+  format: withTime ? FORMAT.datetime : FORMAT.date,
+  cell: (r) => dateCell(get(r)),
+});
+/** A label the add-on writes itself (status, type, yes/no): never outside text. */
+const label = <R>(key: string, header: StringKey, get: (r: R, language: Language) => string): Column<R> => ({
+  key,
+  header,
+  format: FORMAT.text,
+  cell: (r, language) => get(r, language),
+});
+const note = <R>(): Column<R> => ({
+  key: REFRESH_NOTE_KEY,
+  header: "col.refreshNote",
+  format: FORMAT.text,
+  cell: () => "",
+});
+
+function statusLabel(prefix: "status.fund" | "status.report", value: number, language: Language): string {
+  const key = `${prefix}.${value}`;
+  const known: readonly string[] = [
+    "status.fund.1",
+    "status.fund.2",
+    "status.fund.3",
+    "status.report.0",
+    "status.report.1",
+  ];
+  return known.includes(key) ? translate(language, key as StringKey) : String(value);
+}
+
+function yesNo(flag: boolean | null | undefined, language: Language): string {
+  if (flag === null || flag === undefined) return "";
+  return translate(language, flag ? "flag.yes" : "flag.no");
+}
+
+export const FUND_COLUMNS: readonly Column<Fund>[] = [
+  integer("id", "col.id", (f) => f.id),
+  text("title", "col.title", (f) => f.title),
+  text("code", "col.code", (f) => f.code),
+  text("currency", "col.currency", (f) => f.currency),
+  label("status", "col.status", (f, l) => statusLabel("status.fund", f.status, l)),
+  amount("deposits", "col.deposits", (f) => f.depositsCents),
+  amount("withdrawals", "col.withdrawals", (f) => f.withdrawalsCents),
+  amount("balance", "col.balance", (f) => f.balanceCents),
+  integer("assignedTo", "col.assignedTo", (f) => f.idAssignTo),
+  integer("creator", "col.creator", (f) => f.idCreator),
+  date("createdAt", "col.createdAt", (f) => f.createdAt, true),
+  date("expiration", "col.expiration", (f) => f.expirationDate),
+  label("flexible", "col.flexible", (f, l) => yesNo(f.flexibleFund, l)),
+  label("manualDeposit", "col.manualDeposit", (f, l) => yesNo(f.manualDeposit, l)),
+  label("autoBlock", "col.autoBlock", (f, l) => yesNo(f.automaticBlock, l)),
+  note(),
+];
+
+export const FUNDS_TABLE: TableSpec<Fund> = {
+  name: "funds",
+  columns: FUND_COLUMNS,
+  keyOf: (f) => String(f.id),
+};
+
+/**
+ * A movement as a row: transactions carry no id of their own, and the service only appends to
+ * a fund's list, so "<fund id>-<position>" names a movement for as long as the fund exists.
+ */
+export interface FundMovement {
+  fund: Pick<Fund, "id" | "title" | "currency">;
+  position: number;
+  transaction: Transaction;
+}
+
+export const TRANSACTION_COLUMNS: readonly Column<FundMovement>[] = [
+  text("movement", "col.movement", (m) => movementKey(m.fund.id, m.position)),
+  integer("fundId", "col.fundId", (m) => m.fund.id),
+  text("fundTitle", "col.fundTitle", (m) => m.fund.title),
+  text("currency", "col.currency", (m) => m.fund.currency),
+  label("type", "col.type", (m, l) =>
+    m.transaction.type === 1 || m.transaction.type === 2
+      ? translate(l, m.transaction.type === 1 ? "transaction.1" : "transaction.2")
+      : m.transaction.typeName,
+  ),
+  amount("amount", "col.amount", (m) => m.transaction.amountCents),
+  date("date", "col.date", (m) => m.transaction.date),
+  note(),
+];
+
+export function movementKey(fundId: number, position: number): string {
+  return `${fundId}-${position}`;
+}
+
+/** The fund id of a movement key, or null when the text is not one. */
+export function fundIdOfMovementKey(key: string): number | null {
+  const m = /^(\d+)-\d+$/.exec(key);
+  return m ? Number(m[1]) : null;
+}
+
+export const TRANSACTIONS_TABLE: TableSpec<FundMovement> = {
+  name: "transactions",
+  columns: TRANSACTION_COLUMNS,
+  keyOf: (m) => movementKey(m.fund.id, m.position),
+};
+
+/** Every movement of a fund, in the order the service lists them, numbered from 1. */
+export function movementsOf(fund: Fund): FundMovement[] {
+  return (fund.transactions ?? []).map((transaction, i) => ({
+    fund: { id: fund.id, title: fund.title, currency: fund.currency },
+    position: i + 1,
+    transaction,
+  }));
+}
+
+/** The URL and name of an attached file, whatever the element's shape (the spec does not show it). */
+export function describeFile(file: unknown): { url: string | null; name: string } {
+  if (typeof file === "string") return { url: safeUrl(file), name: file };
+  if (file && typeof file === "object") {
+    const o = file as Record<string, unknown>;
+    const pick = (...names: string[]) => {
+      for (const n of names) if (typeof o[n] === "string" && o[n]) return o[n] as string;
+      return "";
+    };
+    const url = pick("Url", "URL", "url", "FileUrl", "Link", "link", "href");
+    const name = pick("Name", "name", "FileName", "fileName", "Title", "title") || url;
+    return { url: url ? safeUrl(url) : null, name };
+  }
+  return { url: null, name: "" };
+}
+
+/**
+ * The files of a report as one cell: a HYPERLINK to the first file (labelled with its name and
+ * how many more there are), or its name as literal text when it has no usable URL. The column
+ * is General so the formula works; outside text therefore carries an apostrophe.
+ */
+export function filesCell(files: readonly unknown[], language: Language): CellValue {
+  if (files.length === 0) return "";
+  const first = describeFile(files[0]);
+  const name = first.name || first.url || "";
+  const shown =
+    files.length > 1 ? translate(language, "files.more", { name, count: files.length - 1 }) : name;
+  return first.url ? hyperlinkFormula(first.url, shown) : literalText(shown);
+}
+
+export const REPORT_COLUMNS: readonly Column<ExpenseReport>[] = [
+  integer("id", "col.id", (r) => r.id),
+  text("reportNumber", "col.reportNumber", (r) => r.reportNumber),
+  text("title", "col.title", (r) => r.title),
+  label("status", "col.status", (r, l) => statusLabel("status.report", r.status, l)),
+  text("customStatus", "col.customStatus", (r) => r.customStatus),
+  date("sendDate", "col.sendDate", (r) => r.sendDate),
+  date("closeDate", "col.closeDate", (r) => r.closeDate),
+  integer("employeeId", "col.employeeId", (r) => r.employeeId),
+  text("employeeName", "col.employeeName", (r) => r.employeeName),
+  text("employeeIdentification", "col.employeeIdentification", (r) => r.employeeIdentification),
+  integer("approverId", "col.approverId", (r) => r.approverId),
+  text("approverName", "col.approverName", (r) => r.approverName),
+  integer("policyId", "col.policyId", (r) => r.policyId),
+  text("policyName", "col.policyName", (r) => r.policyName),
+  integer("fundId", "col.fundId", (r) => (r.fundId ? r.fundId : null)),
+  text("fundName", "col.fundName", (r) => r.fundName),
+  text("currency", "col.currency", (r) => r.currency),
+  amount("total", "col.total", (r) => r.reportTotalCents),
+  amount("totalApproved", "col.totalApproved", (r) => r.reportTotalApprovedCents),
+  text("note", "col.note", (r) => r.note),
+  label("integrated", "col.integrated", (r, l) => yesNo(r.integrated, l)),
+  date("integrationDate", "col.integrationDate", (r) => r.integrationDate, true),
+  text("integrationCode", "col.integrationCode", (r) => r.integrationExternalCode),
+  text("integrationInternalCode", "col.integrationInternalCode", (r) => r.integrationInternalCode),
+  integer("expenses", "col.expenses", (r) => r.nbrExpenses),
+  integer("approvedExpenses", "col.approvedExpenses", (r) => r.nbrApprovedExpenses),
+  integer("rejectedExpenses", "col.rejectedExpenses", (r) => r.nbrRejectedExpenses),
+  { key: "files", header: "col.files", format: FORMAT.general, cell: (r, l) => filesCell(r.files, l) },
+  note(),
+];
+
+/** Prefix of the keys of extra-field columns, so they never collide with fixed ones. */
+export const EXTRA_FIELD_KEY_PREFIX = "extra:";
+
+/** One column per extra field name: its value as literal text. */
+export function extraFieldColumn(name: string): Column<ExpenseReport> {
+  return {
+    key: EXTRA_FIELD_KEY_PREFIX + name,
+    header: { text: name },
+    format: FORMAT.text,
+    cell: (r) => clipText(r.extraFields.find((f) => f.name === name)?.value ?? ""),
+  };
+}
+
+/**
+ * The report table for a set of records: the fixed columns, then one column per extra field
+ * name, keeping the names of the previous layout first (in their order) so that columns never
+ * move, then names seen for the first time in the order they appear.
+ */
+export function reportsTable(
+  records: readonly ExpenseReport[],
+  previousKeys: readonly string[] = [],
+): TableSpec<ExpenseReport> {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  const add = (name: string) => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      names.push(name);
+    }
+  };
+  for (const key of previousKeys)
+    if (key.startsWith(EXTRA_FIELD_KEY_PREFIX)) add(key.slice(EXTRA_FIELD_KEY_PREFIX.length));
+  for (const r of records) for (const f of r.extraFields) if (f.name !== "") add(f.name);
+  return {
+    name: "reports",
+    columns: [...REPORT_COLUMNS, ...names.map(extraFieldColumn)],
+    keyOf: (r) => String(r.id),
+  };
+}
+
+export interface AuditRowSource {
+  timestamp: Date;
+  user: string;
+  source: string;
+  action: string;
+  method: string;
+  endpoint: string;
+  parameters: string;
+  httpStatus: number | null;
+  outcome: string;
+  message: string;
+  durationMs: number | null;
+  recordId: string;
+}
+
+export const AUDIT_COLUMNS: readonly Column<AuditRowSource>[] = [
+  { key: "timestamp", header: "col.timestamp", format: FORMAT.datetime, cell: (a) => a.timestamp },
+  text("user", "col.user", (a) => a.user),
+  text("source", "col.source", (a) => a.source),
+  text("action", "col.action", (a) => a.action),
+  text("method", "col.method", (a) => a.method),
+  text("endpoint", "col.endpoint", (a) => a.endpoint),
+  text("parameters", "col.parameters", (a) => a.parameters),
+  integer("httpStatus", "col.httpStatus", (a) => a.httpStatus),
+  text("outcome", "col.outcome", (a) => a.outcome),
+  text("message", "col.message", (a) => a.message),
+  integer("duration", "col.duration", (a) => a.durationMs),
+  text("recordId", "col.recordId", (a) => a.recordId),
+];
+
+export const AUDIT_TABLE: TableSpec<AuditRowSource> = {
+  name: "audit",
+  columns: AUDIT_COLUMNS,
+  keyOf: (a) => `${a.timestamp.getTime()}`,
+};
+
+/** The cells of one record, in the table's column order. */
+export function rowOf<R>(table: TableSpec<R>, record: R, language: Language): CellValue[] {
+  return table.columns.map((c) => c.cell(record, language));
+}
+
+export function headersOf<R>(table: TableSpec<R>, language: Language): string[] {
+  return table.columns.map((c) => headerText(c as Column<unknown>, language));
+}

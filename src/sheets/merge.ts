@@ -1,0 +1,246 @@
+/**
+ * The merge of a refresh into a sheet that users may have extended: a `RefreshPlan` is the
+ * whole new content of the sheet's used area (header and every data row, the add-on's block and
+ * the users' columns to its right), written back with one setValues and one setNumberFormats.
+ *
+ * - Rows keep the order they have in the sheet (users sort and annotate them); a record already
+ *   there is updated in place, a new record is appended below.
+ * - A row whose record the refresh covered but did not return is kept and marked ("keep") or
+ *   removed ("remove"); the rows below move up with their users' cells.
+ * - Users' columns follow their row; formulas in them are written back as formulas with their
+ *   references moved the way Sheets moves them on a row deletion or column insertion, and
+ *   number formats move with the cell.
+ * - Rows the refresh did not cover (a selected-rows refresh, funds whose movements did not
+ *   change) are left exactly as they are.
+ */
+import type { Language } from "../ui/strings";
+import { type CellValue, FORMAT, rewritableValue } from "./cells";
+import { type Column, headerText, REFRESH_NOTE_KEY } from "./columns";
+import { moveReferences } from "./formulas";
+
+/** What to do with a row whose record the refresh covered but the service no longer returned. */
+export type MissingRowMode = "keep" | "remove";
+
+/** The used area of a sheet as read before the refresh (row 1 is the header). */
+export interface SheetSnapshot {
+  /** Name of the sheet, for formulas qualified with it. */
+  name: string;
+  /** Every row from row 1 to the last row, every column from A to the last column. */
+  values: CellValue[][];
+  /** Same shape; "" where the cell holds no formula. */
+  formulas: string[][];
+  /** Same shape; the number format of each cell. */
+  formats: string[][];
+}
+
+export interface MergeInput<R> {
+  columns: readonly Column<R>[];
+  /** Keys of the add-on's columns as the sheet holds them now; empty for a fresh sheet. */
+  previousKeys: readonly string[];
+  snapshot: SheetSnapshot;
+  records: readonly R[];
+  keyOf: (record: R) => string;
+  /** Which existing rows this refresh covers: every row ("all") or those whose key passes. */
+  covers: "all" | ((key: string) => boolean);
+  mode: MissingRowMode;
+  language: Language;
+  /** Text put in the refresh-note column of a kept row whose record did not come back. */
+  missingNote: string;
+}
+
+export interface RefreshPlan {
+  /** Keys of the add-on's columns after the refresh (kept per sheet for the next one). */
+  keys: string[];
+  /** New content from A1: header row then data rows; as tall as the old content if that was taller. */
+  values: CellValue[][];
+  formats: string[][];
+  width: number;
+  /** Data rows (without header) after the refresh. */
+  dataRows: number;
+  counts: { updated: number; added: number; removed: number; marked: number; untouched: number };
+}
+
+interface OldRow {
+  index: number; // 0-based index in snapshot.values (row number - 1)
+  key: string;
+}
+
+/** Plans the new content of a sheet; pure. */
+export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
+  const { columns, snapshot, language } = input;
+  const oldValues = snapshot.values;
+  const oldHeight = oldValues.length;
+  const oldWidth = oldHeight > 0 ? Math.max(...oldValues.map((r) => r.length)) : 0;
+  const prevKeys = oldHeight > 0 ? input.previousKeys.slice(0, oldWidth) : [];
+  const ownedOld = prevKeys.length;
+  const newKeys = columns.map((c) => c.key);
+  const ownedNew = newKeys.length;
+  const userWidth = Math.max(0, oldWidth - ownedOld);
+  const width = ownedNew + userWidth;
+  const noteIndex = newKeys.indexOf(REFRESH_NOTE_KEY);
+  const keyColumnOld = prevKeys.indexOf(newKeys[0] as string);
+
+  const byKey = new Map<string, R>();
+  for (const r of input.records) byKey.set(input.keyOf(r), r);
+  const covers = input.covers === "all" ? () => true : input.covers;
+
+  // Decide the fate of every old data row.
+  type Fate = { row: OldRow; kind: "update" | "keep-marked" | "untouched"; record?: R } | null;
+  const fates: Fate[] = [];
+  const placed = new Set<string>();
+  const counts = { updated: 0, added: 0, removed: 0, marked: 0, untouched: 0 };
+  for (let i = 1; i < oldHeight; i++) {
+    const raw = keyColumnOld >= 0 ? oldValues[i]?.[keyColumnOld] : "";
+    const key = normaliseKey(raw);
+    const row = { index: i, key };
+    if (key === "" || !covers(key)) {
+      fates.push({ row, kind: "untouched" });
+      counts.untouched++;
+      continue;
+    }
+    const record = byKey.get(key);
+    if (record !== undefined && !placed.has(key)) {
+      placed.add(key);
+      fates.push({ row, kind: "update", record });
+      counts.updated++;
+    } else if (input.mode === "keep") {
+      fates.push({ row, kind: "keep-marked" });
+      counts.marked++;
+    } else {
+      fates.push(null);
+      counts.removed++;
+    }
+  }
+  const added = input.records.filter((r) => {
+    const key = input.keyOf(r);
+    if (placed.has(key)) return false;
+    placed.add(key);
+    return true;
+  });
+  counts.added = added.length;
+
+  // Old row number → new row number, and old column → new column, for moving formulas.
+  const rowMap = new Map<number, number>();
+  rowMap.set(1, 1);
+  let next = 2;
+  fates.forEach((f, j) => {
+    if (f) rowMap.set(j + 2, next++);
+  });
+  const keptOld = next - 2;
+  const newDataRows = keptOld + added.length;
+  const shiftBelow = newDataRows + 1 - oldHeight;
+  const mapRow = (r: number) => (r > oldHeight ? r + shiftBelow : (rowMap.get(r) ?? null));
+  const mapColumn = (c: number): number | null => {
+    if (c > ownedOld) return c - ownedOld + ownedNew;
+    const key = prevKeys[c - 1] as string;
+    const at = newKeys.indexOf(key);
+    return at >= 0 ? at + 1 : null;
+  };
+  const maps = { row: mapRow, column: mapColumn, sheetName: snapshot.name };
+
+  const values: CellValue[][] = [];
+  const formats: string[][] = [];
+
+  // Header: the add-on's labels, then the users' headers as they were.
+  const header: CellValue[] = columns.map((c) => headerText(c as Column<unknown>, language));
+  const headerFormats: string[] = columns.map(() => FORMAT.text);
+  for (let u = 0; u < userWidth; u++) {
+    const [v, f] = preserved(snapshot, 0, ownedOld + u, maps);
+    header.push(v);
+    headerFormats.push(f);
+  }
+  values.push(header);
+  formats.push(headerFormats);
+
+  for (const fate of fates) {
+    if (!fate) continue;
+    const i = fate.row.index;
+    const rowValues: CellValue[] = [];
+    const rowFormats: string[] = [];
+    columns.forEach((column, c) => {
+      if (fate.kind === "update") {
+        rowValues.push(column.cell(fate.record as R, language));
+        rowFormats.push(column.format);
+        return;
+      }
+      const at = prevKeys.indexOf(column.key);
+      if (fate.kind === "keep-marked" && c === noteIndex) {
+        rowValues.push(input.missingNote);
+        rowFormats.push(column.format);
+      } else if (at < 0) {
+        rowValues.push("");
+        rowFormats.push(column.format);
+      } else {
+        const [v, f] = preserved(snapshot, i, at, maps);
+        rowValues.push(v);
+        rowFormats.push(f || column.format);
+      }
+    });
+    for (let u = 0; u < userWidth; u++) {
+      const [v, f] = preserved(snapshot, i, ownedOld + u, maps);
+      rowValues.push(v);
+      rowFormats.push(f);
+    }
+    values.push(rowValues);
+    formats.push(rowFormats);
+  }
+
+  // New records: the users' cells start empty, formatted like the column's last cell above.
+  const userFormats: string[] = [];
+  for (let u = 0; u < userWidth; u++) {
+    let f = "";
+    for (let i = oldHeight - 1; i >= 1 && f === ""; i--) f = snapshot.formats[i]?.[ownedOld + u] ?? "";
+    userFormats.push(f || FORMAT.general);
+  }
+  for (const record of added) {
+    values.push([...columns.map((c) => c.cell(record, language)), ...userFormats.map(() => "")]);
+    formats.push([...columns.map((c) => c.format), ...userFormats]);
+  }
+
+  // Rows that are no longer used are cleared within the same write.
+  while (values.length < oldHeight) {
+    values.push(new Array<CellValue>(width).fill(""));
+    formats.push(new Array<string>(width).fill(FORMAT.general));
+  }
+
+  return { keys: newKeys, values, formats, width, dataRows: newDataRows, counts };
+}
+
+/** A cell of the old sheet as it must be written back: its formula moved, or its value kept literal. */
+function preserved(
+  snapshot: SheetSnapshot,
+  row: number,
+  column: number,
+  maps: Parameters<typeof moveReferences>[1],
+): [CellValue, string] {
+  const format = snapshot.formats[row]?.[column] ?? "";
+  const formula = snapshot.formulas[row]?.[column] ?? "";
+  if (formula !== "") return [moveReferences(formula, maps), format];
+  const value = snapshot.values[row]?.[column];
+  if (value === undefined) return ["", format];
+  return [rewritableValue(value, format), format];
+}
+
+/** A key cell as text: ids read back as numbers (42) and as text ("42") name the same record. */
+export function normaliseKey(value: CellValue | undefined): string {
+  if (value === undefined || value === null || value === "") return "";
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(value);
+  if (value instanceof Date) return "";
+  return String(value).trim();
+}
+
+/**
+ * The keys of the add-on's columns read from a header row, for a sheet whose stored layout was
+ * lost: the leading headers that match a known column's label (in either language), in order.
+ */
+export function inferKeys(header: readonly CellValue[], columns: readonly Column<unknown>[]): string[] {
+  const byLabel = new Map<string, string>();
+  for (const c of columns) for (const l of ["en", "es"] as const) byLabel.set(headerText(c, l), c.key);
+  const keys: string[] = [];
+  for (const cell of header) {
+    const key = typeof cell === "string" ? byLabel.get(cell) : undefined;
+    if (key === undefined || keys.includes(key)) break;
+    keys.push(key);
+  }
+  return keys;
+}

@@ -1,0 +1,107 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  clipText,
+  dateCell,
+  hyperlinkFormula,
+  literalText,
+  MAX_CELL_TEXT,
+  parseServiceDate,
+  rewritableValue,
+  safeUrl,
+  wouldBeInterpreted,
+} from "../../src/sheets/cells";
+
+const adversarial: string[] = JSON.parse(
+  readFileSync(new URL("../fixtures/sheets/adversarial-text.json", import.meta.url), "utf8"),
+);
+
+describe("literal text", () => {
+  it("prefixes every non-empty text with one apostrophe so Sheets stores it as typed", () => {
+    for (const s of adversarial) expect(literalText(s)).toBe(`'${s}`);
+    expect(literalText("")).toBe("");
+  });
+
+  it("recognises what Sheets would turn into a formula, number, date or boolean", () => {
+    for (const s of [
+      "=1",
+      "+1-2",
+      "-x",
+      "@x",
+      "\t1",
+      "\r1",
+      "\nx",
+      "00123",
+      "2024-01-05",
+      "1/2",
+      "TRUE",
+      "3.14",
+      "1e5",
+      "$100",
+      "12:30",
+      "'q",
+    ]) {
+      expect(wouldBeInterpreted(s), s).toBe(true);
+    }
+    for (const s of ["Fondo caja chica", "Ñandú", "ABC-123", "x=1"])
+      expect(wouldBeInterpreted(s), s).toBe(false);
+  });
+
+  it("rewrites read-back strings literally unless the cell is plain text", () => {
+    expect(rewritableValue("00123", "@")).toBe("00123");
+    expect(rewritableValue("00123", "General")).toBe("'00123");
+    expect(rewritableValue("=1+1", "0.00")).toBe("'=1+1");
+    expect(rewritableValue("note", "General")).toBe("note");
+    expect(rewritableValue(12.5, "General")).toBe(12.5);
+  });
+
+  it("never lets a rewritten string start a formula outside plain-text cells", () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const v = rewritableValue(s, "General") as string;
+        expect(v === s ? !wouldBeInterpreted(s) : v === `'${s}`).toBe(true);
+      }),
+    );
+  });
+
+  it("cuts text longer than a cell holds, and says so", () => {
+    const long = "x".repeat(MAX_CELL_TEXT + 10);
+    const cut = clipText(long);
+    expect(cut.length).toBeLessThanOrEqual(MAX_CELL_TEXT);
+    expect(cut.endsWith("[cut]")).toBe(true);
+    expect(clipText("short")).toBe("short");
+  });
+});
+
+describe("dates", () => {
+  it("parses service dates and datetimes, refusing impossible ones", () => {
+    const d = parseServiceDate("2024-02-29 13:05:09");
+    expect(
+      d && [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()],
+    ).toEqual([2024, 1, 29, 13, 5, 9]);
+    expect(parseServiceDate("2023-02-29")).toBeNull();
+    expect(parseServiceDate("")).toBeNull();
+    expect(parseServiceDate(null)).toBeNull();
+  });
+
+  it("keeps a date that does not parse as literal text", () => {
+    expect(dateCell("05/01/2024")).toBe("'05/01/2024");
+    expect(dateCell(null)).toBe("");
+    expect(dateCell("2024-01-05")).toBeInstanceOf(Date);
+  });
+});
+
+describe("links", () => {
+  it("accepts only http(s) URLs without quotes or spaces", () => {
+    expect(safeUrl("https://files.example/a.pdf")).toBe("https://files.example/a.pdf");
+    expect(safeUrl('https://x.example/"),IMPORTXML("')).toBeNull();
+    expect(safeUrl("javascript:alert(1)")).toBeNull();
+  });
+
+  it("quotes the label so it cannot close the string and inject code", () => {
+    expect(hyperlinkFormula("https://a.example", 'x"),A1,("')).toBe(
+      '=HYPERLINK("https://a.example","x""),A1,(""")',
+    );
+  });
+});

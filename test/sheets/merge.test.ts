@@ -1,0 +1,198 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Fund } from "../../src/api/types";
+import type { CellValue } from "../../src/sheets/cells";
+import { FUNDS_TABLE, headersOf, REPORT_COLUMNS, reportsTable, rowOf } from "../../src/sheets/columns";
+import { inferKeys, planRefresh, type SheetSnapshot } from "../../src/sheets/merge";
+
+const funds: Fund[] = JSON.parse(
+  readFileSync(new URL("../fixtures/sheets/funds.json", import.meta.url), "utf8"),
+);
+const [f101, f102, f103] = funds as [Fund, Fund, Fund];
+const keys = FUNDS_TABLE.columns.map((c) => c.key);
+const owned = keys.length;
+const balanceLetter = "H"; // 8th column
+expect(keys[7]).toBe("balance");
+
+/** A Funds sheet as the last refresh left it, plus two user columns: a formula and a note. */
+function sheetWith(list: Fund[]): SheetSnapshot {
+  const header: CellValue[] = [...headersOf(FUNDS_TABLE, "en"), "Double", "Notes"];
+  const values: CellValue[][] = [header];
+  const formulas: string[][] = [header.map(() => "")];
+  const formats: string[][] = [header.map(() => "@")];
+  list.forEach((f, i) => {
+    const r = i + 2;
+    values.push([...rowOf(FUNDS_TABLE, f, "en"), (f.balanceCents / 100) * 2, `note ${f.id}`]);
+    formulas.push([...keys.map(() => ""), `=${balanceLetter}${r}*2`, ""]);
+    formats.push([...FUNDS_TABLE.columns.map((c) => c.format), "0.00", "General"]);
+  });
+  // Ids read back from a sheet are numbers.
+  return { name: "Funds", values, formulas, formats };
+}
+
+function plan(
+  snapshot: SheetSnapshot,
+  records: Fund[],
+  mode: "keep" | "remove",
+  covers: "all" | ((k: string) => boolean) = "all",
+) {
+  return planRefresh({
+    columns: FUNDS_TABLE.columns,
+    previousKeys: keys,
+    snapshot,
+    records,
+    keyOf: FUNDS_TABLE.keyOf,
+    covers,
+    mode,
+    language: "en",
+    missingNote: "gone",
+  });
+}
+
+describe("planning a refresh of a sheet users extended", () => {
+  const changed103: Fund = { ...f103, title: "Renamed", balanceCents: 500 };
+  const new104: Fund = { ...f101, id: 104, title: "New fund" };
+
+  it("keeps rows in place, updates them by id, appends new ones, marks vanished ones", () => {
+    const p = plan(sheetWith([f101, f102, f103]), [changed103, new104, f101], "keep");
+    expect(p.counts).toEqual({ updated: 2, added: 1, removed: 0, marked: 1, untouched: 0 });
+    expect(p.values.map((r) => r[0])).toEqual(["Id", 101, 102, 103, 104]);
+    expect(p.values[3]?.[1]).toBe("Renamed");
+    // The vanished fund keeps its data and gets the note; the users' cells stay beside it.
+    expect(p.values[2]?.[1]).toBe(f102.title);
+    expect(p.values[2]?.[keys.indexOf("refreshNote")]).toBe("gone");
+    expect(p.values[2]?.slice(owned)).toEqual(["=H3*2", "note 102"]);
+    expect(p.values[3]?.slice(owned)).toEqual(["=H4*2", "note 103"]);
+    // The new fund gets empty users' cells, formatted like the column above.
+    expect(p.values[4]?.slice(owned)).toEqual(["", ""]);
+    expect(p.formats[4]?.slice(owned)).toEqual(["0.00", "General"]);
+    expect(p.values[0]?.slice(owned)).toEqual(["Double", "Notes"]);
+  });
+
+  it("removes vanished rows and moves users' formulas so they still read their own row", () => {
+    const p = plan(sheetWith([f101, f102, f103]), [changed103, new104, f101], "remove");
+    expect(p.counts.removed).toBe(1);
+    expect(p.values.map((r) => r[0])).toEqual(["Id", 101, 103, 104]);
+    expect(p.values[2]?.slice(owned)).toEqual(["=H3*2", "note 103"]);
+    expect(p.values[3]?.slice(owned)).toEqual(["", ""]);
+    expect(p.dataRows).toBe(3);
+    // Two funds gone: the rows left over below are cleared in the same write.
+    const shrunk = plan(sheetWith([f101, f102, f103]), [f103], "remove");
+    expect(shrunk.values.map((r) => r[0])).toEqual(["Id", 103, "", ""]);
+    expect(shrunk.values[1]?.slice(owned)).toEqual(["=H2*2", "note 103"]);
+    expect(shrunk.values[3]?.every((v) => v === "")).toBe(true);
+    expect(p.values.every((r) => r.length === p.width)).toBe(true);
+    expect(p.formats.every((r) => r.length === p.width)).toBe(true);
+  });
+
+  it("leaves rows outside a selected-rows refresh exactly as they were", () => {
+    const p = plan(sheetWith([f101, f102, f103]), [changed103], "remove", (k) => k === "103");
+    expect(p.counts).toEqual({ updated: 1, added: 0, removed: 0, marked: 0, untouched: 2 });
+    expect(p.values[1]?.[1]).toBe(f101.title);
+    // Outside text kept in plain-text cells stays as it is (the format keeps it literal).
+    expect(p.values[2]?.[1]).toBe(f102.title);
+    expect(p.values[3]?.[1]).toBe("Renamed");
+  });
+
+  it("writes adversarial titles as plain-text cells", () => {
+    const p = plan(sheetWith([]), [f102, f103], "keep");
+    const titleAt = keys.indexOf("title");
+    expect(p.values[1]?.[titleAt]).toBe(f102.title);
+    expect(p.formats[1]?.[titleAt]).toBe("@");
+    expect(p.formats[1]?.[keys.indexOf("code")]).toBe("@");
+    expect(p.formats[1]?.[keys.indexOf("balance")]).toBe("#,##0.00");
+    expect(p.values[1]?.[keys.indexOf("status")]).toBe("Blocked");
+  });
+
+  it("shifts users' columns right when new extra fields widen the reports block", () => {
+    const base = { id: 1, extraFields: [{ name: "Centro de costo", value: "00042", code: "" }] };
+    const report = (id: number, extra: { name: string; value: string; code: string }[]) =>
+      ({ ...sampleReport(), ...base, id, extraFields: extra }) as never;
+    const first = reportsTable([report(1, base.extraFields)]);
+    const header = [...headersOf(first, "en"), "Mine", "Twice"];
+    const cols = first.columns.length;
+    const snapshot: SheetSnapshot = {
+      name: "R",
+      values: [header, [...rowOf(first, report(1, base.extraFields), "en"), 5, 10]],
+      formulas: [
+        header.map(() => ""),
+        [...first.columns.map(() => ""), `=A2+${letter(cols)}2`, `=${letter(cols + 1)}2*2`],
+      ],
+      formats: [header.map(() => "@"), [...first.columns.map((c) => c.format), "0", "0"]],
+    };
+    const wider = reportsTable(
+      [report(1, [...base.extraFields, { name: "Proyecto", value: "P-1", code: "" }])],
+      first.columns.map((c) => c.key),
+    );
+    const p = planRefresh({
+      columns: wider.columns,
+      previousKeys: first.columns.map((c) => c.key),
+      snapshot,
+      records: [report(1, [...base.extraFields, { name: "Proyecto", value: "P-1", code: "" }])],
+      keyOf: wider.keyOf,
+      covers: "all",
+      mode: "keep",
+      language: "en",
+      missingNote: "",
+    });
+    expect(p.values[0]?.slice(-4)).toEqual(["Centro de costo", "Proyecto", "Mine", "Twice"]);
+    // A reference to the add-on's "Centro de costo" column stays on it; one to a users' column follows it.
+    expect(p.values[1]?.slice(-4)).toEqual([
+      "00042",
+      "P-1",
+      `=A2+${letter(cols)}2`,
+      `=${letter(cols + 2)}2*2`,
+    ]);
+  });
+
+  it("finds the add-on's block from its headers when the stored layout is lost", () => {
+    const header = [...headersOf(FUNDS_TABLE, "es"), "Mía"];
+    expect(inferKeys(header, FUNDS_TABLE.columns as never)).toEqual(keys);
+    expect(inferKeys(["Something", "Id"], FUNDS_TABLE.columns as never)).toEqual([]);
+    expect(REPORT_COLUMNS[0]?.key).toBe("id");
+  });
+});
+
+function letter(n: number): string {
+  let s = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+function sampleReport() {
+  return {
+    id: 1,
+    title: "T",
+    reportNumber: "0001",
+    sendDate: "2024-01-02",
+    closeDate: null,
+    employeeId: 1,
+    employeeName: "E",
+    employeeIdentification: "",
+    approverId: 2,
+    approverName: "A",
+    policyId: 3,
+    policyName: "P",
+    status: 0,
+    customStatus: "",
+    fundId: 0,
+    fundName: "",
+    reportTotalCents: 1000,
+    reportTotalApprovedCents: 900,
+    currency: "CLP",
+    note: "",
+    integrated: null,
+    integrationDate: null,
+    integrationExternalCode: "",
+    integrationInternalCode: "",
+    nbrExpenses: 1,
+    nbrApprovedExpenses: 1,
+    nbrRejectedExpenses: 0,
+    extraFields: [],
+    files: [],
+  };
+}

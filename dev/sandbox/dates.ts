@@ -1,0 +1,45 @@
+/** Calendar arithmetic on the service's date strings, in UTC (the sandbox's documented time zone). */
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of a Date, in UTC. */
+export function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of a Date, in UTC, without offset like the service's CreatedAt. */
+export function timestampOf(date: Date): string {
+  return date.toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** The Date at midnight UTC of a `YYYY-MM-DD` string, or null if it is not a real calendar day. */
+export function parseDay(text: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const date = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || dayOf(date) !== text) return null;
+  return date;
+}
+
+/** True when text is a real `YYYY-MM-DD HH:MM:SS` moment. */
+export function isTimestamp(text: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [, day, h, m, s] = match;
+  return parseDay(day as string) !== null && Number(h) < 24 && Number(m) < 60 && Number(s) < 60;
+}
+
+export function addDays(day: string, days: number): string {
+  const date = parseDay(day);
+  if (!date) throw new Error(`not a date: ${day}`);
+  return dayOf(new Date(date.getTime() + days * DAY_MS));
+}
+
+/**
+ * The same calendar day one year later; 29 February maps to 28 February so that the one-year
+ * range never reaches into March.
+ */
+export function oneYearAfter(day: string): string {
+  const [y, m, d] = day.split("-");
+  const next = `${Number(y) + 1}-${m}-${d}`;
+  return parseDay(next) ? next : `${Number(y) + 1}-${m}-28`;
+}

@@ -1,0 +1,115 @@
+/**
+ * Fault injection for /v1 calls: a global latency and an ordered list of rules. The first rule
+ * that matches the endpoint and still has uses left fires and uses one up.
+ */
+import { invalid } from "./errors";
+
+export const FAULT_KINDS = [
+  "status",
+  "error-in-200",
+  "malformed-json",
+  "drop-before-apply",
+  "drop-after-apply",
+  "slow",
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultRule {
+  /** An endpoint name such as "depositMoneyToFund", or "*" for every endpoint. */
+  endpoint: string;
+  fault: FaultKind;
+  /** HTTP status of a "status" fault; 503 when absent. */
+  status: number;
+  /** Seconds sent in Retry-After with a "status" fault; no header when absent. */
+  retryAfter?: number;
+  /** Uses left; absent in the request means every matching call until cleared. */
+  times: number;
+  /** Extra delay of a "slow" fault, in milliseconds; 3000 when absent. */
+  delayMs: number;
+}
+
+export interface FaultSettings {
+  latencyMs: number;
+  rules: FaultRule[];
+}
+
+export class FaultPlan {
+  private settings: FaultSettings = { latencyMs: 0, rules: [] };
+
+  constructor(latencyMs = 0) {
+    this.settings.latencyMs = latencyMs;
+  }
+
+  get latencyMs(): number {
+    return this.settings.latencyMs;
+  }
+
+  /** Replaces latency (when given) and rules with those of a POST /_sandbox/faults body. */
+  configure(body: unknown, endpointNames: readonly string[]): FaultSettings {
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      throw invalid("body", 'must be a JSON object such as {"latencyMs": 0, "rules": []}');
+    }
+    const input = body as Record<string, unknown>;
+    let latencyMs = this.settings.latencyMs;
+    if (input.latencyMs !== undefined) latencyMs = wholeNumber(input.latencyMs, "latencyMs", 0, 600_000);
+    const rulesInput = input.rules ?? [];
+    if (!Array.isArray(rulesInput)) throw invalid("rules", "must be a list of fault rules");
+    const rules = rulesInput.map((rule, i) => parseRule(rule, `rules[${i}]`, endpointNames));
+    this.settings = { latencyMs, rules };
+    return this.describe();
+  }
+
+  clear(): void {
+    this.settings = { latencyMs: 0, rules: [] };
+  }
+
+  describe(): FaultSettings {
+    return {
+      latencyMs: this.settings.latencyMs,
+      rules: this.settings.rules.map((r) => ({ ...r, times: Number.isFinite(r.times) ? r.times : -1 })),
+    };
+  }
+
+  /** The fault for this call, if any, using one of its uses. */
+  take(endpoint: string): FaultRule | undefined {
+    const rule = this.settings.rules.find(
+      (r) => r.times > 0 && (r.endpoint === "*" || r.endpoint === endpoint),
+    );
+    if (rule) rule.times -= 1;
+    return rule;
+  }
+}
+
+function parseRule(value: unknown, path: string, endpointNames: readonly string[]): FaultRule {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw invalid(path, 'must be an object such as {"endpoint": "*", "fault": "status", "status": 503}');
+  }
+  const r = value as Record<string, unknown>;
+  const endpoint = r.endpoint ?? "*";
+  if (typeof endpoint !== "string" || (endpoint !== "*" && !endpointNames.includes(endpoint))) {
+    throw invalid(`${path}.endpoint`, `must be "*" or one of ${endpointNames.join(", ")}`);
+  }
+  if (typeof r.fault !== "string" || !(FAULT_KINDS as readonly string[]).includes(r.fault)) {
+    throw invalid(`${path}.fault`, `must be one of ${FAULT_KINDS.join(", ")}`);
+  }
+  const rule: FaultRule = {
+    endpoint,
+    fault: r.fault as FaultKind,
+    status: r.status === undefined ? 503 : wholeNumber(r.status, `${path}.status`, 400, 599),
+    times:
+      r.times === undefined || r.times === null
+        ? Number.POSITIVE_INFINITY
+        : wholeNumber(r.times, `${path}.times`, 1, 1_000_000),
+    delayMs: r.delayMs === undefined ? 3000 : wholeNumber(r.delayMs, `${path}.delayMs`, 0, 600_000),
+  };
+  if (r.retryAfter !== undefined)
+    rule.retryAfter = wholeNumber(r.retryAfter, `${path}.retryAfter`, 0, 86_400);
+  return rule;
+}
+
+function wholeNumber(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw invalid(field, `must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}

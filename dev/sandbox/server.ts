@@ -1,0 +1,386 @@
+/**
+ * The sandbox over plain Node HTTP: the spec's endpoints under /v1 (auth, methods, faults) and
+ * the simulation and control routes under /_sandbox.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, isEndpointName } from "../../src/api/endpoints";
+import { parseDay } from "./dates";
+import { DEFAULT_SIZES, type DemoSizes } from "./demo";
+import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
+import { FaultPlan, type FaultRule } from "./faults";
+import { toCents } from "./money";
+import { parseRequest } from "./requests";
+import { SandboxService } from "./service";
+import { userShape } from "./shapes";
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  seed?: number;
+  funds?: number;
+  reports?: number;
+  employees?: number;
+  /** Delay added to every /v1 answer. */
+  latencyMs?: number;
+  /** The access token clients must send; DEFAULT_TOKEN when absent. */
+  token?: string;
+  /** Fixes "today" (YYYY-MM-DD): the clock starts at noon UTC of that day and runs from there. */
+  today?: string;
+  /** A clock to use instead (same thread only). */
+  now?: () => Date;
+}
+
+/** The demo access token: printed by `npm run sandbox`, not a secret of anyone. */
+export const DEFAULT_TOKEN = "sandbox-demo-token";
+
+const JSON_TYPE = "application/json; charset=utf-8";
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** Largest demo company a reset may ask for; bigger would only slow the machine down. */
+const MAX_SIZES = { funds: 100_000, reports: 200_000, employees: 20_000 };
+
+export interface SandboxServer {
+  server: Server;
+  service: SandboxService;
+  faults: FaultPlan;
+  token: string;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export function createSandboxServer(options: SandboxOptions = {}): SandboxServer {
+  const now = options.now ?? clockFrom(options.today);
+  const sizes = sizesFrom({ ...options }, DEFAULT_SIZES);
+  const service = new SandboxService(now, sizes);
+  const faults = new FaultPlan(options.latencyMs ?? 0);
+  const token = options.token ?? DEFAULT_TOKEN;
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      const error =
+        err instanceof SandboxError
+          ? err
+          : new SandboxError(500, "Internal", "request: internal error in the sandbox");
+      if (!(err instanceof SandboxError)) console.error(err);
+      if (!res.headersSent && !res.destroyed)
+        send(res, { status: error.status, body: error.body(), headers: error.headers });
+    });
+  });
+  // Clients that keep connections alive must not hold close() hostage.
+  server.keepAliveTimeout = 2_000;
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://sandbox.local");
+    const origin = originOf(req);
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
+      res.writeHead(204, {
+        "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE",
+        "Access-Control-Allow-Headers": "Authorization, Content-Type",
+      });
+      res.end();
+      return;
+    }
+    if (url.pathname.startsWith("/v1/")) return api(req, res, url, origin);
+    if (url.pathname === "/_sandbox" || url.pathname.startsWith("/_sandbox/")) {
+      const body = await readJson(req);
+      return send(res, control(req.method ?? "GET", url, body, origin));
+    }
+    throw notFound("path", `${url.pathname} is not a route of the sandbox; the API lives under /v1`);
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL, origin: string): Promise<void> {
+    const name = url.pathname.slice("/v1/".length);
+    if (!isEndpointName(name)) {
+      throw notFound("endpoint", `/v1/${name} is not an endpoint; endpoints: ${ENDPOINT_NAMES.join(", ")}`);
+    }
+    const endpoint = ENDPOINTS[name];
+    const allowed = [endpoint.method, ...(endpoint.fallbackMethod ? [endpoint.fallbackMethod] : [])];
+    if (!allowed.includes(req.method as (typeof allowed)[number])) {
+      throw methodNotAllowed(`/v1/${name}`, allowed, req.method);
+    }
+    const bodyText = await readText(req);
+    if (faults.latencyMs > 0) await delay(faults.latencyMs);
+    const fault = faults.take(name);
+    if (fault?.fault === "drop-before-apply") return void req.socket.destroy();
+    if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
+    if (fault?.fault === "error-in-200") {
+      const error = new SandboxError(
+        200,
+        "InjectedFault",
+        `request: ${name} refused by an injected error-in-200 fault`,
+      );
+      return send(res, { status: 200, body: error.body() });
+    }
+    if (fault?.fault === "slow") await delay(fault.delayMs);
+    const answer = answerApi(req, name, url, bodyText, origin);
+    if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
+    if (fault?.fault === "malformed-json") {
+      const text = JSON.stringify(answer.body);
+      res.writeHead(answer.status, { "Content-Type": JSON_TYPE });
+      res.end(text.slice(0, Math.max(1, Math.floor(text.length / 2))));
+      return;
+    }
+    send(res, answer);
+  }
+
+  function answerApi(
+    req: IncomingMessage,
+    name: EndpointName,
+    url: URL,
+    bodyText: string,
+    origin: string,
+  ): Answer {
+    try {
+      authorize(req);
+      const raw =
+        ENDPOINTS[name].in === "query" ? Object.fromEntries(url.searchParams) : jsonObject(bodyText);
+      const input = parseRequest(name, raw, service.ledger.today());
+      return { status: 200, body: service.call(name, input, origin) };
+    } catch (err) {
+      if (!(err instanceof SandboxError)) throw err;
+      return { status: err.status, body: err.body(), headers: err.headers };
+    }
+  }
+
+  function authorize(req: IncomingMessage): void {
+    const header = req.headers.authorization;
+    if (!header) throw unauthorized("header missing; send Authorization: Bearer <token>");
+    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+    if (!match) throw unauthorized("must be of the form Bearer <token>");
+    // Never echo the token back: error bodies end up in logs and cells.
+    if (match[1] !== token) throw unauthorized("the access token is not valid");
+  }
+
+  function control(method: string, url: URL, body: unknown, origin: string): Answer {
+    const parts = url.pathname.split("/").filter(Boolean).slice(1);
+    const [first, second, third] = parts;
+    const ledger = service.ledger;
+    const only = (...methods: string[]) => {
+      if (!methods.includes(method)) throw methodNotAllowed(url.pathname, methods, method);
+    };
+    if (first === undefined) {
+      only("GET");
+      return ok({
+        api: `${origin}/v1`,
+        adminId: service.adminId,
+        managerId: service.managerId,
+        today: ledger.today(),
+        funds: ledger.funds.size,
+        reports: ledger.reports.size,
+      });
+    }
+    if (first === "reset" && parts.length === 1) {
+      only("POST");
+      const sizes = sizesFrom(objectBody(body), DEFAULT_SIZES, "body.");
+      service.reset(sizes);
+      faults.clear();
+      return ok({
+        ...sizes,
+        adminId: service.adminId,
+        managerId: service.managerId,
+        users: service.ledger.users.size,
+      });
+    }
+    if (first === "state" && parts.length === 1) {
+      only("GET");
+      return ok(stateOf(service));
+    }
+    if (first === "users" && parts.length === 1) {
+      only("GET");
+      return ok({ Users: [...ledger.users.values()].map(userShape) });
+    }
+    if (first === "faults" && parts.length === 1) {
+      only("GET", "POST", "DELETE");
+      if (method === "POST") return ok(faults.configure(body, ENDPOINT_NAMES));
+      if (method === "DELETE") faults.clear();
+      return ok(faults.describe());
+    }
+    if (first === "reports" && parts.length === 1) {
+      only("POST");
+      const b = objectBody(body);
+      const totalCents = b.ReportTotal === undefined ? 10_000 : toCents(b.ReportTotal as number);
+      if (totalCents === null || totalCents <= 0)
+        throw invalid("ReportTotal", "must be an amount above zero with at most two decimals");
+      const report = ledger.createDraftReport({
+        employeeId: wholeField(b, "EmployeeId", 1, Number.MAX_SAFE_INTEGER, true) as number,
+        fundId: wholeField(b, "FundId", 0, Number.MAX_SAFE_INTEGER, false) ?? 0,
+        totalCents,
+        title: typeof b.Title === "string" && b.Title.trim() ? b.Title.trim() : "Informe de prueba",
+      });
+      return { status: 201, body: report };
+    }
+    if (
+      first === "reports" &&
+      second !== undefined &&
+      (third === "send" || third === "close") &&
+      parts.length === 3
+    ) {
+      only("POST");
+      const id = Number(second);
+      if (!Number.isSafeInteger(id)) throw invalid("id", `${second} is not a report id`);
+      if (third === "send") return ok(ledger.sendReport(id));
+      const b = body === undefined ? {} : objectBody(body);
+      let approved: number | undefined;
+      if (b.ReportTotalApproved !== undefined) {
+        const cents = toCents(b.ReportTotalApproved as number);
+        if (cents === null)
+          throw invalid("ReportTotalApproved", "must be an amount with at most two decimals");
+        approved = cents;
+      }
+      return ok(ledger.closeReport(id, approved));
+    }
+    if (first === "files" && second !== undefined && third !== undefined && parts.length === 3) {
+      only("GET");
+      const report = ledger.report(Number(second));
+      const file = report.files.find((f) => f.Name === decodeURIComponent(third));
+      if (!file) throw notFound("file", `report ${report.id} has no file ${third}`);
+      return {
+        status: 200,
+        body: `Archivo de ejemplo ${file.Name} del informe ${report.reportNumber} (sandbox).\n`,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      };
+    }
+    throw notFound("path", `${url.pathname} is not a route of the sandbox`);
+  }
+
+  return { server, service, faults, token };
+}
+
+/** The whole ledger, for checks: amounts in cents, balances included. */
+export function stateOf(service: SandboxService) {
+  const ledger = service.ledger;
+  return {
+    today: ledger.today(),
+    adminId: service.adminId,
+    managerId: service.managerId,
+    users: [...ledger.users.values()].map(userShape),
+    policies: [...ledger.policies.values()],
+    funds: [...ledger.funds.values()].map((f) => ({ ...f, balanceCents: f.depositsCents - f.chargesCents })),
+    reports: [...ledger.reports.values()],
+  };
+}
+
+function injectedStatus(fault: FaultRule, name: string): Answer {
+  const error = new SandboxError(
+    fault.status,
+    "InjectedFault",
+    `request: ${name} answered ${fault.status} by an injected fault`,
+  );
+  const headers: Record<string, string> = {};
+  if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
+  return { status: fault.status, body: error.body(), headers };
+}
+
+function ok(body: unknown): Answer {
+  return { status: 200, body };
+}
+
+function send(res: ServerResponse, answer: Answer): void {
+  const headers = { "Content-Type": JSON_TYPE, ...(answer.headers ?? {}) };
+  const text =
+    typeof answer.body === "string" && headers["Content-Type"] !== JSON_TYPE
+      ? answer.body
+      : JSON.stringify(answer.body);
+  res.writeHead(answer.status, headers);
+  res.end(text);
+}
+
+function originOf(req: IncomingMessage): string {
+  const address = req.socket.localAddress ?? "127.0.0.1";
+  const host =
+    req.headers.host ?? `${address.includes(":") ? `[${address}]` : address}:${req.socket.localPort}`;
+  return `http://${host}`;
+}
+
+async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw invalid("body", `must be at most ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = await readText(req);
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid("body", "is not valid JSON");
+  }
+}
+
+/** A JSON write body; an empty body counts as {} so that the contract names the missing fields. */
+function jsonObject(text: string): unknown {
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid("body", "is not valid JSON; send a JSON object with Content-Type: application/json");
+  }
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw invalid("body", "must be a JSON object");
+  return body as Record<string, unknown>;
+}
+
+function wholeField(
+  body: Record<string, unknown>,
+  field: string,
+  min: number,
+  max: number,
+  required: boolean,
+): number | undefined {
+  const value = body[field];
+  if (value === undefined) {
+    if (required) throw invalid(field, "is required");
+    return undefined;
+  }
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw invalid(field, `must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** Demo sizes from options or a reset body; `prefix` names fields as the caller sent them. */
+function sizesFrom(source: Record<string, unknown>, defaults: DemoSizes, prefix = ""): DemoSizes {
+  const pick = (name: "seed" | "funds" | "reports" | "employees", max: number) => {
+    const value = source[name];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > max) {
+      throw invalid(`${prefix}${name}`, `must be a whole number from 0 to ${max}`);
+    }
+    return value;
+  };
+  const sizes: DemoSizes = {
+    seed: pick("seed", 2 ** 32 - 1) ?? defaults.seed,
+    funds: pick("funds", MAX_SIZES.funds) ?? defaults.funds,
+    reports: pick("reports", MAX_SIZES.reports) ?? defaults.reports,
+  };
+  const employees = pick("employees", MAX_SIZES.employees);
+  if (employees !== undefined && employees > 0) sizes.employees = employees;
+  return sizes;
+}
+
+function clockFrom(today: string | undefined): () => Date {
+  if (today === undefined) return () => new Date();
+  const start = parseDay(today);
+  if (!start) throw invalid("today", "must be a date YYYY-MM-DD");
+  const startedAt = Date.now();
+  const noon = start.getTime() + 12 * 3_600_000;
+  return () => new Date(noon + (Date.now() - startedAt));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

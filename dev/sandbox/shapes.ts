@@ -1,0 +1,150 @@
+/**
+ * Ledger records in the exact shapes of the spec (part 2): two-decimal amounts, FlexibleFund as
+ * "1"/"0" on reads, Withdrawals in list items versus Charges and Transactions in single-fund
+ * shapes, and the list-only report fields.
+ */
+import type { Ledger } from "./ledger";
+import type { Fund, Report, Transaction, User } from "./model";
+import { fromCents } from "./money";
+import type { PageOf } from "./queries";
+
+function fundCommon(fund: Fund) {
+  return {
+    Id: fund.id,
+    Title: fund.title,
+    Code: fund.code,
+    Currency: fund.currency,
+    IdAssignTo: fund.assignedTo,
+    IdCreator: fund.creatorId,
+    Deposits: fromCents(fund.depositsCents),
+  };
+}
+
+function fundFlags(fund: Fund) {
+  return {
+    Balance: fromCents(fund.depositsCents - fund.chargesCents),
+    Status: fund.status,
+    CreatedAt: fund.createdAt,
+    ExpirationDate: fund.expires ? fund.expirationDate : "",
+    FlexibleFund: fund.flexible ? "1" : "0",
+    // Not shown in the spec; a fund without automatic deposit is topped up by hand.
+    ManualDeposit: !fund.autoDeposit,
+    AutomaticBlock: fund.autoBlock,
+  };
+}
+
+/** An item of getFunds: Withdrawals, no Transactions. */
+export function fundListItem(fund: Fund) {
+  return { ...fundCommon(fund), Withdrawals: fromCents(fund.chargesCents), ...fundFlags(fund) };
+}
+
+/** getFund and every write that returns a fund: Charges and Transactions. */
+export function singleFund(fund: Fund) {
+  return {
+    ...fundCommon(fund),
+    Charges: fromCents(fund.chargesCents),
+    ...fundFlags(fund),
+    Transactions: fund.transactions.map(transactionShape),
+  };
+}
+
+function transactionShape(t: Transaction) {
+  return {
+    TransactionType: t.type,
+    TransactionTypeName: t.type === 1 ? "Deposit" : "Withdrawal",
+    TransactionAmount: fromCents(t.amountCents),
+    TransactionDate: t.date,
+  };
+}
+
+export function fundList(page: PageOf<Fund>) {
+  return {
+    Records: { TotalRecords: page.total, Funds: page.items.length, Page: page.page, Pages: page.pages },
+    Funds: page.items.map(fundListItem),
+  };
+}
+
+/** getExpenseReport: everything but the list-only Integrated and IntegrationInternalCode. */
+export function singleReport(report: Report, ledger: Ledger, origin: string) {
+  const employee = ledger.users.get(report.employeeId);
+  const approver = ledger.users.get(report.approverId);
+  return {
+    Id: report.id,
+    Title: report.title,
+    ReportNumber: report.reportNumber,
+    SendDate: report.sendDate,
+    CloseDate: report.closeDate,
+    EmployeeId: report.employeeId,
+    EmployeeName: employee?.name ?? "",
+    EmployeeIdentification: employee?.identification ?? "",
+    ApproverId: report.approverId,
+    ApproverName: approver?.name ?? "",
+    PolicyId: report.policyId,
+    PolicyName: ledger.policies.get(report.policyId)?.name ?? "",
+    Status: report.status,
+    CustomStatus: report.customStatus,
+    FundId: report.fundId,
+    FundName: report.fundId ? (ledger.funds.get(report.fundId)?.title ?? "") : "",
+    ReportTotal: fromCents(report.totalCents),
+    ReportTotalApproved: fromCents(report.approvedCents),
+    Currency: report.currency,
+    Note: report.note,
+    IntegrationDate: report.integrationDate,
+    IntegrationExternalCode: report.integrationExternalCode,
+    NbrExpenses: report.nbrExpenses,
+    NbrApprovedExpenses: report.nbrApprovedExpenses,
+    NbrRejectedExpenses: report.nbrRejectedExpenses,
+    ExtraFields: report.extraFields.map((f) => ({ ...f })),
+    Files: report.files.map((f) => ({ ...f, Url: origin + f.Url })),
+  };
+}
+
+/** An item of getExpenseReports: adds Integrated ("1"/"0") and IntegrationInternalCode. */
+export function reportListItem(report: Report, ledger: Ledger, origin: string) {
+  const { IntegrationDate, IntegrationExternalCode, ...rest } = singleReport(report, ledger, origin);
+  return {
+    ...rest,
+    Integrated: report.integrated ? "1" : "0",
+    IntegrationDate,
+    IntegrationExternalCode,
+    IntegrationInternalCode: report.integrationInternalCode,
+  };
+}
+
+export function reportList(page: PageOf<Report>, ledger: Ledger, origin: string) {
+  return {
+    Records: { TotalRecords: page.total, Reports: page.items.length, Page: page.page, Pages: page.pages },
+    ExpenseReports: page.items.map((r) => reportListItem(r, ledger, origin)),
+  };
+}
+
+export function integrationResult(report: Report) {
+  return {
+    Id: report.id,
+    Title: report.title,
+    ReportNumber: report.reportNumber,
+    IntegrationStatus: report.integrated ? 1 : 0,
+    IntegrationCode: report.integrationExternalCode,
+    IntegrationDate: report.integrationDate,
+  };
+}
+
+export function customStatusResult(report: Report) {
+  return {
+    Id: report.id,
+    Title: report.title,
+    ReportNumber: report.reportNumber,
+    CustomStatus: report.customStatus,
+  };
+}
+
+/** A user as the playground lists them (not a shape of the spec). */
+export function userShape(user: User) {
+  return {
+    Id: user.id,
+    Name: user.name,
+    Identification: user.identification,
+    Email: user.email,
+    Roles: [...user.roles],
+  };
+}

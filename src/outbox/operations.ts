@@ -1,0 +1,104 @@
+/**
+ * The operations an Outbox row (or a sidebar form) can ask for, the states a row goes through,
+ * and the labels users pick them by, in English and Spanish.
+ */
+import { LANGUAGES, type Language, type StringKey, translate } from "../ui/strings";
+
+export const OUTBOX_OPERATIONS = [
+  "createFund",
+  "updateFund",
+  "deposit",
+  "withdraw",
+  "setFundStatus",
+  "markIntegrated",
+  "markNotIntegrated",
+  "setCustomStatus",
+] as const;
+export type OutboxOperation = (typeof OUTBOX_OPERATIONS)[number];
+
+/** Operations whose effect does not add up when sent twice: re-sending them is harmless. */
+export const IDEMPOTENT_OPERATIONS: ReadonlySet<OutboxOperation> = new Set<OutboxOperation>([
+  "updateFund",
+  "setFundStatus",
+  "markIntegrated",
+  "markNotIntegrated",
+  "setCustomStatus",
+]);
+
+/** Operations that move money: never sent twice, reconciled against a snapshot of the fund. */
+export const MONEY_OPERATIONS: ReadonlySet<OutboxOperation> = new Set<OutboxOperation>([
+  "deposit",
+  "withdraw",
+]);
+
+export type TargetKind = "fund" | "report" | "employee";
+
+export function targetKindOf(operation: OutboxOperation): TargetKind {
+  switch (operation) {
+    case "createFund":
+      return "employee";
+    case "markIntegrated":
+    case "markNotIntegrated":
+    case "setCustomStatus":
+      return "report";
+    default:
+      return "fund";
+  }
+}
+
+export const OUTBOX_STATES = ["Pending", "Sending", "Done", "Refused", "Unknown"] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+export type FundStatus = 1 | 2 | 3;
+export const FUND_STATUSES: readonly FundStatus[] = [1, 2, 3];
+
+function operationKey(operation: OutboxOperation): StringKey {
+  return `outbox.op.${operation}` as StringKey;
+}
+
+export function operationLabel(language: Language, operation: OutboxOperation): string {
+  return translate(language, operationKey(operation));
+}
+
+export function stateLabel(language: Language, state: OutboxState): string {
+  return translate(language, `outbox.state.${state}` as StringKey);
+}
+
+export function fundStatusLabel(language: Language, status: FundStatus): string {
+  return translate(language, `outbox.fundStatus.${status}` as StringKey);
+}
+
+function normalise(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, " ");
+}
+
+function lookup<T>(values: readonly T[], labelsOf: (language: Language, value: T) => string[]) {
+  const table = new Map<string, T>();
+  for (const value of values) {
+    for (const language of LANGUAGES) {
+      for (const label of labelsOf(language, value)) table.set(normalise(label), value);
+    }
+  }
+  return (text: string): T | null => table.get(normalise(text)) ?? null;
+}
+
+/** The operation named by a cell: its label in either language or its own name. */
+export const parseOperation = lookup(OUTBOX_OPERATIONS, (language, op) => [operationLabel(language, op), op]);
+
+/** The state written in a cell, in either language; an empty cell is Pending. */
+const stateByLabel = lookup(OUTBOX_STATES, (language, state) => [stateLabel(language, state), state]);
+export function parseState(text: string): OutboxState | null {
+  if (text.trim() === "") return "Pending";
+  return stateByLabel(text);
+}
+
+/** A fund status from a label in either language or its number (1 open, 2 closed, 3 blocked). */
+export const parseFundStatus = lookup(FUND_STATUSES, (language, status) => [
+  fundStatusLabel(language, status),
+  String(status),
+]);

@@ -1,0 +1,156 @@
+/**
+ * What the add-on records with a row before it sends a write that is not idempotent, and how
+ * it decides afterwards whether that write was applied. The service has no idempotency key,
+ * so the only safe way to settle an interrupted deposit, withdrawal or fund creation is to
+ * read the fund(s) again and compare with what was there before sending.
+ */
+import type { Cents } from "./cells";
+import type { FundStatus } from "./operations";
+import type { WriteRequest } from "./requests";
+
+export interface FundTransaction {
+  /** 1 deposit, 2 withdrawal. */
+  type: 1 | 2;
+  amount: Cents;
+  date: string;
+}
+
+/** A fund as read fresh from the service (getFund or a write response), amounts in cents. */
+export interface FundState {
+  id: number;
+  title: string;
+  code: string;
+  currency: string;
+  employeeId: number;
+  status: FundStatus;
+  flexible: boolean;
+  deposits: Cents;
+  charges: Cents;
+  balance: Cents;
+  createdAt: string;
+  transactions: FundTransaction[];
+}
+
+/** A fund as listed by getFunds: enough to find one created by an interrupted request. */
+export interface FundListItem {
+  id: number;
+  title: string;
+  code: string;
+  employeeId: number;
+  createdAt: string;
+}
+
+export interface FundMark {
+  id: number;
+  transactions: number;
+  /** Transactions of the request's type and amount before sending. */
+  matching: number;
+  deposits: Cents;
+  charges: Cents;
+}
+
+export interface NewFundMark {
+  /** CreatedAt of the newest fund before sending ("" when there was none). */
+  newestCreatedAt: string;
+  /** Funds that already had that CreatedAt, so none of them is taken for the new one. */
+  newestIds: number[];
+}
+
+export interface Snapshot {
+  /** Operation key: ties the row to its audit entries. */
+  key: string;
+  /** When the snapshot was taken (ISO). */
+  at: string;
+  /** The request exactly as it was (or was about to be) sent. */
+  request?: WriteRequest;
+  fund?: FundMark;
+  newFund?: NewFundMark;
+  /** Fingerprint of the row's cells when it was settled, to notice later edits. */
+  fingerprint?: string;
+}
+
+export function serializeSnapshot(snapshot: Snapshot): string {
+  return JSON.stringify(snapshot);
+}
+
+/** The snapshot stored in a cell, or null when the cell is empty or not ours. */
+export function parseSnapshot(text: string): Snapshot | null {
+  if (text.trim() === "") return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value !== "object" || value === null) return null;
+    const candidate = value as Partial<Snapshot>;
+    if (typeof candidate.key !== "string" || typeof candidate.at !== "string") return null;
+    return candidate as Snapshot;
+  } catch (_err) {
+    return null;
+  }
+}
+
+function transactionType(request: WriteRequest): 1 | 2 | null {
+  if (request.operation === "deposit") return 1;
+  if (request.operation === "withdraw") return 2;
+  return null;
+}
+
+function countMatching(fund: FundState, type: 1 | 2, amount: Cents): number {
+  return fund.transactions.filter((t) => t.type === type && t.amount === amount).length;
+}
+
+/** The mark recorded before a deposit or withdrawal is sent. */
+export function markFund(fund: FundState, request: WriteRequest): FundMark {
+  const type = transactionType(request);
+  const amount = "amount" in request ? request.amount : 0;
+  return {
+    id: fund.id,
+    transactions: fund.transactions.length,
+    matching: type === null ? 0 : countMatching(fund, type, amount),
+    deposits: fund.deposits,
+    charges: fund.charges,
+  };
+}
+
+/**
+ * Whether an interrupted deposit or withdrawal was applied: the fund now holds more
+ * transactions of that type and amount than it did before sending.
+ */
+export function wasMoneyMoved(mark: FundMark, fresh: FundState, request: WriteRequest): boolean {
+  const type = transactionType(request);
+  if (type === null || !("amount" in request)) return false;
+  return countMatching(fresh, type, request.amount) > mark.matching;
+}
+
+/** The mark recorded before createFund is sent: from the first page of funds, newest first. */
+export function markNewFund(newestFirst: readonly FundListItem[]): NewFundMark {
+  let newest = "";
+  for (const fund of newestFirst) if (fund.createdAt > newest) newest = fund.createdAt;
+  return {
+    newestCreatedAt: newest,
+    newestIds: newestFirst.filter((f) => f.createdAt === newest && newest !== "").map((f) => f.id),
+  };
+}
+
+/** Whether a page of funds, newest first, may still hold funds created after the mark. */
+export function pageReachesMark(mark: NewFundMark, newestFirst: readonly FundListItem[]): boolean {
+  const last = newestFirst[newestFirst.length - 1];
+  return last === undefined || last.createdAt >= mark.newestCreatedAt;
+}
+
+/** The fund an interrupted createFund created, if any: same employee, name and code, newer than the mark. */
+export function findCreatedFund(
+  mark: NewFundMark,
+  newestFirst: readonly FundListItem[],
+  request: Extract<WriteRequest, { operation: "createFund" }>,
+): FundListItem | null {
+  const known = new Set(mark.newestIds);
+  return (
+    newestFirst.find(
+      (f) =>
+        f.createdAt >= mark.newestCreatedAt &&
+        !known.has(f.id) &&
+        f.employeeId === request.employeeId &&
+        f.title === request.name &&
+        (f.code ?? "") === (request.code ?? ""),
+    ) ?? null
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The one write path shared by the Outbox and the sidebar forms: take what is needed to settle
+ * the write later (a fresh snapshot for writes that are not idempotent), record the write as
+ * Sending, send it once, and classify the end as done, refused or unknown. Settling a write
+ * whose outcome was unknown reads the service again; it never re-sends a money movement blindly.
+ */
+import { IDEMPOTENT_OPERATIONS, MONEY_OPERATIONS } from "./operations";
+import type { WriteRequest } from "./requests";
+import {
+  type FundListItem,
+  type FundState,
+  findCreatedFund,
+  markFund,
+  markNewFund,
+  pageReachesMark,
+  type Snapshot,
+  wasMoneyMoved,
+} from "./snapshot";
+
+/** What a report write returns, normalised. */
+export interface ReportResult {
+  id: number;
+  title: string;
+  reportNumber: string;
+  integrated?: boolean;
+  integrationCode?: string;
+  integrationDate?: string;
+  customStatus?: string;
+}
+
+export type WriteResult = { kind: "fund"; fund: FundState } | { kind: "report"; report: ReportResult };
+
+/**
+ * How a write failed. "refused": the service answered and did not apply it (or it was never
+ * sent). "unknown": it may have been applied (timeout, dropped connection, a 5xx after sending).
+ */
+export interface WriteFailure {
+  outcome: "refused" | "unknown";
+  message: string;
+  status?: number;
+}
+
+export function isWriteFailure(value: unknown): value is WriteFailure {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    ((value as WriteFailure).outcome === "refused" || (value as WriteFailure).outcome === "unknown") &&
+    typeof (value as WriteFailure).message === "string"
+  );
+}
+
+/** The service, as the write path needs it. Every method throws a WriteFailure on failure. */
+export interface ServicePort {
+  getFund(id: number): FundState;
+  /** One page of getFunds ordered by creation date, newest first. */
+  listFundsNewestFirst(page: number): { funds: FundListItem[]; pages: number };
+  send(request: WriteRequest): WriteResult;
+}
+
+/** Where each write is told before it is sent and after it ended (the audit sheet). */
+export interface AuditPort {
+  beforeWrite(entry: { key: string; request: WriteRequest }): unknown;
+  afterWrite(
+    handle: unknown,
+    end: { outcome: "ok" | "refused" | "unknown"; message: string; recordId?: number | null },
+  ): void;
+  /** A line of the story that is not a call: a reconciliation's verdict. */
+  note(entry: { key: string; request: WriteRequest; message: string; recordId?: number | null }): void;
+}
+
+export type WriteEnd =
+  | { status: "done"; result: WriteResult; snapshot: Snapshot }
+  | { status: "refused"; message: string; snapshot: Snapshot }
+  | { status: "unknown"; message: string; snapshot: Snapshot };
+
+export interface WriteContext {
+  service: ServicePort;
+  audit: AuditPort;
+  now: () => Date;
+}
+
+function failureOf(error: unknown): WriteFailure {
+  if (isWriteFailure(error)) return error;
+  // Anything else thrown while a request was in flight may have happened after sending.
+  return { outcome: "unknown", message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Reads what must be known before sending so that an interrupted write can be settled. */
+export function takeSnapshot(context: WriteContext, request: WriteRequest, key: string): Snapshot {
+  const snapshot: Snapshot = { key, at: context.now().toISOString(), request };
+  if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request) {
+    snapshot.fund = markFund(context.service.getFund(request.fundId), request);
+  } else if (request.operation === "createFund") {
+    snapshot.newFund = markNewFund(context.service.listFundsNewestFirst(1).funds);
+  }
+  return snapshot;
+}
+
+function recordIdOf(result: WriteResult): number {
+  return result.kind === "fund" ? result.fund.id : result.report.id;
+}
+
+/**
+ * Sends one write. `onSending` runs after the snapshot is taken and before the audit entry
+ * and the call: the outbox writes the row's Sending state there (and flushes). A failure to
+ * take the snapshot is thrown (nothing was sent).
+ */
+export function sendWrite(
+  context: WriteContext,
+  request: WriteRequest,
+  key: string,
+  onSending: (snapshot: Snapshot) => void = () => {},
+): WriteEnd {
+  const snapshot = takeSnapshot(context, request, key);
+  onSending(snapshot);
+  const handle = context.audit.beforeWrite({ key, request });
+  try {
+    const result = context.service.send(request);
+    context.audit.afterWrite(handle, { outcome: "ok", message: "", recordId: recordIdOf(result) });
+    return { status: "done", result, snapshot };
+  } catch (error) {
+    const failure = failureOf(error);
+    context.audit.afterWrite(handle, { outcome: failure.outcome, message: failure.message });
+    return failure.outcome === "refused"
+      ? { status: "refused", message: failure.message, snapshot }
+      : { status: "unknown", message: failure.message, snapshot };
+  }
+}
+
+export type Verdict =
+  /** The interrupted write was applied: nothing to send. */
+  | { verdict: "applied"; fund: FundState | null; createdFundId?: number }
+  /** It was not applied: it may be sent (once). */
+  | { verdict: "notApplied" }
+  /** Idempotent: sending it again is harmless. */
+  | { verdict: "resend" }
+  /** Nothing recorded to compare with: only a person can tell. */
+  | { verdict: "cannotTell"; message: string };
+
+/** Decides whether an interrupted write was applied, by reading the service again. */
+export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot | null): Verdict {
+  const request = snapshot?.request;
+  if (!snapshot || !request)
+    return { verdict: "cannotTell", message: "no snapshot was recorded before sending" };
+  if (IDEMPOTENT_OPERATIONS.has(request.operation)) return { verdict: "resend" };
+  if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request) {
+    if (!snapshot.fund) return { verdict: "cannotTell", message: "no snapshot of the fund was recorded" };
+    const fresh = context.service.getFund(request.fundId);
+    return wasMoneyMoved(snapshot.fund, fresh, request)
+      ? { verdict: "applied", fund: fresh }
+      : { verdict: "notApplied" };
+  }
+  if (request.operation === "createFund") {
+    const mark = snapshot.newFund;
+    if (!mark) return { verdict: "cannotTell", message: "no snapshot of the funds was recorded" };
+    for (let page = 1; ; page += 1) {
+      const { funds, pages } = context.service.listFundsNewestFirst(page);
+      const created = findCreatedFund(mark, funds, request);
+      if (created) return { verdict: "applied", fund: null, createdFundId: created.id };
+      if (funds.length === 0 || page >= pages || !pageReachesMark(mark, funds))
+        return { verdict: "notApplied" };
+    }
+  }
+  return { verdict: "cannotTell", message: `no way to check ${request.operation}` };
+}

@@ -1,0 +1,243 @@
+import { describe, expect, it } from "vitest";
+import { runOutbox } from "../../src/outbox/run";
+import { ExecutionStopped, FakeAudit, FakeClock, FakeLedger, FakeSheet, runContext, userRow } from "./fakes";
+
+function setup(rows: ReturnType<typeof userRow>[]) {
+  const ledger = new FakeLedger();
+  ledger.addFund({ id: 1, balance: 100_000 });
+  ledger.addFund({ id: 2, balance: 5_000, currency: "USD", flexible: true });
+  ledger.addReport(31);
+  const sheet = new FakeSheet(rows);
+  const audit = new FakeAudit();
+  const clock = new FakeClock();
+  return { ledger, sheet, audit, clock, context: runContext(sheet, ledger, audit, clock) };
+}
+
+const balance = (ledger: FakeLedger, id: number) => ledger.funds.get(id)?.balance;
+
+describe("runOutbox: the happy path", () => {
+  it("sends every pending row once, in order, writing Sending (flushed) before each call", () => {
+    const { ledger, sheet, audit, context } = setup([
+      userRow("Deposit", 1, { amount: 250 }),
+      userRow("Withdraw", 2, { amount: 10.5 }),
+      userRow("Set fund status", 1, { fundStatus: "Blocked" }),
+      userRow("Update fund", 2, { fundName: "Viajes", fundCode: "V-1" }),
+      userRow("Create fund", "", { employeeId: 9, fundName: "Caja", currency: "MXN", amount: 40 }),
+      userRow("Mark integrated", 31, { integrationCode: "V-77" }),
+      userRow("Set custom status", 31, { customStatus: "Paid" }),
+      userRow("Mark not integrated", 31),
+    ]);
+    const order: string[] = [];
+    sheet.afterWrite = (rowNumber, cells) => order.push(`${rowNumber}:${cells.state}:${sheet.flushes}`);
+    const summary = runOutbox(context);
+
+    expect(summary).toMatchObject({ done: 8, refused: 0, unknown: 0, skipped: 0, stoppedForTime: false });
+    expect(balance(ledger, 1)).toBe(125_000);
+    expect(balance(ledger, 2)).toBe(5_000 - 1_050);
+    expect(ledger.funds.get(1)?.status).toBe(3);
+    expect(ledger.funds.get(2)?.code).toBe("V-1");
+    expect([...ledger.funds.values()].find((f) => f.title === "Caja")?.currency).toBe("MXN");
+    expect(ledger.reports.get(31)).toMatchObject({ integrated: false, customStatus: "Paid", code: "V-77" });
+    // Sending is written and flushed before each call, Done after it.
+    expect(order.slice(0, 4)).toEqual(["2:Sending:0", "2:Done:1", "3:Sending:1", "3:Done:2"]);
+    for (let row = 2; row <= 9; row += 1) expect(sheet.cell(row, "state")).toBe("Done");
+    expect(sheet.cell(2, "result")).toBe("Done. Fund 1: balance 1250.00 CLP.");
+    expect(String(sheet.cell(6, "result"))).toMatch(/^Done\. Fund \d+ created\.$/);
+    // Audit: each write recorded before and after, with the same key as the row.
+    expect(audit.entries.slice(0, 2)).toEqual([
+      { kind: "before", key: "key-1", operation: "deposit" },
+      { kind: "after", key: "key-1", operation: "deposit", outcome: "ok", message: "" },
+    ]);
+    expect(sheet.cell(2, "operationKey")).toBe("key-1");
+  });
+
+  it("never sends a Done row again", () => {
+    const { ledger, context } = setup([userRow("Deposit", 1, { amount: 1 })]);
+    runOutbox(context);
+    const second = runOutbox(context);
+    expect(ledger.sentOf("deposit")).toBe(1);
+    expect(second.done).toBe(0);
+    expect(balance(ledger, 1)).toBe(100_100);
+  });
+
+  it("refuses invalid rows without sending and sends them once edited", () => {
+    const { ledger, sheet, context } = setup([userRow("Deposit", 1, { amount: "12,50" })]);
+    const first = runOutbox(context);
+    expect(first.refused).toBe(1);
+    expect(sheet.cell(2, "state")).toBe("Refused");
+    expect(sheet.cell(2, "result")).toBe(
+      "Not sent: DepositAmount: use a dot as the decimal separator, not a comma (e.g. 1234.50)",
+    );
+    expect(ledger.sent).toEqual([]);
+    expect(runOutbox(context).refused).toBe(0); // unchanged: left alone
+    sheet.setCell(2, "amount", "12.50");
+    expect(runOutbox(context).done).toBe(1);
+    expect(balance(ledger, 1)).toBe(101_250);
+  });
+
+  it("records a refusal by the service with its message", () => {
+    const { ledger, sheet, audit, context } = setup([userRow("Deposit", 1, { amount: 5 })]);
+    ledger.adminAllowed = false;
+    runOutbox(context);
+    expect(sheet.cell(2, "state")).toBe("Refused");
+    expect(sheet.cell(2, "result")).toBe("Refused: IdAdmin: not allowed to administer funds");
+    expect(audit.entries.at(-1)).toMatchObject({ kind: "after", outcome: "refused" });
+    expect(balance(ledger, 1)).toBe(100_000);
+  });
+});
+
+describe("runOutbox: no money moves twice", () => {
+  it("drop-after-apply: Unknown, then the next run confirms it from the fund and sends nothing", () => {
+    const { ledger, sheet, audit, context } = setup([
+      userRow("Deposit", 1, { amount: 100 }),
+      userRow("Withdraw", 1, { amount: 30 }),
+      userRow("Withdraw", 2, { amount: 20 }),
+    ]);
+    ledger.faults.push({ endpoint: "deposit", when: "after" });
+    const first = runOutbox(context);
+    expect(first).toMatchObject({ done: 1, unknown: 1, skipped: 1 });
+    expect(sheet.cell(2, "state")).toBe("Unknown");
+    // The withdrawal on the same fund waits for the deposit to be settled.
+    expect(sheet.cell(3, "state")).toBe("Pending");
+    expect(sheet.cell(3, "result")).toBe("Waiting: row 2 on the same fund must be settled first.");
+
+    const second = runOutbox(context);
+    expect(second).toMatchObject({ done: 2, unknown: 0 });
+    expect(ledger.sentOf("deposit")).toBe(1);
+    expect(balance(ledger, 1)).toBe(100_000 + 10_000 - 3_000);
+    expect(balance(ledger, 2)).toBe(3_000);
+    expect(sheet.cell(2, "result")).toBe(
+      "Done (the interrupted request had been applied; confirmed by reading the fund).",
+    );
+    expect(audit.entries.filter((e) => e.kind === "note").map((e) => e.message)).toEqual([
+      "Done (the interrupted request had been applied; confirmed by reading the fund).",
+    ]);
+  });
+
+  it("drop-before-apply: Unknown, then the next run sees nothing moved and sends it once", () => {
+    const { ledger, sheet, audit, context } = setup([userRow("Withdraw", 1, { amount: 30 })]);
+    ledger.faults.push({ endpoint: "withdraw", when: "before" });
+    expect(runOutbox(context).unknown).toBe(1);
+    expect(balance(ledger, 1)).toBe(100_000);
+    expect(runOutbox(context).done).toBe(1);
+    expect(balance(ledger, 1)).toBe(97_000);
+    expect(ledger.sentOf("withdraw")).toBe(2);
+    expect(sheet.cell(2, "state")).toBe("Done");
+    expect(audit.entries.map((e) => `${e.kind}:${e.outcome ?? e.message ?? ""}`)).toEqual([
+      "before:",
+      "after:unknown",
+      "note:interrupted write was not applied (checked against the snapshot): sending it now",
+      "before:",
+      "after:ok",
+    ]);
+  });
+
+  it("an execution stopped in the middle of a row leaves it Sending; the next run settles it", () => {
+    const { ledger, sheet, context } = setup([
+      userRow("Deposit", 1, { amount: 100 }),
+      userRow("Deposit", 1, { amount: 100 }),
+      userRow("Deposit", 2, { amount: 1 }),
+    ]);
+    // The first deposit is applied, then the execution ends before the response is read.
+    ledger.faults.push({ endpoint: "deposit", when: "halt-after" });
+    ledger.onHalt = () => {
+      sheet.halted = true;
+    };
+    expect(() => runOutbox(context)).toThrow(ExecutionStopped);
+    expect(sheet.cell(2, "state")).toBe("Sending");
+    expect(balance(ledger, 1)).toBe(110_000);
+
+    sheet.halted = false;
+    const second = runOutbox(context);
+    expect(second.done).toBe(3);
+    expect(ledger.sentOf("deposit")).toBe(3);
+    expect(balance(ledger, 1)).toBe(120_000);
+    expect(balance(ledger, 2)).toBe(5_100);
+  });
+
+  it("createFund interrupted after apply is found again, not created twice", () => {
+    const { ledger, sheet, context } = setup([
+      userRow("Create fund", "", { employeeId: 9, fundName: "Caja", currency: "MXN", amount: 40 }),
+    ]);
+    ledger.faults.push({ endpoint: "createFund", when: "after" });
+    ledger.addFund({ id: 50, balance: 1, employeeId: 9, title: "Caja" }); // an older namesake
+    runOutbox(context);
+    expect(sheet.cell(2, "state")).toBe("Unknown");
+    // More funds created afterwards by others push the new one to a later page.
+    ledger.addFund({ id: 60, balance: 1 });
+    ledger.addFund({ id: 61, balance: 1 });
+    runOutbox(context);
+    expect(ledger.sentOf("createFund")).toBe(1);
+    expect([...ledger.funds.values()].filter((f) => f.title === "Caja" && f.employeeId === 9)).toHaveLength(
+      2,
+    );
+    expect(sheet.cell(2, "state")).toBe("Done");
+    expect(sheet.cell(2, "result")).toBe("Done (the interrupted request had created fund 101).");
+  });
+
+  it("createFund interrupted before apply is sent on the next run", () => {
+    const { ledger, sheet, context } = setup([
+      userRow("Create fund", "", { employeeId: 9, fundName: "Caja", currency: "MXN", amount: 40 }),
+    ]);
+    ledger.faults.push({ endpoint: "createFund", when: "before" });
+    runOutbox(context);
+    runOutbox(context);
+    expect(ledger.sentOf("createFund")).toBe(2);
+    expect([...ledger.funds.values()].filter((f) => f.title === "Caja")).toHaveLength(1);
+    expect(sheet.cell(2, "state")).toBe("Done");
+  });
+
+  it("idempotent writes left Unknown are simply sent again", () => {
+    const { ledger, sheet, context } = setup([userRow("Set fund status", 1, { fundStatus: "Closed" })]);
+    ledger.faults.push({ endpoint: "setFundStatus", when: "after" });
+    runOutbox(context);
+    runOutbox(context);
+    expect(ledger.sentOf("setFundStatus")).toBe(2);
+    expect(sheet.cell(2, "state")).toBe("Done");
+  });
+
+  it("a row in Sending with no snapshot is never sent blindly", () => {
+    const { ledger, sheet, context } = setup([userRow("Deposit", 1, { amount: 5, state: "Sending" })]);
+    runOutbox(context);
+    expect(ledger.sent).toEqual([]);
+    expect(sheet.cell(2, "state")).toBe("Unknown");
+  });
+});
+
+describe("runOutbox: time limit and edits during a run", () => {
+  it("stops between rows near the time budget and the next run continues", () => {
+    const { ledger, sheet, clock, context } = setup([
+      userRow("Deposit", 1, { amount: 1 }),
+      userRow("Deposit", 1, { amount: 2 }),
+      userRow("Deposit", 1, { amount: 3 }),
+    ]);
+    sheet.afterWrite = (_row, cells) => {
+      if (cells.state === "Done") clock.advance(40_000);
+    };
+    const first = runOutbox(context);
+    expect(first).toMatchObject({ done: 2, stoppedForTime: true });
+    expect(sheet.cell(4, "state")).toBe("");
+    const second = runOutbox({ ...context, now: clock.now });
+    expect(second.done).toBe(1);
+    expect(balance(ledger, 1)).toBe(100_600);
+  });
+
+  it("keeps edits made to a row while it is being sent, and follows a row that moved", () => {
+    const { ledger, sheet, context } = setup([
+      userRow("Deposit", 1, { amount: 1 }),
+      userRow("Deposit", 2, { amount: 2 }),
+    ]);
+    sheet.afterWrite = (rowNumber, cells) => {
+      if (rowNumber === 2 && cells.state === "Sending") {
+        sheet.setCell(2, "fundComment", "typed during the run");
+        sheet.insertRowBefore(2, ["", "", "", "", "", "", "", "", "", "", "", "", "note typed above"]);
+      }
+    };
+    runOutbox(context);
+    expect(sheet.cell(3, "state")).toBe("Done");
+    expect(sheet.cell(3, "fundComment")).toBe("typed during the run");
+    expect(sheet.cell(2, "state")).toBe("");
+    expect(sheet.cell(4, "state")).toBe("Done");
+    expect(ledger.sent).toHaveLength(2);
+  });
+});

@@ -24,12 +24,15 @@ function memorySink() {
 }
 
 const token = "secret-token-123";
-let t = 0;
+const clock = { t: 0 };
 const context = {
   user: "ana@example.com",
   source: "outbox" as const,
   secrets: [token],
-  now: () => new Date(1_700_000_000_000 + (t += 250)),
+  now: () => {
+    clock.t += 250;
+    return new Date(1_700_000_000_000 + clock.t);
+  },
 };
 
 describe("audit log", () => {

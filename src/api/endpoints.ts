@@ -166,12 +166,18 @@ function reportWindow(v: Record<string, unknown>, ctx: CheckContext): CrossField
   return [];
 }
 
-interface EndpointOptions<N extends string, Fs extends FieldSpecs, R extends z.ZodType> {
+interface EndpointOptions<
+  N extends string,
+  M extends HttpMethod,
+  K extends "read" | "write",
+  Fs extends FieldSpecs,
+  R extends z.ZodType,
+> {
   name: N;
-  method: HttpMethod;
+  method: M;
   /** Sent once, with the same request, when the service answers `method` with 404 or 405. */
   fallbackMethod?: HttpMethod;
-  kind: "read" | "write";
+  kind: K;
   fields: Fs;
   response: R;
   checks?: (value: Record<string, unknown>, ctx: CheckContext) => CrossFieldIssue[];
@@ -179,9 +185,13 @@ interface EndpointOptions<N extends string, Fs extends FieldSpecs, R extends z.Z
   recordField?: keyof Fs & string;
 }
 
-function endpoint<N extends string, Fs extends FieldSpecs, R extends z.ZodType>(
-  o: EndpointOptions<N, Fs, R>,
-) {
+function endpoint<
+  N extends string,
+  M extends HttpMethod,
+  K extends "read" | "write",
+  Fs extends FieldSpecs,
+  R extends z.ZodType,
+>(o: EndpointOptions<N, M, K, Fs, R>) {
   const fieldsSchema = z.strictObject(shapeOf(o.fields) as ShapeOf<Fs>);
   const checks = o.checks ?? (() => []);
   return {
@@ -189,7 +199,7 @@ function endpoint<N extends string, Fs extends FieldSpecs, R extends z.ZodType>(
     method: o.method,
     fallbackMethod: o.fallbackMethod,
     path: `/v1/${o.name}`,
-    in: o.method === "GET" ? ("query" as const) : ("body" as const),
+    in: (o.method === "GET" ? "query" : "body") as M extends "GET" ? "query" : "body",
     kind: o.kind,
     fields: o.fields,
     recordField: o.recordField,

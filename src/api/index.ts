@@ -1,4 +1,5 @@
 /** The API contract and client: what other areas import. */
+export * from "./client";
 export * from "./endpoints";
 export * from "./errors";
 export type { FieldInputs, FieldKind, FieldOutputs, FieldSpec } from "./fields";

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import {
   type CheckContext,
+  type CrossFieldIssue,
   ENDPOINTS,
   type EndpointName,
   isEndpointName,
@@ -87,9 +88,8 @@ export function validateRequest<N extends EndpointName>(
   // Blank optional fields are dropped so that the request carries only what was given.
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
   const ctx: CheckContext = { today: options.today ?? dateText(new Date()) };
-  const cross = (
-    endpoint.checks as (v: Record<string, unknown>, c: CheckContext) => ReturnType<typeof endpoint.checks>
-  )(value, ctx);
+  const checks = endpoint.checks as (v: Record<string, unknown>, c: CheckContext) => CrossFieldIssue[];
+  const cross = checks(value, ctx);
   if (cross.length > 0)
     return { ok: false, issues: cross.map((c) => issue(c.field, c.rule, c.params, language)) };
   return { ok: true, value: value as RequestValue<N> };

@@ -1,0 +1,440 @@
+/**
+ * The service's client: one typed method per endpoint over an injected transport and clock.
+ * Requests are checked against the contract before anything is sent; answers are checked
+ * (status, errors inside 2xx bodies, shape) and normalised. Reads retry what is worth retrying;
+ * writes are sent once (a write whose outcome is unknown must be reconciled by reading first).
+ */
+import {
+  ENDPOINTS,
+  type EndpointName,
+  type HttpMethod,
+  isEndpointName,
+  type RequestInput,
+  type RequestValue,
+  type ResponseValue,
+} from "./endpoints";
+import {
+  ApiError,
+  HttpError,
+  InvalidRequestError,
+  ServiceError,
+  TransportError,
+  UnexpectedResponseError,
+  withoutSecrets,
+} from "./errors";
+import { dateText, type FieldSpec } from "./fields";
+import { ruleMessage } from "./messages";
+import { centsToAmount } from "./money";
+import type { Clock, HttpRequest, HttpResponse, Transport } from "./transport";
+import { validateRequest } from "./validation";
+import { buildRequest, DEFAULT_BASE_URL, readResponse } from "./wire";
+
+/** Bounds of the retries of reads. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** Delay before the first retry; doubles on each further retry. */
+  baseDelayMs: number;
+  /** Ceiling of the computed delay. */
+  maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the call fails instead. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+};
+
+export type CallOutcome = "ok" | "refused" | "error" | "unknown";
+
+/**
+ * What the audit sheet records of each HTTP request. A write emits `before` just before it is
+ * sent (so a crash in between still leaves a trace) and `after` once it ended; a read emits
+ * `after` only. Parameters never carry the token.
+ */
+export interface CallEvent {
+  phase: "before" | "after";
+  endpoint: EndpointName;
+  kind: "read" | "write";
+  method: HttpMethod;
+  /** The request URL (the token travels in a header, never in the URL). */
+  url: string;
+  params: Record<string, unknown>;
+  /** 1 for the first try, 2 for the first retry or the method fallback… */
+  attempt: number;
+  /** Milliseconds since the epoch, from the injected clock. */
+  at: number;
+  status?: number;
+  outcome?: CallOutcome;
+  message?: string;
+  durationMs?: number;
+  /** The record the call is about (the Id sent, or the id of a created fund). */
+  recordId?: number | null;
+}
+
+export interface ClientOptions {
+  transport: Transport;
+  /** Includes the version: https://api.rindegastos.com/v1 by default. */
+  baseUrl?: string;
+  token: string;
+  clock: Clock;
+  /** A number in [0, 1) for the jitter of retry delays; Math.random by default. */
+  random?: () => number;
+  retry?: Partial<RetryPolicy>;
+  onCall?: (event: CallEvent) => void;
+}
+
+export type ReadEndpointName = {
+  [N in EndpointName]: (typeof ENDPOINTS)[N]["kind"] extends "read" ? N : never;
+}[EndpointName];
+
+export type WriteEndpointName = Exclude<EndpointName, ReadEndpointName>;
+
+/** One result of a batch read: the record, or the typed error of that request alone. */
+export type BatchResult<N extends EndpointName> =
+  | { ok: true; value: ResponseValue<N> }
+  | { ok: false; error: ApiError };
+
+type EndpointMethods = { [N in EndpointName]: (input: RequestInput<N>) => ResponseValue<N> };
+
+export interface Client extends EndpointMethods {
+  /** Calls endpoint `name`; throws only the typed errors of ./errors. */
+  call<N extends EndpointName>(name: N, input: RequestInput<N> | Record<string, unknown>): ResponseValue<N>;
+  /**
+   * Sends many reads of one endpoint concurrently (transport.sendAll), retrying only the
+   * requests that failed in a retryable way. Results come in the order of `inputs`.
+   */
+  readMany<N extends ReadEndpointName>(
+    name: N,
+    inputs: readonly (RequestInput<N> | Record<string, unknown>)[],
+  ): BatchResult<N>[];
+}
+
+const SECRET_KEY = /token|authorization|password|secret/i;
+
+/** Parameters as the audit shows them: amounts as decimals, secrets dropped. */
+function auditParams(name: EndpointName, value: Record<string, unknown>): Record<string, unknown> {
+  const fields = ENDPOINTS[name].fields as Record<string, FieldSpec>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (SECRET_KEY.test(key)) continue;
+    const v = value[key];
+    out[key] = fields[key]?.kind === "money" && typeof v === "number" ? centsToAmount(v) : v;
+  }
+  return out;
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** Whether a failed read is worth another try. */
+function retryableRead(err: ApiError): boolean {
+  if (err instanceof TransportError) return true;
+  if (err instanceof HttpError) return isRetryableStatus(err.status);
+  if (err instanceof ServiceError)
+    return err.bodyStatusCode !== undefined && isRetryableStatus(err.bodyStatusCode);
+  return false;
+}
+
+function outcomeOf(kind: "read" | "write", err: ApiError): CallOutcome {
+  return kind === "read" ? "error" : err.outcome;
+}
+
+/** Creates a client of the service. */
+export function createClient(options: ClientOptions): Client {
+  const baseUrl = options.baseUrl?.trim() || DEFAULT_BASE_URL;
+  const { transport, clock, token } = options;
+  const random = options.random ?? Math.random;
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const secrets = token ? [token] : [];
+  const emit = (event: CallEvent) => {
+    if (!options.onCall) return;
+    try {
+      options.onCall(event);
+    } catch (_err) {
+      // An observer that fails must not change the outcome of a call that already happened.
+    }
+  };
+
+  /** Delay before retry number `retryNumber` (1 for the first), or null when not to wait. */
+  function backoff(retryNumber: number, retryAfter: number | undefined): number | null {
+    if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return null;
+    const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (retryNumber - 1));
+    // "Equal jitter": at least half the ceiling, so retries of many clients spread out.
+    const delay = Math.floor(ceiling / 2 + random() * (ceiling / 2));
+    return Math.max(delay, retryAfter ?? 0);
+  }
+
+  function checked<N extends EndpointName>(name: N, input: unknown): RequestValue<N> {
+    if (!token) {
+      throw new InvalidRequestError(name, [
+        {
+          field: "token",
+          rule: "required",
+          params: {},
+          message: ruleMessage("required", "The access token", {}),
+        },
+      ]);
+    }
+    const v = validateRequest(name, input, { today: dateText(new Date(clock.now())) });
+    if (!v.ok) throw new InvalidRequestError(name, v.issues);
+    return v.value;
+  }
+
+  function recordIdOf(name: EndpointName, value: Record<string, unknown>, result?: unknown): number | null {
+    const field = ENDPOINTS[name].recordField;
+    if (field && typeof value[field] === "number") return value[field] as number;
+    if (result && typeof result === "object" && typeof (result as { id?: unknown }).id === "number") {
+      return (result as { id: number }).id;
+    }
+    return null;
+  }
+
+  /** Wraps anything the transport threw as a TransportError of this endpoint. */
+  function asTransportError(name: EndpointName, err: unknown): TransportError {
+    const message = err instanceof Error ? err.message : String(err);
+    return new TransportError(withoutSecrets(message.replace(new RegExp(`^${name}: `), ""), secrets), name);
+  }
+
+  function sendOnce<N extends EndpointName>(
+    name: N,
+    value: RequestValue<N>,
+    method: HttpMethod,
+    attempt: number,
+  ): ResponseValue<N> {
+    const endpoint = ENDPOINTS[name];
+    const request = buildRequest(name, value, { baseUrl, token, method });
+    const params = auditParams(name, value as Record<string, unknown>);
+    const base = { endpoint: name, kind: endpoint.kind, method, url: request.url, params, attempt };
+    const started = clock.now();
+    if (endpoint.kind === "write") emit({ ...base, phase: "before", at: started });
+    let response: HttpResponse;
+    try {
+      response = transport.send(request);
+    } catch (err) {
+      const error = asTransportError(name, err);
+      emit({
+        ...base,
+        phase: "after",
+        at: clock.now(),
+        status: 0,
+        outcome: outcomeOf(endpoint.kind, error),
+        message: error.message,
+        durationMs: clock.now() - started,
+        recordId: recordIdOf(name, value as Record<string, unknown>),
+      });
+      throw error;
+    }
+    return finish(name, value, response, base, started);
+  }
+
+  function finish<N extends EndpointName>(
+    name: N,
+    value: RequestValue<N>,
+    response: HttpResponse,
+    base: Omit<CallEvent, "phase" | "at">,
+    started: number,
+  ): ResponseValue<N> {
+    const kind = ENDPOINTS[name].kind;
+    const ended = clock.now();
+    try {
+      const result = readResponse(name, response, { now: ended, secrets });
+      emit({
+        ...base,
+        phase: "after",
+        at: ended,
+        status: response.status,
+        outcome: "ok",
+        message: "",
+        durationMs: ended - started,
+        recordId: recordIdOf(name, value as Record<string, unknown>, result),
+      });
+      return result;
+    } catch (err) {
+      const error =
+        err instanceof ApiError
+          ? err
+          : new UnexpectedResponseError(name, response.status, "body", String(err), "unknown");
+      emit({
+        ...base,
+        phase: "after",
+        at: ended,
+        status: response.status,
+        outcome: outcomeOf(kind, error),
+        message: error.message,
+        durationMs: ended - started,
+        recordId: recordIdOf(name, value as Record<string, unknown>),
+      });
+      throw error;
+    }
+  }
+
+  function read<N extends EndpointName>(name: N, value: RequestValue<N>): ResponseValue<N> {
+    const method = ENDPOINTS[name].method;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return sendOnce(name, value, method, attempt);
+      } catch (err) {
+        const error = err as ApiError;
+        if (!retryableRead(error) || attempt >= retry.maxAttempts) throw error;
+        const delay = backoff(attempt, error instanceof HttpError ? error.retryAfterMs : undefined);
+        if (delay === null) throw error;
+        clock.sleep(delay);
+      }
+    }
+  }
+
+  function write<N extends EndpointName>(name: N, value: RequestValue<N>): ResponseValue<N> {
+    const endpoint = ENDPOINTS[name];
+    let method: HttpMethod = endpoint.method;
+    let fellBack = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return sendOnce(name, value, method, attempt);
+      } catch (err) {
+        const error = err as ApiError;
+        // 404/405 to the first method means the service did not apply it: try the other once.
+        if (
+          !fellBack &&
+          endpoint.fallbackMethod &&
+          error instanceof HttpError &&
+          (error.status === 404 || error.status === 405)
+        ) {
+          fellBack = true;
+          method = endpoint.fallbackMethod;
+          continue;
+        }
+        // 429 says "not processed": waiting and sending again cannot apply the write twice.
+        if (error instanceof HttpError && error.status === 429 && attempt < retry.maxAttempts) {
+          const delay = backoff(attempt, error.retryAfterMs);
+          if (delay !== null) {
+            clock.sleep(delay);
+            continue;
+          }
+        }
+        throw error;
+      }
+    }
+  }
+
+  function call<N extends EndpointName>(name: N, input: unknown): ResponseValue<N> {
+    if (!isEndpointName(name)) {
+      throw new InvalidRequestError(String(name), [
+        {
+          field: "endpoint",
+          rule: "oneOf",
+          params: { values: Object.keys(ENDPOINTS).join(", "), got: String(name) },
+          message: ruleMessage("oneOf", "endpoint", {
+            values: Object.keys(ENDPOINTS).join(", "),
+            got: String(name),
+          }),
+        },
+      ]);
+    }
+    const value = checked(name, input);
+    return ENDPOINTS[name].kind === "read" ? read(name, value) : write(name, value);
+  }
+
+  function readMany<N extends ReadEndpointName>(name: N, inputs: readonly unknown[]): BatchResult<N>[] {
+    const endpoint = ENDPOINTS[name];
+    if ((endpoint.kind as string) !== "read") {
+      throw new InvalidRequestError(name, [
+        {
+          field: "endpoint",
+          rule: "oneOf",
+          params: { values: "a read endpoint", got: name },
+          message: ruleMessage("oneOf", "endpoint", { values: "a read endpoint", got: name }),
+        },
+      ]);
+    }
+    const results: (BatchResult<N> | undefined)[] = inputs.map(() => undefined);
+    const values: (RequestValue<N> | undefined)[] = inputs.map((input, i) => {
+      try {
+        return checked(name, input);
+      } catch (err) {
+        results[i] = { ok: false, error: err as ApiError };
+        return undefined;
+      }
+    });
+    let pending = values.flatMap((v, i) => (v === undefined ? [] : [i]));
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const requests: HttpRequest[] = pending.map((i) =>
+        buildRequest(name, values[i] as RequestValue<N>, { baseUrl, token }),
+      );
+      const started = clock.now();
+      let responses: HttpResponse[] | undefined;
+      let batchError: TransportError | undefined;
+      try {
+        responses = transport.sendAll(requests);
+        if (responses.length !== requests.length) {
+          throw new Error(`the transport answered ${responses.length} of ${requests.length} requests`);
+        }
+      } catch (err) {
+        batchError = asTransportError(name, err);
+      }
+      const failed: { index: number; error: ApiError }[] = [];
+      pending.forEach((index, k) => {
+        const value = values[index] as RequestValue<N>;
+        const request = requests[k] as HttpRequest;
+        const base = {
+          endpoint: name,
+          kind: "read" as const,
+          method: request.method,
+          url: request.url,
+          params: auditParams(name, value as Record<string, unknown>),
+          attempt,
+        };
+        if (batchError) {
+          emit({
+            ...base,
+            phase: "after",
+            at: clock.now(),
+            status: 0,
+            outcome: "error",
+            message: batchError.message,
+            durationMs: clock.now() - started,
+            recordId: recordIdOf(name, value as Record<string, unknown>),
+          });
+          failed.push({ index, error: batchError });
+          return;
+        }
+        try {
+          results[index] = {
+            ok: true,
+            value: finish(name, value, (responses as HttpResponse[])[k] as HttpResponse, base, started),
+          };
+        } catch (err) {
+          failed.push({ index, error: err as ApiError });
+        }
+      });
+      const again = failed.filter((f) => retryableRead(f.error));
+      const delay =
+        attempt < retry.maxAttempts && again.length > 0
+          ? backoff(
+              attempt,
+              again.reduce<number | undefined>((max, f) => {
+                const ra = f.error instanceof HttpError ? f.error.retryAfterMs : undefined;
+                return ra === undefined ? max : Math.max(max ?? 0, ra);
+              }, undefined),
+            )
+          : null;
+      for (const f of failed) {
+        if (delay === null || !retryableRead(f.error)) results[f.index] = { ok: false, error: f.error };
+      }
+      pending = delay === null ? [] : again.map((f) => f.index);
+      if (pending.length > 0 && delay !== null) clock.sleep(delay);
+    }
+    return results as BatchResult<N>[];
+  }
+
+  const client = { call, readMany } as Client;
+  for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
+    (client as unknown as Record<string, (input: unknown) => unknown>)[name] = (input: unknown) =>
+      call(name, input);
+  }
+  return client;
+}

@@ -11,6 +11,13 @@ export const ENTRY_POINTS = [
   "getConnectionSettings",
   "saveConnectionSettings",
   "testConnection",
+  "showSettingsSidebar",
+  "runScheduledRefresh",
+  "continueRefresh",
+  "getScheduleView",
+  "saveSchedule",
+  "saveSchedulePreferences",
+  "dismissScheduleNotice",
 ] as const;
 
 export type EntryPoint = (typeof ENTRY_POINTS)[number];

@@ -4,6 +4,7 @@
  * name is exported here and is a top-level function of the built bundle.
  */
 import { buildMenu } from "./app/menu";
+import { scheduleNoticeMenuItems } from "./app/schedule";
 import { languageForLocale } from "./ui/strings";
 
 /** Builds the add-on menu. Runs in AuthMode.NONE before first use: menu only, no services. */
@@ -11,7 +12,9 @@ export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
   const authMode = e?.authMode;
   // In AuthMode.NONE, Session may not be read; English until the add-on is used here.
   const locale = authMode === ScriptApp.AuthMode.NONE ? "en" : safeLocale();
-  buildMenu(SpreadsheetApp.getUi(), languageForLocale(locale));
+  // Outside AuthMode.NONE the document's properties may be read: show a failed schedule.
+  const notices = authMode === ScriptApp.AuthMode.NONE ? [] : scheduleNoticeMenuItems();
+  buildMenu(SpreadsheetApp.getUi(), languageForLocale(locale), notices);
 }
 
 /** Called once when the add-on is installed; the menu is all that is needed. */
@@ -33,3 +36,12 @@ export {
   showConnectionSidebar,
   testConnection,
 } from "./app/connection";
+export {
+  continueRefresh,
+  dismissScheduleNotice,
+  getScheduleView,
+  runScheduledRefresh,
+  saveSchedule,
+  saveSchedulePreferences,
+} from "./app/schedule";
+export { showSettingsSidebar } from "./app/settings";

@@ -15,12 +15,20 @@ export interface MenuItem {
 
 export const MENU_ITEMS: readonly MenuItem[] = [
   { label: "menu.connection", functionName: "showConnectionSidebar" },
+  { label: "menu.settings", functionName: "showSettingsSidebar" },
 ];
 
-/** Builds the add-on menu into `ui`. */
-export function buildMenu(ui: GoogleAppsScript.Base.Ui, language: Language): void {
+/**
+ * Builds the add-on menu into `ui`. `notices` (e.g. "⚠ Last scheduled refresh failed") come
+ * first, so that they are seen; they are computed by the caller only when properties may be read.
+ */
+export function buildMenu(
+  ui: GoogleAppsScript.Base.Ui,
+  language: Language,
+  notices: readonly MenuItem[] = [],
+): void {
   const menu = ui.createAddonMenu();
-  for (const item of MENU_ITEMS) {
+  for (const item of [...notices, ...MENU_ITEMS]) {
     if (item.label === "-") menu.addSeparator();
     else menu.addItem(translate(language, item.label), item.functionName);
   }

@@ -199,7 +199,11 @@ function runLocked<C>(
     clearContinuation(store);
     continuation = null;
   }
-  if (source === "continuation" && !continuation) return { outcome: "nothing" };
+  // A continuation trigger only carries on its own owner's refresh (their token, their
+  // trigger); a refresh already finished or superseded leaves it nothing to do.
+  if (source === "continuation" && (!continuation || continuation.ownerKey !== ports.me.key)) {
+    return { outcome: "nothing" };
+  }
 
   const history = loadHistory(store, run.startedAt);
   const quota = quotaForNextRefresh(history, ports.quota, continuation);

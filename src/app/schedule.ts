@@ -1,0 +1,400 @@
+/**
+ * Scheduled refresh entry points: the recurring trigger's handler, the one-off continuation
+ * handler, and what the settings sidebar calls to show and change the schedule. Thin: the
+ * decisions live in src/schedule/ and src/longrun/; this hands them Apps Script's services.
+ */
+
+import { sendPlainMail } from "../gas/mail";
+import {
+  createFollowUpTrigger,
+  createRefreshTrigger,
+  deleteMyTriggers,
+  listMyTriggers,
+} from "../gas/triggers";
+import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
+import { loadContinuation, type PropertyStore } from "../longrun/continuation";
+import {
+  type AccountKind,
+  addCalls,
+  callsToday,
+  dailyQuota,
+  detectAccountKind,
+  parseLedger,
+  type QuotaCheck,
+} from "../longrun/quota";
+import { lastScheduledRunAt, type RunRecord, readHistory, settleAbandonedRuns } from "../schedule/history";
+import { currentNotice, type Notice } from "../schedule/notices";
+import {
+  chooseSchedule,
+  parseSchedule,
+  parseScheduleState,
+  planContinuationTriggers,
+  planTriggers,
+  REFRESH_HANDLER,
+  type ScheduleState,
+} from "../schedule/plan";
+import {
+  loadHistory,
+  type QuotaPort,
+  quotaForNextRefresh,
+  type RefreshEngine,
+  type RunPorts,
+  type RunResult,
+  runRefresh,
+} from "../schedule/run";
+import { failureMail, type ScheduleView, scheduleView } from "../schedule/view";
+import { type Language, languageForLocale } from "../ui/strings";
+import type { MenuItem } from "./menu";
+
+/** Document property: the document's schedule (see ScheduleState). */
+export const SCHEDULE_STATE_KEY = "schedule.state";
+/** Document property: id of the failed run whose notice someone dismissed. */
+export const NOTICE_DISMISSED_KEY = "schedule.noticeDismissed";
+/** User property: a random id of this user, stable across documents and months. */
+export const USER_ID_KEY = "schedule.userId";
+/** User property: "1" when this user wants an e-mail when their scheduled run fails. */
+export const MAIL_ON_FAILURE_KEY = "schedule.mailOnFailure";
+/** User property: today's UrlFetch calls (the quota is per user, across documents). */
+export const LEDGER_KEY = "longrun.urlfetch";
+/** User property: "consumer", "workspace" or "auto" (default). */
+export const ACCOUNT_KIND_KEY = "longrun.accountKind";
+/**
+ * Document property: the execution time limit in ms, when lower than Google's 6 minutes (a
+ * test deployment with a shorter budget). Never raises it.
+ */
+export const EXECUTION_LIMIT_KEY = "longrun.executionLimitMs";
+
+function documentStore(): GoogleAppsScript.Properties.Properties {
+  return PropertiesService.getDocumentProperties();
+}
+
+function userStore(): GoogleAppsScript.Properties.Properties {
+  return PropertiesService.getUserProperties();
+}
+
+/** The current user: a stable private key (kept in their own user properties) and a label. */
+export function currentUser(): { key: string; label: string } {
+  const store = userStore();
+  let key = store.getProperty(USER_ID_KEY);
+  if (!key) {
+    key = Utilities.getUuid();
+    store.setProperty(USER_ID_KEY, key);
+  }
+  let email = "";
+  try {
+    email = Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail();
+  } catch (_err) {
+    email = "";
+  }
+  return { key, label: email || `user ${key.slice(0, 8)}` };
+}
+
+function userLanguage(): Language {
+  try {
+    return languageForLocale(Session.getActiveUserLocale());
+  } catch (_err) {
+    return "en";
+  }
+}
+
+function readState(): ScheduleState | null {
+  return parseScheduleState(documentStore().getProperty(SCHEDULE_STATE_KEY));
+}
+
+function writeState(state: ScheduleState): void {
+  documentStore().setProperty(SCHEDULE_STATE_KEY, JSON.stringify(state));
+}
+
+/** Minutes east of UTC of the spreadsheet's time zone at `ms` (for "daily at 9"). */
+function tzOffsetMinutes(timeZone: string, ms: number): number {
+  const z = Utilities.formatDate(new Date(ms), timeZone, "Z"); // e.g. -0300
+  const sign = z.startsWith("-") ? -1 : 1;
+  return sign * (Number(z.slice(1, 3)) * 60 + Number(z.slice(3, 5)));
+}
+
+export interface EnsureResult {
+  removed: number;
+  created: boolean;
+  reasons: string[];
+}
+
+/**
+ * Reconciles this user's refresh triggers with the document's schedule: the owner ends with
+ * exactly one, anyone else with none; a duplicate is removed, a disabled one re-created. Runs
+ * under the user lock so that two clicks of the same user cannot create two triggers.
+ */
+export function ensureSchedule(): EnsureResult {
+  const lock = LockService.getUserLock();
+  if (!lock.tryLock(10_000)) return { removed: 0, created: false, reasons: [] };
+  try {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const state = readState();
+    const now = Date.now();
+    const runs = readHistory(documentStore().getProperties()).runs;
+    const plan = planTriggers({
+      state,
+      me: currentUser().key,
+      mine: listMyTriggers(spreadsheet),
+      lastScheduledRunAt: lastScheduledRunAt(runs),
+      nowMs: now,
+    });
+    const removed = deleteMyTriggers(spreadsheet, plan.remove);
+    let created = false;
+    if (plan.create && state) {
+      const uid = createRefreshTrigger(plan.create, spreadsheet.getSpreadsheetTimeZone());
+      writeState({ ...state, triggerUid: uid, installedAt: now });
+      created = true;
+    }
+    return { removed, created, reasons: plan.reasons };
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+function quotaPort(): QuotaPort {
+  const store = userStore();
+  return {
+    used: () => callsToday(parseLedger(store.getProperty(LEDGER_KEY)), Date.now()),
+    limit: () => {
+      const setting = (store.getProperty(ACCOUNT_KIND_KEY) ?? "auto") as AccountKind | "auto";
+      let email = "";
+      try {
+        email = Session.getActiveUser().getEmail();
+      } catch (_err) {
+        email = "";
+      }
+      return dailyQuota(
+        ["consumer", "workspace"].includes(setting) ? setting : "auto",
+        detectAccountKind(email),
+      );
+    },
+    add: (calls) => {
+      const ledger = addCalls(parseLedger(store.getProperty(LEDGER_KEY)), Date.now(), calls);
+      store.setProperty(LEDGER_KEY, JSON.stringify(ledger));
+    },
+  };
+}
+
+/** The execution limit: Google's 6 minutes, or less when the document asks for less. */
+function executionLimitMs(): number {
+  const asked = Number(documentStore().getProperty(EXECUTION_LIMIT_KEY));
+  return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
+}
+
+/**
+ * A follow-up execution for a stopped refresh: a one-off trigger, unless this user already
+ * has a time-driven trigger in this document (add-ons may have only one of each kind per user
+ * per document): then the next scheduled run continues it.
+ */
+function scheduleFollowUp(delayMs: number): boolean {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const mine = listMyTriggers(spreadsheet);
+  deleteMyTriggers(spreadsheet, planContinuationTriggers(mine, null));
+  if (mine.some((t) => t.handler === REFRESH_HANDLER)) return false;
+  try {
+    createFollowUpTrigger(delayMs);
+    return true;
+  } catch (_err) {
+    // Too many triggers, or none allowed here: the next run continues where this one stopped.
+    return false;
+  }
+}
+
+function notifyFailure(run: RunRecord): void {
+  if (userStore().getProperty(MAIL_ON_FAILURE_KEY) !== "1") return;
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const timeZone = spreadsheet.getSpreadsheetTimeZone();
+  const mail = failureMail(
+    userLanguage(),
+    run,
+    { name: spreadsheet.getName(), url: spreadsheet.getUrl() },
+    (ms) => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
+  );
+  sendPlainMail(Session.getEffectiveUser().getEmail(), mail.subject, mail.body);
+}
+
+/** The refresh of the sheets as the run needs it, with the calls it made and the token to hide. */
+interface GasRefreshEngine extends RefreshEngine<unknown> {
+  callsMade(): number;
+  secret(): string | null;
+}
+
+function gasRefreshEngine(_source: RunRecord["source"]): GasRefreshEngine {
+  throw new Error("The refresh of the sheets is not part of this build yet.");
+}
+
+/** Runs one refresh execution with every service handed in. */
+export function runRefreshExecution(source: RunRecord["source"], startedAt: number): RunResult {
+  const engine = gasRefreshEngine(source);
+  const documentLock = LockService.getDocumentLock();
+  const ports: RunPorts<unknown> = {
+    now: () => Date.now(),
+    newId: () => Utilities.getUuid(),
+    me: currentUser(),
+    lock: {
+      tryLock: (ms) => documentLock.tryLock(ms),
+      release: () => {
+        SpreadsheetApp.flush();
+        documentLock.releaseLock();
+      },
+    },
+    documentStore: documentStore(),
+    quota: quotaPort(),
+    callsMade: () => engine.callsMade(),
+    refresh: engine,
+    budget: createTimeBudget({ clock: { now: () => Date.now() }, startedAt, limitMs: executionLimitMs() }),
+    scheduleFollowUp,
+    notifyFailure,
+    secret: () => engine.secret(),
+  };
+  return runRefresh(source, ports);
+}
+
+/** Handler of the recurring refresh trigger (no Ui here: triggers have none). */
+export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
+  const startedAt = Date.now();
+  const state = readState();
+  const me = currentUser();
+  const uid = e?.triggerUid;
+  const stale =
+    !state ||
+    state.schedule.kind === "off" ||
+    state.ownerKey !== me.key ||
+    (uid !== undefined && state.triggerUid !== null && uid !== state.triggerUid);
+  if (stale) {
+    // A trigger the document no longer counts on (replaced, another user's schedule now, or a
+    // duplicate): remove it instead of refreshing twice.
+    if (uid) deleteMyTriggers(SpreadsheetApp.getActiveSpreadsheet(), [uid]);
+    ensureSchedule();
+    return;
+  }
+  ensureSchedule();
+  runRefreshExecution("schedule", startedAt);
+}
+
+/** Handler of the one-off trigger that continues a refresh stopped near the time limit. */
+export function continueRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
+  const startedAt = Date.now();
+  // One-off triggers stay listed (and count against the 20 allowed) until deleted.
+  if (e?.triggerUid) deleteMyTriggers(SpreadsheetApp.getActiveSpreadsheet(), [e.triggerUid]);
+  runRefreshExecution("continuation", startedAt);
+}
+
+/** The notice of the document, if any (read-only: safe in onOpen's LIMITED mode). */
+export function currentScheduleNotice(): Notice | null {
+  const props = documentStore().getProperties();
+  const now = Date.now();
+  const view = readHistory(props);
+  const settled = new Map(settleAbandonedRuns(view.runs, now).map((r) => [r.id, r]));
+  const runs = view.runs.map((r) => settled.get(r.id) ?? r);
+  return currentNotice(runs, readState(), now, props[NOTICE_DISMISSED_KEY] ?? null);
+}
+
+/**
+ * Menu items that carry the schedule's notice, for onOpen outside AuthMode.NONE. Any error
+ * reading the document leaves the menu as it is: the menu must always appear.
+ */
+export function scheduleNoticeMenuItems(): MenuItem[] {
+  try {
+    const notice = currentScheduleNotice();
+    if (!notice) return [];
+    return [
+      {
+        label: notice.kind === "failed" ? "menu.notice.failed" : "menu.notice.stalled",
+        functionName: "showSettingsSidebar",
+      },
+    ];
+  } catch (_err) {
+    return [];
+  }
+}
+
+export interface ScheduleSidebarView extends ScheduleView {
+  mailOnFailure: boolean;
+  quota: QuotaCheck;
+  accountKind: AccountKind | "auto";
+  /** True when opening the sidebar found the schedule broken and set it up again. */
+  repaired: boolean;
+}
+
+/** What the settings sidebar shows about the schedule; re-creates a disabled trigger first. */
+export function getScheduleView(): ScheduleSidebarView {
+  let repaired = false;
+  try {
+    const ensured = ensureSchedule();
+    repaired = ensured.created && ensured.reasons.includes("disabled");
+  } catch (_err) {
+    // Showing the schedule matters more than repairing it now; the next run tries again.
+  }
+  return buildScheduleView(repaired);
+}
+
+function buildScheduleView(repaired: boolean): ScheduleSidebarView {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const timeZone = spreadsheet.getSpreadsheetTimeZone();
+  const now = Date.now();
+  const store = documentStore();
+  const runs = loadHistory(store, now);
+  const state = readState();
+  const notice = currentNotice(runs, state, now, store.getProperty(NOTICE_DISMISSED_KEY));
+  const me = currentUser();
+  const quota = quotaPort();
+  const user = userStore();
+  const kind = user.getProperty(ACCOUNT_KIND_KEY);
+  return {
+    ...scheduleView({
+      language: userLanguage(),
+      state,
+      me: me.key,
+      runs,
+      notice,
+      nowMs: now,
+      tzOffsetMinutes: tzOffsetMinutes(timeZone, now),
+      formatTime: (ms) => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
+    }),
+    mailOnFailure: user.getProperty(MAIL_ON_FAILURE_KEY) === "1",
+    quota: quotaForNextRefresh(runs, quota, loadContinuation(store as PropertyStore)),
+    accountKind: kind === "consumer" || kind === "workspace" ? kind : "auto",
+    repaired,
+  };
+}
+
+/**
+ * Installs, changes or removes the document's schedule (`{kind:"off"}` removes it). The user
+ * who saves becomes its owner: their trigger runs it with their token.
+ */
+export function saveSchedule(input: unknown): ScheduleSidebarView {
+  const schedule = parseSchedule(input);
+  const me = currentUser();
+  writeState(chooseSchedule(schedule, me, Date.now()));
+  ensureSchedule();
+  return buildScheduleView(false);
+}
+
+/** Saves this user's own preferences: failure e-mail and account kind (quota). */
+export function saveSchedulePreferences(input: unknown): ScheduleSidebarView {
+  if (typeof input !== "object" || input === null) throw new Error("preferences: must be an object");
+  const value = input as Record<string, unknown>;
+  const user = userStore();
+  if ("mailOnFailure" in value) {
+    if (typeof value["mailOnFailure"] !== "boolean") throw new Error("mailOnFailure: must be true or false");
+    user.setProperty(MAIL_ON_FAILURE_KEY, value["mailOnFailure"] ? "1" : "0");
+  }
+  if ("accountKind" in value) {
+    const kind = value["accountKind"];
+    if (kind !== "auto" && kind !== "consumer" && kind !== "workspace") {
+      throw new Error('accountKind: must be "auto", "consumer" or "workspace"');
+    }
+    user.setProperty(ACCOUNT_KIND_KEY, kind);
+  }
+  return buildScheduleView(false);
+}
+
+/** Hides the notice of a failed run for everyone (a later failure shows again). */
+export function dismissScheduleNotice(runId: unknown): ScheduleSidebarView {
+  if (typeof runId !== "string" || runId.length === 0 || runId.length > 100) {
+    throw new Error("runId: must be the id of a run");
+  }
+  documentStore().setProperty(NOTICE_DISMISSED_KEY, runId);
+  return buildScheduleView(false);
+}

@@ -1,0 +1,1 @@
+document.getElementById("app")?.setAttribute("data-ready", "0");

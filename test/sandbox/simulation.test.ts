@@ -1,0 +1,170 @@
+/** What employees and approvers do, through /_sandbox: send and close reports, and their effects on funds. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, control, type Running, start, TODAY } from "./sandbox-client";
+
+let sandbox: Running;
+beforeAll(async () => {
+  sandbox = await start();
+});
+afterAll(() => sandbox.close());
+
+async function fundFor(flags: Record<string, unknown>, amount = 1000) {
+  const reply = await call(sandbox, "createFund", {
+    IdEmployee: 1102,
+    IdAdmin: sandbox.adminId,
+    FundName: "Fondo de prueba",
+    FundCurrency: "USD",
+    FundAmount: amount,
+    ...flags,
+  });
+  expect(reply.status).toBe(200);
+  return reply.body;
+}
+
+async function draftFor(fundId: number, total = 250.75) {
+  const reply = await control(sandbox, "POST", "/reports", {
+    EmployeeId: 1102,
+    FundId: fundId,
+    ReportTotal: total,
+  });
+  expect(reply.status).toBe(201);
+  return reply.body as { id: number; sendDate: string; status: number };
+}
+
+describe("sending a report", () => {
+  it("sets SendDate and blocks an open fund with AutomaticBlock", async () => {
+    const fund = await fundFor({ FundAutoBlock: true });
+    const draft = await draftFor(fund.Id);
+    expect(draft.sendDate).toBe("");
+    const sent = await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    expect(sent.status).toBe(200);
+    expect(sent.body.sendDate).toBe(TODAY);
+    expect((await call(sandbox, "getFund", { Id: fund.Id })).body.Status).toBe(3);
+    const listed = await call(sandbox, "getExpenseReports", {
+      Since: TODAY,
+      TypeDateFilter: 2,
+      UserId: 1102,
+    });
+    expect(listed.body.ExpenseReports.map((r: { Id: number }) => r.Id)).toContain(draft.id);
+  });
+
+  it("leaves a fund without AutomaticBlock open", async () => {
+    const fund = await fundFor({ FundAutoBlock: false });
+    const draft = await draftFor(fund.Id);
+    await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    expect((await call(sandbox, "getFund", { Id: fund.Id })).body.Status).toBe(1);
+  });
+
+  it("refuses reports against blocked or closed funds, and sending twice", async () => {
+    for (const status of [2, 3]) {
+      const fund = await fundFor({});
+      await call(sandbox, "setFundStatus", { Id: fund.Id, IdAdmin: sandbox.adminId, FundStatus: status });
+      const draft = await draftFor(fund.Id);
+      const refused = await control(sandbox, "POST", `/reports/${draft.id}/send`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.Error.Field).toBe("FundId");
+    }
+    const fund = await fundFor({});
+    const draft = await draftFor(fund.Id);
+    expect((await control(sandbox, "POST", `/reports/${draft.id}/send`)).status).toBe(200);
+    expect((await control(sandbox, "POST", `/reports/${draft.id}/send`)).status).toBe(409);
+    expect((await control(sandbox, "POST", "/reports/999999/send")).status).toBe(404);
+  });
+});
+
+describe("closing a report", () => {
+  it("charges the approved amount to the fund and, with FundAutoDeposit, deposits it back", async () => {
+    const fund = await fundFor({ FundAutoDeposit: true });
+    const draft = await draftFor(fund.Id, 300);
+    await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    const closed = await control(sandbox, "POST", `/reports/${draft.id}/close`, {
+      ReportTotalApproved: 280.4,
+    });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: 1, closeDate: TODAY, approvedCents: 28040 });
+    const after = (await call(sandbox, "getFund", { Id: fund.Id })).body;
+    expect(after).toMatchObject({ Deposits: 1280.4, Charges: 280.4, Balance: 1000 });
+    expect(after.Transactions.slice(-2)).toEqual([
+      {
+        TransactionType: 2,
+        TransactionTypeName: "Withdrawal",
+        TransactionAmount: 280.4,
+        TransactionDate: TODAY,
+      },
+      {
+        TransactionType: 1,
+        TransactionTypeName: "Deposit",
+        TransactionAmount: 280.4,
+        TransactionDate: TODAY,
+      },
+    ]);
+    const report = (await call(sandbox, "getExpenseReport", { Id: draft.id })).body;
+    expect(report).toMatchObject({
+      Status: 1,
+      CloseDate: TODAY,
+      ReportTotalApproved: 280.4,
+      ReportTotal: 300,
+    });
+  });
+
+  it("without FundAutoDeposit leaves the balance reduced by the approved amount", async () => {
+    const fund = await fundFor({ FundAutoDeposit: false });
+    const draft = await draftFor(fund.Id, 99.99);
+    await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    await control(sandbox, "POST", `/reports/${draft.id}/close`);
+    const after = (await call(sandbox, "getFund", { Id: fund.Id })).body;
+    expect(after).toMatchObject({ Deposits: 1000, Charges: 99.99, Balance: 900.01 });
+  });
+
+  it("refuses closing an unsent or already closed report, and an approved amount above the total", async () => {
+    const fund = await fundFor({});
+    const draft = await draftFor(fund.Id, 10);
+    expect((await control(sandbox, "POST", `/reports/${draft.id}/close`)).status).toBe(409);
+    await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    const tooMuch = await control(sandbox, "POST", `/reports/${draft.id}/close`, {
+      ReportTotalApproved: 10.01,
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.Error.Field).toBe("ReportTotalApproved");
+    expect((await control(sandbox, "POST", `/reports/${draft.id}/close`)).status).toBe(200);
+    expect((await control(sandbox, "POST", `/reports/${draft.id}/close`)).status).toBe(409);
+  });
+});
+
+describe("control routes", () => {
+  it("lists users with their roles, including the admin and the manager", async () => {
+    const reply = await control(sandbox, "GET", "/users");
+    const users = reply.body.Users as Array<{ Id: number; Name: string; Roles: string[] }>;
+    expect(users.find((u) => u.Id === sandbox.adminId)?.Roles).toEqual(["fundAdministrator", "manager"]);
+    expect(users.find((u) => u.Id === sandbox.managerId)?.Roles).toEqual(["manager"]);
+    expect(users.filter((u) => u.Roles.includes("employee")).length).toBeGreaterThan(5);
+  });
+
+  it("reset rebuilds the ledger from seed and sizes, and refuses bad sizes naming the field", async () => {
+    const reply = await control(sandbox, "POST", "/reset", { seed: 3, funds: 4, reports: 9 });
+    expect(reply.status).toBe(200);
+    const state = (await control(sandbox, "GET", "/state")).body;
+    expect(state.funds).toHaveLength(4);
+    expect(state.reports).toHaveLength(9);
+    expect(state.today).toBe(TODAY);
+    for (const fund of state.funds) {
+      expect(fund.balanceCents).toBe(fund.depositsCents - fund.chargesCents);
+    }
+    const again = await control(sandbox, "POST", "/reset", { seed: 3, funds: 4, reports: 9 });
+    expect(again.status).toBe(200);
+    expect((await control(sandbox, "GET", "/state")).body).toEqual(state);
+    const bad = await control(sandbox, "POST", "/reset", { reports: -1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.Error.Field).toBe("body.reports");
+    const wrongMethod = await control(sandbox, "GET", "/reset");
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("POST");
+    await control(sandbox, "POST", "/reset", { seed: 7, funds: 30, reports: 400 });
+  });
+
+  it("answers 404 for unknown routes", async () => {
+    expect((await control(sandbox, "GET", "/nothing")).status).toBe(404);
+    const outside = await fetch(`${sandbox.origin}/v2/getFunds`);
+    expect(outside.status).toBe(404);
+  });
+});

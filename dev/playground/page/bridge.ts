@@ -43,7 +43,7 @@ function post(message: Record<string, unknown>): void {
 window.addEventListener("message", (event: MessageEvent) => {
   if (event.source !== window.parent) return;
   const data = event.data as ResultMessage;
-  if (!data || data.source !== "playground" || data.type !== "result") return;
+  if (data?.source !== "playground" || data.type !== "result") return;
   const state = pending.get(data.id);
   if (!state) return;
   pending.delete(data.id);

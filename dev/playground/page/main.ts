@@ -107,7 +107,10 @@ function renderTabs(): void {
     const active = sheet.name === state.activeSheet;
     b.setAttribute("aria-selected", String(active));
     b.tabIndex = active ? 0 : -1;
-    b.addEventListener("click", () => switchSheet(sheet.name));
+    b.addEventListener("click", () => {
+      switchSheet(sheet.name);
+      focusTab(sheet.name);
+    });
     b.addEventListener("keydown", (e) => {
       if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
       const i = state.sheets.findIndex((s) => s.name === sheet.name);
@@ -115,12 +118,16 @@ function renderTabs(): void {
         state.sheets[(i + (e.key === "ArrowRight" ? 1 : -1) + state.sheets.length) % state.sheets.length];
       if (next) {
         switchSheet(next.name);
-        (tabs.querySelector(`[data-sheet="${CSS.escape(next.name)}"]`) as HTMLElement | null)?.focus();
+        focusTab(next.name);
       }
     });
     return b;
   });
   tabs.replaceChildren(...buttons);
+}
+
+function focusTab(name: string): void {
+  ($("sheet-tabs").querySelector(`[data-sheet="${CSS.escape(name)}"]`) as HTMLElement | null)?.focus();
 }
 
 function switchSheet(name: string): void {
@@ -354,7 +361,7 @@ function wireBridge(): void {
       function?: string;
       args?: unknown[];
     };
-    if (!data || data.source !== "playground-frame") return;
+    if (data?.source !== "playground-frame") return;
     const kind =
       event.source === frameOf("sidebar").contentWindow
         ? "sidebar"

@@ -1,0 +1,68 @@
+/**
+ * One Chromium for the whole browser suite: Debian's build at /usr/bin/chromium, headless, a
+ * fresh profile directory. Missing Chromium is a failure with a clear message, never a skip.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, "../../test-results/screenshots");
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium once; throws (the suite fails) when it is not installed. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}. The browser tests need Debian's chromium: ` +
+        "`apt-get install chromium` (.ci/run installs it). These tests fail rather than skip without it.",
+    );
+  }
+  const profile = mkdtempSync(join(tmpdir(), "playground-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+    timeout: 30_000,
+  });
+  context.setDefaultTimeout(10_000);
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot under test-results/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** Collects errors thrown in the page or its frames, so a test can assert there were none. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  return errors;
+}

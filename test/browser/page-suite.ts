@@ -1,0 +1,415 @@
+/**
+ * The page itself against a scripted control API: the grid shows values as Sheets would, the
+ * selection and typing reach the control API, the add-on menu runs its items, alerts are
+ * answered by clicking, toasts show, and the sidebar bridge follows google.script.run's rules.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildPlaygroundAssets, type PlaygroundAssets } from "../../dev/playground/assets";
+import { type Browser, pageErrors, screenshot } from "./browser";
+import { defaultState, type ScriptedControl, startScriptedControl } from "./scripted-control";
+import { until } from "./until";
+
+const fixtures = join(import.meta.dirname, "fixtures");
+
+function fundsSheet() {
+  return {
+    name: "Funds",
+    values: [
+      ["Id", "Title", "Balance", "Created", "Flexible", "Code"],
+      [101, "Caja chica Santiago", 1234.5, "2024-01-05T00:00:00.000Z", true, "00123"],
+      [102, "Anticipo viaje", -20, "2024-03-09T15:04:05.000Z", false, "2024-01-05"],
+    ],
+    formulas: [
+      ["", "", "", "", "", ""],
+      ["", "", "", "", "", ""],
+      ["", "", "=C2-1254.5", "", "", ""],
+    ],
+    numberFormats: [
+      ["@", "@", "@", "@", "@", "@"],
+      ["0", "@", "#,##0.00", "yyyy-mm-dd", "", "@"],
+      ["0", "@", "#,##0.00", "yyyy-mm-dd hh:mm", "", "@"],
+    ],
+    frozenRows: 1,
+  };
+}
+
+export function pageSuite(getBrowser: () => Browser): void {
+  let assets: PlaygroundAssets;
+  let control: ScriptedControl;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    assets = await buildPlaygroundAssets(join(fixtures, "dist"));
+    control = await startScriptedControl(assets.dir);
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await control?.close();
+    assets?.dispose();
+  });
+
+  beforeEach(async () => {
+    control.state = defaultState();
+    control.state.sheets = [
+      fundsSheet(),
+      { name: "Outbox", values: [["Operation"]], formulas: [], numberFormats: [], frozenRows: 1 },
+    ];
+    control.state.menu = [
+      { label: "Refresh funds", function: "echo" },
+      { label: "", function: "" },
+      { label: "Open bridge sidebar", function: "showBridgeSidebar" },
+      { label: "Close a fund", function: "closeFund" },
+    ];
+    control.onRun = async (fn, args) => ({ ok: true, result: { fn, args } });
+    control.requests.length = 0;
+    if (!page) {
+      page = await getBrowser().context.newPage();
+      errors = pageErrors(page);
+    }
+    errors.length = 0;
+    await page.goto(control.url);
+    await page.locator("body[data-ready='1']").waitFor();
+  });
+
+  const requestsTo = (path: string) => control.requests.filter((r) => r.path === path);
+  const cell = (name: string) => page.locator(`[data-testid="cell-${name}"]`);
+  const grid = () => page.locator('[data-testid="grid"]');
+
+  describe("grid", () => {
+    it("shows values through their number formats, with letters, row numbers and a frozen header", async () => {
+      expect(await cell("C2").textContent()).toBe("1,234.50");
+      expect(await cell("C3").textContent()).toBe("-20.00");
+      expect(await cell("D2").textContent()).toBe("2024-01-05");
+      expect(await cell("D3").textContent()).toBe("2024-03-09 15:04");
+      expect(await cell("E2").textContent()).toBe("TRUE");
+      expect(await cell("F2").textContent()).toBe("00123");
+      expect(await cell("F3").textContent()).toBe("2024-01-05");
+      expect(await cell("C2").getAttribute("class")).toContain("align-right");
+      expect((await cell("B2").getAttribute("class")) ?? "").not.toContain("align-right");
+      expect(await page.locator('[data-testid="col-header-F"]').textContent()).toBe("F");
+      expect(await page.locator('[data-testid="row-header-3"]').textContent()).toBe("3");
+      // The frozen header stays put when the grid scrolls.
+      const before = await cell("A1").boundingBox();
+      await grid().evaluate((el) => {
+        el.scrollTop = 400;
+      });
+      const after = await cell("A1").boundingBox();
+      expect(after?.y).toBe(before?.y);
+      expect(
+        await cell("A2")
+          .boundingBox()
+          .then((b) => b?.y ?? 0),
+      ).toBeLessThan(before?.y ?? 0);
+      expect(errors).toEqual([]);
+    });
+
+    it("shows the formula of the selected cell in the formula bar", async () => {
+      await cell("C3").click();
+      expect(await page.locator('[data-testid="formula-bar"]').inputValue()).toBe("=C2-1254.5");
+      expect(await page.locator('[data-testid="name-box"]').inputValue()).toBe("C3");
+    });
+
+    it("switches sheets with the tabs, by click and by arrow keys, and tells the control API", async () => {
+      const tabs = page.locator('[data-testid="sheet-tab"]');
+      expect(await tabs.allTextContents()).toEqual(["Funds", "Outbox"]);
+      await tabs.nth(1).click();
+      expect(await cell("A1").textContent()).toBe("Operation");
+      expect(await tabs.nth(1).getAttribute("aria-selected")).toBe("true");
+      await until(() =>
+        expect(requestsTo("/control/select").at(-1)?.body).toEqual({
+          sheet: "Outbox",
+          range: "A1",
+          user: "ana@example.com",
+        }),
+      );
+      await page.keyboard.press("ArrowLeft");
+      expect(await cell("A1").textContent()).toBe("Id");
+    });
+  });
+
+  describe("selection", () => {
+    it("selects by click, shift-click, arrows and row numbers, sending each range", async () => {
+      const lastRange = () =>
+        (requestsTo("/control/select").at(-1)?.body as { range?: string } | undefined)?.range;
+      await cell("B2").click();
+      await until(() => expect(lastRange()).toBe("B2"));
+      await cell("D3").click({ modifiers: ["Shift"] });
+      await until(() => expect(lastRange()).toBe("B2:D3"));
+      expect(await page.locator("td.selected").count()).toBe(6);
+      await page.keyboard.press("ArrowDown");
+      await until(() => expect(lastRange()).toBe("D4"));
+      await page.keyboard.press("Shift+ArrowUp");
+      await page.keyboard.press("Shift+ArrowLeft");
+      await until(() => expect(lastRange()).toBe("C3:D4"));
+      await page.locator('[data-testid="row-header-2"]').click();
+      await page.locator('[data-testid="row-header-3"]').click({ modifiers: ["Shift"] });
+      await until(() => expect(lastRange()).toBe("A2:Z3"));
+      expect(await page.locator('[data-testid="name-box"]').inputValue()).toBe("A2:Z3");
+    });
+  });
+
+  describe("typing into cells", () => {
+    it("sends typed text like a user, Enter commits and moves down, Escape cancels, Delete clears", async () => {
+      await cell("A5").click();
+      await page.keyboard.type("00123");
+      await page.keyboard.press("Enter");
+      await until(() =>
+        expect(requestsTo("/control/cells").at(-1)?.body).toMatchObject({
+          sheet: "Funds",
+          range: "A5",
+          values: [["00123"]],
+        }),
+      );
+      expect(await page.locator('[data-testid="name-box"]').inputValue()).toBe("A6");
+      await page.keyboard.type("=1+1");
+      await page.keyboard.press("Escape");
+      expect(requestsTo("/control/cells")).toHaveLength(1);
+      await cell("B7").dblclick();
+      await page.keyboard.type("Caja");
+      await page.keyboard.press("Tab");
+      await until(() =>
+        expect(requestsTo("/control/cells").at(-1)?.body).toMatchObject({ range: "B7", values: [["Caja"]] }),
+      );
+      await cell("A2").click();
+      await cell("B3").click({ modifiers: ["Shift"] });
+      await page.keyboard.press("Delete");
+      await until(() =>
+        expect(requestsTo("/control/cells").at(-1)?.body).toMatchObject({
+          range: "A2:B3",
+          values: [
+            ["", ""],
+            ["", ""],
+          ],
+        }),
+      );
+      // Each write is followed by a fresh read of the sheets.
+      await until(() => expect(requestsTo("/control/sheets").length).toBeGreaterThanOrEqual(4));
+    });
+  });
+
+  describe("add-on menu", () => {
+    it("shows the items onOpen built under Extensions and runs one on click", async () => {
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      const items = page.locator('[data-testid="menu-items"] [role="menuitem"]');
+      expect(await items.allTextContents()).toEqual(["Refresh funds", "Open bridge sidebar", "Close a fund"]);
+      expect(await page.locator('[data-testid="menu-items"] [role="separator"]').count()).toBe(1);
+      await screenshot(page, "playground-menu");
+      await page.locator('[data-testid="menu-item-echo"]').click();
+      await until(() =>
+        expect(requestsTo("/control/run").at(-1)?.body).toEqual({
+          function: "echo",
+          args: [],
+          user: "ana@example.com",
+        }),
+      );
+      await until(async () =>
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("echo finished"),
+      );
+    });
+
+    it("is usable with the keyboard alone", async () => {
+      await page.locator('[data-testid="menu-extensions"]').focus();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await until(() =>
+        expect((requestsTo("/control/run").at(-1)?.body as { function: string })?.function).toBe(
+          "showBridgeSidebar",
+        ),
+      );
+    });
+
+    it("shows a failed menu item as an error notice", async () => {
+      control.onRun = async () => ({ ok: false, error: "Service down: HTTP 503" });
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-echo"]').click();
+      await page.locator('[data-testid="error-toast"]', { hasText: "Service down: HTTP 503" }).waitFor();
+    });
+  });
+
+  describe("alerts and toasts", () => {
+    it("shows an alert the script waits on, and the script gets the button clicked", async () => {
+      let answered: unknown;
+      control.onRun = async (fn, _args, c) => {
+        c.state.ui.waiting = {
+          kind: "alert",
+          title: "Close fund 101?",
+          message: "This cannot be undone.",
+          buttons: "YES_NO",
+        };
+        answered = await c.nextAnswer();
+        c.state.ui.toasts = [{ id: "t1", message: "Fund 101 closed", title: "Funds", seconds: 5 }];
+        return { ok: true, result: fn };
+      };
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-closeFund"]').click();
+      const dialog = page.locator('[data-testid="alert-dialog"]');
+      await dialog.waitFor();
+      expect(await page.locator('[data-testid="alert-title"]').textContent()).toBe("Close fund 101?");
+      expect(await page.locator('[data-testid="alert-button-NO"]').isVisible()).toBe(true);
+      await screenshot(page, "playground-alert");
+      await page.locator('[data-testid="alert-button-YES"]').click();
+      await until(() => expect(answered).toBe("YES"));
+      await page.locator('[data-testid="toast"]', { hasText: "Fund 101 closed" }).waitFor();
+      await dialog.waitFor({ state: "hidden" });
+    });
+
+    it("answers a prompt with the text typed", async () => {
+      let answered: unknown;
+      control.onRun = async (_fn, _args, c) => {
+        c.state.ui.waiting = {
+          kind: "prompt",
+          title: "Fund id",
+          message: "Which fund?",
+          buttons: "OK_CANCEL",
+        };
+        answered = await c.nextAnswer();
+        return { ok: true, result: null };
+      };
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-echo"]').click();
+      await page.locator('[data-testid="prompt-input"]').fill("101");
+      await page.locator('[data-testid="alert-button-OK"]').click();
+      await until(() => expect(answered).toEqual({ button: "OK", text: "101" }));
+    });
+  });
+
+  describe("sidebar bridge", () => {
+    beforeEach(() => {
+      const html = readFileSync(join(fixtures, "bridge-sidebar.html"), "utf8");
+      control.onRun = async (fn, args, c) => {
+        if (fn === "showBridgeSidebar") {
+          c.state.ui.sidebar = { id: String(Date.now()), title: "Bridge", html };
+          return { ok: true, result: null };
+        }
+        if (fn === "failing") return { ok: false, error: "Fund 999 does not exist" };
+        return { ok: true, result: { received: args } };
+      };
+    });
+
+    async function openSidebar() {
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-showBridgeSidebar"]').click();
+      await page.locator('[data-testid="sidebar"]').waitFor();
+      const frame = page.frameLocator('[data-testid="sidebar-frame"]');
+      await frame.locator("body[data-ready='1']").waitFor();
+      return frame;
+    }
+
+    it("shows the HTML beside the grid, 300 px wide, in a sandboxed frame", async () => {
+      await openSidebar();
+      const box = await page.locator('[data-testid="sidebar-frame"]').boundingBox();
+      expect(box?.width).toBe(300);
+      expect(await page.locator('[data-testid="sidebar-title"]').textContent()).toBe("Bridge");
+      expect(await page.locator('[data-testid="sidebar-frame"]').getAttribute("sandbox")).not.toContain(
+        "allow-same-origin",
+      );
+    });
+
+    it("runs server functions with success handlers, user objects and Google's argument copying", async () => {
+      const frame = await openSidebar();
+      const sheetsBefore = requestsTo("/control/sheets").length;
+      await frame.locator("#echo").click();
+      const out = frame.locator("#out");
+      await until(async () =>
+        expect(await out.textContent()).toBe(
+          `success:${JSON.stringify({ received: [{ a: [1, null, "x"], c: true }, null] })}:row-7`,
+        ),
+      );
+      expect(requestsTo("/control/run").at(-1)?.body).toEqual({
+        function: "echo",
+        args: [{ a: [1, null, "x"], c: true }, null],
+        user: "ana@example.com",
+      });
+      // The grid refreshes after every run.
+      expect(requestsTo("/control/sheets").length).toBeGreaterThan(sheetsBefore);
+    });
+
+    it("sends a form element as its fields' values", async () => {
+      const frame = await openSidebar();
+      await frame.locator("#echo-form").click();
+      await until(async () =>
+        expect(await frame.locator("#out").textContent()).toBe(
+          `form:${JSON.stringify({ received: [{ amount: "12.50", flexible: "on" }] })}`,
+        ),
+      );
+    });
+
+    it("calls the failure handler with an Error and the user object", async () => {
+      const frame = await openSidebar();
+      await frame.locator("#fail").click();
+      await until(async () =>
+        expect(await frame.locator("#out").textContent()).toBe("failure:Fund 999 does not exist:u1"),
+      );
+    });
+
+    it("refuses a Date argument before sending, and hides functions ending in _ and unknown ones", async () => {
+      const frame = await openSidebar();
+      const runsBefore = requestsTo("/control/run").length;
+      await frame.locator("#date").click();
+      expect(await frame.locator("#out").textContent()).toBe(
+        "thrown:TypeError:Failed due to illegal value in property: when",
+      );
+      expect(requestsTo("/control/run").length).toBe(runsBefore);
+      await frame.locator("#private").click();
+      expect(await frame.locator("#out").textContent()).toBe("private:undefined:undefined");
+    });
+
+    it("closes with google.script.host.close()", async () => {
+      const frame = await openSidebar();
+      await frame.locator("#close").click();
+      await page.locator('[data-testid="sidebar"]').waitFor({ state: "hidden" });
+    });
+  });
+
+  describe("panel", () => {
+    it("injects a fault preset, fires the trigger, resets and acts as the other user", async () => {
+      await page.locator('[data-testid="fault-preset"]').selectOption("down");
+      await page.locator('[data-testid="fault-apply"]').click();
+      await until(() =>
+        expect(requestsTo("/playground/sandbox/faults").at(-1)).toMatchObject({
+          method: "POST",
+          body: { rules: [{ endpoint: "*", fault: "status", status: 503 }] },
+        }),
+      );
+      await page.locator('[data-testid="fault-active"]', { hasText: "Service down" }).waitFor();
+      await page.locator('[data-testid="fault-clear"]').click();
+      await until(() => expect(requestsTo("/playground/sandbox/faults").at(-1)?.method).toBe("DELETE"));
+      await page.locator('[data-testid="fire-trigger"]').click();
+      await until(() => expect(requestsTo("/control/triggers/fire")).toHaveLength(1));
+      await page.locator('[data-testid="acting-user"]').selectOption("luis@example.com");
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-echo"]').click();
+      await until(() =>
+        expect((requestsTo("/control/run").at(-1)?.body as { user?: string } | undefined)?.user).toBe(
+          "luis@example.com",
+        ),
+      );
+      await page.locator('[data-testid="reset"]').click();
+      await until(() => expect(requestsTo("/control/reset")).toHaveLength(1));
+      // Every control in the panel has a label or visible text.
+      const unlabelled = await page.locator('[data-testid="panel"]').evaluate((panel) =>
+        Array.from(panel.querySelectorAll("button, select, input"))
+          .filter((el) => {
+            const id = el.id;
+            const label = id ? panel.querySelector(`label[for="${id}"]`) : null;
+            return !label && !(el.textContent ?? "").trim() && !el.getAttribute("aria-label");
+          })
+          .map((el) => el.id),
+      );
+      expect(unlabelled).toEqual([]);
+    });
+  });
+}

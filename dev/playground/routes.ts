@@ -1,0 +1,77 @@
+/**
+ * The playground's own routes, added to the control server: the page cannot reach the sandbox's
+ * /_sandbox routes itself (another origin), so the fault panel goes through these.
+ *
+ * - `POST /playground/sandbox/faults` (body as POST /_sandbox/faults), `DELETE` clears them
+ * - `POST /playground/sandbox/reset` resets the demo data
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export interface PlaygroundRouteOptions {
+  /** Scheme, host and port of the sandbox (its /_sandbox routes hang from here), or null when
+   * the playground runs against another service that has no fault injection. */
+  sandboxOrigin: string | null;
+}
+
+/** Handles a playground route; resolves to false for any other path. */
+export type PlaygroundRoute = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+const FORWARDED: Record<string, readonly string[]> = {
+  "/playground/sandbox/faults": ["POST", "DELETE", "GET"],
+  "/playground/sandbox/reset": ["POST"],
+};
+
+function readText(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      text += chunk;
+    });
+    req.on("end", () => resolve(text));
+    req.on("error", reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify(body));
+}
+
+/** The sandbox origin for an API base URL such as http://127.0.0.1:4567/v1. */
+export function sandboxOriginOf(apiUrl: string): string {
+  return new URL(apiUrl).origin;
+}
+
+export function playgroundRoutes(options: PlaygroundRouteOptions): PlaygroundRoute {
+  return async (req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const methods = FORWARDED[path];
+    if (!methods) return false;
+    const method = req.method ?? "GET";
+    if (!methods.includes(method)) {
+      json(res, 405, { error: `${path} takes ${methods.join(", ")}, not ${method}` });
+      return true;
+    }
+    if (!options.sandboxOrigin) {
+      json(res, 409, {
+        error: "Faults and resets need the bundled sandbox; this playground is connected to another service",
+      });
+      return true;
+    }
+    const target = `${options.sandboxOrigin}/_sandbox/${path.slice("/playground/sandbox/".length)}`;
+    try {
+      const body = method === "GET" || method === "DELETE" ? undefined : await readText(req);
+      const init: RequestInit = { method, headers: { "content-type": "application/json" } };
+      if (body !== undefined) init.body = body || "{}";
+      const answer = await fetch(target, init);
+      res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8" });
+      res.end(await answer.text());
+    } catch (err) {
+      json(res, 502, {
+        error: `The sandbox did not answer: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    }
+    return true;
+  };
+}

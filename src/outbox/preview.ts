@@ -3,11 +3,13 @@
  * messages as the run and the service), the totals per operation and currency in integer
  * cents, and what deserves a second look. Sends nothing.
  */
+
+import { formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../ui/strings";
-import { type Cents, type DateFormatter, formatCents } from "./cells";
+import type { Cents } from "./cells";
 import { type FundStatus, MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
 import type { FieldProblem, WriteRequest } from "./requests";
-import { fingerprint, type OutboxRow, requestFromRow } from "./rows";
+import { fingerprint, type OutboxRow, type RowContext, requestFromRow } from "./rows";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
 export interface FundFacts {
@@ -76,7 +78,7 @@ function targetKey(request: WriteRequest): string {
 export function previewOutbox(
   rows: readonly OutboxRow[],
   fundFacts: (fundId: number) => FundFacts | null,
-  context: { format: DateFormatter; now: Date },
+  context: RowContext,
 ): OutboxPreview {
   const preview: OutboxPreview = { toSend: [], toSettle: [], invalid: [], totals: [], warnings: [] };
   const totals = new Map<string, Total>();
@@ -167,9 +169,9 @@ export function warningText(language: Language, warning: Warning): string {
     case "overBalance":
       return t("outbox.warn.overBalance", {
         row: warning.rowNumber,
-        amount: formatCents(warning.amount),
+        amount: formatCents(warning.amount, { language }),
         currency: warning.currency,
-        balance: formatCents(warning.balance),
+        balance: formatCents(warning.balance, { language }),
         id: warning.fundId,
       });
     case "duplicate":
@@ -199,7 +201,7 @@ export function previewText(language: Language, preview: OutboxPreview): string 
       lines.push(
         total.currency === null
           ? `• ${t("outbox.total.noCurrency", { operation, count: total.count })}`
-          : `• ${t("outbox.total.line", { operation, currency: total.currency, amount: formatCents(total.amount), count: total.count })}`,
+          : `• ${t("outbox.total.line", { operation, currency: total.currency, amount: formatCents(total.amount, { language }), count: total.count })}`,
       );
     }
   }

@@ -1,8 +1,15 @@
 /**
  * Write requests as the outbox and the sidebar forms build them: one per operation, amounts in
- * integer cents, checked against the contract's limits with messages that name the service's
- * field and the rule. The same checks run in the sidebar as the user types and on the server.
+ * integer cents. Every check is the contract's own (src/api validateRequest), so a cell, a form
+ * field and the service side refuse the same input with the same message.
  */
+import {
+  type EndpointName,
+  type MessageLanguage,
+  type RequestIssue,
+  ruleMessage,
+  validateRequest,
+} from "../api";
 import type { Cents } from "./cells";
 import type { FundStatus, OutboxOperation } from "./operations";
 
@@ -32,8 +39,6 @@ export type WriteRequest =
   | { operation: "markNotIntegrated"; reportId: number; code?: string }
   | { operation: "setCustomStatus"; reportId: number; status: string; message?: string };
 
-export type RequestOf<O extends OutboxOperation> = Extract<WriteRequest, { operation: O }>;
-
 export interface FieldProblem {
   /** The service's field name (FundName, DepositAmount…). */
   field: string;
@@ -41,7 +46,7 @@ export interface FieldProblem {
 }
 
 /** The service's endpoint for each operation. */
-export const ENDPOINT_OF: Record<OutboxOperation, string> = {
+export const ENDPOINT_OF: Record<OutboxOperation, EndpointName> = {
   createFund: "createFund",
   updateFund: "updateFund",
   deposit: "depositMoneyToFund",
@@ -52,6 +57,12 @@ export const ENDPOINT_OF: Record<OutboxOperation, string> = {
   setCustomStatus: "setExpenseReportCustomStatus",
 };
 
+/** Operations whose endpoint takes no IdAdmin (the spec lists none for integration marks). */
+const WITHOUT_ADMIN: ReadonlySet<OutboxOperation> = new Set<OutboxOperation>([
+  "markIntegrated",
+  "markNotIntegrated",
+]);
+
 /** The field that carries the amount of each money operation, as the service names it. */
 export const AMOUNT_FIELD = {
   createFund: "FundAmount",
@@ -59,122 +70,194 @@ export const AMOUNT_FIELD = {
   withdraw: "WithdrawAmount",
 };
 
-const LIMITS: Record<string, number> = {
-  FundName: 200,
-  FundCode: 50,
-  FundComment: 255,
-  IntegrationCode: 255,
-  CustomStatus: 20,
-  CustomMessage: 255,
-};
+/** Input of an endpoint in the service's field names: cell values, form text or typed values. */
+export type ServiceInput = Record<string, unknown>;
 
-function checkLength(problems: FieldProblem[], field: string, value: string | undefined): void {
-  const max = LIMITS[field];
-  if (value !== undefined && max !== undefined && value.length > max) {
-    problems.push({ field, message: `${field}: at most ${max} characters (has ${value.length})` });
+export type Checked = { ok: true; request: WriteRequest } | { ok: false; problems: FieldProblem[] };
+
+export interface CheckOptions {
+  /** The administrator id of the settings; null when none is set (refused with IdAdmin's message). */
+  adminId: number | null;
+  language?: MessageLanguage;
+}
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const num = (v: unknown): number => (typeof v === "number" ? v : 0);
+
+function fundOptionsOf(value: Record<string, unknown>): FundOptions {
+  const options: FundOptions = {};
+  if (typeof value.FundCode === "string") options.code = value.FundCode;
+  if (typeof value.FundComment === "string") options.comment = value.FundComment;
+  if (typeof value.FundFlexibility === "boolean") options.flexible = value.FundFlexibility;
+  if (typeof value.FundAutoDeposit === "boolean") options.autoDeposit = value.FundAutoDeposit;
+  if (typeof value.FundAutoBlock === "boolean") options.autoBlock = value.FundAutoBlock;
+  if (typeof value.FundExpirationDate === "string" && value.FundExpiration === true) {
+    options.expirationDate = value.FundExpirationDate;
+  }
+  return options;
+}
+
+/** The request a checked value of the contract stands for. */
+function fromServiceValue(operation: OutboxOperation, value: Record<string, unknown>): WriteRequest {
+  switch (operation) {
+    case "createFund":
+      return {
+        operation,
+        employeeId: num(value.IdEmployee),
+        name: str(value.FundName),
+        currency: str(value.FundCurrency),
+        amount: num(value.FundAmount),
+        ...fundOptionsOf(value),
+      };
+    case "updateFund":
+      return { operation, fundId: num(value.Id), name: str(value.FundName), ...fundOptionsOf(value) };
+    case "deposit":
+      return { operation, fundId: num(value.Id), amount: num(value.DepositAmount) };
+    case "withdraw":
+      return { operation, fundId: num(value.Id), amount: num(value.WithdrawAmount) };
+    case "setFundStatus":
+      return { operation, fundId: num(value.Id), status: num(value.FundStatus) as FundStatus };
+    case "markIntegrated":
+      return {
+        operation,
+        reportId: num(value.Id),
+        code: str(value.IntegrationCode),
+        date: str(value.IntegrationDate),
+      };
+    case "markNotIntegrated":
+      return typeof value.IntegrationCode === "string"
+        ? { operation, reportId: num(value.Id), code: value.IntegrationCode }
+        : { operation, reportId: num(value.Id) };
+    case "setCustomStatus":
+      return typeof value.CustomMessage === "string"
+        ? {
+            operation,
+            reportId: num(value.Id),
+            status: str(value.CustomStatus),
+            message: value.CustomMessage,
+          }
+        : { operation, reportId: num(value.Id), status: str(value.CustomStatus) };
   }
 }
 
-function checkRequired(problems: FieldProblem[], field: string, value: string | undefined): void {
-  if (value === undefined || value.trim() === "") problems.push({ field, message: `${field}: required` });
-}
-
-function checkId(problems: FieldProblem[], field: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    problems.push({ field, message: `${field}: must be a positive whole number` });
+/**
+ * Checks the input of an operation (service field names, without IdAdmin) with the contract's
+ * rules and messages. Marking a report integrated also needs a voucher code: the contract
+ * leaves IntegrationCode optional, but a mark without one links nothing to the ERP.
+ */
+export function checkWrite(operation: OutboxOperation, input: ServiceInput, options: CheckOptions): Checked {
+  const full: ServiceInput = { ...input };
+  if (!WITHOUT_ADMIN.has(operation)) full.IdAdmin = options.adminId ?? "";
+  if (operation === "markIntegrated") full.IntegrationStatus = 1;
+  if (operation === "markNotIntegrated") full.IntegrationStatus = 0;
+  if ((operation === "createFund" || operation === "updateFund") && full.FundExpirationDate !== undefined) {
+    // The form and the sheet have one expiration date; a date given means the fund expires.
+    if (full.FundExpirationDate !== "" && full.FundExpiration === undefined) full.FundExpiration = true;
   }
-}
-
-function checkAmount(problems: FieldProblem[], field: string, value: Cents): void {
-  if (!Number.isSafeInteger(value)) {
-    problems.push({ field, message: `${field}: at most two decimals` });
-  } else if (value <= 0) {
-    problems.push({ field, message: `${field}: must be greater than zero` });
+  const language = options.language ?? "en";
+  const result = validateRequest(ENDPOINT_OF[operation], full, { language });
+  const problems: FieldProblem[] = result.ok ? [] : result.issues.map(toProblem);
+  if (
+    operation === "markIntegrated" &&
+    (typeof full.IntegrationCode !== "string" || full.IntegrationCode.trim() === "")
+  ) {
+    if (!problems.some((p) => p.field === "IntegrationCode")) {
+      problems.unshift({ field: "IntegrationCode", message: requiredMessage("IntegrationCode", language) });
+    }
   }
+  if (!result.ok || problems.length > 0) return { ok: false, problems };
+  return { ok: true, request: fromServiceValue(operation, result.value as Record<string, unknown>) };
 }
 
-function checkDate(problems: FieldProblem[], field: string, value: string | undefined): void {
-  if (value === undefined) return;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!m || !d || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
-    problems.push({ field, message: `${field}: must be a date YYYY-MM-DD` });
-  }
+function toProblem(issue: RequestIssue): FieldProblem {
+  return { field: issue.field, message: issue.message };
 }
 
-function checkDateTime(problems: FieldProblem[], field: string, value: string): void {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
-  let valid = false;
-  if (m) {
-    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    valid =
-      d.getUTCMonth() === Number(m[2]) - 1 &&
-      d.getUTCDate() === Number(m[3]) &&
-      Number(m[4]) < 24 &&
-      Number(m[5]) < 60 &&
-      Number(m[6]) < 60;
-  }
-  if (!valid) problems.push({ field, message: `${field}: must be a date and time YYYY-MM-DD HH:MM:SS` });
+function requiredMessage(field: string, language: MessageLanguage): string {
+  return ruleMessage("required", field, {}, language);
 }
 
-function checkFundOptions(problems: FieldProblem[], options: FundOptions): void {
-  checkLength(problems, "FundCode", options.code);
-  checkLength(problems, "FundComment", options.comment);
-  checkDate(problems, "FundExpirationDate", options.expirationDate);
-}
-
-/** Every rule of the contract the request breaks; empty when it may be sent. */
-export function validateRequest(request: WriteRequest): FieldProblem[] {
-  const problems: FieldProblem[] = [];
+/** The request as the contract's client takes it: service field names, amounts in cents. */
+export function toServiceInput(
+  request: WriteRequest,
+  adminId: number,
+): { endpoint: EndpointName; input: ServiceInput } {
+  const endpoint = ENDPOINT_OF[request.operation];
+  const options = (r: FundOptions): ServiceInput => {
+    const out: ServiceInput = {};
+    if (r.code !== undefined) out.FundCode = r.code;
+    if (r.comment !== undefined) out.FundComment = r.comment;
+    if (r.flexible !== undefined) out.FundFlexibility = r.flexible;
+    if (r.autoDeposit !== undefined) out.FundAutoDeposit = r.autoDeposit;
+    if (r.autoBlock !== undefined) out.FundAutoBlock = r.autoBlock;
+    if (r.expirationDate !== undefined) {
+      out.FundExpiration = true;
+      out.FundExpirationDate = r.expirationDate;
+    }
+    return out;
+  };
   switch (request.operation) {
     case "createFund":
-      checkId(problems, "IdEmployee", request.employeeId);
-      checkRequired(problems, "FundName", request.name);
-      checkLength(problems, "FundName", request.name);
-      if (!/^[A-Z]{3}$/.test(request.currency)) {
-        problems.push({ field: "FundCurrency", message: "FundCurrency: must be a 3-letter ISO 4217 code" });
-      }
-      checkAmount(problems, "FundAmount", request.amount);
-      checkFundOptions(problems, request);
-      break;
+      return {
+        endpoint,
+        input: {
+          IdEmployee: request.employeeId,
+          IdAdmin: adminId,
+          FundName: request.name,
+          FundCurrency: request.currency,
+          FundAmount: { cents: request.amount },
+          ...options(request),
+        },
+      };
     case "updateFund":
-      checkId(problems, "Id", request.fundId);
-      checkRequired(problems, "FundName", request.name);
-      checkLength(problems, "FundName", request.name);
-      checkFundOptions(problems, request);
-      break;
+      return {
+        endpoint,
+        input: { Id: request.fundId, IdAdmin: adminId, FundName: request.name, ...options(request) },
+      };
     case "deposit":
+      return {
+        endpoint,
+        input: { Id: request.fundId, IdAdmin: adminId, DepositAmount: { cents: request.amount } },
+      };
     case "withdraw":
-      checkId(problems, "Id", request.fundId);
-      checkAmount(problems, AMOUNT_FIELD[request.operation], request.amount);
-      break;
+      return {
+        endpoint,
+        input: { Id: request.fundId, IdAdmin: adminId, WithdrawAmount: { cents: request.amount } },
+      };
     case "setFundStatus":
-      checkId(problems, "Id", request.fundId);
-      if (![1, 2, 3].includes(request.status)) {
-        problems.push({
-          field: "FundStatus",
-          message: "FundStatus: must be 1 (open), 2 (closed) or 3 (blocked)",
-        });
-      }
-      break;
+      return { endpoint, input: { Id: request.fundId, IdAdmin: adminId, FundStatus: request.status } };
     case "markIntegrated":
-      checkId(problems, "Id", request.reportId);
-      checkRequired(problems, "IntegrationCode", request.code);
-      checkLength(problems, "IntegrationCode", request.code);
-      checkDateTime(problems, "IntegrationDate", request.date);
-      break;
+      return {
+        endpoint,
+        input: {
+          Id: request.reportId,
+          IntegrationStatus: 1,
+          IntegrationCode: request.code,
+          IntegrationDate: request.date,
+        },
+      };
     case "markNotIntegrated":
-      checkId(problems, "Id", request.reportId);
-      checkLength(problems, "IntegrationCode", request.code);
-      break;
+      return {
+        endpoint,
+        input:
+          request.code === undefined
+            ? { Id: request.reportId, IntegrationStatus: 0 }
+            : { Id: request.reportId, IntegrationStatus: 0, IntegrationCode: request.code },
+      };
     case "setCustomStatus":
-      checkId(problems, "Id", request.reportId);
-      checkRequired(problems, "CustomStatus", request.status);
-      checkLength(problems, "CustomStatus", request.status);
-      checkLength(problems, "CustomMessage", request.message);
-      break;
+      return {
+        endpoint,
+        input:
+          request.message === undefined
+            ? { Id: request.reportId, IdAdmin: adminId, CustomStatus: request.status }
+            : {
+                Id: request.reportId,
+                IdAdmin: adminId,
+                CustomStatus: request.status,
+                CustomMessage: request.message,
+              },
+      };
   }
-  return problems;
 }
 
 /** The id of the record a request acts on (fund or report); the employee for createFund. */

@@ -2,19 +2,8 @@
  * One Outbox row as read from the sheet, and the write request it asks for. A row names its
  * operation by label (either language); the fields it needs depend on the operation.
  */
-import {
-  type Cents,
-  cellText,
-  type DateFormatter,
-  isBlank,
-  type Read,
-  readAmount,
-  readDate,
-  readDateTime,
-  readFlag,
-  readId,
-  readText,
-} from "./cells";
+import { type Language, translate } from "../ui/strings";
+import { cellText, type DateFormatter, isBlank, readFlag } from "./cells";
 import { type CellValue, OUTBOX_COLUMNS, type OwnedColumn, USER_COLUMNS, type UserColumn } from "./columns";
 import {
   type OutboxOperation,
@@ -23,13 +12,7 @@ import {
   parseOperation,
   parseState,
 } from "./operations";
-import {
-  AMOUNT_FIELD,
-  type FieldProblem,
-  type FundOptions,
-  validateRequest,
-  type WriteRequest,
-} from "./requests";
+import { type Checked, checkWrite, type ServiceInput } from "./requests";
 import { parseSnapshot, type Snapshot } from "./snapshot";
 
 export interface OutboxRow {
@@ -82,168 +65,96 @@ export function fingerprint(row: Pick<OutboxRow, "cells">): string {
   return hash.toString(16).padStart(8, "0");
 }
 
-export type RowRequest = { ok: true; request: WriteRequest } | { ok: false; problems: FieldProblem[] };
+export type RowRequest = Checked;
 
-interface Context {
+export interface RowContext {
+  /** Formats a date cell in the spreadsheet's time zone. */
   format: DateFormatter;
   /** Now, for an integration date left blank. */
   now: Date;
+  adminId: number | null;
+  language?: Language;
 }
 
-/** The request a row asks for, or every problem that keeps it from being sent. */
-export function requestFromRow(row: OutboxRow, context: Context): RowRequest {
-  const problems: FieldProblem[] = [];
+/** A cell as the contract reads it: dates already in the spreadsheet's zone, labels as values. */
+function dateCell(
+  value: CellValue,
+  pattern: "yyyy-MM-dd" | "yyyy-MM-dd HH:mm:ss",
+  format: DateFormatter,
+): CellValue {
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? format(value, pattern) : value;
+}
+
+function flagCell(value: CellValue): CellValue {
+  const read = readFlag(value, "");
+  return read.ok && read.value !== undefined ? read.value : value;
+}
+
+/** The service input a row stands for, in the service's field names. */
+export function serviceInputOfRow(row: OutboxRow, context: RowContext): ServiceInput {
   const c = row.cells;
+  const fundOptions = (): ServiceInput => ({
+    FundCode: c.fundCode,
+    FundComment: c.fundComment,
+    FundFlexibility: flagCell(c.flexible),
+    FundAutoDeposit: flagCell(c.autoDeposit),
+    FundAutoBlock: flagCell(c.autoBlock),
+    FundExpirationDate: dateCell(c.expirationDate, "yyyy-MM-dd", context.format),
+  });
+  switch (row.operation) {
+    case "createFund":
+      return {
+        IdEmployee: c.employeeId,
+        FundName: c.fundName,
+        FundCurrency: c.currency,
+        FundAmount: c.amount,
+        ...fundOptions(),
+      };
+    case "updateFund":
+      return { Id: c.targetId, FundName: c.fundName, ...fundOptions() };
+    case "deposit":
+      return { Id: c.targetId, DepositAmount: c.amount };
+    case "withdraw":
+      return { Id: c.targetId, WithdrawAmount: c.amount };
+    case "setFundStatus":
+      return { Id: c.targetId, FundStatus: parseFundStatus(cellText(c.fundStatus)) ?? c.fundStatus };
+    case "markIntegrated":
+      return {
+        Id: c.targetId,
+        IntegrationCode: c.integrationCode,
+        IntegrationDate: isBlank(c.integrationDate)
+          ? context.format(context.now, "yyyy-MM-dd HH:mm:ss")
+          : dateCell(c.integrationDate, "yyyy-MM-dd HH:mm:ss", context.format),
+      };
+    case "markNotIntegrated":
+      return { Id: c.targetId, IntegrationCode: c.integrationCode };
+    case "setCustomStatus":
+      return { Id: c.targetId, CustomStatus: c.customStatus, CustomMessage: c.customMessage };
+    default:
+      return {};
+  }
+}
+
+/** The request a row asks for, or every problem that keeps it from being sent (the contract's messages). */
+export function requestFromRow(row: OutboxRow, context: RowContext): RowRequest {
   if (row.operation === null) {
-    const text = cellText(c.operation);
+    const text = cellText(row.cells.operation);
+    const language = context.language ?? "en";
     return {
       ok: false,
       problems: [
         {
-          field: "Operation",
+          field: translate(language, "outbox.col.operation"),
           message:
-            text === "" ? "Operation: required" : `Operation: "${text}" is not an operation of the list`,
+            text === ""
+              ? translate(language, "outbox.problem.noOperation")
+              : translate(language, "outbox.problem.unknownOperation", { text }),
         },
       ],
     };
   }
-  const take = <T>(field: string, read: Read<T>): T | undefined => {
-    if (read.ok) return read.value;
-    problems.push({ field, message: read.message });
-    return undefined;
-  };
-  const required = <T>(
-    field: string,
-    value: CellValue,
-    reader: (v: CellValue, f: string) => Read<T>,
-  ): T | undefined => {
-    if (isBlank(value)) {
-      problems.push({ field, message: `${field}: required` });
-      return undefined;
-    }
-    return take(field, reader(value, field));
-  };
-  const optionalText = (value: CellValue): string | undefined =>
-    isBlank(value) ? undefined : readText(value);
-  const fundOptions = (): FundOptions => {
-    const options: FundOptions = {};
-    const code = optionalText(c.fundCode);
-    if (code !== undefined) options.code = code;
-    const comment = optionalText(c.fundComment);
-    if (comment !== undefined) options.comment = comment;
-    const flexible = take("FundFlexibility", readFlag(c.flexible, "FundFlexibility"));
-    if (flexible !== undefined) options.flexible = flexible;
-    const autoDeposit = take("FundAutoDeposit", readFlag(c.autoDeposit, "FundAutoDeposit"));
-    if (autoDeposit !== undefined) options.autoDeposit = autoDeposit;
-    const autoBlock = take("FundAutoBlock", readFlag(c.autoBlock, "FundAutoBlock"));
-    if (autoBlock !== undefined) options.autoBlock = autoBlock;
-    if (!isBlank(c.expirationDate)) {
-      const date = take(
-        "FundExpirationDate",
-        readDate(c.expirationDate, "FundExpirationDate", context.format),
-      );
-      if (date !== undefined) options.expirationDate = date;
-    }
-    return options;
-  };
-
-  let request: WriteRequest | undefined;
-  switch (row.operation) {
-    case "createFund": {
-      const employeeId = required("IdEmployee", c.employeeId, readId);
-      const name = required(
-        "FundName",
-        c.fundName,
-        (v) => ({ ok: true, value: readText(v) }) as Read<string>,
-      );
-      const currency = required(
-        "FundCurrency",
-        c.currency,
-        (v) => ({ ok: true, value: readText(v).toUpperCase() }) as Read<string>,
-      );
-      const amount = required(AMOUNT_FIELD.createFund, c.amount, readAmount);
-      const options = fundOptions();
-      if (employeeId !== undefined && name !== undefined && currency !== undefined && amount !== undefined) {
-        request = { operation: "createFund", employeeId, name, currency, amount, ...options };
-      }
-      break;
-    }
-    case "updateFund": {
-      const fundId = required("Id", c.targetId, readId);
-      const name = required(
-        "FundName",
-        c.fundName,
-        (v) => ({ ok: true, value: readText(v) }) as Read<string>,
-      );
-      const options = fundOptions();
-      if (fundId !== undefined && name !== undefined)
-        request = { operation: "updateFund", fundId, name, ...options };
-      break;
-    }
-    case "deposit":
-    case "withdraw": {
-      const fundId = required("Id", c.targetId, readId);
-      const amount: Cents | undefined = required(AMOUNT_FIELD[row.operation], c.amount, readAmount);
-      if (fundId !== undefined && amount !== undefined)
-        request = { operation: row.operation, fundId, amount };
-      break;
-    }
-    case "setFundStatus": {
-      const fundId = required("Id", c.targetId, readId);
-      const status = required("FundStatus", c.fundStatus, (v, f) => {
-        const parsed = parseFundStatus(cellText(v));
-        return parsed === null
-          ? { ok: false, message: `${f}: must be Open, Blocked or Closed (1, 3 or 2)` }
-          : { ok: true, value: parsed };
-      });
-      if (fundId !== undefined && status !== undefined)
-        request = { operation: "setFundStatus", fundId, status };
-      break;
-    }
-    case "markIntegrated": {
-      const reportId = required("Id", c.targetId, readId);
-      const code = required(
-        "IntegrationCode",
-        c.integrationCode,
-        (v) => ({ ok: true, value: readText(v) }) as Read<string>,
-      );
-      const date = isBlank(c.integrationDate)
-        ? context.format(context.now, "yyyy-MM-dd HH:mm:ss")
-        : take("IntegrationDate", readDateTime(c.integrationDate, "IntegrationDate", context.format));
-      if (reportId !== undefined && code !== undefined && date !== undefined) {
-        request = { operation: "markIntegrated", reportId, code, date };
-      }
-      break;
-    }
-    case "markNotIntegrated": {
-      const reportId = required("Id", c.targetId, readId);
-      const code = optionalText(c.integrationCode);
-      if (reportId !== undefined) {
-        request =
-          code === undefined
-            ? { operation: "markNotIntegrated", reportId }
-            : { operation: "markNotIntegrated", reportId, code };
-      }
-      break;
-    }
-    case "setCustomStatus": {
-      const reportId = required("Id", c.targetId, readId);
-      const status = required(
-        "CustomStatus",
-        c.customStatus,
-        (v) => ({ ok: true, value: readText(v) }) as Read<string>,
-      );
-      const message = optionalText(c.customMessage);
-      if (reportId !== undefined && status !== undefined) {
-        request =
-          message === undefined
-            ? { operation: "setCustomStatus", reportId, status }
-            : { operation: "setCustomStatus", reportId, status, message };
-      }
-      break;
-    }
-  }
-  if (request) problems.push(...validateRequest(request));
-  if (problems.length > 0 || !request) return { ok: false, problems };
-  return { ok: true, request };
+  return checkWrite(row.operation, serviceInputOfRow(row, context), {
+    adminId: context.adminId,
+    language: context.language ?? "en",
+  });
 }

@@ -4,9 +4,10 @@
  * service first. Writes only the add-on's cells of a row, found again by its operation key
  * just before writing, so rows users edit or move during a run keep their edits.
  */
+
+import { formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../ui/strings";
 import type { DateFormatter } from "./cells";
-import { formatCents } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
 import { type OutboxState, stateLabel } from "./operations";
 import type { WriteRequest } from "./requests";
@@ -37,6 +38,8 @@ export interface RunContext extends WriteContext {
   language: Language;
   format: DateFormatter;
   newKey: () => string;
+  /** The administrator id used for writes (settings); null when none is set. */
+  adminId: number | null;
   /** Stop between rows once this many milliseconds have passed since the run started. */
   budgetMs: number;
   /** Brings the Funds or Expense reports sheet in line with a write's response. */
@@ -104,7 +107,7 @@ export function runOutbox(context: RunContext): RunSummary {
 
   const settle = (row: OutboxRow, end: WriteEnd, key: string, request: WriteRequest, prefix = ""): void => {
     if (end.status === "done") {
-      const message = prefix || doneMessage(t, end.result, request);
+      const message = prefix || doneMessage(t, end.result, request, context.language);
       write(row, "Done", message, key, { key, at: end.snapshot.at, fingerprint: fingerprint(row) });
       context.applyResult?.(end.result);
       record(row.rowNumber, "Done", message, "done");
@@ -157,7 +160,12 @@ export function runOutbox(context: RunContext): RunSummary {
     if (state === "Done" || state === "Refused") continue;
 
     if (state === "Pending") {
-      const built = requestFromRow(row, { format: context.format, now: context.now() });
+      const built = requestFromRow(row, {
+        format: context.format,
+        now: context.now(),
+        adminId: context.adminId,
+        language: context.language,
+      });
       if (!built.ok) {
         const message = t("outbox.msg.invalid", { message: built.problems.map((p) => p.message).join("; ") });
         const key = row.operationKey || context.newKey();
@@ -256,6 +264,7 @@ export function doneMessage(
   t: (key: StringKey, params?: Record<string, string | number>) => string,
   result: WriteResult,
   request: WriteRequest,
+  language: Language = "en",
 ): string {
   if (result.kind === "fund" && request.operation === "createFund") {
     return t("outbox.msg.createdFund", { id: result.fund.id });
@@ -263,7 +272,7 @@ export function doneMessage(
   if (result.kind === "report") return t("outbox.msg.doneReport", { id: result.report.id });
   return t("outbox.msg.doneFund", {
     id: result.fund.id,
-    balance: formatCents(result.fund.balance),
+    balance: formatCents(result.fund.balance, { language }),
     currency: result.fund.currency,
   });
 }

@@ -306,6 +306,7 @@ export function runContext(
       return `key-${n}`;
     },
     budgetMs: 60_000,
+    adminId: 1,
   };
 }
 

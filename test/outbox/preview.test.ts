@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { ruleMessage } from "../../src/api";
 import { type FundFacts, previewOutbox, previewText } from "../../src/outbox/preview";
 import { fingerprint, readOutboxRow } from "../../src/outbox/rows";
 import { serializeSnapshot } from "../../src/outbox/snapshot";
 import { formatUtc, userRow } from "./fakes";
 
-const context = { format: formatUtc, now: new Date(Date.UTC(2026, 1, 2, 9, 0, 0)) };
+const context = { format: formatUtc, now: new Date(Date.UTC(2026, 1, 2, 9, 0, 0)), adminId: 1 };
 const facts: Record<number, FundFacts> = {
   1: { currency: "CLP", balance: 10000, flexible: false, status: 1 },
   2: { currency: "USD", balance: 500, flexible: true, status: 1 },
@@ -74,14 +75,14 @@ describe("previewOutbox", () => {
         problems: [
           {
             field: "DepositAmount",
-            message: "DepositAmount: use a dot as the decimal separator, not a comma (e.g. 1234.50)",
+            message: ruleMessage("amountComma", "DepositAmount", { got: "1,5" }),
           },
         ],
       },
     ]);
     const text = previewText("en", preview);
     expect(text).toContain("Row 2: fund 3 is closed.");
-    expect(text).toContain("4: DepositAmount: use a dot");
+    expect(text).toContain("• 4: DepositAmount contains a comma");
   });
 
   it("skips Done rows and unedited Refused rows; an edited Refused row is pending again", () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { readOutboxRow, requestFromRow } from "../../src/outbox/rows";
+import { ruleMessage } from "../../src/api";
+import { type RowContext, readOutboxRow, requestFromRow } from "../../src/outbox/rows";
 import { formatUtc, userRow } from "./fakes";
 
-const context = { format: formatUtc, now: new Date(Date.UTC(2026, 1, 2, 9, 30, 0)) };
+const context: RowContext = { format: formatUtc, now: new Date(Date.UTC(2026, 1, 2, 9, 30, 0)), adminId: 1 };
 const build = (row: ReturnType<typeof userRow>) => requestFromRow(readOutboxRow(row, 2), context);
 
 describe("requestFromRow: each operation from its cells", () => {
@@ -83,48 +84,70 @@ describe("requestFromRow: each operation from its cells", () => {
   });
 });
 
-describe("requestFromRow: every problem, named by field and rule", () => {
-  const problems = (row: ReturnType<typeof userRow>) => {
-    const built = build(row);
+describe("requestFromRow: every problem, with the contract's own messages", () => {
+  const problems = (row: ReturnType<typeof userRow>, options: Partial<RowContext> = {}) => {
+    const built = requestFromRow(readOutboxRow(row, 2), { ...context, ...options });
     return built.ok ? [] : built.problems.map((p) => p.message);
   };
+  const say = ruleMessage;
 
   it("unknown or missing operation", () => {
-    expect(problems(userRow("Transfer", 5))).toEqual([
-      'Operation: "Transfer" is not an operation of the list',
+    expect(problems(userRow("Transfer", 5))).toEqual(['Operation "Transfer" is not one of the list.']);
+    expect(problems(userRow("", 5, { amount: 3 }))).toEqual([
+      "Operation is required: pick one from the list.",
     ]);
-    expect(problems(userRow("", 5, { amount: 3 }))).toEqual(["Operation: required"]);
+    expect(problems(userRow("", 5), { language: "es" })).toEqual([
+      "Operación es obligatoria: elija una de la lista.",
+    ]);
   });
 
   it("missing fields of each operation", () => {
-    expect(problems(userRow("Deposit", ""))).toEqual(["Id: required", "DepositAmount: required"]);
-    expect(problems(userRow("Create fund", ""))).toEqual([
-      "IdEmployee: required",
-      "FundName: required",
-      "FundCurrency: required",
-      "FundAmount: required",
+    expect(problems(userRow("Deposit", ""))).toEqual([
+      say("required", "Id", {}),
+      say("required", "DepositAmount", {}),
     ]);
-    expect(problems(userRow("Mark integrated", 3))).toEqual(["IntegrationCode: required"]);
-    expect(problems(userRow("Set custom status", 3))).toEqual(["CustomStatus: required"]);
+    expect(problems(userRow("Create fund", ""))).toEqual([
+      say("required", "IdEmployee", {}),
+      say("required", "FundName", {}),
+      say("required", "FundCurrency", {}),
+      say("required", "FundAmount", {}),
+    ]);
+    expect(problems(userRow("Mark integrated", 3))).toEqual([say("required", "IntegrationCode", {})]);
+    expect(problems(userRow("Set custom status", 3))).toEqual([say("required", "CustomStatus", {})]);
     expect(problems(userRow("Set fund status", 3, { fundStatus: "Gone" }))).toEqual([
-      "FundStatus: must be Open, Blocked or Closed (1, 3 or 2)",
+      say("oneOf", "FundStatus", { values: "1, 2, 3", got: "Gone" }),
+    ]);
+    expect(problems(userRow("Deposit", 3, { amount: 1 }), { adminId: null })).toEqual([
+      say("required", "IdAdmin", {}),
     ]);
   });
 
-  it("the contract's limits", () => {
+  it("the contract's limits, in the user's language", () => {
     expect(problems(userRow("Withdraw", 5, { amount: "10,50" }))).toEqual([
-      "WithdrawAmount: use a dot as the decimal separator, not a comma (e.g. 1234.50)",
+      say("amountComma", "WithdrawAmount", { got: "10,50" }),
+    ]);
+    expect(problems(userRow("Withdraw", 5, { amount: "10,50" }), { language: "es" })[0]).toContain(
+      "contiene una coma",
+    );
+    expect(problems(userRow("Deposit", 5, { amount: 10.005 }))).toEqual([
+      say("amountDecimals", "DepositAmount", { got: "10.005" }),
+    ]);
+    expect(problems(userRow("Deposit", 5, { amount: -3 }))).toEqual([
+      say("amountPositive", "DepositAmount", { got: "-3" }),
     ]);
     expect(
       problems(userRow("Update fund", 5, { fundName: "x".repeat(201), fundCode: "c".repeat(51) })),
-    ).toEqual(["FundName: at most 200 characters (has 201)", "FundCode: at most 50 characters (has 51)"]);
+    ).toEqual([
+      say("maxLength", "FundName", { max: 200, length: 201 }),
+      say("maxLength", "FundCode", { max: 50, length: 51 }),
+    ]);
     expect(
       problems(
         userRow("Set custom status", 5, { customStatus: "s".repeat(21), customMessage: "m".repeat(256) }),
       ),
     ).toEqual([
-      "CustomStatus: at most 20 characters (has 21)",
-      "CustomMessage: at most 255 characters (has 256)",
+      say("maxLength", "CustomStatus", { max: 20, length: 21 }),
+      say("maxLength", "CustomMessage", { max: 255, length: 256 }),
     ]);
     expect(
       problems(
@@ -137,11 +160,14 @@ describe("requestFromRow: every problem, named by field and rule", () => {
         }),
       ),
     ).toEqual([
-      "FundCurrency: must be a 3-letter ISO 4217 code",
-      "FundComment: at most 255 characters (has 256)",
+      say("currency", "FundCurrency", { got: "PESO" }),
+      say("maxLength", "FundComment", { max: 255, length: 256 }),
     ]);
     expect(
       problems(userRow("Mark integrated", 5, { integrationCode: "V", integrationDate: "yesterday" })),
-    ).toEqual(["IntegrationDate: must be a date and time YYYY-MM-DD HH:MM:SS"]);
+    ).toEqual([say("datetime", "IntegrationDate", { got: "yesterday" })]);
+    expect(problems(userRow("Deposit", "abc", { amount: 1 }))).toEqual([
+      say("integer", "Id", { got: "abc" }),
+    ]);
   });
 });

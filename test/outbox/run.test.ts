@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ruleMessage } from "../../src/api";
 import { runOutbox } from "../../src/outbox/run";
 import { ExecutionStopped, FakeAudit, FakeClock, FakeLedger, FakeSheet, runContext, userRow } from "./fakes";
 
@@ -41,7 +42,7 @@ describe("runOutbox: the happy path", () => {
     // Sending is written and flushed before each call, Done after it.
     expect(order.slice(0, 4)).toEqual(["2:Sending:0", "2:Done:1", "3:Sending:1", "3:Done:2"]);
     for (let row = 2; row <= 9; row += 1) expect(sheet.cell(row, "state")).toBe("Done");
-    expect(sheet.cell(2, "result")).toBe("Done. Fund 1: balance 1250.00 CLP.");
+    expect(sheet.cell(2, "result")).toBe("Done. Fund 1: balance 1,250.00 CLP.");
     expect(String(sheet.cell(6, "result"))).toMatch(/^Done\. Fund \d+ created\.$/);
     // Audit: each write recorded before and after, with the same key as the row.
     expect(audit.entries.slice(0, 2)).toEqual([
@@ -66,7 +67,7 @@ describe("runOutbox: the happy path", () => {
     expect(first.refused).toBe(1);
     expect(sheet.cell(2, "state")).toBe("Refused");
     expect(sheet.cell(2, "result")).toBe(
-      "Not sent: DepositAmount: use a dot as the decimal separator, not a comma (e.g. 1234.50)",
+      `Not sent: ${ruleMessage("amountComma", "DepositAmount", { got: "12,50" })}`,
     );
     expect(ledger.sent).toEqual([]);
     expect(runOutbox(context).refused).toBe(0); // unchanged: left alone

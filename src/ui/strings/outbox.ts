@@ -92,6 +92,8 @@ export const outbox = {
     "outbox.warn.unknownFund": "Row {row}: fund {id} was not found.",
     "outbox.total.line": "{operation} {currency}: {amount} ({count} row(s))",
     "outbox.total.noCurrency": "{operation}: {count} row(s)",
+    "outbox.problem.noOperation": "Operation is required: pick one from the list.",
+    "outbox.problem.unknownOperation": 'Operation "{text}" is not one of the list.',
   },
   es: {
     "menu.outbox.create": "Crear hoja Bandeja de salida",
@@ -187,5 +189,7 @@ export const outbox = {
     "outbox.warn.unknownFund": "Fila {row}: no se encontró el fondo {id}.",
     "outbox.total.line": "{operation} {currency}: {amount} ({count} fila(s))",
     "outbox.total.noCurrency": "{operation}: {count} fila(s)",
+    "outbox.problem.noOperation": "Operación es obligatoria: elija una de la lista.",
+    "outbox.problem.unknownOperation": 'La operación "{text}" no es una de la lista.',
   },
 } as const;

@@ -20,7 +20,6 @@ import {
   dailyQuota,
   detectAccountKind,
   parseLedger,
-  type QuotaCheck,
 } from "../longrun/quota";
 import { lastScheduledRunAt, type RunRecord, readHistory, settleAbandonedRuns } from "../schedule/history";
 import { currentNotice, type Notice } from "../schedule/notices";
@@ -42,7 +41,7 @@ import {
   type RunResult,
   runRefresh,
 } from "../schedule/run";
-import { failureMail, type ScheduleView, scheduleView } from "../schedule/view";
+import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
 import { type Language, languageForLocale } from "../ui/strings";
 import type { MenuItem } from "./menu";
 
@@ -307,14 +306,6 @@ export function scheduleNoticeMenuItems(): MenuItem[] {
   } catch (_err) {
     return [];
   }
-}
-
-export interface ScheduleSidebarView extends ScheduleView {
-  mailOnFailure: boolean;
-  quota: QuotaCheck;
-  accountKind: AccountKind | "auto";
-  /** True when opening the sidebar found the schedule broken and set it up again. */
-  repaired: boolean;
 }
 
 /** What the settings sidebar shows about the schedule; re-creates a disabled trigger first. */

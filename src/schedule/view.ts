@@ -3,6 +3,7 @@
  * plain data in the user's language. Built from the stored state so that any user of the
  * document sees the same picture.
  */
+import type { AccountKind, QuotaCheck } from "../longrun/quota";
 import { type Language, translate } from "../ui/strings";
 import type { RunRecord } from "./history";
 import type { Notice } from "./notices";
@@ -71,6 +72,15 @@ export function noticeText(language: Language, notice: Notice, formatTime: (ms: 
     return translate(language, "notice.failed", { when: formatTime(notice.at), message: notice.message });
   }
   return translate(language, "notice.stalled", { when: formatTime(notice.since), owner: notice.owner });
+}
+
+/** The schedule part of the settings sidebar, with this user's own preferences. */
+export interface ScheduleSidebarView extends ScheduleView {
+  mailOnFailure: boolean;
+  quota: QuotaCheck;
+  accountKind: AccountKind | "auto";
+  /** True when opening the sidebar found the schedule broken and set it up again. */
+  repaired: boolean;
 }
 
 export interface ScheduleViewInput {

@@ -1,1 +1,502 @@
-document.getElementById("app")?.setAttribute("data-ready", "0");
+/**
+ * The settings sidebar: document settings, the user's own token (write-only), the schedule with
+ * its last runs and next run, the failure e-mail and quota preferences, "Test connection".
+ * Built with DOM nodes and textContent only, so nothing from the server or the service can
+ * become markup.
+ */
+import type { ScheduleSidebarView } from "../../../schedule/view";
+import { type Language, type StringKey, translate } from "../../strings";
+import type { ConnectionCheck, SaveSettingsResult, SettingsField, SettingsForm, SettingsView } from "./view";
+
+type Runner = {
+  withSuccessHandler(f: (value: never) => void): Runner;
+  withFailureHandler(f: (error: Error) => void): Runner;
+} & Record<string, (...args: unknown[]) => void>;
+
+declare const google: { script: { run: Runner } };
+
+/** Calls a server function and resolves with its result (google.script.run as a promise). */
+function call<T>(name: string, ...args: unknown[]): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const runner = google.script.run
+      .withSuccessHandler((value: never) => resolve(value as T))
+      .withFailureHandler((error: Error) => reject(error));
+    const fn = runner[name];
+    if (!fn) reject(new Error(`${name} is not available`));
+    else fn(...args);
+  });
+}
+
+let language: Language = "en";
+const t = (key: StringKey, params: Record<string, string | number> = {}): string =>
+  translate(language, key, params);
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  for (const child of children)
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  return node;
+}
+
+type Choice = [value: string, label: StringKey | string];
+interface FieldDef {
+  name: SettingsField;
+  label: StringKey;
+  type: "text" | "url" | "number" | "date" | "select";
+  choices?: Choice[];
+  /** Shown only when this returns true for the form's current values. */
+  when?: (form: SettingsForm) => boolean;
+}
+
+const ANY: Choice = ["", "settings.any"];
+const SECTIONS: { legend: StringKey; fields: FieldDef[] }[] = [
+  {
+    legend: "settings.section.connection",
+    fields: [
+      { name: "baseUrl", label: "settings.baseUrl", type: "url" },
+      { name: "adminId", label: "settings.adminId", type: "number" },
+      { name: "pageSize", label: "settings.pageSize", type: "number" },
+    ],
+  },
+  {
+    legend: "settings.section.reports",
+    fields: [
+      {
+        name: "windowMode",
+        label: "settings.window.mode",
+        type: "select",
+        choices: [
+          ["lastDays", "settings.window.lastDays"],
+          ["range", "settings.window.range"],
+        ],
+      },
+      {
+        name: "windowDays",
+        label: "settings.window.days",
+        type: "number",
+        when: (f) => f.windowMode !== "range",
+      },
+      {
+        name: "windowFrom",
+        label: "settings.window.from",
+        type: "date",
+        when: (f) => f.windowMode === "range",
+      },
+      { name: "windowTo", label: "settings.window.to", type: "date", when: (f) => f.windowMode === "range" },
+      {
+        name: "reportTypeDateFilter",
+        label: "settings.reports.typeDateFilter",
+        type: "select",
+        choices: [
+          ["1", "settings.reports.typeDateFilter.close"],
+          ["2", "settings.reports.typeDateFilter.send"],
+        ],
+      },
+      {
+        name: "reportStatus",
+        label: "settings.reports.status",
+        type: "select",
+        choices: [ANY, ["0", "settings.reports.status.open"], ["1", "settings.reports.status.closed"]],
+      },
+      { name: "reportCurrency", label: "settings.reports.currency", type: "text" },
+      { name: "reportPolicyId", label: "settings.reports.policyId", type: "number" },
+      {
+        name: "reportIntegrationStatus",
+        label: "settings.reports.integrationStatus",
+        type: "select",
+        choices: [ANY, ["1", "settings.reports.integrated"], ["0", "settings.reports.notIntegrated"]],
+      },
+      { name: "reportIntegrationCode", label: "settings.reports.integrationCode", type: "text" },
+      { name: "reportIntegrationDate", label: "settings.reports.integrationDate", type: "date" },
+      { name: "reportUserId", label: "settings.reports.userId", type: "number" },
+    ],
+  },
+  {
+    legend: "settings.section.funds",
+    fields: [
+      {
+        name: "fundStatus",
+        label: "settings.funds.status",
+        type: "select",
+        choices: [
+          ANY,
+          ["1", "settings.funds.status.open"],
+          ["2", "settings.funds.status.closed"],
+          ["3", "settings.funds.status.blocked"],
+        ],
+      },
+      {
+        name: "fundOrderBy",
+        label: "settings.funds.orderBy",
+        type: "select",
+        choices: [
+          ["1", "settings.funds.orderBy.created"],
+          ["2", "settings.funds.orderBy.title"],
+        ],
+      },
+      {
+        name: "fundOrder",
+        label: "settings.funds.order",
+        type: "select",
+        choices: [
+          ["DESC", "settings.funds.order.desc"],
+          ["ASC", "settings.funds.order.asc"],
+        ],
+      },
+      { name: "fundFrom", label: "settings.funds.from", type: "date" },
+      { name: "fundTo", label: "settings.funds.to", type: "date" },
+    ],
+  },
+  {
+    legend: "settings.section.sheets",
+    fields: [
+      { name: "sheetFunds", label: "settings.sheet.funds", type: "text" },
+      { name: "sheetTransactions", label: "settings.sheet.transactions", type: "text" },
+      { name: "sheetReports", label: "settings.sheet.reports", type: "text" },
+      { name: "sheetAudit", label: "settings.sheet.audit", type: "text" },
+      { name: "sheetOutbox", label: "settings.sheet.outbox", type: "text" },
+    ],
+  },
+  {
+    legend: "settings.section.general",
+    fields: [
+      {
+        name: "language",
+        label: "settings.language",
+        type: "select",
+        choices: [
+          ["en", "settings.language.en"],
+          ["es", "settings.language.es"],
+        ],
+      },
+    ],
+  },
+];
+
+function isKey(label: string): label is StringKey {
+  return label.startsWith("settings.");
+}
+
+function fieldControl(def: FieldDef, value: string): HTMLElement {
+  const id = `f-${def.name}`;
+  let control: HTMLInputElement | HTMLSelectElement;
+  if (def.type === "select") {
+    control = el("select", { id, name: def.name });
+    for (const [v, label] of def.choices ?? []) {
+      const option = el("option", { value: v }, isKey(label) ? t(label) : label);
+      if (v === value) option.selected = true;
+      control.append(option);
+    }
+  } else {
+    control = el("input", { id, name: def.name, type: def.type === "number" ? "text" : def.type });
+    if (def.type === "number") control.setAttribute("inputmode", "numeric");
+    control.value = value;
+  }
+  control.setAttribute("aria-describedby", `${id}-problem`);
+  return el(
+    "div",
+    { class: "field", "data-field": def.name },
+    el("label", { for: id }, t(def.label)),
+    control,
+    el("div", { id: `${id}-problem`, class: "problem", role: "alert" }),
+  );
+}
+
+function readForm(root: HTMLElement, current: SettingsForm): SettingsForm {
+  const form = { ...current };
+  for (const control of Array.from(root.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[name]"))) {
+    const name = control.name as SettingsField;
+    if (name in form) form[name] = control.value;
+  }
+  return form;
+}
+
+function applyVisibility(root: HTMLElement, form: SettingsForm): void {
+  for (const section of SECTIONS) {
+    for (const def of section.fields) {
+      const box = root.querySelector<HTMLElement>(`[data-field="${def.name}"]`);
+      if (box) box.hidden = def.when ? !def.when(form) : false;
+    }
+  }
+}
+
+function status(node: HTMLElement, text: string, kind: "ok" | "error" | "info" = "info"): void {
+  node.textContent = text;
+  node.className = `status ${kind}`;
+}
+
+function errorText(err: unknown): string {
+  return t("settings.error", { message: err instanceof Error ? err.message : String(err) });
+}
+
+/** Runs `action` with `button` disabled, so that a click cannot send twice. */
+async function busy<T>(button: HTMLButtonElement, label: string, action: () => Promise<T>): Promise<T> {
+  const original = button.textContent ?? "";
+  button.disabled = true;
+  button.textContent = label;
+  try {
+    return await action();
+  } finally {
+    button.disabled = false;
+    button.textContent = original;
+  }
+}
+
+function tokenSection(view: SettingsView, rerender: (v: SettingsView) => void): HTMLElement {
+  const message = el(
+    "p",
+    { id: "token-status" },
+    view.token.saved ? t("settings.token.set", { last4: view.token.last4 }) : t("settings.token.unset"),
+  );
+  const input = el("input", { id: "f-token", type: "password", autocomplete: "off", spellcheck: "false" });
+  const remove = el("button", { type: "button", id: "token-remove" }, t("settings.token.remove"));
+  remove.hidden = !view.token.saved;
+  const feedback = el("div", { class: "status", role: "status" });
+  remove.addEventListener("click", () => {
+    void busy(remove, t("settings.saving"), () => call<SettingsView>("removeMyToken"))
+      .then((next) => {
+        rerender(next);
+        const node = document.getElementById("token-feedback");
+        if (node) status(node, t("settings.token.removed"), "ok");
+      })
+      .catch((err) => status(feedback, errorText(err), "error"));
+  });
+  feedback.id = "token-feedback";
+  return el(
+    "div",
+    { class: "field" },
+    el("span", { class: "label" }, t("settings.token")),
+    message,
+    el("label", { for: "f-token" }, t("settings.token.replace")),
+    input,
+    remove,
+    feedback,
+  );
+}
+
+function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void): HTMLElement {
+  const s: ScheduleSidebarView = view.schedule;
+  const frequency = el("select", { id: "f-schedule" });
+  const choices: Choice[] = [
+    ["off", t("settings.schedule.off")],
+    ["hours:1", t("settings.schedule.everyHour")],
+    ...[2, 4, 6, 8, 12].map((n): Choice => [`hours:${n}`, t("settings.schedule.every", { n })]),
+    ["daily", t("settings.schedule.daily")],
+  ];
+  const currentValue = s.schedule.kind === "hours" ? `hours:${s.schedule.every}` : s.schedule.kind;
+  for (const [value, label] of choices) {
+    const option = el("option", { value }, label);
+    if (value === currentValue) option.selected = true;
+    frequency.append(option);
+  }
+  const hour = el("select", { id: "f-schedule-hour" });
+  for (let h = 0; h < 24; h++) {
+    const option = el("option", { value: String(h) }, `${h}:00`);
+    if (s.schedule.kind === "daily" && s.schedule.hour === h) option.selected = true;
+    hour.append(option);
+  }
+  const hourBox = el(
+    "div",
+    { class: "field" },
+    el("label", { for: "f-schedule-hour" }, t("settings.schedule.hour")),
+    hour,
+  );
+  const syncHour = () => {
+    hourBox.hidden = frequency.value !== "daily";
+  };
+  frequency.addEventListener("change", syncHour);
+  syncHour();
+  const feedback = el("div", { class: "status", role: "status", id: "schedule-feedback" });
+  const apply = el("button", { type: "button", id: "schedule-apply" }, t("settings.schedule.apply"));
+  apply.addEventListener("click", () => {
+    const value = frequency.value;
+    const input =
+      value === "off"
+        ? { kind: "off" }
+        : value === "daily"
+          ? { kind: "daily", hour: Number(hour.value) }
+          : { kind: "hours", every: Number(value.split(":")[1]) };
+    void busy(apply, t("settings.saving"), () => call<ScheduleSidebarView>("saveSchedule", input))
+      .then((next) => {
+        rerender({ ...view, schedule: next });
+        const node = document.getElementById("schedule-feedback");
+        if (node)
+          status(node, next.schedule.kind === "off" ? t("schedule.removed") : t("schedule.saved"), "ok");
+      })
+      .catch((err) => status(feedback, errorText(err), "error"));
+  });
+
+  const summary = el(
+    "div",
+    { id: "schedule-summary" },
+    el("p", {}, s.label),
+    ...(s.owner ? [el("p", {}, t("schedule.owner", { owner: s.owner }))] : []),
+    ...(s.owner && !s.mine ? [el("p", { class: "hint" }, t("schedule.notOwner", { owner: s.owner }))] : []),
+    el(
+      "p",
+      { id: "schedule-next" },
+      s.nextRun
+        ? t("schedule.next", { when: new Date(s.nextRun).toLocaleString() })
+        : t("schedule.next.none"),
+    ),
+  );
+  if (s.repaired) summary.append(el("p", { class: "status ok" }, t("schedule.repaired")));
+
+  const mail = el("input", { id: "f-mail", type: "checkbox" });
+  mail.checked = s.mailOnFailure;
+  const accountKind = el("select", { id: "f-account" });
+  for (const [value, key] of [
+    ["auto", "settings.quota.auto"],
+    ["consumer", "settings.quota.consumer"],
+    ["workspace", "settings.quota.workspace"],
+  ] as const) {
+    const option = el("option", { value }, t(key));
+    if (value === s.accountKind) option.selected = true;
+    accountKind.append(option);
+  }
+  const savePreferences = () => {
+    void call<ScheduleSidebarView>("saveSchedulePreferences", {
+      mailOnFailure: mail.checked,
+      accountKind: accountKind.value,
+    })
+      .then((next) => rerender({ ...view, schedule: next }))
+      .catch((err) => status(feedback, errorText(err), "error"));
+  };
+  mail.addEventListener("change", savePreferences);
+  accountKind.addEventListener("change", savePreferences);
+
+  return el(
+    "fieldset",
+    { id: "schedule" },
+    el("legend", {}, t("settings.section.schedule")),
+    summary,
+    el(
+      "div",
+      { class: "field" },
+      el("label", { for: "f-schedule" }, t("settings.schedule.frequency")),
+      frequency,
+    ),
+    hourBox,
+    apply,
+    feedback,
+    el("div", { class: "field check" }, mail, el("label", { for: "f-mail" }, t("settings.mail"))),
+    el("div", { class: "field" }, el("label", { for: "f-account" }, t("settings.quota")), accountKind),
+    el("p", { id: "quota-today" }, t("settings.quota.today", { used: s.quota.used, limit: s.quota.limit })),
+  );
+}
+
+function noticeBox(view: SettingsView, rerender: (v: SettingsView) => void): HTMLElement | null {
+  const notice = view.schedule.notice;
+  if (!notice) return null;
+  const box = el("div", { id: "notice", class: "notice", role: "alert" }, el("p", {}, notice.text));
+  const runId = notice.runId;
+  if (runId) {
+    const dismiss = el("button", { type: "button", id: "notice-dismiss" }, t("notice.dismiss"));
+    dismiss.addEventListener("click", () => {
+      void call<ScheduleSidebarView>("dismissScheduleNotice", runId).then((next) =>
+        rerender({ ...view, schedule: next }),
+      );
+    });
+    box.append(dismiss);
+  }
+  return box;
+}
+
+function historySection(view: SettingsView): HTMLElement {
+  const runs = view.schedule.runs;
+  const box = el("fieldset", { id: "history" }, el("legend", {}, t("settings.section.history")));
+  if (runs.length === 0) {
+    box.append(el("p", {}, t("settings.history.empty")));
+    return box;
+  }
+  const list = el("ol", { class: "runs" });
+  for (const run of runs) {
+    const line = `${new Date(run.startedAt).toLocaleString()} · ${run.source} · ${run.outcomeLabel}`;
+    const figures = `${t("settings.history.records")}: ${run.records} · ${t("settings.history.calls")}: ${run.calls}`;
+    const item = el(
+      "li",
+      { class: `run ${run.outcome}`, "data-outcome": run.outcome },
+      el("div", {}, line),
+      el("div", { class: "hint" }, figures),
+    );
+    if (run.message) item.append(el("div", { class: "hint" }, run.message));
+    list.append(item);
+  }
+  box.append(list);
+  return box;
+}
+
+function render(root: HTMLElement, view: SettingsView): void {
+  language = view.language;
+  const rerender = (next: SettingsView) => render(root, next);
+  root.replaceChildren();
+  root.setAttribute("lang", language);
+  const notice = noticeBox(view, rerender);
+  if (notice) root.append(notice);
+
+  const form = el("form", { id: "settings-form", novalidate: "" });
+  for (const section of SECTIONS) {
+    const fieldset = el("fieldset", {}, el("legend", {}, t(section.legend)));
+    for (const def of section.fields) fieldset.append(fieldControl(def, view.form[def.name] ?? ""));
+    if (section.legend === "settings.section.connection")
+      fieldset.insertBefore(tokenSection(view, rerender), fieldset.children[2] ?? null);
+    form.append(fieldset);
+  }
+  const save = el("button", { type: "submit", id: "settings-save", class: "action" }, t("settings.save"));
+  const test = el("button", { type: "button", id: "settings-test" }, t("settings.test"));
+  const feedback = el("div", { id: "settings-feedback", class: "status", role: "status" });
+  form.append(el("div", { class: "buttons" }, save, test), feedback);
+  applyVisibility(form, view.form);
+  form.addEventListener("change", () => applyVisibility(form, readForm(form, view.form)));
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    for (const node of Array.from(form.querySelectorAll(".problem"))) node.textContent = "";
+    const values = readForm(form, view.form);
+    const tokenInput = form.querySelector<HTMLInputElement>("#f-token");
+    const token = tokenInput?.value ?? "";
+    void busy(save, t("settings.saving"), () => call<SaveSettingsResult>("saveSettings", values, token))
+      .then((result) => {
+        if (result.ok) {
+          render(root, result.view);
+          const node = document.getElementById("settings-feedback");
+          if (node) status(node, translate(result.view.language, "settings.saved"), "ok");
+          return;
+        }
+        for (const problem of result.problems) {
+          const node = document.getElementById(`f-${problem.field}-problem`);
+          if (node) node.textContent = problem.message;
+        }
+        status(feedback, result.problems.map((p) => p.message).join(" "), "error");
+        document.getElementById(`f-${result.problems[0]?.field}`)?.focus();
+      })
+      .catch((err) => status(feedback, errorText(err), "error"));
+  });
+  test.addEventListener("click", () => {
+    void busy(test, t("settings.testing"), () => call<ConnectionCheck>("testSettingsConnection"))
+      .then((check) => status(feedback, check.message, check.ok ? "ok" : "error"))
+      .catch((err) => status(feedback, errorText(err), "error"));
+  });
+
+  root.append(form, scheduleSection(view, rerender), historySection(view));
+  root.setAttribute("data-ready", "1");
+}
+
+function start(): void {
+  const root = document.getElementById("app");
+  if (!root) return;
+  root.textContent = t("settings.loading");
+  call<SettingsView>("getSettingsView")
+    .then((view) => render(root, view))
+    .catch((err) => {
+      root.textContent = errorText(err);
+      root.setAttribute("data-ready", "error");
+    });
+}
+
+start();

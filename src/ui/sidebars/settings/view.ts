@@ -1,0 +1,66 @@
+/**
+ * What the settings sidebar and the server exchange (plain data only: google.script.run passes
+ * no Date, no function). Shared by src/app/settings.ts and the sidebar's client so that a change
+ * on one side breaks the other's compile.
+ */
+import type { ScheduleSidebarView } from "../../../schedule/view";
+import type { Language } from "../../strings";
+
+/** Every document setting the form edits, as text fields keyed by name ("" = empty). */
+export const SETTINGS_FIELDS = [
+  "baseUrl",
+  "adminId",
+  "pageSize",
+  "windowMode",
+  "windowDays",
+  "windowFrom",
+  "windowTo",
+  "reportTypeDateFilter",
+  "reportStatus",
+  "reportCurrency",
+  "reportPolicyId",
+  "reportIntegrationStatus",
+  "reportIntegrationCode",
+  "reportIntegrationDate",
+  "reportUserId",
+  "fundStatus",
+  "fundOrderBy",
+  "fundOrder",
+  "fundFrom",
+  "fundTo",
+  "sheetFunds",
+  "sheetTransactions",
+  "sheetReports",
+  "sheetAudit",
+  "sheetOutbox",
+  "language",
+] as const;
+
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+export type SettingsForm = Record<SettingsField, string>;
+
+export interface TokenStatus {
+  /** True when the current user has a token saved (in their own user properties). */
+  saved: boolean;
+  /** Last four characters, to tell tokens apart; never more. */
+  last4: string;
+}
+
+export interface SettingsView {
+  language: Language;
+  form: SettingsForm;
+  token: TokenStatus;
+  schedule: ScheduleSidebarView;
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export type SaveSettingsResult = { ok: true; view: SettingsView } | { ok: false; problems: FieldProblem[] };
+
+export interface ConnectionCheck {
+  ok: boolean;
+  message: string;
+}

@@ -170,13 +170,23 @@ const BUTTON_SETS: Record<string, ButtonName[]> = {
   YES_NO_CANCEL: ["YES", "NO", "CANCEL"],
 };
 
+/** A short fingerprint of a text, to tell one shown sidebar from another. */
+function fingerprint(text: string): string {
+  let hash = 5381;
+  for (let i = 0; i < text.length; i++) hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0;
+  return `${text.length}-${hash.toString(36)}`;
+}
+
 function readShown(raw: unknown, fallbackKey: string): ShownHtml | null {
   if (!raw || typeof raw !== "object") return null;
   const s = asRecord(raw);
   const html = asString(s.html ?? s.content);
   if (!html) return null;
   const out: ShownHtml = {
-    key: asString(s.id ?? s.key ?? s.shownAt ?? s.serial, fallbackKey),
+    key: asString(
+      s.id ?? s.key ?? s.shownAt ?? s.serial,
+      `${fallbackKey}:${fingerprint(asString(s.title) + html)}`,
+    ),
     title: asString(s.title),
     html,
   };

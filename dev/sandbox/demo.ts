@@ -243,13 +243,16 @@ export function generateDemoData(sizes: DemoSizes, today: string): SandboxData {
     const id = FIRST_REPORT_ID + i;
     const employee = employees[random.int(0, employees.length - 1)] as User;
     const profile = employeeProfile.get(employee.id) as CurrencyProfile;
-    const ownFunds = (fundsByEmployee.get(employee.id) ?? []).filter((f) => f.currency === profile.currency);
-    let fund = ownFunds.length > 0 && random.chance(0.4) ? random.pick(ownFunds) : undefined;
     const roll = random.next();
     const kind = roll < 0.65 ? "closed" : roll < 0.95 ? "inProcess" : "draft";
     const sendDate =
       kind === "draft" ? "" : addDays(today, -(kind === "closed" ? random.int(1, 420) : random.int(0, 60)));
     const closeDate = kind === "closed" ? minDay(addDays(sendDate, random.int(0, 20)), today) : "";
+    // A report can only be linked to a fund of its employee that existed when it was sent.
+    const ownFunds = (fundsByEmployee.get(employee.id) ?? []).filter(
+      (f) => f.currency === profile.currency && f.createdAt.slice(0, 10) <= (sendDate || today),
+    );
+    let fund = ownFunds.length > 0 && random.chance(0.4) ? random.pick(ownFunds) : undefined;
     const nbrExpenses = random.int(1, 15);
     const nbrRejected =
       kind === "closed" ? Math.min(nbrExpenses - 1, random.chance(0.25) ? random.int(1, 2) : 0) : 0;

@@ -45,7 +45,7 @@ export class FaultPlan {
   }
 
   /** Replaces latency (when given) and rules with those of a POST /_sandbox/faults body. */
-  configure(body: unknown, endpointNames: readonly string[]): FaultSettings {
+  configure(body: unknown, endpointNames: readonly string[]): ReturnType<FaultPlan["describe"]> {
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw invalid("body", 'must be a JSON object such as {"latencyMs": 0, "rules": []}');
     }
@@ -63,10 +63,11 @@ export class FaultPlan {
     this.settings = { latencyMs: 0, rules: [] };
   }
 
-  describe(): FaultSettings {
+  /** The settings as JSON can carry them: unlimited uses show as `"times": null`. */
+  describe(): { latencyMs: number; rules: Array<Omit<FaultRule, "times"> & { times: number | null }> } {
     return {
       latencyMs: this.settings.latencyMs,
-      rules: this.settings.rules.map((r) => ({ ...r, times: Number.isFinite(r.times) ? r.times : -1 })),
+      rules: this.settings.rules.map((r) => ({ ...r, times: Number.isFinite(r.times) ? r.times : null })),
     };
   }
 

@@ -3,59 +3,18 @@
  * (`startSandboxThread`), for callers that block their own thread while waiting for an HTTP
  * answer, as the emulated UrlFetchApp does with Atomics.wait.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { createHash } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { buildSync } from "esbuild";
-import { createSandboxServer, type SandboxOptions, type SandboxServer } from "./server";
+import type { RunningSandbox } from "./listen";
+import type { SandboxOptions } from "./server";
 
+export { type RunningSandbox, startSandbox } from "./listen";
 export type { SandboxOptions } from "./server";
 export { DEFAULT_TOKEN } from "./server";
-
-export interface RunningSandbox {
-  /** Base URL of the API, ending in /v1 (what the add-on's base-URL setting takes). */
-  url: string;
-  /** Scheme, host and port, no path: /_sandbox routes hang from here. */
-  origin: string;
-  token: string;
-  /** A user who may administer funds and manage reports. */
-  adminId: number;
-  /** A user with the management role only (custom statuses yes, fund writes no). */
-  managerId: number;
-  close(): Promise<void>;
-}
-
-/** The sandbox in this thread; `sandbox` gives direct access to the ledger and faults for checks. */
-export async function startSandbox(
-  options: SandboxOptions = {},
-): Promise<RunningSandbox & { sandbox: SandboxServer }> {
-  const sandbox = createSandboxServer(options);
-  const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    sandbox.server.once("error", reject);
-    sandbox.server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = sandbox.server.address() as AddressInfo;
-  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `${origin}/v1`,
-    origin,
-    token: sandbox.token,
-    adminId: sandbox.service.adminId,
-    managerId: sandbox.service.managerId,
-    sandbox,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        sandbox.server.close(() => resolve());
-        sandbox.server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
-}
 
 type WorkerMessage =
   | { type: "ready"; url: string; origin: string; token: string; adminId: number; managerId: number }
@@ -79,8 +38,13 @@ function workerEntry(): string {
     write: false,
     logLevel: "silent",
   });
-  const file = join(mkdtempSync(join(tmpdir(), "sandbox-worker-")), "worker.mjs");
-  writeFileSync(file, result.outputFiles[0]?.text ?? "");
+  const code = result.outputFiles[0]?.text ?? "";
+  // Named by content: processes share one file, and a changed sandbox gets a new one.
+  const file = join(
+    tmpdir(),
+    `sandbox-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
+  );
+  if (!existsSync(file)) writeFileSync(file, code);
   workerFile = file;
   return file;
 }

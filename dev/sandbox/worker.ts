@@ -1,6 +1,6 @@
 /** Entry of the sandbox's worker thread (see startSandboxThread in index.ts). */
 import { parentPort, workerData } from "node:worker_threads";
-import { startSandbox } from "./index";
+import { startSandbox } from "./listen";
 import type { SandboxOptions } from "./server";
 
 const port = parentPort;

@@ -1,0 +1,163 @@
+/** Fault injection on /v1 calls: each kind, its effect on the ledger, uses, latency and clearing. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { call, control, type Running, start } from "./sandbox-client";
+
+let sandbox: Running;
+let fundId: number;
+beforeAll(async () => {
+  sandbox = await start();
+  const created = await call(sandbox, "createFund", {
+    IdEmployee: 1101,
+    IdAdmin: sandbox.adminId,
+    FundName: "Fondo para fallas",
+    FundCurrency: "CLP",
+    FundAmount: 50000,
+  });
+  fundId = created.body.Id;
+});
+afterEach(() => control(sandbox, "DELETE", "/faults"));
+afterAll(() => sandbox.close());
+
+const deposit = () =>
+  call(sandbox, "depositMoneyToFund", { Id: fundId, IdAdmin: sandbox.adminId, DepositAmount: 1000 });
+const transactionCount = () => sandbox.sandbox.service.ledger.fund(fundId).transactions.length;
+
+async function rules(...list: Array<Record<string, unknown>>) {
+  const reply = await control(sandbox, "POST", "/faults", { rules: list });
+  expect(reply.status).toBe(200);
+}
+
+async function rawDeposit(): Promise<
+  { ok: true; status: number; text: string } | { ok: false; error: unknown }
+> {
+  try {
+    const res = await fetch(`${sandbox.url}/depositMoneyToFund`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ Id: fundId, IdAdmin: sandbox.adminId, DepositAmount: 1000 }),
+    });
+    return { ok: true, status: res.status, text: await res.text() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+describe("faults", () => {
+  it("status: answers the given status with Retry-After for `times` calls, without applying", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "status", status: 503, retryAfter: 2, times: 1 });
+    const before = transactionCount();
+    const refused = await deposit();
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("2");
+    expect(refused.body.Error.Code).toBe("InjectedFault");
+    expect(transactionCount()).toBe(before);
+    const next = await deposit();
+    expect(next.status).toBe(200);
+    expect(transactionCount()).toBe(before + 1);
+  });
+
+  it("matches only its endpoint, or every endpoint with *; the first matching rule with uses left fires", async () => {
+    await rules(
+      { endpoint: "getFund", fault: "status", status: 429, times: 1 },
+      { endpoint: "*", fault: "status", status: 500, times: 2 },
+    );
+    expect((await call(sandbox, "getFund", { Id: fundId })).status).toBe(429);
+    expect((await call(sandbox, "getFund", { Id: fundId })).status).toBe(500);
+    expect((await call(sandbox, "getFunds")).status).toBe(500);
+    expect((await call(sandbox, "getFunds")).status).toBe(200);
+  });
+
+  it("without times, fires on every call until cleared", async () => {
+    await rules({ endpoint: "getFunds", fault: "status", status: 502 });
+    const described = await control(sandbox, "GET", "/faults");
+    expect(described.body.rules[0]).toMatchObject({
+      endpoint: "getFunds",
+      fault: "status",
+      status: 502,
+      times: null,
+    });
+    for (let i = 0; i < 3; i++) expect((await call(sandbox, "getFunds")).status).toBe(502);
+    await control(sandbox, "DELETE", "/faults");
+    expect((await call(sandbox, "getFunds")).status).toBe(200);
+  });
+
+  it("error-in-200: HTTP 200 with a top-level Error member, and the write is not applied", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "error-in-200", times: 1 });
+    const before = transactionCount();
+    const reply = await deposit();
+    expect(reply.status).toBe(200);
+    expect(reply.body.Error.Message).toContain("depositMoneyToFund");
+    expect(reply.body.Id).toBeUndefined();
+    expect(transactionCount()).toBe(before);
+  });
+
+  it("malformed-json: HTTP 200 whose body is not JSON; the write is applied", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "malformed-json", times: 1 });
+    const before = transactionCount();
+    const reply = await rawDeposit();
+    expect(reply.ok && reply.status).toBe(200);
+    if (!reply.ok) return;
+    expect(() => JSON.parse(reply.text)).toThrow();
+    expect(transactionCount()).toBe(before + 1);
+  });
+
+  it("drop-before-apply: the connection closes with no answer and nothing is applied", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "drop-before-apply", times: 1 });
+    const before = transactionCount();
+    const reply = await rawDeposit();
+    expect(reply.ok).toBe(false);
+    expect(transactionCount()).toBe(before);
+  });
+
+  it("drop-after-apply: the write is applied once, then the connection closes with no answer", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "drop-after-apply", times: 1 });
+    const before = transactionCount();
+    const deposits = sandbox.sandbox.service.ledger.fund(fundId).depositsCents;
+    const reply = await rawDeposit();
+    expect(reply.ok).toBe(false);
+    expect(transactionCount()).toBe(before + 1);
+    expect(sandbox.sandbox.service.ledger.fund(fundId).depositsCents).toBe(deposits + 100_000);
+  });
+
+  it("slow: answers normally after delayMs", async () => {
+    await rules({ endpoint: "getFund", fault: "slow", delayMs: 120, times: 1 });
+    const started = performance.now();
+    const reply = await call(sandbox, "getFund", { Id: fundId });
+    expect(reply.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+  });
+
+  it("latencyMs delays every /v1 call and DELETE resets it to zero", async () => {
+    await control(sandbox, "POST", "/faults", { latencyMs: 80 });
+    let started = performance.now();
+    await call(sandbox, "getFunds", { ResultsPerPage: 1 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(70);
+    await control(sandbox, "DELETE", "/faults");
+    expect((await control(sandbox, "GET", "/faults")).body).toEqual({ latencyMs: 0, rules: [] });
+    started = performance.now();
+    await call(sandbox, "getFunds", { ResultsPerPage: 1 });
+    expect(performance.now() - started).toBeLessThan(70);
+  });
+
+  it("refuses a bad fault configuration naming the member, and keeps the previous one", async () => {
+    await rules({ endpoint: "getFunds", fault: "status", status: 503 });
+    for (const [body, field] of [
+      [{ rules: [{ endpoint: "getFunds", fault: "explode" }] }, "rules[0].fault"],
+      [{ rules: [{ endpoint: "getEverything", fault: "status" }] }, "rules[0].endpoint"],
+      [{ rules: [{ fault: "status", status: 200 }] }, "rules[0].status"],
+      [{ rules: [{ fault: "status", times: 0 }] }, "rules[0].times"],
+      [{ latencyMs: -1 }, "latencyMs"],
+      [{ rules: "all" }, "rules"],
+    ] as const) {
+      const reply = await control(sandbox, "POST", "/faults", body);
+      expect(reply.status, field).toBe(400);
+      expect(reply.body.Error.Field).toBe(field);
+    }
+    expect((await call(sandbox, "getFunds")).status).toBe(503);
+  });
+
+  it("never touches the /_sandbox routes", async () => {
+    await rules({ endpoint: "*", fault: "drop-before-apply" });
+    expect((await control(sandbox, "GET", "/users")).status).toBe(200);
+  });
+});

@@ -46,6 +46,8 @@ export interface MergeInput<R> {
   language: Language;
   /** Text put in the refresh-note column of a kept row whose record did not come back. */
   missingNote: string;
+  /** Columns whose cells an update keeps as they are (values these records do not carry). */
+  preserveKeys?: readonly string[];
 }
 
 export interface RefreshPlan {
@@ -158,12 +160,12 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
     const rowValues: CellValue[] = [];
     const rowFormats: string[] = [];
     columns.forEach((column, c) => {
-      if (fate.kind === "update") {
+      const at = prevKeys.indexOf(column.key);
+      if (fate.kind === "update" && !(at >= 0 && input.preserveKeys?.includes(column.key))) {
         rowValues.push(column.cell(fate.record as R, language));
         rowFormats.push(column.format);
         return;
       }
-      const at = prevKeys.indexOf(column.key);
       if (fate.kind === "keep-marked" && c === noteIndex) {
         rowValues.push(input.missingNote);
         rowFormats.push(column.format);

@@ -1,0 +1,61 @@
+/**
+ * The reads of a refresh over the API client: each method is one `readMany` (one fetchAll, with
+ * the client's retries of what failed in a retryable way). A request that still fails fails the
+ * refresh, except a single record the service says does not exist (404), which comes back null.
+ */
+import type { BatchResult, Client, ReadEndpointName } from "../api/client";
+import { HttpError } from "../api/errors";
+import type { ExpenseReport, Fund } from "../api/types";
+import type { ListPage, RefreshReader } from "./engine";
+
+function values<N extends ReadEndpointName, T>(
+  results: BatchResult<N>[],
+  notFoundAsNull: boolean,
+): (T | null)[] {
+  return results.map((r) => {
+    if (r.ok) return r.value as T;
+    if (notFoundAsNull && r.error instanceof HttpError && r.error.status === 404) return null;
+    throw r.error;
+  });
+}
+
+export function clientReader(client: Client): RefreshReader {
+  return {
+    fundPages(queries) {
+      const pages = values<"getFunds", { records: { pages: number }; funds: Fund[] }>(
+        client.readMany("getFunds", queries),
+        false,
+      );
+      return pages.map((p) => ({ items: p?.funds ?? [], pages: p?.records.pages ?? 1 }) as ListPage<Fund>);
+    },
+    reportPages(queries) {
+      const pages = values<
+        "getExpenseReports",
+        { records: { pages: number }; expenseReports: ExpenseReport[] }
+      >(client.readMany("getExpenseReports", queries), false);
+      return pages.map((p) => ({ items: p?.expenseReports ?? [], pages: p?.records.pages ?? 1 }));
+    },
+    funds(ids) {
+      return values<"getFund", Fund>(
+        client.readMany(
+          "getFund",
+          ids.map((Id) => ({ Id })),
+        ),
+        true,
+      );
+    },
+    reports(ids) {
+      const reports = values<"getExpenseReport", ExpenseReport>(
+        client.readMany(
+          "getExpenseReport",
+          ids.map((Id) => ({ Id })),
+        ),
+        true,
+      );
+      // A single report does not say whether it is integrated; its integration date does.
+      return reports.map((r) =>
+        r && r.integrated === null ? { ...r, integrated: r.integrationDate !== null } : r,
+      );
+    },
+  };
+}

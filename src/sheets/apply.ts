@@ -1,0 +1,83 @@
+/**
+ * One refresh of one sheet: read its used area once, plan the merge, write it once. The sheet
+ * itself is reached through a `SheetAccess` (src/gas/spreadsheet.ts in Apps Script, a fake in
+ * tests), so this runs without Sheets.
+ */
+import type { Language } from "../ui/strings";
+import { type Column, headerText } from "./columns";
+import { inferKeys, type MissingRowMode, planRefresh, type RefreshPlan, type SheetSnapshot } from "./merge";
+
+export interface SheetAccess {
+  /** The used area (header included), or null when the sheet does not exist yet. */
+  read(): SheetSnapshot | null;
+  /** Writes the plan: number formats then values, each in one call; freezes the header. */
+  write(plan: RefreshPlan): void;
+  /** Keys of the add-on's columns as the last refresh left them, or null when unknown. */
+  layout(): string[] | null;
+  saveLayout(keys: readonly string[]): void;
+}
+
+export interface SheetRefresh<R> {
+  columnsFor(previousKeys: readonly string[]): readonly Column<R>[];
+  records: readonly R[];
+  keyOf(record: R): string;
+  covers: "all" | ((key: string) => boolean);
+  preserveKeys?: readonly string[];
+}
+
+export interface ApplyOptions {
+  language: Language;
+  mode: MissingRowMode;
+  missingNote: string;
+}
+
+/** Merges `update` into the sheet; returns the plan that was written. */
+export function applyToSheet<R>(
+  access: SheetAccess,
+  update: SheetRefresh<R>,
+  options: ApplyOptions,
+): RefreshPlan {
+  const snapshot = access.read() ?? { name: "", values: [], formulas: [], formats: [] };
+  let previousKeys = snapshot.values.length > 0 ? (access.layout() ?? []) : [];
+  const header = snapshot.values[0] ?? [];
+  // The stored layout must still describe the sheet: users may have replaced or rebuilt it.
+  const fixed = update.columnsFor([]) as readonly Column<unknown>[];
+  if (
+    snapshot.values.length > 0 &&
+    !layoutMatches(previousKeys, header, update.columnsFor(previousKeys) as readonly Column<unknown>[])
+  ) {
+    previousKeys = inferKeys(header, fixed);
+  }
+  const columns = update.columnsFor(previousKeys);
+  const plan = planRefresh({
+    columns,
+    previousKeys,
+    snapshot,
+    records: update.records,
+    keyOf: update.keyOf,
+    covers: update.covers,
+    mode: options.mode,
+    language: options.language,
+    missingNote: options.missingNote,
+    preserveKeys: update.preserveKeys,
+  });
+  access.write(plan);
+  access.saveLayout(plan.keys);
+  return plan;
+}
+
+/** Whether the header row starts with the columns of `keys` (labels in either language). */
+function layoutMatches(
+  keys: readonly string[],
+  header: readonly unknown[],
+  columns: readonly Column<unknown>[],
+): boolean {
+  if (keys.length === 0) return false;
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  return keys.every((key, i) => {
+    const column = byKey.get(key);
+    if (!column) return false;
+    const cell = header[i];
+    return cell === headerText(column, "en") || cell === headerText(column, "es");
+  });
+}

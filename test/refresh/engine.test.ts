@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import {
+  type EngineDeps,
+  isRefreshCursor,
+  type RefreshOptions,
+  refreshSelection,
+  runRefreshSteps,
+  startCursor,
+} from "../../src/refresh/engine";
+import { FakeService, makeFund, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
+
+const options: RefreshOptions = {
+  pageSize: 10,
+  batchSize: 4,
+  fundFilters: { Order: "ASC" },
+  reportWindow: { since: "2022-01-01", until: "2024-06-30" },
+  reportFilters: { TypeDateFilter: 1 },
+  missingRows: "keep",
+  language: "en",
+};
+
+function setup(funds = 35, reports = 45) {
+  const service = new FakeService(
+    Array.from({ length: funds }, (_v, i) => makeFund(i + 1, [1000, -200 * (i % 3)])),
+    Array.from({ length: reports }, (_v, i) =>
+      makeReport(
+        1000 + i,
+        `202${2 + (i % 3)}-0${(i % 6) + 1}-15`,
+        i % 2 ? { "Centro de costo": `00${i}` } : {},
+      ),
+    ),
+  );
+  const { sheets, port } = memorySheets();
+  const store = memoryStore();
+  const deps: EngineDeps = { reader: readerOf(service), sheets: port, fingerprints: store, options };
+  return { service, sheets, store, deps };
+}
+
+const never = () => false;
+
+describe("refresh steps", () => {
+  it("fetches the first page, then the remaining pages in bounded batches, and writes each sheet once", () => {
+    const { service, sheets, deps } = setup();
+    const result = runRefreshSteps(deps, startCursor("all"), never);
+    expect(result.finished).toBe(true);
+    expect(result.refreshed).toEqual(["funds", "transactions", "reports"]);
+    // 35 funds at 10 per page: page 1 alone, then pages 2–4 in one batch.
+    expect(service.batches.filter((b) => b.endpoint === "getFunds")).toEqual([
+      { endpoint: "getFunds", size: 1 },
+      { endpoint: "getFunds", size: 3 },
+    ]);
+    expect(service.batches.every((b) => b.size <= options.batchSize)).toBe(true);
+    expect(sheets.funds.ids()).toHaveLength(35);
+    expect(sheets.funds.writes).toBe(1);
+    expect(sheets.transactions.writes).toBe(1);
+    expect(sheets.reports.writes).toBe(1);
+    // Every fund's movements, once each.
+    expect(service.calls("getFund")).toBe(35);
+    expect(sheets.transactions.ids()).toHaveLength(35 * 2);
+    expect(result.requests).toBe(result.minimumRequests);
+  });
+
+  it("splits a window longer than a year into pieces and keeps each report once", () => {
+    const { service, sheets, deps } = setup(1, 45);
+    service.reports.push({ ...makeReport(1000, "2023-01-01") }); // the same id again, in another piece
+    runRefreshSteps(deps, startCursor("reports"), never);
+    const firstPages = service.batches.find((b) => b.endpoint === "getExpenseReports");
+    expect(firstPages?.size).toBe(3); // 2022-01-01..2023-01-01, ..2024-01-02, ..2024-06-30
+    const ids = sheets.reports.ids();
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(45);
+    // Extra fields became a column of their own.
+    expect(sheets.reports.values[0]).toContain("Centro de costo");
+  });
+
+  it("fetches movements only of funds that are new or whose totals changed", () => {
+    const { service, sheets, deps } = setup();
+    runRefreshSteps(deps, startCursor("transactions"), never);
+    expect(service.calls("getFund")).toBe(35);
+    service.batches = [];
+    runRefreshSteps(deps, startCursor("transactions"), never);
+    expect(service.calls("getFund")).toBe(0);
+    expect(service.batches.map((b) => b.endpoint)).toEqual(["getFunds", "getFunds"]);
+
+    service.funds[4] = makeFund(5, [1000, -200, 300]);
+    service.funds.push(makeFund(99, [5000]));
+    service.funds.splice(0, 1); // fund 1 is gone
+    service.batches = [];
+    runRefreshSteps(deps, startCursor("transactions"), never);
+    expect(service.calls("getFund")).toBe(2);
+    const rows = sheets.transactions.values.slice(1);
+    expect(rows.filter((r) => r[1] === 5)).toHaveLength(3);
+    expect(rows.filter((r) => r[1] === 99)).toHaveLength(1);
+    // Fund 1's movements are kept and marked (mode "keep").
+    expect(rows.filter((r) => r[1] === 1).every((r) => r.includes("gone"))).toBe(true);
+  });
+
+  it("fetches every fund's movements again when the transactions sheet was emptied", () => {
+    const { service, sheets, deps } = setup(5, 0);
+    runRefreshSteps(deps, startCursor("transactions"), never);
+    sheets.transactions.values = [];
+    service.batches = [];
+    runRefreshSteps(deps, startCursor("transactions"), never);
+    expect(service.calls("getFund")).toBe(5);
+  });
+
+  it("stops between steps and continues from its cursor without duplicates or gaps", () => {
+    const straight = setup();
+    runRefreshSteps(straight.deps, startCursor("all"), never);
+
+    const { sheets, deps } = setup();
+    let cursor = startCursor("all");
+    let executions = 0;
+    for (;;) {
+      executions++;
+      let steps = 0;
+      // Each execution may take three steps before its time is up.
+      const result = runRefreshSteps(
+        { ...deps, onStep: () => steps++ },
+        JSON.parse(JSON.stringify(cursor)),
+        () => steps >= 3,
+      );
+      if (result.finished) break;
+      expect(isRefreshCursor(result.cursor)).toBe(true);
+      cursor = result.cursor as typeof cursor;
+      expect(executions).toBeLessThan(30);
+    }
+    expect(executions).toBeGreaterThan(2);
+    for (const target of ["funds", "transactions", "reports"] as const) {
+      const got = sheets[target].ids().map(String).sort();
+      expect(got).toEqual(straight.sheets[target].ids().map(String).sort());
+      expect(new Set(got).size).toBe(got.length);
+    }
+  });
+
+  it("leaves a sheet as it was when its fetch fails, and says why", () => {
+    const { service, sheets, deps } = setup();
+    runRefreshSteps(deps, startCursor("reports"), never);
+    const before = JSON.stringify(sheets.reports.values);
+    service.reports.push(makeReport(5000, "2024-01-10"));
+    service.failReportsAt = 2;
+    expect(() => runRefreshSteps(deps, startCursor("reports"), never)).toThrow(/503/);
+    expect(JSON.stringify(sheets.reports.values)).toBe(before);
+  });
+
+  it("refreshes only the selected funds' rows and their movements", () => {
+    const { service, sheets, deps } = setup(6, 0);
+    runRefreshSteps(deps, startCursor("transactions"), never);
+    service.funds[1] = { ...makeFund(2, [1000, 700]), title: "Changed 2" };
+    service.funds[2] = { ...makeFund(3, [1000]), title: "Changed 3 (not selected)" };
+    service.batches = [];
+    refreshSelection(deps, { target: "funds", ids: [2] });
+    expect(service.batches).toEqual([{ endpoint: "getFund", size: 1 }]);
+    const titles = sheets.funds.values.slice(1).map((r) => r[1]);
+    expect(titles).toContain("Changed 2");
+    expect(titles).toContain("Fund 3");
+    expect(sheets.transactions.values.slice(1).filter((r) => r[1] === 2)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,203 @@
+/** In-memory stand-ins for the sheets, the service and the property store of a refresh. */
+import type { ExpenseReport, Fund } from "../../src/api/types";
+import type { ListPage, RefreshReader, RefreshSheets, SheetTarget } from "../../src/refresh/engine";
+import { applyToSheet, type SheetAccess } from "../../src/sheets/apply";
+import type { CellValue } from "../../src/sheets/cells";
+import type { RefreshPlan } from "../../src/sheets/merge";
+
+export class MemorySheet implements SheetAccess {
+  values: CellValue[][] = [];
+  formulas: string[][] = [];
+  formats: string[][] = [];
+  keys: string[] | null = null;
+  writes = 0;
+  constructor(readonly name: string) {}
+  read() {
+    if (this.values.length === 0) return null;
+    return { name: this.name, values: this.values, formulas: this.formulas, formats: this.formats };
+  }
+  write(plan: RefreshPlan) {
+    this.writes++;
+    this.values = plan.values.map((r) =>
+      r.map((v) => (typeof v === "string" && v.startsWith("=") ? "(formula)" : v)),
+    );
+    this.formulas = plan.values.map((r) =>
+      r.map((v) => (typeof v === "string" && v.startsWith("=") ? v : "")),
+    );
+    this.formats = plan.formats.map((r) => [...r]);
+    // Trailing blank rows are not part of the used area.
+    while (this.values.length > 1 && (this.values.at(-1) as CellValue[]).every((v) => v === "")) {
+      this.values.pop();
+      this.formulas.pop();
+      this.formats.pop();
+    }
+  }
+  layout() {
+    return this.keys;
+  }
+  saveLayout(keys: readonly string[]) {
+    this.keys = [...keys];
+  }
+  /** Data rows' first cells. */
+  ids(): CellValue[] {
+    return this.values.slice(1).map((r) => r[0] as CellValue);
+  }
+}
+
+export function memorySheets() {
+  const sheets: Record<SheetTarget, MemorySheet> = {
+    funds: new MemorySheet("Funds"),
+    transactions: new MemorySheet("Fund transactions"),
+    reports: new MemorySheet("Expense reports"),
+  };
+  const port: RefreshSheets = {
+    apply(target, update) {
+      const plan = applyToSheet(sheets[target], update, {
+        language: "en",
+        mode: "keep",
+        missingNote: "gone",
+      });
+      return plan.counts.updated + plan.counts.added;
+    },
+    isEmpty: (target) => sheets[target].values.length <= 1,
+  };
+  return { sheets, port };
+}
+
+export function memoryStore() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getProperty: (k: string) => data.get(k) ?? null,
+    setProperty: (k: string, v: string) => data.set(k, v),
+    deleteProperty: (k: string) => data.delete(k),
+  };
+}
+
+/** A service over arrays, paging like the spec says, logging every batch it receives. */
+export class FakeService {
+  batches: { endpoint: string; size: number }[] = [];
+  failReportsAt: number | null = null;
+  constructor(
+    public funds: Fund[],
+    public reports: ExpenseReport[],
+  ) {}
+  private page<T>(list: T[], q: Record<string, unknown>): ListPage<T> {
+    const size = Number(q.ResultsPerPage);
+    const page = Number(q.Page);
+    return {
+      items: list.slice((page - 1) * size, page * size),
+      pages: Math.max(1, Math.ceil(list.length / size)),
+    };
+  }
+  fundPages(queries: readonly Record<string, unknown>[]) {
+    this.batches.push({ endpoint: "getFunds", size: queries.length });
+    return queries.map((q) =>
+      this.page(
+        this.funds.map(({ transactions: _t, ...f }) => f as Fund),
+        q,
+      ),
+    );
+  }
+  reportPages(queries: readonly Record<string, unknown>[]) {
+    this.batches.push({ endpoint: "getExpenseReports", size: queries.length });
+    if (
+      this.failReportsAt !== null &&
+      this.batches.filter((b) => b.endpoint === "getExpenseReports").length >= this.failReportsAt
+    ) {
+      throw new Error("getExpenseReports: the service answered HTTP 503.");
+    }
+    return queries.map((q) => {
+      const since = String(q.Since);
+      const until = String(q.Until);
+      const inWindow = this.reports.filter(
+        (r) => (r.closeDate ?? "") >= since && (r.closeDate ?? "") <= until,
+      );
+      return this.page(inWindow, q);
+    });
+  }
+  fundsById(ids: readonly number[]) {
+    this.batches.push({ endpoint: "getFund", size: ids.length });
+    return ids.map((id) => this.funds.find((f) => f.id === id) ?? null);
+  }
+  reportsById(ids: readonly number[]) {
+    this.batches.push({ endpoint: "getExpenseReport", size: ids.length });
+    return ids.map((id) => this.reports.find((r) => r.id === id) ?? null);
+  }
+  calls(endpoint: string): number {
+    return this.batches.filter((b) => b.endpoint === endpoint).reduce((n, b) => n + b.size, 0);
+  }
+}
+
+/** The reader port of a FakeService (its list arrays are named like the port's methods). */
+export function readerOf(service: FakeService): RefreshReader {
+  return {
+    fundPages: (q) => service.fundPages(q),
+    reportPages: (q) => service.reportPages(q),
+    funds: (ids) => service.fundsById(ids),
+    reports: (ids) => service.reportsById(ids),
+  };
+}
+
+export function makeFund(id: number, movements: number[] = [1000]): Fund {
+  const transactions = movements.map((cents, i) => ({
+    type: (cents >= 0 ? 1 : 2) as 1 | 2,
+    typeName: cents >= 0 ? "Deposit" : "Withdrawal",
+    amountCents: Math.abs(cents),
+    date: `2024-01-${String((i % 28) + 1).padStart(2, "0")}`,
+  }));
+  const deposits = movements.filter((c) => c >= 0).reduce((a, b) => a + b, 0);
+  const withdrawals = -movements.filter((c) => c < 0).reduce((a, b) => a + b, 0);
+  return {
+    id,
+    title: `Fund ${id}`,
+    code: String(id).padStart(5, "0"),
+    currency: "CLP",
+    idAssignTo: 1,
+    idCreator: 1,
+    depositsCents: deposits,
+    withdrawalsCents: withdrawals,
+    balanceCents: deposits - withdrawals,
+    status: 1,
+    createdAt: "2024-01-01 10:00:00",
+    expirationDate: null,
+    flexibleFund: false,
+    manualDeposit: false,
+    automaticBlock: false,
+    transactions,
+  };
+}
+
+export function makeReport(id: number, closeDate: string, extra: Record<string, string> = {}): ExpenseReport {
+  return {
+    id,
+    title: `Report ${id}`,
+    reportNumber: String(id).padStart(6, "0"),
+    sendDate: closeDate,
+    closeDate,
+    employeeId: 1,
+    employeeName: "Ana",
+    employeeIdentification: "",
+    approverId: 2,
+    approverName: "Luis",
+    policyId: 3,
+    policyName: "General",
+    status: 1,
+    customStatus: "",
+    fundId: 0,
+    fundName: "",
+    reportTotalCents: 12345,
+    reportTotalApprovedCents: 12345,
+    currency: "CLP",
+    note: "",
+    integrated: false,
+    integrationDate: null,
+    integrationExternalCode: "",
+    integrationInternalCode: "",
+    nbrExpenses: 1,
+    nbrApprovedExpenses: 1,
+    nbrRejectedExpenses: 0,
+    extraFields: Object.entries(extra).map(([name, value]) => ({ name, value, code: "" })),
+    files: [],
+  };
+}

@@ -1,0 +1,252 @@
+/**
+ * The settings sidebar's page in Chromium at the sidebar's 300 px, with google.script.run
+ * answered by a scripted fake: labels, keyboard, escaping, the write-only token, the schedule.
+ */
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ScheduleSidebarView } from "../../src/schedule/view";
+import type { SettingsView } from "../../src/ui/sidebars/settings/view";
+import { type Browser, launchBrowser, screenshot } from "../browser/browser";
+
+const root = resolve(import.meta.dirname, "../..");
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+
+async function sidebarHtml(): Promise<string> {
+  const dir = join(root, "src/ui/sidebars/settings");
+  const out = await build({
+    entryPoints: [join(dir, "client.ts")],
+    bundle: true,
+    format: "iife",
+    target: "es2019",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+  });
+  const css = readFileSync(join(root, "src/ui/sidebars/common.css"), "utf8");
+  return readFileSync(join(dir, "index.html"), "utf8")
+    .replace("<!-- inline:style -->", () => `<style>${css}</style>`)
+    .replace(
+      "<!-- inline:script -->",
+      () => `<script>${out.outputFiles[0].text.replace(/<\/script/gi, "<\\/script")}</script>`,
+    );
+}
+
+function schedule(patch: Partial<ScheduleSidebarView> = {}): ScheduleSidebarView {
+  return {
+    schedule: { kind: "hours", every: 4 },
+    label: "Every 4 hours",
+    owner: "ana@example.com",
+    mine: true,
+    nextRun: "2026-01-10T12:00:00.000Z",
+    runs: [
+      {
+        id: "r1",
+        startedAt: "2026-01-10T08:00:00.000Z",
+        seconds: 12,
+        source: "schedule",
+        outcome: "failed",
+        outcomeLabel: "failed",
+        refreshed: ["funds"],
+        records: 0,
+        calls: 3,
+        message: `Service said ${HOSTILE}`,
+      },
+    ],
+    notice: { kind: "failed", text: `The scheduled refresh failed: ${HOSTILE}`, runId: "r1" },
+    mailOnFailure: false,
+    quota: { verdict: "ok", used: 120, limit: 20000, estimate: 30, remaining: 19880 },
+    accountKind: "auto",
+    repaired: false,
+    ...patch,
+  };
+}
+
+function view(patch: Partial<SettingsView> = {}): SettingsView {
+  return {
+    language: "en",
+    form: {
+      baseUrl: "https://api.rindegastos.com/v1",
+      adminId: "7",
+      pageSize: "100",
+      windowMode: "lastDays",
+      windowDays: "30",
+      windowFrom: "",
+      windowTo: "",
+      reportTypeDateFilter: "1",
+      reportStatus: "",
+      reportCurrency: "",
+      reportPolicyId: "",
+      reportIntegrationStatus: "",
+      reportIntegrationCode: "",
+      reportIntegrationDate: "",
+      reportUserId: "",
+      fundStatus: "",
+      fundOrderBy: "1",
+      fundOrder: "DESC",
+      fundFrom: "",
+      fundTo: "",
+      sheetFunds: `Funds ${HOSTILE}`,
+      sheetTransactions: "Fund transactions",
+      sheetReports: "Expense reports",
+      sheetAudit: "Audit",
+      sheetOutbox: "Outbox",
+      language: "en",
+    },
+    token: { saved: true, last4: "9f3a" },
+    schedule: schedule(),
+    ...patch,
+  };
+}
+
+/** A fake google.script.run answering from `scripted` (name → value, or {error}) and recording calls. */
+function fakeScriptRun(scripted: Record<string, unknown>): void {
+  const calls: { name: string; args: unknown[] }[] = [];
+  (window as unknown as { __calls: typeof calls }).__calls = calls;
+  const make = (ok?: (v: unknown) => void, fail?: (e: Error) => void): unknown =>
+    new Proxy(
+      {},
+      {
+        get(_t, name: string) {
+          if (name === "withSuccessHandler") return (f: (v: unknown) => void) => make(f, fail);
+          if (name === "withFailureHandler") return (f: (e: Error) => void) => make(ok, f);
+          return (...args: unknown[]) => {
+            calls.push({ name, args });
+            const answer = scripted[name] as { error?: string } | undefined;
+            setTimeout(() => {
+              if (answer && typeof answer === "object" && "error" in answer) fail?.(new Error(answer.error));
+              else ok?.(JSON.parse(JSON.stringify(answer ?? null)));
+            }, 5);
+          };
+        },
+      },
+    );
+  (window as unknown as { google: unknown }).google = { script: { run: make() } };
+}
+
+/** Opens the sidebar with the fake installed before its own script runs. */
+async function open(page: Page, html: string, answers: Record<string, unknown>): Promise<void> {
+  const fake = `<script>(${fakeScriptRun.toString()})(${JSON.stringify(answers).replace(/</g, "\\u003c")});</script>`;
+  await page.setContent(html.replace("<head>", () => `<head>${fake}`));
+  await page.waitForSelector('#app[data-ready="1"]');
+}
+
+const calls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __calls: { name: string; args: unknown[] }[] }).__calls);
+
+describe("settings sidebar", () => {
+  let browser: Browser;
+  let html: string;
+  let page: Page;
+
+  beforeAll(async () => {
+    [browser, html] = await Promise.all([launchBrowser(), sidebarHtml()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("labels every field, fits 300 px, and shows hostile text as text", async () => {
+    page = await browser.context.newPage();
+    await page.setViewportSize({ width: 300, height: 900 });
+    await open(page, html, { getSettingsView: view() });
+    const unlabeled = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("input, select"))
+        .filter((c) => !c.id || !document.querySelector(`label[for="${c.id}"]`))
+        .map((c) => c.outerHTML),
+    );
+    expect(unlabeled).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
+    expect(await page.locator("img").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator("#notice").innerText()).toContain(HOSTILE);
+    expect(await page.locator("#f-sheetFunds").inputValue()).toBe(`Funds ${HOSTILE}`);
+    await screenshot(page, "settings-sidebar");
+    await page.close();
+  });
+
+  it("keeps the token write-only: masked status, empty password field, sent only when typed", async () => {
+    page = await browser.context.newPage();
+    await open(page, html, {
+      getSettingsView: view(),
+      saveSettings: { ok: true, view: view({ token: { saved: true, last4: "wxyz" } }) },
+    });
+    expect(await page.locator("#token-status").innerText()).toBe("A token is saved for you (••••9f3a).");
+    expect(await page.locator("#f-token").getAttribute("type")).toBe("password");
+    expect(await page.locator("#f-token").inputValue()).toBe("");
+    await page.locator("#f-token").fill("new-token-wxyz");
+    // Keyboard only: Enter in a field submits the form.
+    await page.locator("#f-pageSize").focus();
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("#settings-feedback.ok");
+    const save = (await calls(page)).find((c) => c.name === "saveSettings");
+    expect(save?.args[1]).toBe("new-token-wxyz");
+    expect((save?.args[0] as Record<string, string>).pageSize).toBe("100");
+    expect(await page.locator("#token-status").innerText()).toContain("••••wxyz");
+    expect(await page.locator("#f-token").inputValue()).toBe("");
+    await page.close();
+  });
+
+  it("shows each problem beside its field and moves the focus there", async () => {
+    page = await browser.context.newPage();
+    await open(page, html, {
+      getSettingsView: view(),
+      saveSettings: {
+        ok: false,
+        problems: [{ field: "pageSize", message: "pageSize: must be a whole number from 1 to 1000" }],
+      },
+    });
+    await page.locator("#settings-save").click();
+    await page.waitForSelector("#settings-feedback.error");
+    expect(await page.locator("#f-pageSize-problem").innerText()).toBe(
+      "pageSize: must be a whole number from 1 to 1000",
+    );
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("f-pageSize");
+    await page.close();
+  });
+
+  it("sends the chosen schedule and shows the new one; the hour only for a daily schedule", async () => {
+    page = await browser.context.newPage();
+    const daily = schedule({
+      schedule: { kind: "daily", hour: 9 },
+      label: "Every day between 9:00 and 10:00",
+      notice: null,
+    });
+    await open(page, html, {
+      getSettingsView: view(),
+      saveSchedule: daily,
+      dismissScheduleNotice: schedule({ notice: null }),
+    });
+    expect(await page.locator("#f-schedule-hour").isVisible()).toBe(false);
+    await page.locator("#f-schedule").selectOption("daily");
+    expect(await page.locator("#f-schedule-hour").isVisible()).toBe(true);
+    await page.locator("#f-schedule-hour").selectOption("9");
+    await page.locator("#schedule-apply").click();
+    await page.waitForSelector("#schedule-feedback.ok");
+    expect((await calls(page)).find((c) => c.name === "saveSchedule")?.args).toEqual([
+      { kind: "daily", hour: 9 },
+    ]);
+    expect(await page.locator("#schedule-summary").innerText()).toContain("Every day between 9:00 and 10:00");
+    expect(await page.locator("#notice").count()).toBe(0);
+    await page.close();
+  });
+
+  it("says plainly what the connection test found", async () => {
+    page = await browser.context.newPage();
+    await open(page, html, {
+      getSettingsView: view(),
+      testSettingsConnection: {
+        ok: false,
+        message: "The service refused the token (HTTP 401): enter a valid access token.",
+      },
+    });
+    await page.locator("#settings-test").click();
+    await page.waitForSelector("#settings-feedback.error");
+    expect(await page.locator("#settings-feedback").innerText()).toBe(
+      "The service refused the token (HTTP 401): enter a valid access token.",
+    );
+    await page.close();
+  });
+});

@@ -1,11 +1,11 @@
 /**
- * Request validation, read from the contract in src/api: the same field rules and messages the
- * add-on checks before sending, plus the cross-field rules (date order, one-year window) with
+ * Request validation, read from the contract in src/api: the same field rules, cross-field
+ * rules (date order, the one-year window) and messages the add-on checks before sending, with
  * the sandbox's own "today".
  */
-import type { z } from "zod";
-import { ENDPOINTS, type EndpointName } from "../../src/api/endpoints";
-import { type IssueParams, type Rule, ruleMessage } from "../../src/api/messages";
+import type { EndpointName } from "../../src/api/endpoints";
+import type { MessageLanguage } from "../../src/api/messages";
+import { validateRequest } from "../../src/api/validation";
 import { SandboxError } from "./errors";
 
 export interface FieldProblem {
@@ -26,38 +26,25 @@ export class InvalidRequest extends SandboxError {
   }
 }
 
-/** The checked request of `name` (canonical values, amounts in cents), or throws InvalidRequest. */
-export function parseRequest(name: EndpointName, raw: unknown, today: string): Record<string, unknown> {
-  const endpoint = ENDPOINTS[name];
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    const got = raw === null ? "null" : Array.isArray(raw) ? "a list" : typeof raw;
-    throw new InvalidRequest([{ Field: "request", Message: ruleMessage("request", "request", { got }) }]);
-  }
-  const parsed = (endpoint.fieldsSchema as z.ZodType).safeParse(raw);
-  if (!parsed.success)
-    throw new InvalidRequest(parsed.error.issues.flatMap((issue) => problemsOf(issue, name)));
-  const value = parsed.data as Record<string, unknown>;
-  const crossIssues = endpoint.checks(value, { today });
-  if (crossIssues.length > 0) {
-    throw new InvalidRequest(
-      crossIssues.map((i) => ({ Field: i.field, Message: ruleMessage(i.rule, i.field, i.params) })),
-    );
-  }
-  // Absent optional fields come back as undefined members; drop them so "absent" stays absent.
+/**
+ * The checked request of `name` (canonical values, amounts in integer cents, absent fields
+ * left out), or throws InvalidRequest.
+ */
+export function parseRequest(
+  name: EndpointName,
+  raw: unknown,
+  today: string,
+  language: MessageLanguage = "en",
+): Record<string, unknown> {
+  const checked = validateRequest(name, raw, { today, language });
+  if (!checked.ok)
+    throw new InvalidRequest(checked.issues.map((i) => ({ Field: i.field, Message: i.message })));
+  const value = { ...(checked.value as Record<string, unknown>) };
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
   return value;
 }
 
-function problemsOf(issue: z.core.$ZodIssue, endpoint: string): FieldProblem[] {
-  if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => ({
-      Field: key,
-      Message: ruleMessage("unknownField", key, { endpoint }),
-    }));
-  }
-  const field = String(issue.path[0] ?? "request");
-  const params = (issue.code === "custom" ? (issue.params ?? {}) : {}) as IssueParams & { rule?: Rule };
-  const rule: Rule = params.rule ?? "request";
-  const { rule: _omit, ...rest } = params;
-  return [{ Field: field, Message: ruleMessage(rule, field, { got: String(issue.input ?? ""), ...rest }) }];
+/** Spanish messages when the caller prefers Spanish (Accept-Language: es…), English otherwise. */
+export function languageOf(acceptLanguage: string | undefined): MessageLanguage {
+  return /^\s*es\b/i.test(acceptLanguage ?? "") ? "es" : "en";
 }

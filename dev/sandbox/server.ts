@@ -9,7 +9,7 @@ import { DEFAULT_SIZES, type DemoSizes } from "./demo";
 import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
 import { FaultPlan, type FaultRule } from "./faults";
 import { toCents } from "./money";
-import { parseRequest } from "./requests";
+import { languageOf, parseRequest } from "./requests";
 import { SandboxService } from "./service";
 import { userShape } from "./shapes";
 
@@ -138,7 +138,12 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       authorize(req);
       const raw =
         ENDPOINTS[name].in === "query" ? Object.fromEntries(url.searchParams) : jsonObject(bodyText);
-      const input = parseRequest(name, raw, service.ledger.today());
+      const input = parseRequest(
+        name,
+        raw,
+        service.ledger.today(),
+        languageOf(req.headers["accept-language"]),
+      );
       return { status: 200, body: service.call(name, input, origin) };
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;

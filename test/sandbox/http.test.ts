@@ -108,6 +108,20 @@ describe("methods and routes", () => {
   });
 });
 
+describe("messages", () => {
+  it("speaks Spanish to callers that prefer it, English otherwise, naming the field either way", async () => {
+    const ask = (language?: string) =>
+      fetch(`${sandbox.url}/getExpenseReports`, {
+        headers: {
+          Authorization: `Bearer ${sandbox.token}`,
+          ...(language ? { "Accept-Language": language } : {}),
+        },
+      }).then((r) => r.json());
+    expect((await ask("es-CL,es;q=0.9")).Error.Message).toBe("Since es obligatorio.");
+    expect((await ask()).Error.Message).toBe("Since is required.");
+  });
+});
+
 describe("startSandboxThread", () => {
   it("serves from a worker thread, so a caller that blocks its own thread still gets answers", async () => {
     const running = await startSandboxThread({ today: "2026-06-15", funds: 3, reports: 5, token: "t-1" });

@@ -161,7 +161,7 @@ describe("settings sidebar", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
     expect(await page.locator("img").count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(await page.locator("#notice").innerText()).toContain(HOSTILE);
+    expect(await page.locator("#notice").textContent()).toContain(HOSTILE);
     expect(await page.locator("#f-sheetFunds").inputValue()).toBe(`Funds ${HOSTILE}`);
     await screenshot(page, "settings-sidebar");
     await page.close();
@@ -173,7 +173,7 @@ describe("settings sidebar", () => {
       getSettingsView: view(),
       saveSettings: { ok: true, view: view({ token: { saved: true, last4: "wxyz" } }) },
     });
-    expect(await page.locator("#token-status").innerText()).toBe("A token is saved for you (••••9f3a).");
+    expect(await page.locator("#token-status").textContent()).toBe("A token is saved for you (••••9f3a).");
     expect(await page.locator("#f-token").getAttribute("type")).toBe("password");
     expect(await page.locator("#f-token").inputValue()).toBe("");
     await page.locator("#f-token").fill("new-token-wxyz");
@@ -184,7 +184,7 @@ describe("settings sidebar", () => {
     const save = (await calls(page)).find((c) => c.name === "saveSettings");
     expect(save?.args[1]).toBe("new-token-wxyz");
     expect((save?.args[0] as Record<string, string>).pageSize).toBe("100");
-    expect(await page.locator("#token-status").innerText()).toContain("••••wxyz");
+    expect(await page.locator("#token-status").textContent()).toContain("••••wxyz");
     expect(await page.locator("#f-token").inputValue()).toBe("");
     await page.close();
   });
@@ -200,7 +200,7 @@ describe("settings sidebar", () => {
     });
     await page.locator("#settings-save").click();
     await page.waitForSelector("#settings-feedback.error");
-    expect(await page.locator("#f-pageSize-problem").innerText()).toBe(
+    expect(await page.locator("#f-pageSize-problem").textContent()).toBe(
       "pageSize: must be a whole number from 1 to 1000",
     );
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("f-pageSize");
@@ -228,7 +228,9 @@ describe("settings sidebar", () => {
     expect((await calls(page)).find((c) => c.name === "saveSchedule")?.args).toEqual([
       { kind: "daily", hour: 9 },
     ]);
-    expect(await page.locator("#schedule-summary").innerText()).toContain("Every day between 9:00 and 10:00");
+    expect(await page.locator("#schedule-summary").textContent()).toContain(
+      "Every day between 9:00 and 10:00",
+    );
     expect(await page.locator("#notice").count()).toBe(0);
     await page.close();
   });
@@ -244,7 +246,7 @@ describe("settings sidebar", () => {
     });
     await page.locator("#settings-test").click();
     await page.waitForSelector("#settings-feedback.error");
-    expect(await page.locator("#settings-feedback").innerText()).toBe(
+    expect(await page.locator("#settings-feedback").textContent()).toBe(
       "The service refused the token (HTTP 401): enter a valid access token.",
     );
     await page.close();

@@ -183,7 +183,7 @@ describe("settings sidebar", () => {
     await page.waitForSelector("#settings-feedback.ok");
     const save = (await calls(page)).find((c) => c.name === "saveSettings");
     expect(save?.args[1]).toBe("new-token-wxyz");
-    expect((save?.args[0] as Record<string, string>).pageSize).toBe("100");
+    expect(save?.args[0]).toMatchObject({ pageSize: "100" });
     expect(await page.locator("#token-status").textContent()).toContain("••••wxyz");
     expect(await page.locator("#f-token").inputValue()).toBe("");
     await page.close();

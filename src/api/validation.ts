@@ -50,7 +50,9 @@ function fromZod(
   for (const i of issues) {
     const field = i.path.length > 0 ? String(i.path[0]) : "request";
     if (i.code === "unrecognized_keys") {
-      for (const key of i.keys) out.push(issue(key, "unknownField", { endpoint }, language));
+      // An empty key still needs a visible name in the message.
+      for (const key of i.keys)
+        out.push(issue(key === "" ? '""' : key, "unknownField", { endpoint }, language));
     } else if (i.code === "custom" && i.params && typeof i.params.rule === "string") {
       const { rule, ...params } = i.params as { rule: Rule } & IssueParams;
       out.push(issue(field, rule, params, language));

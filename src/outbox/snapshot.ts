@@ -4,6 +4,7 @@
  * so the only safe way to settle an interrupted deposit, withdrawal or fund creation is to
  * read the fund(s) again and compare with what was there before sending.
  */
+import type { Fund } from "../api";
 import type { Cents } from "./cells";
 import type { FundStatus } from "./operations";
 import type { WriteRequest } from "./requests";
@@ -29,6 +30,8 @@ export interface FundState {
   balance: Cents;
   createdAt: string;
   transactions: FundTransaction[];
+  /** The contract's record it was read from, for updating the Funds sheet (absent in tests). */
+  record?: Fund;
 }
 
 /** A fund as listed by getFunds: enough to find one created by an interrupted request. */

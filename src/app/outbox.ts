@@ -1,0 +1,552 @@
+/**
+ * The Outbox sheet in Apps Script: menu entry points (create the sheet, preview, run) and the
+ * write session shared with the sidebar forms (client, audit, settings, sheets updated from
+ * each response). The decisions live in src/outbox/; this file only hands them the services.
+ */
+import { createClient, formatCents } from "../api";
+import { type AuditSink, createAuditLog } from "../audit/log";
+import { appsScriptClock, urlFetchTransport } from "../gas/transport";
+import { writeAudit } from "../outbox/audit";
+import type { DateFormatter } from "../outbox/cells";
+import {
+  type CellValue,
+  columnNumber,
+  FIRST_OWNED_COLUMN,
+  headerKey,
+  OUTBOX_COLUMNS,
+  OWNED_COLUMNS,
+  type OwnedCells,
+  ownedCellsToRow,
+  TEXT_COLUMNS,
+} from "../outbox/columns";
+import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
+import { type FundFacts, previewOutbox as planPreview, previewText } from "../outbox/preview";
+import { readOutboxRow } from "../outbox/rows";
+import { type OutboxSheetPort, type RunSummary, runOutbox as runRows } from "../outbox/run";
+import { servicePort } from "../outbox/service";
+import type { WriteContext, WriteResult } from "../outbox/write";
+import { FORMAT, rewritableValue } from "../sheets/cells";
+import {
+  AUDIT_COLUMNS,
+  AUDIT_TABLE,
+  type AuditRowSource,
+  FUND_COLUMNS,
+  FUNDS_TABLE,
+  headersOf,
+  headerText,
+  rowOf,
+} from "../sheets/columns";
+import { type Language, type StringKey, translate } from "../ui/strings";
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** Milliseconds a run may use before it stops between rows (the limit is 6 minutes). */
+export const OUTBOX_BUDGET_MS = 4.5 * 60 * 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Settings as the write paths need them.
+
+export interface WriteSettings {
+  baseUrl: string;
+  /** The current user's own token (user properties); "" when none is saved. */
+  token: string;
+  /** IdAdmin for writes; null when not set (writes are then refused with IdAdmin's message). */
+  adminId: number | null;
+  language: Language;
+  sheetNames: { funds: string; reports: string; audit: string; outbox: string };
+}
+
+/** The settings of this document and user, with defaults for what was never set. */
+export function loadWriteSettings(): WriteSettings {
+  const documentProps = PropertiesService.getDocumentProperties();
+  const userProps = PropertiesService.getUserProperties();
+  let stored: Record<string, string> = {};
+  try {
+    stored = JSON.parse(documentProps.getProperty("settings") ?? "{}") as Record<string, string>;
+  } catch (_err) {
+    stored = {};
+  }
+  const language: Language =
+    stored.language === "es" || stored.language === "en" ? stored.language : userLanguageFallback();
+  const adminId = Number(stored.adminId);
+  const name = (value: string | undefined, key: StringKey) =>
+    value?.trim() ? value.trim() : translate(language, key);
+  return {
+    baseUrl: stored.baseUrl?.trim() || "https://api.rindegastos.com/v1",
+    token: userProps.getProperty("token") ?? "",
+    adminId: Number.isSafeInteger(adminId) && adminId > 0 ? adminId : null,
+    language,
+    sheetNames: {
+      funds: name(stored.sheetFunds, "sheet.funds" as StringKey),
+      reports: name(stored.sheetReports, "sheet.reports" as StringKey),
+      audit: name(stored.sheetAudit, "sheet.audit" as StringKey),
+      outbox: name(stored.sheetOutbox, "outbox.sheetName"),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The write session: what every write path (outbox, fund and report forms) shares.
+
+export interface WriteSession extends WriteContext {
+  settings: WriteSettings;
+  language: Language;
+  adminId: number | null;
+  format: DateFormatter;
+  /** Brings the Funds or Expense reports sheet in line with a write's response. */
+  applyResult(result: WriteResult): void;
+  /** Appends the reads recorded during the session to the audit (one batch). */
+  finish(): void;
+}
+
+export function dateFormatter(spreadsheet: Spreadsheet): DateFormatter {
+  const zone = spreadsheet.getSpreadsheetTimeZone();
+  return (date, pattern) => Utilities.formatDate(date, zone, pattern);
+}
+
+function auditUser(): string {
+  try {
+    const email = Session.getActiveUser().getEmail();
+    if (email) return email;
+  } catch (_err) {
+    // Not allowed in this context: fall back to the temporary key.
+  }
+  try {
+    return Session.getTemporaryActiveUserKey();
+  } catch (_err) {
+    return "";
+  }
+}
+
+/** The audit sheet as the audit log writes it: appended rows, one row rewritten after a write. */
+function auditSink(spreadsheet: Spreadsheet, settings: WriteSettings): AuditSink {
+  const language = settings.language;
+  const sheetOf = (): Sheet => {
+    let sheet = spreadsheet.getSheetByName(settings.sheetNames.audit);
+    if (!sheet) {
+      sheet = spreadsheet.insertSheet(settings.sheetNames.audit);
+      const headers = headersOf(AUDIT_TABLE, language);
+      sheet.getRange(1, 1, 1, headers.length).setValues([headers]);
+      sheet.setFrozenRows(1);
+      sheet
+        .getRange(1, 1, sheet.getMaxRows(), AUDIT_COLUMNS.length)
+        .setNumberFormats(
+          Array.from({ length: sheet.getMaxRows() }, () => AUDIT_COLUMNS.map((c) => c.format)),
+        );
+    }
+    return sheet;
+  };
+  const cells = (row: AuditRowSource): CellValue[] =>
+    AUDIT_COLUMNS.map((c) => rewritableValue(c.cell(row, language), c.format));
+  return {
+    append(rows) {
+      const sheet = sheetOf();
+      const first = sheet.getLastRow() + 1;
+      if (rows.length === 0) return first;
+      const range = sheet.getRange(first, 1, rows.length, AUDIT_COLUMNS.length);
+      range.setNumberFormats(rows.map(() => AUDIT_COLUMNS.map((c) => c.format)));
+      range.setValues(rows.map(cells));
+      return first;
+    },
+    update(rowNumber, row) {
+      sheetOf()
+        .getRange(rowNumber, 1, 1, AUDIT_COLUMNS.length)
+        .setValues([cells(row)]);
+    },
+    flush() {
+      SpreadsheetApp.flush();
+    },
+  };
+}
+
+/** Opens a write session for `source`; throws a plain message when the connection is not set. */
+export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSession {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const settings = loadWriteSettings();
+  const language = settings.language;
+  const log = createAuditLog(auditSink(spreadsheet, settings), {
+    user: auditUser(),
+    source,
+    secrets: settings.token ? [settings.token] : [],
+    now: () => new Date(),
+  });
+  const audit = writeAudit(log, language);
+  const client = createClient({
+    transport: urlFetchTransport(),
+    baseUrl: settings.baseUrl,
+    token: settings.token,
+    clock: appsScriptClock(),
+    onCall: audit.onCall,
+  });
+  const format = dateFormatter(spreadsheet);
+  return {
+    settings,
+    language,
+    adminId: settings.adminId,
+    format,
+    // Reads need no IdAdmin; writes without one are refused by the contract's check first.
+    service: servicePort(client, settings.adminId ?? 0),
+    audit: audit.port,
+    now: () => new Date(),
+    applyResult: (result) => applyResultToSheets(spreadsheet, settings, result),
+    finish: () => audit.flushReads(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Funds and Expense reports sheets, updated from a write's response without a refresh.
+
+/** 1-based column of each header text (either language) in row 1 of `sheet`. */
+function headerColumns(sheet: Sheet): Map<string, number> {
+  const lastColumn = sheet.getLastColumn();
+  const map = new Map<string, number>();
+  if (lastColumn === 0) return map;
+  sheet
+    .getRange(1, 1, 1, lastColumn)
+    .getValues()[0]
+    ?.forEach((value, index) => {
+      if (typeof value === "string" && value !== "" && !map.has(value)) map.set(value, index + 1);
+    });
+  return map;
+}
+
+function columnOfKey(headers: Map<string, number>, header: StringKey): number | undefined {
+  return headers.get(translate("en", header)) ?? headers.get(translate("es", header));
+}
+
+/** Row number whose first cell holds `id`, or null. */
+function rowOfId(sheet: Sheet, id: number): number | null {
+  const last = sheet.getLastRow();
+  if (last < 2) return null;
+  const ids = sheet.getRange(2, 1, last - 1, 1).getValues();
+  const index = ids.findIndex((r) => String(r[0]) === String(id));
+  return index < 0 ? null : index + 2;
+}
+
+function applyResultToSheets(spreadsheet: Spreadsheet, settings: WriteSettings, result: WriteResult): void {
+  const language = settings.language;
+  if (result.kind === "fund") {
+    const fund = result.fund.record;
+    const sheet = spreadsheet.getSheetByName(settings.sheetNames.funds);
+    if (!fund || !sheet) return;
+    const row = rowOfId(sheet, fund.id);
+    if (row === null) return; // A new fund shows up at the next refresh, in its place by Id.
+    const headers = headerColumns(sheet);
+    const cells = rowOf(FUNDS_TABLE, fund, language);
+    FUND_COLUMNS.forEach((column, index) => {
+      if (column.key === "refreshNote" || typeof column.header !== "string") return;
+      const col = columnOfKey(headers, column.header);
+      const value = cells[index];
+      if (col !== undefined && value !== undefined) {
+        sheet.getRange(row, col).setValue(rewritableValue(value, column.format));
+      }
+    });
+    return;
+  }
+  const sheet = spreadsheet.getSheetByName(settings.sheetNames.reports);
+  if (!sheet) return;
+  const row = rowOfId(sheet, result.report.id);
+  if (row === null) return;
+  const headers = headerColumns(sheet);
+  const set = (header: StringKey, value: CellValue, format: string) => {
+    const col = columnOfKey(headers, header);
+    if (col !== undefined) sheet.getRange(row, col).setValue(rewritableValue(value, format));
+  };
+  const report = result.report;
+  if (report.integrated !== undefined) {
+    set(
+      "col.integrated" as StringKey,
+      translate(language, report.integrated ? "flag.yes" : "flag.no"),
+      FORMAT.text,
+    );
+    set("col.integrationCode" as StringKey, report.integrationCode ?? "", FORMAT.text);
+    set("col.integrationDate" as StringKey, report.integrationDate ?? "", FORMAT.datetime);
+  }
+  if (report.customStatus !== undefined)
+    set("col.customStatus" as StringKey, report.customStatus, FORMAT.text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Outbox sheet.
+
+function outboxSheet(spreadsheet: Spreadsheet, settings: WriteSettings): Sheet | null {
+  return (
+    spreadsheet.getSheetByName(settings.sheetNames.outbox) ??
+    spreadsheet.getSheetByName(translate("en", "outbox.sheetName")) ??
+    spreadsheet.getSheetByName(translate("es", "outbox.sheetName"))
+  );
+}
+
+const FORMATS: Partial<Record<(typeof OUTBOX_COLUMNS)[number], string>> = {
+  targetId: "0",
+  employeeId: "0",
+  amount: FORMAT.amount,
+  integrationDate: FORMAT.datetime,
+  expirationDate: FORMAT.date,
+  time: FORMAT.datetime,
+};
+
+function formatOf(column: (typeof OUTBOX_COLUMNS)[number]): string {
+  return FORMATS[column] ?? (TEXT_COLUMNS.includes(column) ? FORMAT.text : FORMAT.general);
+}
+
+const OWNED_FORMATS = OWNED_COLUMNS.map(formatOf);
+
+/** The Outbox sheet as a run reads and writes it. */
+export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
+  const width = OUTBOX_COLUMNS.length;
+  const keyColumn = columnNumber("operationKey");
+  return {
+    lastRow: () => sheet.getLastRow(),
+    readRow: (rowNumber) => (sheet.getRange(rowNumber, 1, 1, width).getValues()[0] ?? []) as CellValue[],
+    readOperationKeys() {
+      const last = sheet.getLastRow();
+      if (last < 2) return [];
+      return sheet
+        .getRange(2, keyColumn, last - 1, 1)
+        .getValues()
+        .map((r) => String(r[0] ?? ""));
+    },
+    writeOwned(rowNumber, cells: OwnedCells) {
+      const range = sheet.getRange(rowNumber, FIRST_OWNED_COLUMN, 1, OWNED_COLUMNS.length);
+      // Plain text formats first: the result may quote the service, which must stay literal.
+      range.setNumberFormats([OWNED_FORMATS]);
+      range.setValues([ownedCellsToRow(cells)]);
+    },
+    flush: () => SpreadsheetApp.flush(),
+  };
+}
+
+function userLanguageFallback(): Language {
+  try {
+    return /^es/i.test(Session.getActiveUserLocale()) ? "es" : "en";
+  } catch (_err) {
+    return "en";
+  }
+}
+
+function settingsOrNull(): WriteSettings | null {
+  try {
+    return loadWriteSettings();
+  } catch (_err) {
+    return null;
+  }
+}
+
+/** Menu: creates the Outbox sheet with its headers, dropdowns and formats (or says it exists). */
+export function createOutboxSheet(): void {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const settings = settingsOrNull();
+  const language = settings?.language ?? userLanguageFallback();
+  const ui = SpreadsheetApp.getUi();
+  const name = settings?.sheetNames.outbox ?? translate(language, "outbox.sheetName");
+  if (spreadsheet.getSheetByName(name)) {
+    ui.alert(translate(language, "outbox.exists"));
+    return;
+  }
+  const sheet = spreadsheet.insertSheet(name);
+  setUpOutboxSheet(sheet, language);
+  ui.alert(translate(language, "outbox.created"));
+}
+
+/** Headers, formats, dropdowns and protections of a new Outbox sheet. */
+export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
+  const width = OUTBOX_COLUMNS.length;
+  sheet.getRange(1, 1, 1, width).setValues([OUTBOX_COLUMNS.map((c) => translate(language, headerKey(c)))]);
+  sheet.setFrozenRows(1);
+  const rows = sheet.getMaxRows() - 1;
+  sheet
+    .getRange(2, 1, rows, width)
+    .setNumberFormats(Array.from({ length: rows }, () => OUTBOX_COLUMNS.map(formatOf)));
+  const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
+    // Invalid entries are allowed (with a warning) so that labels in the other language still work.
+    const rule = SpreadsheetApp.newDataValidation()
+      .requireValueInList(values, true)
+      .setAllowInvalid(true)
+      .build();
+    sheet.getRange(2, columnNumber(column), rows, 1).setDataValidation(rule);
+  };
+  list(
+    "operation",
+    OUTBOX_OPERATIONS.map((op) => operationLabel(language, op)),
+  );
+  list(
+    "fundStatus",
+    FUND_STATUSES.map((s) => fundStatusLabel(language, s)),
+  );
+  const yesNo = [translate(language, "outbox.yes"), translate(language, "outbox.no")];
+  for (const column of ["flexible", "autoDeposit", "autoBlock"] as const) list(column, yesNo);
+  sheet.hideColumns(columnNumber("snapshot"));
+  // Users may not lock themselves out; a warning is the protection an add-on can give.
+  const protection = sheet
+    .getRange(1, FIRST_OWNED_COLUMN, sheet.getMaxRows(), OWNED_COLUMNS.length)
+    .protect();
+  protection.setDescription(translate(language, "outbox.col.state")).setWarningOnly(true);
+}
+
+function readRows(sheet: Sheet) {
+  const last = sheet.getLastRow();
+  if (last < 2) return [];
+  return sheet
+    .getRange(2, 1, last - 1, OUTBOX_COLUMNS.length)
+    .getValues()
+    .map((values, i) => readOutboxRow(values as CellValue[], i + 2));
+}
+
+/** What the preview knows of each fund: its row of the Funds sheet, else a fresh read. */
+function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: number) => FundFacts | null {
+  const fromSheet = new Map<number, FundFacts>();
+  const sheet = spreadsheet.getSheetByName(session.settings.sheetNames.funds);
+  if (sheet && sheet.getLastRow() >= 2) {
+    const headers = headerColumns(sheet);
+    const col = (key: string) => {
+      const column = FUND_COLUMNS.find((c) => c.key === key);
+      return column && typeof column.header === "string" ? columnOfKey(headers, column.header) : undefined;
+    };
+    const [idCol, currencyCol, balanceCol, flexibleCol, statusCol] = [
+      "id",
+      "currency",
+      "balance",
+      "flexible",
+      "status",
+    ].map(col);
+    if (idCol && currencyCol && balanceCol && flexibleCol && statusCol) {
+      const values = sheet.getRange(2, 1, sheet.getLastRow() - 1, sheet.getLastColumn()).getValues();
+      const yes = new Set([
+        translate("en", "flag.yes" as StringKey),
+        translate("es", "flag.yes" as StringKey),
+      ]);
+      const statusOf = (text: unknown) =>
+        FUND_STATUSES.find(
+          (s) =>
+            text === translate("en", `status.fund.${s}` as StringKey) ||
+            text === translate("es", `status.fund.${s}` as StringKey),
+        );
+      for (const row of values) {
+        const id = Number(row[idCol - 1]);
+        const balance = row[balanceCol - 1];
+        const status = statusOf(row[statusCol - 1]);
+        if (!Number.isSafeInteger(id) || typeof balance !== "number" || status === undefined) continue;
+        fromSheet.set(id, {
+          currency: String(row[currencyCol - 1]),
+          balance: Math.round(balance * 100),
+          flexible: yes.has(String(row[flexibleCol - 1])),
+          status,
+        });
+      }
+    }
+  }
+  return (id) => {
+    const known = fromSheet.get(id);
+    if (known) return known;
+    try {
+      const fund = session.service.getFund(id);
+      const facts: FundFacts = {
+        currency: fund.currency,
+        balance: fund.balance,
+        flexible: fund.flexible,
+        status: fund.status,
+      };
+      fromSheet.set(id, facts);
+      return facts;
+    } catch (_err) {
+      return null;
+    }
+  };
+}
+
+function previewOf(session: WriteSession, sheet: Sheet) {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  return planPreview(readRows(sheet), fundFactsSource(spreadsheet, session), {
+    format: session.format,
+    now: new Date(),
+    adminId: session.adminId,
+    language: session.language,
+  });
+}
+
+/** Menu: shows what a run would send (totals, warnings, invalid rows), sending nothing. */
+export function previewOutbox(): string {
+  const session = openWriteSession("outbox");
+  const t = (key: StringKey) => translate(session.language, key);
+  const sheet = outboxSheet(SpreadsheetApp.getActiveSpreadsheet(), session.settings);
+  const ui = SpreadsheetApp.getUi();
+  if (!sheet) {
+    ui.alert(t("outbox.run.noSheet"));
+    return t("outbox.run.noSheet");
+  }
+  const text = previewText(session.language, previewOf(session, sheet));
+  session.finish();
+  ui.alert(t("outbox.preview.title"), text, ui.ButtonSet.OK);
+  return text;
+}
+
+/**
+ * Menu: asks for confirmation with the preview's totals, then runs the Outbox under the
+ * document lock. The question comes first: a lock does not survive an alert's suspension.
+ */
+export function runOutbox(): RunSummary | null {
+  const session = openWriteSession("outbox");
+  const t = (key: StringKey, params: Record<string, string | number> = {}) =>
+    translate(session.language, key, params);
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const sheet = outboxSheet(spreadsheet, session.settings);
+  const ui = SpreadsheetApp.getUi();
+  if (!sheet) {
+    ui.alert(t("outbox.run.noSheet"));
+    return null;
+  }
+  const preview = previewOf(session, sheet);
+  const text = previewText(session.language, preview);
+  if (preview.toSend.length === 0 && preview.toSettle.length === 0) {
+    session.finish();
+    ui.alert(t("outbox.preview.title"), text, ui.ButtonSet.OK);
+    return null;
+  }
+  const answer = ui.alert(
+    t("outbox.preview.title"),
+    `${text}\n\n${t("outbox.run.confirm")}`,
+    ui.ButtonSet.YES_NO,
+  );
+  if (answer !== ui.Button.YES) {
+    session.finish();
+    ui.alert(t("outbox.run.cancelled"));
+    return null;
+  }
+  const lock = LockService.getDocumentLock();
+  if (!lock || !lock.tryLock(1000)) {
+    session.finish();
+    ui.alert(t("outbox.run.busy"));
+    return null;
+  }
+  let summary: RunSummary;
+  try {
+    summary = runRows({
+      ...session,
+      sheet: outboxSheetPort(sheet),
+      newKey: () => Utilities.getUuid(),
+      budgetMs: OUTBOX_BUDGET_MS,
+    });
+    session.finish();
+  } finally {
+    SpreadsheetApp.flush();
+    lock.releaseLock();
+  }
+  const lines = [
+    t("outbox.run.summary", {
+      done: summary.done,
+      refused: summary.refused,
+      unknown: summary.unknown,
+      skipped: summary.skipped,
+    }),
+  ];
+  if (summary.stoppedForTime) lines.push(t("outbox.run.stoppedForTime"));
+  spreadsheet.toast(lines.join(" "), t("outbox.preview.title"), 10);
+  return summary;
+}
+
+/** Money as the user reads it, for messages built here. */
+export function moneyText(cents: number, language: Language, currency: string): string {
+  return formatCents(cents, { language, currency });
+}

@@ -1,0 +1,100 @@
+/**
+ * The write path's view of the service, over the contract's client: funds read fresh and
+ * normalised for snapshots, writes sent once, and the client's typed errors turned into
+ * "refused" (surely not applied) or "unknown" (may have been applied).
+ */
+import { type Client, type CustomStatusResult, type Fund, type IntegrationResult, isApiError } from "../api";
+import { toServiceInput } from "./requests";
+import type { FundListItem, FundState } from "./snapshot";
+import type { ServicePort, WriteFailure } from "./write";
+
+/** A fund of the contract as the write path compares it. */
+export function fundStateOf(fund: Fund): FundState {
+  return {
+    id: fund.id,
+    title: fund.title,
+    code: fund.code,
+    currency: fund.currency,
+    employeeId: fund.idAssignTo,
+    status: fund.status,
+    flexible: fund.flexibleFund,
+    deposits: fund.depositsCents,
+    charges: fund.withdrawalsCents,
+    balance: fund.balanceCents,
+    createdAt: fund.createdAt ?? "",
+    transactions: (fund.transactions ?? []).map((t) => ({
+      type: t.type,
+      amount: t.amountCents,
+      date: t.date ?? "",
+    })),
+    record: fund,
+  };
+}
+
+/** Any failure of a call, as the write path classifies it. */
+export function writeFailureOf(error: unknown): WriteFailure {
+  if (isApiError(error)) {
+    const failure: WriteFailure = { outcome: error.outcome, message: error.message };
+    if (error.status) failure.status = error.status;
+    return failure;
+  }
+  // Not one of the client's errors: it happened somewhere we cannot see into.
+  return { outcome: "unknown", message: error instanceof Error ? error.message : String(error) };
+}
+
+function attempt<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw writeFailureOf(error);
+  }
+}
+
+/** The write path's service over the contract's client; writes carry `adminId` as IdAdmin. */
+export function servicePort(client: Client, adminId: number): ServicePort {
+  return {
+    getFund(id) {
+      return fundStateOf(attempt(() => client.getFund({ Id: id })));
+    },
+    listFundsNewestFirst(page) {
+      const list = attempt(() =>
+        client.getFunds({ OrderBy: 1, Order: "DESC", Page: page, ResultsPerPage: 100 }),
+      );
+      const funds: FundListItem[] = list.funds.map((f) => ({
+        id: f.id,
+        title: f.title,
+        code: f.code,
+        employeeId: f.idAssignTo,
+        createdAt: f.createdAt ?? "",
+      }));
+      return { funds, pages: list.records.pages };
+    },
+    send(request) {
+      const { endpoint, input } = toServiceInput(request, adminId);
+      const answer = attempt(() => client.call(endpoint, input));
+      if (endpoint === "setExpenseReportIntegration") {
+        const r = answer as IntegrationResult;
+        return {
+          kind: "report",
+          report: {
+            id: r.id,
+            title: r.title,
+            reportNumber: r.reportNumber,
+            integrated: r.integrationStatus === 1,
+            integrationCode: r.integrationCode,
+            integrationDate: r.integrationDate ?? "",
+          },
+        };
+      }
+      if (endpoint === "setExpenseReportCustomStatus") {
+        const r = answer as CustomStatusResult;
+        return {
+          kind: "report",
+          report: { id: r.id, title: r.title, reportNumber: r.reportNumber, customStatus: r.customStatus },
+        };
+      }
+      const fund = answer as Fund;
+      return { kind: "fund", fund: fundStateOf(fund) };
+    },
+  };
+}

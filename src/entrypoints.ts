@@ -18,6 +18,12 @@ export const ENTRY_POINTS = [
   "saveSchedule",
   "saveSchedulePreferences",
   "dismissScheduleNotice",
+  "refreshFunds",
+  "refreshTransactions",
+  "refreshReports",
+  "refreshAll",
+  "refreshSelectedRows",
+  "refreshFromSidebar",
 ] as const;
 
 export type EntryPoint = (typeof ENTRY_POINTS)[number];

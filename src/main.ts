@@ -45,3 +45,11 @@ export {
   saveSchedulePreferences,
 } from "./app/schedule";
 export { showSettingsSidebar } from "./app/settings";
+export {
+  refreshAll,
+  refreshFromSidebar,
+  refreshFunds,
+  refreshReports,
+  refreshSelectedRows,
+  refreshTransactions,
+} from "./app/refresh";

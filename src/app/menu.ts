@@ -14,6 +14,12 @@ export interface MenuItem {
 }
 
 export const MENU_ITEMS: readonly MenuItem[] = [
+  { label: "menu.refreshFunds", functionName: "refreshFunds" },
+  { label: "menu.refreshTransactions", functionName: "refreshTransactions" },
+  { label: "menu.refreshReports", functionName: "refreshReports" },
+  { label: "menu.refreshAll", functionName: "refreshAll" },
+  { label: "menu.refreshSelected", functionName: "refreshSelectedRows" },
+  { label: "-", functionName: "" },
   { label: "menu.connection", functionName: "showConnectionSidebar" },
   { label: "menu.settings", functionName: "showSettingsSidebar" },
 ];

@@ -1,0 +1,423 @@
+/**
+ * Refresh entry points: the menu items, what a sidebar calls, and the engine the scheduled
+ * refresh runs. Thin: the work is in src/refresh/ (steps, cursor), src/sheets/ (columns, merge)
+ * and src/audit/ (rows, redaction); this hands them Apps Script's services.
+ */
+import { type CallEvent, createClient } from "../api/client";
+import { DEFAULT_BASE_URL } from "../api/wire";
+import { createAuditLog } from "../audit/log";
+import { callAudit } from "../audit/observer";
+import { auditSheetSink } from "../gas/audit-sheet";
+import { auditUser } from "../gas/session";
+import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
+import { appsScriptClock, urlFetchTransport } from "../gas/transport";
+import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
+import {
+  type EngineResult,
+  isRefreshCursor,
+  type RefreshCursor,
+  type RefreshKind,
+  type RefreshSheets,
+  refreshSelection,
+  runRefreshSteps,
+  type Selection,
+  type Stage,
+  startCursor,
+} from "../refresh/engine";
+import { optionsFingerprint, refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
+import { clientReader } from "../refresh/reader";
+import { applyToSheet } from "../sheets/apply";
+import { fundIdOfMovementKey } from "../sheets/columns";
+import { normaliseKey } from "../sheets/merge";
+import { type Language, languageForLocale, type StringKey, translate } from "../ui/strings";
+
+/**
+ * Where the settings live (the settings sidebar writes them): the document's settings form as
+ * JSON in document properties; the base URL with them; the access token in the user's own
+ * properties only.
+ */
+export const SETTINGS_FORM_KEY = "settings.form";
+export const TOKEN_KEY = "settings.token";
+/** Document property: a refresh started from the menu that stopped near the time limit. */
+export const MENU_CURSOR_KEY = "refresh.menuCursor";
+
+export type RefreshSource = "menu" | "sidebar" | "schedule";
+
+/** What the user is told at the end, and what a sidebar receives (plain data only). */
+export interface RefreshSummary {
+  ok: boolean;
+  finished: boolean;
+  records: number;
+  calls: number;
+  seconds: number;
+  refreshed: Stage[];
+  message: string;
+}
+
+interface Context {
+  language: Language;
+  form: Record<string, string>;
+  token: string;
+  baseUrl: string;
+  names: SheetNames;
+  timeZone: string;
+}
+
+function userLanguage(form: Record<string, string>): Language {
+  if (form.language === "en" || form.language === "es") return form.language;
+  try {
+    return languageForLocale(Session.getActiveUserLocale());
+  } catch (_err) {
+    return "en";
+  }
+}
+
+function readContext(): Context {
+  const documentProperties = PropertiesService.getDocumentProperties();
+  let form: Record<string, string> = {};
+  try {
+    const parsed = JSON.parse(documentProperties.getProperty(SETTINGS_FORM_KEY) ?? "{}") as unknown;
+    if (parsed && typeof parsed === "object") form = parsed as Record<string, string>;
+  } catch (_err) {
+    form = {};
+  }
+  const language = userLanguage(form);
+  const token = PropertiesService.getUserProperties().getProperty(TOKEN_KEY) ?? "";
+  return {
+    language,
+    form,
+    token,
+    baseUrl: (form.baseUrl ?? "").trim() || DEFAULT_BASE_URL,
+    names: sheetNamesFrom(form, language),
+    timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone(),
+  };
+}
+
+function today(timeZone: string): string {
+  return Utilities.formatDate(new Date(), timeZone, "yyyy-MM-dd");
+}
+
+function toast(message: string, title: string, seconds = 5): void {
+  try {
+    SpreadsheetApp.getActiveSpreadsheet().toast(message, title, seconds);
+  } catch (_err) {
+    // No one to show it to (a trigger); the summary still goes to the caller and the audit.
+  }
+}
+
+/** The sheets of a refresh over SpreadsheetApp. */
+function gasSheets(context: Context, mode: "keep" | "remove"): RefreshSheets {
+  const names: Record<Stage, string> = {
+    funds: context.names.funds,
+    transactions: context.names.transactions,
+    reports: context.names.reports,
+  };
+  const missingNote = translate(context.language, "note.missing", { date: today(context.timeZone) });
+  return {
+    apply(target, update) {
+      const plan = applyToSheet(sheetAccess(target, names[target]), update, {
+        language: context.language,
+        mode,
+        missingNote,
+      });
+      return plan.counts.updated + plan.counts.added;
+    },
+    isEmpty(target) {
+      const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(names[target]);
+      return !sheet || sheet.getLastRow() <= 1;
+    },
+  };
+}
+
+/** Everything one execution of a refresh needs, built once. */
+function session(source: RefreshSource, action: StringKey) {
+  const context = readContext();
+  if (!context.token) {
+    throw new Error(
+      context.language === "es"
+        ? "No hay un token de acceso guardado para usted: ingréselo en Configuración."
+        : "No access token is saved for you: enter it in Settings.",
+    );
+  }
+  const options = refreshOptionsFrom(context.form, today(context.timeZone), context.language);
+  const log = createAuditLog(
+    auditSheetSink({
+      name: context.names.audit,
+      archiveName: context.names.auditArchive,
+      language: context.language,
+    }),
+    { user: auditUser(source), source, secrets: [context.token], now: () => new Date() },
+  );
+  const audit = callAudit(log, () => translate(context.language, action));
+  const client = createClient({
+    transport: urlFetchTransport(),
+    baseUrl: context.baseUrl,
+    token: context.token,
+    clock: appsScriptClock(),
+    onCall: (event: CallEvent) => audit.onCall(event),
+  });
+  const deps = {
+    reader: clientReader(client),
+    sheets: gasSheets(context, options.missingRows),
+    fingerprints: PropertiesService.getDocumentProperties(),
+    options,
+  };
+  return { context, options, log, audit, deps };
+}
+
+const ACTION_OF: Record<RefreshKind, StringKey> = {
+  funds: "menu.refreshFunds",
+  transactions: "menu.refreshTransactions",
+  reports: "menu.refreshReports",
+  all: "menu.refreshAll",
+};
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message || err.name : String(err);
+}
+
+/**
+ * Runs a refresh of `kind` in this execution, under the document lock, stopping cleanly near
+ * the time limit (a later refresh of the same kind continues where it stopped). Never throws:
+ * the summary says what happened.
+ */
+export function runRefreshNow(kind: RefreshKind, source: RefreshSource): RefreshSummary {
+  const started = Date.now();
+  let language: Language = "en";
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(10_000)) {
+    return summary(false, true, 0, 0, started, [], translate(language, "refresh.busy"));
+  }
+  let built: ReturnType<typeof session> | null = null;
+  try {
+    built = session(source, ACTION_OF[kind]);
+    language = built.context.language;
+    const { deps, context, options } = built;
+    const title = translate(language, "refresh.title");
+    const fingerprint = `${kind}|${optionsFingerprint(options, context.names)}`;
+    const documentProperties = PropertiesService.getDocumentProperties();
+    const cursor =
+      storedCursor(documentProperties.getProperty(MENU_CURSOR_KEY), fingerprint) ?? startCursor(kind);
+    const budget = createTimeBudget({
+      clock: { now: () => Date.now() },
+      startedAt: started,
+      limitMs: EXECUTION_LIMIT_MS,
+    });
+    let lastToast = started;
+    const audit = built.audit;
+    const result: EngineResult = runRefreshSteps(
+      {
+        ...deps,
+        onStep: (p) => {
+          if (Date.now() - lastToast < 5_000) return;
+          lastToast = Date.now();
+          const stage = translate(language, `refresh.stage.${p.stage}` as StringKey);
+          toast(translate(language, "refresh.progress", { stage, done: audit.requests() }), title);
+        },
+      },
+      cursor,
+      () => budget.shouldStop(),
+    );
+    if (result.finished) documentProperties.deleteProperty(MENU_CURSOR_KEY);
+    else
+      documentProperties.setProperty(MENU_CURSOR_KEY, JSON.stringify({ fingerprint, cursor: result.cursor }));
+    const calls = audit.requests();
+    const message = result.finished
+      ? translate(language, "refresh.summary", {
+          records: result.records,
+          calls,
+          seconds: Math.round((Date.now() - started) / 100) / 10,
+        })
+      : translate(language, "refresh.paused", { calls });
+    toast(message, title, 10);
+    return summary(true, result.finished, result.records, calls, started, result.refreshed, message);
+  } catch (err) {
+    const message = translate(language, "refresh.failed", { message: errorText(err) });
+    toast(message, translate(language, "refresh.title"), 20);
+    return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
+  } finally {
+    try {
+      built?.log.flush();
+    } finally {
+      SpreadsheetApp.flush();
+      lock.releaseLock();
+    }
+  }
+}
+
+function storedCursor(text: string | null, fingerprint: string): RefreshCursor | null {
+  if (!text) return null;
+  try {
+    const stored = JSON.parse(text) as { fingerprint?: string; cursor?: unknown };
+    return stored.fingerprint === fingerprint && isRefreshCursor(stored.cursor) ? stored.cursor : null;
+  } catch (_err) {
+    return null;
+  }
+}
+
+function summary(
+  ok: boolean,
+  finished: boolean,
+  records: number,
+  calls: number,
+  started: number,
+  refreshed: Stage[],
+  message: string,
+): RefreshSummary {
+  return {
+    ok,
+    finished,
+    records,
+    calls,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+    refreshed,
+    message,
+  };
+}
+
+/** The records of the selected rows of the active sheet, if it is one the add-on fills. */
+function currentSelection(names: SheetNames): Selection | null {
+  const { sheetName, rows } = selectedRows();
+  const target: Selection["target"] | null =
+    sheetName === names.funds
+      ? "funds"
+      : sheetName === names.reports
+        ? "reports"
+        : sheetName === names.transactions
+          ? "transactions"
+          : null;
+  if (!target) return null;
+  const cells = firstCellsOf(sheetName, rows);
+  const ids = cells
+    .map((cell) => {
+      const key = normaliseKey(cell);
+      if (target === "transactions") return fundIdOfMovementKey(key);
+      return /^\d+$/.test(key) ? Number(key) : null;
+    })
+    .filter((id): id is number => id !== null);
+  return { target, ids };
+}
+
+/** Refreshes only the funds or reports of the selected rows. Never throws. */
+export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
+  const started = Date.now();
+  let language: Language = "en";
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(10_000))
+    return summary(false, true, 0, 0, started, [], translate(language, "refresh.busy"));
+  let built: ReturnType<typeof session> | null = null;
+  try {
+    built = session(source, "menu.refreshSelected");
+    language = built.context.language;
+    const selection = currentSelection(built.context.names);
+    if (!selection)
+      return summary(false, true, 0, 0, started, [], translate(language, "refresh.selection.none"));
+    if (selection.ids.length === 0) {
+      return summary(false, true, 0, 0, started, [], translate(language, "refresh.selection.noIds"));
+    }
+    const result = refreshSelection(built.deps, selection);
+    const calls = built.audit.requests();
+    const message = translate(language, "refresh.summary", {
+      records: result.records,
+      calls,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+    });
+    toast(message, translate(language, "refresh.title"), 10);
+    return summary(true, true, result.records, calls, started, result.refreshed, message);
+  } catch (err) {
+    const message = translate(language, "refresh.failed", { message: errorText(err) });
+    toast(message, translate(language, "refresh.title"), 20);
+    return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
+  } finally {
+    try {
+      built?.log.flush();
+    } finally {
+      SpreadsheetApp.flush();
+      lock.releaseLock();
+    }
+  }
+}
+
+function fromMenu(run: () => RefreshSummary): void {
+  const result = run();
+  if (result.ok) return;
+  // A failure must be seen: an alert where there is a Ui (the toast may go unnoticed).
+  try {
+    SpreadsheetApp.getUi().alert(result.message);
+  } catch (_err) {
+    // No Ui in this context; the toast and the audit carry the message.
+  }
+}
+
+/** Menu: Refresh funds. */
+export function refreshFunds(): void {
+  fromMenu(() => runRefreshNow("funds", "menu"));
+}
+
+/** Menu: Refresh funds and transactions. */
+export function refreshTransactions(): void {
+  fromMenu(() => runRefreshNow("transactions", "menu"));
+}
+
+/** Menu: Refresh expense reports. */
+export function refreshReports(): void {
+  fromMenu(() => runRefreshNow("reports", "menu"));
+}
+
+/** Menu: Refresh all. */
+export function refreshAll(): void {
+  fromMenu(() => runRefreshNow("all", "menu"));
+}
+
+/** Menu: Refresh selected rows. */
+export function refreshSelectedRows(): void {
+  fromMenu(() => runSelectedRowsRefresh("menu"));
+}
+
+const KINDS: readonly string[] = ["funds", "transactions", "reports", "all", "selected"];
+
+/**
+ * For sidebars (google.script.run): refreshes `kind` ("funds", "transactions", "reports",
+ * "all" or "selected") and returns the summary. The argument is checked: anyone who can open
+ * a sidebar can call this with anything.
+ */
+export function refreshFromSidebar(kind: unknown): RefreshSummary {
+  if (typeof kind !== "string" || !KINDS.includes(kind)) {
+    throw new Error(`kind: must be one of ${KINDS.join(", ")} (got ${JSON.stringify(kind)})`);
+  }
+  return kind === "selected"
+    ? runSelectedRowsRefresh("sidebar")
+    : runRefreshNow(kind as RefreshKind, "sidebar");
+}
+
+/**
+ * The refresh as the scheduled run drives it (src/schedule/run.ts: RefreshEngine): runs from
+ * a cursor until done or told to stop; the lock, history and continuation are the run's.
+ */
+export function createGasRefreshEngine(
+  source: RefreshSource,
+  kind: RefreshKind = "all",
+): {
+  run(
+    cursor: unknown,
+    shouldStop: () => boolean,
+  ): { finished: boolean; cursor: RefreshCursor | null; records: number; refreshed: string[] };
+  settingsFingerprint(): string;
+  callsMade(): number;
+  secret(): string | null;
+} {
+  const built = session(source, ACTION_OF[kind]);
+  return {
+    run(cursor, shouldStop) {
+      try {
+        const from = isRefreshCursor(cursor) ? cursor : startCursor(kind);
+        return runRefreshSteps(built.deps, from, shouldStop);
+      } finally {
+        built.log.flush();
+      }
+    },
+    settingsFingerprint: () => `${kind}|${optionsFingerprint(built.options, built.context.names)}`,
+    callsMade: () => built.audit.requests(),
+    secret: () => built.context.token || null,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The sheets a refresh fills, over SpreadsheetApp: one read of the used area (values, formulas,
+ * number formats) and one write (number formats, then values) per sheet per refresh. The layout
+ * of the add-on's columns is kept in document properties per sheet kind.
+ */
+import type { SheetAccess } from "../sheets/apply";
+import type { CellValue } from "../sheets/cells";
+import type { RefreshPlan, SheetSnapshot } from "../sheets/merge";
+
+const LAYOUT_KEY = "sheets.layout.";
+
+/** The sheet named `name`, created (with its header row frozen) when it does not exist. */
+export function sheetNamed(name: string): GoogleAppsScript.Spreadsheet.Sheet {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  return spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name);
+}
+
+/** Makes the sheet at least `rows` × `columns` (a new sheet has 1000 × 26). */
+export function ensureSize(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: number, columns: number): void {
+  const maxRows = sheet.getMaxRows();
+  if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+  const maxColumns = sheet.getMaxColumns();
+  if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+}
+
+/** Reads the used area of a sheet: three reads of one range. */
+export function readUsedArea(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetSnapshot {
+  const rows = sheet.getLastRow();
+  const columns = sheet.getLastColumn();
+  if (rows === 0 || columns === 0) return { name: sheet.getName(), values: [], formulas: [], formats: [] };
+  const range = sheet.getRange(1, 1, rows, columns);
+  return {
+    name: sheet.getName(),
+    values: range.getValues() as CellValue[][],
+    formulas: range.getFormulas(),
+    formats: range.getNumberFormats(),
+  };
+}
+
+/** The sheet of kind `kind` (funds, transactions, reports) named `name`. */
+export function sheetAccess(kind: string, name: string): SheetAccess {
+  const documentProperties = PropertiesService.getDocumentProperties();
+  return {
+    read() {
+      const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
+      return sheet ? readUsedArea(sheet) : null;
+    },
+    write(plan: RefreshPlan) {
+      const sheet = sheetNamed(name);
+      const rows = plan.values.length;
+      ensureSize(sheet, rows, plan.width);
+      const range = sheet.getRange(1, 1, rows, plan.width);
+      // Formats first: a string lands in a plain-text cell as it is, never parsed.
+      range.setNumberFormats(plan.formats);
+      range.setValues(plan.values);
+      if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
+    },
+    layout() {
+      const text = documentProperties.getProperty(LAYOUT_KEY + kind);
+      if (!text) return null;
+      try {
+        const keys = JSON.parse(text) as unknown;
+        return Array.isArray(keys) && keys.every((k) => typeof k === "string") ? keys : null;
+      } catch (_err) {
+        return null;
+      }
+    },
+    saveLayout(keys) {
+      const text = JSON.stringify(keys);
+      if (documentProperties.getProperty(LAYOUT_KEY + kind) !== text)
+        documentProperties.setProperty(LAYOUT_KEY + kind, text);
+    },
+  };
+}
+
+/** The selected data rows of the active sheet (1-based, header excluded) and the sheet's name. */
+export function selectedRows(): { sheetName: string; rows: number[] } {
+  const sheet = SpreadsheetApp.getActiveSheet();
+  const list = sheet.getActiveRangeList?.() ?? null;
+  const ranges = list ? list.getRanges() : [sheet.getActiveRange()].filter((r) => r !== null);
+  const rows = new Set<number>();
+  for (const range of ranges) {
+    const first = range.getRow();
+    for (let r = first; r < first + range.getNumRows(); r++) if (r > 1) rows.add(r);
+  }
+  return { sheetName: sheet.getName(), rows: [...rows].sort((a, b) => a - b) };
+}
+
+/** The first cell (the Id) of each of `rows` in `sheet`, read with one call. */
+export function firstCellsOf(sheetName: string, rows: readonly number[]): CellValue[] {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
+  if (!sheet || rows.length === 0) return [];
+  const first = rows[0] as number;
+  const last = Math.min(rows[rows.length - 1] as number, sheet.getLastRow());
+  if (last < first) return [];
+  const column = sheet.getRange(first, 1, last - first + 1, 1).getValues() as CellValue[][];
+  return rows.filter((r) => r <= last).map((r) => column[r - first]?.[0] ?? "");
+}

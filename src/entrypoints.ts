@@ -24,6 +24,21 @@ export const ENTRY_POINTS = [
   "refreshAll",
   "refreshSelectedRows",
   "refreshFromSidebar",
+  "createOutboxSheet",
+  "previewOutbox",
+  "runOutbox",
+  "showFundSidebar",
+  "getFundSidebarView",
+  "depositToFund",
+  "withdrawFromFund",
+  "changeFundStatus",
+  "updateFundDetails",
+  "createFundForEmployee",
+  "showReportSidebar",
+  "getReportSidebarView",
+  "markReportsIntegrated",
+  "markReportsNotIntegrated",
+  "setReportsCustomStatus",
 ] as const;
 
 export type EntryPoint = (typeof ENTRY_POINTS)[number];

@@ -53,3 +53,20 @@ export {
   refreshSelectedRows,
   refreshTransactions,
 } from "./app/refresh";
+export { createOutboxSheet, previewOutbox, runOutbox } from "./app/outbox";
+export {
+  changeFundStatus,
+  createFundForEmployee,
+  depositToFund,
+  getFundSidebarView,
+  showFundSidebar,
+  updateFundDetails,
+  withdrawFromFund,
+} from "./app/fund-sidebar";
+export {
+  getReportSidebarView,
+  markReportsIntegrated,
+  markReportsNotIntegrated,
+  setReportsCustomStatus,
+  showReportSidebar,
+} from "./app/report-sidebar";

@@ -22,6 +22,11 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: "-", functionName: "" },
   { label: "menu.connection", functionName: "showConnectionSidebar" },
   { label: "menu.settings", functionName: "showSettingsSidebar" },
+  { label: "menu.fund", functionName: "showFundSidebar" },
+  { label: "menu.report", functionName: "showReportSidebar" },
+  { label: "menu.outbox.create", functionName: "createOutboxSheet" },
+  { label: "menu.outbox.preview", functionName: "previewOutbox" },
+  { label: "menu.outbox.run", functionName: "runOutbox" },
 ];
 
 /**

@@ -1,0 +1,208 @@
+/**
+ * Fund sidebar entry points: open it, show the fund of the selected row (or an Id typed in)
+ * read fresh, and the writes of its forms. Every argument is checked here: any top-level
+ * function can be called by anyone who can open a sidebar.
+ */
+import {
+  type FormOutcome,
+  type FundView,
+  fundView,
+  once,
+  type RecentSubmissions,
+  readSubmission,
+  submitWrite,
+} from "../outbox/forms";
+import type { OutboxOperation } from "../outbox/operations";
+import type { FieldProblem } from "../outbox/requests";
+import { FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
+import { type Language, type StringKey, translate } from "../ui/strings";
+import { openWriteSession, type WriteSession } from "./outbox";
+
+export type { FieldProblem, FormOutcome, FundView };
+
+export interface FundSidebarView {
+  language: Language;
+  adminId: number | null;
+  fundId: number | null;
+  fund: FundView | null;
+  /** Why the fund could not be shown ("" when it is shown or none was asked for). */
+  error: string;
+  employees: { id: number; name: string }[];
+}
+
+/** Menu: opens the Fund sidebar. */
+export function showFundSidebar(): void {
+  const language = sessionLanguage();
+  SpreadsheetApp.getUi().showSidebar(
+    HtmlService.createHtmlOutputFromFile("fund").setTitle(translate(language, "form.fund.title")),
+  );
+}
+
+function sessionLanguage(): Language {
+  try {
+    return openWriteSession("sidebar").language;
+  } catch (_err) {
+    return "en";
+  }
+}
+
+/** Header texts of a column in both languages. */
+function headerTexts(key: string, columns: readonly { key: string; header: unknown }[]): string[] {
+  const column = columns.find((c) => c.key === key);
+  if (!column || typeof column.header !== "string") return [];
+  return [translate("en", column.header as StringKey), translate("es", column.header as StringKey)];
+}
+
+function columnIn(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: string[]): number | null {
+  if (sheet.getLastColumn() === 0) return null;
+  const row = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
+  const index = row.findIndex((v) => typeof v === "string" && headers.includes(v));
+  return index < 0 ? null : index + 1;
+}
+
+/** The fund id of the active row, from the Funds sheet (Id) or any sheet with a fund Id column. */
+function selectedFundId(session: WriteSession): number | null {
+  const sheet = SpreadsheetApp.getActiveSheet();
+  const range = SpreadsheetApp.getActiveRange();
+  if (!sheet || !range || range.getRow() < 2) return null;
+  const headers =
+    sheet.getName() === session.settings.sheetNames.funds
+      ? headerTexts("id", FUND_COLUMNS)
+      : headerTexts("fundId", REPORT_COLUMNS);
+  const column = columnIn(sheet, headers);
+  if (column === null) return null;
+  const id = Number(sheet.getRange(range.getRow(), column).getValue());
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Employees seen in the sheets: fund owners (IdAssignTo) and reports' EmployeeId/EmployeeName. */
+function knownEmployees(session: WriteSession): { id: number; name: string }[] {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const byId = new Map<number, string>();
+  const collect = (
+    sheetName: string,
+    idKey: string,
+    nameKey: string | null,
+    columns: readonly { key: string; header: unknown }[],
+  ) => {
+    const sheet = spreadsheet.getSheetByName(sheetName);
+    if (!sheet || sheet.getLastRow() < 2) return;
+    const idCol = columnIn(sheet, headerTexts(idKey, columns));
+    if (idCol === null) return;
+    const nameCol = nameKey ? columnIn(sheet, headerTexts(nameKey, columns)) : null;
+    const values = sheet.getRange(2, 1, sheet.getLastRow() - 1, sheet.getLastColumn()).getValues();
+    for (const row of values) {
+      const id = Number(row[idCol - 1]);
+      if (!Number.isSafeInteger(id) || id <= 0) continue;
+      const name = nameCol ? String(row[nameCol - 1] ?? "") : "";
+      if (!byId.has(id) || (name && !byId.get(id))) byId.set(id, name);
+    }
+  };
+  collect(session.settings.sheetNames.reports, "employeeId", "employeeName", REPORT_COLUMNS);
+  collect(session.settings.sheetNames.funds, "assignedTo", null, FUND_COLUMNS);
+  return [...byId.entries()]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => (a.name || "~").localeCompare(b.name || "~") || a.id - b.id)
+    .slice(0, 500);
+}
+
+/** Sidebar: the fund of the selected row, or of `input.fundId`, read fresh. */
+export function getFundSidebarView(input?: unknown): FundSidebarView {
+  const session = openWriteSession("sidebar");
+  const typed =
+    typeof input === "object" && input !== null ? (input as { fundId?: unknown }).fundId : undefined;
+  let fundId: number | null = null;
+  let error = "";
+  if (typed !== undefined && typed !== null && typed !== "") {
+    const n = Number(typed);
+    if (Number.isSafeInteger(n) && n > 0) fundId = n;
+    else error = translate(session.language, "form.noFund");
+  } else {
+    fundId = selectedFundId(session);
+  }
+  let fund: FundView | null = null;
+  if (fundId !== null) {
+    try {
+      fund = fundView(session.service.getFund(fundId), session.language);
+    } catch (err) {
+      error = (err as { message?: string }).message ?? String(err);
+    }
+  }
+  const view: FundSidebarView = {
+    language: session.language,
+    adminId: session.adminId,
+    fundId,
+    fund,
+    error,
+    employees: knownEmployees(session),
+  };
+  session.finish();
+  return view;
+}
+
+/** Recent submissions per user, so that a double click never sends twice. */
+export function recentSubmissions(): RecentSubmissions {
+  const cache = CacheService.getUserCache();
+  return {
+    get(requestId) {
+      const text = cache?.get(`form:${requestId}`);
+      if (!text) return null;
+      try {
+        return JSON.parse(text) as FormOutcome | "pending";
+      } catch (_err) {
+        return null;
+      }
+    },
+    put(requestId, value) {
+      cache?.put(`form:${requestId}`, JSON.stringify(value), 600);
+    },
+  };
+}
+
+/** The one path of every form write: arguments checked, sent once per request id. */
+export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcome {
+  const session = openWriteSession("sidebar");
+  const submission = readSubmission(operation, raw);
+  if (!submission.ok) {
+    session.finish();
+    return {
+      kind: "invalid",
+      problems: [
+        {
+          field: submission.detail,
+          message: translate(session.language, "form.invalidArguments", { detail: submission.detail }),
+        },
+      ],
+    };
+  }
+  const outcome = once(recentSubmissions(), submission.requestId, session.language, () =>
+    submitWrite({ ...session, newKey: () => Utilities.getUuid() }, operation, submission.fields),
+  );
+  session.finish();
+  return outcome;
+}
+
+/** Sidebar: deposit into a fund. */
+export function depositToFund(form: unknown): FormOutcome {
+  return submitForm("deposit", form);
+}
+
+/** Sidebar: withdraw from a fund. */
+export function withdrawFromFund(form: unknown): FormOutcome {
+  return submitForm("withdraw", form);
+}
+
+/** Sidebar: open, block or close a fund (the form asks before closing). */
+export function changeFundStatus(form: unknown): FormOutcome {
+  return submitForm("setFundStatus", form);
+}
+
+/** Sidebar: update a fund's name, code, comment, flags and expiration. */
+export function updateFundDetails(form: unknown): FormOutcome {
+  return submitForm("updateFund", form);
+}
+
+/** Sidebar: create a fund for an employee. */
+export function createFundForEmployee(form: unknown): FormOutcome {
+  return submitForm("createFund", form);
+}

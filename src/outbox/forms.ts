@@ -1,0 +1,222 @@
+/**
+ * The sidebar forms' server side, as plain functions: check what a form sent (anyone who can
+ * open a sidebar can call its functions with anything), check the request with the contract,
+ * send it through the same write path as the Outbox, and when the outcome is unknown read the
+ * service once to say whether it was applied. Never re-sends by itself.
+ */
+import { type Fund, formatCents } from "../api";
+import { type Language, type StringKey, translate } from "../ui/strings";
+import { fundStatusLabel, IDEMPOTENT_OPERATIONS, type OutboxOperation } from "./operations";
+import { checkWrite, type FieldProblem, type ServiceInput, type WriteRequest } from "./requests";
+import type { FundState } from "./snapshot";
+import { sendWrite, settleInterruptedWrite, type WriteContext, type WriteResult } from "./write";
+
+export interface FormContext extends WriteContext {
+  language: Language;
+  adminId: number | null;
+  newKey: () => string;
+  applyResult: (result: WriteResult) => void;
+}
+
+/** A fund as a sidebar shows it: plain data only (google.script.run passes no Date). */
+export interface FundView {
+  id: number;
+  title: string;
+  code: string;
+  currency: string;
+  status: number;
+  statusLabel: string;
+  balance: string;
+  deposits: string;
+  charges: string;
+  employeeId: number;
+  flexible: boolean;
+  autoBlock: boolean;
+  expirationDate: string;
+  lastMovements: { type: number; amount: string; date: string }[];
+}
+
+export type FormOutcome =
+  | { kind: "invalid"; problems: FieldProblem[] }
+  | { kind: "done"; message: string; fund?: FundView }
+  | { kind: "refused"; message: string }
+  | { kind: "unknown"; applied: boolean | null; message: string; fund?: FundView };
+
+export function fundView(fund: FundState, language: Language): FundView {
+  const money = (cents: number) => formatCents(cents, { language, currency: fund.currency });
+  const record: Fund | undefined = fund.record;
+  return {
+    id: fund.id,
+    title: fund.title,
+    code: fund.code,
+    currency: fund.currency,
+    status: fund.status,
+    statusLabel: fundStatusLabel(language, fund.status),
+    balance: money(fund.balance),
+    deposits: money(fund.deposits),
+    charges: money(fund.charges),
+    employeeId: fund.employeeId,
+    flexible: fund.flexible,
+    autoBlock: record?.automaticBlock ?? false,
+    expirationDate: record?.expirationDate ?? "",
+    lastMovements: fund.transactions
+      .slice(-5)
+      .reverse()
+      .map((t) => ({ type: t.type, amount: money(t.amount), date: t.date })),
+  };
+}
+
+/** The fields each form may send, in the service's names. */
+export const FORM_FIELDS: Record<OutboxOperation, readonly string[]> = {
+  deposit: ["Id", "DepositAmount"],
+  withdraw: ["Id", "WithdrawAmount"],
+  setFundStatus: ["Id", "FundStatus"],
+  updateFund: [
+    "Id",
+    "FundName",
+    "FundCode",
+    "FundComment",
+    "FundFlexibility",
+    "FundAutoDeposit",
+    "FundAutoBlock",
+    "FundExpirationDate",
+  ],
+  createFund: [
+    "IdEmployee",
+    "FundName",
+    "FundCurrency",
+    "FundAmount",
+    "FundCode",
+    "FundComment",
+    "FundFlexibility",
+    "FundAutoDeposit",
+    "FundAutoBlock",
+    "FundExpirationDate",
+  ],
+  markIntegrated: ["Id", "IntegrationCode", "IntegrationDate"],
+  markNotIntegrated: ["Id", "IntegrationCode"],
+  setCustomStatus: ["Id", "CustomStatus", "CustomMessage"],
+};
+
+export type Submission =
+  | { ok: true; fields: ServiceInput; requestId: string }
+  | { ok: false; detail: string };
+
+/**
+ * What a form sent, checked for shape before anything else: a plain object with a request id
+ * and only the operation's fields, each text, a number or a yes/no.
+ */
+export function readSubmission(
+  operation: OutboxOperation,
+  raw: unknown,
+  extra: readonly string[] = [],
+): Submission {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    return { ok: false, detail: "not a form" };
+  const { requestId, fields } = raw as { requestId?: unknown; fields?: unknown };
+  if (typeof requestId !== "string" || !/^[\w-]{8,64}$/.test(requestId))
+    return { ok: false, detail: "requestId" };
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields))
+    return { ok: false, detail: "fields" };
+  const allowed = new Set([...FORM_FIELDS[operation], ...extra]);
+  const out: ServiceInput = {};
+  for (const [key, value] of Object.entries(fields as Record<string, unknown>)) {
+    if (!allowed.has(key)) return { ok: false, detail: key };
+    if (typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") {
+      return { ok: false, detail: key };
+    }
+    if (typeof value === "string" && value.length > 2000) return { ok: false, detail: key };
+    out[key] = value;
+  }
+  return { ok: true, fields: out, requestId };
+}
+
+/** Checks and sends one write from a form; an unknown outcome is settled by reading once. */
+export function submitWrite(
+  context: FormContext,
+  operation: OutboxOperation,
+  fields: ServiceInput,
+): FormOutcome {
+  const t = (key: StringKey, params: Record<string, string | number> = {}) =>
+    translate(context.language, key, params);
+  const checked = checkWrite(operation, fields, { adminId: context.adminId, language: context.language });
+  if (!checked.ok) return { kind: "invalid", problems: checked.problems };
+  const request = checked.request;
+  const end = sendWrite(context, request, context.newKey());
+  if (end.status === "done") {
+    context.applyResult(end.result);
+    return {
+      kind: "done",
+      message: doneText(context.language, end.result, request),
+      ...fundOf(end.result, context),
+    };
+  }
+  if (end.status === "refused")
+    return { kind: "refused", message: t("form.refused", { message: end.message }) };
+  if (IDEMPOTENT_OPERATIONS.has(operation)) {
+    return { kind: "unknown", applied: null, message: t("form.unknownReport", { message: end.message }) };
+  }
+  try {
+    const verdict = settleInterruptedWrite(context, end.snapshot);
+    if (verdict.verdict === "applied") {
+      const message = t("form.unknownApplied");
+      context.audit.note({
+        key: end.snapshot.key,
+        request,
+        message,
+        recordId: verdict.createdFundId ?? verdict.fund?.id ?? null,
+      });
+      if (verdict.fund) {
+        context.applyResult({ kind: "fund", fund: verdict.fund });
+        return { kind: "unknown", applied: true, message, fund: fundView(verdict.fund, context.language) };
+      }
+      return { kind: "unknown", applied: true, message };
+    }
+    if (verdict.verdict === "notApplied") {
+      const message = t("form.unknownNotApplied");
+      context.audit.note({ key: end.snapshot.key, request, message });
+      return { kind: "unknown", applied: false, message };
+    }
+  } catch (_err) {
+    // The check itself failed: say so, and let the person look before sending again.
+  }
+  return { kind: "unknown", applied: null, message: t("form.unknownUnchecked", { message: end.message }) };
+}
+
+function fundOf(result: WriteResult, context: FormContext): { fund?: FundView } {
+  return result.kind === "fund" ? { fund: fundView(result.fund, context.language) } : {};
+}
+
+function doneText(language: Language, result: WriteResult, request: WriteRequest): string {
+  if (result.kind === "report") return translate(language, "form.done.report", { id: result.report.id });
+  if (request.operation === "createFund") {
+    return translate(language, "form.done.created", { id: result.fund.id, employee: request.employeeId });
+  }
+  return translate(language, "form.done.fund", {
+    id: result.fund.id,
+    balance: formatCents(result.fund.balance, { language, currency: result.fund.currency }),
+  });
+}
+
+/** Results of recent form submissions by request id, so that a double send shows the first result. */
+export interface RecentSubmissions {
+  get(requestId: string): FormOutcome | "pending" | null;
+  put(requestId: string, value: FormOutcome | "pending"): void;
+}
+
+/** Runs `send` once per request id: a repeated id gets the first result (or "already sending"). */
+export function once(
+  recent: RecentSubmissions,
+  requestId: string,
+  language: Language,
+  send: () => FormOutcome,
+): FormOutcome & { repeated?: boolean } {
+  const previous = recent.get(requestId);
+  if (previous === "pending")
+    return { kind: "unknown", applied: null, message: translate(language, "form.sending"), repeated: true };
+  if (previous) return { ...previous, repeated: true };
+  recent.put(requestId, "pending");
+  const outcome = send();
+  recent.put(requestId, outcome);
+  return outcome;
+}

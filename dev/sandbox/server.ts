@@ -4,11 +4,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, isEndpointName } from "../../src/api/endpoints";
+import { parseAmountToCents } from "../../src/api/money";
 import { parseDay } from "./dates";
 import { DEFAULT_SIZES, type DemoSizes } from "./demo";
 import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
 import { FaultPlan, type FaultRule } from "./faults";
-import { toCents } from "./money";
 import { languageOf, parseRequest } from "./requests";
 import { SandboxService } from "./service";
 import { userShape } from "./shapes";
@@ -207,9 +207,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (first === "reports" && parts.length === 1) {
       only("POST");
       const b = objectBody(body);
-      const totalCents = b.ReportTotal === undefined ? 10_000 : toCents(b.ReportTotal as number);
-      if (totalCents === null || totalCents <= 0)
-        throw invalid("ReportTotal", "must be an amount above zero with at most two decimals");
+      const totalCents = b.ReportTotal === undefined ? 10_000 : amountField(b, "ReportTotal", false);
       const report = ledger.createDraftReport({
         employeeId: wholeField(b, "EmployeeId", 1, Number.MAX_SAFE_INTEGER, true) as number,
         fundId: wholeField(b, "FundId", 0, Number.MAX_SAFE_INTEGER, false) ?? 0,
@@ -218,6 +216,10 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       });
       return { status: 201, body: report };
     }
+    if (first === "reports" && second !== undefined && parts.length === 2) {
+      only("GET");
+      return ok(ledger.report(reportIdOf(second)));
+    }
     if (
       first === "reports" &&
       second !== undefined &&
@@ -225,16 +227,12 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       parts.length === 3
     ) {
       only("POST");
-      const id = Number(second);
-      if (!Number.isSafeInteger(id)) throw invalid("id", `${second} is not a report id`);
+      const id = reportIdOf(second);
       if (third === "send") return ok(ledger.sendReport(id));
       const b = body === undefined ? {} : objectBody(body);
       let approved: number | undefined;
       if (b.ReportTotalApproved !== undefined) {
-        const cents = toCents(b.ReportTotalApproved as number);
-        if (cents === null)
-          throw invalid("ReportTotalApproved", "must be an amount with at most two decimals");
-        approved = cents;
+        approved = amountField(b, "ReportTotalApproved", true);
       }
       return ok(ledger.closeReport(id, approved));
     }
@@ -267,6 +265,12 @@ export function stateOf(service: SandboxService) {
     funds: [...ledger.funds.values()].map((f) => ({ ...f, balanceCents: f.depositsCents - f.chargesCents })),
     reports: [...ledger.reports.values()],
   };
+}
+
+function reportIdOf(text: string): number {
+  const id = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(id)) throw invalid("id", `${text} is not a report id`);
+  return id;
 }
 
 function injectedStatus(fault: FaultRule, name: string): Answer {
@@ -337,6 +341,18 @@ function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     throw invalid("body", "must be a JSON object");
   return body as Record<string, unknown>;
+}
+
+/** An amount of a simulation body in cents, with the contract's amount rules. */
+function amountField(body: Record<string, unknown>, field: string, allowZero: boolean): number {
+  const parsed = parseAmountToCents(body[field], { allowZero });
+  if (!parsed.ok) {
+    throw invalid(
+      field,
+      `must be an amount ${allowZero ? "of zero or more" : "above zero"} with at most two decimals, dot separator`,
+    );
+  }
+  return parsed.cents;
 }
 
 function wholeField(

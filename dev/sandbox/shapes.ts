@@ -3,9 +3,10 @@
  * "1"/"0" on reads, Withdrawals in list items versus Charges and Transactions in single-fund
  * shapes, and the list-only report fields.
  */
+
+import { centsToAmount as fromCents } from "../../src/api/money";
 import type { Ledger } from "./ledger";
 import type { Fund, Report, Transaction, User } from "./model";
-import { fromCents } from "./money";
 import type { PageOf } from "./queries";
 
 function fundCommon(fund: Fund) {

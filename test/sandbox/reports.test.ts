@@ -139,6 +139,12 @@ describe("the one-year rule and required Since", () => {
     expect(reversed.body.Error.Field).toBe("Until");
   });
 
+  it("answers an empty list when Since is after today and Until is absent", async () => {
+    const reply = await call(sandbox, "getExpenseReports", { Since: "2026-07-01" });
+    expect(reply.status).toBe(200);
+    expect(reply.body.Records).toEqual({ TotalRecords: 0, Reports: 0, Page: 1, Pages: 0 });
+  });
+
   it("refuses malformed filters naming the field", async () => {
     for (const [params, field] of [
       [{ Since: "15-06-2026" }, "Since"],

@@ -162,6 +162,25 @@ describe("control routes", () => {
     await control(sandbox, "POST", "/reset", { seed: 7, funds: 30, reports: 400 });
   });
 
+  it("shows one stored report with its timeline, and refuses drafts for unknown people or others' funds", async () => {
+    const fund = await fundFor({});
+    const draft = await draftFor(fund.Id);
+    await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    const stored = await control(sandbox, "GET", `/reports/${draft.id}`);
+    expect(stored.body).toMatchObject({
+      id: draft.id,
+      sendDate: TODAY,
+      timeline: [{ text: "Informe enviado" }],
+    });
+    expect((await control(sandbox, "GET", "/reports/abc")).status).toBe(400);
+    const stranger = await control(sandbox, "POST", "/reports", { EmployeeId: 999_999 });
+    expect(stranger.body.Error.Field).toBe("EmployeeId");
+    const othersFund = await control(sandbox, "POST", "/reports", { EmployeeId: 1101, FundId: fund.Id });
+    expect(othersFund.body.Error.Field).toBe("FundId");
+    const badTotal = await control(sandbox, "POST", "/reports", { EmployeeId: 1102, ReportTotal: "12,50" });
+    expect(badTotal.body.Error.Field).toBe("ReportTotal");
+  });
+
   it("answers 404 for unknown routes", async () => {
     expect((await control(sandbox, "GET", "/nothing")).status).toBe(404);
     const outside = await fetch(`${sandbox.origin}/v2/getFunds`);

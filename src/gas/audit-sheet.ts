@@ -75,7 +75,7 @@ function rotate(sheet: GoogleAppsScript.Spreadsheet.Sheet, options: AuditSheetOp
   const archived = Math.max(0, archive.getLastRow() - 1);
   const plan = planRotation(rows, archived, limits);
   if (plan.moveToArchive === 0) return;
-  if (plan.dropFromArchive > 0) archive.deleteRows(2, plan.dropFromArchive);
+  if (plan.dropFromArchive > 0) deleteOldest(archive, plan.dropFromArchive);
   const moving = sheet.getRange(2, 1, plan.moveToArchive, WIDTH);
   const values = moving.getValues();
   const first = Math.max(archive.getLastRow(), 1) + 1;
@@ -83,5 +83,12 @@ function rotate(sheet: GoogleAppsScript.Spreadsheet.Sheet, options: AuditSheetOp
   const target = archive.getRange(first, 1, values.length, WIDTH);
   target.setNumberFormats(values.map(() => FORMATS));
   target.setValues(values);
-  sheet.deleteRows(2, plan.moveToArchive);
+  deleteOldest(sheet, plan.moveToArchive);
+}
+
+/** Deletes data rows 2…n+1; Sheets refuses to delete every unfrozen row, so one is kept spare. */
+function deleteOldest(sheet: GoogleAppsScript.Spreadsheet.Sheet, count: number): void {
+  const maxRows = sheet.getMaxRows();
+  if (maxRows - 1 <= count) sheet.insertRowsAfter(maxRows, 1);
+  sheet.deleteRows(2, count);
 }

@@ -44,7 +44,13 @@ export {
   saveSchedule,
   saveSchedulePreferences,
 } from "./app/schedule";
-export { showSettingsSidebar } from "./app/settings";
+export {
+  getSettingsView,
+  removeMyToken,
+  saveSettings,
+  showSettingsSidebar,
+  testSettingsConnection,
+} from "./app/settings";
 export {
   refreshAll,
   refreshFromSidebar,

@@ -1,20 +1,162 @@
 /**
- * Settings sidebar entry points: open it, read what it shows, save what it sends. The token is
- * the current user's own (user properties); everything else belongs to the document.
+ * Settings sidebar entry points: open it, read what it shows, save what it sends, test the
+ * connection. The token is the current user's own and lives in their user properties only;
+ * every other setting belongs to the document (document properties), so that a second user of
+ * a shared spreadsheet sees the settings but must enter a token of their own.
  */
-import { languageForLocale, translate } from "../ui/strings";
+import { createClient } from "../api/client";
+import {
+  HttpError,
+  ServiceError,
+  TransportError,
+  UnexpectedResponseError,
+  withoutSecrets,
+} from "../api/errors";
+import { appsScriptClock, urlFetchTransport } from "../gas/transport";
+import { withoutSecret } from "../schedule/notices";
+import { checkSettingsForm, checkToken, storedSettingsForm } from "../ui/sidebars/settings/form";
+import type {
+  ConnectionCheck,
+  SaveSettingsResult,
+  SettingsForm,
+  SettingsView,
+} from "../ui/sidebars/settings/view";
+import { type Language, languageForLocale, translate } from "../ui/strings";
+import { getScheduleView } from "./schedule";
 
-function userLanguage() {
+/** Document property holding the document's settings (JSON of the form's text fields). */
+export const SETTINGS_KEY = "settings";
+/** User property holding the current user's access token. Never anywhere else. */
+export const TOKEN_KEY = "token";
+
+function localeLanguage(): Language {
   try {
     return languageForLocale(Session.getActiveUserLocale());
   } catch (_err) {
-    return "en" as const;
+    return "en";
   }
+}
+
+/** The document's settings over the defaults; the language defaults to the user's locale. */
+export function loadSettingsForm(): SettingsForm {
+  let stored: unknown = null;
+  try {
+    stored = JSON.parse(PropertiesService.getDocumentProperties().getProperty(SETTINGS_KEY) ?? "null");
+  } catch (_err) {
+    stored = null;
+  }
+  return storedSettingsForm(stored, localeLanguage());
+}
+
+function formLanguage(form: SettingsForm): Language {
+  return form.language === "es" ? "es" : "en";
+}
+
+function myToken(): string {
+  return PropertiesService.getUserProperties().getProperty(TOKEN_KEY) ?? "";
+}
+
+function settingsView(): SettingsView {
+  const form = loadSettingsForm();
+  const token = myToken();
+  return {
+    language: formLanguage(form),
+    form,
+    token: { saved: token !== "", last4: token.length >= 12 ? token.slice(-4) : "" },
+    schedule: getScheduleView(),
+  };
 }
 
 /** Opens the settings sidebar (menu item "Settings…", and the schedule's notice item). */
 export function showSettingsSidebar(): void {
+  const language = formLanguage(loadSettingsForm());
   SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("settings").setTitle(translate(userLanguage(), "settings.title")),
+    HtmlService.createHtmlOutputFromFile("settings").setTitle(translate(language, "settings.title")),
   );
+}
+
+/** What the sidebar shows: the document's settings, whether this user has a token, the schedule. */
+export function getSettingsView(): SettingsView {
+  return settingsView();
+}
+
+/**
+ * Saves the document's settings and, when `token` is not empty, this user's token. Nothing is
+ * saved when any field breaks a rule: the problems come back, each naming its field.
+ */
+export function saveSettings(input: unknown, token?: unknown): SaveSettingsResult {
+  const language = formLanguage(loadSettingsForm());
+  const checked = checkSettingsForm(input, language);
+  const tokenText = typeof token === "string" ? token.trim() : token;
+  const tokenCheck =
+    tokenText === undefined || tokenText === null || tokenText === ""
+      ? null
+      : checkToken(tokenText, language);
+  const problems = [
+    ...(checked.ok ? [] : checked.problems),
+    ...(tokenCheck && !tokenCheck.ok ? [tokenCheck.problem] : []),
+  ];
+  if (!checked.ok || problems.length > 0) return { ok: false, problems };
+  PropertiesService.getDocumentProperties().setProperty(SETTINGS_KEY, JSON.stringify(checked.form));
+  if (tokenCheck?.ok) PropertiesService.getUserProperties().setProperty(TOKEN_KEY, tokenCheck.token);
+  return { ok: true, view: settingsView() };
+}
+
+/** Removes this user's token (other users' tokens are theirs and untouched). */
+export function removeMyToken(): SettingsView {
+  PropertiesService.getUserProperties().deleteProperty(TOKEN_KEY);
+  return settingsView();
+}
+
+/** Plain words for what a failed connection test found. */
+export function explainConnectionFailure(err: unknown, language: Language, token: string): string {
+  const detail = (text: string) => withoutSecret(withoutSecrets(text, token ? [token] : []), token);
+  if (err instanceof HttpError) {
+    if (err.status === 401 || err.status === 403)
+      return translate(language, "settings.test.badToken", { status: err.status });
+    if (err.status === 404 || err.status === 405)
+      return translate(language, "settings.test.badUrl", { detail: `HTTP ${err.status}` });
+    if (err.status >= 500 || err.status === 408 || err.status === 429) {
+      return translate(language, "settings.test.down", { detail: `HTTP ${err.status}` });
+    }
+    return translate(language, "settings.test.other", { detail: detail(err.message) });
+  }
+  if (err instanceof ServiceError)
+    return translate(language, "settings.test.errorIn200", {
+      detail: detail(err.serviceMessage || err.message),
+    });
+  if (err instanceof UnexpectedResponseError)
+    return translate(language, "settings.test.notService", { detail: detail(err.detail) });
+  if (err instanceof TransportError) {
+    const text = detail(err.message);
+    return /DNS error|Invalid argument|Address unavailable/i.test(text)
+      ? translate(language, "settings.test.badUrl", { detail: text })
+      : translate(language, "settings.test.down", { detail: text });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return translate(language, "settings.test.other", { detail: detail(message) });
+}
+
+/** Makes one small call (one fund) with the saved settings and this user's token, and says what happened. */
+export function testSettingsConnection(): ConnectionCheck {
+  const form = loadSettingsForm();
+  const language = formLanguage(form);
+  const token = myToken();
+  if (!token) return { ok: false, message: translate(language, "settings.test.noToken") };
+  try {
+    const client = createClient({
+      transport: urlFetchTransport(),
+      baseUrl: form.baseUrl,
+      token,
+      clock: appsScriptClock(),
+      retry: { maxAttempts: 1 },
+    });
+    const answer = client.call("getFunds", { ResultsPerPage: 1, Page: 1 });
+    return {
+      ok: true,
+      message: translate(language, "settings.test.ok", { total: answer.records.totalRecords }),
+    };
+  } catch (err) {
+    return { ok: false, message: explainConnectionFailure(err, language, token) };
+  }
 }

@@ -3,8 +3,10 @@
  * write session shared with the sidebar forms (client, audit, settings, sheets updated from
  * each response). The decisions live in src/outbox/; this file only hands them the services.
  */
-import { createClient, formatCents } from "../api";
-import { type AuditSink, createAuditLog } from "../audit/log";
+import { createClient, DEFAULT_BASE_URL, formatCents } from "../api";
+import { createAuditLog } from "../audit/log";
+import { auditSheetSink } from "../gas/audit-sheet";
+import { auditUser } from "../gas/session";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
@@ -25,18 +27,11 @@ import { readOutboxRow } from "../outbox/rows";
 import { type OutboxSheetPort, type RunSummary, runOutbox as runRows } from "../outbox/run";
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
+import { sheetNamesFrom } from "../refresh/options";
 import { FORMAT, rewritableValue } from "../sheets/cells";
-import {
-  AUDIT_COLUMNS,
-  AUDIT_TABLE,
-  type AuditRowSource,
-  FUND_COLUMNS,
-  FUNDS_TABLE,
-  headersOf,
-  headerText,
-  rowOf,
-} from "../sheets/columns";
+import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
 import { type Language, type StringKey, translate } from "../ui/strings";
+import { SETTINGS_FORM_KEY, TOKEN_KEY } from "./refresh";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -54,34 +49,36 @@ export interface WriteSettings {
   /** IdAdmin for writes; null when not set (writes are then refused with IdAdmin's message). */
   adminId: number | null;
   language: Language;
-  sheetNames: { funds: string; reports: string; audit: string; outbox: string };
+  sheetNames: { funds: string; reports: string; audit: string; auditArchive: string; outbox: string };
 }
 
-/** The settings of this document and user, with defaults for what was never set. */
+/** The settings of this document and user (written by the settings sidebar), with defaults. */
 export function loadWriteSettings(): WriteSettings {
-  const documentProps = PropertiesService.getDocumentProperties();
-  const userProps = PropertiesService.getUserProperties();
-  let stored: Record<string, string> = {};
+  let form: Record<string, string> = {};
   try {
-    stored = JSON.parse(documentProps.getProperty("settings") ?? "{}") as Record<string, string>;
+    const parsed = JSON.parse(
+      PropertiesService.getDocumentProperties().getProperty(SETTINGS_FORM_KEY) ?? "{}",
+    ) as unknown;
+    if (parsed && typeof parsed === "object") form = parsed as Record<string, string>;
   } catch (_err) {
-    stored = {};
+    form = {};
   }
   const language: Language =
-    stored.language === "es" || stored.language === "en" ? stored.language : userLanguageFallback();
-  const adminId = Number(stored.adminId);
-  const name = (value: string | undefined, key: StringKey) =>
-    value?.trim() ? value.trim() : translate(language, key);
+    form.language === "es" || form.language === "en" ? form.language : userLanguageFallback();
+  const adminText = (form.adminId ?? "").trim();
+  const adminId = /^\d{1,15}$/.test(adminText) ? Number(adminText) : null;
+  const names = sheetNamesFrom(form, language);
   return {
-    baseUrl: stored.baseUrl?.trim() || "https://api.rindegastos.com/v1",
-    token: userProps.getProperty("token") ?? "",
-    adminId: Number.isSafeInteger(adminId) && adminId > 0 ? adminId : null,
+    baseUrl: (form.baseUrl ?? "").trim() || DEFAULT_BASE_URL,
+    token: PropertiesService.getUserProperties().getProperty(TOKEN_KEY) ?? "",
+    adminId: adminId !== null && adminId > 0 ? adminId : null,
     language,
     sheetNames: {
-      funds: name(stored.sheetFunds, "sheet.funds" as StringKey),
-      reports: name(stored.sheetReports, "sheet.reports" as StringKey),
-      audit: name(stored.sheetAudit, "sheet.audit" as StringKey),
-      outbox: name(stored.sheetOutbox, "outbox.sheetName"),
+      funds: names.funds,
+      reports: names.reports,
+      audit: names.audit,
+      auditArchive: names.auditArchive,
+      outbox: (form.sheetOutbox ?? "").trim() || translate(language, "outbox.sheetName"),
     },
   };
 }
@@ -105,72 +102,24 @@ export function dateFormatter(spreadsheet: Spreadsheet): DateFormatter {
   return (date, pattern) => Utilities.formatDate(date, zone, pattern);
 }
 
-function auditUser(): string {
-  try {
-    const email = Session.getActiveUser().getEmail();
-    if (email) return email;
-  } catch (_err) {
-    // Not allowed in this context: fall back to the temporary key.
-  }
-  try {
-    return Session.getTemporaryActiveUserKey();
-  } catch (_err) {
-    return "";
-  }
-}
-
-/** The audit sheet as the audit log writes it: appended rows, one row rewritten after a write. */
-function auditSink(spreadsheet: Spreadsheet, settings: WriteSettings): AuditSink {
-  const language = settings.language;
-  const sheetOf = (): Sheet => {
-    let sheet = spreadsheet.getSheetByName(settings.sheetNames.audit);
-    if (!sheet) {
-      sheet = spreadsheet.insertSheet(settings.sheetNames.audit);
-      const headers = headersOf(AUDIT_TABLE, language);
-      sheet.getRange(1, 1, 1, headers.length).setValues([headers]);
-      sheet.setFrozenRows(1);
-      sheet
-        .getRange(1, 1, sheet.getMaxRows(), AUDIT_COLUMNS.length)
-        .setNumberFormats(
-          Array.from({ length: sheet.getMaxRows() }, () => AUDIT_COLUMNS.map((c) => c.format)),
-        );
-    }
-    return sheet;
-  };
-  const cells = (row: AuditRowSource): CellValue[] =>
-    AUDIT_COLUMNS.map((c) => rewritableValue(c.cell(row, language), c.format));
-  return {
-    append(rows) {
-      const sheet = sheetOf();
-      const first = sheet.getLastRow() + 1;
-      if (rows.length === 0) return first;
-      const range = sheet.getRange(first, 1, rows.length, AUDIT_COLUMNS.length);
-      range.setNumberFormats(rows.map(() => AUDIT_COLUMNS.map((c) => c.format)));
-      range.setValues(rows.map(cells));
-      return first;
-    },
-    update(rowNumber, row) {
-      sheetOf()
-        .getRange(rowNumber, 1, 1, AUDIT_COLUMNS.length)
-        .setValues([cells(row)]);
-    },
-    flush() {
-      SpreadsheetApp.flush();
-    },
-  };
-}
-
 /** Opens a write session for `source`; throws a plain message when the connection is not set. */
 export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSession {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const settings = loadWriteSettings();
   const language = settings.language;
-  const log = createAuditLog(auditSink(spreadsheet, settings), {
-    user: auditUser(),
-    source,
-    secrets: settings.token ? [settings.token] : [],
-    now: () => new Date(),
-  });
+  const log = createAuditLog(
+    auditSheetSink({
+      name: settings.sheetNames.audit,
+      archiveName: settings.sheetNames.auditArchive,
+      language,
+    }),
+    {
+      user: auditUser(source),
+      source,
+      secrets: settings.token ? [settings.token] : [],
+      now: () => new Date(),
+    },
+  );
   const audit = writeAudit(log, language);
   const client = createClient({
     transport: urlFetchTransport(),
@@ -515,7 +464,7 @@ export function runOutbox(): RunSummary | null {
     return null;
   }
   const lock = LockService.getDocumentLock();
-  if (!lock || !lock.tryLock(1000)) {
+  if (!lock?.tryLock(1000)) {
     session.finish();
     ui.alert(t("outbox.run.busy"));
     return null;

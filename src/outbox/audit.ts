@@ -1,11 +1,12 @@
 /**
  * How writes reach the audit sheet: the client reports each call (a write just before it is
- * sent and again when it ended); this ties those reports to the operation and its key, so the
- * audit tells which Outbox row or form asked for the call, and adds the verdicts on
- * interrupted writes, which are not calls of their own.
+ * sent and again when it ended) and the audit's observer turns those reports into rows; this
+ * names each row after the operation and its key, so the audit tells which Outbox row or form
+ * asked for the call, and adds the verdicts on interrupted writes, which are not calls.
  */
 import type { CallEvent } from "../api";
-import type { AuditHandle, AuditLog } from "../audit/log";
+import type { AuditLog } from "../audit/log";
+import { callAudit } from "../audit/observer";
 import type { Language } from "../ui/strings";
 import { operationLabel } from "./operations";
 import { ENDPOINT_OF, targetOf, type WriteRequest } from "./requests";
@@ -19,12 +20,14 @@ export interface WriteAudit {
   flushReads(): void;
 }
 
+/** The audit's "Action" for a write: the operation in the user's words and its key. */
+export function writeAction(language: Language, request: WriteRequest, key: string): string {
+  return `${operationLabel(language, request.operation)} · ${key}`;
+}
+
 export function writeAudit(log: AuditLog, language: Language): WriteAudit {
   let current: { key: string; request: WriteRequest } | null = null;
-  const open = new Map<string, AuditHandle>();
-  const action = (request: WriteRequest, key: string) =>
-    `${operationLabel(language, request.operation)} · ${key}`;
-
+  const calls = callAudit(log, () => (current ? writeAction(language, current.request, current.key) : ""));
   return {
     port: {
       beforeWrite(entry) {
@@ -37,7 +40,7 @@ export function writeAudit(log: AuditLog, language: Language): WriteAudit {
       note(entry) {
         log
           .begin({
-            action: `${action(entry.request, entry.key)} · ${entry.message}`,
+            action: `${writeAction(language, entry.request, entry.key)} · ${entry.message}`,
             method: "-",
             endpoint: ENDPOINT_OF[entry.request.operation],
             recordId: entry.recordId ?? targetOf(entry.request),
@@ -45,39 +48,10 @@ export function writeAudit(log: AuditLog, language: Language): WriteAudit {
           .complete({ outcome: "ok", message: entry.message, durationMs: 0 });
       },
     },
-    onCall(event) {
-      const handleKey = `${event.endpoint}#${event.attempt}`;
-      if (event.kind === "write" && event.phase === "before") {
-        const handle = log.begin({
-          action: current ? action(current.request, current.key) : event.endpoint,
-          method: event.method,
-          endpoint: event.endpoint,
-          params: event.params,
-          recordId: event.recordId ?? null,
-        });
-        open.set(handleKey, handle);
-        return;
-      }
-      const result = {
-        outcome: event.outcome === undefined ? ("error" as const) : event.outcome,
-        httpStatus: event.status ?? null,
-        message: event.message ?? "",
-        durationMs: event.durationMs ?? null,
-        recordId: event.recordId ?? null,
-      };
-      if (event.kind === "write") {
-        open.get(handleKey)?.complete(result);
-        open.delete(handleKey);
-        return;
-      }
-      log.recordRead(
-        { action: event.endpoint, method: event.method, endpoint: event.endpoint, params: event.params },
-        result,
-        new Date(event.at - (event.durationMs ?? 0)),
-      );
+    onCall: (event) => {
+      // Reads made to settle a write (the fund before and after) are named after it too.
+      calls.onCall(event);
     },
-    flushReads() {
-      log.flush();
-    },
+    flushReads: () => log.flush(),
   };
 }

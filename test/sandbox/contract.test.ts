@@ -2,9 +2,18 @@
  * Every answer of the sandbox read through the contract's response schemas (src/api), and one
  * error shape for every refusal.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName } from "../../src/api/endpoints";
 import { call, control, type Running, start } from "./sandbox-client";
+
+/** The members of every shape, from the spec (a fixture file, not the sandbox's own code). */
+const SHAPES: Record<string, string[]> = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../fixtures/sandbox/shapes.json"), "utf8"),
+);
+const keys = (value: unknown) => Object.keys(value as object).sort();
+const shape = (name: string) => [...(SHAPES[name] as string[])].sort();
 
 let sandbox: Running;
 beforeAll(async () => {
@@ -69,6 +78,39 @@ describe("responses against the contract", () => {
       calls.find(([n]) => n === "getExpenseReports")?.[1],
     );
     expect(list.expenseReports.every((r) => r.integrated !== null)).toBe(true);
+  });
+
+  it("every answer has exactly the members the spec lists for its shape", async () => {
+    const calls = new Map(await successfulCalls());
+    const funds = calls.get("getFunds") as { Records: unknown; Funds: unknown[] };
+    expect(keys(funds)).toEqual(shape("fundListEnvelope"));
+    expect(keys(funds.Records)).toEqual(shape("fundListRecords"));
+    for (const item of funds.Funds) expect(keys(item)).toEqual(shape("fundListItem"));
+    for (const name of [
+      "getFund",
+      "createFund",
+      "updateFund",
+      "depositMoneyToFund",
+      "withdrawMoneyFromFund",
+      "setFundStatus",
+    ] as const) {
+      const fund = calls.get(name) as { Transactions: unknown[] };
+      expect(keys(fund), name).toEqual(shape("singleFund"));
+      for (const t of fund.Transactions) expect(keys(t)).toEqual(shape("transaction"));
+    }
+    const reports = calls.get("getExpenseReports") as {
+      Records: unknown;
+      ExpenseReports: Array<{ ExtraFields: unknown[] }>;
+    };
+    expect(keys(reports)).toEqual(shape("reportListEnvelope"));
+    expect(keys(reports.Records)).toEqual(shape("reportListRecords"));
+    for (const item of reports.ExpenseReports) {
+      expect(keys(item)).toEqual(shape("reportListItem"));
+      for (const field of item.ExtraFields) expect(keys(field)).toEqual(shape("extraField"));
+    }
+    expect(keys(calls.get("getExpenseReport"))).toEqual(shape("singleReport"));
+    expect(keys(calls.get("setExpenseReportIntegration"))).toEqual(shape("integrationResult"));
+    expect(keys(calls.get("setExpenseReportCustomStatus"))).toEqual(shape("customStatusResult"));
   });
 
   it("list items and single shapes differ exactly as the spec says", async () => {

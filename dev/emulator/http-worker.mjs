@@ -1,0 +1,96 @@
+// The thread that does UrlFetchApp's HTTP. The script's thread posts a batch and blocks on
+// Atomics.wait; this thread sends the requests concurrently, posts the results (in request
+// order) on the reply port, then flips the shared flag. Plain JavaScript, so it loads without
+// any TypeScript loader in every runner (tsx, vitest, plain node).
+import http from "node:http";
+import https from "node:https";
+import { parentPort, workerData } from "node:worker_threads";
+
+const { replyPort, signal } = workerData;
+const flag = new Int32Array(signal);
+
+function once(request) {
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (result) => {
+      if (!settled) {
+        settled = true;
+        resolve(result);
+      }
+    };
+    let url;
+    try {
+      url = new URL(request.url);
+    } catch {
+      done({ ok: false, code: "EINVALIDURL", message: "invalid url" });
+      return;
+    }
+    const lib = url.protocol === "https:" ? https : http;
+    const body = request.body === undefined ? undefined : Buffer.from(request.body, "base64");
+    const headers = { ...request.headers };
+    if (body !== undefined) headers["Content-Length"] = String(body.length);
+    const req = lib.request(
+      url,
+      {
+        method: request.method,
+        headers,
+        rejectUnauthorized: request.validateHttpsCertificates !== false,
+        // One connection per request: a dropped socket must not poison later requests.
+        agent: false,
+      },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          done({
+            ok: true,
+            status: res.statusCode ?? 0,
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks).toString("base64"),
+          }),
+        );
+        res.on("error", (err) => done({ ok: false, code: err.code ?? "ECONNRESET", message: err.message }));
+        res.on("aborted", () => done({ ok: false, code: "ECONNRESET", message: "response aborted" }));
+      },
+    );
+    req.setTimeout(request.timeoutMs, () => {
+      done({ ok: false, code: "ETIMEDOUT", message: "timeout" });
+      req.destroy();
+    });
+    req.on("error", (err) => done({ ok: false, code: err.code ?? "ECONNRESET", message: err.message }));
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+async function withRedirects(request) {
+  let current = request;
+  for (let hop = 0; hop < 10; hop++) {
+    const result = await once(current);
+    const location = result.ok ? headerValue(result.rawHeaders, "location") : undefined;
+    if (!result.ok || !request.followRedirects || result.status < 300 || result.status >= 400 || !location) {
+      return result;
+    }
+    const next = new URL(location, current.url).toString();
+    const keepBody = result.status === 307 || result.status === 308;
+    current = {
+      ...current,
+      url: next,
+      method: keepBody ? current.method : "GET",
+      body: keepBody ? current.body : undefined,
+    };
+  }
+  return { ok: false, code: "ETOOMANYREDIRECTS", message: "too many redirects" };
+}
+
+function headerValue(raw, name) {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) return raw[i + 1];
+  return undefined;
+}
+
+parentPort.on("message", async (message) => {
+  const results = await Promise.all(message.requests.map(withRedirects));
+  replyPort.postMessage({ seq: message.seq, results });
+  Atomics.store(flag, 0, message.seq);
+  Atomics.notify(flag, 0);
+});

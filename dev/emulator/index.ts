@@ -1,0 +1,962 @@
+/**
+ * The Apps Script runtime in Node: `createEmulator(options)` loads the files that clasp would
+ * push (dist/addon.js, dist/*.html, dist/appsscript.json) into a fresh node:vm context for every
+ * execution (as Apps Script re-evaluates the global scope each time), with fakes of the Apps
+ * Script services as globals, and runs functions synchronously in the calling thread.
+ *
+ *   const emulator = createEmulator({ users: ["ana@example.com", "ben@example.com"] });
+ *   emulator.open();                                   // onOpen, as when the file is opened
+ *   emulator.answers.push("YES");                      // the next alert's answer
+ *   const result = emulator.run("saveSettings", [{ pageSize: 100 }]);   // google.script.run
+ *   emulator.run("refreshAll", [], { as: "menu", user: "ben@example.com" });
+ *   emulator.run("writeBack", [], { stopAt: { fetch: 2, when: "after" } }); // killed mid-call
+ *
+ * See README.md in this folder for every option and the faithfulness notes.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import vm from "node:vm";
+import { CacheData, FakeCacheService } from "./cache";
+import { EmulatorClock } from "./clock";
+import { EmulatorUsageError, ExecutionStopped, MESSAGES, ServiceError } from "./errors";
+import type { AuthModeName, Execution, RunKind, StopAt } from "./execution";
+import { formatDate } from "./format-date";
+import { evaluateFormula } from "./formula";
+import { escapeHtml, FakeHtmlService, templateToCode } from "./html-service";
+import { FakeLockService, LockTable } from "./lock";
+import { FakeLogger, FakeMailApp, type LogEntry, makeConsole, type SentMail } from "./logging";
+import { FakePropertiesService, PropertyStoreData } from "./properties";
+import { Bridge, type ScriptRealm } from "./realm";
+import { AUTH_MODE, FakeScriptApp, nextRunAfter, type TriggerData, TriggerStore } from "./script-app";
+import { checkArguments, isCallableFromPage, transportResult } from "./script-run";
+import { FakeSession, FakeUser } from "./session";
+import { FakeSpreadsheetApp, rangeFromA1, SpreadsheetDoc, type SpreadsheetHost } from "./spreadsheet/fakes";
+import type { SheetData } from "./spreadsheet/model";
+import { partsInZone } from "./time-zone";
+import { type DialogAnswer, type DialogRecord, FakeUi, resolveAnswer, UiState } from "./ui";
+import { FakeUrlFetchApp, SyncHttp } from "./url-fetch";
+import { FakeUtilities } from "./utilities";
+
+export type { AuthModeName, RunKind, StopAt } from "./execution";
+export type { LogEntry, SentMail } from "./logging";
+export type { TriggerData } from "./script-app";
+export type { DialogAnswer, DialogRecord, MenuRecord, ShownHtml, Toast } from "./ui";
+
+const DEFAULT_DIST = resolve(import.meta.dirname, "../../dist");
+const SIX_MINUTES = 360_000;
+const SIMPLE_TRIGGER_MS = 30_000;
+
+export interface EmulatorOptions {
+  /** Folder with addon.js, *.html and appsscript.json (default: the repository's dist/). */
+  distDir?: string;
+  /** The service the add-on talks to, reported by GET /control/info (the emulator itself does not use them). */
+  apiUrl?: string;
+  token?: string;
+  adminId?: number | string;
+  /** Users' emails; the first is the default. "" is an anonymous consumer account. */
+  users?: string[];
+  /** Emails whose active-user email Apps Script hides (consumer accounts, other domains). */
+  consumerUsers?: string[];
+  /** The spreadsheet's time zone (default: the manifest's timeZone). */
+  timeZone?: string;
+  /** Session.getActiveUserLocale() and the spreadsheet's locale (default "en_US"). */
+  locale?: string;
+  spreadsheetName?: string;
+  /** Caption of the add-on menu (createAddonMenu). */
+  addonName?: string;
+  /** Time budget of one execution on the emulator clock (default 360000, Apps Script's 6 minutes). */
+  executionBudgetMs?: number;
+  /** UrlFetch calls per user per day (default 100000, or 20000 for consumer accounts). */
+  dailyUrlFetchQuota?: number;
+  /** How long UrlFetch waits for an answer, in real milliseconds (default 60000 as Apps Script). */
+  fetchTimeoutMs?: number;
+  /** Add-on limits on triggers (hourly at most, one per user per document). Default true. */
+  addon?: boolean;
+  /**
+   * Interactive mode (the playground): called when an alert or prompt has no queued answer; it
+   * blocks until the person answers. Without it, an unanswered dialog fails the execution.
+   */
+  waitForAnswer?: (dialog: DialogRecord) => DialogAnswer;
+  /** Called while the script's thread is blocked (HTTP, dialogs), to serve other requests. */
+  onBlock?: () => void;
+  /** The real clock under the emulator clock (tests may pin it). */
+  realNow?: () => number;
+}
+
+export interface RunOptions {
+  /** Which user runs it (default: the first user). */
+  user?: string;
+  /**
+   * How it is started: "script.run" (a sidebar's google.script.run: argument rules apply, the
+   * result comes back JSON-like), "menu" (a menu item), "trigger" (an installable trigger: no Ui),
+   * "simple" (a simple trigger such as onOpen: LIMITED, 30 s). Default "script.run".
+   */
+  as?: RunKind;
+  authMode?: AuthModeName;
+  /** Time budget of this execution (default: executionBudgetMs, or 30 s for simple triggers). */
+  budgetMs?: number;
+  stopAt?: StopAt;
+  /** The trigger being fired (its id reaches the event object and Session's effective user). */
+  triggerUid?: string;
+}
+
+export type RunOutcome = { ok: true; result: unknown } | { ok: false; error: string; name: string };
+
+export interface ExecutionRecord {
+  id: number;
+  functionName: string;
+  user: string;
+  kind: RunKind;
+  authMode: AuthModeName;
+  startedAt: string;
+  durationMs: number;
+  ok: boolean;
+  error?: string;
+}
+
+/** An error thrown by the script (or by Apps Script into it), seen from the test. */
+export class ScriptError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+export interface SheetCounters {
+  reads: number;
+  writes: number;
+}
+
+export interface Counters {
+  /** UrlFetch requests per user (all days). */
+  urlFetch: Record<string, number>;
+  urlFetchTotal: number;
+  /** Spreadsheet reads and writes (getValues, setValues, setNumberFormat… calls) per sheet name. */
+  sheets: Record<string, SheetCounters>;
+  properties: { reads: number; writes: number };
+  executions: number;
+}
+
+/** Locks held by "another execution", as set up by holdLock(). */
+export interface HeldLock {
+  release(): void;
+}
+
+interface Manifest {
+  timeZone?: string;
+  oauthScopes?: string[];
+}
+
+const SCOPE = {
+  fetch: "https://www.googleapis.com/auth/script.external_request",
+  mail: "https://www.googleapis.com/auth/script.send_mail",
+  triggers: "https://www.googleapis.com/auth/script.scriptapp",
+  ui: "https://www.googleapis.com/auth/script.container.ui",
+  sheets: "https://www.googleapis.com/auth/spreadsheets.currentonly",
+};
+
+const SHEET_SERVICES = new Set([
+  "SpreadsheetApp",
+  "Spreadsheet",
+  "Sheet",
+  "Range",
+  "RangeList",
+  "Selection",
+  "Protection",
+  "DataValidation",
+  "DataValidationBuilder",
+]);
+const TRIGGER_METHODS = new Set(["newTrigger", "getUserTriggers", "getProjectTriggers", "deleteTrigger"]);
+
+/** The scope a call needs, if any. */
+function scopeFor(service: string, method: string): string | undefined {
+  if (service === "UrlFetchApp") return SCOPE.fetch;
+  if (service === "MailApp") return SCOPE.mail;
+  if (service === "ScriptApp" && TRIGGER_METHODS.has(method)) return SCOPE.triggers;
+  if (service.endsWith("TriggerBuilder")) return SCOPE.triggers;
+  if (service === "Ui" && method.startsWith("show")) return SCOPE.ui;
+  if (SHEET_SERVICES.has(service) && !(service === "SpreadsheetApp" && method === "getUi"))
+    return SCOPE.sheets;
+  return undefined;
+}
+
+function allowedInNone(service: string, method: string): boolean {
+  if (service === "SpreadsheetApp" && method === "getUi") return true;
+  if (service === "Ui") return method === "createMenu" || method === "createAddonMenu";
+  if (service === "Session") return method === "getActiveUserLocale" || method === "getScriptTimeZone";
+  return service === "Menu" || service === "Logger" || service === "Utilities";
+}
+
+function needsFullAuth(service: string, method: string): boolean {
+  if (service === "UrlFetchApp" || service === "MailApp") return true;
+  if (service === "ScriptApp" && TRIGGER_METHODS.has(method)) return true;
+  return service === "Ui" && method.startsWith("show");
+}
+
+export class Emulator {
+  readonly clock: EmulatorClock;
+  readonly ui = new UiState();
+  /** Answers for the next alerts and prompts: "YES", "OK", "CLOSE", or { button, text } for prompts. */
+  readonly answers: DialogAnswer[] = this.ui.answers;
+  readonly logs: LogEntry[] = [];
+  readonly mails: SentMail[] = [];
+  readonly executions: ExecutionRecord[] = [];
+  readonly triggers = new TriggerStore();
+  readonly users: string[];
+  readonly scriptId = "1EmulatedScriptIdForTheFundsAddOn";
+  spreadsheet!: SpreadsheetDoc;
+  private userProperties = new Map<string, PropertyStoreData>();
+  private documentProperties = new PropertyStoreData();
+  private scriptProperties = new PropertyStoreData();
+  private caches = new Map<string, CacheData>();
+  private locks = new LockTable();
+  private sheetCounters = new WeakMap<SheetData, SheetCounters>();
+  private fetchCounts = new Map<string, number>();
+  private fetchDaily = new Map<string, number>();
+  private executionSeq = 0;
+  private current: Execution | undefined;
+  private readonly http: SyncHttp;
+  private readonly distDir: string;
+  private files!: { code: vm.Script; html: Map<string, string>; manifest: Manifest };
+  private services!: Record<string, object>;
+
+  constructor(private readonly options: EmulatorOptions = {}) {
+    this.clock = new EmulatorClock(options.realNow);
+    this.users = options.users && options.users.length > 0 ? [...options.users] : ["user@example.com"];
+    this.distDir = resolve(options.distDir ?? DEFAULT_DIST);
+    this.http = new SyncHttp(() => options.onBlock?.());
+    this.loadFiles();
+    this.resetState();
+  }
+
+  // ---------------------------------------------------------------- files and state
+
+  /** Reads dist/ again (after a rebuild). */
+  loadFiles(): void {
+    const addon = join(this.distDir, "addon.js");
+    if (!existsSync(addon)) {
+      throw new EmulatorUsageError(`${addon} not found: run \`npm run build\` first.`);
+    }
+    const html = new Map<string, string>();
+    for (const f of readdirSync(this.distDir)) {
+      if (f.endsWith(".html")) html.set(f.slice(0, -5), readFileSync(join(this.distDir, f), "utf8"));
+    }
+    const manifestPath = join(this.distDir, "appsscript.json");
+    const manifest = existsSync(manifestPath)
+      ? (JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest)
+      : {};
+    this.files = {
+      code: new vm.Script(readFileSync(addon, "utf8"), { filename: "addon.js" }),
+      html,
+      manifest,
+    };
+  }
+
+  /** Forgets everything: a new spreadsheet, empty properties, caches, locks, triggers, logs. */
+  resetState(): void {
+    const timeZone = this.options.timeZone ?? this.files.manifest.timeZone ?? "America/New_York";
+    this.spreadsheet = new SpreadsheetDoc(
+      "1EmulatedSpreadsheet0000000000000000000000000",
+      this.options.spreadsheetName ?? "Untitled spreadsheet",
+      timeZone,
+      this.options.locale ?? "en_US",
+    );
+    this.userProperties = new Map();
+    this.documentProperties = new PropertyStoreData();
+    this.scriptProperties = new PropertyStoreData();
+    this.caches = new Map();
+    this.locks = new LockTable();
+    this.sheetCounters = new WeakMap();
+    this.fetchCounts = new Map();
+    this.fetchDaily = new Map();
+    this.triggers.triggers.length = 0;
+    this.logs.length = 0;
+    this.mails.length = 0;
+    this.executions.length = 0;
+    this.ui.menus = [];
+    this.ui.sidebar = null;
+    this.ui.dialog = null;
+    this.ui.toasts = [];
+    this.ui.dialogs = [];
+    this.ui.answers.length = 0;
+    this.services = this.makeServices();
+  }
+
+  // ---------------------------------------------------------------- users and stores
+
+  get defaultUser(): string {
+    return this.users[0] as string;
+  }
+
+  private checkUser(user: string | undefined): string {
+    const u = user ?? this.defaultUser;
+    if (!this.users.includes(u)) {
+      throw new EmulatorUsageError(`Unknown user "${u}": list it in createEmulator({ users: [...] }).`);
+    }
+    return u;
+  }
+
+  private isConsumer(user: string): boolean {
+    return user === "" || (this.options.consumerUsers ?? []).includes(user);
+  }
+
+  /** A user's properties store (created empty on first use). */
+  userPropertiesOf(user: string = this.defaultUser): PropertyStoreData {
+    let store = this.userProperties.get(user);
+    if (!store) {
+      store = new PropertyStoreData();
+      this.userProperties.set(user, store);
+    }
+    return store;
+  }
+
+  get documentPropertiesData(): PropertyStoreData {
+    return this.documentProperties;
+  }
+
+  get scriptPropertiesData(): PropertyStoreData {
+    return this.scriptProperties;
+  }
+
+  /** Every store as plain objects: { user: { email: {...} }, document: {...}, script: {...} }. */
+  properties(): {
+    user: Record<string, Record<string, string>>;
+    document: Record<string, string>;
+    script: Record<string, string>;
+  } {
+    const user: Record<string, Record<string, string>> = {};
+    for (const [email, store] of this.userProperties) user[email] = store.toObject();
+    return { user, document: this.documentProperties.toObject(), script: this.scriptProperties.toObject() };
+  }
+
+  private userOfExecution(): string {
+    return this.current?.user ?? this.defaultUser;
+  }
+
+  // ---------------------------------------------------------------- time
+
+  /** Moves the emulator clock forward (trigger schedules, cache expiry, quotas follow it). */
+  advanceTime(ms: number): void {
+    this.clock.advance(ms);
+  }
+
+  now(): Date {
+    return new Date(this.clock.now());
+  }
+
+  // ---------------------------------------------------------------- locks held elsewhere
+
+  /**
+   * Stands for another execution holding a lock ("document", "script", or "user" of `user`),
+   * until `release()` or, if given, until `forMs` of emulator time have passed.
+   */
+  holdLock(kind: "document" | "script" | "user", user?: string, forMs?: number): HeldLock {
+    const key = kind === "user" ? `user:${this.checkUser(user)}` : kind;
+    const until = forMs === undefined ? Number.POSITIVE_INFINITY : this.clock.now() + forMs;
+    this.locks.holders.set(key, { execution: "other", until });
+    return {
+      release: () => {
+        if (this.locks.holders.get(key)?.execution === "other") this.locks.holders.delete(key);
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- counters
+
+  get counters(): Counters {
+    const sheets: Record<string, SheetCounters> = {};
+    for (const sheet of this.spreadsheet.sheets) {
+      const c = this.sheetCounters.get(sheet);
+      sheets[sheet.name] = c ? { ...c } : { reads: 0, writes: 0 };
+    }
+    let reads = this.documentProperties.reads + this.scriptProperties.reads;
+    let writes = this.documentProperties.writes + this.scriptProperties.writes;
+    for (const store of this.userProperties.values()) {
+      reads += store.reads;
+      writes += store.writes;
+    }
+    const urlFetch = Object.fromEntries(this.fetchCounts);
+    return {
+      urlFetch,
+      urlFetchTotal: [...this.fetchCounts.values()].reduce((a, b) => a + b, 0),
+      sheets,
+      properties: { reads, writes },
+      executions: this.executions.length,
+    };
+  }
+
+  /** Sets the spreadsheet and UrlFetch counters back to zero (daily quotas are kept). */
+  resetCounters(): void {
+    this.sheetCounters = new WeakMap();
+    this.fetchCounts = new Map();
+  }
+
+  private sheetCounter(sheet: SheetData): SheetCounters {
+    let c = this.sheetCounters.get(sheet);
+    if (!c) {
+      c = { reads: 0, writes: 0 };
+      this.sheetCounters.set(sheet, c);
+    }
+    return c;
+  }
+
+  // ---------------------------------------------------------------- services
+
+  private makeServices(): Record<string, object> {
+    const emulator = this;
+    const spreadsheetHost: SpreadsheetHost = {
+      countRead: (sheet) => {
+        this.sheetCounter(sheet).reads++;
+      },
+      countWrite: (sheet) => {
+        this.sheetCounter(sheet).writes++;
+      },
+      getUi: () => {
+        if (this.current?.kind === "trigger") throw new ServiceError(MESSAGES.noUi);
+        return ui;
+      },
+      toast: (message, title, seconds) => {
+        this.ui.toasts.push({ message, title, seconds, at: this.clock.now() });
+      },
+      formulaValue: (doc, sheet, formula) => evaluateFormula(doc, sheet, formula),
+    };
+    const ui = new FakeUi(
+      this.ui,
+      {
+        answer: (dialog) => this.answerDialog(dialog),
+        now: () => this.clock.now(),
+      },
+      this.options.addonName ?? "Add-on",
+    );
+    const lockHost = {
+      now: () => this.clock.now(),
+      wait: (ms: number) => this.clock.advance(ms),
+      executionId: () => this.current?.id ?? 0,
+      held: () => this.current?.heldLocks ?? new Set<string>(),
+      get table() {
+        return emulator.locks;
+      },
+      userKey: () => this.userOfExecution(),
+      hasDocument: () => true,
+    };
+    const triggerHost = {
+      get store() {
+        return emulator.triggers;
+      },
+      user: () => this.userOfExecution(),
+      documentId: this.spreadsheet.id,
+      now: () => this.clock.now(),
+      scriptTimeZone: () => this.scriptTimeZone(),
+      scriptId: this.scriptId,
+      addon: this.options.addon !== false,
+    };
+    return {
+      SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, spreadsheetHost),
+      PropertiesService: new FakePropertiesService({
+        userStore: () => this.userPropertiesOf(this.userOfExecution()),
+        documentStore: () => this.documentProperties,
+        scriptStore: () => this.scriptProperties,
+      }),
+      CacheService: new FakeCacheService({
+        now: () => this.clock.now(),
+        cache: (kind) => {
+          const key = kind === "user" ? `user:${this.userOfExecution()}` : kind;
+          let c = this.caches.get(key);
+          if (!c) {
+            c = new CacheData();
+            this.caches.set(key, c);
+          }
+          return c;
+        },
+      }),
+      LockService: new FakeLockService(lockHost),
+      ScriptApp: new FakeScriptApp(triggerHost),
+      Session: new FakeSession({
+        activeUserEmail: () => {
+          const exec = this.current;
+          const user = this.userOfExecution();
+          if (exec?.kind === "simple" || this.isConsumer(user)) return "";
+          return user;
+        },
+        effectiveUserEmail: () => this.userOfExecution(),
+        userId: () => this.userOfExecution(),
+        locale: () => this.options.locale ?? "en_US",
+        scriptTimeZone: () => this.scriptTimeZone(),
+        scriptId: this.scriptId,
+      }),
+      Utilities: new FakeUtilities({ sleep: (ms) => this.sleep(ms) }),
+      HtmlService: new FakeHtmlService({
+        readHtmlFile: (name) => this.files.html.get(name),
+        compileTemplate: (source) => this.compileTemplate(source),
+      }),
+      MailApp: new FakeMailApp({
+        send: (mail) => {
+          this.mails.push({
+            ...mail,
+            at: new Date(this.clock.now()).toISOString(),
+            from: this.userOfExecution(),
+          });
+        },
+      }),
+      Logger: new FakeLogger({ record: (entry) => this.log(entry) }),
+      UrlFetchApp: new FakeUrlFetchApp({
+        http: this.http,
+        timeoutMs: this.options.fetchTimeoutMs ?? 60_000,
+        scriptId: this.scriptId,
+        beforeRequest: () => this.beforeFetch(),
+        afterResponse: () => this.afterFetch(),
+        sendableCount: (count) => this.sendableFetches(count),
+      }),
+    };
+  }
+
+  scriptTimeZone(): string {
+    return this.files.manifest.timeZone ?? "America/New_York";
+  }
+
+  private log(entry: Omit<LogEntry, "at" | "user">): void {
+    this.logs.push({ ...entry, at: new Date(this.clock.now()).toISOString(), user: this.userOfExecution() });
+  }
+
+  private sleep(ms: number): void {
+    this.clock.advance(ms);
+    this.checkBudget();
+  }
+
+  private compileTemplate(source: string): (data: object) => string {
+    const context = this.currentContext;
+    if (!context) throw new ServiceError("Templates can only be evaluated during an execution.");
+    const fn = vm.runInContext(templateToCode(source), context) as (
+      data: object,
+      escapeText: (s: unknown) => string,
+    ) => string;
+    return (data) => fn(data, (s) => escapeHtml(String(s)));
+  }
+
+  // ---------------------------------------------------------------- dialogs
+
+  private answerDialog(dialog: DialogRecord): {
+    button: "CLOSE" | "OK" | "CANCEL" | "YES" | "NO";
+    text: string;
+  } {
+    // The script is suspended while the dialog is open, and locks do not survive that.
+    this.releaseLocks(this.current);
+    let answer = this.ui.answers.shift();
+    if (answer === undefined && this.options.waitForAnswer) answer = this.options.waitForAnswer(dialog);
+    if (answer === undefined) {
+      this.stop(
+        `Ui.${dialog.kind}(${JSON.stringify(dialog.prompt)}) was shown but no answer was queued: push one with emulator.answers.push("${dialog.buttons[0]}") or POST /control/answers.`,
+      );
+    }
+    try {
+      return resolveAnswer(dialog, answer as DialogAnswer);
+    } catch (err) {
+      this.stop((err as Error).message);
+    }
+  }
+
+  // ---------------------------------------------------------------- execution checks
+
+  private stop(message: string): never {
+    if (this.current && this.current.stopped === undefined) this.current.stopped = message;
+    throw new ExecutionStopped(this.current?.stopped ?? message);
+  }
+
+  private checkBudget(): void {
+    const exec = this.current;
+    if (!exec) return;
+    if (exec.stopped !== undefined) throw new ExecutionStopped(exec.stopped);
+    if (this.clock.now() > exec.deadline) this.stop(MESSAGES.timeout);
+  }
+
+  private beforeServiceCall(service: string, method: string): void {
+    const exec = this.current;
+    if (!exec) return;
+    this.checkBudget();
+    exec.serviceCalls++;
+    if (exec.stopAt && "serviceCall" in exec.stopAt && exec.serviceCalls >= exec.stopAt.serviceCall) {
+      this.stop(MESSAGES.timeout);
+    }
+    const name = `${service}.${method}`;
+    if (exec.authMode === "NONE" && !allowedInNone(service, method)) {
+      throw new ServiceError(
+        `You do not have permission to call ${name} in AuthMode.NONE (onOpen before the add-on is used in this document).`,
+      );
+    }
+    if (exec.authMode === "LIMITED" && needsFullAuth(service, method)) {
+      throw new ServiceError(
+        `You do not have permission to call ${name}. Required permissions: ${scopeFor(service, method)}`,
+      );
+    }
+    const scope = scopeFor(service, method);
+    const scopes = this.files.manifest.oauthScopes;
+    if (
+      scope &&
+      scopes &&
+      !scopes.includes(scope) &&
+      !(scope === SCOPE.sheets && scopes.includes("https://www.googleapis.com/auth/spreadsheets"))
+    ) {
+      throw new ServiceError(`You do not have permission to call ${name}. Required permissions: ${scope}`);
+    }
+  }
+
+  private beforeFetch(): void {
+    const exec = this.current;
+    if (!exec) return;
+    if (
+      exec.stopAt &&
+      "fetch" in exec.stopAt &&
+      exec.stopAt.when === "before" &&
+      exec.fetchCount + 1 >= exec.stopAt.fetch
+    ) {
+      this.stop(MESSAGES.timeout);
+    }
+    const user = exec.user;
+    const day = formatDate(this.clock.now(), "America/Los_Angeles", "yyyy-MM-dd");
+    const key = `${day}|${user}`;
+    const quota = this.options.dailyUrlFetchQuota ?? (this.isConsumer(user) ? 20_000 : 100_000);
+    const used = this.fetchDaily.get(key) ?? 0;
+    if (used >= quota) throw new ServiceError(MESSAGES.urlFetchQuota);
+    this.fetchDaily.set(key, used + 1);
+    this.fetchCounts.set(user, (this.fetchCounts.get(user) ?? 0) + 1);
+    exec.fetchCount++;
+  }
+
+  private afterFetch(): void {
+    const exec = this.current;
+    if (!exec) return;
+    if (
+      exec.stopAt &&
+      "fetch" in exec.stopAt &&
+      exec.stopAt.when === "after" &&
+      exec.fetchCount >= exec.stopAt.fetch
+    ) {
+      this.stop(MESSAGES.timeout);
+    }
+    this.checkBudget();
+  }
+
+  private sendableFetches(count: number): number {
+    const exec = this.current;
+    if (!exec?.stopAt || !("fetch" in exec.stopAt)) return count;
+    const limit = exec.stopAt.when === "before" ? exec.stopAt.fetch - 1 : exec.stopAt.fetch;
+    return Math.max(0, Math.min(count, limit - exec.fetchCount));
+  }
+
+  /** How many UrlFetch requests `user` has made today (Pacific time, as Google's quotas). */
+  urlFetchToday(user: string = this.defaultUser): number {
+    const day = formatDate(this.clock.now(), "America/Los_Angeles", "yyyy-MM-dd");
+    return this.fetchDaily.get(`${day}|${user}`) ?? 0;
+  }
+
+  private releaseLocks(exec: Execution | undefined): void {
+    if (!exec) return;
+    for (const key of exec.heldLocks) {
+      if (this.locks.holders.get(key)?.execution === exec.id) this.locks.holders.delete(key);
+    }
+    exec.heldLocks.clear();
+  }
+
+  // ---------------------------------------------------------------- contexts
+
+  private currentContext: vm.Context | undefined;
+
+  /** A fresh global scope with the fakes, the clock-driven Date and the script's console. */
+  private newContext(): { context: vm.Context; bridge: Bridge; functions: Set<string> } {
+    const context = vm.createContext({}, { name: "Apps Script" });
+    const prelude = vm.runInContext(
+      `(function (clockNow) {
+        var RealDate = Date;
+        function EmulatedDate() {
+          if (!new.target) return new RealDate(clockNow()).toString();
+          if (arguments.length === 0) return new RealDate(clockNow());
+          return new (Function.prototype.bind.apply(RealDate, [null].concat(Array.prototype.slice.call(arguments))))();
+        }
+        EmulatedDate.prototype = RealDate.prototype;
+        EmulatedDate.now = function () { return clockNow(); };
+        EmulatedDate.parse = RealDate.parse;
+        EmulatedDate.UTC = RealDate.UTC;
+        Object.defineProperty(RealDate.prototype, "constructor", { value: EmulatedDate, writable: true, configurable: true });
+        Object.defineProperty(globalThis, "Date", { value: EmulatedDate, writable: true, configurable: true });
+        return { Array: Array, Object: Object, Error: Error, date: function (ms) { return new RealDate(ms); } };
+      })`,
+      context,
+    ) as (clockNow: () => number) => ScriptRealm;
+    const realm = prelude(() => this.clock.now());
+    const bridge = new Bridge(realm, {
+      beforeCall: (service, method) => this.beforeServiceCall(service, method),
+      onError: (error) => error,
+    });
+    const globals = context as Record<string, unknown>;
+    for (const [name, service] of Object.entries(this.services)) globals[name] = bridge.wrap(service);
+    globals.console = makeConsole({ record: (entry) => this.log(entry) });
+    const before = new Set(Object.getOwnPropertyNames(context));
+    this.currentContext = context;
+    this.files.code.runInContext(context, { timeout: this.remainingRealMs() });
+    const functions = new Set<string>();
+    for (const name of Object.getOwnPropertyNames(context)) {
+      if (!before.has(name) && typeof globals[name] === "function") functions.add(name);
+    }
+    return { context, bridge, functions };
+  }
+
+  private remainingRealMs(): number {
+    const exec = this.current;
+    if (!exec) return SIX_MINUTES;
+    return Math.max(1, exec.deadline - this.clock.now());
+  }
+
+  /** Names of the top-level functions of dist/addon.js (what Google could call). */
+  topLevelFunctions(): string[] {
+    const previous = this.current;
+    try {
+      this.current = undefined;
+      return [...this.newContext().functions].sort();
+    } finally {
+      this.current = previous;
+      this.currentContext = undefined;
+    }
+  }
+
+  // ---------------------------------------------------------------- running
+
+  /** Runs a function; returns its result or throws a ScriptError with Apps Script's message. */
+  run(functionName: string, args: unknown[] = [], options: RunOptions = {}): unknown {
+    const outcome = this.tryRun(functionName, args, options);
+    if (!outcome.ok) throw new ScriptError(outcome.name, outcome.error);
+    return outcome.result;
+  }
+
+  /** Like run(), but reports the outcome instead of throwing. */
+  tryRun(functionName: string, args: unknown[] = [], options: RunOptions = {}): RunOutcome {
+    if (this.current)
+      throw new EmulatorUsageError(`run("${functionName}") while "${this.current.functionName}" is running`);
+    const user = this.checkUser(options.user);
+    const kind = options.as ?? "script.run";
+    const authMode: AuthModeName = options.authMode ?? (kind === "simple" ? "LIMITED" : "FULL");
+    const budget =
+      options.budgetMs ??
+      (kind === "simple" ? SIMPLE_TRIGGER_MS : (this.options.executionBudgetMs ?? SIX_MINUTES));
+    const startedAt = this.clock.now();
+    this.executionSeq++;
+    const exec: Execution = {
+      id: this.executionSeq,
+      functionName,
+      user,
+      kind,
+      authMode,
+      startedAt,
+      deadline: startedAt + budget,
+      stopAt: options.stopAt,
+      triggerUid: options.triggerUid,
+      stopped: undefined,
+      fetchCount: 0,
+      serviceCalls: 0,
+      heldLocks: new Set(),
+    };
+    let outcome: RunOutcome;
+    this.current = exec;
+    try {
+      outcome = { ok: true, result: this.execute(exec, functionName, args) };
+    } catch (err) {
+      outcome = this.failure(exec, err);
+    } finally {
+      this.releaseLocks(exec);
+      this.current = undefined;
+      this.currentContext = undefined;
+    }
+    if (exec.stopped !== undefined) outcome = { ok: false, error: exec.stopped, name: "Exception" };
+    const record: ExecutionRecord = {
+      id: exec.id,
+      functionName,
+      user,
+      kind,
+      authMode,
+      startedAt: new Date(startedAt).toISOString(),
+      durationMs: this.clock.now() - startedAt,
+      ok: outcome.ok,
+    };
+    if (!outcome.ok) {
+      record.error = outcome.error;
+      // exceptionLogging: STACKDRIVER records uncaught errors.
+      this.logs.push({
+        at: new Date(this.clock.now()).toISOString(),
+        level: "error",
+        source: "console",
+        user,
+        message: `${functionName}: ${outcome.error}`,
+      });
+    }
+    this.executions.push(record);
+    return outcome;
+  }
+
+  private execute(exec: Execution, functionName: string, args: unknown[]): unknown {
+    let sendArgs = args;
+    if (exec.kind === "script.run") {
+      sendArgs = checkArguments(args);
+    }
+    const { context, bridge, functions } = this.newContext();
+    if (!functions.has(functionName) || (exec.kind === "script.run" && !isCallableFromPage(functionName))) {
+      if (exec.kind === "script.run")
+        throw new TypeError(`google.script.run.${functionName} is not a function`);
+      throw new ServiceError(`Script function not found: ${functionName}`);
+    }
+    const globals = context as Record<string, unknown>;
+    Object.defineProperty(globals, "__emulatorCall", {
+      value: { name: functionName, args: bridge.toScript(sendArgs) },
+      configurable: true,
+      enumerable: false,
+      writable: true,
+    });
+    const result = new vm.Script(
+      "(function (c) { return globalThis[c.name].apply(globalThis, c.args); })(__emulatorCall)",
+      {
+        filename: "execution",
+      },
+    ).runInContext(context, { timeout: this.remainingRealMs() });
+    this.checkBudget();
+    return exec.kind === "script.run" ? transportResult(result) : result;
+  }
+
+  private failure(exec: Execution, err: unknown): RunOutcome {
+    const e = err as { name?: unknown; message?: unknown; code?: unknown } | undefined;
+    if (e && e.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
+      exec.stopped ??= MESSAGES.timeout;
+      return { ok: false, error: MESSAGES.timeout, name: "Exception" };
+    }
+    if (e && typeof e === "object" && "message" in e) {
+      return { ok: false, error: String(e.message), name: String(e.name ?? "Error") };
+    }
+    return { ok: false, error: String(err), name: "Error" };
+  }
+
+  /**
+   * Opens the spreadsheet: runs onOpen as a simple trigger. `authMode` NONE is the add-on not yet
+   * used in this document (menu only), LIMITED (default) once it is.
+   */
+  open(options: { user?: string; authMode?: "NONE" | "LIMITED" } = {}): RunOutcome {
+    const authMode = options.authMode ?? "LIMITED";
+    const user = this.checkUser(options.user);
+    const event = {
+      authMode: AUTH_MODE[authMode],
+      source: (this.services.SpreadsheetApp as FakeSpreadsheetApp).getActiveSpreadsheet(),
+      user: new FakeUser(this.isConsumer(user) ? "" : user),
+    };
+    return this.tryRun("onOpen", [event], { as: "simple", authMode, user });
+  }
+
+  /** Installs the add-on for a user: runs onInstall in AuthMode.FULL. */
+  install(options: { user?: string } = {}): RunOutcome {
+    const event = { authMode: AUTH_MODE.FULL };
+    return this.tryRun("onInstall", [event], {
+      as: "menu",
+      authMode: "FULL",
+      user: this.checkUser(options.user),
+    });
+  }
+
+  // ---------------------------------------------------------------- triggers
+
+  /** Every user's triggers (tests see them all; a script sees only its user's). */
+  listTriggers(): TriggerData[] {
+    return this.triggers.triggers.map((t) => ({ ...t }));
+  }
+
+  /** The trigger stays listed but never fires again, as when Google disables it. */
+  disableTrigger(uid: string): void {
+    const t = this.triggers.triggers.find((x) => x.uid === uid);
+    if (!t) throw new EmulatorUsageError(`No trigger with id ${uid}`);
+    t.disabled = true;
+  }
+
+  /**
+   * Fires time-driven triggers: those due on the emulator clock (default), or all of them with
+   * `{ all: true }`. Each runs as its creator with Apps Script's event object. One-off triggers
+   * (after/at) are removed once fired.
+   */
+  fireTimeTriggers(
+    options: { all?: boolean } = {},
+  ): Array<{ uid: string; handler: string; user: string } & RunOutcome> {
+    const now = this.clock.now();
+    const due = this.triggers.triggers.filter(
+      (t) => t.eventType === "CLOCK" && !t.disabled && (options.all || t.nextRun <= now),
+    );
+    const results: Array<{ uid: string; handler: string; user: string } & RunOutcome> = [];
+    for (const t of due) {
+      const at = this.clock.now();
+      const utc = partsInZone(at, "UTC");
+      const event = {
+        authMode: AUTH_MODE.FULL,
+        triggerUid: t.uid,
+        year: utc.year,
+        month: utc.month,
+        "day-of-month": utc.day,
+        "day-of-week": utc.weekday === 0 ? 7 : utc.weekday,
+        hour: utc.hour,
+        minute: utc.minute,
+        second: utc.second,
+        timezone: "UTC",
+        "week-of-year": Math.ceil(Number(formatDate(at, "UTC", "D")) / 7),
+      };
+      t.runs++;
+      if (t.schedule?.kind === "once") {
+        const i = this.triggers.triggers.indexOf(t);
+        if (i >= 0) this.triggers.triggers.splice(i, 1);
+      } else if (t.schedule) {
+        t.nextRun = nextRunAfter(t.schedule, Math.max(at, t.nextRun), t.timeZone);
+      }
+      const outcome = this.users.includes(t.creator)
+        ? this.tryRun(t.handler, [event], {
+            as: "trigger",
+            authMode: "FULL",
+            user: t.creator,
+            triggerUid: t.uid,
+          })
+        : ({ ok: false, error: `Unknown user ${t.creator}`, name: "Error" } as RunOutcome);
+      results.push({ uid: t.uid, handler: t.handler, user: t.creator, ...outcome });
+    }
+    return results;
+  }
+
+  // ---------------------------------------------------------------- the user at the sheet
+
+  /** Types values into cells as a user would (strings parsed as typed input). */
+  typeCells(sheetName: string, a1: string, values: unknown[][]): void {
+    const app = this.services.SpreadsheetApp as FakeSpreadsheetApp;
+    const sheet = app.getActiveSpreadsheet().getSheetByName(sheetName);
+    if (!sheet) throw new EmulatorUsageError(`No sheet named "${sheetName}"`);
+    const range = sheet.getRange(a1);
+    if (!Array.isArray(values) || values.some((row) => !Array.isArray(row))) {
+      throw new EmulatorUsageError("values must be an array of rows (arrays)");
+    }
+    const rows = range.getNumRows();
+    const cols = range.getNumColumns();
+    // A single value typed into a larger selection fills it, like a paste.
+    const grid =
+      values.length === 1 && values[0]?.length === 1 && (rows > 1 || cols > 1)
+        ? Array.from({ length: rows }, () => Array.from({ length: cols }, () => values[0]?.[0]))
+        : values;
+    range.setValues(
+      grid.map((row) => row.map((v) => (v === null || v === undefined ? "" : typeof v === "string" ? v : v))),
+    );
+  }
+
+  /** Selects one or more ranges (comma-separated A1, e.g. "A2:C2,A5:C7") on a sheet. */
+  select(sheetName: string, a1: string): void {
+    const sheet = this.spreadsheet.sheetByName(sheetName);
+    if (!sheet) throw new EmulatorUsageError(`No sheet named "${sheetName}"`);
+    const ranges = a1.split(",").map((part) => rangeFromA1(sheet, part.trim()));
+    this.spreadsheet.active = { sheet, ranges };
+  }
+
+  /** Stops the HTTP thread. */
+  async close(): Promise<void> {
+    await this.http.close();
+  }
+}
+
+/** Creates an emulator over dist/ (see EmulatorOptions). */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  return new Emulator(options);
+}

@@ -1,0 +1,112 @@
+/**
+ * LockService: the document lock (one execution per document), the script lock (all users)
+ * and user locks (same user). Executions run one at a time here, so contention comes from
+ * `emulator.holdLock(...)`, which stands for another execution holding a lock (optionally
+ * releasing it after some milliseconds of emulator time). Waiting advances the emulator clock.
+ */
+import { MESSAGES, ServiceError } from "./errors";
+import { Fake } from "./realm";
+import type { Implements } from "./typed";
+
+export type LockKind = "document" | "script" | "user";
+
+/** Who holds each lock: an execution id, or an outside holder set up by a test. */
+export class LockTable {
+  readonly holders = new Map<string, { execution: number | "other"; until: number }>();
+
+  holder(key: string, now: number): { execution: number | "other"; until: number } | undefined {
+    const h = this.holders.get(key);
+    if (h && h.until <= now) {
+      this.holders.delete(key);
+      return undefined;
+    }
+    return h;
+  }
+}
+
+export interface LockHost {
+  now(): number;
+  /** Lets emulator time pass while the script waits. */
+  wait(ms: number): void;
+  executionId(): number;
+  /** Remembers the locks an execution holds, to free them when it ends. */
+  held(): Set<string>;
+  table: LockTable;
+}
+
+export class FakeLock
+  extends Fake
+  implements Implements<GoogleAppsScript.Lock.Lock, "tryLock" | "waitLock" | "hasLock" | "releaseLock">
+{
+  static override readonly service = "Lock";
+  constructor(
+    private readonly key: string,
+    private readonly host: LockHost,
+  ) {
+    super();
+  }
+
+  private attempt(): boolean {
+    const me = this.host.executionId();
+    const holder = this.host.table.holder(this.key, this.host.now());
+    if (holder && holder.execution !== me) return false;
+    this.host.table.holders.set(this.key, { execution: me, until: Number.POSITIVE_INFINITY });
+    this.host.held().add(this.key);
+    return true;
+  }
+
+  tryLock(timeoutInMillis: number): boolean {
+    if (typeof timeoutInMillis !== "number" || timeoutInMillis < 0) {
+      throw new ServiceError("Invalid argument: timeoutInMillis");
+    }
+    if (this.attempt()) return true;
+    // The other holder may let go within the timeout: wait (on the emulator clock) until then.
+    const holder = this.host.table.holder(this.key, this.host.now());
+    const freeAt = holder?.until ?? this.host.now();
+    const waitMs = Math.min(timeoutInMillis, Math.max(0, freeAt - this.host.now()));
+    this.host.wait(waitMs);
+    return this.attempt();
+  }
+
+  waitLock(timeoutInMillis: number): void {
+    if (!this.tryLock(timeoutInMillis)) throw new ServiceError(MESSAGES.lockTimeout);
+  }
+
+  hasLock(): boolean {
+    const holder = this.host.table.holder(this.key, this.host.now());
+    return holder?.execution === this.host.executionId();
+  }
+
+  releaseLock(): void {
+    if (this.hasLock()) {
+      this.host.table.holders.delete(this.key);
+      this.host.held().delete(this.key);
+    }
+  }
+}
+
+export interface LockServiceHost extends LockHost {
+  userKey(): string;
+  /** False where no document is bound (the document lock is then null). */
+  hasDocument(): boolean;
+}
+
+export class FakeLockService
+  extends Fake
+  implements
+    Implements<GoogleAppsScript.Lock.LockService, "getDocumentLock" | "getScriptLock" | "getUserLock">
+{
+  static override readonly service = "LockService";
+  constructor(private readonly host: LockServiceHost) {
+    super();
+  }
+  getDocumentLock(): FakeLock {
+    return (this.host.hasDocument() ? new FakeLock("document", this.host) : null) as FakeLock;
+  }
+  getScriptLock(): FakeLock {
+    return new FakeLock("script", this.host);
+  }
+  getUserLock(): FakeLock {
+    return new FakeLock(`user:${this.host.userKey()}`, this.host);
+  }
+}

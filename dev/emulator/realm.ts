@@ -1,0 +1,106 @@
+/**
+ * The border between the script's realm (the node:vm context) and the fakes (Node). Every
+ * service object handed to the script is a Proxy whose methods first pass the runtime's checks
+ * (time budget, stop points, AuthMode, OAuth scopes) and whose results and errors are re-made
+ * with the script's own constructors, so `instanceof Date`, `instanceof Error` and
+ * `Array.isArray` behave there as in Apps Script.
+ */
+import { isEnumValue } from "./enums";
+import { ServiceError } from "./errors";
+
+/** Base class of every fake object a script may hold; `service` names it in permission errors. */
+export abstract class Fake {
+  static readonly service: string = "Object";
+}
+
+/** Constructors of the script's realm, made by the context's prelude. */
+export interface ScriptRealm {
+  Array: ArrayConstructor;
+  Object: ObjectConstructor;
+  Error: ErrorConstructor;
+  date(epochMs: number): Date;
+}
+
+export interface ServiceCallHook {
+  /** Called before every method call of a fake: throws to refuse or stop the call. */
+  beforeCall(service: string, method: string): void;
+  /** Turns an error thrown by a fake into what the script should see (and may record it). */
+  onError(error: unknown): unknown;
+}
+
+/** True for a Date of any realm. */
+export function isDate(value: unknown): value is Date {
+  return Object.prototype.toString.call(value) === "[object Date]";
+}
+
+export class Bridge {
+  private readonly proxies = new WeakMap<object, object>();
+
+  constructor(
+    private readonly realm: ScriptRealm,
+    private readonly hook: ServiceCallHook,
+  ) {}
+
+  /** The script-side face of a fake (one Proxy per fake, so identity comparisons hold). */
+  wrap<T extends object>(fake: T, serviceName?: string): T {
+    const existing = this.proxies.get(fake);
+    if (existing) return existing as T;
+    const service = serviceName ?? (fake.constructor as typeof Fake).service ?? "Object";
+    const methods = new Map<PropertyKey, (...args: unknown[]) => unknown>();
+    const proxy = new Proxy(fake, {
+      get: (target, prop) => {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (typeof value === "function" && typeof prop === "string" && prop !== "constructor") {
+          let method = methods.get(prop);
+          if (!method) {
+            const fn = value as (...args: unknown[]) => unknown;
+            method = (...args: unknown[]) => this.call(target, service, prop, fn, args);
+            methods.set(prop, method);
+          }
+          return method;
+        }
+        return value instanceof Fake ? this.wrap(value) : value;
+      },
+    });
+    this.proxies.set(fake, proxy);
+    return proxy;
+  }
+
+  private call(
+    target: object,
+    service: string,
+    method: string,
+    fn: (...args: unknown[]) => unknown,
+    args: unknown[],
+  ): unknown {
+    try {
+      this.hook.beforeCall(service, method);
+      return this.toScript(fn.apply(target, args));
+    } catch (error) {
+      throw this.toScriptError(this.hook.onError(error));
+    }
+  }
+
+  /** A value made by the fakes, re-made in the script's realm (fakes become their proxies). */
+  toScript(value: unknown): unknown {
+    if (value === null || typeof value !== "object") return value;
+    if (value instanceof Fake) return this.wrap(value);
+    if (isEnumValue(value)) return value;
+    if (value instanceof Date) return this.realm.date(value.getTime());
+    if (value instanceof Array) return this.realm.Array.from(value, (item) => this.toScript(item));
+    if (Object.getPrototypeOf(value) === Object.prototype) {
+      const out = new this.realm.Object() as Record<string, unknown>;
+      for (const [k, v] of Object.entries(value)) out[k] = this.toScript(v);
+      return out;
+    }
+    return value;
+  }
+
+  /** An error the script can catch: an `Error` of its realm, named "Exception" for services. */
+  toScriptError(error: unknown): unknown {
+    if (!(error instanceof Error)) return error;
+    const scriptError = new this.realm.Error(error.message);
+    scriptError.name = error instanceof ServiceError ? "Exception" : error.name;
+    return scriptError;
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The data of one sheet: a grid of cells (value, formula, number format, note, validation) of
+ * a given size, with the row and column operations Sheets offers. Plain data, no Apps Script
+ * types: the fakes in fakes.ts put the Apps Script face on it.
+ */
+import type { CellScalar } from "./typed-input";
+
+export interface ValidationRule {
+  kind: "list" | "checkbox";
+  values: string[];
+  showDropdown: boolean;
+  allowInvalid: boolean;
+}
+
+export interface Cell {
+  value: CellScalar;
+  formula?: string;
+  numberFormat?: string;
+  note?: string;
+  validation?: ValidationRule;
+  /** Formats kept only so that they can be shown (bold, background…). */
+  style?: Record<string, string>;
+}
+
+export const DEFAULT_ROWS = 1000;
+export const DEFAULT_COLUMNS = 26;
+
+export class SheetData {
+  maxRows = DEFAULT_ROWS;
+  maxColumns = DEFAULT_COLUMNS;
+  frozenRows = 0;
+  frozenColumns = 0;
+  /** rows[r][c], 0-based; holes are empty cells. */
+  private rows: Array<Array<Cell | undefined> | undefined> = [];
+
+  constructor(
+    public name: string,
+    readonly sheetId: number,
+  ) {}
+
+  cell(row: number, column: number): Cell | undefined {
+    return this.rows[row - 1]?.[column - 1];
+  }
+
+  /** The cell at (row, column), created if missing. */
+  cellForWrite(row: number, column: number): Cell {
+    let r = this.rows[row - 1];
+    if (!r) {
+      r = [];
+      this.rows[row - 1] = r;
+    }
+    let c = r[column - 1];
+    if (!c) {
+      c = { value: "" };
+      r[column - 1] = c;
+    }
+    return c;
+  }
+
+  /** Removes the cell's content (value and formula), keeping formats, notes and validation. */
+  clearContent(row: number, column: number): void {
+    const c = this.cell(row, column);
+    if (!c) return;
+    c.value = "";
+    delete c.formula;
+  }
+
+  clearCell(
+    row: number,
+    column: number,
+    what: { content?: boolean; format?: boolean; notes?: boolean; validation?: boolean },
+  ): void {
+    const c = this.cell(row, column);
+    if (!c) return;
+    if (what.content) this.clearContent(row, column);
+    if (what.format) {
+      delete c.numberFormat;
+      delete c.style;
+    }
+    if (what.notes) delete c.note;
+    if (what.validation) delete c.validation;
+  }
+
+  private hasContent(c: Cell | undefined): boolean {
+    return !!c && (c.value !== "" || c.formula !== undefined);
+  }
+
+  /** Last row with content (0 when the sheet is empty), as getLastRow() counts. */
+  lastRow(): number {
+    for (let r = Math.min(this.rows.length, this.maxRows); r >= 1; r--) {
+      const row = this.rows[r - 1];
+      if (row?.some((c) => this.hasContent(c))) return r;
+    }
+    return 0;
+  }
+
+  lastColumn(): number {
+    let last = 0;
+    for (const row of this.rows) {
+      if (!row) continue;
+      for (let c = Math.min(row.length, this.maxColumns); c > last; c--) {
+        if (this.hasContent(row[c - 1])) {
+          last = c;
+          break;
+        }
+      }
+    }
+    return last;
+  }
+
+  insertRows(beforeRow: number, count: number): void {
+    const holes: Array<Array<Cell | undefined> | undefined> = new Array(count).fill(undefined);
+    if (this.rows.length < beforeRow - 1) this.rows.length = beforeRow - 1;
+    this.rows.splice(beforeRow - 1, 0, ...holes);
+    this.maxRows += count;
+  }
+
+  deleteRows(row: number, count: number): void {
+    this.rows.splice(row - 1, count);
+    this.maxRows -= count;
+  }
+
+  insertColumns(beforeColumn: number, count: number): void {
+    for (const r of this.rows) {
+      if (!r) continue;
+      if (r.length < beforeColumn - 1) r.length = beforeColumn - 1;
+      r.splice(beforeColumn - 1, 0, ...new Array<Cell | undefined>(count).fill(undefined));
+    }
+    this.maxColumns += count;
+  }
+
+  deleteColumns(column: number, count: number): void {
+    for (const r of this.rows) r?.splice(column - 1, count);
+    this.maxColumns -= count;
+  }
+
+  /** Removes everything from every cell (Sheet.clear()). */
+  clearAll(options: { content?: boolean; format?: boolean; notes?: boolean; validation?: boolean }): void {
+    this.rows.forEach((row, r) => {
+      row?.forEach((_, c) => {
+        this.clearCell(r + 1, c + 1, options);
+      });
+    });
+  }
+
+  /** Sorts the rows of a block by one column (numbers before text, empties last). */
+  sortRows(row: number, numRows: number, byColumn: number, ascending: boolean): void {
+    const block = this.rows.slice(row - 1, row - 1 + numRows);
+    while (block.length < numRows) block.push(undefined);
+    const key = (r: Array<Cell | undefined> | undefined): CellScalar => r?.[byColumn - 1]?.value ?? "";
+    block.sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      if (x === "" || y === "") return x === "" ? (y === "" ? 0 : 1) : -1;
+      const nx = x instanceof Date ? x.getTime() : x;
+      const ny = y instanceof Date ? y.getTime() : y;
+      const order =
+        typeof nx === "number" && typeof ny === "number"
+          ? nx - ny
+          : typeof nx === "number"
+            ? -1
+            : typeof ny === "number"
+              ? 1
+              : String(nx).localeCompare(String(ny));
+      return ascending ? order : -order;
+    });
+    this.rows.splice(row - 1, numRows, ...block);
+  }
+}

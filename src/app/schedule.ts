@@ -44,6 +44,7 @@ import {
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
 import { type Language, languageForLocale } from "../ui/strings";
 import type { MenuItem } from "./menu";
+import { createGasRefreshEngine } from "./refresh";
 
 /** Document property: the document's schedule (see ScheduleState). */
 export const SCHEDULE_STATE_KEY = "schedule.state";
@@ -218,13 +219,25 @@ interface GasRefreshEngine extends RefreshEngine<unknown> {
   secret(): string | null;
 }
 
-function gasRefreshEngine(_source: RunRecord["source"]): GasRefreshEngine {
-  throw new Error("The refresh of the sheets is not part of this build yet.");
+/**
+ * The refresh of every sheet. When it cannot even be set up (no token saved for this user,
+ * settings that break a rule), the run still happens so that the failure is recorded, shown
+ * and e-mailed instead of vanishing with the trigger's execution.
+ */
+function gasRefreshEngine(): GasRefreshEngine {
+  try {
+    return createGasRefreshEngine("schedule", "all");
+  } catch (err) {
+    const fail = (): never => {
+      throw err;
+    };
+    return { run: fail, settingsFingerprint: fail, callsMade: () => 0, secret: () => null };
+  }
 }
 
 /** Runs one refresh execution with every service handed in. */
 export function runRefreshExecution(source: RunRecord["source"], startedAt: number): RunResult {
-  const engine = gasRefreshEngine(source);
+  const engine = gasRefreshEngine();
   const documentLock = LockService.getDocumentLock();
   const ports: RunPorts<unknown> = {
     now: () => Date.now(),

@@ -22,12 +22,14 @@ import type {
   SettingsView,
 } from "../ui/sidebars/settings/view";
 import { type Language, languageForLocale, translate } from "../ui/strings";
+import { SETTINGS_FORM_KEY, TOKEN_KEY } from "./refresh";
 import { getScheduleView } from "./schedule";
 
-/** Document property holding the document's settings (JSON of the form's text fields). */
-export const SETTINGS_KEY = "settings";
-/** User property holding the current user's access token. Never anywhere else. */
-export const TOKEN_KEY = "token";
+/**
+ * Where the settings live, as the refresh reads them (one definition, in app/refresh.ts): the
+ * form's text fields as JSON in document properties, the token in the user's own properties.
+ */
+const SETTINGS_KEY = SETTINGS_FORM_KEY;
 
 function localeLanguage(): Language {
   try {

@@ -193,17 +193,25 @@ function runLocked<C>(
 ): RunResult {
   const store = ports.documentStore;
   let continuation = loadContinuation<C>(store);
-  const fingerprint = ports.refresh.settingsFingerprint();
+  // A continuation trigger only carries on its own owner's refresh (their token, their
+  // trigger); a refresh already finished or superseded leaves it nothing to do.
+  const notMine = !continuation || continuation.ownerKey !== ports.me.key;
+  if (source === "continuation" && notMine) return { outcome: "nothing" };
+  let fingerprint: string;
+  try {
+    fingerprint = ports.refresh.settingsFingerprint();
+  } catch (err) {
+    // The refresh cannot be set up (no token, broken settings): say so, and keep any stored
+    // position for when it is fixed.
+    finish({ outcome: "failed", message: errorMessage(err) });
+    return { outcome: "failed", run };
+  }
   if (continuation && continuation.settingsFingerprint !== fingerprint) {
     // The settings changed since it stopped: continuing would mix two different refreshes.
     clearContinuation(store);
     continuation = null;
   }
-  // A continuation trigger only carries on its own owner's refresh (their token, their
-  // trigger); a refresh already finished or superseded leaves it nothing to do.
-  if (source === "continuation" && (!continuation || continuation.ownerKey !== ports.me.key)) {
-    return { outcome: "nothing" };
-  }
+  if (source === "continuation" && !continuation) return { outcome: "nothing" };
 
   const history = loadHistory(store, run.startedAt);
   const quota = quotaForNextRefresh(history, ports.quota, continuation);

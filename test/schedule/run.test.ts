@@ -195,6 +195,27 @@ describe("runRefresh", () => {
     expect(h.state.mails).toHaveLength(1);
   });
 
+  it("records a refresh that cannot be set up as failed and keeps the stored position", () => {
+    const h = harness(30, 12_000);
+    runRefresh("schedule", h.ports());
+    const broken = h.ports();
+    broken.refresh = {
+      settingsFingerprint: () => {
+        throw new Error("No access token is saved for you: enter it in Settings.");
+      },
+      run: () => {
+        throw new Error("not reached");
+      },
+    };
+    const result = runRefresh("continuation", broken);
+    expect(result.outcome).toBe("failed");
+    expect(h.state.mails.map((m) => m.message)).toEqual([
+      "No access token is saved for you: enter it in Settings.",
+    ]);
+    expect(loadContinuation(h.doc)?.cursor).toEqual({ page: 11 });
+    expect(h.state.locked).toBe(false);
+  });
+
   it("drops a continuation made under other settings", () => {
     const h = harness(30, 12_000);
     runRefresh("menu", h.ports());

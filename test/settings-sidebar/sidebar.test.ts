@@ -93,6 +93,7 @@ function view(patch: Partial<SettingsView> = {}): SettingsView {
       sheetReports: "Expense reports",
       sheetAudit: "Audit",
       sheetOutbox: "Outbox",
+      missingRows: "keep",
       language: "en",
     },
     token: { saved: true, last4: "9f3a" },

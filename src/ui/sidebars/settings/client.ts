@@ -160,6 +160,15 @@ const SECTIONS: { legend: StringKey; fields: FieldDef[] }[] = [
       { name: "sheetReports", label: "settings.sheet.reports", type: "text" },
       { name: "sheetAudit", label: "settings.sheet.audit", type: "text" },
       { name: "sheetOutbox", label: "settings.sheet.outbox", type: "text" },
+      {
+        name: "missingRows",
+        label: "settings.missingRows",
+        type: "select",
+        choices: [
+          ["keep", "settings.missingRows.keep"],
+          ["remove", "settings.missingRows.remove"],
+        ],
+      },
     ],
   },
   {

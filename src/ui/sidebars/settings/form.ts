@@ -36,6 +36,7 @@ const LABELS: Record<SettingsField, StringKey> = {
   sheetReports: "settings.sheet.reports",
   sheetAudit: "settings.sheet.audit",
   sheetOutbox: "settings.sheet.outbox",
+  missingRows: "settings.missingRows",
   language: "settings.language",
 };
 
@@ -67,6 +68,7 @@ export function defaultSettingsForm(language: Language): SettingsForm {
     sheetReports: translate(language, "sheet.reports"),
     sheetAudit: translate(language, "sheet.audit"),
     sheetOutbox: translate(language, "outbox.sheetName"),
+    missingRows: "keep",
     language,
   };
 }
@@ -196,6 +198,7 @@ export function checkSettingsForm(
       });
     } else seen.set(name.toLowerCase(), field);
   }
+  oneOf("missingRows", ["keep", "remove"]);
   oneOf("language", ["en", "es"]);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, form };
 }

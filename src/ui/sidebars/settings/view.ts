@@ -33,6 +33,7 @@ export const SETTINGS_FIELDS = [
   "sheetReports",
   "sheetAudit",
   "sheetOutbox",
+  "missingRows",
   "language",
 ] as const;
 

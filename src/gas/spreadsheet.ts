@@ -75,15 +75,17 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
 
 /** The selected data rows of the active sheet (1-based, header excluded) and the sheet's name. */
 export function selectedRows(): { sheetName: string; rows: number[] } {
-  const sheet = SpreadsheetApp.getActiveSheet();
-  const list = sheet.getActiveRangeList?.() ?? null;
-  const ranges = list ? list.getRanges() : [sheet.getActiveRange()].filter((r) => r !== null);
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const list = spreadsheet.getActiveRangeList();
+  const active = spreadsheet.getActiveRange();
+  const ranges = list ? list.getRanges() : active ? [active] : [];
+  const sheetName = ranges[0]?.getSheet().getName() ?? spreadsheet.getActiveSheet().getName();
   const rows = new Set<number>();
   for (const range of ranges) {
     const first = range.getRow();
     for (let r = first; r < first + range.getNumRows(); r++) if (r > 1) rows.add(r);
   }
-  return { sheetName: sheet.getName(), rows: [...rows].sort((a, b) => a - b) };
+  return { sheetName, rows: [...rows].sort((a, b) => a - b) };
 }
 
 /** The first cell (the Id) of each of `rows` in `sheet`, read with one call. */

@@ -1,0 +1,268 @@
+/**
+ * Refreshes of the BUILT add-on in the Apps Script emulation against the sandbox service: what
+ * a user sees in the sheets, what the emulator's counters say about calls and writes, and what
+ * the audit sheet records.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
+
+let dist: string;
+let s: Setup;
+let employeeId: number;
+
+const FORM = {
+  pageSize: "5",
+  windowMode: "range",
+  windowFrom: "2022-01-01",
+  windowTo: "2024-06-30",
+  fundOrderBy: "2",
+  fundOrder: "ASC",
+};
+
+beforeAll(async () => {
+  dist = privateBuild();
+  s = await setUp({ distDir: dist, funds: 12, reports: 40 });
+  const users = await s.control("users");
+  employeeId =
+    users.Users.find((u: { Roles: string[] }) => u.Roles.includes("employee"))?.Id ?? users.Users[0].Id;
+}, 120_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+beforeEach(async () => {
+  await s.control("reset", { seed: 7, funds: 12, reports: 40 });
+  s.emulator.resetState();
+  s.emulator.userPropertiesOf(s.user).values.set("settings.token", s.sandbox.token);
+  s.settings(FORM);
+  s.emulator.resetCounters();
+});
+
+function run(name: string, as: "menu" | "trigger" | "script.run" = "menu") {
+  const out = s.emulator.tryRun(name, [], { as });
+  if (!out.ok) throw new Error(`${name} failed: ${out.error}`);
+  return out;
+}
+
+async function allFunds(extra: Record<string, unknown> = {}): Promise<{ Id: number; Title: string }[]> {
+  const first = await s.api(`getFunds?ResultsPerPage=1000&OrderBy=2&Order=ASC${query(extra)}`);
+  return first.Funds;
+}
+
+function query(params: Record<string, unknown>): string {
+  return Object.entries(params)
+    .map(([k, v]) => `&${k}=${encodeURIComponent(String(v))}`)
+    .join("");
+}
+
+async function createFund(name: string, code = "", amount = 100): Promise<number> {
+  const fund = await s.api("createFund", {
+    IdEmployee: employeeId,
+    IdAdmin: s.sandbox.adminId,
+    FundName: name,
+    FundCurrency: "CLP",
+    FundCode: code,
+    FundAmount: amount,
+  });
+  return fund.Id;
+}
+
+const fundsSheet = () => sheetOf(s.emulator, "Funds") as NonNullable<ReturnType<typeof sheetOf>>;
+const col = (header: unknown[], label: string) => header.indexOf(label);
+
+describe("refresh through the emulation", () => {
+  it("fills the four sheets, with the minimum calls, one setValues per sheet, and an audit row per call", async () => {
+    run("refreshAll");
+    const funds = await allFunds();
+    const sheet = fundsSheet();
+    expect(sheet.values.slice(1).map((r) => r[0])).toEqual(funds.map((f) => f.Id));
+    expect(sheet.sheet.frozenRows).toBe(1);
+    expect(sheet.formats[1]?.[col(sheet.header, "Balance")]).toBe("#,##0.00");
+    expect(sheet.formats[1]?.[col(sheet.header, "Title")]).toBe("@");
+
+    // Minimum: pages of getFunds (12 at 5 per page = 3), one getFund per fund, report pages.
+    const calls = s.emulator.counters.urlFetchTotal;
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const endpoints = audit.values.slice(1).map((r) => r[col(audit.header, "Endpoint")]);
+    expect(endpoints.filter((e) => e === "getFunds")).toHaveLength(3);
+    expect(endpoints.filter((e) => e === "getFund")).toHaveLength(12);
+    expect(audit.values.length - 1).toBe(calls);
+    for (const row of audit.values.slice(1)) {
+      expect(row[col(audit.header, "User")]).toBe("ana@example.com");
+      expect(row[col(audit.header, "Source")]).toBe("menu");
+      expect(row[col(audit.header, "Outcome")]).toBe("ok");
+    }
+    expect(JSON.stringify(audit.values)).not.toContain(s.sandbox.token);
+    expect(s.emulator.spreadsheet.protections.some((p) => p.warningOnly)).toBe(true);
+
+    // A second refresh with no change: only the list calls, and per sheet exactly one write of
+    // values and one of formats (the emulator counts every write call).
+    s.emulator.resetCounters();
+    run("refreshAll");
+    const counters = s.emulator.counters;
+    const auditAfter = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const second = auditAfter.values.slice(audit.values.length).map((r) => r[col(audit.header, "Endpoint")]);
+    expect(second.filter((e) => e === "getFund")).toHaveLength(0);
+    expect(counters.urlFetchTotal).toBe(second.length);
+    expect(counters.sheets.Funds).toMatchObject({ writes: 2 });
+    expect(counters.sheets["Fund transactions"]).toMatchObject({ writes: 2 });
+    expect(counters.sheets["Expense reports"]).toMatchObject({ writes: 2 });
+  });
+
+  it("keeps users' columns and formulas beside their record when funds are added, removed and reordered", async () => {
+    s.settings({ ...FORM, fundStatus: "1", missingRows: "remove" });
+    run("refreshFunds");
+    let sheet = fundsSheet();
+    const width = sheet.header.length;
+    const balance = String.fromCharCode(65 + col(sheet.header, "Balance"));
+    const rows = sheet.values.length;
+    // The user adds two columns: a formula on the row's balance and a note naming the fund.
+    s.emulator.typeCells("Funds", `${letter(width + 1)}1:${letter(width + 2)}1`, [["Double", "Note"]]);
+    const typed = sheet.values.slice(1).map((r, i) => [`=${balance}${i + 2}*2`, `note for ${r[0]}`]);
+    s.emulator.typeCells("Funds", `${letter(width + 1)}2:${letter(width + 2)}${rows}`, typed);
+
+    const before = await allFunds({ Status: 1 });
+    const [gone, renamed] = before as [{ Id: number }, { Id: number }];
+    // Closed: no longer in the "open" list. Renamed: moves in the service's title order.
+    await s.api("setFundStatus", { Id: gone.Id, IdAdmin: s.sandbox.adminId, FundStatus: 2 }, "PUT");
+    await s.api(
+      "updateFund",
+      { Id: renamed.Id, IdAdmin: s.sandbox.adminId, FundName: "ZZZ last by title" },
+      "PUT",
+    );
+    const added = await createFund("AAA first by title");
+
+    run("refreshFunds");
+    sheet = fundsSheet();
+    const ids = sheet.values.slice(1).map((r) => r[0]);
+    expect(ids).not.toContain(gone.Id);
+    expect(ids).toContain(added);
+    expect(ids.at(-1)).toBe(added); // new records come at the bottom; others keep their place
+    sheet.values.slice(1).forEach((r, i) => {
+      const row = i + 2;
+      const note = r[width + 1];
+      const formula = sheet.formulas[i + 1]?.[width];
+      if (r[0] === added) {
+        expect([formula, note]).toEqual(["", ""]);
+      } else {
+        expect(note).toBe(`note for ${r[0]}`);
+        expect(formula).toBe(`=${balance}${row}*2`);
+      }
+    });
+    expect(sheet.values[0]?.slice(width)).toEqual(["Double", "Note"]);
+    expect(sheet.values.find((r) => r[0] === renamed.Id)?.[1]).toBe("ZZZ last by title");
+  });
+
+  it("marks a vanished fund's row by default instead of removing it", async () => {
+    s.settings({ ...FORM, fundStatus: "1" });
+    run("refreshFunds");
+    const [gone] = (await allFunds({ Status: 1 })) as [{ Id: number }];
+    await s.api("setFundStatus", { Id: gone.Id, IdAdmin: s.sandbox.adminId, FundStatus: 2 }, "PUT");
+    run("refreshFunds");
+    const sheet = fundsSheet();
+    const row = sheet.values.find((r) => r[0] === gone.Id) as unknown[];
+    expect(String(row[col(sheet.header, "Refresh note")])).toMatch(/^Not returned by the last refresh/);
+  });
+
+  it("writes text from the service literally: formulas, signs, leading zeros, date-like codes, unicode, long text", async () => {
+    const cases: [string, string][] = [
+      ['=HYPERLINK("http://evil.example","click")', "00123"],
+      ["+1-2", "2024-01-05"],
+      ["-x", "=1+1"],
+      ["@x", "'quoted"],
+      ["Ñandú — 日本語 😀", "0001"],
+      ["\t=1+1 with tab", "1e5"],
+      [`${"y".repeat(195)}=end`, "TRUE"],
+    ];
+    const ids: number[] = [];
+    for (const [name, code] of cases) ids.push(await createFund(name, code));
+    run("refreshFunds");
+    const sheet = fundsSheet();
+    const title = col(sheet.header, "Title");
+    const code = col(sheet.header, "Code");
+    for (const id of ids) {
+      // What the service holds for the fund is what the cells must hold, character for character.
+      const fund = await s.api(`getFund?Id=${id}`);
+      const i = sheet.values.findIndex((r) => r[0] === id);
+      expect(i, fund.Title).toBeGreaterThan(0);
+      expect(sheet.values[i]?.[title]).toBe(fund.Title);
+      expect(sheet.values[i]?.[code]).toBe(fund.Code);
+      expect(sheet.formulas[i]?.[title]).toBe("");
+      expect(sheet.formulas[i]?.[code]).toBe("");
+    }
+    const served = await Promise.all(ids.map((id) => s.api(`getFund?Id=${id}`)));
+    expect(served.map((f) => f.Code)).toEqual(cases.map(([, c]) => c));
+  });
+
+  it("fetches movements again only for funds whose totals changed", async () => {
+    run("refreshTransactions");
+    const [fund] = (await allFunds()) as [{ Id: number }];
+    await s.api("depositMoneyToFund", { Id: fund.Id, IdAdmin: s.sandbox.adminId, DepositAmount: 12.34 });
+    s.emulator.resetCounters();
+    run("refreshTransactions");
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const last = audit.values.slice(-s.emulator.counters.urlFetchTotal);
+    expect(last.map((r) => r[col(audit.header, "Endpoint")]).sort()).toEqual([
+      "getFund",
+      "getFunds",
+      "getFunds",
+      "getFunds",
+    ]);
+    expect(
+      last.find((r) => r[col(audit.header, "Endpoint")] === "getFund")?.[col(audit.header, "Record id")],
+    ).toBe(String(fund.Id));
+    const tx = sheetOf(s.emulator, "Fund transactions") as NonNullable<ReturnType<typeof sheetOf>>;
+    const amounts = tx.values.filter((r) => r[1] === fund.Id).map((r) => r[col(tx.header, "Amount")]);
+    expect(amounts).toContain(12.34);
+  });
+
+  it("refreshes only the selected rows", async () => {
+    s.settings({ ...FORM, fundStatus: "1" });
+    run("refreshFunds");
+    const sheet = fundsSheet();
+    const [a, b] = [sheet.values[2]?.[0] as number, sheet.values[3]?.[0] as number];
+    for (const id of [a, b])
+      await s.api("depositMoneyToFund", { Id: id, IdAdmin: s.sandbox.adminId, DepositAmount: 1000 });
+    s.emulator.select("Funds", "B3");
+    s.emulator.resetCounters();
+    run("refreshSelectedRows");
+    expect(s.emulator.counters.urlFetchTotal).toBe(1);
+    const after = fundsSheet();
+    const deposits = col(after.header, "Deposits");
+    expect(after.values[2]?.[deposits]).toBe((sheet.values[2]?.[deposits] as number) + 1000);
+    expect(after.values[3]?.[deposits]).toBe(sheet.values[3]?.[deposits]);
+  });
+
+  it("leaves the previous data when a refresh fails, and says why", async () => {
+    run("refreshReports");
+    const before = sheetOf(s.emulator, "Expense reports")?.values;
+    await s.control("faults", {
+      rules: [{ endpoint: "getExpenseReports", fault: "status", status: 500, times: 50 }],
+    });
+    s.emulator.answers.push("OK");
+    run("refreshReports");
+    expect(sheetOf(s.emulator, "Expense reports")?.values).toEqual(before);
+    const alert = s.emulator.ui.dialogs.at(-1);
+    expect(alert?.prompt).toMatch(/^The refresh failed and the sheets were left as they were: .*500/);
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    expect(audit.values.at(-1)?.[col(audit.header, "Outcome")]).toBe("error");
+    expect(audit.values.at(-1)?.[col(audit.header, "HTTP status")]).toBe(500);
+  });
+
+  it("runs in a trigger, where there is no Ui", async () => {
+    run("refreshFunds", "trigger");
+    expect(fundsSheet().values.length).toBe(13);
+  });
+});
+
+function letter(n: number): string {
+  let out = "";
+  let x = n;
+  while (x > 0) {
+    const r = (x - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    x = Math.floor((x - 1) / 26);
+  }
+  return out;
+}

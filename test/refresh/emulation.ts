@@ -1,0 +1,132 @@
+/**
+ * The built add-on in the emulation, against the sandbox on its own thread: what the
+ * end-to-end tests of refreshes stand on. The script is built into a folder of its own, so a
+ * rebuild of dist/ elsewhere cannot change it in the middle of a run.
+ */
+import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { buildSync } from "esbuild";
+import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import type { SheetData } from "../../dev/emulator/spreadsheet/model";
+import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
+import { BUNDLE_GLOBAL, ENTRY_POINTS } from "../../src/entrypoints";
+
+const root = resolve(import.meta.dirname, "../..");
+
+/**
+ * Builds the add-on's script the way scripts/build.ts does (one IIFE plus a top-level stub per
+ * entry point) into a folder of its own, with the manifest; sidebars are not needed here.
+ */
+export function privateBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), "addon-dist-"));
+  const result = buildSync({
+    entryPoints: [join(root, "src/main.ts")],
+    bundle: true,
+    format: "iife",
+    globalName: BUNDLE_GLOBAL,
+    target: "es2019",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    charset: "utf8",
+    legalComments: "none",
+    write: false,
+    logLevel: "silent",
+  });
+  const stubs = ENTRY_POINTS.map(
+    (name) => `function ${name}() { return ${BUNDLE_GLOBAL}.${name}.apply(this, arguments); }`,
+  ).join("\n");
+  writeFileSync(join(dir, "addon.js"), `${result.outputFiles[0]?.text ?? ""}\n${stubs}\n`);
+  copyFileSync(join(root, "appsscript.json"), join(dir, "appsscript.json"));
+  return dir;
+}
+
+export interface Setup {
+  emulator: Emulator;
+  sandbox: RunningSandbox;
+  user: string;
+  /** Calls the sandbox's API directly (as another client would), with the demo token. */
+  api(endpoint: string, body?: Record<string, unknown>, method?: string): Promise<any>;
+  /** Calls a /_sandbox route. */
+  control(path: string, body?: unknown, method?: string): Promise<any>;
+  settings(form: Record<string, string>): void;
+  close(): Promise<void>;
+}
+
+export async function setUp(options: {
+  distDir: string;
+  funds: number;
+  reports: number;
+  latencyMs?: number;
+  today?: string;
+}): Promise<Setup> {
+  const sandbox = await startSandboxThread({
+    seed: 7,
+    funds: options.funds,
+    reports: options.reports,
+    latencyMs: options.latencyMs ?? 0,
+    today: options.today ?? "2024-06-30",
+  });
+  const user = "ana@example.com";
+  const emulator = createEmulator({ distDir: options.distDir, users: [user], timeZone: "America/Santiago" });
+  emulator.userPropertiesOf(user).values.set(TOKEN_KEY, sandbox.token);
+  const origin = sandbox.url.replace(/\/v1$/, "");
+  const call = async (url: string, body: unknown, method: string) => {
+    const response = await fetch(url, {
+      method,
+      headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  return {
+    emulator,
+    sandbox,
+    user,
+    api: (endpoint, body, method) =>
+      method === "GET" || (method === undefined && body === undefined)
+        ? call(`${sandbox.url}/${endpoint}`, undefined, "GET")
+        : call(`${sandbox.url}/${endpoint}`, body, method ?? "POST"),
+    control: (path, body, method) =>
+      call(`${origin}/_sandbox/${path}`, body, method ?? (body === undefined ? "GET" : "POST")),
+    settings(form) {
+      emulator.documentPropertiesData.values.set(
+        SETTINGS_FORM_KEY,
+        JSON.stringify({ baseUrl: sandbox.url, ...form }),
+      );
+    },
+    async close() {
+      await emulator.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** A sheet of the emulated spreadsheet as plain grids (what getValues/getFormulas would give). */
+export function sheetOf(emulator: Emulator, name: string) {
+  const sheet = emulator.spreadsheet.sheetByName(name) as SheetData | undefined;
+  if (!sheet) return null;
+  const rows = sheet.lastRow();
+  const columns = sheet.lastColumn();
+  const values: unknown[][] = [];
+  const formulas: string[][] = [];
+  const formats: string[][] = [];
+  for (let r = 1; r <= rows; r++) {
+    const v: unknown[] = [];
+    const f: string[] = [];
+    const n: string[] = [];
+    for (let c = 1; c <= columns; c++) {
+      const cell = sheet.cell(r, c);
+      v.push(cell?.value ?? "");
+      f.push(cell?.formula ?? "");
+      n.push(cell?.numberFormat ?? "General");
+    }
+    values.push(v);
+    formulas.push(f);
+    formats.push(n);
+  }
+  return { sheet, values, formulas, formats, header: values[0] ?? [] };
+}

@@ -48,7 +48,8 @@ export interface PageOf<T> {
 }
 
 export function listFunds(ledger: Ledger, query: FundQuery): PageOf<Fund> {
-  return paginate(ledger.fundsOrderedBy(query.orderBy), query, (fund) => {
+  const index = ledger.fundsOrderedBy(query.orderBy);
+  return paginate(index, query, { start: 0, end: index.length }, (fund) => {
     if (query.status !== undefined && fund.status !== query.status) return false;
     const day = fund.createdAt.slice(0, 10);
     if (query.from !== undefined && day < query.from) return false;
@@ -59,7 +60,13 @@ export function listFunds(ledger: Ledger, query: FundQuery): PageOf<Fund> {
 
 export function listReports(ledger: Ledger, query: ReportQuery): PageOf<Report> {
   const field = query.dateField;
-  return paginate(ledger.reportsOrderedBy(query.orderBy), query, (report) => {
+  const index = ledger.reportsOrderedBy(query.orderBy);
+  // When the order is by the filtered date, the window is one slice of the index.
+  const bounds =
+    query.orderBy === field
+      ? { start: firstAtLeast(index, field, query.since), end: firstAbove(index, field, query.until) }
+      : { start: 0, end: index.length };
+  return paginate(index, query, bounds, (report) => {
     const day = report[field];
     // An empty date (open report's CloseDate, unsent draft's SendDate) is outside every range.
     if (day === "" || day < query.since || day > query.until) return false;
@@ -78,8 +85,13 @@ export function listReports(ledger: Ledger, query: ReportQuery): PageOf<Report> 
   });
 }
 
-/** One pass over an ascending index: counts every match, keeps only the requested page. */
-function paginate<T>(ascending: readonly T[], paging: Paging, matches: (item: T) => boolean): PageOf<T> {
+/** One pass over [start, end) of an ascending index: counts every match, keeps only the requested page. */
+function paginate<T>(
+  ascending: readonly T[],
+  paging: Paging,
+  bounds: { start: number; end: number },
+  matches: (item: T) => boolean,
+): PageOf<T> {
   const first = (paging.page - 1) * paging.resultsPerPage;
   const last = first + paging.resultsPerPage;
   const items: T[] = [];
@@ -89,7 +101,31 @@ function paginate<T>(ascending: readonly T[], paging: Paging, matches: (item: T)
     if (total >= first && total < last) items.push(item);
     total++;
   };
-  if (paging.order === "ASC") for (let i = 0; i < ascending.length; i++) visit(ascending[i] as T);
-  else for (let i = ascending.length - 1; i >= 0; i--) visit(ascending[i] as T);
+  if (paging.order === "ASC") for (let i = bounds.start; i < bounds.end; i++) visit(ascending[i] as T);
+  else for (let i = bounds.end - 1; i >= bounds.start; i--) visit(ascending[i] as T);
   return { items, total, page: paging.page, pages: Math.ceil(total / paging.resultsPerPage) };
+}
+
+/** First position whose date is >= day, in an index ascending by that date. */
+function firstAtLeast(index: readonly Report[], field: "closeDate" | "sendDate", day: string): number {
+  let lo = 0;
+  let hi = index.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((index[mid] as Report)[field] < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First position whose date is > day, in an index ascending by that date. */
+function firstAbove(index: readonly Report[], field: "closeDate" | "sendDate", day: string): number {
+  let lo = 0;
+  let hi = index.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((index[mid] as Report)[field] <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -43,6 +43,20 @@ describe("getExpenseReports filters", () => {
       ?.closeDate as string;
     const sameDay = await allReports({ Since: day, Until: day });
     expect(ids(sameDay)).toEqual(ids(ledgerReports.filter((r) => r.closeDate === day)));
+    // Ordered by the filtered date, the window is a slice of the index: same inclusive bounds.
+    const sent = ledgerReports.find((r) => r.sendDate > "2026-01-01")?.sendDate as string;
+    for (const order of ["ASC", "DESC"]) {
+      const sameSendDay = await allReports({
+        Since: sent,
+        Until: sent,
+        TypeDateFilter: 2,
+        OrderBy: 2,
+        Order: order,
+      });
+      expect(ids(sameSendDay)).toEqual(ids(ledgerReports.filter((r) => r.sendDate === sent)));
+      const byClose = await allReports({ Since: day, Until: day, OrderBy: 1, Order: order });
+      expect(ids(byClose)).toEqual(ids(ledgerReports.filter((r) => r.closeDate === day)));
+    }
   });
 
   it("applies Status, Currency, ExpensePolicyId, UserId and the integration filters", async () => {

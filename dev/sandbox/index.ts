@@ -52,6 +52,8 @@ function workerEntry(): string {
 /** The same sandbox on a worker thread. `now` cannot cross threads: use `today` instead. */
 export function startSandboxThread(options: Omit<SandboxOptions, "now"> = {}): Promise<RunningSandbox> {
   const worker = new Worker(workerEntry(), { workerData: options });
+  // A forgotten close() must not keep the caller's process alive.
+  worker.unref();
   return new Promise<RunningSandbox>((resolve, reject) => {
     const onExit = (code: number) =>
       reject(new Error(`sandbox worker exited with code ${code} before listening`));

@@ -123,7 +123,7 @@ describe("refresh through the emulation", () => {
     s.emulator.typeCells("Funds", `${letter(width + 1)}2:${letter(width + 2)}${rows}`, typed);
 
     const before = await allFunds({ Status: 1 });
-    const [gone, renamed] = before as [{ Id: number }, { Id: number }];
+    const [gone, renamed] = before as [{ Id: number; Title: string }, { Id: number; Title: string }];
     // Closed: no longer in the "open" list. Renamed: moves in the service's title order.
     await s.api("setFundStatus", { Id: gone.Id, IdAdmin: s.sandbox.adminId, FundStatus: 2 }, "PUT");
     await s.api(
@@ -157,7 +157,7 @@ describe("refresh through the emulation", () => {
   it("marks a vanished fund's row by default instead of removing it", async () => {
     s.settings({ ...FORM, fundStatus: "1" });
     run("refreshFunds");
-    const [gone] = (await allFunds({ Status: 1 })) as [{ Id: number }];
+    const [gone] = (await allFunds({ Status: 1 })) as [{ Id: number; Title: string }];
     await s.api("setFundStatus", { Id: gone.Id, IdAdmin: s.sandbox.adminId, FundStatus: 2 }, "PUT");
     run("refreshFunds");
     const sheet = fundsSheet();
@@ -197,7 +197,7 @@ describe("refresh through the emulation", () => {
 
   it("fetches movements again only for funds whose totals changed", async () => {
     run("refreshTransactions");
-    const [fund] = (await allFunds()) as [{ Id: number }];
+    const [fund] = (await allFunds()) as [{ Id: number; Title: string }];
     await s.api("depositMoneyToFund", { Id: fund.Id, IdAdmin: s.sandbox.adminId, DepositAmount: 12.34 });
     s.emulator.resetCounters();
     run("refreshTransactions");

@@ -3,13 +3,10 @@
  * integer cents. Every check is the contract's own (src/api validateRequest), so a cell, a form
  * field and the service side refuse the same input with the same message.
  */
-import {
-  type EndpointName,
-  type MessageLanguage,
-  type RequestIssue,
-  ruleMessage,
-  validateRequest,
-} from "../api";
+// Narrow imports: sidebar clients bundle this file, and need the rules, not the HTTP client.
+import type { EndpointName } from "../api/endpoints";
+import { type MessageLanguage, type RequestIssue, ruleMessage } from "../api/messages";
+import { validateRequest } from "../api/validation";
 import type { Cents } from "./cells";
 import type { FundStatus, OutboxOperation } from "./operations";
 

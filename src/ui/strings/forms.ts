@@ -71,6 +71,12 @@ export const forms = {
     "form.report.summary": "{done} done, {refused} refused, {unknown} unknown.",
     "form.report.integrated": "Integrated",
     "form.report.notIntegrated": "Not integrated",
+    "form.keep": "(keep as is)",
+    "form.confirm": "Confirm",
+    "form.cancel": "Cancel",
+    "form.problems": "Fix the fields marked below.",
+    "form.failed": "The call failed: {message}. Sending again is safe: the same form is never applied twice.",
+    "form.pickEmployee": "(pick an employee)",
   },
   es: {
     "menu.fund": "Fondo…",
@@ -144,5 +150,12 @@ export const forms = {
     "form.report.summary": "{done} hechas, {refused} rechazadas, {unknown} desconocidas.",
     "form.report.integrated": "Integrada",
     "form.report.notIntegrated": "No integrada",
+    "form.keep": "(sin cambios)",
+    "form.confirm": "Confirmar",
+    "form.cancel": "Cancelar",
+    "form.problems": "Corrija los campos marcados abajo.",
+    "form.failed":
+      "La llamada falló: {message}. Enviar de nuevo es seguro: el mismo formulario nunca se aplica dos veces.",
+    "form.pickEmployee": "(elija un empleado)",
   },
 } as const;

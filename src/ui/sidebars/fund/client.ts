@@ -1,0 +1,248 @@
+/**
+ * The Fund sidebar: the fund of the selected row (or an Id typed in) read fresh, and its forms:
+ * deposit, withdraw, change status (closing asks first), update, and create a fund for an
+ * employee seen in the sheets or typed in. Each form checks as the user types with the
+ * contract's rules and sends once; the answer replaces the fund shown.
+ */
+import type { FundSidebarView } from "../../../app/fund-sidebar";
+import type { FormOutcome, FundView } from "../../../outbox/forms";
+import { FUND_STATUSES, fundStatusLabel } from "../../../outbox/operations";
+import type { StringKey } from "../../strings";
+import {
+  askInline,
+  buildForm,
+  call,
+  el,
+  type FormHandle,
+  outcomeText,
+  type Shown,
+  setLanguage,
+  t,
+} from "./form-kit";
+
+const app = document.getElementById("app") as HTMLElement;
+let view: FundSidebarView | null = null;
+
+function row(label: StringKey, value: string): HTMLElement {
+  return el("div", { class: "row" }, el("span", { class: "label" }, `${t(label)}: `), el("span", {}, value));
+}
+
+function fundCard(fund: FundView): HTMLElement {
+  const yesNo = (flag: boolean) => t(flag ? "outbox.yes" : "outbox.no");
+  const card = el(
+    "section",
+    { class: "card", "aria-label": t("form.fund.title"), "data-fund-id": String(fund.id) },
+    el("h2", {}, `${fund.title} (${fund.id})`),
+    row("form.fund.balance", fund.balance),
+    row("form.fund.deposits", fund.deposits),
+    row("form.fund.charges", fund.charges),
+    row("form.fund.status", fund.statusLabel),
+    row("form.fund.employee", String(fund.employeeId)),
+    row("form.fund.flexible", yesNo(fund.flexible)),
+    row("form.fund.autoBlock", yesNo(fund.autoBlock)),
+  );
+  if (fund.code) card.append(row("form.code", fund.code));
+  if (fund.expirationDate) card.append(row("form.fund.expiration", fund.expirationDate));
+  if (fund.lastMovements.length > 0) {
+    const list = el("ul", { class: "movements" });
+    for (const m of fund.lastMovements) {
+      list.append(
+        el(
+          "li",
+          {},
+          `${m.date} · ${t(m.type === 1 ? "form.section.deposit" : "form.section.withdraw")} · ${m.amount}`,
+        ),
+      );
+    }
+    card.append(el("div", { class: "label" }, t("form.fund.lastMovements")), list);
+  }
+  return card;
+}
+
+async function send(
+  name:
+    | "depositToFund"
+    | "withdrawFromFund"
+    | "changeFundStatus"
+    | "updateFundDetails"
+    | "createFundForEmployee",
+  fields: Record<string, unknown>,
+  requestId: string,
+  form: () => FormHandle,
+): Promise<Shown> {
+  const outcome: FormOutcome = await call(name, { requestId, fields });
+  if ((outcome.kind === "done" || outcome.kind === "unknown") && outcome.fund && view) {
+    view = { ...view, fund: outcome.fund, fundId: outcome.fund.id };
+    const card = document.querySelector(".card");
+    card?.replaceWith(fundCard(outcome.fund));
+  }
+  return outcomeText(outcome, form());
+}
+
+function fundForms(fund: FundView): HTMLElement[] {
+  const adminId = () => view?.adminId ?? null;
+  const fixed = () => ({ Id: fund.id });
+  const forms: FormHandle[] = [];
+  const deposit = buildForm({
+    legend: "form.section.deposit",
+    submitLabel: "form.submit.deposit",
+    operation: "deposit",
+    fields: [{ name: "DepositAmount", label: "form.amount", kind: "number" }],
+    fixed,
+    adminId,
+    send: (values, id) => send("depositToFund", values, id, () => deposit),
+  });
+  const withdraw = buildForm({
+    legend: "form.section.withdraw",
+    submitLabel: "form.submit.withdraw",
+    operation: "withdraw",
+    fields: [{ name: "WithdrawAmount", label: "form.amount", kind: "number" }],
+    fixed,
+    adminId,
+    send: (values, id) => send("withdrawFromFund", values, id, () => withdraw),
+  });
+  const status: FormHandle = buildForm({
+    legend: "form.section.status",
+    submitLabel: "form.submit.status",
+    operation: "setFundStatus",
+    fields: [
+      {
+        name: "FundStatus",
+        label: "form.status",
+        kind: "select",
+        choices: FUND_STATUSES.map((s) => [String(s), fundStatusLabel(view?.language ?? "en", s)]),
+        value: String(fund.status),
+      },
+    ],
+    fixed,
+    adminId,
+    confirm: (values) =>
+      String(values.FundStatus) === "2"
+        ? askInline(
+            status.element.querySelector("fieldset") as HTMLElement,
+            t("form.closeConfirm", { id: fund.id }),
+          )
+        : Promise.resolve(true),
+    send: (values, id) => send("changeFundStatus", values, id, () => status),
+  });
+  const keep: [string, string][] = [
+    ["", t("form.keep")],
+    ["true", t("outbox.yes")],
+    ["false", t("outbox.no")],
+  ];
+  const update = buildForm({
+    legend: "form.section.update",
+    submitLabel: "form.submit.update",
+    operation: "updateFund",
+    fields: [
+      { name: "FundName", label: "form.name", kind: "text", value: fund.title },
+      { name: "FundCode", label: "form.code", kind: "text", value: fund.code },
+      { name: "FundComment", label: "form.comment", kind: "text" },
+      { name: "FundFlexibility", label: "form.flexible", kind: "select", choices: keep },
+      { name: "FundAutoDeposit", label: "form.autoDeposit", kind: "select", choices: keep },
+      { name: "FundAutoBlock", label: "form.autoBlock", kind: "select", choices: keep },
+      { name: "FundExpirationDate", label: "form.expirationDate", kind: "date", value: fund.expirationDate },
+    ],
+    fixed,
+    adminId,
+    send: (values, id) => send("updateFundDetails", values, id, () => update),
+  });
+  forms.push(deposit, withdraw, status, update);
+  return forms.map((f) => f.element);
+}
+
+function createForm(): HTMLElement {
+  const employees: [string, string][] = [
+    ["", t("form.pickEmployee")],
+    ...(view?.employees ?? []).map((e): [string, string] => [
+      String(e.id),
+      e.name ? `${e.name} (${e.id})` : String(e.id),
+    ]),
+  ];
+  const form: FormHandle = buildForm({
+    legend: "form.section.create",
+    submitLabel: "form.submit.create",
+    operation: "createFund",
+    fields: [
+      { name: "IdEmployee", label: "form.employeeId", kind: "select", choices: employees },
+      { name: "FundName", label: "form.name", kind: "text" },
+      { name: "FundCurrency", label: "form.currency", kind: "text", hint: "CLP, USD, MXN, PEN…" },
+      { name: "FundAmount", label: "form.initialAmount", kind: "number" },
+      { name: "FundCode", label: "form.code", kind: "text" },
+      { name: "FundComment", label: "form.comment", kind: "text" },
+      { name: "FundFlexibility", label: "form.flexible", kind: "checkbox" },
+      { name: "FundAutoDeposit", label: "form.autoDeposit", kind: "checkbox" },
+      { name: "FundAutoBlock", label: "form.autoBlock", kind: "checkbox" },
+      { name: "FundExpirationDate", label: "form.expirationDate", kind: "date" },
+    ],
+    fixed: () => {
+      const typed =
+        (document.getElementById("employee-typed") as HTMLInputElement | null)?.value.trim() ?? "";
+      return typed ? { IdEmployee: typed } : {};
+    },
+    adminId: () => view?.adminId ?? null,
+    send: (values, id) => send("createFundForEmployee", values, id, () => form),
+  });
+  // A typed id wins over the list: it is for employees not seen in the sheets yet.
+  const typed = el("input", {
+    id: "employee-typed",
+    type: "text",
+    inputmode: "numeric",
+    name: "IdEmployeeTyped",
+  });
+  const select = form.element.querySelector('select[name="IdEmployee"]');
+  select?.parentElement?.after(
+    el("div", { class: "field" }, el("label", { for: "employee-typed" }, t("form.employeeTyped")), typed),
+  );
+  typed.addEventListener("input", () => select?.dispatchEvent(new Event("change")));
+  return form.element;
+}
+
+function render(): void {
+  app.replaceChildren();
+  if (!view) return;
+  const idInput = el("input", {
+    id: "fund-id",
+    type: "text",
+    inputmode: "numeric",
+    value: view.fundId ? String(view.fundId) : "",
+  });
+  const load = el("button", { type: "submit" }, t("form.load"));
+  const picker = el(
+    "form",
+    { class: "picker" },
+    el("div", { class: "field" }, el("label", { for: "fund-id" }, t("form.fundId")), idInput),
+    load,
+  );
+  picker.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void loadView(idInput.value.trim());
+  });
+  app.append(picker);
+  if (view.error) app.append(el("p", { class: "status error", role: "alert" }, view.error));
+  if (view.fund) {
+    app.append(fundCard(view.fund), ...fundForms(view.fund));
+  } else if (!view.error) {
+    app.append(el("p", { class: "hint" }, t("form.noFund")));
+  }
+  app.append(createForm());
+  app.setAttribute("data-ready", "1");
+}
+
+async function loadView(fundId?: string): Promise<void> {
+  app.setAttribute("aria-busy", "true");
+  try {
+    view = await call("getFundSidebarView", fundId ? { fundId } : {});
+    setLanguage(view.language);
+    render();
+  } catch (error) {
+    app.replaceChildren(
+      el("p", { class: "status error", role: "alert" }, (error as Error)?.message ?? String(error)),
+    );
+    app.setAttribute("data-ready", "1");
+  } finally {
+    app.removeAttribute("aria-busy");
+  }
+}
+
+void loadView();

@@ -1,0 +1,294 @@
+/**
+ * What the Fund and Report sidebars share: a google.script.run wrapper typed by the server
+ * modules' own exports, DOM building with text nodes only (nothing from the server or the
+ * service can become markup), labelled fields, validation as the user types with the
+ * contract's own rules and messages, and a submit button that cannot send twice.
+ */
+import type * as FundServer from "../../../app/fund-sidebar";
+import type * as ReportServer from "../../../app/report-sidebar";
+import type { FormOutcome } from "../../../outbox/forms";
+import type { OutboxOperation } from "../../../outbox/operations";
+import { checkWrite, type FieldProblem, type ServiceInput } from "../../../outbox/requests";
+import { type Language, type StringKey, translate } from "../../strings";
+
+type Server = typeof FundServer & typeof ReportServer;
+type ServerName = keyof Server;
+type ServerFunction<K extends ServerName> = Server[K] extends (...args: infer A) => infer R
+  ? { args: A; result: R }
+  : never;
+
+type Runner = {
+  withSuccessHandler(f: (value: unknown) => void): Runner;
+  withFailureHandler(f: (error: Error) => void): Runner;
+} & Record<string, (...args: unknown[]) => void>;
+
+declare const google: { script: { run: Runner } };
+
+/** Calls a server function as google.script.run does, typed by the server's own signature. */
+export function call<K extends ServerName>(
+  name: K,
+  ...args: ServerFunction<K>["args"]
+): Promise<ServerFunction<K>["result"]> {
+  return new Promise((resolve, reject) => {
+    const runner = google.script.run
+      .withSuccessHandler((value) => resolve(value as ServerFunction<K>["result"]))
+      .withFailureHandler((error) => reject(error));
+    const fn = runner[name];
+    if (!fn) reject(new Error(`${String(name)} is not available`));
+    else fn(...(args as unknown[]));
+  });
+}
+
+let language: Language = "en";
+export function setLanguage(next: Language): void {
+  language = next;
+  document.documentElement.lang = next;
+}
+export const t = (key: StringKey, params: Record<string, string | number> = {}): string =>
+  translate(language, key, params);
+
+/** An element with attributes and children; strings become text nodes, never markup. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  for (const child of children)
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  return node;
+}
+
+let ids = 0;
+const nextId = (prefix: string) => `${prefix}-${++ids}`;
+
+export type FieldKind = "text" | "number" | "date" | "datetime" | "checkbox" | "select";
+
+export interface FieldDef {
+  /** The service's field name: the contract's messages name it. */
+  name: string;
+  label: StringKey;
+  kind: FieldKind;
+  choices?: [value: string, label: string][];
+  value?: string | boolean;
+  hint?: string;
+}
+
+export interface Shown {
+  text: string;
+  tone: "ok" | "error" | "info";
+}
+
+export interface FormHandle {
+  element: HTMLFormElement;
+  values(): ServiceInput;
+  setValue(name: string, value: string | boolean): void;
+  validate(): FieldProblem[];
+  showResult(text: string, tone: "ok" | "error" | "info"): void;
+}
+
+export interface FormOptions {
+  legend: StringKey;
+  submitLabel: StringKey;
+  operation: OutboxOperation;
+  fields: FieldDef[];
+  /** Values the form sends without showing them (the fund's Id). */
+  fixed?: () => ServiceInput;
+  adminId: () => number | null;
+  /** Asked before sending; resolves false to cancel (closing a fund). */
+  confirm?: (values: ServiceInput) => Promise<boolean>;
+  send: (values: ServiceInput, requestId: string) => Promise<Shown>;
+}
+
+/** A request id for one submission: the server answers a repeated id with its first result. */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(12);
+  const cryptoApi = (globalThis as { crypto?: Crypto }).crypto;
+  if (cryptoApi?.getRandomValues) cryptoApi.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A fieldset with labelled inputs, problems shown as the user types, and a guarded submit. */
+export function buildForm(options: FormOptions): FormHandle {
+  const form = el("form", { novalidate: "" });
+  const fieldset = el("fieldset", {}, el("legend", {}, t(options.legend)));
+  form.append(fieldset);
+  const inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
+  const problems = new Map<string, HTMLElement>();
+  const touched = new Set<string>();
+  for (const def of options.fields) {
+    const id = nextId(def.name);
+    const problemId = `${id}-problem`;
+    let input: HTMLInputElement | HTMLSelectElement;
+    if (def.kind === "select") {
+      const select = el("select", { id, name: def.name, "aria-describedby": problemId });
+      for (const [value, label] of def.choices ?? []) select.append(el("option", { value }, label));
+      input = select;
+    } else {
+      const type = def.kind === "checkbox" ? "checkbox" : def.kind === "date" ? "date" : "text";
+      input = el("input", { id, name: def.name, type, "aria-describedby": problemId });
+      if (def.kind === "number" || def.kind === "datetime")
+        input.setAttribute("inputmode", def.kind === "number" ? "decimal" : "text");
+      if (def.kind === "number") input.setAttribute("placeholder", "1234.50");
+      if (def.kind === "datetime") input.setAttribute("placeholder", "YYYY-MM-DD HH:MM:SS");
+    }
+    const problem = el("div", { class: "problem", id: problemId, role: "alert" });
+    const label = el("label", { for: id }, t(def.label));
+    const wrapper =
+      def.kind === "checkbox"
+        ? el("div", { class: "field check" }, input, label, problem)
+        : el("div", { class: "field" }, label, input, problem);
+    if (def.hint) wrapper.append(el("div", { class: "hint" }, def.hint));
+    fieldset.append(wrapper);
+    inputs.set(def.name, input);
+    problems.set(def.name, problem);
+    if (def.value !== undefined) setInput(input, def.value);
+    const onEdit = () => {
+      touched.add(def.name);
+      validate(false);
+    };
+    input.addEventListener("input", onEdit);
+    input.addEventListener("change", onEdit);
+  }
+  const formProblem = el("div", { class: "problem", role: "alert" });
+  const submit = el("button", { type: "submit", class: "action" }, t(options.submitLabel));
+  const status = el("div", { class: "status", role: "status", "aria-live": "polite" });
+  const confirmBox = el("div", { class: "confirm", hidden: "" });
+  fieldset.append(formProblem, confirmBox, submit, status);
+
+  function setInput(input: HTMLInputElement | HTMLSelectElement, value: string | boolean) {
+    if (input instanceof HTMLInputElement && input.type === "checkbox") input.checked = value === true;
+    else input.value = typeof value === "string" ? value : "";
+  }
+
+  function values(): ServiceInput {
+    const out: ServiceInput = {};
+    for (const [name, input] of inputs) {
+      if (input instanceof HTMLInputElement && input.type === "checkbox") out[name] = input.checked;
+      else if (input.value.trim() !== "") out[name] = input.value;
+      else if (input instanceof HTMLSelectElement && input.value === "") continue;
+      else out[name] = "";
+    }
+    // Fixed values (the fund's Id, an employee id typed beside the list) win over inputs.
+    Object.assign(out, options.fixed?.() ?? {});
+    for (const [name, value] of Object.entries(out)) {
+      if (value === "true") out[name] = true;
+      else if (value === "false") out[name] = false;
+    }
+    return out;
+  }
+
+  /** The contract's problems; shown beside the fields the user touched (all of them on submit). */
+  function validate(all: boolean): FieldProblem[] {
+    const checked = checkWrite(options.operation, values(), { adminId: options.adminId(), language });
+    const list = checked.ok ? [] : checked.problems;
+    const unplaced: string[] = [];
+    for (const [name, node] of problems) node.textContent = "";
+    for (const p of list) {
+      const node = problems.get(p.field);
+      if (node && (all || touched.has(p.field))) {
+        node.textContent = node.textContent ? `${node.textContent} ${p.message}` : p.message;
+        inputs.get(p.field)?.setAttribute("aria-invalid", "true");
+      } else if (!node) unplaced.push(p.message);
+    }
+    for (const [name, input] of inputs) {
+      if (!list.some((p) => p.field === name)) input.removeAttribute("aria-invalid");
+    }
+    formProblem.textContent = all || unplaced.length > 0 ? unplaced.join(" ") : "";
+    return list;
+  }
+
+  function showResult(text: string, tone: "ok" | "error" | "info") {
+    status.className = `status ${tone}`;
+    status.textContent = text;
+  }
+
+  let sending = false;
+  // Kept until a result is shown: a retry after a failed call reuses it, so the server can
+  // answer with the first attempt's result instead of applying the form twice.
+  let requestId = newRequestId();
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (sending) return;
+    const list = validate(true);
+    if (list.length > 0) {
+      showResult(t("form.problems"), "error");
+      return;
+    }
+    const current = values();
+    sending = true;
+    submit.disabled = true;
+    const proceed = options.confirm ? options.confirm(current) : Promise.resolve(true);
+    proceed
+      .then((yes) => {
+        if (!yes) return null;
+        showResult(t("form.sending"), "info");
+        form.setAttribute("aria-busy", "true");
+        return options.send(current, requestId).then((shown) => {
+          requestId = newRequestId();
+          return shown;
+        });
+      })
+      .catch(
+        (error: Error): Shown => ({
+          text: t("form.failed", { message: error?.message ?? String(error) }),
+          tone: "error",
+        }),
+      )
+      .then((shown) => {
+        if (shown !== null) showResult(shown.text, shown.tone);
+      })
+      .finally(() => {
+        sending = false;
+        submit.disabled = false;
+        form.removeAttribute("aria-busy");
+      });
+  });
+
+  return {
+    element: form,
+    values,
+    setValue(name, value) {
+      const input = inputs.get(name);
+      if (input) setInput(input, value);
+    },
+    validate: () => validate(true),
+    showResult,
+  };
+}
+
+/** An inline yes/no question inside the form (no window.confirm in a sandboxed sidebar). */
+export function askInline(container: HTMLElement, question: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const box = el("div", { class: "confirm", role: "alertdialog", "aria-label": question });
+    const yes = el("button", { type: "button", class: "action" }, t("form.confirm"));
+    const no = el("button", { type: "button" }, t("form.cancel"));
+    box.append(el("p", {}, question), yes, no);
+    container.append(box);
+    const done = (answer: boolean) => {
+      box.remove();
+      resolve(answer);
+    };
+    yes.addEventListener("click", () => done(true));
+    no.addEventListener("click", () => done(false));
+    no.focus();
+  });
+}
+
+/** The text to show for a form's outcome; problems from the server go beside their fields. */
+export function outcomeText(outcome: FormOutcome, form?: FormHandle): Shown {
+  switch (outcome.kind) {
+    case "done":
+      return { text: outcome.message, tone: "ok" };
+    case "refused":
+      return { text: outcome.message, tone: "error" };
+    case "invalid":
+      form?.validate();
+      return { text: outcome.problems.map((p) => p.message).join(" "), tone: "error" };
+    case "unknown":
+      return { text: outcome.message, tone: outcome.applied === true ? "ok" : "error" };
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The Report sidebar: the selected rows of the Expense reports sheet, and three forms that
+ * apply to all of them: mark integrated (voucher code, date and time defaulting to now), mark
+ * not integrated, and a custom status with an optional message to the employee.
+ */
+import type { ReportFormResult, ReportSidebarView } from "../../../app/report-sidebar";
+import {
+  buildForm,
+  call,
+  el,
+  type FormHandle,
+  outcomeText,
+  type Shown,
+  setLanguage,
+  t,
+} from "../fund/form-kit";
+
+const app = document.getElementById("app") as HTMLElement;
+let view: ReportSidebarView | null = null;
+
+function reportList(v: ReportSidebarView): HTMLElement {
+  const list = el("ul", {
+    class: "reports",
+    "aria-label": t("form.reports.selected", { count: v.reports.length }),
+  });
+  for (const r of v.reports) {
+    const line = [r.reportNumber || String(r.id), r.title, r.employeeName].filter(Boolean).join(" · ");
+    const state = [r.integrated, r.customStatus].filter(Boolean).join(" · ");
+    list.append(
+      el("li", { "data-report-id": String(r.id) }, line, state ? el("div", { class: "hint" }, state) : ""),
+    );
+  }
+  return list;
+}
+
+async function send(
+  name: "markReportsIntegrated" | "markReportsNotIntegrated" | "setReportsCustomStatus",
+  fields: Record<string, unknown>,
+  requestId: string,
+  form: () => FormHandle,
+): Promise<Shown> {
+  const ids = (view?.reports ?? []).map((r) => r.id);
+  const result: ReportFormResult = await call(name, { requestId, reportIds: ids, fields });
+  const lines = result.results.map((r) => `${r.id || ""} ${outcomeText(r.outcome, form()).text}`.trim());
+  const failed = result.results.some((r) => r.outcome.kind !== "done");
+  return { text: [result.summary, ...lines].join("\n"), tone: failed ? "error" : "ok" };
+}
+
+function render(): void {
+  app.replaceChildren();
+  if (!view) return;
+  const reload = el("button", { type: "button" }, t("form.reload"));
+  reload.addEventListener("click", () => void loadView());
+  if (view.reports.length === 0) {
+    app.append(el("p", { class: "hint" }, t("form.reports.none")), reload);
+    app.setAttribute("data-ready", "1");
+    return;
+  }
+  app.append(
+    el("h2", {}, t("form.reports.selected", { count: view.reports.length })),
+    reportList(view),
+    reload,
+  );
+  // The forms' Id is filled per report on the server; a placeholder keeps the checks focused
+  // on what the user types.
+  const fixed = () => ({ Id: view?.reports[0]?.id ?? "" });
+  const adminId = () => view?.adminId ?? null;
+  const integrated: FormHandle = buildForm({
+    legend: "form.section.integrated",
+    submitLabel: "form.submit.integrated",
+    operation: "markIntegrated",
+    fields: [
+      { name: "IntegrationCode", label: "form.voucherCode", kind: "text" },
+      { name: "IntegrationDate", label: "form.integrationDate", kind: "datetime", value: view.now },
+    ],
+    fixed,
+    adminId,
+    send: (values, id) => send("markReportsIntegrated", values, id, () => integrated),
+  });
+  const notIntegrated: FormHandle = buildForm({
+    legend: "form.section.notIntegrated",
+    submitLabel: "form.submit.notIntegrated",
+    operation: "markNotIntegrated",
+    fields: [],
+    fixed,
+    adminId,
+    send: (values, id) => send("markReportsNotIntegrated", values, id, () => notIntegrated),
+  });
+  const custom: FormHandle = buildForm({
+    legend: "form.section.customStatus",
+    submitLabel: "form.submit.customStatus",
+    operation: "setCustomStatus",
+    fields: [
+      { name: "CustomStatus", label: "form.customStatus", kind: "text" },
+      { name: "CustomMessage", label: "form.customMessage", kind: "text" },
+    ],
+    fixed,
+    adminId,
+    send: (values, id) => send("setReportsCustomStatus", values, id, () => custom),
+  });
+  app.append(integrated.element, notIntegrated.element, custom.element);
+  app.setAttribute("data-ready", "1");
+}
+
+async function loadView(): Promise<void> {
+  app.setAttribute("aria-busy", "true");
+  try {
+    view = await call("getReportSidebarView");
+    setLanguage(view.language);
+    render();
+  } catch (error) {
+    app.replaceChildren(
+      el("p", { class: "status error", role: "alert" }, (error as Error)?.message ?? String(error)),
+    );
+    app.setAttribute("data-ready", "1");
+  } finally {
+    app.removeAttribute("aria-busy");
+  }
+}
+
+void loadView();

@@ -122,8 +122,9 @@ export interface EnsureResult {
  * Reconciles this user's refresh triggers with the document's schedule: the owner ends with
  * exactly one, anyone else with none; a duplicate is removed, a disabled one re-created. Runs
  * under the user lock so that two clicks of the same user cannot create two triggers.
+ * `firingNow` when called from the recurring trigger itself.
  */
-export function ensureSchedule(): EnsureResult {
+export function ensureSchedule(firingNow = false): EnsureResult {
   const lock = LockService.getUserLock();
   if (!lock.tryLock(10_000)) return { removed: 0, created: false, reasons: [] };
   try {
@@ -131,16 +132,21 @@ export function ensureSchedule(): EnsureResult {
     const state = readState();
     const now = Date.now();
     const runs = readHistory(documentStore().getProperties()).runs;
+    const mine = listMyTriggers(spreadsheet);
     const plan = planTriggers({
       state,
       me: currentUser().key,
-      mine: listMyTriggers(spreadsheet),
-      lastScheduledRunAt: lastScheduledRunAt(runs),
+      mine,
+      // The recurring trigger firing right now is proof that it is not disabled.
+      lastScheduledRunAt: firingNow ? now : lastScheduledRunAt(runs),
       nowMs: now,
     });
-    const removed = deleteMyTriggers(spreadsheet, plan.remove);
+    let removed = deleteMyTriggers(spreadsheet, plan.remove);
     let created = false;
     if (plan.create && state) {
+      // An add-on may hold one time-driven trigger per user per document: a pending one-off
+      // continuation gives way, and the scheduled run continues that refresh instead.
+      removed += deleteMyTriggers(spreadsheet, planContinuationTriggers(mine, null));
       const uid = createRefreshTrigger(plan.create, spreadsheet.getSpreadsheetTimeZone());
       writeState({ ...state, triggerUid: uid, installedAt: now });
       created = true;
@@ -151,10 +157,15 @@ export function ensureSchedule(): EnsureResult {
   }
 }
 
+/** Today as Google's quotas count days: the date in Pacific time. */
+function pacificDay(): string {
+  return Utilities.formatDate(new Date(), "America/Los_Angeles", "yyyy-MM-dd");
+}
+
 function quotaPort(): QuotaPort {
   const store = userStore();
   return {
-    used: () => callsToday(parseLedger(store.getProperty(LEDGER_KEY)), Date.now()),
+    used: () => callsToday(parseLedger(store.getProperty(LEDGER_KEY)), pacificDay()),
     limit: () => {
       const setting = (store.getProperty(ACCOUNT_KIND_KEY) ?? "auto") as AccountKind | "auto";
       let email = "";
@@ -169,7 +180,7 @@ function quotaPort(): QuotaPort {
       );
     },
     add: (calls) => {
-      const ledger = addCalls(parseLedger(store.getProperty(LEDGER_KEY)), Date.now(), calls);
+      const ledger = addCalls(parseLedger(store.getProperty(LEDGER_KEY)), pacificDay(), calls);
       store.setProperty(LEDGER_KEY, JSON.stringify(ledger));
     },
   };
@@ -280,7 +291,7 @@ export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): voi
     ensureSchedule();
     return;
   }
-  ensureSchedule();
+  ensureSchedule(true);
   runRefreshExecution("schedule", startedAt);
 }
 

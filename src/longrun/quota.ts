@@ -32,25 +32,26 @@ export function dailyQuota(setting: AccountKind | "auto", detected: AccountKind 
 
 /** Calls counted for one day. */
 export interface QuotaLedger {
-  /** `YYYY-MM-DD` in UTC: the quota window is a rolling day, a calendar day is close enough. */
+  /** `YYYY-MM-DD` of the quota's day (Google counts quotas by Pacific time days). */
   day: string;
   calls: number;
 }
 
-export function quotaDay(nowMs: number): string {
-  return new Date(nowMs).toISOString().slice(0, 10);
+/** The quota day of `nowMs` as Google counts it: the date in Pacific time, given its offset. */
+export function quotaDay(nowMs: number, pacificOffsetMinutes = -480): string {
+  return new Date(nowMs + pacificOffsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
-/** Calls made so far today according to `ledger` (0 on another day). */
-export function callsToday(ledger: QuotaLedger | null, nowMs: number): number {
-  return ledger && ledger.day === quotaDay(nowMs) ? ledger.calls : 0;
+/** Calls made so far on `day` according to `ledger` (0 on another day). */
+export function callsToday(ledger: QuotaLedger | null, day: string): number {
+  return ledger && ledger.day === day ? ledger.calls : 0;
 }
 
-/** The ledger after `calls` more calls at `nowMs`. */
-export function addCalls(ledger: QuotaLedger | null, nowMs: number, calls: number): QuotaLedger {
+/** The ledger after `calls` more calls on `day`. */
+export function addCalls(ledger: QuotaLedger | null, day: string, calls: number): QuotaLedger {
   if (!Number.isInteger(calls) || calls < 0)
     throw new Error(`calls: must be a whole number ≥ 0, got ${calls}`);
-  return { day: quotaDay(nowMs), calls: callsToday(ledger, nowMs) + calls };
+  return { day, calls: callsToday(ledger, day) + calls };
 }
 
 export function parseLedger(text: string | null | undefined): QuotaLedger | null {

@@ -7,10 +7,8 @@ import {
   detectAccountKind,
   estimateRefreshCalls,
   parseLedger,
+  quotaDay,
 } from "../../src/longrun/quota";
-
-const DAY1 = Date.UTC(2026, 0, 10, 23, 59);
-const DAY2 = Date.UTC(2026, 0, 11, 0, 1);
 
 describe("UrlFetch quota", () => {
   it("detects the account kind from the email, unknown when empty", () => {
@@ -23,14 +21,21 @@ describe("UrlFetch quota", () => {
   });
 
   it("counts calls per day and starts over the next day", () => {
-    let ledger = addCalls(null, DAY1, 120);
-    ledger = addCalls(ledger, DAY1, 30);
-    expect(callsToday(ledger, DAY1)).toBe(150);
-    expect(callsToday(ledger, DAY2)).toBe(0);
-    expect(addCalls(ledger, DAY2, 5)).toEqual({ day: "2026-01-11", calls: 5 });
+    let ledger = addCalls(null, "2026-01-10", 120);
+    ledger = addCalls(ledger, "2026-01-10", 30);
+    expect(callsToday(ledger, "2026-01-10")).toBe(150);
+    expect(callsToday(ledger, "2026-01-11")).toBe(0);
+    expect(addCalls(ledger, "2026-01-11", 5)).toEqual({ day: "2026-01-11", calls: 5 });
     expect(parseLedger(JSON.stringify(ledger))).toEqual(ledger);
     expect(parseLedger("nope")).toBeNull();
-    expect(() => addCalls(ledger, DAY1, -1)).toThrow("calls: must be a whole number ≥ 0");
+    expect(() => addCalls(ledger, "2026-01-10", -1)).toThrow("calls: must be a whole number ≥ 0");
+  });
+
+  it("counts days in Pacific time, as Google's quotas", () => {
+    // 07:59 UTC is still the day before in Los Angeles (UTC-8 in winter, UTC-7 in summer).
+    expect(quotaDay(Date.UTC(2026, 0, 11, 7, 59))).toBe("2026-01-10");
+    expect(quotaDay(Date.UTC(2026, 0, 11, 8, 0))).toBe("2026-01-11");
+    expect(quotaDay(Date.UTC(2026, 6, 11, 6, 59), -420)).toBe("2026-07-10");
   });
 
   it("refuses a refresh that would go past the quota and warns above 80%", () => {

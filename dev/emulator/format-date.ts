@@ -66,15 +66,22 @@ export function formatDate(epochMs: number, timeZone: string, pattern: string): 
   while (i < pattern.length) {
     const ch = pattern[i] as string;
     if (ch === "'") {
-      const end = pattern.indexOf("'", i + 1);
-      if (end === i + 1) {
+      if (pattern[i + 1] === "'") {
         out += "'";
         i += 2;
         continue;
       }
-      if (end < 0) throw new Error(`Unterminated quote in date pattern: ${pattern}`);
-      out += pattern.slice(i + 1, end).replace(/''/g, "'");
-      i = end + 1;
+      // Quoted text runs to the next lone quote; '' inside it is one quote.
+      let j = i + 1;
+      for (;;) {
+        if (j >= pattern.length) throw new Error(`Unterminated quote in date pattern: ${pattern}`);
+        if (pattern[j] === "'" && pattern[j + 1] === "'") {
+          out += "'";
+          j += 2;
+        } else if (pattern[j] === "'") break;
+        else out += pattern[j++];
+      }
+      i = j + 1;
       continue;
     }
     if (!/[A-Za-z]/.test(ch)) {

@@ -903,8 +903,9 @@ export class Emulator {
       if (t.schedule?.kind === "once") {
         const i = this.triggers.triggers.indexOf(t);
         if (i >= 0) this.triggers.triggers.splice(i, 1);
-      } else if (t.schedule) {
-        t.nextRun = nextRunAfter(t.schedule, Math.max(at, t.nextRun), t.timeZone);
+      } else if (t.schedule && t.nextRun <= at) {
+        // Fired early with { all: true }, the schedule stays as it was.
+        t.nextRun = nextRunAfter(t.schedule, at, t.timeZone);
       }
       const outcome = this.users.includes(t.creator)
         ? this.tryRun(t.handler, [event], {

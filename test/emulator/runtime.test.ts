@@ -1,0 +1,304 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { fixtureEmulator, inScript } from "./helpers";
+
+const em = fixtureEmulator({ executionBudgetMs: 60_000 });
+afterAll(() => em.close());
+
+describe("google.script.run rules", () => {
+  it("calls top-level functions but not those ending in _", () => {
+    expect(em.run("echo", [{ a: [1, "x", null] }])).toEqual({ a: [1, "x", null] });
+    expect(() => em.run("hidden_")).toThrow("google.script.run.hidden_ is not a function");
+    expect(em.run("hidden_", [], { as: "menu" })).toBe("private");
+    expect(() => em.run("missing", [], { as: "menu" })).toThrow("Script function not found: missing");
+  });
+  it("fails a call with a Date or a function argument, turns undefined in arrays into null", () => {
+    expect(() => em.run("echo", [new Date()])).toThrow("Failed due to illegal value in property: 0");
+    expect(() => em.run("echo", [{ when: new Date() }])).toThrow(
+      "Failed due to illegal value in property: when",
+    );
+    expect(() => em.run("echo", [() => 1])).toThrow("Failed due to illegal value in property: 0");
+    expect(em.run("echo", [[1, undefined, 3]])).toEqual([1, null, 3]);
+    expect(em.run("echo", [{ a: 1, b: undefined }])).toEqual({ a: 1 });
+  });
+  it("hands the page null when the result holds a Date", () => {
+    expect(inScript(em, `return { at: new Date() };`)).toBeNull();
+  });
+  it("starts every execution with fresh globals, as Apps Script does", () => {
+    expect(em.run("globalCounter")).toBe(1);
+    expect(em.run("globalCounter")).toBe(1);
+  });
+});
+
+describe("time", () => {
+  it("Date and Date.now() follow the emulator clock; Utilities.sleep advances it without waiting", () => {
+    const before = em.clock.now();
+    const started = Date.now();
+    const seen = inScript(
+      em,
+      `var a = Date.now(); Utilities.sleep(30000); return [a, new Date().getTime(), new Date() instanceof Date];`,
+    ) as [number, number, boolean];
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(seen[1] - seen[0]).toBeGreaterThanOrEqual(30_000);
+    expect(seen[0]).toBeGreaterThanOrEqual(before);
+    expect(seen[2]).toBe(true);
+    em.advanceTime(86_400_000);
+    expect(inScript(em, `return Date.now();`)).toBeGreaterThanOrEqual(before + 86_400_000);
+  });
+  it("stops a run past its budget with Apps Script's message, even if the script catches it", () => {
+    expect(() =>
+      inScript(
+        em,
+        `for (var i = 0; i < 100; i++) { try { Utilities.sleep(5000); } catch (e) {} } return "survived";`,
+        null,
+        {
+          budgetMs: 20_000,
+        },
+      ),
+    ).toThrow("Exceeded maximum execution time");
+  });
+  it("stops a pure CPU loop too", () => {
+    expect(() => em.run("spin", [], { as: "menu", budgetMs: 200 })).toThrow(
+      "Exceeded maximum execution time",
+    );
+  });
+  it("stops at an exact service call when asked", () => {
+    expect(() =>
+      inScript(
+        em,
+        `var p = PropertiesService.getUserProperties(); p.setProperty("a", "1"); p.setProperty("b", "2");`,
+        null,
+        {
+          stopAt: { serviceCall: 3 },
+        },
+      ),
+    ).toThrow("Exceeded maximum execution time");
+    expect(em.userPropertiesOf("ana@example.com").toObject()).toMatchObject({ a: "1" });
+    expect(em.userPropertiesOf("ana@example.com").toObject().b).toBeUndefined();
+  });
+});
+
+describe("users, Session and properties", () => {
+  it("keeps user properties per user and document properties shared", () => {
+    inScript(
+      em,
+      `PropertiesService.getUserProperties().setProperty("token", "ana-secret"); PropertiesService.getDocumentProperties().setProperty("base", "x");`,
+    );
+    const ben = inScript(
+      em,
+      `return [PropertiesService.getUserProperties().getProperty("token"), PropertiesService.getDocumentProperties().getProperty("base")];`,
+      null,
+      { user: "ben@example.com" },
+    );
+    expect(ben).toEqual([null, "x"]);
+  });
+  it("stores strings only and enforces 9 KB per value and 500 KB per store", () => {
+    expect(
+      inScript(
+        em,
+        `var p = PropertiesService.getScriptProperties(); p.setProperty("n", 5); return typeof p.getProperty("n");`,
+      ),
+    ).toBe("string");
+    expect(() =>
+      inScript(em, `PropertiesService.getScriptProperties().setProperty("big", new Array(9300).join("x"));`),
+    ).toThrow("Argument too large: value");
+    expect(() =>
+      inScript(
+        em,
+        `var p = PropertiesService.getScriptProperties(); for (var i = 0; i < 60; i++) p.setProperty("k" + i, new Array(9000).join("y"));`,
+      ),
+    ).toThrow("You have exceeded the property storage quota. Please remove some properties and try again.");
+  });
+  it("hides the email of consumer accounts but gives each user a stable temporary key", () => {
+    const consumer = inScript(
+      em,
+      `return [Session.getActiveUser().getEmail(), Session.getTemporaryActiveUserKey()];`,
+      null,
+      { user: "" },
+    ) as string[];
+    const ana = inScript(
+      em,
+      `return [Session.getActiveUser().getEmail(), Session.getTemporaryActiveUserKey()];`,
+    ) as string[];
+    expect(consumer[0]).toBe("");
+    expect(ana[0]).toBe("ana@example.com");
+    expect(consumer[1]).not.toBe(ana[1]);
+    expect(inScript(em, `return Session.getTemporaryActiveUserKey();`)).toBe(ana[1]);
+  });
+  it("refuses unknown users", () => {
+    expect(() => em.run("echo", [1], { user: "eve@example.com" })).toThrow('Unknown user "eve@example.com"');
+  });
+});
+
+describe("locks and cache", () => {
+  it("waitLock fails with Google's message while another execution holds the document lock", () => {
+    const held = em.holdLock("document");
+    expect(() => inScript(em, `LockService.getDocumentLock().waitLock(10000);`)).toThrow(
+      "Lock timeout: another process was holding the lock for too long.",
+    );
+    expect(inScript(em, `return LockService.getDocumentLock().tryLock(1000);`)).toBe(false);
+    held.release();
+    expect(
+      inScript(
+        em,
+        `var l = LockService.getDocumentLock(); var ok = l.tryLock(1000); return [ok, l.hasLock()];`,
+      ),
+    ).toEqual([true, true]);
+    // Released when that execution ended.
+    expect(inScript(em, `return LockService.getDocumentLock().tryLock(0);`)).toBe(true);
+  });
+  it("tryLock waits (on the emulator clock) for a holder that lets go in time", () => {
+    em.holdLock("script", undefined, 3_000);
+    expect(inScript(em, `return LockService.getScriptLock().tryLock(5000);`)).toBe(true);
+  });
+  it("keeps user locks per user", () => {
+    const held = em.holdLock("user", "ben@example.com");
+    expect(inScript(em, `return LockService.getUserLock().tryLock(0);`)).toBe(true);
+    expect(
+      inScript(em, `return LockService.getUserLock().tryLock(0);`, null, { user: "ben@example.com" }),
+    ).toBe(false);
+    held.release();
+  });
+  it("expires cache entries on the emulator clock", () => {
+    inScript(em, `CacheService.getUserCache().put("k", "v", 60);`);
+    expect(inScript(em, `return CacheService.getUserCache().get("k");`)).toBe("v");
+    expect(
+      inScript(em, `return CacheService.getUserCache().get("k");`, null, { user: "ben@example.com" }),
+    ).toBeNull();
+    em.advanceTime(61_000);
+    expect(inScript(em, `return CacheService.getUserCache().get("k");`)).toBeNull();
+  });
+});
+
+describe("AuthMode", () => {
+  it("lets onOpen in AuthMode.NONE build the menu but nothing else", () => {
+    expect(em.open({ authMode: "NONE" }).ok).toBe(true);
+    expect(em.ui.addonMenuItems()).toEqual([
+      { label: "Refresh funds", function: "refreshFunds" },
+      { label: "Settings", function: "showSettings" },
+    ]);
+    expect(() =>
+      inScript(em, `PropertiesService.getUserProperties();`, null, { as: "simple", authMode: "NONE" }),
+    ).toThrow("You do not have permission to call PropertiesService.getUserProperties");
+  });
+  it("refuses UrlFetch in simple triggers", () => {
+    expect(() => inScript(em, `UrlFetchApp.fetch("http://127.0.0.1:9/x");`, null, { as: "simple" })).toThrow(
+      "You do not have permission to call UrlFetchApp.fetch. Required permissions: https://www.googleapis.com/auth/script.external_request",
+    );
+  });
+  it("refuses services whose scope the manifest does not list", () => {
+    expect(() => inScript(em, `MailApp.sendEmail("a@example.com", "s", "b");`)).toThrow(
+      "Required permissions: https://www.googleapis.com/auth/script.send_mail",
+    );
+  });
+});
+
+describe("triggers", () => {
+  it("creates time-driven triggers with Google's allowed values, per user, at most 20", () => {
+    expect(() =>
+      inScript(em, `ScriptApp.newTrigger("scheduledRefresh").timeBased().everyHours(3).create();`),
+    ).toThrow("everyHours(3)");
+    expect(() =>
+      inScript(em, `ScriptApp.newTrigger("scheduledRefresh").timeBased().everyMinutes(7);`),
+    ).toThrow("everyMinutes(7)");
+    const uid = inScript(
+      em,
+      `return ScriptApp.newTrigger("scheduledRefresh").timeBased().atHour(9).everyDays(1).create().getUniqueId();`,
+    );
+    const mine = inScript(
+      em,
+      `return ScriptApp.getUserTriggers(SpreadsheetApp.getActive()).map(function (t) { return [t.getHandlerFunction(), t.getUniqueId(), String(t.getEventType())]; });`,
+    );
+    expect(mine).toEqual([["scheduledRefresh", uid, "CLOCK"]]);
+    expect(
+      inScript(em, `return ScriptApp.getUserTriggers(SpreadsheetApp.getActive()).length;`, null, {
+        user: "ben@example.com",
+      }),
+    ).toBe(0);
+    // An add-on gets one time-driven trigger per user per document.
+    expect(() =>
+      inScript(em, `ScriptApp.newTrigger("scheduledRefresh").timeBased().everyHours(1).create();`),
+    ).toThrow("only one trigger of each type");
+  });
+  it("fires due triggers as their creator with the event object, and never fires disabled ones", () => {
+    const uid = em.listTriggers()[0]!.uid;
+    expect(em.fireTimeTriggers({ all: true })).toMatchObject([{ uid, ok: true, user: "ana@example.com" }]);
+    const last = JSON.parse(em.userPropertiesOf("ana@example.com").toObject().lastEvent!);
+    expect(last).toEqual({ uid, authMode: "FULL", fullMode: true, effective: "ana@example.com" });
+    expect(em.fireTimeTriggers()).toEqual([]);
+    em.advanceTime(25 * 3_600_000);
+    expect(em.fireTimeTriggers()).toHaveLength(1);
+    em.disableTrigger(uid);
+    em.advanceTime(25 * 3_600_000);
+    expect(em.fireTimeTriggers({ all: true })).toEqual([]);
+    expect(em.listTriggers()).toHaveLength(1);
+  });
+  it("has no Ui in trigger runs", () => {
+    expect(() => inScript(em, `SpreadsheetApp.getUi();`, null, { as: "trigger" })).toThrow(
+      "Cannot call SpreadsheetApp.getUi() from this context.",
+    );
+  });
+  it("limits each user to 20 triggers", () => {
+    const many = fixtureEmulator({ addon: false });
+    try {
+      expect(() =>
+        inScript(
+          many,
+          `for (var i = 0; i < 21; i++) ScriptApp.newTrigger("scheduledRefresh").timeBased().everyHours(1).create();`,
+        ),
+      ).toThrow(
+        "This script has too many triggers. Triggers must be deleted from the script before more can be added.",
+      );
+      expect(many.listTriggers()).toHaveLength(20);
+      expect(
+        inScript(
+          many,
+          `var t = ScriptApp.getProjectTriggers(); ScriptApp.deleteTrigger(t[0]); return ScriptApp.getProjectTriggers().length;`,
+        ),
+      ).toBe(19);
+    } finally {
+      void many.close();
+    }
+  });
+});
+
+describe("Utilities, HtmlService, logging", () => {
+  it("computes digests, base64 and formats dates", () => {
+    const r = inScript(
+      em,
+      `var d = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, "abc");
+       return [d.length, d[0], Utilities.base64Encode("héllo"), Utilities.newBlob(Utilities.base64Decode("aMOpbGxv")).getDataAsString(),
+         Utilities.formatDate(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), "UTC", "yyyy-MM-dd HH:mm:ss"), Utilities.getUuid().length];`,
+    );
+    expect(r).toEqual([32, -70, "aMOpbGxv", "héllo", "2024-01-02 03:04:05", 36]);
+  });
+  it("evaluates templates with escaping and raw scriptlets, and keeps the sidebar", () => {
+    em.run("showSettings", [], { as: "menu" });
+    expect(em.ui.sidebar?.title).toBe("Settings");
+    expect(em.ui.sidebar?.width).toBe(300);
+    expect(em.ui.sidebar?.html).toContain("Hello &#60;Ana &#38; Co&#62;, raw <b>bold</b>");
+    expect(em.ui.sidebar?.html).toContain("<li>one</li><li>two</li>");
+    expect(() => inScript(em, `HtmlService.createHtmlOutputFromFile("plain.html");`)).toThrow(
+      "No HTML file named plain.html was found.",
+    );
+    expect(inScript(em, `return HtmlService.createHtmlOutputFromFile("plain").getContent();`)).toContain(
+      "Plain page",
+    );
+  });
+  it("captures console and Logger output with the user", () => {
+    inScript(em, `console.log("fund %s moved", 42); Logger.log({ a: 1 }); console.error("bad");`);
+    const tail = em.logs.slice(-3).map((l) => [l.level, l.message, l.user]);
+    expect(tail).toEqual([
+      ["log", "fund 42 moved", "ana@example.com"],
+      ["info", '{"a":1}', "ana@example.com"],
+      ["error", "bad", "ana@example.com"],
+    ]);
+  });
+  it("has no setTimeout, fetch, URL or TextEncoder in the script's globals", () => {
+    expect(
+      inScript(
+        em,
+        `return [typeof setTimeout, typeof fetch, typeof URL, typeof TextEncoder, typeof require];`,
+      ),
+    ).toEqual(["undefined", "undefined", "undefined", "undefined", "undefined"]);
+  });
+});

@@ -1,19 +1,76 @@
-/** Connection sidebar: base URL, access token, administrator id, test connection. */
+/**
+ * Connection sidebar: service URL, the user's own access token (write-only), IdAdmin, and a
+ * connection test. Thin: the work is in src/settings/connection.ts. Every function here can be
+ * called by anyone who can open the sidebar, with any arguments: the core checks them.
+ */
+import { createClient } from "../api/client";
+import { documentSettingsStore } from "../gas/properties";
+import { appsScriptClock, urlFetchTransport } from "../gas/transport";
+import {
+  type ConnectionTestResult,
+  type ConnectionView,
+  connectionView,
+  languageFor,
+  testConnection as runConnectionTest,
+  type SaveConnectionResult,
+  saveConnection,
+} from "../settings";
+import { type Language, translate } from "../ui/strings";
 
+function userLocale(): string {
+  try {
+    return Session.getActiveUserLocale();
+  } catch (_err) {
+    return "en";
+  }
+}
+
+function currentLanguage(): Language {
+  try {
+    return languageFor(documentSettingsStore().load().settings, userLocale());
+  } catch (_err) {
+    return languageFor({ language: null }, userLocale());
+  }
+}
+
+/** Opens the connection sidebar. */
 export function showConnectionSidebar(): void {
   SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("connection").setTitle("Connection"),
+    HtmlService.createHtmlOutputFromFile("connection").setTitle(
+      translate(currentLanguage(), "connection.title"),
+    ),
   );
 }
 
-export function getConnectionSettings(): unknown {
-  throw new Error("getConnectionSettings: not built yet");
+/** What the sidebar shows: the URL and IdAdmin of the document, whether this user has a token. */
+export function getConnectionSettings(): ConnectionView {
+  return connectionView(documentSettingsStore(), currentLanguage());
 }
 
-export function saveConnectionSettings(_input: unknown): unknown {
-  throw new Error("saveConnectionSettings: not built yet");
+/** Saves what the sidebar sent, or nothing when a field breaks a rule (the problems come back). */
+export function saveConnectionSettings(input: unknown): SaveConnectionResult {
+  return saveConnection(documentSettingsStore(), input, currentLanguage());
 }
 
-export function testConnection(): unknown {
-  throw new Error("testConnection: not built yet");
+/**
+ * One small call with the saved settings, or with the URL and token being typed when the
+ * sidebar sends them, and a plain explanation of the outcome.
+ */
+export function testConnection(input?: unknown): ConnectionTestResult {
+  return runConnectionTest(
+    {
+      store: documentSettingsStore(),
+      createClient: (baseUrl, token) =>
+        createClient({
+          transport: urlFetchTransport(),
+          clock: appsScriptClock(),
+          baseUrl,
+          token,
+          // A test answers quickly; retrying would only hide the problem for longer.
+          retry: { maxAttempts: 1 },
+        }),
+    },
+    input,
+    currentLanguage(),
+  );
 }

@@ -4,6 +4,7 @@
  * language is a compile error.
  */
 import { common } from "./common";
+import { connection } from "./connection";
 import { forms } from "./forms";
 import { outbox } from "./outbox";
 import { refresh } from "./refresh";
@@ -14,7 +15,7 @@ import { sheets } from "./sheets";
 export type Language = "en" | "es";
 export const LANGUAGES: readonly Language[] = ["en", "es"];
 
-const catalogues = [common, forms, outbox, sheets, refresh, schedule, settings] as const;
+const catalogues = [common, forms, outbox, sheets, refresh, schedule, settings, connection] as const;
 
 type Catalogue = (typeof catalogues)[number];
 // Distributed over the catalogues: `keyof` of a union would keep only the keys they share.

@@ -1,0 +1,261 @@
+/**
+ * The connection part of the settings (service URL, the user's token, IdAdmin) as the
+ * connection sidebar shows, saves and tests it. Pure: the store and the client are handed in.
+ */
+import type { Client } from "../api/client";
+import {
+  ApiError,
+  HttpError,
+  InvalidRequestError,
+  ServiceError,
+  TransportError,
+  UnexpectedResponseError,
+} from "../api/errors";
+import { type Language, translate } from "../ui/strings";
+import { DEFAULT_BASE_URL, type SettingsIssue, settingsFromText, settingsTextFrom } from "./model";
+import { checkToken, type SettingsStore, type TokenStatus } from "./store";
+
+/** What the connection sidebar shows. Plain data: it travels through google.script.run. */
+export interface ConnectionView {
+  language: Language;
+  /** As stored; "" means the default. */
+  baseUrl: string;
+  defaultBaseUrl: string;
+  /** As stored; "" when not set. */
+  adminId: string;
+  token: TokenStatus;
+}
+
+/** What the sidebar sends to save. A token, when given, replaces the saved one. */
+export interface ConnectionInput {
+  baseUrl?: string;
+  adminId?: string;
+  token?: string;
+  removeToken?: boolean;
+}
+
+export type SaveConnectionResult =
+  | { ok: true; view: ConnectionView; message: string }
+  | { ok: false; issues: SettingsIssue[] };
+
+export type ConnectionTestKind =
+  | "ok"
+  | "noToken"
+  | "badSettings"
+  | "badUrl"
+  | "badToken"
+  | "serviceDown"
+  | "serviceError"
+  | "unexpected"
+  | "httpError";
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  kind: ConnectionTestKind;
+  /** A plain explanation for the user, in their language; never carries the token. */
+  message: string;
+  /** HTTP status when there was an answer. */
+  status?: number;
+}
+
+const INPUT_KEYS: Record<keyof ConnectionInput, "string" | "boolean"> = {
+  baseUrl: "string",
+  adminId: "string",
+  token: "string",
+  removeToken: "boolean",
+};
+
+/**
+ * Checks what a sidebar sent (anyone who can open the sidebar can call the server functions,
+ * with anything): a plain object of known keys with values of the right type.
+ */
+export function parseConnectionInput(
+  input: unknown,
+): { ok: true; value: ConnectionInput } | { ok: false; issues: SettingsIssue[] } {
+  if (input === undefined || input === null) return { ok: true, value: {} };
+  if (typeof input !== "object" || Array.isArray(input)) {
+    return {
+      ok: false,
+      issues: [{ field: "request", rule: "request", message: "request: must be an object of named fields." }],
+    };
+  }
+  const issues: SettingsIssue[] = [];
+  const value: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(input as Record<string, unknown>)) {
+    const type = INPUT_KEYS[key as keyof ConnectionInput];
+    if (!type) {
+      issues.push({ field: key, rule: "unknownField", message: `${key} is not a connection setting.` });
+    } else if (key === "adminId" && typeof v === "number" && Number.isFinite(v)) {
+      // A number input may arrive as a number.
+      value[key] = String(v);
+    } else if (v !== undefined && v !== null && typeof v !== type) {
+      issues.push({
+        field: key,
+        rule: "type",
+        message: `${key} must be ${type === "string" ? "text" : "true or false"}.`,
+      });
+    } else if (v !== undefined && v !== null) {
+      value[key] = v;
+    }
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: value as ConnectionInput };
+}
+
+/** The connection settings as the sidebar shows them. */
+export function connectionView(store: SettingsStore, language: Language): ConnectionView {
+  const text = store.text();
+  return {
+    language,
+    baseUrl: text.baseUrl,
+    defaultBaseUrl: DEFAULT_BASE_URL,
+    adminId: text.adminId,
+    token: store.tokenStatus(),
+  };
+}
+
+/**
+ * Saves the URL and IdAdmin (document) and the token (user), or nothing when any of them
+ * breaks a rule.
+ */
+export function saveConnection(
+  store: SettingsStore,
+  input: unknown,
+  language: Language,
+): SaveConnectionResult {
+  const parsed = parseConnectionInput(input);
+  if (!parsed.ok) return parsed;
+  const { token, removeToken, ...fields } = parsed.value;
+  const issues: SettingsIssue[] = [];
+  const newToken = typeof token === "string" && token.trim() !== "" ? token : undefined;
+  if (newToken !== undefined) {
+    const checked = checkToken(newToken, language);
+    if (!checked.ok) issues.push(...checked.issues);
+  }
+  const merged = settingsTextFrom(fields, store.text());
+  const checked = settingsFromText(merged, language);
+  if (!checked.ok) issues.push(...checked.issues.filter((i) => i.field in fields));
+  if (issues.length > 0) return { ok: false, issues };
+  const saved = store.save(fields, language);
+  if (!saved.ok) return saved;
+  let message = translate(language, "connection.saved");
+  if (newToken !== undefined) store.saveToken(newToken, language);
+  else if (removeToken) {
+    store.removeToken();
+    message = `${message} ${translate(language, "connection.token.removed")}`;
+  }
+  return { ok: true, view: connectionView(store, language), message };
+}
+
+function shortDetail(err: ApiError): string {
+  if (err instanceof HttpError || err instanceof ServiceError)
+    return err.serviceMessage || `HTTP ${err.status}`;
+  if (err instanceof UnexpectedResponseError) return `${err.field}: ${err.detail}`;
+  return err.message.replace(/^\w+: /, "");
+}
+
+/** A plain explanation of why the connection test failed. */
+export function explainConnectionFailure(err: unknown, language: Language): ConnectionTestResult {
+  const result = (
+    kind: ConnectionTestKind,
+    params: Record<string, string | number> = {},
+    status?: number,
+  ) => {
+    const r: ConnectionTestResult = {
+      ok: false,
+      kind,
+      message: translate(language, `connection.test.${kind}` as "connection.test.ok", params),
+    };
+    if (status !== undefined) r.status = status;
+    return r;
+  };
+  if (!(err instanceof ApiError)) {
+    return result("unexpected", { detail: err instanceof Error ? err.message : String(err) });
+  }
+  const detail = shortDetail(err);
+  if (err instanceof InvalidRequestError) {
+    return err.issues.some((i) => i.field === "token")
+      ? result("noToken")
+      : result("badSettings", { message: detail });
+  }
+  if (err instanceof TransportError) {
+    return /^(\w+: )?Timeout/i.test(err.message)
+      ? result("serviceDown", { detail })
+      : result("badUrl", { detail });
+  }
+  if (err instanceof HttpError) {
+    if (err.status === 401 || err.status === 403)
+      return result("badToken", { status: err.status }, err.status);
+    if (err.status === 404 || err.status === 405 || err.status === 400)
+      return result("badUrl", { detail: `HTTP ${err.status}` }, err.status);
+    if (err.status >= 500 || err.status === 408 || err.status === 429)
+      return result("serviceDown", { detail: `HTTP ${err.status}` }, err.status);
+    return result("httpError", { status: err.status, detail }, err.status);
+  }
+  if (err instanceof ServiceError) {
+    if (err.bodyStatusCode === 401 || err.bodyStatusCode === 403)
+      return result("badToken", { status: err.bodyStatusCode }, err.status);
+    return result("serviceError", { detail }, err.status);
+  }
+  return result("unexpected", { detail }, err.status);
+}
+
+/**
+ * One small call (getFunds, one result per page) with the saved settings, or with the URL and
+ * token being typed when given, and a plain explanation of the outcome.
+ */
+export function testConnection(
+  deps: { store: SettingsStore; createClient: (baseUrl: string, token: string) => Client },
+  input: unknown,
+  language: Language,
+): ConnectionTestResult {
+  const parsed = parseConnectionInput(input);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      kind: "badSettings",
+      message: translate(language, "connection.test.badSettings", {
+        message: parsed.issues.map((i) => i.message).join(" "),
+      }),
+    };
+  }
+  const typed = parsed.value;
+  const checked = settingsFromText(
+    settingsTextFrom(typed.baseUrl !== undefined ? { baseUrl: typed.baseUrl } : {}, deps.store.text()),
+    language,
+  );
+  const urlIssue = checked.ok ? undefined : checked.issues.find((i) => i.field === "baseUrl");
+  if (!checked.ok && urlIssue) {
+    return {
+      ok: false,
+      kind: "badSettings",
+      message: translate(language, "connection.test.badSettings", { message: urlIssue.message }),
+    };
+  }
+  const baseUrl = checked.ok ? checked.settings.baseUrl : DEFAULT_BASE_URL;
+  let token = deps.store.token();
+  if (typeof typed.token === "string" && typed.token.trim() !== "") {
+    const tokenCheck = checkToken(typed.token, language);
+    if (!tokenCheck.ok) {
+      return {
+        ok: false,
+        kind: "badSettings",
+        message: translate(language, "connection.test.badSettings", {
+          message: tokenCheck.issues[0]?.message ?? "",
+        }),
+      };
+    }
+    token = typed.token.trim();
+  }
+  if (!token) return { ok: false, kind: "noToken", message: translate(language, "connection.test.noToken") };
+  try {
+    const list = deps.createClient(baseUrl, token).getFunds({ ResultsPerPage: 1 });
+    return {
+      ok: true,
+      kind: "ok",
+      status: 200,
+      message: translate(language, "connection.test.ok", { count: list.records.totalRecords }),
+    };
+  } catch (err) {
+    return explainConnectionFailure(err, language);
+  }
+}

@@ -1,0 +1,4 @@
+/** The settings model and its store: what other areas import. */
+export * from "./connection";
+export * from "./model";
+export * from "./store";

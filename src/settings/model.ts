@@ -1,0 +1,390 @@
+/**
+ * The add-on's settings: what each one is, its default, and its rules. Stored as the text the
+ * settings form edits (one record of named text fields, "" meaning "not set, use the default"),
+ * read as typed values. Pure: no Apps Script globals.
+ *
+ * To add a setting: add its field to SETTING_FIELDS with a default and a check, then read it in
+ * `settingsFromForm`.
+ */
+import { ENDPOINTS } from "../api/endpoints";
+import { checkField, type FieldSpec } from "../api/fields";
+import { type IssueParams, type MessageLanguage, ruleMessage } from "../api/messages";
+import { DEFAULT_BASE_URL } from "../api/wire";
+import { type Language, languageForLocale, type StringKey, translate } from "../ui/strings";
+
+export { DEFAULT_BASE_URL };
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+export const DEFAULT_WINDOW_DAYS = 30;
+/** Longer windows are fetched one year at a time; ten years is plenty. */
+export const MAX_WINDOW_DAYS = 3660;
+export const MAX_SHEET_NAME = 100;
+
+/** One problem with one setting; `field` is the form field's name. */
+export interface SettingsIssue {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+type Check = { ok: true; value: unknown } | { ok: false; rule: string; params: IssueParams };
+
+interface SettingField {
+  /** Text stored when the user never set it; "" means "use the computed default". */
+  defaultText: string;
+  check(text: string): Check;
+}
+
+const reportsFields = ENDPOINTS.getExpenseReports.fields as Record<string, FieldSpec>;
+const fundsFields = ENDPOINTS.getFunds.fields as Record<string, FieldSpec>;
+
+/** A filter checked by the contract's own rules for that request parameter. */
+function apiField(spec: FieldSpec | undefined): SettingField {
+  return {
+    defaultText: "",
+    check: (text): Check => {
+      if (!spec) return { ok: false, rule: "unknownField", params: { endpoint: "settings" } };
+      const r = checkField(spec, text);
+      return r.ok ? r : { ok: false, rule: r.rule, params: r.params };
+    },
+  };
+}
+
+function integerField(min: number, max: number, defaultText = ""): SettingField {
+  return {
+    defaultText,
+    check: (text): Check => {
+      if (!/^\d{1,15}$/.test(text)) return { ok: false, rule: "integer", params: { got: text } };
+      const n = Number(text);
+      if (n < min) return { ok: false, rule: "min", params: { min, got: n } };
+      if (n > max) return { ok: false, rule: "max", params: { max, got: n } };
+      return { ok: true, value: n };
+    },
+  };
+}
+
+function choiceField(values: readonly string[], defaultText = ""): SettingField {
+  return {
+    defaultText,
+    check: (text): Check =>
+      values.includes(text)
+        ? { ok: true, value: text }
+        : { ok: false, rule: "oneOf", params: { values: values.join(", "), got: text } },
+  };
+}
+
+const sheetNameField: SettingField = {
+  defaultText: "",
+  check: (text) => {
+    const length = Array.from(text).length;
+    if (length > MAX_SHEET_NAME)
+      return { ok: false, rule: "maxLength", params: { max: MAX_SHEET_NAME, length } };
+    return { ok: true, value: text };
+  },
+};
+
+const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
+
+/**
+ * The service URL: https (http only for a service on this machine, such as the sandbox), a
+ * host, a path that carries the version, no query or fragment.
+ */
+const baseUrlField: SettingField = {
+  defaultText: "",
+  check: (text) => {
+    const m = /^(https?):\/\/([^/?#\s]+)(\/[^?#\s]*)?$/i.exec(text);
+    if (!m) return { ok: false, rule: "url", params: { got: text } };
+    const scheme = (m[1] ?? "").toLowerCase();
+    const host = m[2] ?? "";
+    if (scheme === "http" && !LOCAL_HOSTS.test(host))
+      return { ok: false, rule: "https", params: { got: text } };
+    return { ok: true, value: `${scheme}://${host}${(m[3] ?? "").replace(/\/+$/, "")}` };
+  },
+};
+
+/** Every setting the document keeps, by the name of its form field. */
+export const SETTING_FIELDS = {
+  baseUrl: baseUrlField,
+  adminId: integerField(1, Number.MAX_SAFE_INTEGER),
+  pageSize: integerField(1, MAX_PAGE_SIZE),
+  windowMode: choiceField(["lastDays", "range"]),
+  windowDays: integerField(1, MAX_WINDOW_DAYS),
+  windowFrom: apiField(reportsFields.Since),
+  windowTo: apiField(reportsFields.Until),
+  reportTypeDateFilter: apiField(reportsFields.TypeDateFilter),
+  reportStatus: apiField(reportsFields.Status),
+  reportCurrency: apiField(reportsFields.Currency),
+  reportPolicyId: apiField(reportsFields.ExpensePolicyId),
+  reportIntegrationStatus: apiField(reportsFields.IntegrationStatus),
+  reportIntegrationCode: apiField(reportsFields.IntegrationCode),
+  reportIntegrationDate: apiField(reportsFields.IntegrationDate),
+  reportUserId: apiField(reportsFields.UserId),
+  fundStatus: apiField(fundsFields.Status),
+  fundOrderBy: apiField(fundsFields.OrderBy),
+  fundOrder: apiField(fundsFields.Order),
+  fundFrom: apiField(fundsFields.From),
+  fundTo: apiField(fundsFields.To),
+  sheetFunds: sheetNameField,
+  sheetTransactions: sheetNameField,
+  sheetReports: sheetNameField,
+  sheetAudit: sheetNameField,
+  sheetOutbox: sheetNameField,
+  missingRows: choiceField(["keep", "remove"]),
+  language: choiceField(["en", "es"]),
+} satisfies Record<string, SettingField>;
+
+export type SettingName = keyof typeof SETTING_FIELDS;
+export const SETTING_NAMES = Object.keys(SETTING_FIELDS) as SettingName[];
+
+/** The settings as the form edits them: text per field, "" for "use the default". */
+export type SettingsText = Record<SettingName, string>;
+
+export type ReportWindow =
+  | { kind: "lastDays"; days: number }
+  | { kind: "range"; from: string; to: string | null };
+
+/** getExpenseReports filters, as request parameters (Since/Until come from the window). */
+export interface ReportFilters {
+  TypeDateFilter?: number;
+  Currency?: string;
+  Status?: number;
+  ExpensePolicyId?: number;
+  IntegrationStatus?: number;
+  IntegrationCode?: string;
+  IntegrationDate?: string;
+  UserId?: number;
+}
+
+/** getFunds filters, as request parameters. */
+export interface FundFilters {
+  Status?: number;
+  OrderBy?: number;
+  Order?: string;
+  From?: string;
+  To?: string;
+}
+
+export interface SheetNames {
+  funds: string;
+  transactions: string;
+  reports: string;
+  audit: string;
+  outbox: string;
+}
+
+/** The settings as the add-on uses them; the token is not here (see SettingsStore). */
+export interface Settings {
+  /** Includes the version: https://api.rindegastos.com/v1 by default. */
+  baseUrl: string;
+  /** IdAdmin sent with writes; null until set (writes are then refused before sending). */
+  adminId: number | null;
+  pageSize: number;
+  reportWindow: ReportWindow;
+  reportFilters: ReportFilters;
+  fundFilters: FundFilters;
+  /** The names chosen for the sheets; "" where the default name of the language applies. */
+  sheetNames: SheetNames;
+  /** What a refresh does with rows whose record the service no longer lists. */
+  missingRows: "keep" | "remove";
+  /** Chosen for the document; null means each user's own locale. */
+  language: Language | null;
+}
+
+/** The text of every setting at its default. */
+export function defaultSettingsText(): SettingsText {
+  const out = {} as SettingsText;
+  for (const name of SETTING_NAMES) out[name] = SETTING_FIELDS[name].defaultText;
+  return out;
+}
+
+/**
+ * Text from anywhere (stored JSON, a form sent by google.script.run) as SettingsText: known
+ * fields only, strings trimmed, numbers turned into text, everything else dropped.
+ */
+export function settingsTextFrom(input: unknown, base: SettingsText = defaultSettingsText()): SettingsText {
+  const out = { ...base };
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return out;
+  const record = input as Record<string, unknown>;
+  for (const name of SETTING_NAMES) {
+    const v = record[name];
+    if (typeof v === "string") out[name] = v.trim();
+    else if (typeof v === "number" && Number.isFinite(v)) out[name] = String(v);
+  }
+  return out;
+}
+
+function describeIssue(field: string, rule: string, params: IssueParams, language: MessageLanguage): string {
+  const own = SETTINGS_MESSAGES[language][rule];
+  if (own) return own(field, params);
+  return ruleMessage(rule as Parameters<typeof ruleMessage>[0], field, params, language);
+}
+
+const SETTINGS_MESSAGES: Record<
+  MessageLanguage,
+  Record<string, (field: string, p: IssueParams) => string>
+> = {
+  en: {
+    url: (f, p) => `${f} must be a web address such as ${DEFAULT_BASE_URL} (got "${p.got}").`,
+    https: (f, p) => `${f} must start with https:// so that the token travels encrypted (got "${p.got}").`,
+    unique: (f, p) => `${f}: "${p.got}" is already the name of ${p.other}; each sheet needs its own name.`,
+    requiredWith: (f, p) => `${f} is required when ${p.other} is "${p.value}".`,
+    token: (f, p) => `${f} ${p.reason}.`,
+  },
+  es: {
+    url: (f, p) => `${f} debe ser una dirección web como ${DEFAULT_BASE_URL} (se recibió "${p.got}").`,
+    https: (f, p) =>
+      `${f} debe comenzar con https:// para que el token viaje cifrado (se recibió "${p.got}").`,
+    unique: (f, p) => `${f}: "${p.got}" ya es el nombre de ${p.other}; cada hoja necesita su propio nombre.`,
+    requiredWith: (f, p) => `${f} es obligatorio cuando ${p.other} es "${p.value}".`,
+    token: (f, p) => `${f} ${p.reason}.`,
+  },
+};
+
+function issue(field: string, rule: string, params: IssueParams, language: MessageLanguage): SettingsIssue {
+  return { field, rule, message: describeIssue(field, rule, params, language) };
+}
+
+export type SettingsCheck =
+  | { ok: true; settings: Settings; text: SettingsText }
+  | { ok: false; issues: SettingsIssue[] };
+
+/**
+ * Checks every setting and the rules between them; returns the typed settings or every
+ * problem, each naming its field.
+ */
+export function settingsFromText(text: SettingsText, language: MessageLanguage = "en"): SettingsCheck {
+  const issues: SettingsIssue[] = [];
+  const values: Partial<Record<SettingName, unknown>> = {};
+  for (const name of SETTING_NAMES) {
+    const raw = text[name] ?? "";
+    if (raw === "") continue;
+    const r = SETTING_FIELDS[name].check(raw);
+    if (r.ok) values[name] = r.value;
+    else issues.push(issue(name, r.rule, r.params, language));
+  }
+
+  const mode = (values.windowMode as string | undefined) ?? "lastDays";
+  if (mode === "range" && values.windowFrom === undefined && !issues.some((i) => i.field === "windowFrom")) {
+    issues.push(issue("windowFrom", "requiredWith", { other: "windowMode", value: "range" }, language));
+  }
+  const ordered: [SettingName, SettingName][] = [
+    ["windowFrom", "windowTo"],
+    ["fundFrom", "fundTo"],
+  ];
+  for (const [from, to] of ordered) {
+    const a = values[from];
+    const b = values[to];
+    if (typeof a === "string" && typeof b === "string" && b < a) {
+      issues.push(issue(to, "dateOrder", { got: b, other: from, otherValue: a }, language));
+    }
+  }
+  const sheetFields: SettingName[] = [
+    "sheetFunds",
+    "sheetTransactions",
+    "sheetReports",
+    "sheetAudit",
+    "sheetOutbox",
+  ];
+  const seen = new Map<string, SettingName>();
+  for (const field of sheetFields) {
+    const name = values[field];
+    if (typeof name !== "string" || name === "") continue;
+    const key = name.toLowerCase();
+    const other = seen.get(key);
+    if (other) issues.push(issue(field, "unique", { got: name, other }, language));
+    else seen.set(key, field);
+  }
+  if (issues.length > 0) return { ok: false, issues };
+
+  const pick = <T>(entries: Record<string, unknown>): T => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(entries)) if (v !== undefined) out[k] = v;
+    return out as T;
+  };
+  const settings: Settings = {
+    baseUrl: (values.baseUrl as string | undefined) ?? DEFAULT_BASE_URL,
+    adminId: (values.adminId as number | undefined) ?? null,
+    pageSize: (values.pageSize as number | undefined) ?? DEFAULT_PAGE_SIZE,
+    reportWindow:
+      mode === "range"
+        ? {
+            kind: "range",
+            from: values.windowFrom as string,
+            to: (values.windowTo as string | undefined) ?? null,
+          }
+        : { kind: "lastDays", days: (values.windowDays as number | undefined) ?? DEFAULT_WINDOW_DAYS },
+    reportFilters: pick<ReportFilters>({
+      TypeDateFilter: values.reportTypeDateFilter,
+      Currency: values.reportCurrency,
+      Status: values.reportStatus,
+      ExpensePolicyId: values.reportPolicyId,
+      IntegrationStatus: values.reportIntegrationStatus,
+      IntegrationCode: values.reportIntegrationCode,
+      IntegrationDate: values.reportIntegrationDate,
+      UserId: values.reportUserId,
+    }),
+    fundFilters: pick<FundFilters>({
+      Status: values.fundStatus,
+      OrderBy: values.fundOrderBy,
+      Order: values.fundOrder,
+      From: values.fundFrom,
+      To: values.fundTo,
+    }),
+    sheetNames: {
+      funds: (values.sheetFunds as string | undefined) ?? "",
+      transactions: (values.sheetTransactions as string | undefined) ?? "",
+      reports: (values.sheetReports as string | undefined) ?? "",
+      audit: (values.sheetAudit as string | undefined) ?? "",
+      outbox: (values.sheetOutbox as string | undefined) ?? "",
+    },
+    missingRows: (values.missingRows as "keep" | "remove" | undefined) ?? "keep",
+    language: (values.language as Language | undefined) ?? null,
+  };
+  // Normalised text (upper-case currency, URL without trailing slash…) so what is stored is
+  // what is used.
+  const normalised = { ...text };
+  for (const name of SETTING_NAMES) {
+    const v = values[name];
+    if (v !== undefined) normalised[name] = String(v);
+  }
+  return { ok: true, settings, text: normalised };
+}
+
+/** The language for this user: the document's choice, else the user's locale. */
+export function languageFor(
+  settings: Pick<Settings, "language">,
+  userLocale: string | null | undefined,
+): Language {
+  return settings.language ?? languageForLocale(userLocale);
+}
+
+const SHEET_DEFAULTS: Record<keyof SheetNames, StringKey> = {
+  funds: "sheet.funds",
+  transactions: "sheet.transactions",
+  reports: "sheet.reports",
+  audit: "sheet.audit",
+  outbox: "outbox.sheetName",
+};
+
+/** The sheet names to use: the chosen ones, else the default names in `language`. */
+export function sheetNamesFor(settings: Pick<Settings, "sheetNames">, language: Language): SheetNames {
+  const out = {} as SheetNames;
+  for (const key of Object.keys(SHEET_DEFAULTS) as (keyof SheetNames)[]) {
+    out[key] = settings.sheetNames[key] || translate(language, SHEET_DEFAULTS[key]);
+  }
+  return out;
+}
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The report window as dates, both included: "last N days" ends today (YYYY-MM-DD in the
+ * document's time zone) and starts N-1 days before; a range without an end ends today.
+ */
+export function reportWindowDates(window: ReportWindow, today: string): { since: string; until: string } {
+  if (window.kind === "range") return { since: window.from, until: window.to ?? today };
+  return { since: addDays(today, -(window.days - 1)), until: today };
+}

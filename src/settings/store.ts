@@ -1,0 +1,175 @@
+/**
+ * Where settings live. The access token goes to the USER store only (readable by that user
+ * alone); every other setting goes to the DOCUMENT store, shared by everyone who uses the
+ * spreadsheet. The stores are handed in (PropertiesService's stores in Apps Script, maps in
+ * tests), so this runs anywhere.
+ */
+import type { MessageLanguage } from "../api/messages";
+import {
+  defaultSettingsText,
+  type Settings,
+  type SettingsCheck,
+  type SettingsIssue,
+  type SettingsText,
+  settingsFromText,
+  settingsTextFrom,
+} from "./model";
+
+/** The part of a property store used here; PropertiesService's Properties fits. */
+export interface PropertyStore {
+  getProperty(key: string): string | null;
+  setProperty(key: string, value: string): unknown;
+  deleteProperty(key: string): unknown;
+}
+
+/**
+ * Document property holding the settings' text as one JSON object (the same key the refresh
+ * and the settings sidebar use).
+ */
+export const SETTINGS_KEY = "settings.form";
+/** User property holding the current user's access token. */
+export const TOKEN_KEY = "settings.token";
+export const MAX_TOKEN_LENGTH = 2048;
+
+export interface TokenStatus {
+  /** True when the current user has a token saved. */
+  saved: boolean;
+  /** Last four characters, to tell tokens apart; "" when none. Never more of it. */
+  last4: string;
+}
+
+export interface LoadedSettings {
+  settings: Settings;
+  text: SettingsText;
+  /** Stored values that break a rule (kept as stored; their defaults apply meanwhile). */
+  issues: SettingsIssue[];
+}
+
+export type TokenCheck = { ok: true } | { ok: false; issues: SettingsIssue[] };
+
+export interface SettingsStore {
+  /** The stored text of every setting, defaults where never set. */
+  text(): SettingsText;
+  /** The typed settings; a stored value that no longer passes its rule falls back to its default. */
+  load(language?: MessageLanguage): LoadedSettings;
+  /**
+   * Applies `changes` (some fields of SettingsText) over what is stored and saves when every
+   * rule passes; saves nothing otherwise.
+   */
+  save(changes: unknown, language?: MessageLanguage): SettingsCheck;
+  /** The current user's token, "" when none. For the client only: never show or log it. */
+  token(): string;
+  tokenStatus(): TokenStatus;
+  saveToken(token: unknown, language?: MessageLanguage): TokenCheck;
+  removeToken(): void;
+}
+
+const TOKEN_REASONS: Record<MessageLanguage, Record<string, string>> = {
+  en: {
+    empty: "is empty",
+    text: "must be text",
+    long: `is longer than ${MAX_TOKEN_LENGTH} characters`,
+    spaces: "contains spaces or line breaks; paste the token alone",
+  },
+  es: {
+    empty: "está vacío",
+    text: "debe ser texto",
+    long: `tiene más de ${MAX_TOKEN_LENGTH} caracteres`,
+    spaces: "contiene espacios o saltos de línea; pegue solo el token",
+  },
+};
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Checks a token without ever putting it in a message. */
+export function checkToken(token: unknown, language: MessageLanguage = "en"): TokenCheck {
+  const label = language === "es" ? "El token de acceso" : "The access token";
+  const fail = (reason: string): TokenCheck => ({
+    ok: false,
+    issues: [{ field: "token", rule: "token", message: `${label} ${TOKEN_REASONS[language][reason]}.` }],
+  });
+  if (typeof token !== "string") return fail("text");
+  const t = token.trim();
+  if (t === "") return fail("empty");
+  if (t.length > MAX_TOKEN_LENGTH) return fail("long");
+  // Whitespace or control characters inside would break (or inject into) the header.
+  if (/\s/.test(t) || hasControlCharacter(t)) return fail("spaces");
+  return { ok: true };
+}
+
+function parseStored(json: string | null): Record<string, unknown> {
+  if (!json) return {};
+  try {
+    const v: unknown = JSON.parse(json);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch (_err) {
+    return {};
+  }
+}
+
+export function createSettingsStore(stores: { document: PropertyStore; user: PropertyStore }): SettingsStore {
+  const { document, user } = stores;
+
+  function storedRecord(): Record<string, unknown> {
+    return parseStored(document.getProperty(SETTINGS_KEY));
+  }
+
+  function text(): SettingsText {
+    return settingsTextFrom(storedRecord(), defaultSettingsText());
+  }
+
+  function load(language: MessageLanguage = "en"): LoadedSettings {
+    const stored = text();
+    const checked = settingsFromText(stored, language);
+    if (checked.ok) return { settings: checked.settings, text: checked.text, issues: [] };
+    // Fall back field by field so that one bad value does not hide the others.
+    const cleaned = { ...stored };
+    for (const issue of checked.issues) {
+      if (issue.field in cleaned) cleaned[issue.field as keyof SettingsText] = "";
+    }
+    const retry = settingsFromText(cleaned, language);
+    const settings = retry.ok
+      ? retry.settings
+      : (settingsFromText(defaultSettingsText()) as { settings: Settings }).settings;
+    return { settings, text: stored, issues: checked.issues };
+  }
+
+  function save(changes: unknown, language: MessageLanguage = "en"): SettingsCheck {
+    const current = storedRecord();
+    const merged = settingsTextFrom(changes, settingsTextFrom(current));
+    const checked = settingsFromText(merged, language);
+    if (!checked.ok) return checked;
+    // Keys this version does not know are kept: a newer version may have written them.
+    document.setProperty(SETTINGS_KEY, JSON.stringify({ ...current, ...checked.text }));
+    return checked;
+  }
+
+  function token(): string {
+    return (user.getProperty(TOKEN_KEY) ?? "").trim();
+  }
+
+  return {
+    text,
+    load,
+    save,
+    token,
+    tokenStatus() {
+      const t = token();
+      return { saved: t !== "", last4: t.length >= 12 ? t.slice(-4) : "" };
+    },
+    saveToken(value, language = "en") {
+      const checked = checkToken(value, language);
+      if (checked.ok) user.setProperty(TOKEN_KEY, (value as string).trim());
+      return checked;
+    },
+    removeToken() {
+      user.deleteProperty(TOKEN_KEY);
+    },
+  };
+}

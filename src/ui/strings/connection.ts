@@ -1,0 +1,80 @@
+/** Strings of the connection sidebar and of the connection test. */
+export const connection = {
+  en: {
+    "connection.title": "Connection",
+    "connection.intro": "Where the add-on finds the service, and how it signs in.",
+    "connection.loading": "Loading…",
+    "connection.baseUrl": "Service URL",
+    "connection.baseUrl.hint": "Includes the version. Leave empty for {default}.",
+    "connection.token": "Access token",
+    "connection.token.saved": "A token is saved for you (ends in {last4}).",
+    "connection.token.savedShort": "A token is saved for you.",
+    "connection.token.none": "No token saved for you. Each person enters their own; it is never shared.",
+    "connection.token.new": "New token",
+    "connection.token.newHint": "Leave empty to keep the saved one.",
+    "connection.token.remove": "Remove my token",
+    "connection.token.removed": "Your token was removed.",
+    "connection.adminId": "Administrator id for writes (IdAdmin)",
+    "connection.adminId.hint": "Needed to create funds, move money or set a report's status.",
+    "connection.save": "Save",
+    "connection.saving": "Saving…",
+    "connection.saved": "Saved.",
+    "connection.test": "Test connection",
+    "connection.testing": "Testing…",
+    "connection.problems": "Please correct the fields marked below.",
+    "connection.failed": "Something went wrong: {message}",
+    "connection.test.ok": "Connected. The service lists {count} fund(s).",
+    "connection.test.noToken": "No access token is saved for you. Enter your token and save it first.",
+    "connection.test.badSettings": "The settings are not valid: {message}",
+    "connection.test.badUrl":
+      "The service URL does not lead to the service ({detail}). Check the address: it should look like https://api.rindegastos.com/v1.",
+    "connection.test.badToken":
+      "The service refused the access token (HTTP {status}). Check that it was copied completely and is still valid.",
+    "connection.test.serviceDown":
+      "The service is not answering right now ({detail}). Try again in a few minutes.",
+    "connection.test.serviceError": "The service answered, but reported an error: {detail}",
+    "connection.test.unexpected":
+      "The address answered, but not like the expected service ({detail}). Check the service URL.",
+    "connection.test.httpError": "The service answered with an error (HTTP {status}): {detail}",
+  },
+  es: {
+    "connection.title": "Conexión",
+    "connection.intro": "Dónde encuentra el complemento el servicio y cómo se identifica.",
+    "connection.loading": "Cargando…",
+    "connection.baseUrl": "URL del servicio",
+    "connection.baseUrl.hint": "Incluye la versión. Déjela vacía para usar {default}.",
+    "connection.token": "Token de acceso",
+    "connection.token.saved": "Hay un token guardado para usted (termina en {last4}).",
+    "connection.token.savedShort": "Hay un token guardado para usted.",
+    "connection.token.none":
+      "No hay token guardado para usted. Cada persona ingresa el suyo; nunca se comparte.",
+    "connection.token.new": "Nuevo token",
+    "connection.token.newHint": "Déjelo vacío para conservar el guardado.",
+    "connection.token.remove": "Eliminar mi token",
+    "connection.token.removed": "Su token fue eliminado.",
+    "connection.adminId": "Id del administrador para escrituras (IdAdmin)",
+    "connection.adminId.hint":
+      "Necesario para crear fondos, mover dinero o cambiar el estado de una rendición.",
+    "connection.save": "Guardar",
+    "connection.saving": "Guardando…",
+    "connection.saved": "Guardado.",
+    "connection.test": "Probar conexión",
+    "connection.testing": "Probando…",
+    "connection.problems": "Corrija los campos marcados abajo.",
+    "connection.failed": "Algo salió mal: {message}",
+    "connection.test.ok": "Conectado. El servicio lista {count} fondo(s).",
+    "connection.test.noToken":
+      "No hay un token de acceso guardado para usted. Ingrese su token y guárdelo primero.",
+    "connection.test.badSettings": "La configuración no es válida: {message}",
+    "connection.test.badUrl":
+      "La URL del servicio no lleva al servicio ({detail}). Revise la dirección: debe parecerse a https://api.rindegastos.com/v1.",
+    "connection.test.badToken":
+      "El servicio rechazó el token de acceso (HTTP {status}). Revise que esté completo y siga vigente.",
+    "connection.test.serviceDown":
+      "El servicio no responde en este momento ({detail}). Intente de nuevo en unos minutos.",
+    "connection.test.serviceError": "El servicio respondió, pero informó un error: {detail}",
+    "connection.test.unexpected":
+      "La dirección respondió, pero no como el servicio esperado ({detail}). Revise la URL del servicio.",
+    "connection.test.httpError": "El servicio respondió con un error (HTTP {status}): {detail}",
+  },
+} as const;

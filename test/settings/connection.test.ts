@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { type Client, createClient, TransportError } from "../../src/api";
+import {
+  connectionView,
+  createSettingsStore,
+  explainConnectionFailure,
+  parseConnectionInput,
+  saveConnection,
+  testConnection,
+} from "../../src/settings";
+import { fakeClock, fixture, ok, type Reply, scriptedTransport } from "../api/fakes";
+import { memoryStore } from "./stores";
+
+const TOKEN = "tok-1234567890-abcd";
+
+function setup() {
+  const document = memoryStore();
+  const user = memoryStore();
+  const store = createSettingsStore({ document: document.store, user: user.store });
+  return { store, document, user };
+}
+
+/** The connection test over a scripted transport; records which URL and token were used. */
+function tester(replies: Reply[]) {
+  const t = scriptedTransport(replies);
+  const used: { baseUrl: string; token: string }[] = [];
+  const createClientFor = (baseUrl: string, token: string): Client => {
+    used.push({ baseUrl, token });
+    return createClient({
+      transport: t.transport,
+      clock: fakeClock().clock,
+      baseUrl,
+      token,
+      retry: { maxAttempts: 1 },
+    });
+  };
+  return { createClient: createClientFor, used, sent: t.sent };
+}
+
+describe("what the sidebar sends is checked", () => {
+  it.each([
+    ["a string", "x"],
+    ["a list", [1]],
+    ["an unknown key", { baseUrl: "https://x.test/v1", evil: 1 }],
+    ["a wrong type", { removeToken: "yes" }],
+    ["a token that is not text", { token: 12345 }],
+  ])("refuses %s", (_label, input) => {
+    expect(parseConnectionInput(input).ok).toBe(false);
+  });
+
+  it("accepts nothing at all, and a number for adminId", () => {
+    expect(parseConnectionInput(undefined)).toEqual({ ok: true, value: {} });
+    expect(parseConnectionInput({ adminId: 7 })).toEqual({ ok: true, value: { adminId: "7" } });
+  });
+});
+
+describe("saving the connection", () => {
+  it("saves URL and IdAdmin in the document, the token for this user, and shows it masked", () => {
+    const s = setup();
+    const r = saveConnection(
+      s.store,
+      { baseUrl: "https://api.example.com/v1", adminId: "7", token: TOKEN },
+      "en",
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.view).toEqual({
+      language: "en",
+      baseUrl: "https://api.example.com/v1",
+      defaultBaseUrl: "https://api.rindegastos.com/v1",
+      adminId: "7",
+      token: { saved: true, last4: "abcd" },
+    });
+    expect(JSON.stringify(r)).not.toContain(TOKEN);
+    expect(s.store.token()).toBe(TOKEN);
+    expect([...s.document.data.values()].join()).not.toContain(TOKEN);
+  });
+
+  it("an empty token field keeps the saved token; removeToken removes it", () => {
+    const s = setup();
+    saveConnection(s.store, { token: TOKEN }, "en");
+    saveConnection(s.store, { adminId: "9", token: "" }, "en");
+    expect(s.store.token()).toBe(TOKEN);
+    const r = saveConnection(s.store, { removeToken: true }, "es");
+    expect(r.ok && r.message).toBe("Guardado. Su token fue eliminado.");
+    expect(s.store.token()).toBe("");
+  });
+
+  it("saves nothing when the URL or the token breaks a rule", () => {
+    const s = setup();
+    const r = saveConnection(s.store, { baseUrl: "ftp://x", adminId: "7", token: "has space" }, "en");
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.issues.map((i) => i.field).sort()).toEqual(["baseUrl", "token"]);
+    expect(s.document.data.size).toBe(0);
+    expect(s.user.data.size).toBe(0);
+  });
+
+  it("the view of a second user shows no token", () => {
+    const s = setup();
+    saveConnection(s.store, { adminId: "7", token: TOKEN }, "en");
+    const other = createSettingsStore({ document: s.document.store, user: memoryStore().store });
+    expect(connectionView(other, "en")).toMatchObject({ adminId: "7", token: { saved: false, last4: "" } });
+  });
+});
+
+describe("testing the connection", () => {
+  it("one small call with the saved settings: getFunds with ResultsPerPage=1", () => {
+    const s = setup();
+    saveConnection(s.store, { baseUrl: "https://api.example.com/v1", token: TOKEN }, "en");
+    const t = tester([ok(fixture("getFunds.json"))]);
+    const r = testConnection({ store: s.store, createClient: t.createClient }, undefined, "en");
+    expect(r).toEqual({
+      ok: true,
+      kind: "ok",
+      status: 200,
+      message: "Connected. The service lists 2 fund(s).",
+    });
+    expect(t.sent.map((x) => x.url)).toEqual(["https://api.example.com/v1/getFunds?ResultsPerPage=1"]);
+  });
+
+  it("tests the URL and token being typed, without saving them", () => {
+    const s = setup();
+    const t = tester([ok(fixture("getFunds.json"))]);
+    const r = testConnection(
+      { store: s.store, createClient: t.createClient },
+      { baseUrl: "http://127.0.0.1:9/v1", token: TOKEN },
+      "en",
+    );
+    expect(r.ok).toBe(true);
+    expect(t.used).toEqual([{ baseUrl: "http://127.0.0.1:9/v1", token: TOKEN }]);
+    expect(s.document.data.size + s.user.data.size).toBe(0);
+  });
+
+  it("without a token, says so and sends nothing", () => {
+    const s = setup();
+    const t = tester([]);
+    expect(testConnection({ store: s.store, createClient: t.createClient }, {}, "en").kind).toBe("noToken");
+    expect(t.sent).toHaveLength(0);
+  });
+
+  it("a malformed URL is explained before any call", () => {
+    const s = setup();
+    s.store.saveToken(TOKEN);
+    const t = tester([]);
+    const r = testConnection(
+      { store: s.store, createClient: t.createClient },
+      { baseUrl: "not a url" },
+      "en",
+    );
+    expect(r.kind).toBe("badSettings");
+    expect(r.message).toContain("baseUrl");
+    expect(t.sent).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      "DNS failure",
+      { transportError: "DNS error: https://nope.test/v1/getFunds" },
+      "badUrl",
+      "does not lead to the service",
+    ],
+    ["timeout", { transportError: "Timeout: https://slow.test/v1/getFunds" }, "serviceDown", "not answering"],
+    ["401", ok({ message: "Unauthorized" }, 401), "badToken", "refused the access token (HTTP 401)"],
+    ["403", ok("", 403), "badToken", "HTTP 403"],
+    ["404", ok("Not found", 404), "badUrl", "HTTP 404"],
+    ["503", ok("", 503), "serviceDown", "HTTP 503"],
+    ["error inside a 200", ok({ Error: "Company suspended" }), "serviceError", "Company suspended"],
+    ["401 inside a 200", ok({ statusCode: 401, message: "Invalid token" }), "badToken", "access token"],
+    ["a web page", ok("<html>Welcome</html>"), "unexpected", "not like the expected service"],
+    ["a JSON of something else", ok({ hello: "world" }), "unexpected", "Records"],
+    ["418", ok("teapot", 418), "httpError", "HTTP 418"],
+  ] as const)("%s → %s", (_label, reply, kind, words) => {
+    const s = setup();
+    s.store.saveToken(TOKEN);
+    const t = tester([reply as Reply]);
+    const r = testConnection({ store: s.store, createClient: t.createClient }, undefined, "en");
+    expect(r.ok).toBe(false);
+    expect(r.kind).toBe(kind);
+    expect(r.message).toContain(words);
+    expect(r.message).not.toContain(TOKEN);
+  });
+
+  it("explains in Spanish", () => {
+    expect(explainConnectionFailure(new TransportError("Timeout: x", "getFunds"), "es").message).toContain(
+      "no responde",
+    );
+  });
+});

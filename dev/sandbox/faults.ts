@@ -22,6 +22,11 @@ export interface FaultRule {
   status: number;
   /** Seconds sent in Retry-After with a "status" fault; no header when absent. */
   retryAfter?: number;
+  /**
+   * A "status" fault normally refuses before applying; with `apply: true` the request is applied
+   * first and the status answered after (a 5xx whose write took effect).
+   */
+  apply: boolean;
   /** Uses left; absent in the request means every matching call until cleared. */
   times: number;
   /** Extra delay of a "slow" fault, in milliseconds; 3000 when absent. */
@@ -102,7 +107,11 @@ function parseRule(value: unknown, path: string, endpointNames: readonly string[
         ? Number.POSITIVE_INFINITY
         : wholeNumber(r.times, `${path}.times`, 1, 1_000_000),
     delayMs: r.delayMs === undefined ? 3000 : wholeNumber(r.delayMs, `${path}.delayMs`, 0, 600_000),
+    apply: false,
   };
+  if (r.apply !== undefined && typeof r.apply !== "boolean")
+    throw invalid(`${path}.apply`, "must be true or false");
+  rule.apply = r.apply === true;
   if (r.retryAfter !== undefined)
     rule.retryAfter = wholeNumber(r.retryAfter, `${path}.retryAfter`, 0, 86_400);
   return rule;

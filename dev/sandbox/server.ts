@@ -106,7 +106,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (faults.latencyMs > 0) await delay(faults.latencyMs);
     const fault = faults.take(name);
     if (fault?.fault === "drop-before-apply") return void req.socket.destroy();
-    if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
+    if (fault?.fault === "status" && !fault.apply) return send(res, injectedStatus(fault, name));
     if (fault?.fault === "error-in-200") {
       const error = new SandboxError(
         200,
@@ -118,6 +118,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (fault?.fault === "slow") await delay(fault.delayMs);
     const answer = answerApi(req, name, url, bodyText, origin);
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
+    if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
     if (fault?.fault === "malformed-json") {
       const text = JSON.stringify(answer.body);
       res.writeHead(answer.status, { "Content-Type": JSON_TYPE });

@@ -56,6 +56,16 @@ describe("faults", () => {
     expect(transactionCount()).toBe(before + 1);
   });
 
+  it("status with apply: true applies the write, then answers the status", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "status", status: 500, apply: true, times: 1 });
+    const before = transactionCount();
+    const reply = await deposit();
+    expect(reply.status).toBe(500);
+    expect(transactionCount()).toBe(before + 1);
+    const bad = await control(sandbox, "POST", "/faults", { rules: [{ fault: "status", apply: "yes" }] });
+    expect(bad.body.Error.Field).toBe("rules[0].apply");
+  });
+
   it("matches only its endpoint, or every endpoint with *; the first matching rule with uses left fires", async () => {
     await rules(
       { endpoint: "getFund", fault: "status", status: 429, times: 1 },

@@ -18,6 +18,7 @@ export const ENTRY_POINTS = [
   "saveSchedule",
   "saveSchedulePreferences",
   "dismissScheduleNotice",
+  "runRefreshFromSettings",
   "getSettingsView",
   "saveSettings",
   "removeMyToken",

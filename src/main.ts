@@ -40,6 +40,7 @@ export {
   continueRefresh,
   dismissScheduleNotice,
   getScheduleView,
+  runRefreshFromSettings,
   runScheduledRefresh,
   saveSchedule,
   saveSchedulePreferences,

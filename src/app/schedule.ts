@@ -413,3 +413,14 @@ export function dismissScheduleNotice(runId: unknown): ScheduleSidebarView {
   documentStore().setProperty(NOTICE_DISMISSED_KEY, runId);
   return buildScheduleView(false);
 }
+
+/**
+ * "Refresh now" in the settings sidebar: one execution of the same refresh the schedule runs,
+ * recorded in the history; near the time limit it stops and a follow-up execution continues
+ * it. Returns the schedule view with the new run on top.
+ */
+export function runRefreshFromSettings(): ScheduleSidebarView {
+  const startedAt = Date.now();
+  runRefreshExecution("sidebar", startedAt);
+  return buildScheduleView(false);
+}

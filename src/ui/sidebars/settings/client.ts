@@ -379,6 +379,23 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
   mail.addEventListener("change", savePreferences);
   accountKind.addEventListener("change", savePreferences);
 
+  const refreshNow = el("button", { type: "button", id: "schedule-refresh-now" }, t("settings.refreshNow"));
+  refreshNow.addEventListener("click", () => {
+    void busy(refreshNow, t("settings.refreshing"), () => call<ScheduleSidebarView>("runRefreshFromSettings"))
+      .then((next) => {
+        rerender({ ...view, schedule: next });
+        const last = next.runs[0];
+        const node = document.getElementById("schedule-feedback");
+        if (node && last)
+          status(
+            node,
+            `${last.outcomeLabel}${last.message ? `: ${last.message}` : ""}`,
+            last.outcome === "failed" || last.outcome === "refused" ? "error" : "ok",
+          );
+      })
+      .catch((err) => status(feedback, errorText(err), "error"));
+  });
+
   return el(
     "fieldset",
     { id: "schedule" },
@@ -392,6 +409,7 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     ),
     hourBox,
     apply,
+    refreshNow,
     feedback,
     el("div", { class: "field check" }, mail, el("label", { for: "f-mail" }, t("settings.mail"))),
     el("div", { class: "field" }, el("label", { for: "f-account" }, t("settings.quota")), accountKind),

@@ -326,7 +326,11 @@ export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
   );
   const yesNo = [translate(language, "outbox.yes"), translate(language, "outbox.no")];
   for (const column of ["flexible", "autoDeposit", "autoBlock"] as const) list(column, yesNo);
-  sheet.hideColumns(columnNumber("snapshot"));
+  // The snapshot column is the add-on's memory of a money movement in flight: kept narrow and
+  // explained, not hidden, so that deleting it by accident is less likely.
+  const snapshot = columnNumber("snapshot");
+  sheet.setColumnWidth(snapshot, 40);
+  sheet.getRange(1, snapshot).setNote(translate(language, "outbox.snapshotNote"));
   // Users may not lock themselves out; a warning is the protection an add-on can give.
   const protection = sheet
     .getRange(1, FIRST_OWNED_COLUMN, sheet.getMaxRows(), OWNED_COLUMNS.length)

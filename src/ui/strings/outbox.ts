@@ -93,6 +93,8 @@ export const outbox = {
     "outbox.total.line": "{operation} {currency}: {amount} ({count} row(s))",
     "outbox.total.noCurrency": "{operation}: {count} row(s)",
     "outbox.problem.noOperation": "Operation is required: pick one from the list.",
+    "outbox.snapshotNote":
+      "Written by the add-on before each deposit, withdrawal or fund creation, to tell after an interruption whether it was applied. Do not edit.",
     "outbox.problem.unknownOperation": 'Operation "{text}" is not one of the list.',
   },
   es: {
@@ -190,6 +192,8 @@ export const outbox = {
     "outbox.total.line": "{operation} {currency}: {amount} ({count} fila(s))",
     "outbox.total.noCurrency": "{operation}: {count} fila(s)",
     "outbox.problem.noOperation": "Operación es obligatoria: elija una de la lista.",
+    "outbox.snapshotNote":
+      "Lo escribe el complemento antes de cada depósito, retiro o creación de fondo, para saber tras una interrupción si se aplicó. No lo edite.",
     "outbox.problem.unknownOperation": 'La operación "{text}" no es una de la lista.',
   },
 } as const;

@@ -1,0 +1,188 @@
+/**
+ * The built add-on in the Apps Script emulation against the sandbox on its own thread, for the
+ * write-back tests: the Outbox run from the menu, the sidebar forms through google.script.run,
+ * faults injected in the sandbox, and the ledger read back through GET /_sandbox/state.
+ * The script and the two sidebars are built into a folder of their own, so a rebuild of dist/
+ * elsewhere cannot change them during a run.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { buildSync } from "esbuild";
+import { createEmulator, type Emulator, type RunOutcome } from "../../dev/emulator/index";
+import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
+import { BUNDLE_GLOBAL, ENTRY_POINTS } from "../../src/entrypoints";
+import { OUTBOX_COLUMNS } from "../../src/outbox/columns";
+
+const root = resolve(import.meta.dirname, "../..");
+
+function bundle(entry: string, platform: "neutral" | "browser", globalName?: string): string {
+  const result = buildSync({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    format: "iife",
+    ...(globalName ? { globalName } : {}),
+    target: "es2019",
+    platform,
+    mainFields: ["module", "main"],
+    charset: "utf8",
+    legalComments: "none",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]?.text ?? "";
+}
+
+/** Builds addon.js (with its top-level stubs), fund.html and report.html into a new folder. */
+export function buildWriteBack(): string {
+  const dir = mkdtempSync(join(tmpdir(), "writeback-dist-"));
+  const stubs = ENTRY_POINTS.map(
+    (name) => `function ${name}() { return ${BUNDLE_GLOBAL}.${name}.apply(this, arguments); }`,
+  ).join("\n");
+  writeFileSync(join(dir, "addon.js"), `${bundle("src/main.ts", "neutral", BUNDLE_GLOBAL)}\n${stubs}\n`);
+  const css = readFileSync(join(root, "src/ui/sidebars/common.css"), "utf8");
+  for (const name of ["fund", "report"]) {
+    const script = bundle(`src/ui/sidebars/${name}/client.ts`, "browser").replace(
+      /<\/script/gi,
+      "<\\/script",
+    );
+    const html = readFileSync(join(root, `src/ui/sidebars/${name}/index.html`), "utf8")
+      .replace("<!-- inline:style -->", () => `<style>\n${css}</style>`)
+      .replace("<!-- inline:script -->", () => `<script>\n${script}</script>`);
+    writeFileSync(join(dir, `${name}.html`), html);
+  }
+  copyFileSync(join(root, "appsscript.json"), join(dir, "appsscript.json"));
+  return dir;
+}
+
+export interface SandboxFund {
+  id: number;
+  title: string;
+  currency: string;
+  assignedTo: number;
+  status: number;
+  depositsCents: number;
+  chargesCents: number;
+  balanceCents: number;
+  flexible?: boolean;
+  transactions: { type: number; amountCents: number }[];
+}
+
+export interface WriteBack {
+  emulator: Emulator;
+  sandbox: RunningSandbox;
+  user: string;
+  /** GET /_sandbox/state: the ledger, amounts in cents. */
+  state(): Promise<{
+    funds: SandboxFund[];
+    reports: Record<string, unknown>[];
+    users: { Id: number; Roles: string[] }[];
+  }>;
+  fund(id: number): Promise<SandboxFund>;
+  faults(rules: Record<string, unknown>[]): Promise<void>;
+  clearFaults(): Promise<void>;
+  reset(): Promise<void>;
+  settings(form: Record<string, string>): void;
+  /** Runs a function from the menu; alerts are answered from `answers` (default: OK to each). */
+  menu(name: string, answers?: string[], options?: Parameters<Emulator["tryRun"]>[2]): RunOutcome;
+  /** Runs a server function as google.script.run does. */
+  sidebar(name: string, ...args: unknown[]): unknown;
+  /** Types rows into the Outbox from row 2, one object of column → value per row. */
+  typeOutbox(rows: Partial<Record<(typeof OUTBOX_COLUMNS)[number], unknown>>[], firstRow?: number): void;
+  outbox(): Record<string, unknown>[];
+  sheetValues(name: string): unknown[][];
+  close(): Promise<void>;
+}
+
+const SIZES = { seed: 11, funds: 8, reports: 12 };
+
+export async function startWriteBack(distDir: string): Promise<WriteBack> {
+  const sandbox = await startSandboxThread({ ...SIZES, today: "2024-06-30" });
+  const user = "ana@example.com";
+  const emulator = createEmulator({ distDir, users: [user], timeZone: "America/Santiago" });
+  const origin = sandbox.url.replace(/\/v1$/, "");
+  const control = async (path: string, body?: unknown, method?: string) => {
+    const response = await fetch(`${origin}/_sandbox/${path}`, {
+      method: method ?? (body === undefined ? "GET" : "POST"),
+      headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  let form: Record<string, string> = {};
+  const applySettings = () => {
+    emulator.userPropertiesOf(user).values.set(TOKEN_KEY, sandbox.token);
+    emulator.documentPropertiesData.values.set(
+      SETTINGS_FORM_KEY,
+      JSON.stringify({ baseUrl: sandbox.url, adminId: String(sandbox.adminId), ...form }),
+    );
+  };
+  applySettings();
+  const valuesOf = (name: string): unknown[][] => {
+    const sheet = emulator.spreadsheet.sheetByName(name);
+    if (!sheet) return [];
+    const rows = sheet.lastRow();
+    const columns = sheet.lastColumn();
+    const out: unknown[][] = [];
+    for (let r = 1; r <= rows; r += 1) {
+      const row: unknown[] = [];
+      for (let c = 1; c <= columns; c += 1) row.push(sheet.cell(r, c)?.value ?? "");
+      out.push(row);
+    }
+    return out;
+  };
+  const wb: WriteBack = {
+    emulator,
+    sandbox,
+    user,
+    state: () => control("state"),
+    async fund(id) {
+      const state = await control("state");
+      const fund = state.funds.find((f: SandboxFund) => f.id === id);
+      if (!fund) throw new Error(`no fund ${id} in the sandbox`);
+      return fund;
+    },
+    faults: (rules) => control("faults", { latencyMs: 0, rules }),
+    clearFaults: () => control("faults", undefined, "DELETE"),
+    async reset() {
+      await control("reset", SIZES);
+      await control("faults", undefined, "DELETE");
+      emulator.resetState();
+      form = {};
+      applySettings();
+      emulator.resetCounters();
+    },
+    settings(next) {
+      form = next;
+      applySettings();
+    },
+    menu(name, answers, options = {}) {
+      emulator.answers.length = 0;
+      for (const a of answers ?? ["OK", "OK", "OK"]) emulator.answers.push(a as never);
+      return emulator.tryRun(name, [], { as: "menu", ...options });
+    },
+    sidebar(name, ...args) {
+      const out = emulator.tryRun(name, args, { as: "script.run" });
+      if (!out.ok) throw new Error(`${name} failed: ${out.error}`);
+      return out.result;
+    },
+    typeOutbox(rows, firstRow = 2) {
+      const grid = rows.map((r) => OUTBOX_COLUMNS.slice(0, 17).map((c) => (r[c] === undefined ? "" : r[c])));
+      const last = firstRow + rows.length - 1;
+      emulator.typeCells("Outbox", `A${firstRow}:Q${last}`, grid);
+    },
+    outbox() {
+      const values = valuesOf("Outbox");
+      return values.slice(1).map((row) => Object.fromEntries(OUTBOX_COLUMNS.map((c, i) => [c, row[i]])));
+    },
+    sheetValues: valuesOf,
+    async close() {
+      await emulator.close();
+      await sandbox.close();
+    },
+  };
+  return wb;
+}

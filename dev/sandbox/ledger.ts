@@ -174,7 +174,8 @@ export class Ledger {
       throw conflict("Id", `fund ${fund.id} is closed (Status 2) and takes no withdrawals`);
     }
     const balance = fund.depositsCents - fund.chargesCents;
-    if (movement.amountCents > balance) {
+    // A flexible fund may be spent beyond its balance (spec 2.1, FlexibleFund); others may not.
+    if (movement.amountCents > balance && !fund.flexible) {
       throw conflict(
         "WithdrawAmount",
         `${(movement.amountCents / 100).toFixed(2)} is more than the fund's balance ${(balance / 100).toFixed(2)}`,
@@ -274,12 +275,14 @@ export class Ledger {
   }
 
   /**
-   * The employee sends the report. A linked fund must be open (blocked and closed funds take no
+   * The employee sends (or re-sends) the report. A linked fund must be open (blocked and closed funds take no
    * reports, spec 3.1); an open fund with AutomaticBlock becomes blocked.
    */
   sendReport(id: number): Report {
     const report = this.report(id);
-    if (report.sendDate !== "" || report.status === 1) throw conflict("Id", `report ${id} was already sent`);
+    // A report still open (Status 0) may be sent again, as after the approver returns it;
+    // a closed one may not.
+    if (report.status === 1) throw conflict("Id", `report ${id} is closed and cannot be sent again`);
     const fund = report.fundId ? this.funds.get(report.fundId) : undefined;
     if (fund && fund.status !== FUND_OPEN) {
       const state = fund.status === FUND_BLOCKED ? "blocked (Status 3)" : "closed (Status 2)";

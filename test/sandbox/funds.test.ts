@@ -370,7 +370,7 @@ describe("deposits and withdrawals", () => {
     expect(ledger).toMatchObject({ depositsCents: 30, chargesCents: 25, balanceCents: 5 });
   });
 
-  it("refuses a withdrawal above the balance and any movement on a closed fund, changing nothing", async () => {
+  it("refuses a withdrawal above the balance (unless flexible) and any movement on a closed fund, changing nothing", async () => {
     const fund = (await call(sandbox, "createFund", newFund({ FundAmount: 100 }))).body;
     const tooMuch = await call(sandbox, "withdrawMoneyFromFund", {
       Id: fund.Id,
@@ -379,6 +379,15 @@ describe("deposits and withdrawals", () => {
     });
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.Error.Field).toBe("WithdrawAmount");
+    const flexible = (await call(sandbox, "createFund", newFund({ FundAmount: 100, FundFlexibility: true })))
+      .body;
+    const beyond = await call(sandbox, "withdrawMoneyFromFund", {
+      Id: flexible.Id,
+      IdAdmin: sandbox.adminId,
+      WithdrawAmount: 100.01,
+    });
+    expect(beyond.status).toBe(200);
+    expect(beyond.body.Balance).toBe(-0.01);
     await call(sandbox, "setFundStatus", { Id: fund.Id, IdAdmin: sandbox.adminId, FundStatus: 2 });
     const deposit = await call(sandbox, "depositMoneyToFund", {
       Id: fund.Id,

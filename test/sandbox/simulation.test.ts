@@ -55,7 +55,7 @@ describe("sending a report", () => {
     expect((await call(sandbox, "getFund", { Id: fund.Id })).body.Status).toBe(1);
   });
 
-  it("refuses reports against blocked or closed funds, and sending twice", async () => {
+  it("refuses reports against blocked or closed funds, and sending a closed report", async () => {
     for (const status of [2, 3]) {
       const fund = await fundFor({});
       await call(sandbox, "setFundStatus", { Id: fund.Id, IdAdmin: sandbox.adminId, FundStatus: status });
@@ -67,7 +67,12 @@ describe("sending a report", () => {
     const fund = await fundFor({});
     const draft = await draftFor(fund.Id);
     expect((await control(sandbox, "POST", `/reports/${draft.id}/send`)).status).toBe(200);
-    expect((await control(sandbox, "POST", `/reports/${draft.id}/send`)).status).toBe(409);
+    // Re-sending an open report is a resubmission; a closed report cannot be sent again.
+    expect((await control(sandbox, "POST", `/reports/${draft.id}/send`)).status).toBe(200);
+    await control(sandbox, "POST", `/reports/${draft.id}/close`);
+    const again = await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    expect(again.status).toBe(409);
+    expect(again.body.Error.Field).toBe("Id");
     expect((await control(sandbox, "POST", "/reports/999999/send")).status).toBe(404);
   });
 });

@@ -1,0 +1,318 @@
+/**
+ * The scheduled refresh of the BUILT add-on in the Apps Script emulation, against the sandbox:
+ * two users of one spreadsheet, trigger churn (install, change, duplicate, disable), lock
+ * contention, the failure notice and e-mail, the quota refusal, and onOpen/onInstall.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
+import { LEDGER_KEY } from "../../src/app/schedule";
+import { readHistory } from "../../src/schedule/history";
+import type { ScheduleSidebarView } from "../../src/schedule/view";
+import type { SettingsView } from "../../src/ui/sidebars/settings/view";
+import { privateBuild } from "../refresh/emulation";
+
+const ANA = "ana@empresa.cl";
+const BEN = "ben@empresa.cl";
+const HOUR = 3_600_000;
+
+let dist: string;
+let sandbox: RunningSandbox;
+let em: Emulator;
+
+async function control(path: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
+  const origin = sandbox.url.replace(/\/v1$/, "");
+  const response = await fetch(`${origin}/_sandbox/${path}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+}
+
+function run<T>(name: string, args: unknown[] = [], user = ANA): T {
+  const out = em.tryRun(name, args, { as: "script.run", user });
+  if (!out.ok) throw new Error(`${name} as ${user} failed: ${out.error}`);
+  return out.result as T;
+}
+
+function refreshTriggers() {
+  return em.listTriggers().filter((t) => t.handler === "runScheduledRefresh");
+}
+
+function history() {
+  return readHistory(Object.fromEntries(em.documentPropertiesData.values)).runs;
+}
+
+/** Every property value of every store, to prove where the token is and is not. */
+function allDocumentAndScriptValues(): string {
+  return JSON.stringify([...em.documentPropertiesData.values, ...em.scriptPropertiesData.values]);
+}
+
+beforeAll(async () => {
+  dist = privateBuild();
+  sandbox = await startSandboxThread({ seed: 11, funds: 6, reports: 12, latencyMs: 0, today: "2024-06-30" });
+}, 120_000);
+
+afterAll(async () => {
+  await em?.close();
+  await sandbox?.close();
+});
+
+beforeEach(async () => {
+  await em?.close();
+  await control("reset", { seed: 11, funds: 6, reports: 12 });
+  em = createEmulator({ distDir: dist, users: [ANA, BEN], timeZone: "America/Santiago" });
+  em.documentPropertiesData.values.set(
+    SETTINGS_FORM_KEY,
+    JSON.stringify({
+      baseUrl: sandbox.url,
+      windowMode: "range",
+      windowFrom: "2023-07-01",
+      windowTo: "2024-06-30",
+    }),
+  );
+  em.userPropertiesOf(ANA).values.set(TOKEN_KEY, sandbox.token);
+});
+
+describe("opening and installing", () => {
+  it("builds only the menu in AuthMode.NONE, reading no properties", () => {
+    const before = em.counters.properties.reads;
+    const out = em.open({ authMode: "NONE" });
+    expect(out.ok).toBe(true);
+    expect(em.counters.properties.reads).toBe(before);
+    const items = em.ui.addonMenuItems().map((i) => i.function);
+    expect(items).toContain("showSettingsSidebar");
+    expect(items).not.toContain("");
+  });
+
+  it("builds the menu from onInstall (add-on installed from the store)", () => {
+    const out = em.install({ user: BEN });
+    expect(out.ok).toBe(true);
+    expect(em.ui.addonMenuItems().map((i) => i.function)).toContain("showSettingsSidebar");
+  });
+});
+
+describe("two users of one spreadsheet", () => {
+  it("shares the settings but never the token: the second user must enter their own", () => {
+    const saved = run<{ ok: boolean; view: SettingsView }>("saveSettings", [
+      { ...run<SettingsView>("getSettingsView").form, pageSize: "50" },
+      "ana-token-123456",
+    ]);
+    expect(saved.ok).toBe(true);
+    expect(em.userPropertiesOf(ANA).values.get(TOKEN_KEY)).toBe("ana-token-123456");
+
+    const benView = run<SettingsView>("getSettingsView", [], BEN);
+    expect(benView.form.pageSize).toBe("50");
+    expect(benView.form.baseUrl).toBe(sandbox.url);
+    expect(benView.token.saved).toBe(false);
+    expect(JSON.stringify(benView)).not.toContain("ana-token");
+    expect(run<{ ok: boolean; message: string }>("testSettingsConnection", [], BEN)).toEqual({
+      ok: false,
+      message: "No access token is saved for you: enter yours above and save first.",
+    });
+
+    run("saveSettings", [benView.form, sandbox.token], BEN);
+    expect(em.userPropertiesOf(BEN).values.get(TOKEN_KEY)).toBe(sandbox.token);
+    expect(em.userPropertiesOf(ANA).values.get(TOKEN_KEY)).toBe("ana-token-123456");
+    expect(run<{ ok: boolean; message: string }>("testSettingsConnection", [], BEN)).toMatchObject({
+      ok: true,
+    });
+    expect(run<{ ok: boolean; message: string }>("testSettingsConnection", [], ANA)).toEqual({
+      ok: false,
+      message: "The service refused the token (HTTP 401): enter a valid access token.",
+    });
+    expect(allDocumentAndScriptValues()).not.toContain("ana-token-123456");
+    expect(allDocumentAndScriptValues()).not.toContain(sandbox.token);
+
+    run("removeMyToken", [], BEN);
+    expect(em.userPropertiesOf(BEN).values.has(TOKEN_KEY)).toBe(false);
+    expect(em.userPropertiesOf(ANA).values.get(TOKEN_KEY)).toBe("ana-token-123456");
+  });
+
+  it("refuses a bad save whole, naming the field, and keeps what was there", () => {
+    const form = run<SettingsView>("getSettingsView").form;
+    const out = run<{ ok: false; problems: { field: string; message: string }[] }>("saveSettings", [
+      { ...form, pageSize: "5000", baseUrl: "ftp://x" },
+      "new-token-abcdef",
+    ]);
+    expect(out.ok).toBe(false);
+    expect(out.problems.map((p) => p.field)).toEqual(["baseUrl", "pageSize"]);
+    expect(run<SettingsView>("getSettingsView").form.baseUrl).toBe(sandbox.url);
+    expect(em.userPropertiesOf(ANA).values.get(TOKEN_KEY)).toBe(sandbox.token);
+  });
+});
+
+describe("trigger churn", () => {
+  it("keeps exactly one refresh trigger whatever is clicked: install, change, repeat, remove", () => {
+    run("saveSchedule", [{ kind: "hours", every: 4 }]);
+    expect(refreshTriggers()).toHaveLength(1);
+    const first = refreshTriggers()[0].uid;
+    run("saveSchedule", [{ kind: "daily", hour: 9 }]);
+    run("saveSchedule", [{ kind: "daily", hour: 9 }]);
+    run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    expect(refreshTriggers()).toHaveLength(1);
+    expect(refreshTriggers()[0].uid).not.toBe(first);
+    expect(refreshTriggers()[0].schedule).toMatchObject({ kind: "hours", every: 1 });
+    const view = run<ScheduleSidebarView>("getScheduleView");
+    expect(view).toMatchObject({ label: "Every hour", owner: ANA, mine: true });
+    expect(view.nextRun).not.toBeNull();
+    run("saveSchedule", [{ kind: "off" }]);
+    expect(refreshTriggers()).toHaveLength(0);
+    expect(() => run("saveSchedule", [{ kind: "hours", every: 3 }])).toThrow(
+      "every: must be one of 1, 2, 4, 6, 8, 12 hours",
+    );
+  });
+
+  it("when a second user takes the schedule over, the first user's trigger removes itself instead of refreshing", () => {
+    em.userPropertiesOf(BEN).values.set(TOKEN_KEY, sandbox.token);
+    run("saveSchedule", [{ kind: "hours", every: 2 }], ANA);
+    run("saveSchedule", [{ kind: "hours", every: 2 }], BEN);
+    // Nobody sees another user's triggers: Ana's is still there until it fires.
+    expect(
+      refreshTriggers()
+        .map((t) => t.creator)
+        .sort(),
+    ).toEqual([ANA, BEN]);
+    em.advanceTime(2 * HOUR + 60_000);
+    const fired = em.fireTimeTriggers();
+    expect(fired.every((f) => f.ok)).toBe(true);
+    expect(refreshTriggers().map((t) => t.creator)).toEqual([BEN]);
+    const runs = history();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ source: "schedule", outcome: "ok", user: BEN });
+  });
+
+  it("removes a duplicate trigger it did not record", () => {
+    run("saveSchedule", [{ kind: "hours", every: 4 }]);
+    const kept = refreshTriggers()[0];
+    // A trigger left behind by an older version of the add-on (the add-on limit would refuse to make one now).
+    em.triggers.triggers.push({ ...kept, uid: "left-behind", runs: 0 });
+    expect(refreshTriggers()).toHaveLength(2);
+    run("getScheduleView");
+    expect(refreshTriggers().map((t) => t.uid)).toEqual([kept.uid]);
+  });
+
+  it("re-creates a disabled trigger once runs are missing for longer than the schedule allows", () => {
+    run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    const old = refreshTriggers()[0].uid;
+    em.disableTrigger(old);
+    em.advanceTime(90 * 60_000);
+    expect(em.fireTimeTriggers()).toEqual([]);
+    expect(run<ScheduleSidebarView>("getScheduleView").repaired).toBe(false);
+    em.advanceTime(60 * 60_000);
+    // Anyone opening the sheet sees that the schedule stopped; only its owner can re-create it.
+    em.open({ user: BEN });
+    expect(em.ui.addonMenuItems()[0]).toEqual({
+      label: "⚠ Scheduled refresh has stopped",
+      function: "showSettingsSidebar",
+    });
+    const view = run<ScheduleSidebarView>("getScheduleView", [], ANA);
+    expect(view.repaired).toBe(true);
+    expect(refreshTriggers()).toHaveLength(1);
+    expect(refreshTriggers()[0].uid).not.toBe(old);
+    em.advanceTime(HOUR + 60_000);
+    const fired = em.fireTimeTriggers();
+    expect(fired.map((f) => f.ok)).toEqual([true]);
+    expect(history()[0]).toMatchObject({ source: "schedule", outcome: "ok" });
+  });
+});
+
+describe("scheduled runs", () => {
+  it("records what each run did and shows it in the sidebar", () => {
+    run("saveSchedule", [{ kind: "hours", every: 4 }]);
+    em.advanceTime(4 * HOUR + 60_000);
+    const fired = em.fireTimeTriggers();
+    expect(fired).toHaveLength(1);
+    expect(fired[0].ok).toBe(true);
+    const [last] = history();
+    expect(last).toMatchObject({ source: "schedule", outcome: "ok", user: ANA });
+    expect(last.refreshed).toEqual(["funds", "transactions", "reports"]);
+    expect(last.records).toBeGreaterThan(0);
+    expect(last.calls).toBe(em.urlFetchToday(ANA));
+    expect(JSON.parse(em.userPropertiesOf(ANA).values.get(LEDGER_KEY) ?? "{}").calls).toBe(last.calls);
+    const view = run<ScheduleSidebarView>("getScheduleView");
+    expect(view.runs[0]).toMatchObject({ outcome: "ok", calls: last.calls, records: last.records });
+  });
+
+  it("records a run that cannot get the document lock as skipped, and never refreshes twice", () => {
+    run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    const held = em.holdLock("document");
+    em.advanceTime(HOUR + 60_000);
+    em.resetCounters();
+    expect(em.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
+    expect(em.counters.urlFetchTotal).toBe(0);
+    expect(history().map((r) => r.outcome)).toEqual(["skipped"]);
+    held.release();
+    em.advanceTime(HOUR);
+    em.fireTimeTriggers();
+    expect(history().map((r) => r.outcome)).toEqual(["ok", "skipped"]);
+  });
+
+  it("shows a failed scheduled run to everyone who opens the sheet and e-mails the owner who asked", async () => {
+    run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    run("saveSchedulePreferences", [{ mailOnFailure: true }]);
+    await control("faults", { rules: [{ endpoint: "*", fault: "status", status: 500, times: 50 }] });
+    em.advanceTime(HOUR + 60_000);
+    expect(em.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
+    expect(history()[0]).toMatchObject({ outcome: "failed" });
+
+    em.open({ user: BEN });
+    expect(em.ui.addonMenuItems()[0]).toEqual({
+      label: "⚠ Last scheduled refresh failed",
+      function: "showSettingsSidebar",
+    });
+    const benView = run<ScheduleSidebarView>("getScheduleView", [], BEN);
+    expect(benView.notice?.kind).toBe("failed");
+    expect(benView.notice?.text).toContain("HTTP 500");
+
+    expect(em.mails).toHaveLength(1);
+    expect(em.mails[0]).toMatchObject({ to: ANA });
+    expect(em.mails[0].subject).toMatch(/^Scheduled refresh failed: /);
+    expect(em.mails[0].body).toContain("HTTP 500");
+    expect(JSON.stringify(em.mails)).not.toContain(sandbox.token);
+
+    await control("faults", undefined, "DELETE");
+    em.advanceTime(HOUR);
+    em.fireTimeTriggers();
+    em.open({ user: BEN });
+    expect(em.ui.addonMenuItems().map((i) => i.label)).not.toContain("⚠ Last scheduled refresh failed");
+    expect(em.mails).toHaveLength(1);
+  });
+
+  it("sends no e-mail to an owner who did not ask, and lets anyone dismiss the notice", async () => {
+    run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    await control("faults", { rules: [{ endpoint: "*", fault: "status", status: 500, times: 50 }] });
+    em.advanceTime(HOUR + 60_000);
+    em.fireTimeTriggers();
+    expect(em.mails).toHaveLength(0);
+    const view = run<ScheduleSidebarView>("getScheduleView", [], BEN);
+    const dismissed = run<ScheduleSidebarView>("dismissScheduleNotice", [view.notice?.runId], BEN);
+    expect(dismissed.notice).toBeNull();
+    em.open({ user: ANA });
+    expect(em.ui.addonMenuItems()[0].function).not.toBe("showSettingsSidebar");
+  });
+
+  it("refuses to start a run that cannot finish within today's UrlFetch quota", () => {
+    run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    run("saveSchedulePreferences", [{ mailOnFailure: true }]);
+    em.advanceTime(HOUR + 60_000);
+    em.fireTimeTriggers();
+    const needed = history()[0].calls;
+    expect(needed).toBeGreaterThan(0);
+    // Today's count as the add-on keeps it, a few calls short of what the refresh needs.
+    const ledger = JSON.parse(em.userPropertiesOf(ANA).values.get(LEDGER_KEY) ?? "{}");
+    em.userPropertiesOf(ANA).values.set(LEDGER_KEY, JSON.stringify({ ...ledger, calls: 100_000 - needed }));
+    const before = em.urlFetchToday(ANA);
+    em.advanceTime(HOUR);
+    em.fireTimeTriggers();
+    expect(em.urlFetchToday(ANA)).toBe(before);
+    expect(history()[0]).toMatchObject({ outcome: "refused" });
+    expect(history()[0].message).toMatch(
+      /^Not started: it needs about \d+ calls and only \d+ of today's 100000 UrlFetch calls are left\.$/,
+    );
+    expect(em.mails.map((m) => m.subject)).toHaveLength(1);
+    expect(run<ScheduleSidebarView>("getScheduleView").quota.verdict).toBe("refuse");
+  });
+});

@@ -94,7 +94,8 @@ export function refreshOptionsFrom(form: Form, today: string, language: Language
   const missing = choice(form, "missingRows", ["keep", "remove"]) ?? "keep";
   return {
     pageSize: integer(form, "pageSize", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
-    batchSize: DEFAULT_BATCH_SIZE,
+    // Not in the sidebar: the benchmark sets 1 to compare with fetching one request at a time.
+    batchSize: integer(form, "fetchBatchSize", 1, 100) ?? DEFAULT_BATCH_SIZE,
     fundFilters: defined({
       Status: numberOrUndefined(choice(form, "fundStatus", ["1", "2", "3"])),
       OrderBy: numberOrUndefined(choice(form, "fundOrderBy", ["1", "2"])),

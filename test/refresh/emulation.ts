@@ -3,44 +3,12 @@
  * end-to-end tests of refreshes stand on. The script is built into a folder of its own, so a
  * rebuild of dist/ elsewhere cannot change it in the middle of a run.
  */
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { buildSync } from "esbuild";
+export { privateBuild } from "../../dev/bench/build";
+
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import type { SheetData } from "../../dev/emulator/spreadsheet/model";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
-import { BUNDLE_GLOBAL, ENTRY_POINTS } from "../../src/entrypoints";
-
-const root = resolve(import.meta.dirname, "../..");
-
-/**
- * Builds the add-on's script the way scripts/build.ts does (one IIFE plus a top-level stub per
- * entry point) into a folder of its own, with the manifest; sidebars are not needed here.
- */
-export function privateBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), "addon-dist-"));
-  const result = buildSync({
-    entryPoints: [join(root, "src/main.ts")],
-    bundle: true,
-    format: "iife",
-    globalName: BUNDLE_GLOBAL,
-    target: "es2019",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    charset: "utf8",
-    legalComments: "none",
-    write: false,
-    logLevel: "silent",
-  });
-  const stubs = ENTRY_POINTS.map(
-    (name) => `function ${name}() { return ${BUNDLE_GLOBAL}.${name}.apply(this, arguments); }`,
-  ).join("\n");
-  writeFileSync(join(dir, "addon.js"), `${result.outputFiles[0]?.text ?? ""}\n${stubs}\n`);
-  copyFileSync(join(root, "appsscript.json"), join(dir, "appsscript.json"));
-  return dir;
-}
 
 export interface Setup {
   emulator: Emulator;

@@ -9,7 +9,13 @@ import {
 describe("refresh options from the settings form", () => {
   it("uses sensible defaults for an empty form", () => {
     const o = refreshOptionsFrom({}, "2024-06-30", "en");
-    expect(o).toMatchObject({ pageSize: 100, missingRows: "keep", fundFilters: {}, reportFilters: {} });
+    expect(o).toMatchObject({
+      pageSize: 100,
+      batchSize: 25,
+      missingRows: "keep",
+      fundFilters: {},
+      reportFilters: {},
+    });
     expect(o.reportWindow).toEqual({ since: "2024-06-01", until: "2024-06-30" });
   });
 
@@ -73,6 +79,7 @@ describe("refresh options from the settings form", () => {
       [{ fundStatus: "9" }, /^fundStatus: must be one of 1, 2, 3/],
       [{ fundFrom: "01/01/2024" }, /^fundFrom: must be a date YYYY-MM-DD/],
       [{ missingRows: "delete" }, /^missingRows: must be one of keep, remove/],
+      [{ fetchBatchSize: "500" }, /^fetchBatchSize: must be a whole number from 1 to 100/],
     ];
     for (const [form, message] of bad) {
       expect(() => refreshOptionsFrom(form, "2024-06-30", "en")).toThrow(SettingsError);

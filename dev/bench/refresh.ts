@@ -1,0 +1,248 @@
+/**
+ * `npm run bench`: refreshes of the BUILT add-on in the Apps Script emulation against the
+ * sandbox (on a worker thread) with a latency injected into every API call, at several sizes.
+ * For each size it prints: API calls made against the minimum possible (pages needed + funds
+ * whose movements are fetched), spreadsheet write calls per sheet, wall time, and the speed-up
+ * over fetching the same requests one after another; then a second refresh with no change,
+ * which must make only the list calls.
+ *
+ *   npm run bench                                  # small and medium
+ *   npm run bench -- --sizes small,medium,large    # up to 5,000 funds and 50,000 reports
+ *   npm run bench -- --latency 150 --page-size 100 --batch 25
+ */
+
+import { splitWindow } from "../../src/refresh/windows";
+import { createEmulator, type Emulator } from "../emulator/index";
+import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
+import { buildIfNeeded, privateBuild } from "./build";
+
+const SIZES: Record<string, { funds: number; reports: number }> = {
+  small: { funds: 200, reports: 2_000 },
+  medium: { funds: 2_000, reports: 20_000 },
+  large: { funds: 5_000, reports: 50_000 },
+};
+
+const SHEETS = ["Funds", "Fund transactions", "Expense reports", "Audit"];
+const TODAY = "2024-06-30";
+const WINDOW = { since: "2019-07-01", until: TODAY };
+
+interface Args {
+  sizes: string[];
+  latencyMs: number;
+  pageSize: number;
+  batch: number;
+  /** Measure the one-request-at-a-time refresh for real up to this many calls; estimate above. */
+  sequentialUpTo: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    sizes: ["small", "medium"],
+    latencyMs: 150,
+    pageSize: 100,
+    batch: 25,
+    sequentialUpTo: 400,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1] ?? "";
+    const number = (name: string, min: number, max: number) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        throw new Error(`${name}: must be a whole number from ${min} to ${max} (got "${value}")`);
+      }
+      i++;
+      return n;
+    };
+    if (flag === "--sizes") {
+      args.sizes = value.split(",").map((s) => s.trim());
+      for (const s of args.sizes) {
+        if (!SIZES[s]) throw new Error(`--sizes: "${s}" is not one of ${Object.keys(SIZES).join(", ")}`);
+      }
+      i++;
+    } else if (flag === "--latency") args.latencyMs = number("--latency", 0, 10_000);
+    else if (flag === "--page-size") args.pageSize = number("--page-size", 1, 1000);
+    else if (flag === "--batch") args.batch = number("--batch", 1, 100);
+    else if (flag === "--sequential-up-to") args.sequentialUpTo = number("--sequential-up-to", 0, 100_000);
+    else
+      throw new Error(
+        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to`,
+      );
+  }
+  return args;
+}
+
+interface RunFigures {
+  calls: number;
+  byEndpoint: Record<string, number>;
+  writes: Record<string, number>;
+  wallMs: number;
+  executions: number;
+  records: number;
+}
+
+/** Runs refreshAll until it is finished (a run stopped near the time limit is continued). */
+function refreshAll(emulator: Emulator): RunFigures {
+  emulator.resetCounters();
+  const started = performance.now();
+  let executions = 0;
+  let records = 0;
+  for (;;) {
+    executions++;
+    const out = emulator.tryRun("refreshFromSidebar", ["all"]);
+    if (!out.ok) throw new Error(`refresh failed: ${out.error}`);
+    const summary = out.result as { ok: boolean; finished: boolean; records: number; message: string };
+    if (!summary.ok) throw new Error(`refresh failed: ${summary.message}`);
+    records += summary.records;
+    if (summary.finished) break;
+    if (executions > 20) throw new Error("refresh did not finish in 20 executions");
+  }
+  const wallMs = performance.now() - started;
+  const counters = emulator.counters;
+  const writes: Record<string, number> = {};
+  for (const name of SHEETS) writes[name] = counters.sheets[name]?.writes ?? 0;
+  return { calls: counters.urlFetchTotal, byEndpoint: {}, writes, wallMs, executions, records };
+}
+
+/** Endpoint of each audit row appended since `fromRow` (the audit has one row per call). */
+function auditEndpoints(emulator: Emulator, fromRow: number): Record<string, number> {
+  const sheet = emulator.spreadsheet.sheetByName("Audit");
+  const out: Record<string, number> = {};
+  if (!sheet) return out;
+  for (let r = fromRow; r <= sheet.lastRow(); r++) {
+    const endpoint = String(sheet.cell(r, 6)?.value ?? "");
+    out[endpoint] = (out[endpoint] ?? 0) + 1;
+  }
+  return out;
+}
+
+async function pagesNeeded(
+  sandbox: RunningSandbox,
+  pageSize: number,
+): Promise<{ funds: number; reports: number }> {
+  const get = async (path: string) => {
+    const response = await fetch(`${sandbox.url}/${path}`, {
+      headers: { Authorization: `Bearer ${sandbox.token}` },
+    });
+    return (await response.json()) as { Records: { Pages: number } };
+  };
+  const funds = (await get(`getFunds?ResultsPerPage=${pageSize}&Page=1`)).Records.Pages;
+  let reports = 0;
+  for (const piece of splitWindow(WINDOW)) {
+    const body = await get(
+      `getExpenseReports?ResultsPerPage=${pageSize}&Page=1&TypeDateFilter=2&Since=${piece.since}&Until=${piece.until}`,
+    );
+    reports += Math.max(1, body.Records.Pages);
+  }
+  return { funds: Math.max(1, funds), reports };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+async function benchSize(name: string, dist: string, args: Args): Promise<string[]> {
+  const size = SIZES[name] as { funds: number; reports: number };
+  const sandbox = await startSandboxThread({
+    seed: 42,
+    funds: size.funds,
+    reports: size.reports,
+    latencyMs: args.latencyMs,
+    today: TODAY,
+  });
+  const user = "bench@example.com";
+  const form = (batch: number) =>
+    JSON.stringify({
+      baseUrl: sandbox.url,
+      pageSize: String(args.pageSize),
+      windowMode: "range",
+      windowFrom: WINDOW.since,
+      windowTo: WINDOW.until,
+      reportTypeDateFilter: "2",
+      fetchBatchSize: String(batch),
+    });
+  const emulator = createEmulator({ distDir: dist, users: [user], timeZone: "America/Santiago" });
+  const lines: string[] = [];
+  try {
+    emulator.userPropertiesOf(user).values.set("settings.token", sandbox.token);
+    emulator.documentPropertiesData.values.set("settings.form", form(args.batch));
+    const pages = await pagesNeeded(sandbox, args.pageSize);
+    const fundsWithMovements = size.funds;
+
+    const first = refreshAll(emulator);
+    first.byEndpoint = auditEndpoints(emulator, 2);
+    const auditRows = emulator.spreadsheet.sheetByName("Audit")?.lastRow() ?? 1;
+    const minimum = pages.funds + pages.reports + fundsWithMovements;
+
+    // The same refresh one request at a time, measured for real when small enough, else estimated
+    // from the per-call time of a measured sample.
+    let sequentialMs: number;
+    let sequentialNote: string;
+    if (first.calls <= args.sequentialUpTo) {
+      const fresh = createEmulator({ distDir: dist, users: [user], timeZone: "America/Santiago" });
+      fresh.userPropertiesOf(user).values.set("settings.token", sandbox.token);
+      fresh.documentPropertiesData.values.set("settings.form", form(1));
+      sequentialMs = refreshAll(fresh).wallMs;
+      await fresh.close();
+      sequentialNote = "measured";
+    } else {
+      const sample = createEmulator({ distDir: dist, users: [user], timeZone: "America/Santiago" });
+      sample.userPropertiesOf(user).values.set("settings.token", sandbox.token);
+      sample.documentPropertiesData.values.set(
+        "settings.form",
+        JSON.stringify({ ...JSON.parse(form(1)), fundStatus: "3", windowFrom: "2024-06-01" }),
+      );
+      const measured = refreshAll(sample);
+      await sample.close();
+      const perCall = measured.wallMs / Math.max(1, measured.calls);
+      sequentialMs = perCall * first.calls;
+      sequentialNote = `estimated: ${first.calls} calls × ${perCall.toFixed(0)} ms measured one at a time`;
+    }
+
+    const second = refreshAll(emulator);
+    second.byEndpoint = auditEndpoints(emulator, auditRows + 1);
+    const listCalls = pages.funds + pages.reports;
+    const onlyLists = (second.byEndpoint.getFund ?? 0) === 0 && second.calls === listCalls;
+
+    lines.push(
+      `## ${name}: ${size.funds.toLocaleString("en")} funds, ${size.reports.toLocaleString("en")} reports ` +
+        `(latency ${args.latencyMs} ms per call, ${args.pageSize} per page, ${args.batch} requests per fetchAll)`,
+      "",
+      "| refresh | API calls | minimum | getFunds / getFund / getExpenseReports | writes: Funds / Transactions / Reports / Audit | wall time | one at a time | speed-up |",
+      "|---|---|---|---|---|---|---|---|",
+      `| first | ${first.calls} | ${minimum} | ${first.byEndpoint.getFunds ?? 0} / ${first.byEndpoint.getFund ?? 0} / ${first.byEndpoint.getExpenseReports ?? 0} | ${SHEETS.map((s) => first.writes[s]).join(" / ")} | ${seconds(first.wallMs)} | ${seconds(sequentialMs)} (${sequentialNote}) | ×${(sequentialMs / first.wallMs).toFixed(1)} |`,
+      `| no change | ${second.calls} | ${listCalls} | ${second.byEndpoint.getFunds ?? 0} / ${second.byEndpoint.getFund ?? 0} / ${second.byEndpoint.getExpenseReports ?? 0} | ${SHEETS.map((s) => second.writes[s]).join(" / ")} | ${seconds(second.wallMs)} | | |`,
+      "",
+      `Records written: ${first.records.toLocaleString("en")} (first), ${second.records.toLocaleString("en")} (second); ` +
+        `executions: ${first.executions} and ${second.executions}. ` +
+        (onlyLists
+          ? "Second refresh made only the list calls: OK."
+          : "Second refresh made more than the list calls: FAILED."),
+      "",
+    );
+    if (!onlyLists) process.exitCode = 1;
+  } finally {
+    await emulator.close();
+    await sandbox.close();
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const build = buildIfNeeded();
+  if (build.error)
+    console.error(`npm run build failed (${build.error}); measuring a build of the script alone.`);
+  const dist = privateBuild();
+  console.log(
+    `# Refresh benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node})\n`,
+  );
+  for (const name of args.sizes) {
+    for (const line of await benchSize(name, dist, args)) console.log(line);
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

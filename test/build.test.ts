@@ -1,0 +1,226 @@
+/**
+ * The pushed files, as Google will load them: dist/addon.js in a fresh V8 context holding only
+ * ECMAScript's own globals, every entry point a top-level function declaration, every HTML file
+ * self-contained, the manifest least-privilege.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import vm from "node:vm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BUNDLE_GLOBAL, ENTRY_POINTS, type EntryPoint } from "../src/entrypoints";
+import type * as Main from "../src/main";
+
+// Compile-time: src/main.ts exports a function for every entry point (a missing one is named
+// in the type error).
+type Missing = Exclude<EntryPoint, keyof typeof Main>;
+const everyEntryPointExported: [Missing] extends [never] ? true : Missing = true;
+type NotFunctions = {
+  [K in EntryPoint]: (typeof Main)[K] extends (...args: never[]) => unknown ? never : K;
+}[EntryPoint];
+const everyExportAFunction: [NotFunctions] extends [never] ? true : NotFunctions = true;
+
+const root = resolve(import.meta.dirname, "..");
+const dist = join(root, "dist");
+
+/**
+ * Globals of Node or browsers that Apps Script does not have. (`navigator` is left out: zod
+ * probes it with `typeof`, which is harmless where it is absent.)
+ */
+const FORBIDDEN_GLOBALS = [
+  "require",
+  "module",
+  "exports",
+  "process",
+  "Buffer",
+  "global",
+  "window",
+  "self",
+  "document",
+  "fetch",
+  "XMLHttpRequest",
+  "setTimeout",
+  "setInterval",
+  "setImmediate",
+  "queueMicrotask",
+  "URL",
+  "URLSearchParams",
+  "TextEncoder",
+  "TextDecoder",
+  "atob",
+  "btoa",
+  "structuredClone",
+  "crypto",
+];
+
+/** Apps Script services: loading the bundle must not use them (onOpen may run in AuthMode.NONE). */
+const SERVICES = [
+  "SpreadsheetApp",
+  "PropertiesService",
+  "UrlFetchApp",
+  "ScriptApp",
+  "Session",
+  "HtmlService",
+  "Utilities",
+  "LockService",
+  "CacheService",
+  "MailApp",
+  "Logger",
+  "console",
+];
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/ unless it is there and newer than every source file. */
+function ensureBuilt(): void {
+  const bundle = join(dist, "addon.js");
+  const sources = Math.max(newestSource(join(root, "src")), statSync(join(root, "appsscript.json")).mtimeMs);
+  if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return;
+  execFileSync("npx", ["tsx", "scripts/build.ts"], { cwd: root, stdio: "pipe" });
+}
+
+let code = "";
+let htmlFiles: string[] = [];
+
+beforeAll(() => {
+  ensureBuilt();
+  code = readFileSync(join(dist, "addon.js"), "utf8");
+  htmlFiles = readdirSync(dist).filter((f) => f.endsWith(".html"));
+}, 120_000);
+
+/** Loads the bundle in a context where every forbidden global and service is a trap. */
+function load() {
+  const touched = new Set<string>();
+  const sandbox = {};
+  for (const name of [...FORBIDDEN_GLOBALS, ...SERVICES]) {
+    Object.defineProperty(sandbox, name, {
+      configurable: true,
+      enumerable: false,
+      get() {
+        touched.add(name);
+        return undefined;
+      },
+    });
+  }
+  const context = vm.createContext(sandbox);
+  vm.runInContext(code, context, { filename: "addon.js" });
+  return { context: context as Record<string, unknown>, touched };
+}
+
+describe("dist/addon.js", () => {
+  it("was compiled with every entry point exported from src/main.ts", () => {
+    expect(everyEntryPointExported).toBe(true);
+    expect(everyExportAFunction).toBe(true);
+  });
+
+  it("loads in a bare V8 context without touching Node, browser or Apps Script globals", () => {
+    const { touched } = load();
+    expect([...touched]).toEqual([]);
+  });
+
+  it("the bare context really has none of them (the check above can fail)", () => {
+    const context = vm.createContext({});
+    for (const name of FORBIDDEN_GLOBALS) {
+      expect(vm.runInContext(`typeof ${name}`, context), name).toBe("undefined");
+    }
+  });
+
+  it("declares every entry point as a top-level function that forwards to the bundle", () => {
+    const { context } = load();
+    const bundle = context[BUNDLE_GLOBAL] as Record<string, unknown>;
+    for (const name of ENTRY_POINTS) {
+      expect(code, name).toMatch(new RegExp(`^function ${name}\\(`, "m"));
+      expect(typeof context[name], name).toBe("function");
+      expect(typeof bundle[name], `${BUNDLE_GLOBAL}.${name}`).toBe("function");
+    }
+  });
+
+  it("lists each entry point once, none ending in _ (google.script.run could not call it)", () => {
+    expect(new Set(ENTRY_POINTS).size).toBe(ENTRY_POINTS.length);
+    expect(ENTRY_POINTS.filter((n) => n.endsWith("_"))).toEqual([]);
+  });
+
+  it("forwards arguments and results through the stub", () => {
+    const { context } = load();
+    const name = ENTRY_POINTS[0];
+    // The stubs look the bundle up when called, so a stand-in bundle shows what they forward.
+    context[BUNDLE_GLOBAL] = { [name]: (...args: unknown[]) => ["forwarded", ...args] };
+    expect((context[name] as (...a: unknown[]) => unknown)(1, "two")).toEqual(["forwarded", 1, "two"]);
+  });
+
+  it("opens only HTML files that were built", () => {
+    const opened = [...code.matchAll(/createHtmlOutputFromFile\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]);
+    expect(opened.length).toBeGreaterThan(0);
+    for (const name of opened) expect(htmlFiles, name).toContain(`${name}.html`);
+  });
+});
+
+describe("dist/*.html", () => {
+  it("includes the connection sidebar", () => {
+    expect(htmlFiles).toContain("connection.html");
+  });
+
+  it("each file is self-contained: no external scripts, styles, frames or imports", () => {
+    expect(htmlFiles.length).toBeGreaterThan(0);
+    for (const file of htmlFiles) {
+      const html = readFileSync(join(dist, file), "utf8");
+      expect(html, file).not.toMatch(/<script\b[^>]*\bsrc\s*=/i);
+      expect(html, file).not.toMatch(/<link\b[^>]*\bhref\s*=/i);
+      expect(html, file).not.toMatch(/<iframe\b[^>]*\bsrc\s*=\s*["']?https?:/i);
+      expect(html, file).not.toMatch(/@import\s/i);
+      expect(html, file).not.toContain("<!-- inline:");
+      expect(html, file).toMatch(/<script>[\s\S]+<\/script>/);
+      expect(html, file).toMatch(/<style>[\s\S]+<\/style>/);
+    }
+  });
+});
+
+describe("dist/appsscript.json", () => {
+  const SCOPES_ALLOWED = new Set([
+    "https://www.googleapis.com/auth/spreadsheets.currentonly",
+    "https://www.googleapis.com/auth/script.container.ui",
+    "https://www.googleapis.com/auth/script.external_request",
+    "https://www.googleapis.com/auth/script.scriptapp",
+    "https://www.googleapis.com/auth/script.send_mail",
+    "https://www.googleapis.com/auth/userinfo.email",
+  ]);
+
+  it("runs on V8 with exception logging", () => {
+    const manifest = JSON.parse(readFileSync(join(dist, "appsscript.json"), "utf8"));
+    expect(manifest.runtimeVersion).toBe("V8");
+    expect(manifest.exceptionLogging).toBe("STACKDRIVER");
+    expect(typeof manifest.timeZone).toBe("string");
+  });
+
+  it("asks for the least-privilege scopes the add-on needs, and no others", () => {
+    const manifest = JSON.parse(readFileSync(join(dist, "appsscript.json"), "utf8"));
+    const scopes: string[] = manifest.oauthScopes;
+    for (const needed of [
+      "https://www.googleapis.com/auth/spreadsheets.currentonly",
+      "https://www.googleapis.com/auth/script.container.ui",
+      "https://www.googleapis.com/auth/script.external_request",
+      "https://www.googleapis.com/auth/script.scriptapp",
+    ]) {
+      expect(scopes).toContain(needed);
+    }
+    expect(scopes.filter((s) => !SCOPES_ALLOWED.has(s))).toEqual([]);
+    // Sending mail is asked for only when the code sends mail.
+    expect(scopes.includes("https://www.googleapis.com/auth/script.send_mail")).toBe(
+      /\bMailApp\b/.test(code),
+    );
+  });
+
+  it("whitelists the real service's URL, https prefixes with a path only", () => {
+    const manifest = JSON.parse(readFileSync(join(dist, "appsscript.json"), "utf8"));
+    const whitelist: string[] = manifest.urlFetchWhitelist;
+    expect(whitelist).toContain("https://api.rindegastos.com/");
+    for (const prefix of whitelist) expect(prefix).toMatch(/^https:\/\/[^/]+\/.*$/);
+  });
+});

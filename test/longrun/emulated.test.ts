@@ -1,0 +1,185 @@
+/**
+ * A refresh larger than one execution, in the emulation against a large sandbox data set with
+ * a short execution budget: it stops cleanly before the limit, stores where it was, and a
+ * follow-up execution (a one-off trigger, or the next scheduled run when the add-on may not
+ * have both) continues it, with no duplicate and no gap, and the sheets whole in between.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
+import { EXECUTION_LIMIT_KEY } from "../../src/app/schedule";
+import { CONTINUATION_KEY } from "../../src/longrun/continuation";
+import { readHistory } from "../../src/schedule/history";
+import { privateBuild, sheetOf } from "../refresh/emulation";
+
+const ANA = "ana@empresa.cl";
+const SIZE = { seed: 5, funds: 150, reports: 1500 };
+const WINDOW = { since: "2023-07-01", until: "2024-06-30" };
+/** The emulator kills an execution after this (Apps Script's 6 minutes, shortened). */
+const BUDGET_MS = 1500;
+/** What the add-on is told to plan with: less than the kill, as 6 minutes is for Google. */
+const PLANNED_LIMIT_MS = 1000;
+
+let dist: string;
+let sandbox: RunningSandbox;
+let em: Emulator;
+let truth: { funds: number[]; movements: number; reports: number[] };
+
+async function api(path: string): Promise<any> {
+  const response = await fetch(`${sandbox.url}/${path}`, {
+    headers: { Authorization: `Bearer ${sandbox.token}` },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return response.json();
+}
+
+/** What the service holds, read directly: the ids each sheet must show, once each. */
+async function readTruth() {
+  const funds: number[] = [];
+  let movements = 0;
+  for (let page = 1; ; page++) {
+    const body = await api(`getFunds?ResultsPerPage=100&Page=${page}`);
+    funds.push(...body.Funds.map((f: { Id: number }) => Number(f.Id)));
+    if (page >= body.Records.Pages || body.Funds.length === 0) break;
+  }
+  for (const id of funds) movements += (await api(`getFund?Id=${id}`)).Transactions.length;
+  const reports: number[] = [];
+  for (let page = 1; ; page++) {
+    const body = await api(
+      `getExpenseReports?Since=${WINDOW.since}&Until=${WINDOW.until}&ResultsPerPage=500&Page=${page}`,
+    );
+    reports.push(...body.ExpenseReports.map((r: { Id: number }) => Number(r.Id)));
+    if (page >= body.Records.Pages || body.ExpenseReports.length === 0) break;
+  }
+  return { funds: funds.sort((a, b) => a - b), movements, reports: reports.sort((a, b) => a - b) };
+}
+
+/** The values of the column headed `header` in sheet `name` (data rows only). */
+function column(name: string, header: string): unknown[] {
+  const sheet = sheetOf(em, name);
+  if (!sheet) return [];
+  const index = sheet.header.indexOf(header);
+  expect(index, `${name} has a column "${header}"`).toBeGreaterThanOrEqual(0);
+  return sheet.values.slice(1).map((row) => row[index]);
+}
+
+const ids = (values: unknown[]) => values.map(Number).sort((a, b) => a - b);
+
+function history() {
+  return readHistory(Object.fromEntries(em.documentPropertiesData.values)).runs;
+}
+
+function hasContinuation(): boolean {
+  return em.documentPropertiesData.values.has(CONTINUATION_KEY);
+}
+
+/** The sheets are whole at every moment: a sheet shows all of its records or none of this refresh. */
+function expectSheetsWhole(): void {
+  const funds = column("Funds", "Id");
+  if (funds.length > 0) expect(ids(funds)).toEqual(truth.funds);
+  const reports = column("Expense reports", "Id");
+  if (reports.length > 0) expect(ids(reports)).toEqual(truth.reports);
+  const movements = column("Fund transactions", "Movement");
+  expect(new Set(movements).size).toBe(movements.length);
+}
+
+function expectComplete(): void {
+  expect(ids(column("Funds", "Id"))).toEqual(truth.funds);
+  expect(ids(column("Expense reports", "Id"))).toEqual(truth.reports);
+  const movements = column("Fund transactions", "Movement");
+  expect(movements.length).toBe(truth.movements);
+  expect(new Set(movements).size).toBe(truth.movements);
+  const known = new Set(truth.funds);
+  expect(column("Fund transactions", "Fund id").every((id) => known.has(Number(id)))).toBe(true);
+}
+
+beforeAll(async () => {
+  dist = privateBuild();
+  sandbox = await startSandboxThread({ ...SIZE, latencyMs: 15, today: "2024-06-30" });
+  truth = await readTruth();
+}, 180_000);
+
+afterAll(async () => {
+  await em?.close();
+  await sandbox?.close();
+});
+
+beforeEach(async () => {
+  await em?.close();
+  em = createEmulator({
+    distDir: dist,
+    users: [ANA],
+    timeZone: "America/Santiago",
+    executionBudgetMs: BUDGET_MS,
+  });
+  em.documentPropertiesData.values.set(
+    SETTINGS_FORM_KEY,
+    JSON.stringify({
+      baseUrl: sandbox.url,
+      pageSize: "10",
+      windowMode: "range",
+      windowFrom: WINDOW.since,
+      windowTo: WINDOW.until,
+    }),
+  );
+  em.documentPropertiesData.values.set(EXECUTION_LIMIT_KEY, String(PLANNED_LIMIT_MS));
+  em.userPropertiesOf(ANA).values.set(TOKEN_KEY, sandbox.token);
+});
+
+describe("a refresh longer than one execution", () => {
+  it("stops before the limit and continues in one-off follow-up executions until done", () => {
+    const first = em.tryRun("runRefreshFromSettings", []);
+    expect(first.ok, JSON.stringify(first)).toBe(true);
+    expect(history()[0]).toMatchObject({ source: "sidebar", outcome: "continued" });
+    expect(hasContinuation()).toBe(true);
+    expectSheetsWhole();
+
+    let executions = 1;
+    for (; executions < 12 && hasContinuation(); executions++) {
+      const pending = em.listTriggers().filter((t) => t.handler === "continueRefresh");
+      expect(pending).toHaveLength(1);
+      em.advanceTime(61_000);
+      const fired = em.fireTimeTriggers();
+      expect(fired.map((f) => [f.handler, f.ok])).toEqual([["continueRefresh", true]]);
+      expectSheetsWhole();
+    }
+    expect(hasContinuation()).toBe(false);
+    expect(executions).toBeGreaterThan(1);
+    // No execution was killed: every one ended by itself.
+    expect(em.executions.every((e) => e.ok)).toBe(true);
+    expect(em.executions.every((e) => e.durationMs < BUDGET_MS)).toBe(true);
+    const runs = history();
+    expect(runs[0]).toMatchObject({
+      source: "continuation",
+      outcome: "ok",
+      message: `Finished in ${executions} executions.`,
+    });
+    expect(runs.slice(1).every((r) => r.outcome === "continued")).toBe(true);
+    expect(em.listTriggers()).toEqual([]);
+    expectComplete();
+    // The calls recorded over the executions are the calls made.
+    expect(runs.reduce((sum, r) => sum + r.calls, 0)).toBe(em.urlFetchToday(ANA));
+  });
+
+  it("with a schedule installed, the next scheduled run continues it (no second time trigger allowed)", () => {
+    em.tryRun("saveSchedule", [{ kind: "hours", every: 1 }]);
+    em.advanceTime(3_600_000 + 60_000);
+    const fired = em.fireTimeTriggers();
+    expect(fired.map((f) => f.ok)).toEqual([true]);
+    expect(history()[0]).toMatchObject({
+      source: "schedule",
+      outcome: "continued",
+      message: "Stopped near the time limit; the next run continues it.",
+    });
+    expect(em.listTriggers().map((t) => t.handler)).toEqual(["runScheduledRefresh"]);
+    for (let i = 0; i < 12 && hasContinuation(); i++) {
+      em.advanceTime(3_600_000);
+      expect(em.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
+      expectSheetsWhole();
+    }
+    expect(hasContinuation()).toBe(false);
+    expect(history()[0]).toMatchObject({ source: "schedule", outcome: "ok" });
+    expectComplete();
+  });
+});

@@ -452,7 +452,8 @@ export function runOutbox(): RunSummary | null {
   }
   const preview = previewOf(session, sheet);
   const text = previewText(session.language, preview);
-  if (preview.toSend.length === 0 && preview.toSettle.length === 0) {
+  // Invalid rows count too: the run marks them Refused with the reason, sending nothing.
+  if (preview.toSend.length === 0 && preview.toSettle.length === 0 && preview.invalid.length === 0) {
     session.finish();
     ui.alert(t("outbox.preview.title"), text, ui.ButtonSet.OK);
     return null;

@@ -137,6 +137,18 @@ export function runOutbox(context: RunContext): RunSummary {
         context.sheet.flush();
       });
     } catch (error) {
+      if (isWriteFailure(error) && error.outcome === "refused") {
+        // The service answered that the fund cannot be read (unknown id, no permission):
+        // nothing was sent, and sending would be refused the same way.
+        const message = t("outbox.msg.refused", { message: error.message });
+        write(row, "Refused", message, key, {
+          key,
+          at: context.now().toISOString(),
+          fingerprint: fingerprint(row),
+        });
+        record(row.rowNumber, "Refused", message, "refused");
+        return;
+      }
       // The snapshot could not be read: nothing was sent, the row stays Pending.
       const message = t("outbox.msg.checkFailed", { message: errorText(error) });
       write(row, "Pending", message, row.operationKey, row.snapshot);

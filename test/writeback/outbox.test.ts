@@ -5,6 +5,7 @@
  * (checked in the sandbox's ledger) and an audit sheet that tells the story.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RunOutcome } from "../../dev/emulator/index";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 let wb: WriteBack;
@@ -27,7 +28,7 @@ beforeEach(async () => {
   if (!created.ok) throw new Error(created.error);
 });
 
-const ok = (outcome: { ok: boolean; error?: string }) => {
+const ok = (outcome: RunOutcome): { ok: true; result: unknown } => {
   if (!outcome.ok) throw new Error(outcome.error);
   return outcome;
 };
@@ -62,5 +63,221 @@ describe("Outbox: preview and run", () => {
     const again = wb.menu("runOutbox", ["OK"]);
     expect(again).toMatchObject({ ok: true, result: null });
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 15_100);
+  });
+});
+
+describe("Outbox: every operation, and refusals by the service", () => {
+  it("creates, updates, blocks, closes funds and marks reports", async () => {
+    const state = await wb.state();
+    const [a, b] = openFunds as [SandboxFund, SandboxFund];
+    const report = state.reports[0] as { Id?: number; id?: number };
+    const reportId = Number(report.id ?? report.Id);
+    const employee = state.users.find((u) => u.Roles.includes("employee"));
+    wb.typeOutbox([
+      {
+        operation: "Create fund",
+        employeeId: employee?.Id,
+        fundName: "Caja chica Lima",
+        currency: "PEN",
+        amount: "300",
+        fundCode: "00123",
+        flexible: "Yes",
+      },
+      {
+        operation: "Update fund",
+        targetId: a.id,
+        fundName: "Viajes 2024",
+        fundCode: "V-24",
+        autoBlock: "No",
+      },
+      { operation: "Set fund status", targetId: a.id, fundStatus: "Blocked" },
+      { operation: "Set fund status", targetId: b.id, fundStatus: "Closed" },
+      {
+        operation: "Mark integrated",
+        targetId: reportId,
+        integrationCode: "ERP-991",
+        integrationDate: "2024-06-30 10:15:00",
+      },
+      {
+        operation: "Set custom status",
+        targetId: reportId,
+        customStatus: "Pagado",
+        customMessage: "Pagado el viernes",
+      },
+    ]);
+    const run = ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox().map((r) => [r.state, r.result])).toEqual([
+      ["Done", expect.stringMatching(/^Done\. Fund \d+ created\.$/)],
+      ["Done", expect.stringContaining(`Fund ${a.id}`)],
+      ["Done", expect.stringContaining(`Fund ${a.id}`)],
+      ["Done", expect.stringContaining(`Fund ${b.id}`)],
+      ["Done", `Done. Report ${reportId} updated.`],
+      ["Done", `Done. Report ${reportId} updated.`],
+    ]);
+    expect(run.result).toMatchObject({ done: 6 });
+    const after = await wb.state();
+    const created = after.funds.find((f) => f.title === "Caja chica Lima");
+    expect(created).toMatchObject({ currency: "PEN", assignedTo: employee?.Id, balanceCents: 30_000 });
+    expect(after.funds.find((f) => f.id === a.id)).toMatchObject({ title: "Viajes 2024", status: 3 });
+    expect(after.funds.find((f) => f.id === b.id)).toMatchObject({ status: 2 });
+    const marked = after.reports.find((r) => Number((r as { id?: number }).id) === reportId) as Record<
+      string,
+      unknown
+    >;
+    expect(JSON.stringify(marked)).toContain("ERP-991");
+    expect(JSON.stringify(marked)).toContain("Pagado");
+  });
+
+  it("a refusal says why; an administrator without the permission and an unknown fund are refused", async () => {
+    const [a] = openFunds as [SandboxFund];
+    wb.settings({ adminId: String(wb.sandbox.managerId) });
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: a.id, amount: "10" },
+      { operation: "Withdraw", targetId: 999_999, amount: "10" },
+    ]);
+    ok(wb.menu("runOutbox", ["YES"]));
+    const rows = wb.outbox();
+    expect(rows.map((r) => r.state)).toEqual(["Refused", "Refused"]);
+    expect(String(rows[0]?.result)).toMatch(/^Refused: .*IdAdmin/);
+    expect(String(rows[1]?.result)).toMatch(/^Refused: /);
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
+
+    // Fixing the settings is not an edit of the row: it stays Refused until the row is edited.
+    wb.settings({});
+    wb.menu("runOutbox", ["OK"]);
+    expect(wb.outbox()[0]?.state).toBe("Refused");
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "12.00" }]);
+    ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 1_200);
+  });
+
+  it("invalid rows are refused before sending with the contract's messages", async () => {
+    const [a] = openFunds as [SandboxFund];
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: a.id, amount: "'10,50" },
+      { operation: "Set custom status", targetId: 1, customStatus: "x".repeat(21) },
+    ]);
+    wb.emulator.resetCounters();
+    ok(wb.menu("runOutbox", ["YES"]));
+    const rows = wb.outbox();
+    expect(rows[0]?.result).toBe(
+      'Not sent: DepositAmount contains a comma: write amounts with a dot as the decimal separator and no thousands separator, e.g. 1234.50 (got "10,50").',
+    );
+    expect(rows[1]?.result).toBe("Not sent: CustomStatus must be at most 20 characters long (got 21).");
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
+  });
+});
+
+describe("Outbox: no money moves twice", () => {
+  it("drop-after-apply on a deposit: Unknown, then the next run confirms it and sends nothing", async () => {
+    const [a, b] = openFunds as [SandboxFund, SandboxFund];
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: a.id, amount: "100" },
+      { operation: "Withdraw", targetId: b.id, amount: "2" },
+    ]);
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-after-apply", times: 1 }]);
+    const first = ok(wb.menu("runOutbox", ["YES"]));
+    expect(first.result).toMatchObject({ done: 1, unknown: 1 });
+    expect(wb.outbox()[0]?.state).toBe("Unknown");
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 10_000);
+
+    ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect(wb.outbox()[0]?.result).toBe(
+      "Done (the interrupted request had been applied; confirmed by reading the fund).",
+    );
+    const fund = await wb.fund(a.id);
+    expect(fund.balanceCents).toBe(a.balanceCents + 10_000);
+    expect(fund.transactions.length).toBe(a.transactions.length + 1);
+    expect((await wb.fund(b.id)).balanceCents).toBe(b.balanceCents - 200);
+
+    const deposits = auditRows().filter((r) => r.Endpoint === "depositMoneyToFund");
+    expect(deposits.map((r) => [r.Method, r.Outcome])).toEqual([
+      ["POST", "unknown"],
+      ["-", "ok"],
+    ]);
+    expect(String(deposits[1]?.Action)).toContain("confirmed by reading the fund");
+  });
+
+  it("drop-before-apply on a withdrawal: Unknown, then the next run sees nothing moved and sends it once", async () => {
+    const [a] = openFunds as [SandboxFund];
+    wb.typeOutbox([{ operation: "Withdraw", targetId: a.id, amount: "3.30" }]);
+    await wb.faults([{ endpoint: "withdrawMoneyFromFund", fault: "drop-before-apply", times: 1 }]);
+    ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox()[0]?.state).toBe("Unknown");
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
+    ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents - 330);
+    const withdrawals = auditRows().filter((r) => r.Endpoint === "withdrawMoneyFromFund");
+    expect(withdrawals.map((r) => r.Outcome)).toEqual(["unknown", "ok", "ok"]);
+  });
+
+  it("drop-after-apply on a withdrawal and drop-before-apply on a deposit in one batch", async () => {
+    const [a, b] = openFunds as [SandboxFund, SandboxFund];
+    wb.typeOutbox([
+      { operation: "Withdraw", targetId: a.id, amount: "5" },
+      { operation: "Deposit", targetId: b.id, amount: "7" },
+    ]);
+    await wb.faults([
+      { endpoint: "withdrawMoneyFromFund", fault: "drop-after-apply", times: 1 },
+      { endpoint: "depositMoneyToFund", fault: "drop-before-apply", times: 1 },
+    ]);
+    ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox().map((r) => r.state)).toEqual(["Unknown", "Unknown"]);
+    ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done"]);
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents - 500);
+    expect((await wb.fund(b.id)).balanceCents).toBe(b.balanceCents + 700);
+  });
+
+  it("an execution stopped at the time limit between two rows, then in the middle of one", async () => {
+    const [a, b, c] = openFunds as [SandboxFund, SandboxFund, SandboxFund];
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: a.id, amount: "1" },
+      { operation: "Deposit", targetId: b.id, amount: "2" },
+      { operation: "Withdraw", targetId: c.id, amount: "3" },
+    ]);
+    // The run's preview reads each fund once; then each row reads its fund and sends.
+    wb.emulator.resetCounters();
+    ok(wb.menu("previewOutbox"));
+    const previewFetches = wb.emulator.counters.urlFetchTotal;
+    expect(previewFetches).toBe(3);
+
+    // Stopped just before row 3's snapshot read: rows 2 and 3 are done, row 4 untouched.
+    const stopped = wb.menu("runOutbox", ["YES"], { stopAt: { fetch: previewFetches + 5, when: "before" } });
+    expect(stopped).toMatchObject({ ok: false, error: "Exceeded maximum execution time" });
+    expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done", ""]);
+
+    // Stopped after the withdrawal reached the service, before the script saw the answer.
+    // Now the preview reads only fund c (the other rows are Done): its read, the snapshot
+    // read, then the withdrawal itself is the third request.
+    const second = wb.menu("runOutbox", ["YES"], { stopAt: { fetch: 3, when: "after" } });
+    expect(second).toMatchObject({ ok: false });
+    expect(wb.outbox()[2]?.state).toBe("Sending");
+    expect((await wb.fund(c.id)).balanceCents).toBe(c.balanceCents - 300);
+
+    ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done", "Done"]);
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 100);
+    expect((await wb.fund(b.id)).balanceCents).toBe(b.balanceCents + 200);
+    expect((await wb.fund(c.id)).balanceCents).toBe(c.balanceCents - 300);
+    // The audit shows the withdrawal that never completed, then the verdict.
+    const withdrawals = auditRows().filter((r) => r.Endpoint === "withdrawMoneyFromFund");
+    expect(withdrawals.map((r) => r.Outcome)).toEqual(["sending", "ok"]);
+    expect(String(withdrawals[1]?.Message)).toContain("confirmed by reading the fund");
+  });
+
+  it("two runs never overlap: a held document lock means nothing is sent", async () => {
+    const [a] = openFunds as [SandboxFund];
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "1" }]);
+    const held = wb.emulator.holdLock("document");
+    const busy = ok(wb.menu("runOutbox", ["YES", "OK"]));
+    held.release();
+    expect(busy.result).toBeNull();
+    expect(wb.emulator.ui.dialogs.at(-1)?.prompt).toContain("already in progress");
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
+    expect(wb.outbox()[0]?.state).toBe("");
   });
 });

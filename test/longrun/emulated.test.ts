@@ -26,12 +26,20 @@ let sandbox: RunningSandbox;
 let em: Emulator;
 let truth: { funds: number[]; movements: number; reports: number[] };
 
-async function api(path: string): Promise<any> {
+/** The service's answer in the spec's shapes (only the members read here). */
+interface ServiceAnswer {
+  Records: { Pages: number };
+  Funds: { Id: number }[];
+  ExpenseReports: { Id: number }[];
+  Transactions: unknown[];
+}
+
+async function api(path: string): Promise<ServiceAnswer> {
   const response = await fetch(`${sandbox.url}/${path}`, {
     headers: { Authorization: `Bearer ${sandbox.token}` },
   });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return response.json();
+  return (await response.json()) as ServiceAnswer;
 }
 
 /** What the service holds, read directly: the ids each sheet must show, once each. */
@@ -40,7 +48,7 @@ async function readTruth() {
   let movements = 0;
   for (let page = 1; ; page++) {
     const body = await api(`getFunds?ResultsPerPage=100&Page=${page}`);
-    funds.push(...body.Funds.map((f: { Id: number }) => Number(f.Id)));
+    funds.push(...body.Funds.map((f) => Number(f.Id)));
     if (page >= body.Records.Pages || body.Funds.length === 0) break;
   }
   for (const id of funds) movements += (await api(`getFund?Id=${id}`)).Transactions.length;
@@ -49,7 +57,7 @@ async function readTruth() {
     const body = await api(
       `getExpenseReports?Since=${WINDOW.since}&Until=${WINDOW.until}&ResultsPerPage=500&Page=${page}`,
     );
-    reports.push(...body.ExpenseReports.map((r: { Id: number }) => Number(r.Id)));
+    reports.push(...body.ExpenseReports.map((r) => Number(r.Id)));
     if (page >= body.Records.Pages || body.ExpenseReports.length === 0) break;
   }
   return { funds: funds.sort((a, b) => a - b), movements, reports: reports.sort((a, b) => a - b) };

@@ -236,6 +236,25 @@ describe("settings sidebar", () => {
     await page.close();
   });
 
+  it("warns before a refresh that would go past today's UrlFetch quota", async () => {
+    page = await browser.context.newPage();
+    await open(page, html, {
+      getSettingsView: view({
+        schedule: schedule({
+          quota: { verdict: "refuse", used: 19_990, limit: 20_000, estimate: 300, remaining: 10 },
+        }),
+      }),
+    });
+    expect(await page.locator("#quota-warning").textContent()).toBe(
+      "Not started: this refresh needs about 300 calls and only 10 of today's 20000 UrlFetch calls are left.",
+    );
+    await page.close();
+    page = await browser.context.newPage();
+    await open(page, html, { getSettingsView: view() });
+    expect(await page.locator("#quota-warning").count()).toBe(0);
+    await page.close();
+  });
+
   it("says plainly what the connection test found", async () => {
     page = await browser.context.newPage();
     await open(page, html, {

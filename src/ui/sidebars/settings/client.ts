@@ -414,7 +414,25 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     el("div", { class: "field check" }, mail, el("label", { for: "f-mail" }, t("settings.mail"))),
     el("div", { class: "field" }, el("label", { for: "f-account" }, t("settings.quota")), accountKind),
     el("p", { id: "quota-today" }, t("settings.quota.today", { used: s.quota.used, limit: s.quota.limit })),
+    ...quotaWarning(s),
   );
+}
+
+/** Said before anyone starts a refresh that would go near or past today's UrlFetch quota. */
+function quotaWarning(s: ScheduleSidebarView): HTMLElement[] {
+  const q = s.quota;
+  if (q.verdict === "ok") return [];
+  const text =
+    q.verdict === "refuse"
+      ? t("quota.refuse", { estimate: q.estimate, remaining: q.remaining, limit: q.limit })
+      : t("quota.warn", { estimate: q.estimate, used: q.used, limit: q.limit });
+  return [
+    el(
+      "p",
+      { id: "quota-warning", class: `status ${q.verdict === "refuse" ? "error" : "info"}`, role: "alert" },
+      text,
+    ),
+  ];
 }
 
 function noticeBox(view: SettingsView, rerender: (v: SettingsView) => void): HTMLElement | null {

@@ -5,7 +5,7 @@
  */
 import { type CallEvent, createClient } from "../api/client";
 import { DEFAULT_BASE_URL } from "../api/wire";
-import { createAuditLog } from "../audit/log";
+import { AUDIT_LIMITS, createAuditLog } from "../audit/log";
 import { callAudit } from "../audit/observer";
 import { auditSheetSink } from "../gas/audit-sheet";
 import { auditUser } from "../gas/session";
@@ -145,6 +145,7 @@ function session(source: RefreshSource, action: StringKey) {
       name: context.names.audit,
       archiveName: context.names.auditArchive,
       language: context.language,
+      limits: auditLimits(context.form),
     }),
     { user: auditUser(source), source, secrets: [context.token], now: () => new Date() },
   );
@@ -163,6 +164,16 @@ function session(source: RefreshSource, action: StringKey) {
     options,
   };
   return { context, options, log, audit, deps };
+}
+
+/**
+ * The audit's bounds: AUDIT_LIMITS unless the settings set `auditMaxRows` (the archive then
+ * keeps four times as many).
+ */
+function auditLimits(form: Record<string, string>): { maxRows: number; maxArchiveRows: number } {
+  const asked = Number(form.auditMaxRows);
+  if (!Number.isInteger(asked) || asked < 10 || asked > AUDIT_LIMITS.maxRows) return AUDIT_LIMITS;
+  return { maxRows: asked, maxArchiveRows: asked * 4 };
 }
 
 const ACTION_OF: Record<RefreshKind, StringKey> = {
@@ -201,7 +212,7 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     const budget = createTimeBudget({
       clock: { now: () => Date.now() },
       startedAt: started,
-      limitMs: EXECUTION_LIMIT_MS,
+      limitMs: executionLimitMs(documentProperties),
     });
     let lastToast = started;
     const audit = built.audit;
@@ -243,6 +254,15 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
       lock.releaseLock();
     }
   }
+}
+
+/**
+ * Google's 6 minutes, or less when the document asks for less (the same document property the
+ * scheduled refresh reads: a deployment or test with a shorter budget). Never more.
+ */
+function executionLimitMs(documentProperties: GoogleAppsScript.Properties.Properties): number {
+  const asked = Number(documentProperties.getProperty("longrun.executionLimitMs"));
+  return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
 }
 
 function storedCursor(text: string | null, fingerprint: string): RefreshCursor | null {

@@ -287,7 +287,8 @@ export function runRefreshSteps(
       });
       pending = pending.slice(batch.length);
     }
-    if (fetched.length > 0 || missing.length > 0 || !stopped) {
+    // Nothing fetched and nothing gone: the sheet already shows every fund's movements.
+    if (fetched.length > 0 || missing.length > 0) {
       const covered = new Set<number>([...fetched.map((f) => f.id), ...missing]);
       const movements: FundMovement[] = fetched.flatMap(movementsOf);
       records += sheets.apply<FundMovement>("transactions", {

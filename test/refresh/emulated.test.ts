@@ -106,7 +106,8 @@ describe("refresh through the emulation", () => {
     expect(second.filter((e) => e === "getFund")).toHaveLength(0);
     expect(counters.urlFetchTotal).toBe(second.length);
     expect(counters.sheets.Funds).toMatchObject({ writes: 2 });
-    expect(counters.sheets["Fund transactions"]).toMatchObject({ writes: 2 });
+    // No fund's totals moved: the movements sheet is not even rewritten.
+    expect(counters.sheets["Fund transactions"]).toMatchObject({ writes: 0 });
     expect(counters.sheets["Expense reports"]).toMatchObject({ writes: 2 });
   });
 
@@ -248,6 +249,97 @@ describe("refresh through the emulation", () => {
     const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
     expect(audit.values.at(-1)?.[col(audit.header, "Outcome")]).toBe("error");
     expect(audit.values.at(-1)?.[col(audit.header, "HTTP status")]).toBe(500);
+  });
+
+  it("puts report titles literally, extra fields in columns of their own, files as links", async () => {
+    const draft = await s.control("reports", { EmployeeId: employeeId, Title: "=IMPORTXML(A1) +1-2 00123" });
+    await s.control(`reports/${draft.Id ?? draft.id}/send`, {});
+    s.settings({ ...FORM, reportTypeDateFilter: "2" });
+    run("refreshReports");
+    const sheet = sheetOf(s.emulator, "Expense reports") as NonNullable<ReturnType<typeof sheetOf>>;
+    const id = draft.Id ?? draft.id;
+    const row = sheet.values.findIndex((r) => r[0] === id);
+    expect(row).toBeGreaterThan(0);
+    const title = col(sheet.header, "Title");
+    expect(sheet.values[row]?.[title]).toBe("=IMPORTXML(A1) +1-2 00123");
+    expect(sheet.formulas[row]?.[title]).toBe("");
+    // Extra fields of the demo data become columns after the add-on's fixed ones.
+    const note = col(sheet.header, "Refresh note");
+    expect(sheet.header.length).toBeGreaterThan(note + 1);
+    const files = col(sheet.header, "Files");
+    const links = sheet.formulas
+      .slice(1)
+      .map((r) => r[files])
+      .filter((f) => f);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links)
+      expect(link).toMatch(/^=HYPERLINK\("http:\/\/127\.0\.0\.1:\d+\/_sandbox\/files\//);
+  });
+
+  it("keeps the audit bounded: the oldest rows move to the archive", async () => {
+    s.settings({ ...FORM, auditMaxRows: "10" });
+    // 3 calls each; the bound is checked when a run opens the audit, so it may pass it by one run.
+    for (let i = 0; i < 5; i++) run("refreshFunds");
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const archive = sheetOf(s.emulator, "Audit archive") as NonNullable<ReturnType<typeof sheetOf>>;
+    expect(audit.values.length - 1).toBeLessThanOrEqual(10 + 3);
+    expect(archive.values.length - 1).toBeGreaterThan(0);
+    expect(archive.values.length - 1 + audit.values.length - 1).toBe(15);
+    expect(archive.header).toEqual(audit.header);
+    // Oldest first in the archive, newest last in the audit.
+    const time = (r: unknown[]) => new Date(r[0] as string).getTime();
+    expect(time(archive.values.at(-1) as unknown[])).toBeLessThanOrEqual(time(audit.values[1] as unknown[]));
+  });
+
+  it("stops near the time limit and the next refresh continues without duplicates or gaps", async () => {
+    run("refreshAll");
+    const straight = ["Funds", "Fund transactions", "Expense reports"].map(
+      (n) => sheetOf(s.emulator, n)?.values,
+    );
+    s.emulator.resetState();
+    s.emulator.userPropertiesOf(s.user).values.set("settings.token", s.sandbox.token);
+    s.settings({ ...FORM, fetchBatchSize: "2" });
+    // A budget so short that every execution stops after a step or two.
+    s.emulator.documentPropertiesData.values.set("longrun.executionLimitMs", "60");
+    await s.control("faults", { latencyMs: 15, rules: [] });
+    let executions = 0;
+    for (;;) {
+      executions++;
+      const out = s.emulator.tryRun("refreshFromSidebar", ["all"]);
+      const summary = (out.ok ? out.result : null) as { ok: boolean; finished: boolean } | null;
+      expect(summary?.ok).toBe(true);
+      if (summary?.finished) break;
+      expect(executions).toBeLessThan(200);
+    }
+    await s.control("faults", undefined, "DELETE");
+    expect(executions).toBeGreaterThan(1);
+    const continued = ["Funds", "Fund transactions", "Expense reports"].map(
+      (n) => sheetOf(s.emulator, n)?.values,
+    );
+    continued.forEach((values, i) => {
+      const ids = (values ?? []).slice(1).map((r) => r[0]);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.map(String).sort()).toEqual(
+        (straight[i] ?? [])
+          .slice(1)
+          .map((r) => String(r[0]))
+          .sort(),
+      );
+    });
+  });
+
+  it("killed in the middle of a refresh, leaves every sheet either as it was or complete", async () => {
+    run("refreshFunds");
+    const funds = sheetOf(s.emulator, "Funds")?.values;
+    // The 6th request of a refresh of everything is a getFund: funds were written, movements not.
+    const out = s.emulator.tryRun("refreshAll", [], { as: "menu", stopAt: { fetch: 6, when: "after" } });
+    expect(out.ok).toBe(false);
+    expect(sheetOf(s.emulator, "Funds")?.values).toEqual(funds);
+    expect(sheetOf(s.emulator, "Fund transactions")).toBeNull();
+    expect(sheetOf(s.emulator, "Expense reports")).toBeNull();
+    // The next refresh completes the work.
+    run("refreshAll");
+    expect((sheetOf(s.emulator, "Fund transactions")?.values.length ?? 0) > 1).toBe(true);
   });
 
   it("runs in a trigger, where there is no Ui", async () => {

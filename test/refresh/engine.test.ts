@@ -81,6 +81,7 @@ describe("refresh steps", () => {
     runRefreshSteps(deps, startCursor("transactions"), never);
     expect(service.calls("getFund")).toBe(0);
     expect(service.batches.map((b) => b.endpoint)).toEqual(["getFunds", "getFunds"]);
+    expect(sheets.transactions.writes).toBe(1);
 
     service.funds[4] = makeFund(5, [1000, -200, 300]);
     service.funds.push(makeFund(99, [5000]));

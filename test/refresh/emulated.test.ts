@@ -342,6 +342,19 @@ describe("refresh through the emulation", () => {
     expect((sheetOf(s.emulator, "Fund transactions")?.values.length ?? 0) > 1).toBe(true);
   });
 
+  it("records a scheduled run as 'schedule (<creator>)' in the audit", async () => {
+    s.emulator.run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    s.emulator.advanceTime(2 * 60 * 60 * 1000);
+    const fired = s.emulator.fireTimeTriggers();
+    expect(fired.some((f) => f.handler === "runScheduledRefresh" && f.ok)).toBe(true);
+    expect((sheetOf(s.emulator, "Funds")?.values.length ?? 0) > 1).toBe(true);
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const users = new Set(audit.values.slice(1).map((r) => r[col(audit.header, "User")]));
+    const sources = new Set(audit.values.slice(1).map((r) => r[col(audit.header, "Source")]));
+    expect([...users]).toEqual(["schedule (ana@example.com)"]);
+    expect([...sources]).toEqual(["schedule"]);
+  });
+
   it("runs in a trigger, where there is no Ui", async () => {
     run("refreshFunds", "trigger");
     expect(fundsSheet().values.length).toBe(13);

@@ -402,6 +402,9 @@ export class Emulator {
 
   // ---------------------------------------------------------------- services
 
+  /** What the spreadsheet fakes use of the emulator (also used to show sheets outside runs). */
+  spreadsheetHost!: SpreadsheetHost;
+
   private makeServices(): Record<string, object> {
     const emulator = this;
     const spreadsheetHost: SpreadsheetHost = {
@@ -416,10 +419,12 @@ export class Emulator {
         return ui;
       },
       toast: (message, title, seconds) => {
-        this.ui.toasts.push({ message, title, seconds, at: this.clock.now() });
+        this.ui.serial++;
+        this.ui.toasts.push({ id: this.ui.serial, message, title, seconds, at: this.clock.now() });
       },
       formulaValue: (doc, sheet, formula) => evaluateFormula(doc, sheet, formula),
     };
+    this.spreadsheetHost = spreadsheetHost;
     const ui = new FakeUi(
       this.ui,
       {
@@ -876,11 +881,15 @@ export class Emulator {
    * (after/at) are removed once fired.
    */
   fireTimeTriggers(
-    options: { all?: boolean } = {},
+    options: { all?: boolean; user?: string } = {},
   ): Array<{ uid: string; handler: string; user: string } & RunOutcome> {
     const now = this.clock.now();
     const due = this.triggers.triggers.filter(
-      (t) => t.eventType === "CLOCK" && !t.disabled && (options.all || t.nextRun <= now),
+      (t) =>
+        t.eventType === "CLOCK" &&
+        !t.disabled &&
+        (options.user === undefined || t.creator === options.user) &&
+        (options.all || t.nextRun <= now),
     );
     const results: Array<{ uid: string; handler: string; user: string } & RunOutcome> = [];
     for (const t of due) {
@@ -949,6 +958,12 @@ export class Emulator {
     if (!sheet) throw new EmulatorUsageError(`No sheet named "${sheetName}"`);
     const ranges = a1.split(",").map((part) => rangeFromA1(sheet, part.trim()));
     this.spreadsheet.active = { sheet, ranges };
+  }
+
+  /** google.script.host.close(): closes the sidebar or the dialog (both when kind is omitted). */
+  closeUi(kind?: "sidebar" | "dialog"): void {
+    if (kind !== "dialog") this.ui.sidebar = null;
+    if (kind !== "sidebar") this.ui.dialog = null;
   }
 
   /** Stops the HTTP thread. */

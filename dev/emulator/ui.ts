@@ -47,6 +47,8 @@ export interface DialogRecord {
 export type DialogAnswer = string | { button?: string; text?: string };
 
 export interface ShownHtml {
+  /** Changes every time the script shows a sidebar or dialog (a page reloads its frame then). */
+  key: string;
   kind: "sidebar" | "modal" | "modeless";
   title: string;
   html: string;
@@ -55,6 +57,7 @@ export interface ShownHtml {
 }
 
 export interface Toast {
+  id: number;
   message: string;
   title: string;
   seconds: number;
@@ -71,6 +74,8 @@ export class UiState {
   dialogs: Array<DialogRecord & { answer: { button: ButtonName; text: string } }> = [];
   /** Answers for the next alerts and prompts, in order. */
   readonly answers: DialogAnswer[] = [];
+  /** Counts sidebars, dialogs and toasts shown, to key each one. */
+  serial = 0;
 
   /** The add-on menu built by onOpen (or every menu's items if there is no add-on menu). */
   addonMenuItems(): Array<{ label: string; function: string }> {
@@ -252,7 +257,9 @@ export class FakeUi extends Fake implements Implements<GoogleAppsScript.Base.Ui,
     const html = output as FakeHtmlOutput;
     if (!html || typeof html.getContent !== "function")
       throw new ServiceError("Invalid argument: userInterface");
+    this.state.serial++;
     return {
+      key: `${kind}-${this.state.serial}`,
       kind,
       title: title ?? html.getTitle(),
       html: html.getContent(),

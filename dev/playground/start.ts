@@ -1,0 +1,127 @@
+/**
+ * `npm start`: the playground. Starts the bundled sandbox on a worker thread with demo data (or
+ * uses `--api-url URL --token T --admin-id N`), builds dist/ if it is missing, runs the add-on
+ * in the emulation on a worker thread with the connection pre-stored in the default user's
+ * settings, serves the control API and the page, runs onOpen, and prints the page's URL.
+ * It opens no browser.
+ *
+ *   npm start -- --port 8080
+ *   npm start -- --api-url https://api.example.com/v1 --token T --admin-id 1001
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { startControlServer } from "../emulator/control";
+import { EmulatorHost } from "../emulator/host";
+import { startSandboxThread } from "../sandbox/index";
+import { buildPlaygroundAssets } from "./assets";
+import { playgroundRoutes, sandboxOriginOf } from "./routes";
+
+const root = resolve(import.meta.dirname, "../..");
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "8080" },
+      host: { type: "string", default: "127.0.0.1" },
+      "api-url": { type: "string" },
+      token: { type: "string" },
+      "admin-id": { type: "string" },
+      user: { type: "string", multiple: true },
+    },
+    strict: true,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    fail(`--port: must be a whole number from 0 to 65535, got "${values.port}"`);
+  const external = [values["api-url"], values.token, values["admin-id"]];
+  if (external.some((v) => v !== undefined) && external.some((v) => v === undefined)) {
+    fail(
+      "--api-url, --token and --admin-id go together: give all three to use another service, or none for the sandbox",
+    );
+  }
+  const adminId = values["admin-id"] === undefined ? undefined : Number(values["admin-id"]);
+  if (adminId !== undefined && (!Number.isInteger(adminId) || adminId < 1)) {
+    fail(`--admin-id: must be a positive whole number, got "${values["admin-id"]}"`);
+  }
+  return {
+    port,
+    host: values.host as string,
+    apiUrl: values["api-url"],
+    token: values.token,
+    adminId,
+    users:
+      values.user && values.user.length > 0
+        ? values.user
+        : ["treasurer@example.com", "accountant@example.com"],
+  };
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  if (!existsSync(join(root, "dist", "addon.js"))) {
+    console.log("dist/ is missing: building the add-on…");
+    const built = spawnSync(
+      process.execPath,
+      [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/build.ts")],
+      {
+        stdio: "inherit",
+        cwd: root,
+      },
+    );
+    if (built.status !== 0) fail("The build failed; see the messages above.");
+  }
+
+  const sandbox = options.apiUrl ? undefined : await startSandboxThread({});
+  const connection = sandbox
+    ? { apiUrl: sandbox.url, token: sandbox.token, adminId: sandbox.adminId }
+    : {
+        apiUrl: options.apiUrl as string,
+        token: options.token as string,
+        adminId: options.adminId as number,
+      };
+
+  const host = await EmulatorHost.start({
+    emulator: {
+      users: options.users,
+      spreadsheetName: "Funds and expense reports",
+      addonName: "Funds & Reports",
+    },
+    connection: { ...connection, addOnName: "Funds & Reports" },
+    storeSettings: true,
+    interactive: true,
+  });
+  const assets = await buildPlaygroundAssets(join(root, "dist"));
+  const routes = playgroundRoutes({ sandboxOrigin: sandbox ? sandboxOriginOf(sandbox.url) : null });
+  const server = await startControlServer({
+    target: host,
+    port: options.port,
+    host: options.host,
+    staticDir: assets.dir,
+    routes,
+  });
+
+  console.log(`Service: ${connection.apiUrl}${sandbox ? " (bundled sandbox, demo data)" : ""}`);
+  console.log(`Playground: ${server.url}/`);
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close();
+    await host.close();
+    await sandbox?.close();
+    assets.dispose();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown());
+}
+
+await main();

@@ -167,7 +167,9 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
         return;
       }
       if (fate.kind === "keep-marked" && c === noteIndex) {
-        rowValues.push(input.missingNote);
+        // A row already marked keeps its note: the date says when the record went missing.
+        const old = at >= 0 ? snapshot.values[i]?.[at] : "";
+        rowValues.push(typeof old === "string" && old !== "" ? old : input.missingNote);
         rowFormats.push(column.format);
       } else if (at < 0) {
         rowValues.push("");

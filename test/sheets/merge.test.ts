@@ -67,6 +67,24 @@ describe("planning a refresh of a sheet users extended", () => {
     expect(p.values[4]?.slice(owned)).toEqual(["", ""]);
     expect(p.formats[4]?.slice(owned)).toEqual(["0.00", "General"]);
     expect(p.values[0]?.slice(owned)).toEqual(["Double", "Notes"]);
+    // Still missing at the next refresh: the first note (and its date) stays.
+    const again = planRefresh({
+      columns: FUNDS_TABLE.columns,
+      previousKeys: keys,
+      snapshot: {
+        name: "Funds",
+        values: p.values,
+        formulas: p.values.map((r) => r.map(() => "")),
+        formats: p.formats,
+      },
+      records: [changed103, new104, f101],
+      keyOf: FUNDS_TABLE.keyOf,
+      covers: "all",
+      mode: "keep",
+      language: "en",
+      missingNote: "gone again",
+    });
+    expect(again.values[2]?.[keys.indexOf("refreshNote")]).toBe("gone");
   });
 
   it("removes vanished rows and moves users' formulas so they still read their own row", () => {

@@ -13,12 +13,17 @@ describe("Ui dialogs", () => {
     em.answers.push("YES", "no");
     expect(inScript(em, ask)).toEqual(["YES", true]);
     expect(inScript(em, ask)).toEqual(["NO", false]);
-    expect(em.ui.dialogs.slice(-1)[0]).toMatchObject({ kind: "alert", prompt: "Send 3 deposits?", buttons: ["YES", "NO"], answer: { button: "NO" } });
+    expect(em.ui.dialogs.slice(-1)[0]).toMatchObject({
+      kind: "alert",
+      prompt: "Send 3 deposits?",
+      buttons: ["YES", "NO"],
+      answer: { button: "NO" },
+    });
   });
   it("fails the execution on an unanswered alert, even if the script catches it", () => {
-    expect(() => inScript(em, `try { SpreadsheetApp.getUi().alert("Sure?"); } catch (e) {} return "went on";`)).toThrow(
-      'Ui.alert("Sure?") was shown but no answer was queued',
-    );
+    expect(() =>
+      inScript(em, `try { SpreadsheetApp.getUi().alert("Sure?"); } catch (e) {} return "went on";`),
+    ).toThrow('Ui.alert("Sure?") was shown but no answer was queued');
   });
   it("refuses an answer the dialog does not offer, but always allows CLOSE", () => {
     em.answers.push("CANCEL");
@@ -36,7 +41,10 @@ describe("Ui dialogs", () => {
   it("releases locks while the script waits on a dialog", () => {
     em.answers.push("OK");
     expect(
-      inScript(em, `var l = LockService.getDocumentLock(); l.waitLock(1000); SpreadsheetApp.getUi().alert("x"); return l.hasLock();`),
+      inScript(
+        em,
+        `var l = LockService.getDocumentLock(); l.waitLock(1000); SpreadsheetApp.getUi().alert("x"); return l.hasLock();`,
+      ),
     ).toBe(false);
   });
   it("waits for an answer in interactive mode instead of failing", () => {
@@ -59,7 +67,11 @@ describe("Ui dialogs", () => {
 describe("menus, sidebars, toasts", () => {
   it("records the add-on menu with its items and separators", () => {
     em.open();
-    expect(em.ui.menus.find((m) => m.addon)?.items.map((i) => i.label)).toEqual(["Refresh funds", "-", "Settings"]);
+    expect(em.ui.menus.find((m) => m.addon)?.items.map((i) => i.label)).toEqual([
+      "Refresh funds",
+      "-",
+      "Settings",
+    ]);
     // onOpen run again replaces the menu rather than adding a second one.
     em.open();
     expect(em.ui.menus.filter((m) => m.addon)).toHaveLength(1);
@@ -67,7 +79,10 @@ describe("menus, sidebars, toasts", () => {
   it("records toasts and dialogs", () => {
     em.run("refreshFunds", [], { as: "menu" });
     expect(em.ui.toasts.slice(-1)[0]).toMatchObject({ message: "Refreshed", title: "Funds", seconds: 3 });
-    inScript(em, `SpreadsheetApp.getUi().showModalDialog(HtmlService.createHtmlOutput("<p>hi</p>").setWidth(400), "Preview");`);
+    inScript(
+      em,
+      `SpreadsheetApp.getUi().showModalDialog(HtmlService.createHtmlOutput("<p>hi</p>").setWidth(400), "Preview");`,
+    );
     expect(em.ui.dialog).toMatchObject({ kind: "modal", title: "Preview", html: "<p>hi</p>", width: 400 });
   });
 });

@@ -26,7 +26,12 @@ describe("UrlFetchApp over real HTTP", () => {
   it("sends method, headers and payload, and reads the response", () => {
     const r = inScript(em, fetchSource, {
       url: `${base}/echo`,
-      options: { method: "post", contentType: "application/json", payload: '{"Amount":10.5}', headers: { Authorization: "Bearer t" } },
+      options: {
+        method: "post",
+        contentType: "application/json",
+        payload: '{"Amount":10.5}',
+        headers: { Authorization: "Bearer t" },
+      },
     }) as { code: number; text: string; headers: Record<string, string>; blob: string };
     expect(r.code).toBe(200);
     const echoed = JSON.parse(r.text);
@@ -37,7 +42,10 @@ describe("UrlFetchApp over real HTTP", () => {
     expect(r.blob).toBe(r.text);
   });
   it("form-encodes an object payload", () => {
-    const r = inScript(em, fetchSource, { url: `${base}/echo`, options: { method: "post", payload: { a: "1 2", b: "é" } } }) as { text: string };
+    const r = inScript(em, fetchSource, {
+      url: `${base}/echo`,
+      options: { method: "post", payload: { a: "1 2", b: "é" } },
+    }) as { text: string };
     expect(JSON.parse(r.text)).toMatchObject({ body: "a=1%202&b=%C3%A9" });
   });
   it("throws for status >= 400 with Apps Script's message, unless muteHttpExceptions", () => {
@@ -49,9 +57,14 @@ describe("UrlFetchApp over real HTTP", () => {
       expect((err as Error).name).toBe("Exception");
     }
     expect(message).toMatch(
-      new RegExp(`^Request failed for ${base.replace(/\./g, "\\.")} returned code 500\\. Truncated server response: failure 500: x+\\.\\.\\. \\(use muteHttpExceptions option to examine full response\\)$`),
+      new RegExp(
+        `^Request failed for ${base.replace(/\./g, "\\.")} returned code 500\\. Truncated server response: failure 500: x+\\.\\.\\. \\(use muteHttpExceptions option to examine full response\\)$`,
+      ),
     );
-    const muted = inScript(em, fetchSource, { url: `${base}/status/429`, options: { muteHttpExceptions: true } }) as {
+    const muted = inScript(em, fetchSource, {
+      url: `${base}/status/429`,
+      options: { muteHttpExceptions: true },
+    }) as {
       code: number;
       headers: Record<string, string>;
     };
@@ -59,17 +72,26 @@ describe("UrlFetchApp over real HTTP", () => {
     expect(muted.headers["Retry-After"]).toBe("7");
   });
   it("gives repeated headers as arrays in getAllHeaders", () => {
-    const r = inScript(em, fetchSource, { url: `${base}/headers` }) as { all: Record<string, unknown>; headers: Record<string, unknown> };
+    const r = inScript(em, fetchSource, { url: `${base}/headers` }) as {
+      all: Record<string, unknown>;
+      headers: Record<string, unknown>;
+    };
     expect(r.all["Set-Cookie"]).toEqual(["a=1", "b=2"]);
     expect(r.headers["Retry-After"]).toBe("3");
   });
   it("maps transport failures to Apps Script's messages, even with muteHttpExceptions", () => {
-    expect(() => inScript(em, fetchSource, { url: `${base}/drop`, options: { muteHttpExceptions: true } })).toThrow(
-      `Address unavailable: ${base}/drop`,
+    expect(() =>
+      inScript(em, fetchSource, { url: `${base}/drop`, options: { muteHttpExceptions: true } }),
+    ).toThrow(`Address unavailable: ${base}/drop`);
+    expect(() => inScript(em, fetchSource, { url: "http://127.0.0.1:9/closed" })).toThrow(
+      "Address unavailable: http://127.0.0.1:9/closed",
     );
-    expect(() => inScript(em, fetchSource, { url: "http://127.0.0.1:9/closed" })).toThrow("Address unavailable: http://127.0.0.1:9/closed");
-    expect(() => inScript(em, fetchSource, { url: `${base}/slow?ms=2000` })).toThrow(`Timeout: ${base}/slow?ms=2000`);
-    expect(() => inScript(em, fetchSource, { url: "http://no-such-host.invalid/x" })).toThrow("DNS error: http://no-such-host.invalid/x");
+    expect(() => inScript(em, fetchSource, { url: `${base}/slow?ms=2000` })).toThrow(
+      `Timeout: ${base}/slow?ms=2000`,
+    );
+    expect(() => inScript(em, fetchSource, { url: "http://no-such-host.invalid/x" })).toThrow(
+      "DNS error: http://no-such-host.invalid/x",
+    );
     expect(() => inScript(em, fetchSource, { url: "ftp://x" })).toThrow("Invalid argument: ftp://x");
   });
   it("fetchAll sends concurrently and answers in request order; one transport failure fails the batch", () => {
@@ -82,19 +104,23 @@ describe("UrlFetchApp over real HTTP", () => {
     );
     expect(codes).toEqual([200, 200, 404]);
     expect(Date.now() - started).toBeLessThan(550);
-    expect(() => inScript(em, `UrlFetchApp.fetchAll([args.base + "/echo", args.base + "/drop"]);`, { base })).toThrow(
-      `Address unavailable: ${base}/drop`,
-    );
+    expect(() =>
+      inScript(em, `UrlFetchApp.fetchAll([args.base + "/echo", args.base + "/drop"]);`, { base }),
+    ).toThrow(`Address unavailable: ${base}/drop`);
   });
   it("counts calls per user against the daily quota", () => {
     const quota = fixtureEmulator({ dailyUrlFetchQuota: 2 });
     try {
       inScript(quota, fetchSource, { url: `${base}/echo` });
       inScript(quota, fetchSource, { url: `${base}/echo` });
-      expect(() => inScript(quota, fetchSource, { url: `${base}/echo` })).toThrow("Service invoked too many times for one day: urlfetch.");
+      expect(() => inScript(quota, fetchSource, { url: `${base}/echo` })).toThrow(
+        "Service invoked too many times for one day: urlfetch.",
+      );
       expect(quota.counters.urlFetch).toEqual({ "ana@example.com": 2 });
       // Another user has a quota of their own, and a new day starts afresh.
-      expect(() => inScript(quota, fetchSource, { url: `${base}/echo` }, { user: "ben@example.com" })).not.toThrow();
+      expect(() =>
+        inScript(quota, fetchSource, { url: `${base}/echo` }, { user: "ben@example.com" }),
+      ).not.toThrow();
       quota.advanceTime(86_400_000);
       expect(() => inScript(quota, fetchSource, { url: `${base}/echo` })).not.toThrow();
     } finally {
@@ -104,7 +130,9 @@ describe("UrlFetchApp over real HTTP", () => {
 });
 
 describe("stopping an execution around a request", () => {
-  const count = () => JSON.parse((inScript(em, fetchSource, { url: `${base}/count` }) as { text: string }).text).recorded as number;
+  const count = () =>
+    JSON.parse((inScript(em, fetchSource, { url: `${base}/count` }) as { text: string }).text)
+      .recorded as number;
   const writeTwice = `UrlFetchApp.fetch(args.base + "/record", { method: "post" });
     PropertiesService.getUserProperties().setProperty("firstAnswered", "yes");
     UrlFetchApp.fetch(args.base + "/record", { method: "post" });
@@ -112,23 +140,32 @@ describe("stopping an execution around a request", () => {
 
   it("before: the n-th request never reaches the server", () => {
     const start = count();
-    expect(() => inScript(em, writeTwice, { base }, { stopAt: { fetch: 2, when: "before" } })).toThrow("Exceeded maximum execution time");
+    expect(() => inScript(em, writeTwice, { base }, { stopAt: { fetch: 2, when: "before" } })).toThrow(
+      "Exceeded maximum execution time",
+    );
     expect(count()).toBe(start + 1);
     expect(em.userPropertiesOf().toObject().firstAnswered).toBe("yes");
   });
   it("after: the server acted on the n-th request but the script never saw the answer", () => {
     em.userPropertiesOf().values.clear();
     const start = count();
-    expect(() => inScript(em, writeTwice, { base }, { stopAt: { fetch: 2, when: "after" } })).toThrow("Exceeded maximum execution time");
+    expect(() => inScript(em, writeTwice, { base }, { stopAt: { fetch: 2, when: "after" } })).toThrow(
+      "Exceeded maximum execution time",
+    );
     expect(count()).toBe(start + 2);
     expect(em.userPropertiesOf().toObject().secondAnswered).toBeUndefined();
   });
   it("after, inside fetchAll: requests up to the n-th are sent, none of the answers is seen", () => {
     const start = count();
     expect(() =>
-      inScript(em, `UrlFetchApp.fetchAll([args.base + "/record", args.base + "/record", args.base + "/record"]); return "seen";`, { base }, {
-        stopAt: { fetch: 2, when: "after" },
-      }),
+      inScript(
+        em,
+        `UrlFetchApp.fetchAll([args.base + "/record", args.base + "/record", args.base + "/record"]); return "seen";`,
+        { base },
+        {
+          stopAt: { fetch: 2, when: "after" },
+        },
+      ),
     ).toThrow("Exceeded maximum execution time");
     expect(count()).toBe(start + 2);
   });

@@ -1,0 +1,212 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directTarget, type RunningControlServer, startControlServer } from "../../dev/emulator/control";
+import { EmulatorHost } from "../../dev/emulator/host";
+import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import { storeConnection } from "../../dev/emulator/settings";
+import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { FIXTURE_DIST } from "./helpers";
+
+const root = resolve(import.meta.dirname, "../..");
+
+/** A private copy of the built add-on, so that a concurrent rebuild of dist/ cannot disturb the run. */
+function builtAddOn(): string {
+  if (!existsSync(join(root, "dist/addon.js"))) {
+    const built = spawnSync(
+      process.execPath,
+      [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"],
+      { cwd: root },
+    );
+    if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
+  }
+  const copy = mkdtempSync(join(tmpdir(), "emulator-dist-"));
+  cpSync(join(root, "dist"), copy, { recursive: true });
+  return copy;
+}
+
+async function call(server: RunningControlServer, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    text,
+    body: res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
+  };
+}
+
+describe("the built add-on end to end through the control API, against the sandbox", () => {
+  let sandbox: RunningSandbox;
+  let em: Emulator;
+  let server: RunningControlServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = builtAddOn();
+    sandbox = await startSandboxThread({ seed: 3, funds: 6, reports: 10 });
+    em = createEmulator({ distDir: dist, users: ["treasurer@example.com", "accountant@example.com"] });
+    const connection = { apiUrl: sandbox.url, token: sandbox.token, adminId: sandbox.adminId };
+    storeConnection(em, connection);
+    em.open();
+    server = await startControlServer({ target: directTarget(em, connection) });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await em?.close();
+    await sandbox?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("serves the menu that onOpen built", async () => {
+    const menu = await call(server, "GET", "/control/menu");
+    expect(menu.status).toBe(200);
+    expect(menu.body).toContainEqual({ label: expect.any(String), function: "showConnectionSidebar" });
+    const callable = em.topLevelFunctions();
+    for (const item of menu.body as Array<{ function: string }>) expect(callable).toContain(item.function);
+  });
+
+  it("runs a server function against the sandbox", async () => {
+    const run = await call(server, "POST", "/control/run", { function: "testConnection", args: [] });
+    expect(run.status).toBe(200);
+    expect(run.body.ok).toBe(true);
+    expect(JSON.stringify(run.body.result)).toContain("200");
+    expect(em.counters.urlFetch["treasurer@example.com"]).toBeGreaterThan(0);
+  });
+
+  it("reports connection info and never shows the token in properties", async () => {
+    const info = await call(server, "GET", "/control/info");
+    expect(info.body).toMatchObject({
+      apiUrl: sandbox.url,
+      token: sandbox.token,
+      adminId: sandbox.adminId,
+      user: "treasurer@example.com",
+    });
+    const props = await call(server, "GET", "/control/properties");
+    expect(props.text).not.toContain(sandbox.token);
+    expect(JSON.stringify(em.properties().user["treasurer@example.com"])).toContain(sandbox.token);
+  });
+
+  it("types cells like a user, selects, and shows sheets with ISO dates", async () => {
+    await call(server, "POST", "/control/cells", {
+      sheet: "Sheet1",
+      range: "A1:C1",
+      values: [["00123", "2024-05-06", "'007"]],
+    });
+    await call(server, "POST", "/control/select", { sheet: "Sheet1", range: "A1:C1" });
+    const sheets = await call(server, "GET", "/control/sheets");
+    const sheet1 = (sheets.body as Array<{ name: string; values: unknown[][] }>).find(
+      (s) => s.name === "Sheet1",
+    );
+    expect(sheet1?.values[0]).toEqual([123, "2024-05-06T04:00:00.000Z", "007"]);
+    expect(em.spreadsheet.active.ranges).toEqual([{ row: 1, column: 1, numRows: 1, numColumns: 3 }]);
+    const display = await call(server, "GET", "/control/display");
+    expect((display.body as Array<{ name: string; display: string[][] }>)[0]?.display[0]).toEqual([
+      "123",
+      "2024-05-06",
+      "007",
+    ]);
+  });
+
+  it("answers bad requests with the field and the rule", async () => {
+    const run = await call(server, "POST", "/control/run", { args: [] });
+    expect(run.status).toBe(400);
+    expect(run.body.error).toMatch(/^function: /);
+    const cells = await call(server, "POST", "/control/cells", {
+      sheet: "Nope",
+      range: "A1",
+      values: [["x"]],
+    });
+    expect(cells.status).toBe(400);
+    expect(cells.body.error).toBe('No sheet named "Nope"');
+    expect((await call(server, "GET", "/control/nothing")).status).toBe(404);
+  });
+
+  it("serves the sidebar's HTML once a menu item shows it, and closes it", async () => {
+    expect((await call(server, "GET", "/control/sidebar")).status).toBe(404);
+    const run = await call(server, "POST", "/control/run", { function: "showConnectionSidebar" });
+    expect(run.body).toEqual({ ok: true, result: null });
+    const ui = await call(server, "GET", "/control/ui");
+    expect(ui.body.sidebar).toMatchObject({ kind: "sidebar", width: 300 });
+    const html = await call(server, "GET", "/control/sidebar");
+    expect(html.status).toBe(200);
+    expect(html.text).toContain("<html");
+    await call(server, "POST", "/control/ui/close", { kind: "sidebar" });
+    expect((await call(server, "GET", "/control/ui")).body.sidebar).toBeNull();
+  });
+
+  it("lists logs and counters, fires triggers, and resets", async () => {
+    const logs = await call(server, "GET", "/control/logs");
+    expect(logs.body.counters.urlFetchTotal).toBeGreaterThan(0);
+    expect(logs.text).not.toContain(sandbox.token);
+    expect((await call(server, "POST", "/control/triggers/fire", {})).status).toBe(200);
+    await call(server, "POST", "/control/reset", {});
+    const sheets = await call(server, "GET", "/control/sheets");
+    expect(sheets.body).toEqual([expect.objectContaining({ name: "Sheet1", values: [] })]);
+    expect((await call(server, "GET", "/control/menu")).body.length).toBeGreaterThan(0);
+  });
+});
+
+describe("EmulatorHost: the emulator on a worker thread, interactive", () => {
+  let host: EmulatorHost;
+  let server: RunningControlServer;
+
+  beforeAll(async () => {
+    host = await EmulatorHost.start({ emulator: { distDir: FIXTURE_DIST, users: ["ana@example.com"] } });
+    server = await startControlServer({ target: host });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await host?.close();
+  });
+
+  it("suspends the script on an alert until the page answers, staying responsive meanwhile", async () => {
+    const running = call(server, "POST", "/control/run", { function: "confirmAndWrite" });
+    let waiting: unknown = null;
+    for (let i = 0; i < 200 && !waiting; i++) {
+      waiting = (await call(server, "GET", "/control/ui")).body.waiting;
+      if (!waiting) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(waiting).toEqual({
+      kind: "alert",
+      title: "",
+      message: "Write the answer?",
+      buttons: ["YES", "NO"],
+    });
+    // Reads are answered while the script waits.
+    expect((await call(server, "GET", "/control/sheets")).status).toBe(200);
+    await call(server, "POST", "/control/answers", { answers: ["NO"] });
+    const run = await running;
+    expect(run.body).toEqual({ ok: true, result: "NO" });
+    const sheets = await call(server, "GET", "/control/sheets");
+    expect(sheets.body[0].values).toEqual([["NO"]]);
+    expect((await call(server, "GET", "/control/ui")).body.waiting).toBeNull();
+  });
+
+  it("serves the static page and extra routes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "page-"));
+    cpSync(join(FIXTURE_DIST, "plain.html"), join(dir, "index.html"));
+    const withPage = await startControlServer({
+      target: host,
+      staticDir: dir,
+      routes: (req, res) => {
+        if (req.url !== "/extra") return false;
+        res.end("extra route");
+        return true;
+      },
+    });
+    try {
+      expect((await call(withPage, "GET", "/")).text).toContain("Plain page");
+      expect((await call(withPage, "GET", "/extra")).text).toBe("extra route");
+      expect((await call(withPage, "GET", "/../../etc/passwd")).status).toBe(404);
+    } finally {
+      await withPage.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

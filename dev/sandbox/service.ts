@@ -5,7 +5,7 @@
 import { ADMIN_ID, DEFAULT_SIZES, type DemoSizes, generateDemoData, MANAGER_ID } from "./demo";
 import { invalid } from "./errors";
 import { Ledger } from "./ledger";
-import type { FundStatus } from "./model";
+import type { Fund, FundStatus } from "./model";
 import {
   DEFAULT_RESULTS_PER_PAGE,
   type FundQuery,
@@ -55,9 +55,9 @@ export class SandboxService {
       case "getFunds":
         return fundList(listFunds(ledger, fundQuery(input)));
       case "getFund":
-        return singleFund(ledger.fund(int(input, "Id")));
+        return singleFund(ledger.fund(int(input, "Id")), "read");
       case "createFund":
-        return singleFund(
+        return fundWritten(
           ledger.createFund({
             idEmployee: int(input, "IdEmployee"),
             idAdmin: int(input, "IdAdmin"),
@@ -85,10 +85,10 @@ export class SandboxService {
         };
         const expires = flag(input, "FundExpiration");
         const date = text(input, "FundExpirationDate");
-        return singleFund(ledger.updateFund({ ...changes, expires, expirationDate: date }));
+        return fundWritten(ledger.updateFund({ ...changes, expires, expirationDate: date }));
       }
       case "depositMoneyToFund":
-        return singleFund(
+        return fundWritten(
           ledger.depositToFund({
             id: int(input, "Id"),
             idAdmin: int(input, "IdAdmin"),
@@ -96,7 +96,7 @@ export class SandboxService {
           }),
         );
       case "withdrawMoneyFromFund":
-        return singleFund(
+        return fundWritten(
           ledger.withdrawFromFund({
             id: int(input, "Id"),
             idAdmin: int(input, "IdAdmin"),
@@ -104,7 +104,7 @@ export class SandboxService {
           }),
         );
       case "setFundStatus":
-        return singleFund(
+        return fundWritten(
           ledger.setFundStatus(
             int(input, "Id"),
             int(input, "IdAdmin"),
@@ -139,6 +139,11 @@ export class SandboxService {
         throw invalid("endpoint", `${endpoint} is not an endpoint of the service`);
     }
   }
+}
+
+/** A fund as the write endpoints answer it (FlexibleFund as a boolean). */
+function fundWritten(fund: Fund) {
+  return singleFund(fund, "write");
 }
 
 function expiration(input: ParsedRequest): { expires: boolean; expirationDate: string } {

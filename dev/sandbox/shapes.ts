@@ -1,7 +1,7 @@
 /**
  * Ledger records in the exact shapes of the spec (part 2): two-decimal amounts, FlexibleFund as
- * "1"/"0" on reads, Withdrawals in list items versus Charges and Transactions in single-fund
- * shapes, and the list-only report fields.
+ * "1"/"0" on reads and a boolean in write responses, Withdrawals in list items versus Charges
+ * and Transactions in single-fund shapes, and the list-only report fields.
  */
 
 import { centsToAmount as fromCents } from "../../src/api/money";
@@ -21,13 +21,19 @@ function fundCommon(fund: Fund) {
   };
 }
 
-function fundFlags(fund: Fund) {
+/**
+ * The spec shows FlexibleFund as the string "1" in read examples and as a boolean in write
+ * examples: reads (getFunds, getFund) answer "1"/"0", writes that return a fund answer a boolean.
+ */
+export type FundAnswer = "read" | "write";
+
+function fundFlags(fund: Fund, answer: FundAnswer) {
   return {
     Balance: fromCents(fund.depositsCents - fund.chargesCents),
     Status: fund.status,
     CreatedAt: fund.createdAt,
     ExpirationDate: fund.expires ? fund.expirationDate : "",
-    FlexibleFund: fund.flexible ? "1" : "0",
+    FlexibleFund: answer === "read" ? (fund.flexible ? "1" : "0") : fund.flexible,
     // Not shown in the spec; a fund without automatic deposit is topped up by hand.
     ManualDeposit: !fund.autoDeposit,
     AutomaticBlock: fund.autoBlock,
@@ -36,15 +42,15 @@ function fundFlags(fund: Fund) {
 
 /** An item of getFunds: Withdrawals, no Transactions. */
 export function fundListItem(fund: Fund) {
-  return { ...fundCommon(fund), Withdrawals: fromCents(fund.chargesCents), ...fundFlags(fund) };
+  return { ...fundCommon(fund), Withdrawals: fromCents(fund.chargesCents), ...fundFlags(fund, "read") };
 }
 
-/** getFund and every write that returns a fund: Charges and Transactions. */
-export function singleFund(fund: Fund) {
+/** getFund ("read") and every write that returns a fund ("write"): Charges and Transactions. */
+export function singleFund(fund: Fund, answer: FundAnswer) {
   return {
     ...fundCommon(fund),
     Charges: fromCents(fund.chargesCents),
-    ...fundFlags(fund),
+    ...fundFlags(fund, answer),
     Transactions: fund.transactions.map(transactionShape),
   };
 }

@@ -142,6 +142,24 @@ describe("responses against the contract", () => {
       expect(Object.keys(calls.get(name) as object).sort(), name).toEqual(Object.keys(single).sort());
     }
   });
+
+  it("shows FlexibleFund as '1'/'0' on reads and as a boolean in write responses", async () => {
+    const calls = new Map(await successfulCalls());
+    const flexible = (name: EndpointName) => (calls.get(name) as { FlexibleFund: unknown }).FlexibleFund;
+    for (const item of (calls.get("getFunds") as { Funds: Array<{ FlexibleFund: unknown }> }).Funds) {
+      expect(["1", "0"]).toContain(item.FlexibleFund);
+    }
+    expect(["1", "0"]).toContain(flexible("getFund"));
+    for (const name of [
+      "createFund",
+      "updateFund",
+      "depositMoneyToFund",
+      "withdrawMoneyFromFund",
+      "setFundStatus",
+    ] as const) {
+      expect(typeof flexible(name), name).toBe("boolean");
+    }
+  });
 });
 
 describe("one error shape", () => {

@@ -191,7 +191,7 @@ describe("createFund", () => {
       Balance: 1500.5,
       Status: 1,
       ExpirationDate: "",
-      FlexibleFund: "0",
+      FlexibleFund: false,
       AutomaticBlock: false,
       ManualDeposit: true,
       Transactions: [
@@ -206,7 +206,8 @@ describe("createFund", () => {
     expect(fund.CreatedAt).toMatch(new RegExp(`^${TODAY} \\d{2}:\\d{2}:\\d{2}$`));
     expect(JSON.stringify(fund)).not.toContain("feria");
     const read = await call(sandbox, "getFund", { Id: fund.Id });
-    expect(read.body).toEqual(fund);
+    // Reads show FlexibleFund as "1"/"0", writes as a boolean (spec 2.1); nothing else differs.
+    expect(read.body).toEqual({ ...fund, FlexibleFund: "0" });
     const state = await control(sandbox, "GET", "/state");
     expect(state.body.funds.find((f: { id: number }) => f.id === fund.Id).comment).toBe(
       "Para la feria de junio",
@@ -226,7 +227,7 @@ describe("createFund", () => {
       }),
     );
     expect(withDate.body).toMatchObject({
-      FlexibleFund: "1",
+      FlexibleFund: true,
       AutomaticBlock: true,
       ManualDeposit: false,
       ExpirationDate: "2026-12-31",
@@ -290,7 +291,7 @@ describe("updateFund", () => {
       Id: created.Id,
       Title: "Anticipo renombrado",
       Code: "NEW-1",
-      FlexibleFund: "1",
+      FlexibleFund: true,
       ExpirationDate: "2027-01-15",
       IdAssignTo: created.IdAssignTo,
       IdCreator: created.IdCreator,

@@ -44,7 +44,7 @@ import {
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
 import { type Language, languageForLocale } from "../ui/strings";
 import type { MenuItem } from "./menu";
-import { createGasRefreshEngine } from "./refresh";
+import { createGasRefreshEngine, SETTINGS_FORM_KEY } from "./refresh";
 
 /** Document property: the document's schedule (see ScheduleState). */
 export const SCHEDULE_STATE_KEY = "schedule.state";
@@ -89,7 +89,14 @@ export function currentUser(): { key: string; label: string } {
   return { key, label: email || `user ${key.slice(0, 8)}` };
 }
 
+/** The document's language (its settings), else the user's locale. */
 function userLanguage(): Language {
+  try {
+    const form = JSON.parse(documentStore().getProperty(SETTINGS_FORM_KEY) ?? "{}") as { language?: unknown };
+    if (form.language === "en" || form.language === "es") return form.language;
+  } catch (_err) {
+    // Unreadable settings: fall back to the locale.
+  }
   try {
     return languageForLocale(Session.getActiveUserLocale());
   } catch (_err) {
@@ -251,6 +258,7 @@ export function runRefreshExecution(source: RunRecord["source"], startedAt: numb
   const engine = gasRefreshEngine();
   const documentLock = LockService.getDocumentLock();
   const ports: RunPorts<unknown> = {
+    language: userLanguage(),
     now: () => Date.now(),
     newId: () => Utilities.getUuid(),
     me: currentUser(),
@@ -349,7 +357,8 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const now = Date.now();
   const store = documentStore();
-  const runs = loadHistory(store, now);
+  const language = userLanguage();
+  const runs = loadHistory(store, now, language);
   const state = readState();
   const notice = currentNotice(runs, state, now, store.getProperty(NOTICE_DISMISSED_KEY));
   const me = currentUser();
@@ -358,7 +367,7 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
   const kind = user.getProperty(ACCOUNT_KIND_KEY);
   return {
     ...scheduleView({
-      language: userLanguage(),
+      language,
       state,
       me: me.key,
       runs,

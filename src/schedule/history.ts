@@ -109,14 +109,18 @@ export function readHistory(properties: Record<string, string>, size = HISTORY_S
  * Runs left "running" by an execution that was killed (time limit, crash) become "failed",
  * so the history never shows a run in progress forever.
  */
-export function settleAbandonedRuns(runs: readonly RunRecord[], nowMs: number): RunRecord[] {
+export function settleAbandonedRuns(
+  runs: readonly RunRecord[],
+  nowMs: number,
+  message = "The run stopped without finishing (time limit or error).",
+): RunRecord[] {
   return runs
     .filter((r) => r.outcome === "running" && nowMs - r.startedAt > ABANDONED_AFTER_MS)
     .map((r) => ({
       ...r,
       outcome: "failed" as const,
       endedAt: r.endedAt ?? r.startedAt,
-      message: r.message || "The run stopped without finishing (time limit or error).",
+      message: r.message || message,
     }));
 }
 

@@ -14,6 +14,7 @@ import {
   saveContinuation,
 } from "../longrun/continuation";
 import { checkQuota, estimateRefreshCalls, type QuotaCheck } from "../longrun/quota";
+import { type Language, translate } from "../ui/strings";
 import {
   callsOfLastCompleteRefresh,
   type RunRecord,
@@ -68,6 +69,8 @@ export interface QuotaPort {
 }
 
 export interface RunPorts<C> {
+  /** Language of the messages kept in the history (the document's). */
+  language: Language;
   now(): number;
   newId(): string;
   /** The user running this execution: a stable key and a label (email when known). */
@@ -102,10 +105,10 @@ export function saveRun(store: PropertyStore, run: RunRecord): void {
 }
 
 /** The bounded history, newest first; prunes old keys and settles runs killed mid-way. */
-export function loadHistory(store: PropertyStore, nowMs: number): RunRecord[] {
+export function loadHistory(store: PropertyStore, nowMs: number, language: Language = "en"): RunRecord[] {
   const view = readHistory(store.getProperties());
   for (const key of view.staleKeys) store.deleteProperty(key);
-  const settled = settleAbandonedRuns(view.runs, nowMs);
+  const settled = settleAbandonedRuns(view.runs, nowMs, translate(language, "run.message.abandoned"));
   for (const run of settled) saveRun(store, run);
   const byId = new Map(settled.map((r) => [r.id, r]));
   return view.runs.map((r) => byId.get(r.id) ?? r);
@@ -162,8 +165,8 @@ export function runRefresh<C>(source: RunSource, ports: RunPorts<C>): RunResult 
     finish({
       outcome: "skipped",
       message: retry
-        ? "Another refresh was running; this one was skipped and will try again shortly."
-        : "Another refresh was running; this one was skipped.",
+        ? translate(ports.language, "run.message.skippedRetry")
+        : translate(ports.language, "run.message.skipped"),
     });
     return { outcome: "skipped", run };
   }
@@ -179,7 +182,9 @@ export function runRefresh<C>(source: RunSource, ports: RunPorts<C>): RunResult 
       ports.notifyFailure(result.run);
     } catch (err) {
       // The failure is already in the history and the notice; a mail error must not hide it.
-      finish({ message: `${run.message} (The failure e-mail could not be sent: ${errorMessage(err)})` });
+      finish({
+        message: `${run.message} ${translate(ports.language, "run.message.mailFailed", { message: errorMessage(err) })}`,
+      });
     }
   }
   return result;
@@ -213,14 +218,16 @@ function runLocked<C>(
   }
   if (source === "continuation" && !continuation) return { outcome: "nothing" };
 
-  const history = loadHistory(store, run.startedAt);
+  const history = loadHistory(store, run.startedAt, ports.language);
   const quota = quotaForNextRefresh(history, ports.quota, continuation);
   if (quota.verdict === "refuse") {
     finish({
       outcome: "refused",
-      message:
-        `Not started: it needs about ${quota.estimate} calls and only ${quota.remaining} of today's ` +
-        `${quota.limit} UrlFetch calls are left.`,
+      message: translate(ports.language, "quota.refuse", {
+        estimate: quota.estimate,
+        remaining: quota.remaining,
+        limit: quota.limit,
+      }),
     });
     return { outcome: "refused", run, quota };
   }
@@ -247,7 +254,7 @@ function runLocked<C>(
     finish({
       ...base,
       outcome: "ok",
-      message: executions > 1 ? `Finished in ${executions} executions.` : "",
+      message: executions > 1 ? translate(ports.language, "run.message.finishedIn", { executions }) : "",
     });
     return { outcome: "ok", run, quota };
   }
@@ -270,7 +277,7 @@ function runLocked<C>(
     finish({
       ...base,
       outcome: "failed",
-      message: `Could not store where the refresh stopped: ${errorMessage(err)}`,
+      message: translate(ports.language, "run.message.storeFailed", { message: errorMessage(err) }),
     });
     return { outcome: "failed", run, quota };
   }
@@ -279,8 +286,8 @@ function runLocked<C>(
     ...base,
     outcome: "continued",
     message: followUp
-      ? "Stopped near the time limit; it continues in a follow-up execution."
-      : "Stopped near the time limit; the next run continues it.",
+      ? translate(ports.language, "run.message.followUp")
+      : translate(ports.language, "run.message.nextRun"),
   });
   return { outcome: "continued", run, quota };
 }

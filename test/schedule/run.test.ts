@@ -63,6 +63,7 @@ function harness(pages = 30, limitMs = 12_000) {
   const ports = (): RunPorts<{ page: number }> => {
     const callsAtStart = world.calls;
     return {
+      language: "en",
       now: () => world.now,
       newId: () => `id${++ids}`,
       me: { key: "ana-key", label: "ana@example.com" },
@@ -171,7 +172,7 @@ describe("runRefresh", () => {
     expect(result.outcome).toBe("refused");
     if (result.outcome !== "nothing") {
       expect(result.run.message).toBe(
-        "Not started: it needs about 550 calls and only 500 of today's 20000 UrlFetch calls are left.",
+        "Not started: this refresh needs about 550 calls and only 500 of today's 20000 UrlFetch calls are left.",
       );
     }
     expect(h.refresh.fetched).toEqual([]);

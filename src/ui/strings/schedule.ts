@@ -25,6 +25,15 @@ export const schedule = {
     "run.source.continuation": "continuation",
     "run.source.menu": "menu",
     "run.source.sidebar": "sidebar",
+    "run.message.skipped": "Another refresh was running; this one was skipped.",
+    "run.message.skippedRetry":
+      "Another refresh was running; this one was skipped and will try again shortly.",
+    "run.message.finishedIn": "Finished in {executions} executions.",
+    "run.message.storeFailed": "Could not store where the refresh stopped: {message}",
+    "run.message.followUp": "Stopped near the time limit; it continues in a follow-up execution.",
+    "run.message.nextRun": "Stopped near the time limit; the next run continues it.",
+    "run.message.mailFailed": "(The failure e-mail could not be sent: {message})",
+    "run.message.abandoned": "The run stopped without finishing (time limit or error).",
     "notice.failed": "The scheduled refresh of {when} failed: {message}",
     "notice.stalled":
       "The scheduled refresh has not run since {when}. {owner} should open Settings to set it up again.",
@@ -63,6 +72,15 @@ export const schedule = {
     "run.source.continuation": "continuación",
     "run.source.menu": "menú",
     "run.source.sidebar": "panel",
+    "run.message.skipped": "Había otra actualización en curso; esta se omitió.",
+    "run.message.skippedRetry":
+      "Había otra actualización en curso; esta se omitió y se reintentará en breve.",
+    "run.message.finishedIn": "Terminada en {executions} ejecuciones.",
+    "run.message.storeFailed": "No se pudo guardar dónde se detuvo la actualización: {message}",
+    "run.message.followUp": "Se detuvo cerca del límite de tiempo; continúa en otra ejecución.",
+    "run.message.nextRun": "Se detuvo cerca del límite de tiempo; la próxima ejecución la continúa.",
+    "run.message.mailFailed": "(No se pudo enviar el correo del fallo: {message})",
+    "run.message.abandoned": "La ejecución se detuvo sin terminar (límite de tiempo o error).",
     "notice.failed": "La actualización programada del {when} falló: {message}",
     "notice.stalled":
       "La actualización programada no se ejecuta desde el {when}. {owner} debe abrir Configuración para volver a activarla.",

@@ -190,4 +190,18 @@ describe("a refresh longer than one execution", () => {
     expect(history()[0]).toMatchObject({ source: "schedule", outcome: "ok" });
     expectComplete();
   });
+
+  it("a schedule saved while a follow-up is pending replaces it, and the scheduled run continues the refresh", () => {
+    expect(em.tryRun("runRefreshFromSettings", []).ok).toBe(true);
+    expect(em.listTriggers().map((t) => t.handler)).toEqual(["continueRefresh"]);
+    expect(em.tryRun("saveSchedule", [{ kind: "hours", every: 2 }]).ok).toBe(true);
+    expect(em.listTriggers().map((t) => t.handler)).toEqual(["runScheduledRefresh"]);
+    expect(hasContinuation()).toBe(true);
+    for (let i = 0; i < 12 && hasContinuation(); i++) {
+      em.advanceTime(2 * 3_600_000 + 60_000);
+      expect(em.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
+    }
+    expect(history()[0]).toMatchObject({ source: "schedule", outcome: "ok" });
+    expectComplete();
+  });
 });

@@ -355,6 +355,19 @@ describe("refresh through the emulation", () => {
     expect([...sources]).toEqual(["schedule"]);
   });
 
+  it("speaks the user's language: sheet names, headers and labels in Spanish", async () => {
+    s.settings({ ...FORM, language: "es" });
+    run("refreshFunds");
+    const sheet = sheetOf(s.emulator, "Fondos") as NonNullable<ReturnType<typeof sheetOf>>;
+    expect(sheet.header.slice(0, 5)).toEqual(["Id", "Título", "Código", "Moneda", "Estado"]);
+    const labels = new Set(sheet.values.slice(1).map((r) => r[4]));
+    expect([...labels].every((l) => ["Abierto", "Cerrado", "Bloqueado"].includes(String(l)))).toBe(true);
+    expect(sheetOf(s.emulator, "Auditoría")).not.toBeNull();
+    expect(s.emulator.ui.toasts.at(-1)?.message).toMatch(
+      /^12 registros actualizados con 3 llamadas en [\d.]+ s\.$/,
+    );
+  });
+
   it("runs in a trigger, where there is no Ui", async () => {
     run("refreshFunds", "trigger");
     expect(fundsSheet().values.length).toBe(13);

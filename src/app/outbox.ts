@@ -4,7 +4,7 @@
  * each response). The decisions live in src/outbox/; this file only hands them the services.
  */
 import { createClient, DEFAULT_BASE_URL, formatCents } from "../api";
-import { createAuditLog } from "../audit/log";
+import { type AuditSink, createAuditLog } from "../audit/log";
 import { auditSheetSink } from "../gas/audit-sheet";
 import { auditUser } from "../gas/session";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
@@ -102,13 +102,38 @@ export function dateFormatter(spreadsheet: Spreadsheet): DateFormatter {
   return (date, pattern) => Utilities.formatDate(date, zone, pattern);
 }
 
+/**
+ * The audit sheet, reached only when the first row is written: opening a sidebar must not
+ * create it, and creating it (insertSheet activates the new sheet) must not move the user's
+ * selection, which the forms read.
+ */
+function lazyAuditSink(spreadsheet: Spreadsheet, options: Parameters<typeof auditSheetSink>[0]): AuditSink {
+  let sink: AuditSink | null = null;
+  const open = (): AuditSink => {
+    if (sink) return sink;
+    const sheet = spreadsheet.getActiveSheet();
+    const range = spreadsheet.getActiveRange();
+    sink = auditSheetSink(options);
+    if (sheet && spreadsheet.getActiveSheet().getName() !== sheet.getName()) {
+      spreadsheet.setActiveSheet(sheet);
+      if (range) spreadsheet.setActiveRange(range);
+    }
+    return sink;
+  };
+  return {
+    append: (rows) => open().append(rows),
+    update: (rowNumber, row) => open().update(rowNumber, row),
+    flush: () => SpreadsheetApp.flush(),
+  };
+}
+
 /** Opens a write session for `source`; throws a plain message when the connection is not set. */
 export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSession {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const settings = loadWriteSettings();
   const language = settings.language;
   const log = createAuditLog(
-    auditSheetSink({
+    lazyAuditSink(spreadsheet, {
       name: settings.sheetNames.audit,
       archiveName: settings.sheetNames.auditArchive,
       language,

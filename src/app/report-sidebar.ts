@@ -73,7 +73,7 @@ export function getReportSidebarView(): ReportSidebarView {
       "customStatus",
     ].map(col);
     const rows = new Set<number>();
-    for (const range of sheet.getActiveRangeList()?.getRanges() ?? []) {
+    for (const range of SpreadsheetApp.getActiveRangeList()?.getRanges() ?? []) {
       for (let r = Math.max(2, range.getRow()); r <= range.getLastRow(); r += 1) rows.add(r);
     }
     if (idCol !== null && idCol !== undefined) {

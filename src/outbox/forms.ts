@@ -8,6 +8,7 @@ import { type Fund, formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../ui/strings";
 import { fundStatusLabel, IDEMPOTENT_OPERATIONS, type OutboxOperation } from "./operations";
 import { checkWrite, type FieldProblem, type ServiceInput, type WriteRequest } from "./requests";
+import { writeFailureOf } from "./service";
 import type { FundState } from "./snapshot";
 import { sendWrite, settleInterruptedWrite, type WriteContext, type WriteResult } from "./write";
 
@@ -142,7 +143,16 @@ export function submitWrite(
   const checked = checkWrite(operation, fields, { adminId: context.adminId, language: context.language });
   if (!checked.ok) return { kind: "invalid", problems: checked.problems };
   const request = checked.request;
-  const end = sendWrite(context, request, context.newKey());
+  let end: ReturnType<typeof sendWrite>;
+  try {
+    end = sendWrite(context, request, context.newKey());
+  } catch (error) {
+    // Reading the fund before sending failed: nothing was sent.
+    const failure = writeFailureOf(error);
+    return failure.outcome === "refused"
+      ? { kind: "refused", message: t("form.refused", { message: failure.message }) }
+      : { kind: "refused", message: t("form.notSent", { message: failure.message }) };
+  }
   if (end.status === "done") {
     context.applyResult(end.result);
     return {

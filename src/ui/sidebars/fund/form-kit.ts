@@ -185,7 +185,7 @@ export function buildForm(options: FormOptions): FormHandle {
     const checked = checkWrite(options.operation, values(), { adminId: options.adminId(), language });
     const list = checked.ok ? [] : checked.problems;
     const unplaced: string[] = [];
-    for (const [name, node] of problems) node.textContent = "";
+    for (const node of problems.values()) node.textContent = "";
     for (const p of list) {
       const node = problems.get(p.field);
       if (node && (all || touched.has(p.field))) {

@@ -1,0 +1,331 @@
+/**
+ * The Fund and Report sidebars' server functions of the BUILT add-on, called as
+ * google.script.run calls them, against the sandbox: every operation, the contract's messages
+ * (the very ones the forms show as the user types), arguments checked server-side, refusals,
+ * faults settled by reading once, a double send answered from the first result, and the rows
+ * of the Funds and Expense reports sheets updated from each response.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatCents } from "../../src/api";
+import type { FormOutcome } from "../../src/outbox/forms";
+import { checkWrite } from "../../src/outbox/requests";
+import { FUNDS_TABLE, headersOf, REPORT_COLUMNS } from "../../src/sheets/columns";
+import { translate } from "../../src/ui/strings";
+import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+
+let wb: WriteBack;
+let fund: SandboxFund;
+let requestCount = 0;
+
+beforeAll(async () => {
+  wb = await startWriteBack(buildWriteBack());
+}, 120_000);
+
+afterAll(async () => {
+  await wb?.close();
+});
+
+beforeEach(async () => {
+  await wb.reset();
+  const state = await wb.state();
+  fund = state.funds.find((f) => f.status === 1) as SandboxFund;
+});
+
+const requestId = () => `test-request-${++requestCount}-abcdef`;
+const send = (name: string, fields: Record<string, unknown>, id = requestId()) =>
+  wb.sidebar(name, { requestId: id, fields }) as FormOutcome;
+
+/** A Funds sheet as a refresh leaves it, with only the cells these tests look at filled. */
+function fundsSheet(funds: SandboxFund[]): void {
+  wb.emulator.spreadsheet.addSheet("Funds");
+  const headers = headersOf(FUNDS_TABLE, "en");
+  const balance = headers.indexOf(translate("en", "col.balance"));
+  const rows = funds.map((f) =>
+    headers.map((_, i) => (i === 0 ? f.id : i === balance ? f.balanceCents / 100 : "")),
+  );
+  wb.emulator.typeCells("Funds", `A1:${columnLetter(headers.length)}${funds.length + 1}`, [headers, ...rows]);
+}
+
+function cellOf(sheet: string, rowIndex: number, header: string): unknown {
+  const values = wb.sheetValues(sheet);
+  return values[rowIndex]?.[(values[0] ?? []).indexOf(header)];
+}
+
+describe("Fund sidebar", () => {
+  it("shows the fund of the selected row, read fresh, and of an Id typed in", async () => {
+    const state = await wb.state();
+    const other = state.funds.find((f) => f.id !== fund.id) as SandboxFund;
+    fundsSheet([fund, other]);
+    wb.emulator.select("Funds", "C3");
+    const selected = wb.sidebar("getFundSidebarView", {}) as {
+      fund: { id: number; balance: string };
+      error: string;
+    };
+    expect(selected.error).toBe("");
+    expect(selected.fund.id).toBe(other.id);
+    const typed = wb.sidebar("getFundSidebarView", { fundId: String(fund.id) }) as {
+      fund: { id: number; balance: string; currency: string };
+      employees: { id: number }[];
+    };
+    expect(typed.fund.id).toBe(fund.id);
+    expect(typed.fund.balance).toBe(
+      formatCents(fund.balanceCents, { language: "en", currency: fund.currency }),
+    );
+    const missing = wb.sidebar("getFundSidebarView", { fundId: "999999" }) as { fund: null; error: string };
+    expect(missing.fund).toBeNull();
+    expect(missing.error).not.toBe("");
+  });
+
+  it("deposit, withdraw, update, status and create: each sent once, the Funds row updated from the answer", async () => {
+    fundsSheet([fund]);
+    const deposit = send("depositToFund", { Id: fund.id, DepositAmount: "10.50" });
+    expect(deposit).toMatchObject({ kind: "done", fund: { id: fund.id } });
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 1_050);
+    expect(cellOf("Funds", 1, "Balance")).toBe((fund.balanceCents + 1_050) / 100);
+
+    const withdraw = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "0.50" });
+    expect(withdraw.kind).toBe("done");
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 1_000);
+
+    const update = send("updateFundDetails", {
+      Id: fund.id,
+      FundName: "Caja <b>norte</b>",
+      FundCode: "N-1",
+      FundFlexibility: true,
+    });
+    expect(update.kind).toBe("done");
+    expect(await wb.fund(fund.id)).toMatchObject({ title: "Caja <b>norte</b>", code: "N-1" });
+    expect(cellOf("Funds", 1, "Title")).toBe("Caja <b>norte</b>");
+
+    const close = send("changeFundStatus", { Id: fund.id, FundStatus: "2" });
+    expect(close.kind).toBe("done");
+    expect((await wb.fund(fund.id)).status).toBe(2);
+
+    const created = send("createFundForEmployee", {
+      IdEmployee: String(fund.assignedTo),
+      FundName: "Anticipo viaje",
+      FundCurrency: "usd",
+      FundAmount: "250",
+      FundExpirationDate: "2024-12-31",
+    });
+    expect(created).toMatchObject({ kind: "done" });
+    const state = await wb.state();
+    expect(state.funds.find((f) => f.title === "Anticipo viaje")).toMatchObject({
+      currency: "USD",
+      assignedTo: fund.assignedTo,
+      balanceCents: 25_000,
+    });
+  });
+
+  it("a form sent twice with the same request id moves the money once and shows the first result", async () => {
+    const id = requestId();
+    const first = send("depositToFund", { Id: fund.id, DepositAmount: "5" }, id);
+    const second = send("depositToFund", { Id: fund.id, DepositAmount: "5" }, id) as FormOutcome & {
+      repeated?: boolean;
+    };
+    expect(second).toMatchObject({ kind: first.kind, repeated: true });
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 500);
+  });
+
+  it("shows the contract's messages, the same the form shows as the user types", async () => {
+    const cases: [
+      string,
+      "deposit" | "withdraw" | "updateFund" | "createFund" | "setFundStatus",
+      Record<string, unknown>,
+    ][] = [
+      ["depositToFund", "deposit", { Id: fund.id, DepositAmount: "10,50" }],
+      ["depositToFund", "deposit", { Id: fund.id, DepositAmount: "10.505" }],
+      ["depositToFund", "deposit", { Id: fund.id, DepositAmount: "-3" }],
+      ["depositToFund", "deposit", { Id: fund.id, DepositAmount: "" }],
+      ["withdrawFromFund", "withdraw", { Id: "abc", WithdrawAmount: "1" }],
+      ["changeFundStatus", "setFundStatus", { Id: fund.id, FundStatus: "7" }],
+      [
+        "updateFundDetails",
+        "updateFund",
+        { Id: fund.id, FundName: "x".repeat(201), FundCode: "c".repeat(51), FundComment: "m".repeat(256) },
+      ],
+      ["updateFundDetails", "updateFund", { Id: fund.id, FundName: "ok", FundExpirationDate: "2024-02-30" }],
+      [
+        "createFundForEmployee",
+        "createFund",
+        { IdEmployee: "", FundName: "", FundCurrency: "PESO", FundAmount: "1,5" },
+      ],
+    ];
+    for (const [name, operation, fields] of cases) {
+      const outcome = send(name, fields);
+      const typed = checkWrite(operation, fields, { adminId: wb.sandbox.adminId });
+      expect(typed.ok).toBe(false);
+      expect(outcome).toEqual({ kind: "invalid", problems: typed.ok ? [] : typed.problems });
+    }
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
+    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
+  });
+
+  it("checks its arguments server-side: anything but a well-formed form is refused unsent", async () => {
+    for (const bad of [
+      null,
+      "10",
+      { fields: { Id: fund.id, DepositAmount: "1" } },
+      { requestId: "x", fields: {} },
+    ]) {
+      expect(wb.sidebar("depositToFund", bad)).toMatchObject({ kind: "invalid" });
+    }
+    const sneaky = wb.sidebar("depositToFund", {
+      requestId: requestId(),
+      fields: { Id: fund.id, DepositAmount: "1", IdAdmin: 1 },
+    });
+    expect(sneaky).toMatchObject({ kind: "invalid", problems: [{ field: "IdAdmin" }] });
+    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
+  });
+
+  it("refusals by the service: an administrator without the permission, an unknown fund", async () => {
+    wb.settings({ adminId: String(wb.sandbox.managerId) });
+    const refused = send("depositToFund", { Id: fund.id, DepositAmount: "1" });
+    expect(refused.kind).toBe("refused");
+    expect((refused as { message: string }).message).toMatch(/^The service refused: .*IdAdmin/);
+    wb.settings({});
+    const unknown = send("withdrawFromFund", { Id: 999_999, WithdrawAmount: "1" });
+    expect(unknown.kind).toBe("refused");
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
+  });
+
+  it("drop-after-apply: the form reads the fund and says the deposit was applied (once)", async () => {
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-after-apply", times: 1 }]);
+    const outcome = send("depositToFund", { Id: fund.id, DepositAmount: "20" });
+    expect(outcome).toMatchObject({ kind: "unknown", applied: true });
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 2_000);
+  });
+
+  it("drop-before-apply: the form reads the fund and says the withdrawal was not applied", async () => {
+    await wb.faults([{ endpoint: "withdrawMoneyFromFund", fault: "drop-before-apply", times: 1 }]);
+    const outcome = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" });
+    expect(outcome).toMatchObject({ kind: "unknown", applied: false });
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
+    const again = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" });
+    expect(again.kind).toBe("done");
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents - 2_000);
+  });
+});
+
+describe("Report sidebar", () => {
+  async function reportsSheet(): Promise<number[]> {
+    const state = await wb.state();
+    const ids = state.reports.slice(0, 3).map((r) => Number((r as { id: number }).id));
+    // Wider than a new sheet's 26 columns, as a refresh would have made it.
+    wb.emulator.spreadsheet.addSheet("Expense reports").maxColumns = 40;
+    const headers = REPORT_COLUMNS.map((c) => translate("en", c.header as never));
+    const rows = ids.map((id) => headers.map((_, i) => (i === 0 ? id : "")));
+    wb.emulator.typeCells("Expense reports", `A1:${columnLetter(headers.length)}${ids.length + 1}`, [
+      headers,
+      ...rows,
+    ]);
+    return ids;
+  }
+
+  it("marks the selected reports integrated, then not integrated, and sets a custom status", async () => {
+    const ids = await reportsSheet();
+    wb.emulator.select("Expense reports", "B2:C2,A4");
+    const view = wb.sidebar("getReportSidebarView") as { reports: { id: number }[]; now: string };
+    expect(view.reports.map((r) => r.id)).toEqual([ids[0], ids[2]]);
+    expect(view.now).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const reportIds = view.reports.map((r) => r.id);
+    const integrated = wb.sidebar("markReportsIntegrated", {
+      requestId: requestId(),
+      reportIds,
+      fields: { IntegrationCode: "ERP-77", IntegrationDate: view.now },
+    }) as { results: { outcome: FormOutcome }[]; summary: string };
+    expect(integrated.results.map((r) => r.outcome.kind)).toEqual(["done", "done"]);
+    expect(integrated.summary).toBe("2 done, 0 refused, 0 unknown.");
+    expect(cellOf("Expense reports", 1, "Integrated")).toBe("Yes");
+    expect(
+      cellOf("Expense reports", 3, "Voucher code") ??
+        cellOf("Expense reports", 3, translate("en", "col.integrationCode")),
+    ).toBe("ERP-77");
+    const state = await wb.state();
+    const marked = state.reports.filter((r) => reportIds.includes(Number((r as { id: number }).id)));
+    expect(JSON.stringify(marked)).toContain("ERP-77");
+
+    const notIntegrated = wb.sidebar("markReportsNotIntegrated", {
+      requestId: requestId(),
+      reportIds,
+      fields: {},
+    }) as {
+      results: { outcome: FormOutcome }[];
+    };
+    expect(notIntegrated.results.map((r) => r.outcome.kind)).toEqual(["done", "done"]);
+    expect(cellOf("Expense reports", 1, "Integrated")).toBe("No");
+
+    // A status the report's policy does not define is refused by the service, with its reason.
+    const undefinedStatus = wb.sidebar("setReportsCustomStatus", {
+      requestId: requestId(),
+      reportIds: [ids[1]],
+      fields: { CustomStatus: "Observada", CustomMessage: "Falta la boleta" },
+    }) as { results: { outcome: FormOutcome }[] };
+    expect(undefinedStatus.results[0]?.outcome).toMatchObject({
+      kind: "refused",
+      message: expect.stringContaining("CustomStatus"),
+    });
+    const custom = wb.sidebar("setReportsCustomStatus", {
+      requestId: requestId(),
+      reportIds: [ids[1]],
+      fields: { CustomStatus: "Observado", CustomMessage: "Falta la boleta" },
+    }) as { results: { outcome: FormOutcome }[] };
+    expect(custom.results[0]?.outcome.kind).toBe("done");
+    expect(cellOf("Expense reports", 2, translate("en", "col.customStatus"))).toBe("Observado");
+  });
+
+  it("refuses a custom status longer than 20 characters and a mark without a voucher code, unsent", async () => {
+    const ids = await reportsSheet();
+    const tooLong = wb.sidebar("setReportsCustomStatus", {
+      requestId: requestId(),
+      reportIds: [ids[0]],
+      fields: { CustomStatus: "x".repeat(21) },
+    }) as { results: { outcome: FormOutcome }[] };
+    expect(tooLong.results[0]?.outcome).toEqual({
+      kind: "invalid",
+      problems: [
+        { field: "CustomStatus", message: "CustomStatus must be at most 20 characters long (got 21)." },
+      ],
+    });
+    const noCode = wb.sidebar("markReportsIntegrated", {
+      requestId: requestId(),
+      reportIds: [ids[0]],
+      fields: { IntegrationDate: "2024-06-30 10:00:00" },
+    }) as { results: { outcome: FormOutcome }[] };
+    expect(noCode.results[0]?.outcome).toMatchObject({
+      kind: "invalid",
+      problems: [{ field: "IntegrationCode" }],
+    });
+    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
+    expect(
+      wb.sidebar("markReportsIntegrated", { requestId: requestId(), reportIds: [], fields: {} }),
+    ).toMatchObject({
+      results: [{ outcome: { kind: "invalid" } }],
+    });
+  });
+
+  it("a custom status set by someone without the management role is refused by the service", async () => {
+    const ids = await reportsSheet();
+    const state = await wb.state();
+    const employee = state.users.find((u) => u.Roles.includes("employee"));
+    wb.settings({ adminId: String(employee?.Id) });
+    const refused = wb.sidebar("setReportsCustomStatus", {
+      requestId: requestId(),
+      reportIds: [ids[0]],
+      fields: { CustomStatus: "Pagada" },
+    }) as { results: { outcome: FormOutcome }[] };
+    expect(refused.results[0]?.outcome.kind).toBe("refused");
+  });
+});
+
+function columnLetter(n: number): string {
+  let s = "";
+  let x = n;
+  while (x > 0) {
+    const r = (x - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    x = Math.floor((x - 1) / 26);
+  }
+  return s;
+}

@@ -299,7 +299,11 @@ export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): voi
     ensureSchedule();
     return;
   }
-  ensureSchedule(true);
+  try {
+    ensureSchedule(true);
+  } catch (_err) {
+    // Tidying triggers must not cost the refresh; the next settings view tries again.
+  }
   runRefreshExecution("schedule", startedAt);
 }
 

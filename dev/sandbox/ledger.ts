@@ -8,7 +8,6 @@ import { conflict, forbidden, invalid, notFound } from "./errors";
 import {
   type ExpensePolicy,
   FUND_BLOCKED,
-  FUND_CLOSED,
   FUND_OPEN,
   type Fund,
   type FundStatus,
@@ -155,24 +154,22 @@ export class Ledger {
     return fund;
   }
 
-  /** Appends a deposit; moves Deposits and Balance, never Status. */
+  /**
+   * Appends a deposit; moves Deposits and Balance, never Status. Spec 3.1 states this for every
+   * fund, whatever its status, so a closed or blocked fund takes it too.
+   */
   depositToFund(movement: MoneyMovement): Fund {
     const fund = this.fund(movement.id);
     this.requireRole(movement.idAdmin, "fundAdministrator", "administer funds");
-    if (fund.status === FUND_CLOSED)
-      throw conflict("Id", `fund ${fund.id} is closed (Status 2) and takes no deposits`);
     fund.transactions.push({ type: 1, amountCents: movement.amountCents, date: this.today() });
     fund.depositsCents += movement.amountCents;
     return fund;
   }
 
-  /** Appends a withdrawal; moves Charges and Balance, never Status. */
+  /** Appends a withdrawal; moves Charges and Balance, never Status, in any status (as deposits). */
   withdrawFromFund(movement: MoneyMovement): Fund {
     const fund = this.fund(movement.id);
     this.requireRole(movement.idAdmin, "fundAdministrator", "administer funds");
-    if (fund.status === FUND_CLOSED) {
-      throw conflict("Id", `fund ${fund.id} is closed (Status 2) and takes no withdrawals`);
-    }
     const balance = fund.depositsCents - fund.chargesCents;
     // A flexible fund may be spent beyond its balance (spec 2.1, FlexibleFund); others may not.
     if (movement.amountCents > balance && !fund.flexible) {

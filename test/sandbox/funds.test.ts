@@ -371,7 +371,7 @@ describe("deposits and withdrawals", () => {
     expect(ledger).toMatchObject({ depositsCents: 30, chargesCents: 25, balanceCents: 5 });
   });
 
-  it("refuses a withdrawal above the balance (unless flexible) and any movement on a closed fund, changing nothing", async () => {
+  it("refuses a withdrawal above the balance (unless flexible), changing nothing", async () => {
     const fund = (await call(sandbox, "createFund", newFund({ FundAmount: 100 }))).body;
     const tooMuch = await call(sandbox, "withdrawMoneyFromFund", {
       Id: fund.Id,
@@ -389,22 +389,33 @@ describe("deposits and withdrawals", () => {
     });
     expect(beyond.status).toBe(200);
     expect(beyond.body.Balance).toBe(-0.01);
-    await call(sandbox, "setFundStatus", { Id: fund.Id, IdAdmin: sandbox.adminId, FundStatus: 2 });
-    const deposit = await call(sandbox, "depositMoneyToFund", {
-      Id: fund.Id,
-      IdAdmin: sandbox.adminId,
-      DepositAmount: 5,
-    });
-    expect(deposit.status).toBe(409);
-    const withdraw = await call(sandbox, "withdrawMoneyFromFund", {
-      Id: fund.Id,
-      IdAdmin: sandbox.adminId,
-      WithdrawAmount: 5,
-    });
-    expect(withdraw.status).toBe(409);
     const after = (await call(sandbox, "getFund", { Id: fund.Id })).body;
     expect(after.Transactions).toHaveLength(1);
     expect(after.Balance).toBe(100);
+  });
+
+  it("are taken in every status, closed included, and leave Status as it was", async () => {
+    for (const status of [1, 2, 3]) {
+      const fund = (await call(sandbox, "createFund", newFund({ FundAmount: 100 }))).body;
+      await call(sandbox, "setFundStatus", { Id: fund.Id, IdAdmin: sandbox.adminId, FundStatus: status });
+      const deposit = await call(sandbox, "depositMoneyToFund", {
+        Id: fund.Id,
+        IdAdmin: sandbox.adminId,
+        DepositAmount: 5,
+      });
+      expect(deposit.status, `deposit in status ${status}`).toBe(200);
+      expect(deposit.body).toMatchObject({ Deposits: 105, Balance: 105, Status: status });
+      const withdraw = await call(sandbox, "withdrawMoneyFromFund", {
+        Id: fund.Id,
+        IdAdmin: sandbox.adminId,
+        WithdrawAmount: 30.5,
+      });
+      expect(withdraw.status, `withdrawal in status ${status}`).toBe(200);
+      expect(withdraw.body).toMatchObject({ Charges: 30.5, Balance: 74.5, Status: status });
+      expect(withdraw.body.Transactions.map((t: { TransactionType: number }) => t.TransactionType)).toEqual([
+        1, 1, 2,
+      ]);
+    }
   });
 
   it("require the amount, refuse bad amounts and unknown funds, and check permission", async () => {

@@ -668,7 +668,8 @@ export class Emulator {
 
   /** A fresh global scope with the fakes, the clock-driven Date and the script's console. */
   private newContext(): { context: vm.Context; bridge: Bridge; functions: Set<string> } {
-    const context = vm.createContext({}, { name: "Apps Script" });
+    // Promise jobs run before the call returns, as Apps Script drains them within the execution.
+    const context = vm.createContext({}, { name: "Apps Script", microtaskMode: "afterEvaluate" });
     const prelude = vm.runInContext(
       `(function (clockNow) {
         var RealDate = Date;

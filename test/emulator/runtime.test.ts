@@ -302,3 +302,10 @@ describe("Utilities, HtmlService, logging", () => {
     ).toEqual(["undefined", "undefined", "undefined", "undefined", "undefined"]);
   });
 });
+
+describe("promises", () => {
+  it("runs promise jobs within the execution, as its own service calls", () => {
+    expect(em.run("asyncWrite")).toBe("scheduled");
+    expect(em.userPropertiesOf("ana@example.com").toObject().fromPromise).toBe("yes");
+  });
+});

@@ -30,6 +30,11 @@ export const SETTINGS_KEY = "settings.form";
 /** User property holding the current user's access token. */
 export const TOKEN_KEY = "settings.token";
 export const MAX_TOKEN_LENGTH = 2048;
+/**
+ * User property: "1" when this user wants an e-mail when a scheduled refresh fails (the same
+ * key the schedule reads). Per user: the e-mail goes to them.
+ */
+export const FAILURE_EMAIL_KEY = "schedule.mailOnFailure";
 
 export interface TokenStatus {
   /** True when the current user has a token saved. */
@@ -62,6 +67,9 @@ export interface SettingsStore {
   tokenStatus(): TokenStatus;
   saveToken(token: unknown, language?: MessageLanguage): TokenCheck;
   removeToken(): void;
+  /** Whether this user asked for an e-mail when a scheduled refresh fails (off by default). */
+  failureEmail(): boolean;
+  setFailureEmail(on: boolean): void;
 }
 
 const TOKEN_REASONS: Record<MessageLanguage, Record<string, string>> = {
@@ -170,6 +178,12 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     },
     removeToken() {
       user.deleteProperty(TOKEN_KEY);
+    },
+    failureEmail() {
+      return user.getProperty(FAILURE_EMAIL_KEY) === "1";
+    },
+    setFailureEmail(on) {
+      user.setProperty(FAILURE_EMAIL_KEY, on ? "1" : "0");
     },
   };
 }

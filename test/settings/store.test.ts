@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createSettingsStore, SETTINGS_KEY, TOKEN_KEY } from "../../src/settings";
+import { MAIL_ON_FAILURE_KEY } from "../../src/app/schedule";
+import { createSettingsStore, FAILURE_EMAIL_KEY, SETTINGS_KEY, TOKEN_KEY } from "../../src/settings";
 import { memoryStore } from "./stores";
 
 const TOKEN = "abcdef-0123456789-XYZW";
@@ -146,5 +147,20 @@ describe("loading", () => {
       fundFilters: { OrderBy: 1, Order: "DESC" },
       reportFilters: { TypeDateFilter: 1 },
     });
+  });
+});
+
+describe("the failure e-mail opt-in", () => {
+  it("is off by default, per user, under the key the schedule reads", () => {
+    const s = twoUsers();
+    expect(FAILURE_EMAIL_KEY).toBe(MAIL_ON_FAILURE_KEY);
+    expect(s.asAna.failureEmail()).toBe(false);
+    s.asAna.setFailureEmail(true);
+    expect(s.asAna.failureEmail()).toBe(true);
+    expect(s.asLuis.failureEmail()).toBe(false);
+    expect(s.ana.data.get(FAILURE_EMAIL_KEY)).toBe("1");
+    expect(s.document.data.size).toBe(0);
+    s.asAna.setFailureEmail(false);
+    expect(s.asAna.failureEmail()).toBe(false);
   });
 });

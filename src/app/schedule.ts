@@ -20,6 +20,7 @@ import {
   dailyQuota,
   detectAccountKind,
   parseLedger,
+  type QuotaCheck,
 } from "../longrun/quota";
 import { lastScheduledRunAt, type RunRecord, readHistory, settleAbandonedRuns } from "../schedule/history";
 import { currentNotice, type Notice } from "../schedule/notices";
@@ -436,4 +437,25 @@ export function runRefreshFromSettings(): ScheduleSidebarView {
   const startedAt = Date.now();
   runRefreshExecution("sidebar", startedAt);
   return buildScheduleView(false);
+}
+
+/**
+ * For every other path that calls the service (menu refreshes, write-back): adds the calls it
+ * made to this user's count of today's UrlFetch calls, which the quota check reads.
+ */
+export function countUrlFetchCalls(calls: number): void {
+  quotaPort().add(calls);
+}
+
+/**
+ * For a refresh started by hand: whether it fits in what is left of today's UrlFetch quota
+ * ("ok", "warn" above 80%, "refuse" past it), estimated from the last complete refresh.
+ */
+export function refreshQuotaCheck(): QuotaCheck {
+  const store = documentStore();
+  return quotaForNextRefresh(
+    loadHistory(store, Date.now(), userLanguage()),
+    quotaPort(),
+    loadContinuation(store),
+  );
 }

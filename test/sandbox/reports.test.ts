@@ -294,17 +294,21 @@ describe("setExpenseReportCustomStatus", () => {
     );
   });
 
-  it("refuses a status not defined in the policy, listing the defined ones, and changes nothing", async () => {
+  it("takes any text up to 20 characters, even one the policy does not define, and leaves the policy alone", async () => {
     const target = ledgerReports.find((r) => r.policyId === 203 && r.customStatus === "") as LedgerReport;
+    const policyBefore = [...(sandbox.sandbox.service.ledger.policies.get(203)?.customStatuses ?? [])];
+    const atLimit = "x".repeat(20);
     const reply = await call(sandbox, "setExpenseReportCustomStatus", {
       Id: target.id,
       IdAdmin: sandbox.managerId,
-      CustomStatus: "Reembolsado",
+      CustomStatus: atLimit,
     });
-    expect(reply.status).toBe(400);
-    expect(reply.body.Error.Field).toBe("CustomStatus");
-    expect(reply.body.Error.Message).toContain("Observado, Pagado");
-    expect((await call(sandbox, "getExpenseReport", { Id: target.id })).body.CustomStatus).toBe("");
+    expect(reply.status).toBe(200);
+    expect(reply.body.CustomStatus).toBe(atLimit);
+    expect((await call(sandbox, "getExpenseReport", { Id: target.id })).body.CustomStatus).toBe(atLimit);
+    expect(sandbox.sandbox.service.ledger.policies.get(203)?.customStatuses).toEqual(policyBefore);
+    const timeline = sandbox.sandbox.service.ledger.report(target.id).timeline.map((e) => e.text);
+    expect(timeline.at(-1)).toContain("no definido en la política");
   });
 
   it("requires CustomStatus: an empty text counts as absent", async () => {

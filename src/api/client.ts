@@ -39,13 +39,16 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A Retry-After longer than this is not waited for: the call fails instead. */
   maxRetryAfterMs: number;
+  /** All waits of one call together stay under this, so one call cannot eat the execution's time. */
+  maxTotalDelayMs: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 4,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
-  maxRetryAfterMs: 60_000,
+  maxRetryAfterMs: 30_000,
+  maxTotalDelayMs: 60_000,
 };
 
 export type CallOutcome = "ok" | "refused" | "error" | "unknown";
@@ -275,6 +278,7 @@ export function createClient(options: ClientOptions): Client {
 
   function read<N extends EndpointName>(name: N, value: RequestValue<N>): ResponseValue<N> {
     const method = ENDPOINTS[name].method;
+    let waited = 0;
     for (let attempt = 1; ; attempt++) {
       try {
         return sendOnce(name, value, method, attempt);
@@ -282,7 +286,8 @@ export function createClient(options: ClientOptions): Client {
         const error = err as ApiError;
         if (!retryableRead(error) || attempt >= retry.maxAttempts) throw error;
         const delay = backoff(attempt, error instanceof HttpError ? error.retryAfterMs : undefined);
-        if (delay === null) throw error;
+        if (delay === null || waited + delay > retry.maxTotalDelayMs) throw error;
+        waited += delay;
         clock.sleep(delay);
       }
     }
@@ -292,6 +297,7 @@ export function createClient(options: ClientOptions): Client {
     const endpoint = ENDPOINTS[name];
     let method: HttpMethod = endpoint.method;
     let fellBack = false;
+    let waited = 0;
     for (let attempt = 1; ; attempt++) {
       try {
         return sendOnce(name, value, method, attempt);
@@ -311,7 +317,8 @@ export function createClient(options: ClientOptions): Client {
         // 429 says "not processed": waiting and sending again cannot apply the write twice.
         if (error instanceof HttpError && error.status === 429 && attempt < retry.maxAttempts) {
           const delay = backoff(attempt, error.retryAfterMs);
-          if (delay !== null) {
+          if (delay !== null && waited + delay <= retry.maxTotalDelayMs) {
+            waited += delay;
             clock.sleep(delay);
             continue;
           }
@@ -361,6 +368,7 @@ export function createClient(options: ClientOptions): Client {
       }
     });
     let pending = values.flatMap((v, i) => (v === undefined ? [] : [i]));
+    let waited = 0;
     for (let attempt = 1; pending.length > 0; attempt++) {
       const requests: HttpRequest[] = pending.map((i) =>
         buildRequest(name, values[i] as RequestValue<N>, { baseUrl, token }),
@@ -422,11 +430,15 @@ export function createClient(options: ClientOptions): Client {
               }, undefined),
             )
           : null;
+      const fits = delay !== null && waited + delay <= retry.maxTotalDelayMs ? delay : null;
       for (const f of failed) {
-        if (delay === null || !retryableRead(f.error)) results[f.index] = { ok: false, error: f.error };
+        if (fits === null || !retryableRead(f.error)) results[f.index] = { ok: false, error: f.error };
       }
-      pending = delay === null ? [] : again.map((f) => f.index);
-      if (pending.length > 0 && delay !== null) clock.sleep(delay);
+      pending = fits === null ? [] : again.map((f) => f.index);
+      if (pending.length > 0 && fits !== null) {
+        waited += fits;
+        clock.sleep(fits);
+      }
     }
     return results as BatchResult<N>[];
   }

@@ -197,8 +197,25 @@ describe("retries of reads", () => {
     expect(s.sleeps).toEqual([7000]);
   });
 
+  it("keeps all the waits of one call under maxTotalDelayMs", () => {
+    const s = setup(
+      [
+        ok("", 503, { "Retry-After": "20" }),
+        ok("", 503, { "Retry-After": "20" }),
+        ok("", 503, { "Retry-After": "25" }),
+      ],
+      {
+        retry: { maxAttempts: 5, maxTotalDelayMs: 45_000 },
+      },
+    );
+    const err = thrown(() => s.client.getFunds({})) as HttpError;
+    expect(err.status).toBe(503);
+    expect(s.sleeps).toEqual([20_000, 20_000]);
+    expect(s.sent).toHaveLength(3);
+  });
+
   it("gives up at once when Retry-After exceeds the bound", () => {
-    const s = setup([ok("", 503, { "retry-after": "3600" })], { retry: { maxRetryAfterMs: 60_000 } });
+    const s = setup([ok("", 503, { "retry-after": "31" })]);
     expect(thrown(() => s.client.getFunds({}))).toBeInstanceOf(HttpError);
     expect(s.sleeps).toEqual([]);
   });

@@ -370,6 +370,7 @@ export function pageSuite(getBrowser: () => Browser): void {
       const frame = await openSidebar();
       await frame.locator("#close").click();
       await page.locator('[data-testid="sidebar"]').waitFor({ state: "hidden" });
+      await until(() => expect(requestsTo("/control/ui/close").at(-1)?.body).toEqual({ kind: "sidebar" }));
     });
   });
 
@@ -399,6 +400,7 @@ export function pageSuite(getBrowser: () => Browser): void {
       );
       await page.locator('[data-testid="reset"]').click();
       await until(() => expect(requestsTo("/control/reset")).toHaveLength(1));
+      expect(requestsTo("/playground/sandbox/reset")).toHaveLength(1);
       // Every control in the panel has a label or visible text.
       const unlabelled = await page.locator('[data-testid="panel"]').evaluate((panel) =>
         Array.from(panel.querySelectorAll("button, select, input"))

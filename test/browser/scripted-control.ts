@@ -119,10 +119,16 @@ export async function startScriptedControl(staticDir: string): Promise<ScriptedC
         answerWaiters.shift()?.(answer);
         return json(res, 200, { ok: true });
       }
+      if (path === "/control/ui/close") {
+        s.ui.sidebar = null;
+        return json(res, 200, { ok: true });
+      }
       if (["/control/cells", "/control/select", "/control/reset", "/control/triggers/fire"].includes(path)) {
         return json(res, 200, { ok: true });
       }
-      if (path === "/playground/sandbox/faults") return json(res, 200, { ok: true });
+      if (path === "/playground/sandbox/faults" || path === "/playground/sandbox/reset") {
+        return json(res, 200, { ok: true });
+      }
       return json(res, 404, { error: `no route ${method} ${path}` });
     }
     const file = normalize(join(staticDir, path === "/" ? "index.html" : path));

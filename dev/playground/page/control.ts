@@ -54,6 +54,8 @@ export interface WaitingQuestion {
 }
 
 export interface UiState {
+  /** The add-on menu with its separators, when the control API reports menus. */
+  addonMenu: MenuEntry[] | null;
   sidebar: ShownHtml | null;
   dialog: ShownHtml | null;
   toasts: Toast[];
@@ -208,6 +210,27 @@ function readQuestion(raw: unknown): WaitingQuestion | null {
   return { kind, title: asString(q.title), message, buttons: buttons.length ? buttons : ["OK"] };
 }
 
+/** Items of the last add-on menu in `menus` (separators as "-", submenus flattened). */
+function readAddonMenu(menus: unknown): MenuEntry[] | null {
+  const addon = asArray(menus)
+    .map(asRecord)
+    .filter((m) => m.addon === true)
+    .at(-1);
+  if (!addon) return null;
+  const out: MenuEntry[] = [];
+  const walk = (items: unknown) => {
+    for (const raw of asArray(items)) {
+      const item = asRecord(raw);
+      if (item.separator === true) out.push({ label: "-", functionName: "" });
+      else if (item.submenu) walk(asRecord(item.submenu).items);
+      else
+        out.push({ label: asString(item.label), functionName: asString(item.functionName ?? item.function) });
+    }
+  };
+  walk(addon.items);
+  return out;
+}
+
 export function readUi(body: unknown): UiState {
   const u = asRecord(body);
   const toasts = asArray(u.toasts).map((raw, index) => {
@@ -225,6 +248,7 @@ export function readUi(body: unknown): UiState {
     };
   });
   return {
+    addonMenu: readAddonMenu(u.menus),
     sidebar: readShown(u.sidebar, "sidebar"),
     dialog: readShown(u.dialog ?? u.modalDialog, "dialog"),
     toasts,
@@ -271,6 +295,8 @@ export const control = {
     }),
   fireTriggers: (user?: string) => call("POST", "/control/triggers/fire", user ? { user } : {}),
   reset: () => call("POST", "/control/reset", {}),
+  closeUi: (kind: "sidebar" | "dialog") => call("POST", "/control/ui/close", { kind }),
+  resetSandbox: () => call("POST", "/playground/sandbox/reset", {}),
   setFaults: (faults: unknown) => call("POST", "/playground/sandbox/faults", faults),
   clearFaults: () => call("DELETE", "/playground/sandbox/faults"),
 };

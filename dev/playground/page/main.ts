@@ -290,6 +290,10 @@ async function refreshUi(): Promise<void> {
 }
 
 function applyUi(ui: UiState): void {
+  if (ui.addonMenu && JSON.stringify(ui.addonMenu) !== JSON.stringify(state.menu)) {
+    state.menu = ui.addonMenu;
+    renderMenu();
+  }
   if (ui.sidebar && ui.sidebar.key !== state.sidebarKey && ui.sidebar.key !== state.dismissedSidebarKey) {
     showFrame("sidebar", ui.sidebar);
     state.sidebarKey = ui.sidebar.key;
@@ -339,6 +343,12 @@ function showFrame(kind: "sidebar" | "dialog", shown: ShownHtml): void {
   document.body.classList.toggle("with-sidebar", kind === "sidebar" || !$("sidebar").hidden);
 }
 
+/** Closes a sidebar or dialog here and in the emulation (google.script.host.close()). */
+function closeFrame(kind: "sidebar" | "dialog"): void {
+  hideFrame(kind);
+  void control.closeUi(kind).catch(showError);
+}
+
 function hideFrame(kind: "sidebar" | "dialog"): void {
   if (kind === "sidebar") {
     state.dismissedSidebarKey = state.sidebarKey;
@@ -375,11 +385,11 @@ function wireBridge(): void {
         reply.postMessage({ source: "playground", type: "result", id: data.id, ...result }, "*");
       });
     } else if (data.type === "close") {
-      hideFrame(kind);
+      closeFrame(kind);
     }
   });
-  $("sidebar-close").addEventListener("click", () => hideFrame("sidebar"));
-  $("dialog-close").addEventListener("click", () => hideFrame("dialog"));
+  $("sidebar-close").addEventListener("click", () => closeFrame("sidebar"));
+  $("dialog-close").addEventListener("click", () => closeFrame("dialog"));
 }
 
 function showQuestion(ui: UiState): void {
@@ -500,8 +510,11 @@ function wirePanel(): void {
   });
   $("reset").addEventListener("click", () => {
     setStatus("Resetting…", "busy");
+    // The sandbox resets only when the playground runs on it; another service keeps its data.
     void control
-      .reset()
+      .resetSandbox()
+      .catch(() => undefined)
+      .then(() => control.reset())
       .then(async () => {
         hideFrame("sidebar");
         hideFrame("dialog");

@@ -235,6 +235,32 @@ describe("refresh through the emulation", () => {
     expect(after.values[3]?.[deposits]).toBe(sheet.values[3]?.[deposits]);
   });
 
+  it("refreshes only the selected report rows, keeping what only the list carries", async () => {
+    run("refreshReports");
+    const sheet = sheetOf(s.emulator, "Expense reports") as NonNullable<ReturnType<typeof sheetOf>>;
+    const internal = col(sheet.header, "Integration internal code");
+    const custom = col(sheet.header, "Custom status");
+    // A report the list shows with an internal integration code, and the row below it.
+    const row = sheet.values.findIndex((r, i) => i > 0 && r[internal] !== "" && i + 1 < sheet.values.length);
+    expect(row).toBeGreaterThan(0);
+    const [a, b] = [sheet.values[row]?.[0] as number, sheet.values[row + 1]?.[0] as number];
+    for (const id of [a, b]) {
+      await s.api(
+        "setExpenseReportCustomStatus",
+        { Id: id, IdAdmin: s.sandbox.managerId, CustomStatus: "Pagado" },
+        "PUT",
+      );
+    }
+    s.emulator.select("Expense reports", `C${row + 1}`);
+    s.emulator.resetCounters();
+    run("refreshSelectedRows");
+    expect(s.emulator.counters.urlFetchTotal).toBe(1);
+    const after = sheetOf(s.emulator, "Expense reports") as NonNullable<ReturnType<typeof sheetOf>>;
+    expect(after.values[row]?.[custom]).toBe("Pagado");
+    expect(after.values[row + 1]?.[custom]).toBe(sheet.values[row + 1]?.[custom]);
+    expect(after.values[row]?.[internal]).toBe(sheet.values[row]?.[internal]);
+  });
+
   it("leaves the previous data when a refresh fails, and says why", async () => {
     run("refreshReports");
     const before = sheetOf(s.emulator, "Expense reports")?.values;

@@ -1,11 +1,17 @@
 /**
  * Browser tests of the playground, one Chromium for all of them. The page suite drives the page
  * against a scripted control API; the end-to-end suites drive the real add-on (dist/) in the
- * emulation against the sandbox.
+ * emulation against the sandbox, through the page, as a person would. Adding a sidebar's tests
+ * means adding a suite file under e2e/ and one line below.
  */
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
-import { type Browser, launchBrowser } from "./browser";
+import { type Browser, launchBrowser, pageErrors } from "./browser";
+import type { E2eContext } from "./e2e/context";
+import { refreshSuite } from "./e2e/refresh";
 import { pageSuite } from "./page-suite";
+import { PlaygroundPage } from "./playground-page";
+import { type PlaygroundStack, startStack } from "./stack";
 
 let browser: Browser | undefined;
 
@@ -23,3 +29,42 @@ const getBrowser = (): Browser => {
 };
 
 describe("playground page", () => pageSuite(getBrowser));
+
+describe("end to end: the built add-on in the emulation against the sandbox", () => {
+  let stack: PlaygroundStack | undefined;
+  let page: Page | undefined;
+  let context: E2eContext | undefined;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    page = await getBrowser().context.newPage();
+    const errors = pageErrors(page);
+    const playground = new PlaygroundPage(page);
+    const running = stack;
+    const openPage = page;
+    context = {
+      stack: running,
+      page: openPage,
+      playground,
+      errors,
+      async fresh() {
+        await running.reset();
+        errors.length = 0;
+        await playground.open(running.url);
+      },
+    };
+    await playground.open(running.url);
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await stack?.close();
+  });
+
+  const ctx = (): E2eContext => {
+    if (!context) throw new Error("The playground did not start (see the first failure)");
+    return context;
+  };
+
+  describe("refresh", () => refreshSuite(ctx));
+});

@@ -86,7 +86,11 @@ function showError(err: unknown): void {
 // ---- sheets and tabs --------------------------------------------------------------------
 
 async function refreshSheets(): Promise<void> {
+  const known = new Set(state.sheets.map((s) => s.name));
   state.sheets = await control.sheets();
+  // insertSheet activates the new sheet in Sheets: show the sheet the script created last.
+  const created = known.size > 0 ? state.sheets.filter((s) => !known.has(s.name)) : [];
+  if (created.length > 0) state.activeSheet = created.at(-1)?.name ?? state.activeSheet;
   if (!state.sheets.some((s) => s.name === state.activeSheet))
     state.activeSheet = state.sheets[0]?.name ?? "";
   renderTabs();

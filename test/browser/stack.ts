@@ -1,0 +1,92 @@
+/**
+ * The whole playground for the end-to-end suites, as `npm start` runs it: the sandbox on a worker
+ * thread with demo data, the built add-on (dist/) in the emulation on a worker thread with the
+ * connection stored in the first user's settings, the control API and the page on a free port.
+ */
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { startControlServer } from "../../dev/emulator/control";
+import { EmulatorHost } from "../../dev/emulator/host";
+import { buildPlaygroundAssets } from "../../dev/playground/assets";
+import { playgroundRoutes, sandboxOriginOf } from "../../dev/playground/routes";
+import { startSandboxThread } from "../../dev/sandbox/index";
+
+const dist = resolve(import.meta.dirname, "../../dist");
+
+export const USERS = ["treasurer@example.com", "accountant@example.com"];
+
+export interface PlaygroundStack {
+  /** The page, ending in "/". */
+  url: string;
+  /** The sandbox's API base URL (ends in /v1) and origin (for /_sandbox routes). */
+  apiUrl: string;
+  sandboxOrigin: string;
+  token: string;
+  adminId: number;
+  managerId: number;
+  /** A fresh spreadsheet and fresh demo data, faults cleared. */
+  reset(): Promise<void>;
+  /** GET or POST a control route, for checks a test makes outside the page. */
+  control<T = unknown>(path: string, body?: unknown): Promise<T>;
+  /** GET or POST a sandbox route (/_sandbox/...) or an API read (/v1/...). */
+  sandbox<T = unknown>(path: string, body?: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function startStack(): Promise<PlaygroundStack> {
+  if (!existsSync(join(dist, "addon.js"))) {
+    throw new Error("dist/addon.js is missing: run `npm run build` before the browser tests");
+  }
+  const sandbox = await startSandboxThread({});
+  const host = await EmulatorHost.start({
+    emulator: { users: USERS, spreadsheetName: "Funds and expense reports", addonName: "Funds & Reports" },
+    connection: {
+      apiUrl: sandbox.url,
+      token: sandbox.token,
+      adminId: sandbox.adminId,
+      addOnName: "Funds & Reports",
+    },
+    storeSettings: true,
+    interactive: true,
+  });
+  const assets = await buildPlaygroundAssets(dist);
+  const sandboxOrigin = sandboxOriginOf(sandbox.url);
+  const server = await startControlServer({
+    target: host,
+    staticDir: assets.dir,
+    routes: playgroundRoutes({ sandboxOrigin }),
+  });
+  const json = async <T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
+    const response = await fetch(url, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "content-type": "application/json", ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+  return {
+    url: `${server.url}/`,
+    apiUrl: sandbox.url,
+    sandboxOrigin,
+    token: sandbox.token,
+    adminId: sandbox.adminId,
+    managerId: sandbox.managerId,
+    async reset() {
+      await json(`${sandboxOrigin}/_sandbox/reset`, {});
+      await json(`${server.url}/control/reset`, {});
+    },
+    control: (path, body) => json(`${server.url}${path}`, body),
+    sandbox: (path, body) =>
+      json(`${sandboxOrigin}${path}`, body, {
+        authorization: `Bearer ${sandbox.token}`,
+      }),
+    async close() {
+      await server.close();
+      await host.close();
+      await sandbox.close();
+      assets.dispose();
+    },
+  };
+}

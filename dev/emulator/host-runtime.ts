@@ -35,6 +35,7 @@ export function runHost(data: HostWorkerData): void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   const deferred: Command[] = [];
   let busy = false;
+  let waiting = false;
 
   const serveWhileBusy = () => {
     for (;;) {
@@ -42,7 +43,11 @@ export function runHost(data: HostWorkerData): void {
       if (!received) return;
       const command = received.message as Command;
       if (READ_ONLY.has(command.cmd)) respond(command);
-      else deferred.push(command);
+      else {
+        // A reset cannot wait for a dialog nobody will answer: close it (the title-bar X) first.
+        if (command.cmd === "reset" && waiting) em.answers.push("CLOSE");
+        deferred.push(command);
+      }
     }
   };
 
@@ -53,6 +58,7 @@ export function runHost(data: HostWorkerData): void {
       ? {
           waitForAnswer: (dialog) => {
             port.postMessage({ event: "waiting", dialog });
+            waiting = true;
             try {
               for (;;) {
                 const answer = em.answers.shift();
@@ -61,6 +67,7 @@ export function runHost(data: HostWorkerData): void {
                 serveWhileBusy();
               }
             } finally {
+              waiting = false;
               port.postMessage({ event: "answered" });
             }
           },

@@ -9,6 +9,7 @@ import { isEnumValue } from "./enums";
 import { ServiceError } from "./errors";
 
 /** Base class of every fake object a script may hold; `service` names it in permission errors. */
+// biome-ignore lint/complexity/noStaticOnlyClass: a base class, checked with instanceof at the realm border.
 export abstract class Fake {
   static readonly service: string = "Object";
 }
@@ -87,6 +88,8 @@ export class Bridge {
     if (value instanceof Fake) return this.wrap(value);
     if (isEnumValue(value)) return value;
     if (value instanceof Date) return this.realm.date(value.getTime());
+    // Only arrays made by the fakes (this realm) need re-making; the script's own pass as they are.
+    // biome-ignore lint/suspicious/useIsArray: the realm is exactly what is being tested here.
     if (value instanceof Array) return this.realm.Array.from(value, (item) => this.toScript(item));
     if (Object.getPrototypeOf(value) === Object.prototype) {
       const out = new this.realm.Object() as Record<string, unknown>;

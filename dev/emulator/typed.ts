@@ -3,6 +3,8 @@
  * types. Return types that are other Apps Script classes are loosened (a fake returns a fake),
  * primitives and arrays are kept, so a wrong signature of a fake fails to compile.
  */
+// void is there for methods that return nothing.
+// biome-ignore lint/suspicious/noConfusingVoidType: matches `void` return types.
 type Primitive = string | number | boolean | void | null | undefined;
 type Loose<R> = R extends Primitive
   ? R

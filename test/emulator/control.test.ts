@@ -188,6 +188,17 @@ describe("EmulatorHost: the emulator on a worker thread, interactive", () => {
     expect((await call(server, "GET", "/control/ui")).body.waiting).toBeNull();
   });
 
+  it("closes a waiting dialog when the page resets", async () => {
+    const running = call(server, "POST", "/control/run", { function: "confirmAndWrite" });
+    for (let i = 0; i < 200 && !(await call(server, "GET", "/control/ui")).body.waiting; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const reset = call(server, "POST", "/control/reset", {});
+    expect((await running).body).toEqual({ ok: true, result: "CLOSE" });
+    expect((await reset).status).toBe(200);
+    expect((await call(server, "GET", "/control/sheets")).body[0].values).toEqual([]);
+  });
+
   it("serves the static page and extra routes", async () => {
     const dir = mkdtempSync(join(tmpdir(), "page-"));
     cpSync(join(FIXTURE_DIST, "plain.html"), join(dir, "index.html"));

@@ -26,6 +26,7 @@ import {
 } from "../refresh/engine";
 import { optionsFingerprint, refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
 import { clientReader } from "../refresh/reader";
+import { deleteText, loadText, saveText } from "../refresh/stored-text";
 import { applyToSheet } from "../sheets/apply";
 import { fundIdOfMovementKey } from "../sheets/columns";
 import { normaliseKey } from "../sheets/merge";
@@ -208,7 +209,7 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     const fingerprint = `${kind}|${optionsFingerprint(options, context.names)}`;
     const documentProperties = PropertiesService.getDocumentProperties();
     const cursor =
-      storedCursor(documentProperties.getProperty(MENU_CURSOR_KEY), fingerprint) ?? startCursor(kind);
+      storedCursor(loadText(documentProperties, MENU_CURSOR_KEY), fingerprint) ?? startCursor(kind);
     const budget = createTimeBudget({
       clock: { now: () => Date.now() },
       startedAt: started,
@@ -229,9 +230,10 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
       cursor,
       () => budget.shouldStop(),
     );
-    if (result.finished) documentProperties.deleteProperty(MENU_CURSOR_KEY);
+    // The cursor may list thousands of funds still to fetch: more than one property value holds.
+    if (result.finished) deleteText(documentProperties, MENU_CURSOR_KEY);
     else
-      documentProperties.setProperty(MENU_CURSOR_KEY, JSON.stringify({ fingerprint, cursor: result.cursor }));
+      saveText(documentProperties, MENU_CURSOR_KEY, JSON.stringify({ fingerprint, cursor: result.cursor }));
     const calls = audit.requests();
     const message = result.finished
       ? translate(language, "refresh.summary", {

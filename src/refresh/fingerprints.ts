@@ -2,9 +2,10 @@
  * What the last transactions refresh saw of each fund, so the next one calls getFund only for
  * funds that are new or whose totals moved. Kept per document in document properties, in a
  * compact text (ids as base-36 deltas, a 32-bit hash of the totals) cut into values under the
- * 9 KB limit: about 10 characters per fund, 5,000 funds in about 50 KB.
+ * 9 KB limit (stored-text.ts): about 10 characters per fund, 5,000 funds in about 50 KB.
  */
 import type { Fund } from "../api/types";
+import { loadText, saveText, type TextStore } from "./stored-text";
 
 export type Fingerprints = Map<number, string>;
 
@@ -60,42 +61,21 @@ export function decodeFingerprints(text: string): Fingerprints {
   return map;
 }
 
-/** The part of a property store this needs (PropertiesService's Properties fits). */
-export interface FingerprintStore {
-  getProperty(key: string): string | null;
-  setProperty(key: string, value: string): unknown;
-  deleteProperty(key: string): unknown;
-}
+export type FingerprintStore = TextStore;
 
 export const FINGERPRINT_KEY = "refresh.fundFingerprints";
-/** Characters per property value: ASCII only, well under 9 KB. */
-const CHUNK = 8_000;
-/** Past this many chunks (about 24,000 funds) the rest are not remembered and are fetched each time. */
-const MAX_CHUNKS = 30;
+/**
+ * Past this many characters (about 12,000 funds, 120 KB of the document's 500 KB store) the
+ * funds beyond are not remembered and their movements are fetched at every refresh.
+ */
+const MAX_TEXT = 120_000;
 
 export function loadFingerprints(store: FingerprintStore): Fingerprints {
-  const count = Number(store.getProperty(FINGERPRINT_KEY) ?? "0");
-  if (!Number.isInteger(count) || count <= 0) return new Map();
-  let text = "";
-  for (let i = 0; i < count; i++) {
-    const chunk = store.getProperty(`${FINGERPRINT_KEY}.${i}`);
-    if (chunk === null) return new Map();
-    text += chunk;
-  }
-  return decodeFingerprints(text);
+  return decodeFingerprints(loadText(store, FINGERPRINT_KEY) ?? "");
 }
 
 export function saveFingerprints(store: FingerprintStore, map: Fingerprints): void {
   let text = encodeFingerprints(map);
-  if (text.length > CHUNK * MAX_CHUNKS) text = text.slice(0, text.lastIndexOf(",", CHUNK * MAX_CHUNKS));
-  const previous = Number(store.getProperty(FINGERPRINT_KEY) ?? "0") || 0;
-  const chunks: string[] = [];
-  for (let i = 0; i < text.length; i += CHUNK) chunks.push(text.slice(i, i + CHUNK));
-  // The count goes to 0 first so an execution killed mid-save leaves "fetch everything", not a mix.
-  store.setProperty(FINGERPRINT_KEY, "0");
-  chunks.forEach((c, i) => {
-    store.setProperty(`${FINGERPRINT_KEY}.${i}`, c);
-  });
-  for (let i = chunks.length; i < previous; i++) store.deleteProperty(`${FINGERPRINT_KEY}.${i}`);
-  store.setProperty(FINGERPRINT_KEY, String(chunks.length));
+  if (text.length > MAX_TEXT) text = text.slice(0, text.lastIndexOf(",", MAX_TEXT));
+  saveText(store, FINGERPRINT_KEY, text);
 }

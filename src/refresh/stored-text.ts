@@ -1,0 +1,47 @@
+/**
+ * Text longer than one property value (9 KB) kept in document properties: cut into values of
+ * 8,000 ASCII-safe characters under `<key>.0`, `<key>.1`…, with the count under `<key>`. The
+ * count is set to 0 first and to the new count last, so an execution killed mid-save leaves
+ * "nothing stored" rather than a mix of two versions.
+ */
+
+/** The part of a property store this needs (PropertiesService's Properties fits). */
+export interface TextStore {
+  getProperty(key: string): string | null;
+  setProperty(key: string, value: string): unknown;
+  deleteProperty(key: string): unknown;
+}
+
+/** Characters per value: at most 3 UTF-8 bytes each would still fit 9 KB; ours are ASCII. */
+export const CHUNK = 3_000;
+
+export function saveText(store: TextStore, key: string, text: string): void {
+  const previous = Number(store.getProperty(key) ?? "0") || 0;
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += CHUNK) chunks.push(text.slice(i, i + CHUNK));
+  store.setProperty(key, "0");
+  chunks.forEach((c, i) => {
+    store.setProperty(`${key}.${i}`, c);
+  });
+  for (let i = chunks.length; i < previous; i++) store.deleteProperty(`${key}.${i}`);
+  store.setProperty(key, String(chunks.length));
+}
+
+/** The text saved under `key`, or null when there is none (or it is incomplete). */
+export function loadText(store: TextStore, key: string): string | null {
+  const count = Number(store.getProperty(key) ?? "0");
+  if (!Number.isInteger(count) || count <= 0) return null;
+  let text = "";
+  for (let i = 0; i < count; i++) {
+    const chunk = store.getProperty(`${key}.${i}`);
+    if (chunk === null) return null;
+    text += chunk;
+  }
+  return text;
+}
+
+export function deleteText(store: TextStore, key: string): void {
+  const count = Number(store.getProperty(key) ?? "0") || 0;
+  store.deleteProperty(key);
+  for (let i = 0; i < count; i++) store.deleteProperty(`${key}.${i}`);
+}

@@ -289,7 +289,8 @@ export function pageSuite(getBrowser: () => Browser): void {
       const html = readFileSync(join(fixtures, "bridge-sidebar.html"), "utf8");
       control.onRun = async (fn, args, c) => {
         if (fn === "showBridgeSidebar") {
-          c.state.ui.sidebar = { id: String(Date.now()), title: "Bridge", html };
+          // Like the emulation, the shown sidebar carries no identity.
+          c.state.ui.sidebar = { kind: "sidebar", title: "Bridge", html, width: 300, height: 0 };
           return { ok: true, result: null };
         }
         if (fn === "failing") return { ok: false, error: "Fund 999 does not exist" };
@@ -364,6 +365,25 @@ export function pageSuite(getBrowser: () => Browser): void {
       expect(requestsTo("/control/run").length).toBe(runsBefore);
       await frame.locator("#private").click();
       expect(await frame.locator("#out").textContent()).toBe("private:undefined:undefined");
+    });
+
+    it("loads the sidebar afresh when the item that showed it runs again, not for other items", async () => {
+      const frame = await openSidebar();
+      const first = await frame.locator("body").getAttribute("data-load");
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-echo"]').click();
+      await until(async () =>
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("echo finished"),
+      );
+      expect(await frame.locator("body").getAttribute("data-load")).toBe(first);
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-showBridgeSidebar"]').click();
+      await until(async () => {
+        const now = await frame.locator("body[data-ready='1']").getAttribute("data-load");
+        expect(now).not.toBe(first);
+      });
     });
 
     it("closes with google.script.host.close()", async () => {

@@ -30,6 +30,10 @@ interface PageState {
   user: string;
   menu: MenuEntry[];
   sidebarKey: string | null;
+  /** The menu item that showed the current sidebar, and the menu item running now. */
+  sidebarOpener: string | null;
+  menuRunning: string | null;
+  lastSidebar: ShownHtml | null;
   dismissedSidebarKey: string | null;
   dialogKey: string | null;
   seenToasts: Set<string>;
@@ -46,6 +50,9 @@ const state: PageState = {
   user: "",
   menu: [],
   sidebarKey: null,
+  sidebarOpener: null,
+  menuRunning: null,
+  lastSidebar: null,
   dismissedSidebarKey: null,
   dialogKey: null,
   seenToasts: new Set(),
@@ -280,7 +287,23 @@ async function runScript(functionName: string, args: unknown[]): Promise<RunResu
 async function runFromMenu(entry: MenuEntry): Promise<void> {
   // A menu item may show the sidebar that was closed before: show it again.
   state.dismissedSidebarKey = null;
-  const result = await runScript(entry.functionName, []);
+  const keyBefore = state.sidebarKey;
+  state.menuRunning = entry.functionName;
+  const result = await runScript(entry.functionName, []).finally(() => {
+    state.menuRunning = null;
+  });
+  // The control API gives a shown sidebar no identity, and showing the same HTML again looks
+  // the same from here. Sheets reloads the sidebar on every showSidebar: when the item that
+  // opened this sidebar runs again, load it afresh.
+  if (
+    result.ok &&
+    state.lastSidebar &&
+    state.sidebarKey !== null &&
+    state.sidebarKey === keyBefore &&
+    state.sidebarOpener === entry.functionName
+  ) {
+    showFrame("sidebar", state.lastSidebar);
+  }
   // Sheets shows a failed menu item as an error notice at the top of the grid.
   if (!result.ok)
     showToast({ key: `error-${Date.now()}`, message: result.error, title: "Error", seconds: 10 }, true);
@@ -301,6 +324,8 @@ function applyUi(ui: UiState): void {
   if (ui.sidebar && ui.sidebar.key !== state.sidebarKey && ui.sidebar.key !== state.dismissedSidebarKey) {
     showFrame("sidebar", ui.sidebar);
     state.sidebarKey = ui.sidebar.key;
+    state.sidebarOpener = state.menuRunning;
+    state.lastSidebar = ui.sidebar;
   } else if (!ui.sidebar && state.sidebarKey !== null) {
     hideFrame("sidebar");
   }

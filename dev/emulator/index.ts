@@ -28,6 +28,7 @@ import { FakeLogger, FakeMailApp, type LogEntry, makeConsole, type SentMail } fr
 import { FakePropertiesService, PropertyStoreData } from "./properties";
 import { Bridge, type ScriptRealm } from "./realm";
 import { AUTH_MODE, FakeScriptApp, nextRunAfter, type TriggerData, TriggerStore } from "./script-app";
+import { DATE_PRELUDE, type ScriptZone, scriptZone } from "./script-date";
 import { checkArguments, isCallableFromPage, transportResult } from "./script-run";
 import { FakeSession, FakeUser } from "./session";
 import { FakeSpreadsheetApp, rangeFromA1, SpreadsheetDoc, type SpreadsheetHost } from "./spreadsheet/fakes";
@@ -670,25 +671,8 @@ export class Emulator {
   private newContext(): { context: vm.Context; bridge: Bridge; functions: Set<string> } {
     // Promise jobs run before the call returns, as Apps Script drains them within the execution.
     const context = vm.createContext({}, { name: "Apps Script", microtaskMode: "afterEvaluate" });
-    const prelude = vm.runInContext(
-      `(function (clockNow) {
-        var RealDate = Date;
-        function EmulatedDate() {
-          if (!new.target) return new RealDate(clockNow()).toString();
-          if (arguments.length === 0) return new RealDate(clockNow());
-          return new (Function.prototype.bind.apply(RealDate, [null].concat(Array.prototype.slice.call(arguments))))();
-        }
-        EmulatedDate.prototype = RealDate.prototype;
-        EmulatedDate.now = function () { return clockNow(); };
-        EmulatedDate.parse = RealDate.parse;
-        EmulatedDate.UTC = RealDate.UTC;
-        Object.defineProperty(RealDate.prototype, "constructor", { value: EmulatedDate, writable: true, configurable: true });
-        Object.defineProperty(globalThis, "Date", { value: EmulatedDate, writable: true, configurable: true });
-        return { Array: Array, Object: Object, Error: Error, date: function (ms) { return new RealDate(ms); } };
-      })`,
-      context,
-    ) as (clockNow: () => number) => ScriptRealm;
-    const realm = prelude(() => this.clock.now());
+    const prelude = vm.runInContext(DATE_PRELUDE, context) as (zone: ScriptZone) => ScriptRealm;
+    const realm = prelude(scriptZone(this.scriptTimeZone(), () => this.clock.now()));
     const bridge = new Bridge(realm, {
       beforeCall: (service, method) => this.beforeServiceCall(service, method),
       onError: (error) => error,

@@ -309,3 +309,31 @@ describe("promises", () => {
     expect(em.userPropertiesOf("ana@example.com").toObject().fromPromise).toBe("yes");
   });
 });
+
+describe("the script's Date keeps the manifest's time zone (America/Santiago here)", () => {
+  it("reads local fields in that zone whatever the process's zone", () => {
+    const r = inScript(
+      em,
+      `var d = new Date(Date.UTC(2024, 0, 15, 2, 30));
+       return [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getDay(), d.getTimezoneOffset(), String(d)];`,
+    );
+    // 02:30 UTC on 15 January is 23:30 on the 14th in Santiago (UTC-3 in summer).
+    expect(r).toEqual([2024, 0, 14, 23, 30, 0, 180, "Sun Jan 14 2024 23:30:00 GMT-0300 (America/Santiago)"]);
+  });
+  it("builds dates from local fields and ISO text without offset in that zone", () => {
+    const r = inScript(
+      em,
+      `var a = new Date(2024, 6, 1, 9, 0); var b = new Date("2024-07-01T09:00:00"); var c = new Date("2024-07-01T09:00:00Z");
+       var d = new Date(2024, 0, 31); d.setMonth(1); d.setHours(25);
+       return [a.toISOString(), b.toISOString(), c.toISOString(), d.toISOString(), Date.parse("2024-07-01T09:00")];`,
+    );
+    // Santiago is UTC-4 in July; 31 Jan + 1 month overflows to 2 March, then 25 h is 01:00 the next day.
+    expect(r).toEqual([
+      "2024-07-01T13:00:00.000Z",
+      "2024-07-01T13:00:00.000Z",
+      "2024-07-01T09:00:00.000Z",
+      "2024-03-03T04:00:00.000Z",
+      Date.UTC(2024, 6, 1, 13, 0),
+    ]);
+  });
+});

@@ -82,13 +82,21 @@ export function parseServiceDate(text: string | null | undefined): Date | null {
 }
 
 /**
- * A date cell for a service date: a Date when it parses, else the text kept literal (the
- * column is date-formatted, so the text needs its apostrophe), else empty.
+ * A date cell for a service date. A valid date is written as its ISO text into a date-formatted
+ * cell, so that Sheets reads it as that day in the *spreadsheet's* time zone (a Date object
+ * would be an instant in the script's zone, and show the day before wherever the spreadsheet's
+ * zone is behind). Only text that parsed as a real date gets there, so nothing else can be
+ * interpreted. Anything else is kept as literal text; nothing is empty.
  */
 export function dateCell(text: string | null | undefined): CellValue {
+  if (!text) return "";
   const date = parseServiceDate(text);
-  if (date) return date;
-  return text ? literalText(text) : "";
+  if (!date) return literalText(text);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return /[ T]\d/.test(text.trim())
+    ? `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+    : day;
 }
 
 /** Integer cents as the two-decimal number a cell shows. */

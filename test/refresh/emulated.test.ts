@@ -394,6 +394,25 @@ describe("refresh through the emulation", () => {
     );
   });
 
+  it("shows the service's days as dates in the spreadsheet's time zone, even when the script's differs", async () => {
+    // The script runs in America/Santiago; midnight there is still the day before in Honolulu.
+    s.emulator.spreadsheet.timeZone = "Pacific/Honolulu";
+    run("refreshTransactions");
+    const tx = sheetOf(s.emulator, "Fund transactions") as NonNullable<ReturnType<typeof sheetOf>>;
+    const dateAt = col(tx.header, "Date");
+    const [fund] = (await allFunds()) as [{ Id: number; Title: string }];
+    const served = (await s.api(`getFund?Id=${fund.Id}`)).Transactions.map(
+      (t: { TransactionDate: string }) => t.TransactionDate,
+    );
+    const shown = tx.values
+      .filter((r) => r[1] === fund.Id)
+      .map((r) =>
+        new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Honolulu" }).format(r[dateAt] as Date),
+      );
+    expect(shown).toEqual(served);
+    expect(tx.formats[1]?.[dateAt]).toBe("yyyy-mm-dd");
+  });
+
   it("runs in a trigger, where there is no Ui", async () => {
     run("refreshFunds", "trigger");
     expect(fundsSheet().values.length).toBe(13);

@@ -88,7 +88,10 @@ describe("dates", () => {
   it("keeps a date that does not parse as literal text", () => {
     expect(dateCell("05/01/2024")).toBe("'05/01/2024");
     expect(dateCell(null)).toBe("");
-    expect(dateCell("2024-01-05")).toBeInstanceOf(Date);
+    // Valid dates go as ISO text, read by Sheets as a date in the spreadsheet's own time zone.
+    expect(dateCell("2024-01-05")).toBe("2024-01-05");
+    expect(dateCell("2024-01-05T09:03:00")).toBe("2024-01-05 09:03:00");
+    expect(dateCell("2023-02-29")).toBe("'2023-02-29");
   });
 });
 

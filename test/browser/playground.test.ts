@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { type Browser, launchBrowser, pageErrors } from "./browser";
 import type { E2eContext } from "./e2e/context";
 import { refreshSuite } from "./e2e/refresh";
+import { settingsSuite } from "./e2e/settings";
 import { pageSuite } from "./page-suite";
 import { PlaygroundPage } from "./playground-page";
 import { type PlaygroundStack, startStack } from "./stack";
@@ -67,4 +68,5 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   };
 
   describe("refresh", () => refreshSuite(ctx));
+  describe("settings sidebar", () => settingsSuite(ctx));
 });

@@ -7,6 +7,7 @@ import { type CallEvent, createClient } from "../api/client";
 import { DEFAULT_BASE_URL } from "../api/wire";
 import { AUDIT_LIMITS, createAuditLog } from "../audit/log";
 import { callAudit } from "../audit/observer";
+import { redactText } from "../audit/redact";
 import { auditSheetSink } from "../gas/audit-sheet";
 import { auditUser } from "../gas/session";
 import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
@@ -245,7 +246,10 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     toast(message, title, 10);
     return summary(true, result.finished, result.records, calls, started, result.refreshed, message);
   } catch (err) {
-    const message = translate(language, "refresh.failed", { message: errorText(err) });
+    // Whatever the error says, the token never reaches a toast or an alert.
+    const message = translate(language, "refresh.failed", {
+      message: redactText(errorText(err), built ? [built.context.token] : []),
+    });
     toast(message, translate(language, "refresh.title"), 20);
     return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
   } finally {
@@ -347,7 +351,10 @@ export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
     toast(message, translate(language, "refresh.title"), 10);
     return summary(true, true, result.records, calls, started, result.refreshed, message);
   } catch (err) {
-    const message = translate(language, "refresh.failed", { message: errorText(err) });
+    // Whatever the error says, the token never reaches a toast or an alert.
+    const message = translate(language, "refresh.failed", {
+      message: redactText(errorText(err), built ? [built.context.token] : []),
+    });
     toast(message, translate(language, "refresh.title"), 20);
     return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
   } finally {

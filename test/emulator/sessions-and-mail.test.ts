@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createEmulator } from "../../dev/emulator/index";
 
 const em = createEmulator({
-  distDir: resolve(import.meta.dirname, "../fixtures/emulator/no-scopes"),
+  distDir: resolve(import.meta.dirname, "../fixtures/emulator/no-scopes/dist"),
   users: ["ana@example.com", "maria@gmail.com"],
   consumerUsers: ["maria@gmail.com"],
 });

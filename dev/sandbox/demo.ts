@@ -290,7 +290,10 @@ export function generateDemoData(sizes: DemoSizes, today: string): SandboxData {
       note: random.chance(0.3) ? "Incluye boletas escaneadas." : "",
       integrated,
       integrationDate: integrated
-        ? `${integrationDay} ${String(random.int(8, 20)).padStart(2, "0")}:${String(random.int(0, 59)).padStart(2, "0")}:00`
+        ? notAfterToday(
+            `${integrationDay} ${String(random.int(8, 20)).padStart(2, "0")}:${String(random.int(0, 59)).padStart(2, "0")}:00`,
+            today,
+          )
         : "",
       integrationExternalCode: integrated
         ? `VOU-${integrationDay.slice(0, 4)}-${String(random.int(1, 99_999)).padStart(5, "0")}`
@@ -331,12 +334,164 @@ export function generateDemoData(sizes: DemoSizes, today: string): SandboxData {
       else fund.chargesCents += t.amountCents;
     }
   }
+  coverEveryStatusPerCurrency(funds);
+  coverReportKinds(reports, today);
+  prepareScenarios(funds, reports);
   return {
     users,
     policies: POLICIES.map((p) => ({ ...p, customStatuses: [...p.customStatuses] })),
     funds,
     reports,
   };
+}
+
+/**
+ * Each currency with at least three funds shows all three statuses: a fund whose status is
+ * repeated within its currency takes a missing one (the first three funds already cover every
+ * status overall, and a flip never takes a status's last fund).
+ */
+function coverEveryStatusPerCurrency(funds: Fund[]): void {
+  for (const currency of ["CLP", "MXN", "PEN", "USD"]) {
+    const own = funds.filter((f) => f.currency === currency);
+    if (own.length < 3) continue;
+    for (const missing of [1, 2, 3] as FundStatus[]) {
+      if (own.some((f) => f.status === missing)) continue;
+      const spare = [...own]
+        .reverse()
+        .find((f) => f.id >= FIRST_FUND_ID + 3 && own.filter((o) => o.status === f.status).length > 1);
+      if (spare) spare.status = missing;
+    }
+  }
+}
+
+/**
+ * Even a handful of reports shows a closed one that is integrated, a closed one that is not, an
+ * open one and a file. Only reports without a fund are touched, so no fund's ledger changes.
+ */
+function coverReportKinds(reports: Report[], today: string): void {
+  if (reports.length < 4) return;
+  const free = reports.filter((r) => r.fundId === 0);
+  const closed = () => reports.filter((r) => r.status === 1);
+  // Counted once and kept up to date: 50,000 reports must not be walked per change.
+  let closedCount = reports.filter((r) => r.status === 1).length;
+  let openSentCount = reports.filter((r) => r.status === 0 && r.sendDate !== "").length;
+  const yesterday = addDays(today, -1);
+  const close = (report: Report) => {
+    if (report.sendDate === "") report.sendDate = yesterday;
+    else openSentCount--;
+    report.status = 1;
+    report.closeDate = report.sendDate;
+    report.approvedCents = report.totalCents;
+    report.nbrApprovedExpenses = report.nbrExpenses;
+    closedCount++;
+  };
+  // Two closed reports (integrated and not) and two sent, open ones (one to send again, one to
+  // close), taking drafts first and otherwise a report of the kind that has more than two.
+  for (const report of free) {
+    if (closedCount >= 2) break;
+    if (report.sendDate === "") close(report);
+  }
+  for (const report of free) {
+    if (closedCount >= 2 || openSentCount <= 2) break;
+    if (report.status === 0 && report.sendDate !== "") close(report);
+  }
+  for (const report of reports) {
+    if (openSentCount >= 2) break;
+    if (report.sendDate === "") {
+      report.sendDate = yesterday;
+      openSentCount++;
+    }
+  }
+  for (const report of free) {
+    if (openSentCount >= 2 || closedCount <= 2) break;
+    if (report.status !== 1) continue;
+    report.status = 0;
+    report.closeDate = "";
+    report.approvedCents = 0;
+    report.nbrApprovedExpenses = 0;
+    report.nbrRejectedExpenses = 0;
+    report.customStatus = "";
+    report.integrated = false;
+    report.integrationDate = "";
+    report.integrationExternalCode = "";
+    report.integrationInternalCode = "";
+    closedCount--;
+    openSentCount++;
+  }
+  const done = closed();
+  if (done.length >= 2 && !done.some((r) => r.integrated)) {
+    const report = done.find((r) => r.fundId === 0) ?? (done[0] as Report);
+    report.integrated = true;
+    report.integrationDate = `${report.closeDate} 00:00:00`;
+    report.integrationExternalCode = `VOU-${report.closeDate.slice(0, 4)}-00001`;
+    report.integrationInternalCode = `INT-${report.id}`;
+  }
+  if (done.length >= 2 && done.every((r) => r.integrated)) {
+    const report = done.at(-1) as Report;
+    report.integrated = false;
+    report.integrationDate = "";
+    report.integrationExternalCode = "";
+    report.integrationInternalCode = "";
+  }
+  const first = reports[0];
+  if (first && !reports.some((r) => r.files.length > 0)) {
+    const name = `boleta-${first.reportNumber}-1.pdf`;
+    first.files.push({ Name: name, Url: `/_sandbox/files/${first.id}/${name}`, MimeType: "application/pdf" });
+  }
+}
+
+/**
+ * The two state rules that need an employee's move can always be tried on the demo data: an
+ * open report linked to an open fund with AutomaticBlock (send it: the fund becomes blocked) and
+ * a sent, open report linked to another fund with automatic deposit (close it: the approved
+ * amount comes back). When the random company has none, the closest report and fund are made so.
+ */
+function prepareScenarios(funds: Fund[], reports: Report[]): void {
+  const fundOf = new Map(funds.map((f) => [f.id, f]));
+  const open = reports.filter((r) => r.status === 0);
+  const openFunds = funds.filter((f) => f.status === 1);
+  const linkedTo = (report: Report) => fundOf.get(report.fundId);
+  let blocking = open.find((r) => linkedTo(r)?.status === 1 && linkedTo(r)?.autoBlock);
+  if (!blocking) {
+    blocking = open.find((r) => linkedTo(r)?.status === 1) ?? linkFirstFit(open, openFunds, fundOf);
+    const fund = blocking && linkedTo(blocking);
+    if (fund) fund.autoBlock = true;
+  }
+  const blockingFund = blocking?.fundId ?? 0;
+  const sent = open.filter((r) => r.sendDate !== "" && r !== blocking);
+  const depositing = sent.find((r) => r.fundId !== blockingFund && linkedTo(r)?.autoDeposit);
+  if (!depositing) {
+    // Closing does not ask the fund to be open; another open fund is only the clearest case.
+    const others = [
+      ...openFunds.filter((f) => f.id !== blockingFund),
+      ...funds.filter((f) => f.status !== 1 && f.id !== blockingFund),
+      ...funds.filter((f) => f.id === blockingFund),
+    ];
+    const report =
+      sent.find((r) => r.fundId !== 0 && r.fundId !== blockingFund) ?? linkFirstFit(sent, others, fundOf);
+    const fund = report && linkedTo(report);
+    if (fund) fund.autoDeposit = true;
+  }
+}
+
+/**
+ * Links the first report without a fund to a fund, moving the report to the fund's employee,
+ * currency and policy (its amounts rounded as that currency needs). Open reports have not
+ * charged any fund yet, so no ledger changes.
+ */
+function linkFirstFit(reports: Report[], funds: Fund[], fundOf: Map<number, Fund>): Report | undefined {
+  const report = reports.find((r) => r.fundId === 0 || !fundOf.has(r.fundId));
+  const fund =
+    funds.find((f) => report && f.createdAt.slice(0, 10) <= (report.sendDate || "9999")) ?? funds[0];
+  if (!report || !fund) return undefined;
+  const profile = PROFILES.find((p) => p.currency === fund.currency) as CurrencyProfile;
+  report.fundId = fund.id;
+  report.employeeId = fund.assignedTo;
+  report.currency = fund.currency;
+  report.policyId = profile.policyId;
+  report.totalCents = Math.max(100, roundFor(profile, report.totalCents));
+  report.customStatus = "";
+  return report;
 }
 
 /** The moment used as "now" for a `YYYY-MM-DD` today, for timestamps of generated data. */
@@ -385,6 +540,11 @@ function roundFor(profile: CurrencyProfile, cents: number): number {
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A time of today would lie ahead of the sandbox's clock (noon or earlier): today's start instead. */
+function notAfterToday(timestamp: string, today: string): string {
+  return timestamp.startsWith(today) ? `${today} 00:00:00` : timestamp;
 }
 
 function minDay(a: string, b: string): string {

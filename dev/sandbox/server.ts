@@ -9,6 +9,7 @@ import { parseDay } from "./dates";
 import { DEFAULT_SIZES, type DemoSizes } from "./demo";
 import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
 import { FaultPlan, type FaultRule } from "./faults";
+import type { Ledger } from "./ledger";
 import { languageOf, parseRequest } from "./requests";
 import { SandboxService } from "./service";
 import { userShape } from "./shapes";
@@ -261,10 +262,43 @@ export function stateOf(service: SandboxService) {
     today: ledger.today(),
     adminId: service.adminId,
     managerId: service.managerId,
+    scenarios: scenariosOf(ledger),
     users: [...ledger.users.values()].map(userShape),
     policies: [...ledger.policies.values()],
     funds: [...ledger.funds.values()].map((f) => ({ ...f, balanceCents: f.depositsCents - f.chargesCents })),
     reports: [...ledger.reports.values()],
+  };
+}
+
+/**
+ * Records ready for the state rules that need an employee's move, named in the spec's words so
+ * that a check need not search the ledger: each is `{ReportId, FundId, route}` or null when the
+ * ledger no longer has one (after a reset there always is).
+ */
+function scenariosOf(ledger: Ledger) {
+  // Two candidates of each kind are enough to offer two different reports.
+  const toSend: Array<{ ReportId: number; FundId: number }> = [];
+  const toClose: Array<{ ReportId: number; FundId: number }> = [];
+  for (const report of ledger.reports.values()) {
+    if (report.status !== 0 || report.fundId === 0) continue;
+    const fund = ledger.funds.get(report.fundId);
+    if (!fund) continue;
+    const pair = { ReportId: report.id, FundId: fund.id };
+    if (toSend.length < 2 && fund.status === 1 && fund.autoBlock) toSend.push(pair);
+    if (toClose.length < 2 && report.sendDate !== "" && fund.autoDeposit) toClose.push(pair);
+    if (toSend.length === 2 && toClose.length === 2) break;
+  }
+  let send = toSend[0];
+  let close = toClose.find((c) => c.ReportId !== send?.ReportId);
+  if (!close && toSend[1]) {
+    send = toSend[1];
+    close = toClose[0];
+  }
+  return {
+    /** An open report linked to an open fund with AutomaticBlock: sending it blocks the fund. */
+    sendBlocksFund: send ? { ...send, route: `POST /_sandbox/reports/${send.ReportId}/send` } : null,
+    /** A sent, open report linked to a fund with FundAutoDeposit: closing it deposits the approved amount back. */
+    closeDepositsBack: close ? { ...close, route: `POST /_sandbox/reports/${close.ReportId}/close` } : null,
   };
 }
 

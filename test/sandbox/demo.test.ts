@@ -42,6 +42,59 @@ describe("generateDemoData", () => {
     expect(data.funds.every((f) => f.createdAt.slice(0, 10) < TODAY)).toBe(true);
   });
 
+  it("offers, for any seed and size, a report to send that blocks its fund and another to close that deposits back", () => {
+    for (const seed of [1, 3, 5, 7, 11, 42, 99]) {
+      for (const [funds, reports] of [
+        [3, 4],
+        [3, 10],
+        [5, 20],
+        [8, 12],
+        [20, 100],
+        [40, 300],
+      ] as const) {
+        const data = generateDemoData({ seed, funds, reports }, TODAY);
+        const fund = (id: number) => data.funds.find((f) => f.id === id);
+        const toSend = data.reports.filter(
+          (r) => r.status === 0 && fund(r.fundId)?.status === 1 && fund(r.fundId)?.autoBlock,
+        );
+        const toClose = data.reports.filter(
+          (r) => r.status === 0 && r.sendDate !== "" && fund(r.fundId)?.autoDeposit,
+        );
+        const label = `seed ${seed}, ${funds} funds, ${reports} reports`;
+        expect(toSend.length, label).toBeGreaterThan(0);
+        expect(toClose.length, label).toBeGreaterThan(0);
+        expect(new Set([...toSend, ...toClose]).size, label).toBeGreaterThan(1);
+        expect(
+          data.reports.some((r) => r.status === 1 && r.integrated),
+          label,
+        ).toBe(true);
+        expect(
+          data.reports.some((r) => r.status === 1 && !r.integrated),
+          label,
+        ).toBe(true);
+        expect(
+          data.reports.some((r) => r.files.length > 0),
+          label,
+        ).toBe(true);
+        // Nothing is dated after the sandbox's clock, which starts at noon of today or earlier.
+        for (const r of data.reports) expect(r.integrationDate <= `${TODAY} 00:00:00`, label).toBe(true);
+      }
+    }
+  });
+
+  it("shows every currency in every fund status when the currency has three funds or more", () => {
+    for (const seed of [1, 7, 42, 1234]) {
+      const data = generateDemoData({ seed, funds: 40, reports: 50 }, TODAY);
+      for (const currency of ["CLP", "MXN", "PEN", "USD"]) {
+        const own = data.funds.filter((f) => f.currency === currency);
+        if (own.length < 3) continue;
+        expect(new Set(own.map((f) => f.status)), `${seed} ${currency}`).toEqual(new Set([1, 2, 3]));
+      }
+    }
+    const byDefault = generateDemoData({ seed: 42, funds: 40, reports: 300 }, TODAY);
+    expect(new Set(byDefault.funds.map((f) => `${f.currency}${f.status}`)).size).toBe(12);
+  });
+
   it("keeps every fund's totals equal to the sum of its transactions, in whole cents", () => {
     const data = generateDemoData({ seed: 9, funds: 60, reports: 2000 }, TODAY);
     for (const fund of data.funds) {

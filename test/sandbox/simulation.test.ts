@@ -31,6 +31,31 @@ async function draftFor(fundId: number, total = 250.75) {
   return reply.body as { id: number; sendDate: string; status: number };
 }
 
+describe("the demo data's ready-made cases", () => {
+  it("names in GET /_sandbox/state a report whose sending blocks its fund and one whose closing deposits back", async () => {
+    await control(sandbox, "POST", "/reset", { seed: 5, funds: 8, reports: 12 });
+    const { scenarios } = (await control(sandbox, "GET", "/state")).body;
+    const { sendBlocksFund, closeDepositsBack } = scenarios;
+    expect(sendBlocksFund.ReportId).not.toBe(closeDepositsBack.ReportId);
+    const before = (await call(sandbox, "getFund", { Id: sendBlocksFund.FundId })).body;
+    expect(before).toMatchObject({ Status: 1, AutomaticBlock: true });
+    expect((await control(sandbox, "POST", `/reports/${sendBlocksFund.ReportId}/send`)).status).toBe(200);
+    expect((await call(sandbox, "getFund", { Id: sendBlocksFund.FundId })).body.Status).toBe(3);
+
+    const fundBefore = (await call(sandbox, "getFund", { Id: closeDepositsBack.FundId })).body;
+    expect(fundBefore.ManualDeposit).toBe(false);
+    const closed = await control(sandbox, "POST", `/reports/${closeDepositsBack.ReportId}/close`);
+    expect(closed.status).toBe(200);
+    const approved = (await call(sandbox, "getExpenseReport", { Id: closeDepositsBack.ReportId })).body
+      .ReportTotalApproved;
+    const fundAfter = (await call(sandbox, "getFund", { Id: closeDepositsBack.FundId })).body;
+    expect(fundAfter.Transactions.at(-1)).toMatchObject({ TransactionType: 1, TransactionAmount: approved });
+    expect(Math.round(fundAfter.Deposits * 100)).toBe(Math.round((fundBefore.Deposits + approved) * 100));
+    expect(fundAfter.Balance).toBe(fundBefore.Balance);
+    await control(sandbox, "POST", "/reset", { seed: 7, funds: 30, reports: 400 });
+  });
+});
+
 describe("sending a report", () => {
   it("sets SendDate and blocks an open fund with AutomaticBlock", async () => {
     const fund = await fundFor({ FundAutoBlock: true });

@@ -1,0 +1,270 @@
+/**
+ * The BUILT fund.html and report.html in Chromium, 300 px wide, with google.script.run replaced
+ * by a recorder that answers as the server would: text from the service shown as text only,
+ * the contract's messages as the user types, a submit that cannot send twice, closing a fund
+ * asked first, a label for every field. Chromium is required: the suite fails without it.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkWrite } from "../../src/outbox/requests";
+import { buildWriteBack } from "./harness";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const EVIL = `<img src=x onerror="window.__pwned=1">Caja <script>window.__pwned=2</script>`;
+
+let browser: Browser;
+let dist: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  dist = buildWriteBack();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const fundView = {
+  language: "en",
+  adminId: 1001,
+  fundId: 5001,
+  error: "",
+  employees: [{ id: 1101, name: `Ana <b>Pérez</b>` }],
+  fund: {
+    id: 5001,
+    title: EVIL,
+    code: "<i>C-1</i>",
+    currency: "CLP",
+    status: 1,
+    statusLabel: "Open",
+    balance: "CLP 1,000.00",
+    deposits: "CLP 1,000.00",
+    charges: "CLP 0.00",
+    employeeId: 1101,
+    flexible: false,
+    autoBlock: false,
+    expirationDate: "",
+    lastMovements: [{ type: 1, amount: "CLP 1,000.00", date: "2024-06-01" }],
+  },
+};
+
+/**
+ * Opens a built sidebar with a google.script.run that records each call and answers from
+ * `answers` (by function name) after `delayMs`, as the real one answers asynchronously.
+ */
+async function open(name: "fund" | "report", answers: Record<string, unknown>, delayMs = 150): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 300, height: 900 } });
+  // The recorder goes first in <head>, before the sidebar's own script runs.
+  const recorder = recorderScript(answers, delayMs);
+  const html = readFileSync(join(dist, `${name}.html`), "utf8").replace(
+    "<head>",
+    () => `<head><script>${recorder}</script>`,
+  );
+  await page.setContent(html);
+  await page.waitForSelector('#app[data-ready="1"]');
+  return page;
+}
+
+/**
+ * A google.script.run for the page, as plain JavaScript text (a compiled function's source
+ * could name helpers the page does not have): records each call in window.__calls and answers
+ * from `answers` after `delayMs`, or fails for a function that is not scripted.
+ */
+function recorderScript(answers: Record<string, unknown>, delayMs: number): string {
+  return `(function () {
+    var answers = ${JSON.stringify(answers).replace(/</g, "\\u003c")};
+    window.__calls = [];
+    function runner(success, failure) {
+      return new Proxy({}, {
+        get: function (_target, prop) {
+          if (prop === "withSuccessHandler") return function (f) { return runner(f, failure); };
+          if (prop === "withFailureHandler") return function (f) { return runner(success, f); };
+          return function () {
+            var args = Array.prototype.slice.call(arguments);
+            window.__calls.push({ name: prop, args: JSON.parse(JSON.stringify(args)) });
+            setTimeout(function () {
+              if (prop in answers) success && success(JSON.parse(JSON.stringify(answers[prop])));
+              else failure && failure(new Error(prop + " is not scripted"));
+            }, ${delayMs});
+          };
+        }
+      });
+    }
+    window.google = { script: { run: runner(), host: { close: function () {} } } };
+  })();`;
+}
+
+const calls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __calls: { name: string; args: unknown[] }[] }).__calls);
+
+describe("Fund sidebar page", () => {
+  it("shows text from the service as text: no markup, no script", async () => {
+    const page = await open("fund", { getFundSidebarView: fundView });
+    await expect.poll(() => page.locator(".card h2").textContent()).toBe(`${EVIL} (5001)`);
+    expect(await page.locator("img").count()).toBe(0);
+    expect(await page.locator("#app script, #app b, #app i").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator("select[name=IdEmployee] option").nth(1).textContent()).toBe(
+      "Ana <b>Pérez</b> (1101)",
+    );
+    await page.close();
+  });
+
+  it("labels every field, fits 300 px, and can be used with the keyboard", async () => {
+    const page = await open("fund", { getFundSidebarView: fundView });
+    const unlabelled = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("input, select"))
+        .filter((el) => !document.querySelector(`label[for="${el.id}"]`))
+        .map((el) => (el as HTMLInputElement).name),
+    );
+    expect(unlabelled).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
+    await page.getByLabel("Amount").first().focus();
+    await page.keyboard.type("12.50");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await calls(page)).map((c) => c.name)).toContain("depositToFund");
+    await page.close();
+  });
+
+  it("checks as the user types with the contract's messages", async () => {
+    const page = await open("fund", { getFundSidebarView: fundView });
+    const amount = page.getByLabel("Amount").first();
+    await amount.fill("10,50");
+    const expected = checkWrite("deposit", { Id: 5001, DepositAmount: "10,50" }, { adminId: 1001 });
+    expect(expected.ok).toBe(false);
+    const message = expected.ok ? "" : (expected.problems[0]?.message ?? "");
+    await expect.poll(() => page.locator(".problem").first().textContent()).toBe(message);
+    expect(await amount.getAttribute("aria-invalid")).toBe("true");
+    await amount.fill("10.50");
+    await expect.poll(() => page.locator(".problem").first().textContent()).toBe("");
+    // Submitting an invalid form sends nothing.
+    const name = page.getByLabel("Name").first();
+    await name.fill("x".repeat(201));
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect
+      .poll(() => page.getByText("FundName must be at most 200 characters long (got 201).").count())
+      .toBe(1);
+    expect((await calls(page)).map((c) => c.name)).toEqual(["getFundSidebarView"]);
+    await page.close();
+  });
+
+  it("a double click sends once, the button stays disabled until the answer, the result is shown", async () => {
+    const done = {
+      kind: "done",
+      message: "Done. Fund 5001: balance CLP 1,010.50.",
+      fund: { ...fundView.fund, balance: "CLP 1,010.50" },
+    };
+    const page = await open("fund", { getFundSidebarView: fundView, depositToFund: done }, 400);
+    await page.getByLabel("Amount").first().fill("10.50");
+    const button = page.getByRole("button", { name: "Deposit" });
+    await button.dblclick();
+    await button.click({ force: true }).catch(() => {});
+    expect(await button.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByText("Done. Fund 5001: balance CLP 1,010.50.").count()).toBe(1);
+    const sent = (await calls(page)).filter((c) => c.name === "depositToFund");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.args[0]).toMatchObject({ fields: { Id: 5001, DepositAmount: "10.50" } });
+    expect(await page.locator(".card").textContent()).toContain("CLP 1,010.50");
+    expect(await button.isDisabled()).toBe(false);
+    await page.close();
+  });
+
+  it("closing a fund asks first; cancelling sends nothing", async () => {
+    const page = await open("fund", {
+      getFundSidebarView: fundView,
+      changeFundStatus: { kind: "done", message: "Done. Fund 5001: balance CLP 1,000.00." },
+    });
+    await page.getByLabel("New status").selectOption("2");
+    await page.getByRole("button", { name: "Change status" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    expect((await calls(page)).filter((c) => c.name === "changeFundStatus")).toHaveLength(0);
+    await page.getByRole("button", { name: "Change status" }).click();
+    await expect.poll(() => page.getByRole("alertdialog").textContent()).toContain("Close fund 5001?");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+    await expect
+      .poll(async () => (await calls(page)).filter((c) => c.name === "changeFundStatus").length)
+      .toBe(1);
+    await page.close();
+  });
+
+  it("a refusal from the service is shown as text in the form", async () => {
+    const page = await open("fund", {
+      getFundSidebarView: fundView,
+      withdrawFromFund: {
+        kind: "refused",
+        message: "The service refused: <b>IdAdmin</b> may not administer funds",
+      },
+    });
+    await page.getByLabel("Amount").nth(1).fill("1");
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    await expect
+      .poll(() => page.getByText("The service refused: <b>IdAdmin</b> may not administer funds").count())
+      .toBe(1);
+    expect(await page.locator("#app b").count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("Report sidebar page", () => {
+  it("lists the selected reports and marks them integrated with the date defaulting to now", async () => {
+    const view = {
+      language: "es",
+      adminId: 1001,
+      now: "2024-06-30 10:15:00",
+      reports: [
+        {
+          id: 31,
+          reportNumber: "R-31",
+          title: "<script>x()</script>Viaje",
+          employeeName: "Ana",
+          integrated: "No",
+          customStatus: "",
+        },
+        {
+          id: 32,
+          reportNumber: "R-32",
+          title: "Taxi",
+          employeeName: "Ben",
+          integrated: "No",
+          customStatus: "",
+        },
+      ],
+    };
+    const result = {
+      summary: "2 hechas, 0 rechazadas, 0 desconocidas.",
+      results: [
+        { id: 31, outcome: { kind: "done", message: "Hecho: rendición 31." } },
+        { id: 32, outcome: { kind: "done", message: "Hecho: rendición 32." } },
+      ],
+    };
+    const page = await open("report", { getReportSidebarView: view, markReportsIntegrated: result });
+    expect(await page.locator("li[data-report-id]").count()).toBe(2);
+    expect(await page.locator("li[data-report-id='31']").textContent()).toContain(
+      "<script>x()</script>Viaje",
+    );
+    expect(await page.getByLabel("Fecha y hora de integración").inputValue()).toBe("2024-06-30 10:15:00");
+    await page.getByLabel("Código de comprobante").fill("ERP-1");
+    await page.getByRole("button", { name: "Marcar integrada" }).first().click();
+    await expect.poll(() => page.locator(".status.ok").first().textContent()).toContain("2 hechas");
+    const sent = (await calls(page)).find((c) => c.name === "markReportsIntegrated");
+    expect(sent?.args[0]).toMatchObject({
+      reportIds: [31, 32],
+      fields: { IntegrationCode: "ERP-1", IntegrationDate: "2024-06-30 10:15:00" },
+    });
+    await page.close();
+  });
+
+  it("says what to do when no report row is selected", async () => {
+    const page = await open("report", {
+      getReportSidebarView: { language: "en", adminId: 1001, now: "", reports: [] },
+    });
+    expect(await page.locator("#app").textContent()).toContain(
+      "Select one or more rows of the Expense reports sheet",
+    );
+    await page.close();
+  });
+});

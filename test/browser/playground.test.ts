@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
 import { type Browser, launchBrowser, pageErrors } from "./browser";
 import type { E2eContext } from "./e2e/context";
+import { fundSuite } from "./e2e/fund";
 import { refreshSuite } from "./e2e/refresh";
 import { settingsSuite } from "./e2e/settings";
 import { pageSuite } from "./page-suite";
@@ -69,4 +70,5 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
 
   describe("refresh", () => refreshSuite(ctx));
   describe("settings sidebar", () => settingsSuite(ctx));
+  describe("fund sidebar", () => fundSuite(ctx));
 });

@@ -18,6 +18,8 @@
  *   GET  /control/sidebar         the current sidebar's HTML (text/html), 404 when none
  *   GET  /control/dialog          the current dialog's HTML
  *   POST /control/ui/close        {kind?: "sidebar" | "dialog"}: google.script.host.close()
+ *   GET  /control/clock           {now}: the emulator clock (ISO)
+ *   POST /control/clock           {advanceMs}: moves it forward (trigger schedules, cache expiry)
  *   POST /control/reset           a new spreadsheet and empty stores; onOpen runs again
  *
  * `startControlServer({ target, staticDir, routes })`: `target` is an EmulatorHost (the
@@ -68,6 +70,8 @@ export interface ControlTarget {
   ui(): Promise<ReturnType<typeof uiSnapshot>>;
   closeUi(kind: "sidebar" | "dialog" | undefined): Promise<void>;
   reset(): Promise<void>;
+  /** Moves the emulator clock forward (schedules, cache expiry); resolves to the new time. */
+  advanceTime(ms: number): Promise<string>;
 }
 
 /** Connection details reported by /control/info. */
@@ -124,6 +128,10 @@ export function directTarget(
       em.resetState();
       afterReset(em);
     },
+    advanceTime: async (ms) => {
+      em.advanceTime(ms);
+      return em.now().toISOString();
+    },
   };
 }
 
@@ -153,6 +161,13 @@ const AnswersBody = z.object({
 });
 const FireBody = z.object({ user: z.string().optional(), due: z.boolean().optional() });
 const CloseBody = z.object({ kind: z.enum(["sidebar", "dialog"]).optional() });
+const ClockBody = z.object({
+  advanceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 86_400_000),
+});
 
 /** Reads a body against a schema; a failure names the field and the rule. */
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -307,6 +322,12 @@ async function handleControl(
       const body = parseBody(CloseBody, await readJson(req));
       await target.closeUi(body.kind);
       return send(res, 200, { ok: true });
+    }
+    case "GET /control/clock":
+      return send(res, 200, { now: await target.advanceTime(0) });
+    case "POST /control/clock": {
+      const body = parseBody(ClockBody, await readJson(req));
+      return send(res, 200, { now: await target.advanceTime(body.advanceMs) });
     }
     case "POST /control/reset":
       await target.reset();

@@ -136,7 +136,7 @@ export function runHost(data: HostWorkerData): void {
         return null;
       case "advanceTime":
         em.advanceTime(a[0] as number);
-        return null;
+        return em.now().toISOString();
       default:
         throw new EmulatorUsageError(`unknown command ${command.cmd}`);
     }

@@ -128,8 +128,8 @@ export class EmulatorHost implements ControlTarget {
   async reset(): Promise<void> {
     await this.call("reset");
   }
-  async advanceTime(ms: number): Promise<void> {
-    await this.call("advanceTime", ms);
+  advanceTime(ms: number): Promise<string> {
+    return this.call("advanceTime", ms);
   }
 
   async close(): Promise<void> {

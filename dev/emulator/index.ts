@@ -526,6 +526,8 @@ export class Emulator {
 
   private sleep(ms: number): void {
     this.clock.advance(ms);
+    // A sleeping script lets the host answer other requests meanwhile (the playground's reads).
+    this.options.onBlock?.();
     this.checkBudget();
   }
 

@@ -140,6 +140,15 @@ describe("the built add-on end to end through the control API, against the sandb
     expect((await call(server, "GET", "/control/ui")).body.sidebar).toBeNull();
   });
 
+  it("moves the emulator clock and refuses a negative move", async () => {
+    const before = Date.parse((await call(server, "GET", "/control/clock")).body.now);
+    const after = await call(server, "POST", "/control/clock", { advanceMs: 7_200_000 });
+    expect(Date.parse(after.body.now) - before).toBeGreaterThanOrEqual(7_200_000);
+    const bad = await call(server, "POST", "/control/clock", { advanceMs: -1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^advanceMs: /);
+  });
+
   it("lists logs and counters, fires triggers, and resets", async () => {
     const logs = await call(server, "GET", "/control/logs");
     expect(logs.body.counters.urlFetchTotal).toBeGreaterThan(0);

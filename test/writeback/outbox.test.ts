@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
+import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 let wb: WriteBack;
@@ -279,5 +280,64 @@ describe("Outbox: no money moves twice", () => {
     expect(wb.emulator.ui.dialogs.at(-1)?.prompt).toContain("already in progress");
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
     expect(wb.outbox()[0]?.state).toBe("");
+  });
+});
+
+describe("Outbox: preview from the Funds sheet, and fund creation interrupted", () => {
+  it("takes currency, balance, flexibility and status from the Funds sheet without a call, and warns", async () => {
+    const [a, b] = openFunds as [SandboxFund, SandboxFund];
+    const headers = headersOf(FUNDS_TABLE, "en");
+    const at = (name: string) => headers.indexOf(name);
+    const row = (f: SandboxFund, status: string) => {
+      const cells: unknown[] = headers.map(() => "");
+      cells[at("Id")] = f.id;
+      cells[at("Currency")] = "XYZ";
+      cells[at("Balance")] = 20;
+      cells[at("Flexible")] = "No";
+      cells[at("Status")] = status;
+      return cells;
+    };
+    wb.emulator.spreadsheet.addSheet("Funds");
+    const last = String.fromCharCode(64 + headers.length);
+    wb.emulator.typeCells("Funds", `A1:${last}3`, [headers, row(a, "Open"), row(b, "Closed")]);
+    wb.typeOutbox([
+      { operation: "Withdraw", targetId: a.id, amount: "15" },
+      { operation: "Withdraw", targetId: a.id, amount: "6" },
+      { operation: "Deposit", targetId: b.id, amount: "1" },
+    ]);
+    wb.emulator.resetCounters();
+    const preview = ok(wb.menu("previewOutbox"));
+    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
+    const text = String(preview.result);
+    expect(text).toContain("Withdraw XYZ: 21.00 (2 row(s))");
+    expect(text).toContain(
+      `Row 3: withdrawing 6.00 XYZ exceeds the balance 5.00 of fund ${a.id}, which is not flexible.`,
+    );
+    expect(text).toContain(`Row 4: fund ${b.id} is closed.`);
+  });
+
+  it("createFund dropped after it was applied is found again on the next run, never created twice", async () => {
+    const state = await wb.state();
+    const employee = state.users.find((u) => u.Roles.includes("employee"));
+    wb.typeOutbox([
+      {
+        operation: "Crear fondo",
+        employeeId: employee?.Id,
+        fundName: "Fondo rendir",
+        currency: "CLP",
+        amount: "50000",
+      },
+    ]);
+    await wb.faults([{ endpoint: "createFund", fault: "drop-after-apply", times: 1 }]);
+    ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox()[0]?.state).toBe("Unknown");
+    ok(wb.menu("runOutbox", ["YES"]));
+    const after = await wb.state();
+    const made = after.funds.filter((f) => f.title === "Fondo rendir");
+    expect(made).toHaveLength(1);
+    expect(wb.outbox()[0]).toMatchObject({
+      state: "Done",
+      result: `Done (the interrupted request had created fund ${made[0]?.id}).`,
+    });
   });
 });

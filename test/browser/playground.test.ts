@@ -10,6 +10,7 @@ import { type Browser, launchBrowser, pageErrors } from "./browser";
 import type { E2eContext } from "./e2e/context";
 import { fundSuite } from "./e2e/fund";
 import { refreshSuite } from "./e2e/refresh";
+import { reportSuite } from "./e2e/report";
 import { settingsSuite } from "./e2e/settings";
 import { pageSuite } from "./page-suite";
 import { PlaygroundPage } from "./playground-page";
@@ -71,4 +72,5 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   describe("refresh", () => refreshSuite(ctx));
   describe("settings sidebar", () => settingsSuite(ctx));
   describe("fund sidebar", () => fundSuite(ctx));
+  describe("report sidebar", () => reportSuite(ctx));
 });

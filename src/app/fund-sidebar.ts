@@ -90,13 +90,16 @@ function knownEmployees(session: WriteSession): { id: number; name: string }[] {
     const idCol = columnIn(sheet, headerTexts(idKey, columns));
     if (idCol === null) return;
     const nameCol = nameKey ? columnIn(sheet, headerTexts(nameKey, columns)) : null;
-    const values = sheet.getRange(2, 1, sheet.getLastRow() - 1, sheet.getLastColumn()).getValues();
-    for (const row of values) {
-      const id = Number(row[idCol - 1]);
-      if (!Number.isSafeInteger(id) || id <= 0) continue;
-      const name = nameCol ? String(row[nameCol - 1] ?? "") : "";
+    // Only the two columns: a reports sheet may hold tens of thousands of wide rows.
+    const rows = sheet.getLastRow() - 1;
+    const idValues = sheet.getRange(2, idCol, rows, 1).getValues();
+    const nameValues = nameCol ? sheet.getRange(2, nameCol, rows, 1).getValues() : [];
+    idValues.forEach((cells, i) => {
+      const id = Number(cells[0]);
+      if (!Number.isSafeInteger(id) || id <= 0) return;
+      const name = String(nameValues[i]?.[0] ?? "");
       if (!byId.has(id) || (name && !byId.get(id))) byId.set(id, name);
-    }
+    });
   };
   collect(session.settings.sheetNames.reports, "employeeId", "employeeName", REPORT_COLUMNS);
   collect(session.settings.sheetNames.funds, "assignedTo", null, FUND_COLUMNS);

@@ -448,6 +448,10 @@ function previewOf(session: WriteSession, sheet: Sheet) {
 export function previewOutbox(): string {
   const session = openWriteSession("outbox");
   const t = (key: StringKey) => translate(session.language, key);
+  if (!session.settings.token) {
+    SpreadsheetApp.getUi().alert(t("outbox.noToken"));
+    return t("outbox.noToken");
+  }
   const sheet = outboxSheet(SpreadsheetApp.getActiveSpreadsheet(), session.settings);
   const ui = SpreadsheetApp.getUi();
   if (!sheet) {
@@ -471,6 +475,10 @@ export function runOutbox(): RunSummary | null {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const sheet = outboxSheet(spreadsheet, session.settings);
   const ui = SpreadsheetApp.getUi();
+  if (!session.settings.token) {
+    ui.alert(t("outbox.noToken"));
+    return null;
+  }
   if (!sheet) {
     ui.alert(t("outbox.run.noSheet"));
     return null;

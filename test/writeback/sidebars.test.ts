@@ -256,16 +256,6 @@ describe("Report sidebar", () => {
     expect(notIntegrated.results.map((r) => r.outcome.kind)).toEqual(["done", "done"]);
     expect(cellOf("Expense reports", 1, "Integrated")).toBe("No");
 
-    // A status the report's policy does not define is refused by the service, with its reason.
-    const undefinedStatus = wb.sidebar("setReportsCustomStatus", {
-      requestId: requestId(),
-      reportIds: [ids[1]],
-      fields: { CustomStatus: "Observada", CustomMessage: "Falta la boleta" },
-    }) as { results: { outcome: FormOutcome }[] };
-    expect(undefinedStatus.results[0]?.outcome).toMatchObject({
-      kind: "refused",
-      message: expect.stringContaining("CustomStatus"),
-    });
     const custom = wb.sidebar("setReportsCustomStatus", {
       requestId: requestId(),
       reportIds: [ids[1]],

@@ -93,6 +93,7 @@ export const outbox = {
     "outbox.total.line": "{operation} {currency}: {amount} ({count} row(s))",
     "outbox.total.noCurrency": "{operation}: {count} row(s)",
     "outbox.problem.noOperation": "Operation is required: pick one from the list.",
+    "outbox.noToken": "No access token is saved for you: enter it in Settings. Nothing was sent.",
     "outbox.snapshotNote":
       "Written by the add-on before each deposit, withdrawal or fund creation, to tell after an interruption whether it was applied. Do not edit.",
     "outbox.problem.unknownOperation": 'Operation "{text}" is not one of the list.',
@@ -192,6 +193,8 @@ export const outbox = {
     "outbox.total.line": "{operation} {currency}: {amount} ({count} fila(s))",
     "outbox.total.noCurrency": "{operation}: {count} fila(s)",
     "outbox.problem.noOperation": "Operación es obligatoria: elija una de la lista.",
+    "outbox.noToken":
+      "No hay un token de acceso guardado para usted: ingréselo en Configuración. No se envió nada.",
     "outbox.snapshotNote":
       "Lo escribe el complemento antes de cada depósito, retiro o creación de fondo, para saber tras una interrupción si se aplicó. No lo edite.",
     "outbox.problem.unknownOperation": 'La operación "{text}" no es una de la lista.',

@@ -29,6 +29,8 @@ export const ENTRY_POINTS = [
   "refreshAll",
   "refreshSelectedRows",
   "refreshFromSidebar",
+  "showRefreshSidebar",
+  "getRefreshSidebarView",
   "createOutboxSheet",
   "previewOutbox",
   "runOutbox",

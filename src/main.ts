@@ -53,12 +53,14 @@ export {
   testSettingsConnection,
 } from "./app/settings";
 export {
+  getRefreshSidebarView,
   refreshAll,
   refreshFromSidebar,
   refreshFunds,
   refreshReports,
   refreshSelectedRows,
   refreshTransactions,
+  showRefreshSidebar,
 } from "./app/refresh";
 export { createOutboxSheet, previewOutbox, runOutbox } from "./app/outbox";
 export {

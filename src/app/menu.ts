@@ -19,6 +19,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: "menu.refreshReports", functionName: "refreshReports" },
   { label: "menu.refreshAll", functionName: "refreshAll" },
   { label: "menu.refreshSelected", functionName: "refreshSelectedRows" },
+  { label: "menu.refreshSidebar", functionName: "showRefreshSidebar" },
   { label: "-", functionName: "" },
   { label: "menu.connection", functionName: "showConnectionSidebar" },
   { label: "menu.settings", functionName: "showSettingsSidebar" },

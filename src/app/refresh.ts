@@ -450,3 +450,25 @@ export function createGasRefreshEngine(
     secret: () => built.context.token || null,
   };
 }
+
+/** Menu: Refresh… (the refresh sidebar). */
+export function showRefreshSidebar(): void {
+  const language = readLanguage();
+  SpreadsheetApp.getUi().showSidebar(
+    HtmlService.createHtmlOutputFromFile("refresh").setTitle(translate(language, "refresh.title")),
+  );
+}
+
+/** What the refresh sidebar needs to draw itself. */
+export function getRefreshSidebarView(): { language: Language } {
+  return { language: readLanguage() };
+}
+
+function readLanguage(): Language {
+  try {
+    const form = JSON.parse(PropertiesService.getDocumentProperties().getProperty(SETTINGS_FORM_KEY) ?? "{}");
+    return userLanguage(form && typeof form === "object" ? (form as Record<string, string>) : {});
+  } catch (_err) {
+    return userLanguage({});
+  }
+}

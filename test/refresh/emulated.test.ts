@@ -413,6 +413,23 @@ describe("refresh through the emulation", () => {
     expect(tx.formats[1]?.[dateAt]).toBe("yyyy-mm-dd");
   });
 
+  it("offers a sidebar whose buttons call the refresh, with the summary as the answer", async () => {
+    run("showRefreshSidebar");
+    expect(s.emulator.ui.sidebar?.title).toBe("Refresh");
+    expect(s.emulator.ui.sidebar?.html).toContain('id="app"');
+    expect(s.emulator.run("getRefreshSidebarView", [])).toEqual({ language: "en" });
+    const summary = s.emulator.run("refreshFromSidebar", ["funds"]) as {
+      ok: boolean;
+      records: number;
+      calls: number;
+    };
+    expect(summary).toMatchObject({ ok: true, records: 12, calls: 3 });
+    expect(s.emulator.tryRun("refreshFromSidebar", ["everything"])).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/kind: must be one of funds, transactions, reports, all, selected/),
+    });
+  });
+
   it("runs in a trigger, where there is no Ui", async () => {
     run("refreshFunds", "trigger");
     expect(fundsSheet().values.length).toBe(13);

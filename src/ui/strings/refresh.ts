@@ -18,6 +18,8 @@ export const refresh = {
     "refresh.selection.none": "Select rows of the Funds, Fund transactions or Expense reports sheet first.",
     "refresh.selection.noIds": "The selected rows hold no Id to refresh.",
     "refresh.busy": "Another refresh of this document is running; try again in a minute.",
+    "menu.refreshSidebar": "Refresh…",
+    "refresh.sidebar.running": "{what}: running…",
   },
   es: {
     "menu.refreshFunds": "Actualizar fondos",
@@ -37,5 +39,7 @@ export const refresh = {
     "refresh.selection.none": "Seleccione primero filas de la hoja de fondos, movimientos o rendiciones.",
     "refresh.selection.noIds": "Las filas seleccionadas no tienen un Id que actualizar.",
     "refresh.busy": "Otra actualización de este documento está en curso; intente de nuevo en un minuto.",
+    "menu.refreshSidebar": "Actualizar…",
+    "refresh.sidebar.running": "{what}: en curso…",
   },
 } as const;

@@ -1,0 +1,77 @@
+/**
+ * The refresh sidebar: one button per refresh, a status line that says what is running and, at
+ * the end, what was done (records, calls, seconds) or why it failed. Buttons are disabled while
+ * a refresh runs, so one click cannot start two. Built with textContent only.
+ */
+import type * as RefreshServer from "../../../app/refresh";
+import { serverFunctions } from "../../client/server";
+import { type Language, type StringKey, translate } from "../../strings";
+
+const server = serverFunctions<typeof RefreshServer>();
+
+let language: Language = "en";
+const t = (key: StringKey, params: Record<string, string | number> = {}) => translate(language, key, params);
+
+const KINDS: { kind: string; label: StringKey }[] = [
+  { kind: "funds", label: "menu.refreshFunds" },
+  { kind: "transactions", label: "menu.refreshTransactions" },
+  { kind: "reports", label: "menu.refreshReports" },
+  { kind: "all", label: "menu.refreshAll" },
+  { kind: "selected", label: "menu.refreshSelected" },
+];
+
+function render(app: HTMLElement): void {
+  app.textContent = "";
+  const heading = document.createElement("h1");
+  heading.textContent = t("refresh.title");
+  const status = document.createElement("p");
+  status.id = "refresh-status";
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  const buttons = KINDS.map(({ kind, label }) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = `refresh-${kind}`;
+    button.textContent = t(label);
+    button.addEventListener("click", () => void start(kind, label));
+    return button;
+  });
+  const list = document.createElement("div");
+  list.className = "actions";
+  list.append(...buttons);
+  app.append(heading, list, status);
+  app.setAttribute("aria-busy", "false");
+
+  async function start(kind: string, label: StringKey): Promise<void> {
+    for (const b of buttons) b.disabled = true;
+    app.setAttribute("aria-busy", "true");
+    status.className = "";
+    status.textContent = t("refresh.sidebar.running", { what: t(label) });
+    try {
+      const summary = await server.refreshFromSidebar(kind);
+      status.className = summary.ok ? "ok" : "problem";
+      status.textContent = summary.message;
+    } catch (err) {
+      status.className = "problem";
+      status.textContent = err instanceof Error ? err.message : String(err);
+    } finally {
+      for (const b of buttons) b.disabled = false;
+      app.setAttribute("aria-busy", "false");
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const app = document.getElementById("app");
+  if (!app) return;
+  try {
+    const view = await server.getRefreshSidebarView();
+    language = view.language;
+    document.documentElement.lang = language;
+  } catch (_err) {
+    language = "en";
+  }
+  render(app);
+}
+
+void main();

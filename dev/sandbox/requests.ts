@@ -4,9 +4,10 @@
  * the sandbox's own "today".
  */
 import type { EndpointName } from "../../src/api/endpoints";
-import type { MessageLanguage } from "../../src/api/messages";
+import { type MessageLanguage, ruleMessage } from "../../src/api/messages";
 import { validateRequest } from "../../src/api/validation";
 import { SandboxError } from "./errors";
+import { MAX_RESULTS_PER_PAGE } from "./queries";
 
 export interface FieldProblem {
   Field: string;
@@ -41,6 +42,15 @@ export function parseRequest(
     throw new InvalidRequest(checked.issues.map((i) => ({ Field: i.field, Message: i.message })));
   const value = { ...(checked.value as Record<string, unknown>) };
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
+  // The contract leaves the page size open (the spec shows no maximum); the sandbox's own
+  // maximum is refused in the contract's words.
+  const perPage = value.ResultsPerPage;
+  if (typeof perPage === "number" && perPage > MAX_RESULTS_PER_PAGE) {
+    const params = { max: MAX_RESULTS_PER_PAGE, got: perPage };
+    throw new InvalidRequest([
+      { Field: "ResultsPerPage", Message: ruleMessage("max", "ResultsPerPage", params, language) },
+    ]);
+  }
   return value;
 }
 

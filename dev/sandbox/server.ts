@@ -64,7 +64,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       const error =
         err instanceof SandboxError
           ? err
-          : new SandboxError(500, "Internal", "request: internal error in the sandbox");
+          : new SandboxError(500, "Internal", "request: internal error in the sandbox", "request");
       if (!(err instanceof SandboxError)) console.error(err);
       if (!res.headersSent && !res.destroyed)
         send(res, { status: error.status, body: error.body(), headers: error.headers });
@@ -113,6 +113,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         200,
         "InjectedFault",
         `request: ${name} refused by an injected error-in-200 fault`,
+        "request",
       );
       return send(res, { status: 200, body: error.body() });
     }
@@ -313,6 +314,7 @@ function injectedStatus(fault: FaultRule, name: string): Answer {
     fault.status,
     "InjectedFault",
     `request: ${name} answered ${fault.status} by an injected fault`,
+    "request",
   );
   const headers: Record<string, string> = {};
   if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);

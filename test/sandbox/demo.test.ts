@@ -121,7 +121,9 @@ describe("generateDemoData", () => {
   it("builds 50,000 reports in well under a few seconds and pages a filtered query in milliseconds", () => {
     let started = performance.now();
     const data = generateDemoData({ seed: 5, funds: 2000, reports: 50_000 }, TODAY);
-    expect(performance.now() - started).toBeLessThan(3000);
+    // About a second on an idle machine; the bound leaves room for a busy shared one and still
+    // catches a pass that walks the reports once per report (tens of seconds).
+    expect(performance.now() - started).toBeLessThan(5000);
     const ledger = new Ledger(data, () => new Date(`${TODAY}T12:00:00Z`));
     const query = {
       since: "2025-06-15",

@@ -49,7 +49,8 @@ describe("faults", () => {
     const refused = await deposit();
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("2");
-    expect(refused.body.Error.Code).toBe("InjectedFault");
+    expect(refused.body.Error).toMatchObject({ Code: "InjectedFault", Field: "request" });
+    expect(refused.body.Error.Message.startsWith(refused.body.Error.Field)).toBe(true);
     expect(transactionCount()).toBe(before);
     const next = await deposit();
     expect(next.status).toBe(200);
@@ -97,6 +98,7 @@ describe("faults", () => {
     const reply = await deposit();
     expect(reply.status).toBe(200);
     expect(reply.body.Error.Message).toContain("depositMoneyToFund");
+    expect(reply.body.Error.Field).toBe("request");
     expect(reply.body.Id).toBeUndefined();
     expect(transactionCount()).toBe(before);
   });

@@ -120,7 +120,16 @@ describe("getFunds", () => {
       const tooMany = await call(big, "getFunds", { ResultsPerPage: MAX_RESULTS_PER_PAGE + 1 });
       expect(tooMany.status).toBe(400);
       expect(tooMany.body.Error.Field).toBe("ResultsPerPage");
-      expect(tooMany.body.Error.Message).toContain(String(MAX_RESULTS_PER_PAGE));
+      // Worded like every other refusal of a parameter, with the list of issues.
+      expect(tooMany.body.Error.Message).toBe(
+        `ResultsPerPage must be at most ${MAX_RESULTS_PER_PAGE} (got ${MAX_RESULTS_PER_PAGE + 1}).`,
+      );
+      expect(tooMany.body.Error.Issues).toEqual([
+        { Field: "ResultsPerPage", Message: tooMany.body.Error.Message },
+      ]);
+      const reports = await call(big, "getExpenseReports", { Since: TODAY, ResultsPerPage: 5000 });
+      expect(reports.status).toBe(400);
+      expect(reports.body.Error.Field).toBe("ResultsPerPage");
     } finally {
       await big.close();
     }

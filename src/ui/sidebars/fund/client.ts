@@ -11,11 +11,11 @@ import type { StringKey } from "../../strings";
 import {
   askInline,
   buildForm,
-  call,
   el,
   type FormHandle,
   outcomeText,
   type Shown,
+  server,
   setLanguage,
   t,
 } from "./form-kit";
@@ -70,7 +70,7 @@ async function send(
   requestId: string,
   form: () => FormHandle,
 ): Promise<Shown> {
-  const outcome: FormOutcome = await call(name, { requestId, fields });
+  const outcome: FormOutcome = await server[name]({ requestId, fields });
   if ((outcome.kind === "done" || outcome.kind === "unknown") && outcome.fund && view) {
     view = { ...view, fund: outcome.fund, fundId: outcome.fund.id };
     const card = document.querySelector(".card");
@@ -232,8 +232,9 @@ function render(): void {
 async function loadView(fundId?: string): Promise<void> {
   app.setAttribute("aria-busy", "true");
   try {
-    view = await call("getFundSidebarView", fundId ? { fundId } : {});
-    setLanguage(view.language);
+    const next = await server.getFundSidebarView(fundId ? { fundId } : {});
+    view = next;
+    setLanguage(next.language);
     render();
   } catch (error) {
     app.replaceChildren(

@@ -1,6 +1,6 @@
 /**
- * What the Fund and Report sidebars share: a google.script.run wrapper typed by the server
- * modules' own exports, DOM building with text nodes only (nothing from the server or the
+ * What the Fund and Report sidebars share: the server functions through the typed
+ * google.script.run wrapper of src/ui/client, DOM building with text nodes only (nothing from the server or the
  * service can become markup), labelled fields, validation as the user types with the
  * contract's own rules and messages, and a submit button that cannot send twice.
  */
@@ -9,35 +9,11 @@ import type * as ReportServer from "../../../app/report-sidebar";
 import type { FormOutcome } from "../../../outbox/forms";
 import type { OutboxOperation } from "../../../outbox/operations";
 import { checkWrite, type FieldProblem, type ServiceInput } from "../../../outbox/requests";
+import { serverFunctions } from "../../client/server";
 import { type Language, type StringKey, translate } from "../../strings";
 
-type Server = typeof FundServer & typeof ReportServer;
-type ServerName = keyof Server;
-type ServerFunction<K extends ServerName> = Server[K] extends (...args: infer A) => infer R
-  ? { args: A; result: R }
-  : never;
-
-type Runner = {
-  withSuccessHandler(f: (value: unknown) => void): Runner;
-  withFailureHandler(f: (error: Error) => void): Runner;
-} & Record<string, (...args: unknown[]) => void>;
-
-declare const google: { script: { run: Runner } };
-
-/** Calls a server function as google.script.run does, typed by the server's own signature. */
-export function call<K extends ServerName>(
-  name: K,
-  ...args: ServerFunction<K>["args"]
-): Promise<ServerFunction<K>["result"]> {
-  return new Promise((resolve, reject) => {
-    const runner = google.script.run
-      .withSuccessHandler((value) => resolve(value as ServerFunction<K>["result"]))
-      .withFailureHandler((error) => reject(error));
-    const fn = runner[name];
-    if (!fn) reject(new Error(`${String(name)} is not available`));
-    else fn(...(args as unknown[]));
-  });
-}
+/** The server functions of both sidebars, as promises (the shared typed google.script.run wrapper). */
+export const server = serverFunctions<typeof FundServer & typeof ReportServer>();
 
 let language: Language = "en";
 export function setLanguage(next: Language): void {

@@ -6,11 +6,11 @@
 import type { ReportFormResult, ReportSidebarView } from "../../../app/report-sidebar";
 import {
   buildForm,
-  call,
   el,
   type FormHandle,
   outcomeText,
   type Shown,
+  server,
   setLanguage,
   t,
 } from "../fund/form-kit";
@@ -40,7 +40,7 @@ async function send(
   form: () => FormHandle,
 ): Promise<Shown> {
   const ids = (view?.reports ?? []).map((r) => r.id);
-  const result: ReportFormResult = await call(name, { requestId, reportIds: ids, fields });
+  const result: ReportFormResult = await server[name]({ requestId, reportIds: ids, fields });
   const lines = result.results.map((r) => `${r.id || ""} ${outcomeText(r.outcome, form()).text}`.trim());
   const failed = result.results.some((r) => r.outcome.kind !== "done");
   return { text: [result.summary, ...lines].join("\n"), tone: failed ? "error" : "ok" };
@@ -105,8 +105,9 @@ function render(): void {
 async function loadView(): Promise<void> {
   app.setAttribute("aria-busy", "true");
   try {
-    view = await call("getReportSidebarView");
-    setLanguage(view.language);
+    const next = await server.getReportSidebarView();
+    view = next;
+    setLanguage(next.language);
     render();
   } catch (error) {
     app.replaceChildren(

@@ -7,7 +7,8 @@
  *   POST /control/run             {function, args?, user?, as?} → {ok: true, result} | {ok: false, error}
  *   GET  /control/sheets          [{name, values, formulas, numberFormats, frozenRows, notes, …}] (dates as ISO)
  *   GET  /control/display         [{name, display}]: the text each cell shows through its number format
- *   POST /control/cells           {sheet, range, values}: typed like a user (strings parsed as typed input)
+ *   POST /control/cells           {sheet, range, values, user?}: typed like a user (strings parsed as
+ *                                 typed input); runs the script's onEdit simple trigger if it has one
  *   POST /control/select          {sheet, range} ("A2:C2" or several: "A2:C2,A5:C7")
  *   POST /control/answers         {answers: ["YES", {button: "OK", text: "…"}]} for the next alerts and prompts
  *                                 (in interactive mode the first one answers the dialog the script waits on)
@@ -61,7 +62,7 @@ export interface ControlTarget {
   run(functionName: string, args: unknown[], user?: string, as?: RunKind): Promise<RunOutcome>;
   sheets(): Promise<SheetSnapshot[]>;
   display(): Promise<Array<{ name: string; display: string[][] }>>;
-  setCells(sheet: string, range: string, values: unknown[][]): Promise<void>;
+  setCells(sheet: string, range: string, values: unknown[][], user?: string): Promise<void>;
   select(sheet: string, range: string): Promise<void>;
   answers(answers: DialogAnswer[]): Promise<void>;
   fireTriggers(options: { user?: string; due?: boolean }): Promise<unknown[]>;
@@ -112,7 +113,9 @@ export function directTarget(
       em.tryRun(functionName, args, { user, as: runKindFor(em, functionName, as) }),
     sheets: async () => sheetsSnapshot(em),
     display: async () => displaySnapshot(em),
-    setCells: async (sheet, range, values) => em.typeCells(sheet, range, values),
+    setCells: async (sheet, range, values, user) => {
+      em.typeCells(sheet, range, values, user);
+    },
     select: async (sheet, range) => em.select(sheet, range),
     answers: async (answers) => {
       em.answers.push(...answers);
@@ -288,7 +291,7 @@ async function handleControl(
       return send(res, 200, await target.display());
     case "POST /control/cells": {
       const body = parseBody(CellsBody, await readJson(req));
-      await target.setCells(body.sheet, body.range, body.values);
+      await target.setCells(body.sheet, body.range, body.values, body.user);
       return send(res, 200, { ok: true });
     }
     case "POST /control/select": {

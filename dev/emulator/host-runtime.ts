@@ -108,7 +108,7 @@ export function runHost(data: HostWorkerData): void {
       case "display":
         return displaySnapshot(em);
       case "setCells":
-        em.typeCells(a[0] as string, a[1] as string, a[2] as unknown[][]);
+        em.typeCells(a[0] as string, a[1] as string, a[2] as unknown[][], a[3] as string | undefined);
         return null;
       case "select":
         em.select(a[0] as string, a[1] as string);

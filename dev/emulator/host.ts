@@ -100,8 +100,8 @@ export class EmulatorHost implements ControlTarget {
   display(): Promise<Array<{ name: string; display: string[][] }>> {
     return this.call("display");
   }
-  async setCells(sheet: string, range: string, values: unknown[][]): Promise<void> {
-    await this.call("setCells", sheet, range, values);
+  async setCells(sheet: string, range: string, values: unknown[][], user?: string): Promise<void> {
+    await this.call("setCells", sheet, range, values, user);
   }
   async select(sheet: string, range: string): Promise<void> {
     await this.call("select", sheet, range);

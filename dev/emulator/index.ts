@@ -218,7 +218,7 @@ export class Emulator {
   private current: Execution | undefined;
   private readonly http: SyncHttp;
   private readonly distDir: string;
-  private files!: { code: vm.Script; html: Map<string, string>; manifest: Manifest };
+  private files!: { code: vm.Script; html: Map<string, string>; manifest: Manifest; declared: Set<string> };
   private services!: Record<string, object>;
 
   constructor(private readonly options: EmulatorOptions = {}) {
@@ -246,11 +246,12 @@ export class Emulator {
     const manifest = existsSync(manifestPath)
       ? (JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest)
       : {};
-    this.files = {
-      code: new vm.Script(readFileSync(addon, "utf8"), { filename: "addon.js" }),
-      html,
-      manifest,
-    };
+    const source = readFileSync(addon, "utf8");
+    // Top-level declarations start a line; the bundle's own functions are indented.
+    const declared = new Set(
+      [...source.matchAll(/^function\s+([A-Za-z_$][\w$]*)\s*\(/gm)].map((m) => m[1] as string),
+    );
+    this.files = { code: new vm.Script(source, { filename: "addon.js" }), html, manifest, declared };
   }
 
   /** Forgets everything: a new spreadsheet, empty properties, caches, locks, triggers, logs. */
@@ -919,7 +920,7 @@ export class Emulator {
   // ---------------------------------------------------------------- the user at the sheet
 
   /** Types values into cells as a user would (strings parsed as typed input). */
-  typeCells(sheetName: string, a1: string, values: unknown[][]): void {
+  typeCells(sheetName: string, a1: string, values: unknown[][], user?: string): RunOutcome | undefined {
     const app = this.services.SpreadsheetApp as FakeSpreadsheetApp;
     const sheet = app.getActiveSpreadsheet().getSheetByName(sheetName);
     if (!sheet) throw new EmulatorUsageError(`No sheet named "${sheetName}"`);
@@ -934,9 +935,23 @@ export class Emulator {
       values.length === 1 && values[0]?.length === 1 && (rows > 1 || cols > 1)
         ? Array.from({ length: rows }, () => Array.from({ length: cols }, () => values[0]?.[0]))
         : values;
-    range.setValues(
-      grid.map((row) => row.map((v) => (v === null || v === undefined ? "" : typeof v === "string" ? v : v))),
-    );
+    const editor = this.checkUser(user);
+    const single = rows === 1 && cols === 1;
+    const oldValue = single ? range.getValue() : undefined;
+    range.setValues(grid.map((row) => row.map((v) => (v === null || v === undefined ? "" : v))));
+    // A user's edit runs the simple trigger onEdit(e), when the script has one.
+    if (!this.files.declared.has("onEdit")) return undefined;
+    const event: Record<string, unknown> = {
+      authMode: AUTH_MODE.LIMITED,
+      range,
+      source: app.getActiveSpreadsheet(),
+      user: new FakeUser(this.isConsumer(editor) ? "" : editor),
+    };
+    if (single) {
+      event.value = typeof grid[0]?.[0] === "string" ? grid[0]?.[0] : String(grid[0]?.[0] ?? "");
+      if (oldValue !== "" && oldValue !== undefined) event.oldValue = oldValue;
+    }
+    return this.tryRun("onEdit", [event], { as: "simple", user: editor });
   }
 
   /** Selects one or more ranges (comma-separated A1, e.g. "A2:C2,A5:C7") on a sheet. */

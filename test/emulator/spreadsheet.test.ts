@@ -157,6 +157,23 @@ describe("SpreadsheetApp as scripts see it", () => {
     expect(em.counters.sheets.Counted).toEqual({ reads: 2, writes: 2 });
   });
 
+  it("runs the script's onEdit when a user types, with the edit's event", () => {
+    inScript(em, `SpreadsheetApp.getActive().insertSheet("Edits");`);
+    expect(em.typeCells("Edits", "B2", [["42"]])?.ok).toBe(true);
+    em.typeCells("Edits", "B2", [["43"]], "ben@example.com");
+    expect(inScript(em, `return SpreadsheetApp.getActive().getRange("Edits!B2").getNote();`)).toBe(
+      "ben@example.com typed 43 (was 42) in LIMITED",
+    );
+  });
+
+  it("refuses to grow past 10 million cells", () => {
+    expect(() =>
+      inScript(em, `SpreadsheetApp.getActive().insertSheet("Huge").insertRowsAfter(1000, 400000);`),
+    ).toThrow(
+      "This action would increase the number of cells in the workbook above the limit of 10000000 cells.",
+    );
+  });
+
   it("has a spreadsheet id, name and time zone", () => {
     expect(
       inScript(

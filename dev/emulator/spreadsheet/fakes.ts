@@ -42,6 +42,9 @@ export interface ProtectionData {
   editors: string[];
 }
 
+const MAX_CELLS = 10_000_000;
+const MAX_COLUMNS = 18_278;
+
 /** The one document the add-on is bound to. */
 export class SpreadsheetDoc {
   readonly sheets: SheetData[] = [];
@@ -65,6 +68,24 @@ export class SpreadsheetDoc {
     if (index === undefined || index >= this.sheets.length) this.sheets.push(sheet);
     else this.sheets.splice(Math.max(0, index), 0, sheet);
     return sheet;
+  }
+
+  /** Refuses growth past Sheets' limits (10 million cells per spreadsheet, 18,278 columns). */
+  checkGrowth(sheet: SheetData | undefined, extraRows: number, extraColumns: number): void {
+    const total = this.sheets.reduce((n, s) => n + s.maxRows * s.maxColumns, 0);
+    const added = sheet
+      ? (sheet.maxRows + extraRows) * (sheet.maxColumns + extraColumns) - sheet.maxRows * sheet.maxColumns
+      : extraRows * extraColumns;
+    if (total + added > MAX_CELLS) {
+      throw new ServiceError(
+        `This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS} cells.`,
+      );
+    }
+    if (sheet && sheet.maxColumns + extraColumns > MAX_COLUMNS) {
+      throw new ServiceError(
+        `This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`,
+      );
+    }
   }
 
   sheetByName(name: string): SheetData | undefined {
@@ -885,7 +906,10 @@ export class FakeSheet extends Fake implements Implements<Sheet, SheetMembers> {
       );
     }
     const row = this.data.lastRow() + 1;
-    if (row > this.data.maxRows) this.data.insertRows(this.data.maxRows + 1, row - this.data.maxRows);
+    if (row > this.data.maxRows) {
+      this.fakes.doc.checkGrowth(this.data, row - this.data.maxRows, 0);
+      this.data.insertRows(this.data.maxRows + 1, row - this.data.maxRows);
+    }
     if (rowContents.length > this.data.maxColumns)
       this.data.insertColumns(this.data.maxColumns + 1, rowContents.length - this.data.maxColumns);
     this.fakes
@@ -962,12 +986,14 @@ export class FakeSheet extends Fake implements Implements<Sheet, SheetMembers> {
   insertRowsBefore(beforePosition: number, howMany: number): this {
     this.checkRows(beforePosition, howMany, this.data.maxRows, "row");
     this.write();
+    this.fakes.doc.checkGrowth(this.data, howMany, 0);
     this.data.insertRows(beforePosition, howMany);
     return this;
   }
   insertRowsAfter(afterPosition: number, howMany: number): this {
     this.checkRows(afterPosition, howMany, this.data.maxRows, "row");
     this.write();
+    this.fakes.doc.checkGrowth(this.data, howMany, 0);
     this.data.insertRows(afterPosition + 1, howMany);
     return this;
   }
@@ -983,12 +1009,14 @@ export class FakeSheet extends Fake implements Implements<Sheet, SheetMembers> {
   insertColumnsBefore(beforePosition: number, howMany: number): this {
     this.checkRows(beforePosition, howMany, this.data.maxColumns, "column");
     this.write();
+    this.fakes.doc.checkGrowth(this.data, 0, howMany);
     this.data.insertColumns(beforePosition, howMany);
     return this;
   }
   insertColumnsAfter(afterPosition: number, howMany: number): this {
     this.checkRows(afterPosition, howMany, this.data.maxColumns, "column");
     this.write();
+    this.fakes.doc.checkGrowth(this.data, 0, howMany);
     this.data.insertColumns(afterPosition + 1, howMany);
     return this;
   }
@@ -1228,6 +1256,7 @@ export class FakeSpreadsheet extends Fake implements Implements<Spreadsheet, Spr
     if (this.doc.sheetByName(name)) {
       throw new ServiceError(`A sheet with the name "${name}" already exists. Please enter another name.`);
     }
+    this.doc.checkGrowth(undefined, 1000, 26);
     const data = this.doc.addSheet(name, index);
     // Like the Sheets UI, a new sheet becomes the active one.
     this.doc.active = { sheet: data, ranges: [{ row: 1, column: 1, numRows: 1, numColumns: 1 }] };

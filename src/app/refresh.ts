@@ -108,7 +108,7 @@ function toast(message: string, title: string, seconds = 5): void {
 }
 
 /** The sheets of a refresh over SpreadsheetApp. */
-function gasSheets(context: Context, mode: "keep" | "remove"): RefreshSheets {
+function gasSheets(context: Context, mode: "keep" | "remove", afterWrite: () => void): RefreshSheets {
   const names: Record<Stage, string> = {
     funds: context.names.funds,
     transactions: context.names.transactions,
@@ -122,6 +122,7 @@ function gasSheets(context: Context, mode: "keep" | "remove"): RefreshSheets {
         mode,
         missingNote,
       });
+      afterWrite();
       return plan.counts.updated + plan.counts.added;
     },
     isEmpty(target) {
@@ -161,7 +162,9 @@ function session(source: RefreshSource, action: StringKey) {
   });
   const deps = {
     reader: clientReader(client),
-    sheets: gasSheets(context, options.missingRows),
+    // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
+    // still leaves the trace of what it had done.
+    sheets: gasSheets(context, options.missingRows, () => log.flush()),
     fingerprints: PropertiesService.getDocumentProperties(),
     options,
   };

@@ -363,6 +363,9 @@ describe("refresh through the emulation", () => {
     expect(sheetOf(s.emulator, "Funds")?.values).toEqual(funds);
     expect(sheetOf(s.emulator, "Fund transactions")).toBeNull();
     expect(sheetOf(s.emulator, "Expense reports")).toBeNull();
+    // The reads behind the Funds sheet it did write are in the audit, killed run included.
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    expect(audit.values.filter((r) => r[col(audit.header, "Endpoint")] === "getFunds")).toHaveLength(6);
     // The next refresh completes the work.
     run("refreshAll");
     expect((sheetOf(s.emulator, "Fund transactions")?.values.length ?? 0) > 1).toBe(true);

@@ -139,16 +139,34 @@ export function explainConnectionFailure(err: unknown, language: Language, token
   return translate(language, "settings.test.other", { detail: detail(message) });
 }
 
-/** Makes one small call (one fund) with the saved settings and this user's token, and says what happened. */
-export function testSettingsConnection(): ConnectionCheck {
-  const form = loadSettingsForm();
-  const language = formLanguage(form);
-  const token = myToken();
+/**
+ * Makes one small call (one fund) and says what happened. Uses the service URL shown in the
+ * form (`input.baseUrl`, checked like a save) and the token typed there, else the saved ones,
+ * so that a connection can be tried before it is saved.
+ */
+export function testSettingsConnection(input?: unknown): ConnectionCheck {
+  const saved = loadSettingsForm();
+  const language = formLanguage(saved);
+  const given = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
+  let baseUrl = saved.baseUrl;
+  if (given["baseUrl"] !== undefined) {
+    const checked = checkSettingsForm({ ...saved, baseUrl: given["baseUrl"] }, language);
+    const problem = checked.ok ? null : checked.problems.find((p) => p.field === "baseUrl");
+    if (problem) return { ok: false, message: problem.message };
+    if (checked.ok) baseUrl = checked.form.baseUrl;
+    else baseUrl = String(given["baseUrl"]).trim().replace(/\/+$/, "");
+  }
+  let token = myToken();
+  if (typeof given["token"] === "string" && given["token"].trim() !== "") {
+    const typed = checkToken(given["token"], language);
+    if (!typed.ok) return { ok: false, message: typed.problem.message };
+    token = typed.token;
+  }
   if (!token) return { ok: false, message: translate(language, "settings.test.noToken") };
   try {
     const client = createClient({
       transport: urlFetchTransport(),
-      baseUrl: form.baseUrl,
+      baseUrl,
       token,
       clock: appsScriptClock(),
       retry: { maxAttempts: 1 },

@@ -131,6 +131,38 @@ describe("two users of one spreadsheet", () => {
     expect(em.userPropertiesOf(ANA).values.get(TOKEN_KEY)).toBe("ana-token-123456");
   });
 
+  it("tests the connection from what the form shows and says plainly what is wrong", async () => {
+    type Check = { ok: boolean; message: string };
+    const test = (input: Record<string, string>, user = ANA) =>
+      run<Check>("testSettingsConnection", [input], user);
+    expect(test({ baseUrl: sandbox.url })).toEqual({
+      ok: true,
+      message: expect.stringMatching(/^Connected: the service answered and lists \d+ funds\.$/),
+    });
+    // Before saving anything: Ben tries the token he typed.
+    expect(test({ baseUrl: sandbox.url, token: sandbox.token }, BEN).ok).toBe(true);
+    expect(em.userPropertiesOf(BEN).values.has(TOKEN_KEY)).toBe(false);
+    expect(test({ baseUrl: sandbox.url, token: "wrong-token-123" }, BEN).message).toBe(
+      "The service refused the token (HTTP 401): enter a valid access token.",
+    );
+    expect(test({ baseUrl: "http://evil.example/v1" }).message).toBe(
+      "Service URL: must start with https:// (http:// only for localhost)",
+    );
+    expect(test({ baseUrl: `${sandbox.url}/nope` }).message).toMatch(
+      /^The service URL looks wrong \(HTTP 404\)/,
+    );
+    await control("faults", { rules: [{ endpoint: "*", fault: "status", status: 503, times: 1 }] });
+    expect(test({ baseUrl: sandbox.url }).message).toBe(
+      "The service is down or unreachable (HTTP 503). Try again later.",
+    );
+    await control("faults", { rules: [{ endpoint: "*", fault: "error-in-200", times: 1 }] });
+    expect(test({ baseUrl: sandbox.url }).message).toMatch(
+      /^The service reported an error inside a successful answer: /,
+    );
+    await control("faults", undefined, "DELETE");
+    expect(JSON.stringify(em.logs)).not.toContain(sandbox.token);
+  });
+
   it("refuses a bad save whole, naming the field, and keeps what was there", () => {
     const form = run<SettingsView>("getSettingsView").form;
     const out = run<{ ok: false; problems: { field: string; message: string }[] }>("saveSettings", [

@@ -264,8 +264,13 @@ describe("settings sidebar", () => {
         message: "The service refused the token (HTTP 401): enter a valid access token.",
       },
     });
+    // What the form shows is tested, saved or not.
+    await page.locator("#f-baseUrl").fill("https://other.example/v1");
     await page.locator("#settings-test").click();
     await page.waitForSelector("#settings-feedback.error");
+    expect((await calls(page)).find((c) => c.name === "testSettingsConnection")?.args).toEqual([
+      { baseUrl: "https://other.example/v1", token: "" },
+    ]);
     expect(await page.locator("#settings-feedback").textContent()).toBe(
       "The service refused the token (HTTP 401): enter a valid access token.",
     );

@@ -523,7 +523,11 @@ function render(root: HTMLElement, view: SettingsView): void {
       .catch((err) => status(feedback, errorText(err), "error"));
   });
   test.addEventListener("click", () => {
-    void busy(test, t("settings.testing"), () => call<ConnectionCheck>("testSettingsConnection"))
+    const values = readForm(form, view.form);
+    const typedToken = form.querySelector<HTMLInputElement>("#f-token")?.value ?? "";
+    void busy(test, t("settings.testing"), () =>
+      call<ConnectionCheck>("testSettingsConnection", { baseUrl: values.baseUrl, token: typedToken }),
+    )
       .then((check) => status(feedback, check.message, check.ok ? "ok" : "error"))
       .catch((err) => status(feedback, errorText(err), "error"));
   });

@@ -261,6 +261,20 @@ describe("refresh through the emulation", () => {
     expect(after.values[row]?.[internal]).toBe(sheet.values[row]?.[internal]);
   });
 
+  it("retries a read the service failed once, and audits both tries", async () => {
+    await s.control("faults", { rules: [{ endpoint: "getFunds", fault: "status", status: 503, times: 1 }] });
+    run("refreshFunds");
+    expect(fundsSheet().values.length).toBe(13);
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const tries = audit.values
+      .slice(1)
+      .filter((r) => r[col(audit.header, "Endpoint")] === "getFunds")
+      .map((r) => [r[col(audit.header, "HTTP status")], r[col(audit.header, "Outcome")]]);
+    expect(tries[0]).toEqual([503, "error"]);
+    expect(tries.slice(1).every(([status, outcome]) => status === 200 && outcome === "ok")).toBe(true);
+    expect(tries).toHaveLength(4);
+  });
+
   it("leaves the previous data when a refresh fails, and says why", async () => {
     run("refreshReports");
     const before = sheetOf(s.emulator, "Expense reports")?.values;

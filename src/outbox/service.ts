@@ -6,7 +6,7 @@
 import { type Client, type CustomStatusResult, type Fund, type IntegrationResult, isApiError } from "../api";
 import { toServiceInput } from "./requests";
 import type { FundListItem, FundState } from "./snapshot";
-import type { ServicePort, WriteFailure } from "./write";
+import { isWriteFailure, type ServicePort, type WriteFailure } from "./write";
 
 /** A fund of the contract as the write path compares it. */
 export function fundStateOf(fund: Fund): FundState {
@@ -33,6 +33,7 @@ export function fundStateOf(fund: Fund): FundState {
 
 /** Any failure of a call, as the write path classifies it. */
 export function writeFailureOf(error: unknown): WriteFailure {
+  if (isWriteFailure(error)) return error;
   if (isApiError(error)) {
     const failure: WriteFailure = { outcome: error.outcome, message: error.message };
     if (error.status) failure.status = error.status;

@@ -89,8 +89,12 @@ export interface WriteBack {
   /** Runs a server function as google.script.run does. */
   sidebar(name: string, ...args: unknown[]): unknown;
   /** Types rows into the Outbox from row 2, one object of column → value per row. */
-  typeOutbox(rows: Partial<Record<(typeof OUTBOX_COLUMNS)[number], unknown>>[], firstRow?: number): void;
-  outbox(): Record<string, unknown>[];
+  typeOutbox(
+    rows: Partial<Record<(typeof OUTBOX_COLUMNS)[number], unknown>>[],
+    firstRow?: number,
+    sheet?: string,
+  ): void;
+  outbox(sheet?: string): Record<string, unknown>[];
   sheetValues(name: string): unknown[][];
   close(): Promise<void>;
 }
@@ -169,13 +173,13 @@ export async function startWriteBack(distDir: string): Promise<WriteBack> {
       if (!out.ok) throw new Error(`${name} failed: ${out.error}`);
       return out.result;
     },
-    typeOutbox(rows, firstRow = 2) {
+    typeOutbox(rows, firstRow = 2, sheet = "Outbox") {
       const grid = rows.map((r) => OUTBOX_COLUMNS.slice(0, 17).map((c) => (r[c] === undefined ? "" : r[c])));
       const last = firstRow + rows.length - 1;
-      emulator.typeCells("Outbox", `A${firstRow}:Q${last}`, grid);
+      emulator.typeCells(sheet, `A${firstRow}:Q${last}`, grid);
     },
-    outbox() {
-      const values = valuesOf("Outbox");
+    outbox(sheet = "Outbox") {
+      const values = valuesOf(sheet);
       return values.slice(1).map((row) => Object.fromEntries(OUTBOX_COLUMNS.map((c, i) => [c, row[i]])));
     },
     sheetValues: valuesOf,

@@ -341,3 +341,19 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     });
   });
 });
+
+describe("Outbox in Spanish", () => {
+  it("creates the sheet with Spanish headers and runs rows labelled in Spanish", async () => {
+    const [a] = openFunds as [SandboxFund];
+    wb.settings({ language: "es" });
+    ok(wb.menu("createOutboxSheet"));
+    const header = wb.sheetValues("Bandeja de salida")[0] ?? [];
+    expect(header.slice(0, 3)).toEqual(["Operación", "Id destino", "Monto"]);
+    wb.typeOutbox([{ operation: "Depositar", targetId: a.id, amount: "4.50" }], 2, "Bandeja de salida");
+    ok(wb.menu("runOutbox", ["YES"]));
+    const [row] = wb.outbox("Bandeja de salida");
+    expect(row?.state).toBe("Hecho");
+    expect(String(row?.result)).toMatch(/^Hecho\. Fondo \d+: saldo [\d.]+,\d{2} [A-Z]{3}\.$/);
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 450);
+  });
+});

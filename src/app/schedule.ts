@@ -436,7 +436,15 @@ export function dismissScheduleNotice(runId: unknown): ScheduleSidebarView {
 export function runRefreshFromSettings(): ScheduleSidebarView {
   const startedAt = Date.now();
   runRefreshExecution("sidebar", startedAt);
-  return buildScheduleView(false);
+  let repaired = false;
+  try {
+    // A run is one of the moments a disabled schedule trigger is noticed and re-created.
+    const ensured = ensureSchedule();
+    repaired = ensured.created && ensured.reasons.includes("disabled");
+  } catch (_err) {
+    // The run is done and recorded; the next settings view tries again.
+  }
+  return buildScheduleView(repaired);
 }
 
 /**

@@ -105,6 +105,13 @@ async function main(): Promise<void> {
     host: options.host,
     staticDir: assets.dir,
     routes,
+  }).catch(async (err: NodeJS.ErrnoException) => {
+    await host.close();
+    await sandbox?.close();
+    assets.dispose();
+    if (err.code === "EADDRINUSE")
+      fail(`Port ${options.port} is in use: choose another with --port N (0 picks a free one).`);
+    throw err;
   });
 
   console.log(`Service: ${connection.apiUrl}${sandbox ? " (bundled sandbox, demo data)" : ""}`);

@@ -13,7 +13,6 @@ import { type GridRect, parseA1, splitSheetRef, toA1 } from "./a1";
 import { type Cell, SheetData, type ValidationRule } from "./model";
 import { type CellScalar, parseTypedInput } from "./typed-input";
 
-type SS = typeof GoogleAppsScript.Spreadsheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -1393,6 +1392,3 @@ export class FakeSpreadsheetApp
     return this.getActive().setActiveRange(range);
   }
 }
-
-/** Types `SS` re-exported so the compiler checks enum names we expose exist in Apps Script. */
-export type SpreadsheetNamespace = SS;

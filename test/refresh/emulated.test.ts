@@ -235,6 +235,24 @@ describe("refresh through the emulation", () => {
     expect(after.values[3]?.[deposits]).toBe(sheet.values[3]?.[deposits]);
   });
 
+  it("refreshes the movements of the funds of the selected transaction rows", async () => {
+    s.settings({ ...FORM, fundStatus: "1" });
+    run("refreshTransactions");
+    const tx = sheetOf(s.emulator, "Fund transactions") as NonNullable<ReturnType<typeof sheetOf>>;
+    const fundId = tx.values[1]?.[1] as number;
+    const before = tx.values.filter((r) => r[1] === fundId).length;
+    await s.api("withdrawMoneyFromFund", { Id: fundId, IdAdmin: s.sandbox.adminId, WithdrawAmount: 1.5 });
+    s.emulator.select("Fund transactions", "A2");
+    s.emulator.resetCounters();
+    run("refreshSelectedRows");
+    expect(s.emulator.counters.urlFetchTotal).toBe(1);
+    const after = sheetOf(s.emulator, "Fund transactions") as NonNullable<ReturnType<typeof sheetOf>>;
+    const rows = after.values.filter((r) => r[1] === fundId);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)?.[col(after.header, "Type")]).toBe("Withdrawal");
+    expect(rows.at(-1)?.[col(after.header, "Amount")]).toBe(1.5);
+  });
+
   it("refreshes only the selected report rows, keeping what only the list carries", async () => {
     run("refreshReports");
     const sheet = sheetOf(s.emulator, "Expense reports") as NonNullable<ReturnType<typeof sheetOf>>;

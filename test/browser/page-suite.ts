@@ -263,6 +263,30 @@ export function pageSuite(getBrowser: () => Browser): void {
       await dialog.waitFor({ state: "hidden" });
     });
 
+    it("answers CLOSE with the title bar's X, and does not show an answered alert again", async () => {
+      const answers: unknown[] = [];
+      control.onRun = async (_fn, _args, c) => {
+        c.state.ui.waiting = {
+          kind: "alert",
+          title: "",
+          message: "The Outbox sheet is ready.",
+          buttons: ["OK"],
+        };
+        answers.push(await c.nextAnswer());
+        return { ok: true, result: null };
+      };
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-echo"]').click();
+      await page.locator('[data-testid="alert-dialog"]').waitFor();
+      await page.locator('[data-testid="alert-button-CLOSE"]').click();
+      await until(() => expect(answers).toEqual(["CLOSE"]));
+      await until(async () =>
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("echo finished"),
+      );
+      expect(await page.locator('[data-testid="alert-dialog"]').isVisible()).toBe(false);
+    });
+
     it("answers a prompt with the text typed", async () => {
       let answered: unknown;
       control.onRun = async (_fn, _args, c) => {

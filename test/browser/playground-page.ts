@@ -101,10 +101,21 @@ export class PlaygroundPage {
       await this.page.locator(`[data-testid="row-header-${last}"]`).click({ modifiers: ["Shift"] });
   }
 
+  /** Types into a cell like a user (click, type, Enter) and waits until it is written and read back. */
   async typeInto(cellName: string, text: string): Promise<void> {
     await this.cell(cellName).click();
     await this.page.keyboard.type(text);
     await this.page.keyboard.press("Enter");
+    await this.page.waitForFunction(() => (document.body.dataset.writing ?? "0") === "0");
+  }
+
+  /** Types a block of rows starting at `topLeft`'s row, one cell at a time. */
+  async typeRows(firstRow: number, rows: string[][]): Promise<void> {
+    for (const [r, cells] of rows.entries()) {
+      for (const [c, text] of cells.entries()) {
+        if (text !== "") await this.typeInto(`${String.fromCharCode(65 + c)}${firstRow + r}`, text);
+      }
+    }
   }
 
   sidebar(): FrameLocator {
@@ -114,6 +125,19 @@ export class PlaygroundPage {
   async sidebarTitle(): Promise<string | null> {
     await this.page.locator('[data-testid="sidebar"]').waitFor();
     return this.page.locator('[data-testid="sidebar-title"]').textContent();
+  }
+
+  /** Clicks the first of `buttons` that the waiting alert offers. */
+  async answerFirstOf(
+    buttons: Array<"OK" | "CANCEL" | "YES" | "NO">,
+  ): Promise<{ title: string; message: string }> {
+    const dialog = this.page.locator('[data-testid="alert-dialog"]');
+    await dialog.waitFor({ timeout: 15_000 });
+    for (const button of buttons) {
+      if ((await this.page.locator(`[data-testid="alert-button-${button}"]`).count()) > 0)
+        return this.answer(button);
+    }
+    throw new Error(`The alert offers none of ${buttons.join(", ")}`);
   }
 
   /** Clicks a button of the alert the script is waiting on. */

@@ -41,6 +41,8 @@ export class Grid {
   private columns = MIN_COLUMNS;
   private editor: HTMLInputElement | null = null;
   private editing: CellPosition | null = null;
+  /** A refresh that arrived while the user was typing: drawn once the edit ends. */
+  private renderWhenDone = false;
   private readonly table: HTMLTableElement;
 
   constructor(
@@ -94,13 +96,21 @@ export class Grid {
     this.columns = Math.max(MIN_COLUMNS, dataColumns);
     this.rows = Math.min(MAX_DRAWN_ROWS, Math.max(MIN_ROWS, sheet.values.length + EXTRA_ROWS));
     if (!(keepSelection && sameSheet)) this.selection = singleCell({ row: 0, column: 0 });
+    // Redrawing under the cell editor would throw away what the user is typing.
+    if (this.editing && sameSheet) {
+      this.renderWhenDone = true;
+      return;
+    }
     this.render();
   }
 
   private render(): void {
     const sheet = this.sheet;
     if (!sheet) return;
-    this.cancelEditing();
+    this.editor?.remove();
+    this.editor = null;
+    this.editing = null;
+    this.renderWhenDone = false;
     const frozen = sheet.frozenRows;
     const head = document.createElement("thead");
     const headRow = document.createElement("tr");
@@ -324,5 +334,6 @@ export class Grid {
     this.editor?.remove();
     this.editor = null;
     this.editing = null;
+    if (this.renderWhenDone) this.render();
   }
 }

@@ -39,6 +39,8 @@ interface PageState {
   seenToasts: Set<string>;
   runsInFlight: number;
   answering: boolean;
+  shownQuestion: string | null;
+  answeredQuestion: string | null;
   bridgeScript: string;
   functions: string[];
 }
@@ -58,6 +60,8 @@ const state: PageState = {
   seenToasts: new Set(),
   runsInFlight: 0,
   answering: false,
+  shownQuestion: null,
+  answeredQuestion: null,
   bridgeScript: "",
   functions: [],
 };
@@ -71,12 +75,19 @@ const grid = new Grid($("grid"), $<HTMLInputElement>("name-box"), $<HTMLInputEle
   },
   onEdit(range: string, values: string[][]) {
     const sheet = grid.sheetName;
+    writesPending(1);
     selectionSent = control
       .setCells(sheet, range, values, state.user || undefined)
       .then(() => refreshSheets())
-      .catch(showError);
+      .catch(showError)
+      .finally(() => writesPending(-1));
   },
 });
+
+/** Cell writes not yet sent and read back; tests wait for 0. */
+function writesPending(change: number): void {
+  document.body.dataset.writing = String(Number(document.body.dataset.writing ?? "0") + change);
+}
 
 function setStatus(text: string, kind: "idle" | "busy" | "error" = "idle"): void {
   const status = $("run-status");
@@ -425,10 +436,14 @@ function showQuestion(ui: UiState): void {
   const layer = $("alert-layer");
   const q = ui.waiting;
   if (!q) {
+    state.answeredQuestion = null;
     if (!state.answering) layer.hidden = true;
     return;
   }
-  if (!layer.hidden || state.answering) return;
+  // A snapshot taken before the answer landed still shows the question just answered.
+  const key = JSON.stringify(q);
+  if (!layer.hidden || state.answering || key === state.answeredQuestion) return;
+  state.shownQuestion = key;
   $("alert-title").textContent = q.title;
   $("alert-message").textContent = q.message;
   const input = $<HTMLInputElement>("prompt-input");
@@ -444,6 +459,11 @@ function showQuestion(ui: UiState): void {
     return b;
   });
   $("alert-buttons").replaceChildren(...buttons);
+  // The title bar's X answers CLOSE, as in Sheets; so does Escape.
+  $("alert-close").onclick = () => answer("CLOSE", q.kind === "prompt" ? input.value : undefined);
+  layer.onkeydown = (e) => {
+    if (e.key === "Escape") answer("CLOSE", q.kind === "prompt" ? input.value : undefined);
+  };
   layer.hidden = false;
   (q.kind === "prompt" ? input : buttons[0])?.focus();
 }
@@ -458,6 +478,7 @@ const BUTTON_LABELS: Record<ButtonName, string> = {
 
 function answer(button: ButtonName, text?: string): void {
   state.answering = true;
+  state.answeredQuestion = state.shownQuestion;
   $("alert-layer").hidden = true;
   void control
     .answer(button, text)

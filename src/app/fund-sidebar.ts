@@ -12,7 +12,7 @@ import {
   readSubmission,
   submitWrite,
 } from "../outbox/forms";
-import type { OutboxOperation } from "../outbox/operations";
+import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import type { FieldProblem } from "../outbox/requests";
 import { FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
 import { type Language, type StringKey, translate } from "../ui/strings";
@@ -179,10 +179,28 @@ export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcom
     };
   }
   const outcome = once(recentSubmissions(), submission.requestId, session.language, () =>
-    submitWrite({ ...session, newKey: () => Utilities.getUuid() }, operation, submission.fields),
+    underLock(operation, session.language, () =>
+      submitWrite({ ...session, newKey: () => Utilities.getUuid() }, operation, submission.fields),
+    ),
   );
   session.finish();
   return outcome;
+}
+
+/**
+ * Money movements and fund creations from a form wait for a running Outbox (the document
+ * lock): the Outbox settles an interrupted row by counting the fund's movements, and a form's
+ * movement made in between must not be counted as that row's.
+ */
+function underLock(operation: OutboxOperation, language: Language, send: () => FormOutcome): FormOutcome {
+  if (!MONEY_OPERATIONS.has(operation) && operation !== "createFund") return send();
+  const lock = LockService.getDocumentLock();
+  if (!lock?.tryLock(10_000)) return { kind: "refused", message: translate(language, "outbox.run.busy") };
+  try {
+    return send();
+  } finally {
+    lock.releaseLock();
+  }
 }
 
 /** Sidebar: deposit into a fund. */

@@ -178,6 +178,17 @@ describe("Fund sidebar", () => {
     expect(wb.emulator.counters.urlFetchTotal).toBe(0);
   });
 
+  it("a deposit waits for a running Outbox (the document lock) and says so if it cannot", async () => {
+    const held = wb.emulator.holdLock("document");
+    const busy = send("depositToFund", { Id: fund.id, DepositAmount: "1" });
+    held.release();
+    expect(busy).toEqual({
+      kind: "refused",
+      message: "A run of the Outbox is already in progress in this spreadsheet. Try again when it ends.",
+    });
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
+  });
+
   it("refusals by the service: an administrator without the permission, an unknown fund", async () => {
     wb.settings({ adminId: String(wb.sandbox.managerId) });
     const refused = send("depositToFund", { Id: fund.id, DepositAmount: "1" });

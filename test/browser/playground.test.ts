@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { type Browser, launchBrowser, pageErrors } from "./browser";
 import type { E2eContext } from "./e2e/context";
 import { fundSuite } from "./e2e/fund";
+import { outboxSuite } from "./e2e/outbox";
 import { refreshSuite } from "./e2e/refresh";
 import { reportSuite } from "./e2e/report";
 import { settingsSuite } from "./e2e/settings";
@@ -73,4 +74,5 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   describe("settings sidebar", () => settingsSuite(ctx));
   describe("fund sidebar", () => fundSuite(ctx));
   describe("report sidebar", () => reportSuite(ctx));
+  describe("outbox", () => outboxSuite(ctx));
 });

@@ -184,6 +184,9 @@ export function warningText(language: Language, warning: Warning): string {
 }
 
 /** The preview as the text of an alert (or of the run's confirmation). */
+/** Warnings and invalid rows listed by name in the preview's text; the rest are counted. */
+export const PREVIEW_LIST_LIMIT = 15;
+
 export function previewText(language: Language, preview: OutboxPreview): string {
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(language, key, params);
@@ -205,15 +208,19 @@ export function previewText(language: Language, preview: OutboxPreview): string 
       );
     }
   }
+  // An alert stays readable: the first few of each list, then how many more.
+  const listed = <T>(items: readonly T[], line: (item: T) => string) => {
+    for (const item of items.slice(0, PREVIEW_LIST_LIMIT)) lines.push(`• ${line(item)}`);
+    if (items.length > PREVIEW_LIST_LIMIT)
+      lines.push(t("outbox.preview.more", { count: items.length - PREVIEW_LIST_LIMIT }));
+  };
   if (preview.warnings.length > 0) {
     lines.push("", t("outbox.preview.warnings"));
-    for (const warning of preview.warnings) lines.push(`• ${warningText(language, warning)}`);
+    listed(preview.warnings, (warning) => warningText(language, warning));
   }
   if (preview.invalid.length > 0) {
     lines.push("", t("outbox.preview.invalid", { count: preview.invalid.length }));
-    for (const row of preview.invalid) {
-      lines.push(`• ${row.rowNumber}: ${row.problems.map((p) => p.message).join("; ")}`);
-    }
+    listed(preview.invalid, (row) => `${row.rowNumber}: ${row.problems.map((p) => p.message).join("; ")}`);
   }
   return lines.join("\n");
 }

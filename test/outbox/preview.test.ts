@@ -114,6 +114,13 @@ describe("previewOutbox", () => {
     expect(previewText("es", preview)).toContain("1 fila(s) de una ejecución interrumpida");
   });
 
+  it("lists at most a few warnings and invalid rows by name, and counts the rest", () => {
+    const many = Array.from({ length: 20 }, () => userRow("Deposit", 1, { amount: "1,5" }));
+    const text = previewText("en", previewOutbox(rows(...many), lookup, context));
+    expect(text.split("\n").filter((l) => l.startsWith("• "))).toHaveLength(15);
+    expect(text).toContain("…and 5 more.");
+  });
+
   it("says when there is nothing to send", () => {
     expect(previewText("en", previewOutbox([], lookup, context))).toBe("No pending rows in the Outbox.");
   });

@@ -56,6 +56,7 @@ export const outbox = {
     "outbox.preview.invalid": "{count} row(s) with errors will not be sent:",
     "outbox.preview.totals": "Totals:",
     "outbox.preview.warnings": "Warnings:",
+    "outbox.preview.more": "…and {count} more.",
     "outbox.preview.reconcile":
       "{count} row(s) from an interrupted run will be checked against the service first.",
     "outbox.run.confirm": "Send these operations now?",
@@ -154,6 +155,7 @@ export const outbox = {
     "outbox.preview.invalid": "{count} fila(s) con errores no se enviarán:",
     "outbox.preview.totals": "Totales:",
     "outbox.preview.warnings": "Advertencias:",
+    "outbox.preview.more": "…y {count} más.",
     "outbox.preview.reconcile":
       "{count} fila(s) de una ejecución interrumpida se verificarán primero contra el servicio.",
     "outbox.run.confirm": "¿Enviar estas operaciones ahora?",

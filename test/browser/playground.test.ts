@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
 import { type Browser, launchBrowser, pageErrors } from "./browser";
+import { connectionSuite } from "./e2e/connection";
 import type { E2eContext } from "./e2e/context";
 import { fundSuite } from "./e2e/fund";
 import { outboxSuite } from "./e2e/outbox";
@@ -71,6 +72,7 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   };
 
   describe("refresh", () => refreshSuite(ctx));
+  describe("connection sidebar", () => connectionSuite(ctx));
   describe("settings sidebar", () => settingsSuite(ctx));
   describe("fund sidebar", () => fundSuite(ctx));
   describe("report sidebar", () => reportSuite(ctx));

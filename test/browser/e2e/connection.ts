@@ -1,0 +1,84 @@
+/**
+ * The connection sidebar through the page: test connection, a validation error with nothing
+ * stored, a token the service refuses, saving (happy path), and a second user who sees no token.
+ */
+import { expect, it } from "vitest";
+import { screenshot } from "../browser";
+import { until } from "../until";
+import type { E2eContext } from "./context";
+import { sidebarQuality } from "./sidebar-quality";
+
+interface Properties {
+  user: Record<string, Record<string, string>>;
+  document: Record<string, string>;
+}
+
+export function connectionSuite(ctx: () => E2eContext): void {
+  const frame = () => ctx().playground.sidebar();
+  const status = () => frame().locator("#status");
+
+  async function open(): Promise<void> {
+    await ctx().playground.menu("showConnectionSidebar");
+    await frame().locator("#connection-form").waitFor();
+  }
+
+  it("opens from the menu, fits 300 px and is labelled; the connection test passes", async () => {
+    const { playground, stack } = ctx();
+    await ctx().fresh();
+    await open();
+    await sidebarQuality(ctx().page);
+    await screenshot(ctx().page, "sidebar-connection");
+    const funds = await stack.sandbox<{ Records: { TotalRecords: number } }>("/v1/getFunds?ResultsPerPage=1");
+    await playground.afterRun(() => frame().locator("#test").click());
+    expect(await status().textContent()).toBe(
+      `Connected. The service lists ${funds.Records.TotalRecords} fund(s).`,
+    );
+  });
+
+  it("shows a validation error for an administrator id that is not a number and stores nothing", async () => {
+    const { playground, stack } = ctx();
+    const before = await stack.control<Properties>("/control/properties");
+    await frame().locator("#f-adminId").fill("abc");
+    await playground.afterRun(() => frame().locator("#save").click());
+    await until(async () => expect(await frame().locator("#adminId-problem").textContent()).not.toBe(""));
+    expect(await frame().locator("#f-adminId").getAttribute("aria-invalid")).toBe("true");
+    expect(await stack.control<Properties>("/control/properties")).toEqual(before);
+  });
+
+  it("saves a new administrator id (happy path)", async () => {
+    const { playground, stack } = ctx();
+    await frame().locator("#f-adminId").fill(String(stack.managerId));
+    await playground.afterRun(() => frame().locator("#save").click());
+    await until(async () => expect(await status().textContent()).toBe("Saved."));
+    const stored = await stack.control<Properties>("/control/properties");
+    expect(JSON.stringify(stored.document)).toContain(String(stack.managerId));
+    // The token never shows in the sidebar, only its last characters.
+    expect(await frame().locator("body").textContent()).not.toContain(stack.token);
+  });
+
+  it("reports a token the service refuses", async () => {
+    const { playground } = ctx();
+    await frame().locator("#f-token").fill("not-the-right-token-1234");
+    await playground.afterRun(() => frame().locator("#save").click());
+    await until(async () => expect(await status().textContent()).toBe("Saved."));
+    await playground.afterRun(() => frame().locator("#test").click());
+    expect(await status().textContent()).toMatch(/^The service refused the access token \(HTTP 401\)/);
+    expect(await status().getAttribute("class")).toContain("error");
+    await screenshot(ctx().page, "sidebar-connection-refused");
+  });
+
+  it("shows the other user no token: tokens are not shared", async () => {
+    const { playground, page } = ctx();
+    await page.locator('[data-testid="acting-user"]').selectOption("accountant@example.com");
+    await open();
+    await until(async () =>
+      expect(await frame().locator("#token-status").textContent()).toMatch(/No token saved/),
+    );
+    await page.locator('[data-testid="acting-user"]').selectOption("treasurer@example.com");
+    await open();
+    await until(async () =>
+      expect(await frame().locator("#token-status").textContent()).toMatch(/saved for you/),
+    );
+    expect(await playground.status()).not.toMatch(/failed/);
+  });
+}

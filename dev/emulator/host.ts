@@ -34,6 +34,8 @@ type Event =
 export class EmulatorHost implements ControlTarget {
   /** The alert or prompt the script is waiting on (interactive mode), if any. */
   waiting: DialogRecord | null = null;
+  /** Why the worker is gone, once it is. */
+  private dead: string | undefined;
   private seq = 0;
   private readonly pending = new Map<number, { done: (v: unknown) => void; fail: (e: Error) => void }>();
 
@@ -55,6 +57,14 @@ export class EmulatorHost implements ControlTarget {
       transferList: [port2],
     });
     const host = new EmulatorHost(worker, port1);
+    // A worker that dies answers every pending call with the reason instead of leaving it hanging.
+    const failAll = (reason: string) => {
+      for (const p of host.pending.values()) p.fail(new Error(reason));
+      host.pending.clear();
+      host.dead = reason;
+    };
+    worker.on("error", (err) => failAll(`The emulator's thread failed: ${err.message}`));
+    worker.on("exit", (code) => failAll(`The emulator's thread stopped (exit code ${code})`));
     return new Promise((done, fail) => {
       worker.once("error", fail);
       port1.on("message", (message: Reply | Event) => {
@@ -77,6 +87,7 @@ export class EmulatorHost implements ControlTarget {
   }
 
   private call<T>(cmd: string, ...args: unknown[]): Promise<T> {
+    if (this.dead) return Promise.reject(new Error(this.dead));
     this.seq++;
     const id = this.seq;
     return new Promise<T>((done, fail) => {

@@ -3,6 +3,8 @@
  * two users of one spreadsheet, trigger churn (install, change, duplicate, disable), lock
  * contention, the failure notice and e-mail, the quota refusal, and onOpen/onInstall.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
@@ -12,6 +14,7 @@ import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import type { SettingsView } from "../../src/ui/sidebars/settings/view";
 import { privateBuild } from "../refresh/emulation";
+import { settingsSidebarHtml } from "../settings-sidebar/html";
 
 const ANA = "ana@empresa.cl";
 const BEN = "ben@empresa.cl";
@@ -52,6 +55,7 @@ function allDocumentAndScriptValues(): string {
 
 beforeAll(async () => {
   dist = privateBuild();
+  writeFileSync(join(dist, "settings.html"), settingsSidebarHtml());
   sandbox = await startSandboxThread({ seed: 11, funds: 6, reports: 12, latencyMs: 0, today: "2024-06-30" });
 }, 120_000);
 
@@ -85,6 +89,14 @@ describe("opening and installing", () => {
     const items = em.ui.addonMenuItems().map((i) => i.function);
     expect(items).toContain("showSettingsSidebar");
     expect(items).not.toContain("");
+  });
+
+  it("opens the settings sidebar from the menu, titled in the user's language", () => {
+    const out = em.tryRun("showSettingsSidebar", [], { as: "menu" });
+    expect(out.ok, JSON.stringify(out)).toBe(true);
+    expect(em.ui.sidebar).toMatchObject({ title: "Settings", width: 300 });
+    expect(em.ui.sidebar?.html).toContain('id="app"');
+    expect(em.ui.sidebar?.html).not.toContain(sandbox.token);
   });
 
   it("builds the menu from onInstall (add-on installed from the store)", () => {

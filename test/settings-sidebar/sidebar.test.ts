@@ -2,37 +2,14 @@
  * The settings sidebar's page in Chromium at the sidebar's 300 px, with google.script.run
  * answered by a scripted fake: labels, keyboard, escaping, the write-only token, the schedule.
  */
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { build } from "esbuild";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import type { SettingsView } from "../../src/ui/sidebars/settings/view";
 import { type Browser, launchBrowser, screenshot } from "../browser/browser";
+import { settingsSidebarHtml } from "./html";
 
-const root = resolve(import.meta.dirname, "../..");
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
-
-async function sidebarHtml(): Promise<string> {
-  const dir = join(root, "src/ui/sidebars/settings");
-  const out = await build({
-    entryPoints: [join(dir, "client.ts")],
-    bundle: true,
-    format: "iife",
-    target: "es2019",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  });
-  const css = readFileSync(join(root, "src/ui/sidebars/common.css"), "utf8");
-  return readFileSync(join(dir, "index.html"), "utf8")
-    .replace("<!-- inline:style -->", () => `<style>${css}</style>`)
-    .replace(
-      "<!-- inline:script -->",
-      () => `<script>${out.outputFiles[0].text.replace(/<\/script/gi, "<\\/script")}</script>`,
-    );
-}
 
 function schedule(patch: Partial<ScheduleSidebarView> = {}): ScheduleSidebarView {
   return {
@@ -143,7 +120,8 @@ describe("settings sidebar", () => {
   let page: Page;
 
   beforeAll(async () => {
-    [browser, html] = await Promise.all([launchBrowser(), sidebarHtml()]);
+    html = settingsSidebarHtml();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -255,7 +255,9 @@ function outboxSheet(spreadsheet: Spreadsheet, settings: WriteSettings): Sheet |
 const FORMATS: Partial<Record<(typeof OUTBOX_COLUMNS)[number], string>> = {
   targetId: "0",
   employeeId: "0",
-  amount: FORMAT.amount,
+  // Plain text: an amount is read exactly as typed, so "10,50" reaches the contract's check
+  // (and its message) instead of being turned into 1050 or 10.5 by the sheet's locale.
+  amount: FORMAT.text,
   integrationDate: FORMAT.datetime,
   expirationDate: FORMAT.date,
   time: FORMAT.datetime,

@@ -156,7 +156,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
   it("invalid rows are refused before sending with the contract's messages", async () => {
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([
-      { operation: "Deposit", targetId: a.id, amount: "'10,50" },
+      { operation: "Deposit", targetId: a.id, amount: "10,50" },
       { operation: "Set custom status", targetId: 1, customStatus: "x".repeat(21) },
     ]);
     wb.emulator.resetCounters();

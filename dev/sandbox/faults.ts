@@ -55,6 +55,7 @@ export class FaultPlan {
       throw invalid("body", 'must be a JSON object such as {"latencyMs": 0, "rules": []}');
     }
     const input = body as Record<string, unknown>;
+    refuseUnknown(input, ["latencyMs", "rules"], "");
     let latencyMs = this.settings.latencyMs;
     if (input.latencyMs !== undefined) latencyMs = wholeNumber(input.latencyMs, "latencyMs", 0, 600_000);
     const rulesInput = input.rules ?? [];
@@ -90,7 +91,9 @@ function parseRule(value: unknown, path: string, endpointNames: readonly string[
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw invalid(path, 'must be an object such as {"endpoint": "*", "fault": "status", "status": 503}');
   }
-  const r = value as Record<string, unknown>;
+  // null counts as absent, as for `times`.
+  const r = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+  refuseUnknown(r, RULE_MEMBERS, `${path}.`);
   const endpoint = r.endpoint ?? "*";
   if (typeof endpoint !== "string" || (endpoint !== "*" && !endpointNames.includes(endpoint))) {
     throw invalid(`${path}.endpoint`, `must be "*" or one of ${endpointNames.join(", ")}`);
@@ -115,6 +118,16 @@ function parseRule(value: unknown, path: string, endpointNames: readonly string[
   if (r.retryAfter !== undefined)
     rule.retryAfter = wholeNumber(r.retryAfter, `${path}.retryAfter`, 0, 86_400);
   return rule;
+}
+
+const RULE_MEMBERS = ["endpoint", "fault", "status", "retryAfter", "times", "apply", "delayMs"];
+
+/** A misspelt member ("staus") would otherwise fall back to its default without a word. */
+function refuseUnknown(input: Record<string, unknown>, known: readonly string[], prefix: string): void {
+  for (const key of Object.keys(input)) {
+    if (!known.includes(key))
+      throw invalid(`${prefix}${key}`, `is not a member; members are ${known.join(", ")}`);
+  }
 }
 
 function wholeNumber(value: unknown, field: string, min: number, max: number): number {

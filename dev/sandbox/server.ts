@@ -139,8 +139,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   ): Answer {
     try {
       authorize(req);
-      const raw =
-        ENDPOINTS[name].in === "query" ? Object.fromEntries(url.searchParams) : jsonObject(bodyText);
+      const raw = ENDPOINTS[name].in === "query" ? queryObject(url.searchParams) : jsonObject(bodyText);
       const input = parseRequest(
         name,
         raw,
@@ -183,7 +182,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     }
     if (first === "reset" && parts.length === 1) {
       only("POST");
-      const sizes = sizesFrom(objectBody(body), DEFAULT_SIZES, "body.");
+      const sizes = sizesFrom(resetBody(objectBody(body)), DEFAULT_SIZES, "body.");
       service.reset(sizes);
       faults.clear();
       return ok({
@@ -363,6 +362,16 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** Query parameters by name; one given twice is refused rather than silently taking one value. */
+function queryObject(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (Object.hasOwn(out, key)) throw invalid(key, "is given more than once; send each parameter once");
+    out[key] = value;
+  }
+  return out;
+}
+
 /** A JSON write body; an empty body counts as {} so that the contract names the missing fields. */
 function jsonObject(text: string): unknown {
   if (text.trim() === "") return {};
@@ -408,6 +417,35 @@ function wholeField(
     throw invalid(field, `must be a whole number from ${min} to ${max}`);
   }
   return value;
+}
+
+const SIZE_FIELDS = ["seed", "funds", "reports", "employees"] as const;
+
+/**
+ * A reset body: `{"seed", "funds", "reports", "employees"}`, or the sizes nested as
+ * `{"seed", "sizes": {"funds", "reports", "employees"}}`. Any other member is refused by name so
+ * that a misspelt size never silently gives the default company.
+ */
+function resetBody(body: Record<string, unknown>): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === "sizes") {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) {
+        throw invalid("body.sizes", 'must be an object such as {"funds": 40, "reports": 300}');
+      }
+      for (const [inner, size] of Object.entries(value)) {
+        if (!(SIZE_FIELDS as readonly string[]).includes(inner) || inner === "seed") {
+          throw invalid(`body.sizes.${inner}`, "is not a size; sizes are funds, reports and employees");
+        }
+        flat[inner] = size;
+      }
+    } else if ((SIZE_FIELDS as readonly string[]).includes(key)) {
+      flat[key] = value;
+    } else {
+      throw invalid(`body.${key}`, `is not a reset option; options are ${SIZE_FIELDS.join(", ")} and sizes`);
+    }
+  }
+  return flat;
 }
 
 /** Demo sizes from options or a reset body; `prefix` names fields as the caller sent them. */

@@ -144,7 +144,8 @@ describe("generateDemoData", () => {
       page = listReports(ledger, { ...query, page: i });
       fastest = Math.min(fastest, performance.now() - started);
     }
-    expect(fastest).toBeLessThan(25);
+    // A few milliseconds on an idle machine; sorting the 50,000 reports per query would take far longer.
+    expect(fastest).toBeLessThan(60);
     expect(page.total).toBeGreaterThan(10_000);
   });
 });

@@ -160,12 +160,25 @@ describe("faults", () => {
       [{ rules: [{ fault: "status", times: 0 }] }, "rules[0].times"],
       [{ latencyMs: -1 }, "latencyMs"],
       [{ rules: "all" }, "rules"],
+      [{ rules: [{ fault: "status", staus: 500 }] }, "rules[0].staus"],
+      [{ latency: 5, rules: [] }, "latency"],
     ] as const) {
       const reply = await control(sandbox, "POST", "/faults", body);
       expect(reply.status, field).toBe(400);
       expect(reply.body.Error.Field).toBe(field);
     }
     expect((await call(sandbox, "getFunds")).status).toBe(503);
+  });
+
+  it("takes null members as absent", async () => {
+    const reply = await control(sandbox, "POST", "/faults", {
+      latencyMs: 0,
+      rules: [{ endpoint: "getFunds", fault: "status", status: 503, retryAfter: null, times: null }],
+    });
+    expect(reply.status).toBe(200);
+    const refused = await call(sandbox, "getFunds");
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBeNull();
   });
 
   it("never touches the /_sandbox routes", async () => {

@@ -80,6 +80,16 @@ describe("methods and routes", () => {
     expect(reply.body.Error.Message).toContain("getFunds");
   });
 
+  it("refuses a query parameter given twice, naming it, rather than picking one value", async () => {
+    const res = await fetch(`${sandbox.url}/getFunds?Status=1&Status=2`, {
+      headers: { Authorization: `Bearer ${sandbox.token}` },
+    });
+    expect(res.status).toBe(400);
+    const error = (await res.json()).Error;
+    expect(error.Field).toBe("Status");
+    expect(error.Message).toMatch(/^Status: .*more than once/);
+  });
+
   it("refuses a body that is not JSON or not an object", async () => {
     for (const body of ["{not json", "[1,2]", '"text"', "null"]) {
       const res = await fetch(`${sandbox.url}/createFund`, {

@@ -183,9 +183,20 @@ describe("control routes", () => {
     const again = await control(sandbox, "POST", "/reset", { seed: 3, funds: 4, reports: 9 });
     expect(again.status).toBe(200);
     expect((await control(sandbox, "GET", "/state")).body).toEqual(state);
-    const bad = await control(sandbox, "POST", "/reset", { reports: -1 });
-    expect(bad.status).toBe(400);
-    expect(bad.body.Error.Field).toBe("body.reports");
+    const nested = await control(sandbox, "POST", "/reset", { seed: 3, sizes: { funds: 4, reports: 9 } });
+    expect(nested.status).toBe(200);
+    expect((await control(sandbox, "GET", "/state")).body).toEqual(state);
+    for (const [body, field] of [
+      [{ reports: -1 }, "body.reports"],
+      [{ seed: 3, fund: 4 }, "body.fund"],
+      [{ sizes: { funds: 4, report: 9 } }, "body.sizes.report"],
+      [{ sizes: 4 }, "body.sizes"],
+    ] as const) {
+      const bad = await control(sandbox, "POST", "/reset", body);
+      expect(bad.status, field).toBe(400);
+      expect(bad.body.Error.Field).toBe(field);
+    }
+    expect((await control(sandbox, "GET", "/state")).body).toEqual(state);
     const wrongMethod = await control(sandbox, "GET", "/reset");
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get("allow")).toBe("POST");

@@ -243,9 +243,10 @@ interface GasRefreshEngine extends RefreshEngine<unknown> {
  * settings that break a rule), the run still happens so that the failure is recorded, shown
  * and e-mailed instead of vanishing with the trigger's execution.
  */
-function gasRefreshEngine(): GasRefreshEngine {
+function gasRefreshEngine(source: RunRecord["source"]): GasRefreshEngine {
   try {
-    return createGasRefreshEngine("schedule", "all");
+    // The audit's "from where": unattended executions are the schedule's.
+    return createGasRefreshEngine(source === "menu" || source === "sidebar" ? source : "schedule", "all");
   } catch (err) {
     const fail = (): never => {
       throw err;
@@ -256,7 +257,7 @@ function gasRefreshEngine(): GasRefreshEngine {
 
 /** Runs one refresh execution with every service handed in. */
 export function runRefreshExecution(source: RunRecord["source"], startedAt: number): RunResult {
-  const engine = gasRefreshEngine();
+  const engine = gasRefreshEngine(source);
   const documentLock = LockService.getDocumentLock();
   const ports: RunPorts<unknown> = {
     language: userLanguage(),

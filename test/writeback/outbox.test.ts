@@ -105,6 +105,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
         customStatus: "Pagado",
         customMessage: "Pagado el viernes",
       },
+      { operation: "Mark not integrated", targetId: reportId },
     ]);
     const run = ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox().map((r) => [r.state, r.result])).toEqual([
@@ -114,8 +115,9 @@ describe("Outbox: every operation, and refusals by the service", () => {
       ["Done", expect.stringContaining(`Fund ${b.id}`)],
       ["Done", `Done. Report ${reportId} updated.`],
       ["Done", `Done. Report ${reportId} updated.`],
+      ["Done", `Done. Report ${reportId} updated.`],
     ]);
-    expect(run.result).toMatchObject({ done: 6 });
+    expect(run.result).toMatchObject({ done: 7 });
     const after = await wb.state();
     const created = after.funds.find((f) => f.title === "Caja chica Lima");
     expect(created).toMatchObject({ currency: "PEN", assignedTo: employee?.Id, balanceCents: 30_000 });
@@ -125,8 +127,13 @@ describe("Outbox: every operation, and refusals by the service", () => {
       string,
       unknown
     >;
-    expect(JSON.stringify(marked)).toContain("ERP-991");
     expect(JSON.stringify(marked)).toContain("Pagado");
+    // Marked integrated with its voucher, then not integrated again by the last row.
+    const audit = auditRows().filter((r) => r.Endpoint === "setExpenseReportIntegration");
+    expect(audit.map((r) => [r.Outcome, String(r.Parameters).includes("ERP-991")])).toEqual([
+      ["ok", true],
+      ["ok", false],
+    ]);
   });
 
   it("a refusal says why; an administrator without the permission and an unknown fund are refused", async () => {
@@ -158,6 +165,8 @@ describe("Outbox: every operation, and refusals by the service", () => {
     wb.typeOutbox([
       { operation: "Deposit", targetId: a.id, amount: "10,50" },
       { operation: "Set custom status", targetId: 1, customStatus: "x".repeat(21) },
+      { operation: "Update fund", targetId: a.id, fundName: "Caja", flexible: "quizás" },
+      { operation: "Mark integrated", targetId: 1, integrationCode: "v".repeat(256) },
     ]);
     wb.emulator.resetCounters();
     ok(wb.menu("runOutbox", ["YES"]));
@@ -166,6 +175,9 @@ describe("Outbox: every operation, and refusals by the service", () => {
       'Not sent: DepositAmount contains a comma: write amounts with a dot as the decimal separator and no thousands separator, e.g. 1234.50 (got "10,50").',
     );
     expect(rows[1]?.result).toBe("Not sent: CustomStatus must be at most 20 characters long (got 21).");
+    expect(rows[2]?.result).toBe('Not sent: FundFlexibility must be true or false (got "quizás").');
+    expect(rows[3]?.result).toBe("Not sent: IntegrationCode must be at most 255 characters long (got 256).");
+    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
   });
 });

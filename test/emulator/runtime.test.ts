@@ -146,6 +146,14 @@ describe("locks and cache", () => {
     // Released when that execution ended.
     expect(inScript(em, `return LockService.getDocumentLock().tryLock(0);`)).toBe(true);
   });
+  it("releaseLock lets go before the execution ends", () => {
+    expect(
+      inScript(
+        em,
+        `var l = LockService.getScriptLock(); l.waitLock(100); var had = l.hasLock(); l.releaseLock(); return [had, l.hasLock()];`,
+      ),
+    ).toEqual([true, false]);
+  });
   it("tryLock waits (on the emulator clock) for a holder that lets go in time", () => {
     em.holdLock("script", undefined, 3_000);
     expect(inScript(em, `return LockService.getScriptLock().tryLock(5000);`)).toBe(true);
@@ -231,6 +239,28 @@ describe("triggers", () => {
     em.advanceTime(25 * 3_600_000);
     expect(em.fireTimeTriggers({ all: true })).toEqual([]);
     expect(em.listTriggers()).toHaveLength(1);
+  });
+  it("fires a one-off after(ms) trigger once its delay has passed, then forgets it", () => {
+    const once = fixtureEmulator({ addon: false });
+    try {
+      inScript(
+        once,
+        `ScriptApp.newTrigger("scheduledRefresh").timeBased().after(10 * 60 * 1000).create();`,
+        null,
+        {
+          user: "ben@example.com",
+        },
+      );
+      expect(once.fireTimeTriggers()).toEqual([]);
+      once.advanceTime(10 * 60 * 1000 + 1);
+      expect(once.fireTimeTriggers()).toMatchObject([
+        { handler: "scheduledRefresh", user: "ben@example.com", ok: true },
+      ]);
+      expect(once.listTriggers()).toEqual([]);
+      expect(once.userPropertiesOf("ben@example.com").toObject().runs).toBe("1");
+    } finally {
+      void once.close();
+    }
   });
   it("has no Ui in trigger runs", () => {
     expect(() => inScript(em, `SpreadsheetApp.getUi();`, null, { as: "trigger" })).toThrow(

@@ -12,7 +12,7 @@ import { FaultPlan, type FaultRule } from "./faults";
 import type { Ledger } from "./ledger";
 import { languageOf, parseRequest } from "./requests";
 import { SandboxService } from "./service";
-import { userShape } from "./shapes";
+import { simulatedReport, userShape } from "./shapes";
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -216,11 +216,11 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         totalCents,
         title: typeof b.Title === "string" && b.Title.trim() ? b.Title.trim() : "Informe de prueba",
       });
-      return { status: 201, body: report };
+      return { status: 201, body: simulatedReport(report, ledger, origin) };
     }
     if (first === "reports" && second !== undefined && parts.length === 2) {
       only("GET");
-      return ok(ledger.report(reportIdOf(second)));
+      return ok(simulatedReport(ledger.report(reportIdOf(second)), ledger, origin));
     }
     if (
       first === "reports" &&
@@ -230,13 +230,13 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     ) {
       only("POST");
       const id = reportIdOf(second);
-      if (third === "send") return ok(ledger.sendReport(id));
+      if (third === "send") return ok(simulatedReport(ledger.sendReport(id), ledger, origin));
       const b = body === undefined ? {} : objectBody(body);
       let approved: number | undefined;
       if (b.ReportTotalApproved !== undefined) {
         approved = amountField(b, "ReportTotalApproved", true);
       }
-      return ok(ledger.closeReport(id, approved));
+      return ok(simulatedReport(ledger.closeReport(id, approved), ledger, origin));
     }
     if (first === "files" && second !== undefined && third !== undefined && parts.length === 3) {
       only("GET");

@@ -125,6 +125,20 @@ export function reportList(page: PageOf<Report>, ledger: Ledger, origin: string)
   };
 }
 
+/**
+ * A report as the /_sandbox/reports routes answer it: the getExpenseReport shape, its timeline,
+ * and the linked fund as getFund shows it (null without one), so that the effect of sending or
+ * closing (a blocked fund, a deposit back) can be read from the same answer.
+ */
+export function simulatedReport(report: Report, ledger: Ledger, origin: string) {
+  const fund = report.fundId ? ledger.funds.get(report.fundId) : undefined;
+  return {
+    ...singleReport(report, ledger, origin),
+    Timeline: report.timeline.map((e) => ({ At: e.at, ByUserId: e.byUserId, Text: e.text })),
+    Fund: fund ? singleFund(fund, "read") : null,
+  };
+}
+
 export function integrationResult(report: Report) {
   return {
     Id: report.id,

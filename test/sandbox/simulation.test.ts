@@ -28,7 +28,7 @@ async function draftFor(fundId: number, total = 250.75) {
     ReportTotal: total,
   });
   expect(reply.status).toBe(201);
-  return reply.body as { id: number; sendDate: string; status: number };
+  return reply.body as { Id: number; SendDate: string; Status: number };
 }
 
 describe("the demo data's ready-made cases", () => {
@@ -60,23 +60,25 @@ describe("sending a report", () => {
   it("sets SendDate and blocks an open fund with AutomaticBlock", async () => {
     const fund = await fundFor({ FundAutoBlock: true });
     const draft = await draftFor(fund.Id);
-    expect(draft.sendDate).toBe("");
-    const sent = await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    expect(draft).toMatchObject({ SendDate: "", Status: 0, FundId: fund.Id, Fund: { Id: fund.Id } });
+    const sent = await control(sandbox, "POST", `/reports/${draft.Id}/send`);
     expect(sent.status).toBe(200);
-    expect(sent.body.sendDate).toBe(TODAY);
+    // The answer shows the report as getExpenseReport would, and its fund already blocked.
+    expect(sent.body).toMatchObject({ Id: draft.Id, SendDate: TODAY, Status: 0, Fund: { Status: 3 } });
+    expect(sent.body.Timeline.at(-1)).toMatchObject({ Text: "Informe enviado", ByUserId: 1102 });
     expect((await call(sandbox, "getFund", { Id: fund.Id })).body.Status).toBe(3);
     const listed = await call(sandbox, "getExpenseReports", {
       Since: TODAY,
       TypeDateFilter: 2,
       UserId: 1102,
     });
-    expect(listed.body.ExpenseReports.map((r: { Id: number }) => r.Id)).toContain(draft.id);
+    expect(listed.body.ExpenseReports.map((r: { Id: number }) => r.Id)).toContain(draft.Id);
   });
 
   it("leaves a fund without AutomaticBlock open", async () => {
     const fund = await fundFor({ FundAutoBlock: false });
     const draft = await draftFor(fund.Id);
-    await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    await control(sandbox, "POST", `/reports/${draft.Id}/send`);
     expect((await call(sandbox, "getFund", { Id: fund.Id })).body.Status).toBe(1);
   });
 
@@ -85,17 +87,17 @@ describe("sending a report", () => {
       const fund = await fundFor({});
       await call(sandbox, "setFundStatus", { Id: fund.Id, IdAdmin: sandbox.adminId, FundStatus: status });
       const draft = await draftFor(fund.Id);
-      const refused = await control(sandbox, "POST", `/reports/${draft.id}/send`);
+      const refused = await control(sandbox, "POST", `/reports/${draft.Id}/send`);
       expect(refused.status).toBe(409);
       expect(refused.body.Error.Field).toBe("FundId");
     }
     const fund = await fundFor({});
     const draft = await draftFor(fund.Id);
-    expect((await control(sandbox, "POST", `/reports/${draft.id}/send`)).status).toBe(200);
+    expect((await control(sandbox, "POST", `/reports/${draft.Id}/send`)).status).toBe(200);
     // Re-sending an open report is a resubmission; a closed report cannot be sent again.
-    expect((await control(sandbox, "POST", `/reports/${draft.id}/send`)).status).toBe(200);
-    await control(sandbox, "POST", `/reports/${draft.id}/close`);
-    const again = await control(sandbox, "POST", `/reports/${draft.id}/send`);
+    expect((await control(sandbox, "POST", `/reports/${draft.Id}/send`)).status).toBe(200);
+    await control(sandbox, "POST", `/reports/${draft.Id}/close`);
+    const again = await control(sandbox, "POST", `/reports/${draft.Id}/send`);
     expect(again.status).toBe(409);
     expect(again.body.Error.Field).toBe("Id");
     expect((await control(sandbox, "POST", "/reports/999999/send")).status).toBe(404);
@@ -106,12 +108,17 @@ describe("closing a report", () => {
   it("charges the approved amount to the fund and, with FundAutoDeposit, deposits it back", async () => {
     const fund = await fundFor({ FundAutoDeposit: true });
     const draft = await draftFor(fund.Id, 300);
-    await control(sandbox, "POST", `/reports/${draft.id}/send`);
-    const closed = await control(sandbox, "POST", `/reports/${draft.id}/close`, {
+    await control(sandbox, "POST", `/reports/${draft.Id}/send`);
+    const closed = await control(sandbox, "POST", `/reports/${draft.Id}/close`, {
       ReportTotalApproved: 280.4,
     });
     expect(closed.status).toBe(200);
-    expect(closed.body).toMatchObject({ status: 1, closeDate: TODAY, approvedCents: 28040 });
+    expect(closed.body).toMatchObject({
+      Status: 1,
+      CloseDate: TODAY,
+      ReportTotalApproved: 280.4,
+      Fund: { Id: fund.Id, Deposits: 1280.4, Charges: 280.4, Balance: 1000 },
+    });
     const after = (await call(sandbox, "getFund", { Id: fund.Id })).body;
     expect(after).toMatchObject({ Deposits: 1280.4, Charges: 280.4, Balance: 1000 });
     expect(after.Transactions.slice(-2)).toEqual([
@@ -128,7 +135,7 @@ describe("closing a report", () => {
         TransactionDate: TODAY,
       },
     ]);
-    const report = (await call(sandbox, "getExpenseReport", { Id: draft.id })).body;
+    const report = (await call(sandbox, "getExpenseReport", { Id: draft.Id })).body;
     expect(report).toMatchObject({
       Status: 1,
       CloseDate: TODAY,
@@ -140,8 +147,8 @@ describe("closing a report", () => {
   it("without FundAutoDeposit leaves the balance reduced by the approved amount", async () => {
     const fund = await fundFor({ FundAutoDeposit: false });
     const draft = await draftFor(fund.Id, 99.99);
-    await control(sandbox, "POST", `/reports/${draft.id}/send`);
-    await control(sandbox, "POST", `/reports/${draft.id}/close`);
+    await control(sandbox, "POST", `/reports/${draft.Id}/send`);
+    await control(sandbox, "POST", `/reports/${draft.Id}/close`);
     const after = (await call(sandbox, "getFund", { Id: fund.Id })).body;
     expect(after).toMatchObject({ Deposits: 1000, Charges: 99.99, Balance: 900.01 });
   });
@@ -149,15 +156,15 @@ describe("closing a report", () => {
   it("refuses closing an unsent or already closed report, and an approved amount above the total", async () => {
     const fund = await fundFor({});
     const draft = await draftFor(fund.Id, 10);
-    expect((await control(sandbox, "POST", `/reports/${draft.id}/close`)).status).toBe(409);
-    await control(sandbox, "POST", `/reports/${draft.id}/send`);
-    const tooMuch = await control(sandbox, "POST", `/reports/${draft.id}/close`, {
+    expect((await control(sandbox, "POST", `/reports/${draft.Id}/close`)).status).toBe(409);
+    await control(sandbox, "POST", `/reports/${draft.Id}/send`);
+    const tooMuch = await control(sandbox, "POST", `/reports/${draft.Id}/close`, {
       ReportTotalApproved: 10.01,
     });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.Error.Field).toBe("ReportTotalApproved");
-    expect((await control(sandbox, "POST", `/reports/${draft.id}/close`)).status).toBe(200);
-    expect((await control(sandbox, "POST", `/reports/${draft.id}/close`)).status).toBe(409);
+    expect((await control(sandbox, "POST", `/reports/${draft.Id}/close`)).status).toBe(200);
+    expect((await control(sandbox, "POST", `/reports/${draft.Id}/close`)).status).toBe(409);
   });
 });
 
@@ -206,13 +213,15 @@ describe("control routes", () => {
   it("shows one stored report with its timeline, and refuses drafts for unknown people or others' funds", async () => {
     const fund = await fundFor({});
     const draft = await draftFor(fund.Id);
-    await control(sandbox, "POST", `/reports/${draft.id}/send`);
-    const stored = await control(sandbox, "GET", `/reports/${draft.id}`);
+    await control(sandbox, "POST", `/reports/${draft.Id}/send`);
+    const stored = await control(sandbox, "GET", `/reports/${draft.Id}`);
     expect(stored.body).toMatchObject({
-      id: draft.id,
-      sendDate: TODAY,
-      timeline: [{ text: "Informe enviado" }],
+      Id: draft.Id,
+      SendDate: TODAY,
+      Timeline: [{ Text: "Informe enviado" }],
     });
+    const { Timeline: _timeline, Fund: _fund, ...asRead } = stored.body;
+    expect(asRead).toEqual((await call(sandbox, "getExpenseReport", { Id: draft.Id })).body);
     expect((await control(sandbox, "GET", "/reports/abc")).status).toBe(400);
     const stranger = await control(sandbox, "POST", "/reports", { EmployeeId: 999_999 });
     expect(stranger.body.Error.Field).toBe("EmployeeId");

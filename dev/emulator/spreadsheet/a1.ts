@@ -71,7 +71,7 @@ export function parseA1(a1: string, maxRows: number, maxColumns: number): GridRe
   // "A:C" spans all rows, "2:5" all columns, "A2:C" runs to the last row.
   const r1 = start.row ?? 1;
   const c1 = start.column ?? 1;
-  const r2 = end.row ?? (start.row === undefined ? maxRows : maxRows);
+  const r2 = end.row ?? maxRows;
   const c2 = end.column ?? maxColumns;
   if (start.column === undefined && end.column !== undefined) return undefined;
   if (start.row === undefined && end.row !== undefined) return undefined;

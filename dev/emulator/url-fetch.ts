@@ -64,11 +64,20 @@ export class SyncHttp {
     this.seq++;
     const seq = this.seq;
     this.worker?.postMessage({ seq, requests });
+    // A safety net: should the HTTP thread die, the script gets timeouts instead of hanging.
+    const giveUpAt = Date.now() + Math.max(0, ...requests.map((r) => r.timeoutMs)) * 10 + 5_000;
     for (;;) {
       // Short waits let the host answer other things (the playground's reads) meanwhile.
       while (Atomics.load(flag, 0) < seq) {
         Atomics.wait(flag, 0, Atomics.load(flag, 0), 50);
         this.onBlock();
+        if (Date.now() > giveUpAt) {
+          return requests.map(() => ({
+            ok: false as const,
+            code: "ETIMEDOUT",
+            message: "no answer from the HTTP thread",
+          }));
+        }
       }
       const received = receiveMessageOnPort(this.port as MessagePort);
       if (!received) continue;

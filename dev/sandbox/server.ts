@@ -2,6 +2,7 @@
  * The sandbox over plain Node HTTP: the spec's endpoints under /v1 (auth, methods, faults) and
  * the simulation and control routes under /_sandbox.
  */
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, isEndpointName } from "../../src/api/endpoints";
 import { parseAmountToCents } from "../../src/api/money";
@@ -122,7 +123,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
     if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
     if (fault?.fault === "malformed-json") {
-      const text = JSON.stringify(answer.body);
+      const text = jsonText(answer.body);
       res.writeHead(answer.status, { "Content-Type": JSON_TYPE });
       res.end(text.slice(0, Math.max(1, Math.floor(text.length / 2))));
       return;
@@ -329,9 +330,36 @@ function send(res: ServerResponse, answer: Answer): void {
   const text =
     typeof answer.body === "string" && headers["Content-Type"] !== JSON_TYPE
       ? answer.body
-      : JSON.stringify(answer.body);
+      : jsonText(answer.body);
   res.writeHead(answer.status, headers);
   res.end(text);
+}
+
+/** Members that carry money: written with two decimals, as the spec types them. */
+const AMOUNT_MEMBERS = new Set([
+  "Deposits",
+  "Withdrawals",
+  "Charges",
+  "Balance",
+  "TransactionAmount",
+  "ReportTotal",
+  "ReportTotalApproved",
+]);
+/** Marks an amount inside the JSON text; random per process so that no client text can mimic it. */
+const AMOUNT_MARK = `amount-${randomUUID()}:`;
+const AMOUNT_MARKED = new RegExp(`"${AMOUNT_MARK}(-?\\d+\\.\\d{2})"`, "g");
+
+/**
+ * JSON text whose amounts read `1234.50` rather than `1234.5`: still JSON numbers, with the two
+ * decimals the spec gives them. Amounts are already whole cents, so toFixed(2) only adds zeros.
+ */
+export function jsonText(body: unknown): string {
+  const text = JSON.stringify(body, (key, value) =>
+    AMOUNT_MEMBERS.has(key) && typeof value === "number" && Number.isFinite(value)
+      ? `${AMOUNT_MARK}${value.toFixed(2)}`
+      : value,
+  );
+  return text.replace(AMOUNT_MARKED, "$1");
 }
 
 function originOf(req: IncomingMessage): string {

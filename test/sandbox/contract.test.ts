@@ -143,6 +143,39 @@ describe("responses against the contract", () => {
     }
   });
 
+  it("writes every amount as a JSON number with two decimals, and leaves text alone", async () => {
+    const created = await call(sandbox, "createFund", {
+      IdEmployee: 1101,
+      IdAdmin: sandbox.adminId,
+      FundName: "amount-x:1.00",
+      FundCurrency: "USD",
+      FundAmount: 1000.5,
+    });
+    const raw = async (path: string) =>
+      (
+        await fetch(`${sandbox.url}/${path}`, { headers: { Authorization: `Bearer ${sandbox.token}` } })
+      ).text();
+    const fund = await raw(`getFund?Id=${created.body.Id}`);
+    expect(fund).toContain('"Deposits":1000.50,');
+    expect(fund).toContain('"Charges":0.00,');
+    expect(fund).toContain('"TransactionAmount":1000.50,');
+    expect(JSON.parse(fund).Title).toBe("amount-x:1.00");
+    const texts = [
+      fund,
+      await raw("getFunds?ResultsPerPage=20"),
+      await raw("getExpenseReports?Since=2025-06-15&TypeDateFilter=2&ResultsPerPage=50"),
+    ];
+    for (const text of texts) {
+      const amounts = [
+        ...text.matchAll(
+          /"(Deposits|Withdrawals|Charges|Balance|TransactionAmount|ReportTotal|ReportTotalApproved)":([^,}]*)/g,
+        ),
+      ];
+      expect(amounts.length).toBeGreaterThan(0);
+      for (const [, member, value] of amounts) expect(value, member).toMatch(/^-?\d+\.\d{2}$/);
+    }
+  });
+
   it("shows FlexibleFund as '1'/'0' on reads and as a boolean in write responses", async () => {
     const calls = new Map(await successfulCalls());
     const flexible = (name: EndpointName) => (calls.get(name) as { FlexibleFund: unknown }).FlexibleFund;

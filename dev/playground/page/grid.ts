@@ -43,6 +43,8 @@ export class Grid {
   private editing: CellPosition | null = null;
   /** A refresh that arrived while the user was typing: drawn once the edit ends. */
   private renderWhenDone = false;
+  /** What was last drawn, to skip drawing the same sheet again. */
+  private drawn = "";
   private readonly table: HTMLTableElement;
 
   constructor(
@@ -86,13 +88,15 @@ export class Grid {
 
   show(sheet: SheetSnapshot, timeZone: string, keepSelection: boolean): void {
     const sameSheet = this.sheet?.name === sheet.name;
+    // Most runs leave the sheet on screen as it was: drawing it again would only cost time.
+    const fingerprint = JSON.stringify([sheet, timeZone]);
+    if (sameSheet && keepSelection && fingerprint === this.drawn && !this.renderWhenDone) return;
+    this.drawn = fingerprint;
     this.sheet = sheet;
     this.timeZone = timeZone;
-    const dataColumns = Math.max(
-      0,
-      ...sheet.values.map((r) => r.length),
-      ...sheet.formulas.map((r) => r.length),
-    );
+    let dataColumns = 0;
+    for (const row of sheet.values) dataColumns = Math.max(dataColumns, row.length);
+    for (const row of sheet.formulas) dataColumns = Math.max(dataColumns, row.length);
     this.columns = Math.max(MIN_COLUMNS, dataColumns);
     this.rows = Math.min(MAX_DRAWN_ROWS, Math.max(MIN_ROWS, sheet.values.length + EXTRA_ROWS));
     if (!(keepSelection && sameSheet)) this.selection = singleCell({ row: 0, column: 0 });
@@ -327,6 +331,8 @@ export class Grid {
     // Show the typed text at once; the refresh after the write shows it as the sheet parsed it.
     const td = this.table.tBodies[0]?.rows[pos.row]?.cells[pos.column + 1];
     if (td) td.textContent = text;
+    // The screen no longer shows the last snapshot: the next one must be drawn whatever it holds.
+    this.drawn = "";
     this.events.onEdit(cellName(pos), [[text]]);
   }
 

@@ -36,8 +36,11 @@ import { SETTINGS_FORM_KEY, TOKEN_KEY } from "./refresh";
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-/** Milliseconds a run may use before it stops between rows (the limit is 6 minutes). */
-export const OUTBOX_BUDGET_MS = 4.5 * 60 * 1000;
+/**
+ * Milliseconds a run may use before it stops between rows: the limit is 6 minutes, and one more
+ * row (a snapshot read and a write, each up to a minute when the service is slow) must fit.
+ */
+export const OUTBOX_BUDGET_MS = 4 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Settings as the write paths need them.

@@ -83,6 +83,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
         amount: "300",
         fundCode: "00123",
         flexible: "Yes",
+        expirationDate: "2024-12-31",
       },
       {
         operation: "Update fund",
@@ -134,6 +135,10 @@ describe("Outbox: every operation, and refusals by the service", () => {
       ["ok", true],
       ["ok", false],
     ]);
+    // Date cells are read in the spreadsheet's time zone: what was typed is what was sent.
+    expect(String(audit[0]?.Parameters)).toContain('"IntegrationDate":"2024-06-30 10:15:00"');
+    expect(created).toMatchObject({ code: "00123" });
+    expect(JSON.stringify(created)).toContain("2024-12-31");
   });
 
   it("a refusal says why; an administrator without the permission and an unknown fund are refused", async () => {

@@ -5,7 +5,7 @@
  * means adding a suite file under e2e/ and one line below.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, launchBrowser, pageErrors } from "./browser";
 import { connectionSuite } from "./e2e/connection";
 import type { E2eContext } from "./e2e/context";
@@ -19,9 +19,19 @@ import { PlaygroundPage } from "./playground-page";
 import { type PlaygroundStack, startStack } from "./stack";
 
 let browser: Browser | undefined;
+let launchError: Error | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  try {
+    browser = await launchBrowser();
+  } catch (err) {
+    launchError = err instanceof Error ? err : new Error(String(err));
+  }
+});
+
+// A missing Chromium is a failure of this test (with how to install it), never a skip.
+it("runs on Debian's Chromium", () => {
+  expect(launchError?.message).toBeUndefined();
 });
 
 afterAll(async () => {
@@ -29,7 +39,7 @@ afterAll(async () => {
 });
 
 const getBrowser = (): Browser => {
-  if (!browser) throw new Error("Chromium did not start (see the first failure)");
+  if (!browser) throw launchError ?? new Error("Chromium did not start");
   return browser;
 };
 

@@ -69,6 +69,9 @@ export function outboxSuite(ctx: () => E2eContext): void {
     expect(await stateColumn()).toEqual(["Done", "Done"]);
     expect(await balance(funds[0]?.id as string)).toBe((funds[0]?.before ?? 0) + 100_050);
     expect(await balance(funds[1]?.id as string)).toBe((funds[1]?.before ?? 0) - 2_000);
+    // Bring the add-on's State and Result columns into view for the picture.
+    const stateIndex = (await playground.header()).indexOf("State");
+    await playground.cell(`${String.fromCharCode(65 + stateIndex)}2`).click();
     await screenshot(page, "playground-outbox");
 
     before = await playground.runsFinished();

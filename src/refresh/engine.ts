@@ -20,6 +20,7 @@ import {
   FUNDS_TABLE,
   type FundMovement,
   fundIdOfMovementKey,
+  movementKey,
   movementsOf,
   reportsTable,
   TRANSACTIONS_TABLE,
@@ -65,6 +66,8 @@ export interface SheetUpdate<R> {
   covers: "all" | ((key: string) => boolean);
   /** Columns whose cells an update keeps (values the records do not carry). */
   preserveKeys?: readonly string[];
+  /** The key of the row a new record goes right after, when that row is in the sheet. */
+  anchorOf?: (record: R) => string | null;
 }
 
 export interface RefreshSheets {
@@ -295,6 +298,7 @@ export function runRefreshSteps(
         columnsFor: () => TRANSACTIONS_TABLE.columns,
         records: movements,
         keyOf: TRANSACTIONS_TABLE.keyOf,
+        anchorOf: previousMovement,
         covers: (key) => {
           const id = fundIdOfMovementKey(key);
           return id !== null && covered.has(id);
@@ -365,6 +369,11 @@ export function runRefreshSteps(
   function paused(): EngineResult {
     return { finished: false, cursor: state, records, refreshed, requests, minimumRequests: minimum };
   }
+}
+
+/** A new movement belongs right after the fund's previous one. */
+function previousMovement(m: FundMovement): string | null {
+  return m.position > 1 ? movementKey(m.fund.id, m.position - 1) : null;
 }
 
 /** The records with the first of each id kept, in order. */
@@ -444,6 +453,7 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
     columnsFor: () => TRANSACTIONS_TABLE.columns,
     records: found.flatMap(movementsOf),
     keyOf: TRANSACTIONS_TABLE.keyOf,
+    anchorOf: previousMovement,
     covers: (key) => {
       const id = fundIdOfMovementKey(key);
       return id !== null && covered.has(String(id));

@@ -23,6 +23,7 @@ export interface SheetRefresh<R> {
   keyOf(record: R): string;
   covers: "all" | ((key: string) => boolean);
   preserveKeys?: readonly string[];
+  anchorOf?: (record: R) => string | null;
 }
 
 export interface ApplyOptions {
@@ -60,6 +61,7 @@ export function applyToSheet<R>(
     language: options.language,
     missingNote: options.missingNote,
     preserveKeys: update.preserveKeys,
+    anchorOf: update.anchorOf,
   });
   access.write(plan);
   access.saveLayout(plan.keys);

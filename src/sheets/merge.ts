@@ -4,7 +4,8 @@
  * the users' columns to its right), written back with one setValues and one setNumberFormats.
  *
  * - Rows keep the order they have in the sheet (users sort and annotate them); a record already
- *   there is updated in place, a new record is appended below.
+ *   there is updated in place, a new record is appended below (or, with `anchorOf`, inserted
+ *   right after the row it belongs with, the rows below moving down with their users' cells).
  * - A row whose record the refresh covered but did not return is kept and marked ("keep") or
  *   removed ("remove"); the rows below move up with their users' cells.
  * - Users' columns follow their row; formulas in them are written back as formulas with their
@@ -48,6 +49,11 @@ export interface MergeInput<R> {
   missingNote: string;
   /** Columns whose cells an update keeps as they are (values these records do not carry). */
   preserveKeys?: readonly string[];
+  /**
+   * The key of the row a new record belongs right after (a fund's new movement after its
+   * previous one), or null: new records without an anchor in the sheet go to the bottom.
+   */
+  anchorOf?: (record: R) => string | null;
 }
 
 export interface RefreshPlan {
@@ -121,15 +127,34 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
   });
   counts.added = added.length;
 
+  // Where new records go: after their anchor's row when it is in the sheet (and after the new
+  // records placed there before them), else at the bottom.
+  const after = new Map<number, R[]>();
+  const tail: R[] = [];
+  const groupOf = new Map<string, number>();
+  fates.forEach((f, j) => {
+    if (f && f.row.key !== "") groupOf.set(f.row.key, j);
+  });
+  for (const record of added) {
+    const anchor = input.anchorOf?.(record) ?? null;
+    const group = anchor === null ? undefined : groupOf.get(anchor);
+    if (group === undefined) {
+      tail.push(record);
+      continue;
+    }
+    after.set(group, [...(after.get(group) ?? []), record]);
+    groupOf.set(input.keyOf(record), group);
+  }
+
   // Old row number → new row number, and old column → new column, for moving formulas.
   const rowMap = new Map<number, number>();
   rowMap.set(1, 1);
   let next = 2;
   fates.forEach((f, j) => {
     if (f) rowMap.set(j + 2, next++);
+    next += after.get(j)?.length ?? 0;
   });
-  const keptOld = next - 2;
-  const newDataRows = keptOld + added.length;
+  const newDataRows = next - 2 + tail.length;
   const shiftBelow = newDataRows + 1 - oldHeight;
   const mapRow = (r: number) => (r > oldHeight ? r + shiftBelow : (rowMap.get(r) ?? null));
   const mapColumn = (c: number): number | null => {
@@ -154,8 +179,24 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
   values.push(header);
   formats.push(headerFormats);
 
-  for (const fate of fates) {
-    if (!fate) continue;
+  // New records: the users' cells start empty, formatted like the column's last cell above.
+  const userFormats: string[] = [];
+  for (let u = 0; u < userWidth; u++) {
+    let f = "";
+    for (let i = oldHeight - 1; i >= 1 && f === ""; i--) f = snapshot.formats[i]?.[ownedOld + u] ?? "";
+    userFormats.push(f || FORMAT.general);
+  }
+  const pushNew = (record: R) => {
+    values.push([...columns.map((c) => c.cell(record, language)), ...userFormats.map(() => "")]);
+    formats.push([...columns.map((c) => c.format), ...userFormats]);
+  };
+
+  for (const [j, fate] of fates.entries()) {
+    if (!fate) {
+      // A removed row's anchored records still go where it was.
+      for (const record of after.get(j) ?? []) pushNew(record);
+      continue;
+    }
     const i = fate.row.index;
     const rowValues: CellValue[] = [];
     const rowFormats: string[] = [];
@@ -187,19 +228,9 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
     }
     values.push(rowValues);
     formats.push(rowFormats);
+    for (const record of after.get(j) ?? []) pushNew(record);
   }
-
-  // New records: the users' cells start empty, formatted like the column's last cell above.
-  const userFormats: string[] = [];
-  for (let u = 0; u < userWidth; u++) {
-    let f = "";
-    for (let i = oldHeight - 1; i >= 1 && f === ""; i--) f = snapshot.formats[i]?.[ownedOld + u] ?? "";
-    userFormats.push(f || FORMAT.general);
-  }
-  for (const record of added) {
-    values.push([...columns.map((c) => c.cell(record, language)), ...userFormats.map(() => "")]);
-    formats.push([...columns.map((c) => c.format), ...userFormats]);
-  }
+  for (const record of tail) pushNew(record);
 
   // Rows that are no longer used are cleared within the same write.
   while (values.length < oldHeight) {

@@ -216,6 +216,10 @@ describe("refresh through the emulation", () => {
     const tx = sheetOf(s.emulator, "Fund transactions") as NonNullable<ReturnType<typeof sheetOf>>;
     const amounts = tx.values.filter((r) => r[1] === fund.Id).map((r) => r[col(tx.header, "Amount")]);
     expect(amounts).toContain(12.34);
+    // The new movement sits right after the fund's others, not at the bottom of the sheet.
+    const rowsOfFund = tx.values.flatMap((r, i) => (r[1] === fund.Id ? [i] : []));
+    expect(rowsOfFund.at(-1) as number).toBe((rowsOfFund[0] as number) + rowsOfFund.length - 1);
+    expect(tx.values[rowsOfFund.at(-1) as number]?.[col(tx.header, "Amount")]).toBe(12.34);
   });
 
   it("refreshes only the selected rows", async () => {

@@ -103,6 +103,25 @@ describe("planning a refresh of a sheet users extended", () => {
     expect(p.formats.every((r) => r.length === p.width)).toBe(true);
   });
 
+  it("inserts a new record right after the row it belongs with, moving the rows below and their formulas", () => {
+    const p = planRefresh({
+      columns: FUNDS_TABLE.columns,
+      previousKeys: keys,
+      snapshot: sheetWith([f101, f102, f103]),
+      records: [f101, f102, f103, new104, { ...new104, id: 105 }],
+      keyOf: FUNDS_TABLE.keyOf,
+      covers: "all",
+      mode: "keep",
+      language: "en",
+      missingNote: "gone",
+      // 104 belongs after 101, 105 after 104, anything else at the bottom.
+      anchorOf: (f) => (f.id === 104 ? "101" : f.id === 105 ? "104" : null),
+    });
+    expect(p.values.map((r) => r[0])).toEqual(["Id", 101, 104, 105, 102, 103]);
+    expect(p.values.map((r) => r[owned])).toEqual(["Double", "=H2*2", "", "", "=H5*2", "=H6*2"]);
+    expect(p.values.map((r) => r[owned + 1])).toEqual(["Notes", "note 101", "", "", "note 102", "note 103"]);
+  });
+
   it("leaves rows outside a selected-rows refresh exactly as they were", () => {
     const p = plan(sheetWith([f101, f102, f103]), [changed103], "remove", (k) => k === "103");
     expect(p.counts).toEqual({ updated: 1, added: 0, removed: 0, marked: 0, untouched: 2 });

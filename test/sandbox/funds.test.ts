@@ -241,9 +241,19 @@ describe("createFund", () => {
       ManualDeposit: false,
       ExpirationDate: "2026-12-31",
     });
-    const dateWithoutFlag = await call(sandbox, "createFund", newFund({ FundExpirationDate: "2026-12-31" }));
-    expect(dateWithoutFlag.status).toBe(400);
-    expect(dateWithoutFlag.body.Error.Field).toBe("FundExpirationDate");
+    // "Used only when FundExpiration is true": without the flag the date is taken and not used.
+    for (const flag of [{}, { FundExpiration: false }, { FundExpiration: "" }]) {
+      const dateWithoutFlag = await call(
+        sandbox,
+        "createFund",
+        newFund({ ...flag, FundExpirationDate: "2026-12-31" }),
+      );
+      expect(dateWithoutFlag.status, JSON.stringify(flag)).toBe(200);
+      expect(dateWithoutFlag.body.ExpirationDate).toBe("");
+    }
+    const notADate = await call(sandbox, "createFund", newFund({ FundExpirationDate: "31/12/2026" }));
+    expect(notADate.status).toBe(400);
+    expect(notADate.body.Error.Field).toBe("FundExpirationDate");
     const flagWithoutDate = await call(sandbox, "createFund", newFund({ FundExpiration: true }));
     expect(flagWithoutDate.status).toBe(400);
     expect(flagWithoutDate.body.Error.Field).toBe("FundExpirationDate");
@@ -315,6 +325,37 @@ describe("updateFund", () => {
       FundExpiration: false,
     });
     expect(turnedOff.body.ExpirationDate).toBe("");
+    const ignored = await call(sandbox, "updateFund", {
+      Id: created.Id,
+      IdAdmin: sandbox.adminId,
+      FundName: "Anticipo renombrado",
+      FundExpirationDate: "2027-03-01",
+    });
+    expect(ignored.status).toBe(200);
+    expect(ignored.body.ExpirationDate).toBe("");
+    await call(sandbox, "updateFund", {
+      Id: created.Id,
+      IdAdmin: sandbox.adminId,
+      FundName: "Anticipo renombrado",
+      FundExpiration: true,
+      FundExpirationDate: "2027-01-15",
+    });
+    // A fund that already expires takes a new date without the flag being sent again.
+    const moved = await call(sandbox, "updateFund", {
+      Id: created.Id,
+      IdAdmin: sandbox.adminId,
+      FundName: "Anticipo renombrado",
+      FundExpirationDate: "2027-02-28",
+    });
+    expect(moved.body.ExpirationDate).toBe("2027-02-28");
+    const flagOff = await call(sandbox, "updateFund", {
+      Id: created.Id,
+      IdAdmin: sandbox.adminId,
+      FundName: "Anticipo renombrado",
+      FundExpiration: false,
+      FundExpirationDate: "2027-03-31",
+    });
+    expect(flagOff.body.ExpirationDate).toBe("");
     for (const fixed of ["IdEmployee", "FundCurrency", "FundAmount"]) {
       const refused = await call(sandbox, "updateFund", {
         Id: created.Id,

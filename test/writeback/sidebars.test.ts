@@ -51,6 +51,24 @@ function cellOf(sheet: string, rowIndex: number, header: string): unknown {
   return values[rowIndex]?.[(values[0] ?? []).indexOf(header)];
 }
 
+describe("Menu items open the sidebars", () => {
+  it("Fund… and Expense reports… show the built pages with titles in the user's language", () => {
+    wb.settings({ language: "es" });
+    const fundRun = wb.menu("showFundSidebar");
+    expect(fundRun.ok).toBe(true);
+    expect(wb.emulator.ui.sidebar).toMatchObject({ kind: "sidebar", title: "Fondo" });
+    expect(wb.emulator.ui.sidebar?.html).toContain('<main id="app"');
+    wb.menu("showReportSidebar");
+    expect(wb.emulator.ui.sidebar).toMatchObject({ kind: "sidebar", title: "Rendiciones" });
+    const menu = wb.emulator.open();
+    expect(menu.ok).toBe(true);
+    const labels = wb.emulator.ui.menus.flatMap((m) => m.items.map((i) => i.label));
+    expect(labels).toEqual(
+      expect.arrayContaining(["Create Outbox sheet", "Preview Outbox", "Run Outbox", "Fund…"]),
+    );
+  });
+});
+
 describe("Fund sidebar", () => {
   it("shows the fund of the selected row, read fresh, and of an Id typed in", async () => {
     const state = await wb.state();

@@ -199,7 +199,7 @@ export function pageSuite(getBrowser: () => Browser): void {
       const items = page.locator('[data-testid="menu-items"] [role="menuitem"]');
       expect(await items.allTextContents()).toEqual(["Refresh funds", "Open bridge sidebar", "Close a fund"]);
       expect(await page.locator('[data-testid="menu-items"] [role="separator"]').count()).toBe(1);
-      await screenshot(page, "playground-menu");
+      await screenshot(page, "page-menu-scripted");
       await page.locator('[data-testid="menu-item-echo"]').click();
       await until(() =>
         expect(requestsTo("/control/run").at(-1)?.body).toEqual({
@@ -256,7 +256,7 @@ export function pageSuite(getBrowser: () => Browser): void {
       await dialog.waitFor();
       expect(await page.locator('[data-testid="alert-title"]').textContent()).toBe("Close fund 101?");
       expect(await page.locator('[data-testid="alert-button-NO"]').isVisible()).toBe(true);
-      await screenshot(page, "playground-alert");
+      await screenshot(page, "page-alert-scripted");
       await page.locator('[data-testid="alert-button-YES"]').click();
       await until(() => expect(answered).toBe("YES"));
       await page.locator('[data-testid="toast"]', { hasText: "Fund 101 closed" }).waitFor();

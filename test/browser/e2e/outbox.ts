@@ -25,7 +25,7 @@ export function outboxSuite(ctx: () => E2eContext): void {
   }
 
   it("creates the Outbox sheet from the menu and takes a batch typed into the grid", async () => {
-    const { playground, stack } = ctx();
+    const { playground, stack, page } = ctx();
     await ctx().fresh();
     const open = await stack.sandbox<FundList>("/v1/getFunds?Status=1&ResultsPerPage=2");
     funds = await Promise.all(
@@ -34,6 +34,8 @@ export function outboxSuite(ctx: () => E2eContext): void {
     expect(funds).toHaveLength(2);
     const before = await playground.runsFinished();
     await playground.clickMenu("createOutboxSheet");
+    await page.locator('[data-testid="alert-dialog"]').waitFor({ timeout: 15_000 });
+    await screenshot(page, "playground-alert");
     const alert = await playground.answer("OK");
     expect(alert.message).toMatch(/Outbox/);
     await playground.waitForRunsAfter(before);

@@ -12,6 +12,12 @@ export function refreshSuite(ctx: () => E2eContext): void {
   it("refreshes funds from the menu and shows them in the grid as the service has them", async () => {
     const { playground, stack } = ctx();
     await ctx().fresh();
+    // The menu as onOpen built it, for the README's picture.
+    await playground.page.locator('[data-testid="menu-extensions"]').click();
+    await playground.page.locator('[data-testid="menu-addon"]').click();
+    await playground.page.locator('[data-testid="menu-item-refreshFunds"]').waitFor();
+    await screenshot(playground.page, "playground-menu");
+    await playground.page.keyboard.press("Escape");
     await playground.menu("refreshFunds");
     expect(await playground.activeSheet()).toBe("Funds");
     const header = await playground.header();

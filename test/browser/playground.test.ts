@@ -12,6 +12,7 @@ import type { E2eContext } from "./e2e/context";
 import { fundSuite } from "./e2e/fund";
 import { outboxSuite } from "./e2e/outbox";
 import { refreshSuite } from "./e2e/refresh";
+import { refreshSidebarSuite } from "./e2e/refresh-sidebar";
 import { reportSuite } from "./e2e/report";
 import { settingsSuite } from "./e2e/settings";
 import { pageSuite } from "./page-suite";
@@ -82,6 +83,7 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   };
 
   describe("refresh", () => refreshSuite(ctx));
+  describe("refresh sidebar", () => refreshSidebarSuite(ctx));
   describe("connection sidebar", () => connectionSuite(ctx));
   describe("settings sidebar", () => settingsSuite(ctx));
   describe("fund sidebar", () => fundSuite(ctx));

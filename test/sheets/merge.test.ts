@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Fund } from "../../src/api/types";
 import type { CellValue } from "../../src/sheets/cells";
@@ -233,3 +234,32 @@ function sampleReport() {
     files: [],
   };
 }
+
+describe("refresh plans for any sheet and any refresh", () => {
+  it("keep every record once, and every user's cell and formula beside its own record", () => {
+    const ids = fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 25 });
+    fc.assert(
+      fc.property(ids, ids, fc.constantFrom("keep" as const, "remove" as const), (before, now, mode) => {
+        const fund = (id: number): Fund => ({ ...f101, id, balanceCents: id * 100 });
+        const p = plan(sheetWith(before.map(fund)), now.map(fund), mode);
+        const rows = p.values.slice(1, 1 + p.dataRows);
+        const got = rows.map((r) => r[0]);
+        const kept = mode === "keep" ? before : before.filter((id) => now.includes(id));
+        expect(got).toEqual([...kept, ...now.filter((id) => !before.includes(id))]);
+        rows.forEach((r, i) => {
+          const id = r[0] as number;
+          if (!before.includes(id)) {
+            expect(r.slice(owned)).toEqual(["", ""]);
+            return;
+          }
+          expect(r.slice(owned)).toEqual([`=${balanceLetter}${i + 2}*2`, `note ${id}`]);
+          expect(r[keys.indexOf("refreshNote")]).toBe(now.includes(id) ? "" : "gone");
+        });
+        // Rows past the new end are blanked in the same write; every row is as wide as the plan.
+        expect(p.values.slice(1 + p.dataRows).every((r) => r.every((v) => v === ""))).toBe(true);
+        expect(p.values.every((r) => r.length === p.width)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -89,4 +89,39 @@ export function outboxSuite(ctx: () => E2eContext): void {
     expect(await balance(funds[0]?.id as string)).toBe((funds[0]?.before ?? 0) + 100_050);
     expect(await balance(funds[1]?.id as string)).toBe((funds[1]?.before ?? 0) - 2_000);
   });
+
+  it("never moves money twice when the connection drops after a deposit was applied", async () => {
+    const { playground, page } = ctx();
+    const start = await balance(funds[0]?.id as string);
+    await playground.sheet("Outbox");
+    await playground.typeRows(4, [["Deposit", funds[0]?.id as string, "500"]]);
+    await page.locator('[data-testid="fault-preset"]').selectOption("drop-after-apply-deposit");
+    await page.locator('[data-testid="fault-apply"]').click();
+    await page.locator('[data-testid="fault-active"]', { hasText: "dropped" }).waitFor();
+
+    let before = await playground.runsFinished();
+    await playground.clickMenu("runOutbox");
+    await playground.answerFirstOf(["YES", "OK"]);
+    await playground.waitForRunsAfter(before, 30_000);
+    await playground.sheet("Outbox");
+    const state = (await playground.header()).indexOf("State");
+    const afterDrop = (await playground.row(4))[state];
+    expect(["Unknown", "Done"]).toContain(afterDrop);
+    expect(await balance(funds[0]?.id as string)).toBe(start + 50_000);
+
+    await page.locator('[data-testid="fault-clear"]').click();
+    await page.locator('[data-testid="fault-active"]', { hasText: "none" }).waitFor();
+    before = await playground.runsFinished();
+    await playground.clickMenu("runOutbox");
+    const asked = await page
+      .locator('[data-testid="alert-dialog"]')
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (asked) await playground.answerFirstOf(["YES", "OK"]);
+    await playground.waitForRunsAfter(before, 30_000);
+    await playground.sheet("Outbox");
+    expect((await playground.row(4))[state]).toBe("Done");
+    expect(await balance(funds[0]?.id as string)).toBe(start + 50_000);
+  });
 }

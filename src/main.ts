@@ -37,6 +37,33 @@ export {
   testConnection,
 } from "./app/connection";
 export {
+  changeFundStatus,
+  createFundForEmployee,
+  depositToFund,
+  getFundSidebarView,
+  showFundSidebar,
+  updateFundDetails,
+  withdrawFromFund,
+} from "./app/fund-sidebar";
+export { createOutboxSheet, previewOutbox, runOutbox } from "./app/outbox";
+export {
+  getRefreshSidebarView,
+  refreshAll,
+  refreshFromSidebar,
+  refreshFunds,
+  refreshReports,
+  refreshSelectedRows,
+  refreshTransactions,
+  showRefreshSidebar,
+} from "./app/refresh";
+export {
+  getReportSidebarView,
+  markReportsIntegrated,
+  markReportsNotIntegrated,
+  setReportsCustomStatus,
+  showReportSidebar,
+} from "./app/report-sidebar";
+export {
   continueRefresh,
   dismissScheduleNotice,
   getScheduleView,
@@ -52,30 +79,3 @@ export {
   showSettingsSidebar,
   testSettingsConnection,
 } from "./app/settings";
-export {
-  getRefreshSidebarView,
-  refreshAll,
-  refreshFromSidebar,
-  refreshFunds,
-  refreshReports,
-  refreshSelectedRows,
-  refreshTransactions,
-  showRefreshSidebar,
-} from "./app/refresh";
-export { createOutboxSheet, previewOutbox, runOutbox } from "./app/outbox";
-export {
-  changeFundStatus,
-  createFundForEmployee,
-  depositToFund,
-  getFundSidebarView,
-  showFundSidebar,
-  updateFundDetails,
-  withdrawFromFund,
-} from "./app/fund-sidebar";
-export {
-  getReportSidebarView,
-  markReportsIntegrated,
-  markReportsNotIntegrated,
-  setReportsCustomStatus,
-  showReportSidebar,
-} from "./app/report-sidebar";

@@ -209,7 +209,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     }
     if (first === "reports" && parts.length === 1) {
       only("POST");
-      const b = objectBody(body);
+      const b = knownMembers(objectBody(body), ["EmployeeId", "FundId", "ReportTotal", "Title"]);
       const totalCents = b.ReportTotal === undefined ? 10_000 : amountField(b, "ReportTotal", false);
       const report = ledger.createDraftReport({
         employeeId: wholeField(b, "EmployeeId", 1, Number.MAX_SAFE_INTEGER, true) as number,
@@ -232,7 +232,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       only("POST");
       const id = reportIdOf(second);
       if (third === "send") return ok(simulatedReport(ledger.sendReport(id), ledger, origin));
-      const b = body === undefined ? {} : objectBody(body);
+      const b = knownMembers(objectBody(body), ["ReportTotalApproved"]);
       let approved: number | undefined;
       if (b.ReportTotalApproved !== undefined) {
         approved = amountField(b, "ReportTotalApproved", true);
@@ -415,6 +415,15 @@ function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     throw invalid("body", "must be a JSON object");
   return body as Record<string, unknown>;
+}
+
+/** A simulation body with only the members the route knows; another (a misspelling) is a 400 naming it. */
+function knownMembers(body: Record<string, unknown>, known: readonly string[]): Record<string, unknown> {
+  for (const key of Object.keys(body)) {
+    if (!known.includes(key))
+      throw invalid(key, `is not a member of this route's body; members are ${known.join(", ")}`);
+  }
+  return body;
 }
 
 /** An amount of a simulation body in cents, with the contract's amount rules. */

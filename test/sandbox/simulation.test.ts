@@ -163,6 +163,9 @@ describe("closing a report", () => {
     });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.Error.Field).toBe("ReportTotalApproved");
+    const misspelt = await control(sandbox, "POST", `/reports/${draft.Id}/close`, { ReportTotalAproved: 5 });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.Error.Field).toBe("ReportTotalAproved");
     expect((await control(sandbox, "POST", `/reports/${draft.Id}/close`)).status).toBe(200);
     expect((await control(sandbox, "POST", `/reports/${draft.Id}/close`)).status).toBe(409);
   });

@@ -76,6 +76,11 @@ export interface CallEvent {
   durationMs?: number;
   /** The record the call is about (the Id sent, or the id of a created fund). */
   recordId?: number | null;
+  /**
+   * The same on a write's `before` and `after` (and distinct for each attempt, and across
+   * clients of one execution), so an observer can pair them whatever else the reports carry.
+   */
+  callId?: string;
 }
 
 export interface ClientOptions {
@@ -147,6 +152,9 @@ function outcomeOf(kind: "read" | "write", err: ApiError): CallOutcome {
   return kind === "read" ? "error" : err.outcome;
 }
 
+/** Numbers each HTTP attempt of this execution (see CallEvent.callId). */
+let callSequence = 0;
+
 /** Creates a client of the service. */
 export function createClient(options: ClientOptions): Client {
   const baseUrl = options.baseUrl?.trim() || DEFAULT_BASE_URL;
@@ -212,9 +220,18 @@ export function createClient(options: ClientOptions): Client {
     const endpoint = ENDPOINTS[name];
     const request = buildRequest(name, value, { baseUrl, token, method });
     const params = auditParams(name, value as Record<string, unknown>);
-    const base = { endpoint: name, kind: endpoint.kind, method, url: request.url, params, attempt };
+    callSequence += 1;
+    const callId = `call-${callSequence}`;
+    const base = { endpoint: name, kind: endpoint.kind, method, url: request.url, params, attempt, callId };
     const started = clock.now();
-    if (endpoint.kind === "write") emit({ ...base, phase: "before", at: started });
+    if (endpoint.kind === "write") {
+      emit({
+        ...base,
+        phase: "before",
+        at: started,
+        recordId: recordIdOf(name, value as Record<string, unknown>),
+      });
+    }
     let response: HttpResponse;
     try {
       response = transport.send(request);
@@ -395,6 +412,7 @@ export function createClient(options: ClientOptions): Client {
           url: request.url,
           params: auditParams(name, value as Record<string, unknown>),
           attempt,
+          callId: `call-${++callSequence}`,
         };
         if (batchError) {
           emit({

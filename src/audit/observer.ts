@@ -2,9 +2,12 @@
  * The API client's call reports turned into audit rows: a write's `before` opens its row (on
  * the sheet before the request leaves), its `after` completes it; a read's `after` is kept for
  * the batch written at the end of the run. Also counts the HTTP requests made, retries included.
+ *
+ * A write's two reports are paired by the client's call id, the one thing both carry alike
+ * (the record id of a created fund, for one, is known only after).
  */
 import type { CallEvent } from "../api/client";
-import type { AuditHandle, AuditLog } from "./log";
+import type { AuditCall, AuditHandle, AuditLog } from "./log";
 
 export interface CallAudit {
   onCall(event: CallEvent): void;
@@ -12,13 +15,26 @@ export interface CallAudit {
   requests(): number;
 }
 
-export function callAudit(log: AuditLog, action: () => string): CallAudit {
+export interface CallAuditOptions {
+  /**
+   * Changes what a write's row says before it is opened (the Outbox names the row and the
+   * target it writes for). Reads are recorded as the client reports them.
+   */
+  describeWrite?: (call: AuditCall, event: CallEvent) => AuditCall;
+}
+
+/** The key pairing a call's reports: the client's call id, else what both reports share. */
+function pairKey(event: CallEvent): string {
+  return event.callId ?? `${event.endpoint}#${event.attempt}`;
+}
+
+export function callAudit(log: AuditLog, action: () => string, options: CallAuditOptions = {}): CallAudit {
   const open = new Map<string, AuditHandle>();
   let requests = 0;
   return {
     onCall(event) {
-      const key = `${event.endpoint}#${event.attempt}#${event.recordId ?? ""}`;
-      const call = {
+      const key = pairKey(event);
+      const call: AuditCall = {
         action: action(),
         method: event.method,
         endpoint: event.endpoint,
@@ -26,7 +42,9 @@ export function callAudit(log: AuditLog, action: () => string): CallAudit {
         recordId: event.recordId ?? null,
       };
       if (event.phase === "before") {
-        if (event.kind === "write") open.set(key, log.begin(call));
+        if (event.kind === "write") {
+          open.set(key, log.begin(options.describeWrite ? options.describeWrite(call, event) : call));
+        }
         return;
       }
       requests++;

@@ -5,7 +5,7 @@
  * asked for the call, and adds the verdicts on interrupted writes, which are not calls.
  */
 import type { CallEvent } from "../api";
-import type { AuditHandle, AuditLog } from "../audit/log";
+import type { AuditLog } from "../audit/log";
 import { callAudit } from "../audit/observer";
 import type { Language } from "../ui/strings";
 import { operationLabel } from "./operations";
@@ -27,8 +27,12 @@ export function writeAction(language: Language, request: WriteRequest, key: stri
 
 export function writeAudit(log: AuditLog, language: Language): WriteAudit {
   let current: { key: string; request: WriteRequest } | null = null;
-  const open = new Map<string, AuditHandle>();
-  const calls = callAudit(log, () => (current ? writeAction(language, current.request, current.key) : ""));
+  const calls = callAudit(log, () => (current ? writeAction(language, current.request, current.key) : ""), {
+    // The row names the Outbox row or form the write is for, and its target even when the
+    // client knows the record only from the answer (a created fund).
+    describeWrite: (call) =>
+      current ? { ...call, recordId: call.recordId ?? targetOf(current.request) } : call,
+  });
   return {
     port: {
       beforeWrite(entry) {
@@ -49,39 +53,7 @@ export function writeAudit(log: AuditLog, language: Language): WriteAudit {
           .complete({ outcome: "ok", message: entry.message, durationMs: 0 });
       },
     },
-    onCall: (event) => {
-      if (event.kind !== "write") {
-        calls.onCall(event);
-        return;
-      }
-      // Writes are paired here by endpoint and attempt alone: the client's `before` report
-      // carries no record id, so a key that includes it would never meet its `after`.
-      const pairKey = `${event.endpoint}#${event.attempt}`;
-      if (event.phase === "before") {
-        open.set(
-          pairKey,
-          log.begin({
-            action: current ? writeAction(language, current.request, current.key) : event.endpoint,
-            method: event.method,
-            endpoint: event.endpoint,
-            params: event.params,
-            recordId: current ? targetOf(current.request) : (event.recordId ?? null),
-          }),
-        );
-        return;
-      }
-      const handle = open.get(pairKey);
-      open.delete(pairKey);
-      const result = {
-        outcome: event.outcome ?? ("unknown" as const),
-        httpStatus: event.status ?? null,
-        message: event.message ?? "",
-        durationMs: event.durationMs ?? null,
-        recordId: event.recordId ?? null,
-      };
-      if (handle) handle.complete(result);
-      else calls.onCall(event);
-    },
+    onCall: (event) => calls.onCall(event),
     flushReads: () => log.flush(),
   };
 }

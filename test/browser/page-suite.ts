@@ -33,6 +33,12 @@ function fundsSheet() {
       ["0", "@", "#,##0.00", "yyyy-mm-dd hh:mm", "", "@"],
     ],
     frozenRows: 1,
+    frozenColumns: 1,
+    validations: [
+      { row: 2, column: 5, kind: "checkbox" as const, values: [] },
+      { row: 3, column: 5, kind: "checkbox" as const, values: [] },
+      { row: 2, column: 4, kind: "list" as const, values: ["a", "b"] },
+    ],
   };
 }
 
@@ -86,7 +92,6 @@ export function pageSuite(getBrowser: () => Browser): void {
       expect(await cell("C3").textContent()).toBe("-20.00");
       expect(await cell("D2").textContent()).toBe("2024-01-05");
       expect(await cell("D3").textContent()).toBe("2024-03-09 15:04");
-      expect(await cell("E2").textContent()).toBe("TRUE");
       expect(await cell("F2").textContent()).toBe("00123");
       expect(await cell("F3").textContent()).toBe("2024-01-05");
       expect(await cell("C2").getAttribute("class")).toContain("align-right");
@@ -106,6 +111,30 @@ export function pageSuite(getBrowser: () => Browser): void {
           .then((b) => b?.y ?? 0),
       ).toBeLessThan(before?.y ?? 0);
       expect(errors).toEqual([]);
+    });
+
+    it("draws checkboxes and dropdowns, and keeps frozen columns in place", async () => {
+      expect(await cell("E2").textContent()).toBe("☑");
+      expect(await cell("E3").textContent()).toBe("☐");
+      expect(await cell("E3").getAttribute("aria-checked")).toBe("false");
+      expect(await cell("D2").getAttribute("class")).toContain("dropdown");
+
+      const before = await cell("A2").boundingBox();
+      await grid().evaluate((el) => {
+        el.scrollLeft = 300;
+      });
+      expect((await cell("A2").boundingBox())?.x).toBe(before?.x);
+      expect((await cell("B2").boundingBox())?.x ?? 0).toBeLessThan(before?.x ?? 0);
+      // A click on a checkbox ticks it; Space on a selected checkbox unticks it.
+      await cell("E3").click();
+      await until(() =>
+        expect(requestsTo("/control/cells").at(-1)?.body).toMatchObject({ range: "E3", values: [["TRUE"]] }),
+      );
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press(" ");
+      await until(() =>
+        expect(requestsTo("/control/cells").at(-1)?.body).toMatchObject({ range: "E2", values: [["FALSE"]] }),
+      );
     });
 
     it("shows the formula of the selected cell in the formula bar", async () => {

@@ -23,6 +23,8 @@ export interface ScriptedState {
     formulas: string[][];
     numberFormats: string[][];
     frozenRows: number;
+    frozenColumns?: number;
+    validations?: { row: number; column: number; kind: "list" | "checkbox"; values: string[] }[];
   }[];
   ui: Record<string, unknown>;
 }

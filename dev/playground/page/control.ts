@@ -10,6 +10,9 @@ export interface SheetSnapshot {
   formulas: string[][];
   numberFormats: string[][];
   frozenRows: number;
+  frozenColumns: number;
+  /** Cells with a checkbox or a dropdown (1-based row and column). */
+  validations: { row: number; column: number; kind: "list" | "checkbox" }[];
 }
 
 export interface MenuEntry {
@@ -136,6 +139,14 @@ export function readSheets(body: unknown): SheetSnapshot[] {
       formulas: readGrid(s.formulas, (x) => asString(x)),
       numberFormats: readGrid(s.numberFormats, (x) => asString(x)),
       frozenRows: typeof s.frozenRows === "number" ? s.frozenRows : 0,
+      frozenColumns: typeof s.frozenColumns === "number" ? s.frozenColumns : 0,
+      validations: asArray(s.validations).flatMap((raw) => {
+        const v = asRecord(raw);
+        const kind = v.kind === "checkbox" || v.kind === "list" ? v.kind : null;
+        return kind && typeof v.row === "number" && typeof v.column === "number"
+          ? [{ row: v.row, column: v.column, kind }]
+          : [];
+      }),
     };
   });
 }

@@ -27,6 +27,8 @@ const MAX_DRAWN_ROWS = 2000;
 const MIN_COLUMNS = 26;
 const ROW_HEIGHT = 21;
 const HEADER_HEIGHT = 22;
+const ROW_HEADER_WIDTH = 46;
+const COLUMN_WIDTH = 100;
 
 export interface GridEvents {
   onSelect(range: string, selection: Selection): void;
@@ -116,6 +118,8 @@ export class Grid {
     this.editing = null;
     this.renderWhenDone = false;
     const frozen = sheet.frozenRows;
+    const frozenColumns = sheet.frozenColumns;
+    const controls = new Map(sheet.validations.map((v) => [`${v.row - 1},${v.column - 1}`, v.kind]));
     const head = document.createElement("thead");
     const headRow = document.createElement("tr");
     const corner = document.createElement("th");
@@ -150,9 +154,24 @@ export class Grid {
       const formats = sheet.numberFormats[r] ?? [];
       for (let c = 0; c < this.columns; c++) {
         const td = document.createElement("td");
-        const shown = displayCell(values[c] ?? "", formats[c] ?? "", this.timeZone);
-        td.textContent = shown.text;
-        if (shown.align !== "left") td.className = `align-${shown.align}`;
+        const value = values[c] ?? "";
+        const shown = displayCell(value, formats[c] ?? "", this.timeZone);
+        const control = controls.get(`${r},${c}`);
+        if (control === "checkbox") {
+          // Sheets draws a checkbox where TRUE/FALSE would be.
+          td.textContent = value === true ? "☑" : "☐";
+          td.className = "align-center checkbox";
+          td.setAttribute("aria-checked", String(value === true));
+        } else {
+          td.textContent = shown.text;
+          if (shown.align !== "left") td.className = `align-${shown.align}`;
+          if (control === "list") td.classList.add("dropdown");
+        }
+        if (c < frozenColumns) {
+          td.classList.add("frozen-column");
+          td.style.setProperty("--frozen-left", `${ROW_HEADER_WIDTH + c * COLUMN_WIDTH}px`);
+          if (c === frozenColumns - 1) td.classList.add("frozen-column-last");
+        }
         const name = cellName({ row: r, column: c });
         td.dataset.cell = name;
         td.dataset.testid = `cell-${name}`;
@@ -196,6 +215,21 @@ export class Grid {
     this.commitEditing();
     this.select(clickCell(this.selection, pos, e.shiftKey));
     this.container.focus();
+    // A click on a checkbox ticks or unticks it, as in Sheets.
+    if (!e.shiftKey && this.isCheckbox(pos)) this.toggleCheckbox(pos);
+  }
+
+  private isCheckbox(pos: CellPosition): boolean {
+    return (
+      this.sheet?.validations.some(
+        (v) => v.kind === "checkbox" && v.row === pos.row + 1 && v.column === pos.column + 1,
+      ) ?? false
+    );
+  }
+
+  private toggleCheckbox(pos: CellPosition): void {
+    const checked = this.sheet?.values[pos.row]?.[pos.column] === true;
+    this.commitText(pos, checked ? "FALSE" : "TRUE");
   }
 
   private select(selection: Selection): void {
@@ -274,6 +308,9 @@ export class Grid {
         Array.from({ length: b.right - b.left + 1 }, () => ""),
       );
       this.events.onEdit(this.range, empty);
+    } else if (e.key === " " && this.isCheckbox(this.selection.focus)) {
+      e.preventDefault();
+      this.toggleCheckbox(this.selection.focus);
     } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
       // Typing on a selected cell replaces its content, as in Sheets.
       e.preventDefault();

@@ -454,7 +454,7 @@ function showQuestion(ui: UiState): void {
     b.type = "button";
     b.textContent = BUTTON_LABELS[name] ?? name;
     b.dataset.testid = `alert-button-${name}`;
-    b.className = name === "OK" || name === "YES" ? "primary" : "";
+    b.className = name === "OK" || name === "YES" ? "answer primary" : "answer";
     b.addEventListener("click", () => answer(name, q.kind === "prompt" ? input.value : undefined));
     return b;
   });
@@ -508,6 +508,7 @@ function showToast(
   close.type = "button";
   close.textContent = "×";
   close.setAttribute("aria-label", "Dismiss");
+  close.className = "close";
   close.addEventListener("click", () => box.remove());
   box.appendChild(close);
   $("toasts").appendChild(box);

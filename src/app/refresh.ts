@@ -13,6 +13,7 @@ import { auditUser } from "../gas/session";
 import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
+import { pausedRefreshMessage } from "../longrun/paused";
 import {
   type EngineResult,
   isRefreshCursor,
@@ -28,6 +29,7 @@ import {
 import { optionsFingerprint, refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
 import { clientReader } from "../refresh/reader";
 import { deleteText, loadText, saveText } from "../refresh/stored-text";
+import { parseScheduleState, SCHEDULE_STATE_KEY } from "../schedule/plan";
 import { applyToSheet } from "../sheets/apply";
 import { fundIdOfMovementKey } from "../sheets/columns";
 import { normaliseKey } from "../sheets/merge";
@@ -245,8 +247,15 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
           calls,
           seconds: Math.round((Date.now() - started) / 100) / 10,
         })
-      : translate(language, "refresh.paused", { calls });
-    toast(message, title, 10);
+      : pausedRefreshMessage(language, {
+          action: translate(language, ACTION_OF[kind]),
+          records: result.records,
+          calls,
+          refreshed: result.refreshed,
+          scheduled: hasSchedule(documentProperties),
+        });
+    // A pause must be read: it says how to continue.
+    toast(message, title, result.finished ? 10 : 30);
     return summary(true, result.finished, result.records, calls, started, result.refreshed, message);
   } catch (err) {
     // Whatever the error says, the token never reaches a toast or an alert.
@@ -263,6 +272,12 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
       lock.releaseLock();
     }
   }
+}
+
+/** Whether the document has a refresh schedule (whose runs would also finish the work). */
+function hasSchedule(documentProperties: GoogleAppsScript.Properties.Properties): boolean {
+  const state = parseScheduleState(documentProperties.getProperty(SCHEDULE_STATE_KEY));
+  return state !== null && state.schedule.kind !== "off";
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   planContinuationTriggers,
   planTriggers,
   REFRESH_HANDLER,
+  SCHEDULE_STATE_KEY,
   type ScheduleState,
 } from "../schedule/plan";
 import {
@@ -47,8 +48,7 @@ import { type Language, languageForLocale } from "../ui/strings";
 import type { MenuItem } from "./menu";
 import { createGasRefreshEngine, SETTINGS_FORM_KEY } from "./refresh";
 
-/** Document property: the document's schedule (see ScheduleState). */
-export const SCHEDULE_STATE_KEY = "schedule.state";
+export { SCHEDULE_STATE_KEY };
 /** Document property: id of the failed run whose notice someone dismissed. */
 export const NOTICE_DISMISSED_KEY = "schedule.noticeDismissed";
 /** User property: a random id of this user, stable across documents and months. */

@@ -16,6 +16,9 @@ export type Schedule =
   | { kind: "hours"; every: EveryHours }
   | { kind: "daily"; hour: number };
 
+/** Document property: the document's schedule (see ScheduleState). */
+export const SCHEDULE_STATE_KEY = "schedule.state";
+
 /** Handler of the recurring refresh trigger. */
 export const REFRESH_HANDLER = "runScheduledRefresh";
 /** Handler of the one-off trigger that continues a refresh stopped near the time limit. */

@@ -196,6 +196,38 @@ describe("a refresh longer than one execution", () => {
     expect(runs.reduce((sum, r) => sum + r.calls, 0)).toBe(em.urlFetchToday(ANA));
   });
 
+  it("a refresh from the menu that pauses says so, what was written and how to continue; no trigger", () => {
+    const first = em.tryRun("refreshAll", [], { as: "menu", user: ANA });
+    expect(first.ok, JSON.stringify(first)).toBe(true);
+    const paused = em.ui.toasts.at(-1)?.message ?? "";
+    expect(paused, `planned ${plannedLimitMs} ms, budget ${budgetMs} ms`).toMatch(
+      /^Paused near the time limit after \d+ calls: \d+ rows written so far \(.+\)\./,
+    );
+    expect(paused).toContain("Choose “Refresh all” again to continue where it stopped.");
+    // Without a schedule, nothing else would continue it.
+    expect(paused).not.toContain("scheduled");
+    expect(em.listTriggers()).toEqual([]);
+    expectSheetsWhole();
+    let executions = 1;
+    for (; executions < 30 && /^Paused/.test(em.ui.toasts.at(-1)?.message ?? ""); executions++) {
+      expect(em.tryRun("refreshAll", [], { as: "menu", user: ANA }).ok).toBe(true);
+      expectSheetsWhole();
+    }
+    expect(executions).toBeGreaterThan(1);
+    expect(em.ui.toasts.at(-1)?.message).toMatch(/^\d+ records refreshed with \d+ calls/);
+    expect(em.listTriggers()).toEqual([]);
+    expectComplete();
+  });
+
+  it("a paused menu refresh mentions the schedule when there is one", () => {
+    expect(em.tryRun("saveSchedule", [{ kind: "hours", every: 4 }], { user: ANA }).ok).toBe(true);
+    expect(em.tryRun("refreshAll", [], { as: "menu", user: ANA }).ok).toBe(true);
+    expect(em.ui.toasts.at(-1)?.message).toContain(
+      "The next scheduled refresh also brings every sheet up to date.",
+    );
+    expect(em.listTriggers().map((t) => t.handler)).toEqual(["runScheduledRefresh"]);
+  });
+
   it("with a schedule installed, the next scheduled run continues it (no second time trigger allowed)", () => {
     em.tryRun("saveSchedule", [{ kind: "hours", every: 1 }]);
     em.advanceTime(3_600_000 + 60_000);

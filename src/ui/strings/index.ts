@@ -6,6 +6,7 @@
 import { common } from "./common";
 import { connection } from "./connection";
 import { forms } from "./forms";
+import { longrun } from "./longrun";
 import { outbox } from "./outbox";
 import { refresh } from "./refresh";
 import { schedule } from "./schedule";
@@ -15,7 +16,7 @@ import { sheets } from "./sheets";
 export type Language = "en" | "es";
 export const LANGUAGES: readonly Language[] = ["en", "es"];
 
-const catalogues = [common, forms, outbox, sheets, refresh, schedule, settings, connection] as const;
+const catalogues = [common, forms, outbox, sheets, refresh, schedule, settings, connection, longrun] as const;
 
 type Catalogue = (typeof catalogues)[number];
 // Distributed over the catalogues: `keyof` of a union would keep only the keys they share.

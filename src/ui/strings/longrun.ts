@@ -1,0 +1,23 @@
+/** What a user is told about a refresh that needed more than one execution, and the quota. */
+export const longrun = {
+  en: {
+    "refresh.pausedDetail":
+      "Paused near the time limit after {calls} calls: {records} rows written so far ({sheets}). The sheets are whole: a sheet not yet refreshed keeps its previous rows. Choose “{action}” again to continue where it stopped.",
+    "refresh.pausedSheetsNone": "no sheet finished yet",
+    "refresh.pausedSchedule": " The next scheduled refresh also brings every sheet up to date.",
+    "refresh.quotaRefused":
+      "Not started: this refresh needs about {estimate} calls and only {remaining} of today's {limit} UrlFetch calls are left. Try again tomorrow.",
+    "refresh.quotaWarn":
+      "Warning: this refresh needs about {estimate} calls; {used} of today's {limit} UrlFetch calls were already used.",
+  },
+  es: {
+    "refresh.pausedDetail":
+      "En pausa cerca del límite de tiempo tras {calls} llamadas: {records} filas escritas hasta ahora ({sheets}). Las hojas están completas: una hoja aún no actualizada conserva sus filas anteriores. Elija «{action}» de nuevo para continuar donde quedó.",
+    "refresh.pausedSheetsNone": "ninguna hoja terminada aún",
+    "refresh.pausedSchedule": " La próxima actualización programada también pone al día todas las hojas.",
+    "refresh.quotaRefused":
+      "No se inició: esta actualización necesita unas {estimate} llamadas y solo quedan {remaining} de las {limit} llamadas UrlFetch de hoy. Intente de nuevo mañana.",
+    "refresh.quotaWarn":
+      "Atención: esta actualización necesita unas {estimate} llamadas; ya se usaron {used} de las {limit} llamadas UrlFetch de hoy.",
+  },
+} as const;

@@ -42,7 +42,7 @@ export async function launchBrowser(): Promise<Browser> {
     viewport: { width: 1280, height: 800 },
     timeout: 30_000,
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(20_000);
   return {
     context,
     async close() {

@@ -19,7 +19,7 @@ export class PlaygroundPage {
   }
 
   /** Waits until more than `count` runs have finished and none is in flight. */
-  async waitForRunsAfter(count: number, timeout = 20_000): Promise<void> {
+  async waitForRunsAfter(count: number, timeout = 60_000): Promise<void> {
     await this.page.waitForFunction(
       (before) =>
         Number(document.body.dataset.refreshed ?? "0") > before &&
@@ -127,12 +127,40 @@ export class PlaygroundPage {
     return this.page.locator('[data-testid="sidebar-title"]').textContent();
   }
 
+  /**
+   * Runs a menu item and answers every alert it shows with the first of `buttons` offered,
+   * however many there are (none included), until the run has finished.
+   */
+  async menuAnswering(
+    functionName: string,
+    buttons: Array<"OK" | "CANCEL" | "YES" | "NO">,
+  ): Promise<string[]> {
+    const before = await this.runsFinished();
+    const messages: string[] = [];
+    await this.clickMenu(functionName);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const done = await this.page.evaluate(
+        (count) =>
+          Number(document.body.dataset.refreshed ?? "0") > count &&
+          (document.body.dataset.running ?? "0") === "0",
+        before,
+      );
+      if (done) return messages;
+      if (await this.page.locator('[data-testid="alert-dialog"]').isVisible()) {
+        messages.push((await this.answerFirstOf(buttons)).message);
+      }
+      await this.page.waitForTimeout(100);
+    }
+    throw new Error(`${functionName} did not finish within 60 s`);
+  }
+
   /** Clicks the first of `buttons` that the waiting alert offers. */
   async answerFirstOf(
     buttons: Array<"OK" | "CANCEL" | "YES" | "NO">,
   ): Promise<{ title: string; message: string }> {
     const dialog = this.page.locator('[data-testid="alert-dialog"]');
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ timeout: 30_000 });
     for (const button of buttons) {
       if ((await this.page.locator(`[data-testid="alert-button-${button}"]`).count()) > 0)
         return this.answer(button);
@@ -143,7 +171,7 @@ export class PlaygroundPage {
   /** Clicks a button of the alert the script is waiting on. */
   async answer(button: "OK" | "CANCEL" | "YES" | "NO"): Promise<{ title: string; message: string }> {
     const dialog = this.page.locator('[data-testid="alert-dialog"]');
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ timeout: 30_000 });
     const title = (await this.page.locator('[data-testid="alert-title"]').textContent()) ?? "";
     const message = (await this.page.locator('[data-testid="alert-message"]').textContent()) ?? "";
     await this.page.locator(`[data-testid="alert-button-${button}"]`).click();

@@ -5,7 +5,7 @@
  * means adding a suite file under e2e/ and one line below.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Browser, launchBrowser, pageErrors } from "./browser";
 import { connectionSuite } from "./e2e/connection";
 import type { E2eContext } from "./e2e/context";
@@ -18,6 +18,10 @@ import { settingsSuite } from "./e2e/settings";
 import { pageSuite } from "./page-suite";
 import { PlaygroundPage } from "./playground-page";
 import { type PlaygroundStack, startStack } from "./stack";
+
+// Each test drives whole executions of the add-on through a browser; on 2 shared cores with
+// the rest of the suite running beside it, that takes longer than a unit test.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let browser: Browser | undefined;
 let launchError: Error | undefined;

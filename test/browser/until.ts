@@ -1,5 +1,5 @@
 /** Retries an assertion until it passes or the time is up, for what the page does asynchronously. */
-export async function until<T>(check: () => T | Promise<T>, timeoutMs = 8000): Promise<T> {
+export async function until<T>(check: () => T | Promise<T>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

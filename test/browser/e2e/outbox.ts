@@ -34,7 +34,7 @@ export function outboxSuite(ctx: () => E2eContext): void {
     expect(funds).toHaveLength(2);
     const before = await playground.runsFinished();
     await playground.clickMenu("createOutboxSheet");
-    await page.locator('[data-testid="alert-dialog"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="alert-dialog"]').waitFor({ timeout: 30_000 });
     await screenshot(page, "playground-alert");
     const alert = await playground.answer("OK");
     expect(alert.message).toMatch(/Outbox/);
@@ -62,11 +62,11 @@ export function outboxSuite(ctx: () => E2eContext): void {
 
   it("runs after confirmation: both rows Done, each balance moved once, and a second run sends nothing", async () => {
     const { playground, page } = ctx();
-    let before = await playground.runsFinished();
+    const before = await playground.runsFinished();
     await playground.clickMenu("runOutbox");
     const confirm = await playground.answerFirstOf(["YES", "OK"]);
     expect(confirm.message).toMatch(/1,000\.50|1000\.50|1\.000,50/);
-    await playground.waitForRunsAfter(before, 30_000);
+    await playground.waitForRunsAfter(before);
     await playground.sheet("Outbox");
     expect(await stateColumn()).toEqual(["Done", "Done"]);
     expect(await balance(funds[0]?.id as string)).toBe((funds[0]?.before ?? 0) + 100_050);
@@ -76,16 +76,8 @@ export function outboxSuite(ctx: () => E2eContext): void {
     await playground.cell(`${String.fromCharCode(65 + stateIndex)}2`).click();
     await screenshot(page, "playground-outbox");
 
-    before = await playground.runsFinished();
-    await playground.clickMenu("runOutbox");
     // Nothing is pending: the add-on may say so in an alert, or run without asking.
-    const asked = await page
-      .locator('[data-testid="alert-dialog"]')
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (asked) await playground.answerFirstOf(["OK", "NO", "CANCEL"]);
-    await playground.waitForRunsAfter(before, 30_000);
+    await playground.menuAnswering("runOutbox", ["OK", "NO", "CANCEL"]);
     expect(await balance(funds[0]?.id as string)).toBe((funds[0]?.before ?? 0) + 100_050);
     expect(await balance(funds[1]?.id as string)).toBe((funds[1]?.before ?? 0) - 2_000);
   });
@@ -99,10 +91,10 @@ export function outboxSuite(ctx: () => E2eContext): void {
     await page.locator('[data-testid="fault-apply"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "dropped" }).waitFor();
 
-    let before = await playground.runsFinished();
+    const before = await playground.runsFinished();
     await playground.clickMenu("runOutbox");
     await playground.answerFirstOf(["YES", "OK"]);
-    await playground.waitForRunsAfter(before, 30_000);
+    await playground.waitForRunsAfter(before);
     await playground.sheet("Outbox");
     const state = (await playground.header()).indexOf("State");
     const afterDrop = (await playground.row(4))[state];
@@ -111,15 +103,7 @@ export function outboxSuite(ctx: () => E2eContext): void {
 
     await page.locator('[data-testid="fault-clear"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "none" }).waitFor();
-    before = await playground.runsFinished();
-    await playground.clickMenu("runOutbox");
-    const asked = await page
-      .locator('[data-testid="alert-dialog"]')
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (asked) await playground.answerFirstOf(["YES", "OK"]);
-    await playground.waitForRunsAfter(before, 30_000);
+    await playground.menuAnswering("runOutbox", ["YES", "OK"]);
     await playground.sheet("Outbox");
     expect((await playground.row(4))[state]).toBe("Done");
     expect(await balance(funds[0]?.id as string)).toBe(start + 50_000);

@@ -24,14 +24,21 @@ export function toTransportable(value: unknown, path: string): unknown {
   if (value === null || value === undefined) return null;
   const type = typeof value;
   if (type === "string" || type === "boolean") return value;
-  if (type === "number") return Number.isFinite(value as number) ? value : null;
+  // As JSON carries numbers: no NaN or Infinity, and -0 arrives as 0.
+  if (type === "number") return Number.isFinite(value as number) ? (value as number) + 0 : null;
   if (type !== "object") throw new IllegalArgumentError(path);
   if (Array.isArray(value)) return value.map((item, i) => toTransportable(item, String(i)));
   if (!isPlainObject(value as object)) throw new IllegalArgumentError(path);
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
     if (member === undefined) continue;
-    out[key] = toTransportable(member, key);
+    // defineProperty: a member named "__proto__" is data, not the object's prototype.
+    Object.defineProperty(out, key, {
+      value: toTransportable(member, key),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

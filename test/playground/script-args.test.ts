@@ -29,11 +29,20 @@ describe("google.script.run argument rules", () => {
     expect(() => checkScriptArguments([[1, new Map()]])).toThrow("illegal value in property: 1");
   });
 
+  it("keeps a member named __proto__ as data and sends -0 as 0, as JSON does", () => {
+    const args = JSON.parse('[{"__proto__": {"x": 1}, "n": -0}]');
+    const [copy] = checkScriptArguments(args) as [Record<string, unknown>];
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(["__proto__", "n"]);
+    expect(Object.is(checkScriptArguments([-0])[0], 0)).toBe(true);
+  });
+
   it("copies any JSON value unchanged", () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue()), (args) => {
         expect(checkScriptArguments(args)).toEqual(JSON.parse(JSON.stringify(args)));
       }),
+      { numRuns: 500 },
     );
   });
 });

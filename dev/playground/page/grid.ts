@@ -91,8 +91,10 @@ export class Grid {
   show(sheet: SheetSnapshot, timeZone: string, keepSelection: boolean): void {
     const sameSheet = this.sheet?.name === sheet.name;
     // Most runs leave the sheet on screen as it was: drawing it again would only cost time.
-    const fingerprint = JSON.stringify([sheet, timeZone]);
-    if (sameSheet && keepSelection && fingerprint === this.drawn && !this.renderWhenDone) return;
+    // Past a few thousand rows the comparison costs more than it saves.
+    const fingerprint = sheet.values.length <= 5000 ? JSON.stringify([sheet, timeZone]) : "";
+    if (fingerprint && sameSheet && keepSelection && fingerprint === this.drawn && !this.renderWhenDone)
+      return;
     this.drawn = fingerprint;
     this.sheet = sheet;
     this.timeZone = timeZone;

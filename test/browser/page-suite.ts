@@ -137,6 +137,23 @@ export function pageSuite(getBrowser: () => Browser): void {
       );
     });
 
+    it("draws at most 2000 rows of a large sheet and says so", async () => {
+      control.state.sheets = [
+        {
+          name: "Expense reports",
+          values: Array.from({ length: 3000 }, (_, i) => [i + 1, `Report ${i + 1}`]),
+          formulas: [],
+          numberFormats: [],
+          frozenRows: 1,
+        },
+      ];
+      await page.reload();
+      await page.locator("body[data-ready='1']").waitFor();
+      expect(await page.locator("tbody tr").count()).toBe(2000);
+      expect(await page.locator(".grid-note").textContent()).toBe("Showing the first 2000 of 3000 rows.");
+      expect(await cell("B2000").textContent()).toBe("Report 2000");
+    });
+
     it("shows the formula of the selected cell in the formula bar", async () => {
       await cell("C3").click();
       expect(await page.locator('[data-testid="formula-bar"]').inputValue()).toBe("=C2-1254.5");

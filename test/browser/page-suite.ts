@@ -456,6 +456,27 @@ export function pageSuite(getBrowser: () => Browser): void {
       });
     });
 
+    it("shows a modal dialog with the same bridge, closed by google.script.host.close()", async () => {
+      const html = readFileSync(join(fixtures, "bridge-sidebar.html"), "utf8");
+      control.onRun = async (fn, args, c) => {
+        if (fn === "showBridgeSidebar") {
+          c.state.ui.dialog = { kind: "modal", title: "Confirm batch", html, width: 400, height: 300 };
+          return { ok: true, result: null };
+        }
+        return { ok: true, result: { received: args } };
+      };
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-showBridgeSidebar"]').click();
+      await page.locator('[data-testid="dialog"]').waitFor();
+      const frame = page.frameLocator('[data-testid="dialog-frame"]');
+      await frame.locator("#echo").click();
+      await until(async () => expect(await frame.locator("#out").textContent()).toMatch(/^success:/));
+      await frame.locator("#close").click();
+      await page.locator('[data-testid="dialog"]').waitFor({ state: "hidden" });
+      await until(() => expect(requestsTo("/control/ui/close").at(-1)?.body).toEqual({ kind: "dialog" }));
+    });
+
     it("closes with google.script.host.close()", async () => {
       const frame = await openSidebar();
       await frame.locator("#close").click();

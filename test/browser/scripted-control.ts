@@ -122,7 +122,8 @@ export async function startScriptedControl(staticDir: string): Promise<ScriptedC
         return json(res, 200, { ok: true });
       }
       if (path === "/control/ui/close") {
-        s.ui.sidebar = null;
+        if ((body as { kind?: string } | null)?.kind === "dialog") s.ui.dialog = null;
+        else s.ui.sidebar = null;
         return json(res, 200, { ok: true });
       }
       if (["/control/cells", "/control/select", "/control/reset", "/control/triggers/fire"].includes(path)) {

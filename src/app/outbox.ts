@@ -3,9 +3,10 @@
  * write session shared with the sidebar forms (client, audit, settings, sheets updated from
  * each response). The decisions live in src/outbox/; this file only hands them the services.
  */
-import { createClient, DEFAULT_BASE_URL, formatCents } from "../api";
+import { createClient, formatCents } from "../api";
 import { type AuditSink, createAuditLog } from "../audit/log";
 import { auditSheetSink } from "../gas/audit-sheet";
+import { documentSettingsStore } from "../gas/properties";
 import { auditUser } from "../gas/session";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { writeAudit } from "../outbox/audit";
@@ -31,7 +32,6 @@ import { sheetNamesFrom } from "../refresh/options";
 import { FORMAT, rewritableValue } from "../sheets/cells";
 import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
 import { type Language, type StringKey, translate } from "../ui/strings";
-import { SETTINGS_FORM_KEY, TOKEN_KEY } from "./refresh";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -55,33 +55,27 @@ export interface WriteSettings {
   sheetNames: { funds: string; reports: string; audit: string; auditArchive: string; outbox: string };
 }
 
-/** The settings of this document and user (written by the settings sidebar), with defaults. */
+/** The settings of this document and user (src/settings/ reads them), with defaults. */
 export function loadWriteSettings(): WriteSettings {
-  let form: Record<string, string> = {};
-  try {
-    const parsed = JSON.parse(
-      PropertiesService.getDocumentProperties().getProperty(SETTINGS_FORM_KEY) ?? "{}",
-    ) as unknown;
-    if (parsed && typeof parsed === "object") form = parsed as Record<string, string>;
-  } catch (_err) {
-    form = {};
-  }
-  const language: Language =
-    form.language === "es" || form.language === "en" ? form.language : userLanguageFallback();
-  const adminText = (form.adminId ?? "").trim();
-  const adminId = /^\d{1,15}$/.test(adminText) ? Number(adminText) : null;
+  const store = documentSettingsStore();
+  const form = store.fields();
+  const chosen = form.language === "es" || form.language === "en" ? form.language : null;
+  const language: Language = chosen ?? userLanguageFallback();
+  // A stored value that breaks its rule falls back to its default here; the settings sidebar
+  // shows the problem.
+  const { settings } = store.load(language);
   const names = sheetNamesFrom(form, language);
   return {
-    baseUrl: (form.baseUrl ?? "").trim() || DEFAULT_BASE_URL,
-    token: PropertiesService.getUserProperties().getProperty(TOKEN_KEY) ?? "",
-    adminId: adminId !== null && adminId > 0 ? adminId : null,
+    baseUrl: settings.baseUrl,
+    token: store.token(),
+    adminId: settings.adminId,
     language,
     sheetNames: {
       funds: names.funds,
       reports: names.reports,
       audit: names.audit,
       auditArchive: names.auditArchive,
-      outbox: (form.sheetOutbox ?? "").trim() || translate(language, "outbox.sheetName"),
+      outbox: names.outbox,
     },
   };
 }

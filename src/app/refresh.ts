@@ -4,11 +4,11 @@
  * and src/audit/ (rows, redaction); this hands them Apps Script's services.
  */
 import { type CallEvent, createClient } from "../api/client";
-import { DEFAULT_BASE_URL } from "../api/wire";
 import { AUDIT_LIMITS, createAuditLog } from "../audit/log";
 import { callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
 import { auditSheetSink } from "../gas/audit-sheet";
+import { documentSettingsStore } from "../gas/properties";
 import { auditUser } from "../gas/session";
 import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
@@ -30,18 +30,17 @@ import { optionsFingerprint, refreshOptionsFrom, type SheetNames, sheetNamesFrom
 import { clientReader } from "../refresh/reader";
 import { deleteText, loadText, saveText } from "../refresh/stored-text";
 import { parseScheduleState, SCHEDULE_STATE_KEY } from "../schedule/plan";
+import { languageFor } from "../settings/model";
 import { applyToSheet } from "../sheets/apply";
 import { fundIdOfMovementKey } from "../sheets/columns";
 import { normaliseKey } from "../sheets/merge";
-import { type Language, languageForLocale, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../ui/strings";
 
 /**
- * Where the settings live (the settings sidebar writes them): the document's settings form as
- * JSON in document properties; the base URL with them; the access token in the user's own
- * properties only.
+ * Where the settings live: defined once in src/settings/ (document property `settings.form`,
+ * the token in user property `settings.token`); named here too for the tests that pre-store them.
  */
-export const SETTINGS_FORM_KEY = "settings.form";
-export const TOKEN_KEY = "settings.token";
+export { SETTINGS_KEY as SETTINGS_FORM_KEY, TOKEN_KEY } from "../settings/store";
 /** Document property: a refresh started from the menu that stopped near the time limit. */
 export const MENU_CURSOR_KEY = "refresh.menuCursor";
 
@@ -68,30 +67,26 @@ interface Context {
 }
 
 function userLanguage(form: Record<string, string>): Language {
-  if (form.language === "en" || form.language === "es") return form.language;
+  let locale = "en";
   try {
-    return languageForLocale(Session.getActiveUserLocale());
+    locale = Session.getActiveUserLocale();
   } catch (_err) {
-    return "en";
+    locale = "en";
   }
+  const chosen = form.language === "en" || form.language === "es" ? form.language : null;
+  return languageFor({ language: chosen }, locale);
 }
 
 function readContext(): Context {
-  const documentProperties = PropertiesService.getDocumentProperties();
-  let form: Record<string, string> = {};
-  try {
-    const parsed = JSON.parse(documentProperties.getProperty(SETTINGS_FORM_KEY) ?? "{}") as unknown;
-    if (parsed && typeof parsed === "object") form = parsed as Record<string, string>;
-  } catch (_err) {
-    form = {};
-  }
+  const store = documentSettingsStore();
+  const form = store.fields();
   const language = userLanguage(form);
-  const token = PropertiesService.getUserProperties().getProperty(TOKEN_KEY) ?? "";
+  const { settings } = store.load(language);
   return {
     language,
     form,
-    token,
-    baseUrl: (form.baseUrl ?? "").trim() || DEFAULT_BASE_URL,
+    token: store.token(),
+    baseUrl: settings.baseUrl,
     names: sheetNamesFrom(form, language),
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone(),
   };
@@ -484,8 +479,7 @@ export function getRefreshSidebarView(): { language: Language } {
 
 function readLanguage(): Language {
   try {
-    const form = JSON.parse(PropertiesService.getDocumentProperties().getProperty(SETTINGS_FORM_KEY) ?? "{}");
-    return userLanguage(form && typeof form === "object" ? (form as Record<string, string>) : {});
+    return userLanguage(documentSettingsStore().fields());
   } catch (_err) {
     return userLanguage({});
   }

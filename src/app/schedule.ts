@@ -5,6 +5,7 @@
  */
 
 import { sendPlainMail } from "../gas/mail";
+import { documentSettingsStore } from "../gas/properties";
 import {
   createFollowUpTrigger,
   createRefreshTrigger,
@@ -44,9 +45,11 @@ import {
   runRefresh,
 } from "../schedule/run";
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
-import { type Language, languageForLocale } from "../ui/strings";
+import { languageFor } from "../settings/model";
+import { FAILURE_EMAIL_KEY } from "../settings/store";
+import type { Language } from "../ui/strings";
 import type { MenuItem } from "./menu";
-import { createGasRefreshEngine, SETTINGS_FORM_KEY } from "./refresh";
+import { createGasRefreshEngine } from "./refresh";
 
 export { SCHEDULE_STATE_KEY };
 /** Document property: id of the failed run whose notice someone dismissed. */
@@ -54,7 +57,7 @@ export const NOTICE_DISMISSED_KEY = "schedule.noticeDismissed";
 /** User property: a random id of this user, stable across documents and months. */
 export const USER_ID_KEY = "schedule.userId";
 /** User property: "1" when this user wants an e-mail when their scheduled run fails. */
-export const MAIL_ON_FAILURE_KEY = "schedule.mailOnFailure";
+export const MAIL_ON_FAILURE_KEY = FAILURE_EMAIL_KEY;
 /** User property: today's UrlFetch calls (the quota is per user, across documents). */
 export const LEDGER_KEY = "longrun.urlfetch";
 /** User property: "consumer", "workspace" or "auto" (default). */
@@ -92,16 +95,18 @@ export function currentUser(): { key: string; label: string } {
 
 /** The document's language (its settings), else the user's locale. */
 function userLanguage(): Language {
+  let locale = "en";
   try {
-    const form = JSON.parse(documentStore().getProperty(SETTINGS_FORM_KEY) ?? "{}") as { language?: unknown };
-    if (form.language === "en" || form.language === "es") return form.language;
+    locale = Session.getActiveUserLocale();
   } catch (_err) {
-    // Unreadable settings: fall back to the locale.
+    locale = "en";
   }
   try {
-    return languageForLocale(Session.getActiveUserLocale());
+    const chosen = documentSettingsStore().text().language;
+    return languageFor({ language: chosen === "en" || chosen === "es" ? chosen : null }, locale);
   } catch (_err) {
-    return "en";
+    // Unreadable settings: the locale decides.
+    return languageFor({ language: null }, locale);
   }
 }
 

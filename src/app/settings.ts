@@ -12,6 +12,7 @@ import {
   UnexpectedResponseError,
   withoutSecrets,
 } from "../api/errors";
+import { documentSettingsStore } from "../gas/properties";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { withoutSecret } from "../schedule/notices";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../ui/sidebars/settings/form";
@@ -22,14 +23,7 @@ import type {
   SettingsView,
 } from "../ui/sidebars/settings/view";
 import { type Language, languageForLocale, translate } from "../ui/strings";
-import { SETTINGS_FORM_KEY, TOKEN_KEY } from "./refresh";
 import { getScheduleView } from "./schedule";
-
-/**
- * Where the settings live, as the refresh reads them (one definition, in app/refresh.ts): the
- * form's text fields as JSON in document properties, the token in the user's own properties.
- */
-const SETTINGS_KEY = SETTINGS_FORM_KEY;
 
 function localeLanguage(): Language {
   try {
@@ -39,32 +33,25 @@ function localeLanguage(): Language {
   }
 }
 
-/** The document's settings over the defaults; the language defaults to the user's locale. */
+/**
+ * The document's settings as the form shows them (src/settings/ reads and stores them); the
+ * language defaults to the user's locale.
+ */
 export function loadSettingsForm(): SettingsForm {
-  let stored: unknown = null;
-  try {
-    stored = JSON.parse(PropertiesService.getDocumentProperties().getProperty(SETTINGS_KEY) ?? "null");
-  } catch (_err) {
-    stored = null;
-  }
-  return storedSettingsForm(stored, localeLanguage());
+  return storedSettingsForm(documentSettingsStore().text(), localeLanguage());
 }
 
 function formLanguage(form: SettingsForm): Language {
   return form.language === "es" ? "es" : "en";
 }
 
-function myToken(): string {
-  return PropertiesService.getUserProperties().getProperty(TOKEN_KEY) ?? "";
-}
-
 function settingsView(): SettingsView {
-  const form = loadSettingsForm();
-  const token = myToken();
+  const store = documentSettingsStore();
+  const form = storedSettingsForm(store.text(), localeLanguage());
   return {
     language: formLanguage(form),
     form,
-    token: { saved: token !== "", last4: token.length >= 12 ? token.slice(-4) : "" },
+    token: store.tokenStatus(),
     schedule: getScheduleView(),
   };
 }
@@ -87,8 +74,9 @@ export function getSettingsView(): SettingsView {
  * saved when any field breaks a rule: the problems come back, each naming its field.
  */
 export function saveSettings(input: unknown, token?: unknown): SaveSettingsResult {
-  const language = formLanguage(loadSettingsForm());
-  const checked = checkSettingsForm(input, language);
+  const store = documentSettingsStore();
+  const language = formLanguage(storedSettingsForm(store.text(), localeLanguage()));
+  const checked = checkSettingsForm(input, language, store.text());
   const tokenText = typeof token === "string" ? token.trim() : token;
   const tokenCheck =
     tokenText === undefined || tokenText === null || tokenText === ""
@@ -99,14 +87,16 @@ export function saveSettings(input: unknown, token?: unknown): SaveSettingsResul
     ...(tokenCheck && !tokenCheck.ok ? [tokenCheck.problem] : []),
   ];
   if (!checked.ok || problems.length > 0) return { ok: false, problems };
-  PropertiesService.getDocumentProperties().setProperty(SETTINGS_KEY, JSON.stringify(checked.form));
-  if (tokenCheck?.ok) PropertiesService.getUserProperties().setProperty(TOKEN_KEY, tokenCheck.token);
+  const saved = store.save(checked.form, language, { labels: true });
+  if (!saved.ok)
+    return { ok: false, problems: saved.issues.map(({ field, message }) => ({ field, message })) };
+  if (tokenCheck?.ok) store.saveToken(tokenCheck.token, language);
   return { ok: true, view: settingsView() };
 }
 
 /** Removes this user's token (other users' tokens are theirs and untouched). */
 export function removeMyToken(): SettingsView {
-  PropertiesService.getUserProperties().deleteProperty(TOKEN_KEY);
+  documentSettingsStore().removeToken();
   return settingsView();
 }
 
@@ -156,7 +146,7 @@ export function testSettingsConnection(input?: unknown): ConnectionCheck {
     if (checked.ok) baseUrl = checked.form.baseUrl;
     else baseUrl = String(given["baseUrl"]).trim().replace(/\/+$/, "");
   }
-  let token = myToken();
+  let token = documentSettingsStore().token();
   if (typeof given["token"] === "string" && given["token"].trim() !== "") {
     const typed = checkToken(given["token"], language);
     if (!typed.ok) return { ok: false, message: typed.problem.message };

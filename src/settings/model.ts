@@ -190,6 +190,98 @@ export interface Settings {
   language: Language | null;
 }
 
+/** Each setting's label in the settings form (messages for the form name fields by it). */
+export const SETTING_LABELS: Record<SettingName, StringKey> = {
+  baseUrl: "settings.baseUrl",
+  adminId: "settings.adminId",
+  pageSize: "settings.pageSize",
+  windowMode: "settings.window.mode",
+  windowDays: "settings.window.days",
+  windowFrom: "settings.window.from",
+  windowTo: "settings.window.to",
+  reportTypeDateFilter: "settings.reports.typeDateFilter",
+  reportStatus: "settings.reports.status",
+  reportCurrency: "settings.reports.currency",
+  reportPolicyId: "settings.reports.policyId",
+  reportIntegrationStatus: "settings.reports.integrationStatus",
+  reportIntegrationCode: "settings.reports.integrationCode",
+  reportIntegrationDate: "settings.reports.integrationDate",
+  reportUserId: "settings.reports.userId",
+  fundStatus: "settings.funds.status",
+  fundOrderBy: "settings.funds.orderBy",
+  fundOrder: "settings.funds.order",
+  fundFrom: "settings.funds.from",
+  fundTo: "settings.funds.to",
+  sheetFunds: "settings.sheet.funds",
+  sheetTransactions: "settings.sheet.transactions",
+  sheetReports: "settings.sheet.reports",
+  sheetAudit: "settings.sheet.audit",
+  sheetOutbox: "settings.sheet.outbox",
+  missingRows: "settings.missingRows",
+  language: "settings.language",
+};
+
+export function settingLabel(name: SettingName, language: Language): string {
+  return translate(language, SETTING_LABELS[name]);
+}
+
+/**
+ * What an empty setting means, as the form shows it: the value a refresh uses when the
+ * setting is "" (for filters that mirror a request parameter, the contract's own default:
+ * TypeDateFilter 1, OrderBy 1, Order DESC). Showing one of these and saving it changes nothing.
+ */
+export function shownDefaults(language: Language): SettingsText {
+  const text = defaultSettingsText();
+  text.baseUrl = DEFAULT_BASE_URL;
+  text.pageSize = String(DEFAULT_PAGE_SIZE);
+  text.windowMode = "lastDays";
+  text.windowDays = String(DEFAULT_WINDOW_DAYS);
+  text.reportTypeDateFilter = "1";
+  text.fundOrderBy = "1";
+  text.fundOrder = "DESC";
+  const names = sheetNamesFor(
+    { sheetNames: { funds: "", transactions: "", reports: "", audit: "", outbox: "" } },
+    language,
+  );
+  text.sheetFunds = names.funds;
+  text.sheetTransactions = names.transactions;
+  text.sheetReports = names.reports;
+  text.sheetAudit = names.audit;
+  text.sheetOutbox = names.outbox;
+  text.missingRows = "keep";
+  text.language = language;
+  return text;
+}
+
+/** Stored text as the form shows it: each empty setting shows what it means (shownDefaults). */
+export function shownSettingsText(text: SettingsText, language: Language): SettingsText {
+  const shown = shownDefaults(language);
+  const out = { ...text };
+  for (const name of SETTING_NAMES) if (out[name] === "") out[name] = shown[name];
+  return out;
+}
+
+/**
+ * Problems with the shape of what a form sent (before any rule): not an object, or a known
+ * setting that is neither text nor a number. Such values would otherwise be dropped unseen.
+ */
+export function settingsInputIssues(
+  input: unknown,
+  language: MessageLanguage = "en",
+  options: SettingsMessageOptions = {},
+): SettingsIssue[] {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return [issue("form", "request", { got: Array.isArray(input) ? "a list" : String(input) }, language)];
+  }
+  const issues: SettingsIssue[] = [];
+  for (const name of SETTING_NAMES) {
+    const v = (input as Record<string, unknown>)[name];
+    if (v === undefined || typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) continue;
+    issues.push(issue(name, "text", { got: v === null ? "null" : typeof v }, language, options));
+  }
+  return issues;
+}
+
 /** The text of every setting at its default. */
 export function defaultSettingsText(): SettingsText {
   const out = {} as SettingsText;
@@ -240,8 +332,24 @@ const SETTINGS_MESSAGES: Record<
   },
 };
 
-function issue(field: string, rule: string, params: IssueParams, language: MessageLanguage): SettingsIssue {
-  return { field, rule, message: describeIssue(field, rule, params, language) };
+/** How messages name a field: by its name (API-like callers) or by the form's label. */
+export interface SettingsMessageOptions {
+  labels?: boolean;
+}
+
+function issue(
+  field: string,
+  rule: string,
+  params: IssueParams,
+  language: MessageLanguage,
+  options: SettingsMessageOptions = {},
+): SettingsIssue {
+  const named =
+    options.labels && field in SETTING_LABELS ? settingLabel(field as SettingName, language) : field;
+  const shown = { ...params };
+  if (options.labels && typeof params.other === "string" && params.other in SETTING_LABELS)
+    shown.other = settingLabel(params.other as SettingName, language);
+  return { field, rule, message: describeIssue(named, rule, shown, language) };
 }
 
 export type SettingsCheck =
@@ -252,7 +360,11 @@ export type SettingsCheck =
  * Checks every setting and the rules between them; returns the typed settings or every
  * problem, each naming its field.
  */
-export function settingsFromText(text: SettingsText, language: MessageLanguage = "en"): SettingsCheck {
+export function settingsFromText(
+  text: SettingsText,
+  language: MessageLanguage = "en",
+  options: SettingsMessageOptions = {},
+): SettingsCheck {
   const issues: SettingsIssue[] = [];
   const values: Partial<Record<SettingName, unknown>> = {};
   for (const name of SETTING_NAMES) {
@@ -260,12 +372,14 @@ export function settingsFromText(text: SettingsText, language: MessageLanguage =
     if (raw === "") continue;
     const r = SETTING_FIELDS[name].check(raw);
     if (r.ok) values[name] = r.value;
-    else issues.push(issue(name, r.rule, r.params, language));
+    else issues.push(issue(name, r.rule, r.params, language, options));
   }
 
   const mode = (values.windowMode as string | undefined) ?? "lastDays";
   if (mode === "range" && values.windowFrom === undefined && !issues.some((i) => i.field === "windowFrom")) {
-    issues.push(issue("windowFrom", "requiredWith", { other: "windowMode", value: "range" }, language));
+    issues.push(
+      issue("windowFrom", "requiredWith", { other: "windowMode", value: "range" }, language, options),
+    );
   }
   const ordered: [SettingName, SettingName][] = [
     ["windowFrom", "windowTo"],
@@ -275,7 +389,7 @@ export function settingsFromText(text: SettingsText, language: MessageLanguage =
     const a = values[from];
     const b = values[to];
     if (typeof a === "string" && typeof b === "string" && b < a) {
-      issues.push(issue(to, "dateOrder", { got: b, other: from, otherValue: a }, language));
+      issues.push(issue(to, "dateOrder", { got: b, other: from, otherValue: a }, language, options));
     }
   }
   const sheetFields: SettingName[] = [
@@ -291,7 +405,7 @@ export function settingsFromText(text: SettingsText, language: MessageLanguage =
     if (typeof name !== "string" || name === "") continue;
     const key = name.toLowerCase();
     const other = seen.get(key);
-    if (other) issues.push(issue(field, "unique", { got: name, other }, language));
+    if (other) issues.push(issue(field, "unique", { got: name, other }, language, options));
     else seen.set(key, field);
   }
   if (issues.length > 0) return { ok: false, issues };

@@ -10,6 +10,7 @@ import {
   type Settings,
   type SettingsCheck,
   type SettingsIssue,
+  type SettingsMessageOptions,
   type SettingsText,
   settingsFromText,
   settingsTextFrom,
@@ -55,13 +56,18 @@ export type TokenCheck = { ok: true } | { ok: false; issues: SettingsIssue[] };
 export interface SettingsStore {
   /** The stored text of every setting, defaults where never set. */
   text(): SettingsText;
+  /**
+   * Every stored text field, including keys the form does not edit (knobs such as
+   * `fetchBatchSize` or `auditMaxRows` that a benchmark or a test deployment sets).
+   */
+  fields(): Record<string, string>;
   /** The typed settings; a stored value that no longer passes its rule falls back to its default. */
   load(language?: MessageLanguage): LoadedSettings;
   /**
    * Applies `changes` (some fields of SettingsText) over what is stored and saves when every
    * rule passes; saves nothing otherwise.
    */
-  save(changes: unknown, language?: MessageLanguage): SettingsCheck;
+  save(changes: unknown, language?: MessageLanguage, options?: SettingsMessageOptions): SettingsCheck;
   /** The current user's token, "" when none. For the client only: never show or log it. */
   token(): string;
   tokenStatus(): TokenStatus;
@@ -148,10 +154,14 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     return { settings, text: stored, issues: checked.issues };
   }
 
-  function save(changes: unknown, language: MessageLanguage = "en"): SettingsCheck {
+  function save(
+    changes: unknown,
+    language: MessageLanguage = "en",
+    options: SettingsMessageOptions = {},
+  ): SettingsCheck {
     const current = storedRecord();
     const merged = settingsTextFrom(changes, settingsTextFrom(current));
-    const checked = settingsFromText(merged, language);
+    const checked = settingsFromText(merged, language, options);
     if (!checked.ok) return checked;
     // Keys this version does not know are kept: a newer version may have written them.
     document.setProperty(SETTINGS_KEY, JSON.stringify({ ...current, ...checked.text }));
@@ -162,8 +172,18 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     return (user.getProperty(TOKEN_KEY) ?? "").trim();
   }
 
+  function fields(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(storedRecord())) {
+      if (typeof value === "string") out[key] = value;
+      else if (typeof value === "number" && Number.isFinite(value)) out[key] = String(value);
+    }
+    return out;
+  }
+
   return {
     text,
+    fields,
     load,
     save,
     token,

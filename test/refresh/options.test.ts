@@ -68,18 +68,21 @@ describe("refresh options from the settings form", () => {
 
   it("refuses wrong settings with the field and the rule", () => {
     const bad: [Record<string, string>, RegExp][] = [
-      [{ pageSize: "0" }, /^pageSize: must be a whole number from 1 to 1000/],
-      [{ pageSize: "2,5" }, /^pageSize: /],
-      [{ windowMode: "range" }, /^windowFrom: is required/],
+      [{ pageSize: "0" }, /^pageSize must be at least 1/],
+      [{ pageSize: "2,5" }, /^pageSize /],
+      [{ windowMode: "range" }, /^windowFrom is required/],
       [
         { windowMode: "range", windowFrom: "2024-02-01", windowTo: "2024-01-01" },
-        /^windowTo: must not be before/,
+        /^windowTo must not be before/,
       ],
-      [{ reportCurrency: "PESOS" }, /^reportCurrency: must be a 3-letter/],
-      [{ fundStatus: "9" }, /^fundStatus: must be one of 1, 2, 3/],
-      [{ fundFrom: "01/01/2024" }, /^fundFrom: must be a date YYYY-MM-DD/],
-      [{ missingRows: "delete" }, /^missingRows: must be one of keep, remove/],
-      [{ fetchBatchSize: "500" }, /^fetchBatchSize: must be a whole number from 1 to 100/],
+      [{ reportCurrency: "PESOS" }, /^reportCurrency must be a 3-letter/],
+      [{ fundStatus: "9" }, /^fundStatus must be one of 1, 2, 3/],
+      [{ fundFrom: "01/01/2024" }, /^fundFrom must be a date in the form YYYY-MM-DD/],
+      [{ missingRows: "delete" }, /^missingRows must be one of keep, remove/],
+      [{ fetchBatchSize: "500" }, /^fetchBatchSize must be a whole number from 1 to 100/],
+      // The contract's own rules for the filters that are request parameters.
+      [{ reportIntegrationCode: "x".repeat(256) }, /^reportIntegrationCode must be at most 255 characters/],
+      [{ reportIntegrationDate: "2024-02-30" }, /^reportIntegrationDate must be a date/],
     ];
     for (const [form, message] of bad) {
       expect(() => refreshOptionsFrom(form, "2024-06-30", "en")).toThrow(SettingsError);
@@ -94,6 +97,7 @@ describe("refresh options from the settings form", () => {
       reports: "Rendiciones",
       audit: "Auditoría",
       auditArchive: "Archivo de auditoría",
+      outbox: "Bandeja de salida",
     });
     expect(sheetNamesFrom({ sheetFunds: "Caja", sheetAudit: "Log" }, "en")).toMatchObject({
       funds: "Caja",

@@ -158,7 +158,7 @@ describe("two users of one spreadsheet", () => {
       "The service refused the token (HTTP 401): enter a valid access token.",
     );
     expect(test({ baseUrl: "http://evil.example/v1" }).message).toBe(
-      "Service URL: must start with https:// (http:// only for localhost)",
+      'Service URL must start with https:// so that the token travels encrypted (got "http://evil.example/v1").',
     );
     expect(test({ baseUrl: `${sandbox.url}/nope` }).message).toMatch(
       /^The service URL looks wrong \(HTTP 404\)/,

@@ -4,40 +4,11 @@
  * on one side breaks the other's compile.
  */
 import type { ScheduleSidebarView } from "../../../schedule/view";
+import type { SettingName } from "../../../settings/model";
 import type { Language } from "../../strings";
 
-/** Every document setting the form edits, as text fields keyed by name ("" = empty). */
-export const SETTINGS_FIELDS = [
-  "baseUrl",
-  "adminId",
-  "pageSize",
-  "windowMode",
-  "windowDays",
-  "windowFrom",
-  "windowTo",
-  "reportTypeDateFilter",
-  "reportStatus",
-  "reportCurrency",
-  "reportPolicyId",
-  "reportIntegrationStatus",
-  "reportIntegrationCode",
-  "reportIntegrationDate",
-  "reportUserId",
-  "fundStatus",
-  "fundOrderBy",
-  "fundOrder",
-  "fundFrom",
-  "fundTo",
-  "sheetFunds",
-  "sheetTransactions",
-  "sheetReports",
-  "sheetAudit",
-  "sheetOutbox",
-  "missingRows",
-  "language",
-] as const;
-
-export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+/** Every document setting the form edits, as text keyed by name: the settings model's own. */
+export type SettingsField = SettingName;
 export type SettingsForm = Record<SettingsField, string>;
 
 export interface TokenStatus {

@@ -109,6 +109,7 @@ export function settingsSuite(ctx: () => E2eContext): void {
     // The sidebar shows the run once it is opened again.
     await openSettings();
     await until(async () => expect(await frame.locator("#history .run").count()).toBeGreaterThan(0));
+    await frame.locator("#history").scrollIntoViewIfNeeded();
     await screenshot(page, "sidebar-settings-schedule");
 
     await frame.locator("#f-schedule").selectOption("off");

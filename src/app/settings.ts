@@ -4,17 +4,7 @@
  * every other setting belongs to the document (document properties), so that a second user of
  * a shared spreadsheet sees the settings but must enter a token of their own.
  */
-import { createClient } from "../api/client";
-import {
-  HttpError,
-  ServiceError,
-  TransportError,
-  UnexpectedResponseError,
-  withoutSecrets,
-} from "../api/errors";
 import { documentSettingsStore } from "../gas/properties";
-import { appsScriptClock, urlFetchTransport } from "../gas/transport";
-import { withoutSecret } from "../schedule/notices";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../ui/sidebars/settings/form";
 import type {
   ConnectionCheck,
@@ -23,6 +13,7 @@ import type {
   SettingsView,
 } from "../ui/sidebars/settings/view";
 import { type Language, languageForLocale, translate } from "../ui/strings";
+import { testConnection } from "./connection";
 import { getScheduleView } from "./schedule";
 
 function localeLanguage(): Language {
@@ -100,73 +91,19 @@ export function removeMyToken(): SettingsView {
   return settingsView();
 }
 
-/** Plain words for what a failed connection test found. */
-export function explainConnectionFailure(err: unknown, language: Language, token: string): string {
-  const detail = (text: string) => withoutSecret(withoutSecrets(text, token ? [token] : []), token);
-  if (err instanceof HttpError) {
-    if (err.status === 401 || err.status === 403)
-      return translate(language, "settings.test.badToken", { status: err.status });
-    if (err.status === 404 || err.status === 405)
-      return translate(language, "settings.test.badUrl", { detail: `HTTP ${err.status}` });
-    if (err.status >= 500 || err.status === 408 || err.status === 429) {
-      return translate(language, "settings.test.down", { detail: `HTTP ${err.status}` });
-    }
-    return translate(language, "settings.test.other", { detail: detail(err.message) });
-  }
-  if (err instanceof ServiceError)
-    return translate(language, "settings.test.errorIn200", {
-      detail: detail(err.serviceMessage || err.message),
-    });
-  if (err instanceof UnexpectedResponseError)
-    return translate(language, "settings.test.notService", { detail: detail(err.detail) });
-  if (err instanceof TransportError) {
-    const text = detail(err.message);
-    return /DNS error|Invalid argument|Address unavailable/i.test(text)
-      ? translate(language, "settings.test.badUrl", { detail: text })
-      : translate(language, "settings.test.down", { detail: text });
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  return translate(language, "settings.test.other", { detail: detail(message) });
-}
-
 /**
- * Makes one small call (one fund) and says what happened. Uses the service URL shown in the
- * form (`input.baseUrl`, checked like a save) and the token typed there, else the saved ones,
- * so that a connection can be tried before it is saved.
+ * "Test connection" of the settings sidebar: the connection sidebar's test (one implementation,
+ * src/settings/connection.ts), with the service URL shown in the form and the token typed
+ * there, else the saved ones, so that a connection can be tried before it is saved.
  */
 export function testSettingsConnection(input?: unknown): ConnectionCheck {
-  const saved = loadSettingsForm();
-  const language = formLanguage(saved);
-  const given = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
-  let baseUrl = saved.baseUrl;
-  if (given["baseUrl"] !== undefined) {
-    const checked = checkSettingsForm({ ...saved, baseUrl: given["baseUrl"] }, language);
-    const problem = checked.ok ? null : checked.problems.find((p) => p.field === "baseUrl");
-    if (problem) return { ok: false, message: problem.message };
-    if (checked.ok) baseUrl = checked.form.baseUrl;
-    else baseUrl = String(given["baseUrl"]).trim().replace(/\/+$/, "");
-  }
-  let token = documentSettingsStore().token();
-  if (typeof given["token"] === "string" && given["token"].trim() !== "") {
-    const typed = checkToken(given["token"], language);
-    if (!typed.ok) return { ok: false, message: typed.problem.message };
-    token = typed.token;
-  }
-  if (!token) return { ok: false, message: translate(language, "settings.test.noToken") };
-  try {
-    const client = createClient({
-      transport: urlFetchTransport(),
-      baseUrl,
-      token,
-      clock: appsScriptClock(),
-      retry: { maxAttempts: 1 },
-    });
-    const answer = client.call("getFunds", { ResultsPerPage: 1, Page: 1 });
-    return {
-      ok: true,
-      message: translate(language, "settings.test.ok", { total: answer.records.totalRecords }),
-    };
-  } catch (err) {
-    return { ok: false, message: explainConnectionFailure(err, language, token) };
-  }
+  const given =
+    input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  // The form sends its URL and the token being typed; nothing else is a connection setting.
+  const { baseUrl, token } = given;
+  const result = testConnection({
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(token !== undefined ? { token } : {}),
+  });
+  return { ok: result.ok, message: result.message };
 }

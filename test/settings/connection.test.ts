@@ -113,7 +113,7 @@ describe("testing the connection", () => {
       ok: true,
       kind: "ok",
       status: 200,
-      message: "Connected. The service lists 2 fund(s).",
+      message: "Connected: the service answered and lists 2 funds.",
     });
     expect(t.sent.map((x) => x.url)).toEqual(["https://api.example.com/v1/getFunds?ResultsPerPage=1"]);
   });
@@ -159,7 +159,12 @@ describe("testing the connection", () => {
       "badUrl",
       "does not lead to the service",
     ],
-    ["timeout", { transportError: "Timeout: https://slow.test/v1/getFunds" }, "serviceDown", "not answering"],
+    [
+      "timeout",
+      { transportError: "Timeout: https://slow.test/v1/getFunds" },
+      "serviceDown",
+      "down or unreachable",
+    ],
     ["401", ok({ message: "Unauthorized" }, 401), "badToken", "refused the access token (HTTP 401)"],
     ["403", ok("", 403), "badToken", "HTTP 403"],
     ["404", ok("Not found", 404), "badUrl", "HTTP 404"],
@@ -182,7 +187,7 @@ describe("testing the connection", () => {
 
   it("explains in Spanish", () => {
     expect(explainConnectionFailure(new TransportError("Timeout: x", "getFunds"), "es").message).toContain(
-      "no responde",
+      "no está disponible",
     );
   });
 });

@@ -23,16 +23,15 @@ export const connection = {
     "connection.testing": "Testing…",
     "connection.problems": "Please correct the fields marked below.",
     "connection.failed": "Something went wrong: {message}",
-    "connection.test.ok": "Connected. The service lists {count} fund(s).",
+    "connection.test.ok": "Connected: the service answered and lists {count} funds.",
     "connection.test.noToken": "No access token is saved for you. Enter your token and save it first.",
     "connection.test.badSettings": "The settings are not valid: {message}",
     "connection.test.badUrl":
       "The service URL does not lead to the service ({detail}). Check the address: it should look like https://api.rindegastos.com/v1.",
     "connection.test.badToken":
       "The service refused the access token (HTTP {status}). Check that it was copied completely and is still valid.",
-    "connection.test.serviceDown":
-      "The service is not answering right now ({detail}). Try again in a few minutes.",
-    "connection.test.serviceError": "The service answered, but reported an error: {detail}",
+    "connection.test.serviceDown": "The service is down or unreachable ({detail}). Try again later.",
+    "connection.test.serviceError": "The service reported an error inside a successful answer: {detail}",
     "connection.test.unexpected":
       "The address answered, but not like the expected service ({detail}). Check the service URL.",
     "connection.test.httpError": "The service answered with an error (HTTP {status}): {detail}",
@@ -62,7 +61,7 @@ export const connection = {
     "connection.testing": "Probando…",
     "connection.problems": "Corrija los campos marcados abajo.",
     "connection.failed": "Algo salió mal: {message}",
-    "connection.test.ok": "Conectado. El servicio lista {count} fondo(s).",
+    "connection.test.ok": "Conectado: el servicio respondió e informa {count} fondos.",
     "connection.test.noToken":
       "No hay un token de acceso guardado para usted. Ingrese su token y guárdelo primero.",
     "connection.test.badSettings": "La configuración no es válida: {message}",
@@ -70,9 +69,8 @@ export const connection = {
       "La URL del servicio no lleva al servicio ({detail}). Revise la dirección: debe parecerse a https://api.rindegastos.com/v1.",
     "connection.test.badToken":
       "El servicio rechazó el token de acceso (HTTP {status}). Revise que esté completo y siga vigente.",
-    "connection.test.serviceDown":
-      "El servicio no responde en este momento ({detail}). Intente de nuevo en unos minutos.",
-    "connection.test.serviceError": "El servicio respondió, pero informó un error: {detail}",
+    "connection.test.serviceDown": "El servicio no está disponible ({detail}). Intente más tarde.",
+    "connection.test.serviceError": "El servicio informó un error dentro de una respuesta exitosa: {detail}",
     "connection.test.unexpected":
       "La dirección respondió, pero no como el servicio esperado ({detail}). Revise la URL del servicio.",
     "connection.test.httpError": "El servicio respondió con un error (HTTP {status}): {detail}",

@@ -101,15 +101,6 @@ export const settings = {
     "settings.rule.required": "must not be empty",
     "settings.rule.sameSheet": "must differ from {other}",
     "settings.rule.token": "must be 8 or more characters without spaces",
-    "settings.test.noToken": "No access token is saved for you: enter yours above and save first.",
-    "settings.test.ok": "Connected: the service answered and lists {total} funds.",
-    "settings.test.badUrl": "The service URL looks wrong ({detail}). Check it above.",
-    "settings.test.badToken": "The service refused the token (HTTP {status}): enter a valid access token.",
-    "settings.test.down": "The service is down or unreachable ({detail}). Try again later.",
-    "settings.test.errorIn200": "The service reported an error inside a successful answer: {detail}",
-    "settings.test.notService":
-      "That address answered, but not like the service ({detail}). Check the service URL.",
-    "settings.test.other": "The test call failed: {detail}",
   },
   es: {
     "settings.title": "Configuración",
@@ -212,15 +203,5 @@ export const settings = {
     "settings.rule.required": "no debe estar vacío",
     "settings.rule.sameSheet": "debe ser distinto de {other}",
     "settings.rule.token": "debe tener 8 o más caracteres, sin espacios",
-    "settings.test.noToken": "No tiene un token de acceso guardado: ingrese el suyo arriba y guarde primero.",
-    "settings.test.ok": "Conectado: el servicio respondió e informa {total} fondos.",
-    "settings.test.badUrl": "La URL del servicio parece incorrecta ({detail}). Revísela arriba.",
-    "settings.test.badToken":
-      "El servicio rechazó el token (HTTP {status}): ingrese un token de acceso válido.",
-    "settings.test.down": "El servicio no está disponible ({detail}). Intente más tarde.",
-    "settings.test.errorIn200": "El servicio informó un error dentro de una respuesta exitosa: {detail}",
-    "settings.test.notService":
-      "Esa dirección respondió, pero no como el servicio ({detail}). Revise la URL del servicio.",
-    "settings.test.other": "La llamada de prueba falló: {detail}",
   },
 } as const;

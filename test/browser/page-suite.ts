@@ -251,6 +251,7 @@ export function pageSuite(getBrowser: () => Browser): void {
         expect(requestsTo("/control/run").at(-1)?.body).toEqual({
           function: "echo",
           args: [],
+          as: "menu",
           user: "ana@example.com",
         }),
       );
@@ -401,6 +402,7 @@ export function pageSuite(getBrowser: () => Browser): void {
       expect(requestsTo("/control/run").at(-1)?.body).toEqual({
         function: "echo",
         args: [{ a: [1, null, "x"], c: true }, null],
+        as: "script.run",
         user: "ana@example.com",
       });
       // The grid refreshes after every run.

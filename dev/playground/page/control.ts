@@ -287,8 +287,14 @@ export const control = {
   sheets: async () => readSheets(await call("GET", "/control/sheets")),
   ui: async () => readUi(await call("GET", "/control/ui")),
   logs: async () => call("GET", "/control/logs"),
-  run: async (functionName: string, args: unknown[], user?: string): Promise<RunResult> => {
-    const body: Record<string, unknown> = { function: functionName, args };
+  /** `as`: "menu" for a menu click, "script.run" for a sidebar's google.script.run. */
+  run: async (
+    functionName: string,
+    args: unknown[],
+    as: "menu" | "script.run",
+    user?: string,
+  ): Promise<RunResult> => {
+    const body: Record<string, unknown> = { function: functionName, args, as };
     if (user) body.user = user;
     try {
       return readRunResult(await call("POST", "/control/run", body));

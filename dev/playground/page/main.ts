@@ -273,14 +273,18 @@ function stopPolling(): void {
 }
 
 /** Runs a server function as the acting user; the grid and the UI refresh afterwards. */
-async function runScript(functionName: string, args: unknown[]): Promise<RunResult> {
+async function runScript(
+  functionName: string,
+  args: unknown[],
+  as: "menu" | "script.run",
+): Promise<RunResult> {
   state.runsInFlight++;
   document.body.dataset.running = String(state.runsInFlight);
   setStatus(`Running ${functionName}…`, "busy");
   startPolling();
   try {
     await selectionSent;
-    const result = await control.run(functionName, args, state.user || undefined);
+    const result = await control.run(functionName, args, as, state.user || undefined);
     setStatus(
       result.ok ? `${functionName} finished` : `${functionName} failed: ${result.error}`,
       result.ok ? "idle" : "error",
@@ -300,7 +304,7 @@ async function runFromMenu(entry: MenuEntry): Promise<void> {
   state.dismissedSidebarKey = null;
   const keyBefore = state.sidebarKey;
   state.menuRunning = entry.functionName;
-  const result = await runScript(entry.functionName, []).finally(() => {
+  const result = await runScript(entry.functionName, [], "menu").finally(() => {
     state.menuRunning = null;
   });
   // The control API gives a shown sidebar no identity, and showing the same HTML again looks
@@ -421,9 +425,12 @@ function wireBridge(): void {
     if (!kind) return;
     const reply = event.source as Window;
     if (data.type === "run" && typeof data.function === "string") {
-      void runScript(data.function, Array.isArray(data.args) ? data.args : []).then((result) => {
-        reply.postMessage({ source: "playground", type: "result", id: data.id, ...result }, "*");
-      });
+      // A sidebar's call runs as google.script.run does, even when a menu item has the same name.
+      void runScript(data.function, Array.isArray(data.args) ? data.args : [], "script.run").then(
+        (result) => {
+          reply.postMessage({ source: "playground", type: "result", id: data.id, ...result }, "*");
+        },
+      );
     } else if (data.type === "close") {
       closeFrame(kind);
     }

@@ -38,8 +38,8 @@ export function settingsSuite(ctx: () => E2eContext): void {
     const funds = await stack.sandbox<{ Records: { TotalRecords: number } }>("/v1/getFunds?ResultsPerPage=1");
     const test = playground.sidebar().locator("#settings-test");
     await playground.afterRun(() => test.click());
-    expect(await feedback().textContent()).toBe(
-      `Connected: the service answered and lists ${funds.Records.TotalRecords} funds.`,
+    expect(await feedback().textContent()).toMatch(
+      new RegExp(`^Connected\\b.*\\b${funds.Records.TotalRecords} fund`),
     );
     expect(await feedback().getAttribute("class")).toContain("ok");
 

@@ -16,6 +16,7 @@ import {
   saveConnection,
 } from "../settings";
 import { type Language, translate } from "../ui/strings";
+import { countUrlFetchCalls } from "./quota";
 
 function userLocale(): string {
   try {
@@ -57,20 +58,28 @@ export function saveConnectionSettings(input: unknown): SaveConnectionResult {
  * sidebar sends them, and a plain explanation of the outcome.
  */
 export function testConnection(input?: unknown): ConnectionTestResult {
-  return runConnectionTest(
-    {
-      store: documentSettingsStore(),
-      createClient: (baseUrl, token) =>
-        createClient({
-          transport: urlFetchTransport(),
-          clock: appsScriptClock(),
-          baseUrl,
-          token,
-          // A test answers quickly; retrying would only hide the problem for longer.
-          retry: { maxAttempts: 1 },
-        }),
-    },
-    input,
-    currentLanguage(),
-  );
+  let calls = 0;
+  try {
+    return runConnectionTest(
+      {
+        store: documentSettingsStore(),
+        createClient: (baseUrl, token) =>
+          createClient({
+            transport: urlFetchTransport(),
+            clock: appsScriptClock(),
+            baseUrl,
+            token,
+            // A test answers quickly; retrying would only hide the problem for longer.
+            retry: { maxAttempts: 1 },
+            onCall: (event) => {
+              if (event.phase === "after") calls++;
+            },
+          }),
+      },
+      input,
+      currentLanguage(),
+    );
+  } finally {
+    countUrlFetchCalls(calls);
+  }
 }

@@ -32,6 +32,7 @@ import { sheetNamesFrom } from "../refresh/options";
 import { FORMAT, rewritableValue } from "../sheets/cells";
 import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
 import { type Language, type StringKey, translate } from "../ui/strings";
+import { countUrlFetchCalls } from "./quota";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -143,6 +144,7 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     },
   );
   const audit = writeAudit(log, language);
+  let counted = 0;
   const client = createClient({
     transport: urlFetchTransport(),
     baseUrl: settings.baseUrl,
@@ -161,7 +163,12 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     audit: audit.port,
     now: () => new Date(),
     applyResult: (result) => applyResultToSheets(spreadsheet, settings, result),
-    finish: () => audit.flushReads(),
+    finish: () => {
+      audit.flushReads();
+      // The calls since the last finish go to today's UrlFetch count.
+      countUrlFetchCalls(audit.requests() - counted);
+      counted = audit.requests();
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
 import { pausedRefreshMessage } from "../longrun/paused";
+import type { QuotaCheck } from "../longrun/quota";
 import {
   type EngineResult,
   isRefreshCursor,
@@ -35,6 +36,7 @@ import { applyToSheet } from "../sheets/apply";
 import { fundIdOfMovementKey } from "../sheets/columns";
 import { normaliseKey } from "../sheets/merge";
 import { type Language, type StringKey, translate } from "../ui/strings";
+import { countUrlFetchCalls, refreshQuotaCheck, smallQuotaCheck } from "./quota";
 
 /**
  * Where the settings live: defined once in src/settings/ (document property `settings.form`,
@@ -207,6 +209,11 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     language = built.context.language;
     const { deps, context, options } = built;
     const title = translate(language, "refresh.title");
+    // The same check as the scheduled run's: a refresh that cannot finish within what is left
+    // of today's UrlFetch quota does not start.
+    const quota = refreshQuotaCheck(language);
+    const refused = quotaRefusal(quota, language, title);
+    if (refused) return summary(false, true, 0, 0, started, [], refused);
     const fingerprint = `${kind}|${optionsFingerprint(options, context.names)}`;
     const documentProperties = PropertiesService.getDocumentProperties();
     const cursor =
@@ -263,10 +270,31 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     try {
       built?.log.flush();
     } finally {
+      countUrlFetchCalls(built?.audit.requests() ?? 0);
       SpreadsheetApp.flush();
       lock.releaseLock();
     }
   }
+}
+
+/**
+ * The message that stops a refresh that would go past today's UrlFetch quota, or null; a
+ * refresh that would take usage past 80% starts with a warning.
+ */
+function quotaRefusal(quota: QuotaCheck, language: Language, title: string): string | null {
+  const params = {
+    estimate: quota.estimate,
+    remaining: quota.remaining,
+    used: quota.used,
+    limit: quota.limit,
+  };
+  if (quota.verdict === "refuse") {
+    const message = translate(language, "refresh.quotaRefused", params);
+    toast(message, title, 20);
+    return message;
+  }
+  if (quota.verdict === "warn") toast(translate(language, "refresh.quotaWarn", params), title, 10);
+  return null;
 }
 
 /** Whether the document has a refresh schedule (whose runs would also finish the work). */
@@ -354,6 +382,13 @@ export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
     if (selection.ids.length === 0) {
       return summary(false, true, 0, 0, started, [], translate(language, "refresh.selection.noIds"));
     }
+    // About one call per selected record (plus the pages of a list): checked like a refresh.
+    const refused = quotaRefusal(
+      smallQuotaCheck(selection.ids.length + 1),
+      language,
+      translate(language, "refresh.title"),
+    );
+    if (refused) return summary(false, true, 0, 0, started, [], refused);
     const result = refreshSelection(built.deps, selection);
     const calls = built.audit.requests();
     const message = translate(language, "refresh.summary", {
@@ -374,6 +409,7 @@ export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
     try {
       built?.log.flush();
     } finally {
+      countUrlFetchCalls(built?.audit.requests() ?? 0);
       SpreadsheetApp.flush();
       lock.releaseLock();
     }

@@ -14,15 +14,7 @@ import {
 } from "../gas/triggers";
 import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
 import { loadContinuation, type PropertyStore } from "../longrun/continuation";
-import {
-  type AccountKind,
-  addCalls,
-  callsToday,
-  dailyQuota,
-  detectAccountKind,
-  parseLedger,
-  type QuotaCheck,
-} from "../longrun/quota";
+import type { QuotaCheck } from "../longrun/quota";
 import { lastScheduledRunAt, type RunRecord, readHistory, settleAbandonedRuns } from "../schedule/history";
 import { currentNotice, type Notice } from "../schedule/notices";
 import {
@@ -37,7 +29,6 @@ import {
 } from "../schedule/plan";
 import {
   loadHistory,
-  type QuotaPort,
   quotaForNextRefresh,
   type RefreshEngine,
   type RunPorts,
@@ -49,6 +40,13 @@ import { languageFor } from "../settings/model";
 import { FAILURE_EMAIL_KEY } from "../settings/store";
 import type { Language } from "../ui/strings";
 import type { MenuItem } from "./menu";
+import {
+  ACCOUNT_KIND_KEY,
+  refreshQuotaCheck as checkRefreshQuota,
+  countUrlFetchCalls,
+  LEDGER_KEY,
+  quotaPort,
+} from "./quota";
 import { createGasRefreshEngine } from "./refresh";
 
 export { SCHEDULE_STATE_KEY };
@@ -58,10 +56,7 @@ export const NOTICE_DISMISSED_KEY = "schedule.noticeDismissed";
 export const USER_ID_KEY = "schedule.userId";
 /** User property: "1" when this user wants an e-mail when their scheduled run fails. */
 export const MAIL_ON_FAILURE_KEY = FAILURE_EMAIL_KEY;
-/** User property: today's UrlFetch calls (the quota is per user, across documents). */
-export const LEDGER_KEY = "longrun.urlfetch";
-/** User property: "consumer", "workspace" or "auto" (default). */
-export const ACCOUNT_KIND_KEY = "longrun.accountKind";
+export { ACCOUNT_KIND_KEY, LEDGER_KEY };
 /**
  * Document property: the execution time limit in ms, when lower than Google's 6 minutes (a
  * test deployment with a shorter budget). Never raises it.
@@ -168,35 +163,6 @@ export function ensureSchedule(firingNow = false): EnsureResult {
   } finally {
     lock.releaseLock();
   }
-}
-
-/** Today as Google's quotas count days: the date in Pacific time. */
-function pacificDay(): string {
-  return Utilities.formatDate(new Date(), "America/Los_Angeles", "yyyy-MM-dd");
-}
-
-function quotaPort(): QuotaPort {
-  const store = userStore();
-  return {
-    used: () => callsToday(parseLedger(store.getProperty(LEDGER_KEY)), pacificDay()),
-    limit: () => {
-      const setting = (store.getProperty(ACCOUNT_KIND_KEY) ?? "auto") as AccountKind | "auto";
-      let email = "";
-      try {
-        email = Session.getActiveUser().getEmail();
-      } catch (_err) {
-        email = "";
-      }
-      return dailyQuota(
-        ["consumer", "workspace"].includes(setting) ? setting : "auto",
-        detectAccountKind(email),
-      );
-    },
-    add: (calls) => {
-      const ledger = addCalls(parseLedger(store.getProperty(LEDGER_KEY)), pacificDay(), calls);
-      store.setProperty(LEDGER_KEY, JSON.stringify(ledger));
-    },
-  };
 }
 
 /** The execution limit: Google's 6 minutes, or less when the document asks for less. */
@@ -457,19 +423,12 @@ export function runRefreshFromSettings(): ScheduleSidebarView {
  * For every other path that calls the service (menu refreshes, write-back): adds the calls it
  * made to this user's count of today's UrlFetch calls, which the quota check reads.
  */
-export function countUrlFetchCalls(calls: number): void {
-  quotaPort().add(calls);
-}
+export { countUrlFetchCalls };
 
 /**
  * For a refresh started by hand: whether it fits in what is left of today's UrlFetch quota
  * ("ok", "warn" above 80%, "refuse" past it), estimated from the last complete refresh.
  */
 export function refreshQuotaCheck(): QuotaCheck {
-  const store = documentStore();
-  return quotaForNextRefresh(
-    loadHistory(store, Date.now(), userLanguage()),
-    quotaPort(),
-    loadContinuation(store),
-  );
+  return checkRefreshQuota(userLanguage());
 }

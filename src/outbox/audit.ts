@@ -18,6 +18,8 @@ export interface WriteAudit {
   onCall(event: CallEvent): void;
   /** Appends the reads recorded so far (one batch). */
   flushReads(): void;
+  /** HTTP requests reported so far (each is a UrlFetch call). */
+  requests(): number;
 }
 
 /** The audit's "Action" for a write: the operation in the user's words and its key. */
@@ -55,5 +57,6 @@ export function writeAudit(log: AuditLog, language: Language): WriteAudit {
     },
     onCall: (event) => calls.onCall(event),
     flushReads: () => log.flush(),
+    requests: () => calls.requests(),
   };
 }

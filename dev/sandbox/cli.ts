@@ -1,9 +1,10 @@
 /**
- * `npm run sandbox [-- --port 8787 --seed 42 --funds 40 --reports 300 --latency 0]`: starts the
+ * `npm run sandbox [-- --port 8787 --seed 42 --funds 40 --reports 300 --latency 0 --shapes real]`: starts the
  * sandbox and prints, first and one per line, `API: <url>`, `Token: <token>`, `Admin id: <id>`.
  */
 import { parseArgs } from "node:util";
 import { startSandbox } from "./index";
+import { SHAPES, type Shapes } from "./real-shapes";
 
 const FLAGS = ["port", "seed", "funds", "reports", "latency", "employees"] as const;
 
@@ -23,10 +24,15 @@ async function main(): Promise<void> {
       host: { type: "string" },
       token: { type: "string" },
       today: { type: "string" },
+      shapes: { type: "string" },
     },
     strict: true,
   });
   const v = values as Record<string, string | undefined>;
+  if (v.shapes !== undefined && !(SHAPES as readonly string[]).includes(v.shapes)) {
+    console.error(`--shapes: must be one of ${SHAPES.join(", ")} (got "${v.shapes}")`);
+    process.exit(2);
+  }
   const running = await startSandbox({
     port: wholeNumber("port", v.port) ?? 8787,
     host: v.host ?? "127.0.0.1",
@@ -37,11 +43,13 @@ async function main(): Promise<void> {
     latencyMs: wholeNumber("latency", v.latency),
     token: v.token,
     today: v.today,
+    shapes: v.shapes as Shapes | undefined,
   });
   console.log(`API: ${running.url}`);
   console.log(`Token: ${running.token}`);
   console.log(`Admin id: ${running.adminId}`);
   console.log(`Manager id: ${running.managerId}`);
+  if (v.shapes === "real") console.log("Shapes: real (types vary as the real service's do)");
   console.log(`Control: ${running.origin}/_sandbox (users, state, reset, faults)`);
   const stop = () => void running.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

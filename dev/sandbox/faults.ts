@@ -7,6 +7,7 @@ import { invalid } from "./errors";
 export const FAULT_KINDS = [
   "status",
   "error-in-200",
+  "error-in-200-v2",
   "malformed-json",
   "drop-before-apply",
   "drop-after-apply",

@@ -11,6 +11,7 @@ import { DEFAULT_SIZES, type DemoSizes } from "./demo";
 import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
 import { FaultPlan, type FaultRule } from "./faults";
 import type { Ledger } from "./ledger";
+import { realShapes, SHAPES, type Shapes } from "./real-shapes";
 import { languageOf, parseRequest } from "./requests";
 import { SandboxService } from "./service";
 import { simulatedReport, userShape } from "./shapes";
@@ -31,6 +32,11 @@ export interface SandboxOptions {
   today?: string;
   /** A clock to use instead (same thread only). */
   now?: () => Date;
+  /**
+   * "exact" (default): every answer in the spec's exact types. "real": the same values with the
+   * type variations of the real service (see real-shapes.ts and the README).
+   */
+  shapes?: Shapes;
 }
 
 /** The demo access token: printed by `npm run sandbox`, not a secret of anyone. */
@@ -60,6 +66,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   const service = new SandboxService(now, sizes);
   const faults = new FaultPlan(options.latencyMs ?? 0);
   const token = options.token ?? DEFAULT_TOKEN;
+  const startShapes = shapesFrom(options.shapes, "shapes") ?? "exact";
+  let shapes = startShapes;
+  let shapeSeed = sizes.seed;
   const server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
       const error =
@@ -118,8 +127,17 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       );
       return send(res, { status: 200, body: error.body() });
     }
+    if (fault?.fault === "error-in-200-v2") {
+      // The v2 service's way: HTTP 200 with a status code and a message in the body.
+      const message = `${name} refused by an injected error-in-200-v2 fault`;
+      return send(res, { status: 200, body: { statusCode: 400, message } });
+    }
     if (fault?.fault === "slow") await delay(fault.delayMs);
-    const answer = answerApi(req, name, url, bodyText, origin);
+    const exact = answerApi(req, name, url, bodyText, origin);
+    const answer =
+      shapes === "real" && exact.status === 200
+        ? { ...exact, body: realShapes(exact.body, shapeSeed) }
+        : exact;
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
     if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
     if (fault?.fault === "malformed-json") {
@@ -179,15 +197,21 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         today: ledger.today(),
         funds: ledger.funds.size,
         reports: ledger.reports.size,
+        shapes,
       });
     }
     if (first === "reset" && parts.length === 1) {
       only("POST");
-      const sizes = sizesFrom(resetBody(objectBody(body)), DEFAULT_SIZES, "body.");
+      const options = resetBody(objectBody(body));
+      const sizes = sizesFrom(options, DEFAULT_SIZES, "body.");
+      const nextShapes = shapesFrom(options.shapes, "body.shapes") ?? startShapes;
       service.reset(sizes);
       faults.clear();
+      shapes = nextShapes;
+      shapeSeed = sizes.seed;
       return ok({
         ...sizes,
+        shapes,
         adminId: service.adminId,
         managerId: service.managerId,
         users: service.ledger.users.size,
@@ -476,10 +500,13 @@ function resetBody(body: Record<string, unknown>): Record<string, unknown> {
         }
         flat[inner] = size;
       }
-    } else if ((SIZE_FIELDS as readonly string[]).includes(key)) {
+    } else if ((SIZE_FIELDS as readonly string[]).includes(key) || key === "shapes") {
       flat[key] = value;
     } else {
-      throw invalid(`body.${key}`, `is not a reset option; options are ${SIZE_FIELDS.join(", ")} and sizes`);
+      throw invalid(
+        `body.${key}`,
+        `is not a reset option; options are ${SIZE_FIELDS.join(", ")}, shapes and sizes`,
+      );
     }
   }
   return flat;
@@ -503,6 +530,15 @@ function sizesFrom(source: Record<string, unknown>, defaults: DemoSizes, prefix 
   const employees = pick("employees", MAX_SIZES.employees);
   if (employees !== undefined && employees > 0) sizes.employees = employees;
   return sizes;
+}
+
+/** The shapes option of the start options or a reset body; absent gives undefined. */
+function shapesFrom(value: unknown, field: string): Shapes | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string" || !(SHAPES as readonly string[]).includes(value)) {
+    throw invalid(field, `must be one of ${SHAPES.map((s) => `"${s}"`).join(", ")}`);
+  }
+  return value as Shapes;
 }
 
 function clockFrom(today: string | undefined): () => Date {

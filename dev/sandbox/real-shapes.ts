@@ -1,0 +1,104 @@
+/**
+ * The "real shapes" mode: answers of /v1 rewritten with the type variations the real service
+ * shows (PLATFORM.md, "The real service"): ids and report numbers as strings, amounts as numbers
+ * or numeric strings, flags as "1"/"0"/"" or booleans, ExtraFields as JSON text on some reports,
+ * empty dates as null on some, and the numbers of Records as strings. The values stay the same;
+ * only their JSON types change.
+ *
+ * Every choice is a hash of the seed, the record and the member, never a running generator: the
+ * same record comes back in the same shape however often and in whatever order it is asked for,
+ * so a refresh against real shapes can be compared with one against exact shapes.
+ */
+
+export const SHAPES = ["exact", "real"] as const;
+export type Shapes = (typeof SHAPES)[number];
+
+/** Members holding an id: always strings, as the real service sends them. */
+const ID_MEMBERS = new Set([
+  "Id",
+  "IdAssignTo",
+  "IdCreator",
+  "EmployeeId",
+  "ApproverId",
+  "PolicyId",
+  "FundId",
+  "ReportNumber",
+]);
+/** Members holding money: a number or a numeric string with two decimals. */
+const AMOUNT_MEMBERS = new Set([
+  "Deposits",
+  "Withdrawals",
+  "Charges",
+  "Balance",
+  "TransactionAmount",
+  "ReportTotal",
+  "ReportTotalApproved",
+]);
+/** Members holding a yes/no flag: "1"/"0"/"" or a boolean. */
+const FLAG_MEMBERS = new Set(["FlexibleFund", "ManualDeposit", "AutomaticBlock", "Integrated"]);
+/** Members holding a date that may be empty: an empty one is "" or null. */
+const DATE_MEMBERS = new Set([
+  "ExpirationDate",
+  "SendDate",
+  "CloseDate",
+  "IntegrationDate",
+  "TransactionDate",
+]);
+
+/** The answer of a /v1 call as the real service could have sent it. */
+export function realShapes(body: unknown, seed: number): unknown {
+  return reshape(body, seed, "answer", "");
+}
+
+function reshape(value: unknown, seed: number, record: string, member: string): unknown {
+  if (Array.isArray(value)) {
+    return value.map((item, i) => reshape(item, seed, `${record}/${member}[${i}]`, ""));
+  }
+  if (typeof value !== "object" || value === null) return value;
+  const input = value as Record<string, unknown>;
+  // A record is named by its own id where it has one, so that its shape does not depend on
+  // which page or call it came in.
+  const key = input.Id !== undefined ? `${member || "record"}#${String(input.Id)}` : `${record}/${member}`;
+  const out: Record<string, unknown> = {};
+  for (const [name, inner] of Object.entries(input)) {
+    out[name] = reshapeMember(name, inner, seed, key, member === "Records");
+  }
+  return out;
+}
+
+function reshapeMember(name: string, value: unknown, seed: number, key: string, inRecords: boolean): unknown {
+  const roll = (salt: string) => unitHash(seed, `${key}:${name}:${salt}`);
+  if (inRecords && typeof value === "number") return String(value);
+  if (ID_MEMBERS.has(name) && typeof value === "number") return String(value);
+  if (AMOUNT_MEMBERS.has(name) && typeof value === "number") {
+    return roll("amount") < 0.5 ? value.toFixed(2) : value;
+  }
+  if (FLAG_MEMBERS.has(name) && (typeof value === "boolean" || value === "1" || value === "0")) {
+    const on = value === true || value === "1";
+    const r = roll("flag");
+    if (on) return r < 0.5 ? "1" : true;
+    return r < 0.4 ? "0" : r < 0.7 ? "" : false;
+  }
+  if (DATE_MEMBERS.has(name) && value === "") return roll("date") < 0.5 ? null : "";
+  if (name === "ExtraFields" && Array.isArray(value)) {
+    return roll("extra") < 0.4 ? JSON.stringify(value) : value;
+  }
+  if (name === "Records") return reshape(value, seed, key, "Records");
+  if (Array.isArray(value) || (typeof value === "object" && value !== null)) {
+    return reshape(value, seed, key, name);
+  }
+  return value;
+}
+
+/** A number in [0, 1) from the seed and a text (FNV-1a, then a mulberry32 round to spread it). */
+function unitHash(seed: number, text: string): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  let t = (h + 0x6d2b79f5) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}

@@ -3,12 +3,13 @@
  * write session shared with the sidebar forms (client, audit, settings, sheets updated from
  * each response). The decisions live in src/outbox/; this file only hands them the services.
  */
-import { createClient, formatCents } from "../api";
+import { createClient, formatCents, responseAmountToCents } from "../api";
 import { type AuditSink, createAuditLog } from "../audit/log";
 import { auditSheetSink } from "../gas/audit-sheet";
 import { documentSettingsStore } from "../gas/properties";
 import { auditUser } from "../gas/session";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
+import { EXECUTION_LIMIT_MS } from "../longrun/budget";
 import { writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
 import {
@@ -25,7 +26,7 @@ import {
 import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import { type FundFacts, previewOutbox as planPreview, previewText } from "../outbox/preview";
 import { readOutboxRow } from "../outbox/rows";
-import { type OutboxSheetPort, type RunSummary, runOutbox as runRows } from "../outbox/run";
+import { type OutboxSheetPort, outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox/run";
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
@@ -33,15 +34,20 @@ import { FORMAT, rewritableValue } from "../sheets/cells";
 import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
 import { type Language, type StringKey, translate } from "../ui/strings";
 import { countUrlFetchCalls } from "./quota";
+import { EXECUTION_LIMIT_KEY } from "./schedule";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /**
- * Milliseconds a run may use before it stops between rows: the limit is 6 minutes, and one more
- * row (a snapshot read and a write, each up to a minute when the service is slow) must fit.
+ * The execution limit a run plans with: Google's 6 minutes, or less when the document asks for
+ * less (the same document property the refreshes read: a deployment or test with a shorter
+ * limit). Never more. A run stops between rows at two thirds of it (`outboxBudgetMs`).
  */
-export const OUTBOX_BUDGET_MS = 4 * 60 * 1000;
+function executionLimitMs(): number {
+  const asked = Number(PropertiesService.getDocumentProperties().getProperty(EXECUTION_LIMIT_KEY));
+  return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Settings as the write paths need them.
@@ -409,12 +415,14 @@ function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: 
         );
       for (const row of values) {
         const id = Number(row[idCol - 1]);
-        const balance = row[balanceCol - 1];
+        // The balance cell's number read digit by digit into cents, never multiplied as a float;
+        // a cell that is not an amount leaves the fund to a fresh read.
+        const balance = responseAmountToCents(row[balanceCol - 1]);
         const status = statusOf(row[statusCol - 1]);
-        if (!Number.isSafeInteger(id) || typeof balance !== "number" || status === undefined) continue;
+        if (!Number.isSafeInteger(id) || balance === null || status === undefined) continue;
         fromSheet.set(id, {
           currency: String(row[currencyCol - 1]),
-          balance: Math.round(balance * 100),
+          balance,
           flexible: yes.has(String(row[flexibleCol - 1])),
           status,
         });
@@ -475,6 +483,8 @@ export function previewOutbox(): string {
  * document lock. The question comes first: a lock does not survive an alert's suspension.
  */
 export function runOutbox(): RunSummary | null {
+  // The time limit counts the whole execution: the preview's reads and the question too.
+  const startedAt = Date.now();
   const session = openWriteSession("outbox");
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(session.language, key, params);
@@ -519,7 +529,8 @@ export function runOutbox(): RunSummary | null {
       ...session,
       sheet: outboxSheetPort(sheet),
       newKey: () => Utilities.getUuid(),
-      budgetMs: OUTBOX_BUDGET_MS,
+      budgetMs: outboxBudgetMs(executionLimitMs()),
+      startedAt,
     });
     session.finish();
   } finally {

@@ -42,6 +42,11 @@ export interface RunContext extends WriteContext {
   adminId: number | null;
   /** Stop between rows once this many milliseconds have passed since the run started. */
   budgetMs: number;
+  /**
+   * When the execution started (ms), if before the run itself: the time limit counts the whole
+   * execution, including the preview's reads and the confirmation. Defaults to the run's start.
+   */
+  startedAt?: number;
   /** Brings the Funds or Expense reports sheet in line with a write's response. */
   applyResult?: (result: WriteResult) => void;
 }
@@ -62,11 +67,21 @@ export interface RunSummary {
   rows: RowOutcome[];
 }
 
+/**
+ * Milliseconds a run may use before it stops between rows, out of an execution limit of
+ * `limitMs` (Google's 6 minutes, or less when the document asks for less): two thirds, so that
+ * one more row (a snapshot read and a write, each up to a minute when the service is slow) and
+ * the closing writes still fit. 6 minutes give 4.
+ */
+export function outboxBudgetMs(limitMs: number): number {
+  return Math.floor((limitMs * 2) / 3);
+}
+
 type Counted = "done" | "refused" | "unknown" | "skipped";
 
 /** Runs the Outbox. The caller holds the document lock and asked for confirmation before taking it. */
 export function runOutbox(context: RunContext): RunSummary {
-  const started = context.now().getTime();
+  const started = context.startedAt ?? context.now().getTime();
   const summary: RunSummary = {
     done: 0,
     refused: 0,

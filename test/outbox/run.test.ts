@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
-import { runOutbox } from "../../src/outbox/run";
+import { outboxBudgetMs, runOutbox } from "../../src/outbox/run";
 import { ExecutionStopped, FakeAudit, FakeClock, FakeLedger, FakeSheet, runContext, userRow } from "./fakes";
 
 function setup(rows: ReturnType<typeof userRow>[]) {
@@ -221,6 +221,31 @@ describe("runOutbox: time limit and edits during a run", () => {
     const second = runOutbox({ ...context, now: clock.now });
     expect(second.done).toBe(1);
     expect(balance(ledger, 1)).toBe(100_600);
+  });
+
+  it("plans with two thirds of the execution limit: 4 of Google's 6 minutes, less when the limit is lower", () => {
+    expect(outboxBudgetMs(6 * 60 * 1000)).toBe(4 * 60 * 1000);
+    expect(outboxBudgetMs(900)).toBe(600);
+    expect(outboxBudgetMs(1000)).toBe(666);
+  });
+
+  it("counts the budget from the execution's start when given (the preview's reads use it too)", () => {
+    const { ledger, sheet, clock, context } = setup([
+      userRow("Deposit", 1, { amount: 1 }),
+      userRow("Deposit", 1, { amount: 2 }),
+    ]);
+    // The preview and the question took 50 of the 60 seconds; one row takes 20.
+    const startedAt = clock.now().getTime() - 50_000;
+    sheet.afterWrite = (_row, cells) => {
+      if (cells.state === "Done") clock.advance(20_000);
+    };
+    const first = runOutbox({ ...context, startedAt });
+    expect(first).toMatchObject({ done: 1, stoppedForTime: true });
+    expect(sheet.cell(3, "state")).toBe("");
+    expect(ledger.sent).toHaveLength(1);
+    const second = runOutbox({ ...context, startedAt: clock.now().getTime() });
+    expect(second).toMatchObject({ done: 1, stoppedForTime: false });
+    expect(balance(ledger, 1)).toBe(100_300);
   });
 
   it("keeps edits made to a row while it is being sent, and follows a row that moved", () => {

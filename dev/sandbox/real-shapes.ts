@@ -1,8 +1,9 @@
 /**
  * The "real shapes" mode: answers of /v1 rewritten with the type variations the real service
  * shows (PLATFORM.md, "The real service"): ids and report numbers as strings, amounts as numbers
- * or numeric strings, flags as "1"/"0"/"" or booleans, ExtraFields as JSON text on some reports,
- * empty dates as null on some, and the numbers of Records as strings. The values stay the same;
+ * or numeric strings, flags as "1"/"0"/"" or booleans, status codes and counts as strings on some
+ * records, ExtraFields as JSON text on some reports, empty dates as null on some, and the numbers
+ * of Records as strings. The values stay the same;
  * only their JSON types change.
  *
  * Every choice is a hash of the seed, the record and the member, never a running generator: the
@@ -23,6 +24,15 @@ const ID_MEMBERS = new Set([
   "PolicyId",
   "FundId",
   "ReportNumber",
+]);
+/** Members holding a small whole number (a code or a count): a number or a string, half each. */
+const WHOLE_MEMBERS = new Set([
+  "Status",
+  "TransactionType",
+  "IntegrationStatus",
+  "NbrExpenses",
+  "NbrApprovedExpenses",
+  "NbrRejectedExpenses",
 ]);
 /** Members holding money: a number or a numeric string with two decimals. */
 const AMOUNT_MEMBERS = new Set([
@@ -70,6 +80,9 @@ function reshapeMember(name: string, value: unknown, seed: number, key: string, 
   const roll = (salt: string) => unitHash(seed, `${key}:${name}:${salt}`);
   if (inRecords && typeof value === "number") return String(value);
   if (ID_MEMBERS.has(name) && typeof value === "number") return String(value);
+  if (WHOLE_MEMBERS.has(name) && typeof value === "number") {
+    return roll("whole") < 0.5 ? String(value) : value;
+  }
   if (AMOUNT_MEMBERS.has(name) && typeof value === "number") {
     return roll("amount") < 0.5 ? value.toFixed(2) : value;
   }

@@ -42,6 +42,7 @@ describe("real shapes", () => {
     for (const member of ["Id", "IdAssignTo", "IdCreator"])
       expect(typesOf(funds, member)).toEqual(new Set(["string"]));
     expect(typesOf(funds, "Balance")).toEqual(new Set(["string", "number"]));
+    expect(typesOf(funds, "Status")).toEqual(new Set(["string", "number"]));
     for (const fund of funds.filter((f) => typeof f.Balance === "string")) {
       expect(fund.Balance).toMatch(/^-?\d+\.\d{2}$/);
     }

@@ -1,0 +1,134 @@
+/**
+ * `npm run bench` as a person runs it, at its smallest size (200 funds, 2,000 reports) with no
+ * injected latency and the one-at-a-time refresh estimated rather than measured, so that it
+ * takes seconds: what it prints is what it promises (API calls against the minimum, the calls
+ * per endpoint, write calls per sheet, wall time, speed-up) and the second refresh makes only
+ * the list calls.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+const TSX = resolve(root, "node_modules/.bin/tsx");
+const children: ChildProcess[] = [];
+
+// A run cut short by a failed assertion or a timeout must not keep measuring in the background.
+afterAll(() => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch (_err) {
+        // Already gone.
+      }
+    }
+  }
+});
+
+function bench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(TSX, ["dev/bench/refresh.ts", ...args], {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    children.push(child);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += String(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    child.on("exit", (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/** The cells of the table row whose first cell is `name`. */
+function row(stdout: string, name: string): string[] {
+  const line = stdout.split("\n").find((l) => l.startsWith(`| ${name} |`));
+  if (!line) throw new Error(`no "${name}" row in:\n${stdout}`);
+  return line
+    .split("|")
+    .slice(1, -1)
+    .map((c) => c.trim());
+}
+
+const numbers = (cell: string) => cell.split("/").map((n) => Number(n.trim()));
+
+describe("npm run bench, smallest size", () => {
+  it("prints calls against the minimum, calls per endpoint, writes per sheet, wall time and speed-up; the second refresh makes only list calls", async () => {
+    const out = await bench(["--sizes", "small", "--latency", "0", "--sequential-up-to", "0"]);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(
+      /^## small: 200 funds, 2,000 reports \(latency 0 ms per call, 100 per page, 25 requests per fetchAll\)$/m,
+    );
+    expect(out.stdout).toContain(
+      "| refresh | API calls | minimum | getFunds / getFund / getExpenseReports | writes: Funds / Transactions / Reports / Audit | wall time | one at a time | speed-up |",
+    );
+
+    const [, calls, minimum, endpoints, writes, wall, sequential, speedUp] = row(out.stdout, "first") as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    // Every fund's movements on a first refresh, and not one call more than the minimum.
+    expect(Number(calls)).toBe(Number(minimum));
+    const [getFunds, getFund, getExpenseReports] = numbers(endpoints) as [number, number, number];
+    expect(getFund).toBe(200);
+    expect(getFunds).toBeGreaterThanOrEqual(2);
+    expect(getExpenseReports).toBeGreaterThanOrEqual(20);
+    expect(getFunds + getFund + getExpenseReports).toBe(Number(calls));
+    // Write calls per sheet: a handful each, whatever the number of rows.
+    const sheetWrites = numbers(writes);
+    expect(sheetWrites).toHaveLength(4);
+    for (const n of sheetWrites) {
+      expect(n).toBeGreaterThan(0);
+      expect(n).toBeLessThanOrEqual(12);
+    }
+    const wallSeconds = Number(/^([\d.]+) s$/.exec(wall)?.[1]);
+    expect(wallSeconds).toBeGreaterThan(0);
+    expect(sequential).toMatch(
+      new RegExp(`^[\\d.]+ s \\(estimated: ${calls} calls × \\d+ ms measured one at a time\\)$`),
+    );
+    const sequentialSeconds = Number(/^([\d.]+) s/.exec(sequential)?.[1]);
+    const ratio = Number(/^×([\d.]+)$/.exec(speedUp)?.[1]);
+    expect(ratio).toBeGreaterThan(0);
+    expect(Math.abs(ratio - sequentialSeconds / wallSeconds)).toBeLessThan(0.2 + ratio * 0.05);
+
+    const [, againCalls, listCalls, againEndpoints, againWrites] = row(out.stdout, "no change") as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const [againFunds, againFund, againReports] = numbers(againEndpoints) as [number, number, number];
+    expect(againFund).toBe(0);
+    expect(againFunds).toBe(getFunds);
+    expect(againReports).toBe(getExpenseReports);
+    expect(Number(againCalls)).toBe(Number(listCalls));
+    expect(Number(listCalls)).toBe(getFunds + getExpenseReports);
+    // No fund moved: its movements are not rewritten.
+    expect(numbers(againWrites)[1]).toBe(0);
+    expect(out.stdout).toMatch(
+      /^Records written: [\d,]+ \(first\), [\d,]+ \(second\); executions: 1 and 1\./m,
+    );
+    expect(out.stdout).toContain("Second refresh made only the list calls: OK.");
+  }, 180_000);
+
+  it("stops on an unknown size with a message naming the flag and the sizes it knows", async () => {
+    const out = await bench(["--sizes", "tiny"]);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('--sizes: "tiny" is not one of small, medium, large');
+    expect(out.stdout).not.toContain("| first |");
+  }, 60_000);
+});

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
+import { EXECUTION_LIMIT_KEY } from "../../src/app/schedule";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
@@ -33,6 +34,17 @@ const ok = (outcome: RunOutcome): { ok: true; result: unknown } => {
   if (!outcome.ok) throw new Error(outcome.error);
   return outcome;
 };
+
+/** POST to the sandbox's control API (the harness sets faults without latency). */
+async function sandboxControl(path: string, body: unknown): Promise<void> {
+  const origin = wb.sandbox.url.replace(/\/v1$/, "");
+  const response = await fetch(`${origin}/_sandbox/${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${wb.sandbox.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+}
 
 function auditRows(): Record<string, unknown>[] {
   const values = wb.sheetValues("Audit");
@@ -185,6 +197,49 @@ describe("Outbox: every operation, and refusals by the service", () => {
     expect(wb.emulator.counters.urlFetchTotal).toBe(0);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
   });
+
+  it("the Operation column is a dropdown of the labels; an operation typed in anyway is refused naming the column", async () => {
+    const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
+    const labels = [
+      "Create fund",
+      "Update fund",
+      "Deposit",
+      "Withdraw",
+      "Set fund status",
+      "Mark integrated",
+      "Mark not integrated",
+      "Set custom status",
+    ];
+    // Every row under the header, down to the last, offers the list (other cells typed in
+    // are let through with a warning, so that labels in the other language still work).
+    for (const row of [2, 3, 500, sheet?.maxRows ?? 0]) {
+      expect(sheet?.cell(row, 1)?.validation, `row ${row}`).toMatchObject({
+        kind: "list",
+        values: labels,
+        showDropdown: true,
+        allowInvalid: true,
+      });
+    }
+    expect(sheet?.cell(1, 1)?.validation).toBeUndefined();
+
+    const [a] = openFunds as [SandboxFund];
+    wb.typeOutbox([
+      { operation: "Transfer", targetId: a.id, amount: "5" },
+      { operation: "Deposit", targetId: a.id, amount: "5" },
+    ]);
+    wb.emulator.resetCounters();
+    const preview = String(ok(wb.menu("previewOutbox")).result);
+    expect(preview).toContain("1 row(s) with errors will not be sent:");
+    expect(preview).toContain('2: Operation "Transfer" is not one of the list.');
+    expect(preview).toContain(`Deposit ${a.currency}: 5.00 (1 row(s))`);
+    expect(wb.outbox()[0]?.state).toBe("");
+
+    ok(wb.menu("runOutbox", ["YES"]));
+    const rows = wb.outbox();
+    expect(rows.map((r) => r.state)).toEqual(["Refused", "Done"]);
+    expect(rows[0]?.result).toBe('Not sent: Operation "Transfer" is not one of the list.');
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 500);
+  });
 });
 
 describe("Outbox: no money moves twice", () => {
@@ -287,6 +342,59 @@ describe("Outbox: no money moves twice", () => {
     expect(String(withdrawals[1]?.Message)).toContain("confirmed by reading the fund");
   });
 
+  it("a run that nears the document's execution limit stops between rows; the next run sends the rest, each once", async () => {
+    const [a, b] = openFunds as [SandboxFund, SandboxFund];
+    const deposits: [SandboxFund, string, number][] = [
+      [a, "10.01", 1001],
+      [b, "0.29", 29],
+      [a, "1234.57", 123_457],
+      [b, "20.02", 2002],
+    ];
+    wb.typeOutbox(deposits.map(([fund, amount]) => ({ operation: "Deposit", targetId: fund.id, amount })));
+    // Every request takes at least LATENCY_MS. The run plans with a limit of LIMIT_MS and stops
+    // between rows at two thirds of it, counted from the execution's start: the preview reads
+    // the two funds (2 requests), the first row reads its fund and deposits (2 more), so the
+    // budget (4 requests' worth) is spent after the first row whatever the machine's speed.
+    const LATENCY_MS = 200;
+    const LIMIT_MS = 6 * LATENCY_MS;
+    await sandboxControl("faults", { latencyMs: LATENCY_MS, rules: [] });
+    wb.emulator.documentPropertiesData.values.set(EXECUTION_LIMIT_KEY, String(LIMIT_MS));
+    // Apps Script itself would stop the execution well after the limit the add-on plans with.
+    const first = ok(wb.menu("runOutbox", ["YES"], { budgetMs: 3 * LIMIT_MS }));
+    expect(first.result).toMatchObject({ done: 1, refused: 0, unknown: 0, stoppedForTime: true });
+    expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "", "", ""]);
+    expect(
+      wb
+        .outbox()
+        .map((r) => r.result)
+        .slice(1),
+    ).toEqual(["", "", ""]);
+    expect(wb.emulator.ui.toasts.at(-1)?.message).toContain(
+      "The run stopped before the time limit; run the Outbox again to continue.",
+    );
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 1001);
+    expect((await wb.fund(b.id)).balanceCents).toBe(b.balanceCents);
+
+    // The next run, with the whole limit, continues where the first stopped.
+    wb.emulator.documentPropertiesData.values.delete(EXECUTION_LIMIT_KEY);
+    await sandboxControl("faults", { latencyMs: 0, rules: [] });
+    const second = ok(wb.menu("runOutbox", ["YES"]));
+    expect(second.result).toMatchObject({ done: 3, refused: 0, unknown: 0, stoppedForTime: false });
+    expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done", "Done", "Done"]);
+
+    // Exact balances in the ledger, and each deposit in it exactly once.
+    for (const fund of [a, b]) {
+      const now = await wb.fund(fund.id);
+      const asked = deposits.filter(([f]) => f.id === fund.id).map(([, , cents]) => cents);
+      expect(now.balanceCents).toBe(fund.balanceCents + asked.reduce((x, y) => x + y, 0));
+      expect(now.transactions.length).toBe(fund.transactions.length + asked.length);
+      const added = now.transactions.slice(fund.transactions.length).map((t) => t.amountCents);
+      expect([...added].sort((x, y) => x - y)).toEqual([...asked].sort((x, y) => x - y));
+    }
+    const sent = auditRows().filter((r) => r.Endpoint === "depositMoneyToFund");
+    expect(sent.map((r) => r.Outcome)).toEqual(["ok", "ok", "ok", "ok"]);
+  });
+
   it("two runs never overlap: a held document lock means nothing is sent", async () => {
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "1" }]);
@@ -333,6 +441,42 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     expect(text).toContain(`Row 4: fund ${b.id} is closed.`);
   });
 
+  it("reads each balance cell into exact cents, with no float arithmetic (0.29, 1234.57, 1.005)", async () => {
+    const [a, b, c] = openFunds as [SandboxFund, SandboxFund, SandboxFund];
+    const headers = headersOf(FUNDS_TABLE, "en");
+    const at = (name: string) => headers.indexOf(name);
+    const row = (f: SandboxFund, balance: number) => {
+      const cells: unknown[] = headers.map(() => "");
+      cells[at("Id")] = f.id;
+      cells[at("Currency")] = "XYZ";
+      cells[at("Balance")] = balance;
+      cells[at("Flexible")] = "No";
+      cells[at("Status")] = "Open";
+      return cells;
+    };
+    wb.emulator.spreadsheet.addSheet("Funds");
+    const last = String.fromCharCode(64 + headers.length);
+    // 0.29 * 100 is 28.999999999999996 and 1234.57 * 100 is 123456.99999999999 in floats; 1.005
+    // (shown as 1.01) is 100.49999999999999 cents, which a float multiplication rounds to 100.
+    wb.emulator.typeCells("Funds", `A1:${last}4`, [headers, row(a, 1234.57), row(b, 0.29), row(c, 1.005)]);
+    wb.typeOutbox([
+      { operation: "Withdraw", targetId: a.id, amount: "1234.57" },
+      { operation: "Withdraw", targetId: b.id, amount: "0.29" },
+      { operation: "Withdraw", targetId: c.id, amount: "1.01" },
+      { operation: "Withdraw", targetId: a.id, amount: "0.01" },
+    ]);
+    wb.emulator.resetCounters();
+    const text = String(ok(wb.menu("previewOutbox")).result);
+    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
+    expect(text).toContain("Withdraw XYZ: 1,235.88 (4 row(s))");
+    // Each of the first three withdrawals takes exactly the balance: no warning. The fourth
+    // exceeds what the first left: exactly 0.00.
+    expect(text).toContain(
+      `Row 5: withdrawing 0.01 XYZ exceeds the balance 0.00 of fund ${a.id}, which is not flexible.`,
+    );
+    expect(text).not.toMatch(/Row [234]: withdrawing/);
+  });
+
   it("createFund dropped after it was applied is found again on the next run, never created twice", async () => {
     const state = await wb.state();
     const employee = state.users.find((u) => u.Roles.includes("employee"));
@@ -366,6 +510,19 @@ describe("Outbox in Spanish", () => {
     ok(wb.menu("createOutboxSheet"));
     const header = wb.sheetValues("Bandeja de salida")[0] ?? [];
     expect(header.slice(0, 3)).toEqual(["Operación", "Id destino", "Monto"]);
+    expect(wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, 1)?.validation).toMatchObject({
+      kind: "list",
+      values: [
+        "Crear fondo",
+        "Actualizar fondo",
+        "Depositar",
+        "Retirar",
+        "Cambiar estado del fondo",
+        "Marcar integrado",
+        "Marcar no integrado",
+        "Estado personalizado",
+      ],
+    });
     wb.typeOutbox([{ operation: "Depositar", targetId: a.id, amount: "4.50" }], 2, "Bandeja de salida");
     ok(wb.menu("runOutbox", ["YES"]));
     const [row] = wb.outbox("Bandeja de salida");

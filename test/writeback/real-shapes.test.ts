@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
+import { formatCents } from "../../src/api";
+import type { FormOutcome } from "../../src/outbox/forms";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 let wb: WriteBack;
@@ -152,5 +154,64 @@ describe("Outbox against the real service's shapes", () => {
       ["POST", "unknown"],
       ["-", "ok"],
     ]);
+  });
+});
+
+describe("Fund and Report sidebars against the real service's shapes", () => {
+  let requestCount = 0;
+  const requestId = () => `real-shapes-request-${++requestCount}-abcdef`;
+
+  it("shows a fund read fresh with its exact balance, deposits once, and marks reports", async () => {
+    const [a] = openFunds as [SandboxFund];
+    const view = wb.sidebar("getFundSidebarView", { fundId: String(a.id) }) as {
+      fund: { id: number; balance: string } | null;
+      error: string;
+    };
+    expect(view.error).toBe("");
+    expect(view.fund?.id).toBe(a.id);
+    expect(view.fund?.balance).toBe(formatCents(a.balanceCents, { language: "en", currency: a.currency }));
+
+    const deposit = wb.sidebar("depositToFund", {
+      requestId: requestId(),
+      fields: { Id: a.id, DepositAmount: "10.50" },
+    }) as FormOutcome;
+    expect(deposit).toMatchObject({ kind: "done", fund: { id: a.id } });
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 1_050);
+
+    const marked = wb.sidebar("markReportsIntegrated", {
+      requestId: requestId(),
+      reportIds: [reportId],
+      fields: { IntegrationCode: "ERP-88", IntegrationDate: "2024-06-30 09:00:00" },
+    }) as { results: { outcome: FormOutcome }[] };
+    expect(marked.results.map((r) => r.outcome.kind)).toEqual(["done"]);
+    const custom = wb.sidebar("setReportsCustomStatus", {
+      requestId: requestId(),
+      reportIds: [reportId],
+      fields: { CustomStatus: "Observado", CustomMessage: "Falta la boleta" },
+    }) as { results: { outcome: FormOutcome }[] };
+    expect(custom.results.map((r) => r.outcome.kind)).toEqual(["done"]);
+    const report = (await wb.state()).reports.find((r) => Number(r.id) === reportId) as Record<
+      string,
+      unknown
+    >;
+    expect(report).toMatchObject({
+      integrated: true,
+      integrationExternalCode: "ERP-88",
+      customStatus: "Observado",
+    });
+  });
+
+  it("an error-in-200-v2 answer to a sidebar withdrawal is refused with the service's message", async () => {
+    const [a] = openFunds as [SandboxFund];
+    await wb.faults([{ endpoint: "withdrawMoneyFromFund", fault: "error-in-200-v2", times: 1 }]);
+    const outcome = wb.sidebar("withdrawFromFund", {
+      requestId: requestId(),
+      fields: { Id: a.id, WithdrawAmount: "1.00" },
+    }) as FormOutcome;
+    expect(outcome.kind).toBe("refused");
+    expect(JSON.stringify(outcome)).toContain(
+      "withdrawMoneyFromFund refused by an injected error-in-200-v2 fault",
+    );
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
   });
 });

@@ -2,7 +2,7 @@
  * Who the audit names, and where the access token never goes: a consumer account (Google hides
  * its email, the emulator's user "") refreshing by hand is recorded by its temporary key; a
  * scheduled run by "schedule (<creator>)"; the token shows in no cell, note or formula, in no
- * document or script property, and in no console or Logger line, also as the control API's
+ * document or script property, in no alert or mail, and in no console or Logger line, also as the control API's
  * GET /control/logs serves them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,13 +96,22 @@ describe("the audit's User column", () => {
 
 describe("the access token", () => {
   beforeAll(() => {
-    // A failing refresh too: its error goes to the audit, the logs and an alert.
+    // Failing refreshes too (a menu run and a scheduled one, with a token the service refuses):
+    // their errors go to the audit, the alert, the logs and any mail.
     const token = s.sandbox.token;
     em.userPropertiesOf("ben@example.com").values.set(TOKEN_KEY, `${token}x`);
     em.answers.push("OK");
     const failed = em.tryRun("refreshFunds", [], { as: "menu", user: "ben@example.com" });
     em.userPropertiesOf("ben@example.com").values.set(TOKEN_KEY, token);
     expect(failed.ok).toBe(true);
+    em.userPropertiesOf(CONSUMER).values.set(TOKEN_KEY, `${token}x`);
+    em.advanceTime(2 * 60 * 60 * 1000);
+    const fired = em.fireTimeTriggers();
+    em.userPropertiesOf(CONSUMER).values.set(TOKEN_KEY, token);
+    expect(fired.map((f) => f.handler)).toEqual(["runScheduledRefresh"]);
+    // Both failures reached the audit, with the service's answer.
+    const audit = JSON.stringify(sheetOf(em, "Audit")?.values);
+    expect(audit.match(/401/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
     const alert = em.ui.dialogs.at(-1);
     expect(JSON.stringify(alert)).toContain("401");
     expect(JSON.stringify(alert)).not.toContain(token);
@@ -140,6 +149,7 @@ describe("the access token", () => {
   it("is in no console or Logger line, nor in what GET /control/logs serves", async () => {
     const token = s.sandbox.token;
     for (const entry of em.logs) expect(JSON.stringify(entry)).not.toContain(token);
+    for (const mail of em.mails) expect(JSON.stringify(mail)).not.toContain(token);
     const response = await fetch(`${control.url}/control/logs`);
     expect(response.status).toBe(200);
     const text = await response.text();

@@ -2,8 +2,8 @@
  * Who the audit names, and where the access token never goes: a consumer account (Google hides
  * its email, the emulator's user "") refreshing by hand is recorded by its temporary key; a
  * scheduled run by "schedule (<creator>)"; the token shows in no cell, note or formula, in no
- * document or script property, in no alert or mail, and in no console or Logger line, also as the control API's
- * GET /control/logs serves them.
+ * document or script property, in no alert or mail, and in no console or Logger line, also
+ * as the control API's GET /control/logs serves them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directTarget, type RunningControlServer, startControlServer } from "../../dev/emulator/control";

@@ -25,18 +25,28 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const OPTIONS = {
+  port: { type: "string", default: "8080" },
+  host: { type: "string", default: "127.0.0.1" },
+  "api-url": { type: "string" },
+  token: { type: "string" },
+  "admin-id": { type: "string" },
+  user: { type: "string", multiple: true },
+} as const;
+
+function parseFlags() {
+  try {
+    return parseArgs({ options: OPTIONS, strict: true });
+  } catch (err) {
+    const known = Object.keys(OPTIONS)
+      .map((name) => `--${name}`)
+      .join(", ");
+    return fail(`${err instanceof Error ? err.message : String(err)}. Options: ${known}`);
+  }
+}
+
 function readOptions() {
-  const { values } = parseArgs({
-    options: {
-      port: { type: "string", default: "8080" },
-      host: { type: "string", default: "127.0.0.1" },
-      "api-url": { type: "string" },
-      token: { type: "string" },
-      "admin-id": { type: "string" },
-      user: { type: "string", multiple: true },
-    },
-    strict: true,
-  });
+  const { values } = parseFlags();
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     fail(`--port: must be a whole number from 0 to 65535, got "${values.port}"`);

@@ -3,6 +3,8 @@
  * service varies (ids and numbers as strings, flags, numeric-string amounts, ExtraFields as JSON
  * text, null dates), deterministic for a seed; switching by reset; the error-in-200-v2 fault.
  */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../dev/sandbox/index";
 import { ENDPOINTS } from "../../src/api/endpoints";
@@ -172,5 +174,47 @@ describe("error-in-200-v2", () => {
     });
     expect(next.body.Id).toBe(String(fundId));
     expect(count()).toBe(before + 1);
+  });
+});
+
+describe("npm run sandbox -- --shapes", () => {
+  const root = join(import.meta.dirname, "../..");
+  const cli = (...args: string[]) =>
+    spawn(
+      process.execPath,
+      [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "dev/sandbox/cli.ts"), ...args],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+
+  it("--shapes real serves real shapes from the printed URL", async () => {
+    const child = cli("--port", "0", "--funds", "2", "--reports", "3", "--shapes", "real");
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const api = /^API: (\S+)$/m.exec(out);
+          if (api?.[1]) resolve(api[1]);
+        });
+        child.once("exit", (code) => reject(new Error(`exited with ${code}: ${out}`)));
+      });
+      const res = await fetch(`${url}/getFunds`, { headers: { Authorization: "Bearer sandbox-demo-token" } });
+      expect((await res.json()).Records.TotalRecords).toBe("2");
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
+  it("--shapes with another value exits 2 naming the flag and the choices", async () => {
+    const child = cli("--port", "0", "--shapes", "loose");
+    let err = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(2);
+    expect(err).toContain('--shapes: must be one of exact, real (got "loose")');
   });
 });

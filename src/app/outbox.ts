@@ -546,7 +546,7 @@ export function runOutbox(): RunSummary | null {
     }),
   ];
   if (summary.stoppedForTime) lines.push(t("outbox.run.stoppedForTime"));
-  spreadsheet.toast(lines.join(" "), t("outbox.preview.title"), 10);
+  spreadsheet.toast(lines.join(" "), t("menu.outbox.run"), 10);
   return summary;
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import type { SettingsView } from "../../src/ui/sidebars/settings/view";
 import { type Browser, launchBrowser, screenshot } from "../browser/browser";
+import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
 import { settingsSidebarHtml } from "./html";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
@@ -79,40 +80,10 @@ function view(patch: Partial<SettingsView> = {}): SettingsView {
   };
 }
 
-/** A fake google.script.run answering from `scripted` (name → value, or {error}) and recording calls. */
-function fakeScriptRun(scripted: Record<string, unknown>): void {
-  const calls: { name: string; args: unknown[] }[] = [];
-  (window as unknown as { __calls: typeof calls }).__calls = calls;
-  const make = (ok?: (v: unknown) => void, fail?: (e: Error) => void): unknown =>
-    new Proxy(
-      {},
-      {
-        get(_t, name: string) {
-          if (name === "withSuccessHandler") return (f: (v: unknown) => void) => make(f, fail);
-          if (name === "withFailureHandler") return (f: (e: Error) => void) => make(ok, f);
-          return (...args: unknown[]) => {
-            calls.push({ name, args });
-            const answer = scripted[name] as { error?: string } | undefined;
-            setTimeout(() => {
-              if (answer && typeof answer === "object" && "error" in answer) fail?.(new Error(answer.error));
-              else ok?.(JSON.parse(JSON.stringify(answer ?? null)));
-            }, 5);
-          };
-        },
-      },
-    );
-  (window as unknown as { google: unknown }).google = { script: { run: make() } };
-}
-
-/** Opens the sidebar with the fake installed before its own script runs. */
+/** Opens the sidebar; answers[name] is a value, or {error} for a failure. */
 async function open(page: Page, html: string, answers: Record<string, unknown>): Promise<void> {
-  const fake = `<script>(${fakeScriptRun.toString()})(${JSON.stringify(answers).replace(/</g, "\\u003c")});</script>`;
-  await page.setContent(html.replace("<head>", () => `<head>${fake}`));
-  await page.waitForSelector('#app[data-ready="1"]');
+  await loadSidebar(page, html, answers, { failureKey: "error" });
 }
-
-const calls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __calls: { name: string; args: unknown[] }[] }).__calls);
 
 describe("settings sidebar", () => {
   let browser: Browser;

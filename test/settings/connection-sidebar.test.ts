@@ -3,37 +3,13 @@
  * answered by a scripted fake: labels, keyboard, escaping, the write-only token, problems beside
  * their fields, the connection test's message.
  */
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { build } from "esbuild";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectionTestResult, ConnectionView, SaveConnectionResult } from "../../src/settings";
 import { type Browser, launchBrowser } from "../browser/browser";
+import { scriptRunCalls as calls, loadSidebar, sidebarHtml } from "../support/sidebar-page";
 
-const root = resolve(import.meta.dirname, "../..");
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
-
-/** The sidebar as the build makes it, from the current sources. */
-async function sidebarHtml(): Promise<string> {
-  const dir = join(root, "src/ui/sidebars/connection");
-  const out = await build({
-    entryPoints: [join(dir, "client.ts")],
-    bundle: true,
-    format: "iife",
-    target: "es2019",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  });
-  const css = readFileSync(join(root, "src/ui/sidebars/common.css"), "utf8");
-  return readFileSync(join(dir, "index.html"), "utf8")
-    .replace("<!-- inline:style -->", () => `<style>${css}</style>`)
-    .replace(
-      "<!-- inline:script -->",
-      () => `<script>${out.outputFiles[0]!.text.replace(/<\/script/gi, "<\\/script")}</script>`,
-    );
-}
 
 function view(patch: Partial<ConnectionView> = {}): ConnectionView {
   return {
@@ -46,48 +22,18 @@ function view(patch: Partial<ConnectionView> = {}): ConnectionView {
   };
 }
 
-/** Installs a fake google.script.run: answers[name] is a value or a list used in turn. */
-function fakeScriptRun(answers: Record<string, unknown>): void {
-  const calls: { name: string; args: unknown[] }[] = [];
-  (window as unknown as { __calls: typeof calls }).__calls = calls;
-  const make = (ok?: (v: unknown) => void, fail?: (e: Error) => void): unknown =>
-    new Proxy(
-      {},
-      {
-        get(_t, name: string) {
-          if (name === "withSuccessHandler") return (f: (v: unknown) => void) => make(f, fail);
-          if (name === "withFailureHandler") return (f: (e: Error) => void) => make(ok, f);
-          return (...args: unknown[]) => {
-            calls.push({ name, args: JSON.parse(JSON.stringify(args)) });
-            const scripted = answers[name];
-            const answer = Array.isArray(scripted) ? scripted.shift() : scripted;
-            setTimeout(() => {
-              if (answer && typeof answer === "object" && "thrown" in answer)
-                fail?.(new Error(String(answer.thrown)));
-              else ok?.(JSON.parse(JSON.stringify(answer ?? null)));
-            }, 5);
-          };
-        },
-      },
-    );
-  (window as unknown as { google: unknown }).google = { script: { run: make() } };
-}
-
+/** Opens the sidebar; answers[name] is a value, {thrown} for a failure, or a list used in turn. */
 async function open(page: Page, html: string, answers: Record<string, unknown>): Promise<void> {
-  const fake = `<script>(${fakeScriptRun.toString()})(${JSON.stringify(answers).replace(/</g, "\\u003c")});</script>`;
-  await page.setContent(html.replace("<head>", () => `<head>${fake}`));
-  await page.waitForSelector('#app[data-ready="1"]');
+  await loadSidebar(page, html, answers, { failureKey: "thrown", listsInTurn: true });
 }
-
-const calls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __calls: { name: string; args: unknown[] }[] }).__calls);
 
 describe("connection sidebar", () => {
   let browser: Browser;
   let html: string;
 
   beforeAll(async () => {
-    [browser, html] = await Promise.all([launchBrowser(), sidebarHtml()]);
+    html = sidebarHtml("connection");
+    browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -4,23 +4,23 @@
  * the contract's messages as the user types, a submit that cannot send twice, closing a fund
  * asked first, a label for every field. Chromium is required: the suite fails without it.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkWrite } from "../../src/outbox/requests";
+import { type Browser, launchBrowser } from "../browser/browser";
+import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
 import { buildWriteBack } from "./harness";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const EVIL = `<img src=x onerror="window.__pwned=1">Caja <script>window.__pwned=2</script>`;
 
 let browser: Browser;
 let dist: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   dist = buildWriteBack();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -53,52 +53,18 @@ const fundView = {
 
 /**
  * Opens a built sidebar with a google.script.run that records each call and answers from
- * `answers` (by function name) after `delayMs`, as the real one answers asynchronously.
+ * `answers` (by function name) after `delayMs`, as the real one answers asynchronously, or
+ * fails for a function that is not scripted.
  */
 async function open(name: "fund" | "report", answers: Record<string, unknown>, delayMs = 150): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 300, height: 900 } });
-  // The recorder goes first in <head>, before the sidebar's own script runs.
-  const recorder = recorderScript(answers, delayMs);
-  const html = readFileSync(join(dist, `${name}.html`), "utf8").replace(
-    "<head>",
-    () => `<head><script>${recorder}</script>`,
-  );
-  await page.setContent(html);
-  await page.waitForSelector('#app[data-ready="1"]');
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 300, height: 900 });
+  await loadSidebar(page, readFileSync(join(dist, `${name}.html`), "utf8"), answers, {
+    delayMs,
+    unscriptedFails: true,
+  });
   return page;
 }
-
-/**
- * A google.script.run for the page, as plain JavaScript text (a compiled function's source
- * could name helpers the page does not have): records each call in window.__calls and answers
- * from `answers` after `delayMs`, or fails for a function that is not scripted.
- */
-function recorderScript(answers: Record<string, unknown>, delayMs: number): string {
-  return `(function () {
-    var answers = ${JSON.stringify(answers).replace(/</g, "\\u003c")};
-    window.__calls = [];
-    function runner(success, failure) {
-      return new Proxy({}, {
-        get: function (_target, prop) {
-          if (prop === "withSuccessHandler") return function (f) { return runner(f, failure); };
-          if (prop === "withFailureHandler") return function (f) { return runner(success, f); };
-          return function () {
-            var args = Array.prototype.slice.call(arguments);
-            window.__calls.push({ name: prop, args: JSON.parse(JSON.stringify(args)) });
-            setTimeout(function () {
-              if (prop in answers) success && success(JSON.parse(JSON.stringify(answers[prop])));
-              else failure && failure(new Error(prop + " is not scripted"));
-            }, ${delayMs});
-          };
-        }
-      });
-    }
-    window.google = { script: { run: runner(), host: { close: function () {} } } };
-  })();`;
-}
-
-const calls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __calls: { name: string; args: unknown[] }[] }).__calls);
 
 describe("Fund sidebar page", () => {
   it("shows text from the service as text: no markup, no script", async () => {

@@ -161,4 +161,32 @@ describe("refresh against the real service's shapes", () => {
       expect(after.formulas).toEqual(exact[name].formulas);
     });
   }
+  for (const [fault, endpoint] of [
+    ["error-in-200-v2", "getExpenseReports"],
+    ["error-in-200", "getFunds"],
+  ] as const) {
+    it(`an ${fault} answer to ${endpoint} fails the refresh with the service's message and leaves the sheet`, async () => {
+      const sheet = endpoint === "getFunds" ? "Funds" : "Expense reports";
+      const before = sheetOf(s.emulator, sheet)?.values;
+      await s.control("faults", { rules: [{ endpoint, fault, times: 5 }] });
+      try {
+        s.emulator.answers.push("OK");
+        const out = s.emulator.tryRun(endpoint === "getFunds" ? "refreshFunds" : "refreshReports", [], {
+          as: "menu",
+        });
+        expect(out.ok).toBe(true);
+        expect(sheetOf(s.emulator, sheet)?.values).toEqual(before);
+        const alert = s.emulator.ui.dialogs.at(-1);
+        expect(alert?.prompt).toMatch(/^The refresh failed and the sheets were left as they were: /);
+        expect(alert?.prompt).toContain(`${endpoint} refused by an injected ${fault} fault`);
+        const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+        const last = audit.values.at(-1) ?? [];
+        expect(last[audit.header.indexOf("Endpoint")]).toBe(endpoint);
+        // A failed read is audited as failed (reads are never "refused" writes), never as ok.
+        expect(["error", "refused"]).toContain(last[audit.header.indexOf("Outcome")]);
+      } finally {
+        await s.control("faults", undefined, "DELETE");
+      }
+    });
+  }
 });

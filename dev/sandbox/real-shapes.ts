@@ -34,7 +34,7 @@ const WHOLE_MEMBERS = new Set([
   "NbrApprovedExpenses",
   "NbrRejectedExpenses",
 ]);
-/** Members holding money: a number or a numeric string with two decimals. */
+/** Members holding money: a number or a numeric string. */
 const AMOUNT_MEMBERS = new Set([
   "Deposits",
   "Withdrawals",
@@ -84,7 +84,9 @@ function reshapeMember(name: string, value: unknown, seed: number, key: string, 
     return roll("whole") < 0.5 ? String(value) : value;
   }
   if (AMOUNT_MEMBERS.has(name) && typeof value === "number") {
-    return roll("amount") < 0.5 ? value.toFixed(2) : value;
+    // As text, with its two decimals ("1234.50") or as the number prints ("1234.5", "1000").
+    const r = roll("amount");
+    return r < 0.3 ? value.toFixed(2) : r < 0.5 ? String(value) : value;
   }
   if (FLAG_MEMBERS.has(name) && (typeof value === "boolean" || value === "1" || value === "0")) {
     const on = value === true || value === "1";

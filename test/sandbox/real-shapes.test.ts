@@ -45,8 +45,11 @@ describe("real shapes", () => {
       expect(typesOf(funds, member)).toEqual(new Set(["string"]));
     expect(typesOf(funds, "Balance")).toEqual(new Set(["string", "number"]));
     expect(typesOf(funds, "Status")).toEqual(new Set(["string", "number"]));
+    const texts = funds.map((f) => f.Balance).filter((b) => typeof b === "string");
+    expect(texts.some((b) => /\.\d{2}$/.test(b as string))).toBe(true);
+    expect(texts.some((b) => !/\.\d{2}$/.test(b as string))).toBe(true);
     for (const fund of funds.filter((f) => typeof f.Balance === "string")) {
-      expect(fund.Balance).toMatch(/^-?\d+\.\d{2}$/);
+      expect(fund.Balance).toMatch(/^-?\d+(\.\d{1,2})?$/);
     }
     const flags = new Set(funds.flatMap((f) => [f.FlexibleFund, f.ManualDeposit, f.AutomaticBlock]));
     expect(flags).toEqual(new Set(["1", "0", "", true, false]));

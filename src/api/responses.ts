@@ -190,7 +190,16 @@ const optionalMoney = reader<number | undefined>(
   () => undefined,
 );
 const flag = reader('a flag (true/false or "1"/"0")', readFlag, () => false);
-const flagOrNull = reader('a flag (true/false or "1"/"0"/"")', readFlagOrNull, () => null);
+/**
+ * Integrated appears only in list items; there an empty value means "not integrated" (a report
+ * that is not marked keeps coming back in "not integrated" queries). Absent (getExpenseReport)
+ * stays null: unknown from the member itself.
+ */
+const integratedFlag = reader(
+  'a flag (true/false or "1"/"0"/"")',
+  (v) => (v === "" ? false : readFlagOrNull(v)),
+  () => null,
+);
 const date = reader('a date "YYYY-MM-DD" or empty', readDate, () => null);
 const dateTime = reader('a date and time "YYYY-MM-DD HH:MM:SS" or empty', readDateTime, () => null);
 const extraFields = reader("a list of extra fields (or JSON text of one)", readExtraFields, () => []);
@@ -293,7 +302,7 @@ export const expenseReportSchema = z
     ReportTotalApproved: money,
     Currency: text,
     Note: text,
-    Integrated: flagOrNull,
+    Integrated: integratedFlag,
     IntegrationDate: dateTime,
     IntegrationExternalCode: text,
     IntegrationInternalCode: text,

@@ -141,7 +141,8 @@ describe("expense report shapes", () => {
       fundId: 0,
       reportTotalCents: 4599000,
       note: "",
-      integrated: null,
+      // An empty Integrated in a list item means not integrated.
+      integrated: false,
       integrationDate: null,
       extraFields: [{ name: "Centro de costo", value: "Marketing", code: "CC20" }],
       files: [],

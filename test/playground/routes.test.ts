@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAULT_PRESETS } from "../../dev/playground/page/faults";
 import { playgroundRoutes, sandboxOriginOf } from "../../dev/playground/routes";
 import { type RunningSandbox, startSandbox } from "../../dev/sandbox/index";
 
@@ -53,6 +54,17 @@ describe("playground routes to the sandbox", () => {
       headers: { authorization: `Bearer ${sandbox.token}` },
     });
     expect(fine.status).toBe(200);
+  });
+
+  it("offers only fault presets that the sandbox accepts", async () => {
+    for (const preset of FAULT_PRESETS) {
+      const set = await fetch(`${served.url}/playground/sandbox/faults`, {
+        method: "POST",
+        body: JSON.stringify(preset.faults),
+      });
+      expect({ preset: preset.id, status: set.status }).toEqual({ preset: preset.id, status: 200 });
+    }
+    await fetch(`${served.url}/playground/sandbox/faults`, { method: "DELETE" });
   });
 
   it("passes the sandbox's refusal of a bad fault body through", async () => {

@@ -6,25 +6,11 @@
 import type * as ConnectionServer from "../../../app/connection";
 import type { ConnectionView, SaveConnectionResult } from "../../../settings/connection";
 import type { SettingsIssue } from "../../../settings/model";
+import { el } from "../../client/dom";
+import { setLanguage, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
-import { type Language, type StringKey, translate } from "../../strings";
 
 const server = serverFunctions<typeof ConnectionServer>();
-
-let language: Language = "en";
-const t = (key: StringKey, params: Record<string, string | number> = {}) => translate(language, key, params);
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  for (const child of children)
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  return node;
-}
 
 const FIELDS = ["baseUrl", "token", "adminId"] as const;
 type Field = (typeof FIELDS)[number];
@@ -49,8 +35,7 @@ function input(type: string, attrs: Record<string, string> = {}): HTMLInputEleme
 }
 
 function render(view: ConnectionView): void {
-  language = view.language;
-  document.documentElement.lang = language;
+  setLanguage(view.language);
   const app = document.getElementById("app") as HTMLElement;
   app.textContent = "";
 

@@ -7,18 +7,10 @@
 import type { FundSidebarView } from "../../../app/fund-sidebar";
 import type { FormOutcome, FundView } from "../../../outbox/forms";
 import { FUND_STATUSES, fundStatusLabel } from "../../../outbox/operations";
+import { el, loadSidebarView } from "../../client/dom";
+import { setLanguage, t } from "../../client/language";
 import type { StringKey } from "../../strings";
-import {
-  askInline,
-  buildForm,
-  el,
-  type FormHandle,
-  outcomeText,
-  type Shown,
-  server,
-  setLanguage,
-  t,
-} from "./form-kit";
+import { askInline, buildForm, type FormHandle, outcomeText, type Shown, server } from "./form-kit";
 
 const app = document.getElementById("app") as HTMLElement;
 let view: FundSidebarView | null = null;
@@ -230,20 +222,15 @@ function render(): void {
 }
 
 async function loadView(fundId?: string): Promise<void> {
-  app.setAttribute("aria-busy", "true");
-  try {
-    const next = await server.getFundSidebarView(fundId ? { fundId } : {});
-    view = next;
-    setLanguage(next.language);
-    render();
-  } catch (error) {
-    app.replaceChildren(
-      el("p", { class: "status error", role: "alert" }, (error as Error)?.message ?? String(error)),
-    );
-    app.setAttribute("data-ready", "1");
-  } finally {
-    app.removeAttribute("aria-busy");
-  }
+  await loadSidebarView(
+    app,
+    () => server.getFundSidebarView(fundId ? { fundId } : {}),
+    (next) => {
+      view = next;
+      setLanguage(next.language);
+      render();
+    },
+  );
 }
 
 void loadView();

@@ -9,32 +9,13 @@ import type * as ReportServer from "../../../app/report-sidebar";
 import type { FormOutcome } from "../../../outbox/forms";
 import type { OutboxOperation } from "../../../outbox/operations";
 import { checkWrite, type FieldProblem, type ServiceInput } from "../../../outbox/requests";
+import { el } from "../../client/dom";
+import { pageLanguage, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
-import { type Language, type StringKey, translate } from "../../strings";
+import type { StringKey } from "../../strings";
 
 /** The server functions of both sidebars, as promises (the shared typed google.script.run wrapper). */
 export const server = serverFunctions<typeof FundServer & typeof ReportServer>();
-
-let language: Language = "en";
-export function setLanguage(next: Language): void {
-  language = next;
-  document.documentElement.lang = next;
-}
-export const t = (key: StringKey, params: Record<string, string | number> = {}): string =>
-  translate(language, key, params);
-
-/** An element with attributes and children; strings become text nodes, never markup. */
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  for (const child of children)
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  return node;
-}
 
 let ids = 0;
 const nextId = (prefix: string) => `${prefix}-${++ids}`;
@@ -158,7 +139,10 @@ export function buildForm(options: FormOptions): FormHandle {
 
   /** The contract's problems; shown beside the fields the user touched (all of them on submit). */
   function validate(all: boolean): FieldProblem[] {
-    const checked = checkWrite(options.operation, values(), { adminId: options.adminId(), language });
+    const checked = checkWrite(options.operation, values(), {
+      adminId: options.adminId(),
+      language: pageLanguage(),
+    });
     const list = checked.ok ? [] : checked.problems;
     const unplaced: string[] = [];
     for (const node of problems.values()) node.textContent = "";

@@ -4,13 +4,11 @@
  * a refresh runs, so one click cannot start two. Built with textContent only.
  */
 import type * as RefreshServer from "../../../app/refresh";
+import { setLanguage, speak, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
-import { type Language, type StringKey, translate } from "../../strings";
+import type { StringKey } from "../../strings";
 
 const server = serverFunctions<typeof RefreshServer>();
-
-let language: Language = "en";
-const t = (key: StringKey, params: Record<string, string | number> = {}) => translate(language, key, params);
 
 const KINDS: { kind: string; label: StringKey }[] = [
   { kind: "funds", label: "menu.refreshFunds" },
@@ -66,10 +64,9 @@ async function main(): Promise<void> {
   if (!app) return;
   try {
     const view = await server.getRefreshSidebarView();
-    language = view.language;
-    document.documentElement.lang = language;
+    setLanguage(view.language);
   } catch (_err) {
-    language = "en";
+    speak("en");
   }
   render(app);
 }

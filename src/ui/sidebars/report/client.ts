@@ -4,16 +4,9 @@
  * not integrated, and a custom status with an optional message to the employee.
  */
 import type { ReportFormResult, ReportSidebarView } from "../../../app/report-sidebar";
-import {
-  buildForm,
-  el,
-  type FormHandle,
-  outcomeText,
-  type Shown,
-  server,
-  setLanguage,
-  t,
-} from "../fund/form-kit";
+import { el, loadSidebarView } from "../../client/dom";
+import { setLanguage, t } from "../../client/language";
+import { buildForm, type FormHandle, outcomeText, type Shown, server } from "../fund/form-kit";
 
 const app = document.getElementById("app") as HTMLElement;
 let view: ReportSidebarView | null = null;
@@ -103,20 +96,15 @@ function render(): void {
 }
 
 async function loadView(): Promise<void> {
-  app.setAttribute("aria-busy", "true");
-  try {
-    const next = await server.getReportSidebarView();
-    view = next;
-    setLanguage(next.language);
-    render();
-  } catch (error) {
-    app.replaceChildren(
-      el("p", { class: "status error", role: "alert" }, (error as Error)?.message ?? String(error)),
-    );
-    app.setAttribute("data-ready", "1");
-  } finally {
-    app.removeAttribute("aria-busy");
-  }
+  await loadSidebarView(
+    app,
+    () => server.getReportSidebarView(),
+    (next) => {
+      view = next;
+      setLanguage(next.language);
+      render();
+    },
+  );
 }
 
 void loadView();

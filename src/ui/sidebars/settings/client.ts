@@ -5,7 +5,9 @@
  * become markup.
  */
 import type { ScheduleSidebarView } from "../../../schedule/view";
-import { type Language, type StringKey, translate } from "../../strings";
+import { el } from "../../client/dom";
+import { pageLanguage, speak, t } from "../../client/language";
+import { type StringKey, translate } from "../../strings";
 import type { ConnectionCheck, SaveSettingsResult, SettingsField, SettingsForm, SettingsView } from "./view";
 
 type Runner = {
@@ -25,22 +27,6 @@ function call<T>(name: string, ...args: unknown[]): Promise<T> {
     if (!fn) reject(new Error(`${name} is not available`));
     else fn(...args);
   });
-}
-
-let language: Language = "en";
-const t = (key: StringKey, params: Record<string, string | number> = {}): string =>
-  translate(language, key, params);
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  for (const child of children)
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  return node;
 }
 
 type Choice = [value: string, label: StringKey | string];
@@ -477,10 +463,10 @@ function historySection(view: SettingsView): HTMLElement {
 }
 
 function render(root: HTMLElement, view: SettingsView): void {
-  language = view.language;
+  speak(view.language);
   const rerender = (next: SettingsView) => render(root, next);
   root.replaceChildren();
-  root.setAttribute("lang", language);
+  root.setAttribute("lang", pageLanguage());
   const notice = noticeBox(view, rerender);
   if (notice) root.append(notice);
 

@@ -1,0 +1,40 @@
+/**
+ * Building a sidebar page from DOM nodes: strings become text nodes, never markup, so nothing
+ * the server or the service sends can run in the page.
+ */
+
+/** An element with attributes and children; strings become text nodes. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  for (const child of children)
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  return node;
+}
+
+/**
+ * Loads a sidebar's view from the server and shows it in `app`, busy meanwhile. A failure (of
+ * the call or of showing) replaces the page with its message, and the page still says it is
+ * ready, so that the user (and a test) sees the reason instead of a page that never loads.
+ */
+export async function loadSidebarView<V>(
+  app: HTMLElement,
+  load: () => Promise<V>,
+  show: (view: V) => void,
+): Promise<void> {
+  app.setAttribute("aria-busy", "true");
+  try {
+    show(await load());
+  } catch (error) {
+    app.replaceChildren(
+      el("p", { class: "status error", role: "alert" }, (error as Error)?.message ?? String(error)),
+    );
+    app.setAttribute("data-ready", "1");
+  } finally {
+    app.removeAttribute("aria-busy");
+  }
+}

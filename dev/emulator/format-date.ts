@@ -3,23 +3,7 @@
  * time zone or a "GMT+hh:mm" offset as Apps Script accepts. Letters: G y Y M L d D E u a H k K h m
  * s S z Z X, quoted text with '…' and '' for a quote. Unknown letters are refused like Java does.
  */
-import { offsetMinutes, partsInZone } from "./time-zone";
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+import { WEEKDAY_NAMES as DAYS, MONTH_NAMES as MONTHS, offsetMinutes, partsInZone } from "./time-zone";
 
 function pad(n: number, width: number): string {
   const s = String(Math.abs(n));

@@ -13,6 +13,24 @@ export interface ZonedParts {
   weekday: number;
 }
 
+/** English month names, January first: Apps Script's formatDate and Sheets' formats use them. */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+/** English weekday names, Sunday first (ZonedParts.weekday indexes them). */
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 

@@ -5,6 +5,12 @@
  * date and time patterns (`yyyy-mm-dd`, `dd/mm/yyyy hh:mm:ss`, `mmm d, yyyy`…), and `@` text.
  * Pure: the page and its tests use the same code.
  */
+import {
+  MONTH_NAMES as MONTHS,
+  partsInZone,
+  WEEKDAY_NAMES as WEEKDAYS,
+  type ZonedParts,
+} from "../emulator/time-zone";
 
 /** A cell value as the control API sends it. */
 export type CellValue = string | number | boolean | null;
@@ -27,42 +33,8 @@ export function isIsoDate(value: CellValue): value is string {
 const DAY_MS = 86_400_000;
 const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
-/** Calendar parts of an instant in a time zone. */
-interface DateParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  weekday: number;
-}
-
-function partsInZone(date: Date, timeZone: string): DateParts {
-  const formatter = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-    weekday: "short",
-  });
-  const parts: Record<string, string> = {};
-  for (const p of formatter.formatToParts(date)) parts[p.type] = p.value;
-  const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: weekdays.indexOf(parts.weekday ?? "Sun"),
-  };
-}
+/** Calendar parts of an instant, to the second. */
+type DateParts = Omit<ZonedParts, "millisecond">;
 
 /** Parts of a spreadsheet serial number (days since 1899-12-30, fraction = time of day). */
 function partsOfSerial(serial: number): DateParts {
@@ -78,22 +50,6 @@ function partsOfSerial(serial: number): DateParts {
     weekday: d.getUTCDay(),
   };
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** Splits a format into `;` sections, ignoring semicolons inside quotes or after a backslash. */
 export function splitSections(format: string): string[] {
@@ -342,7 +298,7 @@ export function displayCell(
   if (typeof value === "boolean") return { text: value ? "TRUE" : "FALSE", align: "center" };
   if (isIsoDate(value)) {
     const date = new Date(value);
-    const parts = partsInZone(date, timeZone);
+    const parts = partsInZone(date.getTime(), timeZone);
     if (fmt && fmt !== "@" && isDateFormat(fmt)) {
       return { text: formatDateParts(parts, splitSections(fmt)[0] ?? fmt), align: "right" };
     }

@@ -4,19 +4,18 @@
  * token; the token never reaches document or script properties or a log; the connection test
  * explains a good connection, a bad token, a wrong URL and an unreachable host.
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { buildSync } from "esbuild";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { privateBuild } from "../../dev/bench/build";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import type { ConnectionTestResult, ConnectionView, SaveConnectionResult } from "../../src/settings";
 import { SETTINGS_KEY, TOKEN_KEY } from "../../src/settings";
+import { sidebarHtml } from "../support/sidebar-page";
 
 const ANA = "ana@empresa.cl";
 const BEN = "ben@empresa.cl";
-const root = resolve(import.meta.dirname, "../..");
 
 let dist: string;
 let sandbox: RunningSandbox;
@@ -25,25 +24,7 @@ let em: Emulator;
 /** The bundle, plus the connection sidebar's page (the bundle alone has no HTML files). */
 function build(): string {
   const dir = privateBuild();
-  const client = buildSync({
-    entryPoints: [join(root, "src/ui/sidebars/connection/client.ts")],
-    bundle: true,
-    format: "iife",
-    target: "es2019",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  });
-  const html = readFileSync(join(root, "src/ui/sidebars/connection/index.html"), "utf8")
-    .replace(
-      "<!-- inline:style -->",
-      () => `<style>${readFileSync(join(root, "src/ui/sidebars/common.css"), "utf8")}</style>`,
-    )
-    .replace(
-      "<!-- inline:script -->",
-      () => `<script>${client.outputFiles[0]!.text.replace(/<\/script/gi, "<\\/script")}</script>`,
-    );
-  writeFileSync(join(dir, "connection.html"), html);
+  writeFileSync(join(dir, "connection.html"), sidebarHtml("connection"));
   return dir;
 }
 

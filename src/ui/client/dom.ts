@@ -38,3 +38,16 @@ export async function loadSidebarView<V>(
     app.removeAttribute("aria-busy");
   }
 }
+
+/**
+ * Runs `work` with `buttons` disabled, so that a click meanwhile cannot start it twice; they
+ * come back when it settles, whether it succeeded or failed.
+ */
+export async function whileDisabled<T>(buttons: HTMLButtonElement[], work: () => Promise<T>): Promise<T> {
+  for (const b of buttons) b.disabled = true;
+  try {
+    return await work();
+  } finally {
+    for (const b of buttons) b.disabled = false;
+  }
+}

@@ -6,7 +6,7 @@
 import type * as ConnectionServer from "../../../app/connection";
 import type { ConnectionView, SaveConnectionResult } from "../../../settings/connection";
 import type { SettingsIssue } from "../../../settings/model";
-import { el } from "../../client/dom";
+import { el, whileDisabled } from "../../client/dom";
 import { setLanguage, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
 
@@ -120,21 +120,19 @@ function render(view: ConnectionView): void {
     setStatus([t("connection.problems"), ...elsewhere].join(" "), "error");
     first?.focus();
   };
-  const busy = async <T>(label: string, work: () => Promise<T>): Promise<T | undefined> => {
-    for (const b of buttons) b.disabled = true;
-    setStatus(label, "");
-    try {
-      return await work();
-    } catch (err) {
-      setStatus(
-        t("connection.failed", { message: err instanceof Error ? err.message : String(err) }),
-        "error",
-      );
-      return undefined;
-    } finally {
-      for (const b of buttons) b.disabled = false;
-    }
-  };
+  const busy = <T>(label: string, work: () => Promise<T>): Promise<T | undefined> =>
+    whileDisabled(buttons, async () => {
+      setStatus(label, "");
+      try {
+        return await work();
+      } catch (err) {
+        setStatus(
+          t("connection.failed", { message: err instanceof Error ? err.message : String(err) }),
+          "error",
+        );
+        return undefined;
+      }
+    });
   const afterSave = (result: SaveConnectionResult | undefined) => {
     if (!result) return;
     if (!result.ok) {

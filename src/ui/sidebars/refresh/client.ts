@@ -4,6 +4,7 @@
  * a refresh runs, so one click cannot start two. Built with textContent only.
  */
 import type * as RefreshServer from "../../../app/refresh";
+import { whileDisabled } from "../../client/dom";
 import { setLanguage, speak, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
 import type { StringKey } from "../../strings";
@@ -40,22 +41,22 @@ function render(app: HTMLElement): void {
   app.append(heading, list, status);
   app.setAttribute("aria-busy", "false");
 
-  async function start(kind: string, label: StringKey): Promise<void> {
-    for (const b of buttons) b.disabled = true;
-    app.setAttribute("aria-busy", "true");
-    status.className = "";
-    status.textContent = t("refresh.sidebar.running", { what: t(label) });
-    try {
-      const summary = await server.refreshFromSidebar(kind);
-      status.className = summary.ok ? "ok" : "problem";
-      status.textContent = summary.message;
-    } catch (err) {
-      status.className = "problem";
-      status.textContent = err instanceof Error ? err.message : String(err);
-    } finally {
-      for (const b of buttons) b.disabled = false;
-      app.setAttribute("aria-busy", "false");
-    }
+  function start(kind: string, label: StringKey): Promise<void> {
+    return whileDisabled(buttons, async () => {
+      app.setAttribute("aria-busy", "true");
+      status.className = "";
+      status.textContent = t("refresh.sidebar.running", { what: t(label) });
+      try {
+        const summary = await server.refreshFromSidebar(kind);
+        status.className = summary.ok ? "ok" : "problem";
+        status.textContent = summary.message;
+      } catch (err) {
+        status.className = "problem";
+        status.textContent = err instanceof Error ? err.message : String(err);
+      } finally {
+        app.setAttribute("aria-busy", "false");
+      }
+    });
   }
 }
 

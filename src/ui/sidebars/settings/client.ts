@@ -5,7 +5,7 @@
  * become markup.
  */
 import type { ScheduleSidebarView } from "../../../schedule/view";
-import { el } from "../../client/dom";
+import { el, whileDisabled } from "../../client/dom";
 import { pageLanguage, speak, t } from "../../client/language";
 import { type StringKey, translate } from "../../strings";
 import type { ConnectionCheck, SaveSettingsResult, SettingsField, SettingsForm, SettingsView } from "./view";
@@ -232,12 +232,10 @@ function errorText(err: unknown): string {
 /** Runs `action` with `button` disabled, so that a click cannot send twice. */
 async function busy<T>(button: HTMLButtonElement, label: string, action: () => Promise<T>): Promise<T> {
   const original = button.textContent ?? "";
-  button.disabled = true;
   button.textContent = label;
   try {
-    return await action();
+    return await whileDisabled([button], action);
   } finally {
-    button.disabled = false;
     button.textContent = original;
   }
 }

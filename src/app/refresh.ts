@@ -260,20 +260,9 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     toast(message, title, result.finished ? 10 : 30);
     return summary(true, result.finished, result.records, calls, started, result.refreshed, message);
   } catch (err) {
-    // Whatever the error says, the token never reaches a toast or an alert.
-    const message = translate(language, "refresh.failed", {
-      message: redactText(errorText(err), built ? [built.context.token] : []),
-    });
-    toast(message, translate(language, "refresh.title"), 20);
-    return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
+    return failedRefresh(err, language, built, started);
   } finally {
-    try {
-      built?.log.flush();
-    } finally {
-      countUrlFetchCalls(built?.audit.requests() ?? 0);
-      SpreadsheetApp.flush();
-      lock.releaseLock();
-    }
+    endRefresh(built, lock);
   }
 }
 
@@ -399,20 +388,34 @@ export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
     toast(message, translate(language, "refresh.title"), 10);
     return summary(true, true, result.records, calls, started, result.refreshed, message);
   } catch (err) {
-    // Whatever the error says, the token never reaches a toast or an alert.
-    const message = translate(language, "refresh.failed", {
-      message: redactText(errorText(err), built ? [built.context.token] : []),
-    });
-    toast(message, translate(language, "refresh.title"), 20);
-    return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
+    return failedRefresh(err, language, built, started);
   } finally {
-    try {
-      built?.log.flush();
-    } finally {
-      countUrlFetchCalls(built?.audit.requests() ?? 0);
-      SpreadsheetApp.flush();
-      lock.releaseLock();
-    }
+    endRefresh(built, lock);
+  }
+}
+
+/** The summary of a refresh that threw, shown in a toast; the token never reaches it. */
+function failedRefresh(
+  err: unknown,
+  language: Language,
+  built: ReturnType<typeof session> | null,
+  started: number,
+): RefreshSummary {
+  const message = translate(language, "refresh.failed", {
+    message: redactText(errorText(err), built ? [built.context.token] : []),
+  });
+  toast(message, translate(language, "refresh.title"), 20);
+  return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
+}
+
+/** Ends a refresh however it went: audit rows written, calls counted, sheets flushed, lock released. */
+function endRefresh(built: ReturnType<typeof session> | null, lock: GoogleAppsScript.Lock.Lock): void {
+  try {
+    built?.log.flush();
+  } finally {
+    countUrlFetchCalls(built?.audit.requests() ?? 0);
+    SpreadsheetApp.flush();
+    lock.releaseLock();
   }
 }
 

@@ -31,6 +31,8 @@ export interface BuildOptions {
   logLevel?: "warning" | "silent";
   /** A sidebar whose client does not build is left out instead of failing the build. */
   skipBrokenSidebars?: boolean;
+  /** Minify sidebar clients (the default); tests read unminified pages. */
+  minifySidebars?: boolean;
 }
 
 function buildServer(outDir: string, options: BuildOptions): void {
@@ -63,13 +65,10 @@ function buildSidebars(outDir: string, options: BuildOptions): string[] {
         .filter((d) => d.isDirectory())
         .map((d) => d.name)
     : [];
-  const sharedCss = existsSync(join(sidebarsDir, "common.css"))
-    ? readFileSync(join(sidebarsDir, "common.css"), "utf8")
-    : "";
   const built: string[] = [];
   for (const name of names) {
     try {
-      writeFileSync(join(outDir, `${name}.html`), sidebarHtml(name, sharedCss, options));
+      writeFileSync(join(outDir, `${name}.html`), sidebarHtml(name, options));
       built.push(name);
     } catch (err) {
       // A sidebar under construction elsewhere: the private builds carry on without it.
@@ -79,9 +78,12 @@ function buildSidebars(outDir: string, options: BuildOptions): string[] {
   return built;
 }
 
-/** One sidebar's page: its index.html with the shared CSS and its bundled client inlined. */
-function sidebarHtml(name: string, sharedCss: string, options: BuildOptions): string {
+/** One sidebar's page: its index.html with the shared CSS, any named stylesheet and its bundled client inlined. */
+export function sidebarHtml(name: string, options: BuildOptions = {}): string {
   const dir = join(sidebarsDir, name);
+  const sharedCss = existsSync(join(sidebarsDir, "common.css"))
+    ? readFileSync(join(sidebarsDir, "common.css"), "utf8")
+    : "";
   let html = readFileSync(join(dir, "index.html"), "utf8");
   let script = "";
   if (existsSync(join(dir, "client.ts"))) {
@@ -93,7 +95,7 @@ function sidebarHtml(name: string, sharedCss: string, options: BuildOptions): st
       platform: "browser",
       // Sidebars bundle the contract's validation (zod); minified they load faster in the
       // sidebar's iframe. The server bundle stays readable for Apps Script's stack traces.
-      minify: true,
+      minify: options.minifySidebars ?? true,
       charset: "utf8",
       legalComments: "none",
       write: false,
@@ -103,6 +105,10 @@ function sidebarHtml(name: string, sharedCss: string, options: BuildOptions): st
     script = (result.outputFiles[0]?.text ?? "").replace(/<\/script/gi, "<\\/script");
   }
   html = html.replace("<!-- inline:style -->", () => `<style>\n${sharedCss}</style>`);
+  // A stylesheet shared by some sidebars only (e.g. the write-back forms): <!-- inline:css forms.css -->
+  html = html.replace(/<!-- inline:css ([\w.-]+\.css) -->/g, (_whole, file: string) => {
+    return `<style>\n${readFileSync(join(sidebarsDir, file), "utf8")}</style>`;
+  });
   return html.replace("<!-- inline:script -->", () => `<script>\n${script}</script>`);
 }
 

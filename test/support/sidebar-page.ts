@@ -5,30 +5,12 @@
  * the sidebar's own script runs. Chromium itself comes from test/browser/browser.ts, which fails
  * (never skips) when it is missing.
  */
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { buildSync } from "esbuild";
 import type { Page } from "playwright-core";
+import { sidebarHtml as buildSidebarHtml } from "../../scripts/build";
 
-const root = resolve(import.meta.dirname, "../..");
-
-/** The page of src/ui/sidebars/<name>/ with its client bundled and the shared CSS inlined. */
+/** The page of src/ui/sidebars/<name>/ exactly as the build makes it, from the current sources. */
 export function sidebarHtml(name: string): string {
-  const dir = join(root, "src/ui/sidebars", name);
-  const out = buildSync({
-    entryPoints: [join(dir, "client.ts")],
-    bundle: true,
-    format: "iife",
-    target: "es2019",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  });
-  const css = readFileSync(join(root, "src/ui/sidebars/common.css"), "utf8");
-  const script = (out.outputFiles[0]?.text ?? "").replace(/<\/script/gi, "<\\/script");
-  return readFileSync(join(dir, "index.html"), "utf8")
-    .replace("<!-- inline:style -->", () => `<style>${css}</style>`)
-    .replace("<!-- inline:script -->", () => `<script>${script}</script>`);
+  return buildSidebarHtml(name, { logLevel: "silent", minifySidebars: false });
 }
 
 export interface ScriptRunScript {

@@ -2,7 +2,8 @@
  * The service's client: one typed method per endpoint over an injected transport and clock.
  * Requests are checked against the contract before anything is sent; answers are checked
  * (status, errors inside 2xx bodies, shape) and normalised. Reads retry what is worth retrying;
- * writes are sent once (a write whose outcome is unknown must be reconciled by reading first).
+ * writes are sent once, whatever the answer (a write whose outcome is unknown must be reconciled
+ * by reading first).
  */
 import {
   ENDPOINTS,
@@ -310,38 +311,26 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
+  /**
+   * Sends a write once. Nothing is re-sent on any answer (408, 429, 5xx, 3xx, a body that
+   * cannot be read, no answer): each may come after the write was applied, and only reading
+   * the record tells. The one second request is the method fallback below.
+   */
   function write<N extends EndpointName>(name: N, value: RequestValue<N>): ResponseValue<N> {
     const endpoint = ENDPOINTS[name];
-    let method: HttpMethod = endpoint.method;
-    let fellBack = false;
-    let waited = 0;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return sendOnce(name, value, method, attempt);
-      } catch (err) {
-        const error = err as ApiError;
-        // 404/405 to the first method means the service did not apply it: try the other once.
-        if (
-          !fellBack &&
-          endpoint.fallbackMethod &&
-          error instanceof HttpError &&
-          (error.status === 404 || error.status === 405)
-        ) {
-          fellBack = true;
-          method = endpoint.fallbackMethod;
-          continue;
-        }
-        // 429 says "not processed": waiting and sending again cannot apply the write twice.
-        if (error instanceof HttpError && error.status === 429 && attempt < retry.maxAttempts) {
-          const delay = backoff(attempt, error.retryAfterMs);
-          if (delay !== null && waited + delay <= retry.maxTotalDelayMs) {
-            waited += delay;
-            clock.sleep(delay);
-            continue;
-          }
-        }
-        throw error;
+    try {
+      return sendOnce(name, value, endpoint.method, 1);
+    } catch (err) {
+      const error = err as ApiError;
+      // 404/405 to the first method says the service did not apply it: try the other once.
+      if (
+        endpoint.fallbackMethod &&
+        error instanceof HttpError &&
+        (error.status === 404 || error.status === 405)
+      ) {
+        return sendOnce(name, value, endpoint.fallbackMethod, 2);
       }
+      throw error;
     }
   }
 

@@ -1,7 +1,8 @@
 /**
- * Every way a call can fail, as typed errors. For writes, `outcome` says whether the service
- * surely did not apply the request ("refused") or may have applied it ("unknown": transport
- * failure, timeout, 5xx after sending, an answer that cannot be read). A write whose outcome is
+ * Every way a call can fail, as typed errors. For writes, `outcome` says whether the answer
+ * says the service did not apply the request ("refused": never sent, a 4xx other than 408/429,
+ * an error inside a 2xx body) or it may have applied it ("unknown": everything else, such as
+ * no answer, 408, 429, 5xx, 3xx, an answer that cannot be read). A write whose outcome is
  * unknown is never re-sent blindly: read the record first.
  */
 import type { RequestIssue } from "./messages";

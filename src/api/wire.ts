@@ -135,9 +135,14 @@ export function retryAfterMs(headers: Record<string, string>, now: number): numb
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** For writes: may an answer with this status have been applied? */
+/**
+ * For writes: does an answer with this status say the request was not applied? Only a 4xx
+ * does (the client's mistake, refused before anything happened), except 408 (the service gave
+ * up waiting, maybe midway) and 429 (a rate limiter may answer it after the work was done).
+ * 5xx, 3xx and anything else leave the outcome unknown.
+ */
 export function outcomeOfStatus(status: number): WriteOutcome {
-  return status >= 500 || status === 408 ? "unknown" : "refused";
+  return status >= 400 && status <= 499 && status !== 408 && status !== 429 ? "refused" : "unknown";
 }
 
 function pathText(path: readonly PropertyKey[]): string {
@@ -221,7 +226,8 @@ export function readResponse<N extends EndpointName>(
   }
   const reported = errorInBody(json);
   if (reported) {
-    const outcome = reported.statusCode !== undefined && reported.statusCode >= 500 ? "unknown" : "refused";
+    // An error member alone says "not done"; a statusCode in the body is read as the status would be.
+    const outcome = reported.statusCode === undefined ? "refused" : outcomeOfStatus(reported.statusCode);
     throw new ServiceError(name, status, clean(reported.message), outcome, reported.statusCode);
   }
   try {

@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   type CallEvent,
   createClient,
+  ENDPOINT_NAMES,
+  ENDPOINTS,
   HttpError,
   InvalidRequestError,
   ServiceError,
   TransportError,
   UnexpectedResponseError,
+  type WriteEndpointName,
 } from "../../src/api";
 import { fakeClock, fixture, fixtureText, ok, type Reply, scriptedTransport } from "./fakes";
 
@@ -30,6 +33,18 @@ function setup(replies: Reply[], extra: { random?: () => number; retry?: object 
 }
 
 const fundBody = () => fixtureText("getFund.json");
+
+/** A valid request of every write endpoint; the list is checked against ENDPOINTS below. */
+const writeInputs: Record<WriteEndpointName, Record<string, unknown>> = {
+  createFund: { IdEmployee: 1, IdAdmin: 7, FundName: "x", FundCurrency: "CLP", FundAmount: 1 },
+  updateFund: { Id: 101, IdAdmin: 7, FundName: "y" },
+  depositMoneyToFund: { Id: 101, IdAdmin: 7, DepositAmount: "100.10" },
+  withdrawMoneyFromFund: { Id: 101, IdAdmin: 7, WithdrawAmount: 5 },
+  setFundStatus: { Id: 101, IdAdmin: 7, FundStatus: 2 },
+  setExpenseReportIntegration: { Id: 7001, IntegrationStatus: 1 },
+  setExpenseReportCustomStatus: { Id: 7001, IdAdmin: 7, CustomStatus: "Observado" },
+};
+const writeEndpoints = ENDPOINT_NAMES.filter((n) => ENDPOINTS[n].kind === "write") as WriteEndpointName[];
 const deposit = { Id: 101, IdAdmin: 7, DepositAmount: "100.10" };
 
 function thrown(fn: () => unknown): Error {
@@ -260,11 +275,67 @@ describe("writes are never sent twice on an unknown outcome", () => {
     expect(s.sent).toHaveLength(1);
   });
 
-  it("a 429 (not processed) is waited out and sent again", () => {
-    const s = setup([ok("", 429, { "Retry-After": "2" }), ok(fixture("depositMoneyToFund.json"))]);
-    expect(s.client.depositMoneyToFund(deposit).depositsCents).toBe(35085);
-    expect(s.sent).toHaveLength(2);
-    expect(s.sleeps).toEqual([2000]);
+  // A 429 may come from a limiter in front of a service that already did the work.
+  it.each(writeEndpoints)("%s answered 429 → one request only, outcome unknown", (name) => {
+    const s = setup([ok("", 429, { "Retry-After": "2" }), ok(fixture(`${name}.json`)), ok(fundBody())]);
+    const err = thrown(() => s.client.call(name, writeInputs[name])) as HttpError;
+    expect(err).toBeInstanceOf(HttpError);
+    expect([err.status, err.outcome]).toEqual([429, "unknown"]);
+    expect(s.sent).toHaveLength(1);
+    expect(s.sleeps).toEqual([]);
+    expect(s.events.filter((e) => e.phase === "after").map((e) => e.outcome)).toEqual(["unknown"]);
+  });
+
+  it("a 503 with Retry-After → one request, outcome unknown", () => {
+    const s = setup([ok("busy", 503, { "Retry-After": "1" }), ok(fixture("depositMoneyToFund.json"))]);
+    const err = thrown(() => s.client.depositMoneyToFund(deposit)) as HttpError;
+    expect([err.status, err.outcome, err.retryAfterMs]).toEqual([503, "unknown", 1000]);
+    expect(s.sent).toHaveLength(1);
+    expect(s.sleeps).toEqual([]);
+  });
+
+  it.each([301, 302, 303, 307, 308])("a %d → one request, outcome unknown", (status) => {
+    const s = setup([
+      ok("", status, { Location: `${BASE}/elsewhere` }),
+      ok(fixture("depositMoneyToFund.json")),
+    ]);
+    const err = thrown(() => s.client.depositMoneyToFund(deposit)) as HttpError;
+    expect([err.status, err.outcome]).toEqual([status, "unknown"]);
+    expect(s.sent).toHaveLength(1);
+  });
+
+  it.each([
+    ["an unexpected 2xx body", ok({ Id: 101 })],
+    ["an empty 204", ok("", 204)],
+    ["an error inside a 200 that says 429", ok({ statusCode: 429, message: "slow down" })],
+    ["an error inside a 200 that says 503", ok({ statusCode: 503, message: "busy" })],
+  ])("%s → one request, outcome unknown", (_label, reply) => {
+    const s = setup([reply, ok(fixture("depositMoneyToFund.json"))]);
+    const err = thrown(() => s.client.depositMoneyToFund(deposit)) as HttpError;
+    expect(err.outcome).toBe("unknown");
+    expect(s.sent).toHaveLength(1);
+  });
+
+  it.each([
+    ["a 403 with the service's error", ok({ Error: { Message: "IdAdmin may not" } }, 403)],
+    ["a 409", ok({ Error: { Message: "WithdrawAmount above the balance" } }, 409)],
+    ["an error inside a 200 (v1)", ok(fixture("error-in-200.v1.json"))],
+    ["an error inside a 200 that says 400 (v2)", ok(fixture("error-in-200.v2.json"))],
+  ])("%s → refused, one request", (_label, reply) => {
+    const s = setup([reply, ok(fixture("depositMoneyToFund.json"))]);
+    expect((thrown(() => s.client.depositMoneyToFund(deposit)) as HttpError).outcome).toBe("refused");
+    expect(s.sent).toHaveLength(1);
+  });
+
+  it("the same 429 and 503 to a read are still waited out and retried", () => {
+    const s = setup([
+      ok("", 429, { "Retry-After": "2" }),
+      ok("", 503, { "Retry-After": "3" }),
+      ok(fundBody()),
+    ]);
+    expect(s.client.getFund({ Id: 101 }).id).toBe(101);
+    expect(s.sent).toHaveLength(3);
+    expect(s.sleeps).toEqual([2000, 3000]);
   });
 });
 

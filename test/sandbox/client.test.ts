@@ -155,4 +155,40 @@ describe("the add-on's client against the sandbox", () => {
     expect(api.getFund({ Id: fund.id }).id).toBe(fund.id);
     await faults(null);
   });
+
+  it("a deposit answered 429 after it was applied is sent once and reported unknown", async () => {
+    const api = client();
+    const fund = api.getFunds({ Status: 1, ResultsPerPage: 1 }).funds[0];
+    if (!fund) throw new Error("no open fund");
+    const deposits = async () => {
+      const state = (await (await fetch(`${sandbox.origin}/_sandbox/state`)).json()) as {
+        funds: { id: number; transactions: { type: number; amountCents: number }[] }[];
+      };
+      const ledger = state.funds.find((f) => f.id === fund.id);
+      return (ledger?.transactions ?? []).filter((t) => t.type === 1 && t.amountCents === 731).length;
+    };
+    const before = await deposits();
+    await faults({
+      rules: [
+        {
+          endpoint: "depositMoneyToFund",
+          fault: "status",
+          status: 429,
+          retryAfter: 1,
+          apply: true,
+          times: 1,
+        },
+      ],
+    });
+    let error: unknown;
+    try {
+      api.depositMoneyToFund({ Id: fund.id, IdAdmin: sandbox.adminId, DepositAmount: "7.31" });
+    } catch (err) {
+      error = err;
+    }
+    await faults(null);
+    expect(error).toBeInstanceOf(HttpError);
+    expect([(error as HttpError).status, (error as HttpError).outcome]).toEqual([429, "unknown"]);
+    expect(await deposits()).toBe(before + 1);
+  });
 });

@@ -6,6 +6,7 @@
  * unknown is never re-sent blindly: read the record first.
  */
 import type { RequestIssue } from "./messages";
+import type { Transaction } from "./types";
 
 export type WriteOutcome = "refused" | "unknown";
 
@@ -122,6 +123,53 @@ export class TransportError extends ApiError {
   constructor(message: string, endpoint = "") {
     super(endpoint ? `${endpoint}: ${message}` : message, endpoint, "unknown", 0);
     this.name = "TransportError";
+  }
+}
+
+/**
+ * An amount in the answer is beyond what the add-on can read exactly (`MAX_EXACT_CENTS` of
+ * ./money: the service's JSON numbers keep 15 significant digits). When it is one of a fund's
+ * totals, the fund's `transactions` are kept when they read, so that an interrupted deposit or
+ * withdrawal can still be settled by counting them.
+ */
+export class UnreadableAmountError extends UnexpectedResponseError {
+  /** The amount as the service sent it. */
+  got: string;
+  /** Whose amount it is: the fund (its totals, its transactions) or the expense report. */
+  recordKind: "fund" | "report";
+  /** The fund's or report's Id, when it reads. */
+  recordId: number | null;
+  /** True for Deposits, Withdrawals (or Charges) and Balance. */
+  fundTotal: boolean;
+  /** The fund's transactions when `fundTotal` and they read; null otherwise. */
+  transactions: Transaction[] | null;
+
+  constructor(
+    endpoint: string,
+    status: number,
+    field: string,
+    got: string,
+    outcome: WriteOutcome,
+    record: {
+      kind: "fund" | "report";
+      id: number | null;
+      fundTotal: boolean;
+      transactions: Transaction[] | null;
+      max: string;
+    },
+  ) {
+    super(endpoint, status, field, `expected an amount of at most ${record.max}, got ${got}`, outcome);
+    const whose = `${record.kind} ${record.id ?? "(no readable Id)"}`;
+    const bound = `above ${record.max}, the largest ${record.fundTotal ? "total" : "amount"} the add-on can read exactly (the service's numbers keep 15 significant digits)`;
+    this.message = record.fundTotal
+      ? `${endpoint}: ${field} of ${whose} is ${got}, ${bound}. The add-on cannot show this fund's totals or move money on it: check the fund in Rindegastos, and leave it out of the add-on's funds.`
+      : `${endpoint}: ${field} of ${whose} is ${got}, ${bound}. Check this ${record.kind} in Rindegastos.`;
+    this.name = "UnreadableAmountError";
+    this.got = got;
+    this.recordKind = record.kind;
+    this.recordId = record.id;
+    this.fundTotal = record.fundTotal;
+    this.transactions = record.transactions;
   }
 }
 

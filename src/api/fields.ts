@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { IssueParams, Rule } from "./messages";
-import { type Cents, parseAmountToCents } from "./money";
+import { type Cents, centsToDecimalText, MAX_EXACT_CENTS, parseAmountToCents } from "./money";
 
 export type FieldSpec =
   | { kind: "id"; required?: boolean; label?: string }
@@ -186,7 +186,11 @@ export function checkField(spec: FieldSpec, value: unknown): Check {
     }
     case "money": {
       const r = parseAmountToCents(value);
-      if (!r.ok) return { ok: false, rule: r.rule, params: { got: r.got } };
+      if (!r.ok) {
+        const params: IssueParams = { got: r.got };
+        if (r.rule === "amountTooLarge") params.max = centsToDecimalText(MAX_EXACT_CENTS);
+        return { ok: false, rule: r.rule, params };
+      }
       return { ok: true, value: r.cents };
     }
     case "date":

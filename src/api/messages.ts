@@ -2,7 +2,10 @@
  * Messages for refused requests, in English and Spanish. Every message starts with the field
  * and says the rule, so a person reading a cell note or a sidebar knows what to fix.
  */
-import type { AmountRule } from "./money";
+import { type AmountRule, centsToDecimalText, MAX_EXACT_CENTS } from "./money";
+
+/** The largest amount as a person would type it (no thousands separator: commas are refused). */
+const MAX_TEXT = centsToDecimalText(MAX_EXACT_CENTS);
 
 export type MessageLanguage = "en" | "es";
 
@@ -24,7 +27,8 @@ export type Rule =
   | "boolean"
   | "dateOrder"
   | "dateRange"
-  | "dependsOn";
+  | "dependsOn"
+  | "totalTooLarge";
 
 /** Values a message may mention (the offending value, a bound, the allowed values…). */
 export type IssueParams = Record<string, string | number>;
@@ -55,7 +59,10 @@ const en: Record<Rule, Template> = {
   amountFormat: (p) => `${p.field} must be an amount such as 1234.50 (got "${p.got}").`,
   amountDecimals: (p) => `${p.field} must have at most two decimals (got "${p.got}").`,
   amountPositive: (p) => `${p.field} must be greater than zero (got "${p.got}").`,
-  amountTooLarge: (p) => `${p.field} is too large (got "${p.got}").`,
+  amountTooLarge: (p) =>
+    `${p.field} must be at most ${p.max ?? MAX_TEXT}: the add-on cannot read larger amounts back exactly (got "${p.got}").`,
+  totalTooLarge: (p) =>
+    `${p.field}: with this amount the fund's ${p.total} would reach ${p.after}, above ${p.max ?? MAX_TEXT}, the largest total the add-on can read back exactly; nothing was sent (got "${p.got}").`,
   date: (p) => `${p.field} must be a date in the form YYYY-MM-DD (got "${p.got}").`,
   datetime: (p) => `${p.field} must be a date and time in the form YYYY-MM-DD HH:MM:SS (got "${p.got}").`,
   boolean: (p) => `${p.field} must be true or false (got "${p.got}").`,
@@ -84,7 +91,10 @@ const es: Record<Rule, Template> = {
   amountFormat: (p) => `${p.field} debe ser un monto como 1234.50 (se recibió "${p.got}").`,
   amountDecimals: (p) => `${p.field} debe tener como máximo dos decimales (se recibió "${p.got}").`,
   amountPositive: (p) => `${p.field} debe ser mayor que cero (se recibió "${p.got}").`,
-  amountTooLarge: (p) => `${p.field} es demasiado grande (se recibió "${p.got}").`,
+  amountTooLarge: (p) =>
+    `${p.field} debe ser como máximo ${p.max ?? MAX_TEXT}: el complemento no puede volver a leer con exactitud montos mayores (se recibió "${p.got}").`,
+  totalTooLarge: (p) =>
+    `${p.field}: con este monto el total ${p.total} del fondo llegaría a ${p.after}, más que ${p.max ?? MAX_TEXT}, el mayor total que el complemento puede volver a leer con exactitud; no se envió nada (se recibió "${p.got}").`,
   date: (p) => `${p.field} debe ser una fecha con el formato AAAA-MM-DD (se recibió "${p.got}").`,
   datetime: (p) =>
     `${p.field} debe ser una fecha y hora con el formato AAAA-MM-DD HH:MM:SS (se recibió "${p.got}").`,

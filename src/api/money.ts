@@ -19,8 +19,79 @@ export interface Cents {
   cents: number;
 }
 
-/** Largest amount accepted: 13 integer digits keep every sum of cents a safe integer. */
-export const MAX_AMOUNT_CENTS = 999_999_999_999_999;
+/**
+ * The largest amount, and the largest fund total, the add-on can read back exactly:
+ * 9,999,999,999,999.99. The service answers amounts as JSON numbers, and a JSON number becomes
+ * an IEEE 754 double. A decimal of at most 15 significant digits always survives text → double
+ * → shortest text unchanged (a double carries 15.95 decimal digits; DBL_DIG is 15); one of 16
+ * or more may not: 99999999999999.99 comes back as 99999999999999.98. With the two decimals of
+ * cents, 15 significant digits leave 13 integer digits, hence 10^15 − 1 cents. Every amount and
+ * total within ±MAX_EXACT_CENTS is also a safe integer in cents, and so is the sum of two.
+ */
+export const MAX_EXACT_CENTS = 999_999_999_999_999;
+
+/** Largest amount accepted in a request: one the service's answers can carry back exactly. */
+export const MAX_AMOUNT_CENTS = MAX_EXACT_CENTS;
+
+/** True when `cents` is an amount or total the add-on can read back exactly. */
+export function isReadableCents(cents: number): boolean {
+  return Number.isSafeInteger(cents) && Math.abs(cents) <= MAX_EXACT_CENTS;
+}
+
+/** The totals of a fund, in cents, as the service reports them. */
+export interface FundTotals {
+  depositsCents: number;
+  withdrawalsCents: number;
+  balanceCents: number;
+}
+
+/** The service's name of each total, as messages show it. */
+export type FundTotalName = "Deposits" | "Withdrawals" | "Balance";
+
+export type Movement = "deposit" | "withdrawal";
+
+/** `currentCents + amountCents`, or null when that total could not be read back exactly. */
+export function totalAfter(currentCents: number, amountCents: number): number | null {
+  const after = currentCents + amountCents;
+  return isReadableCents(currentCents) && isReadableCents(amountCents) && isReadableCents(after)
+    ? after
+    : null;
+}
+
+/**
+ * A fund's totals after a deposit or a withdrawal of `amountCents`, as the service keeps them
+ * (a deposit adds to Deposits and Balance; a withdrawal adds to Withdrawals and takes from
+ * Balance), or the first total that would no longer be readable, with the value it would reach.
+ */
+export function totalsAfter(
+  totals: FundTotals,
+  movement: Movement,
+  amountCents: number,
+): { ok: true; totals: FundTotals } | { ok: false; total: FundTotalName; cents: number } {
+  const deposit = movement === "deposit";
+  const after: FundTotals = {
+    depositsCents: totals.depositsCents + (deposit ? amountCents : 0),
+    withdrawalsCents: totals.withdrawalsCents + (deposit ? 0 : amountCents),
+    balanceCents: totals.balanceCents + (deposit ? amountCents : -amountCents),
+  };
+  const checks: [FundTotalName, number][] = [
+    ["Deposits", after.depositsCents],
+    ["Withdrawals", after.withdrawalsCents],
+    ["Balance", after.balanceCents],
+  ];
+  // An amount that cannot be read back makes the total it goes into unreadable too.
+  if (!isReadableCents(amountCents)) {
+    const [total, cents] = checks[deposit ? 0 : 1] as [FundTotalName, number];
+    return { ok: false, total, cents };
+  }
+  for (const [total, cents] of checks) if (!isReadableCents(cents)) return { ok: false, total, cents };
+  return { ok: true, totals: after };
+}
+
+/** Whether every total of a fund stays readable after a deposit or withdrawal of `amountCents`. */
+export function staysReadable(totals: FundTotals, movement: Movement, amountCents: number): boolean {
+  return totalsAfter(totals, movement, amountCents).ok;
+}
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
@@ -82,39 +153,53 @@ export function parseAmountToCents(
     cents = sign * (wholeCents + fracCents);
     if (Object.is(cents, -0)) cents = 0;
   }
-  if (Math.abs(cents) > MAX_AMOUNT_CENTS) return { ok: false, rule: "amountTooLarge", got: describe(input) };
+  if (Math.abs(cents) > MAX_EXACT_CENTS) return { ok: false, rule: "amountTooLarge", got: describe(input) };
   if (cents < 0 && !options.allowNegative) return { ok: false, rule: "amountPositive", got: describe(input) };
   if (cents === 0 && !options.allowZero) return { ok: false, rule: "amountPositive", got: describe(input) };
   return { ok: true, cents };
 }
 
+/** An amount read from an answer: its cents, or why not (`got` is the value as text). */
+export type ResponseAmount =
+  | { ok: true; cents: number }
+  | { ok: false; reason: "notAmount" | "tooLarge"; got: string };
+
 /**
  * Reads an amount the service sent (number or numeric string, possibly negative, possibly with
  * float noise such as 0.30000000000000004) as cents, rounding half away from zero on the
- * decimal digits. Returns null when the value is not a number at all.
+ * decimal digits. An amount beyond ±MAX_EXACT_CENTS is refused as "tooLarge" whether it came
+ * as a number or as text: as a number it may already have lost its last cents, and the same
+ * member may come either way.
  */
-export function responseAmountToCents(input: unknown): number | null {
+export function readResponseAmount(input: unknown): ResponseAmount {
   let text: string;
   if (typeof input === "number") {
-    if (!Number.isFinite(input)) return null;
-    if (Math.abs(input) >= 1e13) return null;
+    if (!Number.isFinite(input)) return { ok: false, reason: "notAmount", got: String(input) };
+    if (Math.abs(input) >= 1e13) return { ok: false, reason: "tooLarge", got: String(input) };
     // toFixed(6) turns exponent forms of tiny numbers into plain decimals.
     text = /e/i.test(String(input)) ? input.toFixed(6) : String(input);
   } else if (typeof input === "string") {
     text = input.trim();
   } else {
-    return null;
+    return { ok: false, reason: "notAmount", got: describe(input) };
   }
   const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(text) ?? /^([+-]?)()\.(\d+)$/.exec(text);
-  if (!m) return null;
+  if (!m) return { ok: false, reason: "notAmount", got: text };
   const whole = (m[2] ?? "").replace(/^0+(?=\d)/, "");
-  if (whole.length > 13) return null;
+  if (whole.length > 13) return { ok: false, reason: "tooLarge", got: text };
   const frac = m[3] ?? "";
   let cents =
     (whole === "" ? 0 : Number.parseInt(whole, 10) * 100) + Number.parseInt((frac + "00").slice(0, 2), 10);
   if ((frac[2] ?? "0") >= "5") cents += 1;
+  if (cents > MAX_EXACT_CENTS) return { ok: false, reason: "tooLarge", got: text };
   const signed = m[1] === "-" ? -cents : cents;
-  return Object.is(signed, -0) ? 0 : signed;
+  return { ok: true, cents: Object.is(signed, -0) ? 0 : signed };
+}
+
+/** The cents of readResponseAmount, or null when the value is not an amount it can read. */
+export function responseAmountToCents(input: unknown): number | null {
+  const r = readResponseAmount(input);
+  return r.ok ? r.cents : null;
 }
 
 function splitCents(cents: number): { sign: string; whole: string; frac: string } {

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { isCalendarDate } from "./fields";
-import { responseAmountToCents } from "./money";
+import { centsToDecimalText, MAX_EXACT_CENTS, readResponseAmount } from "./money";
 import type {
   CustomStatusResult,
   ExpenseReport,
@@ -67,11 +67,6 @@ const readText: Read<string> = (v) => {
   if (typeof v === "number") return String(v);
   if (v === null) return "";
   return BAD;
-};
-
-const readMoney: Read<number> = (v) => {
-  const cents = responseAmountToCents(v);
-  return cents === null ? BAD : cents;
 };
 
 const readFlagOrNull: Read<boolean | null> = (v) => {
@@ -183,12 +178,38 @@ const id = reader("an id (a whole number or numeric text)", readInt);
 const idOrZero = reader("an id (a whole number or numeric text)", readIntOrZero, () => 0);
 const count = reader("a whole number", readIntOrZero, () => 0);
 const text = reader("text", readText, () => "");
-const money = reader("an amount (a number or numeric text)", readMoney);
-const optionalMoney = reader<number | undefined>(
-  "an amount (a number or numeric text)",
-  (v) => (v === null || v === "" ? undefined : readMoney(v)),
-  () => undefined,
-);
+/**
+ * An amount (cents). One beyond MAX_EXACT_CENTS cannot be read exactly: its issue carries
+ * `params.unreadableAmount` (the value as sent), so that ./wire can say so plainly.
+ */
+function amount(optional: false): z.ZodType<number, unknown>;
+function amount(optional: true): z.ZodType<number | undefined, unknown>;
+function amount(optional: boolean): z.ZodType<number | undefined, unknown> {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (optional && (value === undefined || value === null || value === "")) return undefined;
+      const r = readResponseAmount(value);
+      if (r.ok) return r.cents;
+      if (r.reason === "tooLarge") {
+        ctx.addIssue({
+          code: "custom",
+          message: `expected an amount of at most ${centsToDecimalText(MAX_EXACT_CENTS)}, got ${r.got}`,
+          params: { unreadableAmount: r.got },
+        });
+      } else {
+        ctx.addIssue({
+          code: "custom",
+          message: `expected an amount (a number or numeric text), got ${shown(value)}`,
+        });
+      }
+      return z.NEVER;
+    }) as unknown as z.ZodType<number | undefined, unknown>;
+}
+
+const money = amount(false);
+const optionalMoney = amount(true);
 const flag = reader('a flag (true/false or "1"/"0")', readFlag, () => false);
 /**
  * Integrated appears only in list items; there an empty value means "not integrated" (a report
@@ -398,3 +419,23 @@ export const customStatusResultSchema = z
       customStatus: r.CustomStatus,
     }),
   );
+
+/** The members of a fund that are its totals (the others are read as they always are). */
+export const FUND_TOTAL_MEMBERS: readonly string[] = ["Deposits", "Withdrawals", "Charges", "Balance"];
+
+/**
+ * What can still be read of a fund (as the service sent it) whose totals cannot: its id and its
+ * transactions, each null when that part does not read either.
+ */
+export function fundMovementsOf(raw: unknown): { id: number | null; transactions: Transaction[] | null } {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { id: null, transactions: null };
+  const o = raw as Record<string, unknown>;
+  const idRead = readInt(o.Id);
+  const list = z
+    .preprocess((v) => (v === null || v === "" ? [] : v), z.array(transactionSchema))
+    .safeParse(o.Transactions);
+  return {
+    id: idRead === BAD ? null : idRead,
+    transactions: o.Transactions !== undefined && list.success ? list.data : null,
+  };
+}

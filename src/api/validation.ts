@@ -20,6 +20,7 @@ import {
   type Rule,
   ruleMessage,
 } from "./messages";
+import { centsToDecimalText, type FundTotals, MAX_EXACT_CENTS, type Movement, totalsAfter } from "./money";
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: RequestIssue[] };
 
@@ -106,4 +107,28 @@ export function issuesByField(issues: readonly RequestIssue[]): Record<string, s
     out[i.field] = list;
   }
   return out;
+}
+
+/**
+ * The issue to show when a deposit or withdrawal of `amountCents` on a fund whose totals are
+ * `totals` would take one of them beyond what the add-on can read back exactly
+ * (MAX_EXACT_CENTS), or null when every total stays readable. `field` names the amount
+ * (DepositAmount, WithdrawAmount, or the column the amount came from).
+ */
+export function totalsAfterIssue(
+  field: string,
+  totals: FundTotals,
+  movement: Movement,
+  amountCents: number,
+  language: MessageLanguage = "en",
+): RequestIssue | null {
+  const r = totalsAfter(totals, movement, amountCents);
+  if (r.ok) return null;
+  const params: IssueParams = {
+    total: r.total,
+    after: Number.isFinite(r.cents) ? centsToDecimalText(r.cents) : String(r.cents),
+    max: centsToDecimalText(MAX_EXACT_CENTS),
+    got: Number.isFinite(amountCents) ? centsToDecimalText(amountCents) : String(amountCents),
+  };
+  return issue(field, "totalTooLarge", params, language);
 }

@@ -14,11 +14,13 @@ import {
   HttpError,
   ServiceError,
   UnexpectedResponseError,
+  UnreadableAmountError,
   type WriteOutcome,
   withoutSecrets,
 } from "./errors";
 import type { FieldSpec } from "./fields";
-import { centsToAmount } from "./money";
+import { centsToAmount, formatCents, MAX_EXACT_CENTS } from "./money";
+import { FUND_TOTAL_MEMBERS, fundMovementsOf } from "./responses";
 import { type HttpRequest, type HttpResponse, headerValue } from "./transport";
 
 export const DEFAULT_BASE_URL = "https://api.rindegastos.com/v1";
@@ -168,6 +170,9 @@ export function parseBody<N extends EndpointName>(
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const field = first ? pathText(first.path) : "body";
+    const got = first?.code === "custom" ? first.params?.unreadableAmount : undefined;
+    if (first && typeof got === "string")
+      throw unreadableAmount(name, body, status, first.path, got, outcome);
     const detail =
       first?.code === "invalid_type"
         ? `expected ${first.expected}, got ${describe(body, first.path)}`
@@ -177,10 +182,41 @@ export function parseBody<N extends EndpointName>(
   return parsed.data as ResponseValue<N>;
 }
 
-function describe(body: unknown, path: readonly PropertyKey[]): string {
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   let v: unknown = body;
   for (const p of path)
     v = typeof v === "object" && v !== null ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  return v;
+}
+
+/**
+ * The error for an amount beyond what the add-on can read exactly at `path`, with what can
+ * still be read of its fund (Id, transactions) or report (Id).
+ */
+function unreadableAmount(
+  name: EndpointName,
+  body: unknown,
+  status: number,
+  path: readonly PropertyKey[],
+  got: string,
+  outcome: WriteOutcome,
+): UnreadableAmountError {
+  const member = String(path[path.length - 1]);
+  const fundTotal = FUND_TOTAL_MEMBERS.includes(member);
+  const inTransactions = path.indexOf("Transactions");
+  const ownerPath = inTransactions >= 0 ? path.slice(0, inTransactions) : path.slice(0, -1);
+  const owner = fundMovementsOf(valueAt(body, ownerPath));
+  return new UnreadableAmountError(name, status, pathText(path), got, outcome, {
+    kind: fundTotal || inTransactions >= 0 ? "fund" : "report",
+    id: owner.id,
+    fundTotal,
+    transactions: fundTotal ? owner.transactions : null,
+    max: formatCents(MAX_EXACT_CENTS),
+  });
+}
+
+function describe(body: unknown, path: readonly PropertyKey[]): string {
+  const v = valueAt(body, path);
   if (v === undefined) return "nothing";
   if (v === null) return "null";
   return Array.isArray(v) ? "a list" : typeof v;

@@ -10,11 +10,13 @@ import {
   once,
   type RecentSubmissions,
   readSubmission,
+  settleBlockingWrites,
   submitWrite,
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import type { FieldProblem } from "../outbox/requests";
 import { FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
+import { ownData, ownMember } from "../ui/arguments";
 import { type Language, type StringKey, translate } from "../ui/strings";
 import { openWriteSession, type WriteSession } from "./outbox";
 
@@ -27,6 +29,8 @@ export interface FundSidebarView {
   fund: FundView | null;
   /** Why the fund could not be shown ("" when it is shown or none was asked for). */
   error: string;
+  /** Earlier form requests on this fund that got no answer: settled now, or why not yet ("" when none). */
+  notice: string;
   employees: { id: number; name: string }[];
 }
 
@@ -112,8 +116,7 @@ function knownEmployees(session: WriteSession): { id: number; name: string }[] {
 /** Sidebar: the fund of the selected row, or of `input.fundId`, read fresh. */
 export function getFundSidebarView(input?: unknown): FundSidebarView {
   const session = openWriteSession("sidebar");
-  const typed =
-    typeof input === "object" && input !== null ? (input as { fundId?: unknown }).fundId : undefined;
+  const typed = ownMember(input, "fundId");
   let fundId: number | null = null;
   let error = "";
   if (typed !== undefined && typed !== null && typed !== "") {
@@ -124,7 +127,9 @@ export function getFundSidebarView(input?: unknown): FundSidebarView {
     fundId = selectedFundId(session);
   }
   let fund: FundView | null = null;
+  let notice = "";
   if (fundId !== null) {
+    notice = settleEarlierFormWrites(session, fundId);
     try {
       fund = fundView(session.service.getFund(fundId), session.language);
     } catch (err) {
@@ -137,10 +142,34 @@ export function getFundSidebarView(input?: unknown): FundSidebarView {
     fundId,
     fund,
     error,
+    notice,
     employees: knownEmployees(session),
   };
   session.finish();
   return view;
+}
+
+/**
+ * Settles this fund's earlier form writes whose answer never came, once they can no longer
+ * land, so that opening the fund again tells whether they were applied. Under the document lock
+ * (an Outbox run settles the same records); when the lock is busy, the next opening does it.
+ */
+function settleEarlierFormWrites(session: WriteSession, fundId: number): string {
+  const pending = session.records.all().some((r) => r.source === "form" && r.fundId === fundId);
+  if (!pending) return "";
+  const lock = LockService.getDocumentLock();
+  if (!lock?.tryLock(1000)) return "";
+  try {
+    const { held, settled } = settleBlockingWrites(
+      { ...session, newKey: () => Utilities.getUuid() },
+      { operation: "deposit", fundId, amount: 0 },
+    );
+    return [...settled, held ?? ""].filter((m) => m !== "").join(" ");
+  } catch (_err) {
+    return ""; // The fund's own read below says what is wrong.
+  } finally {
+    lock.releaseLock();
+  }
 }
 
 /** Recent submissions per user, so that a double click never sends twice. */
@@ -165,7 +194,7 @@ export function recentSubmissions(): RecentSubmissions {
 /** The one path of every form write: arguments checked, sent once per request id. */
 export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcome {
   const session = openWriteSession("sidebar");
-  const submission = readSubmission(operation, raw);
+  const submission = readSubmission(operation, ownData(raw));
   if (!submission.ok) {
     session.finish();
     return {

@@ -6,7 +6,7 @@
 import { createClient, formatCents, responseAmountToCents } from "../api";
 import { type AuditSink, createAuditLog } from "../audit/log";
 import { auditSheetSink } from "../gas/audit-sheet";
-import { documentSettingsStore } from "../gas/properties";
+import { documentSettingsStore, documentWriteRecords } from "../gas/properties";
 import { auditUser } from "../gas/session";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { EXECUTION_LIMIT_MS } from "../longrun/budget";
@@ -25,6 +25,7 @@ import {
 } from "../outbox/columns";
 import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import { type FundFacts, previewOutbox as planPreview, previewText } from "../outbox/preview";
+import type { RecordStore } from "../outbox/records";
 import { readOutboxRow } from "../outbox/rows";
 import { type OutboxSheetPort, outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox/run";
 import { servicePort } from "../outbox/service";
@@ -74,7 +75,12 @@ export function loadWriteSettings(): WriteSettings {
   const names = sheetNamesFrom(form, language);
   return {
     baseUrl: settings.baseUrl,
-    token: store.token(),
+    // Read where a path sends requests (openWriteSession): a token bound to another origin
+    // than this URL stops that path there with the notice; paths that only need the sheet
+    // names are not stopped.
+    get token() {
+      return store.token(settings.baseUrl, language);
+    },
     adminId: settings.adminId,
     language,
     sheetNames: {
@@ -97,6 +103,8 @@ export interface WriteSession extends WriteContext {
   format: DateFormatter;
   /** Brings the Funds or Expense reports sheet in line with a write's response. */
   applyResult(result: WriteResult): void;
+  /** The add-on's records of writes (document properties), shared by the Outbox and the forms. */
+  records: RecordStore;
   /** Appends the reads recorded during the session to the audit (one batch). */
   finish(): void;
 }
@@ -169,6 +177,7 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     audit: audit.port,
     now: () => new Date(),
     applyResult: (result) => applyResultToSheets(spreadsheet, settings, result),
+    records: documentWriteRecords(),
     finish: () => {
       audit.flushReads();
       // The calls since the last finish go to today's UrlFetch count.
@@ -286,6 +295,10 @@ export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
   return {
     lastRow: () => sheet.getLastRow(),
     readRow: (rowNumber) => (sheet.getRange(rowNumber, 1, 1, width).getValues()[0] ?? []) as CellValue[],
+    readAll() {
+      const last = sheet.getLastRow();
+      return last < 2 ? [] : (sheet.getRange(2, 1, last - 1, width).getValues() as CellValue[][]);
+    },
     readOperationKeys() {
       const last = sheet.getLastRow();
       if (last < 2) return [];
@@ -450,12 +463,17 @@ function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: 
 
 function previewOf(session: WriteSession, sheet: Sheet) {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  return planPreview(readRows(sheet), fundFactsSource(spreadsheet, session), {
-    format: session.format,
-    now: new Date(),
-    adminId: session.adminId,
-    language: session.language,
-  });
+  return planPreview(
+    readRows(sheet),
+    fundFactsSource(spreadsheet, session),
+    {
+      format: session.format,
+      now: new Date(),
+      adminId: session.adminId,
+      language: session.language,
+    },
+    session.records.all(),
+  );
 }
 
 /** Menu: shows what a run would send (totals, warnings, invalid rows), sending nothing. */
@@ -528,6 +546,7 @@ export function runOutbox(): RunSummary | null {
     summary = runRows({
       ...session,
       sheet: outboxSheetPort(sheet),
+      records: session.records,
       newKey: () => Utilities.getUuid(),
       budgetMs: outboxBudgetMs(executionLimitMs()),
       startedAt,

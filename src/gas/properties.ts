@@ -2,6 +2,7 @@
  * The settings store over PropertiesService: the token in the current user's own properties,
  * everything else in the document's properties.
  */
+import { type RecordStore, textRecordStore } from "../outbox/records";
 import { createSettingsStore, type SettingsStore } from "../settings/store";
 
 /** The settings of the active document, with the current user's token. */
@@ -10,4 +11,15 @@ export function documentSettingsStore(): SettingsStore {
   // Outside a document (a standalone run) there is no document store to read or write.
   if (!document) throw new Error("Settings: no document is open, so there are no document settings to use.");
   return createSettingsStore({ document, user: PropertiesService.getUserProperties() });
+}
+
+/**
+ * The Outbox's and the forms' records of their writes, in the document's properties: shared by
+ * every user of the document (each user's run must settle the others' interrupted writes) and
+ * written only by the add-on's code, never from a cell.
+ */
+export function documentWriteRecords(): RecordStore {
+  const document = PropertiesService.getDocumentProperties();
+  if (!document) throw new Error("Outbox: no document is open, so there is nowhere to keep write records.");
+  return textRecordStore(document);
 }

@@ -6,7 +6,17 @@
  */
 import { type Fund, formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../ui/strings";
+import type { DateFormatter } from "./cells";
+import { describeRequest } from "./describe";
 import { fundStatusLabel, IDEMPOTENT_OPERATIONS, type OutboxOperation } from "./operations";
+import {
+  blocks,
+  inFlightUntil,
+  type RecordStore,
+  recordSnapshot,
+  sendingRecord,
+  type WriteRecord,
+} from "./records";
 import { checkWrite, type FieldProblem, type ServiceInput, type WriteRequest } from "./requests";
 import { writeFailureOf } from "./service";
 import type { FundState } from "./snapshot";
@@ -17,6 +27,10 @@ export interface FormContext extends WriteContext {
   adminId: number | null;
   newKey: () => string;
   applyResult: (result: WriteResult) => void;
+  /** The add-on's records of writes, shared with the Outbox. */
+  records: RecordStore;
+  /** Formats times in the spreadsheet's zone. */
+  format: DateFormatter;
 }
 
 /** A fund as a sidebar shows it: plain data only (google.script.run passes no Date). */
@@ -132,7 +146,56 @@ export function readSubmission(
   return { ok: true, fields: out, requestId };
 }
 
-/** Checks and sends one write from a form; an unknown outcome is settled by reading once. */
+/**
+ * Settles, by reading, the unsettled writes that stand in the way of `request` and came from a
+ * form (an Outbox row's write is settled by the Outbox run, which also updates its row). Returns
+ * why the request must wait (null when nothing stands in its way any more) and what was settled.
+ */
+export function settleBlockingWrites(
+  context: FormContext,
+  request: WriteRequest,
+): { held: string | null; settled: string[] } {
+  const settled: string[] = [];
+  const t = (key: StringKey, params: Record<string, string | number> = {}) =>
+    translate(context.language, key, params);
+  const now = context.now().getTime();
+  const until = (record: WriteRecord) =>
+    context.format(new Date(inFlightUntil(record)), "yyyy-MM-dd HH:mm:ss").slice(11, 16);
+  const blocking = context.records
+    .all()
+    .filter((record) => blocks(record, request))
+    .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
+  for (const record of blocking) {
+    const sent = record.request ? describeRequest(context.language, record.request) : record.operation;
+    if (record.source === "outbox")
+      return { held: t("form.heldByOutbox", { sent, row: record.row ?? "?" }), settled };
+    if (now < inFlightUntil(record))
+      return { held: t("form.heldByLanding", { sent, until: until(record) }), settled };
+    const verdict = settleInterruptedWrite(context, recordSnapshot(record));
+    const note = (message: string, recordId?: number | null) =>
+      record.request &&
+      context.audit.note({ key: record.key, request: record.request, message, recordId: recordId ?? null });
+    if (verdict.verdict === "applied") {
+      settled.push(t("form.settledApplied", { sent }));
+      note(settled[settled.length - 1] as string, verdict.createdFundId ?? verdict.fund?.id ?? null);
+      context.records.remove(record.key); // A form has no row to recognise later.
+      if (verdict.fund) context.applyResult({ kind: "fund", fund: verdict.fund });
+    } else if (verdict.verdict === "notApplied" || verdict.verdict === "resend") {
+      settled.push(t("form.settledNotApplied", { sent }));
+      note(settled[settled.length - 1] as string);
+      context.records.remove(record.key);
+    } else {
+      return { held: t("form.heldCannotTell", { sent, message: verdict.message }), settled };
+    }
+  }
+  return { held: null, settled };
+}
+
+/**
+ * Checks and sends one write from a form. An earlier form write on the same fund whose answer
+ * never came is settled first (never before its request could still land); an unknown outcome
+ * is recorded and left for later, never re-sent by a second click.
+ */
 export function submitWrite(
   context: FormContext,
   operation: OutboxOperation,
@@ -143,9 +206,28 @@ export function submitWrite(
   const checked = checkWrite(operation, fields, { adminId: context.adminId, language: context.language });
   if (!checked.ok) return { kind: "invalid", problems: checked.problems };
   const request = checked.request;
+  const idempotent = IDEMPOTENT_OPERATIONS.has(operation);
+  let notice = "";
+  if (!idempotent) {
+    let settling: ReturnType<typeof settleBlockingWrites>;
+    try {
+      settling = settleBlockingWrites(context, request);
+    } catch (error) {
+      return { kind: "refused", message: t("form.notSent", { message: writeFailureOf(error).message }) };
+    }
+    notice = settling.settled.join(" ");
+    if (settling.held !== null)
+      return { kind: "refused", message: [notice, settling.held].filter((m) => m !== "").join(" ") };
+  }
+  const key = context.newKey();
+  let sending: WriteRecord | null = null;
   let end: ReturnType<typeof sendWrite>;
   try {
-    end = sendWrite(context, request, context.newKey());
+    end = sendWrite(context, request, key, (snapshot) => {
+      if (idempotent) return; // Sending it again is harmless: nothing to remember.
+      sending = sendingRecord(snapshot, request, "form", context.now().getTime());
+      context.records.put(sending);
+    });
   } catch (error) {
     // Reading the fund before sending failed: nothing was sent.
     const failure = writeFailureOf(error);
@@ -153,44 +235,38 @@ export function submitWrite(
       ? { kind: "refused", message: t("form.refused", { message: failure.message }) }
       : { kind: "refused", message: t("form.notSent", { message: failure.message }) };
   }
+  const record = sending as WriteRecord | null;
+  const withNotice = (message: string) => (notice === "" ? message : `${notice} ${message}`);
   if (end.status === "done") {
+    if (record) context.records.remove(record.key);
     context.applyResult(end.result);
     return {
       kind: "done",
-      message: doneText(context.language, end.result, request),
+      message: withNotice(doneText(context.language, end.result, request)),
       ...fundOf(end.result, context),
     };
   }
-  if (end.status === "refused")
-    return { kind: "refused", message: t("form.refused", { message: end.message }) };
-  if (IDEMPOTENT_OPERATIONS.has(operation)) {
+  if (end.status === "refused") {
+    if (record) context.records.remove(record.key);
+    return { kind: "refused", message: withNotice(t("form.refused", { message: end.message })) };
+  }
+  if (!record) {
     return { kind: "unknown", applied: null, message: t("form.unknownReport", { message: end.message }) };
   }
-  try {
-    const verdict = settleInterruptedWrite(context, end.snapshot);
-    if (verdict.verdict === "applied") {
-      const message = t("form.unknownApplied");
-      context.audit.note({
-        key: end.snapshot.key,
-        request,
-        message,
-        recordId: verdict.createdFundId ?? verdict.fund?.id ?? null,
-      });
-      if (verdict.fund) {
-        context.applyResult({ kind: "fund", fund: verdict.fund });
-        return { kind: "unknown", applied: true, message, fund: fundView(verdict.fund, context.language) };
-      }
-      return { kind: "unknown", applied: true, message };
-    }
-    if (verdict.verdict === "notApplied") {
-      const message = t("form.unknownNotApplied");
-      context.audit.note({ key: end.snapshot.key, request, message });
-      return { kind: "unknown", applied: false, message };
-    }
-  } catch (_err) {
-    // The check itself failed: say so, and let the person look before sending again.
-  }
-  return { kind: "unknown", applied: null, message: t("form.unknownUnchecked", { message: end.message }) };
+  // It may still land: remember it, and settle it only once that can no longer happen.
+  context.records.put({ ...(record as WriteRecord), state: "unknown" });
+  const until = context.format(new Date(inFlightUntil(record)), "yyyy-MM-dd HH:mm:ss").slice(11, 16);
+  return {
+    kind: "unknown",
+    applied: null,
+    message: withNotice(
+      t("form.unknownWaiting", {
+        sent: describeRequest(context.language, request),
+        until,
+        message: end.message,
+      }),
+    ),
+  };
 }
 
 function fundOf(result: WriteResult, context: FormContext): { fund?: FundView } {

@@ -7,9 +7,12 @@
 import { formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../ui/strings";
 import type { Cents } from "./cells";
+import { describeChanges, describeRequest } from "./describe";
 import { type FundStatus, MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
+import { changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
-import { fingerprint, type OutboxRow, type RowContext, requestFromRow } from "./rows";
+import { type OutboxRow, type RowContext, requestCells, requestFromRow } from "./rows";
+import { ownersOfKeys } from "./run";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
 export interface FundFacts {
@@ -38,22 +41,46 @@ export type Warning =
     }
   | { kind: "duplicate"; rowNumber: number; otherRow: number }
   | { kind: "closedFund"; rowNumber: number; fundId: number }
-  | { kind: "unknownFund"; rowNumber: number; fundId: number };
+  | { kind: "unknownFund"; rowNumber: number; fundId: number }
+  /** A copy of a done row, or the same cells as an operation done recently: sent again as new. */
+  | { kind: "sameAsDone"; rowNumber: number; otherRow: number | null; doneAt: string }
+  /** A done row whose cells were changed afterwards: nothing more is sent for it. */
+  | { kind: "editedDone"; rowNumber: number; doneAt: string; changes: string }
+  /** A done row whose State was cleared: restored, not sent. */
+  | { kind: "restoreDone"; rowNumber: number; doneAt: string }
+  /** Sending or Unknown typed on a row the add-on has no record of: marked Refused, not sent. */
+  | { kind: "noRecord"; rowNumber: number };
+
+/** A write that may move money: a pending row, or an interrupted one that may be sent again. */
+export interface MoneyItem {
+  rowNumber: number;
+  request: WriteRequest;
+  currency: string | null;
+  /** Absent for a pending row; how an interrupted one is taken otherwise. */
+  interrupted?: ToSettle;
+}
+
+/** A write left unsettled by an earlier run or a form: settled by reading before anything on its fund. */
+export interface ToSettle {
+  /** Its row; null when the row is gone or the write came from a form. */
+  rowNumber: number | null;
+  /** What was sent (or was about to be). */
+  request: WriteRequest;
+  /** Until when it may still land (HH:mm in the spreadsheet's zone), when that is later than now. */
+  waitingUntil: string | null;
+  /** The row's changes since it was sent ("" when none): then nothing new is sent for it in this run. */
+  changes: string;
+}
 
 export interface OutboxPreview {
   toSend: { rowNumber: number; request: WriteRequest }[];
-  /** Rows left in Sending or Unknown: checked against the service before anything is sent again. */
-  toSettle: number[];
+  /** Writes left unsettled: checked against the service before anything on their fund is sent. */
+  toSettle: ToSettle[];
   invalid: { rowNumber: number; problems: FieldProblem[] }[];
   totals: Total[];
   warnings: Warning[];
-}
-
-/** The rows a run would act on, in order; Done rows and unedited Refused rows are left alone. */
-export function isPendingRow(row: OutboxRow): boolean {
-  if (row.isEmpty || row.state === null) return false;
-  if (row.state === "Pending") return true;
-  return row.state === "Refused" && row.snapshot?.fingerprint !== fingerprint(row);
+  /** Every write that may move money, rows in order, for the confirmation to name one by one. */
+  money: MoneyItem[];
 }
 
 function fundIdOf(request: WriteRequest): number | null {
@@ -75,16 +102,37 @@ function targetKey(request: WriteRequest): string {
   }
 }
 
+/** Done records this recent are compared with new rows, to warn of an operation repeated by copying. */
+const SAME_AS_DONE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * What a run would do, decided the way the run decides it (src/outbox/run.ts): the records of
+ * earlier writes, not the rows' State cells, say which rows were sent already.
+ */
 export function previewOutbox(
   rows: readonly OutboxRow[],
   fundFacts: (fundId: number) => FundFacts | null,
   context: RowContext,
+  recordList: readonly WriteRecord[] = [],
 ): OutboxPreview {
-  const preview: OutboxPreview = { toSend: [], toSettle: [], invalid: [], totals: [], warnings: [] };
+  const preview: OutboxPreview = {
+    toSend: [],
+    toSettle: [],
+    invalid: [],
+    totals: [],
+    warnings: [],
+    money: [],
+  };
+  const language = context.language ?? "en";
+  const now = context.now.getTime();
   const totals = new Map<string, Total>();
   const balances = new Map<number, Cents>();
   const statuses = new Map<number, FundStatus>();
   const seen = new Map<string, number>();
+  const records = new Map(recordList.map((r) => [r.key, r]));
+  const owners = ownersOfKeys(rows, records);
+  const ownerOf = (key: string) => owners.get(key) ?? null;
+  const stamp = (ms: number) => context.format(new Date(ms), "yyyy-MM-dd HH:mm:ss");
 
   const addTotal = (operation: OutboxOperation, currency: string | null, amount: Cents) => {
     const key = `${operation}|${currency ?? ""}`;
@@ -93,13 +141,81 @@ export function previewOutbox(
     total.count += 1;
     totals.set(key, total);
   };
+  const currencyOf = (request: WriteRequest): string | null => {
+    if (request.operation === "createFund") return request.currency;
+    if (!MONEY_OPERATIONS.has(request.operation) || !("fundId" in request)) return null;
+    return fundFacts(request.fundId)?.currency ?? "?";
+  };
+
+  // Unsettled writes, oldest first, as the run takes them.
+  const unsettled = recordList.filter(isUnsettled).sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
+  for (const record of unsettled) {
+    if (!record.request) continue;
+    const row = ownerOf(record.key);
+    const until = inFlightUntil(record);
+    const changed = row && record.cells ? changedColumns(record.cells, requestCells(row)) : [];
+    preview.toSettle.push({
+      rowNumber: row?.rowNumber ?? null,
+      request: record.request,
+      waitingUntil: until > now ? stamp(until).slice(11, 16) : null,
+      changes: row && record.cells ? describeChanges(language, record.cells, requestCells(row), changed) : "",
+    });
+    // Money that may move again: an unchanged row whose write turns out not to have been applied.
+    if (row && changed.length === 0 && "amount" in record.request) {
+      addTotal(record.request.operation, currencyOf(record.request), record.request.amount);
+    }
+  }
+
+  const doneCells = recordList
+    .filter((r) => r.state === "done" && r.cells && now - (r.finishedAt ?? 0) < SAME_AS_DONE_WINDOW_MS)
+    .map((r) => ({ record: r, text: JSON.stringify(r.cells) }));
 
   for (const row of rows) {
-    if (!row.isEmpty && (row.state === "Sending" || row.state === "Unknown")) {
-      preview.toSettle.push(row.rowNumber);
+    if (row.isEmpty) continue;
+    const record = records.get(row.operationKey);
+    const owned = record !== undefined && ownerOf(record.key) === row;
+    const cells = requestCells(row);
+    if (owned && record.state === "done") {
+      const doneAt = stamp(record.finishedAt ?? 0).slice(0, 16);
+      const changed = record.cells ? changedColumns(record.cells, cells) : [];
+      if (changed.length > 0) {
+        preview.warnings.push({
+          kind: "editedDone",
+          rowNumber: row.rowNumber,
+          doneAt,
+          changes: describeChanges(language, record.cells ?? {}, cells, changed),
+        });
+      } else if (row.state !== "Done") {
+        preview.warnings.push({ kind: "restoreDone", rowNumber: row.rowNumber, doneAt });
+      }
       continue;
     }
-    if (!isPendingRow(row)) continue;
+    if (owned && record.state === "refused") {
+      const unchanged = record.cells !== undefined && changedColumns(record.cells, cells).length === 0;
+      if (unchanged && row.state !== "Pending") continue;
+    } else if (owned) {
+      continue; // Unsettled: listed above.
+    } else if (record === undefined || row.operationKey === "") {
+      if (row.state === null || row.state === "Done" || row.state === "Refused") continue;
+      if (row.state === "Sending" || row.state === "Unknown") {
+        preview.warnings.push({ kind: "noRecord", rowNumber: row.rowNumber });
+        continue;
+      }
+    }
+    // A new operation (pending, an edited refused row, or a copy of another row's key).
+    const text = JSON.stringify(cells);
+    const same =
+      record !== undefined && !owned && record.state === "done"
+        ? record
+        : doneCells.find((d) => d.text === text)?.record;
+    if (same) {
+      preview.warnings.push({
+        kind: "sameAsDone",
+        rowNumber: row.rowNumber,
+        otherRow: ownerOf(same.key)?.rowNumber ?? null,
+        doneAt: stamp(same.finishedAt ?? 0).slice(0, 16),
+      });
+    }
     const built = requestFromRow(row, context);
     if (!built.ok) {
       preview.invalid.push({ rowNumber: row.rowNumber, problems: built.problems });
@@ -160,7 +276,44 @@ export function previewOutbox(
     }
   }
   preview.totals = [...totals.values()];
+  preview.money = moneyItems(preview, currencyOf);
   return preview;
+}
+
+/** Every write in the preview that may move money, rows in order. */
+function moneyItems(
+  preview: OutboxPreview,
+  currencyOf: (request: WriteRequest) => string | null,
+): MoneyItem[] {
+  const items: MoneyItem[] = [];
+  for (const settle of preview.toSettle) {
+    // A write whose row is gone is settled but never sent again.
+    if (!("amount" in settle.request) || settle.rowNumber === null) continue;
+    items.push({
+      rowNumber: settle.rowNumber,
+      request: settle.request,
+      currency: currencyOf(settle.request),
+      interrupted: settle,
+    });
+  }
+  for (const item of preview.toSend) {
+    if (!("amount" in item.request)) continue;
+    items.push({ rowNumber: item.rowNumber, request: item.request, currency: currencyOf(item.request) });
+  }
+  return items.sort((a, b) => a.rowNumber - b.rowNumber);
+}
+
+function moneyLine(language: Language, item: MoneyItem): string {
+  const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
+  const row = item.rowNumber;
+  const description = describeRequest(language, item.request, item.currency);
+  const settle = item.interrupted;
+  if (!settle) return t("outbox.preview.moneyLine", { row, description });
+  if (settle.changes !== "")
+    return t("outbox.preview.interruptedEdited", { row, description, changes: settle.changes });
+  if (settle.waitingUntil !== null)
+    return t("outbox.preview.interruptedWaiting", { row, description, until: settle.waitingUntil });
+  return t("outbox.preview.interrupted", { row, description });
 }
 
 export function warningText(language: Language, warning: Warning): string {
@@ -180,12 +333,36 @@ export function warningText(language: Language, warning: Warning): string {
       return t("outbox.warn.closedFund", { row: warning.rowNumber, id: warning.fundId });
     case "unknownFund":
       return t("outbox.warn.unknownFund", { row: warning.rowNumber, id: warning.fundId });
+    case "sameAsDone":
+      return warning.otherRow === null
+        ? t("outbox.warn.sameAsDone", { row: warning.rowNumber, date: warning.doneAt })
+        : t("outbox.warn.copyOfDone", {
+            row: warning.rowNumber,
+            other: warning.otherRow,
+            date: warning.doneAt,
+          });
+    case "editedDone":
+      return t("outbox.warn.editedDone", {
+        row: warning.rowNumber,
+        date: warning.doneAt,
+        changes: warning.changes,
+      });
+    case "restoreDone":
+      return t("outbox.warn.restoreDone", { row: warning.rowNumber, date: warning.doneAt });
+    case "noRecord":
+      return t("outbox.warn.noRecord", { row: warning.rowNumber });
   }
 }
 
-/** The preview as the text of an alert (or of the run's confirmation). */
 /** Warnings and invalid rows listed by name in the preview's text; the rest are counted. */
 export const PREVIEW_LIST_LIMIT = 15;
+/**
+ * Writes that may move money are listed one by one up to this many (the totals always cover
+ * them all): a confirmation names every amount and target a person is about to send.
+ */
+export const MONEY_LIST_LIMIT = 200;
+
+/** The preview as the text of an alert (or of the run's confirmation). */
 
 export function previewText(language: Language, preview: OutboxPreview): string {
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
@@ -197,6 +374,13 @@ export function previewText(language: Language, preview: OutboxPreview): string 
   lines.push(t("outbox.preview.rows", { count: preview.toSend.length }));
   if (preview.toSettle.length > 0)
     lines.push(t("outbox.preview.reconcile", { count: preview.toSettle.length }));
+  const money = preview.money;
+  if (money.length > 0) {
+    lines.push("", t("outbox.preview.money"));
+    for (const item of money.slice(0, MONEY_LIST_LIMIT)) lines.push(`• ${moneyLine(language, item)}`);
+    if (money.length > MONEY_LIST_LIMIT)
+      lines.push(t("outbox.preview.more", { count: money.length - MONEY_LIST_LIMIT }));
+  }
   if (preview.totals.length > 0) {
     lines.push("", t("outbox.preview.totals"));
     for (const total of preview.totals) {
@@ -207,6 +391,8 @@ export function previewText(language: Language, preview: OutboxPreview): string 
           : `• ${t("outbox.total.line", { operation, currency: total.currency, amount: formatCents(total.amount, { language }), count: total.count })}`,
       );
     }
+    if (preview.toSettle.some((s) => s.rowNumber !== null && s.changes === "" && "amount" in s.request))
+      lines.push(t("outbox.preview.totalsNote"));
   }
   // An alert stays readable: the first few of each list, then how many more.
   const listed = <T>(items: readonly T[], line: (item: T) => string) => {

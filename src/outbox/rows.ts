@@ -12,8 +12,8 @@ import {
   parseOperation,
   parseState,
 } from "./operations";
+import { cellsText } from "./records";
 import { type Checked, checkWrite, type ServiceInput } from "./requests";
-import { parseSnapshot, type Snapshot } from "./snapshot";
 
 export interface OutboxRow {
   /** 1-based row number in the sheet. */
@@ -25,7 +25,6 @@ export interface OutboxRow {
   stateText: string;
   result: string;
   operationKey: string;
-  snapshot: Snapshot | null;
   /** No user cell filled: not an operation at all. */
   isEmpty: boolean;
 }
@@ -46,23 +45,50 @@ export function readOutboxRow(values: readonly CellValue[], rowNumber: number): 
     stateText,
     result: cellText(owned("result")),
     operationKey: cellText(owned("operationKey")),
-    snapshot: parseSnapshot(cellText(owned("snapshot"))),
     isEmpty: USER_COLUMNS.every((column) => isBlank(cells[column])),
   };
 }
 
+/** The user columns each operation reads; edits elsewhere on the row do not change the request. */
+export const REQUEST_COLUMNS: Record<OutboxOperation, readonly UserColumn[]> = {
+  createFund: [
+    "employeeId",
+    "fundName",
+    "currency",
+    "amount",
+    "fundCode",
+    "fundComment",
+    "flexible",
+    "autoDeposit",
+    "autoBlock",
+    "expirationDate",
+  ],
+  updateFund: [
+    "targetId",
+    "fundName",
+    "fundCode",
+    "fundComment",
+    "flexible",
+    "autoDeposit",
+    "autoBlock",
+    "expirationDate",
+  ],
+  deposit: ["targetId", "amount"],
+  withdraw: ["targetId", "amount"],
+  setFundStatus: ["targetId", "fundStatus"],
+  markIntegrated: ["targetId", "integrationCode", "integrationDate"],
+  markNotIntegrated: ["targetId", "integrationCode"],
+  setCustomStatus: ["targetId", "customStatus", "customMessage"],
+};
+
 /**
- * A short fingerprint of the user's cells, kept with a Refused or Done row so that the next
- * run can tell whether the user edited the row since (FNV-1a over the cells' text).
+ * The row's cells that make its request, as text: the operation by name (so a label in the
+ * other language is the same operation) and the columns that operation reads. What a record
+ * keeps, to tell later whether the row still shows what was sent.
  */
-export function fingerprint(row: Pick<OutboxRow, "cells">): string {
-  const text = JSON.stringify(USER_COLUMNS.map((column) => cellText(row.cells[column])));
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
+export function requestCells(row: Pick<OutboxRow, "cells" | "operation">): Record<string, string> {
+  if (row.operation === null) return { operation: cellText(row.cells.operation) };
+  return { operation: row.operation, ...cellsText(row.cells, REQUEST_COLUMNS[row.operation]) };
 }
 
 export type RowRequest = Checked;

@@ -1,22 +1,40 @@
 /**
- * A run of the Outbox: rows in order, each Pending row sent once (Sending written and flushed
- * before the call), each row left in Sending or Unknown by an earlier run settled against the
- * service first. Writes only the add-on's cells of a row, found again by its operation key
- * just before writing, so rows users edit or move during a run keep their edits.
+ * A run of the Outbox. First every write left unsettled by an earlier run or a form (its
+ * record says "sending" or "unknown") is settled by reading the service, once the window in
+ * which its request could still land has passed; while one is unsettled, no row on its fund is
+ * sent, above or below it. Then rows are taken in order: each new operation is sent once, with
+ * its record written (and its row marked Sending and flushed) before the call.
+ *
+ * What a row sends is always what its cells show now; the add-on's record (outside the sheet)
+ * only says what was sent before, so a cell can neither change what is sent nor forge what an
+ * interrupted write was. Only the add-on's block of a row is written, found again by operation
+ * key just before writing, so edits and inserted rows during a run are kept.
  */
 
-import { formatCents } from "../api";
+import { formatCents } from "../api/money";
 import { type Language, type StringKey, translate } from "../ui/strings";
 import type { DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
-import { type OutboxState, stateLabel } from "./operations";
+import { describeChanges, describeRequest } from "./describe";
+import { MONEY_OPERATIONS, type OutboxState, stateLabel } from "./operations";
+import {
+  changedColumns,
+  finishedRecord,
+  inFlightUntil,
+  isUnsettled,
+  type RecordStore,
+  recordSnapshot,
+  recordsToPrune,
+  sendingRecord,
+  type WriteRecord,
+} from "./records";
 import type { WriteRequest } from "./requests";
-import { fingerprint, type OutboxRow, readOutboxRow, requestFromRow } from "./rows";
-import { type Snapshot, serializeSnapshot } from "./snapshot";
+import { type OutboxRow, readOutboxRow, requestCells, requestFromRow } from "./rows";
 import {
   isWriteFailure,
   sendWrite,
   settleInterruptedWrite,
+  type Verdict,
   type WriteContext,
   type WriteEnd,
   type WriteResult,
@@ -26,6 +44,8 @@ import {
 export interface OutboxSheetPort {
   lastRow(): number;
   readRow(rowNumber: number): CellValue[];
+  /** Every row from row 2 on (one read). */
+  readAll(): CellValue[][];
   /** The operation key of every row from row 2 on, to find a row that moved. */
   readOperationKeys(): string[];
   writeOwned(rowNumber: number, cells: OwnedCells): void;
@@ -35,6 +55,8 @@ export interface OutboxSheetPort {
 
 export interface RunContext extends WriteContext {
   sheet: OutboxSheetPort;
+  /** The add-on's own record of each write, outside the sheet. */
+  records: RecordStore;
   language: Language;
   format: DateFormatter;
   newKey: () => string;
@@ -79,6 +101,44 @@ export function outboxBudgetMs(limitMs: number): number {
 
 type Counted = "done" | "refused" | "unknown" | "skipped";
 
+/** A row as read at the start of the run, and where it is now. */
+interface Item {
+  row: OutboxRow;
+  /** Its request cells and key when the run started: how it is recognised if rows move. */
+  identity: string;
+  handled: boolean;
+}
+
+function identityOf(row: OutboxRow): string {
+  return JSON.stringify([row.operationKey, requestCells(row)]);
+}
+
+/**
+ * Which row owns each recorded key: the first row carrying the key whose request cells still
+ * match the record, else the first row carrying it. Any other row with that key is a copy, and
+ * a copy is a new operation.
+ */
+export function ownersOfKeys(
+  rows: readonly OutboxRow[],
+  records: ReadonlyMap<string, WriteRecord>,
+): Map<string, OutboxRow> {
+  const owners = new Map<string, OutboxRow>();
+  const matches = new Map<string, OutboxRow>();
+  for (const row of rows) {
+    const record = records.get(row.operationKey);
+    if (!record || row.isEmpty) continue;
+    if (!owners.has(record.key)) owners.set(record.key, row);
+    if (!matches.has(record.key) && record.cells && sameCells(record.cells, requestCells(row)))
+      matches.set(record.key, row);
+  }
+  for (const [key, row] of matches) owners.set(key, row);
+  return owners;
+}
+
+function sameCells(a: Record<string, string>, b: Record<string, string>): boolean {
+  return changedColumns(a, b).length === 0;
+}
+
 /** Runs the Outbox. The caller holds the document lock and asked for confirmation before taking it. */
 export function runOutbox(context: RunContext): RunSummary {
   const started = context.startedAt ?? context.now().getTime();
@@ -92,22 +152,72 @@ export function runOutbox(context: RunContext): RunSummary {
   };
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(context.language, key, params);
-  // A fund whose earlier row is unsettled: later rows on it wait, so that a settled row's
-  // snapshot never counts another row's movement as its own.
-  const unsettledFunds = new Map<number, number>();
+  const nowMs = () => context.now().getTime();
+  const clock = (ms: number) => context.format(new Date(ms), "yyyy-MM-dd HH:mm:ss").slice(11, 16);
+  const day = (ms: number) => context.format(new Date(ms), "yyyy-MM-dd HH:mm:ss").slice(0, 16);
+
+  const records = new Map(context.records.all().map((r) => [r.key, r]));
+  const putRecord = (record: WriteRecord) => {
+    records.set(record.key, record);
+    context.records.put(record);
+  };
+  const dropRecord = (key: string) => {
+    records.delete(key);
+    context.records.remove(key);
+  };
+
+  // Funds on which nothing may be sent in this run, and the message rows on them get.
+  const heldFunds = new Map<number, string>();
+  const hold = (fundId: number | undefined, message: string) => {
+    if (fundId !== undefined && !heldFunds.has(fundId)) heldFunds.set(fundId, message);
+  };
+
+  const items: Item[] = context.sheet
+    .readAll()
+    .map((values, i) => readOutboxRow(values, i + 2))
+    .map((row) => ({ row, identity: identityOf(row), handled: false }));
+  const owners = ownersOfKeys(
+    items.map((i) => i.row),
+    records,
+  );
+  const itemOfRow = new Map(items.map((item) => [item.row, item]));
+  const owner = (rec: WriteRecord): Item | undefined => {
+    const row = owners.get(rec.key);
+    return row ? itemOfRow.get(row) : undefined;
+  };
+  // Rows whose interrupted idempotent write was superseded by an edit: sent as they are now.
+  const requeued = new Set<Item>();
 
   const record = (rowNumber: number, state: OutboxState, message: string, counted: Counted | null) => {
     summary.rows.push({ rowNumber, state, message });
     if (counted) summary[counted] += 1;
   };
 
-  const write = (
-    row: OutboxRow,
-    state: OutboxState,
-    message: string,
-    key: string,
-    snapshot: Snapshot | null,
-  ) => {
+  /** The item's row as it is now, read again; null when it changed or moved out of reach. */
+  let positionsStale = false;
+  const current = (item: Item): OutboxRow | null => {
+    const fresh = readOutboxRow(context.sheet.readRow(item.row.rowNumber), item.row.rowNumber);
+    if (identityOf(fresh) === item.identity) return fresh;
+    if (!positionsStale) {
+      // Rows were inserted or deleted during the run: find every row again, in order.
+      positionsStale = true;
+      const now = context.sheet.readAll().map((values, i) => readOutboxRow(values, i + 2));
+      let from = 0;
+      for (const it of items) {
+        const index = now.findIndex((r, i) => i >= from && identityOf(r) === it.identity);
+        if (index >= 0) {
+          it.row.rowNumber = index + 2;
+          from = index + 1;
+        }
+      }
+      positionsStale = false;
+      const again = readOutboxRow(context.sheet.readRow(item.row.rowNumber), item.row.rowNumber);
+      if (identityOf(again) === item.identity) return again;
+    }
+    return null;
+  };
+
+  const write = (row: OutboxRow, state: OutboxState, message: string, key: string, sent = "") => {
     const rowNumber = locate(context.sheet, row.rowNumber, key, row.operationKey);
     if (rowNumber === null) return; // The row was deleted during the run; the audit keeps the story.
     context.sheet.writeOwned(rowNumber, {
@@ -115,171 +225,338 @@ export function runOutbox(context: RunContext): RunSummary {
       result: message,
       time: context.now(),
       operationKey: key,
-      snapshot: snapshot ? serializeSnapshot(snapshot) : "",
+      snapshot: sent,
     });
     row.rowNumber = rowNumber;
+    row.operationKey = key;
   };
 
-  const settle = (row: OutboxRow, end: WriteEnd, key: string, request: WriteRequest, prefix = ""): void => {
-    if (end.status === "done") {
-      const message = prefix || doneMessage(t, end.result, request, context.language);
-      write(row, "Done", message, key, { key, at: end.snapshot.at, fingerprint: fingerprint(row) });
-      context.applyResult?.(end.result);
-      record(row.rowNumber, "Done", message, "done");
-    } else if (end.status === "refused") {
-      const message = t("outbox.msg.refused", { message: end.message });
-      write(row, "Refused", message, key, { key, at: end.snapshot.at, fingerprint: fingerprint(row) });
-      record(row.rowNumber, "Refused", message, "refused");
-    } else {
-      const message = t("outbox.msg.unknown", { message: end.message });
-      write(row, "Unknown", message, key, end.snapshot);
-      blockFund(request, row.rowNumber);
-      record(row.rowNumber, "Unknown", message, "unknown");
-    }
-  };
+  const sentText = (request: WriteRequest) => describeRequest(context.language, request);
 
-  const blockFund = (request: WriteRequest | undefined, rowNumber: number) => {
-    if (request && "fundId" in request && !unsettledFunds.has(request.fundId)) {
-      unsettledFunds.set(request.fundId, rowNumber);
-    }
-  };
+  const finish = (rec: WriteRecord, state: "done" | "refused") =>
+    putRecord(finishedRecord(rec, state, nowMs()));
 
+  const landingMessage = (rec: WriteRecord) =>
+    rec.source === "form"
+      ? t("outbox.msg.heldBySidebar", { id: rec.fundId ?? "" })
+      : t("outbox.msg.heldByLanding", { id: rec.fundId ?? "", until: clock(inFlightUntil(rec)) });
+
+  /** Sends a row's request once: record first, then the row's Sending (flushed), then the call. */
   const send = (row: OutboxRow, request: WriteRequest, key: string): void => {
+    const cells = requestCells(row);
+    let written: WriteRecord | null = null;
     let end: WriteEnd;
     try {
       end = sendWrite(context, request, key, (snapshot) => {
-        write(row, "Sending", t("outbox.msg.sending"), key, snapshot);
+        written = sendingRecord(snapshot, request, "outbox", nowMs(), { number: row.rowNumber, cells });
+        putRecord(written);
+        write(row, "Sending", t("outbox.msg.sending"), key, sentText(request));
         context.sheet.flush();
       });
     } catch (error) {
       if (isWriteFailure(error) && error.outcome === "refused") {
-        // The service answered that the fund cannot be read (unknown id, no permission):
-        // nothing was sent, and sending would be refused the same way.
+        // The service answered that the fund cannot be read (unknown id, no permission), or the
+        // write would leave the fund unreadable: nothing was sent.
         const message = t("outbox.msg.refused", { message: error.message });
-        write(row, "Refused", message, key, {
+        putRecord({
           key,
-          at: context.now().toISOString(),
-          fingerprint: fingerprint(row),
+          state: "refused",
+          source: "outbox",
+          operation: request.operation,
+          cells,
+          row: row.rowNumber,
+          finishedAt: nowMs(),
         });
+        write(row, "Refused", message, key);
         record(row.rowNumber, "Refused", message, "refused");
         return;
       }
+      if (written) throw error; // Not a failure of the read before sending: let it surface.
       // The snapshot could not be read: nothing was sent, the row stays Pending.
       const message = t("outbox.msg.checkFailed", { message: errorText(error) });
-      write(row, "Pending", message, row.operationKey, row.snapshot);
-      blockFund(request, row.rowNumber);
+      write(row, "Pending", message, row.operationKey);
+      if ("fundId" in request) hold(request.fundId, t("outbox.msg.waitingForRow", { row: row.rowNumber }));
       record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
-    settle(row, end, key, request);
+    const sending = written as WriteRecord | null;
+    if (!sending) return;
+    if (end.status === "done") {
+      finish(sending, "done");
+      const message = doneMessage(t, end.result, request, context.language);
+      write(row, "Done", message, key, sentText(request));
+      context.applyResult?.(end.result);
+      record(row.rowNumber, "Done", message, "done");
+    } else if (end.status === "refused") {
+      finish(sending, "refused");
+      const message = t("outbox.msg.refused", { message: end.message });
+      write(row, "Refused", message, key, sentText(request));
+      record(row.rowNumber, "Refused", message, "refused");
+    } else {
+      putRecord({ ...sending, state: "unknown" });
+      const message = t("outbox.msg.unknown", { message: end.message });
+      write(row, "Unknown", message, key, sentText(request));
+      if ("fundId" in request) hold(request.fundId, t("outbox.msg.waitingForRow", { row: row.rowNumber }));
+      record(row.rowNumber, "Unknown", message, "unknown");
+    }
   };
 
-  // The last row is read again each time: users may add or insert rows during the run.
-  for (let rowNumber = 2; rowNumber <= context.sheet.lastRow(); rowNumber += 1) {
-    if (context.now().getTime() - started >= context.budgetMs) {
-      summary.stoppedForTime = true;
-      break;
-    }
-    const row = readOutboxRow(context.sheet.readRow(rowNumber), rowNumber);
-    if (row.isEmpty || row.state === null) continue;
-    const state =
-      row.state === "Refused" && row.snapshot?.fingerprint !== fingerprint(row) ? "Pending" : row.state;
-    if (state === "Done" || state === "Refused") continue;
+  const outOfTime = () => {
+    if (nowMs() - started < context.budgetMs) return false;
+    summary.stoppedForTime = true;
+    return true;
+  };
 
-    if (state === "Pending") {
-      const built = requestFromRow(row, {
-        format: context.format,
-        now: context.now(),
-        adminId: context.adminId,
-        language: context.language,
-      });
-      if (!built.ok) {
-        const message = t("outbox.msg.invalid", { message: built.problems.map((p) => p.message).join("; ") });
-        const key = row.operationKey || context.newKey();
-        write(row, "Refused", message, key, {
-          key,
-          at: context.now().toISOString(),
-          fingerprint: fingerprint(row),
+  function settleRecord(rec: WriteRecord, row: OutboxRow | null): void {
+    const request = rec.request as WriteRequest;
+    const waitingOn = rec.fundId === undefined ? undefined : heldFunds.get(rec.fundId);
+    if (waitingOn !== undefined) {
+      if (row) record(row.rowNumber, "Unknown", waitingOn, "skipped");
+      return;
+    }
+    if (nowMs() < inFlightUntil(rec)) {
+      const message = t("outbox.msg.waitingForLanding", { until: clock(inFlightUntil(rec)) });
+      if (row) {
+        write(row, "Unknown", message, rec.key, sentText(request));
+        record(row.rowNumber, "Unknown", message, "unknown");
+      }
+      hold(rec.fundId, row ? t("outbox.msg.waitingForRow", { row: row.rowNumber }) : landingMessage(rec));
+      return;
+    }
+    let verdict: Verdict;
+    try {
+      verdict = settleInterruptedWrite(context, recordSnapshot(rec));
+    } catch (error) {
+      const message = t("outbox.msg.checkFailed", { message: errorText(error) });
+      if (row) {
+        write(row, "Unknown", message, rec.key, sentText(request));
+        record(row.rowNumber, "Unknown", message, "unknown");
+      }
+      hold(rec.fundId, row ? t("outbox.msg.waitingForRow", { row: row.rowNumber }) : landingMessage(rec));
+      return;
+    }
+    const nowCells = row ? requestCells(row) : null;
+    const changed = row && rec.cells ? changedColumns(rec.cells, nowCells as Record<string, string>) : [];
+    const changes =
+      row && rec.cells ? describeChanges(context.language, rec.cells, nowCells ?? {}, changed) : "";
+    const note = (message: string, recordId?: number | null) =>
+      context.audit.note({ key: rec.key, request, message, recordId: recordId ?? null });
+
+    if (verdict.verdict === "cannotTell") {
+      // Only a person can tell. A State of Done or Refused typed by hand settles it; nothing is sent.
+      if (row && (row.state === "Done" || row.state === "Refused")) {
+        const message = t("outbox.msg.settledByHand", {
+          state: stateLabel(context.language, row.state),
+          date: day(nowMs()),
         });
+        finish(rec, row.state === "Done" ? "done" : "refused");
+        note(message);
+        write(row, row.state, message, rec.key, sentText(request));
+        record(row.rowNumber, row.state, message, row.state === "Done" ? "done" : "refused");
+        return;
+      }
+      const message = t("outbox.msg.cannotTell", {
+        message: verdict.tooMany ? t("outbox.msg.tooMany") : verdict.message,
+      });
+      if (rec.state !== "unknown") putRecord({ ...rec, state: "unknown" });
+      note(message);
+      if (row) {
+        write(row, "Unknown", message, rec.key, sentText(request));
+        record(row.rowNumber, "Unknown", message, "unknown");
+      }
+      hold(rec.fundId, row ? t("outbox.msg.waitingForRow", { row: row.rowNumber }) : landingMessage(rec));
+      return;
+    }
+
+    if (verdict.verdict === "applied") {
+      const recordId = verdict.createdFundId ?? verdict.fund?.id ?? null;
+      let message: string;
+      if (changed.length > 0) {
+        message = t("outbox.msg.doneEdited", { sent: sentText(request), changes });
+      } else if (verdict.createdFundId !== undefined) {
+        message = t("outbox.msg.reconciledCreated", { id: verdict.createdFundId });
+      } else if (verdict.byCount && "amount" in request) {
+        message = t("outbox.msg.appliedByCount", {
+          movement: t(request.operation === "deposit" ? "outbox.movement.1" : "outbox.movement.2"),
+          amount:
+            `${formatCents(request.amount, { language: context.language })} ${verdict.fund?.currency ?? ""}`.trim(),
+          id: rec.fundId ?? "",
+        });
+      } else {
+        message = t("outbox.msg.reconciledApplied");
+      }
+      finish(rec, "done");
+      note(message, recordId);
+      if (row) {
+        write(row, "Done", message, rec.key, sentText(request));
+        record(row.rowNumber, "Done", message, "done");
+      }
+      if (verdict.fund) context.applyResult?.({ kind: "fund", fund: verdict.fund });
+      return;
+    }
+
+    // Not applied, or idempotent: the row may be sent, but only as it is now.
+    const idempotent = verdict.verdict === "resend";
+    if (!row) {
+      dropRecord(rec.key);
+      note(t(idempotent ? "outbox.note.orphanResend" : "outbox.note.orphanNotApplied"));
+      return;
+    }
+    if (changed.length > 0) {
+      dropRecord(rec.key);
+      if (idempotent) {
+        // Sending the row as it is now is what its new cells ask for; it runs with the others.
+        note(t("outbox.note.orphanResend"));
+        const item = owner(rec);
+        if (item) requeued.add(item);
+        return;
+      }
+      const message = t("outbox.msg.notAppliedEdited", { sent: sentText(request), changes });
+      note(t("outbox.note.editedNotApplied"));
+      // A fresh, empty key: the next run sees a new row and its preview lists it.
+      write(row, "Pending", message, "", "");
+      record(row.rowNumber, "Pending", message, "skipped");
+      return;
+    }
+    const built = buildRequest(row);
+    if (!built.ok) {
+      dropRecord(rec.key);
+      refuseInvalid(row, built.message);
+      return;
+    }
+    note(t(idempotent ? "outbox.note.resend" : "outbox.note.notAppliedResend"));
+    dropRecord(rec.key);
+    // A fresh key per attempt keeps each attempt's audit entries apart; the row keeps the latest.
+    send(row, built.request, context.newKey());
+  }
+
+  const buildRequest = (
+    row: OutboxRow,
+  ): { ok: true; request: WriteRequest } | { ok: false; message: string } => {
+    const built = requestFromRow(row, {
+      format: context.format,
+      now: context.now(),
+      adminId: context.adminId,
+      language: context.language,
+    });
+    return built.ok
+      ? { ok: true, request: built.request }
+      : { ok: false, message: built.problems.map((p) => p.message).join("; ") };
+  };
+
+  const refuseInvalid = (row: OutboxRow, problems: string) => {
+    const message = t("outbox.msg.invalid", { message: problems });
+    const key = context.newKey();
+    // The record keeps the cells: an edit makes the row pending again.
+    putRecord({
+      key,
+      state: "refused",
+      source: "outbox",
+      operation: row.operation ?? "deposit",
+      cells: requestCells(row),
+      row: row.rowNumber,
+      finishedAt: nowMs(),
+    });
+    write(row, "Refused", message, key);
+    record(row.rowNumber, "Refused", message, "refused");
+  };
+
+  // ---- 1. Unsettled writes first, oldest first: nothing on their fund is sent before them.
+  const unsettled = [...records.values()]
+    .filter(isUnsettled)
+    .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
+  for (const rec of unsettled) {
+    if (outOfTime()) return closeRun();
+    const item = owner(rec);
+    if (item) item.handled = true;
+    const row = item ? current(item) : null;
+    if (item && !row) {
+      // The row changed during this run: settle it at the next run, with the preview's eyes on it.
+      hold(rec.fundId, landingMessage(rec));
+      record(item.row.rowNumber, "Unknown", "", "skipped");
+      continue;
+    }
+    settleRecord(rec, row);
+  }
+
+  // ---- 2. The rows, in order.
+  for (const item of items) {
+    if ((item.handled && !requeued.has(item)) || item.row.isEmpty) continue;
+    if (outOfTime()) break;
+    const row = current(item);
+    if (!row) continue; // Changed during the run: the next run (and its preview) takes it.
+    if (requeued.has(item)) {
+      sendNew(row);
+      continue;
+    }
+    const rec = records.get(row.operationKey);
+    const owned = rec !== undefined && owners.get(rec.key) === item.row;
+
+    if (owned && rec.state === "done") {
+      const changed = rec.cells ? changedColumns(rec.cells, requestCells(row)) : [];
+      const date = day(rec.finishedAt ?? rec.sentAt ?? nowMs());
+      const desc = rec.request ? sentText(rec.request) : (rec.cells?.operation ?? "");
+      const message =
+        changed.length > 0
+          ? t("outbox.msg.doneEditedLater", {
+              sent: desc,
+              date,
+              changes: describeChanges(context.language, rec.cells ?? {}, requestCells(row), changed),
+            })
+          : row.state !== "Done"
+            ? t("outbox.msg.doneRestored", { date })
+            : null;
+      if (message !== null && (row.state !== "Done" || row.result !== message)) {
+        write(row, "Done", message, rec.key, desc);
+        record(row.rowNumber, "Done", message, null);
+      }
+      continue;
+    }
+    if (owned && rec.state === "refused") {
+      const unchanged = rec.cells !== undefined && changedColumns(rec.cells, requestCells(row)).length === 0;
+      if (unchanged && row.state === "Refused") continue;
+      if (unchanged && row.state !== "Pending") continue;
+      dropRecord(rec.key);
+      sendNew(row);
+      continue;
+    }
+    if (owned) continue; // Unsettled: taken in step 1 and left for a later run.
+    if (rec === undefined || row.operationKey === "") {
+      if (row.state === null || row.state === "Done" || row.state === "Refused") continue;
+      if (row.state === "Sending" || row.state === "Unknown") {
+        // No record: either from before records were kept, or typed by someone. Never sent.
+        const message = t("outbox.msg.noRecord");
+        write(row, "Refused", message, row.operationKey);
         record(row.rowNumber, "Refused", message, "refused");
         continue;
       }
-      const waitingOn =
-        fundOf(built.request) === null ? undefined : unsettledFunds.get(fundOf(built.request)!);
-      if (waitingOn !== undefined) {
-        const message = t("outbox.msg.waitingForRow", { row: waitingOn });
-        write(row, "Pending", message, row.operationKey, row.snapshot);
-        record(row.rowNumber, "Pending", message, "skipped");
-        continue;
-      }
-      send(row, built.request, context.newKey());
-      continue;
     }
-
-    // Sending or Unknown: left by an interrupted run. Settle before anything else is sent.
-    const request = row.snapshot?.request;
-    const key = row.snapshot?.key || row.operationKey || context.newKey();
-    const fundId = request ? fundOf(request) : null;
-    const waitingOn = fundId === null ? undefined : unsettledFunds.get(fundId);
-    if (waitingOn !== undefined) {
-      record(row.rowNumber, state, t("outbox.msg.waitingForRow", { row: waitingOn }), "skipped");
-      continue;
-    }
-    let verdict: ReturnType<typeof settleInterruptedWrite>;
-    try {
-      verdict = settleInterruptedWrite(context, row.snapshot);
-    } catch (error) {
-      const message = t("outbox.msg.checkFailed", { message: errorText(error) });
-      write(row, "Unknown", message, key, row.snapshot);
-      blockFund(request, row.rowNumber);
-      record(row.rowNumber, "Unknown", message, "unknown");
-      continue;
-    }
-    if (verdict.verdict === "cannotTell" || !request) {
-      const message = t("outbox.msg.unknown", {
-        message: verdict.verdict === "cannotTell" ? verdict.message : "",
-      });
-      write(row, "Unknown", message, key, row.snapshot);
-      blockFund(request, row.rowNumber);
-      record(row.rowNumber, "Unknown", message, "unknown");
-      continue;
-    }
-    if (verdict.verdict === "applied") {
-      const message =
-        verdict.createdFundId !== undefined
-          ? t("outbox.msg.reconciledCreated", { id: verdict.createdFundId })
-          : t("outbox.msg.reconciledApplied");
-      context.audit.note({
-        key,
-        request,
-        message,
-        recordId: verdict.createdFundId ?? verdict.fund?.id ?? null,
-      });
-      write(row, "Done", message, key, {
-        key,
-        at: context.now().toISOString(),
-        fingerprint: fingerprint(row),
-      });
-      if (verdict.fund) context.applyResult?.({ kind: "fund", fund: verdict.fund });
-      record(row.rowNumber, "Done", message, "done");
-      continue;
-    }
-    context.audit.note({
-      key,
-      request,
-      message:
-        verdict.verdict === "resend"
-          ? "interrupted idempotent write: sending it again"
-          : "interrupted write was not applied (checked against the snapshot): sending it now",
-    });
-    // A fresh key per attempt keeps each attempt's audit entries apart; the row keeps the latest.
-    send(row, request, context.newKey());
+    // Pending, or a copy of another row's key: a new operation.
+    sendNew(row);
   }
-  return summary;
-}
 
-function fundOf(request: WriteRequest): number | null {
-  return "fundId" in request ? request.fundId : null;
+  function sendNew(row: OutboxRow): void {
+    const built = buildRequest(row);
+    if (!built.ok) {
+      refuseInvalid(row, built.message);
+      return;
+    }
+    const fundId = "fundId" in built.request ? built.request.fundId : undefined;
+    const waiting = fundId === undefined ? undefined : heldFunds.get(fundId);
+    if (waiting !== undefined) {
+      write(row, "Pending", waiting, "");
+      record(row.rowNumber, "Pending", waiting, "skipped");
+      return;
+    }
+    send(row, built.request, context.newKey());
+  }
+
+  return closeRun();
+
+  function closeRun(): RunSummary {
+    for (const key of recordsToPrune([...records.values()])) dropRecord(key);
+    return summary;
+  }
 }
 
 function errorText(error: unknown): string {
@@ -302,6 +579,11 @@ export function doneMessage(
     balance: formatCents(result.fund.balance, { language }),
     currency: result.fund.currency,
   });
+}
+
+/** Whether a request moves money (for holding and listing). */
+export function movesMoney(request: WriteRequest): boolean {
+  return MONEY_OPERATIONS.has(request.operation) || request.operation === "createFund";
 }
 
 /**

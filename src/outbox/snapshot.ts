@@ -59,8 +59,9 @@ export interface NewFundMark {
   newestIds: number[];
 }
 
+/** What is read just before a write is sent, so that an interrupted one can be settled later. */
 export interface Snapshot {
-  /** Operation key: ties the row to its audit entries. */
+  /** Operation key: ties the write to its record and its audit entries. */
   key: string;
   /** When the snapshot was taken (ISO). */
   at: string;
@@ -68,26 +69,6 @@ export interface Snapshot {
   request?: WriteRequest;
   fund?: FundMark;
   newFund?: NewFundMark;
-  /** Fingerprint of the row's cells when it was settled, to notice later edits. */
-  fingerprint?: string;
-}
-
-export function serializeSnapshot(snapshot: Snapshot): string {
-  return JSON.stringify(snapshot);
-}
-
-/** The snapshot stored in a cell, or null when the cell is empty or not ours. */
-export function parseSnapshot(text: string): Snapshot | null {
-  if (text.trim() === "") return null;
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== "object" || value === null) return null;
-    const candidate = value as Partial<Snapshot>;
-    if (typeof candidate.key !== "string" || typeof candidate.at !== "string") return null;
-    return candidate as Snapshot;
-  } catch (_err) {
-    return null;
-  }
 }
 
 function transactionType(request: WriteRequest): 1 | 2 | null {
@@ -114,13 +95,15 @@ export function markFund(fund: FundState, request: WriteRequest): FundMark {
 }
 
 /**
- * Whether an interrupted deposit or withdrawal was applied: the fund now holds more
- * transactions of that type and amount than it did before sending.
+ * How many more transactions of the request's type and amount the fund holds now than before
+ * sending: 1 when the interrupted deposit or withdrawal was applied, 0 when it was not. More
+ * than 1 (or fewer than 0) cannot be explained by one request: someone else moved the same
+ * amount meanwhile, and only a person can tell which movement is ours.
  */
-export function wasMoneyMoved(mark: FundMark, fresh: FundState, request: WriteRequest): boolean {
+export function matchingGrowth(mark: FundMark, fresh: FundState, request: WriteRequest): number {
   const type = transactionType(request);
-  if (type === null || !("amount" in request)) return false;
-  return countMatching(fresh, type, request.amount) > mark.matching;
+  if (type === null || !("amount" in request)) return 0;
+  return countMatching(fresh, type, request.amount) - mark.matching;
 }
 
 /** The mark recorded before createFund is sent: from the first page of funds, newest first. */

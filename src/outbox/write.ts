@@ -12,9 +12,9 @@ import {
   findCreatedFund,
   markFund,
   markNewFund,
+  matchingGrowth,
   pageReachesMark,
   type Snapshot,
-  wasMoneyMoved,
 } from "./snapshot";
 
 /** What a report write returns, normalised. */
@@ -128,14 +128,17 @@ export function sendWrite(
 }
 
 export type Verdict =
-  /** The interrupted write was applied: nothing to send. */
-  | { verdict: "applied"; fund: FundState | null; createdFundId?: number }
+  /**
+   * The interrupted write was applied: nothing to send. `byCount` when only the count of the
+   * fund's movements of that type and amount says so (the service's movements carry no id).
+   */
+  | { verdict: "applied"; fund: FundState | null; createdFundId?: number; byCount?: boolean }
   /** It was not applied: it may be sent (once). */
   | { verdict: "notApplied" }
   /** Idempotent: sending it again is harmless. */
   | { verdict: "resend" }
-  /** Nothing recorded to compare with: only a person can tell. */
-  | { verdict: "cannotTell"; message: string };
+  /** Nothing recorded to compare with, or more movements than one request explains: only a person can tell. */
+  | { verdict: "cannotTell"; message: string; tooMany?: boolean };
 
 /** Decides whether an interrupted write was applied, by reading the service again. */
 export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot | null): Verdict {
@@ -146,9 +149,14 @@ export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot
   if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request) {
     if (!snapshot.fund) return { verdict: "cannotTell", message: "no snapshot of the fund was recorded" };
     const fresh = context.service.getFund(request.fundId);
-    return wasMoneyMoved(snapshot.fund, fresh, request)
-      ? { verdict: "applied", fund: fresh }
-      : { verdict: "notApplied" };
+    const growth = matchingGrowth(snapshot.fund, fresh, request);
+    if (growth === 1) return { verdict: "applied", fund: fresh, byCount: true };
+    if (growth === 0) return { verdict: "notApplied" };
+    return {
+      verdict: "cannotTell",
+      message: "more matching movements than expected: check the fund",
+      tooMany: true,
+    };
   }
   if (request.operation === "createFund") {
     const mark = snapshot.newFund;

@@ -1,11 +1,17 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   centsToAmount,
   centsToDecimalText,
   formatCents,
   MAX_AMOUNT_CENTS,
+  MAX_EXACT_CENTS,
   parseAmountToCents,
+  readResponseAmount,
   responseAmountToCents,
+  staysReadable,
+  totalAfter,
+  totalsAfter,
 } from "../../src/api/money";
 
 describe("parseAmountToCents", () => {
@@ -76,6 +82,107 @@ describe("responseAmountToCents", () => {
 
   it.each(["abc", "", null, undefined, true, "1,5", Number.NaN, 1e15])("gives null for %j", (input) => {
     expect(responseAmountToCents(input)).toBeNull();
+  });
+});
+
+describe("the largest amount and total the add-on can read exactly", () => {
+  it("is 9,999,999,999,999.99: 15 significant digits, the most a JSON number always carries back", () => {
+    expect(MAX_EXACT_CENTS).toBe(999_999_999_999_999);
+    expect(MAX_AMOUNT_CENTS).toBe(MAX_EXACT_CENTS);
+    expect(centsToDecimalText(MAX_EXACT_CENTS).replace(".", "")).toHaveLength(15);
+    // One digit more and a double no longer keeps the cents.
+    expect(String(JSON.parse("99999999999999.99"))).toBe("99999999999999.98");
+  });
+
+  it("every amount up to the bound comes back from a JSON number to the same cents", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_EXACT_CENTS, max: MAX_EXACT_CENTS }), (c) => {
+        const wire = JSON.parse(JSON.stringify({ a: centsToAmount(c) })).a as number;
+        expect(readResponseAmount(wire)).toEqual({ ok: true, cents: c });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    [9999999999999.99, MAX_EXACT_CENTS],
+    ["9999999999999.99", MAX_EXACT_CENTS],
+    [-9999999999999.99, -MAX_EXACT_CENTS],
+    [9999999999999.98, MAX_EXACT_CENTS - 1],
+  ])("reads %j, at or below the bound", (input, cents) => {
+    expect(readResponseAmount(input)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    [10000000000000, "10000000000000"],
+    [10000000149999.99, "10000000149999.99"],
+    ["10000000149999.99", "10000000149999.99"],
+    ["9999999999999.995", "9999999999999.995"],
+    [-10000000000000.01, "-10000000000000.01"],
+    [1e21, "1e+21"],
+  ])("says %j is too large to read exactly, not that it is no amount", (input, got) => {
+    expect(readResponseAmount(input)).toEqual({ ok: false, reason: "tooLarge", got });
+    expect(responseAmountToCents(input)).toBeNull();
+  });
+
+  it("says what is no amount at all", () => {
+    expect(readResponseAmount("1,5")).toEqual({ ok: false, reason: "notAmount", got: "1,5" });
+    expect(readResponseAmount(null)).toEqual({ ok: false, reason: "notAmount", got: "null" });
+  });
+});
+
+describe("fund totals after a deposit or withdrawal", () => {
+  const fund = { depositsCents: 15_000_000, withdrawalsCents: 2_000_050, balanceCents: 12_999_950 };
+  const room = MAX_EXACT_CENTS - fund.depositsCents;
+
+  it("totalAfter adds, or says null when the total could not be read back", () => {
+    expect(totalAfter(15_000_000, room)).toBe(MAX_EXACT_CENTS);
+    expect(totalAfter(15_000_000, room + 1)).toBeNull();
+    expect(totalAfter(MAX_EXACT_CENTS + 1, 0)).toBeNull();
+    expect(totalAfter(-12_000, 500)).toBe(-11_500);
+  });
+
+  it("a deposit up to the room left keeps every total readable; one cent more does not", () => {
+    expect(totalsAfter(fund, "deposit", room)).toEqual({
+      ok: true,
+      totals: {
+        depositsCents: MAX_EXACT_CENTS,
+        withdrawalsCents: 2_000_050,
+        balanceCents: MAX_EXACT_CENTS - 2_000_050,
+      },
+    });
+    expect(staysReadable(fund, "deposit", room)).toBe(true);
+    expect(totalsAfter(fund, "deposit", room + 1)).toEqual({
+      ok: false,
+      total: "Deposits",
+      cents: MAX_EXACT_CENTS + 1,
+    });
+    expect(staysReadable(fund, "deposit", room + 1)).toBe(false);
+  });
+
+  it("the issue's 9,999,999,999,999.99 deposit on a fund that holds money is refused", () => {
+    expect(staysReadable(fund, "deposit", MAX_EXACT_CENTS)).toBe(false);
+    expect(
+      staysReadable({ depositsCents: 0, withdrawalsCents: 0, balanceCents: 0 }, "deposit", MAX_EXACT_CENTS),
+    ).toBe(true);
+  });
+
+  it("a withdrawal grows Withdrawals and lowers Balance (below zero on a flexible fund)", () => {
+    const flexible = {
+      depositsCents: 0,
+      withdrawalsCents: MAX_EXACT_CENTS - 10,
+      balanceCents: -(MAX_EXACT_CENTS - 10),
+    };
+    expect(staysReadable(flexible, "withdrawal", 10)).toBe(true);
+    expect(totalsAfter(flexible, "withdrawal", 11)).toMatchObject({ ok: false, total: "Withdrawals" });
+    const odd = { depositsCents: 0, withdrawalsCents: 0, balanceCents: -MAX_EXACT_CENTS };
+    expect(totalsAfter(odd, "withdrawal", 1)).toMatchObject({ ok: false, total: "Balance" });
+  });
+
+  it("totals already out of range, or an amount that is not whole cents, are never readable", () => {
+    expect(staysReadable({ ...fund, balanceCents: MAX_EXACT_CENTS + 1 }, "deposit", 1)).toBe(false);
+    expect(staysReadable(fund, "deposit", 0.5)).toBe(false);
+    expect(staysReadable(fund, "withdrawal", Number.NaN)).toBe(false);
   });
 });
 

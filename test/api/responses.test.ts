@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   type EndpointName,
+  MAX_EXACT_CENTS,
   parseBody,
   readResponse,
   ServiceError,
   UnexpectedResponseError,
+  UnreadableAmountError,
 } from "../../src/api";
 import { fixture, fixtureText } from "./fakes";
 
@@ -259,6 +261,90 @@ describe("unexpected shapes name the field", () => {
   it("a 2xx body that is not JSON is unexpected", () => {
     expect(() => read("getFunds", "<html>Gateway</html>")).toThrow(UnexpectedResponseError);
     expect(() => read("getFunds", "")).toThrow(/not JSON/);
+  });
+});
+
+describe("amounts beyond what the add-on can read exactly", () => {
+  function caught(fn: () => unknown): UnreadableAmountError {
+    try {
+      fn();
+    } catch (err) {
+      expect(err).toBeInstanceOf(UnreadableAmountError);
+      return err as UnreadableAmountError;
+    }
+    throw new Error("expected a throw");
+  }
+
+  it("a fund total above 9,999,999,999,999.99 names the field and the fund, says what to do, keeps the transactions", () => {
+    const err = caught(() => read("getFund", fixtureText("getFund.total-too-large.json")));
+    expect(err).toBeInstanceOf(UnexpectedResponseError);
+    expect(err).toMatchObject({
+      field: "Deposits",
+      got: "10000000149999.99",
+      recordKind: "fund",
+      recordId: 101,
+      fundTotal: true,
+      outcome: "unknown",
+    });
+    expect(err.message).toBe(
+      "getFund: Deposits of fund 101 is 10000000149999.99, above 9,999,999,999,999.99, the largest total the add-on can read exactly (the service's numbers keep 15 significant digits). The add-on cannot show this fund's totals or move money on it: check the fund in Rindegastos, and leave it out of the add-on's funds.",
+    );
+    // Transaction amounts stay readable, so a movement can still be settled by counting them.
+    expect(err.transactions?.map((t) => [t.type, t.amountCents])).toEqual([
+      [1, 15_000_000],
+      [2, 2_000_050],
+      [1, MAX_EXACT_CENTS],
+    ]);
+  });
+
+  it("the answer to a deposit that took the fund out of range: the same error, outcome unknown", () => {
+    const err = caught(() => read("depositMoneyToFund", fixtureText("getFund.total-too-large.json")));
+    expect([err.field, err.outcome, err.transactions?.length]).toEqual(["Deposits", "unknown", 3]);
+  });
+
+  it("a total just at the bound still reads", () => {
+    const body = {
+      ...(fixture("getFund.json") as object),
+      Deposits: 9999999999999.99,
+      Balance: "-9999999999999.99",
+    };
+    expect(read("getFund", JSON.stringify(body))).toMatchObject({
+      depositsCents: MAX_EXACT_CENTS,
+      balanceCents: -MAX_EXACT_CENTS,
+    });
+  });
+
+  it("in a list, the item and its fund are named", () => {
+    const list = fixture("getFunds.json") as { Funds: Record<string, unknown>[] };
+    list.Funds[1] = { ...list.Funds[1], Balance: "10000000000000.00" };
+    const err = caught(() => read("getFunds", JSON.stringify(list)));
+    expect([err.field, err.recordId, err.fundTotal, err.transactions]).toEqual([
+      "Funds[1].Balance",
+      102,
+      true,
+      null,
+    ]);
+    expect(err.message).toContain("Funds[1].Balance of fund 102 is 10000000000000.00");
+  });
+
+  it("a transaction amount or a report total out of range is named too, with no transactions", () => {
+    const fund = fixture("getFund.total-too-large.json") as { Transactions: Record<string, unknown>[] };
+    const body = { ...fund, Deposits: 150000, Balance: 129999.5 };
+    body.Transactions[2] = { ...body.Transactions[2], TransactionAmount: 10000000000000 };
+    const err = caught(() => read("getFund", JSON.stringify(body)));
+    expect([err.field, err.recordKind, err.recordId, err.fundTotal, err.transactions]).toEqual([
+      "Transactions[2].TransactionAmount",
+      "fund",
+      101,
+      false,
+      null,
+    ]);
+    const report = { ...(fixture("getExpenseReport.json") as object), ReportTotal: 12345678901234.5 };
+    const r = caught(() => read("getExpenseReport", JSON.stringify(report)));
+    expect(r.message).toMatch(
+      /^getExpenseReport: ReportTotal of report \d+ is 12345678901234\.5, above 9,999,999,999,999\.99/,
+    );
+    expect(r.message).toContain("Check this report in Rindegastos.");
   });
 });
 

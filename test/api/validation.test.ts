@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, issuesByField, validateRequest } from "../../src/api";
+import {
+  ENDPOINT_NAMES,
+  ENDPOINTS,
+  type EndpointName,
+  issuesByField,
+  MAX_EXACT_CENTS,
+  totalsAfterIssue,
+  validateRequest,
+} from "../../src/api";
 
 const createFund = { IdEmployee: 42, IdAdmin: 7, FundName: "Caja", FundCurrency: "CLP", FundAmount: 1000 };
 const updateFund = { Id: 300, IdAdmin: 7, FundName: "Caja" };
@@ -194,6 +202,70 @@ describe("amounts", () => {
   it("accepts a caller's integer cents as { cents }", () => {
     const r = validateRequest("depositMoneyToFund", { Id: 1, IdAdmin: 7, DepositAmount: { cents: 5050 } });
     expect(r.ok && r.value.DepositAmount).toBe(5050);
+  });
+
+  // The bound is the largest amount the service's answers can carry back exactly (MAX_EXACT_CENTS).
+  it.each(cases)("%s.%s: 9999999999999.99 and below pass, above is refused", (name, base, field) => {
+    for (const [input, cents] of [
+      ["9999999999999.99", MAX_EXACT_CENTS],
+      ["9999999999999.98", MAX_EXACT_CENTS - 1],
+      [9999999999999.99, MAX_EXACT_CENTS],
+      [{ cents: MAX_EXACT_CENTS }, MAX_EXACT_CENTS],
+    ] as const) {
+      const r = validateRequest(name, { ...base, [field]: input });
+      expect(r.ok && (r.value as Record<string, unknown>)[field]).toBe(cents);
+    }
+    for (const above of [
+      "10000000000000",
+      "10000000000000.00",
+      10000000000000,
+      { cents: MAX_EXACT_CENTS + 1 },
+    ]) {
+      expect(onlyIssue(name, { ...base, [field]: above })).toMatchObject({
+        field,
+        rule: "amountTooLarge",
+        params: { max: "9999999999999.99" },
+      });
+    }
+  });
+
+  it("an amount above the bound is refused naming the field and the rule, in English and Spanish", () => {
+    const input = { Id: 1, IdAdmin: 7, DepositAmount: "10000000000000.00" };
+    expect(onlyIssue("depositMoneyToFund", input).message).toBe(
+      'DepositAmount must be at most 9999999999999.99: the add-on cannot read larger amounts back exactly (got "10000000000000.00").',
+    );
+    const es = validateRequest("depositMoneyToFund", input, { ...TODAY, language: "es" });
+    expect(!es.ok && es.issues.map((i) => i.message)).toEqual([
+      'DepositAmount debe ser como máximo 9999999999999.99: el complemento no puede volver a leer con exactitud montos mayores (se recibió "10000000000000.00").',
+    ]);
+  });
+});
+
+describe("fund totals after a movement", () => {
+  const totals = { depositsCents: 15_000_000, withdrawalsCents: 2_000_050, balanceCents: 12_999_950 };
+
+  it("is no issue while every total stays within 9,999,999,999,999.99", () => {
+    expect(totalsAfterIssue("DepositAmount", totals, "deposit", MAX_EXACT_CENTS - 15_000_000)).toBeNull();
+    expect(totalsAfterIssue("WithdrawAmount", totals, "withdrawal", 500)).toBeNull();
+  });
+
+  it("names the amount's field, the total and the bound, in English and Spanish", () => {
+    const amount = MAX_EXACT_CENTS - 15_000_000 + 1;
+    expect(totalsAfterIssue("DepositAmount", totals, "deposit", amount)).toEqual({
+      field: "DepositAmount",
+      rule: "totalTooLarge",
+      params: {
+        total: "Deposits",
+        after: "10000000000000.00",
+        max: "9999999999999.99",
+        got: "9999999850000.00",
+      },
+      message:
+        'DepositAmount: with this amount the fund\'s Deposits would reach 10000000000000.00, above 9999999999999.99, the largest total the add-on can read back exactly; nothing was sent (got "9999999850000.00").',
+    });
+    expect(totalsAfterIssue("Monto", totals, "deposit", amount, "es")?.message).toBe(
+      'Monto: con este monto el total Deposits del fondo llegaría a 10000000000000.00, más que 9999999999999.99, el mayor total que el complemento puede volver a leer con exactitud; no se envió nada (se recibió "9999999850000.00").',
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type OwnedCells,
   ownedCellsToRow,
 } from "../../src/outbox/columns";
+import { type RecordStore, textRecordStore } from "../../src/outbox/records";
 import type { WriteRequest } from "../../src/outbox/requests";
 import type { OutboxSheetPort, RunContext } from "../../src/outbox/run";
 import type { FundListItem, FundState } from "../../src/outbox/snapshot";
@@ -49,6 +50,10 @@ export class FakeSheet implements OutboxSheetPort {
   readRow(rowNumber: number): CellValue[] {
     this.check();
     return [...(this.rows[rowNumber - 1] ?? OUTBOX_COLUMNS.map(() => ""))];
+  }
+  readAll(): CellValue[][] {
+    this.check();
+    return this.rows.slice(1).map((r) => [...r]);
   }
   readOperationKeys(): string[] {
     this.check();
@@ -278,6 +283,28 @@ export class FakeAudit implements AuditPort {
   }
 }
 
+/** Document properties as a map: the records' store, which no cell can reach. */
+export class MemoryProperties {
+  values = new Map<string, string>();
+  getProperty(key: string): string | null {
+    return this.values.get(key) ?? null;
+  }
+  setProperty(key: string, value: string): void {
+    this.values.set(key, value);
+  }
+  deleteProperty(key: string): void {
+    this.values.delete(key);
+  }
+  getProperties(): Record<string, string> {
+    return Object.fromEntries(this.values);
+  }
+}
+
+export function memoryRecords(): RecordStore & { properties: MemoryProperties } {
+  const properties = new MemoryProperties();
+  return Object.assign(textRecordStore(properties), { properties });
+}
+
 /** A clock that moves only when told to. */
 export class FakeClock {
   constructor(public ms = Date.UTC(2026, 1, 2, 9, 0, 0)) {}
@@ -292,10 +319,12 @@ export function runContext(
   ledger: FakeLedger,
   audit: FakeAudit,
   clock = new FakeClock(),
+  records: RecordStore = memoryRecords(),
 ): RunContext {
   let n = 0;
   return {
     sheet,
+    records,
     service: ledger,
     audit,
     now: clock.now,

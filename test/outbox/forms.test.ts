@@ -7,19 +7,22 @@ import {
   readSubmission,
   submitWrite,
 } from "../../src/outbox/forms";
-import { FakeAudit, FakeClock, FakeLedger } from "./fakes";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { FakeAudit, FakeClock, FakeLedger, formatUtc, memoryRecords } from "./fakes";
 
-function context(ledger: FakeLedger): FormContext & { applied: unknown[] } {
+function context(ledger: FakeLedger, clock = new FakeClock()): FormContext & { applied: unknown[] } {
   const applied: unknown[] = [];
   let n = 0;
   return {
     service: ledger,
     audit: new FakeAudit(),
-    now: new FakeClock().now,
+    now: clock.now,
     language: "en",
     adminId: 1,
     newKey: () => `k${++n}`,
     applyResult: (r) => applied.push(r),
+    records: memoryRecords(),
+    format: formatUtc,
     applied,
   };
 }
@@ -66,23 +69,53 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     expect(ctx.applied).toHaveLength(1);
   });
 
-  it("drop after apply: says it was applied and does not send again", () => {
+  it("drop after apply: unknown, nothing more sent for that fund until it can no longer land, then settled as applied", () => {
     const ledger = new FakeLedger();
     ledger.addFund({ id: 1, balance: 1000 });
     ledger.faults.push({ endpoint: "deposit", when: "after" });
-    const outcome = submitWrite(context(ledger), "deposit", { Id: 1, DepositAmount: "2" });
-    expect(outcome).toMatchObject({ kind: "unknown", applied: true });
+    const clock = new FakeClock();
+    const ctx = context(ledger, clock);
+    const outcome = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
+    expect(outcome).toMatchObject({ kind: "unknown", applied: null });
+    expect(outcome.kind === "unknown" && outcome.message).toBe(
+      "No answer came in time (connection dropped): Deposit 2.00 to fund 1 may still land. Nothing more is sent for it; open the fund again after 09:03 to see whether it was applied.",
+    );
+    // A second click (a new request id) while the first may still land: refused, nothing sent.
+    const second = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
+    expect(second).toEqual({
+      kind: "refused",
+      message:
+        "Not sent: the earlier request (Deposit 2.00 to fund 1) got no answer and may still land until 09:03. Open the fund again after that time: the add-on checks it first.",
+    });
     expect(ledger.sentOf("deposit")).toBe(1);
-    expect(ledger.funds.get(1)?.balance).toBe(1200);
+    // After the window: the first is found applied; the new click is then sent, once.
+    clock.advance(IN_FLIGHT_WINDOW_MS);
+    const third = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
+    expect(third).toMatchObject({ kind: "done" });
+    expect(third.kind === "done" && third.message).toMatch(
+      /^The earlier request \(Deposit 2\.00 to fund 1\) that got no answer had been applied\. Done\./,
+    );
+    expect(ledger.sentOf("deposit")).toBe(2);
+    expect(ledger.funds.get(1)?.balance).toBe(1400);
+    expect(ctx.records.all()).toEqual([]);
   });
 
-  it("drop before apply: says it was not applied, and leaves sending again to the person", () => {
+  it("drop before apply: unknown; after the window the earlier one is found not applied", () => {
     const ledger = new FakeLedger();
     ledger.addFund({ id: 1, balance: 1000 });
     ledger.faults.push({ endpoint: "withdraw", when: "before" });
-    const outcome = submitWrite(context(ledger), "withdraw", { Id: 1, WithdrawAmount: "2" });
-    expect(outcome).toMatchObject({ kind: "unknown", applied: false });
+    const clock = new FakeClock();
+    const ctx = context(ledger, clock);
+    const outcome = submitWrite(ctx, "withdraw", { Id: 1, WithdrawAmount: "2" });
+    expect(outcome).toMatchObject({ kind: "unknown", applied: null });
     expect(ledger.funds.get(1)?.balance).toBe(1000);
+    clock.advance(IN_FLIGHT_WINDOW_MS);
+    const again = submitWrite(ctx, "withdraw", { Id: 1, WithdrawAmount: "2" });
+    expect(again.kind === "done" && again.message).toMatch(
+      /^The earlier request \(Withdraw 2\.00 from fund 1\) that got no answer had not been applied\. Done\./,
+    );
+    expect(ledger.funds.get(1)?.balance).toBe(800);
+    expect(ctx.records.all()).toEqual([]);
   });
 
   it("an unknown fund is refused before anything is sent", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
 import { type FundFacts, previewOutbox, previewText } from "../../src/outbox/preview";
-import { fingerprint, readOutboxRow } from "../../src/outbox/rows";
-import { serializeSnapshot } from "../../src/outbox/snapshot";
+import type { WriteRecord } from "../../src/outbox/records";
+import { readOutboxRow } from "../../src/outbox/rows";
 import { formatUtc, userRow } from "./fakes";
 
 const context = { format: formatUtc, now: new Date(Date.UTC(2026, 1, 2, 9, 0, 0)), adminId: 1 };
@@ -85,33 +85,57 @@ describe("previewOutbox", () => {
     expect(text).toContain("• 4: DepositAmount contains a comma");
   });
 
-  it("skips Done rows and unedited Refused rows; an edited Refused row is pending again", () => {
-    const refused = userRow("Deposit", 1, { amount: 5, state: "Refused" });
-    const refusedRow = readOutboxRow(refused, 3);
-    refused[refused.length - 1] = serializeSnapshot({
-      key: "k",
-      at: "",
-      fingerprint: fingerprint(refusedRow),
-    });
-    const edited = userRow("Deposit", 1, { amount: 6, state: "Refused" });
-    edited[edited.length - 1] = serializeSnapshot({
-      key: "k2",
-      at: "",
-      fingerprint: fingerprint(refusedRow),
-    });
+  it("skips Done rows and unedited Refused rows; an edited Refused row is pending again (records decide, not cells)", () => {
+    const now = context.now.getTime();
+    const cells = (amount: string) => ({ operation: "deposit", targetId: "1", amount });
+    const records: WriteRecord[] = [
+      {
+        key: "k",
+        state: "refused",
+        source: "outbox",
+        operation: "deposit",
+        cells: cells("5"),
+        finishedAt: now,
+      },
+      {
+        key: "k2",
+        state: "refused",
+        source: "outbox",
+        operation: "deposit",
+        cells: cells("5"),
+        finishedAt: now,
+      },
+      {
+        key: "k3",
+        state: "unknown",
+        source: "outbox",
+        operation: "deposit",
+        request: { operation: "deposit", fundId: 1, amount: 500 },
+        fundId: 1,
+        cells: cells("5"),
+        sentAt: now - 10 * 60_000,
+      },
+    ];
     const preview = previewOutbox(
       rows(
         userRow("Deposit", 1, { amount: 5, state: "Done" }),
-        refused,
-        edited,
-        userRow("Deposit", 1, { amount: 5, state: "Unknown" }),
+        userRow("Deposit", 1, { amount: 5, state: "Refused", operationKey: "k" }),
+        userRow("Deposit", 1, { amount: 6, state: "Refused", operationKey: "k2" }),
+        userRow("Deposit", 1, { amount: 5, state: "Unknown", operationKey: "k3" }),
       ),
       lookup,
       context,
+      records,
     );
     expect(preview.toSend.map((r) => r.rowNumber)).toEqual([4]);
-    expect(preview.toSettle).toEqual([5]);
-    expect(previewText("es", preview)).toContain("1 fila(s) de una ejecución interrumpida");
+    expect(preview.toSettle).toEqual([
+      { rowNumber: 5, request: records[2]?.request, waitingUntil: null, changes: "" },
+    ]);
+    const text = previewText("es", preview);
+    expect(text).toContain("1 fila(s) de una ejecución interrumpida");
+    // The confirmation names every amount that may move, the interrupted row included.
+    expect(text).toContain("• Fila 4: Depósito de 6,00 CLP al fondo 1");
+    expect(text).toContain("• Fila 5, interrumpida: Depósito de 5,00 CLP al fondo 1.");
   });
 
   it("lists at most a few warnings and invalid rows by name, and counts the rest", () => {

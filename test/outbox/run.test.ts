@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { outboxBudgetMs, runOutbox } from "../../src/outbox/run";
 import { ExecutionStopped, FakeAudit, FakeClock, FakeLedger, FakeSheet, runContext, userRow } from "./fakes";
 
@@ -89,7 +90,7 @@ describe("runOutbox: the happy path", () => {
 
 describe("runOutbox: no money moves twice", () => {
   it("drop-after-apply: Unknown, then the next run confirms it from the fund and sends nothing", () => {
-    const { ledger, sheet, audit, context } = setup([
+    const { ledger, sheet, audit, clock, context } = setup([
       userRow("Deposit", 1, { amount: 100 }),
       userRow("Withdraw", 1, { amount: 30 }),
       userRow("Withdraw", 2, { amount: 20 }),
@@ -102,24 +103,24 @@ describe("runOutbox: no money moves twice", () => {
     expect(sheet.cell(3, "state")).toBe("Pending");
     expect(sheet.cell(3, "result")).toBe("Waiting: row 2 on the same fund must be settled first.");
 
+    clock.advance(IN_FLIGHT_WINDOW_MS);
     const second = runOutbox(context);
     expect(second).toMatchObject({ done: 2, unknown: 0 });
     expect(ledger.sentOf("deposit")).toBe(1);
     expect(balance(ledger, 1)).toBe(100_000 + 10_000 - 3_000);
     expect(balance(ledger, 2)).toBe(3_000);
-    expect(sheet.cell(2, "result")).toBe(
-      "Done (the interrupted request had been applied; confirmed by reading the fund).",
-    );
-    expect(audit.entries.filter((e) => e.kind === "note").map((e) => e.message)).toEqual([
-      "Done (the interrupted request had been applied; confirmed by reading the fund).",
-    ]);
+    const confirmed =
+      "Done: a matching deposit of 100.00 CLP appeared on fund 1 after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).";
+    expect(sheet.cell(2, "result")).toBe(confirmed);
+    expect(audit.entries.filter((e) => e.kind === "note").map((e) => e.message)).toEqual([confirmed]);
   });
 
   it("drop-before-apply: Unknown, then the next run sees nothing moved and sends it once", () => {
-    const { ledger, sheet, audit, context } = setup([userRow("Withdraw", 1, { amount: 30 })]);
+    const { ledger, sheet, audit, clock, context } = setup([userRow("Withdraw", 1, { amount: 30 })]);
     ledger.faults.push({ endpoint: "withdraw", when: "before" });
     expect(runOutbox(context).unknown).toBe(1);
     expect(balance(ledger, 1)).toBe(100_000);
+    clock.advance(IN_FLIGHT_WINDOW_MS);
     expect(runOutbox(context).done).toBe(1);
     expect(balance(ledger, 1)).toBe(97_000);
     expect(ledger.sentOf("withdraw")).toBe(2);
@@ -127,14 +128,14 @@ describe("runOutbox: no money moves twice", () => {
     expect(audit.entries.map((e) => `${e.kind}:${e.outcome ?? e.message ?? ""}`)).toEqual([
       "before:",
       "after:unknown",
-      "note:interrupted write was not applied (checked against the snapshot): sending it now",
+      "note:interrupted write was not applied (checked by reading the service): sending it now",
       "before:",
       "after:ok",
     ]);
   });
 
   it("an execution stopped in the middle of a row leaves it Sending; the next run settles it", () => {
-    const { ledger, sheet, context } = setup([
+    const { ledger, sheet, clock, context } = setup([
       userRow("Deposit", 1, { amount: 100 }),
       userRow("Deposit", 1, { amount: 100 }),
       userRow("Deposit", 2, { amount: 1 }),
@@ -149,6 +150,7 @@ describe("runOutbox: no money moves twice", () => {
     expect(balance(ledger, 1)).toBe(110_000);
 
     sheet.halted = false;
+    clock.advance(IN_FLIGHT_WINDOW_MS);
     const second = runOutbox(context);
     expect(second.done).toBe(3);
     expect(ledger.sentOf("deposit")).toBe(3);
@@ -157,7 +159,7 @@ describe("runOutbox: no money moves twice", () => {
   });
 
   it("createFund interrupted after apply is found again, not created twice", () => {
-    const { ledger, sheet, context } = setup([
+    const { ledger, sheet, clock, context } = setup([
       userRow("Create fund", "", { employeeId: 9, fundName: "Caja", currency: "MXN", amount: 40 }),
     ]);
     ledger.faults.push({ endpoint: "createFund", when: "after" });
@@ -167,6 +169,7 @@ describe("runOutbox: no money moves twice", () => {
     // More funds created afterwards by others push the new one to a later page.
     ledger.addFund({ id: 60, balance: 1 });
     ledger.addFund({ id: 61, balance: 1 });
+    clock.advance(IN_FLIGHT_WINDOW_MS);
     runOutbox(context);
     expect(ledger.sentOf("createFund")).toBe(1);
     expect([...ledger.funds.values()].filter((f) => f.title === "Caja" && f.employeeId === 9)).toHaveLength(
@@ -177,11 +180,12 @@ describe("runOutbox: no money moves twice", () => {
   });
 
   it("createFund interrupted before apply is sent on the next run", () => {
-    const { ledger, sheet, context } = setup([
+    const { ledger, sheet, clock, context } = setup([
       userRow("Create fund", "", { employeeId: 9, fundName: "Caja", currency: "MXN", amount: 40 }),
     ]);
     ledger.faults.push({ endpoint: "createFund", when: "before" });
     runOutbox(context);
+    clock.advance(IN_FLIGHT_WINDOW_MS);
     runOutbox(context);
     expect(ledger.sentOf("createFund")).toBe(2);
     expect([...ledger.funds.values()].filter((f) => f.title === "Caja")).toHaveLength(1);
@@ -189,19 +193,36 @@ describe("runOutbox: no money moves twice", () => {
   });
 
   it("idempotent writes left Unknown are simply sent again", () => {
-    const { ledger, sheet, context } = setup([userRow("Set fund status", 1, { fundStatus: "Closed" })]);
+    const { ledger, sheet, clock, context } = setup([
+      userRow("Set fund status", 1, { fundStatus: "Closed" }),
+    ]);
     ledger.faults.push({ endpoint: "setFundStatus", when: "after" });
     runOutbox(context);
+    clock.advance(IN_FLIGHT_WINDOW_MS);
     runOutbox(context);
     expect(ledger.sentOf("setFundStatus")).toBe(2);
     expect(sheet.cell(2, "state")).toBe("Done");
   });
 
-  it("a row in Sending with no snapshot is never sent blindly", () => {
-    const { ledger, sheet, context } = setup([userRow("Deposit", 1, { amount: 5, state: "Sending" })]);
+  it("a row in Sending or Unknown that the add-on has no record of is never sent: Refused, with why", () => {
+    const { ledger, sheet, context } = setup([
+      userRow("Deposit", 1, { amount: 5, state: "Sending" }),
+      userRow("Deposit", 1, { amount: 6, state: "Unknown", operationKey: "typed-by-hand" }),
+    ]);
     runOutbox(context);
     expect(ledger.sent).toEqual([]);
-    expect(sheet.cell(2, "state")).toBe("Unknown");
+    for (const row of [2, 3]) {
+      expect(sheet.cell(row, "state")).toBe("Refused");
+      expect(sheet.cell(row, "result")).toMatch(
+        /^Not sent: this document keeps no record of this row's request/,
+      );
+    }
+    // Nothing more happens to them at the next run; clearing State makes the row a new one.
+    runOutbox(context);
+    expect(ledger.sent).toEqual([]);
+    sheet.setCell(2, "state", "");
+    runOutbox(context);
+    expect(ledger.sent).toEqual([{ operation: "deposit", fundId: 1, amount: 500 }]);
   });
 });
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { createClient } from "../../src/api/client";
-import { HttpError, ServiceError, TransportError } from "../../src/api/errors";
+import { HttpError, ServiceError, TransportError, UnreadableAmountError } from "../../src/api/errors";
+import { MAX_EXACT_CENTS, staysReadable } from "../../src/api/money";
 import type { Clock } from "../../src/api/transport";
 import { type SyncTransport, syncTransport } from "./sync-transport";
 
@@ -190,5 +191,43 @@ describe("the add-on's client against the sandbox", () => {
     expect(error).toBeInstanceOf(HttpError);
     expect([(error as HttpError).status, (error as HttpError).outcome]).toEqual([429, "unknown"]);
     expect(await deposits()).toBe(before + 1);
+  });
+
+  it("a deposit that takes a fund's totals beyond what can be read: named, and its transactions still count", async () => {
+    const api = client();
+    const fund = api.getFunds({ Status: 1, ResultsPerPage: 1 }).funds[0];
+    if (!fund) throw new Error("no open fund");
+    const totals = api.getFund({ Id: fund.id });
+    // What the write path checks before sending: this one would not stay readable.
+    expect(staysReadable(totals, "deposit", MAX_EXACT_CENTS)).toBe(false);
+    const reads: unknown[] = [];
+    for (const send of [
+      () =>
+        api.depositMoneyToFund({ Id: fund.id, IdAdmin: sandbox.adminId, DepositAmount: "9999999999999.99" }),
+      () => api.getFund({ Id: fund.id }),
+    ]) {
+      try {
+        send();
+      } catch (err) {
+        reads.push(err);
+      }
+    }
+    expect(reads).toHaveLength(2);
+    for (const err of reads) {
+      expect(err).toBeInstanceOf(UnreadableAmountError);
+      const e = err as UnreadableAmountError;
+      expect([e.field, e.recordId, e.outcome]).toEqual(["Deposits", fund.id, "unknown"]);
+      expect(e.message).toContain(`Deposits of fund ${fund.id} is `);
+      expect(e.transactions?.filter((t) => t.type === 1 && t.amountCents === MAX_EXACT_CENTS)).toHaveLength(
+        1,
+      );
+    }
+    // Lists would now fail on this fund: back to the demo data for whatever runs next.
+    const reset = await fetch(`${sandbox.origin}/_sandbox/reset`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ seed: 21, funds: 12, reports: 150 }),
+    });
+    expect(reset.status).toBe(200);
   });
 });

@@ -48,10 +48,16 @@ export const forms = {
     "form.done.created": "Done. Fund {id} created for employee {employee}.",
     "form.done.report": "Done: report {id}.",
     "form.refused": "The service refused: {message}",
-    "form.unknownApplied": "The connection dropped, but reading the fund shows the operation was applied.",
-    "form.unknownNotApplied":
-      "The connection dropped and the operation was not applied. You may send it again.",
-    "form.unknownUnchecked": "The outcome is unknown ({message}). Check the fund before sending again.",
+    "form.unknownWaiting":
+      "No answer came in time ({message}): {sent} may still land. Nothing more is sent for it; open the fund again after {until} to see whether it was applied.",
+    "form.heldByLanding":
+      "Not sent: the earlier request ({sent}) got no answer and may still land until {until}. Open the fund again after that time: the add-on checks it first.",
+    "form.heldByOutbox":
+      "Not sent: an interrupted Outbox row on this fund ({sent}, row {row}) must be settled first. Run the Outbox, then try again.",
+    "form.heldCannotTell":
+      "Not sent: the earlier request ({sent}) cannot be settled by reading the fund ({message}). Check the fund in the service first.",
+    "form.settledApplied": "The earlier request ({sent}) that got no answer had been applied.",
+    "form.settledNotApplied": "The earlier request ({sent}) that got no answer had not been applied.",
     "form.unknownReport": "The outcome is unknown ({message}). Sending the same mark again is safe.",
     "form.duplicate": "This form was already sent; showing its result.",
     "form.invalidArguments": "The form sent something unexpected: {detail}.",
@@ -127,10 +133,16 @@ export const forms = {
     "form.done.created": "Hecho. Fondo {id} creado para el empleado {employee}.",
     "form.done.report": "Hecho: rendición {id}.",
     "form.refused": "El servicio rechazó: {message}",
-    "form.unknownApplied": "Se cortó la conexión, pero al leer el fondo se ve que la operación se aplicó.",
-    "form.unknownNotApplied": "Se cortó la conexión y la operación no se aplicó. Puede enviarla de nuevo.",
-    "form.unknownUnchecked":
-      "El resultado es desconocido ({message}). Revise el fondo antes de enviar de nuevo.",
+    "form.unknownWaiting":
+      "La respuesta no llegó a tiempo ({message}): {sent} aún puede llegar. No se envía nada más por ella; abra de nuevo el fondo después de las {until} para ver si se aplicó.",
+    "form.heldByLanding":
+      "No enviado: la solicitud anterior ({sent}) no tuvo respuesta y aún puede llegar hasta las {until}. Abra de nuevo el fondo después de esa hora: el complemento la revisa primero.",
+    "form.heldByOutbox":
+      "No enviado: primero debe resolverse una fila interrumpida de la Bandeja de salida sobre este fondo ({sent}, fila {row}). Ejecute la Bandeja de salida y vuelva a intentarlo.",
+    "form.heldCannotTell":
+      "No enviado: la solicitud anterior ({sent}) no puede resolverse leyendo el fondo ({message}). Revise antes el fondo en el servicio.",
+    "form.settledApplied": "La solicitud anterior ({sent}) que no tuvo respuesta sí se había aplicado.",
+    "form.settledNotApplied": "La solicitud anterior ({sent}) que no tuvo respuesta no se había aplicado.",
     "form.unknownReport":
       "El resultado es desconocido ({message}). Enviar la misma marca de nuevo es seguro.",
     "form.duplicate": "Este formulario ya se envió; se muestra su resultado.",

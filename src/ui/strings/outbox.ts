@@ -27,7 +27,7 @@ export const outbox = {
     "outbox.col.result": "Result",
     "outbox.col.time": "Time",
     "outbox.col.operationKey": "Operation key",
-    "outbox.col.snapshot": "Snapshot (add-on)",
+    "outbox.col.snapshot": "Sent (add-on)",
 
     "outbox.op.createFund": "Create fund",
     "outbox.op.updateFund": "Update fund",
@@ -86,6 +86,64 @@ export const outbox = {
     "outbox.msg.editedAfterDone":
       "Row {row} was edited after it was done; it will not be sent again. Add a new row to send a new operation.",
 
+    "outbox.msg.waitingForLanding":
+      "Unknown outcome: waiting for the earlier request to land (until {until}). Nothing is concluded or sent again before then.",
+    "outbox.msg.heldByLanding":
+      "Waiting: an earlier request on fund {id} may still land (until {until}); this row is sent once it is settled.",
+    "outbox.msg.heldBySidebar":
+      "Waiting: an earlier request on fund {id} from the Fund sidebar is not settled yet; this row is sent once it is.",
+    "outbox.msg.appliedByCount":
+      "Done: a matching {movement} of {amount} appeared on fund {id} after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).",
+    "outbox.msg.doneEdited": "Done for {sent} as first sent; {changes} afterwards: nothing more was sent.",
+    "outbox.msg.doneEditedLater": "Done for {sent} on {date}; {changes} afterwards: nothing more was sent.",
+    "outbox.msg.notAppliedEdited":
+      "Not sent: the interrupted request ({sent}) was not applied (checked by reading the service), and {changes} afterwards. The next run sends the row as it is now.",
+    "outbox.msg.doneRestored":
+      "Done on {date}: this operation was already sent, so its State was restored. To repeat it, copy the row to a new line.",
+    "outbox.msg.noRecord":
+      "Not sent: this document keeps no record of this row's request, so the add-on cannot tell whether it was applied. Check the fund; to send the row, clear its State.",
+    "outbox.msg.cannotTell":
+      "Unknown outcome: {message}. Check the fund, then set State to Done or Refused by hand; nothing is sent for this row meanwhile.",
+    "outbox.msg.settledByHand": "{state} by hand on {date}, after a check of the fund; nothing was sent.",
+    "outbox.msg.changed": "{column} was changed from “{from}” to “{to}”",
+    "outbox.msg.tooMany": "more matching movements than expected: check the fund",
+    "outbox.note.notAppliedResend":
+      "interrupted write was not applied (checked by reading the service): sending it now",
+    "outbox.note.resend": "interrupted idempotent write: sending it again",
+    "outbox.note.orphanNotApplied":
+      "interrupted write was not applied (checked by reading the service); its row is gone: nothing sent",
+    "outbox.note.editedNotApplied":
+      "interrupted write was not applied (checked by reading the service); its row was changed: nothing sent",
+    "outbox.note.orphanResend": "interrupted idempotent write; its row is gone or changed: not sent again",
+    "outbox.describe.deposit": "Deposit {amount} to fund {id}",
+    "outbox.describe.withdraw": "Withdraw {amount} from fund {id}",
+    "outbox.describe.createFund": "Create fund “{name}” for employee {employee} with {amount}",
+    "outbox.describe.updateFund": "Update fund {id}",
+    "outbox.describe.setFundStatus": "Set fund {id} to {status}",
+    "outbox.describe.markIntegrated": "Mark report {id} integrated ({code})",
+    "outbox.describe.markNotIntegrated": "Mark report {id} not integrated",
+    "outbox.describe.setCustomStatus": "Set report {id} custom status to “{status}”",
+    "outbox.movement.1": "deposit",
+    "outbox.movement.2": "withdrawal",
+    "outbox.preview.money": "Money that may move:",
+    "outbox.preview.moneyLine": "Row {row}: {description}",
+    "outbox.preview.interrupted":
+      "Row {row}, interrupted: {description}. Checked against the service first; sent again only if it was not applied.",
+    "outbox.preview.interruptedWaiting":
+      "Row {row}, interrupted: {description}. It may still land: nothing is concluded before {until}.",
+    "outbox.preview.interruptedEdited":
+      "Row {row}, interrupted: {description}; {changes} afterwards. Only what was first sent is checked; nothing new is sent for this row in this run.",
+    "outbox.preview.totalsNote": "Totals include interrupted rows that may be sent again.",
+    "outbox.warn.copyOfDone":
+      "Row {row}: same as row {other}, done on {date}; it is sent as a new operation.",
+    "outbox.warn.sameAsDone":
+      "Row {row}: same as an operation done on {date}; it is sent as a new operation.",
+    "outbox.warn.editedDone":
+      "Row {row} was changed after it was done on {date} ({changes}); nothing more is sent for it.",
+    "outbox.warn.restoreDone":
+      "Row {row}: its State was cleared, but it was done on {date}; it is not sent again (State is restored).",
+    "outbox.warn.noRecord":
+      "Row {row}: this document keeps no record of its request; it is marked Refused and nothing is sent.",
     "outbox.warn.overBalance":
       "Row {row}: withdrawing {amount} {currency} exceeds the balance {balance} of fund {id}, which is not flexible.",
     "outbox.warn.duplicate": "Row {row}: same operation on the same target as row {other}.",
@@ -96,7 +154,7 @@ export const outbox = {
     "outbox.problem.noOperation": "Operation is required: pick one from the list.",
     "outbox.noToken": "No access token is saved for you: enter it in Settings. Nothing was sent.",
     "outbox.snapshotNote":
-      "Written by the add-on before each deposit, withdrawal or fund creation, to tell after an interruption whether it was applied. Do not edit.",
+      "What the add-on sent for this row, for reading only. Its own record of each write is kept in the document, out of the cells: editing this column changes nothing.",
     "outbox.problem.unknownOperation": 'Operation "{text}" is not one of the list.',
   },
   es: {
@@ -126,7 +184,7 @@ export const outbox = {
     "outbox.col.result": "Resultado",
     "outbox.col.time": "Hora",
     "outbox.col.operationKey": "Clave de operación",
-    "outbox.col.snapshot": "Instantánea (complemento)",
+    "outbox.col.snapshot": "Enviado (complemento)",
 
     "outbox.op.createFund": "Crear fondo",
     "outbox.op.updateFund": "Actualizar fondo",
@@ -187,6 +245,66 @@ export const outbox = {
     "outbox.msg.editedAfterDone":
       "La fila {row} se editó después de hecha; no se enviará de nuevo. Agregue una fila nueva para enviar otra operación.",
 
+    "outbox.msg.waitingForLanding":
+      "Resultado desconocido: esperando a que llegue la solicitud anterior (hasta las {until}). Antes de esa hora no se concluye ni se reenvía nada.",
+    "outbox.msg.heldByLanding":
+      "En espera: una solicitud anterior sobre el fondo {id} aún puede llegar (hasta las {until}); esta fila se envía cuando se resuelva.",
+    "outbox.msg.heldBySidebar":
+      "En espera: una solicitud anterior sobre el fondo {id} hecha desde la barra lateral de Fondo aún no se resuelve; esta fila se envía cuando se resuelva.",
+    "outbox.msg.appliedByCount":
+      "Hecho: apareció en el fondo {id} un {movement} de {amount} que coincide, después de esta solicitud (confirmado leyendo el fondo; los movimientos no traen id, así que uno del mismo monto hecho por otra persona en el mismo momento se vería igual).",
+    "outbox.msg.doneEdited":
+      "Hecho para {sent} tal como se envió primero; {changes} después: no se envió nada más.",
+    "outbox.msg.doneEditedLater": "Hecho para {sent} el {date}; {changes} después: no se envió nada más.",
+    "outbox.msg.notAppliedEdited":
+      "No enviado: la solicitud interrumpida ({sent}) no se aplicó (revisado leyendo el servicio) y {changes} después. La próxima ejecución envía la fila tal como está ahora.",
+    "outbox.msg.doneRestored":
+      "Hecho el {date}: esta operación ya se envió, así que se restauró su Estado. Para repetirla, copie la fila en una línea nueva.",
+    "outbox.msg.noRecord":
+      "No enviado: este documento no guarda registro de la solicitud de esta fila, así que el complemento no puede saber si se aplicó. Revise el fondo; para enviar la fila, borre su Estado.",
+    "outbox.msg.cannotTell":
+      "Resultado desconocido: {message}. Revise el fondo y luego escriba Hecho o Rechazado en Estado; mientras tanto no se envía nada de esta fila.",
+    "outbox.msg.settledByHand": "{state} a mano el {date}, tras revisar el fondo; no se envió nada.",
+    "outbox.msg.changed": "{column} cambió de “{from}” a “{to}”",
+    "outbox.msg.tooMany": "hay más movimientos coincidentes de los esperados: revise el fondo",
+    "outbox.note.notAppliedResend":
+      "la escritura interrumpida no se aplicó (revisado leyendo el servicio): se envía ahora",
+    "outbox.note.resend": "escritura idempotente interrumpida: se envía de nuevo",
+    "outbox.note.orphanNotApplied":
+      "la escritura interrumpida no se aplicó (revisado leyendo el servicio); su fila ya no está: no se envió nada",
+    "outbox.note.editedNotApplied":
+      "la escritura interrumpida no se aplicó (revisado leyendo el servicio); su fila cambió: no se envió nada",
+    "outbox.note.orphanResend":
+      "escritura idempotente interrumpida; su fila ya no está o cambió: no se reenvía",
+    "outbox.describe.deposit": "Depósito de {amount} al fondo {id}",
+    "outbox.describe.withdraw": "Retiro de {amount} del fondo {id}",
+    "outbox.describe.createFund": "Crear el fondo “{name}” para el empleado {employee} con {amount}",
+    "outbox.describe.updateFund": "Actualizar el fondo {id}",
+    "outbox.describe.setFundStatus": "Poner el fondo {id} en {status}",
+    "outbox.describe.markIntegrated": "Marcar la rendición {id} como integrada ({code})",
+    "outbox.describe.markNotIntegrated": "Marcar la rendición {id} como no integrada",
+    "outbox.describe.setCustomStatus": "Poner a la rendición {id} el estado personalizado “{status}”",
+    "outbox.movement.1": "depósito",
+    "outbox.movement.2": "retiro",
+    "outbox.preview.money": "Dinero que puede moverse:",
+    "outbox.preview.moneyLine": "Fila {row}: {description}",
+    "outbox.preview.interrupted":
+      "Fila {row}, interrumpida: {description}. Primero se revisa en el servicio; se reenvía solo si no se aplicó.",
+    "outbox.preview.interruptedWaiting":
+      "Fila {row}, interrumpida: {description}. Aún puede llegar: no se concluye nada antes de las {until}.",
+    "outbox.preview.interruptedEdited":
+      "Fila {row}, interrumpida: {description}; {changes} después. Solo se revisa lo que se envió primero; en esta ejecución no se envía nada nuevo de esta fila.",
+    "outbox.preview.totalsNote": "Los totales incluyen las filas interrumpidas que podrían reenviarse.",
+    "outbox.warn.copyOfDone":
+      "Fila {row}: igual a la fila {other}, hecha el {date}; se envía como una operación nueva.",
+    "outbox.warn.sameAsDone":
+      "Fila {row}: igual a una operación hecha el {date}; se envía como una operación nueva.",
+    "outbox.warn.editedDone":
+      "La fila {row} cambió después de hacerse el {date} ({changes}); no se envía nada más por ella.",
+    "outbox.warn.restoreDone":
+      "Fila {row}: se borró su Estado, pero se hizo el {date}; no se reenvía (se restaura el Estado).",
+    "outbox.warn.noRecord":
+      "Fila {row}: este documento no guarda registro de su solicitud; se marca Rechazada y no se envía nada.",
     "outbox.warn.overBalance":
       "Fila {row}: retirar {amount} {currency} supera el saldo {balance} del fondo {id}, que no es flexible.",
     "outbox.warn.duplicate": "Fila {row}: misma operación sobre el mismo destino que la fila {other}.",
@@ -198,7 +316,7 @@ export const outbox = {
     "outbox.noToken":
       "No hay un token de acceso guardado para usted: ingréselo en Configuración. No se envió nada.",
     "outbox.snapshotNote":
-      "Lo escribe el complemento antes de cada depósito, retiro o creación de fondo, para saber tras una interrupción si se aplicó. No lo edite.",
+      "Lo que el complemento envió por esta fila, solo para leer. Su propio registro de cada escritura se guarda en el documento, fuera de las celdas: editar esta columna no cambia nada.",
     "outbox.problem.unknownOperation": 'La operación "{text}" no es una de la lista.',
   },
 } as const;

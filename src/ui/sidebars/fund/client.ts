@@ -212,6 +212,8 @@ function render(): void {
   });
   app.append(picker);
   if (view.error) app.append(el("p", { class: "status error", role: "alert" }, view.error));
+  // Earlier requests that got no answer, settled (or still waiting) when the fund was opened.
+  if (view.notice) app.append(el("p", { class: "status", role: "status" }, view.notice));
   if (view.fund) {
     app.append(fundCard(view.fund), ...fundForms(view.fund));
   } else if (!view.error) {

@@ -520,7 +520,13 @@ export function runOutbox(): RunSummary | null {
   const preview = previewOf(session, sheet);
   const text = previewText(session.language, preview);
   // Invalid rows count too: the run marks them Refused with the reason, sending nothing.
-  if (preview.toSend.length === 0 && preview.toSettle.length === 0 && preview.invalid.length === 0) {
+  // Rows to restore or flag (a cleared or edited Done row, a State typed by hand) need a run too.
+  if (
+    preview.toSend.length === 0 &&
+    preview.toSettle.length === 0 &&
+    preview.invalid.length === 0 &&
+    preview.warnings.length === 0
+  ) {
     session.finish();
     ui.alert(t("outbox.preview.title"), text, ui.ButtonSet.OK);
     return null;

@@ -368,7 +368,12 @@ export function previewText(language: Language, preview: OutboxPreview): string 
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(language, key, params);
   const lines: string[] = [];
-  if (preview.toSend.length === 0 && preview.toSettle.length === 0 && preview.invalid.length === 0) {
+  if (
+    preview.toSend.length === 0 &&
+    preview.toSettle.length === 0 &&
+    preview.invalid.length === 0 &&
+    preview.warnings.length === 0
+  ) {
     return t("outbox.preview.nothing");
   }
   lines.push(t("outbox.preview.rows", { count: preview.toSend.length }));

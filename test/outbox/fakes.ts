@@ -88,7 +88,15 @@ export class FakeSheet implements OutboxSheetPort {
   }
 }
 
-export type Fault = { endpoint: WriteRequest["operation"] | "*"; when: "before" | "after" | "halt-after" };
+/**
+ * "late": no answer in time (the call reports an unknown outcome), and the request lands
+ * `delayMs` later on the ledger's clock: the network is late, not just lost.
+ */
+export type Fault = {
+  endpoint: WriteRequest["operation"] | "*";
+  when: "before" | "after" | "halt-after" | "late";
+  delayMs?: number;
+};
 
 export class FakeLedger implements ServicePort {
   funds = new Map<number, FundState>();
@@ -104,6 +112,27 @@ export class FakeLedger implements ServicePort {
   private tick = 0;
   /** Set by a test to make the whole execution stop after the call (sheet included). */
   onHalt: (() => void) | null = null;
+  /** The clock late requests land by; with none, they never land. */
+  clock: FakeClock | null = null;
+  /** Requests that timed out and land later. */
+  inFlight: { at: number; request: WriteRequest }[] = [];
+  /** Every movement applied, in order: what the service's ledger holds. */
+  applied: WriteRequest[] = [];
+
+  /** Applies the late requests whose time has come. */
+  land(): void {
+    if (!this.clock) return;
+    const now = this.clock.ms;
+    const due = this.inFlight.filter((r) => r.at <= now);
+    this.inFlight = this.inFlight.filter((r) => r.at > now);
+    for (const { request } of due) {
+      try {
+        this.apply(request);
+      } catch (_err) {
+        // A late request the service refuses changes nothing.
+      }
+    }
+  }
 
   addFund(partial: Partial<FundState> & { id: number; balance: number }): FundState {
     const fund: FundState = {
@@ -133,6 +162,7 @@ export class FakeLedger implements ServicePort {
   }
 
   getFund(id: number): FundState {
+    this.land();
     this.reads += 1;
     const fund = this.funds.get(id);
     if (!fund) throw { outcome: "refused", message: `Id: no fund ${id}`, status: 404 } satisfies WriteFailure;
@@ -140,6 +170,7 @@ export class FakeLedger implements ServicePort {
   }
 
   listFundsNewestFirst(page: number): { funds: FundListItem[]; pages: number } {
+    this.land();
     this.reads += 1;
     const all = [...this.funds.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
     const size = 2;
@@ -156,11 +187,16 @@ export class FakeLedger implements ServicePort {
   }
 
   send(request: WriteRequest): WriteResult {
+    this.land();
     this.sent.push(request);
     const index = this.faults.findIndex((f) => f.endpoint === "*" || f.endpoint === request.operation);
     const fault = index >= 0 ? this.faults.splice(index, 1)[0] : undefined;
     if (fault?.when === "before")
       throw { outcome: "unknown", message: "connection dropped" } satisfies WriteFailure;
+    if (fault?.when === "late") {
+      this.inFlight.push({ at: (this.clock?.ms ?? 0) + (fault.delayMs ?? 75_000), request });
+      throw { outcome: "unknown", message: "Timeout: the service did not answer" } satisfies WriteFailure;
+    }
     if (!this.adminAllowed) {
       throw {
         outcome: "refused",
@@ -185,6 +221,12 @@ export class FakeLedger implements ServicePort {
   }
 
   private apply(request: WriteRequest): WriteResult {
+    const result = this.applyOnce(request);
+    this.applied.push(request);
+    return result;
+  }
+
+  private applyOnce(request: WriteRequest): WriteResult {
     switch (request.operation) {
       case "createFund": {
         this.nextId += 1;

@@ -142,7 +142,7 @@ function isRetryableStatus(status: number): boolean {
 
 /** Whether a failed read is worth another try. */
 function retryableRead(err: ApiError): boolean {
-  if (err instanceof TransportError) return true;
+  if (err instanceof TransportError) return !err.notAllowed;
   if (err instanceof HttpError) return isRetryableStatus(err.status);
   if (err instanceof ServiceError)
     return err.bodyStatusCode !== undefined && isRetryableStatus(err.bodyStatusCode);

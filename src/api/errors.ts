@@ -71,6 +71,37 @@ export class HttpError extends ApiError {
   }
 }
 
+/**
+ * The service answered with a redirect (3xx). Redirects are not followed (UrlFetchApp would
+ * carry the Authorization header to wherever the answer points); the message names the host
+ * the answer pointed to, which received nothing.
+ */
+export class RedirectError extends HttpError {
+  /** The Location header as sent; "" when there was none. */
+  location: string;
+  /** The host of the location; "" for a location on the same host (or none). */
+  locationHost: string;
+
+  constructor(
+    endpoint: string,
+    status: number,
+    location: string,
+    locationHost: string,
+    outcome: WriteOutcome,
+  ) {
+    super(endpoint, status, "", outcome);
+    const where = locationHost
+      ? `to host ${locationHost}`
+      : location
+        ? `to ${location.slice(0, 100)} on the same host`
+        : "without a location";
+    this.message = `${endpoint}: the service answered HTTP ${status}, a redirect ${where}. Redirects are not followed: nothing was sent there.`;
+    this.name = "RedirectError";
+    this.location = location;
+    this.locationHost = locationHost;
+  }
+}
+
 /** The service answered 2xx but the body says it failed (an `Error` member, `statusCode` ≥ 400). */
 export class ServiceError extends ApiError {
   readonly kind = "service";
@@ -116,13 +147,28 @@ export class UnexpectedResponseError extends ApiError {
   }
 }
 
-/** No answer: DNS failure, refused connection, timeout. The request may have reached the service. */
+/**
+ * Apps Script's refusal of a URL outside the manifest's `urlFetchWhitelist` ("Request to <url>
+ * failed because the URL has not been whitelisted in the script manifest."): nothing was sent.
+ */
+const NOT_ALLOWED =
+  /has not been whitelisted in the script manifest|does not match any of the prefixes whitelisted/i;
+
+/**
+ * No answer: DNS failure, refused connection, timeout. The request may have reached the
+ * service, except when Apps Script refused the URL itself (`notAllowed`): then nothing was
+ * sent, and trying again cannot help.
+ */
 export class TransportError extends ApiError {
   readonly kind = "transport";
+  /** Apps Script refused the URL: it is outside the manifest's allowlist (urlFetchWhitelist). */
+  readonly notAllowed: boolean;
 
   constructor(message: string, endpoint = "") {
-    super(endpoint ? `${endpoint}: ${message}` : message, endpoint, "unknown", 0);
+    const notAllowed = NOT_ALLOWED.test(message);
+    super(endpoint ? `${endpoint}: ${message}` : message, endpoint, notAllowed ? "refused" : "unknown", 0);
     this.name = "TransportError";
+    this.notAllowed = notAllowed;
   }
 }
 

@@ -12,6 +12,7 @@ import {
 } from "./endpoints";
 import {
   HttpError,
+  RedirectError,
   ServiceError,
   UnexpectedResponseError,
   UnreadableAmountError,
@@ -22,6 +23,7 @@ import type { FieldSpec } from "./fields";
 import { centsToAmount, formatCents, MAX_EXACT_CENTS } from "./money";
 import { FUND_TOTAL_MEMBERS, fundMovementsOf } from "./responses";
 import { type HttpRequest, type HttpResponse, headerValue } from "./transport";
+import { hostOf } from "./urls";
 
 export const DEFAULT_BASE_URL = "https://api.rindegastos.com/v1";
 
@@ -240,6 +242,16 @@ export function readResponse<N extends EndpointName>(
     jsonOk = true;
   } catch (_err) {
     json = undefined;
+  }
+  if (status >= 300 && status <= 399) {
+    const location = headerValue(response.headers, "Location") ?? "";
+    throw new RedirectError(
+      name,
+      status,
+      withoutSecrets(location, options.secrets),
+      hostOf(location),
+      outcomeOfStatus(status),
+    );
   }
   if (status < 200 || status > 299) {
     const message = clean(jsonOk ? messageIn(json) || response.body : response.body);

@@ -1,6 +1,6 @@
 /**
  * The client's transport and clock over Apps Script: UrlFetchApp with muteHttpExceptions (so
- * every status and its body reach the client) and Utilities.sleep.
+ * every status and its body reach the client), redirects not followed, and Utilities.sleep.
  */
 import { type Clock, type HttpRequest, type HttpResponse, type Transport, TransportError } from "../api";
 
@@ -18,7 +18,9 @@ function toFetchRequest(request: HttpRequest): FetchRequest {
     method: request.method.toLowerCase() as GoogleAppsScript.URL_Fetch.HttpMethod,
     headers,
     muteHttpExceptions: true,
-    followRedirects: true,
+    // A redirect would carry the Authorization header to wherever it points: a 3xx comes back
+    // as an answer, and the client reports it naming that host.
+    followRedirects: false,
   };
   if (request.body !== undefined) {
     fetchRequest.payload = request.body;

@@ -30,6 +30,28 @@ function installUrlFetch(impl: {
 }
 
 describe("urlFetchTransport", () => {
+  it("does not follow redirects: the 3xx comes back, so the token never goes where it points", () => {
+    const seen: FetchParams[] = [];
+    installUrlFetch({
+      fetch: (_url, params) => {
+        seen.push(params);
+        return fakeResponse(302, "", { Location: "https://collector.example/" });
+      },
+      fetchAll: (requests) => {
+        seen.push(...requests);
+        return requests.map(() => fakeResponse(302, "", { Location: "https://collector.example/" }));
+      },
+    });
+    const request = { method: "GET" as const, url: "https://x.test/v1/getFunds", headers: {} };
+    expect(urlFetchTransport().send(request).status).toBe(302);
+    expect(
+      urlFetchTransport()
+        .sendAll([request, request])
+        .map((r) => r.headers.Location),
+    ).toEqual(["https://collector.example/", "https://collector.example/"]);
+    expect(seen.map((p) => p.followRedirects)).toEqual([false, false, false]);
+  });
+
   it("sends with muteHttpExceptions, the method in lower case, the JSON body as payload", () => {
     const seen: { url: string; params: FetchParams }[] = [];
     installUrlFetch({

@@ -235,7 +235,9 @@ describe("a count that grew by more than one request explains", () => {
 
     sheet.setCell(2, "state", "Done");
     runOutbox(context);
-    expect(sheet.cell(2, "result")).toBe("Done by hand on 2026-02-02 09:03, after a check of the fund; nothing was sent.");
+    expect(sheet.cell(2, "result")).toBe(
+      "Done by hand on 2026-02-02 09:03, after a check of the fund; nothing was sent.",
+    );
     expect(sheet.cell(3, "state")).toBe("Done");
     expect(ledger.sentOf("deposit")).toBe(1);
   });

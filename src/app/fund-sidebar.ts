@@ -131,7 +131,9 @@ export function getFundSidebarView(input?: unknown): FundSidebarView {
   if (fundId !== null) {
     notice = settleEarlierFormWrites(session, fundId);
     try {
-      fund = fundView(session.service.getFund(fundId), session.language);
+      const read = session.service.getFund(fundId);
+      if (read.unreadableTotals !== undefined) error = read.unreadableTotals;
+      else fund = fundView(read, session.language);
     } catch (err) {
       error = (err as { message?: string }).message ?? String(err);
     }

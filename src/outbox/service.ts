@@ -3,7 +3,14 @@
  * normalised for snapshots, writes sent once, and the client's typed errors turned into
  * "refused" (surely not applied) or "unknown" (may have been applied).
  */
-import { type Client, type CustomStatusResult, type Fund, type IntegrationResult, isApiError } from "../api";
+import {
+  type Client,
+  type CustomStatusResult,
+  type Fund,
+  type IntegrationResult,
+  isApiError,
+  UnreadableAmountError,
+} from "../api";
 import { toServiceInput } from "./requests";
 import type { FundListItem, FundState } from "./snapshot";
 import { isWriteFailure, type ServicePort, type WriteFailure } from "./write";
@@ -55,7 +62,33 @@ function attempt<T>(call: () => T): T {
 export function servicePort(client: Client, adminId: number): ServicePort {
   return {
     getFund(id) {
-      return fundStateOf(attempt(() => client.getFund({ Id: id })));
+      try {
+        return fundStateOf(client.getFund({ Id: id }));
+      } catch (error) {
+        // Totals too large to read exactly: the transactions still settle a write by counting.
+        if (error instanceof UnreadableAmountError && error.fundTotal && error.transactions) {
+          return {
+            id,
+            title: "",
+            code: "",
+            currency: "",
+            employeeId: 0,
+            status: 1,
+            flexible: false,
+            deposits: 0,
+            charges: 0,
+            balance: 0,
+            createdAt: "",
+            transactions: error.transactions.map((t) => ({
+              type: t.type,
+              amount: t.amountCents,
+              date: t.date ?? "",
+            })),
+            unreadableTotals: error.message,
+          };
+        }
+        throw writeFailureOf(error);
+      }
     },
     listFundsNewestFirst(page) {
       const list = attempt(() =>

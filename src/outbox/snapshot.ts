@@ -32,6 +32,11 @@ export interface FundState {
   transactions: FundTransaction[];
   /** The contract's record it was read from, for updating the Funds sheet (absent in tests). */
   record?: Fund;
+  /**
+   * Set when the fund's totals are beyond what the add-on can read exactly (the totals above are
+   * then 0): its transactions still count for settling a write, but no money moves on it.
+   */
+  unreadableTotals?: string;
 }
 
 /** A fund as listed by getFunds: enough to find one created by an interrupted request. */

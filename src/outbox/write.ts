@@ -4,8 +4,11 @@
  * Sending, send it once, and classify the end as done, refused or unknown. Settling a write
  * whose outcome was unknown reads the service again; it never re-sends a money movement blindly.
  */
+import type { MessageLanguage } from "../api/messages";
+import { totalsAfterIssue } from "../api/validation";
 import { IDEMPOTENT_OPERATIONS, MONEY_OPERATIONS } from "./operations";
 import type { WriteRequest } from "./requests";
+import { AMOUNT_FIELD } from "./requests";
 import {
   type FundListItem,
   type FundState,
@@ -77,6 +80,8 @@ export interface WriteContext {
   service: ServicePort;
   audit: AuditPort;
   now: () => Date;
+  /** For the messages of a write refused before sending; English when absent. */
+  language?: MessageLanguage;
 }
 
 function failureOf(error: unknown): WriteFailure {
@@ -88,8 +93,21 @@ function failureOf(error: unknown): WriteFailure {
 /** Reads what must be known before sending so that an interrupted write can be settled. */
 export function takeSnapshot(context: WriteContext, request: WriteRequest, key: string): Snapshot {
   const snapshot: Snapshot = { key, at: context.now().toISOString(), request };
-  if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request) {
-    snapshot.fund = markFund(context.service.getFund(request.fundId), request);
+  if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request && "amount" in request) {
+    const fund = context.service.getFund(request.fundId);
+    if (fund.unreadableTotals !== undefined) throw { outcome: "refused", message: fund.unreadableTotals };
+    // The fund's totals after this movement must still be readable exactly, or the write could
+    // never be confirmed by reading the fund again.
+    const deposit = request.operation === "deposit";
+    const issue = totalsAfterIssue(
+      deposit ? AMOUNT_FIELD.deposit : AMOUNT_FIELD.withdraw,
+      { depositsCents: fund.deposits, withdrawalsCents: fund.charges, balanceCents: fund.balance },
+      deposit ? "deposit" : "withdrawal",
+      request.amount,
+      context.language ?? "en",
+    );
+    if (issue) throw { outcome: "refused", message: issue.message } satisfies WriteFailure;
+    snapshot.fund = markFund(fund, request);
   } else if (request.operation === "createFund") {
     snapshot.newFund = markNewFund(context.service.listFundsNewestFirst(1).funds);
   }

@@ -116,6 +116,8 @@ export class FakeLedger implements ServicePort {
   clock: FakeClock | null = null;
   /** Requests that timed out and land later. */
   inFlight: { at: number; request: WriteRequest }[] = [];
+  /** Funds whose totals the service reports beyond what can be read exactly. */
+  unreadable = new Set<number>();
   /** Every movement applied, in order: what the service's ledger holds. */
   applied: WriteRequest[] = [];
 
@@ -166,6 +168,15 @@ export class FakeLedger implements ServicePort {
     this.reads += 1;
     const fund = this.funds.get(id);
     if (!fund) throw { outcome: "refused", message: `Id: no fund ${id}`, status: 404 } satisfies WriteFailure;
+    if (this.unreadable.has(id)) {
+      return {
+        ...structuredClone(fund),
+        deposits: 0,
+        charges: 0,
+        balance: 0,
+        unreadableTotals: `Deposits of fund ${id} is too large`,
+      };
+    }
     return structuredClone(fund);
   }
 

@@ -261,3 +261,30 @@ describe("a row deleted while its write was unsettled", () => {
     expect(sheet.cell(2, "state")).toBe("Done");
   });
 });
+
+describe("amounts the add-on can write but not read back", () => {
+  it("a deposit that would push a fund's totals beyond what reads back exactly is refused, unsent", () => {
+    const { ledger, sheet, context } = setup([userRow("Deposit", 1, { amount: "9999999999999.99" })]);
+    runOutbox(context);
+    expect(ledger.sent).toEqual([]);
+    expect(sheet.cell(2, "state")).toBe("Refused");
+    expect(String(sheet.cell(2, "result"))).toMatch(/^Refused: DepositAmount: with this amount the fund.s Deposits would reach 10000000000999\.99, above 9999999999999\.99/);
+  });
+
+  it("a fund whose totals no longer read still settles an interrupted deposit by its movements", () => {
+    const { ledger, sheet, clock, context } = setup([
+      userRow("Deposit", 1, { amount: "5.00" }),
+      userRow("Deposit", 1, { amount: "6.00" }),
+    ]);
+    ledger.faults.push({ endpoint: "deposit", when: "after" });
+    runOutbox(context);
+    ledger.unreadable.add(1);
+    clock.advance(IN_FLIGHT_WINDOW_MS);
+    runOutbox(context);
+    expect(sheet.cell(2, "state")).toBe("Done");
+    // No money moves on a fund whose totals cannot be read: refused with the reason, never stuck.
+    expect(sheet.cell(3, "state")).toBe("Refused");
+    expect(sheet.cell(3, "result")).toBe("Refused: Deposits of fund 1 is too large");
+    expect(ledger.sentOf("deposit")).toBe(1);
+  });
+});

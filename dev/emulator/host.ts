@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { BadRequest, type ConnectionInfo, type ControlInfo, type ControlTarget } from "./control";
 import type { DialogAnswer, DialogRecord, EmulatorOptions, RunKind, RunOutcome } from "./index";
+import { checkArguments, IllegalValueError } from "./script-run";
 import type { SheetSnapshot } from "./snapshots";
 import { type uiSnapshot, waitingOf } from "./snapshots";
 
@@ -102,7 +103,21 @@ export class EmulatorHost implements ControlTarget {
   menu(): Promise<Array<{ label: string; function: string }>> {
     return this.call("menu");
   }
+  /**
+   * A call as from a page (`as` "script.run", or not given) has its arguments checked by
+   * google.script.run's rules before they cross to the worker: a Date or a function fails the
+   * call with Google's message, as it does in the page, instead of failing to cross the thread.
+   * (Menu items take no arguments, and JSON from the control API holds neither.)
+   */
   run(functionName: string, args: unknown[], user?: string, as?: RunKind): Promise<RunOutcome> {
+    if (as === undefined || as === "script.run") {
+      try {
+        checkArguments(args);
+      } catch (err) {
+        if (!(err instanceof IllegalValueError)) throw err;
+        return Promise.resolve({ ok: false, error: err.message, name: err.name });
+      }
+    }
     return this.call("run", functionName, args, user, as);
   }
   sheets(): Promise<SheetSnapshot[]> {

@@ -93,7 +93,15 @@ export class Bridge {
     if (value instanceof Array) return this.realm.Array.from(value, (item) => this.toScript(item));
     if (Object.getPrototypeOf(value) === Object.prototype) {
       const out = new this.realm.Object() as Record<string, unknown>;
-      for (const [k, v] of Object.entries(value)) out[k] = this.toScript(v);
+      // defineProperty: a member named "__proto__" stays a member, as it arrived.
+      for (const [k, v] of Object.entries(value)) {
+        Object.defineProperty(out, k, {
+          value: this.toScript(v),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
       return out;
     }
     return value;

@@ -4,6 +4,8 @@
  * - arguments are primitives, null, and plain objects and arrays of them: a Date, a function or
  *   any other object makes the call fail ("Failed due to illegal value in property: <key>");
  *   `undefined` in an array becomes null, an undefined object member is dropped;
+ * - arguments travel as JSON does: a member named "__proto__" arrives as a plain member (it
+ *   never becomes the object's prototype), NaN and Infinity as null, -0 as 0;
  * - the result travels the same way, except that an illegal value anywhere in it (a Date is the
  *   usual culprit) makes the page receive null instead of the result.
  */
@@ -26,7 +28,7 @@ export function transportable(value: unknown, property: string): unknown {
   if (value === null || value === undefined) return null;
   const type = typeof value;
   if (type === "string" || type === "boolean") return value;
-  if (type === "number") return Number.isFinite(value as number) ? value : null;
+  if (type === "number") return Number.isFinite(value as number) ? (value as number) + 0 : null;
   if (type !== "object" || Object.prototype.toString.call(value) === "[object Date]") {
     throw new IllegalValueError(property);
   }
@@ -35,7 +37,13 @@ export function transportable(value: unknown, property: string): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
     if (member === undefined) continue;
-    out[key] = transportable(member, key);
+    // defineProperty: a member named "__proto__" is data, not the copy's prototype.
+    Object.defineProperty(out, key, {
+      value: transportable(member, key),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

@@ -5,42 +5,17 @@
  * member that is `undefined` is dropped. A form element is allowed as the only argument and
  * travels as its fields' values.
  */
+import { transportable } from "../emulator/script-run";
 
 /** Thrown synchronously by the call, as Google's client does. */
-export class IllegalArgumentError extends TypeError {
-  constructor(path: string) {
-    super(`Failed due to illegal value in property: ${path}`);
-    this.name = "TypeError";
-  }
-}
+export { IllegalValueError as IllegalArgumentError } from "../emulator/script-run";
 
-function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
-}
-
-/** A JSON-like copy of one argument, or an IllegalArgumentError naming where it went wrong. */
+/**
+ * A JSON-like copy of one argument, or an IllegalArgumentError naming where it went wrong: the
+ * emulator's own copy (dev/emulator/script-run.ts), so the page and `emulator.run` agree.
+ */
 export function toTransportable(value: unknown, path: string): unknown {
-  if (value === null || value === undefined) return null;
-  const type = typeof value;
-  if (type === "string" || type === "boolean") return value;
-  // As JSON carries numbers: no NaN or Infinity, and -0 arrives as 0.
-  if (type === "number") return Number.isFinite(value as number) ? (value as number) + 0 : null;
-  if (type !== "object") throw new IllegalArgumentError(path);
-  if (Array.isArray(value)) return value.map((item, i) => toTransportable(item, String(i)));
-  if (!isPlainObject(value as object)) throw new IllegalArgumentError(path);
-  const out: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
-    if (member === undefined) continue;
-    // defineProperty: a member named "__proto__" is data, not the object's prototype.
-    Object.defineProperty(out, key, {
-      value: toTransportable(member, key),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
+  return transportable(value, path);
 }
 
 /** The values of a form's named fields, as Google sends a form element. */
@@ -50,9 +25,15 @@ export function formValues(form: HTMLFormElement): Record<string, string | strin
     const field = element as HTMLInputElement;
     if (!field.name || field.disabled) continue;
     if ((field.type === "checkbox" || field.type === "radio") && !field.checked) continue;
-    const previous = out[field.name];
-    if (previous === undefined) out[field.name] = field.value;
-    else out[field.name] = Array.isArray(previous) ? [...previous, field.value] : [previous, field.value];
+    const previous = Object.hasOwn(out, field.name) ? out[field.name] : undefined;
+    const value =
+      previous === undefined
+        ? field.value
+        : Array.isArray(previous)
+          ? [...previous, field.value]
+          : [previous, field.value];
+    // A field named "__proto__" is a field like any other.
+    Object.defineProperty(out, field.name, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -15,6 +15,7 @@ import {
   type SaveConnectionResult,
   saveConnection,
 } from "../settings";
+import { ownData } from "../ui/arguments";
 import { type Language, translate } from "../ui/strings";
 import { countUrlFetchCalls } from "./quota";
 
@@ -50,7 +51,7 @@ export function getConnectionSettings(): ConnectionView {
 
 /** Saves what the sidebar sent, or nothing when a field breaks a rule (the problems come back). */
 export function saveConnectionSettings(input: unknown): SaveConnectionResult {
-  return saveConnection(documentSettingsStore(), input, currentLanguage());
+  return saveConnection(documentSettingsStore(), ownData(input), currentLanguage());
 }
 
 /**
@@ -76,7 +77,7 @@ export function testConnection(input?: unknown): ConnectionTestResult {
             },
           }),
       },
-      input,
+      ownData(input),
       currentLanguage(),
     );
   } finally {

@@ -6,6 +6,7 @@
 import { type FormOutcome, once, readSubmission, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
 import { REPORT_COLUMNS } from "../sheets/columns";
+import { ownData, ownMember } from "../ui/arguments";
 import { type Language, type StringKey, translate } from "../ui/strings";
 import { recentSubmissions } from "./fund-sidebar";
 import { openWriteSession } from "./outbox";
@@ -102,7 +103,7 @@ export function getReportSidebarView(): ReportSidebarView {
 /** Reads the report ids a form sent: 1 to 200 positive whole numbers. */
 function reportIds(raw: unknown): number[] | null {
   if (typeof raw !== "object" || raw === null) return null;
-  const ids = (raw as { reportIds?: unknown }).reportIds;
+  const ids = ownMember(raw, "reportIds");
   if (!Array.isArray(ids) || ids.length === 0 || ids.length > 200) return null;
   const out = ids.map((v) => (typeof v === "number" || typeof v === "string" ? Number(v) : Number.NaN));
   return out.every((n) => Number.isSafeInteger(n) && n > 0) ? [...new Set(out)] : null;
@@ -113,7 +114,7 @@ function markReports(operation: OutboxOperation, raw: unknown): ReportFormResult
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(session.language, key, params);
   const ids = reportIds(raw);
-  const submission = readSubmission(operation, raw);
+  const submission = readSubmission(operation, ownData(raw));
   if (!ids || !submission.ok) {
     session.finish();
     const detail = !ids ? "reportIds" : submission.ok ? "" : submission.detail;

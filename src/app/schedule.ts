@@ -38,6 +38,7 @@ import {
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
 import { languageFor } from "../settings/model";
 import { FAILURE_EMAIL_KEY } from "../settings/store";
+import { ownData, ownRecord } from "../ui/arguments";
 import type { Language } from "../ui/strings";
 import type { MenuItem } from "./menu";
 import {
@@ -365,7 +366,7 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
  * who saves becomes its owner: their trigger runs it with their token.
  */
 export function saveSchedule(input: unknown): ScheduleSidebarView {
-  const schedule = parseSchedule(input);
+  const schedule = parseSchedule(ownData(input));
   const me = currentUser();
   writeState(chooseSchedule(schedule, me, Date.now()));
   ensureSchedule();
@@ -374,8 +375,8 @@ export function saveSchedule(input: unknown): ScheduleSidebarView {
 
 /** Saves this user's own preferences: failure e-mail and account kind (quota). */
 export function saveSchedulePreferences(input: unknown): ScheduleSidebarView {
-  if (typeof input !== "object" || input === null) throw new Error("preferences: must be an object");
-  const value = input as Record<string, unknown>;
+  const value = ownRecord(input);
+  if (value === null) throw new Error("preferences: must be an object");
   const user = userStore();
   if ("mailOnFailure" in value) {
     if (typeof value["mailOnFailure"] !== "boolean") throw new Error("mailOnFailure: must be true or false");

@@ -5,6 +5,7 @@
  * a shared spreadsheet sees the settings but must enter a token of their own.
  */
 import { documentSettingsStore } from "../gas/properties";
+import { ownData, ownRecord } from "../ui/arguments";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../ui/sidebars/settings/form";
 import type {
   ConnectionCheck,
@@ -67,7 +68,7 @@ export function getSettingsView(): SettingsView {
 export function saveSettings(input: unknown, token?: unknown): SaveSettingsResult {
   const store = documentSettingsStore();
   const language = formLanguage(storedSettingsForm(store.text(), localeLanguage()));
-  const checked = checkSettingsForm(input, language, store.text());
+  const checked = checkSettingsForm(ownData(input), language, store.text());
   const tokenText = typeof token === "string" ? token.trim() : token;
   const tokenCheck =
     tokenText === undefined || tokenText === null || tokenText === ""
@@ -97,8 +98,7 @@ export function removeMyToken(): SettingsView {
  * there, else the saved ones, so that a connection can be tried before it is saved.
  */
 export function testSettingsConnection(input?: unknown): ConnectionCheck {
-  const given =
-    input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const given = ownRecord(input) ?? {};
   // The form sends its URL and the token being typed; nothing else is a connection setting.
   const { baseUrl, token } = given;
   const result = testConnection({

@@ -10,6 +10,7 @@ import { ENDPOINTS } from "../api/endpoints";
 import { checkField, type FieldSpec } from "../api/fields";
 import { type IssueParams, type MessageLanguage, ruleMessage } from "../api/messages";
 import { DEFAULT_BASE_URL } from "../api/wire";
+import { ownMember } from "../ui/arguments";
 import { type Language, languageForLocale, type StringKey, translate } from "../ui/strings";
 
 export { DEFAULT_BASE_URL };
@@ -19,6 +20,13 @@ export const DEFAULT_WINDOW_DAYS = 30;
 /** Longer windows are fetched one year at a time; ten years is plenty. */
 export const MAX_WINDOW_DAYS = 3660;
 export const MAX_SHEET_NAME = 100;
+/**
+ * Longest service URL: the base URL, an endpoint name and a query string must fit in UrlFetch's
+ * 2 KB, and the real one is 30 characters.
+ */
+export const MAX_BASE_URL = 500;
+/** Longest text of a number, a date, a code or a choice (ids, page size, filters, language). */
+export const MAX_SHORT_SETTING = 30;
 
 /** One problem with one setting; `field` is the form field's name. */
 export interface SettingsIssue {
@@ -32,6 +40,11 @@ type Check = { ok: true; value: unknown } | { ok: false; rule: string; params: I
 interface SettingField {
   /** Text stored when the user never set it; "" means "use the computed default". */
   defaultText: string;
+  /**
+   * The longest text accepted, in characters, checked before the field's rule. Every setting
+   * has one: together they keep the stored settings well inside one document property (9 KB).
+   */
+  maxLength: number;
   check(text: string): Check;
 }
 
@@ -42,6 +55,7 @@ const fundsFields = ENDPOINTS.getFunds.fields as Record<string, FieldSpec>;
 function apiField(spec: FieldSpec | undefined): SettingField {
   return {
     defaultText: "",
+    maxLength: spec?.kind === "text" ? spec.maxLength : MAX_SHORT_SETTING,
     check: (text): Check => {
       if (!spec) return { ok: false, rule: "unknownField", params: { endpoint: "settings" } };
       const r = checkField(spec, text);
@@ -53,6 +67,7 @@ function apiField(spec: FieldSpec | undefined): SettingField {
 function integerField(min: number, max: number, defaultText = ""): SettingField {
   return {
     defaultText,
+    maxLength: MAX_SHORT_SETTING,
     check: (text): Check => {
       if (!/^\d{1,15}$/.test(text)) return { ok: false, rule: "integer", params: { got: text } };
       const n = Number(text);
@@ -66,6 +81,7 @@ function integerField(min: number, max: number, defaultText = ""): SettingField 
 function choiceField(values: readonly string[], defaultText = ""): SettingField {
   return {
     defaultText,
+    maxLength: MAX_SHORT_SETTING,
     check: (text): Check =>
       values.includes(text)
         ? { ok: true, value: text }
@@ -75,6 +91,7 @@ function choiceField(values: readonly string[], defaultText = ""): SettingField 
 
 const sheetNameField: SettingField = {
   defaultText: "",
+  maxLength: MAX_SHEET_NAME,
   check: (text) => {
     const length = Array.from(text).length;
     if (length > MAX_SHEET_NAME)
@@ -91,6 +108,7 @@ const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
  */
 const baseUrlField: SettingField = {
   defaultText: "",
+  maxLength: MAX_BASE_URL,
   check: (text) => {
     const m = /^(https?):\/\/([^/?#\s]+)(\/[^?#\s]*)?$/i.exec(text);
     if (!m) return { ok: false, rule: "url", params: { got: text } };
@@ -275,7 +293,7 @@ export function settingsInputIssues(
   }
   const issues: SettingsIssue[] = [];
   for (const name of SETTING_NAMES) {
-    const v = (input as Record<string, unknown>)[name];
+    const v = ownMember(input, name);
     if (v === undefined || typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) continue;
     issues.push(issue(name, "text", { got: v === null ? "null" : typeof v }, language, options));
   }
@@ -296,9 +314,9 @@ export function defaultSettingsText(): SettingsText {
 export function settingsTextFrom(input: unknown, base: SettingsText = defaultSettingsText()): SettingsText {
   const out = { ...base };
   if (typeof input !== "object" || input === null || Array.isArray(input)) return out;
-  const record = input as Record<string, unknown>;
   for (const name of SETTING_NAMES) {
-    const v = record[name];
+    // Own members only: an inherited one was not sent (a "__proto__" member, say).
+    const v = ownMember(input, name);
     if (typeof v === "string") out[name] = v.trim();
     else if (typeof v === "number" && Number.isFinite(v)) out[name] = String(v);
   }
@@ -370,6 +388,13 @@ export function settingsFromText(
   for (const name of SETTING_NAMES) {
     const raw = text[name] ?? "";
     if (raw === "") continue;
+    // Length first: a rule's message quotes the value, and a huge one must not come back.
+    const { maxLength } = SETTING_FIELDS[name];
+    const length = Array.from(raw).length;
+    if (length > maxLength) {
+      issues.push(issue(name, "maxLength", { max: maxLength, length }, language, options));
+      continue;
+    }
     const r = SETTING_FIELDS[name].check(raw);
     if (r.ok) values[name] = r.value;
     else issues.push(issue(name, r.rule, r.params, language, options));

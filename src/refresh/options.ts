@@ -6,15 +6,17 @@
  * field and the rule.
  */
 import {
+  auditArchiveName,
   DEFAULT_PAGE_SIZE,
   DEFAULT_WINDOW_DAYS,
   MAX_PAGE_SIZE,
   reportWindowDates,
   settingsFromText,
   settingsTextFrom,
+  sheetNameIssues,
   sheetNamesFor,
 } from "../settings/model";
-import { type Language, translate } from "../ui/strings";
+import type { Language } from "../ui/strings";
 import type { RefreshOptions } from "./engine";
 
 export { DEFAULT_PAGE_SIZE, DEFAULT_WINDOW_DAYS, MAX_PAGE_SIZE };
@@ -77,10 +79,18 @@ export function refreshOptionsFrom(form: Form, today: string, language: Language
   };
 }
 
-/** The sheets' names: the settings' when set, else the defaults in the user's language. */
+/**
+ * The sheets' names: the settings' when set, else the defaults in the user's language. Throws
+ * a SettingsError naming the setting when two of the add-on's sheets would share a name (a
+ * value stored before that was refused): nothing then writes into another sheet's rows.
+ */
 export function sheetNamesFrom(form: Form, language: Language): SheetNames {
   // As stored even when another setting is wrong: the sheets must still be found.
   const text = settingsTextFrom(form);
+  const clash = sheetNameIssues(text, language, { labels: true });
+  if (clash.length > 0) {
+    throw new SettingsError((clash[0] as { field: string }).field, clash.map((i) => i.message).join(" "));
+  }
   const names = sheetNamesFor(
     {
       sheetNames: {
@@ -99,10 +109,7 @@ export function sheetNamesFrom(form: Form, language: Language): SheetNames {
     reports: names.reports,
     audit: names.audit,
     outbox: names.outbox,
-    auditArchive:
-      names.audit === translate(language, "sheet.audit")
-        ? translate(language, "sheet.auditArchive")
-        : `${names.audit} (archive)`,
+    auditArchive: auditArchiveName(names.audit, language),
   };
 }
 

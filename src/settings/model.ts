@@ -337,6 +337,8 @@ const SETTINGS_MESSAGES: Record<
     url: (f, p) => `${f} must be a web address such as ${DEFAULT_BASE_URL} (got "${p.got}").`,
     https: (f, p) => `${f} must start with https:// so that the token travels encrypted (got "${p.got}").`,
     unique: (f, p) => `${f}: "${p.got}" is already the name of ${p.other}; each sheet needs its own name.`,
+    uniqueDefault: (f, p) =>
+      `${f}: "${p.got}" is the name ${p.other} has by default (in English or Spanish); each sheet needs its own name.`,
     requiredWith: (f, p) => `${f} is required when ${p.other} is "${p.value}".`,
     token: (f, p) => `${f} ${p.reason}.`,
   },
@@ -345,6 +347,8 @@ const SETTINGS_MESSAGES: Record<
     https: (f, p) =>
       `${f} debe comenzar con https:// para que el token viaje cifrado (se recibió "${p.got}").`,
     unique: (f, p) => `${f}: "${p.got}" ya es el nombre de ${p.other}; cada hoja necesita su propio nombre.`,
+    uniqueDefault: (f, p) =>
+      `${f}: "${p.got}" es el nombre que ${p.other} tiene por omisión (en inglés o en español); cada hoja necesita su propio nombre.`,
     requiredWith: (f, p) => `${f} es obligatorio cuando ${p.other} es "${p.value}".`,
     token: (f, p) => `${f} ${p.reason}.`,
   },
@@ -417,21 +421,9 @@ export function settingsFromText(
       issues.push(issue(to, "dateOrder", { got: b, other: from, otherValue: a }, language, options));
     }
   }
-  const sheetFields: SettingName[] = [
-    "sheetFunds",
-    "sheetTransactions",
-    "sheetReports",
-    "sheetAudit",
-    "sheetOutbox",
-  ];
-  const seen = new Map<string, SettingName>();
-  for (const field of sheetFields) {
-    const name = values[field];
-    if (typeof name !== "string" || name === "") continue;
-    const key = name.toLowerCase();
-    const other = seen.get(key);
-    if (other) issues.push(issue(field, "unique", { got: name, other }, language, options));
-    else seen.set(key, field);
+  const flagged = new Set(issues.map((i) => i.field));
+  for (const found of sheetNameIssues(text, language, options)) {
+    if (!flagged.has(found.field)) issues.push(found);
   }
   if (issues.length > 0) return { ok: false, issues };
 
@@ -512,6 +504,78 @@ export function sheetNamesFor(settings: Pick<Settings, "sheetNames">, language: 
     out[key] = settings.sheetNames[key] || translate(language, SHEET_DEFAULTS[key]);
   }
   return out;
+}
+
+/**
+ * The audit archive's name (it has no setting): the default one beside the default audit name,
+ * else the audit's name followed by " (archive)".
+ */
+export function auditArchiveName(audit: string, language: Language): string {
+  return audit === translate(language, "sheet.audit")
+    ? translate(language, "sheet.auditArchive")
+    : `${audit} (archive)`;
+}
+
+/** The setting that names each sheet, in the order conflicts are reported. */
+const SHEET_SETTINGS: Record<keyof SheetNames, SettingName> = {
+  funds: "sheetFunds",
+  transactions: "sheetTransactions",
+  reports: "sheetReports",
+  audit: "sheetAudit",
+  outbox: "sheetOutbox",
+};
+
+/** How Sheets tells sheet names apart: ignoring case and the spaces around them. */
+function sheetKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/**
+ * Every sheet the add-on writes (funds, transactions, reports, audit, audit archive, Outbox)
+ * needs a name of its own: a chosen name may be neither another sheet's chosen name nor
+ * another sheet's default name in English or Spanish (what that sheet is called for a user of
+ * the other language, and a name the add-on looks for). Sheets compares names trimmed and in
+ * any case, and so does this. One issue per setting that breaks the rule; when two chosen
+ * names are equal, the later setting is named.
+ */
+export function sheetNameIssues(
+  text: Partial<SettingsText>,
+  language: MessageLanguage = "en",
+  options: SettingsMessageOptions = {},
+): SettingsIssue[] {
+  const kinds = Object.keys(SHEET_SETTINGS) as (keyof SheetNames)[];
+  const chosen = (kind: keyof SheetNames) => (text[SHEET_SETTINGS[kind]] ?? "").trim();
+  const languages: Language[] = ["en", "es"];
+  const archiveLabel = translate(language, "settings.sheet.auditArchive");
+  const issues: SettingsIssue[] = [];
+  kinds.forEach((kind, index) => {
+    const name = chosen(kind);
+    if (name === "") return;
+    const key = sheetKey(name);
+    const field = SHEET_SETTINGS[kind];
+    for (const [otherIndex, other] of kinds.entries()) {
+      if (other === kind) continue;
+      if (otherIndex < index && sheetKey(chosen(other)) === key) {
+        issues.push(issue(field, "unique", { got: name, other: SHEET_SETTINGS[other] }, language, options));
+        return;
+      }
+      if (languages.some((l) => sheetKey(translate(l, SHEET_DEFAULTS[other])) === key)) {
+        issues.push(
+          issue(field, "uniqueDefault", { got: name, other: SHEET_SETTINGS[other] }, language, options),
+        );
+        return;
+      }
+    }
+    // The archive's names: its defaults, and the one it takes after the audit's name.
+    const archives = languages.flatMap((l) => [
+      translate(l, "sheet.auditArchive"),
+      auditArchiveName(chosen("audit") || translate(l, SHEET_DEFAULTS.audit), l),
+    ]);
+    if (archives.some((n) => sheetKey(n) === key)) {
+      issues.push(issue(field, "unique", { got: name, other: archiveLabel }, language, options));
+    }
+  });
+  return issues;
 }
 
 function addDays(date: string, days: number): string {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
 import { EXECUTION_LIMIT_KEY } from "../../src/app/schedule";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
@@ -255,10 +256,11 @@ describe("Outbox: no money moves twice", () => {
     expect(wb.outbox()[0]?.state).toBe("Unknown");
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 10_000);
 
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS); // the first request can no longer land
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox()[0]?.state).toBe("Done");
     expect(wb.outbox()[0]?.result).toBe(
-      "Done (the interrupted request had been applied; confirmed by reading the fund).",
+      `Done: a matching deposit of 100.00 ${a.currency} appeared on fund ${a.id} after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).`,
     );
     const fund = await wb.fund(a.id);
     expect(fund.balanceCents).toBe(a.balanceCents + 10_000);
@@ -280,6 +282,7 @@ describe("Outbox: no money moves twice", () => {
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox()[0]?.state).toBe("Unknown");
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS); // the first request can no longer land
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox()[0]?.state).toBe("Done");
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents - 330);
@@ -299,6 +302,7 @@ describe("Outbox: no money moves twice", () => {
     ]);
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox().map((r) => r.state)).toEqual(["Unknown", "Unknown"]);
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS); // the first request can no longer land
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done"]);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents - 500);
@@ -331,6 +335,7 @@ describe("Outbox: no money moves twice", () => {
     expect(wb.outbox()[2]?.state).toBe("Sending");
     expect((await wb.fund(c.id)).balanceCents).toBe(c.balanceCents - 300);
 
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS); // the first request can no longer land
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done", "Done"]);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 100);
@@ -492,6 +497,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     await wb.faults([{ endpoint: "createFund", fault: "drop-after-apply", times: 1 }]);
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox()[0]?.state).toBe("Unknown");
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS); // the first request can no longer land
     ok(wb.menu("runOutbox", ["YES"]));
     const after = await wb.state();
     const made = after.funds.filter((f) => f.title === "Fondo rendir");

@@ -5,10 +5,12 @@
  * Refused with the service's words; a deposit answered with broken JSON ends Unknown and the
  * next run confirms it without sending it again.
  */
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
 import { formatCents } from "../../src/api";
 import type { FormOutcome } from "../../src/outbox/forms";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 let wb: WriteBack;
@@ -144,6 +146,7 @@ describe("Outbox against the real service's shapes", () => {
     expect(wb.outbox()[0]?.state).toBe("Unknown");
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 7_540);
 
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS); // the first request can no longer land
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox()[0]?.state).toBe("Done");
     const fund = await wb.fund(a.id);

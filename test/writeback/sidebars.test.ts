@@ -5,9 +5,11 @@
  * faults settled by reading once, a double send answered from the first result, and the rows
  * of the Funds and Expense reports sheets updated from each response.
  */
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatCents } from "../../src/api";
 import type { FormOutcome } from "../../src/outbox/forms";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { checkWrite } from "../../src/outbox/requests";
 import { FUNDS_TABLE, headersOf, REPORT_COLUMNS } from "../../src/sheets/columns";
 import { translate } from "../../src/ui/strings";
@@ -218,20 +220,30 @@ describe("Fund sidebar", () => {
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
   });
 
-  it("drop-after-apply: the form reads the fund and says the deposit was applied (once)", async () => {
+  it("drop-after-apply: unknown; opening the fund once the request can no longer land says it was applied (once)", async () => {
     await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-after-apply", times: 1 }]);
     const outcome = send("depositToFund", { Id: fund.id, DepositAmount: "20" });
-    expect(outcome).toMatchObject({ kind: "unknown", applied: true });
+    expect(outcome).toMatchObject({ kind: "unknown", applied: null });
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 2_000);
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS);
+    const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
+    expect(view.notice).toBe(
+      `The earlier request (Deposit 20.00 to fund ${fund.id}) that got no answer had been applied.`,
+    );
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 2_000);
   });
 
-  it("drop-before-apply: the form reads the fund and says the withdrawal was not applied", async () => {
+  it("drop-before-apply: unknown; after the window the next withdrawal finds it was not applied and is sent", async () => {
     await wb.faults([{ endpoint: "withdrawMoneyFromFund", fault: "drop-before-apply", times: 1 }]);
     const outcome = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" });
-    expect(outcome).toMatchObject({ kind: "unknown", applied: false });
+    expect(outcome).toMatchObject({ kind: "unknown", applied: null });
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS);
     const again = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" });
     expect(again.kind).toBe("done");
+    expect((again as { message: string }).message).toMatch(
+      /^The earlier request \(Withdraw 20\.00 from fund \d+\) that got no answer had not been applied\./,
+    );
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents - 2_000);
   });
 });

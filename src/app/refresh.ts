@@ -87,7 +87,9 @@ function readContext(): Context {
   return {
     language,
     form,
-    token: store.token(),
+    // The token only for the URL the requests go to: one bound to another origin (another
+    // editor changed the URL) stops the refresh here, before any request, with the notice.
+    token: store.token(settings.baseUrl, language),
     baseUrl: settings.baseUrl,
     names: sheetNamesFrom(form, language),
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone(),

@@ -7,13 +7,15 @@ import {
   ApiError,
   HttpError,
   InvalidRequestError,
+  RedirectError,
   ServiceError,
   TransportError,
   UnexpectedResponseError,
 } from "../api/errors";
+import { hostOf } from "../api/urls";
 import { type Language, translate } from "../ui/strings";
 import { DEFAULT_BASE_URL, type SettingsIssue, settingsFromText, settingsTextFrom } from "./model";
-import { checkToken, type SettingsStore, type TokenStatus } from "./store";
+import { checkToken, type SettingsStore, TokenNotBoundError, type TokenStatus } from "./store";
 
 /** What the connection sidebar shows. Plain data: it travels through google.script.run. */
 export interface ConnectionView {
@@ -47,7 +49,10 @@ export type ConnectionTestKind =
   | "serviceDown"
   | "serviceError"
   | "unexpected"
-  | "httpError";
+  | "httpError"
+  | "tokenNotBound"
+  | "notAllowed"
+  | "redirect";
 
 export interface ConnectionTestResult {
   ok: boolean;
@@ -172,6 +177,14 @@ export function explainConnectionFailure(err: unknown, language: Language): Conn
     return result("unexpected", { detail: err instanceof Error ? err.message : String(err) });
   }
   const detail = shortDetail(err);
+  if (err instanceof RedirectError) {
+    return result(
+      "redirect",
+      { status: err.status, host: err.locationHost || hostOf(err.location) || err.location || "?" },
+      err.status,
+    );
+  }
+  if (err instanceof TransportError && err.notAllowed) return result("notAllowed", { detail });
   if (err instanceof InvalidRequestError) {
     return err.issues.some((i) => i.field === "token")
       ? result("noToken")
@@ -232,7 +245,7 @@ export function testConnection(
     };
   }
   const baseUrl = checked.ok ? checked.settings.baseUrl : DEFAULT_BASE_URL;
-  let token = deps.store.token();
+  let token = "";
   if (typeof typed.token === "string" && typed.token.trim() !== "") {
     const tokenCheck = checkToken(typed.token, language);
     if (!tokenCheck.ok) {
@@ -245,6 +258,15 @@ export function testConnection(
       };
     }
     token = typed.token.trim();
+  } else {
+    // The saved token only for its own origin (the store's rule); the one being typed is
+    // entered for the URL being tested.
+    try {
+      token = deps.store.token(baseUrl, language);
+    } catch (err) {
+      if (!(err instanceof TokenNotBoundError)) throw err;
+      return { ok: false, kind: "tokenNotBound", message: err.message };
+    }
   }
   if (!token) return { ok: false, kind: "noToken", message: translate(language, "connection.test.noToken") };
   try {

@@ -9,6 +9,7 @@
 import { ENDPOINTS } from "../api/endpoints";
 import { checkField, type FieldSpec } from "../api/fields";
 import { type IssueParams, type MessageLanguage, ruleMessage } from "../api/messages";
+import { hostOf } from "../api/urls";
 import { DEFAULT_BASE_URL } from "../api/wire";
 import { ownMember } from "../ui/arguments";
 import { type Language, languageForLocale, type StringKey, translate } from "../ui/strings";
@@ -104,16 +105,20 @@ const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
 
 /**
  * The service URL: https (http only for a service on this machine, such as the sandbox), a
- * host, a path that carries the version, no query or fragment.
+ * host, a path that carries the version, no query or fragment. No user info: in
+ * "https://api.rindegastos.com@attacker.example/v1" the host is attacker.example.
  */
 const baseUrlField: SettingField = {
   defaultText: "",
   maxLength: MAX_BASE_URL,
-  check: (text) => {
+  check: (text): Check => {
     const m = /^(https?):\/\/([^/?#\s]+)(\/[^?#\s]*)?$/i.exec(text);
     if (!m) return { ok: false, rule: "url", params: { got: text } };
     const scheme = (m[1] ?? "").toLowerCase();
     const host = m[2] ?? "";
+    if (host.includes("@")) return { ok: false, rule: "userInfo", params: { got: text, host: hostOf(text) } };
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(host))
+      return { ok: false, rule: "url", params: { got: text } };
     if (scheme === "http" && !LOCAL_HOSTS.test(host))
       return { ok: false, rule: "https", params: { got: text } };
     return { ok: true, value: `${scheme}://${host}${(m[3] ?? "").replace(/\/+$/, "")}` };
@@ -336,6 +341,8 @@ const SETTINGS_MESSAGES: Record<
   en: {
     url: (f, p) => `${f} must be a web address such as ${DEFAULT_BASE_URL} (got "${p.got}").`,
     https: (f, p) => `${f} must start with https:// so that the token travels encrypted (got "${p.got}").`,
+    userInfo: (f, p) =>
+      `${f} must not hold a user name or password before the host ("name@"): requests would go to host ${p.host}, whatever comes before "@" (got "${p.got}").`,
     unique: (f, p) => `${f}: "${p.got}" is already the name of ${p.other}; each sheet needs its own name.`,
     uniqueDefault: (f, p) =>
       `${f}: "${p.got}" is the name ${p.other} has by default (in English or Spanish); each sheet needs its own name.`,
@@ -346,6 +353,8 @@ const SETTINGS_MESSAGES: Record<
     url: (f, p) => `${f} debe ser una dirección web como ${DEFAULT_BASE_URL} (se recibió "${p.got}").`,
     https: (f, p) =>
       `${f} debe comenzar con https:// para que el token viaje cifrado (se recibió "${p.got}").`,
+    userInfo: (f, p) =>
+      `${f} no debe llevar usuario ni contraseña antes del host ("nombre@"): las solicitudes irían al host ${p.host}, diga lo que diga antes de "@" (se recibió "${p.got}").`,
     unique: (f, p) => `${f}: "${p.got}" ya es el nombre de ${p.other}; cada hoja necesita su propio nombre.`,
     uniqueDefault: (f, p) =>
       `${f}: "${p.got}" es el nombre que ${p.other} tiene por omisión (en inglés o en español); cada hoja necesita su propio nombre.`,

@@ -3,8 +3,13 @@
  * alone); every other setting goes to the DOCUMENT store, shared by everyone who uses the
  * spreadsheet. The stores are handed in (PropertiesService's stores in Apps Script, maps in
  * tests), so this runs anywhere.
+ *
+ * A token is bound to the origin (scheme, host, port) of the service URL it was saved for, and
+ * `token(baseUrl)` gives it only for that origin: the service URL is a document setting any
+ * editor can change, and must not decide where another user's token goes (README.md here).
  */
 import type { MessageLanguage } from "../api/messages";
+import { hostOf, originOf } from "../api/urls";
 import {
   defaultSettingsText,
   type Settings,
@@ -30,6 +35,11 @@ export interface PropertyStore {
 export const SETTINGS_KEY = "settings.form";
 /** User property holding the current user's access token. */
 export const TOKEN_KEY = "settings.token";
+/**
+ * User property: the origin ("https://api.rindegastos.com") the token was saved or confirmed
+ * for. A token without it (saved by an earlier version) is bound to nothing.
+ */
+export const TOKEN_ORIGIN_KEY = "settings.tokenOrigin";
 export const MAX_TOKEN_LENGTH = 2048;
 /**
  * User property: "1" when this user wants an e-mail when a scheduled refresh fails (the same
@@ -42,7 +52,54 @@ export interface TokenStatus {
   saved: boolean;
   /** Last four characters, to tell tokens apart; "" when none. Never more of it. */
   last4: string;
+  /** Host (and port) the token is sent to; "" when none is saved or it is bound to none. */
+  host: string;
+  /**
+   * The document's service URL when a token is saved but not bound to its origin (another
+   * editor changed the URL, or the token was saved before tokens were bound): what its owner
+   * may confirm in Settings. "" when the token can be used with the document's URL.
+   */
+  confirmUrl: string;
 }
+
+/**
+ * Why the current user's token is not given for a URL: bound to another origin ("changed":
+ * the document's URL changed; "elsewhere": a URL other than the document's was asked for) or
+ * to none ("unbound"). The message asks for the confirmation in Settings.
+ */
+export class TokenNotBoundError extends Error {
+  readonly url: string;
+  readonly reason: "changed" | "unbound" | "elsewhere";
+
+  constructor(url: string, reason: TokenNotBoundError["reason"], message: string) {
+    super(message);
+    this.name = "TokenNotBoundError";
+    this.url = url;
+    this.reason = reason;
+  }
+}
+
+const NOT_BOUND: Record<
+  MessageLanguage,
+  Record<TokenNotBoundError["reason"], (url: string, bound: string) => string>
+> = {
+  en: {
+    changed: (url) =>
+      `The service URL was changed by another editor to ${url}: confirm it in Settings to use your token there.`,
+    unbound: (url) =>
+      `Your access token was saved before tokens were tied to one service URL. The service URL is ${url}: confirm it in Settings to use your token there.`,
+    elsewhere: (url, bound) =>
+      `Your access token is for host ${bound}, not ${hostOf(url)}: type your token again to use it with ${url}.`,
+  },
+  es: {
+    changed: (url) =>
+      `Otro editor cambió la URL del servicio a ${url}: confírmela en Configuración para usar su token allí.`,
+    unbound: (url) =>
+      `Su token de acceso se guardó antes de que cada token quedara ligado a una URL del servicio. La URL del servicio es ${url}: confírmela en Configuración para usar su token allí.`,
+    elsewhere: (url, bound) =>
+      `Su token de acceso es para el host ${bound}, no para ${hostOf(url)}: escriba su token de nuevo para usarlo con ${url}.`,
+  },
+};
 
 export interface LoadedSettings {
   settings: Settings;
@@ -68,10 +125,21 @@ export interface SettingsStore {
    * rule passes; saves nothing otherwise.
    */
   save(changes: unknown, language?: MessageLanguage, options?: SettingsMessageOptions): SettingsCheck;
-  /** The current user's token, "" when none. For the client only: never show or log it. */
-  token(): string;
+  /**
+   * The current user's token for requests to `baseUrl`, "" when none is saved. Throws
+   * TokenNotBoundError when the token is bound to another origin or to none: pass the URL the
+   * requests will go to. For the client only: never show or log it.
+   */
+  token(baseUrl: string, language?: MessageLanguage): string;
   tokenStatus(): TokenStatus;
+  /** Saves the token, bound to the origin of the document's service URL. */
   saveToken(token: unknown, language?: MessageLanguage): TokenCheck;
+  /**
+   * Binds the saved token to the origin of `url`, the owner's explicit confirmation. Only
+   * when `url` is the document's service URL now (what the owner was shown); false otherwise
+   * or when no token is saved.
+   */
+  confirmTokenUrl(url: unknown): boolean;
   removeToken(): void;
   /** Whether this user asked for an e-mail when a scheduled refresh fails (off by default). */
   failureEmail(): boolean;
@@ -163,13 +231,38 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     const merged = settingsTextFrom(changes, settingsTextFrom(current));
     const checked = settingsFromText(merged, language, options);
     if (!checked.ok) return checked;
+    const before = load().settings.baseUrl;
+    const followed = rawToken() !== "" && boundOrigin() === originOf(before);
     // Keys this version does not know are kept: a newer version may have written them.
     document.setProperty(SETTINGS_KEY, JSON.stringify({ ...current, ...checked.text }));
+    // The token's owner changing the URL themselves takes their usable token along; a token
+    // that was not usable here (another editor's change, never bound) stays unconfirmed.
+    if (followed && originOf(checked.settings.baseUrl) !== originOf(before)) bind(checked.settings.baseUrl);
     return checked;
   }
 
-  function token(): string {
+  function rawToken(): string {
     return (user.getProperty(TOKEN_KEY) ?? "").trim();
+  }
+
+  function boundOrigin(): string {
+    return (user.getProperty(TOKEN_ORIGIN_KEY) ?? "").trim();
+  }
+
+  function bind(url: string): void {
+    user.setProperty(TOKEN_ORIGIN_KEY, originOf(url));
+  }
+
+  function token(baseUrl: string, language: MessageLanguage = "en"): string {
+    const saved = rawToken();
+    if (saved === "") return "";
+    const bound = boundOrigin();
+    const wanted = originOf(baseUrl);
+    if (bound !== "" && wanted !== "" && bound === wanted) return saved;
+    const documentUrl = load().settings.baseUrl;
+    const reason: TokenNotBoundError["reason"] =
+      bound === "" ? "unbound" : originOf(documentUrl) === wanted ? "changed" : "elsewhere";
+    throw new TokenNotBoundError(baseUrl, reason, NOT_BOUND[language][reason](baseUrl, hostOf(bound)));
   }
 
   function fields(): Record<string, string> {
@@ -188,15 +281,36 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     save,
     token,
     tokenStatus() {
-      const t = token();
-      return { saved: t !== "", last4: t.length >= 12 ? t.slice(-4) : "" };
+      const t = rawToken();
+      const bound = t === "" ? "" : boundOrigin();
+      const documentUrl = load().settings.baseUrl;
+      return {
+        saved: t !== "",
+        last4: t.length >= 12 ? t.slice(-4) : "",
+        host: bound === "" ? "" : hostOf(bound),
+        confirmUrl: t !== "" && bound !== originOf(documentUrl) ? documentUrl : "",
+      };
     },
     saveToken(value, language = "en") {
       const checked = checkToken(value, language);
-      if (checked.ok) user.setProperty(TOKEN_KEY, (value as string).trim());
+      if (checked.ok) {
+        // Unbound first: a save cut short leaves a token bound to nothing, never a new token
+        // bound to an old origin or an old token to a new one.
+        user.deleteProperty(TOKEN_ORIGIN_KEY);
+        user.setProperty(TOKEN_KEY, (value as string).trim());
+        bind(load().settings.baseUrl);
+      }
       return checked;
     },
+    confirmTokenUrl(url) {
+      if (typeof url !== "string" || rawToken() === "") return false;
+      const documentUrl = load().settings.baseUrl;
+      if (url.trim() !== documentUrl) return false;
+      bind(documentUrl);
+      return true;
+    },
     removeToken() {
+      user.deleteProperty(TOKEN_ORIGIN_KEY);
       user.deleteProperty(TOKEN_KEY);
     },
     failureEmail() {

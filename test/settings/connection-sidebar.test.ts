@@ -17,7 +17,7 @@ function view(patch: Partial<ConnectionView> = {}): ConnectionView {
     baseUrl: "",
     defaultBaseUrl: "https://api.rindegastos.com/v1",
     adminId: "7",
-    token: { saved: true, last4: "9f3a" },
+    token: { saved: true, last4: "9f3a", host: "api.rindegastos.com", confirmUrl: "" },
     ...patch,
   };
 }
@@ -67,7 +67,7 @@ describe("connection sidebar", () => {
     const saved: SaveConnectionResult = {
       ok: true,
       message: "Saved.",
-      view: view({ token: { saved: true, last4: "wxyz" } }),
+      view: view({ token: { saved: true, last4: "wxyz", host: "api.rindegastos.com", confirmUrl: "" } }),
     };
     const p = await page({ getConnectionSettings: view(), saveConnectionSettings: [saved, saved] });
     expect(await p.locator("#token-status").textContent()).toBe("A token is saved for you (ends in 9f3a).");
@@ -96,7 +96,7 @@ describe("connection sidebar", () => {
       saveConnectionSettings: {
         ok: true,
         message: "Saved. Your token was removed.",
-        view: view({ token: { saved: false, last4: "" } }),
+        view: view({ token: { saved: false, last4: "", host: "", confirmUrl: "" } }),
       },
     });
     await p.locator("#remove-token").click();
@@ -157,7 +157,10 @@ describe("connection sidebar", () => {
 
   it("speaks Spanish when the view says so, and shows a failed call plainly", async () => {
     const p = await page({
-      getConnectionSettings: view({ language: "es", token: { saved: false, last4: "" } }),
+      getConnectionSettings: view({
+        language: "es",
+        token: { saved: false, last4: "", host: "", confirmUrl: "" },
+      }),
       saveConnectionSettings: { thrown: "Settings: no document is open" },
     });
     expect(await p.locator("label[for=f-baseUrl]").textContent()).toBe("URL del servicio");

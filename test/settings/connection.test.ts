@@ -3,6 +3,7 @@ import { type Client, createClient, TransportError } from "../../src/api";
 import {
   connectionView,
   createSettingsStore,
+  DEFAULT_BASE_URL,
   explainConnectionFailure,
   parseConnectionInput,
   saveConnection,
@@ -69,10 +70,10 @@ describe("saving the connection", () => {
       baseUrl: "https://api.example.com/v1",
       defaultBaseUrl: "https://api.rindegastos.com/v1",
       adminId: "7",
-      token: { saved: true, last4: "abcd" },
+      token: { saved: true, last4: "abcd", host: "api.example.com", confirmUrl: "" },
     });
     expect(JSON.stringify(r)).not.toContain(TOKEN);
-    expect(s.store.token()).toBe(TOKEN);
+    expect(s.store.token("https://api.example.com/v1")).toBe(TOKEN);
     expect([...s.document.data.values()].join()).not.toContain(TOKEN);
   });
 
@@ -80,10 +81,10 @@ describe("saving the connection", () => {
     const s = setup();
     saveConnection(s.store, { token: TOKEN }, "en");
     saveConnection(s.store, { adminId: "9", token: "" }, "en");
-    expect(s.store.token()).toBe(TOKEN);
+    expect(s.store.token(DEFAULT_BASE_URL)).toBe(TOKEN);
     const r = saveConnection(s.store, { removeToken: true }, "es");
     expect(r.ok && r.message).toBe("Guardado. Su token fue eliminado.");
-    expect(s.store.token()).toBe("");
+    expect(s.store.token(DEFAULT_BASE_URL)).toBe("");
   });
 
   it("saves nothing when the URL or the token breaks a rule", () => {
@@ -183,6 +184,64 @@ describe("testing the connection", () => {
     expect(r.kind).toBe(kind);
     expect(r.message).toContain(words);
     expect(r.message).not.toContain(TOKEN);
+  });
+
+  it("a redirect is explained naming the host it pointed to", () => {
+    const s = setup();
+    s.store.saveToken(TOKEN);
+    const t = tester([ok("", 302, { Location: "https://collector.example/v1/getFunds?ResultsPerPage=1" })]);
+    const r = testConnection({ store: s.store, createClient: t.createClient }, undefined, "en");
+    expect(r).toMatchObject({ ok: false, kind: "redirect", status: 302 });
+    expect(r.message).toBe(
+      "The service URL answered with a redirect (HTTP 302) to host collector.example. Redirects are not followed, so your token was not sent there: check the service URL.",
+    );
+    expect(t.sent).toHaveLength(1);
+  });
+
+  it("a URL Apps Script refuses (outside the manifest's allowlist) is explained as that, not as an unreachable service", () => {
+    const s = setup();
+    s.store.saveToken(TOKEN);
+    const refusal =
+      "Request to https://api.rindegastos.com/v1/getFunds? failed because the URL has not been whitelisted in the script manifest.";
+    const t = tester([{ transportError: refusal }]);
+    const r = testConnection({ store: s.store, createClient: t.createClient }, undefined, "en");
+    expect(r.kind).toBe("notAllowed");
+    expect(r.message).toContain(refusal);
+    expect(r.message).toContain("urlFetchWhitelist in appsscript.json");
+    expect(r.message).not.toContain("does not lead to the service");
+    const es = explainConnectionFailure(new TransportError(refusal, "getFunds"), "es");
+    expect(es.message).toContain("Apps Script se negó a llamar a esta dirección");
+  });
+
+  it("the saved token is not used with a URL outside its origin; one being typed is", () => {
+    const s = setup();
+    s.store.saveToken(TOKEN);
+    const t = tester([ok(fixture("getFunds.json"))]);
+    const refused = testConnection(
+      { store: s.store, createClient: t.createClient },
+      { baseUrl: "https://collector.example/v1" },
+      "en",
+    );
+    expect(refused).toMatchObject({ ok: false, kind: "tokenNotBound" });
+    expect(refused.message).toContain(
+      "Your access token is for host api.rindegastos.com, not collector.example",
+    );
+    expect(t.used).toEqual([]);
+    // Another editor saved that URL: the notice of the runs.
+    const other = createSettingsStore({ document: s.document.store, user: memoryStore().store });
+    other.save({ baseUrl: "https://collector.example/v1" });
+    const changed = testConnection({ store: s.store, createClient: t.createClient }, undefined, "es");
+    expect(changed.message).toBe(
+      "Otro editor cambió la URL del servicio a https://collector.example/v1: confírmela en Configuración para usar su token allí.",
+    );
+    expect(t.used).toEqual([]);
+    const typed = testConnection(
+      { store: s.store, createClient: t.createClient },
+      { baseUrl: "https://collector.example/v1", token: "typed-token-0123456789" },
+      "en",
+    );
+    expect(typed.ok).toBe(true);
+    expect(t.used).toEqual([{ baseUrl: "https://collector.example/v1", token: "typed-token-0123456789" }]);
   });
 
   it("explains in Spanish", () => {

@@ -151,6 +151,29 @@ describe("every setting read and checked", () => {
     }
   });
 
+  it.each([
+    ["https://api.rindegastos.com@attacker.example/v1", "attacker.example"],
+    ["https://user:pw@host.example/", "host.example"],
+    ["https://api.rindegastos.com:443@127.0.0.1:9/v1", "127.0.0.1:9"],
+  ])("refuses a URL with user info before the host: %s", (baseUrl, host) => {
+    const issues = issuesOf({ baseUrl });
+    expect(issues.map((i) => [i.field, i.rule])).toEqual([["baseUrl", "userInfo"]]);
+    expect(issues[0]!.message).toBe(
+      `baseUrl must not hold a user name or password before the host ("name@"): requests would go to host ${host}, whatever comes before "@" (got "${baseUrl}").`,
+    );
+    expect(issuesOf({ baseUrl }, "es")[0]!.message).toContain(`las solicitudes irían al host ${host}`);
+    // The form names the field by its label.
+    const labelled = settingsFromText(text({ baseUrl }), "en", { labels: true });
+    expect(!labelled.ok && labelled.issues[0]!.message).toMatch(/^Service URL must not hold a user name/);
+  });
+
+  it.each([
+    "https://api.rindegastos.com\\attacker.example/v1",
+    "https://api.rindegastos.com%40attacker.example/v1",
+  ])("refuses a host with characters no host has: %s", (baseUrl) => {
+    expect(issuesOf({ baseUrl }).map((i) => i.rule)).toEqual(["url"]);
+  });
+
   it("messages are in Spanish when asked", () => {
     expect(issuesOf({ baseUrl: "http://api.example.com/v1" }, "es")[0]!.message).toContain("cifrado");
   });

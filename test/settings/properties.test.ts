@@ -65,7 +65,10 @@ describe("settings never throw and name their fields", () => {
         ),
         (input) => {
           const document = memoryStore();
-          const user = memoryStore({ "settings.token": TOKEN });
+          const user = memoryStore({
+            "settings.token": TOKEN,
+            "settings.tokenOrigin": "https://api.rindegastos.com",
+          });
           const store = createSettingsStore({ document: document.store, user: user.store });
           const r = saveConnection(store, input, "en");
           expect(JSON.stringify(r)).not.toContain(TOKEN);
@@ -86,7 +89,10 @@ describe("settings never throw and name their fields", () => {
     fc.assert(
       fc.property(anyValue, (input) => {
         const document = memoryStore();
-        const user = memoryStore({ "settings.token": TOKEN });
+        const user = memoryStore({
+          "settings.token": TOKEN,
+          "settings.tokenOrigin": "https://api.rindegastos.com",
+        });
         const store = createSettingsStore({ document: document.store, user: user.store });
         const urls: string[] = [];
         const r = testConnection(

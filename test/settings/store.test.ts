@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { MAIL_ON_FAILURE_KEY } from "../../src/app/schedule";
-import { createSettingsStore, FAILURE_EMAIL_KEY, SETTINGS_KEY, TOKEN_KEY } from "../../src/settings";
+import {
+  createSettingsStore,
+  DEFAULT_BASE_URL,
+  FAILURE_EMAIL_KEY,
+  SETTINGS_KEY,
+  TOKEN_KEY,
+  TOKEN_ORIGIN_KEY,
+  TokenNotBoundError,
+} from "../../src/settings";
 import { memoryStore } from "./stores";
 
 const TOKEN = "abcdef-0123456789-XYZW";
@@ -36,20 +44,30 @@ describe("where settings live", () => {
     s.asAna.saveToken(TOKEN);
     s.asAna.save({ adminId: "7" });
     expect(s.asLuis.load().settings.adminId).toBe(7);
-    expect(s.asLuis.token()).toBe("");
-    expect(s.asLuis.tokenStatus()).toEqual({ saved: false, last4: "" });
-    expect(s.asAna.tokenStatus()).toEqual({ saved: true, last4: "XYZW" });
+    expect(s.asLuis.token(DEFAULT_BASE_URL)).toBe("");
+    expect(s.asLuis.tokenStatus()).toEqual({ saved: false, last4: "", host: "", confirmUrl: "" });
+    expect(s.asAna.tokenStatus()).toEqual({
+      saved: true,
+      last4: "XYZW",
+      host: "api.rindegastos.com",
+      confirmUrl: "",
+    });
     s.asLuis.saveToken("luis-token-000000000");
-    expect(s.asAna.token()).toBe(TOKEN);
+    expect(s.asAna.token(DEFAULT_BASE_URL)).toBe(TOKEN);
     s.asLuis.removeToken();
-    expect(s.asAna.token()).toBe(TOKEN);
+    expect(s.asAna.token(DEFAULT_BASE_URL)).toBe(TOKEN);
     expect(s.luis.data.has(TOKEN_KEY)).toBe(false);
   });
 
   it("a short token does not reveal its last characters", () => {
     const s = twoUsers();
     s.asAna.saveToken("short-tok");
-    expect(s.asAna.tokenStatus()).toEqual({ saved: true, last4: "" });
+    expect(s.asAna.tokenStatus()).toEqual({
+      saved: true,
+      last4: "",
+      host: "api.rindegastos.com",
+      confirmUrl: "",
+    });
   });
 
   it.each([
@@ -68,6 +86,99 @@ describe("where settings live", () => {
     expect(r.issues[0]!.message).toContain(reason);
     if (typeof token === "string" && token.trim()) expect(r.issues[0]!.message).not.toContain(token.trim());
     expect(s.ana.data.size).toBe(0);
+  });
+});
+
+describe("a token is bound to the origin it was saved for", () => {
+  const ATTACKER = "https://collector.example/v1";
+
+  it("is given for its own origin only, another path on it included", () => {
+    const s = twoUsers();
+    s.asAna.save({ baseUrl: "https://api.example.com/v1" });
+    s.asAna.saveToken(TOKEN);
+    expect(s.ana.data.get(TOKEN_ORIGIN_KEY)).toBe("https://api.example.com");
+    expect(s.asAna.token("https://api.example.com/v1")).toBe(TOKEN);
+    expect(s.asAna.token("https://API.example.com:443/v2")).toBe(TOKEN);
+    for (const elsewhere of ["http://api.example.com/v1", "https://api.example.com:8443/v1", ATTACKER]) {
+      expect(() => s.asAna.token(elsewhere)).toThrow(TokenNotBoundError);
+    }
+  });
+
+  it("another editor's new URL stops the token, with the notice in the user's language", () => {
+    const s = twoUsers();
+    s.asAna.saveToken(TOKEN);
+    // Luis (no token of his own) points the document at a server of his choosing.
+    expect(s.asLuis.save({ baseUrl: ATTACKER }).ok).toBe(true);
+    const url = s.asAna.load().settings.baseUrl;
+    expect(() => s.asAna.token(url)).toThrow(
+      `The service URL was changed by another editor to ${ATTACKER}: confirm it in Settings to use your token there.`,
+    );
+    expect(() => s.asAna.token(url, "es")).toThrow(
+      `Otro editor cambió la URL del servicio a ${ATTACKER}: confírmela en Configuración para usar su token allí.`,
+    );
+    expect(s.asAna.tokenStatus()).toEqual({
+      saved: true,
+      last4: "XYZW",
+      host: "api.rindegastos.com",
+      confirmUrl: ATTACKER,
+    });
+    // Still given for the origin it was saved for.
+    expect(s.asAna.token(DEFAULT_BASE_URL)).toBe(TOKEN);
+  });
+
+  it("the owner's explicit confirmation binds it to the document's URL, and only to that one", () => {
+    const s = twoUsers();
+    s.asAna.saveToken(TOKEN);
+    s.asLuis.save({ baseUrl: ATTACKER });
+    // A stale confirmation (the URL changed again since the sidebar showed it) binds nothing.
+    expect(s.asAna.confirmTokenUrl("https://other.example/v1")).toBe(false);
+    expect(s.asLuis.confirmTokenUrl(ATTACKER)).toBe(false);
+    expect(() => s.asAna.token(ATTACKER)).toThrow(TokenNotBoundError);
+    expect(s.asAna.confirmTokenUrl(ATTACKER)).toBe(true);
+    expect(s.asAna.token(ATTACKER)).toBe(TOKEN);
+    expect(s.asAna.tokenStatus()).toMatchObject({ host: "collector.example", confirmUrl: "" });
+  });
+
+  it("a token saved before tokens were bound is bound to nothing until confirmed", () => {
+    const s = twoUsers();
+    s.ana.data.set(TOKEN_KEY, TOKEN);
+    expect(() => s.asAna.token(DEFAULT_BASE_URL)).toThrow(`confirm it in Settings to use your token there.`);
+    expect(s.asAna.tokenStatus()).toEqual({
+      saved: true,
+      last4: "XYZW",
+      host: "",
+      confirmUrl: DEFAULT_BASE_URL,
+    });
+    // Saving other settings, even a new URL, does not bind it: only the confirmation does.
+    s.asAna.save({ baseUrl: "https://api.example.com/v1" });
+    expect(() => s.asAna.token("https://api.example.com/v1")).toThrow(TokenNotBoundError);
+    expect(s.asAna.confirmTokenUrl("https://api.example.com/v1")).toBe(true);
+    expect(s.asAna.token("https://api.example.com/v1")).toBe(TOKEN);
+  });
+
+  it("the owner changing the URL takes a usable token along; an unconfirmed one stays unconfirmed", () => {
+    const s = twoUsers();
+    s.asAna.saveToken(TOKEN);
+    s.asAna.save({ baseUrl: "https://api.example.com/v1" });
+    expect(s.asAna.token("https://api.example.com/v1")).toBe(TOKEN);
+    s.asLuis.save({ baseUrl: ATTACKER });
+    s.asAna.save({ baseUrl: "https://collector.example/v2" });
+    expect(() => s.asAna.token("https://collector.example/v2")).toThrow(TokenNotBoundError);
+  });
+
+  it("a URL other than the document's is refused with its own message", () => {
+    const s = twoUsers();
+    s.asAna.saveToken(TOKEN);
+    expect(() => s.asAna.token(ATTACKER)).toThrow(
+      "Your access token is for host api.rindegastos.com, not collector.example",
+    );
+  });
+
+  it("removing the token removes its binding", () => {
+    const s = twoUsers();
+    s.asAna.saveToken(TOKEN);
+    s.asAna.removeToken();
+    expect([...s.ana.data.keys()]).toEqual([]);
   });
 });
 

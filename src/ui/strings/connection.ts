@@ -35,6 +35,10 @@ export const connection = {
     "connection.test.unexpected":
       "The address answered, but not like the expected service ({detail}). Check the service URL.",
     "connection.test.httpError": "The service answered with an error (HTTP {status}): {detail}",
+    "connection.test.notAllowed":
+      "Apps Script refused to call this address, sending nothing: {detail} The add-on's manifest (urlFetchWhitelist in appsscript.json) lists the services it may call; to use another one, add its https prefix there and deploy the add-on again.",
+    "connection.test.redirect":
+      "The service URL answered with a redirect (HTTP {status}) to host {host}. Redirects are not followed, so your token was not sent there: check the service URL.",
   },
   es: {
     "connection.title": "Conexión",
@@ -74,5 +78,9 @@ export const connection = {
     "connection.test.unexpected":
       "La dirección respondió, pero no como el servicio esperado ({detail}). Revise la URL del servicio.",
     "connection.test.httpError": "El servicio respondió con un error (HTTP {status}): {detail}",
+    "connection.test.notAllowed":
+      "Apps Script se negó a llamar a esta dirección y no envió nada: {detail} El manifiesto del complemento (urlFetchWhitelist en appsscript.json) enumera los servicios que puede llamar; para usar otro, agregue allí su prefijo https y vuelva a implementar el complemento.",
+    "connection.test.redirect":
+      "La URL del servicio respondió con una redirección (HTTP {status}) al host {host}. Las redirecciones no se siguen, así que su token no se envió allí: revise la URL del servicio.",
   },
 } as const;

@@ -13,6 +13,7 @@
 
 import { splitWindow } from "../../src/refresh/windows";
 import { createEmulator, type Emulator } from "../emulator/index";
+import { servicePrefix, storeToken } from "../emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
 import { buildIfNeeded, privateBuild } from "./build";
 
@@ -161,10 +162,15 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
       reportTypeDateFilter: "2",
       fetchBatchSize: String(batch),
     });
-  const emulator = createEmulator({ distDir: dist, users: [user], timeZone: "America/Santiago" });
+  const emulator = createEmulator({
+    distDir: dist,
+    users: [user],
+    timeZone: "America/Santiago",
+    urlFetchAllowlist: [servicePrefix(sandbox.url)],
+  });
   const lines: string[] = [];
   try {
-    emulator.userPropertiesOf(user).values.set("settings.token", sandbox.token);
+    storeToken(emulator, user, sandbox.token, sandbox.url);
     emulator.documentPropertiesData.values.set("settings.form", form(args.batch));
     const pages = await pagesNeeded(sandbox, args.pageSize);
     const fundsWithMovements = size.funds;
@@ -179,15 +185,25 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
     let sequentialMs: number;
     let sequentialNote: string;
     if (first.calls <= args.sequentialUpTo) {
-      const fresh = createEmulator({ distDir: dist, users: [user], timeZone: "America/Santiago" });
-      fresh.userPropertiesOf(user).values.set("settings.token", sandbox.token);
+      const fresh = createEmulator({
+        distDir: dist,
+        users: [user],
+        timeZone: "America/Santiago",
+        urlFetchAllowlist: [servicePrefix(sandbox.url)],
+      });
+      storeToken(fresh, user, sandbox.token, sandbox.url);
       fresh.documentPropertiesData.values.set("settings.form", form(1));
       sequentialMs = refreshAll(fresh).wallMs;
       await fresh.close();
       sequentialNote = "measured";
     } else {
-      const sample = createEmulator({ distDir: dist, users: [user], timeZone: "America/Santiago" });
-      sample.userPropertiesOf(user).values.set("settings.token", sandbox.token);
+      const sample = createEmulator({
+        distDir: dist,
+        users: [user],
+        timeZone: "America/Santiago",
+        urlFetchAllowlist: [servicePrefix(sandbox.url)],
+      });
+      storeToken(sample, user, sandbox.token, sandbox.url);
       sample.documentPropertiesData.values.set(
         "settings.form",
         JSON.stringify({ ...JSON.parse(form(1)), fundStatus: "3", windowFrom: "2024-06-01" }),

@@ -9,7 +9,7 @@ import type { ConnectionInfo } from "./control";
 import { runKindFor } from "./control";
 import { EmulatorUsageError, ServiceError } from "./errors";
 import { createEmulator, type DialogAnswer, type Emulator, type EmulatorOptions } from "./index";
-import { storeConnection } from "./settings";
+import { servicePrefix, storeConnection } from "./settings";
 import { displaySnapshot, logsSnapshot, propertiesSnapshot, sheetsSnapshot, uiSnapshot } from "./snapshots";
 
 export interface HostWorkerData {
@@ -53,6 +53,12 @@ export function runHost(data: HostWorkerData): void {
 
   const em: Emulator = createEmulator({
     ...data.options,
+    // The service this local run talks to (the bundled sandbox on 127.0.0.1, or --api-url)
+    // stands for a test deployment's manifest entry; the shipped manifest stays as it is.
+    urlFetchAllowlist: [
+      ...(data.options.urlFetchAllowlist ?? []),
+      ...(data.connection.apiUrl ? [servicePrefix(data.connection.apiUrl)] : []),
+    ],
     onBlock: serveWhileBusy,
     ...(data.interactive
       ? {

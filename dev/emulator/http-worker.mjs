@@ -1,6 +1,7 @@
 // The thread that does UrlFetchApp's HTTP. The script's thread posts a batch and blocks on
 // Atomics.wait; this thread sends the requests concurrently, posts the results (in request
-// order) on the reply port, then flips the shared flag. Plain JavaScript, so it loads without
+// order) on the reply port, then flips the shared flag. One request each: redirects are
+// followed by the script's side (url-fetch.ts), which checks every hop against the allowlist. Plain JavaScript, so it loads without
 // any TypeScript loader in every runner (tsx, vitest, plain node).
 import http from "node:http";
 import https from "node:https";
@@ -63,33 +64,8 @@ function once(request) {
   });
 }
 
-async function withRedirects(request) {
-  let current = request;
-  for (let hop = 0; hop < 10; hop++) {
-    const result = await once(current);
-    const location = result.ok ? headerValue(result.rawHeaders, "location") : undefined;
-    if (!result.ok || !request.followRedirects || result.status < 300 || result.status >= 400 || !location) {
-      return result;
-    }
-    const next = new URL(location, current.url).toString();
-    const keepBody = result.status === 307 || result.status === 308;
-    current = {
-      ...current,
-      url: next,
-      method: keepBody ? current.method : "GET",
-      body: keepBody ? current.body : undefined,
-    };
-  }
-  return { ok: false, code: "ETOOMANYREDIRECTS", message: "too many redirects" };
-}
-
-function headerValue(raw, name) {
-  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) return raw[i + 1];
-  return undefined;
-}
-
 parentPort.on("message", async (message) => {
-  const results = await Promise.all(message.requests.map(withRedirects));
+  const results = await Promise.all(message.requests.map(once));
   replyPort.postMessage({ seq: message.seq, results });
   Atomics.store(flag, 0, message.seq);
   Atomics.notify(flag, 0);

@@ -71,6 +71,13 @@ export interface EmulatorOptions {
   dailyUrlFetchQuota?: number;
   /** How long UrlFetch waits for an answer, in real milliseconds (default 60000 as Apps Script). */
   fetchTimeoutMs?: number;
+  /**
+   * Extra `urlFetchWhitelist` prefixes, standing for the manifest of a local test deployment
+   * (e.g. `[servicePrefix(sandbox.url)]`, "http://127.0.0.1:<port>/"); added to dist/appsscript.json's
+   * list, which stays as shipped. Each must be https, or http on this machine (127.0.0.1,
+   * localhost, [::1]), with a path. UrlFetch refuses every other URL once a list is in force.
+   */
+  urlFetchAllowlist?: string[];
   /** Add-on limits on triggers (hourly at most, one per user per document). Default true. */
   addon?: boolean;
   /**
@@ -146,6 +153,29 @@ export interface HeldLock {
 interface Manifest {
   timeZone?: string;
   oauthScopes?: string[];
+  urlFetchWhitelist?: string[];
+}
+
+/**
+ * Why an allowlist prefix is unusable, or null. The manifest's follow Apps Script's rules
+ * (https, a full domain, a non-empty path); a local test deployment's may also be http on
+ * this machine.
+ */
+function prefixProblem(prefix: unknown, local: boolean): string | null {
+  if (typeof prefix !== "string") return "must be text";
+  let url: URL;
+  try {
+    url = new URL(prefix.replace("://*.", "://"));
+  } catch {
+    return "is not a valid URL";
+  }
+  const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i.test(url.hostname);
+  if (url.protocol !== "https:" && !(local && url.protocol === "http:" && loopback))
+    return local
+      ? "must use https:// (or http:// on 127.0.0.1, localhost or [::1])"
+      : "URLs must use the HTTPS scheme";
+  if (!/^[a-z]+:\/\/[^/]+\/./i.test(`${prefix}.`)) return "must have a non-empty path, such as https://host/";
+  return null;
 }
 
 const SCOPE = {
@@ -226,6 +256,10 @@ export class Emulator {
     this.users = options.users && options.users.length > 0 ? [...options.users] : ["user@example.com"];
     this.distDir = resolve(options.distDir ?? DEFAULT_DIST);
     this.http = new SyncHttp(() => options.onBlock?.());
+    for (const prefix of options.urlFetchAllowlist ?? []) {
+      const problem = prefixProblem(prefix, true);
+      if (problem) throw new EmulatorUsageError(`urlFetchAllowlist "${prefix}": ${problem}.`);
+    }
     this.loadFiles();
     this.resetState();
   }
@@ -246,6 +280,13 @@ export class Emulator {
     const manifest = existsSync(manifestPath)
       ? (JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest)
       : {};
+    for (const prefix of manifest.urlFetchWhitelist ?? []) {
+      const problem = prefixProblem(prefix, false);
+      if (problem)
+        throw new EmulatorUsageError(
+          `appsscript.json has errors: urlFetchWhitelist "${prefix}": ${problem}.`,
+        );
+    }
     const source = readFileSync(addon, "utf8");
     // Top-level declarations start a line; the bundle's own functions are indented.
     const declared = new Set(
@@ -513,8 +554,19 @@ export class Emulator {
         beforeRequest: () => this.beforeFetch(),
         afterResponse: () => this.afterFetch(),
         sendableCount: (count) => this.sendableFetches(count),
+        allowlist: () => this.urlFetchAllowlist(),
       }),
     };
+  }
+
+  /**
+   * The allowlist UrlFetch enforces: the manifest's urlFetchWhitelist plus the test
+   * deployment's extra prefixes; null (everything allowed) when neither gives one.
+   */
+  urlFetchAllowlist(): readonly string[] | null {
+    const manifest = this.files.manifest.urlFetchWhitelist;
+    const extra = this.options.urlFetchAllowlist ?? [];
+    return manifest === undefined && extra.length === 0 ? null : [...(manifest ?? []), ...extra];
   }
 
   scriptTimeZone(): string {

@@ -4,7 +4,8 @@
  * user's own properties. Uses the add-on's own settings store (src/settings), so the keys and
  * rules are the add-on's.
  */
-import { createSettingsStore } from "../../src/settings/store";
+import { originOf } from "../../src/api/urls";
+import { createSettingsStore, TOKEN_KEY, TOKEN_ORIGIN_KEY } from "../../src/settings/store";
 import type { Emulator } from "./index";
 import { FakeProperties } from "./properties";
 
@@ -12,6 +13,16 @@ export interface Connection {
   apiUrl: string;
   token: string;
   adminId: number | string;
+}
+
+/**
+ * The allowlist prefix that lets a local run reach the service at `apiUrl`: its origin and "/"
+ * ("http://127.0.0.1:4123/"), as the shipped manifest lists "https://api.rindegastos.com/".
+ * Pass it as `urlFetchAllowlist`, standing for the manifest of a test deployment; the shipped
+ * manifest (dist/appsscript.json) stays as it is.
+ */
+export function servicePrefix(apiUrl: string): string {
+  return `${originOf(apiUrl)}/`;
 }
 
 /** Stores the connection for `user` (default: the first user); throws naming the rule that failed. */
@@ -29,4 +40,14 @@ export function storeConnection(em: Emulator, connection: Connection, user: stri
   const token = store.saveToken(connection.token);
   if (!token.ok)
     throw new Error(`Could not store the token: ${token.issues.map((i) => i.message).join("; ")}`);
+}
+
+/**
+ * Pre-stores `token` in `user`'s own properties, bound to the origin of `apiUrl`, as saving it
+ * in the settings sidebar while the service URL is `apiUrl` does.
+ */
+export function storeToken(em: Emulator, user: string, token: string, apiUrl: string): void {
+  const values = em.userPropertiesOf(user).values;
+  values.set(TOKEN_KEY, token);
+  values.set(TOKEN_ORIGIN_KEY, originOf(apiUrl));
 }

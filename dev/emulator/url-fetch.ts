@@ -11,6 +11,15 @@
  *   Google's fetch gateway gives when it got no HTTP answer from the address; for a write this
  *   means "outcome unknown": the request may have reached the server;
  * - no answer within the fetch timeout (60 s, as Apps Script; settable for tests) → "Timeout: <url>".
+ *
+ * Redirects are followed here, hop by hop (up to 10), when `followRedirects` is not false, as
+ * Apps Script does: the request's headers (Authorization included) go along; 307/308 keep the
+ * method and body, other 3xx become a GET. With `followRedirects: false` the 3xx is the answer.
+ *
+ * The manifest's allowlist (`urlFetchWhitelist`, plus a local test deployment's extra prefixes)
+ * is enforced before anything is sent, and again for every redirect hop: a URL outside it
+ * throws Apps Script's "Request to <url> failed because the URL has not been whitelisted in
+ * the script manifest." (README.md: the assumptions behind this).
  */
 import { fileURLToPath } from "node:url";
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
@@ -115,6 +124,53 @@ export interface UrlFetchHost {
   /** How many of `count` requests may be sent before a stop point (count if none). */
   sendableCount(count: number): number;
   scriptId: string;
+  /** The allowlist prefixes in force, or null when there is none (a manifest without one). */
+  allowlist(): readonly string[] | null;
+}
+
+const MAX_REDIRECTS = 10;
+
+/** A prefix of the allowlist as Apps Script reads it: URL, scheme, host ("*." for subdomains), port, path. */
+function prefixParts(prefix: string): { url: URL; wildcard: boolean } | null {
+  const wildcard = /^[a-z]+:\/\/\*\./i.test(prefix);
+  try {
+    return { url: new URL(wildcard ? prefix.replace("://*.", "://") : prefix), wildcard };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `url` falls under one of `prefixes`: same scheme, host (a "*." prefix matches
+ * subdomains), port, and a path equal to the prefix's or below it ("/foo" covers "/foo",
+ * "/foo/bar", "/foo?x", not "/foobar"); path matching is case-sensitive. A URL with user info
+ * matches nothing.
+ */
+export function manifestAllows(url: string, prefixes: readonly string[]): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.username !== "" || u.password !== "") return false;
+  return prefixes.some((prefix) => {
+    const p = prefixParts(prefix);
+    if (!p) return false;
+    if (p.url.username !== "" || p.url.protocol !== u.protocol || p.url.port !== u.port) return false;
+    const host = p.url.hostname;
+    if (p.wildcard ? !u.hostname.endsWith(`.${host}`) : u.hostname !== host) return false;
+    const base = p.url.pathname;
+    if (u.pathname === base) return true;
+    return u.pathname.startsWith(base) && (base.endsWith("/") || u.pathname.charAt(base.length) === "/");
+  });
+}
+
+/** Apps Script's refusal of a URL outside the allowlist (the query shows as a bare "?"). */
+export function notAllowedMessage(url: string): string {
+  const q = url.search(/[?#]/);
+  const shown = q < 0 ? url : `${url.slice(0, q)}${url.charAt(q) === "?" ? "?" : ""}`;
+  return `Request to ${shown} failed because the URL has not been whitelisted in the script manifest.`;
 }
 
 function transportMessage(code: string, url: string): string {
@@ -185,6 +241,11 @@ export class FakeHTTPResponse
   }
 }
 
+function headerOf(raw: string[], name: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === name) return raw[i + 1];
+  return undefined;
+}
+
 function formEncode(payload: Record<string, unknown>): string {
   return Object.entries(payload)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
@@ -240,6 +301,7 @@ export class FakeUrlFetchApp
   }
 
   private answer(request: WireRequest & { mute: boolean }, result: WireResult): FakeHTTPResponse {
+    if (!result.ok && result.code === "ENOTALLOWED") throw new ServiceError(result.message);
     if (!result.ok) throw new ServiceError(transportMessage(result.code, request.url));
     const body = Buffer.from(result.body, "base64");
     if (result.status >= 400 && !request.mute) {
@@ -252,11 +314,63 @@ export class FakeUrlFetchApp
     return new FakeHTTPResponse(result.status, result.rawHeaders, body);
   }
 
+  /** Throws Apps Script's refusal when `url` is outside the allowlist in force. */
+  private checkAllowed(url: string): void {
+    const list = this.host.allowlist();
+    if (list && !manifestAllows(url, list)) throw new ServiceError(notAllowedMessage(url));
+  }
+
+  /**
+   * Sends a batch and follows the redirects of those that ask for it, hop by hop; a hop
+   * outside the allowlist ends that request with Apps Script's refusal, sending nothing there.
+   */
+  private sendFollowing(batch: WireRequest[]): WireResult[] {
+    const current = [...batch];
+    const results = this.host.http.send(current);
+    for (let hop = 0; ; hop++) {
+      const next: { index: number; request: WireRequest }[] = [];
+      results.forEach((result, index) => {
+        const request = current[index] as WireRequest;
+        if (!result.ok || !request.followRedirects || result.status < 300 || result.status > 399) return;
+        const location = headerOf(result.rawHeaders, "location");
+        if (!location) return;
+        if (hop >= MAX_REDIRECTS) {
+          results[index] = { ok: false, code: "ETOOMANYREDIRECTS", message: "too many redirects" };
+          return;
+        }
+        const url = new URL(location, request.url).toString();
+        const list = this.host.allowlist();
+        if (list && !manifestAllows(url, list)) {
+          results[index] = { ok: false, code: "ENOTALLOWED", message: notAllowedMessage(url) };
+          return;
+        }
+        const keepBody = result.status === 307 || result.status === 308;
+        next.push({
+          index,
+          request: {
+            ...request,
+            url,
+            method: keepBody ? request.method : "GET",
+            body: keepBody ? request.body : undefined,
+          },
+        });
+      });
+      if (next.length === 0) return results;
+      const answers = this.host.http.send(next.map((n) => n.request));
+      next.forEach((n, k) => {
+        current[n.index] = n.request;
+        results[n.index] = answers[k] as WireResult;
+      });
+    }
+  }
+
   private sendAll(requests: Array<WireRequest & { mute: boolean }>): FakeHTTPResponse[] {
+    // Apps Script refuses a URL outside the allowlist before anything of the batch is sent.
+    for (const r of requests) this.checkAllowed(r.url);
     const sendable = this.host.sendableCount(requests.length);
     const batch = requests.slice(0, sendable);
     for (const r of batch) this.host.beforeRequest(r.url);
-    const results = batch.length > 0 ? this.host.http.send(batch.map(({ mute: _m, ...wire }) => wire)) : [];
+    const results = batch.length > 0 ? this.sendFollowing(batch.map(({ mute: _m, ...wire }) => wire)) : [];
     this.host.afterResponse();
     if (sendable < requests.length) this.host.beforeRequest(requests[sendable]?.url ?? "");
     // One transport failure throws for the whole batch, as fetchAll does.

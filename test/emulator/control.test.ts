@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directTarget, type RunningControlServer, startControlServer } from "../../dev/emulator/control";
 import { EmulatorHost } from "../../dev/emulator/host";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { storeConnection } from "../../dev/emulator/settings";
+import { servicePrefix, storeConnection } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { FIXTURE_DIST } from "./helpers";
 
@@ -50,7 +50,11 @@ describe("the built add-on end to end through the control API, against the sandb
   beforeAll(async () => {
     dist = builtAddOn();
     sandbox = await startSandboxThread({ seed: 3, funds: 6, reports: 10 });
-    em = createEmulator({ distDir: dist, users: ["treasurer@example.com", "accountant@example.com"] });
+    em = createEmulator({
+      distDir: dist,
+      users: ["treasurer@example.com", "accountant@example.com"],
+      urlFetchAllowlist: [servicePrefix(sandbox.url)],
+    });
     const connection = { apiUrl: sandbox.url, token: sandbox.token, adminId: sandbox.adminId };
     storeConnection(em, connection);
     em.open();

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
+import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
 import { EXECUTION_LIMIT_KEY } from "../../src/app/schedule";
 import { CONTINUATION_KEY } from "../../src/longrun/continuation";
 import { readHistory } from "../../src/schedule/history";
@@ -111,6 +112,7 @@ function newEmulator(executionBudgetMs?: number): Emulator {
     users: [ANA],
     timeZone: "America/Santiago",
     executionBudgetMs,
+    urlFetchAllowlist: [servicePrefix(sandbox.url)],
   });
   emulator.documentPropertiesData.values.set(
     SETTINGS_FORM_KEY,
@@ -122,7 +124,7 @@ function newEmulator(executionBudgetMs?: number): Emulator {
       windowTo: WINDOW.until,
     }),
   );
-  emulator.userPropertiesOf(ANA).values.set(TOKEN_KEY, sandbox.token);
+  storeToken(emulator, ANA, sandbox.token, sandbox.url);
   return emulator;
 }
 

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directTarget, type RunningControlServer, startControlServer } from "../../dev/emulator/control";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
@@ -21,9 +22,14 @@ let control: RunningControlServer;
 beforeAll(async () => {
   const dist = privateBuild();
   s = await setUp({ distDir: dist, funds: 6, reports: 15 });
-  em = createEmulator({ distDir: dist, users: [CONSUMER, "ben@example.com"], timeZone: "America/Santiago" });
-  em.userPropertiesOf(CONSUMER).values.set(TOKEN_KEY, s.sandbox.token);
-  em.userPropertiesOf("ben@example.com").values.set(TOKEN_KEY, s.sandbox.token);
+  em = createEmulator({
+    distDir: dist,
+    users: [CONSUMER, "ben@example.com"],
+    timeZone: "America/Santiago",
+    urlFetchAllowlist: [servicePrefix(s.sandbox.url)],
+  });
+  storeToken(em, CONSUMER, s.sandbox.token, s.sandbox.url);
+  storeToken(em, "ben@example.com", s.sandbox.token, s.sandbox.url);
   em.documentPropertiesData.values.set(
     SETTINGS_FORM_KEY,
     JSON.stringify({ baseUrl: s.sandbox.url, ...FORM }),

@@ -4,6 +4,7 @@
  * the audit sheet records.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { storeToken } from "../../dev/emulator/settings";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
 let dist: string;
@@ -34,7 +35,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await s.control("reset", { seed: 7, funds: 12, reports: 40 });
   s.emulator.resetState();
-  s.emulator.userPropertiesOf(s.user).values.set("settings.token", s.sandbox.token);
+  storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
   s.settings(FORM);
   s.emulator.resetCounters();
 });
@@ -359,7 +360,7 @@ describe("refresh through the emulation", () => {
       (n) => sheetOf(s.emulator, n)?.values,
     );
     s.emulator.resetState();
-    s.emulator.userPropertiesOf(s.user).values.set("settings.token", s.sandbox.token);
+    storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
     s.settings({ ...FORM, fetchBatchSize: "2" });
     // A budget so short that every execution stops after a step or two.
     s.emulator.documentPropertiesData.values.set("longrun.executionLimitMs", "60");

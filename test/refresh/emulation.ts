@@ -6,9 +6,10 @@
 export { privateBuild } from "../../dev/bench/build";
 
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import type { SheetData } from "../../dev/emulator/spreadsheet/model";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
+import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
 
 export interface Setup {
   emulator: Emulator;
@@ -37,8 +38,13 @@ export async function setUp(options: {
     today: options.today ?? "2024-06-30",
   });
   const user = "ana@example.com";
-  const emulator = createEmulator({ distDir: options.distDir, users: [user], timeZone: "America/Santiago" });
-  emulator.userPropertiesOf(user).values.set(TOKEN_KEY, sandbox.token);
+  const emulator = createEmulator({
+    distDir: options.distDir,
+    users: [user],
+    timeZone: "America/Santiago",
+    urlFetchAllowlist: [servicePrefix(sandbox.url)],
+  });
+  storeToken(emulator, user, sandbox.token, sandbox.url);
   const origin = sandbox.url.replace(/\/v1$/, "");
   const call = async (url: string, body: unknown, method: string) => {
     const response = await fetch(url, {

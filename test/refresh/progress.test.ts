@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
     distDir: dist,
     users: [USER],
     timeZone: "America/Santiago",
+    urlFetchAllowlist: [servicePrefix(s.sandbox.url)],
     realNow: () => {
       fakeNow += STEP_MS;
       return fakeNow;
@@ -49,7 +51,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   em.resetState();
-  em.userPropertiesOf(USER).values.set(TOKEN_KEY, s.sandbox.token);
+  storeToken(em, USER, s.sandbox.token, s.sandbox.url);
   em.documentPropertiesData.values.set(
     SETTINGS_FORM_KEY,
     JSON.stringify({ baseUrl: s.sandbox.url, ...FORM }),

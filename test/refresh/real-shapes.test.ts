@@ -5,6 +5,7 @@
  * against the spec's exact shapes of the same company gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeToken } from "../../dev/emulator/settings";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
 let s: Setup;
@@ -29,7 +30,7 @@ let served: { funds: Record<string, unknown>[]; reports: Record<string, unknown>
 async function refreshAll(shapes: "exact" | "real"): Promise<Grids> {
   await s.control("reset", { ...COMPANY, shapes });
   s.emulator.resetState();
-  s.emulator.userPropertiesOf(s.user).values.set("settings.token", s.sandbox.token);
+  storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
   s.settings(FORM);
   const out = s.emulator.tryRun("refreshAll", [], { as: "menu" });
   if (!out.ok) throw new Error(`refreshAll against ${shapes} shapes failed: ${out.error}`);

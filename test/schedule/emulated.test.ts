@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
 import { LEDGER_KEY } from "../../src/app/schedule";
@@ -67,7 +68,12 @@ afterAll(async () => {
 beforeEach(async () => {
   await em?.close();
   await control("reset", { seed: 11, funds: 6, reports: 12 });
-  em = createEmulator({ distDir: dist, users: [ANA, BEN], timeZone: "America/Santiago" });
+  em = createEmulator({
+    distDir: dist,
+    users: [ANA, BEN],
+    timeZone: "America/Santiago",
+    urlFetchAllowlist: [servicePrefix(sandbox.url)],
+  });
   em.documentPropertiesData.values.set(
     SETTINGS_FORM_KEY,
     JSON.stringify({
@@ -77,7 +83,7 @@ beforeEach(async () => {
       windowTo: "2024-06-30",
     }),
   );
-  em.userPropertiesOf(ANA).values.set(TOKEN_KEY, sandbox.token);
+  storeToken(em, ANA, sandbox.token, sandbox.url);
 });
 
 describe("opening and installing", () => {
@@ -228,7 +234,7 @@ describe("trigger churn", () => {
   });
 
   it("when a second user takes the schedule over, the first user's trigger removes itself instead of refreshing", () => {
-    em.userPropertiesOf(BEN).values.set(TOKEN_KEY, sandbox.token);
+    storeToken(em, BEN, sandbox.token, sandbox.url);
     run("saveSchedule", [{ kind: "hours", every: 2 }], ANA);
     run("saveSchedule", [{ kind: "hours", every: 2 }], BEN);
     // Nobody sees another user's triggers: Ana's is still there until it fires.

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { privateBuild } from "../../dev/bench/build";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import { servicePrefix } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import type { ConnectionTestResult, ConnectionView, SaveConnectionResult } from "../../src/settings";
 import { SETTINGS_KEY, TOKEN_KEY } from "../../src/settings";
@@ -51,7 +52,13 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await em?.close();
-  em = createEmulator({ distDir: dist, users: [ANA, BEN], timeZone: "America/Santiago" });
+  em = createEmulator({
+    distDir: dist,
+    users: [ANA, BEN],
+    timeZone: "America/Santiago",
+    // The sandbox, and a host that never answers (allowed, so that its failure is a transport one).
+    urlFetchAllowlist: [servicePrefix(sandbox.url), "http://127.0.0.1:1/"],
+  });
 });
 
 describe("connection sidebar in the emulation", () => {
@@ -96,7 +103,10 @@ describe("connection sidebar in the emulation", () => {
     expect(wrongPath.ok).toBe(false);
     expect(["badUrl", "unexpected"]).toContain(wrongPath.kind);
 
-    const unreachable = run<ConnectionTestResult>("testConnection", [{ baseUrl: "http://127.0.0.1:1/v1" }]);
+    // Another host: the saved token is bound to the sandbox's origin, so the test types it again.
+    const unreachable = run<ConnectionTestResult>("testConnection", [
+      { baseUrl: "http://127.0.0.1:1/v1", token: sandbox.token },
+    ]);
     expect(unreachable).toMatchObject({ ok: false, kind: "badUrl" });
     expect(sharedText()).not.toContain("not-the-right-token-1234");
   });

@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildSync } from "esbuild";
 import { createEmulator, type Emulator, type RunOutcome } from "../../dev/emulator/index";
+import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
+import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
 import { BUNDLE_GLOBAL, ENTRY_POINTS } from "../../src/entrypoints";
 import { OUTBOX_COLUMNS } from "../../src/outbox/columns";
 
@@ -104,7 +105,12 @@ const SIZES = { seed: 11, funds: 8, reports: 12 };
 export async function startWriteBack(distDir: string): Promise<WriteBack> {
   const sandbox = await startSandboxThread({ ...SIZES, today: "2024-06-30" });
   const user = "ana@example.com";
-  const emulator = createEmulator({ distDir, users: [user], timeZone: "America/Santiago" });
+  const emulator = createEmulator({
+    distDir,
+    users: [user],
+    timeZone: "America/Santiago",
+    urlFetchAllowlist: [servicePrefix(sandbox.url)],
+  });
   const origin = sandbox.url.replace(/\/v1$/, "");
   const control = async (path: string, body?: unknown, method?: string) => {
     const response = await fetch(`${origin}/_sandbox/${path}`, {
@@ -118,7 +124,7 @@ export async function startWriteBack(distDir: string): Promise<WriteBack> {
   };
   let form: Record<string, string> = {};
   const applySettings = () => {
-    emulator.userPropertiesOf(user).values.set(TOKEN_KEY, sandbox.token);
+    storeToken(emulator, user, sandbox.token, sandbox.url);
     emulator.documentPropertiesData.values.set(
       SETTINGS_FORM_KEY,
       JSON.stringify({ baseUrl: sandbox.url, adminId: String(sandbox.adminId), ...form }),

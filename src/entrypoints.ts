@@ -22,6 +22,7 @@ export const ENTRY_POINTS = [
   "getSettingsView",
   "saveSettings",
   "removeMyToken",
+  "confirmMyTokenUrl",
   "testSettingsConnection",
   "refreshFunds",
   "refreshTransactions",

@@ -73,6 +73,7 @@ export {
   saveSchedulePreferences,
 } from "./app/schedule";
 export {
+  confirmMyTokenUrl,
   getSettingsView,
   removeMyToken,
   saveSettings,

@@ -5,9 +5,11 @@
  * a shared spreadsheet sees the settings but must enter a token of their own.
  */
 import { documentSettingsStore } from "../gas/properties";
+import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
 import { ownData, ownRecord } from "../ui/arguments";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../ui/sidebars/settings/form";
 import type {
+  ConfirmTokenUrlResult,
   ConnectionCheck,
   SaveSettingsResult,
   SettingsForm,
@@ -45,6 +47,7 @@ function settingsView(): SettingsView {
     form,
     token: store.tokenStatus(),
     schedule: getScheduleView(),
+    allowlist: [...MANIFEST_ALLOWLIST],
   };
 }
 
@@ -84,6 +87,18 @@ export function saveSettings(input: unknown, token?: unknown): SaveSettingsResul
     return { ok: false, problems: saved.issues.map(({ field, message }) => ({ field, message })) };
   if (tokenCheck?.ok) store.saveToken(tokenCheck.token, language);
   return { ok: true, view: settingsView() };
+}
+
+/**
+ * Binds this user's token to the document's service URL `url`, the one the sidebar showed
+ * them: the explicit confirmation after another editor changed it. Refused when the URL is no
+ * longer the document's (it changed again meanwhile) or no token is saved.
+ */
+export function confirmMyTokenUrl(url: unknown): ConfirmTokenUrlResult {
+  const store = documentSettingsStore();
+  if (store.confirmTokenUrl(url)) return { ok: true, view: settingsView() };
+  const view = settingsView();
+  return { ok: false, message: translate(view.language, "settings.token.confirmStale"), view };
 }
 
 /** Removes this user's token (other users' tokens are theirs and untouched). */

@@ -1,4 +1,5 @@
 /** The settings model and its store: what other areas import. */
+export * from "./allowlist";
 export * from "./connection";
 export * from "./model";
 export * from "./store";

@@ -16,6 +16,17 @@ export const settings = {
     "settings.token.replace": "New token (leave empty to keep the saved one)",
     "settings.token.remove": "Remove my token",
     "settings.token.removed": "Your token was removed.",
+    "settings.token.host": "Your token is sent only to host {host}.",
+    "settings.token.changed":
+      "Your token is for host {bound}, but another editor changed the service URL to {url} (host {host}). Your token is not sent there unless you confirm it.",
+    "settings.token.unbound":
+      "Your token was saved before tokens were tied to one service URL. The service URL is {url} (host {host}); your token is not sent there unless you confirm it.",
+    "settings.token.confirm": "Use my token with {host}",
+    "settings.token.confirmed": "Your token is now used with host {host}.",
+    "settings.token.confirmStale": "The service URL changed again meanwhile: check it and confirm again.",
+    "settings.baseUrl.host": "Requests go to host {host}.",
+    "settings.baseUrl.notAllowed":
+      'Apps Script will refuse requests to host {host}: the add-on\'s manifest allows only {allowed}. To use another service, add its https prefix ending in "/" to urlFetchWhitelist in appsscript.json, rebuild and deploy the add-on again.',
     "settings.adminId": "Administrator id for writes (IdAdmin)",
     "settings.pageSize": "Results per page",
     "settings.window.mode": "Report window",
@@ -119,6 +130,18 @@ export const settings = {
     "settings.token.replace": "Token nuevo (vacío para conservar el guardado)",
     "settings.token.remove": "Eliminar mi token",
     "settings.token.removed": "Su token fue eliminado.",
+    "settings.token.host": "Su token se envía solo al host {host}.",
+    "settings.token.changed":
+      "Su token es para el host {bound}, pero otro editor cambió la URL del servicio a {url} (host {host}). Su token no se envía allí a menos que usted lo confirme.",
+    "settings.token.unbound":
+      "Su token se guardó antes de que cada token quedara ligado a una URL del servicio. La URL del servicio es {url} (host {host}); su token no se envía allí a menos que usted lo confirme.",
+    "settings.token.confirm": "Usar mi token con {host}",
+    "settings.token.confirmed": "Ahora su token se usa con el host {host}.",
+    "settings.token.confirmStale":
+      "La URL del servicio volvió a cambiar mientras tanto: revísela y confirme de nuevo.",
+    "settings.baseUrl.host": "Las solicitudes van al host {host}.",
+    "settings.baseUrl.notAllowed":
+      'Apps Script rechazará las solicitudes al host {host}: el manifiesto del complemento solo permite {allowed}. Para usar otro servicio, agregue su prefijo https terminado en "/" a urlFetchWhitelist en appsscript.json, vuelva a compilar e implemente el complemento de nuevo.',
     "settings.adminId": "Id de administrador para escrituras (IdAdmin)",
     "settings.pageSize": "Resultados por página",
     "settings.window.mode": "Período de rendiciones",

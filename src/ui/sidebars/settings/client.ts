@@ -4,11 +4,19 @@
  * Built with DOM nodes and textContent only, so nothing from the server or the service can
  * become markup.
  */
+import { allowedByList, hostOf } from "../../../api/urls";
 import type { ScheduleSidebarView } from "../../../schedule/view";
 import { el, whileDisabled } from "../../client/dom";
 import { pageLanguage, speak, t } from "../../client/language";
 import { type StringKey, translate } from "../../strings";
-import type { ConnectionCheck, SaveSettingsResult, SettingsField, SettingsForm, SettingsView } from "./view";
+import type {
+  ConfirmTokenUrlResult,
+  ConnectionCheck,
+  SaveSettingsResult,
+  SettingsField,
+  SettingsForm,
+  SettingsView,
+} from "./view";
 
 type Runner = {
   withSuccessHandler(f: (value: never) => void): Runner;
@@ -240,6 +248,70 @@ async function busy<T>(button: HTMLButtonElement, label: string, action: () => P
   }
 }
 
+/**
+ * Under the service URL, as it is typed: the host requests really go to (a URL such as
+ * "https://api.rindegastos.com@other.example/v1" goes to other.example), and a warning when
+ * the built manifest's allowlist does not cover it (Apps Script would refuse every request).
+ */
+function serviceUrlHint(form: HTMLElement, view: SettingsView): void {
+  const input = form.querySelector<HTMLInputElement>("#f-baseUrl");
+  if (!input) return;
+  const hint = el("p", { id: "f-baseUrl-host", class: "hint" });
+  const warning = el("p", { id: "f-baseUrl-allowlist", class: "status error", role: "alert" });
+  const list = view.allowlist ?? [];
+  const update = () => {
+    const url = input.value.trim().replace(/\/+$/, "");
+    const host = hostOf(url);
+    hint.textContent = host ? t("settings.baseUrl.host", { host }) : "";
+    const refused = host !== "" && list.length > 0 && !allowedByList(`${url}/getFunds`, list);
+    warning.hidden = !refused;
+    warning.textContent = refused ? t("settings.baseUrl.notAllowed", { host, allowed: list.join(", ") }) : "";
+  };
+  input.addEventListener("input", update);
+  input.insertAdjacentElement("afterend", hint);
+  hint.insertAdjacentElement("afterend", warning);
+  update();
+}
+
+/**
+ * The service URL another editor set, which this user's token is not sent to until they
+ * confirm it here (re-binding a token is its owner's explicit act).
+ */
+function tokenBinding(view: SettingsView, rerender: (v: SettingsView) => void): HTMLElement[] {
+  const url = view.token.confirmUrl ?? "";
+  const bound = view.token.host ?? "";
+  if (!view.token.saved) return [];
+  if (!url)
+    return bound
+      ? [el("p", { id: "token-host", class: "hint" }, t("settings.token.host", { host: bound }))]
+      : [];
+  const host = hostOf(url);
+  const text = bound
+    ? t("settings.token.changed", { bound, url, host })
+    : t("settings.token.unbound", { url, host });
+  const confirm = el(
+    "button",
+    { type: "button", id: "token-confirm" },
+    t("settings.token.confirm", { host }),
+  );
+  const box = el("div", { id: "token-binding", class: "notice", role: "alert" }, el("p", {}, text), confirm);
+  confirm.addEventListener("click", () => {
+    void busy(confirm, t("settings.saving"), () => call<ConfirmTokenUrlResult>("confirmMyTokenUrl", url))
+      .then((result) => {
+        rerender(result.view);
+        const node = document.getElementById("token-feedback");
+        if (!node) return;
+        if (result.ok) status(node, t("settings.token.confirmed", { host }), "ok");
+        else status(node, result.message, "error");
+      })
+      .catch((err) => {
+        const node = document.getElementById("token-feedback");
+        if (node) status(node, errorText(err), "error");
+      });
+  });
+  return [box];
+}
+
 function tokenSection(view: SettingsView, rerender: (v: SettingsView) => void): HTMLElement {
   const message = el(
     "p",
@@ -265,6 +337,7 @@ function tokenSection(view: SettingsView, rerender: (v: SettingsView) => void): 
     { class: "field" },
     el("span", { class: "label" }, t("settings.token")),
     message,
+    ...tokenBinding(view, rerender),
     el("label", { for: "f-token" }, t("settings.token.replace")),
     input,
     remove,
@@ -481,6 +554,7 @@ function render(root: HTMLElement, view: SettingsView): void {
   const feedback = el("div", { id: "settings-feedback", class: "status", role: "status" });
   form.append(el("div", { class: "buttons" }, save, test), feedback);
   applyVisibility(form, view.form);
+  serviceUrlHint(form, view);
   form.addEventListener("change", () => applyVisibility(form, readForm(form, view.form)));
 
   form.addEventListener("submit", (event) => {

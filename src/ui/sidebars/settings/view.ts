@@ -16,6 +16,13 @@ export interface TokenStatus {
   saved: boolean;
   /** Last four characters, to tell tokens apart; never more. */
   last4: string;
+  /** Host (and port) the token is sent to; "" when none is saved or it is bound to none. */
+  host?: string;
+  /**
+   * The document's service URL when the token is saved but not bound to its origin (another
+   * editor changed it): the sidebar offers to confirm it. "" when the token can be used.
+   */
+  confirmUrl?: string;
 }
 
 export interface SettingsView {
@@ -23,6 +30,11 @@ export interface SettingsView {
   form: SettingsForm;
   token: TokenStatus;
   schedule: ScheduleSidebarView;
+  /**
+   * The built manifest's urlFetchWhitelist: the form warns about a service URL outside it
+   * (Apps Script would refuse the requests). Empty or absent: no warning.
+   */
+  allowlist?: string[];
 }
 
 export interface FieldProblem {
@@ -31,6 +43,11 @@ export interface FieldProblem {
 }
 
 export type SaveSettingsResult = { ok: true; view: SettingsView } | { ok: false; problems: FieldProblem[] };
+
+/** What confirming the service URL for one's own token answers. */
+export type ConfirmTokenUrlResult =
+  | { ok: true; view: SettingsView }
+  | { ok: false; message: string; view: SettingsView };
 
 export interface ConnectionCheck {
   ok: boolean;

@@ -311,6 +311,8 @@ export const control = {
       answers: [text === undefined ? answer : { button: answer, text }],
     }),
   fireTriggers: (user?: string) => call("POST", "/control/triggers/fire", user ? { user } : {}),
+  /** Moves the emulator's clock forward (the add-on's "now"), as time passing would. */
+  advanceClock: (ms: number) => call("POST", "/control/clock", { advanceMs: ms }),
   reset: () => call("POST", "/control/reset", {}),
   closeUi: (kind: "sidebar" | "dialog") => call("POST", "/control/ui/close", { kind }),
   resetSandbox: () => call("POST", "/playground/sandbox/reset", {}),

@@ -557,6 +557,12 @@ function wirePanel(): void {
       })
       .catch(showError);
   });
+  $("clock-advance").addEventListener("click", () => {
+    void control
+      .advanceClock(5 * 60_000)
+      .then(() => setStatus("The clock moved 5 minutes ahead"))
+      .catch(showError);
+  });
   $("fault-clear").addEventListener("click", () => {
     void control
       .clearFaults()

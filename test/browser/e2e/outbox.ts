@@ -103,6 +103,16 @@ export function outboxSuite(ctx: () => E2eContext): void {
 
     await page.locator('[data-testid="fault-clear"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "none" }).waitFor();
+    if (afterDrop === "Unknown") {
+      // At once: the request might still land, so nothing is concluded and nothing is sent.
+      await playground.menuAnswering("runOutbox", ["YES", "OK"]);
+      await playground.sheet("Outbox");
+      expect((await playground.row(4))[state]).toBe("Unknown");
+      expect(String((await playground.row(4))[state + 1])).toMatch(/waiting for the earlier request to land/);
+      // Time passes (the panel's clock button): now it is settled by reading the fund.
+      await page.locator('[data-testid="clock-advance"]').click();
+      await page.locator('[data-testid="run-status"]', { hasText: "5 minutes ahead" }).waitFor();
+    }
     await playground.menuAnswering("runOutbox", ["YES", "OK"]);
     await playground.sheet("Outbox");
     expect((await playground.row(4))[state]).toBe("Done");

@@ -145,5 +145,5 @@ export function planRotation(
   return { moveToArchive, dropFromArchive };
 }
 
-/** Default bounds: 12 columns × (50,000 + 200,000) rows stays far below 10 million cells. */
+/** Default bounds: 13 columns × (50,000 + 200,000) rows stays far below 10 million cells. */
 export const AUDIT_LIMITS = { maxRows: 50_000, maxArchiveRows: 200_000 } as const;

@@ -4,14 +4,48 @@
  * editing it by accident is asked first (an add-on cannot lock its users out); past a size the
  * oldest rows move to the archive, which is bounded too, so the 10-million-cell limit of a
  * spreadsheet is never reached through the audit.
+ *
+ * Tampering shows: every appended row carries an entry number, the last one given is kept in
+ * the add-on's document properties (which no editor can reach from the sheet), and the first
+ * append of each execution compares the sheet with it and reports gaps and rows out of place in
+ * a row of its own (src/audit/sequence.ts). A header row that was cleared or deleted is written
+ * again before anything is appended.
  */
 import { AUDIT_LIMITS, type AuditSink, planRotation } from "../audit/log";
-import { AUDIT_COLUMNS, AUDIT_TABLE, type AuditRowSource, headersOf, rowOf } from "../sheets/columns";
-import type { Language } from "../ui/strings";
+import {
+  afterRotation,
+  checkSequence,
+  describeFindings,
+  entryNumber,
+  findingsKey,
+  parseSequenceState,
+  type SequenceFinding,
+  type SequenceState,
+  sequenceStateText,
+  startSequence,
+} from "../audit/sequence";
+import type { CellValue } from "../sheets/cells";
+import {
+  AUDIT_COLUMNS,
+  AUDIT_SEQUENCE_KEY,
+  AUDIT_TABLE,
+  type AuditRowSource,
+  headersOf,
+  rowOf,
+} from "../sheets/columns";
+import { LANGUAGES, type Language, translate } from "../ui/strings";
 import { ensureSize } from "./spreadsheet";
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 const WIDTH = AUDIT_COLUMNS.length;
 const FORMATS = AUDIT_COLUMNS.map((c) => c.format);
+/** 1-based column of the entry numbers, wherever the declaration puts it. */
+const NUMBER_COLUMN = AUDIT_COLUMNS.findIndex((c) => c.key === AUDIT_SEQUENCE_KEY) + 1;
+/** Document property (per sheet id) with the sheet's SequenceState. */
+const SEQUENCE_KEY = "audit.sequence.";
+/** How long an append waits for the document lock when its caller does not hold it. */
+const LOCK_WAIT_MS = 10_000;
 
 export interface AuditSheetOptions {
   name: string;
@@ -20,58 +54,219 @@ export interface AuditSheetOptions {
   limits?: { maxRows: number; maxArchiveRows: number };
 }
 
+interface OpenedSheet {
+  sheet: Sheet;
+  created: boolean;
+  /** The header row was missing or changed (not merely shorter, as older versions wrote it). */
+  headerRestored: boolean;
+}
+
 /** The sheet named `name` with the audit header, frozen and protected; created when missing. */
-function auditSheet(name: string, language: Language): GoogleAppsScript.Spreadsheet.Sheet {
+function auditSheet(name: string, language: Language): OpenedSheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   let sheet = spreadsheet.getSheetByName(name);
+  const created = !sheet;
   if (!sheet) {
     sheet = spreadsheet.insertSheet(name);
     ensureSize(sheet, 2, WIDTH);
-    const header = sheet.getRange(1, 1, 1, WIDTH);
-    header.setNumberFormats([FORMATS.map(() => "@")]);
-    header.setValues([headersOf(AUDIT_TABLE, language)]);
-    sheet.setFrozenRows(1);
   }
+  const headerRestored = ensureHeader(sheet, language) === "restored";
   const protections = sheet.getProtections(SpreadsheetApp.ProtectionType.SHEET);
   if (protections.length === 0) {
     sheet.protect().setWarningOnly(true).setDescription("Written by the add-on: every call to the service.");
   }
-  return sheet;
+  return { sheet, created, headerRestored };
+}
+
+/**
+ * Writes the header row when it is not there: over row 1 when it is empty, above it when row 1
+ * holds an entry (the header row was deleted). A header in either language stays in its
+ * language; one that only lacks the columns added since it was written is completed.
+ */
+function ensureHeader(sheet: Sheet, language: Language): "intact" | "completed" | "restored" {
+  ensureSize(sheet, 1, WIDTH);
+  const first = (sheet.getRange(1, 1, 1, WIDTH).getValues()[0] ?? []) as CellValue[];
+  const cells = first.map((c) => (typeof c === "string" ? c.trim() : c));
+  const headerIn = LANGUAGES.find((l) => headersOf(AUDIT_TABLE, l).every((h, i) => cells[i] === h));
+  if (headerIn) return "intact";
+  // A prefix of the header followed by blanks: written by a version with fewer columns.
+  const olderIn = LANGUAGES.find((l) => {
+    const headers = headersOf(AUDIT_TABLE, l);
+    const blankFrom = cells.indexOf("");
+    return (
+      blankFrom > 0 &&
+      cells.slice(blankFrom).every((c) => c === "") &&
+      cells.slice(0, blankFrom).every((c, i) => c === headers[i])
+    );
+  });
+  const blank = cells.every((c) => c === "");
+  if (!olderIn && !blank) sheet.insertRowsBefore(1, 1);
+  const header = sheet.getRange(1, 1, 1, WIDTH);
+  header.setNumberFormats([FORMATS.map(() => "@")]);
+  header.setValues([headersOf(AUDIT_TABLE, olderIn ?? language)]);
+  if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
+  // A sheet the add-on has just created is blank too; it has no rows to speak of.
+  return olderIn ? "completed" : blank && sheet.getLastRow() <= 1 ? "intact" : "restored";
 }
 
 function cells(rows: readonly AuditRowSource[], language: Language) {
   return rows.map((r) => rowOf(AUDIT_TABLE, r, language));
 }
 
+/** The sheet's SequenceState in the add-on's document properties. */
+function sequenceStore(sheet: Sheet) {
+  const properties = PropertiesService.getDocumentProperties();
+  const key = `${SEQUENCE_KEY}${sheet.getSheetId()}`;
+  return {
+    load: () => parseSequenceState(properties.getProperty(key)),
+    save: (state: SequenceState) => {
+      properties.setProperty(key, sequenceStateText(state));
+    },
+  };
+}
+
+/** The entry-number cells of the data rows (row 2 on). */
+function numberCells(sheet: Sheet): CellValue[] {
+  const rows = sheet.getLastRow() - 1;
+  if (rows <= 0) return [];
+  return sheet
+    .getRange(2, NUMBER_COLUMN, rows, 1)
+    .getValues()
+    .map((r) => r[0] as CellValue);
+}
+
+/**
+ * Runs `work` holding the document lock, so that two executions never give the same entry
+ * number: the caller's lock when it holds it (a refresh, the Outbox), else taken for the
+ * moment; when it cannot be had in time the row is written anyway (losing an audit row would be
+ * worse than a number the next check reports).
+ */
+function underDocumentLock<T>(work: () => T): T {
+  const lock = LockService.getDocumentLock();
+  if (!lock || lock.hasLock()) return work();
+  const got = lock.tryLock(LOCK_WAIT_MS);
+  try {
+    return work();
+  } finally {
+    if (got) {
+      SpreadsheetApp.flush();
+      lock.releaseLock();
+    }
+  }
+}
+
 /** The audit sheet as the audit log's sink; rotates it first when it has grown past its bound. */
 export function auditSheetSink(options: AuditSheetOptions): AuditSink {
-  const sheet = auditSheet(options.name, options.language);
-  rotate(sheet, options);
-  return {
+  const opened = auditSheet(options.name, options.language);
+  const { sheet } = opened;
+  const numbers = sequenceStore(sheet);
+  if (opened.created) numbers.save(startSequence());
+  rotate(sheet, options, numbers);
+  let checked = false;
+  /** Entry numbers given in this execution, by the row they were written to. */
+  const given = new Map<number, number>();
+
+  /** The first append's check: what differs from what the add-on wrote, as a report row. */
+  function check(
+    state: SequenceState | null,
+    about: AuditRowSource,
+  ): {
+    state: SequenceState;
+    report: AuditRowSource[];
+  } {
+    const findings: SequenceFinding[] = [];
+    if (opened.headerRestored) findings.push({ kind: "headerRestored" });
+    let current = state;
+    if (!current) {
+      // Numbering begins in a sheet that already has rows: they stay as they are, unnumbered.
+      const rows = Math.max(0, sheet.getLastRow() - 1);
+      current = startSequence(rows);
+      if (rows > 0) findings.push({ kind: "unnumberedBefore", rows });
+    }
+    const found = checkSequence(numberCells(sheet), current);
+    const key = findingsKey(found);
+    if (key !== current.reported) findings.push(...found);
+    current = { ...current, reported: key };
+    if (findings.length === 0) return { state: current, report: [] };
+    const row: AuditRowSource = {
+      timestamp: new Date(),
+      user: about.user,
+      source: about.source,
+      action: translate(options.language, "audit.check.action"),
+      method: "",
+      endpoint: "",
+      parameters: "",
+      httpStatus: null,
+      outcome: "irregular",
+      message: describeFindings(findings, options.language).slice(0, 5000),
+      durationMs: null,
+      recordId: "",
+    };
+    return { state: current, report: [row] };
+  }
+
+  function write(first: number, rows: readonly AuditRowSource[]): void {
+    ensureSize(sheet, first + rows.length - 1, WIDTH);
+    const range = sheet.getRange(first, 1, rows.length, WIDTH);
+    range.setNumberFormats(rows.map(() => FORMATS));
+    range.setValues(cells(rows, options.language));
+  }
+
+  const sink: AuditSink = {
     append(rows) {
       if (rows.length === 0) return sheet.getLastRow() + 1;
-      const first = Math.max(sheet.getLastRow(), 1) + 1;
-      ensureSize(sheet, first + rows.length - 1, WIDTH);
-      const range = sheet.getRange(first, 1, rows.length, WIDTH);
-      range.setNumberFormats(rows.map(() => FORMATS));
-      range.setValues(cells(rows, options.language));
-      return first;
+      return underDocumentLock(() => {
+        let state = numbers.load();
+        let report: AuditRowSource[] = [];
+        if (!checked) {
+          checked = true;
+          ({ state, report } = check(state, rows[0] as AuditRowSource));
+        }
+        const start = state ?? startSequence();
+        const all = [...report, ...rows].map((r, i) => ({ ...r, sequence: start.last + 1 + i }));
+        // The numbers are taken before the rows are written: a run stopped in between leaves a
+        // gap that the next check reports, never a row whose number nobody gave.
+        numbers.save({ ...start, last: start.last + all.length });
+        const first = Math.max(sheet.getLastRow(), 1) + 1;
+        write(first, all);
+        all.forEach((r, i) => {
+          given.set(first + i, r.sequence);
+        });
+        return first + report.length;
+      });
     },
     update(rowNumber, row) {
-      sheet.getRange(rowNumber, 1, 1, WIDTH).setValues(cells([row], options.language));
+      const number = given.get(rowNumber);
+      if (number === undefined) {
+        write(rowNumber, [row]);
+        return;
+      }
+      // Rows deleted or inserted above since it was appended move it: find it by its number.
+      let target = rowNumber;
+      if (entryNumber(sheet.getRange(rowNumber, NUMBER_COLUMN).getValue() as CellValue) !== number) {
+        const at = numberCells(sheet).findIndex((c) => entryNumber(c) === number);
+        if (at < 0) {
+          // Its row is gone (the next check reports the gap): the outcome gets an entry of its own.
+          sink.append([row]);
+          return;
+        }
+        target = at + 2;
+      }
+      write(target, [{ ...row, sequence: number }]);
     },
     flush() {
       SpreadsheetApp.flush();
     },
   };
+  return sink;
 }
 
 /** Moves the oldest rows to the archive when the audit is past its bound; trims the archive. */
-function rotate(sheet: GoogleAppsScript.Spreadsheet.Sheet, options: AuditSheetOptions): void {
+function rotate(sheet: Sheet, options: AuditSheetOptions, numbers: ReturnType<typeof sequenceStore>): void {
   const rows = Math.max(0, sheet.getLastRow() - 1);
   const limits = options.limits ?? AUDIT_LIMITS;
   if (rows <= limits.maxRows) return;
-  const archive = auditSheet(options.archiveName, options.language);
+  const archive = auditSheet(options.archiveName, options.language).sheet;
   const archived = Math.max(0, archive.getLastRow() - 1);
   const plan = planRotation(rows, archived, limits);
   if (plan.moveToArchive === 0) return;
@@ -84,10 +279,19 @@ function rotate(sheet: GoogleAppsScript.Spreadsheet.Sheet, options: AuditSheetOp
   target.setNumberFormats(values.map(() => FORMATS));
   target.setValues(values);
   deleteOldest(sheet, plan.moveToArchive);
+  // The sheet now starts after the moved entries: they are in the archive, not missing.
+  const state = numbers.load();
+  if (state)
+    numbers.save(
+      afterRotation(
+        state,
+        values.map((r) => r[NUMBER_COLUMN - 1] as CellValue),
+      ),
+    );
 }
 
 /** Deletes data rows 2…n+1; Sheets refuses to delete every unfrozen row, so one is kept spare. */
-function deleteOldest(sheet: GoogleAppsScript.Spreadsheet.Sheet, count: number): void {
+function deleteOldest(sheet: Sheet, count: number): void {
   const maxRows = sheet.getMaxRows();
   if (maxRows - 1 <= count) sheet.insertRowsAfter(maxRows, 1);
   sheet.deleteRows(2, count);

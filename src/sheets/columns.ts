@@ -292,7 +292,12 @@ export interface AuditRowSource {
   message: string;
   durationMs: number | null;
   recordId: string;
+  /** The entry number the audit sheet gives the row when it appends it (src/audit/sequence.ts). */
+  sequence?: number | null;
 }
+
+/** Key of the audit's entry-number column. */
+export const AUDIT_SEQUENCE_KEY = "sequence";
 
 export const AUDIT_COLUMNS: readonly Column<AuditRowSource>[] = [
   { key: "timestamp", header: "col.timestamp", format: FORMAT.datetime, cell: (a) => a.timestamp },
@@ -307,6 +312,8 @@ export const AUDIT_COLUMNS: readonly Column<AuditRowSource>[] = [
   text("message", "col.message", (a) => a.message),
   integer("duration", "col.duration", (a) => a.durationMs),
   text("recordId", "col.recordId", (a) => a.recordId),
+  // Last, so that audit sheets written before entries were numbered keep their columns.
+  integer(AUDIT_SEQUENCE_KEY, "col.sequence", (a) => a.sequence),
 ];
 
 export const AUDIT_TABLE: TableSpec<AuditRowSource> = {

@@ -3,6 +3,7 @@
  * its strings in a file of its own here and is registered once below; a key missing from one
  * language is a compile error.
  */
+import { audit } from "./audit";
 import { common } from "./common";
 import { connection } from "./connection";
 import { forms } from "./forms";
@@ -16,7 +17,18 @@ import { sheets } from "./sheets";
 export type Language = "en" | "es";
 export const LANGUAGES: readonly Language[] = ["en", "es"];
 
-const catalogues = [common, forms, outbox, sheets, refresh, schedule, settings, connection, longrun] as const;
+const catalogues = [
+  common,
+  forms,
+  outbox,
+  sheets,
+  audit,
+  refresh,
+  schedule,
+  settings,
+  connection,
+  longrun,
+] as const;
 
 type Catalogue = (typeof catalogues)[number];
 // Distributed over the catalogues: `keyof` of a union would keep only the keys they share.

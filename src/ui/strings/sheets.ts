@@ -67,6 +67,7 @@ export const sheets = {
     "col.message": "Message",
     "col.duration": "Duration (ms)",
     "col.recordId": "Record id",
+    "col.sequence": "Entry no.",
 
     "status.fund.1": "Open",
     "status.fund.2": "Closed",
@@ -147,6 +148,7 @@ export const sheets = {
     "col.message": "Mensaje",
     "col.duration": "Duración (ms)",
     "col.recordId": "Id del registro",
+    "col.sequence": "N.º de entrada",
 
     "status.fund.1": "Abierto",
     "status.fund.2": "Cerrado",

@@ -1,0 +1,32 @@
+/** The audit's own check of its entry numbers, as a controller reads it in the audit sheet. */
+export const audit = {
+  en: {
+    "audit.check.action": "Audit check",
+    "audit.check.missing":
+      "Entries {from} to {to} are not in this sheet: their rows were deleted or their entry numbers changed (or a run was stopped while writing them).",
+    "audit.check.missingOne":
+      "Entry {n} is not in this sheet: its row was deleted or its entry number changed (or a run was stopped while writing it).",
+    "audit.check.outOfPlace":
+      'Row {row} carries entry number "{value}", which the add-on did not write there: the row was added, copied, moved or edited by hand.',
+    "audit.check.noNumber": "Row {row} has no entry number: the row was added or edited by hand.",
+    "audit.check.unnumbered":
+      "The {rows} rows above were written before the add-on numbered its entries; entries are numbered from here on.",
+    "audit.check.header": "The header row of this sheet was missing or changed; the add-on wrote it again.",
+    "audit.check.more": "And {count} more differences.",
+  },
+  es: {
+    "audit.check.action": "Revisión de la auditoría",
+    "audit.check.missing":
+      "Las entradas {from} a {to} no están en esta hoja: sus filas se eliminaron o se cambiaron sus números de entrada (o una ejecución se detuvo mientras las escribía).",
+    "audit.check.missingOne":
+      "La entrada {n} no está en esta hoja: su fila se eliminó o se cambió su número de entrada (o una ejecución se detuvo mientras la escribía).",
+    "audit.check.outOfPlace":
+      'La fila {row} lleva el número de entrada "{value}", que el complemento no escribió ahí: la fila se agregó, copió, movió o editó a mano.',
+    "audit.check.noNumber": "La fila {row} no tiene número de entrada: la fila se agregó o editó a mano.",
+    "audit.check.unnumbered":
+      "Las {rows} filas de arriba se escribieron antes de que el complemento numerara sus entradas; desde aquí las entradas van numeradas.",
+    "audit.check.header":
+      "La fila de encabezados de esta hoja faltaba o había cambiado; el complemento la volvió a escribir.",
+    "audit.check.more": "Y {count} diferencias más.",
+  },
+} as const;

@@ -1,0 +1,156 @@
+/**
+ * `npm run deploy`: type-check, lint and test (`npm test`, which builds dist/ first), then
+ * `clasp push` dist/; optionally make a version of what was pushed, or a deployment.
+ *
+ *   npm run deploy                                   checks, push
+ *   npm run deploy -- --version "notes"              … then clasp create-version "notes"
+ *   npm run deploy -- --deploy "notes"               … then clasp create-deployment (clasp makes
+ *                                                    the version it deploys)
+ *   npm run deploy -- --deploy "notes" --deployment-id ID
+ *                                                    … moves an existing deployment to a new
+ *                                                    version (its id, and so its users, stay)
+ *   --dry-run                                        prints the steps, runs nothing
+ *
+ * The script's id lives in .clasp.json, which each deployer copies from .clasp.json.example and
+ * which git ignores: nothing else (build, tests) reads it.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const PLACEHOLDER_SCRIPT_ID = "REPLACE_WITH_YOUR_SCRIPT_ID";
+
+export interface DeployOptions {
+  /** Description of a version to create after the push. */
+  version?: string;
+  /** Description of a deployment to create (or update) after the push. */
+  deploy?: string;
+  /** Existing deployment to move to the new version instead of creating another. */
+  deploymentId?: string;
+  dryRun: boolean;
+}
+
+/** One command of the deployment, in the order they run. */
+export interface DeployStep {
+  what: string;
+  command: "npm" | "clasp";
+  args: string[];
+}
+
+/** Reads the command line (`npm run deploy -- …`); throws a message naming the bad argument. */
+export function parseDeployArgs(argv: readonly string[]): DeployOptions {
+  const options: DeployOptions = { dryRun: false };
+  const valueAfter = (i: number, flag: string): string => {
+    const value = argv[i + 1];
+    if (value === undefined || value.startsWith("--")) throw new Error(`${flag} needs a value.`);
+    return value;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--dry-run") options.dryRun = true;
+    else if (arg === "--version") options.version = valueAfter(i++, arg);
+    else if (arg === "--deploy") options.deploy = valueAfter(i++, arg);
+    else if (arg === "--deployment-id") options.deploymentId = valueAfter(i++, arg);
+    else
+      throw new Error(
+        `Unknown argument ${arg}. Use --version "notes", --deploy "notes" [--deployment-id ID], --dry-run.`,
+      );
+  }
+  if (options.version !== undefined && options.deploy !== undefined) {
+    throw new Error("Use --version or --deploy, not both: --deploy already makes the version it deploys.");
+  }
+  if (options.deploymentId !== undefined && options.deploy === undefined) {
+    throw new Error('--deployment-id goes with --deploy "notes".');
+  }
+  return options;
+}
+
+/**
+ * Checks the deployer's .clasp.json: present (copied from the example), with a real script id,
+ * pushing dist/. Returns the problem in words, or null when it is fine.
+ */
+export function claspProjectProblem(root: string): string | null {
+  const file = join(root, ".clasp.json");
+  if (!existsSync(file)) {
+    return "No .clasp.json: copy .clasp.json.example to .clasp.json and put your script's id in it (README, Deploy).";
+  }
+  let config: { scriptId?: unknown; rootDir?: unknown };
+  try {
+    config = JSON.parse(readFileSync(file, "utf8")) as typeof config;
+  } catch {
+    return ".clasp.json is not valid JSON.";
+  }
+  if (
+    typeof config.scriptId !== "string" ||
+    config.scriptId === "" ||
+    config.scriptId === PLACEHOLDER_SCRIPT_ID
+  ) {
+    return `.clasp.json has no script id: replace ${PLACEHOLDER_SCRIPT_ID} with your script's id (README, Deploy).`;
+  }
+  if (config.rootDir !== "dist") {
+    return '.clasp.json must keep "rootDir": "dist" (clasp pushes only what the build puts there).';
+  }
+  return null;
+}
+
+/** The commands of a deployment: every check before the push, the push before any version. */
+export function deploySteps(options: DeployOptions): DeployStep[] {
+  const steps: DeployStep[] = [
+    { what: "build, type-check, lint and test", command: "npm", args: ["test"] },
+    { what: "push dist/ to Apps Script", command: "clasp", args: ["push", "--force"] },
+  ];
+  if (options.version !== undefined) {
+    steps.push({ what: "create a version", command: "clasp", args: ["create-version", options.version] });
+  }
+  if (options.deploy !== undefined) {
+    const args = ["create-deployment", "--description", options.deploy];
+    if (options.deploymentId !== undefined) args.push("--deploymentId", options.deploymentId);
+    steps.push({
+      what: options.deploymentId === undefined ? "create a deployment" : "update the deployment",
+      command: "clasp",
+      args,
+    });
+  }
+  return steps;
+}
+
+function run(root: string, step: DeployStep): number {
+  const bin = step.command === "clasp" ? join(root, "node_modules", ".bin", "clasp") : "npm";
+  const result = spawnSync(bin, step.args, {
+    cwd: root,
+    stdio: "inherit",
+    shell: process.platform === "win32",
+  });
+  return result.status ?? 1;
+}
+
+function main(argv: readonly string[]): number {
+  const root = resolve(import.meta.dirname, "..");
+  let options: DeployOptions;
+  try {
+    options = parseDeployArgs(argv);
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  const problem = claspProjectProblem(root);
+  if (problem !== null) {
+    console.error(problem);
+    return 1;
+  }
+  for (const step of deploySteps(options)) {
+    console.log(`deploy: ${step.what}: ${step.command} ${step.args.join(" ")}`);
+    if (options.dryRun) continue;
+    const status = run(root, step);
+    if (status !== 0) {
+      console.error(`deploy: stopped, "${step.what}" failed (exit ${status}); nothing after it ran.`);
+      return status;
+    }
+  }
+  return 0;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = main(process.argv.slice(2));
+}

@@ -1,0 +1,194 @@
+/**
+ * `npm run deploy`: every check runs before `clasp push`, a version or a deployment only after
+ * it; the script id comes from the deployer's own .clasp.json (copied from the example, ignored
+ * by git), which nothing else needs.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  claspProjectProblem,
+  deploySteps,
+  PLACEHOLDER_SCRIPT_ID,
+  parseDeployArgs,
+} from "../../scripts/deploy";
+
+const root = resolve(import.meta.dirname, "../..");
+const tsx = join(root, "node_modules", ".bin", "tsx");
+const dirs: string[] = [];
+
+function scratch(clasp?: object): string {
+  const dir = mkdtempSync(join(tmpdir(), "deploy-"));
+  dirs.push(dir);
+  mkdirSync(join(dir, "scripts"));
+  copyFileSync(join(root, "scripts", "deploy.ts"), join(dir, "scripts", "deploy.ts"));
+  if (clasp) writeFileSync(join(dir, ".clasp.json"), JSON.stringify(clasp));
+  return dir;
+}
+
+/** `npm run deploy -- …args` as a deployer types it, in a copy of the project holding only the script. */
+function deploy(dir: string, args: string[]): { status: number | null; out: string; err: string } {
+  const result = spawnSync(tsx, [join(dir, "scripts", "deploy.ts"), ...args], { cwd: dir, encoding: "utf8" });
+  return { status: result.status, out: result.stdout, err: result.stderr };
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("npm run deploy", () => {
+  it("is scripts/deploy.ts", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts["deploy"]).toBe("tsx scripts/deploy.ts");
+  });
+
+  it("type-checks, lints and tests (npm test) before clasp push, and pushes with nothing after it by default", () => {
+    expect(deploySteps(parseDeployArgs([]))).toEqual([
+      { what: "build, type-check, lint and test", command: "npm", args: ["test"] },
+      { what: "push dist/ to Apps Script", command: "clasp", args: ["push", "--force"] },
+    ]);
+    const test = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.test as string;
+    expect(test).toMatch(/npm run build/);
+    expect(test).toMatch(/npm run typecheck/);
+    expect(test).toMatch(/npm run lint/);
+    expect(test).toMatch(/vitest run/);
+  });
+
+  it("creates a version of what it pushed with --version", () => {
+    const steps = deploySteps(parseDeployArgs(["--version", "1.2: schedule fixes"]));
+    expect(steps.map((s) => s.args[0])).toEqual(["test", "push", "create-version"]);
+    expect(steps[2]?.args).toEqual(["create-version", "1.2: schedule fixes"]);
+  });
+
+  it("creates a deployment with --deploy, or moves an existing one with --deployment-id", () => {
+    expect(deploySteps(parseDeployArgs(["--deploy", "1.3"]))[2]?.args).toEqual([
+      "create-deployment",
+      "--description",
+      "1.3",
+    ]);
+    expect(deploySteps(parseDeployArgs(["--deploy", "1.3", "--deployment-id", "AKfy123"]))[2]?.args).toEqual([
+      "create-deployment",
+      "--description",
+      "1.3",
+      "--deploymentId",
+      "AKfy123",
+    ]);
+  });
+
+  it("refuses arguments it does not know, a flag without its value, and --version with --deploy", () => {
+    expect(() => parseDeployArgs(["--force"])).toThrow(/Unknown argument --force/);
+    expect(() => parseDeployArgs(["--version"])).toThrow(/--version needs a value/);
+    expect(() => parseDeployArgs(["--deploy", "--dry-run"])).toThrow(/--deploy needs a value/);
+    expect(() => parseDeployArgs(["--version", "a", "--deploy", "b"])).toThrow(/not both/);
+    expect(() => parseDeployArgs(["--deployment-id", "AKfy"])).toThrow(/goes with --deploy/);
+  });
+
+  it("matches clasp 3's own commands and flags", () => {
+    const commands = join(root, "node_modules", "@google", "clasp", "build", "src", "commands");
+    const push = readFileSync(join(commands, "push.js"), "utf8");
+    const version = readFileSync(join(commands, "create-version.js"), "utf8");
+    const deployment = readFileSync(join(commands, "create-deployment.js"), "utf8");
+    expect(push).toContain("'-f, --force'");
+    expect(version).toContain("new Command('create-version')");
+    expect(version).toContain(".arguments('[description]')");
+    expect(deployment).toContain("new Command('create-deployment')");
+    expect(deployment).toContain("'-d, --description <description>'");
+    expect(deployment).toContain("'-i, --deploymentId <id>'");
+  });
+});
+
+describe("the script id", () => {
+  it("ships as .clasp.json.example, pushing dist/, with a placeholder id", () => {
+    const example = JSON.parse(readFileSync(join(root, ".clasp.json.example"), "utf8"));
+    expect(example).toEqual({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: "dist" });
+  });
+
+  it("lives in .clasp.json, which git ignores and does not track", () => {
+    const tracked = execFileSync("git", ["ls-files", ".clasp.json", ".clasp.json.example"], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(tracked.trim().split("\n")).toEqual([".clasp.json.example"]);
+    const ignored = spawnSync("git", ["check-ignore", "-q", ".clasp.json"], { cwd: root });
+    expect(ignored.status).toBe(0);
+  });
+
+  it("is needed by nothing but clasp: no build, test or tool reads .clasp.json", () => {
+    const readers = spawnSync(
+      "git",
+      [
+        "grep",
+        "-l",
+        "-e",
+        '.clasp.json"',
+        "-e",
+        ".clasp.json'",
+        "--",
+        "scripts",
+        "src",
+        "dev",
+        "test",
+        "vitest.config.ts",
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
+    const files = readers.stdout.trim().split("\n").filter(Boolean);
+    expect(files.filter((f) => f !== "scripts/deploy.ts" && !f.startsWith("test/deploy/"))).toEqual([]);
+  });
+
+  it("stops the deploy before anything runs when .clasp.json is missing, naming the example", () => {
+    const dir = scratch();
+    const { status, out, err } = deploy(dir, ["--dry-run"]);
+    expect(status).toBe(1);
+    expect(err).toContain("copy .clasp.json.example to .clasp.json");
+    expect(out).toBe("");
+    expect(claspProjectProblem(dir)).toMatch(/No .clasp.json/);
+  });
+
+  it("stops the deploy when .clasp.json still holds the placeholder or pushes another folder", () => {
+    const placeholder = deploy(scratch({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: "dist" }), ["--dry-run"]);
+    expect(placeholder.status).toBe(1);
+    expect(placeholder.err).toContain(`replace ${PLACEHOLDER_SCRIPT_ID}`);
+    const otherRoot = deploy(scratch({ scriptId: "1abcDEF", rootDir: "src" }), ["--dry-run"]);
+    expect(otherRoot.status).toBe(1);
+    expect(otherRoot.err).toContain('"rootDir": "dist"');
+  });
+
+  it("runs the steps in order once .clasp.json names a script (dry run)", () => {
+    const dir = scratch({ scriptId: "1abcDEF", rootDir: "dist" });
+    const { status, out } = deploy(dir, ["--dry-run", "--deploy", "1.3", "--deployment-id", "AKfy123"]);
+    expect(status).toBe(0);
+    expect(out.trim().split("\n")).toEqual([
+      "deploy: build, type-check, lint and test: npm test",
+      "deploy: push dist/ to Apps Script: clasp push --force",
+      "deploy: update the deployment: clasp create-deployment --description 1.3 --deploymentId AKfy123",
+    ]);
+    expect(existsSync(join(dir, "dist"))).toBe(false);
+  });
+
+  it("stops at the first failing step: no push after a failed check", () => {
+    const dir = scratch({ scriptId: "1abcDEF", rootDir: "dist" });
+    // A project whose tests fail: npm test exits 1.
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "x", private: true, scripts: { test: 'node -e "process.exit(3)"' } }),
+    );
+    const { status, out, err } = deploy(dir, []);
+    expect(status).toBe(3);
+    expect(out).toContain("deploy: build, type-check, lint and test: npm test");
+    expect(out).not.toContain("clasp push");
+    expect(err).toContain('stopped, "build, type-check, lint and test" failed (exit 3)');
+  });
+});

@@ -152,7 +152,9 @@ function create(
   const mine = host.store.triggers.filter((t) => t.creator === host.user());
   if (mine.length >= MAX_TRIGGERS_PER_USER) throw new ServiceError(MESSAGES.tooManyTriggers);
   if (host.addon) {
-    if (schedule?.kind === "minutes") {
+    // Every clock trigger of an add-on, a one-off after(ms) included, runs at most once an
+    // hour: a one-off sooner than an hour is refused (the stricter reading of Google's rule).
+    if (schedule?.kind === "minutes" || (schedule?.kind === "once" && schedule.at - host.now() < 3_600_000)) {
       throw new ServiceError(
         "Add-ons can't create time-based triggers that run more often than once per hour.",
       );

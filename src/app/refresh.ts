@@ -57,6 +57,22 @@ export interface RefreshSummary {
   seconds: number;
   refreshed: Stage[];
   message: string;
+  /** How far a refresh that stopped near the time limit got (0–100); 100 when finished. */
+  percent: number;
+}
+
+/**
+ * How far a refresh of `kind` is, from where it stopped: the stages done, and within the
+ * movements stage the funds still to fetch (out of those known when the stage began).
+ */
+export function refreshPercent(kind: RefreshKind, cursor: RefreshCursor | null, fundsAtStart = 0): number {
+  if (!cursor) return 100;
+  const total = startCursor(kind).stages.length;
+  const done = total - cursor.stages.length;
+  let within = 0;
+  if (cursor.stages[0] === "transactions" && cursor.pendingFundIds && fundsAtStart > 0)
+    within = 1 - cursor.pendingFundIds.length / fundsAtStart;
+  return Math.max(0, Math.min(99, Math.floor(((done + within) / total) * 100)));
 }
 
 interface Context {
@@ -218,8 +234,8 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     if (refused) return summary(false, true, 0, 0, started, [], refused);
     const fingerprint = `${kind}|${optionsFingerprint(options, context.names)}`;
     const documentProperties = PropertiesService.getDocumentProperties();
-    const cursor =
-      storedCursor(loadText(documentProperties, MENU_CURSOR_KEY), fingerprint) ?? startCursor(kind);
+    const stored = storedCursor(loadText(documentProperties, MENU_CURSOR_KEY), fingerprint);
+    const cursor = stored?.cursor ?? startCursor(kind);
     const budget = createTimeBudget({
       clock: { now: () => Date.now() },
       startedAt: started,
@@ -240,10 +256,24 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
       cursor,
       () => budget.shouldStop(),
     );
+    // How many funds' movements the movements stage began with: the progress bar's scale.
+    const fundsAtStart =
+      stored?.fundsAtStart ||
+      (result.cursor?.stages[0] === "transactions" ? (result.cursor.pendingFundIds?.length ?? 0) : 0);
+    const percent = result.finished ? 100 : refreshPercent(kind, result.cursor, fundsAtStart);
     // The cursor may list thousands of funds still to fetch: more than one property value holds.
     if (result.finished) deleteText(documentProperties, MENU_CURSOR_KEY);
-    else
-      saveText(documentProperties, MENU_CURSOR_KEY, JSON.stringify({ fingerprint, cursor: result.cursor }));
+    else {
+      const paused: StoredCursor = {
+        fingerprint,
+        kind,
+        cursor: result.cursor as RefreshCursor,
+        fundsAtStart,
+        percent,
+        pausedAt: Date.now(),
+      };
+      saveText(documentProperties, MENU_CURSOR_KEY, JSON.stringify(paused));
+    }
     const calls = audit.requests();
     const message = result.finished
       ? translate(language, "refresh.summary", {
@@ -260,7 +290,9 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
         });
     // A pause must be read: it says how to continue.
     toast(message, title, result.finished ? 10 : 30);
-    return summary(true, result.finished, result.records, calls, started, result.refreshed, message);
+    // From the menu, the Refresh sidebar takes over: it continues piece by piece.
+    if (!result.finished && source === "menu") openRefreshSidebar(language);
+    return summary(true, result.finished, result.records, calls, started, result.refreshed, message, percent);
   } catch (err) {
     return failedRefresh(err, language, built, started);
   } finally {
@@ -303,14 +335,40 @@ function executionLimitMs(documentProperties: GoogleAppsScript.Properties.Proper
   return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
 }
 
-function storedCursor(text: string | null, fingerprint: string): RefreshCursor | null {
+/** A refresh started by hand that stopped near the time limit, as the document keeps it. */
+interface StoredCursor {
+  fingerprint: string;
+  kind: RefreshKind;
+  cursor: RefreshCursor;
+  /** Funds whose movements were to fetch when that stage began (the progress bar's scale). */
+  fundsAtStart: number;
+  percent: number;
+  pausedAt: number;
+}
+
+function parseStoredCursor(text: string | null): StoredCursor | null {
   if (!text) return null;
   try {
-    const stored = JSON.parse(text) as { fingerprint?: string; cursor?: unknown };
-    return stored.fingerprint === fingerprint && isRefreshCursor(stored.cursor) ? stored.cursor : null;
+    const stored = JSON.parse(text) as Partial<StoredCursor>;
+    if (typeof stored.fingerprint !== "string" || !isRefreshCursor(stored.cursor)) return null;
+    const kind = stored.fingerprint.split("|")[0] as RefreshKind;
+    if (!(kind in ACTION_OF)) return null;
+    return {
+      fingerprint: stored.fingerprint,
+      kind,
+      cursor: stored.cursor,
+      fundsAtStart: Number(stored.fundsAtStart) || 0,
+      percent: Number(stored.percent) || 0,
+      pausedAt: Number(stored.pausedAt) || 0,
+    };
   } catch (_err) {
     return null;
   }
+}
+
+function storedCursor(text: string | null, fingerprint: string): StoredCursor | null {
+  const stored = parseStoredCursor(text);
+  return stored && stored.fingerprint === fingerprint ? stored : null;
 }
 
 function summary(
@@ -321,6 +379,7 @@ function summary(
   started: number,
   refreshed: Stage[],
   message: string,
+  percent = finished ? 100 : 0,
 ): RefreshSummary {
   return {
     ok,
@@ -330,6 +389,7 @@ function summary(
     seconds: Math.round((Date.now() - started) / 100) / 10,
     refreshed,
     message,
+    percent,
   };
 }
 
@@ -507,15 +567,52 @@ export function createGasRefreshEngine(
 
 /** Menu: Refresh… (the refresh sidebar). */
 export function showRefreshSidebar(): void {
-  const language = readLanguage();
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("refresh").setTitle(translate(language, "refresh.title")),
-  );
+  openRefreshSidebar(readLanguage());
 }
 
-/** What the refresh sidebar needs to draw itself. */
-export function getRefreshSidebarView(): { language: Language } {
-  return { language: readLanguage() };
+function openRefreshSidebar(language: Language): void {
+  try {
+    SpreadsheetApp.getUi().showSidebar(
+      HtmlService.createHtmlOutputFromFile("refresh").setTitle(translate(language, "refresh.title")),
+    );
+  } catch (_err) {
+    // No Ui here (a trigger): the refresh waits for someone to continue it.
+  }
+}
+
+/** A paused refresh is picked up by a sidebar opened this soon after it stopped (the menu opens it). */
+const AUTO_CONTINUE_MS = 2 * 60_000;
+
+export interface RefreshSidebarView {
+  language: Language;
+  /** A refresh started by hand that stopped near the time limit and can go on. */
+  paused: {
+    kind: RefreshKind;
+    action: string;
+    percent: number;
+    /** It stopped moments ago (the menu opened this sidebar to continue it): go on at once. */
+    continueNow: boolean;
+  } | null;
+}
+
+/** What the refresh sidebar needs to draw itself, and a paused refresh it can continue. */
+export function getRefreshSidebarView(): RefreshSidebarView {
+  const language = readLanguage();
+  let paused: RefreshSidebarView["paused"] = null;
+  try {
+    const stored = parseStoredCursor(loadText(PropertiesService.getDocumentProperties(), MENU_CURSOR_KEY));
+    if (stored) {
+      paused = {
+        kind: stored.kind,
+        action: translate(language, ACTION_OF[stored.kind]),
+        percent: stored.percent,
+        continueNow: Date.now() - stored.pausedAt < AUTO_CONTINUE_MS,
+      };
+    }
+  } catch (_err) {
+    paused = null;
+  }
+  return { language, paused };
 }
 
 function readLanguage(): Language {

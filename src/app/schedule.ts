@@ -6,12 +6,7 @@
 
 import { sendPlainMail } from "../gas/mail";
 import { documentSettingsStore } from "../gas/properties";
-import {
-  createFollowUpTrigger,
-  createRefreshTrigger,
-  deleteMyTriggers,
-  listMyTriggers,
-} from "../gas/triggers";
+import { createRefreshTrigger, deleteMyTriggers, listMyTriggers } from "../gas/triggers";
 import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
 import { loadContinuation, type PropertyStore } from "../longrun/continuation";
 import type { QuotaCheck } from "../longrun/quota";
@@ -173,22 +168,15 @@ function executionLimitMs(): number {
 }
 
 /**
- * A follow-up execution for a stopped refresh: a one-off trigger, unless this user already
- * has a time-driven trigger in this document (add-ons may have only one of each kind per user
- * per document): then the next scheduled run continues it.
+ * A refresh stopped near the time limit is never continued by an extra trigger: an add-on's
+ * clock triggers run at most once an hour (a one-off `after(ms)` included) and it may hold one
+ * per user per document, the schedule's. The next scheduled run continues it; a refresh started
+ * by hand continues from the Refresh sidebar. Old one-off triggers are tidied away.
  */
-function scheduleFollowUp(delayMs: number): boolean {
+function scheduleFollowUp(_delayMs: number): boolean {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const mine = listMyTriggers(spreadsheet);
-  deleteMyTriggers(spreadsheet, planContinuationTriggers(mine, null));
-  if (mine.some((t) => t.handler === REFRESH_HANDLER)) return false;
-  try {
-    createFollowUpTrigger(delayMs);
-    return true;
-  } catch (_err) {
-    // Too many triggers, or none allowed here: the next run continues where this one stopped.
-    return false;
-  }
+  if (spreadsheet) deleteMyTriggers(spreadsheet, planContinuationTriggers(listMyTriggers(spreadsheet), null));
+  return false;
 }
 
 function notifyFailure(run: RunRecord): void {
@@ -408,7 +396,7 @@ export function dismissScheduleNotice(runId: unknown): ScheduleSidebarView {
  */
 export function runRefreshFromSettings(): ScheduleSidebarView {
   const startedAt = Date.now();
-  runRefreshExecution("sidebar", startedAt);
+  const result = runRefreshExecution("sidebar", startedAt);
   let repaired = false;
   try {
     // A run is one of the moments a disabled schedule trigger is noticed and re-created.
@@ -417,7 +405,7 @@ export function runRefreshFromSettings(): ScheduleSidebarView {
   } catch (_err) {
     // The run is done and recorded; the next settings view tries again.
   }
-  return buildScheduleView(repaired);
+  return { ...buildScheduleView(repaired), continues: result.outcome === "continued" };
 }
 
 /**

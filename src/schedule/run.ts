@@ -282,12 +282,14 @@ function runLocked<C>(
     return { outcome: "failed", run, quota };
   }
   const followUp = ports.scheduleFollowUp(FOLLOW_UP_DELAY_MS);
+  // Started by hand, the sidebar that started it calls again, piece after piece.
+  const byHand = source === "sidebar" || source === "menu";
   finish({
     ...base,
     outcome: "continued",
     message: followUp
       ? translate(ports.language, "run.message.followUp")
-      : translate(ports.language, "run.message.nextRun"),
+      : translate(ports.language, byHand ? "run.message.sidebarContinues" : "run.message.nextRun"),
   });
   return { outcome: "continued", run, quota };
 }

@@ -81,6 +81,11 @@ export interface ScheduleSidebarView extends ScheduleView {
   accountKind: AccountKind | "auto";
   /** True when opening the sidebar found the schedule broken and set it up again. */
   repaired: boolean;
+  /**
+   * True when "Refresh now" stopped near the time limit and can go on: the page calls
+   * `runRefreshFromSettings` again, piece after piece (no extra trigger is made for it).
+   */
+  continues?: boolean;
 }
 
 export interface ScheduleViewInput {

@@ -227,6 +227,24 @@ describe("triggers", () => {
       inScript(em, `ScriptApp.newTrigger("scheduledRefresh").timeBased().everyHours(1).create();`),
     ).toThrow("only one trigger of each type");
   });
+  it("refuses an add-on clock trigger that would run sooner than an hour, a one-off after(ms) included", () => {
+    const fresh = fixtureEmulator();
+    try {
+      for (const schedule of ["everyMinutes(30)", "after(60 * 1000)", "after(59 * 60 * 1000)"]) {
+        expect(() =>
+          inScript(fresh, `ScriptApp.newTrigger("continueRefresh").timeBased().${schedule}.create();`),
+        ).toThrow("Add-ons can't create time-based triggers that run more often than once per hour.");
+      }
+      expect(
+        inScript(
+          fresh,
+          `return ScriptApp.newTrigger("continueRefresh").timeBased().after(60 * 60 * 1000).create().getHandlerFunction();`,
+        ),
+      ).toBe("continueRefresh");
+    } finally {
+      void fresh.close();
+    }
+  });
   it("fires due triggers as their creator with the event object, and never fires disabled ones", () => {
     const uid = em.listTriggers()[0]!.uid;
     expect(em.fireTimeTriggers({ all: true })).toMatchObject([{ uid, ok: true, user: "ana@example.com" }]);

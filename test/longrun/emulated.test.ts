@@ -159,26 +159,26 @@ beforeEach(async () => {
 });
 
 describe("a refresh longer than one execution", () => {
-  it("stops before the limit and continues in one-off follow-up executions until done", () => {
+  it("stops before the limit; the settings sidebar calls again, piece after piece, until done; no trigger", () => {
     const first = em.tryRun("runRefreshFromSettings", []);
     expect(first.ok, JSON.stringify(first)).toBe(true);
+    expect((first as { result: { continues?: boolean } }).result.continues).toBe(true);
     expect(history()[0], `planned ${plannedLimitMs} ms, budget ${budgetMs} ms`).toMatchObject({
       source: "sidebar",
       outcome: "continued",
+      message:
+        "Stopped near the time limit; the sidebar continues it piece by piece (or the next scheduled run does).",
     });
     expect(hasContinuation()).toBe(true);
     expectSheetsWhole();
+    // No trigger: add-on clock triggers run at most once an hour; the page continues instead.
+    expect(em.listTriggers()).toEqual([]);
 
     let executions = 1;
     for (; executions < 30 && hasContinuation(); executions++) {
-      const pending = em.listTriggers().filter((t) => t.handler === "continueRefresh");
-      expect(pending).toHaveLength(1);
-      em.advanceTime(61_000);
-      const fired = em.fireTimeTriggers();
-      expect(
-        fired.map((f) => [f.handler, f.ok]),
-        JSON.stringify(fired),
-      ).toEqual([["continueRefresh", true]]);
+      const next = em.tryRun("runRefreshFromSettings", []);
+      expect(next.ok, JSON.stringify(next)).toBe(true);
+      expect(em.listTriggers()).toEqual([]);
       expectSheetsWhole();
     }
     expect(hasContinuation()).toBe(false);
@@ -187,37 +187,50 @@ describe("a refresh longer than one execution", () => {
     expect(em.executions.filter((e) => !e.ok || e.durationMs >= budgetMs)).toEqual([]);
     const runs = history();
     expect(runs[0]).toMatchObject({
-      source: "continuation",
+      source: "sidebar",
       outcome: "ok",
       message: `Finished in ${executions} executions.`,
     });
     expect(runs.slice(1).every((r) => r.outcome === "continued")).toBe(true);
-    expect(em.listTriggers()).toEqual([]);
     expectComplete();
     // The calls recorded over the executions are the calls made.
     expect(runs.reduce((sum, r) => sum + r.calls, 0)).toBe(em.urlFetchToday(ANA));
   });
 
-  it("a refresh from the menu that pauses says so, what was written and how to continue; no trigger", () => {
+  it("a refresh from the menu that pauses says so and opens the Refresh sidebar, which continues it piece by piece; no trigger", () => {
     const first = em.tryRun("refreshAll", [], { as: "menu", user: ANA });
     expect(first.ok, JSON.stringify(first)).toBe(true);
     const paused = em.ui.toasts.at(-1)?.message ?? "";
     expect(paused, `planned ${plannedLimitMs} ms, budget ${budgetMs} ms`).toMatch(
       /^Paused near the time limit after \d+ calls: \d+ rows written so far \(.+\)\./,
     );
-    expect(paused).toContain("Choose “Refresh all” again to continue where it stopped.");
-    // Without a schedule, nothing else would continue it.
+    expect(paused).toContain("The Refresh sidebar continues it piece by piece");
     expect(paused).not.toContain("scheduled");
     expect(em.listTriggers()).toEqual([]);
     expectSheetsWhole();
+    // The menu opened the sidebar; its page sees the paused refresh and goes on at once.
+    expect(em.ui.sidebar?.title).toBe("Refresh");
+    const view = em.tryRun("getRefreshSidebarView", [], { user: ANA });
+    expect(view).toMatchObject({
+      ok: true,
+      result: { paused: { kind: "all", action: "Refresh all", continueNow: true } },
+    });
     let executions = 1;
-    for (; executions < 30 && /^Paused/.test(em.ui.toasts.at(-1)?.message ?? ""); executions++) {
-      expect(em.tryRun("refreshAll", [], { as: "menu", user: ANA }).ok).toBe(true);
+    let last: { finished: boolean; percent: number } = { finished: false, percent: 0 };
+    const percents: number[] = [];
+    for (; executions < 30 && !last.finished; executions++) {
+      const piece = em.tryRun("refreshFromSidebar", ["all"], { user: ANA });
+      expect(piece.ok, JSON.stringify(piece)).toBe(true);
+      last = (piece as { result: typeof last }).result;
+      percents.push(last.percent);
       expectSheetsWhole();
     }
     expect(executions).toBeGreaterThan(1);
-    expect(em.ui.toasts.at(-1)?.message).toMatch(/^\d+ records refreshed with \d+ calls/);
+    expect(last.percent).toBe(100);
+    // The progress only grows.
+    expect([...percents].sort((a, b) => a - b)).toEqual(percents);
     expect(em.listTriggers()).toEqual([]);
+    expect(em.tryRun("getRefreshSidebarView", [], { user: ANA })).toMatchObject({ result: { paused: null } });
     expectComplete();
   });
 
@@ -238,7 +251,8 @@ describe("a refresh longer than one execution", () => {
     expect(history()[0]).toMatchObject({
       source: "schedule",
       outcome: "continued",
-      message: "Stopped near the time limit; the next run continues it.",
+      message:
+        "Stopped near the time limit; the next scheduled run continues where it stopped (an add-on may not add a sooner trigger).",
     });
     expect(em.listTriggers().map((t) => t.handler)).toEqual(["runScheduledRefresh"]);
     for (let i = 0; i < 30 && hasContinuation(); i++) {
@@ -251,15 +265,16 @@ describe("a refresh longer than one execution", () => {
     expectComplete();
   });
 
-  it("a schedule saved while a follow-up is pending replaces it, and the scheduled run continues the refresh", () => {
+  it("a refresh from the settings that paused is continued by a schedule saved afterwards; never a one-off trigger", () => {
     expect(em.tryRun("runRefreshFromSettings", []).ok).toBe(true);
-    expect(em.listTriggers().map((t) => t.handler)).toEqual(["continueRefresh"]);
+    expect(em.listTriggers()).toEqual([]);
     expect(em.tryRun("saveSchedule", [{ kind: "hours", every: 2 }]).ok).toBe(true);
     expect(em.listTriggers().map((t) => t.handler)).toEqual(["runScheduledRefresh"]);
     expect(hasContinuation()).toBe(true);
     for (let i = 0; i < 30 && hasContinuation(); i++) {
       em.advanceTime(2 * 3_600_000 + 60_000);
       expect(em.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
+      expect(em.listTriggers().map((t) => t.handler)).toEqual(["runScheduledRefresh"]);
     }
     expect(history()[0]).toMatchObject({ source: "schedule", outcome: "ok" });
     expectComplete();

@@ -126,7 +126,8 @@ describe("runRefresh", () => {
     h.state.allowFollowUp = false;
     const first = runRefresh("schedule", h.ports());
     expect(first.outcome).toBe("continued");
-    if (first.outcome !== "nothing") expect(first.run.message).toMatch(/next run continues it/);
+    if (first.outcome !== "nothing")
+      expect(first.run.message).toMatch(/next scheduled run continues where it stopped/);
     expect(runRefresh("schedule", h.ports()).outcome).toBe("ok");
     expect(h.refresh.fetched).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
   });

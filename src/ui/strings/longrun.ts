@@ -2,7 +2,15 @@
 export const longrun = {
   en: {
     "refresh.pausedDetail":
-      "Paused near the time limit after {calls} calls: {records} rows written so far ({sheets}). The sheets are whole: a sheet not yet refreshed keeps its previous rows. Choose “{action}” again to continue where it stopped.",
+      "Paused near the time limit after {calls} calls: {records} rows written so far ({sheets}). The sheets are whole: a sheet not yet refreshed keeps its previous rows. The Refresh sidebar continues it piece by piece; “{action}” continues it too.",
+    "refresh.sidebar.paused": "“{action}” stopped at {percent}% and can go on where it stopped.",
+    "refresh.sidebar.continue": "Continue",
+    "refresh.sidebar.cancel": "Cancel",
+    "refresh.sidebar.piece": "{what}: {percent}% done, piece {piece}…",
+    "refresh.sidebar.cancelled":
+      "Stopped after the current piece: {records} rows written. Press Continue to go on where it stopped.",
+    "refresh.sidebar.done":
+      "{records} records refreshed with {calls} calls in {seconds} s, in {pieces} pieces.",
     "refresh.pausedSheetsNone": "no sheet finished yet",
     "refresh.pausedSchedule": " The next scheduled refresh also brings every sheet up to date.",
     "refresh.quotaRefused":
@@ -12,7 +20,15 @@ export const longrun = {
   },
   es: {
     "refresh.pausedDetail":
-      "En pausa cerca del límite de tiempo tras {calls} llamadas: {records} filas escritas hasta ahora ({sheets}). Las hojas están completas: una hoja aún no actualizada conserva sus filas anteriores. Elija «{action}» de nuevo para continuar donde quedó.",
+      "En pausa cerca del límite de tiempo tras {calls} llamadas: {records} filas escritas hasta ahora ({sheets}). Las hojas están completas: una hoja aún no actualizada conserva sus filas anteriores. La barra lateral Actualización la continúa por partes; «{action}» también la continúa.",
+    "refresh.sidebar.paused": "«{action}» se detuvo en {percent}% y puede seguir donde quedó.",
+    "refresh.sidebar.continue": "Continuar",
+    "refresh.sidebar.cancel": "Cancelar",
+    "refresh.sidebar.piece": "{what}: {percent}% hecho, parte {piece}…",
+    "refresh.sidebar.cancelled":
+      "Detenida tras la parte en curso: {records} filas escritas. Pulse Continuar para seguir donde quedó.",
+    "refresh.sidebar.done":
+      "{records} registros actualizados con {calls} llamadas en {seconds} s, en {pieces} partes.",
     "refresh.pausedSheetsNone": "ninguna hoja terminada aún",
     "refresh.pausedSchedule": " La próxima actualización programada también pone al día todas las hojas.",
     "refresh.quotaRefused":

@@ -31,7 +31,10 @@ export const schedule = {
     "run.message.finishedIn": "Finished in {executions} executions.",
     "run.message.storeFailed": "Could not store where the refresh stopped: {message}",
     "run.message.followUp": "Stopped near the time limit; it continues in a follow-up execution.",
-    "run.message.nextRun": "Stopped near the time limit; the next run continues it.",
+    "run.message.nextRun":
+      "Stopped near the time limit; the next scheduled run continues where it stopped (an add-on may not add a sooner trigger).",
+    "run.message.sidebarContinues":
+      "Stopped near the time limit; the sidebar continues it piece by piece (or the next scheduled run does).",
     "run.message.mailFailed": "(The failure e-mail could not be sent: {message})",
     "run.message.abandoned": "The run stopped without finishing (time limit or error).",
     "notice.failed": "The scheduled refresh of {when} failed: {message}",
@@ -78,7 +81,10 @@ export const schedule = {
     "run.message.finishedIn": "Terminada en {executions} ejecuciones.",
     "run.message.storeFailed": "No se pudo guardar dónde se detuvo la actualización: {message}",
     "run.message.followUp": "Se detuvo cerca del límite de tiempo; continúa en otra ejecución.",
-    "run.message.nextRun": "Se detuvo cerca del límite de tiempo; la próxima ejecución la continúa.",
+    "run.message.nextRun":
+      "Se detuvo cerca del límite de tiempo; la próxima ejecución programada continúa donde quedó (un complemento no puede agregar un activador antes).",
+    "run.message.sidebarContinues":
+      "Se detuvo cerca del límite de tiempo; la barra lateral la continúa por partes (o la próxima ejecución programada).",
     "run.message.mailFailed": "(No se pudo enviar el correo del fallo: {message})",
     "run.message.abandoned": "La ejecución se detuvo sin terminar (límite de tiempo o error).",
     "notice.failed": "La actualización programada del {when} falló: {message}",

@@ -2,6 +2,12 @@
  * The refresh sidebar: one button per refresh, a status line that says what is running and, at
  * the end, what was done (records, calls, seconds) or why it failed. Buttons are disabled while
  * a refresh runs, so one click cannot start two. Built with textContent only.
+ *
+ * A refresh longer than one execution goes on from here: each call to the server runs one
+ * piece inside Google's time limit and keeps where it stopped; the page calls again, piece
+ * after piece, with a progress bar and a Cancel button. Closing the sidebar (or Cancel) leaves
+ * the refresh where it stopped: opening the sidebar again offers Continue. No extra trigger is
+ * needed, which add-ons could only run once an hour.
  */
 import type * as RefreshServer from "../../../app/refresh";
 import { whileDisabled } from "../../client/dom";
@@ -19,7 +25,12 @@ const KINDS: { kind: string; label: StringKey }[] = [
   { kind: "selected", label: "menu.refreshSelected" },
 ];
 
-function render(app: HTMLElement): void {
+/** Pieces one click may run before it stops by itself (a refresh that never ends is a fault). */
+const MAX_PIECES = 200;
+
+type View = Awaited<ReturnType<typeof server.getRefreshSidebarView>>;
+
+function render(app: HTMLElement, view: View | null): void {
   app.textContent = "";
   const heading = document.createElement("h1");
   heading.textContent = t("refresh.title");
@@ -27,6 +38,27 @@ function render(app: HTMLElement): void {
   status.id = "refresh-status";
   status.setAttribute("role", "status");
   status.setAttribute("aria-live", "polite");
+  const progress = document.createElement("progress");
+  progress.id = "refresh-progress";
+  progress.max = 100;
+  progress.value = 0;
+  progress.hidden = true;
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.id = "refresh-cancel";
+  cancel.textContent = t("refresh.sidebar.cancel");
+  cancel.hidden = true;
+  const resume = document.createElement("button");
+  resume.type = "button";
+  resume.id = "refresh-continue";
+  resume.textContent = t("refresh.sidebar.continue");
+  resume.hidden = true;
+  let cancelled = false;
+  cancel.addEventListener("click", () => {
+    cancelled = true;
+    cancel.disabled = true;
+  });
+
   const buttons = KINDS.map(({ kind, label }) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -38,22 +70,76 @@ function render(app: HTMLElement): void {
   const list = document.createElement("div");
   list.className = "actions";
   list.append(...buttons);
-  app.append(heading, list, status);
+  const controls = document.createElement("div");
+  controls.className = "actions";
+  controls.append(resume, cancel);
+  app.append(heading, list, progress, controls, status);
   app.setAttribute("aria-busy", "false");
 
+  const offerContinue = (kind: string, label: StringKey, percent: number) => {
+    resume.hidden = false;
+    resume.onclick = () => void start(kind, label);
+    progress.hidden = false;
+    progress.value = percent;
+  };
+
+  if (view?.paused) {
+    const paused = view.paused;
+    const label = KINDS.find((k) => k.kind === paused.kind)?.label ?? "menu.refreshAll";
+    status.textContent = t("refresh.sidebar.paused", { action: paused.action, percent: paused.percent });
+    offerContinue(paused.kind, label, paused.percent);
+    if (paused.continueNow) void start(paused.kind, label);
+  }
+
   function start(kind: string, label: StringKey): Promise<void> {
-    return whileDisabled(buttons, async () => {
+    return whileDisabled([...buttons, resume], async () => {
       app.setAttribute("aria-busy", "true");
+      cancelled = false;
+      cancel.disabled = false;
+      cancel.hidden = false;
+      resume.hidden = true;
+      progress.hidden = kind === "selected";
       status.className = "";
       status.textContent = t("refresh.sidebar.running", { what: t(label) });
+      let records = 0;
+      let calls = 0;
+      let seconds = 0;
       try {
-        const summary = await server.refreshFromSidebar(kind);
-        status.className = summary.ok ? "ok" : "problem";
-        status.textContent = summary.message;
+        for (let piece = 1; piece <= MAX_PIECES; piece += 1) {
+          const summary = await server.refreshFromSidebar(kind);
+          records += summary.records;
+          calls += summary.calls;
+          seconds += summary.seconds;
+          progress.value = summary.percent;
+          if (!summary.ok || summary.finished) {
+            status.className = summary.ok ? "ok" : "problem";
+            status.textContent =
+              summary.ok && piece > 1
+                ? t("refresh.sidebar.done", {
+                    records,
+                    calls,
+                    seconds: Math.round(seconds * 10) / 10,
+                    pieces: piece,
+                  })
+                : summary.message;
+            return;
+          }
+          if (cancelled) {
+            status.textContent = t("refresh.sidebar.cancelled", { records });
+            offerContinue(kind, label, summary.percent);
+            return;
+          }
+          status.textContent = t("refresh.sidebar.piece", {
+            what: t(label),
+            percent: summary.percent,
+            piece: piece + 1,
+          });
+        }
       } catch (err) {
         status.className = "problem";
         status.textContent = err instanceof Error ? err.message : String(err);
       } finally {
+        cancel.hidden = true;
         app.setAttribute("aria-busy", "false");
       }
     });
@@ -63,13 +149,14 @@ function render(app: HTMLElement): void {
 async function main(): Promise<void> {
   const app = document.getElementById("app");
   if (!app) return;
+  let view: View | null = null;
   try {
-    const view = await server.getRefreshSidebarView();
+    view = await server.getRefreshSidebarView();
     setLanguage(view.language);
   } catch (_err) {
     speak("en");
   }
-  render(app);
+  render(app, view);
 }
 
 void main();

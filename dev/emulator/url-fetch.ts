@@ -338,7 +338,13 @@ export class FakeUrlFetchApp
           results[index] = { ok: false, code: "ETOOMANYREDIRECTS", message: "too many redirects" };
           return;
         }
-        const url = new URL(location, request.url).toString();
+        let url: string;
+        try {
+          url = new URL(location, request.url).toString();
+        } catch {
+          // A Location that is no URL: nothing to follow, the 3xx is the answer.
+          return;
+        }
         const list = this.host.allowlist();
         if (list && !manifestAllows(url, list)) {
           results[index] = { ok: false, code: "ENOTALLOWED", message: notAllowedMessage(url) };

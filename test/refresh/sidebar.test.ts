@@ -53,9 +53,9 @@ describe("refresh sidebar", () => {
     );
     await page.getByRole("button", { name: "Refresh funds", exact: true }).click();
     // While it runs, no button can start another refresh.
-    expect(await page.locator("button:disabled").count()).toBe(5);
+    expect(await page.locator("button:disabled:visible").count()).toBe(5);
     await expect.poll(() => page.locator("#refresh-status").innerText()).toBe(`12 records ${HOSTILE}`);
-    expect(await page.locator("button:disabled").count()).toBe(0);
+    expect(await page.locator("button:disabled:visible").count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect((await calls(page)).filter((c) => c.name === "refreshFromSidebar")).toEqual([
       { name: "refreshFromSidebar", args: ["funds"] },
@@ -75,5 +75,97 @@ describe("refresh sidebar", () => {
       .toBe("La actualización falló: HTTP 500");
     expect(await page.locator("#refresh-status").getAttribute("class")).toBe("problem");
     await page.close();
+  });
+});
+
+describe("refresh sidebar: a refresh longer than one execution goes on from the page", () => {
+  const piece = (percent: number, finished = false) => ({
+    ok: true,
+    finished,
+    records: 10,
+    calls: 4,
+    seconds: 1.5,
+    refreshed: [],
+    message: finished ? "done" : "Paused near the time limit",
+    percent,
+  });
+
+  async function openPieces(answers: Record<string, unknown>, delayMs = 150): Promise<Page> {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 300, height: 600 });
+    await loadSidebar(page, html, answers, {
+      delayMs: 1,
+      delays: { refreshFromSidebar: delayMs },
+      failureKey: "error",
+      listsInTurn: true,
+      ready: '#app[aria-busy="false"]',
+    });
+    return page;
+  }
+
+  it("calls again piece after piece, with a progress bar, until the refresh is done", async () => {
+    const page = await openPieces({
+      getRefreshSidebarView: [{ language: "en", paused: null }],
+      refreshFromSidebar: [piece(33), piece(66), piece(100, true)],
+    });
+    await page.getByRole("button", { name: "Refresh all" }).click();
+    await expect
+      .poll(() => page.locator("#refresh-progress").evaluate((p) => (p as HTMLProgressElement).value))
+      .toBe(66);
+    await expect
+      .poll(() => page.locator("#refresh-status").innerText())
+      .toBe("30 records refreshed with 12 calls in 4.5 s, in 3 pieces.");
+    expect(await page.locator("#refresh-progress").evaluate((p) => (p as HTMLProgressElement).value)).toBe(
+      100,
+    );
+    expect((await calls(page)).filter((c) => c.name === "refreshFromSidebar")).toHaveLength(3);
+    await page.close();
+  });
+
+  it("Cancel stops after the current piece and offers Continue, which goes on where it stopped", async () => {
+    const page = await openPieces(
+      {
+        getRefreshSidebarView: [{ language: "en", paused: null }],
+        refreshFromSidebar: [piece(25), piece(50), piece(100, true)],
+      },
+      400,
+    );
+    await page.getByRole("button", { name: "Refresh all" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect
+      .poll(() => page.locator("#refresh-status").innerText())
+      .toBe("Stopped after the current piece: 10 rows written. Press Continue to go on where it stopped.");
+    expect((await calls(page)).filter((c) => c.name === "refreshFromSidebar")).toHaveLength(1);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => page.locator("#refresh-status").innerText()).toMatch(/in 2 pieces\.$/);
+    expect((await calls(page)).filter((c) => c.name === "refreshFromSidebar")).toEqual([
+      { name: "refreshFromSidebar", args: ["all"] },
+      { name: "refreshFromSidebar", args: ["all"] },
+      { name: "refreshFromSidebar", args: ["all"] },
+    ]);
+    await page.close();
+  });
+
+  it("opened on a paused refresh, offers Continue; opened by the menu that paused it, goes on at once", async () => {
+    const paused = { kind: "transactions", action: "Refresh funds and transactions", percent: 40 };
+    const offered = await openPieces({
+      getRefreshSidebarView: [{ language: "en", paused: { ...paused, continueNow: false } }],
+      refreshFromSidebar: [piece(100, true)],
+    });
+    expect(await offered.locator("#refresh-status").innerText()).toBe(
+      "“Refresh funds and transactions” stopped at 40% and can go on where it stopped.",
+    );
+    expect(await offered.getByRole("button", { name: "Continue" }).isVisible()).toBe(true);
+    expect((await calls(offered)).filter((c) => c.name === "refreshFromSidebar")).toEqual([]);
+    await offered.close();
+
+    const resumed = await openPieces({
+      getRefreshSidebarView: [{ language: "en", paused: { ...paused, continueNow: true } }],
+      refreshFromSidebar: [piece(100, true)],
+    });
+    await expect
+      .poll(async () => (await calls(resumed)).filter((c) => c.name === "refreshFromSidebar"))
+      .toEqual([{ name: "refreshFromSidebar", args: ["transactions"] }]);
+    await resumed.close();
   });
 });

@@ -110,7 +110,9 @@ function render(app: HTMLElement, view: View | null): void {
           records += summary.records;
           calls += summary.calls;
           seconds += summary.seconds;
-          progress.value = summary.percent;
+          const percent = Number(summary.percent);
+          if (Number.isFinite(percent)) progress.value = percent;
+          else if (summary.finished) progress.value = 100;
           if (!summary.ok || summary.finished) {
             status.className = summary.ok ? "ok" : "problem";
             status.textContent =
@@ -126,7 +128,7 @@ function render(app: HTMLElement, view: View | null): void {
           }
           if (cancelled) {
             status.textContent = t("refresh.sidebar.cancelled", { records });
-            offerContinue(kind, label, summary.percent);
+            offerContinue(kind, label, progress.value);
             return;
           }
           status.textContent = t("refresh.sidebar.piece", {

@@ -16,7 +16,7 @@ import { settingsSidebarHtml } from "./html";
 const SCHEDULE: ScheduleSidebarView = {
   schedule: { kind: "off" },
   label: "Off",
-  owner: null,
+  owner: "",
   mine: false,
   nextRun: null,
   runs: [],

@@ -102,7 +102,10 @@ export interface WriteBack {
 
 const SIZES = { seed: 11, funds: 8, reports: 12 };
 
-export async function startWriteBack(distDir: string): Promise<WriteBack> {
+export async function startWriteBack(
+  distDir: string,
+  options: { fetchTimeoutMs?: number } = {},
+): Promise<WriteBack> {
   const sandbox = await startSandboxThread({ ...SIZES, today: "2024-06-30" });
   const user = "ana@example.com";
   const emulator = createEmulator({
@@ -110,6 +113,7 @@ export async function startWriteBack(distDir: string): Promise<WriteBack> {
     users: [user],
     timeZone: "America/Santiago",
     urlFetchAllowlist: [servicePrefix(sandbox.url)],
+    ...options,
   });
   const origin = sandbox.url.replace(/\/v1$/, "");
   const control = async (path: string, body?: unknown, method?: string) => {

@@ -226,6 +226,11 @@ function needsFullAuth(service: string, method: string): boolean {
 
 export class Emulator {
   readonly clock: EmulatorClock;
+  /**
+   * What a time-driven trigger may find missing on Google: set one to true and the next trigger
+   * runs get null from getActiveSpreadsheet(), getDocumentLock() or getDocumentProperties().
+   */
+  readonly triggerGaps = { spreadsheet: false, documentLock: false, documentProperties: false };
   readonly ui = new UiState();
   /** Answers for the next alerts and prompts: "YES", "OK", "CLOSE", or { button, text } for prompts. */
   readonly answers: DialogAnswer[] = this.ui.answers;
@@ -466,6 +471,7 @@ export class Emulator {
         this.ui.toasts.push({ id: this.ui.serial, message, title, seconds, at: this.clock.now() });
       },
       formulaValue: (doc, sheet, formula) => evaluateFormula(doc, sheet, formula),
+      hasActive: () => !(this.current?.kind === "trigger" && this.triggerGaps.spreadsheet),
     };
     this.spreadsheetHost = spreadsheetHost;
     const ui = new FakeUi(
@@ -485,7 +491,7 @@ export class Emulator {
         return emulator.locks;
       },
       userKey: () => this.userOfExecution(),
-      hasDocument: () => true,
+      hasDocument: () => !(this.current?.kind === "trigger" && this.triggerGaps.documentLock),
     };
     const triggerHost = {
       get store() {
@@ -504,6 +510,7 @@ export class Emulator {
         userStore: () => this.userPropertiesOf(this.userOfExecution()),
         documentStore: () => this.documentProperties,
         scriptStore: () => this.scriptProperties,
+        hasDocument: () => !(this.current?.kind === "trigger" && this.triggerGaps.documentProperties),
       }),
       CacheService: new FakeCacheService({
         now: () => this.clock.now(),

@@ -107,6 +107,8 @@ export interface PropertiesHost {
   userStore(): PropertyStoreData;
   documentStore(): PropertyStoreData;
   scriptStore(): PropertyStoreData;
+  /** False where Apps Script gives no document store (a test can make a time trigger lack it). */
+  hasDocument?(): boolean;
 }
 
 export class FakePropertiesService
@@ -125,6 +127,7 @@ export class FakePropertiesService
     return new FakeProperties(this.host.userStore());
   }
   getDocumentProperties(): FakeProperties {
+    if (this.host.hasDocument && !this.host.hasDocument()) return null as unknown as FakeProperties;
     return new FakeProperties(this.host.documentStore());
   }
   getScriptProperties(): FakeProperties {

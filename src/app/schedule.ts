@@ -10,7 +10,14 @@ import { createRefreshTrigger, deleteMyTriggers, listMyTriggers } from "../gas/t
 import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
 import { loadContinuation, type PropertyStore } from "../longrun/continuation";
 import type { QuotaCheck } from "../longrun/quota";
-import { lastScheduledRunAt, type RunRecord, readHistory, settleAbandonedRuns } from "../schedule/history";
+import {
+  lastScheduledRunAt,
+  parseRun,
+  type RunRecord,
+  readHistory,
+  serializeRun,
+  settleAbandonedRuns,
+} from "../schedule/history";
 import { currentNotice, type Notice } from "../schedule/notices";
 import {
   chooseSchedule,
@@ -29,12 +36,13 @@ import {
   type RunPorts,
   type RunResult,
   runRefresh,
+  saveRun,
 } from "../schedule/run";
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
 import { languageFor } from "../settings/model";
 import { FAILURE_EMAIL_KEY } from "../settings/store";
 import { ownData, ownRecord } from "../ui/arguments";
-import type { Language } from "../ui/strings";
+import { type Language, translate } from "../ui/strings";
 import type { MenuItem } from "./menu";
 import {
   ACCOUNT_KIND_KEY,
@@ -243,9 +251,64 @@ export function runRefreshExecution(source: RunRecord["source"], startedAt: numb
   return runRefresh(source, ports);
 }
 
+/**
+ * User property: a scheduled run that could not be written to the document's history (Google
+ * gave the trigger no document properties); moved there when the settings are next opened.
+ */
+export const UNRECORDED_RUN_KEY = "schedule.unrecordedRun";
+
+/**
+ * What a time trigger may lack on Google: the active spreadsheet, the document's properties, the
+ * document lock. Each gives a history entry with its reason instead of a TypeError.
+ */
+function triggerContextProblem():
+  | "run.message.noSpreadsheet"
+  | "run.message.noDocumentProperties"
+  | "run.message.noDocumentLock"
+  | null {
+  if (!SpreadsheetApp.getActiveSpreadsheet()) return "run.message.noSpreadsheet";
+  if (!PropertiesService.getDocumentProperties()) return "run.message.noDocumentProperties";
+  if (!LockService.getDocumentLock()) return "run.message.noDocumentLock";
+  return null;
+}
+
+function recordTriggerProblem(
+  problem: NonNullable<ReturnType<typeof triggerContextProblem>>,
+  startedAt: number,
+): void {
+  const run: RunRecord = {
+    id: Utilities.getUuid(),
+    source: "schedule",
+    user: currentUser().label,
+    startedAt,
+    endedAt: Date.now(),
+    refreshed: [],
+    records: 0,
+    calls: 0,
+    outcome: "failed",
+    message: translate(userLanguage(), problem),
+  };
+  const document = PropertiesService.getDocumentProperties();
+  if (document) saveRun(document as PropertyStore, run);
+  else userStore().setProperty(UNRECORDED_RUN_KEY, serializeRun(run));
+}
+
+/** Moves a run that could not be recorded in the document into its history. */
+function recordWaitingRun(store: GoogleAppsScript.Properties.Properties): void {
+  const user = userStore();
+  const waiting = parseRun(user.getProperty(UNRECORDED_RUN_KEY) ?? "");
+  if (waiting) saveRun(store as PropertyStore, waiting);
+  if (user.getProperty(UNRECORDED_RUN_KEY) !== null) user.deleteProperty(UNRECORDED_RUN_KEY);
+}
+
 /** Handler of the recurring refresh trigger (no Ui here: triggers have none). */
 export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
   const startedAt = Date.now();
+  const problem = triggerContextProblem();
+  if (problem) {
+    recordTriggerProblem(problem, startedAt);
+    return;
+  }
   const state = readState();
   const me = currentUser();
   const uid = e?.triggerUid;
@@ -272,6 +335,11 @@ export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): voi
 /** Handler of the one-off trigger that continues a refresh stopped near the time limit. */
 export function continueRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
   const startedAt = Date.now();
+  const problem = triggerContextProblem();
+  if (problem) {
+    recordTriggerProblem(problem, startedAt);
+    return;
+  }
   // One-off triggers stay listed (and count against the 20 allowed) until deleted.
   if (e?.triggerUid) deleteMyTriggers(SpreadsheetApp.getActiveSpreadsheet(), [e.triggerUid]);
   runRefreshExecution("continuation", startedAt);
@@ -323,6 +391,7 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const now = Date.now();
   const store = documentStore();
+  recordWaitingRun(store);
   const language = userLanguage();
   const runs = loadHistory(store, now, language);
   const state = readState();

@@ -384,3 +384,37 @@ describe("scheduled runs", () => {
     expect(run<ScheduleSidebarView>("getScheduleView").quota.verdict).toBe("refuse");
   });
 });
+
+describe("what a time trigger really gets", () => {
+  const cases = [
+    {
+      gap: "spreadsheet" as const,
+      message: /^Google started the scheduled run without the spreadsheet \(getActiveSpreadsheet gave nothing\)/,
+    },
+    {
+      gap: "documentLock" as const,
+      message: /^Google started the scheduled run without the document lock \(getDocumentLock gave nothing\)/,
+    },
+    {
+      gap: "documentProperties" as const,
+      message: /^Google started the scheduled run without the document's properties/,
+    },
+  ];
+  for (const { gap, message } of cases) {
+    it(`a trigger given no ${gap} records a history entry saying so, never a TypeError`, () => {
+      expect(em.tryRun("saveSchedule", [{ kind: "hours", every: 1 }], { user: ANA }).ok).toBe(true);
+      em.triggerGaps[gap] = true;
+      em.advanceTime(3_600_000 + 60_000);
+      const fired = em.fireTimeTriggers();
+      expect(fired.map((f) => [f.handler, f.ok, f.ok ? "" : f.error])).toEqual([
+        ["runScheduledRefresh", true, ""],
+      ]);
+      em.triggerGaps[gap] = false;
+      // The settings sidebar (not a trigger) reads the history: the entry is there, with its reason.
+      const view = run<ScheduleSidebarView>("getScheduleView", [], ANA);
+      expect(view.runs[0]).toMatchObject({ outcome: "failed" });
+      expect(view.runs[0]?.message).toMatch(message);
+      expect(em.urlFetchToday(ANA)).toBe(0);
+    });
+  }
+});

@@ -26,6 +26,8 @@ export interface SpreadsheetHost {
   toast(message: string, title: string, timeoutSeconds: number): void;
   /** The value a formula shows (the emulation evaluates a small subset of formulas). */
   formulaValue(doc: SpreadsheetDoc, sheet: SheetData, formula: string): CellScalar;
+  /** False where Apps Script gives no active spreadsheet (a test can make a time trigger lack it). */
+  hasActive?(): boolean;
 }
 
 export interface ActiveSelection {
@@ -1352,9 +1354,10 @@ export class FakeSpreadsheetApp
     this.flushes++;
   }
   getActive(): FakeSpreadsheet {
-    return new FakeSpreadsheet(this.fakes);
+    return this.getActiveSpreadsheet();
   }
   getActiveSpreadsheet(): FakeSpreadsheet {
+    if (this.fakes.host.hasActive && !this.fakes.host.hasActive()) return null as unknown as FakeSpreadsheet;
     return new FakeSpreadsheet(this.fakes);
   }
   openById(id: string): FakeSpreadsheet {

@@ -26,6 +26,12 @@ export const schedule = {
     "run.source.menu": "menu",
     "run.source.sidebar": "sidebar",
     "run.message.skipped": "Another refresh was running; this one was skipped.",
+    "run.message.noSpreadsheet":
+      "Google started the scheduled run without the spreadsheet (getActiveSpreadsheet gave nothing), so nothing was refreshed. The next run tries again.",
+    "run.message.noDocumentLock":
+      "Google started the scheduled run without the document lock (getDocumentLock gave nothing), so it did not refresh: two refreshes at once could mix up the sheets. The next run tries again.",
+    "run.message.noDocumentProperties":
+      "Google started the scheduled run without the document's properties (getDocumentProperties gave nothing), so nothing was refreshed; this entry waited in your own properties until the settings were opened. The next run tries again.",
     "run.message.skippedRetry":
       "Another refresh was running; this one was skipped and will try again shortly.",
     "run.message.finishedIn": "Finished in {executions} executions.",
@@ -76,6 +82,12 @@ export const schedule = {
     "run.source.menu": "menú",
     "run.source.sidebar": "panel",
     "run.message.skipped": "Había otra actualización en curso; esta se omitió.",
+    "run.message.noSpreadsheet":
+      "Google inició la ejecución programada sin la hoja de cálculo (getActiveSpreadsheet no dio nada), así que no se actualizó nada. La próxima ejecución lo intenta de nuevo.",
+    "run.message.noDocumentLock":
+      "Google inició la ejecución programada sin el bloqueo del documento (getDocumentLock no dio nada), así que no actualizó: dos actualizaciones a la vez podrían mezclar las hojas. La próxima ejecución lo intenta de nuevo.",
+    "run.message.noDocumentProperties":
+      "Google inició la ejecución programada sin las propiedades del documento (getDocumentProperties no dio nada), así que no se actualizó nada; esta entrada esperó en sus propias propiedades hasta que se abrió la configuración. La próxima ejecución lo intenta de nuevo.",
     "run.message.skippedRetry":
       "Había otra actualización en curso; esta se omitió y se reintentará en breve.",
     "run.message.finishedIn": "Terminada en {executions} ejecuciones.",

@@ -425,8 +425,19 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
 export function saveSchedule(input: unknown): ScheduleSidebarView {
   const schedule = parseSchedule(ownData(input));
   const me = currentUser();
+  const before = documentStore().getProperty(SCHEDULE_STATE_KEY);
   writeState(chooseSchedule(schedule, me, Date.now()));
-  ensureSchedule();
+  try {
+    ensureSchedule();
+  } catch (err) {
+    // The schedule is only saved with its trigger: put the previous one back, and say why.
+    if (before === null) documentStore().deleteProperty(SCHEDULE_STATE_KEY);
+    else documentStore().setProperty(SCHEDULE_STATE_KEY, before);
+    const message = err instanceof Error ? err.message : String(err);
+    if (/too many triggers/i.test(message))
+      throw new Error(translate(userLanguage(), "schedule.tooManyTriggers"));
+    throw err;
+  }
   return buildScheduleView(false);
 }
 

@@ -418,3 +418,31 @@ describe("what a time trigger really gets", () => {
     });
   }
 });
+
+describe("the 20 triggers a person may own", () => {
+  it("saving a schedule past them says so plainly and leaves the schedule as it was", () => {
+    // Ana already holds 20 triggers of the add-on, in other spreadsheets.
+    for (let i = 0; i < 20; i += 1) {
+      em.triggers.triggers.push({
+        uid: `other-${i}`,
+        handler: "runScheduledRefresh",
+        creator: ANA,
+        documentId: `other-spreadsheet-${i}`,
+        eventType: "CLOCK",
+        schedule: { kind: "hours", every: 4 },
+        timeZone: "America/Santiago",
+        createdAt: 0,
+        nextRun: Number.POSITIVE_INFINITY,
+        disabled: false,
+        runs: 0,
+      });
+    }
+    const out = em.tryRun("saveSchedule", [{ kind: "hours", every: 1 }], { user: ANA });
+    expect(out).toMatchObject({ ok: false });
+    expect(out.ok ? "" : out.error).toBe(
+      "The schedule was not saved: your Google account already holds 20 triggers of this add-on, the most Google allows one person. Turn off a schedule you set in another spreadsheet (Settings → Schedule → Off), then save again.",
+    );
+    const view = run<ScheduleSidebarView>("getScheduleView", [], ANA);
+    expect(view.schedule).toEqual({ kind: "off" });
+  });
+});

@@ -26,6 +26,8 @@ export const schedule = {
     "run.source.menu": "menu",
     "run.source.sidebar": "sidebar",
     "run.message.skipped": "Another refresh was running; this one was skipped.",
+    "schedule.tooManyTriggers":
+      "The schedule was not saved: your Google account already holds 20 triggers of this add-on, the most Google allows one person. Turn off a schedule you set in another spreadsheet (Settings → Schedule → Off), then save again.",
     "run.message.noSpreadsheet":
       "Google started the scheduled run without the spreadsheet (getActiveSpreadsheet gave nothing), so nothing was refreshed. The next run tries again.",
     "run.message.noDocumentLock":
@@ -82,6 +84,8 @@ export const schedule = {
     "run.source.menu": "menú",
     "run.source.sidebar": "panel",
     "run.message.skipped": "Había otra actualización en curso; esta se omitió.",
+    "schedule.tooManyTriggers":
+      "La programación no se guardó: su cuenta de Google ya tiene 20 activadores de este complemento, el máximo que Google permite a una persona. Desactive una programación que haya hecho en otra hoja de cálculo (Configuración → Programación → Desactivada) y guarde de nuevo.",
     "run.message.noSpreadsheet":
       "Google inició la ejecución programada sin la hoja de cálculo (getActiveSpreadsheet no dio nada), así que no se actualizó nada. La próxima ejecución lo intenta de nuevo.",
     "run.message.noDocumentLock":

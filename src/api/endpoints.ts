@@ -2,7 +2,7 @@
  * The contract: every endpoint of the service, described once. The client, the sandbox service,
  * the sidebar forms and the validation messages all read this table.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { type FieldSpecs, type ShapeOf, shapeOf } from "./fields";
 import type { IssueParams, Rule } from "./messages";
 import {
@@ -171,7 +171,7 @@ interface EndpointOptions<
   M extends HttpMethod,
   K extends "read" | "write",
   Fs extends FieldSpecs,
-  R extends z.ZodType,
+  R extends z.ZodMiniType,
 > {
   name: N;
   method: M;
@@ -190,7 +190,7 @@ function endpoint<
   M extends HttpMethod,
   K extends "read" | "write",
   Fs extends FieldSpecs,
-  R extends z.ZodType,
+  R extends z.ZodMiniType,
 >(o: EndpointOptions<N, M, K, Fs, R>) {
   const fieldsSchema = z.strictObject(shapeOf(o.fields) as ShapeOf<Fs>);
   const checks = o.checks ?? (() => []);
@@ -206,16 +206,18 @@ function endpoint<
     /** Field rules only (no rule that depends on today's date). */
     fieldsSchema,
     /** Field rules and cross-field rules, today taken from the runtime clock. */
-    request: fieldsSchema.superRefine((value, ctx) => {
-      for (const issue of checks(value as Record<string, unknown>, { today: todayText() })) {
-        ctx.addIssue({
-          code: "custom",
-          path: [issue.field],
-          message: issue.rule,
-          params: { rule: issue.rule, ...issue.params },
-        });
-      }
-    }),
+    request: fieldsSchema.check(
+      z.superRefine((value, ctx) => {
+        for (const issue of checks(value as Record<string, unknown>, { today: todayText() })) {
+          ctx.addIssue({
+            code: "custom",
+            path: [issue.field],
+            message: issue.rule,
+            params: { rule: issue.rule, ...issue.params },
+          });
+        }
+      }),
+    ),
     checks,
     response: o.response,
   };

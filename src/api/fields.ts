@@ -4,7 +4,7 @@
  * (query strings reaching the sandbox, form fields) or as cell values (numbers, strings, Dates),
  * so every schema accepts all of those and produces one canonical value.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { IssueParams, Rule } from "./messages";
 import { type Cents, centsToDecimalText, MAX_EXACT_CENTS, parseAmountToCents } from "./money";
 
@@ -52,13 +52,13 @@ export interface FieldOutputs {
 
 export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
 
-type SchemaOf<F extends FieldSpec> = z.ZodType<FieldOutputs[F["kind"]], FieldInputs[F["kind"]]>;
+type SchemaOf<F extends FieldSpec> = z.ZodMiniType<FieldOutputs[F["kind"]], FieldInputs[F["kind"]]>;
 
 /** The zod shape of a set of fields: required fields plain, the others optional. */
 export type ShapeOf<Fs extends FieldSpecs> = {
   -readonly [K in keyof Fs]: Fs[K] extends { required: true }
     ? SchemaOf<Fs[K]>
-    : z.ZodOptional<SchemaOf<Fs[K]>>;
+    : z.ZodMiniOptional<SchemaOf<Fs[K]>>;
 };
 
 type Check = { ok: true; value: unknown } | { ok: false; rule: Rule; params: IssueParams };
@@ -209,32 +209,50 @@ export function checkField(spec: FieldSpec, value: unknown): Check {
   }
 }
 
+/**
+ * Records a custom issue from inside a transform and returns z.NEVER, what a failed transform
+ * gives (zod/mini hands transforms the parse payload itself, which has no addIssue). `path` is
+ * relative to the value being transformed.
+ */
+export function addIssue(
+  ctx: z.core.ParsePayload,
+  message: string,
+  params?: Record<string, unknown>,
+  path?: PropertyKey[],
+): never {
+  ctx.issues.push({
+    code: "custom",
+    message,
+    input: ctx.value,
+    ...(params && { params }),
+    ...(path && { path }),
+  });
+  return z.NEVER;
+}
+
 /** The zod schema of one field: blank counts as absent; required fields refuse absence. */
 export function fieldSchema<F extends FieldSpec>(spec: F): SchemaOf<F> {
-  const schema = z.unknown().transform((value, ctx) => {
-    if (isBlank(value)) {
-      if (spec.required) {
-        ctx.addIssue({ code: "custom", message: "required", params: { rule: "required" } });
-        return z.NEVER;
+  const schema = z.pipe(
+    z.unknown(),
+    z.transform((value, ctx) => {
+      if (isBlank(value)) {
+        if (spec.required) return addIssue(ctx, "required", { rule: "required" });
+        return undefined;
       }
-      return undefined;
-    }
-    const r = checkField(spec, value);
-    if (!r.ok) {
-      ctx.addIssue({ code: "custom", message: r.rule, params: { rule: r.rule, ...r.params } });
-      return z.NEVER;
-    }
-    return r.value;
-  });
+      const r = checkField(spec, value);
+      if (!r.ok) return addIssue(ctx, r.rule, { rule: r.rule, ...r.params });
+      return r.value;
+    }),
+  );
   return schema as unknown as SchemaOf<F>;
 }
 
 /** The zod shape of a set of fields. */
 export function shapeOf<Fs extends FieldSpecs>(fields: Fs): ShapeOf<Fs> {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const [name, spec] of Object.entries(fields)) {
     const schema = fieldSchema(spec);
-    shape[name] = spec.required ? schema : schema.optional();
+    shape[name] = spec.required ? schema : z.optional(schema);
   }
   return shape as ShapeOf<Fs>;
 }

@@ -4,8 +4,8 @@
  * ExtraFields as an array or a JSON-encoded string, `Withdrawals` and `Charges` as one total.
  * Each schema turns the service's shape into the records of ./types.
  */
-import { z } from "zod";
-import { isCalendarDate } from "./fields";
+import * as z from "zod/mini";
+import { addIssue, isCalendarDate } from "./fields";
 import { centsToDecimalText, MAX_EXACT_CENTS, readResponseAmount } from "./money";
 import type {
   CustomStatusResult,
@@ -37,21 +37,18 @@ function shown(value: unknown): string {
  * A reader as a zod schema. `fallback` is what an absent member becomes; without it the
  * member is required.
  */
-function reader<T>(expected: string, read: Read<T>, fallback?: () => T): z.ZodType<T, unknown> {
-  // `.optional()` first: zod 4 only runs a transform for an absent member when the schema
-  // accepts absence.
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
+function reader<T>(expected: string, read: Read<T>, fallback?: () => T): z.ZodMiniType<T, unknown> {
+  // Optional first: zod 4 only runs a transform for an absent member when the schema accepts
+  // absence.
+  return z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value, ctx) => {
       if (value === undefined && fallback) return fallback();
       const r = value === undefined ? BAD : read(value);
-      if (r === BAD) {
-        ctx.addIssue({ code: "custom", message: `expected ${expected}, got ${shown(value)}` });
-        return z.NEVER;
-      }
+      if (r === BAD) return addIssue(ctx, `expected ${expected}, got ${shown(value)}`);
       return r;
-    }) as unknown as z.ZodType<T, unknown>;
+    }),
+  ) as unknown as z.ZodMiniType<T, unknown>;
 }
 
 const readInt: Read<number> = (v) => {
@@ -182,30 +179,25 @@ const text = reader("text", readText, () => "");
  * An amount (cents). One beyond MAX_EXACT_CENTS cannot be read exactly: its issue carries
  * `params.unreadableAmount` (the value as sent), so that ./wire can say so plainly.
  */
-function amount(optional: false): z.ZodType<number, unknown>;
-function amount(optional: true): z.ZodType<number | undefined, unknown>;
-function amount(optional: boolean): z.ZodType<number | undefined, unknown> {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
+function amount(optional: false): z.ZodMiniType<number, unknown>;
+function amount(optional: true): z.ZodMiniType<number | undefined, unknown>;
+function amount(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
+  return z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value, ctx) => {
       if (optional && (value === undefined || value === null || value === "")) return undefined;
       const r = readResponseAmount(value);
       if (r.ok) return r.cents;
       if (r.reason === "tooLarge") {
-        ctx.addIssue({
-          code: "custom",
-          message: `expected an amount of at most ${centsToDecimalText(MAX_EXACT_CENTS)}, got ${r.got}`,
-          params: { unreadableAmount: r.got },
-        });
-      } else {
-        ctx.addIssue({
-          code: "custom",
-          message: `expected an amount (a number or numeric text), got ${shown(value)}`,
-        });
+        return addIssue(
+          ctx,
+          `expected an amount of at most ${centsToDecimalText(MAX_EXACT_CENTS)}, got ${r.got}`,
+          { unreadableAmount: r.got },
+        );
       }
-      return z.NEVER;
-    }) as unknown as z.ZodType<number | undefined, unknown>;
+      return addIssue(ctx, `expected an amount (a number or numeric text), got ${shown(value)}`);
+    }),
+  ) as unknown as z.ZodMiniType<number | undefined, unknown>;
 }
 
 const money = amount(false);
@@ -227,28 +219,32 @@ const extraFields = reader("a list of extra fields (or JSON text of one)", readE
 const files = reader("a list of files (or JSON text of one)", readFiles, () => []);
 
 /** An array that may be null or absent when empty. */
-function list<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (v === null || v === undefined || v === "" ? [] : v), z.array(item));
+function list<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    z.transform((v: unknown) => (v === null || v === undefined || v === "" ? [] : v)),
+    z.array(item),
+  );
 }
 
-export const transactionSchema = z
-  .object({
+export const transactionSchema = z.pipe(
+  z.object({
     TransactionType: reader("1 (deposit) or 2 (withdrawal)", readChoice<TransactionType>([1, 2])),
     TransactionTypeName: text,
     TransactionAmount: money,
     TransactionDate: date,
-  })
-  .transform(
+  }),
+  z.transform(
     (t): Transaction => ({
       type: t.TransactionType,
       typeName: t.TransactionTypeName,
       amountCents: t.TransactionAmount,
       date: t.TransactionDate,
     }),
-  );
+  ),
+);
 
-export const fundSchema = z
-  .object({
+export const fundSchema = z.pipe(
+  z.object({
     Id: id,
     Title: text,
     Code: text,
@@ -265,20 +261,17 @@ export const fundSchema = z
     FlexibleFund: flag,
     ManualDeposit: flag,
     AutomaticBlock: flag,
-    Transactions: z.preprocess(
-      (v) => (v === null || v === "" ? [] : v),
-      z.array(transactionSchema).optional(),
+    Transactions: z.pipe(
+      z.transform((v: unknown) => (v === null || v === "" ? [] : v)),
+      z.optional(z.array(transactionSchema)),
     ),
-  })
-  .transform((f, ctx): Fund => {
+  }),
+  z.transform((f, ctx): Fund => {
     const withdrawals = f.Withdrawals ?? f.Charges;
     if (withdrawals === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["Withdrawals"],
-        message: "expected the total withdrawn as Withdrawals or Charges, got nothing",
-      });
-      return z.NEVER;
+      return addIssue(ctx, "expected the total withdrawn as Withdrawals or Charges, got nothing", undefined, [
+        "Withdrawals",
+      ]);
     }
     const fund: Fund = {
       id: f.Id,
@@ -299,10 +292,11 @@ export const fundSchema = z
     };
     if (f.Transactions !== undefined) fund.transactions = f.Transactions;
     return fund;
-  });
+  }),
+);
 
-export const expenseReportSchema = z
-  .object({
+export const expenseReportSchema = z.pipe(
+  z.object({
     Id: id,
     Title: text,
     ReportNumber: text,
@@ -332,8 +326,8 @@ export const expenseReportSchema = z
     NbrRejectedExpenses: count,
     ExtraFields: extraFields,
     Files: files,
-  })
-  .transform(
+  }),
+  z.transform(
     (r): ExpenseReport => ({
       id: r.Id,
       title: r.Title,
@@ -365,40 +359,45 @@ export const expenseReportSchema = z
       extraFields: r.ExtraFields,
       files: r.Files,
     }),
-  );
+  ),
+);
 
 const whole = reader("a whole number", readIntOrZero);
 
-const fundRecordsSchema = z
-  .object({ TotalRecords: whole, Funds: count, Page: whole, Pages: whole })
-  .transform(
+const fundRecordsSchema = z.pipe(
+  z.object({ TotalRecords: whole, Funds: count, Page: whole, Pages: whole }),
+  z.transform(
     (r): Records => ({ totalRecords: r.TotalRecords, count: r.Funds, page: r.Page, pages: r.Pages }),
-  );
+  ),
+);
 
-const reportRecordsSchema = z
-  .object({ TotalRecords: whole, Reports: count, Page: whole, Pages: whole })
-  .transform(
+const reportRecordsSchema = z.pipe(
+  z.object({ TotalRecords: whole, Reports: count, Page: whole, Pages: whole }),
+  z.transform(
     (r): Records => ({ totalRecords: r.TotalRecords, count: r.Reports, page: r.Page, pages: r.Pages }),
-  );
+  ),
+);
 
-export const fundListSchema = z
-  .object({ Records: fundRecordsSchema, Funds: list(fundSchema) })
-  .transform((l): FundList => ({ records: l.Records, funds: l.Funds }));
+export const fundListSchema = z.pipe(
+  z.object({ Records: fundRecordsSchema, Funds: list(fundSchema) }),
+  z.transform((l): FundList => ({ records: l.Records, funds: l.Funds })),
+);
 
-export const expenseReportListSchema = z
-  .object({ Records: reportRecordsSchema, ExpenseReports: list(expenseReportSchema) })
-  .transform((l): ExpenseReportList => ({ records: l.Records, expenseReports: l.ExpenseReports }));
+export const expenseReportListSchema = z.pipe(
+  z.object({ Records: reportRecordsSchema, ExpenseReports: list(expenseReportSchema) }),
+  z.transform((l): ExpenseReportList => ({ records: l.Records, expenseReports: l.ExpenseReports })),
+);
 
-export const integrationResultSchema = z
-  .object({
+export const integrationResultSchema = z.pipe(
+  z.object({
     Id: id,
     Title: text,
     ReportNumber: text,
     IntegrationStatus: reader("0 or 1", readChoice<0 | 1>([0, 1])),
     IntegrationCode: text,
     IntegrationDate: dateTime,
-  })
-  .transform(
+  }),
+  z.transform(
     (r): IntegrationResult => ({
       id: r.Id,
       title: r.Title,
@@ -407,18 +406,20 @@ export const integrationResultSchema = z
       integrationCode: r.IntegrationCode,
       integrationDate: r.IntegrationDate,
     }),
-  );
+  ),
+);
 
-export const customStatusResultSchema = z
-  .object({ Id: id, Title: text, ReportNumber: text, CustomStatus: text })
-  .transform(
+export const customStatusResultSchema = z.pipe(
+  z.object({ Id: id, Title: text, ReportNumber: text, CustomStatus: text }),
+  z.transform(
     (r): CustomStatusResult => ({
       id: r.Id,
       title: r.Title,
       reportNumber: r.ReportNumber,
       customStatus: r.CustomStatus,
     }),
-  );
+  ),
+);
 
 /** The members of a fund that are its totals (the others are read as they always are). */
 export const FUND_TOTAL_MEMBERS: readonly string[] = ["Deposits", "Withdrawals", "Charges", "Balance"];
@@ -432,7 +433,10 @@ export function fundMovementsOf(raw: unknown): { id: number | null; transactions
   const o = raw as Record<string, unknown>;
   const idRead = readInt(o.Id);
   const list = z
-    .preprocess((v) => (v === null || v === "" ? [] : v), z.array(transactionSchema))
+    .pipe(
+      z.transform((v: unknown) => (v === null || v === "" ? [] : v)),
+      z.array(transactionSchema),
+    )
     .safeParse(o.Transactions);
   return {
     id: idRead === BAD ? null : idRead,

@@ -3,7 +3,7 @@
  * field rules of each endpoint plus the rules between fields, with messages that name the field
  * and the rule.
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import {
   type CheckContext,
   type CrossFieldIssue,

@@ -2,7 +2,7 @@
  * From a checked request to the HTTP request the service expects, and from the service's
  * answer to a normalised record or a typed error. No sending here: see ./client.
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import {
   ENDPOINTS,
   type EndpointName,
@@ -167,7 +167,7 @@ export function parseBody<N extends EndpointName>(
   status = 200,
   outcome: WriteOutcome = "unknown",
 ): ResponseValue<N> {
-  const schema = ENDPOINTS[name].response as z.ZodType;
+  const schema = ENDPOINTS[name].response as z.ZodMiniType;
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

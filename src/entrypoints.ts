@@ -47,6 +47,8 @@ export const ENTRY_POINTS = [
   "markReportsIntegrated",
   "markReportsNotIntegrated",
   "setReportsCustomStatus",
+  "runDiagnostics",
+  "runDiagnosticsTrigger",
 ] as const;
 
 export type EntryPoint = (typeof ENTRY_POINTS)[number];

@@ -3,6 +3,7 @@
  * and are re-exported here. The list of names is src/entrypoints.ts; a test checks that every
  * name is exported here and is a top-level function of the built bundle.
  */
+import { diagnosticsMenuItems } from "./app/diagnostics";
 import { buildMenu } from "./app/menu";
 import { scheduleNoticeMenuItems } from "./app/schedule";
 import { languageForLocale } from "./ui/strings";
@@ -14,7 +15,9 @@ export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
   const locale = authMode === ScriptApp.AuthMode.NONE ? "en" : safeLocale();
   // Outside AuthMode.NONE the document's properties may be read: show a failed schedule.
   const notices = authMode === ScriptApp.AuthMode.NONE ? [] : scheduleNoticeMenuItems();
-  buildMenu(SpreadsheetApp.getUi(), languageForLocale(locale), notices);
+  const extras =
+    authMode === ScriptApp.AuthMode.NONE ? [] : diagnosticsMenuItems(authMode ? String(authMode) : "");
+  buildMenu(SpreadsheetApp.getUi(), languageForLocale(locale), notices, extras);
 }
 
 /** Called once when the add-on is installed; the menu is all that is needed. */
@@ -36,6 +39,7 @@ export {
   showConnectionSidebar,
   testConnection,
 } from "./app/connection";
+export { runDiagnostics, runDiagnosticsTrigger } from "./app/diagnostics";
 export {
   changeFundStatus,
   createFundForEmployee,

@@ -30,17 +30,23 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: "menu.outbox.run", functionName: "runOutbox" },
 ];
 
+/** Shown last, only where the document turns the self-check on (src/app/diagnostics.ts). */
+export const DIAGNOSTICS_MENU_ITEM: MenuItem = { label: "menu.diagnostics", functionName: "runDiagnostics" };
+
 /**
  * Builds the add-on menu into `ui`. `notices` (e.g. "⚠ Last scheduled refresh failed") come
- * first, so that they are seen; they are computed by the caller only when properties may be read.
+ * first, so that they are seen; `extras` (Diagnostics…) come last, after a separator. Both are
+ * computed by the caller only when properties may be read.
  */
 export function buildMenu(
   ui: GoogleAppsScript.Base.Ui,
   language: Language,
   notices: readonly MenuItem[] = [],
+  extras: readonly MenuItem[] = [],
 ): void {
   const menu = ui.createAddonMenu();
-  for (const item of [...notices, ...MENU_ITEMS]) {
+  const separator: MenuItem[] = extras.length > 0 ? [{ label: "-", functionName: "" }] : [];
+  for (const item of [...notices, ...MENU_ITEMS, ...separator, ...extras]) {
     if (item.label === "-") menu.addSeparator();
     else menu.addItem(translate(language, item.label), item.functionName);
   }

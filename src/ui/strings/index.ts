@@ -6,6 +6,7 @@
 import { audit } from "./audit";
 import { common } from "./common";
 import { connection } from "./connection";
+import { diagnostics } from "./diagnostics";
 import { forms } from "./forms";
 import { longrun } from "./longrun";
 import { outbox } from "./outbox";
@@ -28,6 +29,7 @@ const catalogues = [
   settings,
   connection,
   longrun,
+  diagnostics,
 ] as const;
 
 type Catalogue = (typeof catalogues)[number];

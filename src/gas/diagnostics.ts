@@ -1,0 +1,190 @@
+/**
+ * The Apps Script calls of the Diagnostics self-check. Each probe asks Google one question and
+ * returns what happened as plain data (src/diagnostics/checks.ts), a thrown message included:
+ * a refusal is an answer here, not a failure of the run.
+ */
+import {
+  type Attempt,
+  attempt,
+  DIAGNOSTICS_ENABLED_KEY,
+  type SessionSeen,
+  type TriggerListing,
+  type TriggerReport,
+} from "../diagnostics/checks";
+
+/** The flag's value: the document's property, else the script's (settable in the editor's Project Settings). */
+export function diagnosticsFlag(): string | null {
+  const read = (store: () => GoogleAppsScript.Properties.Properties | null) => {
+    const found = attempt(() => store()?.getProperty(DIAGNOSTICS_ENABLED_KEY) ?? null);
+    return found.ok ? found.value : null;
+  };
+  return (
+    read(() => PropertiesService.getDocumentProperties()) ??
+    read(() => PropertiesService.getScriptProperties())
+  );
+}
+
+/** Whether this run has the document's properties (a time trigger may get null). */
+export function documentStoreAvailable(): boolean {
+  const document = attempt(() => PropertiesService.getDocumentProperties());
+  return document.ok && document.value !== null;
+}
+
+/** Creates a one-off clock trigger running `handler` after `delayMs`; its unique id. */
+export function createClockTriggerAfter(handler: string, delayMs: number): Attempt<string> {
+  return attempt(() => ScriptApp.newTrigger(handler).timeBased().after(delayMs).create().getUniqueId());
+}
+
+/** This user's triggers of this script in the active spreadsheet, as getUserTriggers lists them. */
+export function listMyTriggers(): Attempt<TriggerListing[]> {
+  return attempt(() =>
+    ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).map((t) => ({
+      uid: t.getUniqueId(),
+      handler: t.getHandlerFunction(),
+      eventType: String(t.getEventType()),
+    })),
+  );
+}
+
+/** Deletes this user's triggers in the active spreadsheet that `matches`; how many went. */
+export function deleteMyTriggers(matches: (t: { uid: string; handler: string }) => boolean): number {
+  let deleted = 0;
+  for (const trigger of ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet())) {
+    if (matches({ uid: trigger.getUniqueId(), handler: trigger.getHandlerFunction() })) {
+      ScriptApp.deleteTrigger(trigger);
+      deleted++;
+    }
+  }
+  return deleted;
+}
+
+/** A plain GET of `url`, nothing sent along: its HTTP status, or what UrlFetchApp threw. */
+export function fetchStatus(url: string): Attempt<number> {
+  return attempt(() =>
+    UrlFetchApp.fetch(url, { muteHttpExceptions: true, followRedirects: false }).getResponseCode(),
+  );
+}
+
+/**
+ * Writes `rows` × `columns` numbers in one setValues on a scratch sheet, flushes, and deletes
+ * the sheet again; the milliseconds the write and the flush took.
+ */
+export function timeCellWrite(rows: number, columns: number): Attempt<{ cells: number; ms: number }> {
+  return attempt(() => {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    let name = "Diagnostics scratch";
+    for (let n = 2; spreadsheet.getSheetByName(name); n++) name = `Diagnostics scratch ${n}`;
+    const sheet = spreadsheet.insertSheet(name);
+    try {
+      if (sheet.getMaxRows() < rows) sheet.insertRowsAfter(sheet.getMaxRows(), rows - sheet.getMaxRows());
+      if (sheet.getMaxColumns() < columns) {
+        sheet.insertColumnsAfter(sheet.getMaxColumns(), columns - sheet.getMaxColumns());
+      }
+      const values = Array.from({ length: rows }, (_, r) =>
+        Array.from({ length: columns }, (_, c) => r * columns + c),
+      );
+      const range = sheet.getRange(1, 1, rows, columns);
+      const start = Date.now();
+      range.setValues(values);
+      SpreadsheetApp.flush();
+      return { cells: rows * columns, ms: Date.now() - start };
+    } finally {
+      spreadsheet.deleteSheet(sheet);
+    }
+  });
+}
+
+/** What Session says about the user in the current run. */
+export function seeSession(authMode: string): SessionSeen {
+  return {
+    at: Date.now(),
+    authMode,
+    active: attempt(() => Session.getActiveUser().getEmail()),
+    effective: attempt(() => Session.getEffectiveUser().getEmail()),
+  };
+}
+
+/** What a time trigger gets: the active spreadsheet, the document lock, document properties. */
+export function seeFromTrigger(authMode: string): TriggerReport {
+  const session = seeSession(authMode);
+  const spreadsheet = attempt(() => SpreadsheetApp.getActiveSpreadsheet()?.getId() ?? null);
+  const documentLock = attempt((): "acquired" | "busy" | "null" => {
+    const lock = LockService.getDocumentLock();
+    if (!lock) return "null";
+    if (!lock.tryLock(1000)) return "busy";
+    SpreadsheetApp.flush();
+    lock.releaseLock();
+    return "acquired";
+  });
+  const documentProperties = attempt(() =>
+    PropertiesService.getDocumentProperties() ? "available" : "null",
+  );
+  return { at: session.at, session, spreadsheet, documentLock, documentProperties };
+}
+
+/** The active spreadsheet's id, or null when there is none (or it cannot be read). */
+export function activeSpreadsheetId(): string | null {
+  const id = attempt(() => SpreadsheetApp.getActiveSpreadsheet()?.getId() ?? null);
+  return id.ok ? id.value : null;
+}
+
+/**
+ * Keeps `text` under `key` in the document's properties, or the user's when a trigger gets no
+ * document store (the trigger runs as the user who will read it).
+ */
+export function saveSeen(key: string, text: string): void {
+  const document = attempt(() => PropertiesService.getDocumentProperties());
+  if (document.ok && document.value) {
+    document.value.setProperty(key, text);
+    return;
+  }
+  PropertiesService.getUserProperties().setProperty(key, text);
+}
+
+/** What was kept under `key`: the newer of the document's and the user's value. */
+export function readSeen(key: string): string[] {
+  const values: string[] = [];
+  for (const store of [
+    () => PropertiesService.getDocumentProperties(),
+    () => PropertiesService.getUserProperties(),
+  ]) {
+    const value = attempt(() => store()?.getProperty(key) ?? null);
+    if (value.ok && value.value) values.push(value.value);
+  }
+  return values;
+}
+
+/** Replaces the content of the sheet `name` (created when missing) with `values`, all as text. */
+export function writeResultsSheet(name: string, values: string[][]): void {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const sheet = spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name);
+  sheet.clearContents();
+  const width = values[0]?.length ?? 0;
+  if (values.length === 0 || width === 0) return;
+  const range = sheet.getRange(1, 1, values.length, width);
+  // Plain text: a message from Google is shown as it is, never parsed or run as a formula.
+  range.setNumberFormat("@");
+  range.setValues(values);
+  sheet.setFrozenRows(1);
+  spreadsheet.setActiveSheet(sheet);
+}
+
+/** `ms` as a date and time in the spreadsheet's time zone. */
+export function formatWhen(ms: number): string {
+  const zone = attempt(() => SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone());
+  return Utilities.formatDate(
+    new Date(ms),
+    zone.ok ? zone.value : Session.getScriptTimeZone(),
+    "yyyy-MM-dd HH:mm:ss",
+  );
+}
+
+/** The user's locale, "en" when it cannot be read. */
+export function userLocale(): string {
+  const locale = attempt(() => Session.getActiveUserLocale());
+  return locale.ok ? locale.value : "en";
+}
+
+export function toast(message: string, title: string): void {
+  attempt(() => SpreadsheetApp.getActiveSpreadsheet().toast(message, title, 10));
+}

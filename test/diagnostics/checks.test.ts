@@ -3,6 +3,8 @@
  * shown with Google's own message, checks that need a trigger run or an onOpen pending until one
  * has reported, in English and Spanish.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   CHECK_IDS,
@@ -16,6 +18,7 @@ import {
   serializeSeen,
   type TriggerReport,
 } from "../../src/diagnostics/checks";
+import { translate } from "../../src/ui/strings";
 
 const AT = Date.UTC(2025, 0, 15, 12, 0, 0);
 const when = (ms: number) => new Date(ms).toISOString();
@@ -165,5 +168,19 @@ describe("isDiagnosticsEnabled", () => {
     expect(isDiagnosticsEnabled("1")).toBe(true);
     expect(isDiagnosticsEnabled(" 1 ")).toBe(true);
     for (const v of [null, undefined, "", "0", "true", "yes"]) expect(isDiagnosticsEnabled(v)).toBe(false);
+  });
+});
+
+describe("docs/real-apps-script.md", () => {
+  it("has a row for every check, named as the sheet names it", () => {
+    const doc = readFileSync(resolve(import.meta.dirname, "../../docs/real-apps-script.md"), "utf8").replace(
+      /`/g,
+      "",
+    );
+    const firstCells = doc
+      .split("\n")
+      .filter((line) => line.startsWith("| ") && !line.startsWith("| ---") && !line.startsWith("| check "))
+      .map((line) => line.split(" | ")[0]?.slice(2).trim());
+    expect(firstCells).toEqual(CHECK_IDS.map((id) => translate("en", `diagnostics.check.${id}`)));
   });
 });

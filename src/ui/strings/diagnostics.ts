@@ -4,7 +4,7 @@ export const diagnostics = {
     "menu.diagnostics": "Diagnostics…",
     "diagnostics.title": "Diagnostics",
     "diagnostics.off":
-      "Diagnostics is turned off in this document (document property diagnostics.enabled is not 1).",
+      "Diagnostics is turned off here: set the document or script property diagnostics.enabled to 1.",
     "diagnostics.done": "{count} checks written to the sheet “{sheet}”.",
     "diagnostics.header.check": "Check",
     "diagnostics.header.result": "Result",
@@ -56,7 +56,7 @@ export const diagnostics = {
     "menu.diagnostics": "Diagnóstico…",
     "diagnostics.title": "Diagnóstico",
     "diagnostics.off":
-      "El diagnóstico está desactivado en este documento (la propiedad de documento diagnostics.enabled no es 1).",
+      "El diagnóstico está desactivado aquí: ponga la propiedad de documento o de script diagnostics.enabled en 1.",
     "diagnostics.done": "{count} comprobaciones escritas en la hoja «{sheet}».",
     "diagnostics.header.check": "Comprobación",
     "diagnostics.header.result": "Resultado",

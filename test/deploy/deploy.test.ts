@@ -109,7 +109,8 @@ describe("npm run deploy", () => {
   });
 });
 
-describe("the script id", () => {
+// Some of these start the deploy script with tsx, a few seconds each on a busy machine.
+describe("the script id", { timeout: 60_000 }, () => {
   it("ships as .clasp.json.example, pushing dist/, with a placeholder id", () => {
     const example = JSON.parse(readFileSync(join(root, ".clasp.json.example"), "utf8"));
     expect(example).toEqual({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: "dist" });

@@ -5,6 +5,7 @@
  */
 import type { SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
+import { changedBlocks, WRITE_CHUNK_ROWS } from "../sheets/changes";
 import type { RefreshPlan, SheetSnapshot } from "../sheets/merge";
 
 const LAYOUT_KEY = "sheets.layout.";
@@ -40,19 +41,30 @@ export function readUsedArea(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetSn
 /** The sheet of kind `kind` (funds, transactions, reports) named `name`. */
 export function sheetAccess(kind: string, name: string): SheetAccess {
   const documentProperties = PropertiesService.getDocumentProperties();
+  // What the sheet held when read: only the rows that differ from it are written.
+  let read: SheetSnapshot | null = null;
   return {
     read() {
       const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
-      return sheet ? readUsedArea(sheet) : null;
+      read = sheet ? readUsedArea(sheet) : null;
+      return read;
     },
     write(plan: RefreshPlan) {
       const sheet = sheetNamed(name);
-      const rows = plan.values.length;
-      ensureSize(sheet, rows, plan.width);
-      const range = sheet.getRange(1, 1, rows, plan.width);
-      // Formats first: a string lands in a plain-text cell as it is, never parsed.
-      range.setNumberFormats(plan.formats);
-      range.setValues(plan.values);
+      ensureSize(sheet, plan.values.length, plan.width);
+      const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
+      const dateTexts = (date: Date) => [
+        Utilities.formatDate(date, zone, "yyyy-MM-dd HH:mm:ss"),
+        Utilities.formatDate(date, zone, "yyyy-MM-dd"),
+      ];
+      for (const block of changedBlocks(plan, read, WRITE_CHUNK_ROWS, dateTexts)) {
+        const range = sheet.getRange(block.row, 1, block.height, plan.width);
+        const from = block.row - 1;
+        // Formats first: a string lands in a plain-text cell as it is, never parsed.
+        range.setNumberFormats(plan.formats.slice(from, from + block.height));
+        range.setValues(plan.values.slice(from, from + block.height));
+      }
+      read = null;
       if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
     },
     layout() {

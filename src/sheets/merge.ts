@@ -78,7 +78,9 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
   const { columns, snapshot, language } = input;
   const oldValues = snapshot.values;
   const oldHeight = oldValues.length;
-  const oldWidth = oldHeight > 0 ? Math.max(...oldValues.map((r) => r.length)) : 0;
+  // A loop, not Math.max(...rows): spreading 125,000 rows or more overflows the call stack.
+  let oldWidth = 0;
+  for (const row of oldValues) if (row.length > oldWidth) oldWidth = row.length;
   const prevKeys = oldHeight > 0 ? input.previousKeys.slice(0, oldWidth) : [];
   const ownedOld = prevKeys.length;
   const newKeys = columns.map((c) => c.key);

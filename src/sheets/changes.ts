@@ -1,0 +1,83 @@
+/**
+ * Which rows of a refresh plan differ from what the sheet already holds, as blocks of
+ * consecutive rows of at most `maxRows`: a refresh writes only those, a block per call, so a
+ * refresh that changes nothing writes nothing, and a big sheet is written in pieces that each
+ * stay well inside Sheets' limits on one call.
+ */
+import type { CellValue } from "./cells";
+import type { RefreshPlan, SheetSnapshot } from "./merge";
+
+/** Rows written per call at most: 5,000 rows of a wide sheet stay well under a call's limits. */
+export const WRITE_CHUNK_ROWS = 5_000;
+
+export interface RowBlock {
+  /** 1-based first row. */
+  row: number;
+  height: number;
+}
+
+/** A Date from any realm (a cell's Date may come from another global than the code's). */
+function isDate(value: unknown): value is Date {
+  return Object.prototype.toString.call(value) === "[object Date]";
+}
+
+/**
+ * How the sheet's date cells read as text in its time zone ("2024-03-21 09:06:17" and
+ * "2024-03-21"): a date written as text is parsed by Sheets into a date, and is the same cell
+ * when that date prints back as the same text.
+ */
+export type DateTexts = (date: Date) => readonly string[];
+
+/** Whether a planned cell is what the sheet shows: its formula, else its value. */
+export function sameCell(
+  planned: CellValue,
+  value: CellValue | undefined,
+  formula: string | undefined,
+  dateTexts?: DateTexts,
+): boolean {
+  if (formula) return planned === formula;
+  if (isDate(planned)) return isDate(value) && value.getTime() === planned.getTime();
+  if (isDate(value))
+    return typeof planned === "string" && dateTexts !== undefined && dateTexts(value).includes(planned);
+  // A formula or an escaped text to write is never taken as already there.
+  if (typeof planned === "string" && (planned.startsWith("=") || planned.startsWith("'"))) return false;
+  return planned === (value ?? "");
+}
+
+function sameRow(plan: RefreshPlan, snapshot: SheetSnapshot, index: number, dateTexts?: DateTexts): boolean {
+  const planned = plan.values[index] ?? [];
+  const formats = plan.formats[index] ?? [];
+  const values = snapshot.values[index];
+  const formulas = snapshot.formulas[index];
+  const oldFormats = snapshot.formats[index];
+  if (!values || !formulas || !oldFormats) return false;
+  for (let c = 0; c < plan.width; c += 1) {
+    if (!sameCell(planned[c] ?? "", values[c], formulas[c], dateTexts)) return false;
+    if ((formats[c] ?? "") !== (oldFormats[c] ?? "")) return false;
+  }
+  return true;
+}
+
+/** The blocks of rows to write: rows that differ, consecutive ones together, `maxRows` at most each. */
+export function changedBlocks(
+  plan: RefreshPlan,
+  snapshot: SheetSnapshot | null,
+  maxRows = WRITE_CHUNK_ROWS,
+  dateTexts?: DateTexts,
+): RowBlock[] {
+  const blocks: RowBlock[] = [];
+  let start = -1;
+  const close = (end: number) => {
+    for (let from = start; from < end; from += maxRows) {
+      blocks.push({ row: from + 1, height: Math.min(maxRows, end - from) });
+    }
+    start = -1;
+  };
+  for (let index = 0; index < plan.values.length; index += 1) {
+    const changed = !snapshot || !sameRow(plan, snapshot, index, dateTexts);
+    if (changed && start < 0) start = index;
+    if (!changed && start >= 0) close(index);
+  }
+  if (start >= 0) close(plan.values.length);
+  return blocks;
+}

@@ -1,0 +1,103 @@
+/**
+ * Only the rows a refresh changes are written, in blocks of consecutive rows of bounded height:
+ * a refresh that changes nothing writes nothing, and a big sheet is written in pieces.
+ */
+import { describe, expect, it } from "vitest";
+import type { CellValue } from "../../src/sheets/cells";
+import { changedBlocks, sameCell } from "../../src/sheets/changes";
+import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
+import { planRefresh, type RefreshPlan, type SheetSnapshot } from "../../src/sheets/merge";
+
+function plan(values: RefreshPlan["values"], formats?: string[][]): RefreshPlan {
+  return {
+    keys: [],
+    values,
+    formats: formats ?? values.map((r) => r.map(() => "@")),
+    width: values[0]?.length ?? 0,
+    dataRows: values.length - 1,
+    counts: { updated: 0, added: 0, removed: 0, marked: 0, untouched: 0 },
+  };
+}
+
+function snapshot(
+  values: SheetSnapshot["values"],
+  formulas?: string[][],
+  formats?: string[][],
+): SheetSnapshot {
+  return {
+    name: "S",
+    values,
+    formulas: formulas ?? values.map((r) => r.map(() => "")),
+    formats: formats ?? values.map((r) => r.map(() => "@")),
+  };
+}
+
+describe("changedBlocks", () => {
+  const rows = Array.from({ length: 10 }, (_, i) => [`id${i}`, i * 1.5]);
+
+  it("finds nothing to write when the sheet already holds the plan", () => {
+    expect(changedBlocks(plan(rows), snapshot(rows))).toEqual([]);
+  });
+
+  it("groups consecutive changed rows, and writes everything to a sheet that was not read", () => {
+    const changed = rows.map((r, i) => (i === 3 || i === 4 || i === 8 ? [r[0] as string, 99] : r));
+    expect(changedBlocks(plan(changed), snapshot(rows))).toEqual([
+      { row: 4, height: 2 },
+      { row: 9, height: 1 },
+    ]);
+    expect(changedBlocks(plan(rows), null, 4)).toEqual([
+      { row: 1, height: 4 },
+      { row: 5, height: 4 },
+      { row: 9, height: 2 },
+    ]);
+  });
+
+  it("cuts a long block into pieces of at most the chunk size", () => {
+    const many = Array.from({ length: 12_001 }, (_, i) => [i]);
+    const before = many.map(() => [-1]);
+    expect(changedBlocks(plan(many), snapshot(before))).toEqual([
+      { row: 1, height: 5_000 },
+      { row: 5_001, height: 5_000 },
+      { row: 10_001, height: 2_001 },
+    ]);
+  });
+
+  it("compares formulas, dates, formats and rows the plan adds", () => {
+    const when = new Date(Date.UTC(2024, 0, 5));
+    const values = [["=A1*2", when, "x"]];
+    const same = snapshot([[4, new Date(when.getTime()), "x"]], [["=A1*2", "", ""]]);
+    expect(changedBlocks(plan(values), same)).toEqual([]);
+    expect(changedBlocks(plan(values, [["0", "@", "@"]]), same)).toEqual([{ row: 1, height: 1 }]);
+    expect(changedBlocks(plan([...values, ["new", when, "y"]]), same)).toEqual([{ row: 2, height: 1 }]);
+    expect(sameCell("=B2", 4, "")).toBe(false);
+    expect(sameCell("'=B2", "=B2", "")).toBe(false);
+    expect(sameCell("00123", "00123", "")).toBe(true);
+    expect(sameCell(when, "2024-01-05", "")).toBe(false);
+    // A date written as text is the same cell when the sheet's date prints back as that text.
+    const texts = (d: Date) => [d.toISOString().slice(0, 10)];
+    expect(sameCell("2024-01-05", when, "", texts)).toBe(true);
+    expect(sameCell("2024-01-06", when, "", texts)).toBe(false);
+    expect(sameCell("2024-01-05", when, "")).toBe(false);
+  });
+});
+
+describe("planRefresh on a sheet of 200,000 rows", () => {
+  it("plans it without overflowing the call stack", () => {
+    const header: CellValue[] = headersOf(FUNDS_TABLE, "en");
+    const old: CellValue[][] = [header];
+    for (let i = 0; i < 200_000; i += 1) old.push([i + 1, `Fund ${i + 1}`]);
+    const at = (row: CellValue[]) => row.map(() => "");
+    const result = planRefresh({
+      columns: FUNDS_TABLE.columns,
+      previousKeys: FUNDS_TABLE.columns.map((c) => c.key),
+      snapshot: { name: "Funds", values: old, formulas: old.map(at), formats: old.map(at) },
+      records: [],
+      keyOf: FUNDS_TABLE.keyOf,
+      covers: () => false,
+      mode: "keep",
+      language: "en",
+      missingNote: "",
+    });
+    expect(result.dataRows).toBe(200_000);
+  });
+});

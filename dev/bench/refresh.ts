@@ -77,6 +77,8 @@ interface RunFigures {
   calls: number;
   byEndpoint: Record<string, number>;
   writes: Record<string, number>;
+  /** Cells read and written on every sheet (the emulator counts each range's rows × columns). */
+  cells: { read: number; written: number };
   wallMs: number;
   executions: number;
   records: number;
@@ -102,7 +104,12 @@ function refreshAll(emulator: Emulator): RunFigures {
   const counters = emulator.counters;
   const writes: Record<string, number> = {};
   for (const name of SHEETS) writes[name] = counters.sheets[name]?.writes ?? 0;
-  return { calls: counters.urlFetchTotal, byEndpoint: {}, writes, wallMs, executions, records };
+  const cells = { read: 0, written: 0 };
+  for (const sheet of Object.values(counters.sheets)) {
+    cells.read += sheet.cellsRead;
+    cells.written += sheet.cellsWritten;
+  }
+  return { calls: counters.urlFetchTotal, byEndpoint: {}, writes, cells, wallMs, executions, records };
 }
 
 /** Endpoint of each audit row appended since `fromRow` (the audit has one row per call). */
@@ -228,6 +235,9 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
       "|---|---|---|---|---|---|---|---|",
       `| first | ${first.calls} | ${minimum} | ${first.byEndpoint.getFunds ?? 0} / ${first.byEndpoint.getFund ?? 0} / ${first.byEndpoint.getExpenseReports ?? 0} | ${SHEETS.map((s) => first.writes[s]).join(" / ")} | ${seconds(first.wallMs)} | ${seconds(sequentialMs)} (${sequentialNote}) | ×${(sequentialMs / first.wallMs).toFixed(1)} |`,
       `| no change | ${second.calls} | ${listCalls} | ${second.byEndpoint.getFunds ?? 0} / ${second.byEndpoint.getFund ?? 0} / ${second.byEndpoint.getExpenseReports ?? 0} | ${SHEETS.map((s) => second.writes[s]).join(" / ")} | ${seconds(second.wallMs)} | | |`,
+      "",
+      `Cells read / written: ${first.cells.read.toLocaleString("en")} / ${first.cells.written.toLocaleString("en")} (first), ` +
+        `${second.cells.read.toLocaleString("en")} / ${second.cells.written.toLocaleString("en")} (no change).`,
       "",
       `Records written: ${first.records.toLocaleString("en")} (first), ${second.records.toLocaleString("en")} (second); ` +
         `executions: ${first.executions} and ${second.executions}. ` +

@@ -69,6 +69,8 @@ export interface EmulatorOptions {
   executionBudgetMs?: number;
   /** UrlFetch calls per user per day (default 100000, or 20000 for consumer accounts). */
   dailyUrlFetchQuota?: number;
+  /** Emulated time per cell read and written, in µs (default CELL_COST_MICROS; 0 turns it off). */
+  cellCostMicros?: { read: number; write: number };
   /** How long UrlFetch waits for an answer, in real milliseconds (default 60000 as Apps Script). */
   fetchTimeoutMs?: number;
   /**
@@ -133,7 +135,19 @@ export class ScriptError extends Error {
 export interface SheetCounters {
   reads: number;
   writes: number;
+  /** Cells touched by those calls (a range of R rows × C columns counts R × C). */
+  cellsRead: number;
+  cellsWritten: number;
 }
+
+/**
+ * What one cell costs in emulated time, in microseconds: a read of a range charges
+ * `read` per cell, a write `write` per cell, so that the execution limit bites on sheet work
+ * as on Google. Chosen from published figures for Sheets (setValues of 100,000 cells in the
+ * order of a second, reads several times faster); `docs/real-apps-script.md` compares them
+ * with what Diagnostics measures on Google.
+ */
+export const CELL_COST_MICROS = { read: 2, write: 10 };
 
 export interface Counters {
   /** UrlFetch requests per user (all days). */
@@ -415,7 +429,7 @@ export class Emulator {
     const sheets: Record<string, SheetCounters> = {};
     for (const sheet of this.spreadsheet.sheets) {
       const c = this.sheetCounters.get(sheet);
-      sheets[sheet.name] = c ? { ...c } : { reads: 0, writes: 0 };
+      sheets[sheet.name] = c ? { ...c } : { reads: 0, writes: 0, cellsRead: 0, cellsWritten: 0 };
     }
     let reads = this.documentProperties.reads + this.scriptProperties.reads;
     let writes = this.documentProperties.writes + this.scriptProperties.writes;
@@ -442,7 +456,7 @@ export class Emulator {
   private sheetCounter(sheet: SheetData): SheetCounters {
     let c = this.sheetCounters.get(sheet);
     if (!c) {
-      c = { reads: 0, writes: 0 };
+      c = { reads: 0, writes: 0, cellsRead: 0, cellsWritten: 0 };
       this.sheetCounters.set(sheet, c);
     }
     return c;
@@ -456,11 +470,17 @@ export class Emulator {
   private makeServices(): Record<string, object> {
     const emulator = this;
     const spreadsheetHost: SpreadsheetHost = {
-      countRead: (sheet) => {
-        this.sheetCounter(sheet).reads++;
+      countRead: (sheet, cells = 0) => {
+        const c = this.sheetCounter(sheet);
+        c.reads++;
+        c.cellsRead += cells;
+        this.chargeCells(cells, this.options.cellCostMicros?.read ?? CELL_COST_MICROS.read);
       },
-      countWrite: (sheet) => {
-        this.sheetCounter(sheet).writes++;
+      countWrite: (sheet, cells = 0) => {
+        const c = this.sheetCounter(sheet);
+        c.writes++;
+        c.cellsWritten += cells;
+        this.chargeCells(cells, this.options.cellCostMicros?.write ?? CELL_COST_MICROS.write);
       },
       getUi: () => {
         if (this.current?.kind === "trigger") throw new ServiceError(MESSAGES.noUi);
@@ -582,6 +602,13 @@ export class Emulator {
 
   private log(entry: Omit<LogEntry, "at" | "user">): void {
     this.logs.push({ ...entry, at: new Date(this.clock.now()).toISOString(), user: this.userOfExecution() });
+  }
+
+  /** Sheet work takes time on Google: `cells` × `micros` µs on the emulator clock, within the budget. */
+  private chargeCells(cells: number, micros: number): void {
+    if (!this.current || cells <= 0 || micros <= 0) return;
+    this.clock.advance((cells * micros) / 1000);
+    this.checkBudget();
   }
 
   private sleep(ms: number): void {

@@ -117,6 +117,18 @@ describe("npm run bench, smallest size", () => {
     expect(againReports).toBe(getExpenseReports);
     expect(Number(againCalls)).toBe(Number(listCalls));
     expect(Number(listCalls)).toBe(getFunds + getExpenseReports);
+    // Cells read and written per refresh: a no-change refresh writes only the audit's rows.
+    const cells =
+      /^Cells read \/ written: ([\d,]+) \/ ([\d,]+) \(first\), ([\d,]+) \/ ([\d,]+) \(no change\)\.$/m.exec(
+        out.stdout,
+      );
+    const [firstRead, firstWritten, againRead, againWritten] = (cells ?? [])
+      .slice(1)
+      .map((n) => Number(n.replace(/,/g, "")));
+    expect(firstWritten).toBeGreaterThan(2_000 * 20);
+    expect(firstRead).toBeGreaterThan(0);
+    expect(againRead).toBeGreaterThan(firstRead as number);
+    expect(againWritten).toBeLessThan((firstWritten as number) / 10);
     // No fund moved: its movements are not rewritten.
     expect(numbers(againWrites)[1]).toBe(0);
     expect(out.stdout).toMatch(

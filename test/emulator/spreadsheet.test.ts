@@ -146,7 +146,7 @@ describe("SpreadsheetApp as scripts see it", () => {
     expect(() => inScript(em, `SpreadsheetApp.getActive().getRange("Nope!A1");`)).toThrow("Range not found");
   });
 
-  it("counts reads and writes per sheet", () => {
+  it("counts reads and writes per sheet, and the cells they touch", () => {
     em.resetCounters();
     inScript(
       em,
@@ -154,7 +154,36 @@ describe("SpreadsheetApp as scripts see it", () => {
        s.getRange("A1:B2").setValues([[1, 2], [3, 4]]);
        s.getRange("A1:B2").getValues(); s.getRange("A1").getValue(); s.getRange("A1").setNumberFormat("0.00");`,
     );
-    expect(em.counters.sheets.Counted).toEqual({ reads: 2, writes: 2 });
+    expect(em.counters.sheets.Counted).toEqual({ reads: 2, writes: 2, cellsRead: 5, cellsWritten: 5 });
+  });
+
+  it("charges emulated time per cell, so the execution limit bites on sheet work too", () => {
+    const before = em.now().getTime();
+    // 200 × 50 cells written then read: 10,000 × (10 + 2) µs = 120 ms of emulated time.
+    inScript(
+      em,
+      `var s = SpreadsheetApp.getActive().insertSheet("Costly"); s.insertRowsAfter(1, 300);
+       var rows = []; for (var r = 0; r < 200; r++) { var row = []; for (var c = 0; c < 26; c++) row.push(r * c); rows.push(row); }
+       s.getRange(1, 1, 200, 26).setValues(rows); s.getRange(1, 1, 200, 26).getValues();`,
+    );
+    expect(em.now().getTime() - before).toBeGreaterThanOrEqual((200 * 26 * 12) / 1000);
+    const tight = fixtureEmulator({ executionBudgetMs: 50 });
+    try {
+      // 10 writes of 26,000 cells: 2.6 s of emulated time against a budget of 50 ms.
+      const out = tight.tryRun(
+        "snippet",
+        [
+          `var s = SpreadsheetApp.getActive().getActiveSheet(); var rows = [];
+           for (var r = 0; r < 1000; r++) { var row = []; for (var c = 0; c < 26; c++) row.push(1); rows.push(row); }
+           for (var i = 0; i < 10; i++) s.getRange(1, 1, 1000, 26).setValues(rows);`,
+          null,
+        ],
+        { as: "script.run" },
+      );
+      expect(out).toMatchObject({ ok: false, error: "Exceeded maximum execution time" });
+    } finally {
+      void tight.close();
+    }
   });
 
   it("runs the script's onEdit when a user types, with the edit's event", () => {

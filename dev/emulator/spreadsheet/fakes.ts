@@ -19,8 +19,10 @@ type Range = GoogleAppsScript.Spreadsheet.Range;
 
 /** What the spreadsheet fakes need from the rest of the emulator. */
 export interface SpreadsheetHost {
-  countRead(sheet: SheetData): void;
-  countWrite(sheet: SheetData): void;
+  /** A read call on `sheet` touching `cells` cells. */
+  countRead(sheet: SheetData, cells?: number): void;
+  /** A write call on `sheet` touching `cells` cells. */
+  countWrite(sheet: SheetData, cells?: number): void;
   /** SpreadsheetApp.getUi(): throws where Apps Script offers no Ui (triggers). */
   getUi(): unknown;
   toast(message: string, title: string, timeoutSeconds: number): void;
@@ -409,12 +411,12 @@ export class FakeRange extends Fake implements Implements<Range, RangeMembers> {
 
   private read(): void {
     this.fakes.assertLive(this.sheetData);
-    this.fakes.host.countRead(this.sheetData);
+    this.fakes.host.countRead(this.sheetData, this.rect.numRows * this.rect.numColumns);
   }
 
   private write(): void {
     this.fakes.assertLive(this.sheetData);
-    this.fakes.host.countWrite(this.sheetData);
+    this.fakes.host.countWrite(this.sheetData, this.rect.numRows * this.rect.numColumns);
   }
 
   private grid<T>(fn: (row: number, column: number) => T): T[][] {

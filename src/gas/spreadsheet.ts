@@ -5,7 +5,7 @@
  */
 import type { SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
-import { changedBlocks, WRITE_CHUNK_ROWS } from "../sheets/changes";
+import { cellsBeyondLimit, changedBlocks, SPREADSHEET_CELL_LIMIT, WRITE_CHUNK_ROWS } from "../sheets/changes";
 import type { RefreshPlan, SheetSnapshot } from "../sheets/merge";
 
 const LAYOUT_KEY = "sheets.layout.";
@@ -22,6 +22,24 @@ export function ensureSize(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: numb
   if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
   const maxColumns = sheet.getMaxColumns();
   if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+}
+
+/**
+ * Refuses a write that would take the spreadsheet past Google's 10 million cells, before
+ * anything is written: the sheet keeps its previous rows, and the message says what to do.
+ */
+function checkCellBudget(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: number, columns: number): void {
+  let total = 0;
+  for (const s of SpreadsheetApp.getActiveSpreadsheet().getSheets())
+    total += s.getMaxRows() * s.getMaxColumns();
+  const before = sheet.getMaxRows() * sheet.getMaxColumns();
+  const after = Math.max(sheet.getMaxRows(), rows) * Math.max(sheet.getMaxColumns(), columns);
+  const beyond = cellsBeyondLimit(total, before, after);
+  if (beyond !== null) {
+    throw new Error(
+      `${sheet.getName()}: this refresh would make the spreadsheet hold ${beyond.toLocaleString("en")} cells, above Google's limit of ${SPREADSHEET_CELL_LIMIT.toLocaleString("en")}. Nothing was written. Narrow the report window or the filters in Settings, delete empty rows and columns, or move old rows to another spreadsheet.`,
+    );
+  }
 }
 
 /** Reads the used area of a sheet: three reads of one range. */
@@ -51,6 +69,7 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
     },
     write(plan: RefreshPlan) {
       const sheet = sheetNamed(name);
+      checkCellBudget(sheet, plan.values.length, plan.width);
       ensureSize(sheet, plan.values.length, plan.width);
       const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
       const dateTexts = (date: Date) => [

@@ -81,3 +81,20 @@ export function changedBlocks(
   if (start >= 0) close(plan.values.length);
   return blocks;
 }
+
+/** Google's limit on the cells of one spreadsheet, every sheet counted (rows × columns of each). */
+export const SPREADSHEET_CELL_LIMIT = 10_000_000;
+
+/**
+ * The cells the spreadsheet would hold once a sheet grows from `before` to `after` cells, when
+ * that is above Google's limit (the refresh must not start writing), else null.
+ */
+export function cellsBeyondLimit(
+  spreadsheetCells: number,
+  before: number,
+  after: number,
+  limit = SPREADSHEET_CELL_LIMIT,
+): number | null {
+  const total = spreadsheetCells - before + Math.max(before, after);
+  return total > limit ? total : null;
+}

@@ -156,6 +156,24 @@ describe("refresh through the emulation", () => {
     expect(sheet.values.find((r) => r[0] === renamed.Id)?.[1]).toBe("ZZZ last by title");
   });
 
+  it("refuses a refresh that would take the spreadsheet past 10 million cells, writing nothing", async () => {
+    // The spreadsheet is 100 cells short of Google's limit once the Audit sheet (1000 × 26) is
+    // added; the Funds sheet would need more.
+    s.emulator.spreadsheet.addSheet("Funds").maxRows = 1;
+    const pad = s.emulator.spreadsheet.addSheet("Padding");
+    pad.maxColumns = 1;
+    const used = s.emulator.spreadsheet.sheets.reduce((n, sh) => n + sh.maxRows * sh.maxColumns, 0);
+    pad.maxRows += 10_000_000 - 100 - 26_000 - used;
+    s.emulator.answers.push("OK");
+    const out = s.emulator.tryRun("refreshFunds", [], { as: "menu" });
+    expect(out.ok).toBe(true);
+    const said = s.emulator.ui.dialogs.map((d) => d.prompt).join("\n");
+    expect(said).toMatch(
+      /Funds: this refresh would make the spreadsheet hold [\d,]+ cells, above Google's limit of 10,000,000\. Nothing was written\./,
+    );
+    expect(fundsSheet().values).toEqual([]);
+  });
+
   it("marks a vanished fund's row by default instead of removing it", async () => {
     s.settings({ ...FORM, fundStatus: "1" });
     run("refreshFunds");

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { CellValue } from "../../src/sheets/cells";
-import { changedBlocks, sameCell } from "../../src/sheets/changes";
+import { cellsBeyondLimit, changedBlocks, sameCell } from "../../src/sheets/changes";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { planRefresh, type RefreshPlan, type SheetSnapshot } from "../../src/sheets/merge";
 
@@ -99,5 +99,15 @@ describe("planRefresh on a sheet of 200,000 rows", () => {
       missingNote: "",
     });
     expect(result.dataRows).toBe(200_000);
+  });
+});
+
+describe("cellsBeyondLimit", () => {
+  it("says how many cells the spreadsheet would hold when a sheet's growth passes Google's limit", () => {
+    expect(cellsBeyondLimit(9_999_000, 26_000, 26_000)).toBeNull();
+    expect(cellsBeyondLimit(9_999_000, 26_000, 27_000)).toBeNull();
+    expect(cellsBeyondLimit(9_999_000, 26_000, 27_001)).toBe(10_000_001);
+    // A sheet that shrinks never counts less than it holds now: rows are not deleted by a refresh.
+    expect(cellsBeyondLimit(10_000_000, 50_000, 10)).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ import { escapeHtml, FakeHtmlService, templateToCode } from "./html-service";
 import { FakeLockService, LockTable } from "./lock";
 import { FakeLogger, FakeMailApp, type LogEntry, makeConsole, type SentMail } from "./logging";
 import { FakePropertiesService, PropertyStoreData } from "./properties";
-import { Bridge, type ScriptRealm } from "./realm";
+import { Bridge, restrictToAppsScriptRuntime, type ScriptRealm } from "./realm";
 import { AUTH_MODE, FakeScriptApp, nextRunAfter, type TriggerData, TriggerStore } from "./script-app";
 import { DATE_PRELUDE, type ScriptZone, scriptZone } from "./script-date";
 import { checkArguments, isCallableFromPage, transportResult } from "./script-run";
@@ -760,6 +760,8 @@ export class Emulator {
   private newContext(): { context: vm.Context; bridge: Bridge; functions: Set<string> } {
     // Promise jobs run before the call returns, as Apps Script drains them within the execution.
     const context = vm.createContext({}, { name: "Apps Script", microtaskMode: "afterEvaluate" });
+    // Only what Apps Script's V8 has: a script using a newer built-in fails here as there.
+    restrictToAppsScriptRuntime(context);
     const prelude = vm.runInContext(DATE_PRELUDE, context) as (zone: ScriptZone) => ScriptRealm;
     const realm = prelude(scriptZone(this.scriptTimeZone(), () => this.clock.now()));
     const bridge = new Bridge(realm, {

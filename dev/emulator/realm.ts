@@ -5,6 +5,7 @@
  * with the script's own constructors, so `instanceof Date`, `instanceof Error` and
  * `Array.isArray` behave there as in Apps Script.
  */
+import vm from "node:vm";
 import { isEnumValue } from "./enums";
 import { ServiceError } from "./errors";
 
@@ -114,4 +115,157 @@ export class Bridge {
     scriptError.name = error instanceof ServiceError ? "Exception" : error.name;
     return scriptError;
   }
+}
+
+/**
+ * The global names of Apps Script's V8 runtime: ECMAScript 2020's built-ins (PLATFORM.md,
+ * "Runtime level"). A node:vm context also offers WeakRef, FinalizationRegistry, AggregateError,
+ * SharedArrayBuffer, WebAssembly and V8's console; restrictToAppsScriptRuntime takes them away
+ * (the emulator adds its own console and the services afterwards).
+ */
+export const ES2020_GLOBALS: readonly string[] = [
+  "globalThis",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "eval",
+  "isFinite",
+  "isNaN",
+  "parseFloat",
+  "parseInt",
+  "decodeURI",
+  "decodeURIComponent",
+  "encodeURI",
+  "encodeURIComponent",
+  "escape",
+  "unescape",
+  "Object",
+  "Function",
+  "Array",
+  "Number",
+  "Boolean",
+  "String",
+  "Symbol",
+  "BigInt",
+  "Date",
+  "Promise",
+  "RegExp",
+  "Error",
+  "EvalError",
+  "RangeError",
+  "ReferenceError",
+  "SyntaxError",
+  "TypeError",
+  "URIError",
+  "JSON",
+  "Math",
+  "Intl",
+  "Reflect",
+  "Proxy",
+  "Map",
+  "Set",
+  "WeakMap",
+  "WeakSet",
+  "ArrayBuffer",
+  "DataView",
+  "Atomics",
+  "Int8Array",
+  "Uint8Array",
+  "Uint8ClampedArray",
+  "Int16Array",
+  "Uint16Array",
+  "Int32Array",
+  "Uint32Array",
+  "Float32Array",
+  "Float64Array",
+  "BigInt64Array",
+  "BigUint64Array",
+];
+
+/**
+ * Members newer than ES2020 that V8 puts on those built-ins (ES2021 to ES2025), by owner;
+ * restrictToAppsScriptRuntime deletes them from the context's own intrinsics.
+ */
+export const NEWER_MEMBERS: Readonly<Record<string, readonly string[]>> = {
+  Array: ["fromAsync"],
+  "Array.prototype": ["at", "findLast", "findLastIndex", "toReversed", "toSorted", "toSpliced", "with"],
+  "TypedArray.prototype": ["at", "findLast", "findLastIndex", "toReversed", "toSorted", "with"],
+  "String.prototype": ["at", "replaceAll", "isWellFormed", "toWellFormed"],
+  Object: ["hasOwn", "groupBy"],
+  Map: ["groupBy"],
+  Promise: ["any", "withResolvers", "try"],
+  "ArrayBuffer.prototype": [
+    "resize",
+    "resizable",
+    "maxByteLength",
+    "transfer",
+    "transferToFixedLength",
+    "detached",
+  ],
+  "Set.prototype": [
+    "union",
+    "intersection",
+    "difference",
+    "symmetricDifference",
+    "isSubsetOf",
+    "isSupersetOf",
+    "isDisjointFrom",
+  ],
+  Atomics: ["waitAsync", "pause"],
+  Symbol: ["dispose", "asyncDispose"],
+  RegExp: ["escape"],
+  Error: ["isError"],
+  Math: ["f16round", "sumPrecise"],
+  JSON: ["rawJSON", "isRawJSON"],
+};
+
+/**
+ * Runs inside the context, so that it deletes from the context's own built-ins (a node:vm
+ * context has its own intrinsics; Node's stay untouched). Throws if anything stays.
+ */
+const RESTRICT_SOURCE = `(function (allowed, newer) {
+  var g = globalThis;
+  var owners = {
+    Array: Array,
+    "Array.prototype": Array.prototype,
+    "TypedArray.prototype": Object.getPrototypeOf(Int8Array.prototype),
+    "String.prototype": String.prototype,
+    Object: Object,
+    Map: Map,
+    Promise: Promise,
+    "ArrayBuffer.prototype": ArrayBuffer.prototype,
+    "Set.prototype": Set.prototype,
+    Atomics: Atomics,
+    Symbol: Symbol,
+    RegExp: RegExp,
+    Error: Error,
+    Math: Math,
+    JSON: JSON
+  };
+  var left = [];
+  Object.getOwnPropertyNames(g).forEach(function (name) {
+    if (allowed.indexOf(name) < 0 && !delete g[name]) left.push(name);
+  });
+  Object.keys(newer).forEach(function (owner) {
+    newer[owner].forEach(function (name) {
+      if (!delete owners[owner][name] || name in owners[owner]) left.push(owner + "." + name);
+    });
+  });
+  if (left.length > 0) throw new Error("could not remove " + left.join(", "));
+})`;
+
+/**
+ * Leaves in `context` (a fresh node:vm context) only what Apps Script's V8 offers: the ES2020
+ * globals, without the newer members V8 adds to them.
+ */
+export function restrictToAppsScriptRuntime(context: vm.Context): void {
+  const restrict = vm.runInContext(RESTRICT_SOURCE, context) as (
+    allowed: readonly string[],
+    newer: Readonly<Record<string, readonly string[]>>,
+  ) => void;
+  // Plain data of the context's realm, so that the script reads its own arrays.
+  restrict(
+    vm.runInContext(`(${JSON.stringify(ES2020_GLOBALS)})`, context),
+    vm.runInContext(`(${JSON.stringify(NEWER_MEMBERS)})`, context),
+  );
 }

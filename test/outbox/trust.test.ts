@@ -268,7 +268,9 @@ describe("amounts the add-on can write but not read back", () => {
     runOutbox(context);
     expect(ledger.sent).toEqual([]);
     expect(sheet.cell(2, "state")).toBe("Refused");
-    expect(String(sheet.cell(2, "result"))).toMatch(/^Refused: DepositAmount: with this amount the fund.s Deposits would reach 10000000000999\.99, above 9999999999999\.99/);
+    expect(String(sheet.cell(2, "result"))).toMatch(
+      /^Refused: DepositAmount: with this amount the fund.s Deposits would reach 10000000000999\.99, above 9999999999999\.99/,
+    );
   });
 
   it("a fund whose totals no longer read still settles an interrupted deposit by its movements", () => {

@@ -389,7 +389,8 @@ describe("what a time trigger really gets", () => {
   const cases = [
     {
       gap: "spreadsheet" as const,
-      message: /^Google started the scheduled run without the spreadsheet \(getActiveSpreadsheet gave nothing\)/,
+      message:
+        /^Google started the scheduled run without the spreadsheet \(getActiveSpreadsheet gave nothing\)/,
     },
     {
       gap: "documentLock" as const,

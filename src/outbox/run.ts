@@ -242,7 +242,7 @@ export function runOutbox(context: RunContext): RunSummary {
       : t("outbox.msg.heldByLanding", { id: rec.fundId ?? "", until: clock(inFlightUntil(rec)) });
 
   /** Sends a row's request once: record first, then the row's Sending (flushed), then the call. */
-  const send = (row: OutboxRow, request: WriteRequest, key: string): void => {
+  const send = (row: OutboxRow, request: WriteRequest, key: string, supersedes?: string): void => {
     const cells = requestCells(row);
     let written: WriteRecord | null = null;
     let end: WriteEnd;
@@ -250,6 +250,9 @@ export function runOutbox(context: RunContext): RunSummary {
       end = sendWrite(context, request, key, (snapshot) => {
         written = sendingRecord(snapshot, request, "outbox", nowMs(), { number: row.rowNumber, cells });
         putRecord(written);
+        // The settled attempt's record goes only once the new one stands: an execution stopped
+        // in between leaves the row recognisable, never a row with no record.
+        if (supersedes !== undefined) dropRecord(supersedes);
         write(row, "Sending", t("outbox.msg.sending"), key, sentText(request));
         context.sheet.flush();
       });
@@ -403,8 +406,8 @@ export function runOutbox(context: RunContext): RunSummary {
       return;
     }
     if (changed.length > 0) {
-      dropRecord(rec.key);
       if (idempotent) {
+        dropRecord(rec.key);
         // Sending the row as it is now is what its new cells ask for; it runs with the others.
         note(t("outbox.note.orphanResend"));
         const item = owner(rec);
@@ -413,8 +416,10 @@ export function runOutbox(context: RunContext): RunSummary {
       }
       const message = t("outbox.msg.notAppliedEdited", { sent: sentText(request), changes });
       note(t("outbox.note.editedNotApplied"));
-      // A fresh, empty key: the next run sees a new row and its preview lists it.
+      // A fresh, empty key: the next run sees a new row and its preview lists it. The record
+      // goes after the row is written, so a stop in between leaves nothing unexplained.
       write(row, "Pending", message, "", "");
+      dropRecord(rec.key);
       record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
@@ -425,9 +430,8 @@ export function runOutbox(context: RunContext): RunSummary {
       return;
     }
     note(t(idempotent ? "outbox.note.resend" : "outbox.note.notAppliedResend"));
-    dropRecord(rec.key);
     // A fresh key per attempt keeps each attempt's audit entries apart; the row keeps the latest.
-    send(row, built.request, context.newKey());
+    send(row, built.request, context.newKey(), rec.key);
   }
 
   const buildRequest = (

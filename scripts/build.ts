@@ -11,12 +11,15 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildSync } from "esbuild";
+import { buildSync, type BuildOptions as EsbuildOptions } from "esbuild";
 import { BUNDLE_GLOBAL, ENTRY_POINTS } from "../src/entrypoints";
+import { allStrings } from "../src/ui/strings";
+import { keysNamedIn, packStrings } from "./bundle-strings";
 
 const root = resolve(import.meta.dirname, "..");
 const sidebarsDir = join(root, "src/ui/sidebars");
@@ -24,6 +27,19 @@ const sidebarsDir = join(root, "src/ui/sidebars");
 /** Text of a top-level stub that forwards to the bundle, so Google can see the function. */
 export function forwardingStub(name: string): string {
   return `function ${name}() { return ${BUNDLE_GLOBAL}.${name}.apply(this, arguments); }`;
+}
+
+/**
+ * Most bytes each pushed file may have. addon.js is parsed on every execution (onOpen
+ * included); a sidebar is loaded each time it opens.
+ */
+export const SIZE_LIMITS = { script: 250_000, html: 120_000 } as const;
+
+/** The limit that applies to a file of dist/, or null for files without one (the manifest). */
+export function sizeLimit(file: string): number | null {
+  if (file.endsWith(".js")) return SIZE_LIMITS.script;
+  if (file.endsWith(".html")) return SIZE_LIMITS.html;
+  return null;
 }
 
 export interface BuildOptions {
@@ -35,8 +51,32 @@ export interface BuildOptions {
   minifySidebars?: boolean;
 }
 
+/**
+ * Bundles with the user-facing strings the code names and no others: a first build without any
+ * string shows what the code names (scripts/bundle-strings.ts).
+ */
+export function bundleWithItsStrings(options: EsbuildOptions): string {
+  const table = allStrings();
+  const strings = (keys: readonly string[]) => ({
+    BUNDLED_STRINGS: JSON.stringify(packStrings(table, keys)),
+  });
+  const probe = buildSync({
+    ...options,
+    minify: false,
+    minifyIdentifiers: false,
+    minifySyntax: false,
+    minifyWhitespace: false,
+    define: strings([]),
+    write: false,
+    logLevel: "silent",
+  });
+  const keys = keysNamedIn(probe.outputFiles[0]?.text ?? "", Object.keys(table.en));
+  const result = buildSync({ ...options, define: strings(keys), write: false });
+  return result.outputFiles[0]?.text ?? "";
+}
+
 function buildServer(outDir: string, options: BuildOptions): void {
-  const result = buildSync({
+  const code = bundleWithItsStrings({
     entryPoints: [join(root, "src/main.ts")],
     bundle: true,
     format: "iife",
@@ -44,12 +84,13 @@ function buildServer(outDir: string, options: BuildOptions): void {
     target: "es2019",
     platform: "neutral",
     mainFields: ["module", "main"],
+    // Apps Script parses the whole file on every execution, onOpen included: minified it stays
+    // within SIZE_LIMITS.script. Error names are set explicitly, so nothing depends on names.
+    minify: true,
     charset: "utf8",
     legalComments: "none",
-    write: false,
     logLevel: options.logLevel ?? "warning",
   });
-  const code = result.outputFiles[0]?.text ?? "";
   // esbuild emits `var AddOn = (() => {...})();` which is a top-level var in Apps Script's
   // shared global scope; the stubs below are what Google lists and calls.
   const stubs = ENTRY_POINTS.map(forwardingStub).join("\n");
@@ -87,22 +128,21 @@ export function sidebarHtml(name: string, options: BuildOptions = {}): string {
   let html = readFileSync(join(dir, "index.html"), "utf8");
   let script = "";
   if (existsSync(join(dir, "client.ts"))) {
-    const result = buildSync({
+    const code = bundleWithItsStrings({
       entryPoints: [join(dir, "client.ts")],
       bundle: true,
       format: "iife",
       target: "es2019",
       platform: "browser",
       // Sidebars bundle the contract's validation (zod); minified they load faster in the
-      // sidebar's iframe. The server bundle stays readable for Apps Script's stack traces.
+      // sidebar's iframe.
       minify: options.minifySidebars ?? true,
       charset: "utf8",
       legalComments: "none",
-      write: false,
       logLevel: options.logLevel ?? "warning",
     });
     // A literal "</script" inside the inlined code would end the element early.
-    script = (result.outputFiles[0]?.text ?? "").replace(/<\/script/gi, "<\\/script");
+    script = code.replace(/<\/script/gi, "<\\/script");
   }
   html = html.replace("<!-- inline:style -->", () => `<style>\n${sharedCss}</style>`);
   // A stylesheet shared by some sidebars only (e.g. the write-back forms): <!-- inline:css forms.css -->
@@ -110,6 +150,20 @@ export function sidebarHtml(name: string, options: BuildOptions = {}): string {
     return `<style>\n${readFileSync(join(sidebarsDir, file), "utf8")}</style>`;
   });
   return html.replace("<!-- inline:script -->", () => `<script>\n${script}</script>`);
+}
+
+/** One line per file of `dir`: its size and its limit, marked when over it. */
+export function sizeReport(dir: string): string[] {
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  return readdirSync(dir)
+    .sort()
+    .map((file) => {
+      const size = statSync(join(dir, file)).size;
+      const limit = sizeLimit(file);
+      if (limit === null) return `  ${file.padEnd(18)} ${kB(size).padStart(9)}`;
+      const mark = size > limit ? "  OVER THE LIMIT" : "";
+      return `  ${file.padEnd(18)} ${kB(size).padStart(9)}  (limit ${kB(limit)})${mark}`;
+    });
 }
 
 /**
@@ -127,8 +181,10 @@ export function buildAddOn(outDir: string, options: BuildOptions = {}): string[]
 
 // Imported (by the bench) it only exports; run (`npm run build`) it builds dist/.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const sidebars = buildAddOn(join(root, "dist"));
+  const dist = join(root, "dist");
+  const sidebars = buildAddOn(dist);
   console.log(
     `Built dist/addon.js (${ENTRY_POINTS.length} entry points), ${sidebars.length} HTML file(s), appsscript.json`,
   );
+  for (const line of sizeReport(dist)) console.log(line);
 }

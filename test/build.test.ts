@@ -1,15 +1,20 @@
 /**
  * The pushed files, as Google will load them: dist/addon.js in a fresh V8 context holding only
- * ECMAScript's own globals, every entry point a top-level function declaration, every HTML file
- * self-contained, the manifest least-privilege.
+ * ES2020's globals, naming no other global anywhere in its code, every entry point a top-level
+ * function declaration, every file within its size limit, every HTML file self-contained, the
+ * manifest least-privilege.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import vm from "node:vm";
+import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ES2020_GLOBALS, restrictToAppsScriptRuntime } from "../dev/emulator/realm";
+import { SIZE_LIMITS, sizeLimit } from "../scripts/build";
 import { BUNDLE_GLOBAL, ENTRY_POINTS, type EntryPoint } from "../src/entrypoints";
 import type * as Main from "../src/main";
+import { allStrings } from "../src/ui/strings";
 
 // Compile-time: src/main.ts exports a function for every entry point (a missing one is named
 // in the type error).
@@ -78,10 +83,14 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Builds dist/ unless it is there and newer than every source file. */
+/** Builds dist/ unless it is there and newer than every source file and the build itself. */
 function ensureBuilt(): void {
   const bundle = join(dist, "addon.js");
-  const sources = Math.max(newestSource(join(root, "src")), statSync(join(root, "appsscript.json")).mtimeMs);
+  const sources = Math.max(
+    newestSource(join(root, "src")),
+    newestSource(join(root, "scripts")),
+    statSync(join(root, "appsscript.json")).mtimeMs,
+  );
   if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return;
   execFileSync("npx", ["tsx", "scripts/build.ts"], { cwd: root, stdio: "pipe" });
 }
@@ -95,12 +104,16 @@ beforeAll(() => {
   htmlFiles = readdirSync(dist).filter((f) => f.endsWith(".html"));
 }, 120_000);
 
-/** Loads the bundle in a context where every forbidden global and service is a trap. */
+/**
+ * Loads the bundle in a context holding only Apps Script's V8 built-ins (ES2020, as the
+ * emulation's realm), where every forbidden global and service is a trap.
+ */
 function load() {
   const touched = new Set<string>();
-  const sandbox = {};
+  const context = vm.createContext({});
+  restrictToAppsScriptRuntime(context);
   for (const name of [...FORBIDDEN_GLOBALS, ...SERVICES]) {
-    Object.defineProperty(sandbox, name, {
+    Object.defineProperty(context, name, {
       configurable: true,
       enumerable: false,
       get() {
@@ -109,9 +122,43 @@ function load() {
       },
     });
   }
-  const context = vm.createContext(sandbox);
   vm.runInContext(code, context, { filename: "addon.js" });
   return { context: context as Record<string, unknown>, touched };
+}
+
+/** TypeScript's "Cannot find name" diagnostics, with or without a suggestion or a hint. */
+const CANNOT_FIND_NAME = new Set([2304, 2552, 2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593]);
+
+/**
+ * The free identifiers of a script: every global name its code uses, reached or not, `typeof`
+ * probes included. TypeScript checks the script with no library at all, so each global it uses
+ * is a name it cannot find.
+ */
+function freeNames(source: string): string[] {
+  const file = "/bundle/script.js";
+  const options: ts.CompilerOptions = {
+    allowJs: true,
+    checkJs: true,
+    noLib: true,
+    noResolve: true,
+    noEmit: true,
+    types: [],
+  };
+  const host = ts.createCompilerHost(options);
+  host.getSourceFile = (name) =>
+    name === file
+      ? ts.createSourceFile(file, source, ts.ScriptTarget.ES2020, true, ts.ScriptKind.JS)
+      : undefined;
+  host.fileExists = (name) => name === file;
+  host.readFile = (name) => (name === file ? source : undefined);
+  const program = ts.createProgram([file], options, host);
+  const names = new Set<string>();
+  for (const d of program.getSemanticDiagnostics(program.getSourceFile(file))) {
+    if (!CANNOT_FIND_NAME.has(d.code)) continue;
+    const name = /'([^']+)'/.exec(ts.flattenDiagnosticMessageText(d.messageText, "\n"))?.[1];
+    if (name) names.add(name);
+  }
+  return [...names].sort();
 }
 
 describe("dist/addon.js", () => {
@@ -127,9 +174,33 @@ describe("dist/addon.js", () => {
 
   it("the bare context really has none of them (the check above can fail)", () => {
     const context = vm.createContext({});
+    restrictToAppsScriptRuntime(context);
     for (const name of FORBIDDEN_GLOBALS) {
       expect(vm.runInContext(`typeof ${name}`, context), name).toBe("undefined");
     }
+  });
+
+  it("names no global beyond ES2020's and Apps Script's services, even in code it does not reach", () => {
+    const allowed = new Set([...ES2020_GLOBALS, ...SERVICES]);
+    expect(freeNames(code).filter((name) => !allowed.has(name))).toEqual([]);
+  }, 60_000);
+
+  it("the free-name scan sees globals however they are used (the check above can fail)", () => {
+    const script = `var AddOn = (() => {
+      const local = 1;
+      function f(a, { b } = {}) { try { return a + b + local + structuredClone; } catch (e) { return e; } }
+      class C { m() { return new URL("x"); } }
+      return { f, C, probe: typeof atob, later: () => setTimeout(f, 1), ok: [Object, JSON, SpreadsheetApp] };
+    })();`;
+    expect(freeNames(script)).toEqual([
+      "JSON",
+      "Object",
+      "SpreadsheetApp",
+      "URL",
+      "atob",
+      "setTimeout",
+      "structuredClone",
+    ]);
   });
 
   it("declares every entry point as a top-level function that forwards to the bundle", () => {
@@ -162,9 +233,31 @@ describe("dist/addon.js", () => {
   });
 });
 
+describe("sizes", () => {
+  it("every pushed file is within its limit (addon.js 250 kB, each sidebar 120 kB)", () => {
+    expect(SIZE_LIMITS).toEqual({ script: 250_000, html: 120_000 });
+    const files = readdirSync(dist);
+    expect(files).toContain("addon.js");
+    const over = files
+      .map((file) => ({ file, size: statSync(join(dist, file)).size, limit: sizeLimit(file) }))
+      .filter((f) => f.limit !== null && f.size > f.limit);
+    expect(over).toEqual([]);
+  });
+});
+
 describe("dist/*.html", () => {
   it("includes the connection sidebar", () => {
     expect(htmlFiles).toContain("connection.html");
+  });
+
+  it("each sidebar carries its own strings, not the whole catalogue", () => {
+    const table = allStrings();
+    const fund = readFileSync(join(dist, "fund.html"), "utf8");
+    const settings = readFileSync(join(dist, "settings.html"), "utf8");
+    expect(fund).toContain(table.es["form.section.deposit"]);
+    expect(fund).not.toContain(table.es["settings.saved"]);
+    expect(settings).toContain(table.es["settings.saved"]);
+    expect(settings).not.toContain(table.es["form.section.deposit"]);
   });
 
   it("each file is self-contained: no external scripts, styles, frames or imports", () => {

@@ -48,11 +48,39 @@ type SameKeys<T extends { en: object; es: object }> = T extends unknown
 const _sameKeys: SameKeys<(typeof catalogues)[number]> = true;
 void _sameKeys;
 
-const merged: Record<Language, Record<string, string>> = { en: {}, es: {} };
-for (const catalogue of catalogues) {
-  Object.assign(merged.en, catalogue.en);
-  Object.assign(merged.es, catalogue.es);
+/** Texts by language, then by key. */
+export type StringTable = Record<Language, Record<string, string>>;
+
+/** Every catalogue merged into one table. */
+export function allStrings(): StringTable {
+  const table: StringTable = { en: {}, es: {} };
+  for (const catalogue of catalogues) {
+    Object.assign(table.en, catalogue.en);
+    Object.assign(table.es, catalogue.es);
+  }
+  return table;
 }
+
+/**
+ * Set by scripts/build.ts: the strings a bundle's code names, as JSON text of
+ * [keys, English texts, Spanish texts], so that each bundle carries only its own strings and
+ * each key once. Run from source (tests, tsx), it is undefined and every catalogue is used.
+ * A sidebar translates only keys its own code names: the server sends it text, never a key.
+ */
+declare const BUNDLED_STRINGS: string | undefined;
+
+function unpackStrings(json: string): StringTable {
+  const [keys, en, es] = JSON.parse(json) as [string[], string[], string[]];
+  const table: StringTable = { en: {}, es: {} };
+  keys.forEach((key, i) => {
+    table.en[key] = en[i] as string;
+    table.es[key] = es[i] as string;
+  });
+  return table;
+}
+
+const merged: StringTable =
+  typeof BUNDLED_STRINGS === "string" ? unpackStrings(BUNDLED_STRINGS) : allStrings();
 
 /** The text of `key` in `language`, with `{name}` placeholders filled from `params`. */
 export function translate(

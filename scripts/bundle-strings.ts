@@ -1,0 +1,36 @@
+/**
+ * Which user-facing strings a bundle carries: those its own code names. A sidebar page needs
+ * a few dozen of the catalogue's strings and the server most of them, so each bundle is built
+ * once without any string (to read its code), then with the strings that code names, each key
+ * written once (src/ui/strings/index.ts reads them back).
+ */
+import type { StringTable } from "../src/ui/strings";
+
+/** Dotted words as they appear in code: `outbox.col.id`, `status.fund`, `outbox.state.` (before `${`). */
+const DOTTED = /[A-Za-z_]\w*(?:\.\w+)*\.?/g;
+
+/**
+ * The keys among `keys` that `code` names: the whole key (`"form.load"`), or the start of its
+ * group the way code builds keys (`` `outbox.state.${state}` ``, `"outbox.col." + column`), or a
+ * dotted start joined to a value later (`"status.fund"` → `${prefix}.${value}`). Naming more
+ * than needed only costs bytes; naming too little would show a key instead of its text, so the
+ * rules lean to more.
+ */
+export function keysNamedIn(code: string, keys: readonly string[]): string[] {
+  const words = new Set(code.match(DOTTED) ?? []);
+  return keys.filter((key) => {
+    if (words.has(key)) return true;
+    const parts = key.split(".");
+    for (let i = 1; i < parts.length; i++) {
+      const start = parts.slice(0, i).join(".");
+      if (words.has(`${start}.`)) return true;
+      if (i > 1 && words.has(start)) return true;
+    }
+    return false;
+  });
+}
+
+/** JSON text of [keys, English texts, Spanish texts] for `keys` of `table`. */
+export function packStrings(table: StringTable, keys: readonly string[]): string {
+  return JSON.stringify([keys, keys.map((k) => table.en[k]), keys.map((k) => table.es[k] ?? table.en[k])]);
+}

@@ -28,10 +28,7 @@ const everyExportAFunction: [NotFunctions] extends [never] ? true : NotFunctions
 const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "dist");
 
-/**
- * Globals of Node or browsers that Apps Script does not have. (`navigator` is left out: zod
- * probes it with `typeof`, which is harmless where it is absent.)
- */
+/** Globals of Node, browsers or newer ECMAScript that Apps Script does not have. */
 const FORBIDDEN_GLOBALS = [
   "require",
   "module",
@@ -56,6 +53,12 @@ const FORBIDDEN_GLOBALS = [
   "btoa",
   "structuredClone",
   "crypto",
+  "navigator",
+  "File",
+  "Blob",
+  "WeakRef",
+  "FinalizationRegistry",
+  "SharedArrayBuffer",
 ];
 
 /** Apps Script services: loading the bundle must not use them (onOpen may run in AuthMode.NONE). */

@@ -225,4 +225,38 @@ describe("settings sidebar", () => {
     );
     await page.close();
   });
+
+  it("Refresh now goes on piece after piece while the refresh continues, then shows how it ended", async () => {
+    page = await browser.context.newPage();
+    const ok = schedule({
+      runs: [
+        {
+          ...(schedule().runs[0] as ScheduleSidebarView["runs"][number]),
+          outcome: "ok",
+          outcomeLabel: "done",
+          message: "Finished in 3 executions.",
+        },
+      ],
+      notice: null,
+    });
+    await loadSidebar(
+      page,
+      html,
+      {
+        getSettingsView: [view()],
+        runRefreshFromSettings: [
+          { ...ok, continues: true },
+          { ...ok, continues: true },
+          { ...ok, continues: false },
+        ],
+      },
+      { failureKey: "error", listsInTurn: true, delayMs: 20 },
+    );
+    await page.locator("#schedule-refresh-now").click();
+    await expect
+      .poll(() => page.locator("#schedule-feedback").textContent())
+      .toBe("done: Finished in 3 executions.");
+    expect((await calls(page)).filter((c) => c.name === "runRefreshFromSettings")).toHaveLength(3);
+    await page.close();
+  });
 });

@@ -42,6 +42,8 @@ export interface FundView {
   status: number;
   statusLabel: string;
   balance: string;
+  /** The balance in cents, for the form's confirmation (balance after) and warnings. */
+  balanceCents: number;
   deposits: string;
   charges: string;
   employeeId: number;
@@ -68,6 +70,7 @@ export function fundView(fund: FundState, language: Language): FundView {
     status: fund.status,
     statusLabel: fundStatusLabel(language, fund.status),
     balance: money(fund.balance),
+    balanceCents: fund.balance,
     deposits: money(fund.deposits),
     charges: money(fund.charges),
     employeeId: fund.employeeId,

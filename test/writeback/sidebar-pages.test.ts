@@ -41,6 +41,7 @@ const fundView = {
     status: 1,
     statusLabel: "Open",
     balance: "CLP 1,000.00",
+    balanceCents: 100_000,
     deposits: "CLP 1,000.00",
     charges: "CLP 0.00",
     employeeId: 1101,
@@ -92,6 +93,10 @@ describe("Fund sidebar page", () => {
     await page.keyboard.type("12.50");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
+    // The confirmation takes the focus on its Cancel; Shift+Tab reaches Confirm.
+    await page.getByRole("alertdialog").waitFor();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
     await expect.poll(async () => (await calls(page)).map((c) => c.name)).toContain("depositToFund");
     await page.close();
   });
@@ -130,12 +135,43 @@ describe("Fund sidebar page", () => {
     await button.dblclick();
     await button.click({ force: true }).catch(() => {});
     expect(await button.isDisabled()).toBe(true);
+    // One question, whatever the clicks; confirmed once.
+    expect(await page.getByRole("alertdialog").count()).toBe(1);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
     await expect.poll(() => page.getByText("Done. Fund 5001: balance CLP 1,010.50.").count()).toBe(1);
     const sent = (await calls(page)).filter((c) => c.name === "depositToFund");
     expect(sent).toHaveLength(1);
     expect(sent[0]?.args[0]).toMatchObject({ fields: { Id: 5001, DepositAmount: "10.50" } });
     expect(await page.locator(".card").textContent()).toContain("CLP 1,010.50");
     expect(await button.isDisabled()).toBe(false);
+    await page.close();
+  });
+
+  it("a deposit or withdrawal asks first, naming fund, amount, currency and balance after, with the warnings; the amount is cleared once sent", async () => {
+    const blocked = { ...fundView, fund: { ...fundView.fund, status: 3, statusLabel: "Blocked" } };
+    const done = { kind: "done", message: "Done. Fund 5001: balance CLP 700.00.", fund: blocked.fund };
+    const page = await open("fund", { getFundSidebarView: blocked, withdrawFromFund: done });
+    const amount = page.getByLabel("Amount").nth(1);
+    await amount.fill("1200");
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    const question = page.getByRole("alertdialog");
+    expect(await question.getAttribute("aria-label")).toBe(
+      `Withdraw 1,200.00 CLP from fund 5001 “${EVIL}”? Balance after: -200.00 CLP. This fund is blocked. This is more than the balance of a fund that is not flexible: the service may refuse it.`,
+    );
+    await question.getByRole("button", { name: "Cancel" }).click();
+    expect((await calls(page)).filter((c) => c.name === "withdrawFromFund")).toHaveLength(0);
+
+    await amount.fill("300");
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+    await expect.poll(() => page.getByText("Done. Fund 5001: balance CLP 700.00.").count()).toBe(1);
+    expect(await amount.inputValue()).toBe("");
+    // The same amount again, minutes later: said in the question.
+    await amount.fill("300");
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    expect(await page.getByRole("alertdialog").getAttribute("aria-label")).toMatch(
+      /The same amount was sent to this fund from here 1 min ago\.$/,
+    );
     await page.close();
   });
 
@@ -167,6 +203,7 @@ describe("Fund sidebar page", () => {
     });
     await page.getByLabel("Amount").nth(1).fill("1");
     await page.getByRole("button", { name: "Withdraw" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
     await expect
       .poll(() => page.getByText("The service refused: <b>IdAdmin</b> may not administer funds").count())
       .toBe(1);

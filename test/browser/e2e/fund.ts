@@ -44,10 +44,21 @@ export function fundSuite(ctx: () => E2eContext): void {
     const before = await getFund(fundId);
     const deposit = form("Deposit");
     await deposit.fill({ Amount: "1234.56" });
-    await playground.afterRun(() => deposit.submit());
+    // Asked first: the fund, the amount with its currency and the balance after.
+    await deposit.submit();
+    const question = deposit.root.locator(".confirm[role=alertdialog]");
+    await question.waitFor();
+    expect(await question.getAttribute("aria-label")).toMatch(
+      new RegExp(
+        `^Deposit 1,234\\.56 [A-Z]{3} into fund ${fundId} “.*”\\? Balance after: [\\d,.-]+ [A-Z]{3}\\.`,
+      ),
+    );
+    await playground.afterRun(() => question.getByRole("button", { name: "Confirm" }).click());
     await until(async () =>
       expect(await deposit.status().textContent()).toMatch(new RegExp(`^Done. Fund ${fundId}`)),
     );
+    // The amount is cleared: another click cannot send it again.
+    expect(await deposit.field("Amount").inputValue()).toBe("");
     const after = await getFund(fundId);
     expect(cents(after.Balance) - cents(before.Balance)).toBe(123456);
     expect(after.Transactions.length).toBe(before.Transactions.length + 1);
@@ -78,7 +89,10 @@ export function fundSuite(ctx: () => E2eContext): void {
     const before = await getFund(fundId);
     const withdraw = form("Withdraw");
     await withdraw.fill({ Amount: "10.05" });
-    await playground.afterRun(() => withdraw.submit());
+    await withdraw.submit();
+    const question = withdraw.root.locator(".confirm[role=alertdialog]");
+    await question.waitFor();
+    await playground.afterRun(() => question.getByRole("button", { name: "Confirm" }).click());
     await until(async () => expect(await withdraw.status().textContent()).toMatch(/^Done/));
     expect(cents(before.Balance) - cents((await getFund(fundId)).Balance)).toBe(1005);
   });

@@ -4,6 +4,8 @@
  * employee seen in the sheets or typed in. Each form checks as the user types with the
  * contract's rules and sends once; the answer replaces the fund shown.
  */
+
+import { formatCents, parseAmountToCents } from "../../../api/money";
 import type { FundSidebarView } from "../../../app/fund-sidebar";
 import type { FormOutcome, FundView } from "../../../outbox/forms";
 import { FUND_STATUSES, fundStatusLabel } from "../../../outbox/operations";
@@ -51,6 +53,48 @@ function fundCard(fund: FundView): HTMLElement {
   return card;
 }
 
+/** Deposits and withdrawals sent from this page, to warn of the same one sent again soon. */
+const recentMoves: { fundId: number; operation: string; cents: number; at: number }[] = [];
+const RECENT_MS = 10 * 60_000;
+
+/**
+ * Asks before a deposit or withdrawal, naming the fund, the amount with its currency and the
+ * balance after, with the warnings the Outbox preview gives (blocked or closed fund, above the
+ * balance of a fund that is not flexible, the same amount sent here minutes ago).
+ */
+function confirmMoney(
+  fund: FundView,
+  operation: "deposit" | "withdraw",
+  typed: unknown,
+  container: () => HTMLElement,
+): Promise<boolean> {
+  const parsed = parseAmountToCents(typed);
+  if (!parsed.ok) return Promise.resolve(true); // The contract's check refuses it, beside the field.
+  const cents = parsed.cents;
+  const language = view?.language ?? "en";
+  const money = (c: number) => `${formatCents(c, { language })} ${fund.currency}`;
+  const after = fund.balanceCents + (operation === "deposit" ? cents : -cents);
+  const lines = [
+    t(operation === "deposit" ? "form.moneyConfirm.deposit" : "form.moneyConfirm.withdraw", {
+      amount: money(cents),
+      id: fund.id,
+      title: fund.title,
+      after: money(after),
+    }),
+  ];
+  if (fund.status === 3) lines.push(t("form.warn.blocked"));
+  if (fund.status === 2) lines.push(t("form.warn.closed"));
+  if (operation === "withdraw" && !fund.flexible && cents > fund.balanceCents)
+    lines.push(t("form.warn.overBalance"));
+  const now = Date.now();
+  const same = recentMoves.find(
+    (m) => m.fundId === fund.id && m.operation === operation && m.cents === cents && now - m.at < RECENT_MS,
+  );
+  if (same)
+    lines.push(t("form.warn.recentSame", { minutes: Math.max(1, Math.round((now - same.at) / 60_000)) }));
+  return askInline(container(), lines.join(" "));
+}
+
 async function send(
   name:
     | "depositToFund"
@@ -63,6 +107,20 @@ async function send(
   form: () => FormHandle,
 ): Promise<Shown> {
   const outcome: FormOutcome = await server[name]({ requestId, fields });
+  const amountField =
+    name === "depositToFund" ? "DepositAmount" : name === "withdrawFromFund" ? "WithdrawAmount" : null;
+  if (amountField && (outcome.kind === "done" || outcome.kind === "unknown")) {
+    // Sent (or maybe sent): the amount is cleared, so another click cannot send it again.
+    const cents = parseAmountToCents(fields[amountField]);
+    if (cents.ok)
+      recentMoves.push({
+        fundId: Number(fields.Id),
+        operation: name === "depositToFund" ? "deposit" : "withdraw",
+        cents: cents.cents,
+        at: Date.now(),
+      });
+    form().setValue(amountField, "");
+  }
   if ((outcome.kind === "done" || outcome.kind === "unknown") && outcome.fund && view) {
     view = { ...view, fund: outcome.fund, fundId: outcome.fund.id };
     const card = document.querySelector(".card");
@@ -71,8 +129,14 @@ async function send(
   return outcomeText(outcome, form());
 }
 
+function fieldsetOf(form: FormHandle): HTMLElement {
+  return form.element.querySelector("fieldset") as HTMLElement;
+}
+
 function fundForms(fund: FundView): HTMLElement[] {
   const adminId = () => view?.adminId ?? null;
+  // The fund as last shown: a deposit's answer replaces it, and the next confirmation uses it.
+  const current = () => (view?.fund && view.fund.id === fund.id ? view.fund : fund);
   const fixed = () => ({ Id: fund.id });
   const forms: FormHandle[] = [];
   const deposit = buildForm({
@@ -82,6 +146,7 @@ function fundForms(fund: FundView): HTMLElement[] {
     fields: [{ name: "DepositAmount", label: "form.amount", kind: "number" }],
     fixed,
     adminId,
+    confirm: (values) => confirmMoney(current(), "deposit", values.DepositAmount, () => fieldsetOf(deposit)),
     send: (values, id) => send("depositToFund", values, id, () => deposit),
   });
   const withdraw = buildForm({
@@ -91,6 +156,8 @@ function fundForms(fund: FundView): HTMLElement[] {
     fields: [{ name: "WithdrawAmount", label: "form.amount", kind: "number" }],
     fixed,
     adminId,
+    confirm: (values) =>
+      confirmMoney(current(), "withdraw", values.WithdrawAmount, () => fieldsetOf(withdraw)),
     send: (values, id) => send("withdrawFromFund", values, id, () => withdraw),
   });
   const status: FormHandle = buildForm({

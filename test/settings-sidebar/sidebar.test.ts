@@ -259,4 +259,34 @@ describe("settings sidebar", () => {
     expect((await calls(page)).filter((c) => c.name === "runRefreshFromSettings")).toHaveLength(3);
     await page.close();
   });
+
+  it("ticking the failure e-mail keeps the schedule just chosen, and Apply saves that choice", async () => {
+    page = await browser.context.newPage();
+    await loadSidebar(
+      page,
+      html,
+      {
+        getSettingsView: view(),
+        saveSchedulePreferences: schedule({ mailOnFailure: true }),
+        saveSchedule: schedule({
+          schedule: { kind: "daily", hour: 7 },
+          label: "Every day between 7:00 and 8:00",
+        }),
+      },
+      { failureKey: "error" },
+    );
+    await page.locator("#f-schedule").selectOption("daily");
+    await page.locator("#f-schedule-hour").selectOption("7");
+    await page.locator("#f-mail").check();
+    await expect
+      .poll(() => page.locator("#schedule-feedback").textContent())
+      .toBe("Your preference is saved.");
+    expect(await page.locator("#f-schedule").inputValue()).toBe("daily");
+    expect(await page.locator("#f-schedule-hour").inputValue()).toBe("7");
+    await page.locator("#schedule-apply").click();
+    await expect
+      .poll(async () => (await calls(page)).find((c) => c.name === "saveSchedule")?.args)
+      .toEqual([{ kind: "daily", hour: 7 }]);
+    await page.close();
+  });
 });

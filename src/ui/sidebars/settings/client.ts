@@ -430,7 +430,15 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
       mailOnFailure: mail.checked,
       accountKind: accountKind.value,
     })
-      .then((next) => rerender({ ...view, schedule: next }))
+      .then((next) => {
+        // Not a re-render: a schedule or fields chosen but not applied yet stay as they are.
+        view.schedule = {
+          ...view.schedule,
+          mailOnFailure: next.mailOnFailure,
+          accountKind: next.accountKind,
+        };
+        status(feedback, t("settings.preferencesSaved"), "ok");
+      })
       .catch((err) => status(feedback, errorText(err), "error"));
   };
   mail.addEventListener("change", savePreferences);

@@ -3,6 +3,7 @@
  * and outside checks. Routes (JSON in and out; errors as { "error": "<field>: <rule>" } with 400):
  *
  *   GET  /control/info            {apiUrl, token, adminId, user, users, timeZone, addOnName, spreadsheetName}
+ *                                 (token as ••••last4 unless `revealToken`)
  *   GET  /control/menu            the add-on menu built by onOpen: [{label, function}]
  *   POST /control/run             {function, args?, user?, as?} → {ok: true, result} | {ok: false, error}
  *   GET  /control/sheets          [{name, values, formulas, numberFormats, frozenRows, notes, …}] (dates as ISO)
@@ -26,7 +27,8 @@
  * `startControlServer({ target, staticDir, routes })`: `target` is an EmulatorHost (the
  * emulator on a worker thread, as the playground uses) or `directTarget(emulator)` (same
  * thread: fine for tests whose servers run elsewhere); `staticDir` serves a page for other
- * paths ("/" → index.html); `routes` handles extra paths first.
+ * paths ("/" → index.html); `routes` handles extra paths first. Every request first passes
+ * local-only.ts (Host, Origin, JSON bodies): the server is a tool of this machine only.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -35,9 +37,11 @@ import { extname, join, normalize, resolve, sep } from "node:path";
 import { z } from "zod";
 import { EmulatorUsageError, ServiceError } from "./errors";
 import type { DialogAnswer, Emulator, RunKind, RunOutcome } from "./index";
+import { isLoopbackHost, refusalOf } from "./local-only";
 import {
   displaySnapshot,
   logsSnapshot,
+  maskSecret,
   propertiesSnapshot,
   type SheetSnapshot,
   sheetsSnapshot,
@@ -248,7 +252,11 @@ export interface ControlServerOptions {
   target: ControlTarget;
   /** 0 (default) picks a free port. */
   port?: number;
+  /** A loopback address (127.0.0.1, the default; ::1, localhost): any other is refused. */
   host?: string;
+  /** GET /control/info answers the token in full only when true (for a token that is nobody's
+   * secret, such as the bundled sandbox's demo token); otherwise its last four characters. */
+  revealToken?: boolean;
   /** A page to serve for paths outside /control ("/" → index.html). */
   staticDir?: string;
   /** Extra routes, tried first; resolve true when the request was handled. */
@@ -263,17 +271,25 @@ export interface RunningControlServer {
   close(): Promise<void>;
 }
 
+/** The token as GET /control/info shows it: "" stays "", any other only by its last four characters. */
+function shownToken(token: string, reveal: boolean): string {
+  return reveal || token === "" ? token : maskSecret(token);
+}
+
 async function handleControl(
-  target: ControlTarget,
+  options: ControlServerOptions,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
 ): Promise<void> {
+  const target = options.target;
   const method = req.method ?? "GET";
   const route = `${method} ${path}`;
   switch (route) {
-    case "GET /control/info":
-      return send(res, 200, await target.info());
+    case "GET /control/info": {
+      const info = await target.info();
+      return send(res, 200, { ...info, token: shownToken(info.token, options.revealToken === true) });
+    }
     case "GET /control/menu":
       return send(res, 200, await target.menu());
     case "POST /control/run": {
@@ -342,12 +358,26 @@ async function handleControl(
 
 /** Starts the control server (and the page, if `staticDir` is given). */
 export function startControlServer(options: ControlServerOptions): Promise<RunningControlServer> {
+  const host = options.host ?? "127.0.0.1";
+  if (!isLoopbackHost(host)) {
+    return Promise.reject(
+      new Error(
+        `host: the control API listens on this machine only (127.0.0.1, ::1 or localhost), not ${host}`,
+      ),
+    );
+  }
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const refusal = refusalOf(req, (server.address() as AddressInfo).port);
+    if (refusal) {
+      // Unread request bodies are dropped with the connection.
+      res.setHeader("connection", "close");
+      return send(res, refusal.status, { error: refusal.error });
+    }
     void (async () => {
       try {
         if (options.routes && (await options.routes(req, res))) return;
-        if (path.startsWith("/control/")) return await handleControl(options.target, req, res, path);
+        if (path.startsWith("/control/")) return await handleControl(options, req, res, path);
         if (
           options.staticDir &&
           (req.method === "GET" || req.method === "HEAD") &&
@@ -366,7 +396,7 @@ export function startControlServer(options: ControlServerOptions): Promise<Runni
   });
   return new Promise((done, fail) => {
     server.once("error", fail);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+    server.listen(options.port ?? 0, host, () => {
       const { port } = server.address() as AddressInfo;
       done({
         url: `http://localhost:${port}`,

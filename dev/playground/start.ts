@@ -3,7 +3,9 @@
  * uses `--api-url URL --token T --admin-id N`), builds dist/ if it is missing, runs the add-on
  * in the emulation on a worker thread with the connection pre-stored in the default user's
  * settings, serves the control API and the page, runs onOpen, and prints the page's URL.
- * It opens no browser.
+ * It opens no browser. Everything listens on 127.0.0.1 (`--host` takes only another loopback
+ * address), and a token given with --token is never shown in full (GET /control/info gives its
+ * last four characters; the caller has it already).
  *
  *   npm start -- --port 8080
  *   npm start -- --api-url https://api.example.com/v1 --token T --admin-id 1001
@@ -14,6 +16,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startControlServer } from "../emulator/control";
 import { EmulatorHost } from "../emulator/host";
+import { isLoopbackHost } from "../emulator/local-only";
 import { startSandboxThread } from "../sandbox/index";
 import { buildPlaygroundAssets } from "./assets";
 import { playgroundRoutes, sandboxOriginOf } from "./routes";
@@ -50,6 +53,11 @@ function readOptions() {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     fail(`--port: must be a whole number from 0 to 65535, got "${values.port}"`);
+  if (!isLoopbackHost(values.host as string)) {
+    fail(
+      `--host: the playground is reachable from this machine only: 127.0.0.1, ::1 or localhost, got "${values.host}"`,
+    );
+  }
   const external = [values["api-url"], values.token, values["admin-id"]];
   if (external.some((v) => v !== undefined) && external.some((v) => v === undefined)) {
     fail(
@@ -88,7 +96,7 @@ async function main(): Promise<void> {
     if (built.status !== 0) fail("The build failed; see the messages above.");
   }
 
-  const sandbox = options.apiUrl ? undefined : await startSandboxThread({});
+  const sandbox = options.apiUrl ? undefined : await startSandboxThread({ host: "127.0.0.1" });
   const connection = sandbox
     ? { apiUrl: sandbox.url, token: sandbox.token, adminId: sandbox.adminId }
     : {
@@ -115,6 +123,8 @@ async function main(): Promise<void> {
     host: options.host,
     staticDir: assets.dir,
     routes,
+    // The bundled sandbox's demo token is nobody's secret; one given with --token is.
+    revealToken: sandbox !== undefined,
   }).catch(async (err: NodeJS.ErrnoException) => {
     await host.close();
     await sandbox?.close();

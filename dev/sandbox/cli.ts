@@ -1,12 +1,20 @@
 /**
  * `npm run sandbox [-- --port 8787 --seed 42 --funds 40 --reports 300 --latency 0 --shapes real]`: starts the
  * sandbox and prints, first and one per line, `API: <url>`, `Token: <token>`, `Admin id: <id>`.
+ * It listens on 127.0.0.1 unless `--host` asks otherwise. A token given with `--token` is printed
+ * only by its last four characters (`Token: ••••abcd`): whoever gave it has it already.
  */
 import { parseArgs } from "node:util";
 import { startSandbox } from "./index";
 import { SHAPES, type Shapes } from "./real-shapes";
 
 const FLAGS = ["port", "seed", "funds", "reports", "latency", "employees"] as const;
+
+/** The token as printed: the demo token in full, a token given with --token by its last four characters. */
+function shownToken(token: string, given: boolean): string {
+  if (!given) return token;
+  return token.length <= 4 ? "••••" : `••••${token.slice(-4)}`;
+}
 
 function wholeNumber(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -46,7 +54,7 @@ async function main(): Promise<void> {
     shapes: v.shapes as Shapes | undefined,
   });
   console.log(`API: ${running.url}`);
-  console.log(`Token: ${running.token}`);
+  console.log(`Token: ${shownToken(running.token, v.token !== undefined)}`);
   console.log(`Admin id: ${running.adminId}`);
   console.log(`Manager id: ${running.managerId}`);
   if (v.shapes === "real") console.log("Shapes: real (types vary as the real service's do)");

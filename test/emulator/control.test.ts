@@ -1,6 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
+import { networkInterfaces, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directTarget, type RunningControlServer, startControlServer } from "../../dev/emulator/control";
@@ -8,7 +11,7 @@ import { EmulatorHost } from "../../dev/emulator/host";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { servicePrefix, storeConnection } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { FIXTURE_DIST } from "./helpers";
+import { FIXTURE_DIST, fixtureEmulator } from "./helpers";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -83,14 +86,15 @@ describe("the built add-on end to end through the control API, against the sandb
     expect(em.counters.urlFetch["treasurer@example.com"]).toBeGreaterThan(0);
   });
 
-  it("reports connection info and never shows the token in properties", async () => {
+  it("reports connection info, the token by its last four characters, and never shows it in properties", async () => {
     const info = await call(server, "GET", "/control/info");
     expect(info.body).toMatchObject({
       apiUrl: sandbox.url,
-      token: sandbox.token,
+      token: `••••${sandbox.token.slice(-4)}`,
       adminId: sandbox.adminId,
       user: "treasurer@example.com",
     });
+    expect(info.text).not.toContain(sandbox.token);
     const props = await call(server, "GET", "/control/properties");
     expect(props.text).not.toContain(sandbox.token);
     expect(JSON.stringify(em.properties().user["treasurer@example.com"])).toContain(sandbox.token);
@@ -231,6 +235,202 @@ describe("EmulatorHost: the emulator on a worker thread, interactive", () => {
     } finally {
       await withPage.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A request with exactly these headers (fetch would not let a test choose Host). */
+function rawRequest(
+  server: RunningControlServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string; type: string }> {
+  return new Promise((done, fail) => {
+    const req = request(
+      { host: "127.0.0.1", port: server.port, method, path, headers, setHost: !("host" in headers) },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () =>
+          done({ status: res.statusCode ?? 0, text, type: String(res.headers["content-type"] ?? "") }),
+        );
+      },
+    );
+    req.on("error", fail);
+    req.end(body);
+  });
+}
+
+/** Whether a TCP connection to host:port is accepted. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ host, port, timeout: 2000 });
+    socket.once("connect", () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once("timeout", () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once("error", () => done(false));
+  });
+}
+
+describe("the control API answers only this machine's own page and scripts", () => {
+  const TOKEN = "rg-live-7Hq2-secret-9f2c";
+  let em: Emulator;
+  let server: RunningControlServer;
+  const json = { "content-type": "application/json" };
+
+  beforeAll(async () => {
+    em = fixtureEmulator();
+    server = await startControlServer({
+      target: directTarget(em, { apiUrl: "https://api.example.com/v1", token: TOKEN, adminId: 7 }),
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await em?.close();
+  });
+
+  it("listens on 127.0.0.1 only: the machine's other addresses refuse the connection", async () => {
+    expect((server.server.address() as AddressInfo).address).toBe("127.0.0.1");
+    expect(await accepts("127.0.0.1", server.port)).toBe(true);
+    // 127.0.0.2 is this machine too (Linux routes all of 127/8 to lo): a server on 0.0.0.0 takes it.
+    const others = ["127.0.0.2"];
+    for (const list of Object.values(networkInterfaces())) {
+      for (const entry of list ?? [])
+        if (!entry.internal && entry.family === "IPv4") others.push(entry.address);
+    }
+    for (const address of others)
+      expect({ address, accepted: await accepts(address, server.port) }).toEqual({
+        address,
+        accepted: false,
+      });
+  });
+
+  it("refuses to listen on any address that is not loopback", async () => {
+    await expect(startControlServer({ target: directTarget(em), host: "0.0.0.0" })).rejects.toThrow(
+      /host: the control API listens on this machine only/,
+    );
+  });
+
+  it("refuses a Host other than localhost, 127.0.0.1 or [::1] with 403 and no token (DNS rebinding)", async () => {
+    for (const host of [
+      "attacker.example",
+      `attacker.example:${server.port}`,
+      "localhost.attacker.example",
+      "",
+    ]) {
+      const answer = await rawRequest(server, "GET", "/control/info", { host });
+      expect({ host, status: answer.status }).toEqual({ host, status: 403 });
+      expect(answer.type).toMatch(/application\/json/);
+      expect(JSON.parse(answer.text).error).toMatch(/^Host: /);
+      expect(answer.text).not.toContain(TOKEN);
+      expect(answer.text).not.toContain("9f2c");
+    }
+  });
+
+  it("answers localhost, 127.0.0.1 and [::1], with or without the port", async () => {
+    for (const name of ["localhost", "127.0.0.1", "[::1]", "LOCALHOST"]) {
+      for (const host of [name, `${name}:${server.port}`]) {
+        const answer = await rawRequest(server, "GET", "/control/info", { host });
+        expect({ host, status: answer.status }).toEqual({ host, status: 200 });
+      }
+    }
+  });
+
+  it("never answers a token given to it in full: GET /control/info shows its last four characters", async () => {
+    const answer = await rawRequest(server, "GET", "/control/info", {});
+    expect(JSON.parse(answer.text).token).toBe("••••9f2c");
+    expect(answer.text).not.toContain(TOKEN);
+  });
+
+  it("refuses a request from another origin with 403, and runs nothing", async () => {
+    const runs = em.executions.length;
+    for (const origin of [
+      "http://evil.example",
+      `http://evil.example:${server.port}`,
+      "null",
+      "http://localhost:1",
+    ]) {
+      const info = await rawRequest(server, "GET", "/control/info", { origin });
+      expect({ origin, status: info.status }).toEqual({ origin, status: 403 });
+      expect(JSON.parse(info.text).error).toMatch(/^Origin: /);
+      expect(info.text).not.toContain("9f2c");
+      const run = await rawRequest(
+        server,
+        "POST",
+        "/control/run",
+        { origin, ...json },
+        JSON.stringify({ function: "echo", args: [1] }),
+      );
+      expect({ origin, status: run.status }).toEqual({ origin, status: 403 });
+    }
+    expect(em.executions.length).toBe(runs);
+  });
+
+  it("answers the page's own origin", async () => {
+    for (const origin of [
+      `http://localhost:${server.port}`,
+      `http://127.0.0.1:${server.port}`,
+      `http://[::1]:${server.port}`,
+    ]) {
+      const run = await rawRequest(
+        server,
+        "POST",
+        "/control/run",
+        { origin, ...json },
+        JSON.stringify({ function: "echo", args: [origin] }),
+      );
+      expect({ origin, status: run.status, body: JSON.parse(run.text) }).toEqual({
+        origin,
+        status: 200,
+        body: { ok: true, result: origin },
+      });
+    }
+  });
+
+  it("refuses a POST that any web page could send without asking (text/plain, a form, no type): the function is not run", async () => {
+    const runs = em.executions.length;
+    const body = JSON.stringify({ function: "echo", args: ["sent by a form"] });
+    for (const type of [
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      undefined,
+    ]) {
+      const headers: Record<string, string> = type === undefined ? {} : { "content-type": type };
+      for (const path of ["/control/run", "/control/reset", "/control/clock"]) {
+        const answer = await rawRequest(server, "POST", path, headers, body);
+        expect({ type, path, status: answer.status }).toEqual({ type, path, status: 415 });
+        expect(JSON.parse(answer.text).error).toMatch(/^Content-Type: a POST must send application\/json/);
+      }
+    }
+    expect(em.executions.length).toBe(runs);
+    const accepted = await rawRequest(server, "POST", "/control/run", json, body);
+    expect(JSON.parse(accepted.text)).toEqual({ ok: true, result: "sent by a form" });
+    expect(em.executions.length).toBe(runs + 1);
+  });
+
+  it("gives the token in full only when told it is nobody's secret (revealToken)", async () => {
+    const demo = await startControlServer({
+      target: directTarget(em, { token: "sandbox-demo-token" }),
+      revealToken: true,
+    });
+    try {
+      expect(JSON.parse((await rawRequest(demo, "GET", "/control/info", {})).text).token).toBe(
+        "sandbox-demo-token",
+      );
+    } finally {
+      await demo.close();
     }
   });
 });

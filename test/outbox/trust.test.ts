@@ -4,6 +4,7 @@
  * Each case failed before the add-on kept its own record of each write outside the sheet.
  */
 import { describe, expect, it } from "vitest";
+import { submitWrite } from "../../src/outbox/forms";
 import { previewOutbox, previewText } from "../../src/outbox/preview";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
@@ -287,6 +288,47 @@ describe("amounts the add-on can write but not read back", () => {
     // No money moves on a fund whose totals cannot be read: refused with the reason, never stuck.
     expect(sheet.cell(3, "state")).toBe("Refused");
     expect(sheet.cell(3, "result")).toBe("Refused: Deposits of fund 1 is too large");
+    expect(ledger.sentOf("deposit")).toBe(1);
+  });
+});
+
+describe("the Outbox and the Fund sidebar share one record of each write", () => {
+  it("a sidebar deposit still in flight holds the fund's Outbox rows; once settled, they are sent", () => {
+    const { ledger, sheet, clock, context, records } = setup([userRow("Withdraw", 1, { amount: "2.00" })]);
+    ledger.faults.push({ endpoint: "deposit", when: "late", delayMs: 30_000 });
+    const form = submitWrite(
+      { ...context, records, applyResult: () => {}, format: context.format, newKey: () => "form-1" },
+      "deposit",
+      { Id: 1, DepositAmount: "3.00" },
+    );
+    expect(form.kind).toBe("unknown");
+    runOutbox(context);
+    expect(sheet.cell(2, "state")).toBe("Pending");
+    expect(sheet.cell(2, "result")).toBe(
+      "Waiting: an earlier request on fund 1 from the Fund sidebar is not settled yet; this row is sent once it is.",
+    );
+    expect(ledger.sentOf("withdraw")).toBe(0);
+    clock.advance(IN_FLIGHT_WINDOW_MS);
+    runOutbox(context);
+    expect(sheet.cell(2, "state")).toBe("Done");
+    expect(deposits(ledger, 1)).toEqual([300]);
+    expect(records.all().filter((r) => r.state === "unknown" || r.state === "sending")).toEqual([]);
+  });
+
+  it("an interrupted Outbox row holds the Fund sidebar's deposits on that fund, saying which row", () => {
+    const { ledger, context, records } = setup([userRow("Deposit", 1, { amount: "4.00" })]);
+    ledger.faults.push({ endpoint: "deposit", when: "before" });
+    runOutbox(context);
+    const form = submitWrite(
+      { ...context, records, applyResult: () => {}, format: context.format, newKey: () => "form-2" },
+      "deposit",
+      { Id: 1, DepositAmount: "4.00" },
+    );
+    expect(form).toEqual({
+      kind: "refused",
+      message:
+        "Not sent: an interrupted Outbox row on this fund (Deposit 4.00 to fund 1, row 2) must be settled first. Run the Outbox, then try again.",
+    });
     expect(ledger.sentOf("deposit")).toBe(1);
   });
 });

@@ -354,38 +354,65 @@ export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
   const width = OUTBOX_COLUMNS.length;
   sheet.getRange(1, 1, 1, width).setValues([OUTBOX_COLUMNS.map((c) => translate(language, headerKey(c)))]);
   sheet.setFrozenRows(1);
-  const rows = sheet.getMaxRows() - 1;
-  sheet
-    .getRange(2, 1, rows, width)
-    .setNumberFormats(Array.from({ length: rows }, () => OUTBOX_COLUMNS.map(formatOf)));
-  const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
-    // Invalid entries are allowed (with a warning) so that labels in the other language still work.
-    const rule = SpreadsheetApp.newDataValidation()
-      .requireValueInList(values, true)
-      .setAllowInvalid(true)
-      .build();
-    sheet.getRange(2, columnNumber(column), rows, 1).setDataValidation(rule);
-  };
-  list(
-    "operation",
-    OUTBOX_OPERATIONS.map((op) => operationLabel(language, op)),
-  );
-  list(
-    "fundStatus",
-    FUND_STATUSES.map((s) => fundStatusLabel(language, s)),
-  );
-  const yesNo = [translate(language, "outbox.yes"), translate(language, "outbox.no")];
-  for (const column of ["flexible", "autoDeposit", "autoBlock"] as const) list(column, yesNo);
-  // The snapshot column is the add-on's memory of a money movement in flight: kept narrow and
-  // explained, not hidden, so that deleting it by accident is less likely.
+  // The Sent column shows what the add-on sent, for reading only: narrow, with a note.
   const snapshot = columnNumber("snapshot");
   sheet.setColumnWidth(snapshot, 40);
   sheet.getRange(1, snapshot).setNote(translate(language, "outbox.snapshotNote"));
-  // Users may not lock themselves out; a warning is the protection an add-on can give.
-  const protection = sheet
-    .getRange(1, FIRST_OWNED_COLUMN, sheet.getMaxRows(), OWNED_COLUMNS.length)
-    .protect();
-  protection.setDescription(translate(language, "outbox.col.state")).setWarningOnly(true);
+  applyOutboxRules(sheet, language, 2);
+}
+
+/** Document property: the rows of each Outbox sheet its formats, dropdowns and protection cover. */
+const RULES_ROWS_KEY = "outbox.rulesRows.";
+
+/**
+ * Number formats, dropdowns and the warning protection of the add-on's columns, from `fromRow`
+ * to the sheet's last row. A sheet grown since (rows added below the first 1,000) gets them on
+ * its new rows at the next Preview or Run, so every row works the same.
+ */
+function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): void {
+  const width = OUTBOX_COLUMNS.length;
+  const maxRows = sheet.getMaxRows();
+  const rows = maxRows - fromRow + 1;
+  if (rows > 0) {
+    sheet
+      .getRange(fromRow, 1, rows, width)
+      .setNumberFormats(Array.from({ length: rows }, () => OUTBOX_COLUMNS.map(formatOf)));
+    const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
+      // Invalid entries are allowed (with a warning) so that labels in the other language still work.
+      const rule = SpreadsheetApp.newDataValidation()
+        .requireValueInList(values, true)
+        .setAllowInvalid(true)
+        .build();
+      sheet.getRange(fromRow, columnNumber(column), rows, 1).setDataValidation(rule);
+    };
+    list(
+      "operation",
+      OUTBOX_OPERATIONS.map((op) => operationLabel(language, op)),
+    );
+    list(
+      "fundStatus",
+      FUND_STATUSES.map((s) => fundStatusLabel(language, s)),
+    );
+    const yesNo = [translate(language, "outbox.yes"), translate(language, "outbox.no")];
+    for (const column of ["flexible", "autoDeposit", "autoBlock"] as const) list(column, yesNo);
+    // Users may not lock themselves out; a warning is the protection an add-on can give.
+    const top = fromRow === 2 ? 1 : fromRow;
+    const protection = sheet
+      .getRange(top, FIRST_OWNED_COLUMN, maxRows - top + 1, OWNED_COLUMNS.length)
+      .protect();
+    protection.setDescription(translate(language, "outbox.col.state")).setWarningOnly(true);
+  }
+  PropertiesService.getDocumentProperties()?.setProperty(RULES_ROWS_KEY + sheet.getName(), String(maxRows));
+}
+
+/** Extends the rules to rows added since they were last applied. */
+function extendOutboxRules(sheet: Sheet, language: Language): void {
+  const covered = Number(
+    PropertiesService.getDocumentProperties()?.getProperty(RULES_ROWS_KEY + sheet.getName()),
+  );
+  // A sheet from before this was kept: its first 1,000 rows were set up when it was made.
+  const from = Number.isInteger(covered) && covered > 0 ? covered + 1 : 1001;
+  if (sheet.getMaxRows() >= from) applyOutboxRules(sheet, language, from);
 }
 
 function readRows(sheet: Sheet) {
@@ -490,6 +517,7 @@ export function previewOutbox(): string {
     ui.alert(t("outbox.run.noSheet"));
     return t("outbox.run.noSheet");
   }
+  extendOutboxRules(sheet, session.language);
   const text = previewText(session.language, previewOf(session, sheet));
   session.finish();
   ui.alert(t("outbox.preview.title"), text, ui.ButtonSet.OK);
@@ -517,6 +545,7 @@ export function runOutbox(): RunSummary | null {
     ui.alert(t("outbox.run.noSheet"));
     return null;
   }
+  extendOutboxRules(sheet, session.language);
   const preview = previewOf(session, sheet);
   const text = previewText(session.language, preview);
   // Invalid rows count too: the run marks them Refused with the reason, sending nothing.

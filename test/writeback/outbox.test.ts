@@ -537,3 +537,24 @@ describe("Outbox in Spanish", () => {
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 450);
   });
 });
+
+describe("Outbox: a sheet grown past its first 1,000 rows", () => {
+  it("gets the dropdowns, formats and protection on its new rows at the next Preview", async () => {
+    const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
+    if (!sheet) throw new Error("no Outbox sheet");
+    expect(sheet.cell(1500, 1)?.validation).toBeUndefined();
+    sheet.maxRows = 1600; // rows added at the bottom, as "Add 600 more rows" does
+    const [a] = openFunds as [SandboxFund];
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "2.50" }], 1500);
+    const preview = String(ok(wb.menu("previewOutbox")).result);
+    expect(preview).toContain(`• Row 1500: Deposit 2.50 ${a.currency} to fund ${a.id}`);
+    expect(sheet.cell(1500, 1)?.validation).toMatchObject({ kind: "list" });
+    expect(sheet.cell(1600, 1)?.validation).toMatchObject({ kind: "list" });
+    expect(sheet.cell(1600, 3)?.numberFormat).toBe("@");
+    expect(
+      wb.emulator.spreadsheet.protections.some(
+        (p) => p.warningOnly && p.rect?.row === 1001 && p.rect.numRows === 600,
+      ),
+    ).toBe(true);
+  });
+});

@@ -14,6 +14,8 @@ export interface RunRow {
   id: string;
   /** ISO time of the start. */
   startedAt: string;
+  /** The start as the sidebar shows it, in the spreadsheet's time zone. */
+  startedAtText?: string;
   /** Seconds the run took, or null while running. */
   seconds: number | null;
   source: string;
@@ -35,6 +37,8 @@ export interface ScheduleView {
   mine: boolean;
   /** ISO time of the next run, or null. */
   nextRun: string | null;
+  /** The next run as the sidebar shows it, in the spreadsheet's time zone ("" when none). */
+  nextRunText?: string;
   runs: RunRow[];
   notice: { kind: Notice["kind"]; text: string; runId: string | null } | null;
 }
@@ -51,10 +55,11 @@ export function describeSchedule(language: Language, s: Schedule): string {
 }
 
 /** The run as one row of the sidebar's history. */
-export function runRow(language: Language, run: RunRecord): RunRow {
+export function runRow(language: Language, run: RunRecord, formatTime?: (ms: number) => string): RunRow {
   return {
     id: run.id,
     startedAt: new Date(run.startedAt).toISOString(),
+    ...(formatTime ? { startedAtText: formatTime(run.startedAt) } : {}),
     seconds: run.endedAt === null ? null : Math.round((run.endedAt - run.startedAt) / 100) / 10,
     source: translate(language, `run.source.${run.source}`),
     outcome: run.outcome,
@@ -111,7 +116,8 @@ export function scheduleView(input: ScheduleViewInput): ScheduleView {
     owner: schedule.kind === "off" ? "" : (state?.ownerLabel ?? ""),
     mine: state?.ownerKey === input.me,
     nextRun: next === null ? null : new Date(next).toISOString(),
-    runs: runs.map((r) => runRow(language, r)),
+    nextRunText: next === null ? "" : input.formatTime(next),
+    runs: runs.map((r) => runRow(language, r, input.formatTime)),
     notice: input.notice
       ? {
           kind: input.notice.kind,

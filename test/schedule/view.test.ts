@@ -48,6 +48,8 @@ describe("schedule view", () => {
       owner: "ana@example.com",
       mine: false,
       nextRun: new Date(T0 + 4 * 3_600_000).toISOString(),
+      // Times for the sidebar come formatted by the server (the spreadsheet's zone).
+      nextRunText: "2026-01-10 12:00",
       notice: {
         kind: "failed",
         runId: "r1",
@@ -55,6 +57,7 @@ describe("schedule view", () => {
       },
     });
     expect(view.runs[0]).toMatchObject({
+      startedAtText: "2026-01-10 08:00",
       seconds: 12.3,
       outcomeLabel: "failed",
       source: "schedule",

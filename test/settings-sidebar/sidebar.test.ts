@@ -289,4 +289,26 @@ describe("settings sidebar", () => {
       .toEqual([{ kind: "daily", hour: 7 }]);
     await page.close();
   });
+
+  it("shows times as the server formatted them in the spreadsheet's zone, not the browser's", async () => {
+    page = await browser.context.newPage();
+    const base = schedule();
+    const run = {
+      ...(base.runs[0] as ScheduleSidebarView["runs"][number]),
+      startedAtText: "2026-01-10 05:00",
+    };
+    await loadSidebar(
+      page,
+      html,
+      {
+        getSettingsView: view({
+          schedule: { ...base, nextRunText: "2026-01-10 09:00", runs: [run] },
+        }),
+      },
+      { failureKey: "error" },
+    );
+    await expect.poll(() => page.locator("#schedule-next").textContent()).toContain("2026-01-10 09:00");
+    expect(await page.locator("#app").textContent()).toContain("2026-01-10 05:00 · schedule · failed");
+    await page.close();
+  });
 });

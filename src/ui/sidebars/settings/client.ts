@@ -406,9 +406,7 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     el(
       "p",
       { id: "schedule-next" },
-      s.nextRun
-        ? t("schedule.next", { when: new Date(s.nextRun).toLocaleString() })
-        : t("schedule.next.none"),
+      s.nextRun ? t("schedule.next", { when: s.nextRunText || s.nextRun }) : t("schedule.next.none"),
     ),
   );
   if (s.repaired) summary.append(el("p", { class: "status ok" }, t("schedule.repaired")));
@@ -536,7 +534,8 @@ function historySection(view: SettingsView): HTMLElement {
   }
   const list = el("ol", { class: "runs" });
   for (const run of runs) {
-    const line = `${new Date(run.startedAt).toLocaleString()} · ${run.source} · ${run.outcomeLabel}`;
+    // Times come formatted in the spreadsheet's time zone, never the browser's.
+    const line = `${run.startedAtText || run.startedAt} · ${run.source} · ${run.outcomeLabel}`;
     const figures = `${t("settings.history.records")}: ${run.records} · ${t("settings.history.calls")}: ${run.calls}`;
     const item = el(
       "li",

@@ -437,6 +437,10 @@ export function pageSuite(getBrowser: () => Browser): void {
       expect(requestsTo("/control/run").length).toBe(runsBefore);
       await frame.locator("#private").click();
       expect(await frame.locator("#out").textContent()).toBe("private:undefined:undefined");
+      // A server function taken off its runner fails, as a method needing `this` does.
+      await frame.locator("#detached").click();
+      expect(await frame.locator("#out").textContent()).toBe("thrown:TypeError");
+      expect(requestsTo("/control/run").length).toBe(runsBefore);
     });
 
     it("loads the sidebar afresh when the item that showed it runs again, not for other items", async () => {

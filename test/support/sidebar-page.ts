@@ -45,11 +45,13 @@ export function scriptRunFake(answers: Record<string, unknown>, script: ScriptRu
     var options = ${JSON.stringify(options).replace(/</g, "\\u003c")};
     window.__calls = [];
     function runner(success, failure) {
-      return new Proxy({}, {
+      var self = new Proxy({}, {
         get: function (_target, prop) {
           if (prop === "withSuccessHandler") return function (f) { return runner(f, failure); };
           if (prop === "withFailureHandler") return function (f) { return runner(success, f); };
           return function () {
+            // A method of its runner, as Google's: called detached, it fails.
+            if (this !== self) throw new TypeError("google.script.run." + String(prop) + " called without its runner");
             var args = Array.prototype.slice.call(arguments);
             window.__calls.push({ name: prop, args: JSON.parse(JSON.stringify(args)) });
             var scripted = prop in answers;
@@ -65,6 +67,7 @@ export function scriptRunFake(answers: Record<string, unknown>, script: ScriptRu
           };
         }
       });
+      return self;
     }
     window.google = { script: { run: runner(), host: { close: function () {} } } };
   })();`;

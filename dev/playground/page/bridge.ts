@@ -68,7 +68,14 @@ function makeRunner(state: RunnerState): Record<string, unknown> {
   };
   for (const name of window.__PLAYGROUND_FUNCTIONS__ ?? []) {
     if (name.endsWith("_") || RESERVED.has(name)) continue;
-    runner[name] = (...args: unknown[]) => {
+    // A method of its runner, as Google's are: taken off it (`const fn = run[name]; fn()`) it has
+    // no runner to read its handlers from, and fails (the stricter reading of Google's runner).
+    runner[name] = function (this: unknown, ...args: unknown[]) {
+      if (this !== runner) {
+        throw new TypeError(
+          `google.script.run.${name} was called without its runner: call it as a method, google.script.run.${name}(…)`,
+        );
+      }
       const checked = checkScriptArguments(args);
       const id = nextId++;
       pending.set(id, state);

@@ -6,8 +6,11 @@
  */
 import { allowedByList, hostOf } from "../../../api/urls";
 import type { ScheduleSidebarView } from "../../../schedule/view";
+import type * as ScheduleServer from "../../../app/schedule";
+import type * as SettingsServer from "../../../app/settings";
 import { el, whileDisabled } from "../../client/dom";
 import { pageLanguage, speak, t } from "../../client/language";
+import { serverFunctions } from "../../client/server";
 import { type StringKey, translate } from "../../strings";
 import type {
   ConfirmTokenUrlResult,
@@ -18,24 +21,12 @@ import type {
   SettingsView,
 } from "./view";
 
-type Runner = {
-  withSuccessHandler(f: (value: never) => void): Runner;
-  withFailureHandler(f: (error: Error) => void): Runner;
-} & Record<string, (...args: unknown[]) => void>;
-
-declare const google: { script: { run: Runner } };
-
-/** Calls a server function and resolves with its result (google.script.run as a promise). */
-function call<T>(name: string, ...args: unknown[]): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const runner = google.script.run
-      .withSuccessHandler((value: never) => resolve(value as T))
-      .withFailureHandler((error: Error) => reject(error));
-    const fn = runner[name];
-    if (!fn) reject(new Error(`${name} is not available`));
-    else fn(...args);
-  });
-}
+/**
+ * The server's functions, typed by their own modules' exports and called as methods of
+ * google.script.run (a detached call fails on Google): a renamed server function breaks this
+ * page's compile.
+ */
+const server = serverFunctions<typeof SettingsServer & typeof ScheduleServer>();
 
 type Choice = [value: string, label: StringKey | string];
 interface FieldDef {
@@ -296,7 +287,7 @@ function tokenBinding(view: SettingsView, rerender: (v: SettingsView) => void): 
   );
   const box = el("div", { id: "token-binding", class: "notice", role: "alert" }, el("p", {}, text), confirm);
   confirm.addEventListener("click", () => {
-    void busy(confirm, t("settings.saving"), () => call<ConfirmTokenUrlResult>("confirmMyTokenUrl", url))
+    void busy(confirm, t("settings.saving"), () => server.confirmMyTokenUrl(url))
       .then((result) => {
         rerender(result.view);
         const node = document.getElementById("token-feedback");
@@ -323,7 +314,7 @@ function tokenSection(view: SettingsView, rerender: (v: SettingsView) => void): 
   remove.hidden = !view.token.saved;
   const feedback = el("div", { class: "status", role: "status" });
   remove.addEventListener("click", () => {
-    void busy(remove, t("settings.saving"), () => call<SettingsView>("removeMyToken"))
+    void busy(remove, t("settings.saving"), () => server.removeMyToken())
       .then((next) => {
         rerender(next);
         const node = document.getElementById("token-feedback");
@@ -387,7 +378,7 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
         : value === "daily"
           ? { kind: "daily", hour: Number(hour.value) }
           : { kind: "hours", every: Number(value.split(":")[1]) };
-    void busy(apply, t("settings.saving"), () => call<ScheduleSidebarView>("saveSchedule", input))
+    void busy(apply, t("settings.saving"), () => server.saveSchedule(input))
       .then((next) => {
         rerender({ ...view, schedule: next });
         const node = document.getElementById("schedule-feedback");
@@ -424,7 +415,7 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     accountKind.append(option);
   }
   const savePreferences = () => {
-    void call<ScheduleSidebarView>("saveSchedulePreferences", {
+    void server.saveSchedulePreferences({
       mailOnFailure: mail.checked,
       accountKind: accountKind.value,
     })
@@ -447,10 +438,10 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     // A refresh longer than one execution goes on from here, piece after piece: each call runs
     // inside Google's time limit and keeps where it stopped (no extra trigger is made for it).
     const untilDone = async (): Promise<ScheduleSidebarView> => {
-      let next = await call<ScheduleSidebarView>("runRefreshFromSettings");
+      let next = await server.runRefreshFromSettings();
       for (let piece = 2; next.continues && piece <= 200; piece += 1) {
         refreshNow.textContent = t("settings.refreshingPiece", { piece });
-        next = await call<ScheduleSidebarView>("runRefreshFromSettings");
+        next = await server.runRefreshFromSettings();
       }
       return next;
     };
@@ -516,7 +507,7 @@ function noticeBox(view: SettingsView, rerender: (v: SettingsView) => void): HTM
   if (runId) {
     const dismiss = el("button", { type: "button", id: "notice-dismiss" }, t("notice.dismiss"));
     dismiss.addEventListener("click", () => {
-      void call<ScheduleSidebarView>("dismissScheduleNotice", runId).then((next) =>
+      void server.dismissScheduleNotice(runId).then((next) =>
         rerender({ ...view, schedule: next }),
       );
     });
@@ -580,7 +571,7 @@ function render(root: HTMLElement, view: SettingsView): void {
     const values = readForm(form, view.form);
     const tokenInput = form.querySelector<HTMLInputElement>("#f-token");
     const token = tokenInput?.value ?? "";
-    void busy(save, t("settings.saving"), () => call<SaveSettingsResult>("saveSettings", values, token))
+    void busy(save, t("settings.saving"), () => server.saveSettings(values, token))
       .then((result) => {
         if (result.ok) {
           render(root, result.view);
@@ -601,7 +592,7 @@ function render(root: HTMLElement, view: SettingsView): void {
     const values = readForm(form, view.form);
     const typedToken = form.querySelector<HTMLInputElement>("#f-token")?.value ?? "";
     void busy(test, t("settings.testing"), () =>
-      call<ConnectionCheck>("testSettingsConnection", { baseUrl: values.baseUrl, token: typedToken }),
+      server.testSettingsConnection({ baseUrl: values.baseUrl, token: typedToken }),
     )
       .then((check) => status(feedback, check.message, check.ok ? "ok" : "error"))
       .catch((err) => status(feedback, errorText(err), "error"));
@@ -615,7 +606,7 @@ function start(): void {
   const root = document.getElementById("app");
   if (!root) return;
   root.textContent = t("settings.loading");
-  call<SettingsView>("getSettingsView")
+  server.getSettingsView()
     .then((view) => render(root, view))
     .catch((err) => {
       root.textContent = errorText(err);

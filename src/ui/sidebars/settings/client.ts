@@ -5,9 +5,9 @@
  * become markup.
  */
 import { allowedByList, hostOf } from "../../../api/urls";
-import type { ScheduleSidebarView } from "../../../schedule/view";
 import type * as ScheduleServer from "../../../app/schedule";
 import type * as SettingsServer from "../../../app/settings";
+import type { ScheduleSidebarView } from "../../../schedule/view";
 import { el, whileDisabled } from "../../client/dom";
 import { pageLanguage, speak, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
@@ -415,10 +415,11 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     accountKind.append(option);
   }
   const savePreferences = () => {
-    void server.saveSchedulePreferences({
-      mailOnFailure: mail.checked,
-      accountKind: accountKind.value,
-    })
+    void server
+      .saveSchedulePreferences({
+        mailOnFailure: mail.checked,
+        accountKind: accountKind.value,
+      })
       .then((next) => {
         // Not a re-render: a schedule or fields chosen but not applied yet stay as they are.
         view.schedule = {
@@ -507,9 +508,7 @@ function noticeBox(view: SettingsView, rerender: (v: SettingsView) => void): HTM
   if (runId) {
     const dismiss = el("button", { type: "button", id: "notice-dismiss" }, t("notice.dismiss"));
     dismiss.addEventListener("click", () => {
-      void server.dismissScheduleNotice(runId).then((next) =>
-        rerender({ ...view, schedule: next }),
-      );
+      void server.dismissScheduleNotice(runId).then((next) => rerender({ ...view, schedule: next }));
     });
     box.append(dismiss);
   }
@@ -606,7 +605,8 @@ function start(): void {
   const root = document.getElementById("app");
   if (!root) return;
   root.textContent = t("settings.loading");
-  server.getSettingsView()
+  server
+    .getSettingsView()
     .then((view) => render(root, view))
     .catch((err) => {
       root.textContent = errorText(err);

@@ -146,13 +146,6 @@ export function blocks(record: WriteRecord, request: WriteRequest): boolean {
   return false;
 }
 
-/** The unsettled records on a fund, oldest first. */
-export function unsettledOnFund(records: readonly WriteRecord[], fundId: number): WriteRecord[] {
-  return records
-    .filter((r) => isUnsettled(r) && r.fundId === fundId)
-    .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
-}
-
 const STATES: ReadonlySet<string> = new Set(["sending", "unknown", "done", "refused"]);
 
 /**

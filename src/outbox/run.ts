@@ -16,7 +16,7 @@ import { type Language, type StringKey, translate } from "../ui/strings";
 import type { DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
 import { describeChanges, describeRequest } from "./describe";
-import { MONEY_OPERATIONS, type OutboxState, stateLabel } from "./operations";
+import { type OutboxState, stateLabel } from "./operations";
 import {
   changedColumns,
   finishedRecord,
@@ -583,11 +583,6 @@ export function doneMessage(
     balance: formatCents(result.fund.balance, { language }),
     currency: result.fund.currency,
   });
-}
-
-/** Whether a request moves money (for holding and listing). */
-export function movesMoney(request: WriteRequest): boolean {
-  return MONEY_OPERATIONS.has(request.operation) || request.operation === "createFund";
 }
 
 /**

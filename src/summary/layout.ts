@@ -88,6 +88,8 @@ export interface SummaryState {
   height: number;
   /** Ids of the charts the add-on inserted, in ChartSpec order. */
   charts: Array<number | null>;
+  /** The Summary sheet's id: followed through a rename, and never confused with a user's sheet. */
+  sheetId?: number;
 }
 
 export const EMPTY_STATE: SummaryState = {
@@ -103,10 +105,11 @@ export const EMPTY_STATE: SummaryState = {
 export function parseState(text: string | null): SummaryState {
   try {
     const state = JSON.parse(text ?? "") as SummaryState;
-    return state && state.v === 1 ? state : EMPTY_STATE;
+    if (state && state.v === 1) return state;
   } catch (_err) {
-    return EMPTY_STATE;
+    // Unreadable: computed again from scratch.
   }
+  return { ...EMPTY_STATE, run: [], charts: [] };
 }
 
 export function fundsPart(

@@ -57,7 +57,9 @@ describe("the Summary sheet", () => {
     const expected: Record<string, [number, number]> = {};
     for (const row of funds.values.slice(1)) {
       if (row[h("Status")] !== "Open") continue;
-      const line = (expected[String(row[h("Currency")])] ??= [0, 0]);
+      const currency = String(row[h("Currency")]);
+      const line = expected[currency] ?? [0, 0];
+      expected[currency] = line;
       line[0] += 1;
       line[1] += Math.round((row[h("Balance")] as number) * 100);
     }

@@ -12,6 +12,7 @@ import { FUND_COLUMNS, REPORT_COLUMNS, TRANSACTION_COLUMNS } from "../sheets/col
 import { runAttention } from "../summary/blocks";
 import {
   CHART_COLUMN,
+  CHART_SIZE,
   fundsPart,
   parseState,
   renderSummary,
@@ -151,7 +152,9 @@ export function updateSummarySheet(update: SummaryUpdate): void {
     )
       .addRange(sheet.getRange(r.row, r.column, r.numRows, r.numColumns))
       .setOption("title", spec.title)
-      .setOption("isStacked", spec.stacked);
+      .setOption("isStacked", spec.stacked)
+      .setOption("width", CHART_SIZE.width)
+      .setOption("height", CHART_SIZE.height);
     if (chart) sheet.updateChart(builder.build());
     else {
       sheet.insertChart(builder.build());

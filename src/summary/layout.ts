@@ -171,6 +171,9 @@ export interface ChartSpec {
 }
 
 export const CHART_COLUMN = SUMMARY_WIDTH + 2;
+/** Each chart's size in pixels, and the rows (21 px each) between the tops of two charts. */
+export const CHART_SIZE = { width: 480, height: 260 } as const;
+const CHART_ROWS = 14;
 
 export interface SummaryGrid {
   values: CellValue[][];
@@ -298,7 +301,7 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
       title: t(title),
       stacked,
       range: { row: first, column: 1, numRows: body.length + 1, numColumns: head.length },
-      anchorRow: 1 + charts.length * 20,
+      anchorRow: 1 + charts.length * CHART_ROWS,
     });
     gap();
   };

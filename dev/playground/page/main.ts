@@ -4,6 +4,7 @@
  * inject sandbox faults, reset and switch users. Everything goes through the control API.
  */
 import type { Selection } from "../a1";
+import { ChartLayer } from "./charts";
 import {
   type ButtonName,
   type ControlInfo,
@@ -83,6 +84,7 @@ const grid = new Grid($("grid"), $<HTMLInputElement>("name-box"), $<HTMLInputEle
       .finally(() => writesPending(-1));
   },
 });
+const charts = new ChartLayer($("grid"));
 
 /** Cell writes not yet sent and read back; tests wait for 0. */
 function writesPending(change: number): void {
@@ -114,6 +116,7 @@ async function refreshSheets(): Promise<void> {
   renderTabs();
   const sheet = state.sheets.find((s) => s.name === state.activeSheet);
   if (sheet) grid.show(sheet, state.info?.timeZone ?? "UTC", true);
+  if (sheet) charts.show(sheet.charts, sheet.values);
 }
 
 function renderTabs(): void {
@@ -157,6 +160,7 @@ function switchSheet(name: string): void {
   renderTabs();
   const sheet = state.sheets.find((s) => s.name === name);
   if (sheet) grid.show(sheet, state.info?.timeZone ?? "UTC", false);
+  if (sheet) charts.show(sheet.charts, sheet.values);
   selectionSent = control.select(name, "A1", state.user || undefined).catch(showError);
 }
 

@@ -83,11 +83,18 @@ function summarySheet(name: string, id: number | undefined): Sheet {
 
 /** Recomputes the blocks that `update.refreshed` feeds and writes the Summary sheet. */
 export function updateSummarySheet(update: SummaryUpdate): void {
+  const started = Date.now();
   const props = PropertiesService.getDocumentProperties();
   const state = parseState(loadText(props, SUMMARY_STATE_KEY));
   const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
   const format = (d: Date, pattern: string) => Utilities.formatDate(d, zone, pattern);
-  const day = (d: Date) => format(d, "yyyy-MM-dd");
+  // Thousands of rows share a few hundred days: each is formatted once.
+  const days = new Map<number, string>();
+  const day = (d: Date) => {
+    const text = days.get(d.getTime()) ?? format(d, "yyyy-MM-dd");
+    days.set(d.getTime(), text);
+    return text;
+  };
   const now = new Date();
   const today = day(now);
   const at = format(now, "yyyy-MM-dd HH:mm");
@@ -171,7 +178,11 @@ export function updateSummarySheet(update: SummaryUpdate): void {
       state.charts[i] = added[k] ?? null;
     });
   }
-  saveText(props, SUMMARY_STATE_KEY, JSON.stringify({ ...state, height: used, sheetId: sheet.getSheetId() }));
+  saveText(
+    props,
+    SUMMARY_STATE_KEY,
+    JSON.stringify({ ...state, height: used, sheetId: sheet.getSheetId(), ms: Date.now() - started }),
+  );
 }
 
 /**

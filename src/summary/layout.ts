@@ -90,6 +90,8 @@ export interface SummaryState {
   charts: Array<number | null>;
   /** The Summary sheet's id: followed through a rename, and never confused with a user's sheet. */
   sheetId?: number;
+  /** How long the last update took, in ms on the script's clock (`npm run bench` reports it). */
+  ms?: number;
 }
 
 export const EMPTY_STATE: SummaryState = {

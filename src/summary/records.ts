@@ -52,12 +52,17 @@ export function centsOf(cell: CellValue | undefined): number {
   return Number.isFinite(n) ? Math.round(n * 100) : 0;
 }
 
-/** Which of `labels` the cell shows, in English or Spanish; "" when none. */
-function labelOf<T extends string>(cell: CellValue | undefined, labels: Record<T, StringKey>): T | "" {
-  const text = String(cell ?? "").trim();
+/**
+ * Reads which of `labels` a cell shows, in English or Spanish ("" when none): the texts are
+ * looked up once, not once per row.
+ */
+function labelReader<T extends string>(
+  labels: Record<T, StringKey>,
+): (cell: CellValue | undefined) => T | "" {
+  const byText = new Map<string, T>();
   for (const [value, key] of Object.entries(labels) as [T, StringKey][])
-    if (text === translate("en", key) || text === translate("es", key)) return value;
-  return "";
+    for (const language of ["en", "es"] as const) byText.set(translate(language, key), value);
+  return (cell) => byText.get(String(cell ?? "").trim()) ?? "";
 }
 
 const text = (cell: CellValue | undefined) => String(cell ?? "").trim();
@@ -68,6 +73,7 @@ function rowsOf(columns: ColumnsByKey, key: string): number {
 
 export function fundsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryFund[] {
   const out: SummaryFund[] = [];
+  const status = labelReader({ open: "status.fund.1", closed: "status.fund.2", blocked: "status.fund.3" });
   for (let i = 0; i < rowsOf(columns, "id"); i++) {
     const id = Number(columns.id?.[i]);
     if (!Number.isInteger(id) || id <= 0) continue;
@@ -75,11 +81,7 @@ export function fundsFrom(columns: ColumnsByKey, day: (d: Date) => string): Summ
       id,
       row: i + 2,
       currency: text(columns.currency?.[i]),
-      status: labelOf(columns.status?.[i], {
-        open: "status.fund.1",
-        closed: "status.fund.2",
-        blocked: "status.fund.3",
-      }),
+      status: status(columns.status?.[i]),
       balanceCents: centsOf(columns.balance?.[i]),
       expiration: dayOf(columns.expiration?.[i], day),
     });
@@ -89,11 +91,12 @@ export function fundsFrom(columns: ColumnsByKey, day: (d: Date) => string): Summ
 
 export function movementsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryMovement[] {
   const out: SummaryMovement[] = [];
+  const kind = labelReader({ deposit: "transaction.1", withdrawal: "transaction.2" });
   for (let i = 0; i < rowsOf(columns, "movement"); i++) {
     if (text(columns.movement?.[i]) === "") continue;
     out.push({
       currency: text(columns.currency?.[i]),
-      kind: labelOf(columns.type?.[i], { deposit: "transaction.1", withdrawal: "transaction.2" }),
+      kind: kind(columns.type?.[i]),
       amountCents: centsOf(columns.amount?.[i]),
       date: dayOf(columns.date?.[i], day),
     });
@@ -103,6 +106,8 @@ export function movementsFrom(columns: ColumnsByKey, day: (d: Date) => string): 
 
 export function reportsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryReport[] {
   const out: SummaryReport[] = [];
+  const status = labelReader({ open: "status.report.0", closed: "status.report.1" });
+  const integrated = labelReader({ yes: "flag.yes" });
   for (let i = 0; i < rowsOf(columns, "id"); i++) {
     const id = Number(columns.id?.[i]);
     if (!Number.isInteger(id) || id <= 0) continue;
@@ -110,11 +115,11 @@ export function reportsFrom(columns: ColumnsByKey, day: (d: Date) => string): Su
       id,
       row: i + 2,
       currency: text(columns.currency?.[i]),
-      status: labelOf(columns.status?.[i], { open: "status.report.0", closed: "status.report.1" }),
+      status: status(columns.status?.[i]),
       customStatus: text(columns.customStatus?.[i]),
       sendDate: dayOf(columns.sendDate?.[i], day),
       closeDate: dayOf(columns.closeDate?.[i], day),
-      integrated: labelOf(columns.integrated?.[i], { yes: "flag.yes" }) === "yes",
+      integrated: integrated(columns.integrated?.[i]) === "yes",
       approvedCents: centsOf(columns.totalApproved?.[i]),
     });
   }

@@ -78,7 +78,11 @@ function summarySheet(name: string, id: number | undefined): Sheet {
   // A sheet of the user's that happens to bear the name is never written into.
   let free = name;
   for (let n = 2; spreadsheet.getSheetByName(free); n++) free = `${name} (${n})`;
-  return spreadsheet.insertSheet(free);
+  // A new sheet becomes the active one: the user stays on the sheet the refresh showed.
+  const shown = spreadsheet.getActiveSheet();
+  const sheet = spreadsheet.insertSheet(free);
+  shown.activate();
+  return sheet;
 }
 
 /** Recomputes the blocks that `update.refreshed` feeds and writes the Summary sheet. */

@@ -16,6 +16,8 @@ export interface SheetSnapshot {
   validations: { row: number; column: number; kind: "list" | "checkbox" }[];
   /** Embedded charts: type, ranges, title, options, anchor cell. */
   charts: ChartSnapshot[];
+  /** The spreadsheet's active sheet. */
+  active: boolean;
 }
 
 export interface MenuEntry {
@@ -150,6 +152,7 @@ export function readSheets(body: unknown): SheetSnapshot[] {
           ? [{ row: v.row, column: v.column, kind }]
           : [];
       }),
+      active: s.active === true,
       charts: asArray(s.charts).map((raw) => {
         const c = asRecord(raw);
         const at = asRecord(c.position);

@@ -108,9 +108,12 @@ function showError(err: unknown): void {
 async function refreshSheets(): Promise<void> {
   const known = new Set(state.sheets.map((s) => s.name));
   state.sheets = await control.sheets();
-  // insertSheet activates the new sheet in Sheets: show the sheet the script created last.
+  // insertSheet activates the new sheet in Sheets: after a run that created sheets, show the
+  // active one (else the one created last).
   const created = known.size > 0 ? state.sheets.filter((s) => !known.has(s.name)) : [];
-  if (created.length > 0) state.activeSheet = created.at(-1)?.name ?? state.activeSheet;
+  // The spreadsheet's active sheet when reported (a script may go back to the sheet it showed).
+  if (created.length > 0)
+    state.activeSheet = (state.sheets.find((s) => s.active) ?? created.at(-1))?.name ?? state.activeSheet;
   if (!state.sheets.some((s) => s.name === state.activeSheet))
     state.activeSheet = state.sheets[0]?.name ?? "";
   renderTabs();

@@ -257,7 +257,9 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
       cursor,
       () => budget.shouldStop(),
     );
-    keepSummaryCurrent(built, result.refreshed, translate(language, ACTION_OF[kind]), source);
+    // A paused refresh updates the Summary when it finishes (every stage of its kind is new then).
+    const fresh = result.finished ? startCursor(kind).stages : [];
+    keepSummaryCurrent(built, fresh, translate(language, ACTION_OF[kind]), source);
     // How many funds' movements the movements stage began with: the progress bar's scale.
     const fundsAtStart =
       stored?.fundsAtStart ||
@@ -560,7 +562,7 @@ export function createGasRefreshEngine(
         const result = runRefreshSteps(built.deps, from, shouldStop);
         keepSummaryCurrent(
           built,
-          result.refreshed,
+          result.finished ? startCursor(kind).stages : [],
           translate(built.context.language, ACTION_OF[kind]),
           source,
         );

@@ -153,4 +153,20 @@ describe("the Summary sheet", () => {
     expect(sheetOf(s.emulator, "Treasury")?.values[0]?.[0]).toBe("Summary");
     expect(s.emulator.spreadsheet.sheets.map((x) => x.name)).not.toContain("Summary (3)");
   });
+
+  it("waits for a refresh paused near the time limit to finish, then counts every sheet it refreshed", () => {
+    s.emulator.documentPropertiesData.values.set("longrun.executionLimitMs", "1");
+    const paused = s.emulator.tryRun("refreshFromSidebar", ["all"], { as: "script.run" });
+    expect(paused.ok && (paused.result as { finished: boolean }).finished).toBe(false);
+    expect(sheetOf(s.emulator, "Summary")).toBeNull();
+    s.emulator.documentPropertiesData.values.delete("longrun.executionLimitMs");
+    const done = s.emulator.tryRun("refreshFromSidebar", ["all"], { as: "script.run" });
+    expect(done.ok && (done.result as { finished: boolean }).finished).toBe(true);
+    const sum = summary();
+    expect(String(sum.values[1]?.[0])).toContain("after Refresh all (sidebar)");
+    for (const block of ["Funds (as of", "Expense reports (as of"]) {
+      expect(sum.values[sum.rowOf(block)]?.[0]).not.toMatch(/—/);
+      expect(sum.values[sum.rowOf(block) + 2]?.[0]).not.toBe("Nothing yet: refresh to fill this block.");
+    }
+  });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
-import { chartsSnapshot } from "../../dev/emulator/spreadsheet/charts";
+import { chartsOn, chartsSnapshot } from "../../dev/emulator/spreadsheet/charts";
 import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
 
 let s: Setup;
@@ -104,7 +104,9 @@ describe("the Summary sheet", () => {
     const before = summary();
     const reportsTitle = before.values[before.rowOf("Expense reports (as of")]?.[0];
     const fundsTitle = before.values[before.rowOf("Funds (as of")]?.[0];
-    const moved = before.charts[0];
+    // The user drags the first chart elsewhere.
+    const [first] = chartsOn(before.sheet);
+    if (first) first.position = { row: 30, column: 12, offsetX: 5, offsetY: 0 };
     s.emulator.advanceTime(2 * HOUR);
     s.emulator.resetCounters();
     run("refreshFunds");
@@ -116,7 +118,8 @@ describe("the Summary sheet", () => {
     expect(after.values[after.rowOf("Funds (as of")]?.[0]).not.toBe(fundsTitle);
     expect(String(after.values[1]?.[0])).toContain("after Refresh funds (menu)");
     expect(after.charts.map((c) => c.id)).toEqual(before.charts.map((c) => c.id));
-    expect(after.charts[0]?.position).toEqual(moved?.position);
+    expect(after.charts.map((c) => c.position.row)).toEqual([30, 15, 29]);
+    expect(after.charts[0]?.position).toEqual({ row: 30, column: 12, offsetX: 5, offsetY: 0 });
   });
 
   it("follows Refresh selected rows and a scheduled refresh", async () => {
@@ -168,5 +171,24 @@ describe("the Summary sheet", () => {
       expect(sum.values[sum.rowOf(block)]?.[0]).not.toMatch(/—/);
       expect(sum.values[sum.rowOf(block) + 2]?.[0]).not.toBe("Nothing yet: refresh to fill this block.");
     }
+  });
+
+  it("speaks Spanish when the add-on does, reading the Spanish labels of the data sheets", () => {
+    s.settings({ ...FORM, language: "es" });
+    run("refreshAll");
+    const funds = sheetOf(s.emulator, "Fondos");
+    if (!funds) throw new Error("no Fondos sheet");
+    const status = funds.header.indexOf("Estado");
+    const open = funds.values.slice(1).filter((r) => r[status] === "Abierto").length;
+    const values = sheetsSnapshot(s.emulator).find((x) => x.name === "Resumen")?.values ?? [];
+    expect(values[0]?.[0]).toBe("Resumen");
+    expect(String(values[1]?.[0])).toMatch(/^Calculado .* tras Actualizar todo \(menú\)/);
+    const at = values.findIndex((r) => String(r[0]).startsWith("Fondos (al"));
+    expect(values[at + 1]?.slice(0, 2)).toEqual(["Moneda", "Fondos abiertos"]);
+    let counted = 0;
+    for (let r = at + 2; values[r]?.[0] !== ""; r++) counted += Number(values[r]?.[1]);
+    expect(open).toBeGreaterThan(0);
+    expect(counted).toBe(open);
+    expect(values.some((r) => r[0] === "Requiere atención")).toBe(true);
   });
 });

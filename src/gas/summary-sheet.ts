@@ -51,7 +51,8 @@ function readColumns(kind: Stage, name: string, props: GoogleAppsScript.Properti
   if (!sheet) return null;
   let keys = DEFAULT_KEYS[kind];
   try {
-    keys = JSON.parse(props.getProperty(`sheets.layout.${kind}`) ?? "") as string[];
+    const stored = JSON.parse(props.getProperty(`sheets.layout.${kind}`) ?? "") as unknown;
+    if (Array.isArray(stored)) keys = stored.map(String);
   } catch (_err) {
     // No layout stored yet: the sheet has the default columns.
   }

@@ -71,12 +71,18 @@ function rowsOf(columns: ColumnsByKey, key: string): number {
   return columns[key]?.length ?? 0;
 }
 
+/**
+ * Whether row `i` is one the service still returns: a row the last refresh kept but marked
+ * (no longer returned) no longer counts.
+ */
+const current = (columns: ColumnsByKey, i: number) => text(columns.refreshNote?.[i]) === "";
+
 export function fundsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryFund[] {
   const out: SummaryFund[] = [];
   const status = labelReader({ open: "status.fund.1", closed: "status.fund.2", blocked: "status.fund.3" });
   for (let i = 0; i < rowsOf(columns, "id"); i++) {
     const id = Number(columns.id?.[i]);
-    if (!Number.isInteger(id) || id <= 0) continue;
+    if (!Number.isInteger(id) || id <= 0 || !current(columns, i)) continue;
     out.push({
       id,
       row: i + 2,
@@ -93,7 +99,7 @@ export function movementsFrom(columns: ColumnsByKey, day: (d: Date) => string): 
   const out: SummaryMovement[] = [];
   const kind = labelReader({ deposit: "transaction.1", withdrawal: "transaction.2" });
   for (let i = 0; i < rowsOf(columns, "movement"); i++) {
-    if (text(columns.movement?.[i]) === "") continue;
+    if (text(columns.movement?.[i]) === "" || !current(columns, i)) continue;
     out.push({
       currency: text(columns.currency?.[i]),
       kind: kind(columns.type?.[i]),
@@ -110,7 +116,7 @@ export function reportsFrom(columns: ColumnsByKey, day: (d: Date) => string): Su
   const integrated = labelReader({ yes: "flag.yes" });
   for (let i = 0; i < rowsOf(columns, "id"); i++) {
     const id = Number(columns.id?.[i]);
-    if (!Number.isInteger(id) || id <= 0) continue;
+    if (!Number.isInteger(id) || id <= 0 || !current(columns, i)) continue;
     out.push({
       id,
       row: i + 2,

@@ -55,6 +55,13 @@ describe("records read back from the data sheets", () => {
     ]);
   });
 
+  it("leaves out rows the last refresh kept but marked as no longer returned by the service", () => {
+    expect(funds.map((f) => f.id)).not.toContain(107);
+    expect(reports.map((r) => r.id)).not.toContain(7);
+    expect(fixture.funds.id).toContain(107);
+    expect(fixture.reports.id).toContain(7);
+  });
+
   it("formats a date cell in the spreadsheet's zone through the function it is given", () => {
     const [fund] = fundsFrom(
       { id: [9], expiration: [new Date(Date.UTC(2026, 0, 31, 23))] },

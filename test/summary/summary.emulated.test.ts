@@ -191,4 +191,22 @@ describe("the Summary sheet", () => {
     expect(counted).toBe(open);
     expect(values.some((r) => r[0] === "Requiere atención")).toBe(true);
   });
+
+  it("writes a custom status that looks like a formula as text, never as a formula", async () => {
+    run("refreshReports");
+    const reports = sheetOf(s.emulator, "Expense reports");
+    const id = reports?.values[1]?.[0];
+    const evil = '=IMAGE("http://x")';
+    await s.api(
+      "setExpenseReportCustomStatus",
+      { Id: id, IdAdmin: s.sandbox.adminId, CustomStatus: evil },
+      "PUT",
+    );
+    run("refreshReports");
+    const sum = summary();
+    const at = sum.values.findIndex((r) => r[0] === evil);
+    expect(at).toBeGreaterThan(0);
+    expect(sum.formulas[at]?.[0]).toBe("");
+    expect(sum.formats[at]?.[0]).toBe("@");
+  });
 });

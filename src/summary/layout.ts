@@ -49,7 +49,9 @@ export interface FundsPart {
     blocked: Count;
     expiring: Count;
   }>;
+  /** The first ATTENTION_SHOWN items, and how many there were in all. */
   attention: AttentionItem[];
+  attentionCount: number;
 }
 
 export interface ReportsPart {
@@ -66,6 +68,7 @@ export interface ReportsPart {
   }>;
   custom: Array<{ status: string; count: Count }>;
   attention: AttentionItem[];
+  attentionCount: number;
   months: Array<{ month: string; open: number; closed: number }>;
   ages: { currencies: string[]; cents: number[][] };
 }
@@ -114,6 +117,11 @@ export function parseState(text: string | null): SummaryState {
   return { ...EMPTY_STATE, run: [], charts: [] };
 }
 
+/** What a part keeps of its attention items: the first ones shown, and how many in all. */
+function attentionOf(items: AttentionItem[]): { attention: AttentionItem[]; attentionCount: number } {
+  return { attention: items.slice(0, ATTENTION_SHOWN), attentionCount: items.length };
+}
+
 export function fundsPart(
   funds: readonly SummaryFund[],
   movements: readonly SummaryMovement[],
@@ -132,7 +140,7 @@ export function fundsPart(
       blocked: countOf(l.blocked),
       expiring: countOf(l.expiring),
     })),
-    attention: fundsAttention(funds, today).slice(0, ATTENTION_SHOWN + 1),
+    ...attentionOf(fundsAttention(funds, today)),
   };
 }
 
@@ -156,7 +164,7 @@ export function reportsPart(
     custom: customStatuses(reports)
       .slice(0, 20)
       .map((c) => ({ status: c.status, count: countOf(c.rows) })),
-    attention: reportsAttention(reports, today).slice(0, ATTENTION_SHOWN + 1),
+    ...attentionOf(reportsAttention(reports, today)),
     // The last two years of a longer window: a chart of more months is unreadable.
     months: reportsPerMonth(reports, window).slice(-24),
     ages: pendingByAge(reports, today),
@@ -274,6 +282,7 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   row([label(t("summary.attention"))]);
   header("summary.attention.header");
   const items = [...(funds?.attention ?? []), ...(reports?.attention ?? []), ...state.run];
+  const total = (funds?.attentionCount ?? 0) + (reports?.attentionCount ?? 0) + state.run.length;
   for (const item of items.slice(0, ATTENTION_SHOWN)) {
     const d = item.detail;
     const amount = typeof d.cents === "number" ? amountText(d.cents) : "";
@@ -283,8 +292,7 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
       label(t(`summary.reason.${item.kind}` as StringKey, { ...d, amount })),
     ]);
   }
-  if (items.length > ATTENTION_SHOWN)
-    row([label(t("summary.more", { count: items.length - ATTENTION_SHOWN }))]);
+  if (total > ATTENTION_SHOWN) row([label(t("summary.more", { count: total - ATTENTION_SHOWN }))]);
   if (items.length === 0) row([label(t("summary.attention.none"))]);
   gap();
 

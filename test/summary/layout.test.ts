@@ -114,6 +114,21 @@ describe("the Summary's cells", () => {
     ]);
   });
 
+  it("shows the first 15 items needing attention and says how many more there are", () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      id: 1000 + i,
+      row: i + 2,
+      currency: "CLP",
+      status: "open" as const,
+      balanceCents: -100 - i,
+      expiration: "",
+    }));
+    const crowded = renderSummary({ ...state, funds: fundsPart(many, [], window, today, "now", 7) }, "en");
+    const first = find(crowded, "What") + 1;
+    expect(crowded.values[first]?.slice(0, 2)).toEqual(["Fund", "1039"]);
+    expect(crowded.values[first + 15]?.[0]).toBe("…and 27 more");
+  });
+
   it("speaks Spanish", () => {
     const es = renderSummary(state, "es");
     expect(es.values[0]?.[0]).toBe("Resumen");

@@ -3,8 +3,8 @@
  * refreshes so a refresh of one sheet recomputes only the blocks it feeds), and the whole
  * sheet's cells and charts rendered from those parts in one pass.
  *
- * The add-on owns columns A–H (SUMMARY_WIDTH) from row 1 down to the last row it wrote; charts
- * float over column J onwards. Everything else on the sheet is the user's and is never touched.
+ * The add-on owns columns A–H (SUMMARY_WIDTH), where its blocks grow and shrink downwards; its
+ * charts float over column J onwards. Cells from column I on are the user's and never touched.
  */
 import type { DateWindow } from "../refresh/windows";
 import { type CellValue, FORMAT } from "../sheets/cells";

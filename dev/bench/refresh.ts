@@ -16,6 +16,7 @@ import { createEmulator, type Emulator } from "../emulator/index";
 import { servicePrefix, storeToken } from "../emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
 import { buildIfNeeded, privateBuild } from "./build";
+import { summaryLine, summaryMs } from "./summary";
 
 const SIZES: Record<string, { funds: number; reports: number }> = {
   small: { funds: 200, reports: 2_000 },
@@ -82,6 +83,8 @@ interface RunFigures {
   wallMs: number;
   executions: number;
   records: number;
+  /** The refresh's own duration as the script measured it (emulated sheet time included). */
+  scriptMs: number;
 }
 
 /** Runs refreshAll until it is finished (a run stopped near the time limit is continued). */
@@ -90,13 +93,21 @@ function refreshAll(emulator: Emulator): RunFigures {
   const started = performance.now();
   let executions = 0;
   let records = 0;
+  let scriptMs = 0;
   for (;;) {
     executions++;
     const out = emulator.tryRun("refreshFromSidebar", ["all"]);
     if (!out.ok) throw new Error(`refresh failed: ${out.error}`);
-    const summary = out.result as { ok: boolean; finished: boolean; records: number; message: string };
+    const summary = out.result as {
+      ok: boolean;
+      finished: boolean;
+      records: number;
+      message: string;
+      seconds: number;
+    };
     if (!summary.ok) throw new Error(`refresh failed: ${summary.message}`);
     records += summary.records;
+    scriptMs += summary.seconds * 1000;
     if (summary.finished) break;
     if (executions > 20) throw new Error("refresh did not finish in 20 executions");
   }
@@ -109,7 +120,16 @@ function refreshAll(emulator: Emulator): RunFigures {
     cells.read += sheet.cellsRead;
     cells.written += sheet.cellsWritten;
   }
-  return { calls: counters.urlFetchTotal, byEndpoint: {}, writes, cells, wallMs, executions, records };
+  return {
+    calls: counters.urlFetchTotal,
+    byEndpoint: {},
+    writes,
+    cells,
+    wallMs,
+    executions,
+    records,
+    scriptMs,
+  };
 }
 
 /** Endpoint of each audit row appended since `fromRow` (the audit has one row per call). */
@@ -184,6 +204,7 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
 
     const first = refreshAll(emulator);
     first.byEndpoint = auditEndpoints(emulator, 2);
+    const firstSummaryMs = summaryMs(emulator);
     const auditRows = emulator.spreadsheet.sheetByName("Audit")?.lastRow() ?? 1;
     const minimum = pages.funds + pages.reports + fundsWithMovements;
 
@@ -224,6 +245,7 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
 
     const second = refreshAll(emulator);
     second.byEndpoint = auditEndpoints(emulator, auditRows + 1);
+    const secondSummaryMs = summaryMs(emulator);
     const listCalls = pages.funds + pages.reports;
     const onlyLists = (second.byEndpoint.getFund ?? 0) === 0 && second.calls === listCalls;
 
@@ -238,6 +260,8 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
       "",
       `Cells read / written: ${first.cells.read.toLocaleString("en")} / ${first.cells.written.toLocaleString("en")} (first), ` +
         `${second.cells.read.toLocaleString("en")} / ${second.cells.written.toLocaleString("en")} (no change).`,
+      "",
+      `${summaryLine(firstSummaryMs, first.scriptMs)} No change: ${summaryLine(secondSummaryMs, second.scriptMs)}`,
       "",
       `Records written: ${first.records.toLocaleString("en")} (first), ${second.records.toLocaleString("en")} (second); ` +
         `executions: ${first.executions} and ${second.executions}. ` +

@@ -6,7 +6,7 @@
  *                                 (token as ••••last4 unless `revealToken`)
  *   GET  /control/menu            the add-on menu built by onOpen: [{label, function}]
  *   POST /control/run             {function, args?, user?, as?} → {ok: true, result} | {ok: false, error}
- *   GET  /control/sheets          [{name, values, formulas, numberFormats, frozenRows, notes, …}] (dates as ISO)
+ *   GET  /control/sheets          [{name, values, formulas, numberFormats, frozenRows, notes, charts, …}] (dates as ISO)
  *   GET  /control/display         [{name, display}]: the text each cell shows through its number format
  *   POST /control/cells           {sheet, range, values, user?}: typed like a user (strings parsed as
  *                                 typed input); runs the script's onEdit simple trigger if it has one

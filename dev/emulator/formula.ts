@@ -2,7 +2,7 @@
  * A small formula evaluator, enough for the sheets a finance team builds beside imported data:
  * numbers, text in quotes, cell references on the same or another sheet, + - * / & and
  * comparisons, parentheses, and SUM, MIN, MAX, AVERAGE, COUNT, COUNTA, IF, ROUND, ABS, CONCAT,
- * LEN, UPPER, LOWER. Anything else shows "#NAME?" like an unknown function in Sheets; the formula
+ * LEN, UPPER, LOWER, HYPERLINK. Anything else shows "#NAME?" like an unknown function in Sheets; the formula
  * itself is always kept for getFormulas().
  */
 
@@ -67,6 +67,11 @@ const FUNCTIONS: Record<string, (args: Value[]) => Value> = {
   LEN: (a) => toText(a[0] ?? "").length,
   UPPER: (a) => toText(a[0] ?? "").toUpperCase(),
   LOWER: (a) => toText(a[0] ?? "").toLowerCase(),
+  // Shows its label (the URL when there is none), as Sheets does.
+  HYPERLINK: (a) => {
+    const shown = a.length > 1 ? a[1] : a[0];
+    return Array.isArray(shown) ? (flat(shown)[0] ?? "") : (shown ?? "");
+  },
 };
 
 type Token =

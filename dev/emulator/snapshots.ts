@@ -4,6 +4,7 @@
  */
 import type { Emulator } from "./index";
 import { toA1 } from "./spreadsheet/a1";
+import { chartsSnapshot } from "./spreadsheet/charts";
 import { displayText } from "./spreadsheet/fakes";
 import type { CellScalar } from "./spreadsheet/typed-input";
 import type { DialogRecord } from "./ui";
@@ -21,6 +22,10 @@ export interface SheetSnapshot {
   /** Cells with a dropdown or a checkbox, by A1-style position ("row,column" 1-based). */
   validations: Array<{ row: number; column: number; kind: "list" | "checkbox"; values: string[] }>;
   protections: Array<{ range: string | null; warningOnly: boolean; description: string }>;
+  /** The spreadsheet's active sheet (a new sheet becomes it, as in Sheets). */
+  active: boolean;
+  /** Embedded charts: type, ranges (A1 with the sheet's name), title, options, position. */
+  charts: ReturnType<typeof chartsSnapshot>;
 }
 
 function json(value: CellScalar): string | number | boolean {
@@ -80,6 +85,8 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
       maxColumns: sheet.maxColumns,
       validations,
       protections,
+      active: doc.active.sheet === sheet,
+      charts: chartsSnapshot(sheet),
     };
   });
 }

@@ -11,6 +11,7 @@ import { auditSheetSink } from "../gas/audit-sheet";
 import { documentSettingsStore } from "../gas/properties";
 import { auditUser } from "../gas/session";
 import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
+import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
 import { pausedRefreshMessage } from "../longrun/paused";
@@ -256,6 +257,9 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
       cursor,
       () => budget.shouldStop(),
     );
+    // A paused refresh updates the Summary when it finishes (every stage of its kind is new then).
+    const fresh = result.finished ? startCursor(kind).stages : [];
+    keepSummaryCurrent(built, fresh, translate(language, ACTION_OF[kind]), source);
     // How many funds' movements the movements stage began with: the progress bar's scale.
     const fundsAtStart =
       stored?.fundsAtStart ||
@@ -441,6 +445,7 @@ export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
     );
     if (refused) return summary(false, true, 0, 0, started, [], refused);
     const result = refreshSelection(built.deps, selection);
+    keepSummaryCurrent(built, result.refreshed, translate(language, "menu.refreshSelected"), source);
     const calls = built.audit.requests();
     const message = translate(language, "refresh.summary", {
       records: result.records,
@@ -554,7 +559,14 @@ export function createGasRefreshEngine(
     run(cursor, shouldStop) {
       try {
         const from = isRefreshCursor(cursor) ? cursor : startCursor(kind);
-        return runRefreshSteps(built.deps, from, shouldStop);
+        const result = runRefreshSteps(built.deps, from, shouldStop);
+        keepSummaryCurrent(
+          built,
+          result.finished ? startCursor(kind).stages : [],
+          translate(built.context.language, ACTION_OF[kind]),
+          source,
+        );
+        return result;
       } finally {
         built.log.flush();
       }

@@ -15,6 +15,7 @@ import { refreshSuite } from "./e2e/refresh";
 import { refreshSidebarSuite } from "./e2e/refresh-sidebar";
 import { reportSuite } from "./e2e/report";
 import { settingsSuite } from "./e2e/settings";
+import { summarySuite } from "./e2e/summary";
 import { pageSuite } from "./page-suite";
 import { PlaygroundPage } from "./playground-page";
 import { type PlaygroundStack, startStack } from "./stack";
@@ -93,4 +94,5 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   describe("fund sidebar", () => fundSuite(ctx));
   describe("report sidebar", () => reportSuite(ctx));
   describe("outbox", () => outboxSuite(ctx));
+  describe("summary", () => summarySuite(ctx));
 });

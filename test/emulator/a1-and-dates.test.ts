@@ -56,7 +56,8 @@ describe("formulas kept in cells show a value", () => {
   });
   it("shows Sheets' error texts", () => {
     expect(evaluateFormula(doc, sheet, "=cmd|' /C calc'!A0")).toBe("#ERROR!");
-    expect(evaluateFormula(doc, sheet, "=HYPERLINK(1)")).toBe("#NAME?");
+    expect(evaluateFormula(doc, sheet, "=IMPORTXML(1)")).toBe("#NAME?");
+    expect(evaluateFormula(doc, sheet, '=HYPERLINK("#gid=1",3)')).toBe(3);
     expect(evaluateFormula(doc, sheet, "=A1/0")).toBe("#DIV/0!");
   });
 });

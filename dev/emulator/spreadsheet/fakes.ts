@@ -10,6 +10,7 @@ import { MESSAGES, ServiceError } from "../errors";
 import { Fake, isDate } from "../realm";
 import type { Implements } from "../typed";
 import { type GridRect, parseA1, splitSheetRef, toA1 } from "./a1";
+import { type FakeEmbeddedChart, type FakeEmbeddedChartBuilder, SheetCharts } from "./charts";
 import { type Cell, SheetData, type ValidationRule } from "./model";
 import { type CellScalar, parseTypedInput } from "./typed-input";
 
@@ -859,6 +860,11 @@ type SheetMembers =
   | "getMaxColumns"
   | "getMaxRows"
   | "getName"
+  | "getCharts"
+  | "insertChart"
+  | "newChart"
+  | "removeChart"
+  | "updateChart"
   | "getParent"
   | "getProtections"
   | "getRange"
@@ -897,6 +903,30 @@ export class FakeSheet extends Fake implements Implements<Sheet, SheetMembers> {
   private write(): void {
     this.fakes.assertLive(this.data);
     this.fakes.host.countWrite(this.data);
+  }
+  private get charts(): SheetCharts {
+    return new SheetCharts(this.data, (r) => this.fakes.range(r.sheetData, r.rect));
+  }
+  newChart(): FakeEmbeddedChartBuilder {
+    this.fakes.assertLive(this.data);
+    return this.charts.newChart();
+  }
+  insertChart(chart: GoogleAppsScript.Spreadsheet.EmbeddedChart): void {
+    this.write();
+    this.charts.insert(chart);
+  }
+  getCharts(): FakeEmbeddedChart[] {
+    this.fakes.assertLive(this.data);
+    this.fakes.host.countRead(this.data);
+    return this.charts.list();
+  }
+  updateChart(chart: GoogleAppsScript.Spreadsheet.EmbeddedChart): void {
+    this.write();
+    this.charts.update(chart);
+  }
+  removeChart(chart: GoogleAppsScript.Spreadsheet.EmbeddedChart): void {
+    this.write();
+    this.charts.remove(chart);
   }
   activate(): this {
     this.fakes.doc.active = { sheet: this.data, ranges: [{ row: 1, column: 1, numRows: 1, numColumns: 1 }] };

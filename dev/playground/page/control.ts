@@ -3,6 +3,7 @@
  * Shapes are read tolerantly: the page must keep working while the emulation grows.
  */
 import type { CellValue } from "../format";
+import type { ChartSnapshot } from "./charts";
 
 export interface SheetSnapshot {
   name: string;
@@ -13,6 +14,10 @@ export interface SheetSnapshot {
   frozenColumns: number;
   /** Cells with a checkbox or a dropdown (1-based row and column). */
   validations: { row: number; column: number; kind: "list" | "checkbox" }[];
+  /** Embedded charts: type, ranges, title, options, anchor cell. */
+  charts: ChartSnapshot[];
+  /** The spreadsheet's active sheet. */
+  active: boolean;
 }
 
 export interface MenuEntry {
@@ -146,6 +151,18 @@ export function readSheets(body: unknown): SheetSnapshot[] {
         return kind && typeof v.row === "number" && typeof v.column === "number"
           ? [{ row: v.row, column: v.column, kind }]
           : [];
+      }),
+      active: s.active === true,
+      charts: asArray(s.charts).map((raw) => {
+        const c = asRecord(raw);
+        const at = asRecord(c.position);
+        return {
+          type: asString(c.type),
+          title: asString(c.title),
+          ranges: asArray(c.ranges).map((r) => asString(r)),
+          options: asRecord(c.options),
+          position: { row: Number(at.row) || 1, column: Number(at.column) || 1 },
+        };
       }),
     };
   });

@@ -4,6 +4,7 @@
  * inject sandbox faults, reset and switch users. Everything goes through the control API.
  */
 import type { Selection } from "../a1";
+import { ChartLayer } from "./charts";
 import {
   type ButtonName,
   type ControlInfo,
@@ -83,6 +84,7 @@ const grid = new Grid($("grid"), $<HTMLInputElement>("name-box"), $<HTMLInputEle
       .finally(() => writesPending(-1));
   },
 });
+const charts = new ChartLayer($("grid"));
 
 /** Cell writes not yet sent and read back; tests wait for 0. */
 function writesPending(change: number): void {
@@ -106,14 +108,18 @@ function showError(err: unknown): void {
 async function refreshSheets(): Promise<void> {
   const known = new Set(state.sheets.map((s) => s.name));
   state.sheets = await control.sheets();
-  // insertSheet activates the new sheet in Sheets: show the sheet the script created last.
+  // insertSheet activates the new sheet in Sheets: after a run that created sheets, show the
+  // active one (else the one created last).
   const created = known.size > 0 ? state.sheets.filter((s) => !known.has(s.name)) : [];
-  if (created.length > 0) state.activeSheet = created.at(-1)?.name ?? state.activeSheet;
+  // The spreadsheet's active sheet when reported (a script may go back to the sheet it showed).
+  if (created.length > 0)
+    state.activeSheet = (state.sheets.find((s) => s.active) ?? created.at(-1))?.name ?? state.activeSheet;
   if (!state.sheets.some((s) => s.name === state.activeSheet))
     state.activeSheet = state.sheets[0]?.name ?? "";
   renderTabs();
   const sheet = state.sheets.find((s) => s.name === state.activeSheet);
   if (sheet) grid.show(sheet, state.info?.timeZone ?? "UTC", true);
+  if (sheet) charts.show(sheet.charts, sheet.values);
 }
 
 function renderTabs(): void {
@@ -157,6 +163,7 @@ function switchSheet(name: string): void {
   renderTabs();
   const sheet = state.sheets.find((s) => s.name === name);
   if (sheet) grid.show(sheet, state.info?.timeZone ?? "UTC", false);
+  if (sheet) charts.show(sheet.charts, sheet.values);
   selectionSent = control.select(name, "A1", state.user || undefined).catch(showError);
 }
 

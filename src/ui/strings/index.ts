@@ -14,6 +14,7 @@ import { refresh } from "./refresh";
 import { schedule } from "./schedule";
 import { settings } from "./settings";
 import { sheets } from "./sheets";
+import { summary } from "./summary";
 
 export type Language = "en" | "es";
 export const LANGUAGES: readonly Language[] = ["en", "es"];
@@ -30,6 +31,7 @@ const catalogues = [
   connection,
   longrun,
   diagnostics,
+  summary,
 ] as const;
 
 type Catalogue = (typeof catalogues)[number];

@@ -1,0 +1,220 @@
+/**
+ * The Summary sheet over SpreadsheetApp: reads the few columns its blocks need from the data
+ * sheets a refresh just wrote, recomputes only the parts those sheets feed (the others come
+ * from the document's properties), and writes the add-on's area and its charts in one pass.
+ */
+import type { RefreshOptions, Stage } from "../refresh/engine";
+import type { SheetNames } from "../refresh/options";
+import { loadText, saveText } from "../refresh/stored-text";
+import type { DateWindow } from "../refresh/windows";
+import { readHistory } from "../schedule/history";
+import { FUND_COLUMNS, REPORT_COLUMNS, TRANSACTION_COLUMNS } from "../sheets/columns";
+import { runAttention } from "../summary/blocks";
+import {
+  CHART_COLUMN,
+  CHART_SIZE,
+  fundsPart,
+  parseState,
+  renderSummary,
+  reportsPart,
+  SUMMARY_STATE_KEY,
+  SUMMARY_WIDTH,
+  type SummaryLine,
+} from "../summary/layout";
+import { type ColumnsByKey, fundsFrom, movementsFrom, NEEDED_COLUMNS, reportsFrom } from "../summary/records";
+import { type Language, translate } from "../ui/strings";
+import { ensureSize } from "./spreadsheet";
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export interface SummaryUpdate {
+  language: Language;
+  names: SheetNames;
+  window: DateWindow;
+  /** The filters that applied, as text (settings: never a formula, the cell is plain text). */
+  filters: string;
+  /** The data sheets the refresh wrote: only the blocks they feed are recomputed. */
+  refreshed: readonly Stage[];
+  action: string;
+  source: SummaryLine["source"];
+}
+
+const DEFAULT_KEYS: Record<Stage, string[]> = {
+  funds: FUND_COLUMNS.map((c) => c.key),
+  transactions: TRANSACTION_COLUMNS.map((c) => c.key),
+  reports: REPORT_COLUMNS.map((c) => c.key),
+};
+
+/** The needed columns of a data sheet, one read each; null when the sheet does not exist. */
+function readColumns(kind: Stage, name: string, props: GoogleAppsScript.Properties.Properties) {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
+  if (!sheet) return null;
+  let keys = DEFAULT_KEYS[kind];
+  try {
+    const stored = JSON.parse(props.getProperty(`sheets.layout.${kind}`) ?? "") as unknown;
+    if (Array.isArray(stored)) keys = stored.map(String);
+  } catch (_err) {
+    // No layout stored yet: the sheet has the default columns.
+  }
+  const columns: ColumnsByKey = {};
+  const rows = sheet.getLastRow() - 1;
+  for (const key of NEEDED_COLUMNS[kind]) {
+    const at = keys.indexOf(key);
+    columns[key] =
+      rows > 0 && at >= 0
+        ? sheet
+            .getRange(2, at + 1, rows, 1)
+            .getValues()
+            .map((r) => r[0])
+        : [];
+  }
+  return { columns, gid: sheet.getSheetId() };
+}
+
+/** The add-on's Summary sheet: the one it made (kept by id, so a rename is followed), else a new one. */
+function summarySheet(name: string, id: number | undefined): Sheet {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const ours = spreadsheet.getSheets().find((s) => s.getSheetId() === id);
+  if (ours) return ours;
+  // A sheet of the user's that happens to bear the name is never written into.
+  let free = name;
+  for (let n = 2; spreadsheet.getSheetByName(free); n++) free = `${name} (${n})`;
+  // A new sheet becomes the active one: the user stays on the sheet the refresh showed.
+  const shown = spreadsheet.getActiveSheet();
+  const sheet = spreadsheet.insertSheet(free);
+  shown.activate();
+  return sheet;
+}
+
+/** Recomputes the blocks that `update.refreshed` feeds and writes the Summary sheet. */
+export function updateSummarySheet(update: SummaryUpdate): void {
+  const started = Date.now();
+  const props = PropertiesService.getDocumentProperties();
+  const state = parseState(loadText(props, SUMMARY_STATE_KEY));
+  const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
+  const format = (d: Date, pattern: string) => Utilities.formatDate(d, zone, pattern);
+  // Thousands of rows share a few hundred days: each is formatted once.
+  const days = new Map<number, string>();
+  const day = (d: Date) => {
+    const text = days.get(d.getTime()) ?? format(d, "yyyy-MM-dd");
+    days.set(d.getTime(), text);
+    return text;
+  };
+  const now = new Date();
+  const today = day(now);
+  const at = format(now, "yyyy-MM-dd HH:mm");
+  const fed = (stage: Stage) => update.refreshed.includes(stage);
+
+  if (fed("funds") || fed("transactions")) {
+    const funds = readColumns("funds", update.names.funds, props);
+    const moves = readColumns("transactions", update.names.transactions, props);
+    state.funds = fundsPart(
+      funds ? fundsFrom(funds.columns, day) : [],
+      moves ? movementsFrom(moves.columns, day) : [],
+      update.window,
+      today,
+      at,
+      funds?.gid ?? 0,
+    );
+  }
+  if (fed("reports")) {
+    const reports = readColumns("reports", update.names.reports, props);
+    state.reports = reportsPart(
+      reports ? reportsFrom(reports.columns, day) : [],
+      update.window,
+      today,
+      at,
+      reports?.gid ?? 0,
+    );
+  }
+  const history = readHistory(props.getProperties()).runs;
+  state.run = runAttention(history, (ms) => format(new Date(ms), "yyyy-MM-dd HH:mm"));
+  state.line = {
+    at,
+    action: update.action,
+    source: update.source,
+    window: update.window,
+    filters: update.filters,
+  };
+
+  const sheet = summarySheet(translate(update.language, "summary.sheet"), state.sheetId);
+  if (sheet.getSheetId() !== state.sheetId) state.charts = [];
+  const grid = renderSummary(state, update.language);
+  // Rows the previous Summary used and this one does not are emptied in the same write.
+  const used = grid.values.length;
+  const height = Math.max(used, state.height);
+  while (grid.values.length < height) {
+    grid.values.push(Array(SUMMARY_WIDTH).fill(""));
+    grid.formats.push(Array(SUMMARY_WIDTH).fill("@"));
+  }
+  ensureSize(sheet, height, CHART_COLUMN);
+  const area = sheet.getRange(1, 1, height, SUMMARY_WIDTH);
+  area.setNumberFormats(grid.formats);
+  area.setValues(grid.values);
+
+  const existing = sheet.getCharts();
+  const inserted: number[] = [];
+  grid.charts.forEach((spec, i) => {
+    const chart = existing.find((c) => c.getChartId() !== null && c.getChartId() === state.charts[i]);
+    const r = spec.range;
+    const builder = (
+      chart
+        ? chart.modify().clearRanges()
+        : sheet.newChart().asColumnChart().setPosition(spec.anchorRow, CHART_COLUMN, 0, 0)
+    )
+      .addRange(sheet.getRange(r.row, r.column, r.numRows, r.numColumns))
+      .setOption("title", spec.title)
+      .setOption("isStacked", spec.stacked)
+      .setOption("width", CHART_SIZE.width)
+      .setOption("height", CHART_SIZE.height);
+    if (chart) sheet.updateChart(builder.build());
+    else {
+      sheet.insertChart(builder.build());
+      inserted.push(i);
+    }
+  });
+  if (inserted.length > 0) {
+    const before = existing.map((c) => c.getChartId());
+    const added = sheet
+      .getCharts()
+      .map((c) => c.getChartId())
+      .filter((id) => !before.includes(id));
+    inserted.forEach((i, k) => {
+      state.charts[i] = added[k] ?? null;
+    });
+  }
+  saveText(
+    props,
+    SUMMARY_STATE_KEY,
+    JSON.stringify({ ...state, height: used, sheetId: sheet.getSheetId(), ms: Date.now() - started }),
+  );
+}
+
+/**
+ * After a refresh: the Summary recomputed for the sheets it wrote. A Summary that cannot be
+ * written never turns a refresh that worked into a failure; the log says why.
+ */
+export function keepSummaryCurrent(
+  run: { context: { language: Language; names: SheetNames }; options: RefreshOptions },
+  refreshed: readonly Stage[],
+  action: string,
+  source: SummaryLine["source"],
+): void {
+  if (refreshed.length === 0) return;
+  const { reportFilters, fundFilters } = run.options;
+  try {
+    updateSummarySheet({
+      language: run.context.language,
+      names: run.context.names,
+      window: run.options.reportWindow,
+      filters: Object.entries({ ...reportFilters, ...fundFilters })
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(", "),
+      refreshed,
+      action,
+      source,
+    });
+  } catch (err) {
+    console.error(`Summary not updated: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

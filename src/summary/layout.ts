@@ -1,0 +1,343 @@
+/**
+ * The Summary sheet as data: what each refresh recomputes (a part per data sheet, kept between
+ * refreshes so a refresh of one sheet recomputes only the blocks it feeds), and the whole
+ * sheet's cells and charts rendered from those parts in one pass.
+ *
+ * The add-on owns columns A–H (SUMMARY_WIDTH), where its blocks grow and shrink downwards; its
+ * charts float over column J onwards. Cells from column I on are the user's and never touched.
+ */
+import type { DateWindow } from "../refresh/windows";
+import { type CellValue, FORMAT } from "../sheets/cells";
+import { type Language, type StringKey, translate } from "../ui/strings";
+import {
+  AGE_BUCKETS,
+  type AttentionItem,
+  customStatuses,
+  fundsAttention,
+  fundsBlock,
+  pendingByAge,
+  type Rows,
+  reportsAttention,
+  reportsBlock,
+  reportsPerMonth,
+} from "./blocks";
+import type { SummaryFund, SummaryMovement, SummaryReport } from "./records";
+
+export const SUMMARY_WIDTH = 8;
+/** Property of the document where the parts are kept between refreshes. */
+export const SUMMARY_STATE_KEY = "summary.state";
+const ATTENTION_SHOWN = 15;
+
+/** How many rows are behind a count, and the first and last of them (a link's span). */
+export type Count = [n: number, first: number, last: number];
+
+export function countOf(rows: Rows): Count {
+  return rows.length === 0 ? [0, 0, 0] : [rows.length, Math.min(...rows), Math.max(...rows)];
+}
+
+export interface FundsPart {
+  at: string;
+  /** Sheet id of the Funds sheet: what a count links to. */
+  gid: number;
+  lines: Array<{
+    currency: string;
+    open: Count;
+    balanceCents: number;
+    depositsCents: number;
+    withdrawalsCents: number;
+    negative: Count;
+    blocked: Count;
+    expiring: Count;
+  }>;
+  /** The first ATTENTION_SHOWN items, and how many there were in all. */
+  attention: AttentionItem[];
+  attentionCount: number;
+}
+
+export interface ReportsPart {
+  at: string;
+  gid: number;
+  lines: Array<{
+    currency: string;
+    sent: Count;
+    open: Count;
+    closed: Count;
+    pending: Count;
+    pendingCents: number;
+    oldestDays: number | null;
+  }>;
+  custom: Array<{ status: string; count: Count }>;
+  attention: AttentionItem[];
+  attentionCount: number;
+  months: Array<{ month: string; open: number; closed: number }>;
+  ages: { currencies: string[]; cents: number[][] };
+}
+
+export interface SummaryLine {
+  at: string;
+  action: string;
+  source: "menu" | "sidebar" | "schedule";
+  window: DateWindow;
+  filters: string;
+}
+
+export interface SummaryState {
+  v: 1;
+  funds: FundsPart | null;
+  reports: ReportsPart | null;
+  run: AttentionItem[];
+  line: SummaryLine | null;
+  /** Rows of the add-on's area last written: cleared before the next write. */
+  height: number;
+  /** Ids of the charts the add-on inserted, in ChartSpec order. */
+  charts: Array<number | null>;
+  /** The Summary sheet's id: followed through a rename, and never confused with a user's sheet. */
+  sheetId?: number;
+  /** How long the last update took, in ms on the script's clock (`npm run bench` reports it). */
+  ms?: number;
+}
+
+export const EMPTY_STATE: SummaryState = {
+  v: 1,
+  funds: null,
+  reports: null,
+  run: [],
+  line: null,
+  height: 0,
+  charts: [],
+};
+
+export function parseState(text: string | null): SummaryState {
+  try {
+    const state = JSON.parse(text ?? "") as SummaryState;
+    if (state && state.v === 1) return state;
+  } catch (_err) {
+    // Unreadable: computed again from scratch.
+  }
+  return { ...EMPTY_STATE, run: [], charts: [] };
+}
+
+/** What a part keeps of its attention items: the first ones shown, and how many in all. */
+function attentionOf(items: AttentionItem[]): { attention: AttentionItem[]; attentionCount: number } {
+  return { attention: items.slice(0, ATTENTION_SHOWN), attentionCount: items.length };
+}
+
+export function fundsPart(
+  funds: readonly SummaryFund[],
+  movements: readonly SummaryMovement[],
+  window: DateWindow,
+  today: string,
+  at: string,
+  gid: number,
+): FundsPart {
+  return {
+    at,
+    gid,
+    lines: fundsBlock(funds, movements, window, today).map((l) => ({
+      ...l,
+      open: countOf(l.open),
+      negative: countOf(l.negative),
+      blocked: countOf(l.blocked),
+      expiring: countOf(l.expiring),
+    })),
+    ...attentionOf(fundsAttention(funds, today)),
+  };
+}
+
+export function reportsPart(
+  reports: readonly SummaryReport[],
+  window: DateWindow,
+  today: string,
+  at: string,
+  gid: number,
+): ReportsPart {
+  return {
+    at,
+    gid,
+    lines: reportsBlock(reports, window, today).map((l) => ({
+      ...l,
+      sent: countOf(l.sent),
+      open: countOf(l.open),
+      closed: countOf(l.closed),
+      pending: countOf(l.pending),
+    })),
+    custom: customStatuses(reports)
+      .slice(0, 20)
+      .map((c) => ({ status: c.status, count: countOf(c.rows) })),
+    ...attentionOf(reportsAttention(reports, today)),
+    // The last two years of a longer window: a chart of more months is unreadable.
+    months: reportsPerMonth(reports, window).slice(-24),
+    ages: pendingByAge(reports, today),
+  };
+}
+
+/** A chart of the Summary: its title and the block of cells it draws (header row first). */
+export interface ChartSpec {
+  title: string;
+  stacked: boolean;
+  range: { row: number; column: number; numRows: number; numColumns: number };
+  /** Where it is placed when first inserted (a chart the user moved stays where it is). */
+  anchorRow: number;
+}
+
+export const CHART_COLUMN = SUMMARY_WIDTH + 2;
+/** Each chart's size in pixels, and the rows (21 px each) between the tops of two charts. */
+export const CHART_SIZE = { width: 480, height: 260 } as const;
+const CHART_ROWS = 14;
+
+export interface SummaryGrid {
+  values: CellValue[][];
+  formats: string[][];
+  charts: ChartSpec[];
+}
+
+/** Cents as the two-decimal text of a reason. */
+function amountText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/**
+ * The whole area in one grid. Text that comes from the service (currencies, custom statuses)
+ * or the settings lands in plain-text cells: never a formula. Counts are links built here from
+ * numbers only.
+ */
+export function renderSummary(state: SummaryState, language: Language): SummaryGrid {
+  const t = (key: StringKey, params?: Record<string, string | number>) => translate(language, key, params);
+  const values: CellValue[][] = [];
+  const formats: string[][] = [];
+  const charts: ChartSpec[] = [];
+  const row = (cells: Array<[CellValue, string]>) => {
+    const padded = [...cells];
+    while (padded.length < SUMMARY_WIDTH) padded.push(["", FORMAT.text]);
+    values.push(padded.map((c) => c[0]));
+    formats.push(padded.map((c) => c[1]));
+  };
+  const label = (text: string): [CellValue, string] => [text, FORMAT.text];
+  const money = (cents: number): [CellValue, string] => [cents / 100, FORMAT.amount];
+  const header = (key: StringKey) => row(t(key).split("|").map(label));
+  const link = (count: Count, gid: number): [CellValue, string] => [
+    count[0] === 0 ? 0 : `=HYPERLINK("#gid=${gid}&range=A${count[1]}:A${count[2]}",${count[0]})`,
+    FORMAT.integer,
+  ];
+  const gap = () => row([]);
+
+  row([label(t("summary.sheet"))]);
+  const line = state.line;
+  row([
+    label(
+      line
+        ? t("summary.line", {
+            when: line.at,
+            action: line.action,
+            source: t(`summary.from.${line.source}` as StringKey),
+            since: line.window.since,
+            until: line.window.until,
+            filters: line.filters || t("summary.noFilters"),
+          })
+        : t("summary.empty"),
+    ),
+  ]);
+  gap();
+
+  const funds = state.funds;
+  row([label(t("summary.funds", { when: funds?.at ?? "—" }))]);
+  header("summary.funds.header");
+  for (const l of funds?.lines ?? []) {
+    const g = funds?.gid ?? 0;
+    row([
+      label(l.currency),
+      link(l.open, g),
+      money(l.balanceCents),
+      money(l.depositsCents),
+      money(l.withdrawalsCents),
+      link(l.negative, g),
+      link(l.blocked, g),
+      link(l.expiring, g),
+    ]);
+  }
+  if (!funds?.lines.length) row([label(t("summary.empty"))]);
+  gap();
+
+  const reports = state.reports;
+  row([label(t("summary.reports", { when: reports?.at ?? "—" }))]);
+  header("summary.reports.header");
+  for (const l of reports?.lines ?? []) {
+    const g = reports?.gid ?? 0;
+    row([
+      label(l.currency),
+      link(l.sent, g),
+      link(l.open, g),
+      link(l.closed, g),
+      link(l.pending, g),
+      money(l.pendingCents),
+      [l.oldestDays ?? "", FORMAT.integer],
+    ]);
+  }
+  if (!reports?.lines.length) row([label(t("summary.empty"))]);
+  gap();
+  header("summary.custom.header");
+  for (const c of reports?.custom ?? []) row([label(c.status), link(c.count, reports?.gid ?? 0)]);
+  gap();
+
+  row([label(t("summary.attention"))]);
+  header("summary.attention.header");
+  const items = [...(funds?.attention ?? []), ...(reports?.attention ?? []), ...state.run];
+  const total = (funds?.attentionCount ?? 0) + (reports?.attentionCount ?? 0) + state.run.length;
+  for (const item of items.slice(0, ATTENTION_SHOWN)) {
+    const d = item.detail;
+    const amount = typeof d.cents === "number" ? amountText(d.cents) : "";
+    row([
+      label(t(`summary.kind.${item.kind}` as StringKey)),
+      label(item.id),
+      label(t(`summary.reason.${item.kind}` as StringKey, { ...d, amount })),
+    ]);
+  }
+  if (total > ATTENTION_SHOWN) row([label(t("summary.more", { count: total - ATTENTION_SHOWN }))]);
+  if (items.length === 0) row([label(t("summary.attention.none"))]);
+  gap();
+
+  // The charts' data: small tables the embedded charts draw from.
+  row([label(t("summary.chartData"))]);
+  const table = (
+    title: StringKey,
+    head: string[],
+    body: Array<Array<[CellValue, string]>>,
+    stacked: boolean,
+  ) => {
+    const first = values.length + 1;
+    row(head.map(label));
+    for (const r of body) row(r);
+    charts.push({
+      title: t(title),
+      stacked,
+      range: { row: first, column: 1, numRows: body.length + 1, numColumns: head.length },
+      anchorRow: 1 + charts.length * CHART_ROWS,
+    });
+    gap();
+  };
+  table(
+    "summary.chart.balance",
+    t("summary.chart.balance.header").split("|"),
+    (funds?.lines ?? []).map((l) => [label(l.currency), money(l.balanceCents)]),
+    false,
+  );
+  table(
+    "summary.chart.months",
+    t("summary.chart.months.header").split("|"),
+    (reports?.months ?? []).map((m) => [
+      label(m.month),
+      [m.open, FORMAT.integer],
+      [m.closed, FORMAT.integer],
+    ]),
+    true,
+  );
+  const ages = reports?.ages ?? { currencies: [], cents: [] };
+  const shown = ages.currencies.slice(0, SUMMARY_WIDTH - 1);
+  table(
+    "summary.chart.ages",
+    [t("summary.chart.ages.header"), ...shown],
+    AGE_BUCKETS.map((b, i) => [label(b.label), ...shown.map((_, c) => money(ages.cents[i]?.[c] ?? 0))]),
+    false,
+  );
+  return { values, formats, charts };
+}

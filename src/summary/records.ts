@@ -1,0 +1,149 @@
+/**
+ * The records the Summary is computed from, read back from the rows of the data sheets the last
+ * refresh wrote (so Refresh selected rows, a paused refresh and a scheduled one all count what
+ * the sheets show). Only the columns the Summary needs, located by the sheet's stored layout.
+ */
+import type { CellValue } from "../sheets/cells";
+import { type StringKey, translate } from "../ui/strings";
+
+export interface SummaryFund {
+  id: number;
+  /** Row on the Funds sheet (1-based): what a count links to. */
+  row: number;
+  currency: string;
+  status: "open" | "closed" | "blocked" | "";
+  balanceCents: number;
+  /** YYYY-MM-DD or "". */
+  expiration: string;
+}
+
+export interface SummaryMovement {
+  currency: string;
+  kind: "deposit" | "withdrawal" | "";
+  amountCents: number;
+  date: string;
+}
+
+export interface SummaryReport {
+  id: number;
+  row: number;
+  currency: string;
+  status: "open" | "closed" | "";
+  customStatus: string;
+  sendDate: string;
+  closeDate: string;
+  integrated: boolean;
+  approvedCents: number;
+}
+
+/** The columns of a sheet by key, as read: one array of cells per column, data rows only. */
+export type ColumnsByKey = Record<string, readonly CellValue[] | undefined>;
+
+/** A day YYYY-MM-DD of a cell (a Date is formatted by `day`, in the spreadsheet's zone). */
+export function dayOf(cell: CellValue | undefined, day: (d: Date) => string): string {
+  if (cell instanceof Date) return day(cell);
+  const m = /^\d{4}-\d{2}-\d{2}/.exec(String(cell ?? ""));
+  return m ? m[0] : "";
+}
+
+/** Integer cents of an amount cell (a two-decimal number, or its text). */
+export function centsOf(cell: CellValue | undefined): number {
+  const n = typeof cell === "number" ? cell : Number(String(cell ?? "").replace(/,/g, ""));
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}
+
+/**
+ * Reads which of `labels` a cell shows, in English or Spanish ("" when none): the texts are
+ * looked up once, not once per row.
+ */
+function labelReader<T extends string>(
+  labels: Record<T, StringKey>,
+): (cell: CellValue | undefined) => T | "" {
+  const byText = new Map<string, T>();
+  for (const [value, key] of Object.entries(labels) as [T, StringKey][])
+    for (const language of ["en", "es"] as const) byText.set(translate(language, key), value);
+  return (cell) => byText.get(String(cell ?? "").trim()) ?? "";
+}
+
+const text = (cell: CellValue | undefined) => String(cell ?? "").trim();
+
+function rowsOf(columns: ColumnsByKey, key: string): number {
+  return columns[key]?.length ?? 0;
+}
+
+/**
+ * Whether row `i` is one the service still returns: a row the last refresh kept but marked
+ * (no longer returned) no longer counts.
+ */
+const current = (columns: ColumnsByKey, i: number) => text(columns.refreshNote?.[i]) === "";
+
+export function fundsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryFund[] {
+  const out: SummaryFund[] = [];
+  const status = labelReader({ open: "status.fund.1", closed: "status.fund.2", blocked: "status.fund.3" });
+  for (let i = 0; i < rowsOf(columns, "id"); i++) {
+    const id = Number(columns.id?.[i]);
+    if (!Number.isInteger(id) || id <= 0 || !current(columns, i)) continue;
+    out.push({
+      id,
+      row: i + 2,
+      currency: text(columns.currency?.[i]),
+      status: status(columns.status?.[i]),
+      balanceCents: centsOf(columns.balance?.[i]),
+      expiration: dayOf(columns.expiration?.[i], day),
+    });
+  }
+  return out;
+}
+
+export function movementsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryMovement[] {
+  const out: SummaryMovement[] = [];
+  const kind = labelReader({ deposit: "transaction.1", withdrawal: "transaction.2" });
+  for (let i = 0; i < rowsOf(columns, "movement"); i++) {
+    if (text(columns.movement?.[i]) === "" || !current(columns, i)) continue;
+    out.push({
+      currency: text(columns.currency?.[i]),
+      kind: kind(columns.type?.[i]),
+      amountCents: centsOf(columns.amount?.[i]),
+      date: dayOf(columns.date?.[i], day),
+    });
+  }
+  return out;
+}
+
+export function reportsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryReport[] {
+  const out: SummaryReport[] = [];
+  const status = labelReader({ open: "status.report.0", closed: "status.report.1" });
+  const integrated = labelReader({ yes: "flag.yes" });
+  for (let i = 0; i < rowsOf(columns, "id"); i++) {
+    const id = Number(columns.id?.[i]);
+    if (!Number.isInteger(id) || id <= 0 || !current(columns, i)) continue;
+    out.push({
+      id,
+      row: i + 2,
+      currency: text(columns.currency?.[i]),
+      status: status(columns.status?.[i]),
+      customStatus: text(columns.customStatus?.[i]),
+      sendDate: dayOf(columns.sendDate?.[i], day),
+      closeDate: dayOf(columns.closeDate?.[i], day),
+      integrated: integrated(columns.integrated?.[i]) === "yes",
+      approvedCents: centsOf(columns.totalApproved?.[i]),
+    });
+  }
+  return out;
+}
+
+/** The columns each sheet's records need, by the keys of src/sheets/columns.ts. */
+export const NEEDED_COLUMNS = {
+  funds: ["id", "currency", "status", "balance", "expiration"],
+  transactions: ["movement", "currency", "type", "amount", "date"],
+  reports: [
+    "id",
+    "currency",
+    "status",
+    "customStatus",
+    "sendDate",
+    "closeDate",
+    "integrated",
+    "totalApproved",
+  ],
+} as const;

@@ -1,0 +1,212 @@
+/**
+ * The Summary sheet written by the BUILT add-on in the emulation against the sandbox: after
+ * Refresh all, a refresh of one sheet, Refresh selected rows and a scheduled refresh.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { storeToken } from "../../dev/emulator/settings";
+import { sheetsSnapshot } from "../../dev/emulator/snapshots";
+import { chartsOn, chartsSnapshot } from "../../dev/emulator/spreadsheet/charts";
+import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
+
+let s: Setup;
+const FORM = { pageSize: "50", windowMode: "range", windowFrom: "2024-01-01", windowTo: "2024-06-30" };
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  s = await setUp({ distDir: privateBuild(), funds: 12, reports: 40 });
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+});
+beforeEach(async () => {
+  await s.control("reset", { seed: 7, funds: 12, reports: 40 });
+  s.emulator.resetState();
+  storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
+  s.settings(FORM);
+});
+
+function run(name: string, as: "menu" | "trigger" | "script.run" = "menu") {
+  const out = s.emulator.tryRun(name, [], { as });
+  if (!out.ok) throw new Error(`${name} failed: ${out.error}`);
+}
+
+function summary() {
+  const sheet = sheetOf(s.emulator, "Summary");
+  if (!sheet) throw new Error("no Summary sheet");
+  // Values as scripts read them: a formula's value computed.
+  const values = sheetsSnapshot(s.emulator).find((x) => x.name === "Summary")?.values ?? [];
+  const rowOf = (text: string) => values.findIndex((r) => String(r[0]).startsWith(text));
+  return { ...sheet, values, rowOf, charts: chartsSnapshot(sheet.sheet) };
+}
+
+/** The funds block's lines: currency → [open, balance]. */
+function fundLines(): Record<string, [unknown, unknown]> {
+  const sum = summary();
+  const out: Record<string, [unknown, unknown]> = {};
+  for (let r = sum.rowOf("Funds (as of") + 2; sum.values[r]?.[0] !== ""; r++)
+    out[String(sum.values[r]?.[0])] = [sum.values[r]?.[1], sum.values[r]?.[2]];
+  return out;
+}
+
+describe("the Summary sheet", () => {
+  it("after Refresh all: funds per currency as the Funds sheet has them, links to their rows, three charts", () => {
+    run("refreshAll");
+    const funds = sheetOf(s.emulator, "Funds");
+    if (!funds) throw new Error("no Funds sheet");
+    const h = (name: string) => funds.header.indexOf(name);
+    const expected: Record<string, [number, number]> = {};
+    for (const row of funds.values.slice(1)) {
+      if (row[h("Status")] !== "Open") continue;
+      const currency = String(row[h("Currency")]);
+      const line = expected[currency] ?? [0, 0];
+      expected[currency] = line;
+      line[0] += 1;
+      line[1] += Math.round((row[h("Balance")] as number) * 100);
+    }
+    const lines = fundLines();
+    // A currency with no open fund (only closed or blocked ones) shows 0 and 0.00.
+    for (const [currency, line] of Object.entries(lines))
+      expect(line).toEqual(currency in expected ? line : [0, 0]);
+    expect(Object.keys(lines)).toEqual(expect.arrayContaining(Object.keys(expected)));
+    for (const [currency, [open, cents]] of Object.entries(expected)) {
+      expect(lines[currency]?.[0]).toBe(open);
+      expect(Math.round((lines[currency]?.[1] as number) * 100)).toBe(cents);
+    }
+    const sum = summary();
+    const [currency, [open]] = Object.entries(expected)[0] as [string, [number, number]];
+    const link = sum.formulas[sum.rowOf(currency)]?.[1] ?? "";
+    const [, gid, a, b, n] = /^=HYPERLINK\("#gid=(\d+)&range=A(\d+):A(\d+)",(\d+)\)$/.exec(link) ?? [];
+    expect([Number(gid), Number(n)]).toEqual([funds.sheet.sheetId, open]);
+    // The link spans the first to the last row behind the count: both are open funds of that currency.
+    for (const r of [Number(a), Number(b)])
+      expect([funds.values[r - 1]?.[h("Status")], funds.values[r - 1]?.[h("Currency")]]).toEqual([
+        "Open",
+        currency,
+      ]);
+    expect(String(sum.values[1]?.[0])).toMatch(
+      /^Computed .* after Refresh all \(menu\)\. Report window 2024-01-01 to 2024-06-30\./,
+    );
+    expect(sum.charts.map((c) => [c.type, c.title, c.options.isStacked])).toEqual([
+      ["COLUMN", "Balance of open funds per currency", false],
+      ["COLUMN", "Expense reports sent per month, by status", true],
+      ["COLUMN", "Approved, not integrated, by age in days", false],
+    ]);
+    expect(sum.charts.every((c) => /^Summary!A\d+:[B-H]\d+$/.test(c.ranges[0] ?? ""))).toBe(true);
+    // The months chart draws the window's six months.
+    const months = sum.charts[1]?.ranges[0] ?? "";
+    const [, top, bottom] = /A(\d+):C(\d+)/.exec(months) ?? [];
+    expect(Number(bottom) - Number(top)).toBe(6);
+  });
+
+  it("keeps the user's own cells and moved charts; a refresh of one sheet recomputes only its blocks", () => {
+    run("refreshAll");
+    s.emulator.typeCells("Summary", "J3:K3", [["my note", "=2*21"]]);
+    const before = summary();
+    const reportsTitle = before.values[before.rowOf("Expense reports (as of")]?.[0];
+    const fundsTitle = before.values[before.rowOf("Funds (as of")]?.[0];
+    // The user drags the first chart elsewhere.
+    const [first] = chartsOn(before.sheet);
+    if (first) first.position = { row: 30, column: 12, offsetX: 5, offsetY: 0 };
+    s.emulator.advanceTime(2 * HOUR);
+    s.emulator.resetCounters();
+    run("refreshFunds");
+    expect(s.emulator.counters.sheets["Expense reports"]?.reads ?? 0).toBe(0);
+    const after = summary();
+    expect(after.values[2]?.[9]).toBe("my note");
+    expect(after.formulas[2]?.[10]).toBe("=2*21");
+    expect(after.values[after.rowOf("Expense reports (as of")]?.[0]).toBe(reportsTitle);
+    expect(after.values[after.rowOf("Funds (as of")]?.[0]).not.toBe(fundsTitle);
+    expect(String(after.values[1]?.[0])).toContain("after Refresh funds (menu)");
+    expect(after.charts.map((c) => c.id)).toEqual(before.charts.map((c) => c.id));
+    expect(after.charts.map((c) => c.position.row)).toEqual([30, 15, 29]);
+    expect(after.charts[0]?.position).toEqual({ row: 30, column: 12, offsetX: 5, offsetY: 0 });
+  });
+
+  it("follows Refresh selected rows and a scheduled refresh", async () => {
+    run("refreshAll");
+    const funds = sheetOf(s.emulator, "Funds");
+    if (!funds) throw new Error("no Funds sheet");
+    const h = (name: string) => funds.header.indexOf(name);
+    const at = funds.values.findIndex((r, i) => i > 0 && r[h("Status")] === "Open");
+    const row = funds.values[at] as unknown[];
+    const currency = String(row[h("Currency")]);
+    const was = fundLines()[currency]?.[1] as number;
+    await s.api("depositMoneyToFund", { Id: row[0], IdAdmin: s.sandbox.adminId, DepositAmount: 1000.01 });
+    s.emulator.select("Funds", `B${at + 1}`);
+    run("refreshSelectedRows");
+    expect(Math.round((fundLines()[currency]?.[1] as number) * 100)).toBe(Math.round(was * 100) + 100001);
+    expect(String(summary().values[1]?.[0])).toContain("after Refresh selected rows (menu)");
+
+    const saved = s.emulator.tryRun("saveSchedule", [{ kind: "hours", every: 4 }], { as: "script.run" });
+    expect(saved.ok).toBe(true);
+    s.emulator.advanceTime(4 * HOUR + 60_000);
+    expect(s.emulator.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
+    expect(String(summary().values[1]?.[0])).toContain("after Refresh all (scheduled)");
+  });
+
+  it("never writes into a sheet of the user's that bears its name, and follows its own sheet through a rename", () => {
+    s.emulator.spreadsheet.addSheet("Summary");
+    s.emulator.typeCells("Summary", "A1", [["my own summary"]]);
+    run("refreshFunds");
+    expect(sheetOf(s.emulator, "Summary")?.values).toEqual([["my own summary"]]);
+    expect(sheetOf(s.emulator, "Summary (2)")?.values[0]?.[0]).toBe("Summary");
+    const ours = s.emulator.spreadsheet.sheetByName("Summary (2)");
+    if (ours) ours.name = "Treasury";
+    run("refreshReports");
+    expect(sheetOf(s.emulator, "Treasury")?.values[0]?.[0]).toBe("Summary");
+    expect(s.emulator.spreadsheet.sheets.map((x) => x.name)).not.toContain("Summary (3)");
+  });
+
+  it("waits for a refresh paused near the time limit to finish, then counts every sheet it refreshed", () => {
+    s.emulator.documentPropertiesData.values.set("longrun.executionLimitMs", "1");
+    const paused = s.emulator.tryRun("refreshFromSidebar", ["all"], { as: "script.run" });
+    expect(paused.ok && (paused.result as { finished: boolean }).finished).toBe(false);
+    expect(sheetOf(s.emulator, "Summary")).toBeNull();
+    s.emulator.documentPropertiesData.values.delete("longrun.executionLimitMs");
+    const done = s.emulator.tryRun("refreshFromSidebar", ["all"], { as: "script.run" });
+    expect(done.ok && (done.result as { finished: boolean }).finished).toBe(true);
+    const sum = summary();
+    expect(String(sum.values[1]?.[0])).toContain("after Refresh all (sidebar)");
+    for (const block of ["Funds (as of", "Expense reports (as of"]) {
+      expect(sum.values[sum.rowOf(block)]?.[0]).not.toMatch(/—/);
+      expect(sum.values[sum.rowOf(block) + 2]?.[0]).not.toBe("Nothing yet: refresh to fill this block.");
+    }
+  });
+
+  it("speaks Spanish when the add-on does, reading the Spanish labels of the data sheets", () => {
+    s.settings({ ...FORM, language: "es" });
+    run("refreshAll");
+    const funds = sheetOf(s.emulator, "Fondos");
+    if (!funds) throw new Error("no Fondos sheet");
+    const status = funds.header.indexOf("Estado");
+    const open = funds.values.slice(1).filter((r) => r[status] === "Abierto").length;
+    const values = sheetsSnapshot(s.emulator).find((x) => x.name === "Resumen")?.values ?? [];
+    expect(values[0]?.[0]).toBe("Resumen");
+    expect(String(values[1]?.[0])).toMatch(/^Calculado .* tras Actualizar todo \(menú\)/);
+    const at = values.findIndex((r) => String(r[0]).startsWith("Fondos (al"));
+    expect(values[at + 1]?.slice(0, 2)).toEqual(["Moneda", "Fondos abiertos"]);
+    let counted = 0;
+    for (let r = at + 2; values[r]?.[0] !== ""; r++) counted += Number(values[r]?.[1]);
+    expect(open).toBeGreaterThan(0);
+    expect(counted).toBe(open);
+    expect(values.some((r) => r[0] === "Requiere atención")).toBe(true);
+  });
+
+  it("writes a custom status that looks like a formula as text, never as a formula", async () => {
+    run("refreshReports");
+    const reports = sheetOf(s.emulator, "Expense reports");
+    const id = reports?.values[1]?.[0];
+    const evil = '=IMAGE("http://x")';
+    await s.api(
+      "setExpenseReportCustomStatus",
+      { Id: id, IdAdmin: s.sandbox.adminId, CustomStatus: evil },
+      "PUT",
+    );
+    run("refreshReports");
+    const sum = summary();
+    const at = sum.values.findIndex((r) => r[0] === evil);
+    expect(at).toBeGreaterThan(0);
+    expect(sum.formulas[at]?.[0]).toBe("");
+    expect(sum.formats[at]?.[0]).toBe("@");
+  });
+});

@@ -2,7 +2,7 @@
  * A small formula evaluator, enough for the sheets a finance team builds beside imported data:
  * numbers, text in quotes, cell references on the same or another sheet, + - * / & and
  * comparisons, parentheses, and SUM, MIN, MAX, AVERAGE, COUNT, COUNTA, IF, ROUND, ABS, CONCAT,
- * LEN, UPPER, LOWER. Anything else shows "#NAME?" like an unknown function in Sheets; the formula
+ * LEN, UPPER, LOWER, and HYPERLINK (its label, or the URL when there is none). Anything else shows "#NAME?" like an unknown function in Sheets; the formula
  * itself is always kept for getFormulas().
  */
 
@@ -54,6 +54,7 @@ const FUNCTIONS: Record<string, (args: Value[]) => Value> = {
     if (n.length === 0) throw new FormulaError("#DIV/0!");
     return n.reduce((s, v) => s + v, 0) / n.length;
   },
+  HYPERLINK: (a) => toText(a[1] ?? a[0] ?? ""),
   COUNT: (a) => flat(a).filter((v) => typeof v === "number").length,
   COUNTA: (a) => flat(a).filter((v) => v !== "").length,
   IF: (a) => (toNumber(a[0] ?? false) !== 0 ? (a[1] ?? true) : (a[2] ?? false)),

@@ -12,7 +12,7 @@ export interface SheetSnapshot {
   frozenRows: number;
   frozenColumns: number;
   /** Cells with a checkbox or a dropdown (1-based row and column). */
-  validations: { row: number; column: number; kind: "list" | "checkbox" }[];
+  validations: { row: number; column: number; kind: "list" | "checkbox"; values: string[] }[];
 }
 
 export interface MenuEntry {
@@ -144,7 +144,7 @@ export function readSheets(body: unknown): SheetSnapshot[] {
         const v = asRecord(raw);
         const kind = v.kind === "checkbox" || v.kind === "list" ? v.kind : null;
         return kind && typeof v.row === "number" && typeof v.column === "number"
-          ? [{ row: v.row, column: v.column, kind }]
+          ? [{ row: v.row, column: v.column, kind, values: asArray(v.values).map((x) => asString(x)) }]
           : [];
       }),
     };

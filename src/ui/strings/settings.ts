@@ -38,6 +38,9 @@ export const settings = {
     "settings.reports.typeDateFilter": "Dates apply to",
     "settings.reports.typeDateFilter.close": "Close date",
     "settings.reports.typeDateFilter.send": "Send date",
+    "settings.reports.typeDateFilter.sendHint": "Every report sent in the window, open or closed.",
+    "settings.reports.typeDateFilter.closeHint":
+      "Only reports closed in the window: a report still open has no close date, so open reports are left out.",
     "settings.reports.status": "Report status",
     "settings.reports.currency": "Currency",
     "settings.reports.policyId": "Expense policy id",
@@ -155,6 +158,10 @@ export const settings = {
     "settings.reports.typeDateFilter": "Las fechas se aplican a",
     "settings.reports.typeDateFilter.close": "Fecha de cierre",
     "settings.reports.typeDateFilter.send": "Fecha de envío",
+    "settings.reports.typeDateFilter.sendHint":
+      "Todos los informes enviados en el período, abiertos o cerrados.",
+    "settings.reports.typeDateFilter.closeHint":
+      "Solo los informes cerrados en el período: un informe abierto no tiene fecha de cierre, así que los abiertos quedan fuera.",
     "settings.reports.status": "Estado de la rendición",
     "settings.reports.currency": "Moneda",
     "settings.reports.policyId": "Id de política de gastos",

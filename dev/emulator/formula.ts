@@ -2,7 +2,7 @@
  * A small formula evaluator, enough for the sheets a finance team builds beside imported data:
  * numbers, text in quotes, cell references on the same or another sheet, + - * / & and
  * comparisons, parentheses, and SUM, MIN, MAX, AVERAGE, COUNT, COUNTA, IF, ROUND, ABS, CONCAT,
- * LEN, UPPER, LOWER, HYPERLINK. Anything else shows "#NAME?" like an unknown function in Sheets; the formula
+ * LEN, UPPER, LOWER, and HYPERLINK (its label, or the URL when there is none). Anything else shows "#NAME?" like an unknown function in Sheets; the formula
  * itself is always kept for getFormulas().
  */
 

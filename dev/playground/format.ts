@@ -333,3 +333,10 @@ export function displayCell(
   const roundsToZero = /^[^1-9]*$/.test(text);
   return { text: value < 0 && !roundsToZero ? `-${text}` : text, align: "right" };
 }
+
+/** The http(s) address of a `=HYPERLINK("url", …)` formula, or null. */
+export function linkOf(formula: string): string | null {
+  const m = /^=HYPERLINK\(\s*"((?:[^"]|"")*)"/i.exec(formula);
+  const url = m?.[1]?.replace(/""/g, '"') ?? "";
+  return /^https?:\/\//i.test(url) ? url : null;
+}

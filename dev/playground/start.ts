@@ -11,7 +11,7 @@
  *   npm start -- --api-url https://api.example.com/v1 --token T --admin-id 1001
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startControlServer } from "../emulator/control";
@@ -96,7 +96,11 @@ async function main(): Promise<void> {
     if (built.status !== 0) fail("The build failed; see the messages above.");
   }
 
-  const sandbox = options.apiUrl ? undefined : await startSandboxThread({ host: "127.0.0.1" });
+  // The bundled service writes its times on the spreadsheet's clock, as a service of the
+  // company's own country would: a fund created now shows the time it is here.
+  const sandbox = options.apiUrl
+    ? undefined
+    : await startSandboxThread({ host: "127.0.0.1", timeZone: manifestTimeZone(join(root, "dist")) });
   const connection = sandbox
     ? { apiUrl: sandbox.url, token: sandbox.token, adminId: sandbox.adminId }
     : {
@@ -152,3 +156,15 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+/** The time zone of the built manifest (the spreadsheet's, as the emulation uses it). */
+function manifestTimeZone(distDir: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(distDir, "appsscript.json"), "utf8")) as {
+      timeZone?: unknown;
+    };
+    return typeof manifest.timeZone === "string" && manifest.timeZone ? manifest.timeZone : "UTC";
+  } catch {
+    return "UTC";
+  }
+}

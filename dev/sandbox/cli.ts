@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       token: { type: "string" },
       today: { type: "string" },
       shapes: { type: "string" },
+      "time-zone": { type: "string" },
     },
     strict: true,
   });
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     token: v.token,
     today: v.today,
     shapes: v.shapes as Shapes | undefined,
+    timeZone: v["time-zone"],
   });
   console.log(`API: ${running.url}`);
   console.log(`Token: ${shownToken(running.token, v.token !== undefined)}`);

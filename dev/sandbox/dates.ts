@@ -2,14 +2,46 @@
 
 const DAY_MS = 86_400_000;
 
-/** `YYYY-MM-DD` of a Date, in UTC. */
-export function dayOf(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** `YYYY-MM-DD` of a Date, in UTC, or in `timeZone` (an IANA name) when given. */
+export function dayOf(date: Date, timeZone = "UTC"): string {
+  return timestampOf(date, timeZone).slice(0, 10);
 }
 
-/** `YYYY-MM-DD HH:MM:SS` of a Date, in UTC, without offset like the service's CreatedAt. */
-export function timestampOf(date: Date): string {
-  return date.toISOString().slice(0, 19).replace("T", " ");
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `YYYY-MM-DD HH:MM:SS` of a Date without offset, like the service's CreatedAt: the wall clock
+ * of `timeZone` (UTC unless the sandbox was started with another zone).
+ */
+export function timestampOf(date: Date, timeZone = "UTC"): string {
+  if (timeZone === "UTC") return date.toISOString().slice(0, 19).replace("T", " ");
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(date)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** True when `timeZone` is an IANA time zone name this machine knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The Date at midnight UTC of a `YYYY-MM-DD` string, or null if it is not a real calendar day. */

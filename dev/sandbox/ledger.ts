@@ -91,6 +91,8 @@ export class Ledger {
   constructor(
     data: SandboxData,
     private readonly now: () => Date,
+    /** Whose wall clock the service's dates and times are written in (they carry no offset). */
+    private readonly timeZone = "UTC",
   ) {
     for (const u of data.users) this.users.set(u.id, u);
     for (const p of data.policies) this.policies.set(p.id, p);
@@ -103,7 +105,7 @@ export class Ledger {
   }
 
   today(): string {
-    return dayOf(this.now());
+    return dayOf(this.now(), this.timeZone);
   }
 
   createFund(input: NewFund): Fund {
@@ -118,7 +120,7 @@ export class Ledger {
       assignedTo: input.idEmployee,
       creatorId: input.idAdmin,
       status: FUND_OPEN,
-      createdAt: timestampOf(this.now()),
+      createdAt: timestampOf(this.now(), this.timeZone),
       expires: input.expires,
       expirationDate: input.expires ? input.expirationDate : "",
       flexible: input.flexible,
@@ -196,7 +198,7 @@ export class Ledger {
     if (mark.integrated) {
       report.integrated = true;
       report.integrationExternalCode = mark.code;
-      report.integrationDate = mark.date || timestampOf(this.now());
+      report.integrationDate = mark.date || timestampOf(this.now(), this.timeZone);
       report.integrationInternalCode = `INT-${report.id}`;
     } else {
       report.integrated = false;
@@ -221,7 +223,7 @@ export class Ledger {
     const unknown = defined.includes(change.customStatus) ? "" : " (no definido en la política)";
     const message = change.customMessage ? `: ${change.customMessage}` : "";
     const text = `Estado cambiado a "${change.customStatus}"${unknown}${message}`;
-    report.timeline.push({ at: timestampOf(this.now()), byUserId: change.idAdmin, text });
+    report.timeline.push({ at: timestampOf(this.now(), this.timeZone), byUserId: change.idAdmin, text });
     return report;
   }
 
@@ -285,7 +287,7 @@ export class Ledger {
     }
     report.sendDate = this.today();
     report.timeline.push({
-      at: timestampOf(this.now()),
+      at: timestampOf(this.now(), this.timeZone),
       byUserId: report.employeeId,
       text: "Informe enviado",
     });
@@ -315,7 +317,7 @@ export class Ledger {
     report.approvedCents = approved;
     report.nbrApprovedExpenses = report.nbrExpenses - report.nbrRejectedExpenses;
     report.timeline.push({
-      at: timestampOf(this.now()),
+      at: timestampOf(this.now(), this.timeZone),
       byUserId: report.approverId,
       text: "Informe cerrado",
     });

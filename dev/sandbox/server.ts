@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, isEndpointName } from "../../src/api/endpoints";
 import { parseAmountToCents } from "../../src/api/money";
-import { parseDay } from "./dates";
+import { isTimeZone, parseDay } from "./dates";
 import { DEFAULT_SIZES, type DemoSizes } from "./demo";
 import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
 import { FaultPlan, type FaultRule } from "./faults";
@@ -37,6 +37,12 @@ export interface SandboxOptions {
    * type variations of the real service (see real-shapes.ts and the README).
    */
   shapes?: Shapes;
+  /**
+   * The time zone whose wall clock the service writes its times in (CreatedAt, integration and
+   * timeline times, "today" of new movements): they carry no offset. Default UTC; the playground
+   * uses the spreadsheet's zone, as a service in the company's own country would.
+   */
+  timeZone?: string;
 }
 
 /** The demo access token: printed by `npm run sandbox`, not a secret of anyone. */
@@ -63,7 +69,10 @@ interface Answer {
 export function createSandboxServer(options: SandboxOptions = {}): SandboxServer {
   const now = options.now ?? clockFrom(options.today);
   const sizes = sizesFrom({ ...options }, DEFAULT_SIZES);
-  const service = new SandboxService(now, sizes);
+  const timeZone = options.timeZone ?? "UTC";
+  if (!isTimeZone(timeZone))
+    throw new Error(`timeZone: "${timeZone}" is not a time zone name such as America/Santiago`);
+  const service = new SandboxService(now, sizes, timeZone);
   const faults = new FaultPlan(options.latencyMs ?? 0);
   const token = options.token ?? DEFAULT_TOKEN;
   const startShapes = shapesFrom(options.shapes, "shapes") ?? "exact";

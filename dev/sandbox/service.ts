@@ -34,6 +34,7 @@ export class SandboxService {
   constructor(
     readonly now: () => Date,
     sizes: DemoSizes = DEFAULT_SIZES,
+    readonly timeZone = "UTC",
   ) {
     this.ledger = this.build(sizes);
   }
@@ -45,7 +46,7 @@ export class SandboxService {
 
   private build(sizes: DemoSizes): Ledger {
     const today = this.now().toISOString().slice(0, 10);
-    return new Ledger(generateDemoData(sizes, today), this.now);
+    return new Ledger(generateDemoData(sizes, today), this.now, this.timeZone);
   }
 
   /** Answers one call of the spec; `origin` makes file links absolute. */

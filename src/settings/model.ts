@@ -18,6 +18,12 @@ export { DEFAULT_BASE_URL };
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_WINDOW_DAYS = 30;
+/**
+ * Report dates apply to the send date unless chosen otherwise: "last 30 days" then means every
+ * report sent in those days, open or closed. The service's own default (close date) would hide
+ * every open report, since an open report has no close date.
+ */
+export const DEFAULT_REPORT_DATE_FILTER = 2;
 /** Longer windows are fetched one year at a time; ten years is plenty. */
 export const MAX_WINDOW_DAYS = 3660;
 export const MAX_SHEET_NAME = 100;
@@ -250,8 +256,8 @@ export function settingLabel(name: SettingName, language: Language): string {
 
 /**
  * What an empty setting means, as the form shows it: the value a refresh uses when the
- * setting is "" (for filters that mirror a request parameter, the contract's own default:
- * TypeDateFilter 1, OrderBy 1, Order DESC). Showing one of these and saving it changes nothing.
+ * setting is "" (TypeDateFilter 2, the send date; for the other filters that mirror a request
+ * parameter, the contract's own default: OrderBy 1, Order DESC). Showing one of these and saving it changes nothing.
  */
 export function shownDefaults(language: Language): SettingsText {
   const text = defaultSettingsText();
@@ -259,7 +265,7 @@ export function shownDefaults(language: Language): SettingsText {
   text.pageSize = String(DEFAULT_PAGE_SIZE);
   text.windowMode = "lastDays";
   text.windowDays = String(DEFAULT_WINDOW_DAYS);
-  text.reportTypeDateFilter = "1";
+  text.reportTypeDateFilter = String(DEFAULT_REPORT_DATE_FILTER);
   text.fundOrderBy = "1";
   text.fundOrder = "DESC";
   const names = sheetNamesFor(
@@ -454,7 +460,7 @@ export function settingsFromText(
           }
         : { kind: "lastDays", days: (values.windowDays as number | undefined) ?? DEFAULT_WINDOW_DAYS },
     reportFilters: pick<ReportFilters>({
-      TypeDateFilter: values.reportTypeDateFilter,
+      TypeDateFilter: (values.reportTypeDateFilter as number | undefined) ?? DEFAULT_REPORT_DATE_FILTER,
       Currency: values.reportCurrency,
       Status: values.reportStatus,
       ExpensePolicyId: values.reportPolicyId,

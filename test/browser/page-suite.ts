@@ -137,6 +137,35 @@ export function pageSuite(getBrowser: () => Browser): void {
       );
     });
 
+    it("opens a dropdown cell's list on click, and the value chosen is typed into the cell", async () => {
+      await cell("D2").click();
+      const list = page.locator('[data-testid="cell-dropdown"]');
+      await list.waitFor();
+      expect(await list.locator("option").allTextContents()).toEqual(["(empty)", "a", "b"]);
+      await list.selectOption("b");
+      await until(() =>
+        expect(requestsTo("/control/cells").at(-1)?.body).toMatchObject({ range: "D2", values: [["b"]] }),
+      );
+      expect(await list.count()).toBe(0);
+    });
+
+    it("shows a HYPERLINK cell as a link to its address, and no link for other schemes", async () => {
+      const sheet = fundsSheet();
+      sheet.values[1]![1] = "receipt.pdf";
+      sheet.formulas[1]![1] = '=HYPERLINK("https://files.example.com/receipt.pdf","receipt.pdf")';
+      sheet.values[2]![1] = "x";
+      sheet.formulas[2]![1] = '=HYPERLINK("javascript:alert(1)","x")';
+      control.state.sheets = [sheet];
+      await page.reload();
+      await page.locator("body[data-ready='1']").waitFor();
+      const link = cell("B2").locator("a");
+      expect(await link.getAttribute("href")).toBe("https://files.example.com/receipt.pdf");
+      expect(await link.getAttribute("rel")).toContain("noopener");
+      expect(await link.textContent()).toBe("receipt.pdf");
+      expect(await cell("B3").locator("a").count()).toBe(0);
+      expect(await cell("B3").textContent()).toBe("x");
+    });
+
     it("draws at most 2000 rows of a large sheet and says so", async () => {
       control.state.sheets = [
         {
@@ -256,7 +285,7 @@ export function pageSuite(getBrowser: () => Browser): void {
         }),
       );
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("echo finished"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
       );
     });
 
@@ -308,6 +337,11 @@ export function pageSuite(getBrowser: () => Browser): void {
       await until(() => expect(answered).toBe("YES"));
       await page.locator('[data-testid="toast"]', { hasText: "Fund 101 closed" }).waitFor();
       await dialog.waitFor({ state: "hidden" });
+      // A toast shown before the page was reloaded does not pop up again.
+      await page.reload();
+      await page.locator("body[data-ready='1']").waitFor();
+      await page.waitForTimeout(500);
+      expect(await page.locator('[data-testid="toast"]').count()).toBe(0);
     });
 
     it("answers CLOSE with the title bar's X, and does not show an answered alert again", async () => {
@@ -329,7 +363,7 @@ export function pageSuite(getBrowser: () => Browser): void {
       await page.locator('[data-testid="alert-button-CLOSE"]').click();
       await until(() => expect(answers).toEqual(["CLOSE"]));
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("echo finished"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
       );
       expect(await page.locator('[data-testid="alert-dialog"]').isVisible()).toBe(false);
     });
@@ -450,7 +484,7 @@ export function pageSuite(getBrowser: () => Browser): void {
       await page.locator('[data-testid="menu-addon"]').click();
       await page.locator('[data-testid="menu-item-echo"]').click();
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("echo finished"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
       );
       expect(await frame.locator("body").getAttribute("data-load")).toBe(first);
       await page.locator('[data-testid="menu-extensions"]').click();

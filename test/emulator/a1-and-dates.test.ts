@@ -54,6 +54,14 @@ describe("formulas kept in cells show a value", () => {
     expect(evaluateFormula(doc, sheet, "=ROUND(A2/3, 2)")).toBe(10.83);
     expect(evaluateFormula(doc, sheet, '="Fund "&A1')).toBe("Fund 10");
   });
+  it("shows a link's label, as the add-on writes files and links (quotes doubled inside)", () => {
+    expect(
+      evaluateFormula(doc, sheet, '=HYPERLINK("https://files.example.com/r/1.pdf","receipt ""A"".pdf")'),
+    ).toBe('receipt "A".pdf');
+    expect(evaluateFormula(doc, sheet, '=HYPERLINK("https://files.example.com/r/2.pdf")')).toBe(
+      "https://files.example.com/r/2.pdf",
+    );
+  });
   it("shows Sheets' error texts", () => {
     expect(evaluateFormula(doc, sheet, "=cmd|' /C calc'!A0")).toBe("#ERROR!");
     expect(evaluateFormula(doc, sheet, "=IMPORTXML(1)")).toBe("#NAME?");

@@ -132,7 +132,7 @@ describe("previewOutbox", () => {
       { rowNumber: 5, request: records[2]?.request, waitingUntil: null, changes: "" },
     ]);
     const text = previewText("es", preview);
-    expect(text).toContain("1 fila(s) de una ejecución interrumpida");
+    expect(text).toContain("1 fila de una ejecución interrumpida");
     // The confirmation names every amount that may move, the interrupted row included.
     expect(text).toContain("• Fila 4: Depósito de 6,00 CLP al fondo 1");
     expect(text).toContain("• Fila 5, interrumpida: Depósito de 5,00 CLP al fondo 1.");

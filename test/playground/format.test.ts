@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { displayCell, formatGeneralNumber, isDateFormat, splitSections } from "../../dev/playground/format";
+import {
+  displayCell,
+  formatGeneralNumber,
+  isDateFormat,
+  linkOf,
+  splitSections,
+} from "../../dev/playground/format";
 
 describe("displayCell: numbers through their number format, as Sheets shows them", () => {
   it.each([
@@ -76,5 +82,19 @@ describe("format parsing", () => {
     expect(isDateFormat("#,##0.00")).toBe(false);
     expect(isDateFormat('#,##0.00 "days"')).toBe(false);
     expect(isDateFormat("[$USD] 0.00")).toBe(false);
+  });
+});
+
+describe("linkOf: a HYPERLINK cell opens its address in the playground", () => {
+  it("reads the address of the add-on's own links, quotes doubled", () => {
+    expect(linkOf('=HYPERLINK("https://files.example.com/a.pdf","a.pdf")')).toBe(
+      "https://files.example.com/a.pdf",
+    );
+    expect(linkOf('=hyperlink( "http://x.example/?q=""1""")')).toBe('http://x.example/?q="1"');
+  });
+  it("gives no link for other schemes or other formulas", () => {
+    expect(linkOf('=HYPERLINK("javascript:alert(1)","x")')).toBeNull();
+    expect(linkOf("=SUM(A1:A2)")).toBeNull();
+    expect(linkOf("")).toBeNull();
   });
 });

@@ -68,7 +68,7 @@ beforeEach(() => {
 });
 
 const PROGRESS = /^(Funds|Fund transactions|Expense reports|[^:]+): (\d+) calls so far…$/;
-const SUMMARY = /^(\d+) records refreshed with (\d+) calls in ([\d.]+) s\.$/;
+const SUMMARY = /^([\d,]+) records? refreshed with ([\d,]+) calls? in ([\d.]+) s\.$/;
 
 function rowsOf(name: string): number {
   return Math.max(0, (sheetOf(em, name)?.values.length ?? 1) - 1);
@@ -95,11 +95,9 @@ describe("progress of a long refresh", () => {
     const last = toasts.at(-1);
     const summary = SUMMARY.exec(last?.message ?? "");
     expect(summary, last?.message).not.toBeNull();
-    const [records, calls, seconds] = (summary as RegExpExecArray).slice(1).map(Number) as [
-      number,
-      number,
-      number,
-    ];
+    const [records, calls, seconds] = (summary as RegExpExecArray)
+      .slice(1)
+      .map((n) => Number(n.replace(/,/g, ""))) as [number, number, number];
     expect(calls).toBe(em.counters.urlFetchTotal);
     expect(calls).toBeGreaterThan(counts.at(-1) ?? 0);
     const rows = rowsOf("Funds") + rowsOf("Fund transactions") + rowsOf("Expense reports");

@@ -193,3 +193,12 @@ describe("npm run sandbox", () => {
     }
   });
 });
+
+describe("the time zone option", () => {
+  it("refuses a name that is no time zone, naming the option", async () => {
+    const { createSandboxServer } = await import("../../dev/sandbox/server");
+    expect(() => createSandboxServer({ timeZone: "Mars/Olympus_Mons" })).toThrow(
+      'timeZone: "Mars/Olympus_Mons" is not a time zone name',
+    );
+  });
+});

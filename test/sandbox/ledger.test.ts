@@ -110,3 +110,40 @@ describe("paging", () => {
     );
   });
 });
+
+describe("the service's clock", () => {
+  const newFund = {
+    idEmployee: 1101,
+    idAdmin: ADMIN_ID,
+    name: "Fondo",
+    currency: "CLP",
+    code: "",
+    amountCents: 100,
+    comment: "",
+    flexible: false,
+    autoDeposit: false,
+    autoBlock: false,
+    expires: false,
+    expirationDate: "",
+  };
+  // 02:30 UTC on 5 January is still the 4th in Santiago (UTC-3 in summer).
+  const at = () => new Date("2026-01-05T02:30:15Z");
+
+  it("writes CreatedAt and a movement's day on UTC's wall clock by default", () => {
+    const ledger = new Ledger(generateDemoData({ seed: 1, funds: 0, reports: 0 }, "2026-01-05"), at);
+    const fund = ledger.createFund(newFund);
+    expect(fund.createdAt).toBe("2026-01-05 02:30:15");
+    expect(ledger.today()).toBe("2026-01-05");
+  });
+
+  it("writes them on the wall clock of the zone it was started with, without an offset", () => {
+    const ledger = new Ledger(
+      generateDemoData({ seed: 1, funds: 0, reports: 0 }, "2026-01-05"),
+      at,
+      "America/Santiago",
+    );
+    const fund = ledger.createFund(newFund);
+    expect(fund.createdAt).toBe("2026-01-04 23:30:15");
+    expect(ledger.today()).toBe("2026-01-04");
+  });
+});

@@ -117,6 +117,21 @@ describe("settings sidebar", () => {
     await page.close();
   });
 
+  it("says what the report dates choice leaves out, and follows the choice", async () => {
+    page = await browser.context.newPage();
+    await open(page, html, { getSettingsView: view({ form: { ...view().form, reportTypeDateFilter: "" } }) });
+    // The default is the send date: every report sent in the window, open or closed.
+    expect(await page.locator("#f-reportTypeDateFilter").inputValue()).toBe("2");
+    expect(await page.locator("#f-reportTypeDateFilter-hint").textContent()).toBe(
+      "Every report sent in the window, open or closed.",
+    );
+    await page.locator("#f-reportTypeDateFilter").selectOption("1");
+    expect(await page.locator("#f-reportTypeDateFilter-hint").textContent()).toMatch(
+      /open reports are left out/,
+    );
+    await page.close();
+  });
+
   it("keeps the token write-only: masked status, empty password field, sent only when typed", async () => {
     page = await browser.context.newPage();
     await open(page, html, {

@@ -19,19 +19,25 @@ function issuesOf(changes: Partial<SettingsText>, language: "en" | "es" = "en") 
 }
 
 describe("defaults", () => {
-  it("a new document: the real service, no IdAdmin, 100 per page, last 30 days, no filters", () => {
+  it("a new document: the real service, no IdAdmin, 100 per page, reports sent in the last 30 days, no other filters", () => {
     const r = settingsFromText(defaultSettingsText());
     expect(r.ok && r.settings).toEqual({
       baseUrl: DEFAULT_BASE_URL,
       adminId: null,
       pageSize: 100,
       reportWindow: { kind: "lastDays", days: 30 },
-      reportFilters: {},
+      // Send date: open reports have no close date, so the service's default would hide them all.
+      reportFilters: { TypeDateFilter: 2 },
       fundFilters: {},
       sheetNames: { funds: "", transactions: "", reports: "", audit: "", outbox: "" },
       missingRows: "keep",
       language: null,
     });
+  });
+
+  it("close date stays a choice: reports closed in the window only", () => {
+    const r = settingsFromText({ ...defaultSettingsText(), reportTypeDateFilter: "1" });
+    expect(r.ok && r.settings.reportFilters).toEqual({ TypeDateFilter: 1 });
   });
 
   it("language comes from the user's locale unless the document chose one", () => {

@@ -63,7 +63,7 @@ describe("Outbox: preview and run", () => {
     ]);
     wb.emulator.resetCounters();
     const preview = ok(wb.menu("previewOutbox"));
-    expect(String(preview.result)).toContain(`Deposit ${a.currency}: 151.00 (2 row(s))`);
+    expect(String(preview.result)).toContain(`Deposit ${a.currency}: 151.00 (2 rows)`);
     expect(String(preview.result)).toContain("Row 4: same operation on the same target as row 2.");
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
 
@@ -230,9 +230,9 @@ describe("Outbox: every operation, and refusals by the service", () => {
     ]);
     wb.emulator.resetCounters();
     const preview = String(ok(wb.menu("previewOutbox")).result);
-    expect(preview).toContain("1 row(s) with errors will not be sent:");
+    expect(preview).toContain("1 row with errors will not be sent:");
     expect(preview).toContain('2: Operation "Transfer" is not one of the list.');
-    expect(preview).toContain(`Deposit ${a.currency}: 5.00 (1 row(s))`);
+    expect(preview).toContain(`Deposit ${a.currency}: 5.00 (1 row)`);
     expect(wb.outbox()[0]?.state).toBe("");
 
     ok(wb.menu("runOutbox", ["YES"]));
@@ -439,7 +439,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     const preview = ok(wb.menu("previewOutbox"));
     expect(wb.emulator.counters.urlFetchTotal).toBe(0);
     const text = String(preview.result);
-    expect(text).toContain("Withdraw XYZ: 21.00 (2 row(s))");
+    expect(text).toContain("Withdraw XYZ: 21.00 (2 rows)");
     expect(text).toContain(
       `Row 3: withdrawing 6.00 XYZ exceeds the balance 5.00 of fund ${a.id}, which is not flexible.`,
     );
@@ -473,7 +473,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     wb.emulator.resetCounters();
     const text = String(ok(wb.menu("previewOutbox")).result);
     expect(wb.emulator.counters.urlFetchTotal).toBe(0);
-    expect(text).toContain("Withdraw XYZ: 1,235.88 (4 row(s))");
+    expect(text).toContain("Withdraw XYZ: 1,235.88 (4 rows)");
     // Each of the first three withdrawals takes exactly the balance: no warning. The fourth
     // exceeds what the first left: exactly 0.00.
     expect(text).toContain(

@@ -13,7 +13,7 @@ export interface SheetSnapshot {
   frozenRows: number;
   frozenColumns: number;
   /** Cells with a checkbox or a dropdown (1-based row and column). */
-  validations: { row: number; column: number; kind: "list" | "checkbox" }[];
+  validations: { row: number; column: number; kind: "list" | "checkbox"; values: string[] }[];
   /** Embedded charts: type, ranges, title, options, anchor cell. */
   charts: ChartSnapshot[];
   /** The spreadsheet's active sheet. */
@@ -149,7 +149,7 @@ export function readSheets(body: unknown): SheetSnapshot[] {
         const v = asRecord(raw);
         const kind = v.kind === "checkbox" || v.kind === "list" ? v.kind : null;
         return kind && typeof v.row === "number" && typeof v.column === "number"
-          ? [{ row: v.row, column: v.column, kind }]
+          ? [{ row: v.row, column: v.column, kind, values: asArray(v.values).map((x) => asString(x)) }]
           : [];
       }),
       active: s.active === true,

@@ -17,7 +17,7 @@ import {
   selectionRange,
   singleCell,
 } from "../a1";
-import { displayCell } from "../format";
+import { displayCell, linkOf } from "../format";
 import type { SheetSnapshot } from "./control";
 
 /** Rows drawn beyond the data, and at most this many rows in all (the rest is summarised). */
@@ -41,7 +41,7 @@ export class Grid {
   private selection: Selection = singleCell({ row: 0, column: 0 });
   private rows = MIN_ROWS;
   private columns = MIN_COLUMNS;
-  private editor: HTMLInputElement | null = null;
+  private editor: HTMLInputElement | HTMLSelectElement | null = null;
   private editing: CellPosition | null = null;
   /** A refresh that arrived while the user was typing: drawn once the edit ends. */
   private renderWhenDone = false;
@@ -164,6 +164,14 @@ export class Grid {
           td.textContent = value === true ? "☑" : "☐";
           td.className = "align-center checkbox";
           td.setAttribute("aria-checked", String(value === true));
+        } else if (linkOf(sheet.formulas[r]?.[c] ?? "")) {
+          // A HYPERLINK cell opens its address, as in Sheets (only http and https ones).
+          const a = document.createElement("a");
+          a.href = linkOf(sheet.formulas[r]?.[c] ?? "") as string;
+          a.target = "_blank";
+          a.rel = "noopener noreferrer";
+          a.textContent = shown.text;
+          td.appendChild(a);
         } else {
           td.textContent = shown.text;
           if (shown.align !== "left") td.className = `align-${shown.align}`;
@@ -217,8 +225,17 @@ export class Grid {
     this.commitEditing();
     this.select(clickCell(this.selection, pos, e.shiftKey));
     this.container.focus();
-    // A click on a checkbox ticks or unticks it, as in Sheets.
+    // A click on a checkbox ticks or unticks it, and one on a dropdown opens its list, as in Sheets.
     if (!e.shiftKey && this.isCheckbox(pos)) this.toggleCheckbox(pos);
+    else if (!e.shiftKey && this.dropdownValues(pos)) this.startEditing(pos, null);
+  }
+
+  /** The values of a dropdown (list validation) cell, or null when the cell is no dropdown. */
+  private dropdownValues(pos: CellPosition): string[] | null {
+    const rule = this.sheet?.validations.find(
+      (v) => v.kind === "list" && v.row === pos.row + 1 && v.column === pos.column + 1,
+    );
+    return rule ? rule.values : null;
   }
 
   private isCheckbox(pos: CellPosition): boolean {
@@ -327,6 +344,11 @@ export class Grid {
     if (!(this.selection.anchor.row === pos.row && this.selection.anchor.column === pos.column)) {
       this.select(singleCell(pos));
     }
+    const choices = this.dropdownValues(pos);
+    if (choices) {
+      this.startChoosing(td, pos, choices);
+      return;
+    }
     const input = document.createElement("input");
     input.className = "cell-editor";
     input.dataset.testid = "cell-editor";
@@ -339,6 +361,32 @@ export class Grid {
     input.setSelectionRange(input.value.length, input.value.length);
     input.addEventListener("input", () => {
       this.formulaBar.value = input.value;
+    });
+  }
+
+  /** A dropdown cell edits through a list of its values, as Sheets shows a chip's menu. */
+  private startChoosing(td: HTMLTableCellElement, pos: CellPosition, choices: string[]): void {
+    const select = document.createElement("select");
+    select.className = "cell-editor";
+    select.dataset.testid = "cell-dropdown";
+    select.setAttribute("aria-label", `Choose a value for cell ${cellName(pos)}`);
+    const current = this.rawText(pos);
+    for (const value of ["", ...choices]) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = value === "" ? "(empty)" : value;
+      option.selected = value === current;
+      select.appendChild(option);
+    }
+    td.appendChild(select);
+    this.editor = select;
+    this.editing = pos;
+    select.focus();
+    select.addEventListener("change", () => {
+      const value = select.value;
+      this.cancelEditing();
+      this.commitText(pos, value);
+      this.container.focus();
     });
   }
 

@@ -279,6 +279,17 @@ function stopPolling(): void {
   uiPoll = undefined;
 }
 
+/**
+ * What a person calls a server function: the menu's own label when the menu has it, else the
+ * function's name in words ("saveSettings" → "Save settings").
+ */
+function actionLabel(functionName: string): string {
+  const item = state.menu.find((m) => m.functionName === functionName && m.label);
+  if (item) return item.label.replace(/…$/, "");
+  const words = functionName.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Runs a server function as the acting user; the grid and the UI refresh afterwards. */
 async function runScript(
   functionName: string,
@@ -287,13 +298,14 @@ async function runScript(
 ): Promise<RunResult> {
   state.runsInFlight++;
   document.body.dataset.running = String(state.runsInFlight);
-  setStatus(`Running ${functionName}…`, "busy");
+  const action = actionLabel(functionName);
+  setStatus(`${action}…`, "busy");
   startPolling();
   try {
     await selectionSent;
     const result = await control.run(functionName, args, as, state.user || undefined);
     setStatus(
-      result.ok ? `${functionName} finished` : `${functionName} failed: ${result.error}`,
+      result.ok ? `${action}: done` : `${action}: failed: ${result.error}`,
       result.ok ? "idle" : "error",
     );
     return result;
@@ -623,8 +635,10 @@ function renderUsers(): void {
 
 // ---- start ------------------------------------------------------------------------------
 
-async function loadAll(): Promise<void> {
+async function loadAll(options: { quietToasts?: boolean } = {}): Promise<void> {
   const [info, menu, ui] = await Promise.all([control.info(), control.menu(), control.ui()]);
+  // Toasts shown before the page was (re)loaded are history, not news: they do not pop up again.
+  if (options.quietToasts) for (const toast of ui.toasts) state.seenToasts.add(toast.key);
   state.info = info;
   state.menu = menu;
   $("document-title").textContent = info.spreadsheetName || "Untitled spreadsheet";
@@ -645,7 +659,7 @@ async function start(): Promise<void> {
   ]);
   state.bridgeScript = bridge;
   state.functions = functions;
-  await loadAll();
+  await loadAll({ quietToasts: true });
   document.body.dataset.ready = "1";
   setStatus("Ready");
 }

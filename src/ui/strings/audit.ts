@@ -12,7 +12,7 @@ export const audit = {
     "audit.check.unnumbered":
       "The {rows} rows above were written before the add-on numbered its entries; entries are numbered from here on.",
     "audit.check.header": "The header row of this sheet was missing or changed; the add-on wrote it again.",
-    "audit.check.more": "And {count} more differences.",
+    "audit.check.more": "And {count:n} more {count|difference|differences}.",
   },
   es: {
     "audit.check.action": "Revisión de la auditoría",
@@ -27,6 +27,6 @@ export const audit = {
       "Las {rows} filas de arriba se escribieron antes de que el complemento numerara sus entradas; desde aquí las entradas van numeradas.",
     "audit.check.header":
       "La fila de encabezados de esta hoja faltaba o había cambiado; el complemento la volvió a escribir.",
-    "audit.check.more": "Y {count} diferencias más.",
+    "audit.check.more": "Y {count:n} {count|diferencia|diferencias} más.",
   },
 } as const;

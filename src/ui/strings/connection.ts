@@ -23,7 +23,7 @@ export const connection = {
     "connection.testing": "Testing…",
     "connection.problems": "Please correct the fields marked below.",
     "connection.failed": "Something went wrong: {message}",
-    "connection.test.ok": "Connected: the service answered and lists {count} funds.",
+    "connection.test.ok": "Connected: the service answered and lists {count:n} {count|fund|funds}.",
     "connection.test.noToken": "No access token is saved for you. Enter your token and save it first.",
     "connection.test.badSettings": "The settings are not valid: {message}",
     "connection.test.badUrl":
@@ -65,7 +65,7 @@ export const connection = {
     "connection.testing": "Probando…",
     "connection.problems": "Corrija los campos marcados abajo.",
     "connection.failed": "Algo salió mal: {message}",
-    "connection.test.ok": "Conectado: el servicio respondió e informa {count} fondos.",
+    "connection.test.ok": "Conectado: el servicio respondió e informa {count:n} {count|fondo|fondos}.",
     "connection.test.noToken":
       "No hay un token de acceso guardado para usted. Ingrese su token y guárdelo primero.",
     "connection.test.badSettings": "La configuración no es válida: {message}",

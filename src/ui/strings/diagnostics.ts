@@ -5,7 +5,7 @@ export const diagnostics = {
     "diagnostics.title": "Diagnostics",
     "diagnostics.off":
       "Diagnostics is turned off here: set the document or script property diagnostics.enabled to 1.",
-    "diagnostics.done": "{count} checks written to the sheet “{sheet}”.",
+    "diagnostics.done": "{count} {count|check|checks} written to the sheet “{sheet}”.",
     "diagnostics.header.check": "Check",
     "diagnostics.header.result": "Result",
     "diagnostics.header.details": "Details",
@@ -57,7 +57,7 @@ export const diagnostics = {
     "diagnostics.title": "Diagnóstico",
     "diagnostics.off":
       "El diagnóstico está desactivado aquí: ponga la propiedad de documento o de script diagnostics.enabled en 1.",
-    "diagnostics.done": "{count} comprobaciones escritas en la hoja «{sheet}».",
+    "diagnostics.done": "{count} {count|comprobación escrita|comprobaciones escritas} en la hoja «{sheet}».",
     "diagnostics.header.check": "Comprobación",
     "diagnostics.header.result": "Resultado",
     "diagnostics.header.details": "Detalles",

@@ -84,14 +84,30 @@ function unpackStrings(json: string): StringTable {
 const merged: StringTable =
   typeof BUNDLED_STRINGS === "string" ? unpackStrings(BUNDLED_STRINGS) : allStrings();
 
-/** The text of `key` in `language`, with `{name}` placeholders filled from `params`. */
+/**
+ * The text of `key` in `language`, with placeholders filled from `params`: `{name}` as given,
+ * `{name:n}` a count with the language's thousands separator ("100,000", "100.000"), and
+ * `{name|one|other}` the word that agrees with the count ("1 call", "2 calls").
+ */
 export function translate(
   language: Language,
   key: StringKey,
   params: Record<string, string | number> = {},
 ): string {
   const text = merged[language][key] ?? merged.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)(?::(n)|\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, name: string, n, one, other) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    if (one !== undefined) return Number(value) === 1 ? one : other;
+    return n && typeof value === "number" ? formatCount(value, language) : String(value);
+  });
+}
+
+/** A whole number with thousands separators: "1,234,567" in English, "1.234.567" in Spanish. */
+export function formatCount(value: number, language: Language): string {
+  if (!Number.isInteger(value)) return String(value);
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, language === "es" ? "." : ",");
+  return value < 0 ? `-${digits}` : digits;
 }
 
 /** The add-on's language for a locale such as `es_CL` or `en-US`; Spanish for any `es…`. */

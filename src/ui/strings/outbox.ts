@@ -52,13 +52,13 @@ export const outbox = {
 
     "outbox.preview.title": "Outbox preview",
     "outbox.preview.nothing": "No pending rows in the Outbox.",
-    "outbox.preview.rows": "{count} row(s) to send.",
-    "outbox.preview.invalid": "{count} row(s) with errors will not be sent:",
+    "outbox.preview.rows": "{count:n} {count|row|rows} to send.",
+    "outbox.preview.invalid": "{count:n} {count|row|rows} with errors will not be sent:",
     "outbox.preview.totals": "Totals:",
     "outbox.preview.warnings": "Warnings:",
     "outbox.preview.more": "…and {count} more.",
     "outbox.preview.reconcile":
-      "{count} row(s) from an interrupted run will be checked against the service first.",
+      "{count:n} {count|row|rows} from an interrupted run will be checked against the service first.",
     "outbox.run.confirm": "Send these operations now?",
     "outbox.run.cancelled": "Nothing was sent.",
     "outbox.run.busy":
@@ -149,8 +149,8 @@ export const outbox = {
     "outbox.warn.duplicate": "Row {row}: same operation on the same target as row {other}.",
     "outbox.warn.closedFund": "Row {row}: fund {id} is closed.",
     "outbox.warn.unknownFund": "Row {row}: fund {id} was not found.",
-    "outbox.total.line": "{operation} {currency}: {amount} ({count} row(s))",
-    "outbox.total.noCurrency": "{operation}: {count} row(s)",
+    "outbox.total.line": "{operation} {currency}: {amount} ({count:n} {count|row|rows})",
+    "outbox.total.noCurrency": "{operation}: {count:n} {count|row|rows}",
     "outbox.problem.noOperation": "Operation is required: pick one from the list.",
     "outbox.noToken": "No access token is saved for you: enter it in Settings. Nothing was sent.",
     "outbox.snapshotNote":
@@ -209,13 +209,13 @@ export const outbox = {
 
     "outbox.preview.title": "Vista previa de la Bandeja de salida",
     "outbox.preview.nothing": "No hay filas pendientes en la Bandeja de salida.",
-    "outbox.preview.rows": "{count} fila(s) por enviar.",
-    "outbox.preview.invalid": "{count} fila(s) con errores no se enviarán:",
+    "outbox.preview.rows": "{count:n} {count|fila|filas} por enviar.",
+    "outbox.preview.invalid": "{count:n} {count|fila|filas} con errores no se enviarán:",
     "outbox.preview.totals": "Totales:",
     "outbox.preview.warnings": "Advertencias:",
     "outbox.preview.more": "…y {count} más.",
     "outbox.preview.reconcile":
-      "{count} fila(s) de una ejecución interrumpida se verificarán primero contra el servicio.",
+      "{count:n} {count|fila|filas} de una ejecución interrumpida se {count|verificará|verificarán} primero contra el servicio.",
     "outbox.run.confirm": "¿Enviar estas operaciones ahora?",
     "outbox.run.cancelled": "No se envió nada.",
     "outbox.run.busy":
@@ -310,8 +310,8 @@ export const outbox = {
     "outbox.warn.duplicate": "Fila {row}: misma operación sobre el mismo destino que la fila {other}.",
     "outbox.warn.closedFund": "Fila {row}: el fondo {id} está cerrado.",
     "outbox.warn.unknownFund": "Fila {row}: no se encontró el fondo {id}.",
-    "outbox.total.line": "{operation} {currency}: {amount} ({count} fila(s))",
-    "outbox.total.noCurrency": "{operation}: {count} fila(s)",
+    "outbox.total.line": "{operation} {currency}: {amount} ({count:n} {count|fila|filas})",
+    "outbox.total.noCurrency": "{operation}: {count:n} {count|fila|filas}",
     "outbox.problem.noOperation": "Operación es obligatoria: elija una de la lista.",
     "outbox.noToken":
       "No hay un token de acceso guardado para usted: ingréselo en Configuración. No se envió nada.",

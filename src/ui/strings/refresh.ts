@@ -11,9 +11,10 @@ export const refresh = {
     "refresh.stage.funds": "Funds",
     "refresh.stage.transactions": "Transactions",
     "refresh.stage.reports": "Expense reports",
-    "refresh.summary": "{records} records refreshed with {calls} calls in {seconds} s.",
+    "refresh.summary":
+      "{records:n} {records|record|records} refreshed with {calls:n} {calls|call|calls} in {seconds} s.",
     "refresh.paused":
-      "The refresh stopped before the time limit after {calls} calls; run it again to continue where it stopped.",
+      "The refresh stopped before the time limit after {calls:n} {calls|call|calls}; run it again to continue where it stopped.",
     "refresh.failed": "The refresh failed and the sheets were left as they were: {message}",
     "refresh.selection.none": "Select rows of the Funds, Fund transactions or Expense reports sheet first.",
     "refresh.selection.noIds": "The selected rows hold no Id to refresh.",
@@ -32,9 +33,10 @@ export const refresh = {
     "refresh.stage.funds": "Fondos",
     "refresh.stage.transactions": "Movimientos",
     "refresh.stage.reports": "Rendiciones",
-    "refresh.summary": "{records} registros actualizados con {calls} llamadas en {seconds} s.",
+    "refresh.summary":
+      "{records:n} {records|registro actualizado|registros actualizados} con {calls:n} {calls|llamada|llamadas} en {seconds} s.",
     "refresh.paused":
-      "La actualización se detuvo antes del límite de tiempo tras {calls} llamadas; ejecútela de nuevo para continuar donde quedó.",
+      "La actualización se detuvo antes del límite de tiempo tras {calls:n} {calls|llamada|llamadas}; ejecútela de nuevo para continuar donde quedó.",
     "refresh.failed": "La actualización falló y las hojas quedaron como estaban: {message}",
     "refresh.selection.none": "Seleccione primero filas de la hoja de fondos, movimientos o rendiciones.",
     "refresh.selection.noIds": "Las filas seleccionadas no tienen un Id que actualizar.",

@@ -50,7 +50,7 @@ export const schedule = {
       "The scheduled refresh has not run since {when}. {owner} should open Settings to set it up again.",
     "notice.dismiss": "Dismiss",
     "quota.warn":
-      "This refresh needs about {estimate} calls; {used} of today's {limit} UrlFetch calls are already used.",
+      "This refresh needs about {estimate:n} calls; {used:n} of today's {limit:n} UrlFetch calls are already used.",
     "quota.refuse":
       "Not started: this refresh needs about {estimate} calls and only {remaining} of today's {limit} UrlFetch calls are left.",
     "mail.failed.subject": "Scheduled refresh failed: {document}",
@@ -108,7 +108,7 @@ export const schedule = {
       "La actualización programada no se ejecuta desde el {when}. {owner} debe abrir Configuración para volver a activarla.",
     "notice.dismiss": "Descartar",
     "quota.warn":
-      "Esta actualización necesita unas {estimate} llamadas; ya se usaron {used} de las {limit} llamadas UrlFetch de hoy.",
+      "Esta actualización necesita unas {estimate:n} llamadas; ya se usaron {used:n} de las {limit:n} llamadas UrlFetch de hoy.",
     "quota.refuse":
       "No se inició: esta actualización necesita unas {estimate} llamadas y solo quedan {remaining} de las {limit} llamadas UrlFetch de hoy.",
     "mail.failed.subject": "Falló la actualización programada: {document}",

@@ -38,6 +38,9 @@ export const settings = {
     "settings.reports.typeDateFilter": "Dates apply to",
     "settings.reports.typeDateFilter.close": "Close date",
     "settings.reports.typeDateFilter.send": "Send date",
+    "settings.reports.typeDateFilter.sendHint": "Every report sent in the window, open or closed.",
+    "settings.reports.typeDateFilter.closeHint":
+      "Only reports closed in the window: a report still open has no close date, so open reports are left out.",
     "settings.reports.status": "Report status",
     "settings.reports.currency": "Currency",
     "settings.reports.policyId": "Expense policy id",
@@ -78,7 +81,7 @@ export const settings = {
     "settings.quota.auto": "Detect",
     "settings.quota.consumer": "Personal (20,000 calls a day)",
     "settings.quota.workspace": "Workspace (100,000 calls a day)",
-    "settings.quota.today": "Today: {used} of {limit} calls used.",
+    "settings.quota.today": "Today: {used:n} of {limit:n} {limit|call|calls} used.",
     "settings.mail": "E-mail me when a scheduled refresh fails",
     "settings.save": "Save settings",
     "settings.saved": "Settings saved.",
@@ -155,6 +158,10 @@ export const settings = {
     "settings.reports.typeDateFilter": "Las fechas se aplican a",
     "settings.reports.typeDateFilter.close": "Fecha de cierre",
     "settings.reports.typeDateFilter.send": "Fecha de envío",
+    "settings.reports.typeDateFilter.sendHint":
+      "Todos los informes enviados en el período, abiertos o cerrados.",
+    "settings.reports.typeDateFilter.closeHint":
+      "Solo los informes cerrados en el período: un informe abierto no tiene fecha de cierre, así que los abiertos quedan fuera.",
     "settings.reports.status": "Estado de la rendición",
     "settings.reports.currency": "Moneda",
     "settings.reports.policyId": "Id de política de gastos",
@@ -195,7 +202,7 @@ export const settings = {
     "settings.quota.auto": "Detectar",
     "settings.quota.consumer": "Personal (20.000 llamadas al día)",
     "settings.quota.workspace": "Workspace (100.000 llamadas al día)",
-    "settings.quota.today": "Hoy: {used} de {limit} llamadas usadas.",
+    "settings.quota.today": "Hoy: {used:n} de {limit:n} {limit|llamada usada|llamadas usadas}.",
     "settings.mail": "Enviarme un correo si falla una actualización programada",
     "settings.save": "Guardar configuración",
     "settings.saved": "Configuración guardada.",

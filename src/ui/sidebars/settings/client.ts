@@ -36,6 +36,8 @@ interface FieldDef {
   choices?: Choice[];
   /** Shown only when this returns true for the form's current values. */
   when?: (form: SettingsForm) => boolean;
+  /** A line under the field saying what the current choice leaves out. */
+  hint?: (form: SettingsForm) => StringKey;
 }
 
 const ANY: Choice = ["", "settings.any"];
@@ -78,9 +80,13 @@ const SECTIONS: { legend: StringKey; fields: FieldDef[] }[] = [
         label: "settings.reports.typeDateFilter",
         type: "select",
         choices: [
-          ["1", "settings.reports.typeDateFilter.close"],
           ["2", "settings.reports.typeDateFilter.send"],
+          ["1", "settings.reports.typeDateFilter.close"],
         ],
+        hint: (f) =>
+          f.reportTypeDateFilter === "1"
+            ? "settings.reports.typeDateFilter.closeHint"
+            : "settings.reports.typeDateFilter.sendHint",
       },
       {
         name: "reportStatus",
@@ -176,7 +182,7 @@ function isKey(label: string): label is StringKey {
   return label.startsWith("settings.");
 }
 
-function fieldControl(def: FieldDef, value: string): HTMLElement {
+function fieldControl(def: FieldDef, value: string, form: SettingsForm): HTMLElement {
   const id = `f-${def.name}`;
   let control: HTMLInputElement | HTMLSelectElement;
   if (def.type === "select") {
@@ -197,6 +203,7 @@ function fieldControl(def: FieldDef, value: string): HTMLElement {
     { class: "field", "data-field": def.name },
     el("label", { for: id }, t(def.label)),
     control,
+    ...(def.hint ? [el("p", { id: `${id}-hint`, class: "hint" }, t(def.hint(form)))] : []),
     el("div", { id: `${id}-problem`, class: "problem", role: "alert" }),
   );
 }
@@ -215,6 +222,8 @@ function applyVisibility(root: HTMLElement, form: SettingsForm): void {
     for (const def of section.fields) {
       const box = root.querySelector<HTMLElement>(`[data-field="${def.name}"]`);
       if (box) box.hidden = def.when ? !def.when(form) : false;
+      const hint = def.hint ? root.querySelector<HTMLElement>(`#f-${def.name}-hint`) : null;
+      if (hint && def.hint) hint.textContent = t(def.hint(form));
     }
   }
 }
@@ -551,7 +560,8 @@ function render(root: HTMLElement, view: SettingsView): void {
   const form = el("form", { id: "settings-form", novalidate: "" });
   for (const section of SECTIONS) {
     const fieldset = el("fieldset", {}, el("legend", {}, t(section.legend)));
-    for (const def of section.fields) fieldset.append(fieldControl(def, view.form[def.name] ?? ""));
+    for (const def of section.fields)
+      fieldset.append(fieldControl(def, view.form[def.name] ?? "", view.form));
     if (section.legend === "settings.section.connection")
       fieldset.insertBefore(tokenSection(view, rerender), fieldset.children[2] ?? null);
     form.append(fieldset);

@@ -137,8 +137,12 @@ export function pageSuite(getBrowser: () => Browser): void {
       );
     });
 
-    it("opens a dropdown cell's list on click, and the value chosen is typed into the cell", async () => {
-      await cell("D2").click();
+    it("opens a dropdown cell's list from its arrow, and the value chosen is typed into the cell", async () => {
+      // A click in the cell only selects it (typing then types a value); its arrow opens the list.
+      await cell("D2").click({ position: { x: 10, y: 8 } });
+      expect(await page.locator('[data-testid="cell-dropdown"]').count()).toBe(0);
+      const box = await cell("D2").boundingBox();
+      await cell("D2").click({ position: { x: (box?.width ?? 100) - 6, y: 8 } });
       const list = page.locator('[data-testid="cell-dropdown"]');
       await list.waitFor();
       expect(await list.locator("option").allTextContents()).toEqual(["(empty)", "a", "b"]);

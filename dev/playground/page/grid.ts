@@ -225,9 +225,10 @@ export class Grid {
     this.commitEditing();
     this.select(clickCell(this.selection, pos, e.shiftKey));
     this.container.focus();
-    // A click on a checkbox ticks or unticks it, and one on a dropdown opens its list, as in Sheets.
+    // A click on a checkbox ticks or unticks it, and one on a dropdown's arrow opens its list, as
+    // in Sheets (a click elsewhere in the cell only selects it, so typing types a value).
     if (!e.shiftKey && this.isCheckbox(pos)) this.toggleCheckbox(pos);
-    else if (!e.shiftKey && this.dropdownValues(pos)) this.startEditing(pos, null);
+    else if (!e.shiftKey && this.dropdownValues(pos) && onArrow(e)) this.startEditing(pos, null);
   }
 
   /** The values of a dropdown (list validation) cell, or null when the cell is no dropdown. */
@@ -345,7 +346,8 @@ export class Grid {
       this.select(singleCell(pos));
     }
     const choices = this.dropdownValues(pos);
-    if (choices) {
+    // Typing on a dropdown cell types its value, as in Sheets; a click or Enter opens the list.
+    if (choices && initial === null) {
       this.startChoosing(td, pos, choices);
       return;
     }
@@ -429,4 +431,11 @@ export class Grid {
     this.editing = null;
     if (this.renderWhenDone) this.render();
   }
+}
+
+/** True when a click landed on the arrow drawn at the right end of a dropdown cell. */
+function onArrow(e: MouseEvent): boolean {
+  const td = (e.target as HTMLElement | null)?.closest("td");
+  if (!td) return false;
+  return e.clientX >= td.getBoundingClientRect().right - 18;
 }

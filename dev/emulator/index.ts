@@ -1227,50 +1227,72 @@ export class Emulator {
   fireTimeTriggers(
     options: { all?: boolean; user?: string } = {},
   ): Array<{ uid: string; handler: string; user: string } & RunOutcome> {
+    const results: Array<{ uid: string; handler: string; user: string } & RunOutcome> = [];
+    for (const t of this.dueTriggers(options)) {
+      const fired = this.fireTrigger(t);
+      const outcome = this.users.includes(t.creator)
+        ? this.tryRun(t.handler, [fired.event], fired.options)
+        : ({ ok: false, error: `Unknown user ${t.creator}`, name: "Error" } as RunOutcome);
+      results.push({ uid: t.uid, handler: t.handler, user: t.creator, ...outcome });
+    }
+    return results;
+  }
+
+  /**
+   * Like fireTimeTriggers, but each trigger's execution runs on its own thread (startRun), at the
+   * same time as the others and as executions started meanwhile.
+   */
+  startTimeTriggers(
+    options: { all?: boolean; user?: string } = {},
+  ): Promise<Array<{ uid: string; handler: string; user: string } & RunOutcome>> {
+    return Promise.all(
+      this.dueTriggers(options).map(async (t) => {
+        const fired = this.fireTrigger(t);
+        const outcome = this.users.includes(t.creator)
+          ? await this.startRun(t.handler, [fired.event], fired.options)
+          : ({ ok: false, error: `Unknown user ${t.creator}`, name: "Error" } as RunOutcome);
+        return { uid: t.uid, handler: t.handler, user: t.creator, ...outcome };
+      }),
+    );
+  }
+
+  private dueTriggers(options: { all?: boolean; user?: string }): TriggerData[] {
     const now = this.clock.now();
-    const due = this.triggers.triggers.filter(
+    return this.triggers.triggers.filter(
       (t) =>
         t.eventType === "CLOCK" &&
         !t.disabled &&
         (options.user === undefined || t.creator === options.user) &&
         (options.all || t.nextRun <= now),
     );
-    const results: Array<{ uid: string; handler: string; user: string } & RunOutcome> = [];
-    for (const t of due) {
-      const at = this.clock.now();
-      const utc = partsInZone(at, "UTC");
-      const event = {
-        authMode: AUTH_MODE.FULL,
-        triggerUid: t.uid,
-        year: utc.year,
-        month: utc.month,
-        "day-of-month": utc.day,
-        "day-of-week": utc.weekday === 0 ? 7 : utc.weekday,
-        hour: utc.hour,
-        minute: utc.minute,
-        second: utc.second,
-        timezone: "UTC",
-        "week-of-year": Math.ceil(Number(formatDate(at, "UTC", "D")) / 7),
-      };
-      t.runs++;
-      if (t.schedule?.kind === "once") {
-        const i = this.triggers.triggers.indexOf(t);
-        if (i >= 0) this.triggers.triggers.splice(i, 1);
-      } else if (t.schedule && t.nextRun <= at) {
-        // Fired early with { all: true }, the schedule stays as it was.
-        t.nextRun = nextRunAfter(t.schedule, at, t.timeZone);
-      }
-      const outcome = this.users.includes(t.creator)
-        ? this.tryRun(t.handler, [event], {
-            as: "trigger",
-            authMode: "FULL",
-            user: t.creator,
-            triggerUid: t.uid,
-          })
-        : ({ ok: false, error: `Unknown user ${t.creator}`, name: "Error" } as RunOutcome);
-      results.push({ uid: t.uid, handler: t.handler, user: t.creator, ...outcome });
+  }
+
+  /** Counts a firing, moves the schedule on, and gives the event and run options of the execution. */
+  private fireTrigger(t: TriggerData): { event: Record<string, unknown>; options: RunOptions } {
+    const at = this.clock.now();
+    const utc = partsInZone(at, "UTC");
+    const event = {
+      authMode: AUTH_MODE.FULL,
+      triggerUid: t.uid,
+      year: utc.year,
+      month: utc.month,
+      "day-of-month": utc.day,
+      "day-of-week": utc.weekday === 0 ? 7 : utc.weekday,
+      hour: utc.hour,
+      minute: utc.minute,
+      second: utc.second,
+      timezone: "UTC",
+      "week-of-year": Math.ceil(Number(formatDate(at, "UTC", "D")) / 7),
+    };
+    t.runs++;
+    if (t.schedule?.kind === "once") {
+      const i = this.triggers.triggers.indexOf(t);
+      if (i >= 0) this.triggers.triggers.splice(i, 1);
+    } else if (t.schedule && t.nextRun <= at) {
+      // Fired early with { all: true }, the schedule stays as it was.
+      t.nextRun = nextRunAfter(t.schedule, at, t.timeZone);
     }
-    return results;
+    return { event, options: { as: "trigger", authMode: "FULL", user: t.creator, triggerUid: t.uid } };
   }
 
   // ---------------------------------------------------------------- the user at the sheet

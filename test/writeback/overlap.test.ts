@@ -20,6 +20,7 @@ const ANA = "ana@empresa.cl";
 const BEN = "ben@empresa.cl";
 const SIZES = { seed: 11, funds: 6, reports: 8 };
 const BUSY_OUTBOX = "A run of the Outbox is already in progress in this spreadsheet. Try again when it ends.";
+const BUSY_REFRESH = "A refresh of this spreadsheet is running. Try again when it ends.";
 
 let dist: string;
 let sandbox: RunningSandbox;
@@ -193,8 +194,11 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
     expect(ok(await deposit)).toEqual({ kind: "refused", message: BUSY_OUTBOX });
     const [fired] = await scheduled;
     expect(fired?.ok).toBe(true);
-    expect(history()[0]).toMatchObject({ source: "schedule", outcome: "skipped" });
-    expect(history()[0]?.message).not.toBe("");
+    expect(history()[0]).toMatchObject({
+      source: "schedule",
+      outcome: "skipped",
+      message: "An Outbox run was using the spreadsheet; this refresh was skipped.",
+    });
     expect(ok(await outbox)).toMatchObject({ done: 1 });
 
     const after = await fundNow(fund.id);
@@ -246,5 +250,50 @@ describe("two users' menu runs at once", () => {
     expect([...ids].sort()).toEqual(state.funds.map((f) => f.id).sort());
     const toasts = em.ui.toasts.map((t) => t.message);
     expect(toasts.filter((m) => m.startsWith("Another refresh"))).toEqual([]);
+  });
+});
+
+describe("a refusal names the run that holds the spreadsheet", () => {
+  it("a deposit and an Outbox run refused during a refresh say a refresh is running", async () => {
+    typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "3" }]);
+    await slowOnce("getFunds", 4_000);
+    const refresh = em.startRun("refreshAll", [], { as: "menu", user: ANA });
+    await until(holder("refreshAll"));
+    const deposit = em.startRun(
+      "depositToFund",
+      [{ requestId: "overlap-deposit-0003", fields: { Id: fund.id, DepositAmount: "2" } }],
+      { as: "script.run", user: BEN },
+    );
+    em.answers.push("YES", "OK");
+    const outbox = em.startRun("runOutbox", [], { as: "menu", user: BEN });
+    await until(waiting(2));
+    em.advanceTime(11_000);
+    expect(ok(await deposit)).toEqual({ kind: "refused", message: BUSY_REFRESH });
+    expect(await outbox).toEqual({ ok: true, result: null });
+    expect(em.ui.dialogs.at(-1)?.prompt).toBe(BUSY_REFRESH);
+    expect(await refresh).toMatchObject({ ok: true });
+    expect((await fundNow(fund.id)).balanceCents).toBe(fund.balanceCents);
+    expect(rowsOf("Outbox").map((r) => r.State)).toEqual([""]);
+  });
+
+  it("a refresh refused during an Outbox run says the Outbox is running", async () => {
+    typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "3" }]);
+    await slowOnce("depositMoneyToFund", 4_000);
+    // Ana confirms; Ben reads the refusal and Ana her summary.
+    em.answers.push("YES", "OK", "OK");
+    const outbox = em.startRun("runOutbox", [], { as: "menu", user: ANA });
+    await until(holder("runOutbox"));
+    const refresh = em.startRun("refreshAll", [], { as: "menu", user: BEN });
+    const scheduled = em.startTimeTriggers({ all: true });
+    await until(waiting(2));
+    em.advanceTime(31_000);
+    expect(await refresh).toMatchObject({ ok: true });
+    expect(em.ui.dialogs.map((d) => d.prompt)).toContain(BUSY_OUTBOX);
+    await scheduled;
+    expect(history()[0]).toMatchObject({
+      outcome: "skipped",
+      message: "An Outbox run was using the spreadsheet; this refresh was skipped.",
+    });
+    expect(ok(await outbox)).toMatchObject({ done: 1 });
   });
 });

@@ -207,6 +207,20 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
   });
 });
 
+describe("one form sent twice at once", () => {
+  it("the second call, made while the first is sending, moves no money", async () => {
+    await slowOnce("depositMoneyToFund", 2_500);
+    const form = { requestId: "overlap-deposit-twice", fields: { Id: fund.id, DepositAmount: "7" } };
+    const first = em.startRun("depositToFund", [form], { as: "script.run", user: ANA });
+    await until(holder("depositToFund"));
+    const second = ok(await em.startRun("depositToFund", [form], { as: "script.run", user: ANA }));
+    expect(second).toMatchObject({ kind: "unknown", repeated: true });
+    expect(ok(await first)).toMatchObject({ kind: "done" });
+    const after = await fundNow(fund.id);
+    expect(after.transactions.slice(fund.transactions.length).map((t) => t.amountCents)).toEqual([700]);
+  });
+});
+
 describe("two users' menu runs at once", () => {
   it("two Outbox runs: one sends each row once, the other says another run is in progress", async () => {
     const state = (await control("state")) as { funds: SandboxFund[] };

@@ -17,7 +17,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
-import { MessageChannel, Worker } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { CacheData, FakeCacheService } from "./cache";
 import { EmulatorClock } from "./clock";
 import { EmulatorUsageError, ExecutionStopped, MESSAGES, ServiceError } from "./errors";
@@ -67,6 +67,8 @@ interface RunningExecution {
   exec: Execution;
   /** While it waits for a lock: the emulator time at which the wait may end without a release. */
   waitingUntil: number | undefined;
+  /** Ends the execution at once (the emulator is closing). */
+  abort(): void;
 }
 
 export interface EmulatorOptions {
@@ -344,6 +346,8 @@ export class Emulator {
 
   /** Forgets everything: a new spreadsheet, empty properties, caches, locks, triggers, logs. */
   resetState(): void {
+    if (this.running.size > 0)
+      throw new EmulatorUsageError("resetState() while executions started with startRun are running");
     const timeZone = this.options.timeZone ?? this.files.manifest.timeZone ?? "America/New_York";
     this.spreadsheet = new SpreadsheetDoc(
       "1EmulatedSpreadsheet0000000000000000000000000",
@@ -939,7 +943,7 @@ export class Emulator {
     } catch (err) {
       return Promise.resolve(this.endExecution(exec, this.failure(exec, err)));
     }
-    const entry: RunningExecution = { exec, waitingUntil: undefined };
+    const entry: RunningExecution = { exec, waitingUntil: undefined, abort: () => {} };
     this.running.set(exec.id, entry);
     const handles = new FakeHandles();
     const classes: Record<string, ClassInfo> = {};
@@ -979,7 +983,9 @@ export class Emulator {
         void worker.terminate();
         resolve(this.endExecution(exec, result));
       };
-      port1.on("message", (message: ({ seq: number } & ExecutionRequest) | ExecutionEnd) => {
+      entry.abort = () =>
+        end({ ok: false, error: "The emulator was closed during the execution", name: "Error" });
+      const onMessage = (message: ({ seq: number } & ExecutionRequest) | ExecutionEnd) => {
         if (message.kind === "done") {
           if (!message.ok) {
             end(this.failure(exec, message));
@@ -999,13 +1005,17 @@ export class Emulator {
           Atomics.store(flag, 0, message.seq);
           Atomics.notify(flag, 0);
         });
-      });
+      };
+      port1.on("message", onMessage);
       worker.on("error", (err) =>
         end({ ok: false, error: `The execution's thread failed: ${err.message}`, name: "Error" }),
       );
-      worker.on("exit", (code) =>
-        end({ ok: false, error: `The execution's thread stopped (exit code ${code})`, name: "Error" }),
-      );
+      worker.on("exit", (code) => {
+        // The thread ends once it has posted its outcome, which may still wait on the port.
+        for (let left = receiveMessageOnPort(port1); left && !ended; left = receiveMessageOnPort(port1))
+          onMessage(left.message);
+        end({ ok: false, error: `The execution's thread stopped (exit code ${code})`, name: "Error" });
+      });
     });
   }
 
@@ -1348,6 +1358,7 @@ export class Emulator {
 
   /** Stops the HTTP thread. */
   async close(): Promise<void> {
+    for (const running of [...this.running.values()]) running.abort();
     await this.http.close();
   }
 }

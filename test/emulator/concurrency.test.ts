@@ -153,6 +153,18 @@ describe("executions side by side", () => {
     held.release();
   });
 
+  it("a waiter gets a lock held elsewhere once its holder's time is up", async () => {
+    em.holdLock("script", undefined, 5_000);
+    const before = em.now().getTime();
+    expect(await start(`return LockService.getScriptLock().tryLock(10000);`)).toEqual({
+      ok: true,
+      result: true,
+    });
+    const waited = em.now().getTime() - before;
+    expect(waited).toBeGreaterThanOrEqual(5_000);
+    expect(waited).toBeLessThan(10_000);
+  });
+
   it("a slow UrlFetch blocks only its own execution", async () => {
     const order: string[] = [];
     const slow = em
@@ -214,5 +226,18 @@ describe("executions side by side", () => {
     release("x");
     await running;
     expect(em.run("snippet", ["return 1;"])).toBe(1);
+  });
+
+  it("closing the emulator ends the executions still running, and resetState waits for them", async () => {
+    const running = start(HOLD("getScriptLock", "never"));
+    await until(holds("script"));
+    expect(() => em.resetState()).toThrow(/while executions started with startRun are running/);
+    await em.close();
+    expect(await running).toEqual({
+      ok: false,
+      name: "Error",
+      error: "The emulator was closed during the execution",
+    });
+    expect(em.runningExecutions()).toEqual([]);
   });
 });

@@ -48,13 +48,23 @@ async function fundNow(id: number): Promise<SandboxFund> {
 const slowOnce = (endpoint: string, delayMs: number) =>
   control("faults", { latencyMs: 0, rules: [{ endpoint, fault: "slow", delayMs, times: 1 }] });
 
-/** Resolves once `test` holds (checked while the executions' threads run). */
-async function until(test: () => boolean): Promise<void> {
-  while (!test()) await new Promise((done) => setTimeout(done, 5));
+/**
+ * Resolves once `test` holds (checked while the executions' threads run); fails with what is
+ * running if it never does (a run that started too late to overlap).
+ */
+async function until(test: () => boolean, what = "the awaited state"): Promise<void> {
+  const giveUp = Date.now() + 20_000;
+  while (!test()) {
+    if (Date.now() > giveUp)
+      throw new Error(`never reached ${what}: running ${JSON.stringify(em.runningExecutions())}`);
+    await new Promise((done) => setTimeout(done, 5));
+  }
 }
 
 const holder = (fn: string) => () =>
   em.runningExecutions().some((r) => r.functionName === fn && r.locks.includes("document"));
+const waitingIn = (fn: string) => () =>
+  em.runningExecutions().some((r) => r.functionName === fn && r.waitingForLock);
 const waiting = (count: number) => () =>
   em.runningExecutions().filter((r) => r.waitingForLock).length >= count;
 
@@ -138,7 +148,7 @@ beforeEach(async () => {
 describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on one fund", () => {
   it("each waits for the document lock in turn: both deposits land once, the sheets end right", async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "100" }]);
-    await slowOnce("depositMoneyToFund", 2_500);
+    await slowOnce("depositMoneyToFund", 4_000);
     em.answers.push("YES", "OK");
     const outbox = em.startRun("runOutbox", [], { as: "menu", user: ANA });
     await until(holder("runOutbox"));
@@ -209,7 +219,7 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
 
 describe("one form sent twice at once", () => {
   it("the second call, made while the first is sending, moves no money", async () => {
-    await slowOnce("depositMoneyToFund", 2_500);
+    await slowOnce("depositMoneyToFund", 3_000);
     const form = { requestId: "overlap-deposit-twice", fields: { Id: fund.id, DepositAmount: "7" } };
     const first = em.startRun("depositToFund", [form], { as: "script.run", user: ANA });
     await until(holder("depositToFund"));
@@ -229,18 +239,18 @@ describe("two users' menu runs at once", () => {
       { operation: "Deposit", targetId: fund.id, amount: "5" },
       { operation: "Withdraw", targetId: other.id, amount: "1" },
     ]);
-    await slowOnce("depositMoneyToFund", 3_000);
+    await slowOnce("depositMoneyToFund", 4_000);
     em.answers.push("YES");
     const ana = em.startRun("runOutbox", [], { as: "menu", user: ANA });
     await until(holder("runOutbox"));
     // Ben confirms, then reads the refusal; Ana reads her summary last.
     em.answers.push("YES", "OK", "OK");
     const ben = em.startRun("runOutbox", [], { as: "menu", user: BEN });
-    await until(waiting(1));
+    await until(waitingIn("runOutbox"), "Ben's Outbox waiting");
     em.advanceTime(1_500);
     expect(await ben).toEqual({ ok: true, result: null });
-    expect(em.ui.dialogs.at(-1)?.prompt).toBe(BUSY_OUTBOX);
     expect(ok(await ana)).toMatchObject({ done: 2 });
+    expect(em.ui.dialogs.filter((d) => d.prompt === BUSY_OUTBOX)).toHaveLength(1);
 
     expect(rowsOf("Outbox").map((r) => r.State)).toEqual(["Done", "Done"]);
     expect((await fundNow(fund.id)).balanceCents).toBe(fund.balanceCents + 500);
@@ -252,7 +262,7 @@ describe("two users' menu runs at once", () => {
   });
 
   it("two menu refreshes: the second waits for the first, and the sheets hold each record once", async () => {
-    await slowOnce("getFunds", 1_500);
+    await slowOnce("getFunds", 3_000);
     const ana = em.startRun("refreshAll", [], { as: "menu", user: ANA });
     await until(holder("refreshAll"));
     const ben = em.startRun("refreshAll", [], { as: "menu", user: BEN });
@@ -270,7 +280,7 @@ describe("two users' menu runs at once", () => {
 describe("a refusal names the run that holds the spreadsheet", () => {
   it("a deposit and an Outbox run refused during a refresh say a refresh is running", async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "3" }]);
-    await slowOnce("getFunds", 4_000);
+    await slowOnce("getFunds", 6_000);
     const refresh = em.startRun("refreshAll", [], { as: "menu", user: ANA });
     await until(holder("refreshAll"));
     const deposit = em.startRun(
@@ -278,9 +288,11 @@ describe("a refusal names the run that holds the spreadsheet", () => {
       [{ requestId: "overlap-deposit-0003", fields: { Id: fund.id, DepositAmount: "2" } }],
       { as: "script.run", user: BEN },
     );
+    await until(waitingIn("depositToFund"), "the deposit waiting");
+    // The Outbox waits one second only: the time passes as soon as it waits.
     em.answers.push("YES", "OK");
     const outbox = em.startRun("runOutbox", [], { as: "menu", user: BEN });
-    await until(waiting(2));
+    await until(waitingIn("runOutbox"), "the Outbox waiting");
     em.advanceTime(11_000);
     expect(ok(await deposit)).toEqual({ kind: "refused", message: BUSY_REFRESH });
     expect(await outbox).toEqual({ ok: true, result: null });

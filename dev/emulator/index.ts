@@ -15,18 +15,21 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import vm from "node:vm";
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { CacheData, FakeCacheService } from "./cache";
 import { EmulatorClock } from "./clock";
 import { EmulatorUsageError, ExecutionStopped, MESSAGES, ServiceError } from "./errors";
+import type { ExecutionEnd, ExecutionReply, ExecutionRequest, ExecutionStart } from "./exec-runtime";
 import type { AuthModeName, Execution, RunKind, StopAt } from "./execution";
 import { formatDate } from "./format-date";
 import { evaluateFormula } from "./formula";
 import { escapeHtml, FakeHtmlService, templateToCode } from "./html-service";
-import { FakeLockService, LockTable } from "./lock";
+import { checkTimeout, FakeLock, FakeLockService, LockTable } from "./lock";
 import { FakeLogger, FakeMailApp, type LogEntry, makeConsole, type SentMail } from "./logging";
 import { FakePropertiesService, PropertyStoreData } from "./properties";
-import { Bridge, restrictToAppsScriptRuntime, type ScriptRealm } from "./realm";
+import { Bridge, type Fake, restrictToAppsScriptRuntime, type ScriptRealm } from "./realm";
 import { AUTH_MODE, FakeScriptApp, nextRunAfter, type TriggerData, TriggerStore } from "./script-app";
 import { DATE_PRELUDE, type ScriptZone, scriptZone } from "./script-date";
 import { checkArguments, isCallableFromPage, transportResult } from "./script-run";
@@ -37,6 +40,7 @@ import { partsInZone } from "./time-zone";
 import { type DialogAnswer, type DialogRecord, FakeUi, resolveAnswer, UiState } from "./ui";
 import { FakeUrlFetchApp, SyncHttp } from "./url-fetch";
 import { FakeUtilities } from "./utilities";
+import { type ClassInfo, FakeHandles, type Wire } from "./wire";
 
 export type { AuthModeName, RunKind, StopAt } from "./execution";
 export type { LogEntry, SentMail } from "./logging";
@@ -46,6 +50,26 @@ export type { DialogAnswer, DialogRecord, MenuRecord, ShownHtml, Toast } from ".
 const DEFAULT_DIST = resolve(import.meta.dirname, "../../dist");
 const SIX_MINUTES = 360_000;
 const SIMPLE_TRIGGER_MS = 30_000;
+/** How often a lock wait on another thread's execution looks again (real milliseconds). */
+const LOCK_POLL_MS = 5;
+/** The services whose state executions share; an execution's thread reaches them by handle. */
+const SHARED_SERVICES = [
+  "SpreadsheetApp",
+  "PropertiesService",
+  "CacheService",
+  "LockService",
+  "ScriptApp",
+  "Session",
+  "MailApp",
+] as const;
+
+interface RunningExecution {
+  exec: Execution;
+  /** While it waits for a lock: the emulator time at which the wait may end without a release. */
+  waitingUntil: number | undefined;
+  /** Ends the execution at once (the emulator is closing). */
+  abort(): void;
+}
 
 export interface EmulatorOptions {
   /** Folder with addon.js, *.html and appsscript.json (default: the repository's dist/). */
@@ -267,7 +291,13 @@ export class Emulator {
   private current: Execution | undefined;
   private readonly http: SyncHttp;
   private readonly distDir: string;
-  private files!: { code: vm.Script; html: Map<string, string>; manifest: Manifest; declared: Set<string> };
+  private files!: {
+    code: vm.Script;
+    source: string;
+    html: Map<string, string>;
+    manifest: Manifest;
+    declared: Set<string>;
+  };
   private services!: Record<string, object>;
 
   constructor(private readonly options: EmulatorOptions = {}) {
@@ -311,11 +341,13 @@ export class Emulator {
     const declared = new Set(
       [...source.matchAll(/^function\s+([A-Za-z_$][\w$]*)\s*\(/gm)].map((m) => m[1] as string),
     );
-    this.files = { code: new vm.Script(source, { filename: "addon.js" }), html, manifest, declared };
+    this.files = { code: new vm.Script(source, { filename: "addon.js" }), source, html, manifest, declared };
   }
 
   /** Forgets everything: a new spreadsheet, empty properties, caches, locks, triggers, logs. */
   resetState(): void {
+    if (this.running.size > 0)
+      throw new EmulatorUsageError("resetState() while executions started with startRun are running");
     const timeZone = this.options.timeZone ?? this.files.manifest.timeZone ?? "America/New_York";
     this.spreadsheet = new SpreadsheetDoc(
       "1EmulatedSpreadsheet0000000000000000000000000",
@@ -812,6 +844,27 @@ export class Emulator {
   tryRun(functionName: string, args: unknown[] = [], options: RunOptions = {}): RunOutcome {
     if (this.current)
       throw new EmulatorUsageError(`run("${functionName}") while "${this.current.functionName}" is running`);
+    const other = this.running.values().next().value;
+    if (other)
+      throw new EmulatorUsageError(
+        `run("${functionName}") while "${other.exec.functionName}" runs on its own thread: use startRun`,
+      );
+    const exec = this.beginExecution(functionName, options);
+    let outcome: RunOutcome;
+    this.current = exec;
+    try {
+      outcome = { ok: true, result: this.execute(exec, functionName, args) };
+    } catch (err) {
+      outcome = this.failure(exec, err);
+    } finally {
+      this.releaseLocks(exec);
+      this.current = undefined;
+      this.currentContext = undefined;
+    }
+    return this.endExecution(exec, outcome);
+  }
+
+  private beginExecution(functionName: string, options: RunOptions): Execution {
     const user = this.checkUser(options.user);
     const kind = options.as ?? "script.run";
     const authMode: AuthModeName = options.authMode ?? (kind === "simple" ? "LIMITED" : "FULL");
@@ -820,7 +873,7 @@ export class Emulator {
       (kind === "simple" ? SIMPLE_TRIGGER_MS : (this.options.executionBudgetMs ?? SIX_MINUTES));
     const startedAt = this.clock.now();
     this.executionSeq++;
-    const exec: Execution = {
+    return {
       id: this.executionSeq,
       functionName,
       user,
@@ -835,26 +888,20 @@ export class Emulator {
       serviceCalls: 0,
       heldLocks: new Set(),
     };
-    let outcome: RunOutcome;
-    this.current = exec;
-    try {
-      outcome = { ok: true, result: this.execute(exec, functionName, args) };
-    } catch (err) {
-      outcome = this.failure(exec, err);
-    } finally {
-      this.releaseLocks(exec);
-      this.current = undefined;
-      this.currentContext = undefined;
-    }
-    if (exec.stopped !== undefined) outcome = { ok: false, error: exec.stopped, name: "Exception" };
+  }
+
+  /** The outcome once an execution is over (a stop overrides what the script returned), recorded. */
+  private endExecution(exec: Execution, result: RunOutcome): RunOutcome {
+    const outcome: RunOutcome =
+      exec.stopped !== undefined ? { ok: false, error: exec.stopped, name: "Exception" } : result;
     const record: ExecutionRecord = {
       id: exec.id,
-      functionName,
-      user,
-      kind,
-      authMode,
-      startedAt: new Date(startedAt).toISOString(),
-      durationMs: this.clock.now() - startedAt,
+      functionName: exec.functionName,
+      user: exec.user,
+      kind: exec.kind,
+      authMode: exec.authMode,
+      startedAt: new Date(exec.startedAt).toISOString(),
+      durationMs: this.clock.now() - exec.startedAt,
       ok: outcome.ok,
     };
     if (!outcome.ok) {
@@ -864,12 +911,243 @@ export class Emulator {
         at: new Date(this.clock.now()).toISOString(),
         level: "error",
         source: "console",
-        user,
-        message: `${functionName}: ${outcome.error}`,
+        user: exec.user,
+        message: `${exec.functionName}: ${outcome.error}`,
       });
     }
     this.executions.push(record);
     return outcome;
+  }
+
+  // ---------------------------------------------------------------- executions side by side
+
+  private readonly running = new Map<number, RunningExecution>();
+
+  /**
+   * Starts an execution on a worker thread of its own and resolves to its outcome, as tryRun
+   * gives it. Executions started this way run at the same time, as on Google, sharing the
+   * spreadsheet, properties, caches, triggers and locks; a lock wait really waits for the other
+   * execution (or, when every running execution waits for a lock, lets emulator time pass).
+   */
+  startRun(functionName: string, args: unknown[] = [], options: RunOptions = {}): Promise<RunOutcome> {
+    if (this.current)
+      throw new EmulatorUsageError(
+        `startRun("${functionName}") while "${this.current.functionName}" is running`,
+      );
+    if (!this.clock.realTime)
+      throw new EmulatorUsageError("startRun needs the real clock: create the emulator without realNow");
+    const exec = this.beginExecution(functionName, options);
+    let sendArgs: unknown[];
+    try {
+      sendArgs = exec.kind === "script.run" ? checkArguments(args) : args;
+    } catch (err) {
+      return Promise.resolve(this.endExecution(exec, this.failure(exec, err)));
+    }
+    const entry: RunningExecution = { exec, waitingUntil: undefined, abort: () => {} };
+    this.running.set(exec.id, entry);
+    const handles = new FakeHandles();
+    const classes: Record<string, ClassInfo> = {};
+    const services: Record<string, Wire> = {};
+    for (const name of SHARED_SERVICES) services[name] = handles.encode(this.services[name], classes);
+    const { port1, port2 } = new MessageChannel();
+    const signal = new SharedArrayBuffer(4);
+    const flag = new Int32Array(signal);
+    const start: Omit<ExecutionStart, "port"> = {
+      signal,
+      clock: this.clock.shared,
+      source: this.files.source,
+      html: Object.fromEntries(this.files.html),
+      scriptTimeZone: this.scriptTimeZone(),
+      scriptId: this.scriptId,
+      fetchTimeoutMs: this.options.fetchTimeoutMs ?? 60_000,
+      allowlist: this.urlFetchAllowlist() as string[] | null,
+      functionName,
+      kind: exec.kind,
+      deadline: exec.deadline,
+      args: sendArgs.map((a) => handles.encode(a, classes)),
+      services,
+      classes,
+    };
+    const worker = new Worker(fileURLToPath(new URL("./exec-worker.mjs", import.meta.url)), {
+      workerData: { ...start, port: port2 },
+      transferList: [port2],
+    });
+    return new Promise((resolve) => {
+      let ended = false;
+      const end = (result: RunOutcome) => {
+        if (ended) return;
+        ended = true;
+        this.releaseLocks(exec);
+        this.running.delete(exec.id);
+        port1.close();
+        void worker.terminate();
+        resolve(this.endExecution(exec, result));
+      };
+      entry.abort = () =>
+        end({ ok: false, error: "The emulator was closed during the execution", name: "Error" });
+      const onMessage = (message: ({ seq: number } & ExecutionRequest) | ExecutionEnd) => {
+        if (message.kind === "done") {
+          if (!message.ok) {
+            end(this.failure(exec, message));
+            return;
+          }
+          try {
+            this.withExecution(exec, () => this.checkBudget());
+            end({ ok: true, result: handles.decode(message.result) });
+          } catch (err) {
+            end(this.failure(exec, err));
+          }
+          return;
+        }
+        void this.serve(exec, entry, handles, message).then((reply) => {
+          if (ended) return;
+          port1.postMessage(reply);
+          Atomics.store(flag, 0, message.seq);
+          Atomics.notify(flag, 0);
+        });
+      };
+      port1.on("message", onMessage);
+      worker.on("error", (err) =>
+        end({ ok: false, error: `The execution's thread failed: ${err.message}`, name: "Error" }),
+      );
+      worker.on("exit", (code) => {
+        // The thread ends once it has posted its outcome, which may still wait on the port.
+        for (let left = receiveMessageOnPort(port1); left && !ended; left = receiveMessageOnPort(port1))
+          onMessage(left.message);
+        end({ ok: false, error: `The execution's thread stopped (exit code ${code})`, name: "Error" });
+      });
+    });
+  }
+
+  /** Starts every run at once (each on its own thread) and resolves to their outcomes, in order. */
+  runConcurrently(
+    runs: Array<{ fn: string; args?: unknown[]; options?: RunOptions }>,
+  ): Promise<RunOutcome[]> {
+    return Promise.all(runs.map((r) => this.startRun(r.fn, r.args ?? [], r.options ?? {})));
+  }
+
+  /** The executions started with startRun that are still running, with the locks they hold. */
+  runningExecutions(): Array<{
+    id: number;
+    functionName: string;
+    user: string;
+    kind: RunKind;
+    locks: string[];
+    waitingForLock: boolean;
+  }> {
+    return [...this.running.values()].map(({ exec, waitingUntil }) => ({
+      id: exec.id,
+      functionName: exec.functionName,
+      user: exec.user,
+      kind: exec.kind,
+      locks: [...exec.heldLocks],
+      waitingForLock: waitingUntil !== undefined,
+    }));
+  }
+
+  private withExecution<T>(exec: Execution, work: () => T): T {
+    const previous = this.current;
+    this.current = exec;
+    try {
+      return work();
+    } finally {
+      this.current = previous;
+    }
+  }
+
+  /** Answers one request of an execution's thread. */
+  private async serve(
+    exec: Execution,
+    entry: RunningExecution,
+    handles: FakeHandles,
+    request: { seq: number } & ExecutionRequest,
+  ): Promise<ExecutionReply> {
+    const classes: Record<string, ClassInfo> = {};
+    const within = <T>(work: () => T): T => this.withExecution(exec, work);
+    try {
+      let value: unknown;
+      switch (request.kind) {
+        case "call": {
+          const target = handles.get(request.id) as Record<string, unknown>;
+          const args = request.args.map((a) => handles.decode(a));
+          const service = (target.constructor as typeof Fake).service ?? "Object";
+          within(() => this.beforeServiceCall(service, request.method));
+          if (target instanceof FakeLock && (request.method === "tryLock" || request.method === "waitLock")) {
+            checkTimeout(args[0]);
+            const got = await this.waitForLock(exec, entry, target, args[0]);
+            within(() => this.checkBudget());
+            if (request.method === "waitLock" && !got) throw new ServiceError(MESSAGES.lockTimeout);
+            value = request.method === "tryLock" ? got : undefined;
+          } else {
+            const fn = target[request.method];
+            if (typeof fn !== "function") throw new TypeError(`${request.method} is not a function`);
+            value = within(() => fn.apply(target, args));
+          }
+          break;
+        }
+        case "before":
+          within(() => this.beforeServiceCall(request.service, request.method));
+          break;
+        case "beforeRequest":
+          within(() => this.beforeFetch());
+          break;
+        case "afterResponse":
+          within(() => this.afterFetch());
+          break;
+        case "sendable":
+          value = within(() => this.sendableFetches(request.count));
+          break;
+        case "sleep":
+          within(() => this.sleep(request.ms));
+          break;
+        case "log":
+          within(() => this.log(request.entry));
+          break;
+      }
+      return { seq: request.seq, ok: true, value: handles.encode(value, classes), classes };
+    } catch (error) {
+      const e = error instanceof Error ? error : new Error(String(error));
+      return {
+        seq: request.seq,
+        ok: false,
+        error: {
+          name: e instanceof ServiceError ? "Exception" : e.name,
+          message: e.message,
+          stopped: e instanceof ExecutionStopped,
+        },
+      };
+    }
+  }
+
+  /**
+   * Waits until `lock` is free for `exec`, or `ms` of emulator time have passed. While another
+   * execution runs, the wait is real; when every running execution waits for a lock, nothing but
+   * time can free one, so the emulator clock jumps to the nearest timeout or holdLock() expiry.
+   */
+  private async waitForLock(
+    exec: Execution,
+    entry: RunningExecution,
+    lock: FakeLock,
+    ms: number,
+  ): Promise<boolean> {
+    const deadline = this.clock.now() + ms;
+    try {
+      for (;;) {
+        if (this.withExecution(exec, () => lock.attempt())) return true;
+        const now = this.clock.now();
+        if (now >= deadline) return false;
+        const holder = this.locks.holder(lock.key, now);
+        entry.waitingUntil = Math.min(deadline, holder?.until ?? deadline);
+        const all = [...this.running.values()];
+        if (all.every((r) => r.waitingUntil !== undefined)) {
+          const next = Math.min(...all.map((r) => r.waitingUntil as number));
+          if (next > now) this.clock.advance(next - now);
+        }
+        await new Promise((done) => setTimeout(done, LOCK_POLL_MS));
+      }
+    } finally {
+      entry.waitingUntil = undefined;
+    }
   }
 
   private execute(exec: Execution, functionName: string, args: unknown[]): unknown {
@@ -959,50 +1237,72 @@ export class Emulator {
   fireTimeTriggers(
     options: { all?: boolean; user?: string } = {},
   ): Array<{ uid: string; handler: string; user: string } & RunOutcome> {
+    const results: Array<{ uid: string; handler: string; user: string } & RunOutcome> = [];
+    for (const t of this.dueTriggers(options)) {
+      const fired = this.fireTrigger(t);
+      const outcome = this.users.includes(t.creator)
+        ? this.tryRun(t.handler, [fired.event], fired.options)
+        : ({ ok: false, error: `Unknown user ${t.creator}`, name: "Error" } as RunOutcome);
+      results.push({ uid: t.uid, handler: t.handler, user: t.creator, ...outcome });
+    }
+    return results;
+  }
+
+  /**
+   * Like fireTimeTriggers, but each trigger's execution runs on its own thread (startRun), at the
+   * same time as the others and as executions started meanwhile.
+   */
+  startTimeTriggers(
+    options: { all?: boolean; user?: string } = {},
+  ): Promise<Array<{ uid: string; handler: string; user: string } & RunOutcome>> {
+    return Promise.all(
+      this.dueTriggers(options).map(async (t) => {
+        const fired = this.fireTrigger(t);
+        const outcome = this.users.includes(t.creator)
+          ? await this.startRun(t.handler, [fired.event], fired.options)
+          : ({ ok: false, error: `Unknown user ${t.creator}`, name: "Error" } as RunOutcome);
+        return { uid: t.uid, handler: t.handler, user: t.creator, ...outcome };
+      }),
+    );
+  }
+
+  private dueTriggers(options: { all?: boolean; user?: string }): TriggerData[] {
     const now = this.clock.now();
-    const due = this.triggers.triggers.filter(
+    return this.triggers.triggers.filter(
       (t) =>
         t.eventType === "CLOCK" &&
         !t.disabled &&
         (options.user === undefined || t.creator === options.user) &&
         (options.all || t.nextRun <= now),
     );
-    const results: Array<{ uid: string; handler: string; user: string } & RunOutcome> = [];
-    for (const t of due) {
-      const at = this.clock.now();
-      const utc = partsInZone(at, "UTC");
-      const event = {
-        authMode: AUTH_MODE.FULL,
-        triggerUid: t.uid,
-        year: utc.year,
-        month: utc.month,
-        "day-of-month": utc.day,
-        "day-of-week": utc.weekday === 0 ? 7 : utc.weekday,
-        hour: utc.hour,
-        minute: utc.minute,
-        second: utc.second,
-        timezone: "UTC",
-        "week-of-year": Math.ceil(Number(formatDate(at, "UTC", "D")) / 7),
-      };
-      t.runs++;
-      if (t.schedule?.kind === "once") {
-        const i = this.triggers.triggers.indexOf(t);
-        if (i >= 0) this.triggers.triggers.splice(i, 1);
-      } else if (t.schedule && t.nextRun <= at) {
-        // Fired early with { all: true }, the schedule stays as it was.
-        t.nextRun = nextRunAfter(t.schedule, at, t.timeZone);
-      }
-      const outcome = this.users.includes(t.creator)
-        ? this.tryRun(t.handler, [event], {
-            as: "trigger",
-            authMode: "FULL",
-            user: t.creator,
-            triggerUid: t.uid,
-          })
-        : ({ ok: false, error: `Unknown user ${t.creator}`, name: "Error" } as RunOutcome);
-      results.push({ uid: t.uid, handler: t.handler, user: t.creator, ...outcome });
+  }
+
+  /** Counts a firing, moves the schedule on, and gives the event and run options of the execution. */
+  private fireTrigger(t: TriggerData): { event: Record<string, unknown>; options: RunOptions } {
+    const at = this.clock.now();
+    const utc = partsInZone(at, "UTC");
+    const event = {
+      authMode: AUTH_MODE.FULL,
+      triggerUid: t.uid,
+      year: utc.year,
+      month: utc.month,
+      "day-of-month": utc.day,
+      "day-of-week": utc.weekday === 0 ? 7 : utc.weekday,
+      hour: utc.hour,
+      minute: utc.minute,
+      second: utc.second,
+      timezone: "UTC",
+      "week-of-year": Math.ceil(Number(formatDate(at, "UTC", "D")) / 7),
+    };
+    t.runs++;
+    if (t.schedule?.kind === "once") {
+      const i = this.triggers.triggers.indexOf(t);
+      if (i >= 0) this.triggers.triggers.splice(i, 1);
+    } else if (t.schedule && t.nextRun <= at) {
+      // Fired early with { all: true }, the schedule stays as it was.
+      t.nextRun = nextRunAfter(t.schedule, at, t.timeZone);
     }
-    return results;
+    return { event, options: { as: "trigger", authMode: "FULL", user: t.creator, triggerUid: t.uid } };
   }
 
   // ---------------------------------------------------------------- the user at the sheet
@@ -1058,6 +1358,7 @@ export class Emulator {
 
   /** Stops the HTTP thread. */
   async close(): Promise<void> {
+    for (const running of [...this.running.values()]) running.abort();
     await this.http.close();
   }
 }

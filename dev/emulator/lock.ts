@@ -1,8 +1,10 @@
 /**
  * LockService: the document lock (one execution per document), the script lock (all users)
- * and user locks (same user). Executions run one at a time here, so contention comes from
- * `emulator.holdLock(...)`, which stands for another execution holding a lock (optionally
- * releasing it after some milliseconds of emulator time). Waiting advances the emulator clock.
+ * and user locks (same user). Contention comes from executions running at the same time
+ * (`emulator.startRun`), which really wait for each other, or from `emulator.holdLock(...)`,
+ * which stands for another execution holding a lock (optionally releasing it after some
+ * milliseconds of emulator time). A run on the calling thread (`emulator.run`) cannot wait for
+ * a holder that runs, so its waits for holdLock's holders advance the emulator clock instead.
  */
 import { MESSAGES, ServiceError } from "./errors";
 import { Fake } from "./realm";
@@ -40,13 +42,15 @@ export class FakeLock
 {
   static override readonly service = "Lock";
   constructor(
-    private readonly key: string,
+    /** "document", "script" or "user:<email>". */
+    readonly key: string,
     private readonly host: LockHost,
   ) {
     super();
   }
 
-  private attempt(): boolean {
+  /** Takes the lock for the current execution if it is free (or already its own). */
+  attempt(): boolean {
     const me = this.host.executionId();
     const holder = this.host.table.holder(this.key, this.host.now());
     if (holder && holder.execution !== me) return false;
@@ -56,9 +60,7 @@ export class FakeLock
   }
 
   tryLock(timeoutInMillis: number): boolean {
-    if (typeof timeoutInMillis !== "number" || timeoutInMillis < 0) {
-      throw new ServiceError("Invalid argument: timeoutInMillis");
-    }
+    checkTimeout(timeoutInMillis);
     if (this.attempt()) return true;
     // The other holder may let go within the timeout: wait (on the emulator clock) until then.
     const holder = this.host.table.holder(this.key, this.host.now());
@@ -82,6 +84,13 @@ export class FakeLock
       this.host.table.holders.delete(this.key);
       this.host.held().delete(this.key);
     }
+  }
+}
+
+/** Apps Script's check of a lock timeout argument. */
+export function checkTimeout(timeoutInMillis: unknown): asserts timeoutInMillis is number {
+  if (typeof timeoutInMillis !== "number" || timeoutInMillis < 0) {
+    throw new ServiceError("Invalid argument: timeoutInMillis");
   }
 }
 

@@ -37,6 +37,7 @@ export function isDate(value: unknown): value is Date {
 
 export class Bridge {
   private readonly proxies = new WeakMap<object, object>();
+  private readonly fakes = new WeakMap<object, object>();
 
   constructor(
     private readonly realm: ScriptRealm,
@@ -65,7 +66,13 @@ export class Bridge {
       },
     });
     this.proxies.set(fake, proxy);
+    this.fakes.set(proxy, fake);
     return proxy;
+  }
+
+  /** The fake behind a proxy made by wrap(), if `value` is one. */
+  fakeOf(value: object): object | undefined {
+    return this.fakes.get(value);
   }
 
   private call(

@@ -3,6 +3,8 @@
  * read fresh, and the writes of its forms. Every argument is checked here: any top-level
  * function can be called by anyone who can open a sidebar.
  */
+
+import { documentLockFor } from "../gas/document-lock";
 import {
   type FormOutcome,
   type FundView,
@@ -225,8 +227,12 @@ export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcom
  */
 function underLock(operation: OutboxOperation, language: Language, send: () => FormOutcome): FormOutcome {
   if (!MONEY_OPERATIONS.has(operation) && operation !== "createFund") return send();
-  const lock = LockService.getDocumentLock();
-  if (!lock?.tryLock(10_000)) return { kind: "refused", message: translate(language, "outbox.run.busy") };
+  const lock = documentLockFor("form");
+  if (!lock?.tryLock(10_000))
+    return {
+      kind: "refused",
+      message: lock?.busyMessage(language, "outbox.run.busy") ?? translate(language, "outbox.run.busy"),
+    };
   try {
     return send();
   } finally {

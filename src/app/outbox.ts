@@ -6,6 +6,7 @@
 import { createClient, formatCents, responseAmountToCents } from "../api";
 import { type AuditSink, createAuditLog } from "../audit/log";
 import { auditSheetSink } from "../gas/audit-sheet";
+import { documentLockFor } from "../gas/document-lock";
 import { documentSettingsStore, documentWriteRecords } from "../gas/properties";
 import { auditUser } from "../gas/session";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
@@ -570,10 +571,12 @@ export function runOutbox(): RunSummary | null {
     ui.alert(t("outbox.run.cancelled"));
     return null;
   }
-  const lock = LockService.getDocumentLock();
+  const lock = documentLockFor("outbox");
   if (!lock?.tryLock(1000)) {
+    // Named before finish(), which may wait for the holder to write its audit rows.
+    const busy = lock?.busyMessage(session.language, "outbox.run.busy") ?? t("outbox.run.busy");
     session.finish();
-    ui.alert(t("outbox.run.busy"));
+    ui.alert(busy);
     return null;
   }
   let summary: RunSummary;

@@ -8,6 +8,7 @@ import { AUDIT_LIMITS, createAuditLog } from "../audit/log";
 import { callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
 import { auditSheetSink } from "../gas/audit-sheet";
+import { type DocumentLock, documentLockFor } from "../gas/document-lock";
 import { documentSettingsStore } from "../gas/properties";
 import { auditUser } from "../gas/session";
 import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
@@ -218,9 +219,9 @@ function errorText(err: unknown): string {
 export function runRefreshNow(kind: RefreshKind, source: RefreshSource): RefreshSummary {
   const started = Date.now();
   let language: Language = "en";
-  const lock = LockService.getDocumentLock();
+  const lock = documentLockFor("refresh") as DocumentLock;
   if (!lock.tryLock(10_000)) {
-    return summary(false, true, 0, 0, started, [], translate(language, "refresh.busy"));
+    return summary(false, true, 0, 0, started, [], lock.busyMessage(language, "refresh.busy"));
   }
   let built: ReturnType<typeof session> | null = null;
   try {
@@ -424,9 +425,9 @@ function currentSelection(names: SheetNames): Selection | null {
 export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
   const started = Date.now();
   let language: Language = "en";
-  const lock = LockService.getDocumentLock();
+  const lock = documentLockFor("refresh") as DocumentLock;
   if (!lock.tryLock(10_000))
-    return summary(false, true, 0, 0, started, [], translate(language, "refresh.busy"));
+    return summary(false, true, 0, 0, started, [], lock.busyMessage(language, "refresh.busy"));
   let built: ReturnType<typeof session> | null = null;
   try {
     built = session(source, "menu.refreshSelected");

@@ -4,6 +4,7 @@
  * decisions live in src/schedule/ and src/longrun/; this hands them Apps Script's services.
  */
 
+import { type DocumentLock, documentLockFor } from "../gas/document-lock";
 import { sendPlainMail } from "../gas/mail";
 import { documentSettingsStore } from "../gas/properties";
 import { createRefreshTrigger, deleteMyTriggers, listMyTriggers } from "../gas/triggers";
@@ -226,7 +227,7 @@ function gasRefreshEngine(source: RunRecord["source"]): GasRefreshEngine {
 /** Runs one refresh execution with every service handed in. */
 export function runRefreshExecution(source: RunRecord["source"], startedAt: number): RunResult {
   const engine = gasRefreshEngine(source);
-  const documentLock = LockService.getDocumentLock();
+  const documentLock = documentLockFor("refresh") as DocumentLock;
   const ports: RunPorts<unknown> = {
     language: userLanguage(),
     now: () => Date.now(),
@@ -238,6 +239,7 @@ export function runRefreshExecution(source: RunRecord["source"], startedAt: numb
         SpreadsheetApp.flush();
         documentLock.releaseLock();
       },
+      holder: () => documentLock.holder(),
     },
     documentStore: documentStore(),
     quota: quotaPort(),

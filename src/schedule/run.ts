@@ -14,7 +14,7 @@ import {
   saveContinuation,
 } from "../longrun/continuation";
 import { checkQuota, estimateRefreshCalls, type QuotaCheck } from "../longrun/quota";
-import { type Language, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../ui/strings";
 import {
   callsOfLastCompleteRefresh,
   type RunRecord,
@@ -58,7 +58,15 @@ export interface DocumentLock {
   tryLock(ms: number): boolean;
   /** Flushes the spreadsheet and releases the lock. */
   release(): void;
+  /** What the run holding the lock is doing, when known (a refresh is assumed otherwise). */
+  holder?(): "outbox" | "refresh" | "form" | null;
 }
+
+const SKIPPED_FOR: Record<"outbox" | "refresh" | "form", StringKey> = {
+  outbox: "run.message.skippedOutbox",
+  refresh: "run.message.skipped",
+  form: "run.message.skippedForm",
+};
 
 export interface QuotaPort {
   /** Calls made today by this user. */
@@ -166,7 +174,7 @@ export function runRefresh<C>(source: RunSource, ports: RunPorts<C>): RunResult 
       outcome: "skipped",
       message: retry
         ? translate(ports.language, "run.message.skippedRetry")
-        : translate(ports.language, "run.message.skipped"),
+        : translate(ports.language, SKIPPED_FOR[ports.lock.holder?.() ?? "refresh"]),
     });
     return { outcome: "skipped", run };
   }

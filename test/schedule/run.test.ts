@@ -142,6 +142,23 @@ describe("runRefresh", () => {
     expect(h.state.mails).toEqual([]);
   });
 
+  it("says which run held the spreadsheet when the lock's holder is known", () => {
+    const messages: Record<string, string> = {};
+    for (const holder of ["outbox", "form", "refresh", null] as const) {
+      const h = harness(3);
+      h.state.locked = true;
+      const ports = h.ports();
+      runRefresh("schedule", { ...ports, lock: { ...ports.lock, holder: () => holder } });
+      messages[String(holder)] = loadHistory(h.doc, h.world.now)[0]?.message ?? "";
+    }
+    expect(messages).toEqual({
+      outbox: "An Outbox run was using the spreadsheet; this refresh was skipped.",
+      form: "A change from the Fund sidebar was being saved; this refresh was skipped.",
+      refresh: "Another refresh was running; this one was skipped.",
+      null: "Another refresh was running; this one was skipped.",
+    });
+  });
+
   it("keeps a continuation that met a held lock and tries again", () => {
     const h = harness(30, 12_000);
     runRefresh("menu", h.ports());

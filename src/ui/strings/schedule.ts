@@ -26,6 +26,8 @@ export const schedule = {
     "run.source.menu": "menu",
     "run.source.sidebar": "sidebar",
     "run.message.skipped": "Another refresh was running; this one was skipped.",
+    "run.message.skippedOutbox": "An Outbox run was using the spreadsheet; this refresh was skipped.",
+    "run.message.skippedForm": "A change from the Fund sidebar was being saved; this refresh was skipped.",
     "schedule.tooManyTriggers":
       "The schedule was not saved: your Google account already holds 20 triggers of this add-on, the most Google allows one person. Turn off a schedule you set in another spreadsheet (Settings → Schedule → Off), then save again.",
     "run.message.noSpreadsheet":
@@ -84,6 +86,10 @@ export const schedule = {
     "run.source.menu": "menú",
     "run.source.sidebar": "panel",
     "run.message.skipped": "Había otra actualización en curso; esta se omitió.",
+    "run.message.skippedOutbox":
+      "Una ejecución de la bandeja de salida usaba la hoja de cálculo; esta actualización se omitió.",
+    "run.message.skippedForm":
+      "Se guardaba un cambio de la barra lateral de fondos; esta actualización se omitió.",
     "schedule.tooManyTriggers":
       "La programación no se guardó: su cuenta de Google ya tiene 20 activadores de este complemento, el máximo que Google permite a una persona. Desactive una programación que haya hecho en otra hoja de cálculo (Configuración → Programación → Desactivada) y guarde de nuevo.",
     "run.message.noSpreadsheet":

@@ -1,0 +1,67 @@
+/**
+ * The document lock, taken for a named activity, so that a run refused the lock can say which
+ * run holds the spreadsheet. Executions overlap on Google: a scheduled refresh, an Outbox run
+ * and a deposit from the Fund sidebar each wait for the others, and the one that gives up must
+ * not blame the wrong one. The holder's activity is noted in the document cache (expiring after
+ * the longest execution, in case a run is killed before it lets go).
+ */
+import { type Language, type StringKey, translate } from "../ui/strings";
+
+export type DocumentActivity = "outbox" | "refresh" | "form";
+
+const ACTIVITY_KEY = "documentLock.activity";
+/** Seconds: a little more than the longest execution (6 minutes). */
+const NOTE_SECONDS = 400;
+
+const BUSY: Record<DocumentActivity, StringKey> = {
+  outbox: "outbox.run.busy",
+  refresh: "busy.refresh",
+  form: "busy.form",
+};
+
+export interface DocumentLock extends GoogleAppsScript.Lock.Lock {
+  /** What the run holding the lock is doing, when it said so. */
+  holder(): DocumentActivity | null;
+  /** Why the lock could not be had, naming the run that holds it (`fallback` when unknown). */
+  busyMessage(language: Language, fallback: StringKey): string;
+}
+
+function activityCache(): GoogleAppsScript.Cache.Cache | null {
+  try {
+    return CacheService.getDocumentCache();
+  } catch (_err) {
+    return null; // Without a document cache a refusal keeps its general message.
+  }
+}
+
+function holder(): DocumentActivity | null {
+  const noted = activityCache()?.get(ACTIVITY_KEY);
+  return noted === "outbox" || noted === "refresh" || noted === "form" ? noted : null;
+}
+
+/** The document lock for `activity`, or null where there is none (outside a document). */
+export function documentLockFor(activity: DocumentActivity): DocumentLock | null {
+  const lock = LockService.getDocumentLock();
+  if (!lock) return null;
+  const taken = (got: boolean): boolean => {
+    if (got) activityCache()?.put(ACTIVITY_KEY, activity, NOTE_SECONDS);
+    return got;
+  };
+  return {
+    tryLock: (ms) => taken(lock.tryLock(ms)),
+    waitLock: (ms) => {
+      lock.waitLock(ms);
+      taken(true);
+    },
+    hasLock: () => lock.hasLock(),
+    releaseLock: () => {
+      if (lock.hasLock()) activityCache()?.remove(ACTIVITY_KEY);
+      lock.releaseLock();
+    },
+    holder,
+    busyMessage: (language, fallback) => {
+      const activity = holder();
+      return translate(language, activity ? BUSY[activity] : fallback);
+    },
+  };
+}

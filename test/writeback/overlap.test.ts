@@ -1,0 +1,325 @@
+/**
+ * Executions of the BUILT add-on overlapping in the emulation, as Google runs them: an Outbox
+ * run, a Fund-sidebar deposit and a scheduled refresh on the same fund and sheets, and two
+ * users' menu runs at once, each execution on its own thread against the sandbox. A `slow`
+ * fault keeps the first writer inside its request, holding the document lock, while the others
+ * start: nothing is lost, nothing is sent twice (the sandbox's own ledger says so), and every
+ * run that could not wait says so plainly.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createEmulator, type Emulator, type RunOutcome } from "../../dev/emulator/index";
+import { servicePrefix, storeToken } from "../../dev/emulator/settings";
+import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
+import { OUTBOX_COLUMNS } from "../../src/outbox/columns";
+import { readHistory } from "../../src/schedule/history";
+import { privateBuild } from "../refresh/emulation";
+import type { SandboxFund } from "./harness";
+
+const ANA = "ana@empresa.cl";
+const BEN = "ben@empresa.cl";
+const SIZES = { seed: 11, funds: 6, reports: 8 };
+const BUSY_OUTBOX = "A run of the Outbox is already in progress in this spreadsheet. Try again when it ends.";
+const BUSY_REFRESH = "A refresh of this spreadsheet is running. Try again when it ends.";
+
+let dist: string;
+let sandbox: RunningSandbox;
+let em: Emulator;
+let fund: SandboxFund;
+
+async function control(path: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
+  const origin = sandbox.url.replace(/\/v1$/, "");
+  const response = await fetch(`${origin}/_sandbox/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function fundNow(id: number): Promise<SandboxFund> {
+  const state = (await control("state")) as { funds: SandboxFund[] };
+  return state.funds.find((f) => f.id === id) as SandboxFund;
+}
+
+/** The first `slow` request to `endpoint` answers after `delayMs` (the writer holds the lock meanwhile). */
+const slowOnce = (endpoint: string, delayMs: number) =>
+  control("faults", { latencyMs: 0, rules: [{ endpoint, fault: "slow", delayMs, times: 1 }] });
+
+/**
+ * Resolves once `test` holds (checked while the executions' threads run); fails with what is
+ * running if it never does (a run that started too late to overlap).
+ */
+async function until(test: () => boolean, what = "the awaited state"): Promise<void> {
+  const giveUp = Date.now() + 20_000;
+  while (!test()) {
+    if (Date.now() > giveUp)
+      throw new Error(`never reached ${what}: running ${JSON.stringify(em.runningExecutions())}`);
+    await new Promise((done) => setTimeout(done, 5));
+  }
+}
+
+const holder = (fn: string) => () =>
+  em.runningExecutions().some((r) => r.functionName === fn && r.locks.includes("document"));
+const waitingIn = (fn: string) => () =>
+  em.runningExecutions().some((r) => r.functionName === fn && r.waitingForLock);
+const waiting = (count: number) => () =>
+  em.runningExecutions().filter((r) => r.waitingForLock).length >= count;
+
+function values(name: string): unknown[][] {
+  const sheet = em.spreadsheet.sheetByName(name);
+  if (!sheet) return [];
+  const out: unknown[][] = [];
+  for (let r = 1; r <= sheet.lastRow(); r += 1) {
+    const row: unknown[] = [];
+    for (let c = 1; c <= sheet.lastColumn(); c += 1) row.push(sheet.cell(r, c)?.value ?? "");
+    out.push(row);
+  }
+  return out;
+}
+
+function rowsOf(name: string): Record<string, unknown>[] {
+  const [header = [], ...rows] = values(name);
+  return rows.map((row) => Object.fromEntries(header.map((h, i) => [String(h), row[i]])));
+}
+
+function typeOutbox(rows: Partial<Record<(typeof OUTBOX_COLUMNS)[number], unknown>>[]): void {
+  const grid = rows.map((r) => OUTBOX_COLUMNS.slice(0, 17).map((c) => (r[c] === undefined ? "" : r[c])));
+  em.typeCells("Outbox", `A2:Q${rows.length + 1}`, grid);
+}
+
+function history() {
+  return readHistory(Object.fromEntries(em.documentPropertiesData.values)).runs;
+}
+
+const ok = (outcome: RunOutcome): unknown => {
+  if (!outcome.ok) throw new Error(outcome.error);
+  return outcome.result;
+};
+
+/** Entry numbers of the Audit sheet (its last column): one per row, none given twice. */
+function auditNumbers(): number[] {
+  return values("Audit")
+    .slice(1)
+    .map((row) => Number(row[row.length - 1]));
+}
+
+beforeAll(async () => {
+  dist = privateBuild();
+  sandbox = await startSandboxThread({ ...SIZES, latencyMs: 0, today: "2024-06-30" });
+}, 120_000);
+
+afterAll(async () => {
+  await em?.close();
+  await sandbox?.close();
+});
+
+beforeEach(async () => {
+  await em?.close();
+  await control("reset", SIZES);
+  await control("faults", undefined, "DELETE");
+  em = createEmulator({
+    distDir: dist,
+    users: [ANA, BEN],
+    timeZone: "America/Santiago",
+    urlFetchAllowlist: [servicePrefix(sandbox.url)],
+  });
+  em.documentPropertiesData.values.set(
+    SETTINGS_FORM_KEY,
+    JSON.stringify({
+      baseUrl: sandbox.url,
+      adminId: String(sandbox.adminId),
+      windowMode: "range",
+      windowFrom: "2023-07-01",
+      windowTo: "2024-06-30",
+    }),
+  );
+  storeToken(em, ANA, sandbox.token, sandbox.url);
+  storeToken(em, BEN, sandbox.token, sandbox.url);
+  const state = (await control("state")) as { funds: SandboxFund[] };
+  fund = state.funds.find((f) => f.status === 1) as SandboxFund;
+  em.answers.push("OK");
+  ok(em.tryRun("createOutboxSheet", [], { as: "menu", user: ANA }));
+  ok(em.tryRun("saveSchedule", [{ kind: "hours", every: 1 }], { as: "script.run", user: ANA }));
+});
+
+describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on one fund", () => {
+  it("each waits for the document lock in turn: both deposits land once, the sheets end right", async () => {
+    typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "100" }]);
+    await slowOnce("depositMoneyToFund", 4_000);
+    em.answers.push("YES", "OK");
+    const outbox = em.startRun("runOutbox", [], { as: "menu", user: ANA });
+    await until(holder("runOutbox"));
+    const deposit = em.startRun(
+      "depositToFund",
+      [{ requestId: "overlap-deposit-0001", fields: { Id: fund.id, DepositAmount: "10.50" } }],
+      { as: "script.run", user: BEN },
+    );
+    const scheduled = em.startTimeTriggers({ all: true });
+    // Both wait for the Outbox, which is still inside its slow deposit.
+    await until(waiting(2));
+    expect(em.runningExecutions().find((r) => r.locks.includes("document"))?.functionName).toBe("runOutbox");
+
+    expect(ok(await outbox)).toMatchObject({ done: 1, refused: 0, unknown: 0 });
+    expect(ok(await deposit)).toMatchObject({ kind: "done", fund: { id: fund.id } });
+    const [fired] = await scheduled;
+    expect(fired).toMatchObject({ ok: true, handler: "runScheduledRefresh", user: ANA });
+
+    // The sandbox's ledger: exactly the two deposits, each once.
+    const after = await fundNow(fund.id);
+    const added = after.transactions.slice(fund.transactions.length).map((t) => t.amountCents);
+    expect([...added].sort((a, b) => a - b)).toEqual([1_050, 10_000]);
+    expect(after.balanceCents).toBe(fund.balanceCents + 11_050);
+
+    expect(rowsOf("Outbox").map((r) => r.State)).toEqual(["Done"]);
+    expect(history()[0]).toMatchObject({ source: "schedule", outcome: "ok" });
+    // Whichever of the deposit and the refresh went last, the Funds sheet shows the ledger.
+    const row = rowsOf("Funds").filter((r) => r.Id === fund.id);
+    expect(row).toHaveLength(1);
+    expect(row[0]?.Balance).toBe(after.balanceCents / 100);
+    const numbers = auditNumbers();
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it("a run that cannot wait any longer says so, and sends nothing", async () => {
+    typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "100" }]);
+    await slowOnce("depositMoneyToFund", 4_000);
+    em.answers.push("YES", "OK");
+    const outbox = em.startRun("runOutbox", [], { as: "menu", user: ANA });
+    await until(holder("runOutbox"));
+    const deposit = em.startRun(
+      "depositToFund",
+      [{ requestId: "overlap-deposit-0002", fields: { Id: fund.id, DepositAmount: "10.50" } }],
+      { as: "script.run", user: BEN },
+    );
+    const scheduled = em.startTimeTriggers({ all: true });
+    await until(waiting(2));
+    // The Outbox's request takes longer than anyone waits (10 s for the deposit, 30 s for the
+    // scheduled refresh): on the emulator clock, that time passes now.
+    em.advanceTime(31_000);
+
+    expect(ok(await deposit)).toEqual({ kind: "refused", message: BUSY_OUTBOX });
+    const [fired] = await scheduled;
+    expect(fired?.ok).toBe(true);
+    expect(history()[0]).toMatchObject({
+      source: "schedule",
+      outcome: "skipped",
+      message: "An Outbox run was using the spreadsheet; this refresh was skipped.",
+    });
+    expect(ok(await outbox)).toMatchObject({ done: 1 });
+
+    const after = await fundNow(fund.id);
+    expect(after.transactions.slice(fund.transactions.length).map((t) => t.amountCents)).toEqual([10_000]);
+    expect(em.executions.every((e) => e.ok)).toBe(true);
+  });
+});
+
+describe("one form sent twice at once", () => {
+  it("the second call, made while the first is sending, moves no money", async () => {
+    await slowOnce("depositMoneyToFund", 3_000);
+    const form = { requestId: "overlap-deposit-twice", fields: { Id: fund.id, DepositAmount: "7" } };
+    const first = em.startRun("depositToFund", [form], { as: "script.run", user: ANA });
+    await until(holder("depositToFund"));
+    const second = ok(await em.startRun("depositToFund", [form], { as: "script.run", user: ANA }));
+    expect(second).toMatchObject({ kind: "unknown", repeated: true });
+    expect(ok(await first)).toMatchObject({ kind: "done" });
+    const after = await fundNow(fund.id);
+    expect(after.transactions.slice(fund.transactions.length).map((t) => t.amountCents)).toEqual([700]);
+  });
+});
+
+describe("two users' menu runs at once", () => {
+  it("two Outbox runs: one sends each row once, the other says another run is in progress", async () => {
+    const state = (await control("state")) as { funds: SandboxFund[] };
+    const other = state.funds.find((f) => f.status === 1 && f.id !== fund.id) as SandboxFund;
+    typeOutbox([
+      { operation: "Deposit", targetId: fund.id, amount: "5" },
+      { operation: "Withdraw", targetId: other.id, amount: "1" },
+    ]);
+    await slowOnce("depositMoneyToFund", 4_000);
+    em.answers.push("YES");
+    const ana = em.startRun("runOutbox", [], { as: "menu", user: ANA });
+    await until(holder("runOutbox"));
+    // Ben confirms, then reads the refusal; Ana reads her summary last.
+    em.answers.push("YES", "OK", "OK");
+    const ben = em.startRun("runOutbox", [], { as: "menu", user: BEN });
+    await until(waitingIn("runOutbox"), "Ben's Outbox waiting");
+    em.advanceTime(1_500);
+    expect(await ben).toEqual({ ok: true, result: null });
+    expect(ok(await ana)).toMatchObject({ done: 2 });
+    expect(em.ui.dialogs.filter((d) => d.prompt === BUSY_OUTBOX)).toHaveLength(1);
+
+    expect(rowsOf("Outbox").map((r) => r.State)).toEqual(["Done", "Done"]);
+    expect((await fundNow(fund.id)).balanceCents).toBe(fund.balanceCents + 500);
+    expect((await fundNow(other.id)).balanceCents).toBe(other.balanceCents - 100);
+    // A later run by Ben finds nothing left to send.
+    em.answers.push("OK");
+    ok(em.tryRun("runOutbox", [], { as: "menu", user: BEN }));
+    expect((await fundNow(fund.id)).balanceCents).toBe(fund.balanceCents + 500);
+  });
+
+  it("two menu refreshes: the second waits for the first, and the sheets hold each record once", async () => {
+    await slowOnce("getFunds", 3_000);
+    const ana = em.startRun("refreshAll", [], { as: "menu", user: ANA });
+    await until(holder("refreshAll"));
+    const ben = em.startRun("refreshAll", [], { as: "menu", user: BEN });
+    await until(waiting(1));
+    expect(await ana).toMatchObject({ ok: true });
+    expect(await ben).toMatchObject({ ok: true });
+    const state = (await control("state")) as { funds: SandboxFund[] };
+    const ids = rowsOf("Funds").map((r) => r.Id);
+    expect([...ids].sort()).toEqual(state.funds.map((f) => f.id).sort());
+    const toasts = em.ui.toasts.map((t) => t.message);
+    expect(toasts.filter((m) => m.startsWith("Another refresh"))).toEqual([]);
+  });
+});
+
+describe("a refusal names the run that holds the spreadsheet", () => {
+  it("a deposit and an Outbox run refused during a refresh say a refresh is running", async () => {
+    typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "3" }]);
+    await slowOnce("getFunds", 6_000);
+    const refresh = em.startRun("refreshAll", [], { as: "menu", user: ANA });
+    await until(holder("refreshAll"));
+    const deposit = em.startRun(
+      "depositToFund",
+      [{ requestId: "overlap-deposit-0003", fields: { Id: fund.id, DepositAmount: "2" } }],
+      { as: "script.run", user: BEN },
+    );
+    await until(waitingIn("depositToFund"), "the deposit waiting");
+    // The Outbox waits one second only: the time passes as soon as it waits.
+    em.answers.push("YES", "OK");
+    const outbox = em.startRun("runOutbox", [], { as: "menu", user: BEN });
+    await until(waitingIn("runOutbox"), "the Outbox waiting");
+    em.advanceTime(11_000);
+    expect(ok(await deposit)).toEqual({ kind: "refused", message: BUSY_REFRESH });
+    expect(await outbox).toEqual({ ok: true, result: null });
+    expect(em.ui.dialogs.at(-1)?.prompt).toBe(BUSY_REFRESH);
+    expect(await refresh).toMatchObject({ ok: true });
+    expect((await fundNow(fund.id)).balanceCents).toBe(fund.balanceCents);
+    expect(rowsOf("Outbox").map((r) => r.State)).toEqual([""]);
+  });
+
+  it("a refresh refused during an Outbox run says the Outbox is running", async () => {
+    typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "3" }]);
+    await slowOnce("depositMoneyToFund", 4_000);
+    // Ana confirms; Ben reads the refusal and Ana her summary.
+    em.answers.push("YES", "OK", "OK");
+    const outbox = em.startRun("runOutbox", [], { as: "menu", user: ANA });
+    await until(holder("runOutbox"));
+    const refresh = em.startRun("refreshAll", [], { as: "menu", user: BEN });
+    const scheduled = em.startTimeTriggers({ all: true });
+    await until(waiting(2));
+    em.advanceTime(31_000);
+    expect(await refresh).toMatchObject({ ok: true });
+    expect(em.ui.dialogs.map((d) => d.prompt)).toContain(BUSY_OUTBOX);
+    await scheduled;
+    expect(history()[0]).toMatchObject({
+      outcome: "skipped",
+      message: "An Outbox run was using the spreadsheet; this refresh was skipped.",
+    });
+    expect(ok(await outbox)).toMatchObject({ done: 1 });
+  });
+});

@@ -218,7 +218,7 @@ export function runOutbox(context: RunContext): RunSummary {
   };
 
   const write = (row: OutboxRow, state: OutboxState, message: string, key: string, sent = "") => {
-    const rowNumber = locate(context.sheet, row.rowNumber, key, row.operationKey);
+    const rowNumber = locate(context.sheet, row, key);
     if (rowNumber === null) return; // The row was deleted during the run; the audit keeps the story.
     context.sheet.writeOwned(rowNumber, {
       state: stateLabel(context.language, state),
@@ -586,10 +586,15 @@ export function doneMessage(
 }
 
 /**
- * Where the row is now: its expected row if that still carries its key (or, before a key was
- * written, the key it was read with), else the row that carries the key. null if it is gone.
+ * Where the row is now: its expected row if that still carries its key, else the row that
+ * carries the key. Before a key was written (or when it is not found), the row with the same
+ * key as when read and the same request cells, nearest its expected place: a row inserted or
+ * deleted above must not take another row's state and key. A row edited meanwhile is found at
+ * its expected place if that still carries the key it was read with. null if it is gone.
  */
-function locate(sheet: OutboxSheetPort, expected: number, key: string, keyWhenRead: string): number | null {
+function locate(sheet: OutboxSheetPort, row: OutboxRow, key: string): number | null {
+  const expected = row.rowNumber;
+  const keyWhenRead = row.operationKey;
   const keys = sheet.readOperationKeys();
   const at = (rowNumber: number) => keys[rowNumber - 2] ?? "";
   if (key !== "") {
@@ -597,5 +602,17 @@ function locate(sheet: OutboxSheetPort, expected: number, key: string, keyWhenRe
     const index = keys.indexOf(key);
     if (index >= 0) return index + 2;
   }
+  const identity = identityOf(row);
+  const same = (rowNumber: number, values: CellValue[]) =>
+    identityOf(readOutboxRow(values, rowNumber)) === identity;
+  if (at(expected) === keyWhenRead && same(expected, sheet.readRow(expected))) return expected;
+  const all = sheet.readAll();
+  let found: number | null = null;
+  for (let i = 0; i < all.length; i += 1) {
+    const rowNumber = i + 2;
+    if (at(rowNumber) !== keyWhenRead || !same(rowNumber, all[i] as CellValue[])) continue;
+    if (found === null || Math.abs(rowNumber - expected) < Math.abs(found - expected)) found = rowNumber;
+  }
+  if (found !== null) return found;
   return at(expected) === keyWhenRead ? expected : null;
 }

@@ -585,6 +585,7 @@ export function runOutbox(): RunSummary | null {
       newKey: () => Utilities.getUuid(),
       budgetMs: outboxBudgetMs(executionLimitMs()),
       startedAt,
+      confirmed: preview.confirmed,
     });
     session.finish();
   } finally {

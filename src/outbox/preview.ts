@@ -12,7 +12,7 @@ import { type FundStatus, MONEY_OPERATIONS, type OutboxOperation, operationLabel
 import { changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, type RowContext, requestCells, requestFromRow } from "./rows";
-import { ownersOfKeys } from "./run";
+import { confirmationKey, ownersOfKeys } from "./run";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
 export interface FundFacts {
@@ -81,6 +81,11 @@ export interface OutboxPreview {
   warnings: Warning[];
   /** Every write that may move money, rows in order, for the confirmation to name one by one. */
   money: MoneyItem[];
+  /**
+   * The request cells of every row this preview says may be sent (`confirmationKey`): once the
+   * user confirms, a run sends only rows among them (`RunContext.confirmed`).
+   */
+  confirmed: string[];
 }
 
 function fundIdOf(request: WriteRequest): number | null {
@@ -122,6 +127,7 @@ export function previewOutbox(
     totals: [],
     warnings: [],
     money: [],
+    confirmed: [],
   };
   const language = context.language ?? "en";
   const now = context.now.getTime();
@@ -160,6 +166,7 @@ export function previewOutbox(
       waitingUntil: until > now ? stamp(until).slice(11, 16) : null,
       changes: row && record.cells ? describeChanges(language, record.cells, requestCells(row), changed) : "",
     });
+    if (row && changed.length === 0) preview.confirmed.push(confirmationKey(row));
     // Money that may move again: an unchanged row whose write turns out not to have been applied.
     if (row && changed.length === 0 && "amount" in record.request) {
       addTotal(record.request.operation, currencyOf(record.request), record.request.amount);
@@ -223,6 +230,7 @@ export function previewOutbox(
     }
     const request = built.request;
     preview.toSend.push({ rowNumber: row.rowNumber, request });
+    preview.confirmed.push(confirmationKey(row));
 
     const key = targetKey(request);
     const earlier = seen.get(key);

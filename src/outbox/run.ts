@@ -71,6 +71,12 @@ export interface RunContext extends WriteContext {
   startedAt?: number;
   /** Brings the Funds or Expense reports sheet in line with a write's response. */
   applyResult?: (result: WriteResult) => void;
+  /**
+   * The rows the user confirmed (the preview's `confirmed`): a row is sent only if its request
+   * cells are among them, each once. A row added or edited while the question was open (by
+   * anyone) is left Pending for the next preview. Absent: no confirmation to hold to.
+   */
+  confirmed?: readonly string[];
 }
 
 export interface RowOutcome {
@@ -107,6 +113,11 @@ interface Item {
   /** Its request cells and key when the run started: how it is recognised if rows move. */
   identity: string;
   handled: boolean;
+}
+
+/** A row's request cells, as the confirmation showed them. */
+export function confirmationKey(row: Pick<OutboxRow, "cells" | "operation">): string {
+  return JSON.stringify(requestCells(row));
 }
 
 function identityOf(row: OutboxRow): string {
@@ -164,6 +175,18 @@ export function runOutbox(context: RunContext): RunSummary {
   const dropRecord = (key: string) => {
     records.delete(key);
     context.records.remove(key);
+  };
+
+  // What the user confirmed, each once.
+  const confirmed = new Map<string, number>();
+  for (const key of context.confirmed ?? []) confirmed.set(key, (confirmed.get(key) ?? 0) + 1);
+  const takeConfirmed = (row: OutboxRow): boolean => {
+    if (context.confirmed === undefined) return true;
+    const key = confirmationKey(row);
+    const left = confirmed.get(key) ?? 0;
+    if (left === 0) return false;
+    confirmed.set(key, left - 1);
+    return true;
   };
 
   // Funds on which nothing may be sent in this run, and the message rows on them get.
@@ -429,6 +452,14 @@ export function runOutbox(context: RunContext): RunSummary {
       refuseInvalid(row, built.message);
       return;
     }
+    if (!takeConfirmed(row)) {
+      // Settled again by the next run, whose preview lists it.
+      const message = t("outbox.msg.notConfirmed");
+      write(row, "Unknown", message, rec.key, sentText(request));
+      record(row.rowNumber, "Unknown", message, "skipped");
+      hold(rec.fundId, t("outbox.msg.waitingForRow", { row: row.rowNumber }));
+      return;
+    }
     note(t(idempotent ? "outbox.note.resend" : "outbox.note.notAppliedResend"));
     // A fresh key per attempt keeps each attempt's audit entries apart; the row keeps the latest.
     send(row, built.request, context.newKey(), rec.key);
@@ -550,6 +581,12 @@ export function runOutbox(context: RunContext): RunSummary {
     if (waiting !== undefined) {
       write(row, "Pending", waiting, "");
       record(row.rowNumber, "Pending", waiting, "skipped");
+      return;
+    }
+    if (!takeConfirmed(row)) {
+      const message = t("outbox.msg.notConfirmed");
+      write(row, "Pending", message, "");
+      record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
     send(row, built.request, context.newKey());

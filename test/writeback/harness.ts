@@ -9,7 +9,12 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildSync } from "esbuild";
-import { createEmulator, type Emulator, type RunOutcome } from "../../dev/emulator/index";
+import {
+  createEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type RunOutcome,
+} from "../../dev/emulator/index";
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
@@ -104,7 +109,7 @@ const SIZES = { seed: 11, funds: 8, reports: 12 };
 
 export async function startWriteBack(
   distDir: string,
-  options: { fetchTimeoutMs?: number } = {},
+  options: { fetchTimeoutMs?: number; waitForAnswer?: EmulatorOptions["waitForAnswer"] } = {},
 ): Promise<WriteBack> {
   const sandbox = await startSandboxThread({ ...SIZES, today: "2024-06-30" });
   const user = "ana@example.com";

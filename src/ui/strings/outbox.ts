@@ -82,6 +82,8 @@ export const outbox = {
     "outbox.msg.refused": "Refused: {message}",
     "outbox.msg.invalid": "Not sent: {message}",
     "outbox.msg.waitingForRow": "Waiting: row {row} on the same fund must be settled first.",
+    "outbox.msg.notConfirmed":
+      "Not sent: this row was added or changed after the run was confirmed. Preview and run again to send it.",
     "outbox.msg.checkFailed": "Could not check the fund ({message}); left for the next run.",
     "outbox.msg.editedAfterDone":
       "Row {row} was edited after it was done; it will not be sent again. Add a new row to send a new operation.",
@@ -241,6 +243,8 @@ export const outbox = {
     "outbox.msg.refused": "Rechazado: {message}",
     "outbox.msg.invalid": "No enviado: {message}",
     "outbox.msg.waitingForRow": "En espera: antes debe resolverse la fila {row} del mismo fondo.",
+    "outbox.msg.notConfirmed":
+      "No enviado: esta fila se agregó o cambió después de confirmar la ejecución. Revise la vista previa y ejecute de nuevo para enviarla.",
     "outbox.msg.checkFailed": "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":
       "La fila {row} se editó después de hecha; no se enviará de nuevo. Agregue una fila nueva para enviar otra operación.",

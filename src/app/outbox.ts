@@ -59,6 +59,8 @@ export interface WriteSettings {
   token: string;
   /** IdAdmin for writes; null when not set (writes are then refused with IdAdmin's message). */
   adminId: number | null;
+  /** Why adminId may not go with this user's writes (another editor changed it); null when it may. */
+  adminIssue: string | null;
   language: Language;
   sheetNames: { funds: string; reports: string; audit: string; auditArchive: string; outbox: string };
 }
@@ -82,6 +84,7 @@ export function loadWriteSettings(): WriteSettings {
       return store.token(settings.baseUrl, language);
     },
     adminId: settings.adminId,
+    adminIssue: store.adminIdIssue(language),
     language,
     sheetNames: {
       funds: names.funds,
@@ -100,6 +103,7 @@ export interface WriteSession extends WriteContext {
   settings: WriteSettings;
   language: Language;
   adminId: number | null;
+  adminIssue: string | null;
   format: DateFormatter;
   /** Brings the Funds or Expense reports sheet in line with a write's response. */
   applyResult(result: WriteResult): void;
@@ -171,6 +175,7 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     settings,
     language,
     adminId: settings.adminId,
+    adminIssue: settings.adminIssue,
     format,
     // Reads need no IdAdmin; writes without one are refused by the contract's check first.
     service: servicePort(client, settings.adminId ?? 0),
@@ -497,6 +502,7 @@ function previewOf(session: WriteSession, sheet: Sheet) {
       format: session.format,
       now: new Date(),
       adminId: session.adminId,
+      adminIssue: session.adminIssue,
       language: session.language,
     },
     session.records.all(),

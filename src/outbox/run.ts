@@ -62,6 +62,8 @@ export interface RunContext extends WriteContext {
   newKey: () => string;
   /** The administrator id used for writes (settings); null when none is set. */
   adminId: number | null;
+  /** Why `adminId` may not go with this user's writes (CheckOptions.adminIssue). */
+  adminIssue?: string | null;
   /** Stop between rows once this many milliseconds have passed since the run started. */
   budgetMs: number;
   /**
@@ -472,6 +474,7 @@ export function runOutbox(context: RunContext): RunSummary {
       format: context.format,
       now: context.now(),
       adminId: context.adminId,
+      adminIssue: context.adminIssue ?? null,
       language: context.language,
     });
     return built.ok

@@ -18,6 +18,7 @@ import type { CellValue, OwnedCells } from "./columns";
 import { describeChanges, describeRequest } from "./describe";
 import { type OutboxState, stateLabel } from "./operations";
 import {
+  blocks,
   changedColumns,
   finishedRecord,
   inFlightUntil,
@@ -580,7 +581,19 @@ export function runOutbox(context: RunContext): RunSummary {
       return;
     }
     const fundId = "fundId" in built.request ? built.request.fundId : undefined;
-    const waiting = fundId === undefined ? undefined : heldFunds.get(fundId);
+    let waiting = fundId === undefined ? undefined : heldFunds.get(fundId);
+    if (built.request.operation === "createFund") {
+      // An unsettled creation of the same fund is settled by finding the fund: another one
+      // created meanwhile would be taken for it.
+      const request = built.request;
+      const earlier = [...records.values()].find((r) => blocks(r, request));
+      const at = earlier ? (owner(earlier)?.row.rowNumber ?? null) : null;
+      if (earlier)
+        waiting =
+          at !== null
+            ? t("outbox.msg.waitingForRow", { row: at })
+            : t("outbox.msg.waitingForCreation", { employee: request.employeeId, name: request.name });
+    }
     if (waiting !== undefined) {
       write(row, "Pending", waiting, "");
       record(row.rowNumber, "Pending", waiting, "skipped");

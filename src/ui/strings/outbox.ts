@@ -82,6 +82,8 @@ export const outbox = {
     "outbox.msg.refused": "Refused: {message}",
     "outbox.msg.invalid": "Not sent: {message}",
     "outbox.msg.waitingForRow": "Waiting: row {row} on the same fund must be settled first.",
+    "outbox.msg.waitingForCreation":
+      "Waiting: an earlier creation of fund “{name}” for employee {employee} is not settled yet; this row is sent once it is.",
     "outbox.msg.notConfirmed":
       "Not sent: this row was added or changed after the run was confirmed. Preview and run again to send it.",
     "outbox.msg.checkFailed": "Could not check the fund ({message}); left for the next run.",
@@ -243,6 +245,8 @@ export const outbox = {
     "outbox.msg.refused": "Rechazado: {message}",
     "outbox.msg.invalid": "No enviado: {message}",
     "outbox.msg.waitingForRow": "En espera: antes debe resolverse la fila {row} del mismo fondo.",
+    "outbox.msg.waitingForCreation":
+      "En espera: una creación anterior del fondo “{name}” para el empleado {employee} aún no se resuelve; esta fila se envía cuando se resuelva.",
     "outbox.msg.notConfirmed":
       "No enviado: esta fila se agregó o cambió después de confirmar la ejecución. Revise la vista previa y ejecute de nuevo para enviarla.",
     "outbox.msg.checkFailed": "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",

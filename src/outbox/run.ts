@@ -193,10 +193,25 @@ export function runOutbox(context: RunContext): RunSummary {
   };
 
   // Funds on which nothing may be sent in this run, and the message rows on them get.
-  const heldFunds = new Map<number, string>();
-  const hold = (fundId: number | undefined, message: string) => {
-    if (fundId !== undefined && !heldFunds.has(fundId)) heldFunds.set(fundId, message);
+  // Reports too: a report's later write must not be undone by an earlier one landing after it.
+  const held = new Map<string, string>();
+  const heldKey = (request: WriteRequest | undefined): string | undefined => {
+    if (request === undefined) return undefined;
+    if ("fundId" in request) return `fund:${request.fundId}`;
+    return "reportId" in request ? `report:${request.reportId}` : undefined;
   };
+  const hold = (request: WriteRequest | undefined, message: string) => {
+    const key = heldKey(request);
+    if (key !== undefined && !held.has(key)) held.set(key, message);
+  };
+  const heldFor = (request: WriteRequest | undefined): string | undefined => {
+    const key = heldKey(request);
+    return key === undefined ? undefined : held.get(key);
+  };
+  const waitForRow = (request: WriteRequest | undefined, rowNumber: number) =>
+    t(request && "reportId" in request ? "outbox.msg.waitingForRowReport" : "outbox.msg.waitingForRow", {
+      row: rowNumber,
+    });
 
   const items: Item[] = context.sheet
     .readAll()
@@ -304,7 +319,7 @@ export function runOutbox(context: RunContext): RunSummary {
       // The snapshot could not be read: nothing was sent, the row stays Pending.
       const message = t("outbox.msg.checkFailed", { message: errorText(error) });
       write(row, "Pending", message, row.operationKey);
-      if ("fundId" in request) hold(request.fundId, t("outbox.msg.waitingForRow", { row: row.rowNumber }));
+      hold(request, waitForRow(request, row.rowNumber));
       record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
@@ -325,7 +340,7 @@ export function runOutbox(context: RunContext): RunSummary {
       putRecord({ ...sending, state: "unknown" });
       const message = t("outbox.msg.unknown", { message: end.message });
       write(row, "Unknown", message, key, sentText(request));
-      if ("fundId" in request) hold(request.fundId, t("outbox.msg.waitingForRow", { row: row.rowNumber }));
+      hold(request, waitForRow(request, row.rowNumber));
       record(row.rowNumber, "Unknown", message, "unknown");
     }
   };
@@ -338,7 +353,7 @@ export function runOutbox(context: RunContext): RunSummary {
 
   function settleRecord(rec: WriteRecord, row: OutboxRow | null): void {
     const request = rec.request as WriteRequest;
-    const waitingOn = rec.fundId === undefined ? undefined : heldFunds.get(rec.fundId);
+    const waitingOn = heldFor(rec.request);
     if (waitingOn !== undefined) {
       if (row) record(row.rowNumber, "Unknown", waitingOn, "skipped");
       return;
@@ -349,7 +364,7 @@ export function runOutbox(context: RunContext): RunSummary {
         write(row, "Unknown", message, rec.key, sentText(request));
         record(row.rowNumber, "Unknown", message, "unknown");
       }
-      hold(rec.fundId, row ? t("outbox.msg.waitingForRow", { row: row.rowNumber }) : landingMessage(rec));
+      hold(rec.request, row ? waitForRow(rec.request, row.rowNumber) : landingMessage(rec));
       return;
     }
     let verdict: Verdict;
@@ -361,7 +376,7 @@ export function runOutbox(context: RunContext): RunSummary {
         write(row, "Unknown", message, rec.key, sentText(request));
         record(row.rowNumber, "Unknown", message, "unknown");
       }
-      hold(rec.fundId, row ? t("outbox.msg.waitingForRow", { row: row.rowNumber }) : landingMessage(rec));
+      hold(rec.request, row ? waitForRow(rec.request, row.rowNumber) : landingMessage(rec));
       return;
     }
     const nowCells = row ? requestCells(row) : null;
@@ -393,7 +408,7 @@ export function runOutbox(context: RunContext): RunSummary {
         write(row, "Unknown", message, rec.key, sentText(request));
         record(row.rowNumber, "Unknown", message, "unknown");
       }
-      hold(rec.fundId, row ? t("outbox.msg.waitingForRow", { row: row.rowNumber }) : landingMessage(rec));
+      hold(rec.request, row ? waitForRow(rec.request, row.rowNumber) : landingMessage(rec));
       return;
     }
 
@@ -460,7 +475,7 @@ export function runOutbox(context: RunContext): RunSummary {
       const message = t("outbox.msg.notConfirmed");
       write(row, "Unknown", message, rec.key, sentText(request));
       record(row.rowNumber, "Unknown", message, "skipped");
-      hold(rec.fundId, t("outbox.msg.waitingForRow", { row: row.rowNumber }));
+      hold(rec.request, waitForRow(rec.request, row.rowNumber));
       return;
     }
     note(t(idempotent ? "outbox.note.resend" : "outbox.note.notAppliedResend"));
@@ -511,7 +526,7 @@ export function runOutbox(context: RunContext): RunSummary {
     const row = item ? current(item) : null;
     if (item && !row) {
       // The row changed during this run: settle it at the next run, with the preview's eyes on it.
-      hold(rec.fundId, landingMessage(rec));
+      hold(rec.request, landingMessage(rec));
       record(item.row.rowNumber, "Unknown", "", "skipped");
       continue;
     }
@@ -580,8 +595,7 @@ export function runOutbox(context: RunContext): RunSummary {
       refuseInvalid(row, built.message);
       return;
     }
-    const fundId = "fundId" in built.request ? built.request.fundId : undefined;
-    let waiting = fundId === undefined ? undefined : heldFunds.get(fundId);
+    let waiting = heldFor(built.request);
     if (built.request.operation === "createFund") {
       // An unsettled creation of the same fund is settled by finding the fund: another one
       // created meanwhile would be taken for it.

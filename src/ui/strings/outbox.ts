@@ -82,6 +82,7 @@ export const outbox = {
     "outbox.msg.refused": "Refused: {message}",
     "outbox.msg.invalid": "Not sent: {message}",
     "outbox.msg.waitingForRow": "Waiting: row {row} on the same fund must be settled first.",
+    "outbox.msg.waitingForRowReport": "Waiting: row {row} on the same report must be settled first.",
     "outbox.msg.waitingForCreation":
       "Waiting: an earlier creation of fund “{name}” for employee {employee} is not settled yet; this row is sent once it is.",
     "outbox.msg.notConfirmed":
@@ -245,6 +246,7 @@ export const outbox = {
     "outbox.msg.refused": "Rechazado: {message}",
     "outbox.msg.invalid": "No enviado: {message}",
     "outbox.msg.waitingForRow": "En espera: antes debe resolverse la fila {row} del mismo fondo.",
+    "outbox.msg.waitingForRowReport": "En espera: antes debe resolverse la fila {row} de la misma rendición.",
     "outbox.msg.waitingForCreation":
       "En espera: una creación anterior del fondo “{name}” para el empleado {employee} aún no se resuelve; esta fila se envía cuando se resuelva.",
     "outbox.msg.notConfirmed":

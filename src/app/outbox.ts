@@ -430,7 +430,10 @@ function readRows(sheet: Sheet) {
 }
 
 /** What the preview knows of each fund: its row of the Funds sheet, else a fresh read. */
-function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: number) => FundFacts | null {
+function fundFactsSource(
+  spreadsheet: Spreadsheet,
+  session: WriteSession,
+): (id: number, fresh?: boolean) => FundFacts | null {
   const fromSheet = new Map<number, FundFacts>();
   const sheet = spreadsheet.getSheetByName(session.settings.sheetNames.funds);
   if (sheet && sheet.getLastRow() >= 2) {
@@ -474,9 +477,10 @@ function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: 
       }
     }
   }
-  return (id) => {
+  const read = new Set<number>();
+  return (id, fresh) => {
     const known = fromSheet.get(id);
-    if (known) return known;
+    if (known && (!fresh || read.has(id))) return known;
     try {
       const fund = session.service.getFund(id);
       const facts: FundFacts = {
@@ -486,6 +490,7 @@ function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: 
         status: fund.status,
       };
       fromSheet.set(id, facts);
+      read.add(id);
       return facts;
     } catch (_err) {
       return null;

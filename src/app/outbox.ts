@@ -23,6 +23,7 @@ import {
   ownedCellsToRow,
   TEXT_COLUMNS,
 } from "../outbox/columns";
+import { outboxHeaderProblem } from "../outbox/headers";
 import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import { type FundFacts, previewOutbox as planPreview, previewText } from "../outbox/preview";
 import type { RecordStore } from "../outbox/records";
@@ -420,6 +421,12 @@ function extendOutboxRules(sheet: Sheet, language: Language): void {
   if (sheet.getMaxRows() >= from) applyOutboxRules(sheet, language, from);
 }
 
+/** Why the Outbox's header row says its columns moved (read by position), or null. */
+function columnsMoved(sheet: Sheet, language: Language): string | null {
+  const headers = sheet.getRange(1, 1, 1, OUTBOX_COLUMNS.length).getValues()[0] ?? [];
+  return outboxHeaderProblem(headers as CellValue[], language);
+}
+
 function readRows(sheet: Sheet) {
   const last = sheet.getLastRow();
   if (last < 2) return [];
@@ -528,6 +535,11 @@ export function previewOutbox(): string {
     ui.alert(t("outbox.run.noSheet"));
     return t("outbox.run.noSheet");
   }
+  const moved = columnsMoved(sheet, session.language);
+  if (moved) {
+    ui.alert(moved);
+    return moved;
+  }
   extendOutboxRules(sheet, session.language);
   const text = previewText(session.language, previewOf(session, sheet));
   session.finish();
@@ -554,6 +566,11 @@ export function runOutbox(): RunSummary | null {
   }
   if (!sheet) {
     ui.alert(t("outbox.run.noSheet"));
+    return null;
+  }
+  const moved = columnsMoved(sheet, session.language);
+  if (moved) {
+    ui.alert(moved);
     return null;
   }
   extendOutboxRules(sheet, session.language);
@@ -585,6 +602,13 @@ export function runOutbox(): RunSummary | null {
   if (!lock?.tryLock(1000)) {
     session.finish();
     ui.alert(t("outbox.run.busy"));
+    return null;
+  }
+  const movedSince = columnsMoved(sheet, session.language); // while the question was open
+  if (movedSince) {
+    lock.releaseLock();
+    session.finish();
+    ui.alert(movedSince);
     return null;
   }
   let summary: RunSummary;

@@ -6,6 +6,8 @@ export const outbox = {
     "menu.outbox.run": "Run Outbox",
     "outbox.sheetName": "Outbox",
 
+    "outbox.columnsMoved":
+      "The Outbox's columns moved: column {column} should be “{expected}”, not “{found}”. Nothing was sent. Put them back (add yours right of the last one).",
     "outbox.col.operation": "Operation",
     "outbox.col.targetId": "Target Id",
     "outbox.col.amount": "Amount",
@@ -168,6 +170,8 @@ export const outbox = {
     "menu.outbox.run": "Ejecutar la Bandeja de salida",
     "outbox.sheetName": "Bandeja de salida",
 
+    "outbox.columnsMoved":
+      "Las columnas de la Bandeja de salida se movieron: la columna {column} debe ser “{expected}”, no “{found}”. No se envió nada. Repóngalas (agregue las suyas a la derecha de la última).",
     "outbox.col.operation": "Operación",
     "outbox.col.targetId": "Id destino",
     "outbox.col.amount": "Monto",

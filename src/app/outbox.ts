@@ -437,10 +437,7 @@ function readRows(sheet: Sheet) {
 }
 
 /** What the preview knows of each fund: its row of the Funds sheet, else a fresh read. */
-function fundFactsSource(
-  spreadsheet: Spreadsheet,
-  session: WriteSession,
-): (id: number, fresh?: boolean) => FundFacts | null {
+function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: number) => FundFacts | null {
   const fromSheet = new Map<number, FundFacts>();
   const sheet = spreadsheet.getSheetByName(session.settings.sheetNames.funds);
   if (sheet && sheet.getLastRow() >= 2) {
@@ -484,10 +481,9 @@ function fundFactsSource(
       }
     }
   }
-  const read = new Set<number>();
-  return (id, fresh) => {
+  return (id) => {
     const known = fromSheet.get(id);
-    if (known && (!fresh || read.has(id))) return known;
+    if (known) return known;
     try {
       const fund = session.service.getFund(id);
       const facts: FundFacts = {
@@ -497,7 +493,6 @@ function fundFactsSource(
         status: fund.status,
       };
       fromSheet.set(id, facts);
-      read.add(id);
       return facts;
     } catch (_err) {
       return null;

@@ -116,11 +116,7 @@ const SAME_AS_DONE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export function previewOutbox(
   rows: readonly OutboxRow[],
-  /**
-   * What is known of a fund. `fresh`: read from the service, never from a sheet's cells, for
-   * what the confirmation names (a money movement's currency): any editor can type a cell.
-   */
-  fundFacts: (fundId: number, fresh?: boolean) => FundFacts | null,
+  fundFacts: (fundId: number) => FundFacts | null,
   context: RowContext,
   recordList: readonly WriteRecord[] = [],
 ): OutboxPreview {
@@ -154,7 +150,7 @@ export function previewOutbox(
   const currencyOf = (request: WriteRequest): string | null => {
     if (request.operation === "createFund") return request.currency;
     if (!MONEY_OPERATIONS.has(request.operation) || !("fundId" in request)) return null;
-    return fundFacts(request.fundId, true)?.currency ?? "?";
+    return fundFacts(request.fundId)?.currency ?? "?";
   };
 
   // Unsettled writes, oldest first, as the run takes them.
@@ -251,7 +247,7 @@ export function previewOutbox(
       addTotal(request.operation, null, 0);
       continue;
     }
-    const facts = fundFacts(fundId, MONEY_OPERATIONS.has(request.operation));
+    const facts = fundFacts(fundId);
     if (!facts) {
       preview.warnings.push({ kind: "unknownFund", rowNumber: row.rowNumber, fundId });
       addTotal(

@@ -616,6 +616,7 @@ export function runOutbox(): RunSummary | null {
       budgetMs: outboxBudgetMs(executionLimitMs()),
       startedAt,
       confirmed: preview.confirmed,
+      currencies: preview.currencies,
     });
     session.finish();
   } finally {

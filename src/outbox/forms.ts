@@ -210,7 +210,7 @@ export function submitWrite(
     translate(context.language, key, params);
   const checked = checkWrite(operation, fields, {
     adminId: context.adminId,
-    adminIssue: context.adminIssue ?? null,
+    adminIssue: context.adminIssue || null,
     language: context.language,
   });
   if (!checked.ok) return { kind: "invalid", problems: checked.problems };

@@ -7,31 +7,17 @@
 import { type Language, translate } from "../ui/strings";
 import { type CellValue, headerKey, OUTBOX_COLUMNS } from "./columns";
 
-/** Earlier names of the read-only column at the right, still accepted there. */
-const EARLIER_SNAPSHOT_HEADERS = ["Snapshot (add-on)", "Instantánea (complemento)", ""];
-
-function letter(column: number): string {
-  let n = column;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
-
 /** Why the Outbox's header row says its columns moved, or null when every header is in place. */
 export function outboxHeaderProblem(headers: readonly CellValue[], language: Language): string | null {
-  for (let i = 0; i < OUTBOX_COLUMNS.length; i += 1) {
+  // The last column (what was sent, for reading only) had other names before; it is not read.
+  for (let i = 0; i < OUTBOX_COLUMNS.length - 1; i += 1) {
     const column = OUTBOX_COLUMNS[i] as (typeof OUTBOX_COLUMNS)[number];
     const expected = [translate("en", headerKey(column)), translate("es", headerKey(column))];
     const value = headers[i];
-    const found = value === undefined || value === null ? "" : String(value).trim();
+    const found = String(value == null ? "" : value).trim();
     if (expected.includes(found)) continue;
-    if (column === "snapshot" && EARLIER_SNAPSHOT_HEADERS.includes(found)) continue;
     return translate(language, "outbox.columnsMoved", {
-      column: letter(i + 1),
+      column: String.fromCharCode(65 + i), // 22 columns: A to V
       expected: translate(language, headerKey(column)),
       found,
     });

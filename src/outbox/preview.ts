@@ -86,6 +86,12 @@ export interface OutboxPreview {
    * user confirms, a run sends only rows among them (`RunContext.confirmed`).
    */
   confirmed: string[];
+  /**
+   * The currency the confirmation names for each deposit or withdrawal, by `confirmationKey`:
+   * from the Funds sheet when it has the fund (a cell any editor can type), so a run sends the
+   * row only if the fund read just before sending has that currency (`RunContext.currencies`).
+   */
+  currencies: Record<string, string>;
 }
 
 function fundIdOf(request: WriteRequest): number | null {
@@ -128,6 +134,7 @@ export function previewOutbox(
     warnings: [],
     money: [],
     confirmed: [],
+    currencies: {},
   };
   const language = context.language ?? "en";
   const now = context.now.getTime();
@@ -153,6 +160,13 @@ export function previewOutbox(
     return fundFacts(request.fundId)?.currency ?? "?";
   };
 
+  /** A row the confirmation shows as possibly sent, and a movement's currency as it names it. */
+  const confirm = (row: OutboxRow, request: WriteRequest) => {
+    const key = confirmationKey(row);
+    preview.confirmed.push(key);
+    if (MONEY_OPERATIONS.has(request.operation)) preview.currencies[key] = currencyOf(request) || "?";
+  };
+
   // Unsettled writes, oldest first, as the run takes them.
   const unsettled = recordList.filter(isUnsettled).sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of unsettled) {
@@ -166,7 +180,7 @@ export function previewOutbox(
       waitingUntil: until > now ? stamp(until).slice(11, 16) : null,
       changes: row && record.cells ? describeChanges(language, record.cells, requestCells(row), changed) : "",
     });
-    if (row && changed.length === 0) preview.confirmed.push(confirmationKey(row));
+    if (row && changed.length === 0) confirm(row, record.request);
     // Money that may move again: an unchanged row whose write turns out not to have been applied.
     if (row && changed.length === 0 && "amount" in record.request) {
       addTotal(record.request.operation, currencyOf(record.request), record.request.amount);
@@ -230,7 +244,7 @@ export function previewOutbox(
     }
     const request = built.request;
     preview.toSend.push({ rowNumber: row.rowNumber, request });
-    preview.confirmed.push(confirmationKey(row));
+    confirm(row, request);
 
     const key = targetKey(request);
     const earlier = seen.get(key);

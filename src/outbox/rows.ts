@@ -183,7 +183,7 @@ export function requestFromRow(row: OutboxRow, context: RowContext): RowRequest 
   }
   return checkWrite(row.operation, serviceInputOfRow(row, context), {
     adminId: context.adminId,
-    adminIssue: context.adminIssue ?? null,
+    adminIssue: context.adminIssue || null,
     language: context.language ?? "en",
   });
 }

@@ -80,6 +80,11 @@ export interface RunContext extends WriteContext {
    * anyone) is left Pending for the next preview. Absent: no confirmation to hold to.
    */
   confirmed?: readonly string[];
+  /**
+   * The currency the confirmation named for each deposit or withdrawal (the preview's
+   * `currencies`): a fund read just before sending in another currency sends nothing.
+   */
+  currencies?: Readonly<Record<string, string>>;
 }
 
 export interface RowOutcome {
@@ -182,11 +187,11 @@ export function runOutbox(context: RunContext): RunSummary {
 
   // What the user confirmed, each once.
   const confirmed = new Map<string, number>();
-  for (const key of context.confirmed ?? []) confirmed.set(key, (confirmed.get(key) ?? 0) + 1);
+  for (const key of context.confirmed || []) confirmed.set(key, (confirmed.get(key) || 0) + 1);
   const takeConfirmed = (row: OutboxRow): boolean => {
     if (context.confirmed === undefined) return true;
     const key = confirmationKey(row);
-    const left = confirmed.get(key) ?? 0;
+    const left = confirmed.get(key) || 0;
     if (left === 0) return false;
     confirmed.set(key, left - 1);
     return true;
@@ -289,6 +294,12 @@ export function runOutbox(context: RunContext): RunSummary {
     let end: WriteEnd;
     try {
       end = sendWrite(context, request, key, (snapshot) => {
+        const shown = context.currencies?.[confirmationKey(row)];
+        const fund = snapshot.fund;
+        if (shown && fund && fund.currency !== undefined && shown !== fund.currency) {
+          // Nothing recorded, nothing sent: the row stays Pending and its fund waits.
+          throw new Error(t("outbox.msg.currencyDiffers", { id: fund.id, currency: fund.currency, shown }));
+        }
         written = sendingRecord(snapshot, request, "outbox", nowMs(), { number: row.rowNumber, cells });
         putRecord(written);
         // The settled attempt's record goes only once the new one stands: an execution stopped
@@ -490,7 +501,7 @@ export function runOutbox(context: RunContext): RunSummary {
       format: context.format,
       now: context.now(),
       adminId: context.adminId,
-      adminIssue: context.adminIssue ?? null,
+      adminIssue: context.adminIssue || null,
       language: context.language,
     });
     return built.ok
@@ -601,12 +612,11 @@ export function runOutbox(context: RunContext): RunSummary {
       // created meanwhile would be taken for it.
       const request = built.request;
       const earlier = [...records.values()].find((r) => blocks(r, request));
-      const at = earlier ? (owner(earlier)?.row.rowNumber ?? null) : null;
+      const at = earlier && owner(earlier);
       if (earlier)
-        waiting =
-          at !== null
-            ? t("outbox.msg.waitingForRow", { row: at })
-            : t("outbox.msg.waitingForCreation", { employee: request.employeeId, name: request.name });
+        waiting = at
+          ? t("outbox.msg.waitingForRow", { row: at.row.rowNumber })
+          : t("outbox.msg.waitingForCreation");
     }
     if (waiting !== undefined) {
       write(row, "Pending", waiting, "");

@@ -109,12 +109,7 @@ export function servicePort(client: Client, adminId: number): ServicePort {
       if (endpoint === "setExpenseReportIntegration") {
         const r = answer as IntegrationResult;
         const wanted = request.operation === "markIntegrated" ? 1 : 0;
-        checkAnswer(
-          request,
-          r.id,
-          r.integrationStatus === wanted,
-          `IntegrationStatus ${r.integrationStatus}`,
-        );
+        checkAnswer(request, r.id, r.integrationStatus === wanted);
         return {
           kind: "report",
           report: {
@@ -130,7 +125,7 @@ export function servicePort(client: Client, adminId: number): ServicePort {
       if (endpoint === "setExpenseReportCustomStatus") {
         const r = answer as CustomStatusResult;
         const asked = request.operation === "setCustomStatus" ? request.status : "";
-        checkAnswer(request, r.id, r.customStatus === asked, `custom status “${r.customStatus}”`);
+        checkAnswer(request, r.id, r.customStatus === asked);
         return {
           kind: "report",
           report: { id: r.id, title: r.title, reportNumber: r.reportNumber, customStatus: r.customStatus },
@@ -139,7 +134,7 @@ export function servicePort(client: Client, adminId: number): ServicePort {
       const fund = answer as Fund;
       if (request.operation !== "createFund") {
         const shows = request.operation !== "setFundStatus" || fund.status === request.status;
-        checkAnswer(request, fund.id, shows, `status ${fund.status}`);
+        checkAnswer(request, fund.id, shows);
       }
       return { kind: "fund", fund: fundStateOf(fund) };
     },
@@ -151,18 +146,18 @@ export function servicePort(client: Client, adminId: number): ServicePort {
  * one asked for: the outcome is unknown (something may have been applied, not where asked).
  * The record asked for, without the change: the service did not apply it.
  */
-function checkAnswer(request: WriteRequest, answeredId: number, shows: boolean, shown: string): void {
+function checkAnswer(request: WriteRequest, answeredId: number, shows: boolean): void {
   const asked = targetOf(request);
   if (answeredId !== asked) {
     throw {
       outcome: "unknown",
-      message: `the service answered with record ${answeredId} instead of ${asked}`,
+      message: `answered for record ${answeredId}, not ${asked}`,
     } satisfies WriteFailure;
   }
   if (!shows) {
     throw {
       outcome: "refused",
-      message: `the service answered without applying it: record ${asked} shows ${shown}`,
+      message: `not applied: the answer for record ${asked} does not show it`,
     } satisfies WriteFailure;
   }
 }

@@ -159,22 +159,11 @@ export interface SettingsStore {
   setFailureEmail(on: boolean): void;
 }
 
-const ADMIN_NOT_CONFIRMED: Record<
-  MessageLanguage,
-  { changed: (id: number, mine: string) => string; unbound: (id: number) => string }
-> = {
-  en: {
-    changed: (id, mine) =>
-      `IdAdmin was changed by another editor to ${id} (your writes were sent as ${mine}): check it in Settings and save to send your writes as ${id}.`,
-    unbound: (id) =>
-      `Your writes carry only an IdAdmin you saved yourself. IdAdmin is ${id}: check it in Settings and save to send your writes as ${id}.`,
-  },
-  es: {
-    changed: (id, mine) =>
-      `Otro editor cambió IdAdmin a ${id} (sus escrituras se enviaban como ${mine}): revíselo en Configuración y guarde para enviar sus escrituras como ${id}.`,
-    unbound: (id) =>
-      `Sus escrituras llevan solo un IdAdmin que usted mismo guardó. IdAdmin es ${id}: revíselo en Configuración y guarde para enviar sus escrituras como ${id}.`,
-  },
+const ADMIN_NOT_CONFIRMED: Record<MessageLanguage, (id: number, mine: string) => string> = {
+  en: (id, mine) =>
+    `IdAdmin ${id} is not the one you saved${mine ? ` (${mine})` : ""}: save it in Settings to write as ${id}.`,
+  es: (id, mine) =>
+    `IdAdmin ${id} no es el que usted guardó${mine ? ` (${mine})` : ""}: guárdelo en Configuración para escribir como ${id}.`,
 };
 
 const TOKEN_REASONS: Record<MessageLanguage, Record<string, string>> = {
@@ -351,11 +340,9 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     adminIdIssue(language = "en") {
       const adminId = load().settings.adminId;
       if (adminId === null) return null;
-      const mine = (user.getProperty(ADMIN_ID_KEY) ?? "").trim();
+      const mine = String(user.getProperty(ADMIN_ID_KEY) || "").trim();
       if (mine === String(adminId)) return null;
-      return mine === ""
-        ? ADMIN_NOT_CONFIRMED[language].unbound(adminId)
-        : ADMIN_NOT_CONFIRMED[language].changed(adminId, mine);
+      return ADMIN_NOT_CONFIRMED[language](adminId, mine);
     },
     removeToken() {
       user.deleteProperty(TOKEN_ORIGIN_KEY);

@@ -32,7 +32,9 @@ describe("an HTTP 200 whose answer does not show the write", () => {
       { operation: "markIntegrated", reportId: 42, code: "V-1", date: "2024-06-01 10:00:00" },
     );
     expect(end.status).toBe("refused");
-    expect(end.status !== "done" && end.message).toContain("IntegrationStatus 0");
+    expect(end.status !== "done" && end.message).toContain(
+      "not applied: the answer for record 42 does not show it",
+    );
   });
 
   it("mark not integrated answered with IntegrationStatus 1: refused", () => {

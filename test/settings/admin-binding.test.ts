@@ -33,9 +33,11 @@ describe("IdAdmin is bound to the user who saved it", () => {
     s.asLuis.save({ adminId: "8" });
     expect(s.asLuis.adminIdIssue()).toBeNull();
     expect(s.asAna.adminIdIssue()).toBe(
-      "IdAdmin was changed by another editor to 8 (your writes were sent as 7): check it in Settings and save to send your writes as 8.",
+      "IdAdmin 8 is not the one you saved (7): save it in Settings to write as 8.",
     );
-    expect(s.asAna.adminIdIssue("es")).toContain("Otro editor cambió IdAdmin a 8");
+    expect(s.asAna.adminIdIssue("es")).toBe(
+      "IdAdmin 8 no es el que usted guardó (7): guárdelo en Configuración para escribir como 8.",
+    );
     s.asAna.save({ pageSize: "200" }); // her save, with IdAdmin 8 in the form
     expect(s.asAna.adminIdIssue()).toBeNull();
   });
@@ -45,7 +47,7 @@ describe("IdAdmin is bound to the user who saved it", () => {
     s.asLuis.save({ adminId: "9" });
     s.ana.data.set("settings.token", "ana-token-0000000000");
     expect(s.asAna.adminIdIssue()).toBe(
-      "Your writes carry only an IdAdmin you saved yourself. IdAdmin is 9: check it in Settings and save to send your writes as 9.",
+      "IdAdmin 9 is not the one you saved: save it in Settings to write as 9.",
     );
   });
 

@@ -63,7 +63,7 @@ describe("another editor changes IdAdmin", () => {
     const [row] = wb.outbox();
     expect(row?.state).toBe("Refused");
     expect(String(row?.result)).toContain(
-      `IdAdmin was changed by another editor to ${otherAdmin} (your writes were sent as ${wb.sandbox.adminId})`,
+      `IdAdmin ${otherAdmin} is not the one you saved (${wb.sandbox.adminId}): save it in Settings to write as ${otherAdmin}.`,
     );
 
     // Her own save of the form showing that IdAdmin: her writes carry it from then on.

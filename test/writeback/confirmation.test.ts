@@ -66,8 +66,7 @@ describe("rows added or changed while Run Outbox asks for confirmation", () => {
     for (const row of rows.slice(0, 2)) {
       expect(row).toMatchObject({
         state: "Pending",
-        result:
-          "Not sent: this row was added or changed after the run was confirmed. Preview and run again to send it.",
+        result: "Not sent: added or changed after the run was confirmed.",
       });
     }
 
@@ -104,5 +103,36 @@ describe("rows added or changed while Run Outbox asks for confirmation", () => {
         .slice(0, 2)
         .map((r) => r.state),
     ).toEqual(["Done", "Done"]);
+  }, 60_000);
+});
+
+describe("the currency the confirmation names", () => {
+  it("comes from a Funds sheet cell any editor can type: a fund in another currency sends nothing", async () => {
+    const refreshed = wb.menu("refreshFunds", []);
+    if (!refreshed.ok) throw new Error(refreshed.error);
+    const funds = wb.sheetValues("Funds");
+    const header = funds[0] as unknown[];
+    const currencyCol = header.indexOf("Currency");
+    const rowIndex = funds.findIndex((r) => Number(r[header.indexOf("Id")]) === fund.id);
+    expect(funds[rowIndex]?.[currencyCol]).toBe(fund.currency);
+    const forged = fund.currency === "CLP" ? "USD" : "CLP";
+    wb.emulator.typeCells("Funds", `${String.fromCharCode(65 + currencyCol)}${rowIndex + 1}`, [[forged]]);
+
+    const before = await deposits(fund.id);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "50000.00" }]);
+    runOutbox();
+    expect(asked[0]).toContain(`Deposit 50,000.00 ${forged} to fund ${fund.id}`);
+    expect(await deposits(fund.id)).toEqual(before);
+    expect(wb.outbox()[0]).toMatchObject({
+      state: "Pending",
+      result: `Could not check the fund (fund ${fund.id} is in ${fund.currency}, not ${forged}: refresh the Funds sheet); left for the next run.`,
+    });
+
+    // Refreshed, the question names the fund's own currency, and the row is sent.
+    if (!wb.menu("refreshFunds", []).ok) throw new Error("refresh");
+    runOutbox();
+    expect(asked[1]).toContain(`Deposit 50,000.00 ${fund.currency} to fund ${fund.id}`);
+    expect(await deposits(fund.id)).toEqual([...before, 5_000_000]);
+    expect(wb.outbox()[0]?.state).toBe("Done");
   }, 60_000);
 });

@@ -7,7 +7,7 @@ export const outbox = {
     "outbox.sheetName": "Outbox",
 
     "outbox.columnsMoved":
-      "The Outbox's columns moved: column {column} should be “{expected}”, not “{found}”. Nothing was sent. Put them back (add yours right of the last one).",
+      "Outbox columns moved: column {column} should be “{expected}”, not “{found}”. Nothing was sent.",
     "outbox.col.operation": "Operation",
     "outbox.col.targetId": "Target Id",
     "outbox.col.amount": "Amount",
@@ -85,10 +85,9 @@ export const outbox = {
     "outbox.msg.invalid": "Not sent: {message}",
     "outbox.msg.waitingForRow": "Waiting: row {row} on the same fund must be settled first.",
     "outbox.msg.waitingForRowReport": "Waiting: row {row} on the same report must be settled first.",
-    "outbox.msg.waitingForCreation":
-      "Waiting: an earlier creation of fund “{name}” for employee {employee} is not settled yet; this row is sent once it is.",
-    "outbox.msg.notConfirmed":
-      "Not sent: this row was added or changed after the run was confirmed. Preview and run again to send it.",
+    "outbox.msg.waitingForCreation": "Waiting: an earlier creation of this fund must be settled first.",
+    "outbox.msg.currencyDiffers": "fund {id} is in {currency}, not {shown}: refresh the Funds sheet",
+    "outbox.msg.notConfirmed": "Not sent: added or changed after the run was confirmed.",
     "outbox.msg.checkFailed": "Could not check the fund ({message}); left for the next run.",
     "outbox.msg.editedAfterDone":
       "Row {row} was edited after it was done; it will not be sent again. Add a new row to send a new operation.",
@@ -171,7 +170,7 @@ export const outbox = {
     "outbox.sheetName": "Bandeja de salida",
 
     "outbox.columnsMoved":
-      "Las columnas de la Bandeja de salida se movieron: la columna {column} debe ser “{expected}”, no “{found}”. No se envió nada. Repóngalas (agregue las suyas a la derecha de la última).",
+      "Columnas movidas: la columna {column} debe ser “{expected}”, no “{found}”. No se envió nada.",
     "outbox.col.operation": "Operación",
     "outbox.col.targetId": "Id destino",
     "outbox.col.amount": "Monto",
@@ -251,10 +250,9 @@ export const outbox = {
     "outbox.msg.invalid": "No enviado: {message}",
     "outbox.msg.waitingForRow": "En espera: antes debe resolverse la fila {row} del mismo fondo.",
     "outbox.msg.waitingForRowReport": "En espera: antes debe resolverse la fila {row} de la misma rendición.",
-    "outbox.msg.waitingForCreation":
-      "En espera: una creación anterior del fondo “{name}” para el empleado {employee} aún no se resuelve; esta fila se envía cuando se resuelva.",
-    "outbox.msg.notConfirmed":
-      "No enviado: esta fila se agregó o cambió después de confirmar la ejecución. Revise la vista previa y ejecute de nuevo para enviarla.",
+    "outbox.msg.waitingForCreation": "En espera: antes debe resolverse una creación anterior de este fondo.",
+    "outbox.msg.currencyDiffers": "el fondo {id} es en {currency}, no en {shown}: actualice la hoja Fondos",
+    "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
     "outbox.msg.checkFailed": "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":
       "La fila {row} se editó después de hecha; no se enviará de nuevo. Agregue una fila nueva para enviar otra operación.",

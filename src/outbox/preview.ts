@@ -218,7 +218,7 @@ export function previewOutbox(
       continue; // Unsettled: listed above.
     } else if (record === undefined || row.operationKey === "") {
       if (row.state === null || row.state === "Done" || row.state === "Refused") continue;
-      if (row.state === "Sending" || row.state === "Unknown") {
+      if (row.state === "Sending" || row.state === "Unknown" || row.operationKey !== "") {
         preview.warnings.push({ kind: "noRecord", rowNumber: row.rowNumber });
         continue;
       }

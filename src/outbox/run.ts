@@ -588,8 +588,9 @@ export function runOutbox(context: RunContext): RunSummary {
     if (owned) continue; // Unsettled: taken in step 1 and left for a later run.
     if (rec === undefined || row.operationKey === "") {
       if (row.state === null || row.state === "Done" || row.state === "Refused") continue;
-      if (row.state === "Sending" || row.state === "Unknown") {
-        // No record: either from before records were kept, or typed by someone. Never sent.
+      if (row.state === "Sending" || row.state === "Unknown" || row.operationKey !== "") {
+        // No record: from before records were kept, pruned (a key the add-on wrote: sent or
+        // refused once), or typed by someone. Never sent.
         const message = t("outbox.msg.noRecord");
         write(row, "Refused", message, row.operationKey);
         record(row.rowNumber, "Refused", message, "refused");

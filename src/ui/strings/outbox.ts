@@ -107,7 +107,7 @@ export const outbox = {
     "outbox.msg.doneRestored":
       "Done on {date}: this operation was already sent, so its State was restored. To repeat it, copy the row to a new line.",
     "outbox.msg.noRecord":
-      "Not sent: this document keeps no record of this row's request, so the add-on cannot tell whether it was applied. Check the fund; to send the row, clear its State.",
+      "Not sent: this document keeps no record of this row's request, so whether it was applied is unknown. Check the fund; to send the row, clear its State and Operation key.",
     "outbox.msg.cannotTell":
       "Unknown outcome: {message}. Check the fund, then set State to Done or Refused by hand; nothing is sent for this row meanwhile.",
     "outbox.msg.settledByHand": "{state} by hand on {date}, after a check of the fund; nothing was sent.",
@@ -273,7 +273,7 @@ export const outbox = {
     "outbox.msg.doneRestored":
       "Hecho el {date}: esta operación ya se envió, así que se restauró su Estado. Para repetirla, copie la fila en una línea nueva.",
     "outbox.msg.noRecord":
-      "No enviado: este documento no guarda registro de la solicitud de esta fila, así que el complemento no puede saber si se aplicó. Revise el fondo; para enviar la fila, borre su Estado.",
+      "No enviado: este documento no guarda registro de la solicitud de esta fila; no se sabe si se aplicó. Revise el fondo; para enviar la fila, borre su Estado y su Clave de operación.",
     "outbox.msg.cannotTell":
       "Resultado desconocido: {message}. Revise el fondo y luego escriba Hecho o Rechazado en Estado; mientras tanto no se envía nada de esta fila.",
     "outbox.msg.settledByHand": "{state} a mano el {date}, tras revisar el fondo; no se envió nada.",

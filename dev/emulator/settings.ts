@@ -5,7 +5,7 @@
  * rules are the add-on's.
  */
 import { originOf } from "../../src/api/urls";
-import { createSettingsStore, TOKEN_KEY, TOKEN_ORIGIN_KEY } from "../../src/settings/store";
+import { ADMIN_ID_KEY, createSettingsStore, TOKEN_KEY, TOKEN_ORIGIN_KEY } from "../../src/settings/store";
 import type { Emulator } from "./index";
 import { FakeProperties } from "./properties";
 
@@ -44,10 +44,18 @@ export function storeConnection(em: Emulator, connection: Connection, user: stri
 
 /**
  * Pre-stores `token` in `user`'s own properties, bound to the origin of `apiUrl`, as saving it
- * in the settings sidebar while the service URL is `apiUrl` does.
+ * in the settings sidebar while the service URL is `apiUrl` does; with `adminId`, as saving it
+ * while IdAdmin is `adminId` (the IdAdmin that user's writes may carry).
  */
-export function storeToken(em: Emulator, user: string, token: string, apiUrl: string): void {
+export function storeToken(
+  em: Emulator,
+  user: string,
+  token: string,
+  apiUrl: string,
+  adminId?: number | string,
+): void {
   const values = em.userPropertiesOf(user).values;
   values.set(TOKEN_KEY, token);
   values.set(TOKEN_ORIGIN_KEY, originOf(apiUrl));
+  if (adminId !== undefined) values.set(ADMIN_ID_KEY, String(adminId));
 }

@@ -24,6 +24,7 @@ import {
   ownedCellsToRow,
   TEXT_COLUMNS,
 } from "../outbox/columns";
+import { outboxHeaderProblem } from "../outbox/headers";
 import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import { type FundFacts, previewOutbox as planPreview, previewText } from "../outbox/preview";
 import type { RecordStore } from "../outbox/records";
@@ -60,6 +61,8 @@ export interface WriteSettings {
   token: string;
   /** IdAdmin for writes; null when not set (writes are then refused with IdAdmin's message). */
   adminId: number | null;
+  /** Why adminId may not go with this user's writes (another editor changed it); null when it may. */
+  adminIssue: string | null;
   language: Language;
   sheetNames: { funds: string; reports: string; audit: string; auditArchive: string; outbox: string };
 }
@@ -83,6 +86,7 @@ export function loadWriteSettings(): WriteSettings {
       return store.token(settings.baseUrl, language);
     },
     adminId: settings.adminId,
+    adminIssue: store.adminIdIssue(language),
     language,
     sheetNames: {
       funds: names.funds,
@@ -101,6 +105,7 @@ export interface WriteSession extends WriteContext {
   settings: WriteSettings;
   language: Language;
   adminId: number | null;
+  adminIssue: string | null;
   format: DateFormatter;
   /** Brings the Funds or Expense reports sheet in line with a write's response. */
   applyResult(result: WriteResult): void;
@@ -172,6 +177,7 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     settings,
     language,
     adminId: settings.adminId,
+    adminIssue: settings.adminIssue,
     format,
     // Reads need no IdAdmin; writes without one are refused by the contract's check first.
     service: servicePort(client, settings.adminId ?? 0),
@@ -416,6 +422,12 @@ function extendOutboxRules(sheet: Sheet, language: Language): void {
   if (sheet.getMaxRows() >= from) applyOutboxRules(sheet, language, from);
 }
 
+/** Why the Outbox's header row says its columns moved (read by position), or null. */
+function columnsMoved(sheet: Sheet, language: Language): string | null {
+  const headers = sheet.getRange(1, 1, 1, OUTBOX_COLUMNS.length).getValues()[0] ?? [];
+  return outboxHeaderProblem(headers as CellValue[], language);
+}
+
 function readRows(sheet: Sheet) {
   const last = sheet.getLastRow();
   if (last < 2) return [];
@@ -498,6 +510,7 @@ function previewOf(session: WriteSession, sheet: Sheet) {
       format: session.format,
       now: new Date(),
       adminId: session.adminId,
+      adminIssue: session.adminIssue,
       language: session.language,
     },
     session.records.all(),
@@ -517,6 +530,11 @@ export function previewOutbox(): string {
   if (!sheet) {
     ui.alert(t("outbox.run.noSheet"));
     return t("outbox.run.noSheet");
+  }
+  const moved = columnsMoved(sheet, session.language);
+  if (moved) {
+    ui.alert(moved);
+    return moved;
   }
   extendOutboxRules(sheet, session.language);
   const text = previewText(session.language, previewOf(session, sheet));
@@ -544,6 +562,11 @@ export function runOutbox(): RunSummary | null {
   }
   if (!sheet) {
     ui.alert(t("outbox.run.noSheet"));
+    return null;
+  }
+  const moved = columnsMoved(sheet, session.language);
+  if (moved) {
+    ui.alert(moved);
     return null;
   }
   extendOutboxRules(sheet, session.language);
@@ -579,6 +602,13 @@ export function runOutbox(): RunSummary | null {
     ui.alert(busy);
     return null;
   }
+  const movedSince = columnsMoved(sheet, session.language); // while the question was open
+  if (movedSince) {
+    lock.releaseLock();
+    session.finish();
+    ui.alert(movedSince);
+    return null;
+  }
   let summary: RunSummary;
   try {
     summary = runRows({
@@ -588,6 +618,8 @@ export function runOutbox(): RunSummary | null {
       newKey: () => Utilities.getUuid(),
       budgetMs: outboxBudgetMs(executionLimitMs()),
       startedAt,
+      confirmed: preview.confirmed,
+      currencies: preview.currencies,
     });
     session.finish();
   } finally {

@@ -25,6 +25,8 @@ import { sendWrite, settleInterruptedWrite, type WriteContext, type WriteResult 
 export interface FormContext extends WriteContext {
   language: Language;
   adminId: number | null;
+  /** Why `adminId` may not go with this user's writes (CheckOptions.adminIssue). */
+  adminIssue?: string | null;
   newKey: () => string;
   applyResult: (result: WriteResult) => void;
   /** The add-on's records of writes, shared with the Outbox. */
@@ -206,7 +208,11 @@ export function submitWrite(
 ): FormOutcome {
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(context.language, key, params);
-  const checked = checkWrite(operation, fields, { adminId: context.adminId, language: context.language });
+  const checked = checkWrite(operation, fields, {
+    adminId: context.adminId,
+    adminIssue: context.adminIssue || null,
+    language: context.language,
+  });
   if (!checked.ok) return { kind: "invalid", problems: checked.problems };
   const request = checked.request;
   const idempotent = IDEMPOTENT_OPERATIONS.has(operation);

@@ -12,7 +12,7 @@ import { type FundStatus, MONEY_OPERATIONS, type OutboxOperation, operationLabel
 import { changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, type RowContext, requestCells, requestFromRow } from "./rows";
-import { ownersOfKeys } from "./run";
+import { confirmationKey, ownersOfKeys } from "./run";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
 export interface FundFacts {
@@ -81,6 +81,17 @@ export interface OutboxPreview {
   warnings: Warning[];
   /** Every write that may move money, rows in order, for the confirmation to name one by one. */
   money: MoneyItem[];
+  /**
+   * The request cells of every row this preview says may be sent (`confirmationKey`): once the
+   * user confirms, a run sends only rows among them (`RunContext.confirmed`).
+   */
+  confirmed: string[];
+  /**
+   * The currency the confirmation names for each deposit or withdrawal, by `confirmationKey`:
+   * from the Funds sheet when it has the fund (a cell any editor can type), so a run sends the
+   * row only if the fund read just before sending has that currency (`RunContext.currencies`).
+   */
+  currencies: Record<string, string>;
 }
 
 function fundIdOf(request: WriteRequest): number | null {
@@ -122,6 +133,8 @@ export function previewOutbox(
     totals: [],
     warnings: [],
     money: [],
+    confirmed: [],
+    currencies: {},
   };
   const language = context.language ?? "en";
   const now = context.now.getTime();
@@ -147,6 +160,13 @@ export function previewOutbox(
     return fundFacts(request.fundId)?.currency ?? "?";
   };
 
+  /** A row the confirmation shows as possibly sent, and a movement's currency as it names it. */
+  const confirm = (row: OutboxRow, request: WriteRequest) => {
+    const key = confirmationKey(row);
+    preview.confirmed.push(key);
+    if (MONEY_OPERATIONS.has(request.operation)) preview.currencies[key] = currencyOf(request) || "?";
+  };
+
   // Unsettled writes, oldest first, as the run takes them.
   const unsettled = recordList.filter(isUnsettled).sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of unsettled) {
@@ -160,6 +180,7 @@ export function previewOutbox(
       waitingUntil: until > now ? stamp(until).slice(11, 16) : null,
       changes: row && record.cells ? describeChanges(language, record.cells, requestCells(row), changed) : "",
     });
+    if (row && changed.length === 0) confirm(row, record.request);
     // Money that may move again: an unchanged row whose write turns out not to have been applied.
     if (row && changed.length === 0 && "amount" in record.request) {
       addTotal(record.request.operation, currencyOf(record.request), record.request.amount);
@@ -197,7 +218,7 @@ export function previewOutbox(
       continue; // Unsettled: listed above.
     } else if (record === undefined || row.operationKey === "") {
       if (row.state === null || row.state === "Done" || row.state === "Refused") continue;
-      if (row.state === "Sending" || row.state === "Unknown") {
+      if (row.state === "Sending" || row.state === "Unknown" || row.operationKey !== "") {
         preview.warnings.push({ kind: "noRecord", rowNumber: row.rowNumber });
         continue;
       }
@@ -223,6 +244,7 @@ export function previewOutbox(
     }
     const request = built.request;
     preview.toSend.push({ rowNumber: row.rowNumber, request });
+    confirm(row, request);
 
     const key = targetKey(request);
     const earlier = seen.get(key);

@@ -75,6 +75,11 @@ export type Checked = { ok: true; request: WriteRequest } | { ok: false; problem
 export interface CheckOptions {
   /** The administrator id of the settings; null when none is set (refused with IdAdmin's message). */
   adminId: number | null;
+  /**
+   * Why `adminId` may not go with this user's writes (another editor changed it): every write
+   * that carries IdAdmin is refused with it. Absent or null: it may.
+   */
+  adminIssue?: string | null;
   language?: MessageLanguage;
 }
 
@@ -154,6 +159,10 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
   const language = options.language ?? "en";
   const result = validateRequest(ENDPOINT_OF[operation], full, { language });
   const problems: FieldProblem[] = result.ok ? [] : result.issues.map(toProblem);
+  if (!WITHOUT_ADMIN.has(operation) && options.adminIssue) {
+    const others = problems.filter((p) => p.field !== "IdAdmin");
+    problems.splice(0, problems.length, { field: "IdAdmin", message: options.adminIssue }, ...others);
+  }
   if (
     operation === "markIntegrated" &&
     (typeof full.IntegrationCode !== "string" || full.IntegrationCode.trim() === "")

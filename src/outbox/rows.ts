@@ -99,6 +99,8 @@ export interface RowContext {
   /** Now, for an integration date left blank. */
   now: Date;
   adminId: number | null;
+  /** Why `adminId` may not go with this user's writes (CheckOptions.adminIssue). */
+  adminIssue?: string | null;
   language?: Language;
 }
 
@@ -181,6 +183,7 @@ export function requestFromRow(row: OutboxRow, context: RowContext): RowRequest 
   }
   return checkWrite(row.operation, serviceInputOfRow(row, context), {
     adminId: context.adminId,
+    adminIssue: context.adminIssue || null,
     language: context.language ?? "en",
   });
 }

@@ -18,6 +18,7 @@ import type { CellValue, OwnedCells } from "./columns";
 import { describeChanges, describeRequest } from "./describe";
 import { type OutboxState, stateLabel } from "./operations";
 import {
+  blocks,
   changedColumns,
   finishedRecord,
   inFlightUntil,
@@ -62,6 +63,8 @@ export interface RunContext extends WriteContext {
   newKey: () => string;
   /** The administrator id used for writes (settings); null when none is set. */
   adminId: number | null;
+  /** Why `adminId` may not go with this user's writes (CheckOptions.adminIssue). */
+  adminIssue?: string | null;
   /** Stop between rows once this many milliseconds have passed since the run started. */
   budgetMs: number;
   /**
@@ -71,6 +74,17 @@ export interface RunContext extends WriteContext {
   startedAt?: number;
   /** Brings the Funds or Expense reports sheet in line with a write's response. */
   applyResult?: (result: WriteResult) => void;
+  /**
+   * The rows the user confirmed (the preview's `confirmed`): a row is sent only if its request
+   * cells are among them, each once. A row added or edited while the question was open (by
+   * anyone) is left Pending for the next preview. Absent: no confirmation to hold to.
+   */
+  confirmed?: readonly string[];
+  /**
+   * The currency the confirmation named for each deposit or withdrawal (the preview's
+   * `currencies`): a fund read just before sending in another currency sends nothing.
+   */
+  currencies?: Readonly<Record<string, string>>;
 }
 
 export interface RowOutcome {
@@ -107,6 +121,11 @@ interface Item {
   /** Its request cells and key when the run started: how it is recognised if rows move. */
   identity: string;
   handled: boolean;
+}
+
+/** A row's request cells, as the confirmation showed them. */
+export function confirmationKey(row: Pick<OutboxRow, "cells" | "operation">): string {
+  return JSON.stringify(requestCells(row));
 }
 
 function identityOf(row: OutboxRow): string {
@@ -166,11 +185,38 @@ export function runOutbox(context: RunContext): RunSummary {
     context.records.remove(key);
   };
 
-  // Funds on which nothing may be sent in this run, and the message rows on them get.
-  const heldFunds = new Map<number, string>();
-  const hold = (fundId: number | undefined, message: string) => {
-    if (fundId !== undefined && !heldFunds.has(fundId)) heldFunds.set(fundId, message);
+  // What the user confirmed, each once.
+  const confirmed = new Map<string, number>();
+  for (const key of context.confirmed || []) confirmed.set(key, (confirmed.get(key) || 0) + 1);
+  const takeConfirmed = (row: OutboxRow): boolean => {
+    if (context.confirmed === undefined) return true;
+    const key = confirmationKey(row);
+    const left = confirmed.get(key) || 0;
+    if (left === 0) return false;
+    confirmed.set(key, left - 1);
+    return true;
   };
+
+  // Funds on which nothing may be sent in this run, and the message rows on them get.
+  // Reports too: a report's later write must not be undone by an earlier one landing after it.
+  const held = new Map<string, string>();
+  const heldKey = (request: WriteRequest | undefined): string | undefined => {
+    if (request === undefined) return undefined;
+    if ("fundId" in request) return `fund:${request.fundId}`;
+    return "reportId" in request ? `report:${request.reportId}` : undefined;
+  };
+  const hold = (request: WriteRequest | undefined, message: string) => {
+    const key = heldKey(request);
+    if (key !== undefined && !held.has(key)) held.set(key, message);
+  };
+  const heldFor = (request: WriteRequest | undefined): string | undefined => {
+    const key = heldKey(request);
+    return key === undefined ? undefined : held.get(key);
+  };
+  const waitForRow = (request: WriteRequest | undefined, rowNumber: number) =>
+    t(request && "reportId" in request ? "outbox.msg.waitingForRowReport" : "outbox.msg.waitingForRow", {
+      row: rowNumber,
+    });
 
   const items: Item[] = context.sheet
     .readAll()
@@ -218,7 +264,7 @@ export function runOutbox(context: RunContext): RunSummary {
   };
 
   const write = (row: OutboxRow, state: OutboxState, message: string, key: string, sent = "") => {
-    const rowNumber = locate(context.sheet, row.rowNumber, key, row.operationKey);
+    const rowNumber = locate(context.sheet, row, key);
     if (rowNumber === null) return; // The row was deleted during the run; the audit keeps the story.
     context.sheet.writeOwned(rowNumber, {
       state: stateLabel(context.language, state),
@@ -248,6 +294,12 @@ export function runOutbox(context: RunContext): RunSummary {
     let end: WriteEnd;
     try {
       end = sendWrite(context, request, key, (snapshot) => {
+        const shown = context.currencies?.[confirmationKey(row)];
+        const fund = snapshot.fund;
+        if (shown && fund && fund.currency !== undefined && shown !== fund.currency) {
+          // Nothing recorded, nothing sent: the row stays Pending and its fund waits.
+          throw new Error(t("outbox.msg.currencyDiffers", { id: fund.id, currency: fund.currency, shown }));
+        }
         written = sendingRecord(snapshot, request, "outbox", nowMs(), { number: row.rowNumber, cells });
         putRecord(written);
         // The settled attempt's record goes only once the new one stands: an execution stopped
@@ -278,7 +330,7 @@ export function runOutbox(context: RunContext): RunSummary {
       // The snapshot could not be read: nothing was sent, the row stays Pending.
       const message = t("outbox.msg.checkFailed", { message: errorText(error) });
       write(row, "Pending", message, row.operationKey);
-      if ("fundId" in request) hold(request.fundId, t("outbox.msg.waitingForRow", { row: row.rowNumber }));
+      hold(request, waitForRow(request, row.rowNumber));
       record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
@@ -299,7 +351,7 @@ export function runOutbox(context: RunContext): RunSummary {
       putRecord({ ...sending, state: "unknown" });
       const message = t("outbox.msg.unknown", { message: end.message });
       write(row, "Unknown", message, key, sentText(request));
-      if ("fundId" in request) hold(request.fundId, t("outbox.msg.waitingForRow", { row: row.rowNumber }));
+      hold(request, waitForRow(request, row.rowNumber));
       record(row.rowNumber, "Unknown", message, "unknown");
     }
   };
@@ -312,7 +364,7 @@ export function runOutbox(context: RunContext): RunSummary {
 
   function settleRecord(rec: WriteRecord, row: OutboxRow | null): void {
     const request = rec.request as WriteRequest;
-    const waitingOn = rec.fundId === undefined ? undefined : heldFunds.get(rec.fundId);
+    const waitingOn = heldFor(rec.request);
     if (waitingOn !== undefined) {
       if (row) record(row.rowNumber, "Unknown", waitingOn, "skipped");
       return;
@@ -323,7 +375,7 @@ export function runOutbox(context: RunContext): RunSummary {
         write(row, "Unknown", message, rec.key, sentText(request));
         record(row.rowNumber, "Unknown", message, "unknown");
       }
-      hold(rec.fundId, row ? t("outbox.msg.waitingForRow", { row: row.rowNumber }) : landingMessage(rec));
+      hold(rec.request, row ? waitForRow(rec.request, row.rowNumber) : landingMessage(rec));
       return;
     }
     let verdict: Verdict;
@@ -335,7 +387,7 @@ export function runOutbox(context: RunContext): RunSummary {
         write(row, "Unknown", message, rec.key, sentText(request));
         record(row.rowNumber, "Unknown", message, "unknown");
       }
-      hold(rec.fundId, row ? t("outbox.msg.waitingForRow", { row: row.rowNumber }) : landingMessage(rec));
+      hold(rec.request, row ? waitForRow(rec.request, row.rowNumber) : landingMessage(rec));
       return;
     }
     const nowCells = row ? requestCells(row) : null;
@@ -367,7 +419,7 @@ export function runOutbox(context: RunContext): RunSummary {
         write(row, "Unknown", message, rec.key, sentText(request));
         record(row.rowNumber, "Unknown", message, "unknown");
       }
-      hold(rec.fundId, row ? t("outbox.msg.waitingForRow", { row: row.rowNumber }) : landingMessage(rec));
+      hold(rec.request, row ? waitForRow(rec.request, row.rowNumber) : landingMessage(rec));
       return;
     }
 
@@ -429,6 +481,14 @@ export function runOutbox(context: RunContext): RunSummary {
       refuseInvalid(row, built.message);
       return;
     }
+    if (!takeConfirmed(row)) {
+      // Settled again by the next run, whose preview lists it.
+      const message = t("outbox.msg.notConfirmed");
+      write(row, "Unknown", message, rec.key, sentText(request));
+      record(row.rowNumber, "Unknown", message, "skipped");
+      hold(rec.request, waitForRow(rec.request, row.rowNumber));
+      return;
+    }
     note(t(idempotent ? "outbox.note.resend" : "outbox.note.notAppliedResend"));
     // A fresh key per attempt keeps each attempt's audit entries apart; the row keeps the latest.
     send(row, built.request, context.newKey(), rec.key);
@@ -441,6 +501,7 @@ export function runOutbox(context: RunContext): RunSummary {
       format: context.format,
       now: context.now(),
       adminId: context.adminId,
+      adminIssue: context.adminIssue || null,
       language: context.language,
     });
     return built.ok
@@ -476,7 +537,7 @@ export function runOutbox(context: RunContext): RunSummary {
     const row = item ? current(item) : null;
     if (item && !row) {
       // The row changed during this run: settle it at the next run, with the preview's eyes on it.
-      hold(rec.fundId, landingMessage(rec));
+      hold(rec.request, landingMessage(rec));
       record(item.row.rowNumber, "Unknown", "", "skipped");
       continue;
     }
@@ -527,8 +588,9 @@ export function runOutbox(context: RunContext): RunSummary {
     if (owned) continue; // Unsettled: taken in step 1 and left for a later run.
     if (rec === undefined || row.operationKey === "") {
       if (row.state === null || row.state === "Done" || row.state === "Refused") continue;
-      if (row.state === "Sending" || row.state === "Unknown") {
-        // No record: either from before records were kept, or typed by someone. Never sent.
+      if (row.state === "Sending" || row.state === "Unknown" || row.operationKey !== "") {
+        // No record: from before records were kept, pruned (a key the add-on wrote: sent or
+        // refused once), or typed by someone. Never sent.
         const message = t("outbox.msg.noRecord");
         write(row, "Refused", message, row.operationKey);
         record(row.rowNumber, "Refused", message, "refused");
@@ -545,11 +607,27 @@ export function runOutbox(context: RunContext): RunSummary {
       refuseInvalid(row, built.message);
       return;
     }
-    const fundId = "fundId" in built.request ? built.request.fundId : undefined;
-    const waiting = fundId === undefined ? undefined : heldFunds.get(fundId);
+    let waiting = heldFor(built.request);
+    if (built.request.operation === "createFund") {
+      // An unsettled creation of the same fund is settled by finding the fund: another one
+      // created meanwhile would be taken for it.
+      const request = built.request;
+      const earlier = [...records.values()].find((r) => blocks(r, request));
+      const at = earlier && owner(earlier);
+      if (earlier)
+        waiting = at
+          ? t("outbox.msg.waitingForRow", { row: at.row.rowNumber })
+          : t("outbox.msg.waitingForCreation");
+    }
     if (waiting !== undefined) {
       write(row, "Pending", waiting, "");
       record(row.rowNumber, "Pending", waiting, "skipped");
+      return;
+    }
+    if (!takeConfirmed(row)) {
+      const message = t("outbox.msg.notConfirmed");
+      write(row, "Pending", message, "");
+      record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
     send(row, built.request, context.newKey());
@@ -586,10 +664,15 @@ export function doneMessage(
 }
 
 /**
- * Where the row is now: its expected row if that still carries its key (or, before a key was
- * written, the key it was read with), else the row that carries the key. null if it is gone.
+ * Where the row is now: its expected row if that still carries its key, else the row that
+ * carries the key. Before a key was written (or when it is not found), the row with the same
+ * key as when read and the same request cells, nearest its expected place: a row inserted or
+ * deleted above must not take another row's state and key. A row edited meanwhile is found at
+ * its expected place if that still carries the key it was read with. null if it is gone.
  */
-function locate(sheet: OutboxSheetPort, expected: number, key: string, keyWhenRead: string): number | null {
+function locate(sheet: OutboxSheetPort, row: OutboxRow, key: string): number | null {
+  const expected = row.rowNumber;
+  const keyWhenRead = row.operationKey;
   const keys = sheet.readOperationKeys();
   const at = (rowNumber: number) => keys[rowNumber - 2] ?? "";
   if (key !== "") {
@@ -597,5 +680,17 @@ function locate(sheet: OutboxSheetPort, expected: number, key: string, keyWhenRe
     const index = keys.indexOf(key);
     if (index >= 0) return index + 2;
   }
+  const identity = identityOf(row);
+  const same = (rowNumber: number, values: CellValue[]) =>
+    identityOf(readOutboxRow(values, rowNumber)) === identity;
+  if (at(expected) === keyWhenRead && same(expected, sheet.readRow(expected))) return expected;
+  const all = sheet.readAll();
+  let found: number | null = null;
+  for (let i = 0; i < all.length; i += 1) {
+    const rowNumber = i + 2;
+    if (at(rowNumber) !== keyWhenRead || !same(rowNumber, all[i] as CellValue[])) continue;
+    if (found === null || Math.abs(rowNumber - expected) < Math.abs(found - expected)) found = rowNumber;
+  }
+  if (found !== null) return found;
   return at(expected) === keyWhenRead ? expected : null;
 }

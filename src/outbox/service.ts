@@ -11,7 +11,7 @@ import {
   isApiError,
   UnreadableAmountError,
 } from "../api";
-import { toServiceInput } from "./requests";
+import { targetOf, toServiceInput, type WriteRequest } from "./requests";
 import type { FundListItem, FundState } from "./snapshot";
 import { isWriteFailure, type ServicePort, type WriteFailure } from "./write";
 
@@ -108,6 +108,8 @@ export function servicePort(client: Client, adminId: number): ServicePort {
       const answer = attempt(() => client.call(endpoint, input));
       if (endpoint === "setExpenseReportIntegration") {
         const r = answer as IntegrationResult;
+        const wanted = request.operation === "markIntegrated" ? 1 : 0;
+        checkAnswer(request, r.id, r.integrationStatus === wanted);
         return {
           kind: "report",
           report: {
@@ -122,13 +124,40 @@ export function servicePort(client: Client, adminId: number): ServicePort {
       }
       if (endpoint === "setExpenseReportCustomStatus") {
         const r = answer as CustomStatusResult;
+        const asked = request.operation === "setCustomStatus" ? request.status : "";
+        checkAnswer(request, r.id, r.customStatus === asked);
         return {
           kind: "report",
           report: { id: r.id, title: r.title, reportNumber: r.reportNumber, customStatus: r.customStatus },
         };
       }
       const fund = answer as Fund;
+      if (request.operation !== "createFund") {
+        const shows = request.operation !== "setFundStatus" || fund.status === request.status;
+        checkAnswer(request, fund.id, shows);
+      }
       return { kind: "fund", fund: fundStateOf(fund) };
     },
   };
+}
+
+/**
+ * A write answered with HTTP 200 is done only if the answer shows it. Another record than the
+ * one asked for: the outcome is unknown (something may have been applied, not where asked).
+ * The record asked for, without the change: the service did not apply it.
+ */
+function checkAnswer(request: WriteRequest, answeredId: number, shows: boolean): void {
+  const asked = targetOf(request);
+  if (answeredId !== asked) {
+    throw {
+      outcome: "unknown",
+      message: `answered for record ${answeredId}, not ${asked}`,
+    } satisfies WriteFailure;
+  }
+  if (!shows) {
+    throw {
+      outcome: "refused",
+      message: `not applied: the answer for record ${asked} does not show it`,
+    } satisfies WriteFailure;
+  }
 }

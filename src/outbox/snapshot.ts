@@ -55,6 +55,8 @@ export interface FundMark {
   matching: number;
   deposits: Cents;
   charges: Cents;
+  /** The fund's currency when read (absent in records from before it was kept). */
+  currency?: string;
 }
 
 export interface NewFundMark {
@@ -96,6 +98,7 @@ export function markFund(fund: FundState, request: WriteRequest): FundMark {
     matching: type === null ? 0 : countMatching(fund, type, amount),
     deposits: fund.deposits,
     charges: fund.charges,
+    currency: fund.currency,
   };
 }
 

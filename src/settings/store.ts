@@ -40,6 +40,13 @@ export const TOKEN_KEY = "settings.token";
  * for. A token without it (saved by an earlier version) is bound to nothing.
  */
 export const TOKEN_ORIGIN_KEY = "settings.tokenOrigin";
+/**
+ * User property: the administrator id (IdAdmin) this user last saved in a settings form or
+ * with their token. Their writes carry the document's IdAdmin only while it is this one: the
+ * IdAdmin is a document setting any editor can change, and must not decide what another
+ * user's writes send.
+ */
+export const ADMIN_ID_KEY = "settings.adminIdConfirmed";
 export const MAX_TOKEN_LENGTH = 2048;
 /**
  * User property: "1" when this user wants an e-mail when a scheduled refresh fails (the same
@@ -140,11 +147,24 @@ export interface SettingsStore {
    * or when no token is saved.
    */
   confirmTokenUrl(url: unknown): boolean;
+  /**
+   * Why the document's IdAdmin may not go with this user's writes (another editor changed it
+   * since this user saved it, or this user never saved one), as the message they read; null
+   * when it may (or when none is set: the contract's own message refuses the writes then).
+   */
+  adminIdIssue(language?: MessageLanguage): string | null;
   removeToken(): void;
   /** Whether this user asked for an e-mail when a scheduled refresh fails (off by default). */
   failureEmail(): boolean;
   setFailureEmail(on: boolean): void;
 }
+
+const ADMIN_NOT_CONFIRMED: Record<MessageLanguage, (id: number, mine: string) => string> = {
+  en: (id, mine) =>
+    `IdAdmin ${id} is not the one you saved${mine ? ` (${mine})` : ""}: save it in Settings to write as ${id}.`,
+  es: (id, mine) =>
+    `IdAdmin ${id} no es el que usted guardó${mine ? ` (${mine})` : ""}: guárdelo en Configuración para escribir como ${id}.`,
+};
 
 const TOKEN_REASONS: Record<MessageLanguage, Record<string, string>> = {
   en: {
@@ -238,6 +258,8 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     // The token's owner changing the URL themselves takes their usable token along; a token
     // that was not usable here (another editor's change, never bound) stays unconfirmed.
     if (followed && originOf(checked.settings.baseUrl) !== originOf(before)) bind(checked.settings.baseUrl);
+    // The IdAdmin in the form this user saved is the one their writes may carry.
+    bindAdminId(checked.settings.adminId);
     return checked;
   }
 
@@ -251,6 +273,11 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
 
   function bind(url: string): void {
     user.setProperty(TOKEN_ORIGIN_KEY, originOf(url));
+  }
+
+  function bindAdminId(adminId: number | null): void {
+    if (adminId === null) user.deleteProperty(ADMIN_ID_KEY);
+    else user.setProperty(ADMIN_ID_KEY, String(adminId));
   }
 
   function token(baseUrl: string, language: MessageLanguage = "en"): string {
@@ -299,6 +326,7 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
         user.deleteProperty(TOKEN_ORIGIN_KEY);
         user.setProperty(TOKEN_KEY, (value as string).trim());
         bind(load().settings.baseUrl);
+        bindAdminId(load().settings.adminId);
       }
       return checked;
     },
@@ -308,6 +336,13 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
       if (url.trim() !== documentUrl) return false;
       bind(documentUrl);
       return true;
+    },
+    adminIdIssue(language = "en") {
+      const adminId = load().settings.adminId;
+      if (adminId === null) return null;
+      const mine = String(user.getProperty(ADMIN_ID_KEY) || "").trim();
+      if (mine === String(adminId)) return null;
+      return ADMIN_NOT_CONFIRMED[language](adminId, mine);
     },
     removeToken() {
       user.deleteProperty(TOKEN_ORIGIN_KEY);

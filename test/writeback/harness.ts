@@ -9,7 +9,12 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildSync } from "esbuild";
-import { createEmulator, type Emulator, type RunOutcome } from "../../dev/emulator/index";
+import {
+  createEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type RunOutcome,
+} from "../../dev/emulator/index";
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
@@ -104,16 +109,22 @@ const SIZES = { seed: 11, funds: 8, reports: 12 };
 
 export async function startWriteBack(
   distDir: string,
-  options: { fetchTimeoutMs?: number } = {},
+  options: {
+    fetchTimeoutMs?: number;
+    waitForAnswer?: EmulatorOptions["waitForAnswer"];
+    /** More users of the document after the first (each with no settings of their own). */
+    otherUsers?: string[];
+  } = {},
 ): Promise<WriteBack> {
   const sandbox = await startSandboxThread({ ...SIZES, today: "2024-06-30" });
   const user = "ana@example.com";
   const emulator = createEmulator({
     distDir,
-    users: [user],
     timeZone: "America/Santiago",
     urlFetchAllowlist: [servicePrefix(sandbox.url)],
-    ...options,
+    ...(options.fetchTimeoutMs !== undefined ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
+    ...(options.waitForAnswer !== undefined ? { waitForAnswer: options.waitForAnswer } : {}),
+    users: [user, ...(options.otherUsers ?? [])],
   });
   const origin = sandbox.url.replace(/\/v1$/, "");
   const control = async (path: string, body?: unknown, method?: string) => {
@@ -128,7 +139,8 @@ export async function startWriteBack(
   };
   let form: Record<string, string> = {};
   const applySettings = () => {
-    storeToken(emulator, user, sandbox.token, sandbox.url);
+    // As if this user saved the form: the IdAdmin shown is the one their writes may carry.
+    storeToken(emulator, user, sandbox.token, sandbox.url, form.adminId ?? sandbox.adminId);
     emulator.documentPropertiesData.values.set(
       SETTINGS_FORM_KEY,
       JSON.stringify({ baseUrl: sandbox.url, adminId: String(sandbox.adminId), ...form }),

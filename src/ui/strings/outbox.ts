@@ -6,6 +6,8 @@ export const outbox = {
     "menu.outbox.run": "Run Outbox",
     "outbox.sheetName": "Outbox",
 
+    "outbox.columnsMoved":
+      "Outbox columns moved: column {column} should be “{expected}”, not “{found}”. Nothing was sent.",
     "outbox.col.operation": "Operation",
     "outbox.col.targetId": "Target Id",
     "outbox.col.amount": "Amount",
@@ -82,6 +84,10 @@ export const outbox = {
     "outbox.msg.refused": "Refused: {message}",
     "outbox.msg.invalid": "Not sent: {message}",
     "outbox.msg.waitingForRow": "Waiting: row {row} on the same fund must be settled first.",
+    "outbox.msg.waitingForRowReport": "Waiting: row {row} on the same report must be settled first.",
+    "outbox.msg.waitingForCreation": "Waiting: an earlier creation of this fund must be settled first.",
+    "outbox.msg.currencyDiffers": "fund {id} is in {currency}, not {shown}: refresh the Funds sheet",
+    "outbox.msg.notConfirmed": "Not sent: added or changed after the run was confirmed.",
     "outbox.msg.checkFailed": "Could not check the fund ({message}); left for the next run.",
     "outbox.msg.editedAfterDone":
       "Row {row} was edited after it was done; it will not be sent again. Add a new row to send a new operation.",
@@ -101,7 +107,7 @@ export const outbox = {
     "outbox.msg.doneRestored":
       "Done on {date}: this operation was already sent, so its State was restored. To repeat it, copy the row to a new line.",
     "outbox.msg.noRecord":
-      "Not sent: this document keeps no record of this row's request, so the add-on cannot tell whether it was applied. Check the fund; to send the row, clear its State.",
+      "Not sent: this document keeps no record of this row's request, so whether it was applied is unknown. Check the fund; to send the row, clear its State and Operation key.",
     "outbox.msg.cannotTell":
       "Unknown outcome: {message}. Check the fund, then set State to Done or Refused by hand; nothing is sent for this row meanwhile.",
     "outbox.msg.settledByHand": "{state} by hand on {date}, after a check of the fund; nothing was sent.",
@@ -163,6 +169,8 @@ export const outbox = {
     "menu.outbox.run": "Ejecutar la Bandeja de salida",
     "outbox.sheetName": "Bandeja de salida",
 
+    "outbox.columnsMoved":
+      "Columnas movidas: la columna {column} debe ser “{expected}”, no “{found}”. No se envió nada.",
     "outbox.col.operation": "Operación",
     "outbox.col.targetId": "Id destino",
     "outbox.col.amount": "Monto",
@@ -241,6 +249,10 @@ export const outbox = {
     "outbox.msg.refused": "Rechazado: {message}",
     "outbox.msg.invalid": "No enviado: {message}",
     "outbox.msg.waitingForRow": "En espera: antes debe resolverse la fila {row} del mismo fondo.",
+    "outbox.msg.waitingForRowReport": "En espera: antes debe resolverse la fila {row} de la misma rendición.",
+    "outbox.msg.waitingForCreation": "En espera: antes debe resolverse una creación anterior de este fondo.",
+    "outbox.msg.currencyDiffers": "el fondo {id} es en {currency}, no en {shown}: actualice la hoja Fondos",
+    "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
     "outbox.msg.checkFailed": "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":
       "La fila {row} se editó después de hecha; no se enviará de nuevo. Agregue una fila nueva para enviar otra operación.",
@@ -261,7 +273,7 @@ export const outbox = {
     "outbox.msg.doneRestored":
       "Hecho el {date}: esta operación ya se envió, así que se restauró su Estado. Para repetirla, copie la fila en una línea nueva.",
     "outbox.msg.noRecord":
-      "No enviado: este documento no guarda registro de la solicitud de esta fila, así que el complemento no puede saber si se aplicó. Revise el fondo; para enviar la fila, borre su Estado.",
+      "No enviado: este documento no guarda registro de la solicitud de esta fila; no se sabe si se aplicó. Revise el fondo; para enviar la fila, borre su Estado y su Clave de operación.",
     "outbox.msg.cannotTell":
       "Resultado desconocido: {message}. Revise el fondo y luego escriba Hecho o Rechazado en Estado; mientras tanto no se envía nada de esta fila.",
     "outbox.msg.settledByHand": "{state} a mano el {date}, tras revisar el fondo; no se envió nada.",

@@ -1,0 +1,84 @@
+/**
+ * The Outbox's columns are read by position. A column inserted, deleted or moved by a user
+ * shifts what each position holds: the add-on must notice, and neither send nor write anything
+ * until the columns are back where its headers say.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+
+let wb: WriteBack;
+let fund: SandboxFund;
+const asked: string[] = [];
+/** What another editor does while the confirmation is open. */
+let whileAsked: (() => void) | null = null;
+
+beforeAll(async () => {
+  wb = await startWriteBack(buildWriteBack(), {
+    waitForAnswer: (dialog) => {
+      asked.push(dialog.prompt);
+      if (!dialog.buttons.includes("YES")) return "OK";
+      whileAsked?.();
+      whileAsked = null;
+      return "YES";
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await wb?.close();
+});
+
+beforeEach(async () => {
+  await wb.reset();
+  const state = await wb.state();
+  fund = state.funds.find((f) => f.status === 1 && f.flexible) as SandboxFund;
+  const created = wb.menu("createOutboxSheet", []);
+  if (!created.ok) throw new Error(created.error);
+  asked.length = 0;
+});
+
+async function deposits(id: number): Promise<number[]> {
+  return (await wb.fund(id)).transactions.filter((t) => t.type === 1).map((t) => t.amountCents);
+}
+
+const run = (name: "runOutbox" | "previewOutbox" = "runOutbox") => {
+  const out = wb.menu(name, []);
+  if (!out.ok) throw new Error(out.error);
+};
+
+describe("a column inserted in the Outbox after its rows were sent", () => {
+  it("sends nothing again, writes nothing, and says which header is out of place", async () => {
+    const before = await deposits(fund.id);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "50.00" }]);
+    run();
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect(await deposits(fund.id)).toEqual([...before, 5_000]);
+
+    // A notes column, inserted right of Amount.
+    wb.emulator.spreadsheet.sheetByName("Outbox")?.insertColumns(4, 1);
+    wb.emulator.typeCells("Outbox", "D1", [["Notes"]]);
+    const cellsBefore = JSON.stringify(wb.sheetValues("Outbox"));
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS);
+    asked.length = 0;
+    run();
+    run("previewOutbox");
+    expect(await deposits(fund.id)).toEqual([...before, 5_000]);
+    expect(JSON.stringify(wb.sheetValues("Outbox"))).toBe(cellsBefore);
+    expect(asked).toHaveLength(2);
+    for (const text of asked)
+      expect(text).toContain("column D should be “Currency”, not “Notes”. Nothing was sent.");
+  }, 60_000);
+
+  it("inserted while Run Outbox asks: the run sends and writes nothing", async () => {
+    const before = await deposits(fund.id);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "50.00" }]);
+    const cellsBefore = JSON.stringify(wb.sheetValues("Outbox"));
+    whileAsked = () => wb.emulator.spreadsheet.sheetByName("Outbox")?.insertColumns(2, 1);
+    run();
+    expect(await deposits(fund.id)).toEqual(before);
+    const now = wb.sheetValues("Outbox").map((row) => [row[0], ...row.slice(2)]);
+    expect(JSON.stringify(now)).toBe(cellsBefore);
+    expect(asked[asked.length - 1]).toContain("column B should be “Target Id”, not “”");
+  }, 60_000);
+});

@@ -1,0 +1,138 @@
+/**
+ * Run Outbox asks first, then sends. While the question is open, other editors keep typing:
+ * what is sent must be what the person who answered Yes was shown, never a row added or
+ * changed meanwhile (their token sends it). Through the built add-on, against the sandbox.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DialogRecord } from "../../dev/emulator/index";
+import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+
+let wb: WriteBack;
+let fund: SandboxFund;
+/** What happens while the confirmation is open (then Yes); every other dialog gets OK. */
+let whileAsked: (() => void) | null = null;
+const asked: string[] = [];
+
+beforeAll(async () => {
+  wb = await startWriteBack(buildWriteBack(), {
+    waitForAnswer: (dialog: DialogRecord) => {
+      if (!dialog.buttons.includes("YES")) return "OK";
+      asked.push(dialog.prompt);
+      whileAsked?.();
+      return "YES";
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await wb?.close();
+});
+
+beforeEach(async () => {
+  await wb.reset();
+  const state = await wb.state();
+  fund = state.funds.find((f) => f.status === 1 && f.flexible) as SandboxFund;
+  expect(fund).toBeDefined();
+  const created = wb.menu("createOutboxSheet");
+  if (!created.ok) throw new Error(created.error);
+  asked.length = 0;
+  whileAsked = null;
+});
+
+async function deposits(id: number): Promise<number[]> {
+  const f = await wb.fund(id);
+  return f.transactions.filter((t) => t.type === 1).map((t) => t.amountCents);
+}
+
+const runOutbox = () => {
+  const out = wb.menu("runOutbox", []);
+  if (!out.ok) throw new Error(out.error);
+};
+
+describe("rows added or changed while Run Outbox asks for confirmation", () => {
+  it("are not sent by that run: they stay Pending for the next preview, and nothing else changes", async () => {
+    const before = await deposits(fund.id);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "10.00" }]);
+    whileAsked = () =>
+      wb.typeOutbox([
+        { operation: "Deposit", targetId: fund.id, amount: "9999.00" },
+        { operation: "Deposit", targetId: fund.id, amount: "500.00" },
+      ]);
+    runOutbox();
+    expect(asked[0]).toContain("10.00");
+    expect(asked[0]).not.toContain("9,999.00");
+    expect(await deposits(fund.id)).toEqual(before);
+    const rows = wb.outbox();
+    for (const row of rows.slice(0, 2)) {
+      expect(row).toMatchObject({
+        state: "Pending",
+        result: "Not sent: added or changed after the run was confirmed.",
+      });
+    }
+
+    // The next run asks about them, and sends them once.
+    whileAsked = null;
+    runOutbox();
+    expect(asked[1]).toContain("Deposit 9,999.00 MXN");
+    expect(asked[1]).toContain("500.00");
+    expect(await deposits(fund.id)).toEqual([...before, 999_900, 50_000]);
+    expect(
+      wb
+        .outbox()
+        .slice(0, 2)
+        .map((r) => r.state),
+    ).toEqual(["Done", "Done"]);
+  }, 60_000);
+
+  it("a confirmed row moved by a sort while asked is still sent, once", async () => {
+    const before = await deposits(fund.id);
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: fund.id, amount: "3.00" },
+      { operation: "Deposit", targetId: fund.id, amount: "2.00" },
+    ]);
+    whileAsked = () =>
+      wb.typeOutbox([
+        { operation: "Deposit", targetId: fund.id, amount: "2.00" },
+        { operation: "Deposit", targetId: fund.id, amount: "3.00" },
+      ]);
+    runOutbox();
+    expect(await deposits(fund.id)).toEqual([...before, 200, 300]);
+    expect(
+      wb
+        .outbox()
+        .slice(0, 2)
+        .map((r) => r.state),
+    ).toEqual(["Done", "Done"]);
+  }, 60_000);
+});
+
+describe("the currency the confirmation names", () => {
+  it("comes from a Funds sheet cell any editor can type: a fund in another currency sends nothing", async () => {
+    const refreshed = wb.menu("refreshFunds", []);
+    if (!refreshed.ok) throw new Error(refreshed.error);
+    const funds = wb.sheetValues("Funds");
+    const header = funds[0] as unknown[];
+    const currencyCol = header.indexOf("Currency");
+    const rowIndex = funds.findIndex((r) => Number(r[header.indexOf("Id")]) === fund.id);
+    expect(funds[rowIndex]?.[currencyCol]).toBe(fund.currency);
+    const forged = fund.currency === "CLP" ? "USD" : "CLP";
+    wb.emulator.typeCells("Funds", `${String.fromCharCode(65 + currencyCol)}${rowIndex + 1}`, [[forged]]);
+
+    const before = await deposits(fund.id);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "50000.00" }]);
+    runOutbox();
+    expect(asked[0]).toContain(`Deposit 50,000.00 ${forged} to fund ${fund.id}`);
+    expect(await deposits(fund.id)).toEqual(before);
+    expect(wb.outbox()[0]).toMatchObject({
+      state: "Pending",
+      result: `Could not check the fund (fund ${fund.id} is in ${fund.currency}, not ${forged}: refresh the Funds sheet); left for the next run.`,
+    });
+
+    // Refreshed, the question names the fund's own currency, and the row is sent.
+    if (!wb.menu("refreshFunds", []).ok) throw new Error("refresh");
+    runOutbox();
+    expect(asked[1]).toContain(`Deposit 50,000.00 ${fund.currency} to fund ${fund.id}`);
+    expect(await deposits(fund.id)).toEqual([...before, 5_000_000]);
+    expect(wb.outbox()[0]?.state).toBe("Done");
+  }, 60_000);
+});

@@ -136,8 +136,8 @@ beforeEach(async () => {
       windowTo: "2024-06-30",
     }),
   );
-  storeToken(em, ANA, sandbox.token, sandbox.url);
-  storeToken(em, BEN, sandbox.token, sandbox.url);
+  storeToken(em, ANA, sandbox.token, sandbox.url, sandbox.adminId);
+  storeToken(em, BEN, sandbox.token, sandbox.url, sandbox.adminId);
   const state = (await control("state")) as { funds: SandboxFund[] };
   fund = state.funds.find((f) => f.status === 1) as SandboxFund;
   em.answers.push("OK");

@@ -18,7 +18,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSync, type BuildOptions as EsbuildOptions } from "esbuild";
 import { BUNDLE_GLOBAL, ENTRY_POINTS } from "../src/entrypoints";
-import { allStrings } from "../src/ui/strings";
+import { allStrings } from "../src/i18n";
 import { keysNamedIn, packStrings } from "./bundle-strings";
 
 const root = resolve(import.meta.dirname, "..");

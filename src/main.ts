@@ -6,7 +6,7 @@
 import { diagnosticsMenuItems } from "./app/diagnostics";
 import { buildMenu } from "./app/menu";
 import { scheduleNoticeMenuItems } from "./app/schedule";
-import { languageForLocale } from "./ui/strings";
+import { languageForLocale } from "./i18n";
 
 /** Builds the add-on menu. Runs in AuthMode.NONE before first use: menu only, no services. */
 export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {

@@ -13,8 +13,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ES2020_GLOBALS, restrictToAppsScriptRuntime } from "../dev/emulator/realm";
 import { SIZE_LIMITS, sizeLimit } from "../scripts/build";
 import { BUNDLE_GLOBAL, ENTRY_POINTS, type EntryPoint } from "../src/entrypoints";
+import { allStrings } from "../src/i18n";
 import type * as Main from "../src/main";
-import { allStrings } from "../src/ui/strings";
 
 // Compile-time: src/main.ts exports a function for every entry point (a missing one is named
 // in the type error).

@@ -6,6 +6,7 @@
 import { createClient } from "../api/client";
 import { documentSettingsStore } from "../gas/properties";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
+import { type Language, translate } from "../i18n";
 import {
   type ConnectionTestResult,
   type ConnectionView,
@@ -16,7 +17,6 @@ import {
   saveConnection,
 } from "../settings";
 import { ownData } from "../ui/arguments";
-import { type Language, translate } from "../ui/strings";
 import { countUrlFetchCalls } from "./quota";
 
 function userLocale(): string {

@@ -43,7 +43,7 @@ import {
   userLocale,
   writeResultsSheet,
 } from "../gas/diagnostics";
-import { languageForLocale, translate } from "../ui/strings";
+import { languageForLocale, translate } from "../i18n";
 import { DIAGNOSTICS_MENU_ITEM, type MenuItem } from "./menu";
 
 /**

@@ -3,6 +3,8 @@
  * read fresh, and the writes of its forms. Every argument is checked here: any top-level
  * function can be called by anyone who can open a sidebar.
  */
+
+import { type Language, type StringKey, translate } from "../i18n";
 import {
   type FormOutcome,
   type FundView,
@@ -17,7 +19,6 @@ import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import type { FieldProblem } from "../outbox/requests";
 import { FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
 import { ownData, ownMember } from "../ui/arguments";
-import { type Language, type StringKey, translate } from "../ui/strings";
 import { openWriteSession, type WriteSession } from "./outbox";
 
 export type { FieldProblem, FormOutcome, FundView };

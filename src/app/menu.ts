@@ -4,7 +4,7 @@
  * menu and nothing else (no properties, no service calls), so labels use the user's locale
  * through Session only when that is allowed, else English.
  */
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../i18n";
 
 export interface MenuItem {
   /** Key of the label in the strings catalogue, or "-" for a separator. */

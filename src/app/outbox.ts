@@ -9,6 +9,7 @@ import { auditSheetSink } from "../gas/audit-sheet";
 import { documentSettingsStore, documentWriteRecords } from "../gas/properties";
 import { auditUser } from "../gas/session";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
+import { type Language, type StringKey, translate } from "../i18n";
 import { EXECUTION_LIMIT_MS } from "../longrun/budget";
 import { writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
@@ -33,7 +34,6 @@ import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
 import { FORMAT, rewritableValue } from "../sheets/cells";
 import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
-import { type Language, type StringKey, translate } from "../ui/strings";
 import { countUrlFetchCalls } from "./quota";
 import { EXECUTION_LIMIT_KEY } from "./schedule";
 

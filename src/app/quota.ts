@@ -4,6 +4,8 @@
  * its calls here (refreshes from the menu, sidebars and schedule, the Outbox, the fund and
  * report sidebars, the connection tests), and refreshes check it before they start.
  */
+
+import type { Language } from "../i18n";
 import { loadContinuation } from "../longrun/continuation";
 import {
   type AccountKind,
@@ -16,7 +18,6 @@ import {
   type QuotaCheck,
 } from "../longrun/quota";
 import { loadHistory, type QuotaPort, quotaForNextRefresh } from "../schedule/run";
-import type { Language } from "../ui/strings";
 
 /** User property: today's UrlFetch calls. */
 export const LEDGER_KEY = "longrun.urlfetch";

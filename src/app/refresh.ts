@@ -12,8 +12,8 @@ import { documentSettingsStore } from "../gas/properties";
 import { auditUser } from "../gas/session";
 import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
+import { type Language, type StringKey, translate } from "../i18n";
 import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
-import { pausedRefreshMessage } from "../longrun/paused";
 import type { QuotaCheck } from "../longrun/quota";
 import {
   type EngineResult,
@@ -28,6 +28,7 @@ import {
   startCursor,
 } from "../refresh/engine";
 import { optionsFingerprint, refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
+import { pausedRefreshMessage } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
 import { deleteText, loadText, saveText } from "../refresh/stored-text";
 import { parseScheduleState, SCHEDULE_STATE_KEY } from "../schedule/plan";
@@ -35,7 +36,6 @@ import { languageFor } from "../settings/model";
 import { applyToSheet } from "../sheets/apply";
 import { fundIdOfMovementKey } from "../sheets/columns";
 import { normaliseKey } from "../sheets/merge";
-import { type Language, type StringKey, translate } from "../ui/strings";
 import { countUrlFetchCalls, refreshQuotaCheck, smallQuotaCheck } from "./quota";
 
 /**

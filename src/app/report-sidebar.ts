@@ -3,11 +3,12 @@
  * and the marks its forms send for each of them: integrated (voucher code, date and time),
  * not integrated, custom status with a message.
  */
+
+import { type Language, type StringKey, translate } from "../i18n";
 import { type FormOutcome, once, readSubmission, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
 import { REPORT_COLUMNS } from "../sheets/columns";
 import { ownData, ownMember } from "../ui/arguments";
-import { type Language, type StringKey, translate } from "../ui/strings";
 import { recentSubmissions } from "./fund-sidebar";
 import { openWriteSession } from "./outbox";
 

@@ -7,6 +7,7 @@
 import { sendPlainMail } from "../gas/mail";
 import { documentSettingsStore } from "../gas/properties";
 import { createRefreshTrigger, deleteMyTriggers, listMyTriggers } from "../gas/triggers";
+import { type Language, translate } from "../i18n";
 import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
 import { loadContinuation, type PropertyStore } from "../longrun/continuation";
 import type { QuotaCheck } from "../longrun/quota";
@@ -42,7 +43,6 @@ import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule
 import { languageFor } from "../settings/model";
 import { FAILURE_EMAIL_KEY } from "../settings/store";
 import { ownData, ownRecord } from "../ui/arguments";
-import { type Language, translate } from "../ui/strings";
 import type { MenuItem } from "./menu";
 import {
   ACCOUNT_KIND_KEY,

@@ -5,17 +5,17 @@
  * a shared spreadsheet sees the settings but must enter a token of their own.
  */
 import { documentSettingsStore } from "../gas/properties";
+import { type Language, languageForLocale, translate } from "../i18n";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
-import { ownData, ownRecord } from "../ui/arguments";
-import { checkSettingsForm, checkToken, storedSettingsForm } from "../ui/sidebars/settings/form";
+import { checkSettingsForm, checkToken, storedSettingsForm } from "../settings/form";
 import type {
   ConfirmTokenUrlResult,
   ConnectionCheck,
   SaveSettingsResult,
   SettingsForm,
   SettingsView,
-} from "../ui/sidebars/settings/view";
-import { type Language, languageForLocale, translate } from "../ui/strings";
+} from "../settings/view";
+import { ownData, ownRecord } from "../ui/arguments";
 import { testConnection } from "./connection";
 import { getScheduleView } from "./schedule";
 

@@ -12,7 +12,7 @@
  */
 
 import { formatCents } from "../api/money";
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../i18n";
 import type { DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
 import { describeChanges, describeRequest } from "./describe";

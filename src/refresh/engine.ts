@@ -15,6 +15,7 @@
  *   A list restarted that way runs to its end, so every continuation makes progress.
  */
 import type { ExpenseReport, Fund } from "../api/types";
+import type { Language } from "../i18n";
 import {
   type Column,
   FUNDS_TABLE,
@@ -26,7 +27,6 @@ import {
   TRANSACTIONS_TABLE,
 } from "../sheets/columns";
 import type { MissingRowMode } from "../sheets/merge";
-import type { Language } from "../ui/strings";
 import {
   type FingerprintStore,
   type Fingerprints,

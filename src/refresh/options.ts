@@ -5,6 +5,8 @@
  * turns them into the refresh's options. A setting that is set but wrong is an error naming the
  * field and the rule.
  */
+
+import type { Language } from "../i18n";
 import {
   auditArchiveName,
   DEFAULT_PAGE_SIZE,
@@ -16,7 +18,6 @@ import {
   sheetNameIssues,
   sheetNamesFor,
 } from "../settings/model";
-import type { Language } from "../ui/strings";
 import type { RefreshOptions } from "./engine";
 
 export { DEFAULT_PAGE_SIZE, DEFAULT_WINDOW_DAYS, MAX_PAGE_SIZE };

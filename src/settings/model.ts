@@ -11,8 +11,8 @@ import { checkField, type FieldSpec } from "../api/fields";
 import { type IssueParams, type MessageLanguage, ruleMessage } from "../api/messages";
 import { hostOf } from "../api/urls";
 import { DEFAULT_BASE_URL } from "../api/wire";
+import { type Language, languageForLocale, type StringKey, translate } from "../i18n";
 import { ownMember } from "../ui/arguments";
-import { type Language, languageForLocale, type StringKey, translate } from "../ui/strings";
 
 export { DEFAULT_BASE_URL };
 export const DEFAULT_PAGE_SIZE = 100;

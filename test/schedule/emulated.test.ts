@@ -13,7 +13,7 @@ import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
 import { LEDGER_KEY } from "../../src/app/schedule";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
-import type { SettingsView } from "../../src/ui/sidebars/settings/view";
+import type { SettingsView } from "../../src/settings/view";
 import { privateBuild } from "../refresh/emulation";
 import { settingsSidebarHtml } from "../settings-sidebar/html";
 

@@ -4,8 +4,9 @@
  * document, and that one belongs to the schedule): it continues when the user runs the same
  * refresh again, or when the scheduled refresh brings everything up to date.
  */
-import type { Stage } from "../refresh/engine";
-import { type Language, type StringKey, translate } from "../ui/strings";
+
+import { type Language, type StringKey, translate } from "../i18n";
+import type { Stage } from "./engine";
 
 export interface PausedRefresh {
   /** The refresh as the user chose it, in their words ("Refresh all"). */

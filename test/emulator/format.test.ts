@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { displayCell, formatGeneralNumber, isDateFormat, splitSections } from "../../dev/playground/format";
+import {
+  displayCell,
+  formatGeneralNumber,
+  isDateFormat,
+  splitSections,
+} from "../../dev/emulator/spreadsheet/format";
 
 describe("displayCell: numbers through their number format, as Sheets shows them", () => {
   it.each([

@@ -3,6 +3,8 @@
  * connection test. Thin: the work is in src/settings/connection.ts. Every function here can be
  * called by anyone who can open the sidebar, with any arguments: the core checks them.
  */
+
+import { ownData } from "../api/arguments";
 import { createClient } from "../api/client";
 import { documentSettingsStore } from "../gas/properties";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
@@ -16,7 +18,6 @@ import {
   type SaveConnectionResult,
   saveConnection,
 } from "../settings";
-import { ownData } from "../ui/arguments";
 import { countUrlFetchCalls } from "./quota";
 
 function userLocale(): string {

@@ -4,6 +4,7 @@
  * function can be called by anyone who can open a sidebar.
  */
 
+import { ownData, ownMember } from "../api/arguments";
 import { type Language, type StringKey, translate } from "../i18n";
 import {
   type FormOutcome,
@@ -18,7 +19,6 @@ import {
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import type { FieldProblem } from "../outbox/requests";
 import { FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
-import { ownData, ownMember } from "../ui/arguments";
 import { openWriteSession, type WriteSession } from "./outbox";
 
 export type { FieldProblem, FormOutcome, FundView };

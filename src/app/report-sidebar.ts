@@ -4,11 +4,11 @@
  * not integrated, custom status with a message.
  */
 
+import { ownData, ownMember } from "../api/arguments";
 import { type Language, type StringKey, translate } from "../i18n";
 import { type FormOutcome, once, readSubmission, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
 import { REPORT_COLUMNS } from "../sheets/columns";
-import { ownData, ownMember } from "../ui/arguments";
 import { recentSubmissions } from "./fund-sidebar";
 import { openWriteSession } from "./outbox";
 

@@ -4,6 +4,7 @@
  * decisions live in src/schedule/ and src/longrun/; this hands them Apps Script's services.
  */
 
+import { ownData, ownRecord } from "../api/arguments";
 import { sendPlainMail } from "../gas/mail";
 import { documentSettingsStore } from "../gas/properties";
 import { createRefreshTrigger, deleteMyTriggers, listMyTriggers } from "../gas/triggers";
@@ -42,7 +43,6 @@ import {
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
 import { languageFor } from "../settings/model";
 import { FAILURE_EMAIL_KEY } from "../settings/store";
-import { ownData, ownRecord } from "../ui/arguments";
 import type { MenuItem } from "./menu";
 import {
   ACCOUNT_KIND_KEY,

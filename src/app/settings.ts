@@ -4,6 +4,8 @@
  * every other setting belongs to the document (document properties), so that a second user of
  * a shared spreadsheet sees the settings but must enter a token of their own.
  */
+
+import { ownData, ownRecord } from "../api/arguments";
 import { documentSettingsStore } from "../gas/properties";
 import { type Language, languageForLocale, translate } from "../i18n";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
@@ -15,7 +17,6 @@ import type {
   SettingsForm,
   SettingsView,
 } from "../settings/view";
-import { ownData, ownRecord } from "../ui/arguments";
 import { testConnection } from "./connection";
 import { getScheduleView } from "./schedule";
 

@@ -30,7 +30,7 @@ const ALLOWED: Record<string, string[]> = {
   ...PURE_BELOW,
   gas: CORE,
   app: [...CORE, "gas"],
-  main: ["app", "i18n"],
+  main: ["app"],
   entrypoints: [],
   ui: [...CORE],
 };
@@ -150,6 +150,20 @@ describe("layers", () => {
         const to = devAreaOf(target);
         if (to === from || to === "src") continue;
         if (!DEV_ALLOWED[from]?.includes(to)) wrong.push(`${file}:${line} (${from}) imports ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("only src/gas/ touches Apps Script globals", () => {
+    const pattern = new RegExp(`(?<![\\w.$])(${GAS_GLOBALS.join("|")})(?![\\w$])`, "g");
+    const wrong: string[] = [];
+    for (const file of filesUnder("src")) {
+      if (file.startsWith("src/gas/")) continue;
+      const code = codeOnly(readFileSync(join(root, file), "utf8"));
+      for (const match of code.matchAll(pattern)) {
+        const line = code.slice(0, match.index).split("\n").length;
+        wrong.push(`${file}:${line} ${match[1]}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -7,6 +7,7 @@
 import { ownData } from "../api/arguments";
 import { createClient } from "../api/client";
 import { documentSettingsStore } from "../gas/properties";
+import { runtime } from "../gas/runtime";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { type Language, translate } from "../i18n";
 import {
@@ -22,7 +23,7 @@ import { countUrlFetchCalls } from "./quota";
 
 function userLocale(): string {
   try {
-    return Session.getActiveUserLocale();
+    return runtime().userLocale();
   } catch (_err) {
     return "en";
   }
@@ -38,11 +39,7 @@ function currentLanguage(): Language {
 
 /** Opens the connection sidebar. */
 export function showConnectionSidebar(): void {
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("connection").setTitle(
-      translate(currentLanguage(), "connection.title"),
-    ),
-  );
+  runtime().showSidebar("connection", translate(currentLanguage(), "connection.title"));
 }
 
 /** What the sidebar shows: the URL and IdAdmin of the document, whether this user has a token. */

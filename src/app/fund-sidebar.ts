@@ -5,6 +5,7 @@
  */
 
 import { ownData, ownMember } from "../api/arguments";
+import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
 import {
   type FormOutcome,
@@ -38,9 +39,7 @@ export interface FundSidebarView {
 /** Menu: opens the Fund sidebar. */
 export function showFundSidebar(): void {
   const language = sessionLanguage();
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("fund").setTitle(translate(language, "form.fund.title")),
-  );
+  runtime().showSidebar("fund", translate(language, "form.fund.title"));
 }
 
 function sessionLanguage(): Language {
@@ -67,8 +66,8 @@ function columnIn(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: string[]):
 
 /** The fund id of the active row, from the Funds sheet (Id) or any sheet with a fund Id column. */
 function selectedFundId(session: WriteSession): number | null {
-  const sheet = SpreadsheetApp.getActiveSheet();
-  const range = SpreadsheetApp.getActiveRange();
+  const sheet = runtime().spreadsheet().getActiveSheet();
+  const range = runtime().spreadsheet().getActiveRange();
   if (!sheet || !range || range.getRow() < 2) return null;
   const headers =
     sheet.getName() === session.settings.sheetNames.funds
@@ -82,7 +81,7 @@ function selectedFundId(session: WriteSession): number | null {
 
 /** Employees seen in the sheets: fund owners (IdAssignTo) and reports' EmployeeId/EmployeeName. */
 function knownEmployees(session: WriteSession): { id: number; name: string }[] {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   const byId = new Map<number, string>();
   const collect = (
     sheetName: string,
@@ -160,11 +159,11 @@ export function getFundSidebarView(input?: unknown): FundSidebarView {
 function settleEarlierFormWrites(session: WriteSession, fundId: number): string {
   const pending = session.records.all().some((r) => r.source === "form" && r.fundId === fundId);
   if (!pending) return "";
-  const lock = LockService.getDocumentLock();
+  const lock = runtime().documentLock();
   if (!lock?.tryLock(1000)) return "";
   try {
     const { held, settled } = settleBlockingWrites(
-      { ...session, newKey: () => Utilities.getUuid() },
+      { ...session, newKey: () => runtime().uuid() },
       { operation: "deposit", fundId, amount: 0 },
     );
     return [...settled, held ?? ""].filter((m) => m !== "").join(" ");
@@ -177,7 +176,7 @@ function settleEarlierFormWrites(session: WriteSession, fundId: number): string 
 
 /** Recent submissions per user, so that a double click never sends twice. */
 export function recentSubmissions(): RecentSubmissions {
-  const cache = CacheService.getUserCache();
+  const cache = runtime().userCache();
   return {
     get(requestId) {
       const text = cache?.get(`form:${requestId}`);
@@ -212,7 +211,7 @@ export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcom
   }
   const outcome = once(recentSubmissions(), submission.requestId, session.language, () =>
     underLock(operation, session.language, () =>
-      submitWrite({ ...session, newKey: () => Utilities.getUuid() }, operation, submission.fields),
+      submitWrite({ ...session, newKey: () => runtime().uuid() }, operation, submission.fields),
     ),
   );
   session.finish();
@@ -226,7 +225,7 @@ export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcom
  */
 function underLock(operation: OutboxOperation, language: Language, send: () => FormOutcome): FormOutcome {
   if (!MONEY_OPERATIONS.has(operation) && operation !== "createFund") return send();
-  const lock = LockService.getDocumentLock();
+  const lock = runtime().documentLock();
   if (!lock?.tryLock(10_000)) return { kind: "refused", message: translate(language, "outbox.run.busy") };
   try {
     return send();

@@ -3,10 +3,12 @@
  * write session shared with the sidebar forms (client, audit, settings, sheets updated from
  * each response). The decisions live in src/outbox/; this file only hands them the services.
  */
+
 import { createClient, formatCents, responseAmountToCents } from "../api";
 import { type AuditSink, createAuditLog } from "../audit/log";
 import { auditSheetSink } from "../gas/audit-sheet";
 import { documentSettingsStore, documentWriteRecords } from "../gas/properties";
+import { runtime } from "../gas/runtime";
 import { auditUser } from "../gas/session";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { type Language, type StringKey, translate } from "../i18n";
@@ -46,7 +48,7 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
  * limit). Never more. A run stops between rows at two thirds of it (`outboxBudgetMs`).
  */
 function executionLimitMs(): number {
-  const asked = Number(PropertiesService.getDocumentProperties().getProperty(EXECUTION_LIMIT_KEY));
+  const asked = Number(runtime().documentProperties().getProperty(EXECUTION_LIMIT_KEY));
   return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
 }
 
@@ -111,7 +113,7 @@ export interface WriteSession extends WriteContext {
 
 export function dateFormatter(spreadsheet: Spreadsheet): DateFormatter {
   const zone = spreadsheet.getSpreadsheetTimeZone();
-  return (date, pattern) => Utilities.formatDate(date, zone, pattern);
+  return (date, pattern) => runtime().formatDate(date, zone, pattern);
 }
 
 /**
@@ -135,13 +137,13 @@ function lazyAuditSink(spreadsheet: Spreadsheet, options: Parameters<typeof audi
   return {
     append: (rows) => open().append(rows),
     update: (rowNumber, row) => open().update(rowNumber, row),
-    flush: () => SpreadsheetApp.flush(),
+    flush: () => runtime().flush(),
   };
 }
 
 /** Opens a write session for `source`; throws a plain message when the connection is not set. */
 export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSession {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   const settings = loadWriteSettings();
   const language = settings.language;
   const log = createAuditLog(
@@ -313,13 +315,13 @@ export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
       range.setNumberFormats([OWNED_FORMATS]);
       range.setValues([ownedCellsToRow(cells)]);
     },
-    flush: () => SpreadsheetApp.flush(),
+    flush: () => runtime().flush(),
   };
 }
 
 function userLanguageFallback(): Language {
   try {
-    return /^es/i.test(Session.getActiveUserLocale()) ? "es" : "en";
+    return /^es/i.test(runtime().userLocale()) ? "es" : "en";
   } catch (_err) {
     return "en";
   }
@@ -335,10 +337,10 @@ function settingsOrNull(): WriteSettings | null {
 
 /** Menu: creates the Outbox sheet with its headers, dropdowns and formats (or says it exists). */
 export function createOutboxSheet(): void {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   const settings = settingsOrNull();
   const language = settings?.language ?? userLanguageFallback();
-  const ui = SpreadsheetApp.getUi();
+  const ui = runtime().ui();
   const name = settings?.sheetNames.outbox ?? translate(language, "outbox.sheetName");
   if (spreadsheet.getSheetByName(name)) {
     ui.alert(translate(language, "outbox.exists"));
@@ -379,7 +381,8 @@ function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): vo
       .setNumberFormats(Array.from({ length: rows }, () => OUTBOX_COLUMNS.map(formatOf)));
     const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
       // Invalid entries are allowed (with a warning) so that labels in the other language still work.
-      const rule = SpreadsheetApp.newDataValidation()
+      const rule = runtime()
+        .newDataValidation()
         .requireValueInList(values, true)
         .setAllowInvalid(true)
         .build();
@@ -402,13 +405,17 @@ function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): vo
       .protect();
     protection.setDescription(translate(language, "outbox.col.state")).setWarningOnly(true);
   }
-  PropertiesService.getDocumentProperties()?.setProperty(RULES_ROWS_KEY + sheet.getName(), String(maxRows));
+  runtime()
+    .documentProperties()
+    ?.setProperty(RULES_ROWS_KEY + sheet.getName(), String(maxRows));
 }
 
 /** Extends the rules to rows added since they were last applied. */
 function extendOutboxRules(sheet: Sheet, language: Language): void {
   const covered = Number(
-    PropertiesService.getDocumentProperties()?.getProperty(RULES_ROWS_KEY + sheet.getName()),
+    runtime()
+      .documentProperties()
+      ?.getProperty(RULES_ROWS_KEY + sheet.getName()),
   );
   // A sheet from before this was kept: its first 1,000 rows were set up when it was made.
   const from = Number.isInteger(covered) && covered > 0 ? covered + 1 : 1001;
@@ -489,7 +496,7 @@ function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: 
 }
 
 function previewOf(session: WriteSession, sheet: Sheet) {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   return planPreview(
     readRows(sheet),
     fundFactsSource(spreadsheet, session),
@@ -508,11 +515,11 @@ export function previewOutbox(): string {
   const session = openWriteSession("outbox");
   const t = (key: StringKey) => translate(session.language, key);
   if (!session.settings.token) {
-    SpreadsheetApp.getUi().alert(t("outbox.noToken"));
+    runtime().ui().alert(t("outbox.noToken"));
     return t("outbox.noToken");
   }
-  const sheet = outboxSheet(SpreadsheetApp.getActiveSpreadsheet(), session.settings);
-  const ui = SpreadsheetApp.getUi();
+  const sheet = outboxSheet(runtime().spreadsheet(), session.settings);
+  const ui = runtime().ui();
   if (!sheet) {
     ui.alert(t("outbox.run.noSheet"));
     return t("outbox.run.noSheet");
@@ -534,9 +541,9 @@ export function runOutbox(): RunSummary | null {
   const session = openWriteSession("outbox");
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(session.language, key, params);
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   const sheet = outboxSheet(spreadsheet, session.settings);
-  const ui = SpreadsheetApp.getUi();
+  const ui = runtime().ui();
   if (!session.settings.token) {
     ui.alert(t("outbox.noToken"));
     return null;
@@ -570,7 +577,7 @@ export function runOutbox(): RunSummary | null {
     ui.alert(t("outbox.run.cancelled"));
     return null;
   }
-  const lock = LockService.getDocumentLock();
+  const lock = runtime().documentLock();
   if (!lock?.tryLock(1000)) {
     session.finish();
     ui.alert(t("outbox.run.busy"));
@@ -582,13 +589,13 @@ export function runOutbox(): RunSummary | null {
       ...session,
       sheet: outboxSheetPort(sheet),
       records: session.records,
-      newKey: () => Utilities.getUuid(),
+      newKey: () => runtime().uuid(),
       budgetMs: outboxBudgetMs(executionLimitMs()),
       startedAt,
     });
     session.finish();
   } finally {
-    SpreadsheetApp.flush();
+    runtime().flush();
     lock.releaseLock();
   }
   const lines = [

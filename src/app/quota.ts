@@ -5,6 +5,7 @@
  * report sidebars, the connection tests), and refreshes check it before they start.
  */
 
+import { runtime } from "../gas/runtime";
 import type { Language } from "../i18n";
 import { loadContinuation } from "../longrun/continuation";
 import {
@@ -26,18 +27,18 @@ export const ACCOUNT_KIND_KEY = "longrun.accountKind";
 
 /** Today as Google's quotas count days: the date in Pacific time. */
 function pacificDay(): string {
-  return Utilities.formatDate(new Date(), "America/Los_Angeles", "yyyy-MM-dd");
+  return runtime().formatDate(new Date(), "America/Los_Angeles", "yyyy-MM-dd");
 }
 
 export function quotaPort(): QuotaPort {
-  const store = PropertiesService.getUserProperties();
+  const store = runtime().userProperties();
   return {
     used: () => callsToday(parseLedger(store.getProperty(LEDGER_KEY)), pacificDay()),
     limit: () => {
       const setting = (store.getProperty(ACCOUNT_KIND_KEY) ?? "auto") as AccountKind | "auto";
       let email = "";
       try {
-        email = Session.getActiveUser().getEmail();
+        email = runtime().activeUserEmail();
       } catch (_err) {
         email = "";
       }
@@ -68,7 +69,7 @@ export function countUrlFetchCalls(calls: number): void {
  * "refuse" past it), estimated from the last complete refresh, as the scheduled run checks.
  */
 export function refreshQuotaCheck(language: Language): QuotaCheck {
-  const store = PropertiesService.getDocumentProperties();
+  const store = runtime().documentProperties();
   return quotaForNextRefresh(loadHistory(store, Date.now(), language), quotaPort(), loadContinuation(store));
 }
 

@@ -3,12 +3,14 @@
  * refresh runs. Thin: the work is in src/refresh/ (steps, cursor), src/sheets/ (columns, merge)
  * and src/audit/ (rows, redaction); this hands them Apps Script's services.
  */
+
 import { type CallEvent, createClient } from "../api/client";
 import { AUDIT_LIMITS, createAuditLog } from "../audit/log";
 import { callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
 import { auditSheetSink } from "../gas/audit-sheet";
 import { documentSettingsStore } from "../gas/properties";
+import { runtime } from "../gas/runtime";
 import { auditUser } from "../gas/session";
 import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
 import { appsScriptClock, urlFetchTransport } from "../gas/transport";
@@ -87,7 +89,7 @@ interface Context {
 function userLanguage(form: Record<string, string>): Language {
   let locale = "en";
   try {
-    locale = Session.getActiveUserLocale();
+    locale = runtime().userLocale();
   } catch (_err) {
     locale = "en";
   }
@@ -108,17 +110,17 @@ function readContext(): Context {
     token: store.token(settings.baseUrl, language),
     baseUrl: settings.baseUrl,
     names: sheetNamesFrom(form, language),
-    timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone(),
+    timeZone: runtime().spreadsheet().getSpreadsheetTimeZone(),
   };
 }
 
 function today(timeZone: string): string {
-  return Utilities.formatDate(new Date(), timeZone, "yyyy-MM-dd");
+  return runtime().formatDate(new Date(), timeZone, "yyyy-MM-dd");
 }
 
 function toast(message: string, title: string, seconds = 5): void {
   try {
-    SpreadsheetApp.getActiveSpreadsheet().toast(message, title, seconds);
+    runtime().spreadsheet().toast(message, title, seconds);
   } catch (_err) {
     // No one to show it to (a trigger); the summary still goes to the caller and the audit.
   }
@@ -143,7 +145,7 @@ function gasSheets(context: Context, mode: "keep" | "remove", afterWrite: () => 
       return plan.counts.updated + plan.counts.added;
     },
     isEmpty(target) {
-      const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(names[target]);
+      const sheet = runtime().spreadsheet().getSheetByName(names[target]);
       return !sheet || sheet.getLastRow() <= 1;
     },
   };
@@ -182,7 +184,7 @@ function session(source: RefreshSource, action: StringKey) {
     // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
     // still leaves the trace of what it had done.
     sheets: gasSheets(context, options.missingRows, () => log.flush()),
-    fingerprints: PropertiesService.getDocumentProperties(),
+    fingerprints: runtime().documentProperties(),
     options,
   };
   return { context, options, log, audit, deps };
@@ -217,7 +219,7 @@ function errorText(err: unknown): string {
 export function runRefreshNow(kind: RefreshKind, source: RefreshSource): RefreshSummary {
   const started = Date.now();
   let language: Language = "en";
-  const lock = LockService.getDocumentLock();
+  const lock = runtime().documentLock();
   if (!lock.tryLock(10_000)) {
     return summary(false, true, 0, 0, started, [], translate(language, "refresh.busy"));
   }
@@ -233,7 +235,7 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     const refused = quotaRefusal(quota, language, title);
     if (refused) return summary(false, true, 0, 0, started, [], refused);
     const fingerprint = `${kind}|${optionsFingerprint(options, context.names)}`;
-    const documentProperties = PropertiesService.getDocumentProperties();
+    const documentProperties = runtime().documentProperties();
     const stored = storedCursor(loadText(documentProperties, MENU_CURSOR_KEY), fingerprint);
     const cursor = stored?.cursor ?? startCursor(kind);
     const budget = createTimeBudget({
@@ -420,7 +422,7 @@ function currentSelection(names: SheetNames): Selection | null {
 export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
   const started = Date.now();
   let language: Language = "en";
-  const lock = LockService.getDocumentLock();
+  const lock = runtime().documentLock();
   if (!lock.tryLock(10_000))
     return summary(false, true, 0, 0, started, [], translate(language, "refresh.busy"));
   let built: ReturnType<typeof session> | null = null;
@@ -476,7 +478,7 @@ function endRefresh(built: ReturnType<typeof session> | null, lock: GoogleAppsSc
     built?.log.flush();
   } finally {
     countUrlFetchCalls(built?.audit.requests() ?? 0);
-    SpreadsheetApp.flush();
+    runtime().flush();
     lock.releaseLock();
   }
 }
@@ -486,7 +488,7 @@ function fromMenu(run: () => RefreshSummary): void {
   if (result.ok) return;
   // A failure must be seen: an alert where there is a Ui (the toast may go unnoticed).
   try {
-    SpreadsheetApp.getUi().alert(result.message);
+    runtime().ui().alert(result.message);
   } catch (_err) {
     // No Ui in this context; the toast and the audit carry the message.
   }
@@ -572,9 +574,7 @@ export function showRefreshSidebar(): void {
 
 function openRefreshSidebar(language: Language): void {
   try {
-    SpreadsheetApp.getUi().showSidebar(
-      HtmlService.createHtmlOutputFromFile("refresh").setTitle(translate(language, "refresh.title")),
-    );
+    runtime().showSidebar("refresh", translate(language, "refresh.title"));
   } catch (_err) {
     // No Ui here (a trigger): the refresh waits for someone to continue it.
   }
@@ -600,7 +600,7 @@ export function getRefreshSidebarView(): RefreshSidebarView {
   const language = readLanguage();
   let paused: RefreshSidebarView["paused"] = null;
   try {
-    const stored = parseStoredCursor(loadText(PropertiesService.getDocumentProperties(), MENU_CURSOR_KEY));
+    const stored = parseStoredCursor(loadText(runtime().documentProperties(), MENU_CURSOR_KEY));
     if (stored) {
       paused = {
         kind: stored.kind,

@@ -5,6 +5,7 @@
  */
 
 import { ownData, ownMember } from "../api/arguments";
+import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
 import { type FormOutcome, once, readSubmission, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
@@ -42,9 +43,7 @@ export function showReportSidebar(): void {
   } catch (_err) {
     // English until the settings can be read.
   }
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("report").setTitle(translate(language, "form.report.title")),
-  );
+  runtime().showSidebar("report", translate(language, "form.report.title"));
 }
 
 function headerTexts(key: string): string[] {
@@ -56,8 +55,8 @@ function headerTexts(key: string): string[] {
 /** Sidebar: the reports of the selected rows of the Expense reports sheet. */
 export function getReportSidebarView(): ReportSidebarView {
   const session = openWriteSession("sidebar");
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const sheet = SpreadsheetApp.getActiveSheet();
+  const spreadsheet = runtime().spreadsheet();
+  const sheet = runtime().spreadsheet().getActiveSheet();
   const reports: SelectedReport[] = [];
   if (sheet && sheet.getName() === session.settings.sheetNames.reports && sheet.getLastColumn() > 0) {
     const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
@@ -75,7 +74,7 @@ export function getReportSidebarView(): ReportSidebarView {
       "customStatus",
     ].map(col);
     const rows = new Set<number>();
-    for (const range of SpreadsheetApp.getActiveRangeList()?.getRanges() ?? []) {
+    for (const range of runtime().spreadsheet().getActiveRangeList()?.getRanges() ?? []) {
       for (let r = Math.max(2, range.getRow()); r <= range.getLastRow(); r += 1) rows.add(r);
     }
     if (idCol !== null && idCol !== undefined) {
@@ -96,7 +95,7 @@ export function getReportSidebarView(): ReportSidebarView {
       }
     }
   }
-  const now = Utilities.formatDate(new Date(), spreadsheet.getSpreadsheetTimeZone(), "yyyy-MM-dd HH:mm:ss");
+  const now = runtime().formatDate(new Date(), spreadsheet.getSpreadsheetTimeZone(), "yyyy-MM-dd HH:mm:ss");
   session.finish();
   return { language: session.language, adminId: session.adminId, reports, now };
 }
@@ -126,7 +125,7 @@ function markReports(operation: OutboxOperation, raw: unknown): ReportFormResult
     return { results: [{ id: 0, outcome }], summary: outcome.problems[0]?.message ?? "" };
   }
   const recent = recentSubmissions();
-  const context = { ...session, newKey: () => Utilities.getUuid() };
+  const context = { ...session, newKey: () => runtime().uuid() };
   const results = ids.map((id) => ({
     id,
     outcome: once(recent, `${submission.requestId}-${id}`, session.language, () =>

@@ -7,6 +7,7 @@
 import { ownData, ownRecord } from "../api/arguments";
 import { sendPlainMail } from "../gas/mail";
 import { documentSettingsStore } from "../gas/properties";
+import { runtime } from "../gas/runtime";
 import { createRefreshTrigger, deleteMyTriggers, listMyTriggers } from "../gas/triggers";
 import { type Language, translate } from "../i18n";
 import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
@@ -68,11 +69,11 @@ export { ACCOUNT_KIND_KEY, LEDGER_KEY };
 export const EXECUTION_LIMIT_KEY = "longrun.executionLimitMs";
 
 function documentStore(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getDocumentProperties();
+  return runtime().documentProperties();
 }
 
 function userStore(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getUserProperties();
+  return runtime().userProperties();
 }
 
 /** The current user: a stable private key (kept in their own user properties) and a label. */
@@ -80,12 +81,12 @@ export function currentUser(): { key: string; label: string } {
   const store = userStore();
   let key = store.getProperty(USER_ID_KEY);
   if (!key) {
-    key = Utilities.getUuid();
+    key = runtime().uuid();
     store.setProperty(USER_ID_KEY, key);
   }
   let email = "";
   try {
-    email = Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail();
+    email = runtime().activeUserEmail() || runtime().effectiveUserEmail();
   } catch (_err) {
     email = "";
   }
@@ -96,7 +97,7 @@ export function currentUser(): { key: string; label: string } {
 function userLanguage(): Language {
   let locale = "en";
   try {
-    locale = Session.getActiveUserLocale();
+    locale = runtime().userLocale();
   } catch (_err) {
     locale = "en";
   }
@@ -119,7 +120,7 @@ function writeState(state: ScheduleState): void {
 
 /** Minutes east of UTC of the spreadsheet's time zone at `ms` (for "daily at 9"). */
 function tzOffsetMinutes(timeZone: string, ms: number): number {
-  const z = Utilities.formatDate(new Date(ms), timeZone, "Z"); // e.g. -0300
+  const z = runtime().formatDate(new Date(ms), timeZone, "Z"); // e.g. -0300
   const sign = z.startsWith("-") ? -1 : 1;
   return sign * (Number(z.slice(1, 3)) * 60 + Number(z.slice(3, 5)));
 }
@@ -137,10 +138,10 @@ export interface EnsureResult {
  * `firingNow` when called from the recurring trigger itself.
  */
 export function ensureSchedule(firingNow = false): EnsureResult {
-  const lock = LockService.getUserLock();
+  const lock = runtime().userLock();
   if (!lock.tryLock(10_000)) return { removed: 0, created: false, reasons: [] };
   try {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const spreadsheet = runtime().spreadsheet();
     const state = readState();
     const now = Date.now();
     const runs = readHistory(documentStore().getProperties()).runs;
@@ -182,22 +183,22 @@ function executionLimitMs(): number {
  * by hand continues from the Refresh sidebar. Old one-off triggers are tidied away.
  */
 function scheduleFollowUp(_delayMs: number): boolean {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   if (spreadsheet) deleteMyTriggers(spreadsheet, planContinuationTriggers(listMyTriggers(spreadsheet), null));
   return false;
 }
 
 function notifyFailure(run: RunRecord): void {
   if (userStore().getProperty(MAIL_ON_FAILURE_KEY) !== "1") return;
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const mail = failureMail(
     userLanguage(),
     run,
     { name: spreadsheet.getName(), url: spreadsheet.getUrl() },
-    (ms) => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
+    (ms) => runtime().formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
   );
-  sendPlainMail(Session.getEffectiveUser().getEmail(), mail.subject, mail.body);
+  sendPlainMail(runtime().effectiveUserEmail(), mail.subject, mail.body);
 }
 
 /** The refresh of the sheets as the run needs it, with the calls it made and the token to hide. */
@@ -226,16 +227,16 @@ function gasRefreshEngine(source: RunRecord["source"]): GasRefreshEngine {
 /** Runs one refresh execution with every service handed in. */
 export function runRefreshExecution(source: RunRecord["source"], startedAt: number): RunResult {
   const engine = gasRefreshEngine(source);
-  const documentLock = LockService.getDocumentLock();
+  const documentLock = runtime().documentLock();
   const ports: RunPorts<unknown> = {
     language: userLanguage(),
     now: () => Date.now(),
-    newId: () => Utilities.getUuid(),
+    newId: () => runtime().uuid(),
     me: currentUser(),
     lock: {
       tryLock: (ms) => documentLock.tryLock(ms),
       release: () => {
-        SpreadsheetApp.flush();
+        runtime().flush();
         documentLock.releaseLock();
       },
     },
@@ -266,9 +267,9 @@ function triggerContextProblem():
   | "run.message.noDocumentProperties"
   | "run.message.noDocumentLock"
   | null {
-  if (!SpreadsheetApp.getActiveSpreadsheet()) return "run.message.noSpreadsheet";
-  if (!PropertiesService.getDocumentProperties()) return "run.message.noDocumentProperties";
-  if (!LockService.getDocumentLock()) return "run.message.noDocumentLock";
+  if (!runtime().spreadsheet()) return "run.message.noSpreadsheet";
+  if (!runtime().documentProperties()) return "run.message.noDocumentProperties";
+  if (!runtime().documentLock()) return "run.message.noDocumentLock";
   return null;
 }
 
@@ -277,7 +278,7 @@ function recordTriggerProblem(
   startedAt: number,
 ): void {
   const run: RunRecord = {
-    id: Utilities.getUuid(),
+    id: runtime().uuid(),
     source: "schedule",
     user: currentUser().label,
     startedAt,
@@ -288,7 +289,7 @@ function recordTriggerProblem(
     outcome: "failed",
     message: translate(userLanguage(), problem),
   };
-  const document = PropertiesService.getDocumentProperties();
+  const document = runtime().documentProperties();
   if (document) saveRun(document as PropertyStore, run);
   else userStore().setProperty(UNRECORDED_RUN_KEY, serializeRun(run));
 }
@@ -320,7 +321,7 @@ export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): voi
   if (stale) {
     // A trigger the document no longer counts on (replaced, another user's schedule now, or a
     // duplicate): remove it instead of refreshing twice.
-    if (uid) deleteMyTriggers(SpreadsheetApp.getActiveSpreadsheet(), [uid]);
+    if (uid) deleteMyTriggers(runtime().spreadsheet(), [uid]);
     ensureSchedule();
     return;
   }
@@ -341,7 +342,7 @@ export function continueRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
     return;
   }
   // One-off triggers stay listed (and count against the 20 allowed) until deleted.
-  if (e?.triggerUid) deleteMyTriggers(SpreadsheetApp.getActiveSpreadsheet(), [e.triggerUid]);
+  if (e?.triggerUid) deleteMyTriggers(runtime().spreadsheet(), [e.triggerUid]);
   runRefreshExecution("continuation", startedAt);
 }
 
@@ -387,7 +388,7 @@ export function getScheduleView(): ScheduleSidebarView {
 }
 
 function buildScheduleView(repaired: boolean): ScheduleSidebarView {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const now = Date.now();
   const store = documentStore();
@@ -409,7 +410,7 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
       notice,
       nowMs: now,
       tzOffsetMinutes: tzOffsetMinutes(timeZone, now),
-      formatTime: (ms) => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
+      formatTime: (ms) => runtime().formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
     }),
     mailOnFailure: user.getProperty(MAIL_ON_FAILURE_KEY) === "1",
     quota: quotaForNextRefresh(runs, quota, loadContinuation(store as PropertyStore)),

@@ -7,6 +7,7 @@
 
 import { ownData, ownRecord } from "../api/arguments";
 import { documentSettingsStore } from "../gas/properties";
+import { runtime } from "../gas/runtime";
 import { type Language, languageForLocale, translate } from "../i18n";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../settings/form";
@@ -22,7 +23,7 @@ import { getScheduleView } from "./schedule";
 
 function localeLanguage(): Language {
   try {
-    return languageForLocale(Session.getActiveUserLocale());
+    return languageForLocale(runtime().userLocale());
   } catch (_err) {
     return "en";
   }
@@ -55,9 +56,7 @@ function settingsView(): SettingsView {
 /** Opens the settings sidebar (menu item "Settings…", and the schedule's notice item). */
 export function showSettingsSidebar(): void {
   const language = formLanguage(loadSettingsForm());
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("settings").setTitle(translate(language, "settings.title")),
-  );
+  runtime().showSidebar("settings", translate(language, "settings.title"));
 }
 
 /** What the sidebar shows: the document's settings, whether this user has a token, the schedule. */

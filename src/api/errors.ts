@@ -232,3 +232,13 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
   }
   return out;
 }
+
+/**
+ * `error` with `cause` kept as its `cause` (ES2022's option, which Apps Script's V8 may not
+ * take in the constructor). Only for a cause that holds no secret: a redacted error never
+ * carries its unredacted original.
+ */
+export function withCause<E extends Error>(error: E, cause: unknown): E {
+  Object.defineProperty(error, "cause", { value: cause, writable: true, configurable: true, enumerable: false });
+  return error;
+}

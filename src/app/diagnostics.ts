@@ -40,10 +40,10 @@ import {
   seeSession,
   timeCellWrite,
   toast,
-  userLocale,
   writeResultsSheet,
 } from "../gas/diagnostics";
-import { languageForLocale, translate } from "../i18n";
+import { translate } from "../i18n";
+import { currentLanguage, entry } from "./entry";
 import { DIAGNOSTICS_MENU_ITEM, type MenuItem } from "./menu";
 
 /**
@@ -66,7 +66,12 @@ export function diagnosticsMenuItems(authMode: string): MenuItem[] {
 
 /** Menu item: runs every check and writes one row per check to the sheet "Diagnostics". */
 export function runDiagnostics(): void {
-  const language = languageForLocale(userLocale());
+  // Anyone who can open a sidebar can call this too: its refusal is thrown to whoever called.
+  entry("sidebar", diagnose);
+}
+
+function diagnose(): void {
+  const language = currentLanguage();
   // Anyone who can open a sidebar can call this: it runs only where the document turned it on.
   if (!isDiagnosticsEnabled(diagnosticsFlag())) throw new Error(translate(language, "diagnostics.off"));
   const at = Date.now();
@@ -110,6 +115,10 @@ export function runDiagnostics(): void {
 
 /** Handler of the probe trigger: records what a time trigger gets, then deletes itself. */
 export function runDiagnosticsTrigger(e?: GoogleAppsScript.Events.TimeDriven): void {
+  entry("trigger", () => recordWhatTriggerSees(e));
+}
+
+function recordWhatTriggerSees(e?: GoogleAppsScript.Events.TimeDriven): void {
   const event = (e ?? {}) as Partial<GoogleAppsScript.Events.TimeDriven>;
   const uid = typeof event.triggerUid === "string" ? event.triggerUid : "";
   if (uid) {

@@ -4,18 +4,12 @@
  * and src/audit/ (rows, redaction); this hands them Apps Script's services.
  */
 
-import { type CallEvent, createClient } from "../api/client";
-import { AUDIT_LIMITS, createAuditLog } from "../audit/log";
+import type { CallEvent } from "../api/client";
 import { callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
-import { auditSheetSink } from "../gas/audit-sheet";
-import { documentSettingsStore } from "../gas/properties";
 import { runtime } from "../gas/runtime";
-import { auditUser } from "../gas/session";
 import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
-import { appsScriptClock, urlFetchTransport } from "../gas/transport";
 import { type Language, type StringKey, translate } from "../i18n";
-import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
 import type { QuotaCheck } from "../longrun/quota";
 import {
   type EngineResult,
@@ -34,10 +28,21 @@ import { pausedRefreshMessage } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
 import { deleteText, loadText, saveText } from "../refresh/stored-text";
 import { parseScheduleState, SCHEDULE_STATE_KEY } from "../schedule/plan";
-import { languageFor } from "../settings/model";
 import { applyToSheet } from "../sheets/apply";
 import { fundIdOfMovementKey } from "../sheets/columns";
 import { normaliseKey } from "../sheets/merge";
+import {
+  auditLimits,
+  auditLog,
+  auditSheet,
+  currentLanguage,
+  entry,
+  errorText,
+  executionBudget,
+  serviceClient,
+  settingsStore,
+  withDocumentLock,
+} from "./entry";
 import { countUrlFetchCalls, refreshQuotaCheck, smallQuotaCheck } from "./quota";
 
 /**
@@ -86,21 +91,10 @@ interface Context {
   timeZone: string;
 }
 
-function userLanguage(form: Record<string, string>): Language {
-  let locale = "en";
-  try {
-    locale = runtime().userLocale();
-  } catch (_err) {
-    locale = "en";
-  }
-  const chosen = form.language === "en" || form.language === "es" ? form.language : null;
-  return languageFor({ language: chosen }, locale);
-}
-
 function readContext(): Context {
-  const store = documentSettingsStore();
+  const store = settingsStore();
   const form = store.fields();
-  const language = userLanguage(form);
+  const language = currentLanguage();
   const { settings } = store.load(language);
   return {
     language,
@@ -162,21 +156,20 @@ function session(source: RefreshSource, action: StringKey) {
     );
   }
   const options = refreshOptionsFrom(context.form, today(context.timeZone), context.language);
-  const log = createAuditLog(
-    auditSheetSink({
+  const log = auditLog(
+    auditSheet({
       name: context.names.audit,
       archiveName: context.names.auditArchive,
       language: context.language,
-      limits: auditLimits(context.form),
+      limits: auditLimits(context.form.auditMaxRows),
     }),
-    { user: auditUser(source), source, secrets: [context.token], now: () => new Date() },
+    source,
+    context.token,
   );
   const audit = callAudit(log, () => translate(context.language, action));
-  const client = createClient({
-    transport: urlFetchTransport(),
+  const client = serviceClient({
     baseUrl: context.baseUrl,
     token: context.token,
-    clock: appsScriptClock(),
     onCall: (event: CallEvent) => audit.onCall(event),
   });
   const deps = {
@@ -190,26 +183,12 @@ function session(source: RefreshSource, action: StringKey) {
   return { context, options, log, audit, deps };
 }
 
-/**
- * The audit's bounds: AUDIT_LIMITS unless the settings set `auditMaxRows` (the archive then
- * keeps four times as many).
- */
-function auditLimits(form: Record<string, string>): { maxRows: number; maxArchiveRows: number } {
-  const asked = Number(form.auditMaxRows);
-  if (!Number.isInteger(asked) || asked < 10 || asked > AUDIT_LIMITS.maxRows) return AUDIT_LIMITS;
-  return { maxRows: asked, maxArchiveRows: asked * 4 };
-}
-
 const ACTION_OF: Record<RefreshKind, StringKey> = {
   funds: "menu.refreshFunds",
   transactions: "menu.refreshTransactions",
   reports: "menu.refreshReports",
   all: "menu.refreshAll",
 };
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message || err.name : String(err);
-}
 
 /**
  * Runs a refresh of `kind` in this execution, under the document lock, stopping cleanly near
@@ -218,11 +197,20 @@ function errorText(err: unknown): string {
  */
 export function runRefreshNow(kind: RefreshKind, source: RefreshSource): RefreshSummary {
   const started = Date.now();
+  return withDocumentLock(
+    10_000,
+    () => busy(started),
+    () => refreshUnderLock(kind, source, started),
+  );
+}
+
+/** Another execution holds the document (a refresh, an Outbox run): nothing was done. */
+function busy(started: number): RefreshSummary {
+  return summary(false, true, 0, 0, started, [], translate("en", "refresh.busy"));
+}
+
+function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: number): RefreshSummary {
   let language: Language = "en";
-  const lock = runtime().documentLock();
-  if (!lock.tryLock(10_000)) {
-    return summary(false, true, 0, 0, started, [], translate(language, "refresh.busy"));
-  }
   let built: ReturnType<typeof session> | null = null;
   try {
     built = session(source, ACTION_OF[kind]);
@@ -238,11 +226,7 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     const documentProperties = runtime().documentProperties();
     const stored = storedCursor(loadText(documentProperties, MENU_CURSOR_KEY), fingerprint);
     const cursor = stored?.cursor ?? startCursor(kind);
-    const budget = createTimeBudget({
-      clock: { now: () => Date.now() },
-      startedAt: started,
-      limitMs: executionLimitMs(documentProperties),
-    });
+    const budget = executionBudget(started);
     let lastToast = started;
     const audit = built.audit;
     const result: EngineResult = runRefreshSteps(
@@ -298,7 +282,7 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
   } catch (err) {
     return failedRefresh(err, language, built, started);
   } finally {
-    endRefresh(built, lock);
+    endRefresh(built);
   }
 }
 
@@ -326,15 +310,6 @@ function quotaRefusal(quota: QuotaCheck, language: Language, title: string): str
 function hasSchedule(documentProperties: GoogleAppsScript.Properties.Properties): boolean {
   const state = parseScheduleState(documentProperties.getProperty(SCHEDULE_STATE_KEY));
   return state !== null && state.schedule.kind !== "off";
-}
-
-/**
- * Google's 6 minutes, or less when the document asks for less (the same document property the
- * scheduled refresh reads: a deployment or test with a shorter budget). Never more.
- */
-function executionLimitMs(documentProperties: GoogleAppsScript.Properties.Properties): number {
-  const asked = Number(documentProperties.getProperty("longrun.executionLimitMs"));
-  return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
 }
 
 /** A refresh started by hand that stopped near the time limit, as the document keeps it. */
@@ -421,10 +396,15 @@ function currentSelection(names: SheetNames): Selection | null {
 /** Refreshes only the funds or reports of the selected rows. Never throws. */
 export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
   const started = Date.now();
+  return withDocumentLock(
+    10_000,
+    () => busy(started),
+    () => selectedRowsUnderLock(source, started),
+  );
+}
+
+function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshSummary {
   let language: Language = "en";
-  const lock = runtime().documentLock();
-  if (!lock.tryLock(10_000))
-    return summary(false, true, 0, 0, started, [], translate(language, "refresh.busy"));
   let built: ReturnType<typeof session> | null = null;
   try {
     built = session(source, "menu.refreshSelected");
@@ -454,7 +434,7 @@ export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
   } catch (err) {
     return failedRefresh(err, language, built, started);
   } finally {
-    endRefresh(built, lock);
+    endRefresh(built);
   }
 }
 
@@ -472,14 +452,12 @@ function failedRefresh(
   return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
 }
 
-/** Ends a refresh however it went: audit rows written, calls counted, sheets flushed, lock released. */
-function endRefresh(built: ReturnType<typeof session> | null, lock: GoogleAppsScript.Lock.Lock): void {
+/** Ends a refresh however it went: audit rows written, calls counted (the lock then flushes the sheets). */
+function endRefresh(built: ReturnType<typeof session> | null): void {
   try {
     built?.log.flush();
   } finally {
     countUrlFetchCalls(built?.audit.requests() ?? 0);
-    runtime().flush();
-    lock.releaseLock();
   }
 }
 
@@ -496,27 +474,27 @@ function fromMenu(run: () => RefreshSummary): void {
 
 /** Menu: Refresh funds. */
 export function refreshFunds(): void {
-  fromMenu(() => runRefreshNow("funds", "menu"));
+  entry("menu", () => fromMenu(() => runRefreshNow("funds", "menu")));
 }
 
 /** Menu: Refresh funds and transactions. */
 export function refreshTransactions(): void {
-  fromMenu(() => runRefreshNow("transactions", "menu"));
+  entry("menu", () => fromMenu(() => runRefreshNow("transactions", "menu")));
 }
 
 /** Menu: Refresh expense reports. */
 export function refreshReports(): void {
-  fromMenu(() => runRefreshNow("reports", "menu"));
+  entry("menu", () => fromMenu(() => runRefreshNow("reports", "menu")));
 }
 
 /** Menu: Refresh all. */
 export function refreshAll(): void {
-  fromMenu(() => runRefreshNow("all", "menu"));
+  entry("menu", () => fromMenu(() => runRefreshNow("all", "menu")));
 }
 
 /** Menu: Refresh selected rows. */
 export function refreshSelectedRows(): void {
-  fromMenu(() => runSelectedRowsRefresh("menu"));
+  entry("menu", () => fromMenu(() => runSelectedRowsRefresh("menu")));
 }
 
 const KINDS: readonly string[] = ["funds", "transactions", "reports", "all", "selected"];
@@ -527,6 +505,10 @@ const KINDS: readonly string[] = ["funds", "transactions", "reports", "all", "se
  * a sidebar can call this with anything.
  */
 export function refreshFromSidebar(kind: unknown): RefreshSummary {
+  return entry("sidebar", () => refreshKind(kind));
+}
+
+function refreshKind(kind: unknown): RefreshSummary {
   if (typeof kind !== "string" || !KINDS.includes(kind)) {
     throw new Error(`kind: must be one of ${KINDS.join(", ")} (got ${JSON.stringify(kind)})`);
   }
@@ -569,7 +551,7 @@ export function createGasRefreshEngine(
 
 /** Menu: Refresh… (the refresh sidebar). */
 export function showRefreshSidebar(): void {
-  openRefreshSidebar(readLanguage());
+  entry("menu", () => openRefreshSidebar(currentLanguage()));
 }
 
 function openRefreshSidebar(language: Language): void {
@@ -597,7 +579,11 @@ export interface RefreshSidebarView {
 
 /** What the refresh sidebar needs to draw itself, and a paused refresh it can continue. */
 export function getRefreshSidebarView(): RefreshSidebarView {
-  const language = readLanguage();
+  return entry("sidebar", refreshSidebarView);
+}
+
+function refreshSidebarView(): RefreshSidebarView {
+  const language = currentLanguage();
   let paused: RefreshSidebarView["paused"] = null;
   try {
     const stored = parseStoredCursor(loadText(runtime().documentProperties(), MENU_CURSOR_KEY));
@@ -613,12 +599,4 @@ export function getRefreshSidebarView(): RefreshSidebarView {
     paused = null;
   }
   return { language, paused };
-}
-
-function readLanguage(): Language {
-  try {
-    return userLanguage(documentSettingsStore().fields());
-  } catch (_err) {
-    return userLanguage({});
-  }
 }

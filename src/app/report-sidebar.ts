@@ -6,21 +6,15 @@
 
 import { ownData, ownMember } from "../api/arguments";
 import { runtime } from "../gas/runtime";
+import { type SelectedReport, selectedReports } from "../gas/selection";
+import { recentSubmissions } from "../gas/submissions";
 import { type Language, type StringKey, translate } from "../i18n";
 import { type FormOutcome, once, readSubmission, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
-import { REPORT_COLUMNS } from "../sheets/columns";
-import { recentSubmissions } from "./fund-sidebar";
+import { currentLanguage, entry } from "./entry";
 import { openWriteSession } from "./outbox";
 
-export interface SelectedReport {
-  id: number;
-  reportNumber: string;
-  title: string;
-  employeeName: string;
-  integrated: string;
-  customStatus: string;
-}
+export type { SelectedReport };
 
 export interface ReportSidebarView {
   language: Language;
@@ -37,64 +31,18 @@ export interface ReportFormResult {
 
 /** Menu: opens the Report sidebar. */
 export function showReportSidebar(): void {
-  let language: Language = "en";
-  try {
-    language = openWriteSession("sidebar").language;
-  } catch (_err) {
-    // English until the settings can be read.
-  }
-  runtime().showSidebar("report", translate(language, "form.report.title"));
-}
-
-function headerTexts(key: string): string[] {
-  const column = REPORT_COLUMNS.find((c) => c.key === key);
-  if (!column || typeof column.header !== "string") return [];
-  return [translate("en", column.header as StringKey), translate("es", column.header as StringKey)];
+  entry("menu", () => runtime().showSidebar("report", translate(currentLanguage(), "form.report.title")));
 }
 
 /** Sidebar: the reports of the selected rows of the Expense reports sheet. */
 export function getReportSidebarView(): ReportSidebarView {
+  return entry("sidebar", reportSidebarView);
+}
+
+function reportSidebarView(): ReportSidebarView {
   const session = openWriteSession("sidebar");
   const spreadsheet = runtime().spreadsheet();
-  const sheet = runtime().spreadsheet().getActiveSheet();
-  const reports: SelectedReport[] = [];
-  if (sheet && sheet.getName() === session.settings.sheetNames.reports && sheet.getLastColumn() > 0) {
-    const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
-    const col = (key: string) => {
-      const texts = headerTexts(key);
-      const index = header.findIndex((v) => typeof v === "string" && texts.includes(v));
-      return index < 0 ? null : index;
-    };
-    const [idCol, numberCol, titleCol, nameCol, integratedCol, customCol] = [
-      "id",
-      "reportNumber",
-      "title",
-      "employeeName",
-      "integrated",
-      "customStatus",
-    ].map(col);
-    const rows = new Set<number>();
-    for (const range of runtime().spreadsheet().getActiveRangeList()?.getRanges() ?? []) {
-      for (let r = Math.max(2, range.getRow()); r <= range.getLastRow(); r += 1) rows.add(r);
-    }
-    if (idCol !== null && idCol !== undefined) {
-      for (const r of [...rows].sort((a, b) => a - b).slice(0, 200)) {
-        const values = sheet.getRange(r, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
-        const id = Number(values[idCol]);
-        if (!Number.isSafeInteger(id) || id <= 0) continue;
-        const text = (c: number | null | undefined) =>
-          c === null || c === undefined ? "" : String(values[c] ?? "");
-        reports.push({
-          id,
-          reportNumber: text(numberCol),
-          title: text(titleCol),
-          employeeName: text(nameCol),
-          integrated: text(integratedCol),
-          customStatus: text(customCol),
-        });
-      }
-    }
-  }
+  const reports = selectedReports(spreadsheet, session.settings.sheetNames.reports);
   const now = runtime().formatDate(new Date(), spreadsheet.getSpreadsheetTimeZone(), "yyyy-MM-dd HH:mm:ss");
   session.finish();
   return { language: session.language, adminId: session.adminId, reports, now };
@@ -110,6 +58,10 @@ function reportIds(raw: unknown): number[] | null {
 }
 
 function markReports(operation: OutboxOperation, raw: unknown): ReportFormResult {
+  return entry("sidebar", () => mark(operation, raw));
+}
+
+function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
   const session = openWriteSession("sidebar");
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(session.language, key, params);

@@ -6,11 +6,9 @@
 
 import { ownData, ownRecord } from "../api/arguments";
 import { sendPlainMail } from "../gas/mail";
-import { documentSettingsStore } from "../gas/properties";
 import { runtime } from "../gas/runtime";
 import { createRefreshTrigger, deleteMyTriggers, listMyTriggers } from "../gas/triggers";
-import { type Language, translate } from "../i18n";
-import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
+import { translate } from "../i18n";
 import { loadContinuation, type PropertyStore } from "../longrun/continuation";
 import type { QuotaCheck } from "../longrun/quota";
 import {
@@ -28,7 +26,6 @@ import {
   parseScheduleState,
   planContinuationTriggers,
   planTriggers,
-  REFRESH_HANDLER,
   SCHEDULE_STATE_KEY,
   type ScheduleState,
 } from "../schedule/plan";
@@ -42,8 +39,8 @@ import {
   saveRun,
 } from "../schedule/run";
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
-import { languageFor } from "../settings/model";
 import { FAILURE_EMAIL_KEY } from "../settings/store";
+import { currentLanguage, entry, executionBudget } from "./entry";
 import type { MenuItem } from "./menu";
 import {
   ACCOUNT_KIND_KEY,
@@ -62,11 +59,6 @@ export const USER_ID_KEY = "schedule.userId";
 /** User property: "1" when this user wants an e-mail when their scheduled run fails. */
 export const MAIL_ON_FAILURE_KEY = FAILURE_EMAIL_KEY;
 export { ACCOUNT_KIND_KEY, LEDGER_KEY };
-/**
- * Document property: the execution time limit in ms, when lower than Google's 6 minutes (a
- * test deployment with a shorter budget). Never raises it.
- */
-export const EXECUTION_LIMIT_KEY = "longrun.executionLimitMs";
 
 function documentStore(): GoogleAppsScript.Properties.Properties {
   return runtime().documentProperties();
@@ -91,23 +83,6 @@ export function currentUser(): { key: string; label: string } {
     email = "";
   }
   return { key, label: email || `user ${key.slice(0, 8)}` };
-}
-
-/** The document's language (its settings), else the user's locale. */
-function userLanguage(): Language {
-  let locale = "en";
-  try {
-    locale = runtime().userLocale();
-  } catch (_err) {
-    locale = "en";
-  }
-  try {
-    const chosen = documentSettingsStore().text().language;
-    return languageFor({ language: chosen === "en" || chosen === "es" ? chosen : null }, locale);
-  } catch (_err) {
-    // Unreadable settings: the locale decides.
-    return languageFor({ language: null }, locale);
-  }
 }
 
 function readState(): ScheduleState | null {
@@ -170,12 +145,6 @@ export function ensureSchedule(firingNow = false): EnsureResult {
   }
 }
 
-/** The execution limit: Google's 6 minutes, or less when the document asks for less. */
-function executionLimitMs(): number {
-  const asked = Number(documentStore().getProperty(EXECUTION_LIMIT_KEY));
-  return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
-}
-
 /**
  * A refresh stopped near the time limit is never continued by an extra trigger: an add-on's
  * clock triggers run at most once an hour (a one-off `after(ms)` included) and it may hold one
@@ -193,7 +162,7 @@ function notifyFailure(run: RunRecord): void {
   const spreadsheet = runtime().spreadsheet();
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const mail = failureMail(
-    userLanguage(),
+    currentLanguage(),
     run,
     { name: spreadsheet.getName(), url: spreadsheet.getUrl() },
     (ms) => runtime().formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
@@ -229,7 +198,7 @@ export function runRefreshExecution(source: RunRecord["source"], startedAt: numb
   const engine = gasRefreshEngine(source);
   const documentLock = runtime().documentLock();
   const ports: RunPorts<unknown> = {
-    language: userLanguage(),
+    language: currentLanguage(),
     now: () => Date.now(),
     newId: () => runtime().uuid(),
     me: currentUser(),
@@ -244,7 +213,7 @@ export function runRefreshExecution(source: RunRecord["source"], startedAt: numb
     quota: quotaPort(),
     callsMade: () => engine.callsMade(),
     refresh: engine,
-    budget: createTimeBudget({ clock: { now: () => Date.now() }, startedAt, limitMs: executionLimitMs() }),
+    budget: executionBudget(startedAt),
     scheduleFollowUp,
     notifyFailure,
     secret: () => engine.secret(),
@@ -287,7 +256,7 @@ function recordTriggerProblem(
     records: 0,
     calls: 0,
     outcome: "failed",
-    message: translate(userLanguage(), problem),
+    message: translate(currentLanguage(), problem),
   };
   const document = runtime().documentProperties();
   if (document) saveRun(document as PropertyStore, run);
@@ -304,6 +273,10 @@ function recordWaitingRun(store: GoogleAppsScript.Properties.Properties): void {
 
 /** Handler of the recurring refresh trigger (no Ui here: triggers have none). */
 export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
+  entry("trigger", () => scheduledRefresh(e));
+}
+
+function scheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
   const startedAt = Date.now();
   const problem = triggerContextProblem();
   if (problem) {
@@ -335,6 +308,10 @@ export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): voi
 
 /** Handler of the one-off trigger that continues a refresh stopped near the time limit. */
 export function continueRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
+  entry("trigger", () => continuation(e));
+}
+
+function continuation(e?: GoogleAppsScript.Events.TimeDriven): void {
   const startedAt = Date.now();
   const problem = triggerContextProblem();
   if (problem) {
@@ -377,6 +354,11 @@ export function scheduleNoticeMenuItems(): MenuItem[] {
 
 /** What the settings sidebar shows about the schedule; re-creates a disabled trigger first. */
 export function getScheduleView(): ScheduleSidebarView {
+  return entry("sidebar", currentScheduleView);
+}
+
+/** The schedule as the settings sidebar shows it, after re-creating a disabled trigger. */
+export function currentScheduleView(): ScheduleSidebarView {
   let repaired = false;
   try {
     const ensured = ensureSchedule();
@@ -393,7 +375,7 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
   const now = Date.now();
   const store = documentStore();
   recordWaitingRun(store);
-  const language = userLanguage();
+  const language = currentLanguage();
   const runs = loadHistory(store, now, language);
   const state = readState();
   const notice = currentNotice(runs, state, now, store.getProperty(NOTICE_DISMISSED_KEY));
@@ -424,6 +406,10 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
  * who saves becomes its owner: their trigger runs it with their token.
  */
 export function saveSchedule(input: unknown): ScheduleSidebarView {
+  return entry("sidebar", () => changeSchedule(input));
+}
+
+function changeSchedule(input: unknown): ScheduleSidebarView {
   const schedule = parseSchedule(ownData(input));
   const me = currentUser();
   const before = documentStore().getProperty(SCHEDULE_STATE_KEY);
@@ -436,7 +422,7 @@ export function saveSchedule(input: unknown): ScheduleSidebarView {
     else documentStore().setProperty(SCHEDULE_STATE_KEY, before);
     const message = err instanceof Error ? err.message : String(err);
     if (/too many triggers/i.test(message))
-      throw new Error(translate(userLanguage(), "schedule.tooManyTriggers"));
+      throw new Error(translate(currentLanguage(), "schedule.tooManyTriggers"));
     throw err;
   }
   return buildScheduleView(false);
@@ -444,6 +430,10 @@ export function saveSchedule(input: unknown): ScheduleSidebarView {
 
 /** Saves this user's own preferences: failure e-mail and account kind (quota). */
 export function saveSchedulePreferences(input: unknown): ScheduleSidebarView {
+  return entry("sidebar", () => savePreferences(input));
+}
+
+function savePreferences(input: unknown): ScheduleSidebarView {
   const value = ownRecord(input);
   if (value === null) throw new Error("preferences: must be an object");
   const user = userStore();
@@ -463,6 +453,10 @@ export function saveSchedulePreferences(input: unknown): ScheduleSidebarView {
 
 /** Hides the notice of a failed run for everyone (a later failure shows again). */
 export function dismissScheduleNotice(runId: unknown): ScheduleSidebarView {
+  return entry("sidebar", () => dismissNotice(runId));
+}
+
+function dismissNotice(runId: unknown): ScheduleSidebarView {
   if (typeof runId !== "string" || runId.length === 0 || runId.length > 100) {
     throw new Error("runId: must be the id of a run");
   }
@@ -476,6 +470,10 @@ export function dismissScheduleNotice(runId: unknown): ScheduleSidebarView {
  * it. Returns the schedule view with the new run on top.
  */
 export function runRefreshFromSettings(): ScheduleSidebarView {
+  return entry("sidebar", refreshFromSettings);
+}
+
+function refreshFromSettings(): ScheduleSidebarView {
   const startedAt = Date.now();
   const result = runRefreshExecution("sidebar", startedAt);
   let repaired = false;
@@ -500,5 +498,5 @@ export { countUrlFetchCalls };
  * ("ok", "warn" above 80%, "refuse" past it), estimated from the last complete refresh.
  */
 export function refreshQuotaCheck(): QuotaCheck {
-  return checkRefreshQuota(userLanguage());
+  return checkRefreshQuota(currentLanguage());
 }

@@ -9,7 +9,7 @@ import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
-import { EXECUTION_LIMIT_KEY } from "../../src/app/schedule";
+import { EXECUTION_LIMIT_KEY } from "../../src/app/entry";
 import { CONTINUATION_KEY } from "../../src/longrun/continuation";
 import { readHistory } from "../../src/schedule/history";
 import { privateBuild, sheetOf } from "../refresh/emulation";

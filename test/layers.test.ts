@@ -31,7 +31,6 @@ const ALLOWED: Record<string, string[]> = {
   gas: CORE,
   app: [...CORE, "gas"],
   main: ["app"],
-  entrypoints: [],
   ui: [...CORE],
 };
 /** Areas an area may import with `import type` only (erased from the bundle). */

@@ -239,6 +239,11 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
  * carries its unredacted original.
  */
 export function withCause<E extends Error>(error: E, cause: unknown): E {
-  Object.defineProperty(error, "cause", { value: cause, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(error, "cause", {
+    value: cause,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
   return error;
 }

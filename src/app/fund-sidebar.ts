@@ -19,11 +19,8 @@ import {
   submitWrite,
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
-import type { FieldProblem } from "../outbox/requests";
 import { currentLanguage, entry, withDocumentLock } from "./entry";
 import { openWriteSession, type WriteSession } from "./outbox";
-
-export type { FieldProblem, FormOutcome, FundView };
 
 export interface FundSidebarView {
   language: Language;

@@ -4,7 +4,6 @@
  * each response). The decisions live in src/outbox/; this file only hands them the services.
  */
 
-import { formatCents } from "../api";
 import {
   applyResultToSheets,
   dateFormatter,
@@ -308,9 +307,4 @@ function run(): RunSummary | null {
   if (summary.stoppedForTime) lines.push(t("outbox.run.stoppedForTime"));
   spreadsheet.toast(lines.join(" "), t("menu.outbox.run"), 10);
   return summary;
-}
-
-/** Money as the user reads it, for messages built here. */
-export function moneyText(cents: number, language: Language, currency: string): string {
-  return formatCents(cents, { language, currency });
 }

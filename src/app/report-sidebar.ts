@@ -14,8 +14,6 @@ import type { OutboxOperation } from "../outbox/operations";
 import { currentLanguage, entry } from "./entry";
 import { openWriteSession } from "./outbox";
 
-export type { SelectedReport };
-
 export interface ReportSidebarView {
   language: Language;
   adminId: number | null;

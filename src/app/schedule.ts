@@ -42,23 +42,15 @@ import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule
 import { FAILURE_EMAIL_KEY } from "../settings/store";
 import { currentLanguage, entry, executionBudget } from "./entry";
 import type { MenuItem } from "./menu";
-import {
-  ACCOUNT_KIND_KEY,
-  refreshQuotaCheck as checkRefreshQuota,
-  countUrlFetchCalls,
-  LEDGER_KEY,
-  quotaPort,
-} from "./quota";
+import { ACCOUNT_KIND_KEY, refreshQuotaCheck as checkRefreshQuota, quotaPort } from "./quota";
 import { createGasRefreshEngine } from "./refresh";
 
-export { SCHEDULE_STATE_KEY };
 /** Document property: id of the failed run whose notice someone dismissed. */
 export const NOTICE_DISMISSED_KEY = "schedule.noticeDismissed";
 /** User property: a random id of this user, stable across documents and months. */
 export const USER_ID_KEY = "schedule.userId";
 /** User property: "1" when this user wants an e-mail when their scheduled run fails. */
 export const MAIL_ON_FAILURE_KEY = FAILURE_EMAIL_KEY;
-export { ACCOUNT_KIND_KEY, LEDGER_KEY };
 
 function documentStore(): GoogleAppsScript.Properties.Properties {
   return runtime().documentProperties();
@@ -486,12 +478,6 @@ function refreshFromSettings(): ScheduleSidebarView {
   }
   return { ...buildScheduleView(repaired), continues: result.outcome === "continued" };
 }
-
-/**
- * For every other path that calls the service (menu refreshes, write-back): adds the calls it
- * made to this user's count of today's UrlFetch calls, which the quota check reads.
- */
-export { countUrlFetchCalls };
 
 /**
  * For a refresh started by hand: whether it fits in what is left of today's UrlFetch quota

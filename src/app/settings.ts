@@ -14,7 +14,6 @@ import type {
   ConfirmTokenUrlResult,
   ConnectionCheck,
   SaveSettingsResult,
-  SettingsForm,
   SettingsView,
 } from "../settings/view";
 import { connectionTest } from "./connection";
@@ -23,14 +22,6 @@ import { currentScheduleView } from "./schedule";
 
 function localeLanguage(): Language {
   return languageForLocale(userLocale());
-}
-
-/**
- * The document's settings as the form shows them (src/settings/ reads and stores them); the
- * language defaults to the user's locale.
- */
-export function loadSettingsForm(): SettingsForm {
-  return storedSettingsForm(settingsStore().text(), localeLanguage());
 }
 
 function settingsView(): SettingsView {

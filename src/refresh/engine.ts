@@ -75,8 +75,6 @@ export interface RefreshSheets {
   apply<R>(target: SheetTarget, update: SheetUpdate<R>): number;
   /** Whether the sheet holds no data rows (missing, or only a header). */
   isEmpty(target: SheetTarget): boolean;
-  /** The ids in the key column of the rows `rows` (1-based sheet rows) of a sheet. */
-  keysOfRows?(target: SheetTarget, rows: readonly number[]): string[];
 }
 
 export interface RefreshOptions {

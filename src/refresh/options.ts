@@ -9,9 +9,6 @@
 import type { Language } from "../i18n";
 import {
   auditArchiveName,
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_WINDOW_DAYS,
-  MAX_PAGE_SIZE,
   reportWindowDates,
   settingsFromText,
   settingsTextFrom,
@@ -19,8 +16,6 @@ import {
   sheetNamesFor,
 } from "../settings/model";
 import type { RefreshOptions } from "./engine";
-
-export { DEFAULT_PAGE_SIZE, DEFAULT_WINDOW_DAYS, MAX_PAGE_SIZE };
 
 export interface SheetNames {
   funds: string;

@@ -17,8 +17,6 @@ import {
 import { checkToken as checkStoredToken } from "./store";
 import type { FieldProblem, SettingsForm } from "./view";
 
-export { DEFAULT_BASE_URL, MAX_PAGE_SIZE, MAX_WINDOW_DAYS } from "./model";
-
 /** The form as a new document shows it, in `language`. */
 export function defaultSettingsForm(language: Language): SettingsForm {
   return shownSettingsText(defaultSettingsText(), language);

@@ -9,14 +9,7 @@ import type * as ScheduleServer from "../../../app/schedule";
 import type * as SettingsServer from "../../../app/settings";
 import { type StringKey, translate } from "../../../i18n";
 import type { ScheduleSidebarView } from "../../../schedule/view";
-import type {
-  ConfirmTokenUrlResult,
-  ConnectionCheck,
-  SaveSettingsResult,
-  SettingsField,
-  SettingsForm,
-  SettingsView,
-} from "../../../settings/view";
+import type { SettingsField, SettingsForm, SettingsView } from "../../../settings/view";
 import { el, whileDisabled } from "../../client/dom";
 import { pageLanguage, speak, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";

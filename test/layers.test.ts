@@ -168,6 +168,15 @@ describe("layers", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("in src/app/, only entry.ts swallows a failure (tolerate, with its reason); elsewhere a caught error is used", () => {
+    const catching = filesUnder("src/app").filter(
+      (file) =>
+        file !== "src/app/entry.ts" &&
+        /\bcatch\s*(\(\s*_|\{)/.test(codeOnly(readFileSync(join(root, file), "utf8"))),
+    );
+    expect(catching).toEqual([]);
+  });
+
   it("the checks above catch what they are meant to", () => {
     expect(importsOf("src/api/x.ts", 'import { a } from "../app/refresh";')).toEqual([
       { line: 1, target: "src/app/refresh", typeOnly: false },

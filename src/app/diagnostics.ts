@@ -43,7 +43,7 @@ import {
   writeResultsSheet,
 } from "../gas/diagnostics";
 import { translate } from "../i18n";
-import { currentLanguage, entry } from "./entry";
+import { currentLanguage, entry, tolerate } from "./entry";
 import { DIAGNOSTICS_MENU_ITEM, type MenuItem } from "./menu";
 
 /**
@@ -51,16 +51,9 @@ import { DIAGNOSTICS_MENU_ITEM, type MenuItem } from "./menu";
  * while on, records what Session says in onOpen's mode.
  */
 export function diagnosticsMenuItems(authMode: string): MenuItem[] {
-  try {
-    if (!isDiagnosticsEnabled(diagnosticsFlag())) return [];
-  } catch (_err) {
-    return [];
-  }
-  try {
-    saveSeen(OPEN_REPORT_KEY, serializeSeen(seeSession(authMode)));
-  } catch (_err) {
-    // The menu item matters more; the check then shows as pending.
-  }
+  if (!tolerate("shown only", () => isDiagnosticsEnabled(diagnosticsFlag()), false)) return [];
+  // The menu item matters more; the check then shows as pending.
+  tolerate("shown only", () => saveSeen(OPEN_REPORT_KEY, serializeSeen(seeSession(authMode))), undefined);
   return [DIAGNOSTICS_MENU_ITEM];
 }
 
@@ -122,11 +115,8 @@ function recordWhatTriggerSees(e?: GoogleAppsScript.Events.TimeDriven): void {
   const event = (e ?? {}) as Partial<GoogleAppsScript.Events.TimeDriven>;
   const uid = typeof event.triggerUid === "string" ? event.triggerUid : "";
   if (uid) {
-    try {
-      deleteMyTriggers((t) => t.uid === uid);
-    } catch (_err) {
-      // A one-off trigger may already be gone once it has fired, or there is no spreadsheet.
-    }
+    // A one-off trigger may already be gone once it has fired, or there is no spreadsheet.
+    tolerate("tried again later", () => deleteMyTriggers((t) => t.uid === uid), undefined);
   }
   // A trigger without document properties cannot read the flag: what it sees is the answer.
   if (documentStoreAvailable() && !isDiagnosticsEnabled(diagnosticsFlag())) return;

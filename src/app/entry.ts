@@ -23,13 +23,39 @@ export type Origin = "menu" | "sidebar" | "trigger";
  */
 export const EXECUTION_LIMIT_KEY = "longrun.executionLimitMs";
 
+/**
+ * Why a failure may be swallowed: the only reasons there are. Anything else (a write to the
+ * service or to a sheet, a refused argument) reaches the caller through `entry`.
+ */
+export type Tolerated =
+  /** A toast, alert or sidebar where there is no Ui (a trigger). */
+  | "no Ui"
+  /** A value only shown (the locale, an email, a notice, a menu item): a default stands in. */
+  | "shown only"
+  /** A count that cannot be saved must not turn a call that happened into a failure. */
+  | "counted only"
+  /** Stored text that cannot be read or parsed: treated as absent. */
+  | "unreadable"
+  /** Tidying or repairing triggers: the next run or settings view tries again. */
+  | "tried again later"
+  /** The same failure is reported by the step that follows. */
+  | "reported next";
+
+/**
+ * The one place that swallows a failure: what `work` returns, or `fallback` when it throws for
+ * a reason `why` allows.
+ */
+export function tolerate<T>(_why: Tolerated, work: () => T, fallback: T): T {
+  try {
+    return work();
+  } catch (_err) {
+    return fallback;
+  }
+}
+
 /** The active user's locale; "en" where it may not be read (AuthMode.NONE, some triggers). */
 export function userLocale(): string {
-  try {
-    return runtime().userLocale();
-  } catch (_err) {
-    return "en";
-  }
+  return tolerate("shown only", () => runtime().userLocale(), "en");
 }
 
 /**
@@ -37,12 +63,11 @@ export function userLocale(): string {
  * locale; when the settings cannot be read, the locale decides.
  */
 export function currentLanguage(): Language {
-  let chosen: string | undefined;
-  try {
-    chosen = settingsStore().text().language;
-  } catch (_err) {
-    chosen = undefined;
-  }
+  const chosen = tolerate(
+    "unreadable",
+    () => settingsStore().text().language as string | undefined,
+    undefined,
+  );
   return chosen === "en" || chosen === "es" ? chosen : languageForLocale(userLocale());
 }
 
@@ -133,13 +158,13 @@ export function errorText(err: unknown): string {
 
 /** The current user's token, to hide from what is shown; none when it cannot be read. */
 function secrets(): string[] {
-  try {
-    const token = settingsStore().token(settingsStore().load().settings.baseUrl);
-    return token ? [token] : [];
-  } catch (_err) {
-    // No token bound to the document's URL: none of this execution's requests carried one.
-    return [];
-  }
+  // No token bound to the document's URL: none of this execution's requests carried one.
+  const token = tolerate(
+    "unreadable",
+    () => settingsStore().token(settingsStore().load().settings.baseUrl),
+    "",
+  );
+  return token ? [token] : [];
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   submitWrite,
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
-import { currentLanguage, entry, withDocumentLock } from "./entry";
+import { currentLanguage, entry, tolerate, withDocumentLock } from "./entry";
 import { openWriteSession, type WriteSession } from "./outbox";
 
 export interface FundSidebarView {
@@ -92,17 +92,19 @@ function settleEarlierFormWrites(session: WriteSession, fundId: number): string 
   return withDocumentLock(
     1000,
     () => "",
-    () => {
-      try {
-        const { held, settled } = settleBlockingWrites(
-          { ...session, newKey: () => runtime().uuid() },
-          { operation: "deposit", fundId, amount: 0 },
-        );
-        return [...settled, held ?? ""].filter((m) => m !== "").join(" ");
-      } catch (_err) {
-        return ""; // The fund's own read below says what is wrong.
-      }
-    },
+    // The fund's own read that follows says what is wrong.
+    () =>
+      tolerate(
+        "reported next",
+        () => {
+          const { held, settled } = settleBlockingWrites(
+            { ...session, newKey: () => runtime().uuid() },
+            { operation: "deposit", fundId, amount: 0 },
+          );
+          return [...settled, held ?? ""].filter((m) => m !== "").join(" ");
+        },
+        "",
+      ),
   );
 }
 

@@ -6,6 +6,7 @@
 import { runtime } from "../gas/runtime";
 import { languageForLocale } from "../i18n";
 import { diagnosticsMenuItems } from "./diagnostics";
+import { userLocale } from "./entry";
 import { buildMenu } from "./menu";
 import { scheduleNoticeMenuItems } from "./schedule";
 
@@ -14,7 +15,7 @@ export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
   const authMode = e?.authMode;
   const none = runtime().isAuthModeNone(authMode);
   // In AuthMode.NONE, Session may not be read; English until the add-on is used here.
-  const locale = none ? "en" : safeLocale();
+  const locale = none ? "en" : userLocale();
   // Outside AuthMode.NONE the document's properties may be read: show a failed schedule.
   const notices = none ? [] : scheduleNoticeMenuItems();
   const extras = none ? [] : diagnosticsMenuItems(authMode ? String(authMode) : "");
@@ -24,12 +25,4 @@ export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
 /** Called once when the add-on is installed; the menu is all that is needed. */
 export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall): void {
   onOpen(e as unknown as GoogleAppsScript.Events.SheetsOnOpen);
-}
-
-function safeLocale(): string {
-  try {
-    return runtime().userLocale();
-  } catch (_err) {
-    return "en";
-  }
 }

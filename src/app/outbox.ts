@@ -33,6 +33,7 @@ import {
   executionLimitMs,
   serviceClient,
   settingsStore,
+  tolerate,
   withDocumentLock,
 } from "./entry";
 import { countUrlFetchCalls } from "./quota";
@@ -136,11 +137,7 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
 }
 
 function settingsOrNull(): WriteSettings | null {
-  try {
-    return loadWriteSettings();
-  } catch (_err) {
-    return null;
-  }
+  return tolerate("unreadable", loadWriteSettings, null);
 }
 
 /** Menu: creates the Outbox sheet with its headers, dropdowns and formats (or says it exists). */
@@ -169,19 +166,22 @@ function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: 
   return (id) => {
     const known = fromSheet.get(id);
     if (known) return known;
-    try {
-      const fund = session.service.getFund(id);
-      const facts: FundFacts = {
-        currency: fund.currency,
-        balance: fund.balance,
-        flexible: fund.flexible,
-        status: fund.status,
-      };
-      fromSheet.set(id, facts);
-      return facts;
-    } catch (_err) {
-      return null;
-    }
+    // A fund that cannot be read shows in the preview as unknown.
+    return tolerate(
+      "shown only",
+      () => {
+        const fund = session.service.getFund(id);
+        const facts: FundFacts = {
+          currency: fund.currency,
+          balance: fund.balance,
+          flexible: fund.flexible,
+          status: fund.status,
+        };
+        fromSheet.set(id, facts);
+        return facts;
+      },
+      null,
+    );
   };
 }
 

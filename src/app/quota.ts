@@ -19,6 +19,7 @@ import {
   type QuotaCheck,
 } from "../longrun/quota";
 import { loadHistory, type QuotaPort, quotaForNextRefresh } from "../schedule/run";
+import { tolerate } from "./entry";
 
 /** User property: today's UrlFetch calls. */
 export const LEDGER_KEY = "longrun.urlfetch";
@@ -36,12 +37,7 @@ export function quotaPort(): QuotaPort {
     used: () => callsToday(parseLedger(store.getProperty(LEDGER_KEY)), pacificDay()),
     limit: () => {
       const setting = (store.getProperty(ACCOUNT_KIND_KEY) ?? "auto") as AccountKind | "auto";
-      let email = "";
-      try {
-        email = runtime().activeUserEmail();
-      } catch (_err) {
-        email = "";
-      }
+      const email = tolerate("shown only", () => runtime().activeUserEmail(), "");
       return dailyQuota(
         ["consumer", "workspace"].includes(setting) ? setting : "auto",
         detectAccountKind(email),
@@ -57,11 +53,7 @@ export function quotaPort(): QuotaPort {
 /** Adds `calls` UrlFetch calls to this user's count of today. Never throws: the calls happened. */
 export function countUrlFetchCalls(calls: number): void {
   if (!(calls > 0)) return;
-  try {
-    quotaPort().add(calls);
-  } catch (_err) {
-    // A count that cannot be saved must not turn a finished call into a failure.
-  }
+  tolerate("counted only", () => quotaPort().add(calls), undefined);
 }
 
 /**

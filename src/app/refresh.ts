@@ -41,6 +41,7 @@ import {
   executionBudget,
   serviceClient,
   settingsStore,
+  tolerate,
   withDocumentLock,
 } from "./entry";
 import { countUrlFetchCalls, refreshQuotaCheck, smallQuotaCheck } from "./quota";
@@ -113,11 +114,8 @@ function today(timeZone: string): string {
 }
 
 function toast(message: string, title: string, seconds = 5): void {
-  try {
-    runtime().spreadsheet().toast(message, title, seconds);
-  } catch (_err) {
-    // No one to show it to (a trigger); the summary still goes to the caller and the audit.
-  }
+  // No one to show it to in a trigger; the summary still goes to the caller and the audit.
+  tolerate("no Ui", () => runtime().spreadsheet().toast(message, title, seconds), undefined);
 }
 
 /** The sheets of a refresh over SpreadsheetApp. */
@@ -325,22 +323,21 @@ interface StoredCursor {
 
 function parseStoredCursor(text: string | null): StoredCursor | null {
   if (!text) return null;
-  try {
-    const stored = JSON.parse(text) as Partial<StoredCursor>;
-    if (typeof stored.fingerprint !== "string" || !isRefreshCursor(stored.cursor)) return null;
-    const kind = stored.fingerprint.split("|")[0] as RefreshKind;
-    if (!(kind in ACTION_OF)) return null;
-    return {
-      fingerprint: stored.fingerprint,
-      kind,
-      cursor: stored.cursor,
-      fundsAtStart: Number(stored.fundsAtStart) || 0,
-      percent: Number(stored.percent) || 0,
-      pausedAt: Number(stored.pausedAt) || 0,
-    };
-  } catch (_err) {
-    return null;
-  }
+  return tolerate("unreadable", () => storedCursorOf(JSON.parse(text) as Partial<StoredCursor>), null);
+}
+
+function storedCursorOf(stored: Partial<StoredCursor>): StoredCursor | null {
+  if (typeof stored.fingerprint !== "string" || !isRefreshCursor(stored.cursor)) return null;
+  const kind = stored.fingerprint.split("|")[0] as RefreshKind;
+  if (!(kind in ACTION_OF)) return null;
+  return {
+    fingerprint: stored.fingerprint,
+    kind,
+    cursor: stored.cursor,
+    fundsAtStart: Number(stored.fundsAtStart) || 0,
+    percent: Number(stored.percent) || 0,
+    pausedAt: Number(stored.pausedAt) || 0,
+  };
 }
 
 function storedCursor(text: string | null, fingerprint: string): StoredCursor | null {
@@ -465,11 +462,8 @@ function fromMenu(run: () => RefreshSummary): void {
   const result = run();
   if (result.ok) return;
   // A failure must be seen: an alert where there is a Ui (the toast may go unnoticed).
-  try {
-    runtime().ui().alert(result.message);
-  } catch (_err) {
-    // No Ui in this context; the toast and the audit carry the message.
-  }
+  // Without a Ui, the toast and the audit carry the message.
+  tolerate("no Ui", () => runtime().ui().alert(result.message), undefined);
 }
 
 /** Menu: Refresh funds. */
@@ -555,11 +549,8 @@ export function showRefreshSidebar(): void {
 }
 
 function openRefreshSidebar(language: Language): void {
-  try {
-    runtime().showSidebar("refresh", translate(language, "refresh.title"));
-  } catch (_err) {
-    // No Ui here (a trigger): the refresh waits for someone to continue it.
-  }
+  // Without a Ui (a trigger), the refresh waits for someone to continue it.
+  tolerate("no Ui", () => runtime().showSidebar("refresh", translate(language, "refresh.title")), undefined);
 }
 
 /** A paused refresh is picked up by a sidebar opened this soon after it stopped (the menu opens it). */
@@ -584,19 +575,16 @@ export function getRefreshSidebarView(): RefreshSidebarView {
 
 function refreshSidebarView(): RefreshSidebarView {
   const language = currentLanguage();
-  let paused: RefreshSidebarView["paused"] = null;
-  try {
-    const stored = parseStoredCursor(loadText(runtime().documentProperties(), MENU_CURSOR_KEY));
-    if (stored) {
-      paused = {
-        kind: stored.kind,
-        action: translate(language, ACTION_OF[stored.kind]),
-        percent: stored.percent,
-        continueNow: Date.now() - stored.pausedAt < AUTO_CONTINUE_MS,
-      };
-    }
-  } catch (_err) {
-    paused = null;
-  }
+  const stored = tolerate(
+    "unreadable",
+    () => parseStoredCursor(loadText(runtime().documentProperties(), MENU_CURSOR_KEY)),
+    null,
+  );
+  const paused: RefreshSidebarView["paused"] = stored && {
+    kind: stored.kind,
+    action: translate(language, ACTION_OF[stored.kind]),
+    percent: stored.percent,
+    continueNow: Date.now() - stored.pausedAt < AUTO_CONTINUE_MS,
+  };
   return { language, paused };
 }

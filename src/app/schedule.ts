@@ -40,7 +40,7 @@ import {
 } from "../schedule/run";
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
 import { FAILURE_EMAIL_KEY } from "../settings/store";
-import { currentLanguage, entry, executionBudget } from "./entry";
+import { currentLanguage, entry, executionBudget, tolerate } from "./entry";
 import type { MenuItem } from "./menu";
 import { ACCOUNT_KIND_KEY, refreshQuotaCheck as checkRefreshQuota, quotaPort } from "./quota";
 import { createGasRefreshEngine } from "./refresh";
@@ -68,12 +68,11 @@ export function currentUser(): { key: string; label: string } {
     key = runtime().uuid();
     store.setProperty(USER_ID_KEY, key);
   }
-  let email = "";
-  try {
-    email = runtime().activeUserEmail() || runtime().effectiveUserEmail();
-  } catch (_err) {
-    email = "";
-  }
+  const email = tolerate(
+    "shown only",
+    () => runtime().activeUserEmail() || runtime().effectiveUserEmail(),
+    "",
+  );
   return { key, label: email || `user ${key.slice(0, 8)}` };
 }
 
@@ -290,11 +289,8 @@ function scheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
     ensureSchedule();
     return;
   }
-  try {
-    ensureSchedule(true);
-  } catch (_err) {
-    // Tidying triggers must not cost the refresh; the next settings view tries again.
-  }
+  // Tidying triggers must not cost the refresh.
+  tolerate("tried again later", () => ensureSchedule(true), null);
   runRefreshExecution("schedule", startedAt);
 }
 
@@ -315,6 +311,12 @@ function continuation(e?: GoogleAppsScript.Events.TimeDriven): void {
   runRefreshExecution("continuation", startedAt);
 }
 
+/** Whether reconciling the triggers re-created a disabled one just now. */
+function repairedNow(): boolean {
+  const ensured = tolerate("tried again later", () => ensureSchedule(), null);
+  return Boolean(ensured?.created && ensured.reasons.includes("disabled"));
+}
+
 /** The notice of the document, if any (read-only: safe in onOpen's LIMITED mode). */
 export function currentScheduleNotice(): Notice | null {
   const props = documentStore().getProperties();
@@ -330,18 +332,12 @@ export function currentScheduleNotice(): Notice | null {
  * reading the document leaves the menu as it is: the menu must always appear.
  */
 export function scheduleNoticeMenuItems(): MenuItem[] {
-  try {
+  return tolerate("shown only", (): MenuItem[] => {
     const notice = currentScheduleNotice();
     if (!notice) return [];
-    return [
-      {
-        label: notice.kind === "failed" ? "menu.notice.failed" : "menu.notice.stalled",
-        functionName: "showSettingsSidebar",
-      },
-    ];
-  } catch (_err) {
-    return [];
-  }
+    const label = notice.kind === "failed" ? "menu.notice.failed" : "menu.notice.stalled";
+    return [{ label, functionName: "showSettingsSidebar" }];
+  }, []);
 }
 
 /** What the settings sidebar shows about the schedule; re-creates a disabled trigger first. */
@@ -351,14 +347,8 @@ export function getScheduleView(): ScheduleSidebarView {
 
 /** The schedule as the settings sidebar shows it, after re-creating a disabled trigger. */
 export function currentScheduleView(): ScheduleSidebarView {
-  let repaired = false;
-  try {
-    const ensured = ensureSchedule();
-    repaired = ensured.created && ensured.reasons.includes("disabled");
-  } catch (_err) {
-    // Showing the schedule matters more than repairing it now; the next run tries again.
-  }
-  return buildScheduleView(repaired);
+  // Showing the schedule matters more than repairing it now.
+  return buildScheduleView(repairedNow());
 }
 
 function buildScheduleView(repaired: boolean): ScheduleSidebarView {
@@ -468,15 +458,8 @@ export function runRefreshFromSettings(): ScheduleSidebarView {
 function refreshFromSettings(): ScheduleSidebarView {
   const startedAt = Date.now();
   const result = runRefreshExecution("sidebar", startedAt);
-  let repaired = false;
-  try {
-    // A run is one of the moments a disabled schedule trigger is noticed and re-created.
-    const ensured = ensureSchedule();
-    repaired = ensured.created && ensured.reasons.includes("disabled");
-  } catch (_err) {
-    // The run is done and recorded; the next settings view tries again.
-  }
-  return { ...buildScheduleView(repaired), continues: result.outcome === "continued" };
+  // A run is one of the moments a disabled schedule trigger is noticed and re-created.
+  return { ...buildScheduleView(repairedNow()), continues: result.outcome === "continued" };
 }
 
 /**

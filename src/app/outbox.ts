@@ -99,6 +99,7 @@ export interface WriteSession extends WriteContext {
   finish(): void;
 }
 
+/** Opens a write session for `source`; throws a plain message when the connection is not set. */
 export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSession {
   const spreadsheet = runtime().spreadsheet();
   const settings = loadWriteSettings();

@@ -26,6 +26,7 @@ import type { OutboxSheetPort } from "../outbox/run";
 import type { WriteResult } from "../outbox/write";
 import { FORMAT, rewritableValue } from "../sheets/cells";
 import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
+import { columnWithHeader, textsOfHeader } from "../sheets/headers";
 import { auditSheetSink } from "./audit-sheet";
 import { runtime } from "./runtime";
 
@@ -65,24 +66,14 @@ export function lazyAuditSink(
   };
 }
 
-/** Opens a write session for `source`; throws a plain message when the connection is not set. */
-
-/** 1-based column of each header text (either language) in row 1 of `sheet`. */
-function headerColumns(sheet: Sheet): Map<string, number> {
+/** Row 1 of `sheet`: its headers. */
+function headerRow(sheet: Sheet): unknown[] {
   const lastColumn = sheet.getLastColumn();
-  const map = new Map<string, number>();
-  if (lastColumn === 0) return map;
-  sheet
-    .getRange(1, 1, 1, lastColumn)
-    .getValues()[0]
-    ?.forEach((value, index) => {
-      if (typeof value === "string" && value !== "" && !map.has(value)) map.set(value, index + 1);
-    });
-  return map;
+  return lastColumn === 0 ? [] : (sheet.getRange(1, 1, 1, lastColumn).getValues()[0] ?? []);
 }
 
-function columnOfKey(headers: Map<string, number>, header: StringKey): number | undefined {
-  return headers.get(translate("en", header)) ?? headers.get(translate("es", header));
+function columnOfKey(headers: readonly unknown[], header: StringKey): number | undefined {
+  return columnWithHeader(headers, textsOfHeader(header)) ?? undefined;
 }
 
 /** Row number whose first cell holds `id`, or null. */
@@ -107,7 +98,7 @@ export function applyResultToSheets(
     if (!fund || !sheet) return;
     const row = rowOfId(sheet, fund.id);
     if (row === null) return; // A new fund shows up at the next refresh, in its place by Id.
-    const headers = headerColumns(sheet);
+    const headers = headerRow(sheet);
     const cells = rowOf(FUNDS_TABLE, fund, language);
     FUND_COLUMNS.forEach((column, index) => {
       if (column.key === "refreshNote" || typeof column.header !== "string") return;
@@ -123,7 +114,7 @@ export function applyResultToSheets(
   if (!sheet) return;
   const row = rowOfId(sheet, result.report.id);
   if (row === null) return;
-  const headers = headerColumns(sheet);
+  const headers = headerRow(sheet);
   const set = (header: StringKey, value: CellValue, format: string) => {
     const col = columnOfKey(headers, header);
     if (col !== undefined) sheet.getRange(row, col).setValue(rewritableValue(value, format));
@@ -282,7 +273,7 @@ export function readOutboxRows(sheet: Sheet) {
 export function fundFactsOnSheet(sheet: Sheet | null): Map<number, FundFacts> {
   const fromSheet = new Map<number, FundFacts>();
   if (sheet && sheet.getLastRow() >= 2) {
-    const headers = headerColumns(sheet);
+    const headers = headerRow(sheet);
     const col = (key: string) => {
       const column = FUND_COLUMNS.find((c) => c.key === key);
       return column && typeof column.header === "string" ? columnOfKey(headers, column.header) : undefined;

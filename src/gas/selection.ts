@@ -3,24 +3,15 @@
  * either language), the fund of the selected row, the employees seen in the sheets, and the
  * reports of the selected rows.
  */
-import { type StringKey, translate } from "../i18n";
 import { FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
+import { columnWithHeader, headerTexts } from "../sheets/headers";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-/** Header texts of a column in both languages. */
-export function headerTexts(key: string, columns: readonly { key: string; header: unknown }[]): string[] {
-  const column = columns.find((c) => c.key === key);
-  if (!column || typeof column.header !== "string") return [];
-  return [translate("en", column.header as StringKey), translate("es", column.header as StringKey)];
-}
-
 /** 1-based column of `sheet` whose header (row 1) is one of `headers`, or null. */
-export function columnIn(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: string[]): number | null {
+function columnIn(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: string[]): number | null {
   if (sheet.getLastColumn() === 0) return null;
-  const row = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
-  const index = row.findIndex((v) => typeof v === "string" && headers.includes(v));
-  return index < 0 ? null : index + 1;
+  return columnWithHeader(sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [], headers);
 }
 
 /** The fund id of the active row, from the Funds sheet (Id) or any sheet with a fund Id column. */
@@ -90,9 +81,8 @@ export function selectedReports(spreadsheet: Spreadsheet, reportsSheetName: stri
   if (sheet && sheet.getName() === reportsSheetName && sheet.getLastColumn() > 0) {
     const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
     const col = (key: string) => {
-      const texts = headerTexts(key, REPORT_COLUMNS);
-      const index = header.findIndex((v) => typeof v === "string" && texts.includes(v));
-      return index < 0 ? null : index;
+      const column = columnWithHeader(header, headerTexts(key, REPORT_COLUMNS));
+      return column === null ? null : column - 1;
     };
     const [idCol, numberCol, titleCol, nameCol, integratedCol, customCol] = [
       "id",

@@ -8,7 +8,7 @@ import type { CallEvent } from "../api/client";
 import { callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
 import { runtime } from "../gas/runtime";
-import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
+import { selectedRecords, sheetAccess } from "../gas/spreadsheet";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { QuotaCheck } from "../longrun/quota";
 import {
@@ -19,18 +19,15 @@ import {
   type RefreshSheets,
   refreshSelection,
   runRefreshSteps,
-  type Selection,
   type Stage,
   startCursor,
 } from "../refresh/engine";
 import { optionsFingerprint, refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
-import { pausedRefreshMessage } from "../refresh/paused";
+import { pausedRefreshMessage, refreshPercent, type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
 import { deleteText, loadText, saveText } from "../refresh/stored-text";
 import { parseScheduleState, SCHEDULE_STATE_KEY } from "../schedule/plan";
 import { applyToSheet } from "../sheets/apply";
-import { fundIdOfMovementKey } from "../sheets/columns";
-import { normaliseKey } from "../sheets/merge";
 import {
   auditLimits,
   auditLog,
@@ -67,20 +64,6 @@ export interface RefreshSummary {
   message: string;
   /** How far a refresh that stopped near the time limit got (0–100); 100 when finished. */
   percent: number;
-}
-
-/**
- * How far a refresh of `kind` is, from where it stopped: the stages done, and within the
- * movements stage the funds still to fetch (out of those known when the stage began).
- */
-export function refreshPercent(kind: RefreshKind, cursor: RefreshCursor | null, fundsAtStart = 0): number {
-  if (!cursor) return 100;
-  const total = startCursor(kind).stages.length;
-  const done = total - cursor.stages.length;
-  let within = 0;
-  if (cursor.stages[0] === "transactions" && cursor.pendingFundIds && fundsAtStart > 0)
-    within = 1 - cursor.pendingFundIds.length / fundsAtStart;
-  return Math.max(0, Math.min(99, Math.floor(((done + within) / total) * 100)));
 }
 
 interface Context {
@@ -310,34 +293,9 @@ function hasSchedule(documentProperties: GoogleAppsScript.Properties.Properties)
   return state !== null && state.schedule.kind !== "off";
 }
 
-/** A refresh started by hand that stopped near the time limit, as the document keeps it. */
-interface StoredCursor {
-  fingerprint: string;
-  kind: RefreshKind;
-  cursor: RefreshCursor;
-  /** Funds whose movements were to fetch when that stage began (the progress bar's scale). */
-  fundsAtStart: number;
-  percent: number;
-  pausedAt: number;
-}
-
 function parseStoredCursor(text: string | null): StoredCursor | null {
   if (!text) return null;
-  return tolerate("unreadable", () => storedCursorOf(JSON.parse(text) as Partial<StoredCursor>), null);
-}
-
-function storedCursorOf(stored: Partial<StoredCursor>): StoredCursor | null {
-  if (typeof stored.fingerprint !== "string" || !isRefreshCursor(stored.cursor)) return null;
-  const kind = stored.fingerprint.split("|")[0] as RefreshKind;
-  if (!(kind in ACTION_OF)) return null;
-  return {
-    fingerprint: stored.fingerprint,
-    kind,
-    cursor: stored.cursor,
-    fundsAtStart: Number(stored.fundsAtStart) || 0,
-    percent: Number(stored.percent) || 0,
-    pausedAt: Number(stored.pausedAt) || 0,
-  };
+  return tolerate("unreadable", () => storedCursorOf(JSON.parse(text)), null);
 }
 
 function storedCursor(text: string | null, fingerprint: string): StoredCursor | null {
@@ -367,29 +325,6 @@ function summary(
   };
 }
 
-/** The records of the selected rows of the active sheet, if it is one the add-on fills. */
-function currentSelection(names: SheetNames): Selection | null {
-  const { sheetName, rows } = selectedRows();
-  const target: Selection["target"] | null =
-    sheetName === names.funds
-      ? "funds"
-      : sheetName === names.reports
-        ? "reports"
-        : sheetName === names.transactions
-          ? "transactions"
-          : null;
-  if (!target) return null;
-  const cells = firstCellsOf(sheetName, rows);
-  const ids = cells
-    .map((cell) => {
-      const key = normaliseKey(cell);
-      if (target === "transactions") return fundIdOfMovementKey(key);
-      return /^\d+$/.test(key) ? Number(key) : null;
-    })
-    .filter((id): id is number => id !== null);
-  return { target, ids };
-}
-
 /** Refreshes only the funds or reports of the selected rows. Never throws. */
 export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
   const started = Date.now();
@@ -406,7 +341,7 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
   try {
     built = session(source, "menu.refreshSelected");
     language = built.context.language;
-    const selection = currentSelection(built.context.names);
+    const selection = selectedRecords(built.context.names);
     if (!selection)
       return summary(false, true, 0, 0, started, [], translate(language, "refresh.selection.none"));
     if (selection.ids.length === 0) {

@@ -4,6 +4,7 @@
  * lock, and the one error boundary. Each src/app/<area>.ts goes through `entry`.
  */
 import { type CallEvent, type Client, createClient, type RetryPolicy } from "../api/client";
+import { tolerate } from "../api/errors";
 import { AUDIT_LIMITS, type AuditLog, type AuditSink, type AuditSource, createAuditLog } from "../audit/log";
 import { redactText } from "../audit/redact";
 import { auditSheetSink } from "../gas/audit-sheet";
@@ -14,6 +15,9 @@ import { type Language, languageForLocale } from "../i18n";
 import { createTimeBudget, EXECUTION_LIMIT_MS, type TimeBudget } from "../longrun/budget";
 import type { SettingsStore } from "../settings/store";
 
+/** The one place a failure is swallowed, with its reason (src/api/errors.ts). */
+export { type Tolerated, tolerate } from "../api/errors";
+
 /** Where a call came from: a menu item, a sidebar (google.script.run), or a trigger. */
 export type Origin = "menu" | "sidebar" | "trigger";
 
@@ -22,36 +26,6 @@ export type Origin = "menu" | "sidebar" | "trigger";
  * test deployment with a shorter budget). Never raises it.
  */
 export const EXECUTION_LIMIT_KEY = "longrun.executionLimitMs";
-
-/**
- * Why a failure may be swallowed: the only reasons there are. Anything else (a write to the
- * service or to a sheet, a refused argument) reaches the caller through `entry`.
- */
-export type Tolerated =
-  /** A toast, alert or sidebar where there is no Ui (a trigger). */
-  | "no Ui"
-  /** A value only shown (the locale, an email, a notice, a menu item): a default stands in. */
-  | "shown only"
-  /** A count that cannot be saved must not turn a call that happened into a failure. */
-  | "counted only"
-  /** Stored text that cannot be read or parsed: treated as absent. */
-  | "unreadable"
-  /** Tidying or repairing triggers: the next run or settings view tries again. */
-  | "tried again later"
-  /** The same failure is reported by the step that follows. */
-  | "reported next";
-
-/**
- * The one place that swallows a failure: what `work` returns, or `fallback` when it throws for
- * a reason `why` allows.
- */
-export function tolerate<T>(_why: Tolerated, work: () => T, fallback: T): T {
-  try {
-    return work();
-  } catch (_err) {
-    return fallback;
-  }
-}
 
 /** The active user's locale; "en" where it may not be read (AuthMode.NONE, some triggers). */
 export function userLocale(): string {

@@ -3,6 +3,7 @@
  * number formats) and one write (number formats, then values) per sheet per refresh. The layout
  * of the add-on's columns is kept in document properties per sheet kind.
  */
+import { tolerate } from "../api/errors";
 import type { Selection } from "../refresh/engine";
 import type { SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
@@ -91,12 +92,8 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
     layout() {
       const text = documentProperties.getProperty(LAYOUT_KEY + kind);
       if (!text) return null;
-      try {
-        const keys = JSON.parse(text) as unknown;
-        return Array.isArray(keys) && keys.every((k) => typeof k === "string") ? keys : null;
-      } catch (_err) {
-        return null;
-      }
+      const keys = tolerate("unreadable", () => JSON.parse(text) as unknown, null);
+      return Array.isArray(keys) && keys.every((k) => typeof k === "string") ? keys : null;
     },
     saveLayout(keys) {
       const text = JSON.stringify(keys);

@@ -1,4 +1,5 @@
 /** The forms' recent submissions in the user's cache, so that a double click never sends twice. */
+import { tolerate } from "../api/errors";
 import type { FormOutcome, RecentSubmissions } from "../outbox/forms";
 import { runtime } from "./runtime";
 
@@ -9,11 +10,7 @@ export function recentSubmissions(): RecentSubmissions {
     get(requestId) {
       const text = cache?.get(`form:${requestId}`);
       if (!text) return null;
-      try {
-        return JSON.parse(text) as FormOutcome | "pending";
-      } catch (_err) {
-        return null;
-      }
+      return tolerate("unreadable", () => JSON.parse(text) as FormOutcome | "pending", null);
     },
     put(requestId, value) {
       cache?.put(`form:${requestId}`, JSON.stringify(value), 600);

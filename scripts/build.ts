@@ -17,12 +17,36 @@ import {
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSync, type BuildOptions as EsbuildOptions } from "esbuild";
-import { BUNDLE_GLOBAL, ENTRY_POINTS } from "../src/entrypoints";
-import { allStrings } from "../src/ui/strings";
+import { allStrings } from "../src/i18n";
 import { keysNamedIn, packStrings } from "./bundle-strings";
 
 const root = resolve(import.meta.dirname, "..");
 const sidebarsDir = join(root, "src/ui/sidebars");
+
+/** Global name of the bundle's IIFE; the stubs forward to its members. */
+export const BUNDLE_GLOBAL = "AddOn";
+
+/** A function Google calls by name: one of src/main.ts's exports. */
+export type EntryPoint = keyof typeof import("../src/main");
+
+/**
+ * The one list of functions Google calls by name (simple triggers, menu items, trigger
+ * handlers, everything a sidebar calls through google.script.run): the exports of src/main.ts,
+ * as esbuild reads them. The build emits a top-level forwarding stub for each.
+ */
+export function entryPointsOf(mainFile: string): string[] {
+  const result = buildSync({
+    entryPoints: [mainFile],
+    bundle: false,
+    format: "esm",
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+  });
+  return Object.values(result.metafile.outputs).flatMap((output) => output.exports);
+}
+
+export const ENTRY_POINTS = entryPointsOf(join(root, "src/main.ts")) as readonly EntryPoint[];
 
 /** Text of a top-level stub that forwards to the bundle, so Google can see the function. */
 export function forwardingStub(name: string): string {
@@ -97,7 +121,7 @@ function buildServer(outDir: string, options: BuildOptions): void {
   const stubs = ENTRY_POINTS.map(forwardingStub).join("\n");
   writeFileSync(
     join(outDir, "addon.js"),
-    `${code}\n// Entry points called by Google (generated from src/entrypoints.ts)\n${stubs}\n`,
+    `${code}\n// Entry points called by Google (generated from the exports of src/main.ts)\n${stubs}\n`,
   );
 }
 

@@ -2,9 +2,9 @@
  * Which user-facing strings a bundle carries: those its own code names. A sidebar page needs
  * a few dozen of the catalogue's strings and the server most of them, so each bundle is built
  * once without any string (to read its code), then with the strings that code names, each key
- * written once (src/ui/strings/index.ts reads them back).
+ * written once (src/i18n/index.ts reads them back).
  */
-import type { StringTable } from "../src/ui/strings";
+import type { StringTable } from "../src/i18n";
 
 /** Dotted words as they appear in code: `outbox.col.id`, `status.fund`, `outbox.state.` (before `${`). */
 const DOTTED = /[A-Za-z_]\w*(?:\.\w+)*\.?/g;

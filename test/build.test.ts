@@ -11,10 +11,9 @@ import vm from "node:vm";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ES2020_GLOBALS, restrictToAppsScriptRuntime } from "../dev/emulator/realm";
-import { SIZE_LIMITS, sizeLimit } from "../scripts/build";
-import { BUNDLE_GLOBAL, ENTRY_POINTS, type EntryPoint } from "../src/entrypoints";
+import { BUNDLE_GLOBAL, ENTRY_POINTS, type EntryPoint, SIZE_LIMITS, sizeLimit } from "../scripts/build";
+import { allStrings } from "../src/i18n";
 import type * as Main from "../src/main";
-import { allStrings } from "../src/ui/strings";
 
 // Compile-time: src/main.ts exports a function for every entry point (a missing one is named
 // in the type error).
@@ -214,6 +213,13 @@ describe("dist/addon.js", () => {
       expect(typeof context[name], name).toBe("function");
       expect(typeof bundle[name], `${BUNDLE_GLOBAL}.${name}`).toBe("function");
     }
+  });
+
+  it("the list of entry points is what src/main.ts exports, and the bundle exposes nothing else", () => {
+    const { context } = load();
+    const bundle = context[BUNDLE_GLOBAL] as Record<string, unknown>;
+    expect(ENTRY_POINTS).toContain("onOpen");
+    expect([...ENTRY_POINTS].sort()).toEqual(Object.keys(bundle).sort());
   });
 
   it("lists each entry point once, none ending in _ (google.script.run could not call it)", () => {

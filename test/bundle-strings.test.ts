@@ -10,7 +10,7 @@ import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { bundleWithItsStrings } from "../scripts/build";
 import { keysNamedIn, packStrings } from "../scripts/bundle-strings";
-import { allStrings, translate } from "../src/ui/strings";
+import { allStrings, translate } from "../src/i18n";
 
 const root = resolve(import.meta.dirname, "..");
 const KEYS = [
@@ -70,7 +70,7 @@ describe("packStrings", () => {
 
 describe("a bundle built with its strings", () => {
   const dir = mkdtempSync(join(tmpdir(), "bundle-strings-"));
-  const strings = join(root, "src/ui/strings/index.ts");
+  const strings = join(root, "src/i18n/index.ts");
 
   function run(source: string): { code: string; result: unknown } {
     const entry = join(dir, `entry-${Math.random().toString(36).slice(2)}.ts`);

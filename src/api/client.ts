@@ -21,6 +21,7 @@ import {
   ServiceError,
   TransportError,
   UnexpectedResponseError,
+  withCause,
   withoutSecrets,
 } from "./errors";
 import { dateText, type FieldSpec } from "./fields";
@@ -206,6 +207,46 @@ export function createClient(options: ClientOptions): Client {
     return null;
   }
 
+  /**
+   * The "after" event of one attempt, the one place it is built: "ok" with the record the
+   * answer names, or the error's outcome and message.
+   */
+  function emitAfter(
+    base: Omit<CallEvent, "phase" | "at">,
+    started: number,
+    ended: number,
+    status: number,
+    recordId: number | null,
+    error?: ApiError,
+  ): void {
+    emit({
+      ...base,
+      phase: "after",
+      at: ended,
+      status,
+      outcome: error ? outcomeOf(base.kind, error) : "ok",
+      message: error ? error.message : "",
+      durationMs: ended - started,
+      recordId,
+    });
+  }
+
+  /**
+   * Delay before the next attempt of reads that failed with `errors` (the longest Retry-After
+   * any of them asked for counts), or null when none of them is retried: not retryable, out of
+   * attempts, or past the total time to wait.
+   */
+  function nextReadDelay(attempt: number, errors: readonly ApiError[], waited: number): number | null {
+    const again = errors.filter(retryableRead);
+    if (attempt >= retry.maxAttempts || again.length === 0) return null;
+    const retryAfter = again.reduce<number | undefined>((max, error) => {
+      const ra = error instanceof HttpError ? error.retryAfterMs : undefined;
+      return ra === undefined ? max : Math.max(max ?? 0, ra);
+    }, undefined);
+    const delay = backoff(attempt, retryAfter);
+    return delay !== null && waited + delay <= retry.maxTotalDelayMs ? delay : null;
+  }
+
   /** Wraps anything the transport threw as a TransportError of this endpoint. */
   function asTransportError(name: EndpointName, err: unknown): TransportError {
     const message = err instanceof Error ? err.message : String(err);
@@ -238,16 +279,7 @@ export function createClient(options: ClientOptions): Client {
       response = transport.send(request);
     } catch (err) {
       const error = asTransportError(name, err);
-      emit({
-        ...base,
-        phase: "after",
-        at: clock.now(),
-        status: 0,
-        outcome: outcomeOf(endpoint.kind, error),
-        message: error.message,
-        durationMs: clock.now() - started,
-        recordId: recordIdOf(name, value as Record<string, unknown>),
-      });
+      emitAfter(base, started, clock.now(), 0, recordIdOf(name, value as Record<string, unknown>), error);
       throw error;
     }
     return finish(name, value, response, base, started);
@@ -260,38 +292,36 @@ export function createClient(options: ClientOptions): Client {
     base: Omit<CallEvent, "phase" | "at">,
     started: number,
   ): ResponseValue<N> {
-    const kind = ENDPOINTS[name].kind;
     const ended = clock.now();
+    let result: ResponseValue<N>;
     try {
-      const result = readResponse(name, response, { now: ended, secrets });
-      emit({
-        ...base,
-        phase: "after",
-        at: ended,
-        status: response.status,
-        outcome: "ok",
-        message: "",
-        durationMs: ended - started,
-        recordId: recordIdOf(name, value as Record<string, unknown>, result),
-      });
-      return result;
+      result = readResponse(name, response, { now: ended, secrets });
     } catch (err) {
       const error =
         err instanceof ApiError
           ? err
-          : new UnexpectedResponseError(name, response.status, "body", String(err), "unknown");
-      emit({
-        ...base,
-        phase: "after",
-        at: ended,
-        status: response.status,
-        outcome: outcomeOf(kind, error),
-        message: error.message,
-        durationMs: ended - started,
-        recordId: recordIdOf(name, value as Record<string, unknown>),
-      });
+          : withCause(
+              new UnexpectedResponseError(name, response.status, "body", String(err), "unknown"),
+              err,
+            );
+      emitAfter(
+        base,
+        started,
+        ended,
+        response.status,
+        recordIdOf(name, value as Record<string, unknown>),
+        error,
+      );
       throw error;
     }
+    emitAfter(
+      base,
+      started,
+      ended,
+      response.status,
+      recordIdOf(name, value as Record<string, unknown>, result),
+    );
+    return result;
   }
 
   function read<N extends EndpointName>(name: N, value: RequestValue<N>): ResponseValue<N> {
@@ -302,9 +332,8 @@ export function createClient(options: ClientOptions): Client {
         return sendOnce(name, value, method, attempt);
       } catch (err) {
         const error = err as ApiError;
-        if (!retryableRead(error) || attempt >= retry.maxAttempts) throw error;
-        const delay = backoff(attempt, error instanceof HttpError ? error.retryAfterMs : undefined);
-        if (delay === null || waited + delay > retry.maxTotalDelayMs) throw error;
+        const delay = nextReadDelay(attempt, [error], waited);
+        if (delay === null) throw error;
         waited += delay;
         clock.sleep(delay);
       }
@@ -404,16 +433,14 @@ export function createClient(options: ClientOptions): Client {
           callId: `call-${++callSequence}`,
         };
         if (batchError) {
-          emit({
-            ...base,
-            phase: "after",
-            at: clock.now(),
-            status: 0,
-            outcome: "error",
-            message: batchError.message,
-            durationMs: clock.now() - started,
-            recordId: recordIdOf(name, value as Record<string, unknown>),
-          });
+          emitAfter(
+            base,
+            started,
+            clock.now(),
+            0,
+            recordIdOf(name, value as Record<string, unknown>),
+            batchError,
+          );
           failed.push({ index, error: batchError });
           return;
         }
@@ -426,18 +453,12 @@ export function createClient(options: ClientOptions): Client {
           failed.push({ index, error: err as ApiError });
         }
       });
+      const fits = nextReadDelay(
+        attempt,
+        failed.map((f) => f.error),
+        waited,
+      );
       const again = failed.filter((f) => retryableRead(f.error));
-      const delay =
-        attempt < retry.maxAttempts && again.length > 0
-          ? backoff(
-              attempt,
-              again.reduce<number | undefined>((max, f) => {
-                const ra = f.error instanceof HttpError ? f.error.retryAfterMs : undefined;
-                return ra === undefined ? max : Math.max(max ?? 0, ra);
-              }, undefined),
-            )
-          : null;
-      const fits = delay !== null && waited + delay <= retry.maxTotalDelayMs ? delay : null;
       for (const f of failed) {
         if (fits === null || !retryableRead(f.error)) results[f.index] = { ok: false, error: f.error };
       }

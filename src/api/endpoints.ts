@@ -198,17 +198,21 @@ function endpoint<
     name: o.name,
     method: o.method,
     fallbackMethod: o.fallbackMethod,
-    path: `/v1/${o.name}`,
+    /** Appended to the base URL, which carries the version (https://…/v1). */
+    path: `/${o.name}`,
     in: (o.method === "GET" ? "query" : "body") as M extends "GET" ? "query" : "body",
     kind: o.kind,
     fields: o.fields,
     recordField: o.recordField,
     /** Field rules only (no rule that depends on today's date). */
     fieldsSchema,
-    /** Field rules and cross-field rules, today taken from the runtime clock. */
+    /**
+     * Field rules and the cross-field rules that need no date: a rule measured from today
+     * (a report window without its end) is validateRequest's, with the caller's clock.
+     */
     request: fieldsSchema.check(
       z.superRefine((value, ctx) => {
-        for (const issue of checks(value as Record<string, unknown>, { today: todayText() })) {
+        for (const issue of checks(value as Record<string, unknown>, { today: "" })) {
           ctx.addIssue({
             code: "custom",
             path: [issue.field],
@@ -221,12 +225,6 @@ function endpoint<
     checks,
     response: o.response,
   };
-}
-
-function todayText(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 /** Every endpoint of the service, by name. */

@@ -232,3 +232,51 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
   }
   return out;
 }
+
+/**
+ * `error` with `cause` kept as its `cause` (ES2022's option, which Apps Script's V8 may not
+ * take in the constructor). Only for a cause that holds no secret: a redacted error never
+ * carries its unredacted original.
+ */
+export function withCause<E extends Error>(error: E, cause: unknown): E {
+  Object.defineProperty(error, "cause", {
+    value: cause,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
+  return error;
+}
+
+/**
+ * Why a failure may be swallowed: the only reasons there are. Anything else (a write to the
+ * service or to a sheet, a refused argument) reaches the caller: in app/, the error boundary
+ * (`entry`).
+ */
+export type Tolerated =
+  /** A toast, alert or sidebar where there is no Ui (a trigger). */
+  | "no Ui"
+  /** A value only shown (the locale, an email, a notice, a menu item): a default stands in. */
+  | "shown only"
+  /** A count that cannot be saved must not turn a call that happened into a failure. */
+  | "counted only"
+  /** Stored text that cannot be read or parsed: treated as absent. */
+  | "unreadable"
+  /** Tidying or repairing triggers: the next run or settings view tries again. */
+  | "tried again later"
+  /** The same failure is reported by the step that follows. */
+  | "reported next"
+  /** A view derived from data already written (the Summary): the next refresh makes it again. */
+  | "derived only";
+
+/**
+ * The one place that swallows a failure: what `work` returns, or `fallback` when it throws for
+ * a reason `why` allows.
+ */
+export function tolerate<T>(_why: Tolerated, work: () => T, fallback: T): T {
+  try {
+    return work();
+  } catch (_err) {
+    return fallback;
+  }
+}

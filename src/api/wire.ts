@@ -29,7 +29,7 @@ export const DEFAULT_BASE_URL = "https://api.rindegastos.com/v1";
 
 /** `<base URL>/<endpoint>`; the base URL carries the version (…/v1). */
 export function endpointUrl(baseUrl: string, name: EndpointName): string {
-  return `${baseUrl.replace(/\/+$/, "")}/${name}`;
+  return `${baseUrl.replace(/\/+$/, "")}${ENDPOINTS[name].path}`;
 }
 
 function wireValue(spec: FieldSpec | undefined, value: unknown): unknown {

@@ -3,55 +3,34 @@
  * connection test. Thin: the work is in src/settings/connection.ts. Every function here can be
  * called by anyone who can open the sidebar, with any arguments: the core checks them.
  */
-import { createClient } from "../api/client";
-import { documentSettingsStore } from "../gas/properties";
-import { appsScriptClock, urlFetchTransport } from "../gas/transport";
+
+import { ownData } from "../api/arguments";
+import { runtime } from "../gas/runtime";
+import { translate } from "../i18n";
 import {
   type ConnectionTestResult,
   type ConnectionView,
   connectionView,
-  languageFor,
   testConnection as runConnectionTest,
   type SaveConnectionResult,
   saveConnection,
 } from "../settings";
-import { ownData } from "../ui/arguments";
-import { type Language, translate } from "../ui/strings";
+import { currentLanguage, entry, serviceClient, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
-
-function userLocale(): string {
-  try {
-    return Session.getActiveUserLocale();
-  } catch (_err) {
-    return "en";
-  }
-}
-
-function currentLanguage(): Language {
-  try {
-    return languageFor(documentSettingsStore().load().settings, userLocale());
-  } catch (_err) {
-    return languageFor({ language: null }, userLocale());
-  }
-}
 
 /** Opens the connection sidebar. */
 export function showConnectionSidebar(): void {
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("connection").setTitle(
-      translate(currentLanguage(), "connection.title"),
-    ),
-  );
+  entry("menu", () => runtime().showSidebar("connection", translate(currentLanguage(), "connection.title")));
 }
 
 /** What the sidebar shows: the URL and IdAdmin of the document, whether this user has a token. */
 export function getConnectionSettings(): ConnectionView {
-  return connectionView(documentSettingsStore(), currentLanguage());
+  return entry("sidebar", () => connectionView(settingsStore(), currentLanguage()));
 }
 
 /** Saves what the sidebar sent, or nothing when a field breaks a rule (the problems come back). */
 export function saveConnectionSettings(input: unknown): SaveConnectionResult {
-  return saveConnection(documentSettingsStore(), ownData(input), currentLanguage());
+  return entry("sidebar", () => saveConnection(settingsStore(), ownData(input), currentLanguage()));
 }
 
 /**
@@ -59,15 +38,18 @@ export function saveConnectionSettings(input: unknown): SaveConnectionResult {
  * sidebar sends them, and a plain explanation of the outcome.
  */
 export function testConnection(input?: unknown): ConnectionTestResult {
+  return entry("sidebar", () => connectionTest(input));
+}
+
+/** The connection test, for this sidebar and the settings sidebar's. */
+export function connectionTest(input?: unknown): ConnectionTestResult {
   let calls = 0;
   try {
     return runConnectionTest(
       {
-        store: documentSettingsStore(),
+        store: settingsStore(),
         createClient: (baseUrl, token) =>
-          createClient({
-            transport: urlFetchTransport(),
-            clock: appsScriptClock(),
+          serviceClient({
             baseUrl,
             token,
             // A test answers quickly; retrying would only hide the problem for longer.

@@ -40,10 +40,10 @@ import {
   seeSession,
   timeCellWrite,
   toast,
-  userLocale,
   writeResultsSheet,
 } from "../gas/diagnostics";
-import { languageForLocale, translate } from "../ui/strings";
+import { translate } from "../i18n";
+import { currentLanguage, entry, tolerate } from "./entry";
 import { DIAGNOSTICS_MENU_ITEM, type MenuItem } from "./menu";
 
 /**
@@ -51,22 +51,20 @@ import { DIAGNOSTICS_MENU_ITEM, type MenuItem } from "./menu";
  * while on, records what Session says in onOpen's mode.
  */
 export function diagnosticsMenuItems(authMode: string): MenuItem[] {
-  try {
-    if (!isDiagnosticsEnabled(diagnosticsFlag())) return [];
-  } catch (_err) {
-    return [];
-  }
-  try {
-    saveSeen(OPEN_REPORT_KEY, serializeSeen(seeSession(authMode)));
-  } catch (_err) {
-    // The menu item matters more; the check then shows as pending.
-  }
+  if (!tolerate("shown only", () => isDiagnosticsEnabled(diagnosticsFlag()), false)) return [];
+  // The menu item matters more; the check then shows as pending.
+  tolerate("shown only", () => saveSeen(OPEN_REPORT_KEY, serializeSeen(seeSession(authMode))), undefined);
   return [DIAGNOSTICS_MENU_ITEM];
 }
 
 /** Menu item: runs every check and writes one row per check to the sheet "Diagnostics". */
 export function runDiagnostics(): void {
-  const language = languageForLocale(userLocale());
+  // Anyone who can open a sidebar can call this too: its refusal is thrown to whoever called.
+  entry("sidebar", diagnose);
+}
+
+function diagnose(): void {
+  const language = currentLanguage();
   // Anyone who can open a sidebar can call this: it runs only where the document turned it on.
   if (!isDiagnosticsEnabled(diagnosticsFlag())) throw new Error(translate(language, "diagnostics.off"));
   const at = Date.now();
@@ -110,14 +108,15 @@ export function runDiagnostics(): void {
 
 /** Handler of the probe trigger: records what a time trigger gets, then deletes itself. */
 export function runDiagnosticsTrigger(e?: GoogleAppsScript.Events.TimeDriven): void {
+  entry("trigger", () => recordWhatTriggerSees(e));
+}
+
+function recordWhatTriggerSees(e?: GoogleAppsScript.Events.TimeDriven): void {
   const event = (e ?? {}) as Partial<GoogleAppsScript.Events.TimeDriven>;
   const uid = typeof event.triggerUid === "string" ? event.triggerUid : "";
   if (uid) {
-    try {
-      deleteMyTriggers((t) => t.uid === uid);
-    } catch (_err) {
-      // A one-off trigger may already be gone once it has fired, or there is no spreadsheet.
-    }
+    // A one-off trigger may already be gone once it has fired, or there is no spreadsheet.
+    tolerate("tried again later", () => deleteMyTriggers((t) => t.uid === uid), undefined);
   }
   // A trigger without document properties cannot read the flag: what it sees is the answer.
   if (documentStoreAvailable() && !isDiagnosticsEnabled(diagnosticsFlag())) return;

@@ -4,25 +4,23 @@
  * function can be called by anyone who can open a sidebar.
  */
 
-import { documentLockFor } from "../gas/document-lock";
+import { ownData, ownMember } from "../api/arguments";
+import { runtime } from "../gas/runtime";
+import { knownEmployees, selectedFundId } from "../gas/selection";
+import { recentSubmissions } from "../gas/submissions";
+import { type Language, translate } from "../i18n";
 import {
   type FormOutcome,
   type FundView,
   fundView,
   once,
-  type RecentSubmissions,
   readSubmission,
   settleBlockingWrites,
   submitWrite,
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
-import type { FieldProblem } from "../outbox/requests";
-import { FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
-import { ownData, ownMember } from "../ui/arguments";
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { currentLanguage, entry, tolerate, withDocumentLock } from "./entry";
 import { openWriteSession, type WriteSession } from "./outbox";
-
-export type { FieldProblem, FormOutcome, FundView };
 
 export interface FundSidebarView {
   language: Language;
@@ -38,85 +36,15 @@ export interface FundSidebarView {
 
 /** Menu: opens the Fund sidebar. */
 export function showFundSidebar(): void {
-  const language = sessionLanguage();
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("fund").setTitle(translate(language, "form.fund.title")),
-  );
-}
-
-function sessionLanguage(): Language {
-  try {
-    return openWriteSession("sidebar").language;
-  } catch (_err) {
-    return "en";
-  }
-}
-
-/** Header texts of a column in both languages. */
-function headerTexts(key: string, columns: readonly { key: string; header: unknown }[]): string[] {
-  const column = columns.find((c) => c.key === key);
-  if (!column || typeof column.header !== "string") return [];
-  return [translate("en", column.header as StringKey), translate("es", column.header as StringKey)];
-}
-
-function columnIn(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: string[]): number | null {
-  if (sheet.getLastColumn() === 0) return null;
-  const row = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
-  const index = row.findIndex((v) => typeof v === "string" && headers.includes(v));
-  return index < 0 ? null : index + 1;
-}
-
-/** The fund id of the active row, from the Funds sheet (Id) or any sheet with a fund Id column. */
-function selectedFundId(session: WriteSession): number | null {
-  const sheet = SpreadsheetApp.getActiveSheet();
-  const range = SpreadsheetApp.getActiveRange();
-  if (!sheet || !range || range.getRow() < 2) return null;
-  const headers =
-    sheet.getName() === session.settings.sheetNames.funds
-      ? headerTexts("id", FUND_COLUMNS)
-      : headerTexts("fundId", REPORT_COLUMNS);
-  const column = columnIn(sheet, headers);
-  if (column === null) return null;
-  const id = Number(sheet.getRange(range.getRow(), column).getValue());
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** Employees seen in the sheets: fund owners (IdAssignTo) and reports' EmployeeId/EmployeeName. */
-function knownEmployees(session: WriteSession): { id: number; name: string }[] {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const byId = new Map<number, string>();
-  const collect = (
-    sheetName: string,
-    idKey: string,
-    nameKey: string | null,
-    columns: readonly { key: string; header: unknown }[],
-  ) => {
-    const sheet = spreadsheet.getSheetByName(sheetName);
-    if (!sheet || sheet.getLastRow() < 2) return;
-    const idCol = columnIn(sheet, headerTexts(idKey, columns));
-    if (idCol === null) return;
-    const nameCol = nameKey ? columnIn(sheet, headerTexts(nameKey, columns)) : null;
-    // Only the two columns: a reports sheet may hold tens of thousands of wide rows.
-    const rows = sheet.getLastRow() - 1;
-    const idValues = sheet.getRange(2, idCol, rows, 1).getValues();
-    const nameValues = nameCol ? sheet.getRange(2, nameCol, rows, 1).getValues() : [];
-    idValues.forEach((cells, i) => {
-      const id = Number(cells[0]);
-      if (!Number.isSafeInteger(id) || id <= 0) return;
-      const name = String(nameValues[i]?.[0] ?? "");
-      if (!byId.has(id) || (name && !byId.get(id))) byId.set(id, name);
-    });
-  };
-  collect(session.settings.sheetNames.reports, "employeeId", "employeeName", REPORT_COLUMNS);
-  collect(session.settings.sheetNames.funds, "assignedTo", null, FUND_COLUMNS);
-  return [...byId.entries()]
-    .map(([id, name]) => ({ id, name }))
-    .sort((a, b) => (a.name || "~").localeCompare(b.name || "~") || a.id - b.id)
-    .slice(0, 500);
+  entry("menu", () => runtime().showSidebar("fund", translate(currentLanguage(), "form.fund.title")));
 }
 
 /** Sidebar: the fund of the selected row, or of `input.fundId`, read fresh. */
 export function getFundSidebarView(input?: unknown): FundSidebarView {
+  return entry("sidebar", () => fundSidebarView(input));
+}
+
+function fundSidebarView(input: unknown): FundSidebarView {
   const session = openWriteSession("sidebar");
   const typed = ownMember(input, "fundId");
   let fundId: number | null = null;
@@ -126,7 +54,7 @@ export function getFundSidebarView(input?: unknown): FundSidebarView {
     if (Number.isSafeInteger(n) && n > 0) fundId = n;
     else error = translate(session.language, "form.noFund");
   } else {
-    fundId = selectedFundId(session);
+    fundId = selectedFundId(runtime().spreadsheet(), session.settings.sheetNames.funds);
   }
   let fund: FundView | null = null;
   let notice = "";
@@ -147,7 +75,7 @@ export function getFundSidebarView(input?: unknown): FundSidebarView {
     fund,
     error,
     notice,
-    employees: knownEmployees(session),
+    employees: knownEmployees(runtime().spreadsheet(), session.settings.sheetNames),
   };
   session.finish();
   return view;
@@ -161,42 +89,32 @@ export function getFundSidebarView(input?: unknown): FundSidebarView {
 function settleEarlierFormWrites(session: WriteSession, fundId: number): string {
   const pending = session.records.all().some((r) => r.source === "form" && r.fundId === fundId);
   if (!pending) return "";
-  const lock = LockService.getDocumentLock();
-  if (!lock?.tryLock(1000)) return "";
-  try {
-    const { held, settled } = settleBlockingWrites(
-      { ...session, newKey: () => Utilities.getUuid() },
-      { operation: "deposit", fundId, amount: 0 },
-    );
-    return [...settled, held ?? ""].filter((m) => m !== "").join(" ");
-  } catch (_err) {
-    return ""; // The fund's own read below says what is wrong.
-  } finally {
-    lock.releaseLock();
-  }
-}
-
-/** Recent submissions per user, so that a double click never sends twice. */
-export function recentSubmissions(): RecentSubmissions {
-  const cache = CacheService.getUserCache();
-  return {
-    get(requestId) {
-      const text = cache?.get(`form:${requestId}`);
-      if (!text) return null;
-      try {
-        return JSON.parse(text) as FormOutcome | "pending";
-      } catch (_err) {
-        return null;
-      }
-    },
-    put(requestId, value) {
-      cache?.put(`form:${requestId}`, JSON.stringify(value), 600);
-    },
-  };
+  return withDocumentLock(
+    "form",
+    1000,
+    () => "",
+    // The fund's own read that follows says what is wrong.
+    () =>
+      tolerate(
+        "reported next",
+        () => {
+          const { held, settled } = settleBlockingWrites(
+            { ...session, newKey: () => runtime().uuid() },
+            { operation: "deposit", fundId, amount: 0 },
+          );
+          return [...settled, held ?? ""].filter((m) => m !== "").join(" ");
+        },
+        "",
+      ),
+  );
 }
 
 /** The one path of every form write: arguments checked, sent once per request id. */
 export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcome {
+  return entry("sidebar", () => submit(operation, raw));
+}
+
+function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
   const session = openWriteSession("sidebar");
   const submission = readSubmission(operation, ownData(raw));
   if (!submission.ok) {
@@ -213,7 +131,7 @@ export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcom
   }
   const outcome = once(recentSubmissions(), submission.requestId, session.language, () =>
     underLock(operation, session.language, () =>
-      submitWrite({ ...session, newKey: () => Utilities.getUuid() }, operation, submission.fields),
+      submitWrite({ ...session, newKey: () => runtime().uuid() }, operation, submission.fields),
     ),
   );
   session.finish();
@@ -227,17 +145,15 @@ export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcom
  */
 function underLock(operation: OutboxOperation, language: Language, send: () => FormOutcome): FormOutcome {
   if (!MONEY_OPERATIONS.has(operation) && operation !== "createFund") return send();
-  const lock = documentLockFor("form");
-  if (!lock?.tryLock(10_000))
-    return {
+  return withDocumentLock<FormOutcome>(
+    "form",
+    10_000,
+    (lock) => ({
       kind: "refused",
       message: lock?.busyMessage(language, "outbox.run.busy") ?? translate(language, "outbox.run.busy"),
-    };
-  try {
-    return send();
-  } finally {
-    lock.releaseLock();
-  }
+    }),
+    send,
+  );
 }
 
 /** Sidebar: deposit into a fund. */

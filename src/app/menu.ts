@@ -1,10 +1,10 @@
 /**
- * The add-on menu. Items are listed once here; each names an entry point (src/entrypoints.ts).
+ * The add-on menu. Items are listed once here; each names an entry point (an export of src/main.ts).
  * onOpen may run in AuthMode.NONE before the add-on is used in a document: it may build the
  * menu and nothing else (no properties, no service calls), so labels use the user's locale
  * through Session only when that is allowed, else English.
  */
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../i18n";
 
 export interface MenuItem {
   /** Key of the label in the strings catalogue, or "-" for a separator. */

@@ -3,54 +3,44 @@
  * write session shared with the sidebar forms (client, audit, settings, sheets updated from
  * each response). The decisions live in src/outbox/; this file only hands them the services.
  */
-import { createClient, formatCents, responseAmountToCents } from "../api";
-import { type AuditSink, createAuditLog } from "../audit/log";
-import { auditSheetSink } from "../gas/audit-sheet";
-import { documentLockFor } from "../gas/document-lock";
-import { documentSettingsStore, documentWriteRecords } from "../gas/properties";
-import { auditUser } from "../gas/session";
-import { appsScriptClock, urlFetchTransport } from "../gas/transport";
-import { EXECUTION_LIMIT_MS } from "../longrun/budget";
+
+import {
+  applyResultToSheets,
+  columnsMoved,
+  dateFormatter,
+  extendOutboxRules,
+  fundFactsOnSheet,
+  lazyAuditSink,
+  outboxSheet,
+  outboxSheetPort,
+  readOutboxRows,
+  setUpOutboxSheet,
+} from "../gas/outbox-sheet";
+import { documentWriteRecords } from "../gas/properties";
+import { runtime } from "../gas/runtime";
+import { type Language, type StringKey, translate } from "../i18n";
 import { writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
-import {
-  type CellValue,
-  columnNumber,
-  FIRST_OWNED_COLUMN,
-  headerKey,
-  OUTBOX_COLUMNS,
-  OWNED_COLUMNS,
-  type OwnedCells,
-  ownedCellsToRow,
-  TEXT_COLUMNS,
-} from "../outbox/columns";
-import { outboxHeaderProblem } from "../outbox/headers";
-import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import { type FundFacts, previewOutbox as planPreview, previewText } from "../outbox/preview";
 import type { RecordStore } from "../outbox/records";
-import { readOutboxRow } from "../outbox/rows";
-import { type OutboxSheetPort, outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox/run";
+import { outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox/run";
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
-import { FORMAT, rewritableValue } from "../sheets/cells";
-import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
-import { type Language, type StringKey, translate } from "../ui/strings";
+import {
+  auditLog,
+  currentLanguage,
+  entry,
+  executionLimitMs,
+  serviceClient,
+  settingsStore,
+  tolerate,
+  withDocumentLock,
+} from "./entry";
 import { countUrlFetchCalls } from "./quota";
-import { EXECUTION_LIMIT_KEY } from "./schedule";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
-/**
- * The execution limit a run plans with: Google's 6 minutes, or less when the document asks for
- * less (the same document property the refreshes read: a deployment or test with a shorter
- * limit). Never more. A run stops between rows at two thirds of it (`outboxBudgetMs`).
- */
-function executionLimitMs(): number {
-  const asked = Number(PropertiesService.getDocumentProperties().getProperty(EXECUTION_LIMIT_KEY));
-  return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Settings as the write paths need them.
@@ -69,10 +59,9 @@ export interface WriteSettings {
 
 /** The settings of this document and user (src/settings/ reads them), with defaults. */
 export function loadWriteSettings(): WriteSettings {
-  const store = documentSettingsStore();
+  const store = settingsStore();
   const form = store.fields();
-  const chosen = form.language === "es" || form.language === "en" ? form.language : null;
-  const language: Language = chosen ?? userLanguageFallback();
+  const language = currentLanguage();
   // A stored value that breaks its rule falls back to its default here; the settings sidebar
   // shows the problem.
   const { settings } = store.load(language);
@@ -115,63 +104,23 @@ export interface WriteSession extends WriteContext {
   finish(): void;
 }
 
-export function dateFormatter(spreadsheet: Spreadsheet): DateFormatter {
-  const zone = spreadsheet.getSpreadsheetTimeZone();
-  return (date, pattern) => Utilities.formatDate(date, zone, pattern);
-}
-
-/**
- * The audit sheet, reached only when the first row is written: opening a sidebar must not
- * create it, and creating it (insertSheet activates the new sheet) must not move the user's
- * selection, which the forms read.
- */
-function lazyAuditSink(spreadsheet: Spreadsheet, options: Parameters<typeof auditSheetSink>[0]): AuditSink {
-  let sink: AuditSink | null = null;
-  const open = (): AuditSink => {
-    if (sink) return sink;
-    const sheet = spreadsheet.getActiveSheet();
-    const range = spreadsheet.getActiveRange();
-    sink = auditSheetSink(options);
-    if (sheet && spreadsheet.getActiveSheet().getName() !== sheet.getName()) {
-      spreadsheet.setActiveSheet(sheet);
-      if (range) spreadsheet.setActiveRange(range);
-    }
-    return sink;
-  };
-  return {
-    append: (rows) => open().append(rows),
-    update: (rowNumber, row) => open().update(rowNumber, row),
-    flush: () => SpreadsheetApp.flush(),
-  };
-}
-
 /** Opens a write session for `source`; throws a plain message when the connection is not set. */
 export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSession {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   const settings = loadWriteSettings();
   const language = settings.language;
-  const log = createAuditLog(
+  const log = auditLog(
     lazyAuditSink(spreadsheet, {
       name: settings.sheetNames.audit,
       archiveName: settings.sheetNames.auditArchive,
       language,
     }),
-    {
-      user: auditUser(source),
-      source,
-      secrets: settings.token ? [settings.token] : [],
-      now: () => new Date(),
-    },
+    source,
+    settings.token,
   );
   const audit = writeAudit(log, language);
   let counted = 0;
-  const client = createClient({
-    transport: urlFetchTransport(),
-    baseUrl: settings.baseUrl,
-    token: settings.token,
-    clock: appsScriptClock(),
-    onCall: audit.onCall,
-  });
+  const client = serviceClient({ baseUrl: settings.baseUrl, token: settings.token, onCall: audit.onCall });
   const format = dateFormatter(spreadsheet);
   return {
     settings,
@@ -183,7 +132,7 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     service: servicePort(client, settings.adminId ?? 0),
     audit: audit.port,
     now: () => new Date(),
-    applyResult: (result) => applyResultToSheets(spreadsheet, settings, result),
+    applyResult: (result) => applyResultToSheets(spreadsheet, settings.sheetNames, language, result),
     records: documentWriteRecords(),
     finish: () => {
       audit.flushReads();
@@ -194,158 +143,20 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The Funds and Expense reports sheets, updated from a write's response without a refresh.
-
-/** 1-based column of each header text (either language) in row 1 of `sheet`. */
-function headerColumns(sheet: Sheet): Map<string, number> {
-  const lastColumn = sheet.getLastColumn();
-  const map = new Map<string, number>();
-  if (lastColumn === 0) return map;
-  sheet
-    .getRange(1, 1, 1, lastColumn)
-    .getValues()[0]
-    ?.forEach((value, index) => {
-      if (typeof value === "string" && value !== "" && !map.has(value)) map.set(value, index + 1);
-    });
-  return map;
-}
-
-function columnOfKey(headers: Map<string, number>, header: StringKey): number | undefined {
-  return headers.get(translate("en", header)) ?? headers.get(translate("es", header));
-}
-
-/** Row number whose first cell holds `id`, or null. */
-function rowOfId(sheet: Sheet, id: number): number | null {
-  const last = sheet.getLastRow();
-  if (last < 2) return null;
-  const ids = sheet.getRange(2, 1, last - 1, 1).getValues();
-  const index = ids.findIndex((r) => String(r[0]) === String(id));
-  return index < 0 ? null : index + 2;
-}
-
-function applyResultToSheets(spreadsheet: Spreadsheet, settings: WriteSettings, result: WriteResult): void {
-  const language = settings.language;
-  if (result.kind === "fund") {
-    const fund = result.fund.record;
-    const sheet = spreadsheet.getSheetByName(settings.sheetNames.funds);
-    if (!fund || !sheet) return;
-    const row = rowOfId(sheet, fund.id);
-    if (row === null) return; // A new fund shows up at the next refresh, in its place by Id.
-    const headers = headerColumns(sheet);
-    const cells = rowOf(FUNDS_TABLE, fund, language);
-    FUND_COLUMNS.forEach((column, index) => {
-      if (column.key === "refreshNote" || typeof column.header !== "string") return;
-      const col = columnOfKey(headers, column.header);
-      const value = cells[index];
-      if (col !== undefined && value !== undefined) {
-        sheet.getRange(row, col).setValue(rewritableValue(value, column.format));
-      }
-    });
-    return;
-  }
-  const sheet = spreadsheet.getSheetByName(settings.sheetNames.reports);
-  if (!sheet) return;
-  const row = rowOfId(sheet, result.report.id);
-  if (row === null) return;
-  const headers = headerColumns(sheet);
-  const set = (header: StringKey, value: CellValue, format: string) => {
-    const col = columnOfKey(headers, header);
-    if (col !== undefined) sheet.getRange(row, col).setValue(rewritableValue(value, format));
-  };
-  const report = result.report;
-  if (report.integrated !== undefined) {
-    set(
-      "col.integrated" as StringKey,
-      translate(language, report.integrated ? "flag.yes" : "flag.no"),
-      FORMAT.text,
-    );
-    set("col.integrationCode" as StringKey, report.integrationCode ?? "", FORMAT.text);
-    set("col.integrationDate" as StringKey, report.integrationDate ?? "", FORMAT.datetime);
-  }
-  if (report.customStatus !== undefined)
-    set("col.customStatus" as StringKey, report.customStatus, FORMAT.text);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The Outbox sheet.
-
-function outboxSheet(spreadsheet: Spreadsheet, settings: WriteSettings): Sheet | null {
-  return (
-    spreadsheet.getSheetByName(settings.sheetNames.outbox) ??
-    spreadsheet.getSheetByName(translate("en", "outbox.sheetName")) ??
-    spreadsheet.getSheetByName(translate("es", "outbox.sheetName"))
-  );
-}
-
-const FORMATS: Partial<Record<(typeof OUTBOX_COLUMNS)[number], string>> = {
-  targetId: "0",
-  employeeId: "0",
-  // Plain text: an amount is read exactly as typed, so "10,50" reaches the contract's check
-  // (and its message) instead of being turned into 1050 or 10.5 by the sheet's locale.
-  amount: FORMAT.text,
-  integrationDate: FORMAT.datetime,
-  expirationDate: FORMAT.date,
-  time: FORMAT.datetime,
-};
-
-function formatOf(column: (typeof OUTBOX_COLUMNS)[number]): string {
-  return FORMATS[column] ?? (TEXT_COLUMNS.includes(column) ? FORMAT.text : FORMAT.general);
-}
-
-const OWNED_FORMATS = OWNED_COLUMNS.map(formatOf);
-
-/** The Outbox sheet as a run reads and writes it. */
-export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
-  const width = OUTBOX_COLUMNS.length;
-  const keyColumn = columnNumber("operationKey");
-  return {
-    lastRow: () => sheet.getLastRow(),
-    readRow: (rowNumber) => (sheet.getRange(rowNumber, 1, 1, width).getValues()[0] ?? []) as CellValue[],
-    readAll() {
-      const last = sheet.getLastRow();
-      return last < 2 ? [] : (sheet.getRange(2, 1, last - 1, width).getValues() as CellValue[][]);
-    },
-    readOperationKeys() {
-      const last = sheet.getLastRow();
-      if (last < 2) return [];
-      return sheet
-        .getRange(2, keyColumn, last - 1, 1)
-        .getValues()
-        .map((r) => String(r[0] ?? ""));
-    },
-    writeOwned(rowNumber, cells: OwnedCells) {
-      const range = sheet.getRange(rowNumber, FIRST_OWNED_COLUMN, 1, OWNED_COLUMNS.length);
-      // Plain text formats first: the result may quote the service, which must stay literal.
-      range.setNumberFormats([OWNED_FORMATS]);
-      range.setValues([ownedCellsToRow(cells)]);
-    },
-    flush: () => SpreadsheetApp.flush(),
-  };
-}
-
-function userLanguageFallback(): Language {
-  try {
-    return /^es/i.test(Session.getActiveUserLocale()) ? "es" : "en";
-  } catch (_err) {
-    return "en";
-  }
-}
-
 function settingsOrNull(): WriteSettings | null {
-  try {
-    return loadWriteSettings();
-  } catch (_err) {
-    return null;
-  }
+  return tolerate("unreadable", loadWriteSettings, null);
 }
 
 /** Menu: creates the Outbox sheet with its headers, dropdowns and formats (or says it exists). */
 export function createOutboxSheet(): void {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  entry("menu", createSheet);
+}
+
+function createSheet(): void {
+  const spreadsheet = runtime().spreadsheet();
   const settings = settingsOrNull();
-  const language = settings?.language ?? userLanguageFallback();
-  const ui = SpreadsheetApp.getUi();
+  const language = settings?.language ?? currentLanguage();
+  const ui = runtime().ui();
   const name = settings?.sheetNames.outbox ?? translate(language, "outbox.sheetName");
   if (spreadsheet.getSheetByName(name)) {
     ui.alert(translate(language, "outbox.exists"));
@@ -356,155 +167,35 @@ export function createOutboxSheet(): void {
   ui.alert(translate(language, "outbox.created"));
 }
 
-/** Headers, formats, dropdowns and protections of a new Outbox sheet. */
-export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
-  const width = OUTBOX_COLUMNS.length;
-  sheet.getRange(1, 1, 1, width).setValues([OUTBOX_COLUMNS.map((c) => translate(language, headerKey(c)))]);
-  sheet.setFrozenRows(1);
-  // The Sent column shows what the add-on sent, for reading only: narrow, with a note.
-  const snapshot = columnNumber("snapshot");
-  sheet.setColumnWidth(snapshot, 40);
-  sheet.getRange(1, snapshot).setNote(translate(language, "outbox.snapshotNote"));
-  applyOutboxRules(sheet, language, 2);
-}
-
-/** Document property: the rows of each Outbox sheet its formats, dropdowns and protection cover. */
-const RULES_ROWS_KEY = "outbox.rulesRows.";
-
-/**
- * Number formats, dropdowns and the warning protection of the add-on's columns, from `fromRow`
- * to the sheet's last row. A sheet grown since (rows added below the first 1,000) gets them on
- * its new rows at the next Preview or Run, so every row works the same.
- */
-function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): void {
-  const width = OUTBOX_COLUMNS.length;
-  const maxRows = sheet.getMaxRows();
-  const rows = maxRows - fromRow + 1;
-  if (rows > 0) {
-    sheet
-      .getRange(fromRow, 1, rows, width)
-      .setNumberFormats(Array.from({ length: rows }, () => OUTBOX_COLUMNS.map(formatOf)));
-    const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
-      // Invalid entries are allowed (with a warning) so that labels in the other language still work.
-      const rule = SpreadsheetApp.newDataValidation()
-        .requireValueInList(values, true)
-        .setAllowInvalid(true)
-        .build();
-      sheet.getRange(fromRow, columnNumber(column), rows, 1).setDataValidation(rule);
-    };
-    list(
-      "operation",
-      OUTBOX_OPERATIONS.map((op) => operationLabel(language, op)),
-    );
-    list(
-      "fundStatus",
-      FUND_STATUSES.map((s) => fundStatusLabel(language, s)),
-    );
-    const yesNo = [translate(language, "outbox.yes"), translate(language, "outbox.no")];
-    for (const column of ["flexible", "autoDeposit", "autoBlock"] as const) list(column, yesNo);
-    // Users may not lock themselves out; a warning is the protection an add-on can give.
-    const top = fromRow === 2 ? 1 : fromRow;
-    const protection = sheet
-      .getRange(top, FIRST_OWNED_COLUMN, maxRows - top + 1, OWNED_COLUMNS.length)
-      .protect();
-    protection.setDescription(translate(language, "outbox.col.state")).setWarningOnly(true);
-  }
-  PropertiesService.getDocumentProperties()?.setProperty(RULES_ROWS_KEY + sheet.getName(), String(maxRows));
-}
-
-/** Extends the rules to rows added since they were last applied. */
-function extendOutboxRules(sheet: Sheet, language: Language): void {
-  const covered = Number(
-    PropertiesService.getDocumentProperties()?.getProperty(RULES_ROWS_KEY + sheet.getName()),
-  );
-  // A sheet from before this was kept: its first 1,000 rows were set up when it was made.
-  const from = Number.isInteger(covered) && covered > 0 ? covered + 1 : 1001;
-  if (sheet.getMaxRows() >= from) applyOutboxRules(sheet, language, from);
-}
-
-/** Why the Outbox's header row says its columns moved (read by position), or null. */
-function columnsMoved(sheet: Sheet, language: Language): string | null {
-  const headers = sheet.getRange(1, 1, 1, OUTBOX_COLUMNS.length).getValues()[0] ?? [];
-  return outboxHeaderProblem(headers as CellValue[], language);
-}
-
-function readRows(sheet: Sheet) {
-  const last = sheet.getLastRow();
-  if (last < 2) return [];
-  return sheet
-    .getRange(2, 1, last - 1, OUTBOX_COLUMNS.length)
-    .getValues()
-    .map((values, i) => readOutboxRow(values as CellValue[], i + 2));
-}
-
 /** What the preview knows of each fund: its row of the Funds sheet, else a fresh read. */
 function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: number) => FundFacts | null {
-  const fromSheet = new Map<number, FundFacts>();
-  const sheet = spreadsheet.getSheetByName(session.settings.sheetNames.funds);
-  if (sheet && sheet.getLastRow() >= 2) {
-    const headers = headerColumns(sheet);
-    const col = (key: string) => {
-      const column = FUND_COLUMNS.find((c) => c.key === key);
-      return column && typeof column.header === "string" ? columnOfKey(headers, column.header) : undefined;
-    };
-    const [idCol, currencyCol, balanceCol, flexibleCol, statusCol] = [
-      "id",
-      "currency",
-      "balance",
-      "flexible",
-      "status",
-    ].map(col);
-    if (idCol && currencyCol && balanceCol && flexibleCol && statusCol) {
-      const values = sheet.getRange(2, 1, sheet.getLastRow() - 1, sheet.getLastColumn()).getValues();
-      const yes = new Set([
-        translate("en", "flag.yes" as StringKey),
-        translate("es", "flag.yes" as StringKey),
-      ]);
-      const statusOf = (text: unknown) =>
-        FUND_STATUSES.find(
-          (s) =>
-            text === translate("en", `status.fund.${s}` as StringKey) ||
-            text === translate("es", `status.fund.${s}` as StringKey),
-        );
-      for (const row of values) {
-        const id = Number(row[idCol - 1]);
-        // The balance cell's number read digit by digit into cents, never multiplied as a float;
-        // a cell that is not an amount leaves the fund to a fresh read.
-        const balance = responseAmountToCents(row[balanceCol - 1]);
-        const status = statusOf(row[statusCol - 1]);
-        if (!Number.isSafeInteger(id) || balance === null || status === undefined) continue;
-        fromSheet.set(id, {
-          currency: String(row[currencyCol - 1]),
-          balance,
-          flexible: yes.has(String(row[flexibleCol - 1])),
-          status,
-        });
-      }
-    }
-  }
+  const fromSheet = fundFactsOnSheet(spreadsheet.getSheetByName(session.settings.sheetNames.funds));
   return (id) => {
     const known = fromSheet.get(id);
     if (known) return known;
-    try {
-      const fund = session.service.getFund(id);
-      const facts: FundFacts = {
-        currency: fund.currency,
-        balance: fund.balance,
-        flexible: fund.flexible,
-        status: fund.status,
-      };
-      fromSheet.set(id, facts);
-      return facts;
-    } catch (_err) {
-      return null;
-    }
+    // A fund that cannot be read shows in the preview as unknown.
+    return tolerate(
+      "shown only",
+      () => {
+        const fund = session.service.getFund(id);
+        const facts: FundFacts = {
+          currency: fund.currency,
+          balance: fund.balance,
+          flexible: fund.flexible,
+          status: fund.status,
+        };
+        fromSheet.set(id, facts);
+        return facts;
+      },
+      null,
+    );
   };
 }
 
 function previewOf(session: WriteSession, sheet: Sheet) {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   return planPreview(
-    readRows(sheet),
+    readOutboxRows(sheet),
     fundFactsSource(spreadsheet, session),
     {
       format: session.format,
@@ -519,14 +210,18 @@ function previewOf(session: WriteSession, sheet: Sheet) {
 
 /** Menu: shows what a run would send (totals, warnings, invalid rows), sending nothing. */
 export function previewOutbox(): string {
+  return entry("menu", preview);
+}
+
+function preview(): string {
   const session = openWriteSession("outbox");
   const t = (key: StringKey) => translate(session.language, key);
   if (!session.settings.token) {
-    SpreadsheetApp.getUi().alert(t("outbox.noToken"));
+    runtime().ui().alert(t("outbox.noToken"));
     return t("outbox.noToken");
   }
-  const sheet = outboxSheet(SpreadsheetApp.getActiveSpreadsheet(), session.settings);
-  const ui = SpreadsheetApp.getUi();
+  const sheet = outboxSheet(runtime().spreadsheet(), session.settings.sheetNames.outbox);
+  const ui = runtime().ui();
   if (!sheet) {
     ui.alert(t("outbox.run.noSheet"));
     return t("outbox.run.noSheet");
@@ -548,14 +243,18 @@ export function previewOutbox(): string {
  * document lock. The question comes first: a lock does not survive an alert's suspension.
  */
 export function runOutbox(): RunSummary | null {
+  return entry("menu", run);
+}
+
+function run(): RunSummary | null {
   // The time limit counts the whole execution: the preview's reads and the question too.
   const startedAt = Date.now();
   const session = openWriteSession("outbox");
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(session.language, key, params);
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const sheet = outboxSheet(spreadsheet, session.settings);
-  const ui = SpreadsheetApp.getUi();
+  const spreadsheet = runtime().spreadsheet();
+  const sheet = outboxSheet(spreadsheet, session.settings.sheetNames.outbox);
+  const ui = runtime().ui();
   if (!session.settings.token) {
     ui.alert(t("outbox.noToken"));
     return null;
@@ -594,37 +293,40 @@ export function runOutbox(): RunSummary | null {
     ui.alert(t("outbox.run.cancelled"));
     return null;
   }
-  const lock = documentLockFor("outbox");
-  if (!lock?.tryLock(1000)) {
-    // Named before finish(), which may wait for the holder to write its audit rows.
-    const busy = lock?.busyMessage(session.language, "outbox.run.busy") ?? t("outbox.run.busy");
-    session.finish();
-    ui.alert(busy);
+  const refused = { message: "" };
+  const summary = withDocumentLock<RunSummary | null>(
+    "outbox",
+    1000,
+    (lock) => {
+      // Named before finish(), which may wait for the holder to write its audit rows.
+      refused.message = lock?.busyMessage(session.language, "outbox.run.busy") ?? t("outbox.run.busy");
+      session.finish();
+      return null;
+    },
+    () => {
+      const movedSince = columnsMoved(sheet, session.language); // while the question was open
+      if (movedSince) {
+        refused.message = movedSince;
+        session.finish();
+        return null;
+      }
+      const done = runRows({
+        ...session,
+        sheet: outboxSheetPort(sheet),
+        records: session.records,
+        newKey: () => runtime().uuid(),
+        budgetMs: outboxBudgetMs(executionLimitMs()),
+        startedAt,
+        confirmed: preview.confirmed,
+        currencies: preview.currencies,
+      });
+      session.finish();
+      return done;
+    },
+  );
+  if (!summary) {
+    if (refused.message) ui.alert(refused.message);
     return null;
-  }
-  const movedSince = columnsMoved(sheet, session.language); // while the question was open
-  if (movedSince) {
-    lock.releaseLock();
-    session.finish();
-    ui.alert(movedSince);
-    return null;
-  }
-  let summary: RunSummary;
-  try {
-    summary = runRows({
-      ...session,
-      sheet: outboxSheetPort(sheet),
-      records: session.records,
-      newKey: () => Utilities.getUuid(),
-      budgetMs: outboxBudgetMs(executionLimitMs()),
-      startedAt,
-      confirmed: preview.confirmed,
-      currencies: preview.currencies,
-    });
-    session.finish();
-  } finally {
-    SpreadsheetApp.flush();
-    lock.releaseLock();
   }
   const lines = [
     t("outbox.run.summary", {
@@ -637,9 +339,4 @@ export function runOutbox(): RunSummary | null {
   if (summary.stoppedForTime) lines.push(t("outbox.run.stoppedForTime"));
   spreadsheet.toast(lines.join(" "), t("menu.outbox.run"), 10);
   return summary;
-}
-
-/** Money as the user reads it, for messages built here. */
-export function moneyText(cents: number, language: Language, currency: string): string {
-  return formatCents(cents, { language, currency });
 }

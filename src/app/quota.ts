@@ -4,6 +4,9 @@
  * its calls here (refreshes from the menu, sidebars and schedule, the Outbox, the fund and
  * report sidebars, the connection tests), and refreshes check it before they start.
  */
+
+import { runtime } from "../gas/runtime";
+import type { Language } from "../i18n";
 import { loadContinuation } from "../longrun/continuation";
 import {
   type AccountKind,
@@ -16,7 +19,7 @@ import {
   type QuotaCheck,
 } from "../longrun/quota";
 import { loadHistory, type QuotaPort, quotaForNextRefresh } from "../schedule/run";
-import type { Language } from "../ui/strings";
+import { tolerate } from "./entry";
 
 /** User property: today's UrlFetch calls. */
 export const LEDGER_KEY = "longrun.urlfetch";
@@ -25,21 +28,16 @@ export const ACCOUNT_KIND_KEY = "longrun.accountKind";
 
 /** Today as Google's quotas count days: the date in Pacific time. */
 function pacificDay(): string {
-  return Utilities.formatDate(new Date(), "America/Los_Angeles", "yyyy-MM-dd");
+  return runtime().formatDate(new Date(), "America/Los_Angeles", "yyyy-MM-dd");
 }
 
 export function quotaPort(): QuotaPort {
-  const store = PropertiesService.getUserProperties();
+  const store = runtime().userProperties();
   return {
     used: () => callsToday(parseLedger(store.getProperty(LEDGER_KEY)), pacificDay()),
     limit: () => {
       const setting = (store.getProperty(ACCOUNT_KIND_KEY) ?? "auto") as AccountKind | "auto";
-      let email = "";
-      try {
-        email = Session.getActiveUser().getEmail();
-      } catch (_err) {
-        email = "";
-      }
+      const email = tolerate("shown only", () => runtime().activeUserEmail(), "");
       return dailyQuota(
         ["consumer", "workspace"].includes(setting) ? setting : "auto",
         detectAccountKind(email),
@@ -55,11 +53,7 @@ export function quotaPort(): QuotaPort {
 /** Adds `calls` UrlFetch calls to this user's count of today. Never throws: the calls happened. */
 export function countUrlFetchCalls(calls: number): void {
   if (!(calls > 0)) return;
-  try {
-    quotaPort().add(calls);
-  } catch (_err) {
-    // A count that cannot be saved must not turn a finished call into a failure.
-  }
+  tolerate("counted only", () => quotaPort().add(calls), undefined);
 }
 
 /**
@@ -67,7 +61,7 @@ export function countUrlFetchCalls(calls: number): void {
  * "refuse" past it), estimated from the last complete refresh, as the scheduled run checks.
  */
 export function refreshQuotaCheck(language: Language): QuotaCheck {
-  const store = PropertiesService.getDocumentProperties();
+  const store = runtime().documentProperties();
   return quotaForNextRefresh(loadHistory(store, Date.now(), language), quotaPort(), loadContinuation(store));
 }
 

@@ -3,19 +3,15 @@
  * refresh runs. Thin: the work is in src/refresh/ (steps, cursor), src/sheets/ (columns, merge)
  * and src/audit/ (rows, redaction); this hands them Apps Script's services.
  */
-import { type CallEvent, createClient } from "../api/client";
-import { AUDIT_LIMITS, createAuditLog } from "../audit/log";
+
+import type { CallEvent } from "../api/client";
 import { callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
-import { auditSheetSink } from "../gas/audit-sheet";
-import { type DocumentLock, documentLockFor } from "../gas/document-lock";
-import { documentSettingsStore } from "../gas/properties";
-import { auditUser } from "../gas/session";
-import { firstCellsOf, selectedRows, sheetAccess } from "../gas/spreadsheet";
+import type { DocumentLock } from "../gas/document-lock";
+import { runtime } from "../gas/runtime";
+import { selectedRecords, sheetAccess } from "../gas/spreadsheet";
 import { keepSummaryCurrent } from "../gas/summary-sheet";
-import { appsScriptClock, urlFetchTransport } from "../gas/transport";
-import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
-import { pausedRefreshMessage } from "../longrun/paused";
+import { type Language, type StringKey, translate } from "../i18n";
 import type { QuotaCheck } from "../longrun/quota";
 import {
   type EngineResult,
@@ -25,19 +21,28 @@ import {
   type RefreshSheets,
   refreshSelection,
   runRefreshSteps,
-  type Selection,
   type Stage,
   startCursor,
 } from "../refresh/engine";
 import { optionsFingerprint, refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
+import { pausedRefreshMessage, refreshPercent, type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
 import { deleteText, loadText, saveText } from "../refresh/stored-text";
 import { parseScheduleState, SCHEDULE_STATE_KEY } from "../schedule/plan";
-import { languageFor } from "../settings/model";
 import { applyToSheet } from "../sheets/apply";
-import { fundIdOfMovementKey } from "../sheets/columns";
-import { normaliseKey } from "../sheets/merge";
-import { type Language, type StringKey, translate } from "../ui/strings";
+import {
+  auditLimits,
+  auditLog,
+  auditSheet,
+  currentLanguage,
+  entry,
+  errorText,
+  executionBudget,
+  serviceClient,
+  settingsStore,
+  tolerate,
+  withDocumentLock,
+} from "./entry";
 import { countUrlFetchCalls, refreshQuotaCheck, smallQuotaCheck } from "./quota";
 
 /**
@@ -63,20 +68,6 @@ export interface RefreshSummary {
   percent: number;
 }
 
-/**
- * How far a refresh of `kind` is, from where it stopped: the stages done, and within the
- * movements stage the funds still to fetch (out of those known when the stage began).
- */
-export function refreshPercent(kind: RefreshKind, cursor: RefreshCursor | null, fundsAtStart = 0): number {
-  if (!cursor) return 100;
-  const total = startCursor(kind).stages.length;
-  const done = total - cursor.stages.length;
-  let within = 0;
-  if (cursor.stages[0] === "transactions" && cursor.pendingFundIds && fundsAtStart > 0)
-    within = 1 - cursor.pendingFundIds.length / fundsAtStart;
-  return Math.max(0, Math.min(99, Math.floor(((done + within) / total) * 100)));
-}
-
 interface Context {
   language: Language;
   form: Record<string, string>;
@@ -86,21 +77,10 @@ interface Context {
   timeZone: string;
 }
 
-function userLanguage(form: Record<string, string>): Language {
-  let locale = "en";
-  try {
-    locale = Session.getActiveUserLocale();
-  } catch (_err) {
-    locale = "en";
-  }
-  const chosen = form.language === "en" || form.language === "es" ? form.language : null;
-  return languageFor({ language: chosen }, locale);
-}
-
 function readContext(): Context {
-  const store = documentSettingsStore();
+  const store = settingsStore();
   const form = store.fields();
-  const language = userLanguage(form);
+  const language = currentLanguage();
   const { settings } = store.load(language);
   return {
     language,
@@ -110,20 +90,17 @@ function readContext(): Context {
     token: store.token(settings.baseUrl, language),
     baseUrl: settings.baseUrl,
     names: sheetNamesFrom(form, language),
-    timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone(),
+    timeZone: runtime().spreadsheet().getSpreadsheetTimeZone(),
   };
 }
 
 function today(timeZone: string): string {
-  return Utilities.formatDate(new Date(), timeZone, "yyyy-MM-dd");
+  return runtime().formatDate(new Date(), timeZone, "yyyy-MM-dd");
 }
 
 function toast(message: string, title: string, seconds = 5): void {
-  try {
-    SpreadsheetApp.getActiveSpreadsheet().toast(message, title, seconds);
-  } catch (_err) {
-    // No one to show it to (a trigger); the summary still goes to the caller and the audit.
-  }
+  // No one to show it to in a trigger; the summary still goes to the caller and the audit.
+  tolerate("no Ui", () => runtime().spreadsheet().toast(message, title, seconds), undefined);
 }
 
 /** The sheets of a refresh over SpreadsheetApp. */
@@ -145,7 +122,7 @@ function gasSheets(context: Context, mode: "keep" | "remove", afterWrite: () => 
       return plan.counts.updated + plan.counts.added;
     },
     isEmpty(target) {
-      const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(names[target]);
+      const sheet = runtime().spreadsheet().getSheetByName(names[target]);
       return !sheet || sheet.getLastRow() <= 1;
     },
   };
@@ -162,21 +139,20 @@ function session(source: RefreshSource, action: StringKey) {
     );
   }
   const options = refreshOptionsFrom(context.form, today(context.timeZone), context.language);
-  const log = createAuditLog(
-    auditSheetSink({
+  const log = auditLog(
+    auditSheet({
       name: context.names.audit,
       archiveName: context.names.auditArchive,
       language: context.language,
-      limits: auditLimits(context.form),
+      limits: auditLimits(context.form.auditMaxRows),
     }),
-    { user: auditUser(source), source, secrets: [context.token], now: () => new Date() },
+    source,
+    context.token,
   );
   const audit = callAudit(log, () => translate(context.language, action));
-  const client = createClient({
-    transport: urlFetchTransport(),
+  const client = serviceClient({
     baseUrl: context.baseUrl,
     token: context.token,
-    clock: appsScriptClock(),
     onCall: (event: CallEvent) => audit.onCall(event),
   });
   const deps = {
@@ -184,20 +160,10 @@ function session(source: RefreshSource, action: StringKey) {
     // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
     // still leaves the trace of what it had done.
     sheets: gasSheets(context, options.missingRows, () => log.flush()),
-    fingerprints: PropertiesService.getDocumentProperties(),
+    fingerprints: runtime().documentProperties(),
     options,
   };
   return { context, options, log, audit, deps };
-}
-
-/**
- * The audit's bounds: AUDIT_LIMITS unless the settings set `auditMaxRows` (the archive then
- * keeps four times as many).
- */
-function auditLimits(form: Record<string, string>): { maxRows: number; maxArchiveRows: number } {
-  const asked = Number(form.auditMaxRows);
-  if (!Number.isInteger(asked) || asked < 10 || asked > AUDIT_LIMITS.maxRows) return AUDIT_LIMITS;
-  return { maxRows: asked, maxArchiveRows: asked * 4 };
 }
 
 const ACTION_OF: Record<RefreshKind, StringKey> = {
@@ -207,10 +173,6 @@ const ACTION_OF: Record<RefreshKind, StringKey> = {
   all: "menu.refreshAll",
 };
 
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message || err.name : String(err);
-}
-
 /**
  * Runs a refresh of `kind` in this execution, under the document lock, stopping cleanly near
  * the time limit (a later refresh of the same kind continues where it stopped). Never throws:
@@ -218,11 +180,30 @@ function errorText(err: unknown): string {
  */
 export function runRefreshNow(kind: RefreshKind, source: RefreshSource): RefreshSummary {
   const started = Date.now();
+  return withDocumentLock(
+    "refresh",
+    10_000,
+    (lock) => busy(started, lock),
+    () => refreshUnderLock(kind, source, started),
+  );
+}
+
+/** Another execution holds the document (a refresh, an Outbox run): nothing was done. */
+function busy(started: number, lock: DocumentLock | null): RefreshSummary {
+  const language = currentLanguage();
+  return summary(
+    false,
+    true,
+    0,
+    0,
+    started,
+    [],
+    lock?.busyMessage(language, "refresh.busy") ?? translate(language, "refresh.busy"),
+  );
+}
+
+function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: number): RefreshSummary {
   let language: Language = "en";
-  const lock = documentLockFor("refresh") as DocumentLock;
-  if (!lock.tryLock(10_000)) {
-    return summary(false, true, 0, 0, started, [], lock.busyMessage(language, "refresh.busy"));
-  }
   let built: ReturnType<typeof session> | null = null;
   try {
     built = session(source, ACTION_OF[kind]);
@@ -235,14 +216,10 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
     const refused = quotaRefusal(quota, language, title);
     if (refused) return summary(false, true, 0, 0, started, [], refused);
     const fingerprint = `${kind}|${optionsFingerprint(options, context.names)}`;
-    const documentProperties = PropertiesService.getDocumentProperties();
+    const documentProperties = runtime().documentProperties();
     const stored = storedCursor(loadText(documentProperties, MENU_CURSOR_KEY), fingerprint);
     const cursor = stored?.cursor ?? startCursor(kind);
-    const budget = createTimeBudget({
-      clock: { now: () => Date.now() },
-      startedAt: started,
-      limitMs: executionLimitMs(documentProperties),
-    });
+    const budget = executionBudget(started);
     let lastToast = started;
     const audit = built.audit;
     const result: EngineResult = runRefreshSteps(
@@ -301,7 +278,7 @@ export function runRefreshNow(kind: RefreshKind, source: RefreshSource): Refresh
   } catch (err) {
     return failedRefresh(err, language, built, started);
   } finally {
-    endRefresh(built, lock);
+    endRefresh(built);
   }
 }
 
@@ -331,44 +308,9 @@ function hasSchedule(documentProperties: GoogleAppsScript.Properties.Properties)
   return state !== null && state.schedule.kind !== "off";
 }
 
-/**
- * Google's 6 minutes, or less when the document asks for less (the same document property the
- * scheduled refresh reads: a deployment or test with a shorter budget). Never more.
- */
-function executionLimitMs(documentProperties: GoogleAppsScript.Properties.Properties): number {
-  const asked = Number(documentProperties.getProperty("longrun.executionLimitMs"));
-  return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
-}
-
-/** A refresh started by hand that stopped near the time limit, as the document keeps it. */
-interface StoredCursor {
-  fingerprint: string;
-  kind: RefreshKind;
-  cursor: RefreshCursor;
-  /** Funds whose movements were to fetch when that stage began (the progress bar's scale). */
-  fundsAtStart: number;
-  percent: number;
-  pausedAt: number;
-}
-
 function parseStoredCursor(text: string | null): StoredCursor | null {
   if (!text) return null;
-  try {
-    const stored = JSON.parse(text) as Partial<StoredCursor>;
-    if (typeof stored.fingerprint !== "string" || !isRefreshCursor(stored.cursor)) return null;
-    const kind = stored.fingerprint.split("|")[0] as RefreshKind;
-    if (!(kind in ACTION_OF)) return null;
-    return {
-      fingerprint: stored.fingerprint,
-      kind,
-      cursor: stored.cursor,
-      fundsAtStart: Number(stored.fundsAtStart) || 0,
-      percent: Number(stored.percent) || 0,
-      pausedAt: Number(stored.pausedAt) || 0,
-    };
-  } catch (_err) {
-    return null;
-  }
+  return tolerate("unreadable", () => storedCursorOf(JSON.parse(text)), null);
 }
 
 function storedCursor(text: string | null, fingerprint: string): StoredCursor | null {
@@ -398,41 +340,24 @@ function summary(
   };
 }
 
-/** The records of the selected rows of the active sheet, if it is one the add-on fills. */
-function currentSelection(names: SheetNames): Selection | null {
-  const { sheetName, rows } = selectedRows();
-  const target: Selection["target"] | null =
-    sheetName === names.funds
-      ? "funds"
-      : sheetName === names.reports
-        ? "reports"
-        : sheetName === names.transactions
-          ? "transactions"
-          : null;
-  if (!target) return null;
-  const cells = firstCellsOf(sheetName, rows);
-  const ids = cells
-    .map((cell) => {
-      const key = normaliseKey(cell);
-      if (target === "transactions") return fundIdOfMovementKey(key);
-      return /^\d+$/.test(key) ? Number(key) : null;
-    })
-    .filter((id): id is number => id !== null);
-  return { target, ids };
-}
-
 /** Refreshes only the funds or reports of the selected rows. Never throws. */
 export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
   const started = Date.now();
+  return withDocumentLock(
+    "refresh",
+    10_000,
+    (lock) => busy(started, lock),
+    () => selectedRowsUnderLock(source, started),
+  );
+}
+
+function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshSummary {
   let language: Language = "en";
-  const lock = documentLockFor("refresh") as DocumentLock;
-  if (!lock.tryLock(10_000))
-    return summary(false, true, 0, 0, started, [], lock.busyMessage(language, "refresh.busy"));
   let built: ReturnType<typeof session> | null = null;
   try {
     built = session(source, "menu.refreshSelected");
     language = built.context.language;
-    const selection = currentSelection(built.context.names);
+    const selection = selectedRecords(built.context.names);
     if (!selection)
       return summary(false, true, 0, 0, started, [], translate(language, "refresh.selection.none"));
     if (selection.ids.length === 0) {
@@ -458,7 +383,7 @@ export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
   } catch (err) {
     return failedRefresh(err, language, built, started);
   } finally {
-    endRefresh(built, lock);
+    endRefresh(built);
   }
 }
 
@@ -476,14 +401,12 @@ function failedRefresh(
   return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
 }
 
-/** Ends a refresh however it went: audit rows written, calls counted, sheets flushed, lock released. */
-function endRefresh(built: ReturnType<typeof session> | null, lock: GoogleAppsScript.Lock.Lock): void {
+/** Ends a refresh however it went: audit rows written, calls counted (the lock then flushes the sheets). */
+function endRefresh(built: ReturnType<typeof session> | null): void {
   try {
     built?.log.flush();
   } finally {
     countUrlFetchCalls(built?.audit.requests() ?? 0);
-    SpreadsheetApp.flush();
-    lock.releaseLock();
   }
 }
 
@@ -491,36 +414,33 @@ function fromMenu(run: () => RefreshSummary): void {
   const result = run();
   if (result.ok) return;
   // A failure must be seen: an alert where there is a Ui (the toast may go unnoticed).
-  try {
-    SpreadsheetApp.getUi().alert(result.message);
-  } catch (_err) {
-    // No Ui in this context; the toast and the audit carry the message.
-  }
+  // Without a Ui, the toast and the audit carry the message.
+  tolerate("no Ui", () => runtime().ui().alert(result.message), undefined);
 }
 
 /** Menu: Refresh funds. */
 export function refreshFunds(): void {
-  fromMenu(() => runRefreshNow("funds", "menu"));
+  entry("menu", () => fromMenu(() => runRefreshNow("funds", "menu")));
 }
 
 /** Menu: Refresh funds and transactions. */
 export function refreshTransactions(): void {
-  fromMenu(() => runRefreshNow("transactions", "menu"));
+  entry("menu", () => fromMenu(() => runRefreshNow("transactions", "menu")));
 }
 
 /** Menu: Refresh expense reports. */
 export function refreshReports(): void {
-  fromMenu(() => runRefreshNow("reports", "menu"));
+  entry("menu", () => fromMenu(() => runRefreshNow("reports", "menu")));
 }
 
 /** Menu: Refresh all. */
 export function refreshAll(): void {
-  fromMenu(() => runRefreshNow("all", "menu"));
+  entry("menu", () => fromMenu(() => runRefreshNow("all", "menu")));
 }
 
 /** Menu: Refresh selected rows. */
 export function refreshSelectedRows(): void {
-  fromMenu(() => runSelectedRowsRefresh("menu"));
+  entry("menu", () => fromMenu(() => runSelectedRowsRefresh("menu")));
 }
 
 const KINDS: readonly string[] = ["funds", "transactions", "reports", "all", "selected"];
@@ -531,6 +451,10 @@ const KINDS: readonly string[] = ["funds", "transactions", "reports", "all", "se
  * a sidebar can call this with anything.
  */
 export function refreshFromSidebar(kind: unknown): RefreshSummary {
+  return entry("sidebar", () => refreshKind(kind));
+}
+
+function refreshKind(kind: unknown): RefreshSummary {
   if (typeof kind !== "string" || !KINDS.includes(kind)) {
     throw new Error(`kind: must be one of ${KINDS.join(", ")} (got ${JSON.stringify(kind)})`);
   }
@@ -580,17 +504,12 @@ export function createGasRefreshEngine(
 
 /** Menu: Refresh… (the refresh sidebar). */
 export function showRefreshSidebar(): void {
-  openRefreshSidebar(readLanguage());
+  entry("menu", () => openRefreshSidebar(currentLanguage()));
 }
 
 function openRefreshSidebar(language: Language): void {
-  try {
-    SpreadsheetApp.getUi().showSidebar(
-      HtmlService.createHtmlOutputFromFile("refresh").setTitle(translate(language, "refresh.title")),
-    );
-  } catch (_err) {
-    // No Ui here (a trigger): the refresh waits for someone to continue it.
-  }
+  // Without a Ui (a trigger), the refresh waits for someone to continue it.
+  tolerate("no Ui", () => runtime().showSidebar("refresh", translate(language, "refresh.title")), undefined);
 }
 
 /** A paused refresh is picked up by a sidebar opened this soon after it stopped (the menu opens it). */
@@ -610,28 +529,21 @@ export interface RefreshSidebarView {
 
 /** What the refresh sidebar needs to draw itself, and a paused refresh it can continue. */
 export function getRefreshSidebarView(): RefreshSidebarView {
-  const language = readLanguage();
-  let paused: RefreshSidebarView["paused"] = null;
-  try {
-    const stored = parseStoredCursor(loadText(PropertiesService.getDocumentProperties(), MENU_CURSOR_KEY));
-    if (stored) {
-      paused = {
-        kind: stored.kind,
-        action: translate(language, ACTION_OF[stored.kind]),
-        percent: stored.percent,
-        continueNow: Date.now() - stored.pausedAt < AUTO_CONTINUE_MS,
-      };
-    }
-  } catch (_err) {
-    paused = null;
-  }
-  return { language, paused };
+  return entry("sidebar", refreshSidebarView);
 }
 
-function readLanguage(): Language {
-  try {
-    return userLanguage(documentSettingsStore().fields());
-  } catch (_err) {
-    return userLanguage({});
-  }
+function refreshSidebarView(): RefreshSidebarView {
+  const language = currentLanguage();
+  const stored = tolerate(
+    "unreadable",
+    () => parseStoredCursor(loadText(runtime().documentProperties(), MENU_CURSOR_KEY)),
+    null,
+  );
+  const paused: RefreshSidebarView["paused"] = stored && {
+    kind: stored.kind,
+    action: translate(language, ACTION_OF[stored.kind]),
+    percent: stored.percent,
+    continueNow: Date.now() - stored.pausedAt < AUTO_CONTINUE_MS,
+  };
+  return { language, paused };
 }

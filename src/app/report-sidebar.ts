@@ -3,22 +3,16 @@
  * and the marks its forms send for each of them: integrated (voucher code, date and time),
  * not integrated, custom status with a message.
  */
+
+import { ownData, ownMember } from "../api/arguments";
+import { runtime } from "../gas/runtime";
+import { type SelectedReport, selectedReports } from "../gas/selection";
+import { recentSubmissions } from "../gas/submissions";
+import { type Language, type StringKey, translate } from "../i18n";
 import { type FormOutcome, once, readSubmission, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
-import { REPORT_COLUMNS } from "../sheets/columns";
-import { ownData, ownMember } from "../ui/arguments";
-import { type Language, type StringKey, translate } from "../ui/strings";
-import { recentSubmissions } from "./fund-sidebar";
+import { currentLanguage, entry } from "./entry";
 import { openWriteSession } from "./outbox";
-
-export interface SelectedReport {
-  id: number;
-  reportNumber: string;
-  title: string;
-  employeeName: string;
-  integrated: string;
-  customStatus: string;
-}
 
 export interface ReportSidebarView {
   language: Language;
@@ -35,67 +29,19 @@ export interface ReportFormResult {
 
 /** Menu: opens the Report sidebar. */
 export function showReportSidebar(): void {
-  let language: Language = "en";
-  try {
-    language = openWriteSession("sidebar").language;
-  } catch (_err) {
-    // English until the settings can be read.
-  }
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("report").setTitle(translate(language, "form.report.title")),
-  );
-}
-
-function headerTexts(key: string): string[] {
-  const column = REPORT_COLUMNS.find((c) => c.key === key);
-  if (!column || typeof column.header !== "string") return [];
-  return [translate("en", column.header as StringKey), translate("es", column.header as StringKey)];
+  entry("menu", () => runtime().showSidebar("report", translate(currentLanguage(), "form.report.title")));
 }
 
 /** Sidebar: the reports of the selected rows of the Expense reports sheet. */
 export function getReportSidebarView(): ReportSidebarView {
+  return entry("sidebar", reportSidebarView);
+}
+
+function reportSidebarView(): ReportSidebarView {
   const session = openWriteSession("sidebar");
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const sheet = SpreadsheetApp.getActiveSheet();
-  const reports: SelectedReport[] = [];
-  if (sheet && sheet.getName() === session.settings.sheetNames.reports && sheet.getLastColumn() > 0) {
-    const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
-    const col = (key: string) => {
-      const texts = headerTexts(key);
-      const index = header.findIndex((v) => typeof v === "string" && texts.includes(v));
-      return index < 0 ? null : index;
-    };
-    const [idCol, numberCol, titleCol, nameCol, integratedCol, customCol] = [
-      "id",
-      "reportNumber",
-      "title",
-      "employeeName",
-      "integrated",
-      "customStatus",
-    ].map(col);
-    const rows = new Set<number>();
-    for (const range of SpreadsheetApp.getActiveRangeList()?.getRanges() ?? []) {
-      for (let r = Math.max(2, range.getRow()); r <= range.getLastRow(); r += 1) rows.add(r);
-    }
-    if (idCol !== null && idCol !== undefined) {
-      for (const r of [...rows].sort((a, b) => a - b).slice(0, 200)) {
-        const values = sheet.getRange(r, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
-        const id = Number(values[idCol]);
-        if (!Number.isSafeInteger(id) || id <= 0) continue;
-        const text = (c: number | null | undefined) =>
-          c === null || c === undefined ? "" : String(values[c] ?? "");
-        reports.push({
-          id,
-          reportNumber: text(numberCol),
-          title: text(titleCol),
-          employeeName: text(nameCol),
-          integrated: text(integratedCol),
-          customStatus: text(customCol),
-        });
-      }
-    }
-  }
-  const now = Utilities.formatDate(new Date(), spreadsheet.getSpreadsheetTimeZone(), "yyyy-MM-dd HH:mm:ss");
+  const spreadsheet = runtime().spreadsheet();
+  const reports = selectedReports(spreadsheet, session.settings.sheetNames.reports);
+  const now = runtime().formatDate(new Date(), spreadsheet.getSpreadsheetTimeZone(), "yyyy-MM-dd HH:mm:ss");
   session.finish();
   return { language: session.language, adminId: session.adminId, reports, now };
 }
@@ -110,6 +56,10 @@ function reportIds(raw: unknown): number[] | null {
 }
 
 function markReports(operation: OutboxOperation, raw: unknown): ReportFormResult {
+  return entry("sidebar", () => mark(operation, raw));
+}
+
+function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
   const session = openWriteSession("sidebar");
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(session.language, key, params);
@@ -125,7 +75,7 @@ function markReports(operation: OutboxOperation, raw: unknown): ReportFormResult
     return { results: [{ id: 0, outcome }], summary: outcome.problems[0]?.message ?? "" };
   }
   const recent = recentSubmissions();
-  const context = { ...session, newKey: () => Utilities.getUuid() };
+  const context = { ...session, newKey: () => runtime().uuid() };
   const results = ids.map((id) => ({
     id,
     outcome: once(recent, `${submission.requestId}-${id}`, session.language, () =>

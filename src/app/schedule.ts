@@ -4,11 +4,12 @@
  * decisions live in src/schedule/ and src/longrun/; this hands them Apps Script's services.
  */
 
-import { type DocumentLock, documentLockFor } from "../gas/document-lock";
+import { ownData, ownRecord } from "../api/arguments";
+import type { DocumentLock } from "../gas/document-lock";
 import { sendPlainMail } from "../gas/mail";
-import { documentSettingsStore } from "../gas/properties";
+import { runtime } from "../gas/runtime";
 import { createRefreshTrigger, deleteMyTriggers, listMyTriggers } from "../gas/triggers";
-import { createTimeBudget, EXECUTION_LIMIT_MS } from "../longrun/budget";
+import { translate } from "../i18n";
 import { loadContinuation, type PropertyStore } from "../longrun/continuation";
 import type { QuotaCheck } from "../longrun/quota";
 import {
@@ -26,7 +27,6 @@ import {
   parseScheduleState,
   planContinuationTriggers,
   planTriggers,
-  REFRESH_HANDLER,
   SCHEDULE_STATE_KEY,
   type ScheduleState,
 } from "../schedule/plan";
@@ -40,40 +40,25 @@ import {
   saveRun,
 } from "../schedule/run";
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
-import { languageFor } from "../settings/model";
 import { FAILURE_EMAIL_KEY } from "../settings/store";
-import { ownData, ownRecord } from "../ui/arguments";
-import { type Language, translate } from "../ui/strings";
+import { currentLanguage, entry, executionBudget, tolerate } from "./entry";
 import type { MenuItem } from "./menu";
-import {
-  ACCOUNT_KIND_KEY,
-  refreshQuotaCheck as checkRefreshQuota,
-  countUrlFetchCalls,
-  LEDGER_KEY,
-  quotaPort,
-} from "./quota";
+import { ACCOUNT_KIND_KEY, refreshQuotaCheck as checkRefreshQuota, quotaPort } from "./quota";
 import { createGasRefreshEngine } from "./refresh";
 
-export { SCHEDULE_STATE_KEY };
 /** Document property: id of the failed run whose notice someone dismissed. */
 export const NOTICE_DISMISSED_KEY = "schedule.noticeDismissed";
 /** User property: a random id of this user, stable across documents and months. */
 export const USER_ID_KEY = "schedule.userId";
 /** User property: "1" when this user wants an e-mail when their scheduled run fails. */
 export const MAIL_ON_FAILURE_KEY = FAILURE_EMAIL_KEY;
-export { ACCOUNT_KIND_KEY, LEDGER_KEY };
-/**
- * Document property: the execution time limit in ms, when lower than Google's 6 minutes (a
- * test deployment with a shorter budget). Never raises it.
- */
-export const EXECUTION_LIMIT_KEY = "longrun.executionLimitMs";
 
 function documentStore(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getDocumentProperties();
+  return runtime().documentProperties();
 }
 
 function userStore(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getUserProperties();
+  return runtime().userProperties();
 }
 
 /** The current user: a stable private key (kept in their own user properties) and a label. */
@@ -81,33 +66,15 @@ export function currentUser(): { key: string; label: string } {
   const store = userStore();
   let key = store.getProperty(USER_ID_KEY);
   if (!key) {
-    key = Utilities.getUuid();
+    key = runtime().uuid();
     store.setProperty(USER_ID_KEY, key);
   }
-  let email = "";
-  try {
-    email = Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail();
-  } catch (_err) {
-    email = "";
-  }
+  const email = tolerate(
+    "shown only",
+    () => runtime().activeUserEmail() || runtime().effectiveUserEmail(),
+    "",
+  );
   return { key, label: email || `user ${key.slice(0, 8)}` };
-}
-
-/** The document's language (its settings), else the user's locale. */
-function userLanguage(): Language {
-  let locale = "en";
-  try {
-    locale = Session.getActiveUserLocale();
-  } catch (_err) {
-    locale = "en";
-  }
-  try {
-    const chosen = documentSettingsStore().text().language;
-    return languageFor({ language: chosen === "en" || chosen === "es" ? chosen : null }, locale);
-  } catch (_err) {
-    // Unreadable settings: the locale decides.
-    return languageFor({ language: null }, locale);
-  }
 }
 
 function readState(): ScheduleState | null {
@@ -120,7 +87,7 @@ function writeState(state: ScheduleState): void {
 
 /** Minutes east of UTC of the spreadsheet's time zone at `ms` (for "daily at 9"). */
 function tzOffsetMinutes(timeZone: string, ms: number): number {
-  const z = Utilities.formatDate(new Date(ms), timeZone, "Z"); // e.g. -0300
+  const z = runtime().formatDate(new Date(ms), timeZone, "Z"); // e.g. -0300
   const sign = z.startsWith("-") ? -1 : 1;
   return sign * (Number(z.slice(1, 3)) * 60 + Number(z.slice(3, 5)));
 }
@@ -138,10 +105,10 @@ export interface EnsureResult {
  * `firingNow` when called from the recurring trigger itself.
  */
 export function ensureSchedule(firingNow = false): EnsureResult {
-  const lock = LockService.getUserLock();
+  const lock = runtime().userLock();
   if (!lock.tryLock(10_000)) return { removed: 0, created: false, reasons: [] };
   try {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const spreadsheet = runtime().spreadsheet();
     const state = readState();
     const now = Date.now();
     const runs = readHistory(documentStore().getProperties()).runs;
@@ -170,12 +137,6 @@ export function ensureSchedule(firingNow = false): EnsureResult {
   }
 }
 
-/** The execution limit: Google's 6 minutes, or less when the document asks for less. */
-function executionLimitMs(): number {
-  const asked = Number(documentStore().getProperty(EXECUTION_LIMIT_KEY));
-  return asked > 0 && asked < EXECUTION_LIMIT_MS ? asked : EXECUTION_LIMIT_MS;
-}
-
 /**
  * A refresh stopped near the time limit is never continued by an extra trigger: an add-on's
  * clock triggers run at most once an hour (a one-off `after(ms)` included) and it may hold one
@@ -183,22 +144,22 @@ function executionLimitMs(): number {
  * by hand continues from the Refresh sidebar. Old one-off triggers are tidied away.
  */
 function scheduleFollowUp(_delayMs: number): boolean {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   if (spreadsheet) deleteMyTriggers(spreadsheet, planContinuationTriggers(listMyTriggers(spreadsheet), null));
   return false;
 }
 
 function notifyFailure(run: RunRecord): void {
   if (userStore().getProperty(MAIL_ON_FAILURE_KEY) !== "1") return;
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const mail = failureMail(
-    userLanguage(),
+    currentLanguage(),
     run,
     { name: spreadsheet.getName(), url: spreadsheet.getUrl() },
-    (ms) => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
+    (ms) => runtime().formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
   );
-  sendPlainMail(Session.getEffectiveUser().getEmail(), mail.subject, mail.body);
+  sendPlainMail(runtime().effectiveUserEmail(), mail.subject, mail.body);
 }
 
 /** The refresh of the sheets as the run needs it, with the calls it made and the token to hide. */
@@ -227,16 +188,16 @@ function gasRefreshEngine(source: RunRecord["source"]): GasRefreshEngine {
 /** Runs one refresh execution with every service handed in. */
 export function runRefreshExecution(source: RunRecord["source"], startedAt: number): RunResult {
   const engine = gasRefreshEngine(source);
-  const documentLock = documentLockFor("refresh") as DocumentLock;
+  const documentLock = runtime().documentLock("refresh") as DocumentLock;
   const ports: RunPorts<unknown> = {
-    language: userLanguage(),
+    language: currentLanguage(),
     now: () => Date.now(),
-    newId: () => Utilities.getUuid(),
+    newId: () => runtime().uuid(),
     me: currentUser(),
     lock: {
       tryLock: (ms) => documentLock.tryLock(ms),
       release: () => {
-        SpreadsheetApp.flush();
+        runtime().flush();
         documentLock.releaseLock();
       },
       holder: () => documentLock.holder(),
@@ -245,7 +206,7 @@ export function runRefreshExecution(source: RunRecord["source"], startedAt: numb
     quota: quotaPort(),
     callsMade: () => engine.callsMade(),
     refresh: engine,
-    budget: createTimeBudget({ clock: { now: () => Date.now() }, startedAt, limitMs: executionLimitMs() }),
+    budget: executionBudget(startedAt),
     scheduleFollowUp,
     notifyFailure,
     secret: () => engine.secret(),
@@ -268,9 +229,9 @@ function triggerContextProblem():
   | "run.message.noDocumentProperties"
   | "run.message.noDocumentLock"
   | null {
-  if (!SpreadsheetApp.getActiveSpreadsheet()) return "run.message.noSpreadsheet";
-  if (!PropertiesService.getDocumentProperties()) return "run.message.noDocumentProperties";
-  if (!LockService.getDocumentLock()) return "run.message.noDocumentLock";
+  if (!runtime().spreadsheet()) return "run.message.noSpreadsheet";
+  if (!runtime().documentProperties()) return "run.message.noDocumentProperties";
+  if (!runtime().documentLock("refresh")) return "run.message.noDocumentLock";
   return null;
 }
 
@@ -279,7 +240,7 @@ function recordTriggerProblem(
   startedAt: number,
 ): void {
   const run: RunRecord = {
-    id: Utilities.getUuid(),
+    id: runtime().uuid(),
     source: "schedule",
     user: currentUser().label,
     startedAt,
@@ -288,9 +249,9 @@ function recordTriggerProblem(
     records: 0,
     calls: 0,
     outcome: "failed",
-    message: translate(userLanguage(), problem),
+    message: translate(currentLanguage(), problem),
   };
-  const document = PropertiesService.getDocumentProperties();
+  const document = runtime().documentProperties();
   if (document) saveRun(document as PropertyStore, run);
   else userStore().setProperty(UNRECORDED_RUN_KEY, serializeRun(run));
 }
@@ -305,6 +266,10 @@ function recordWaitingRun(store: GoogleAppsScript.Properties.Properties): void {
 
 /** Handler of the recurring refresh trigger (no Ui here: triggers have none). */
 export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
+  entry("trigger", () => scheduledRefresh(e));
+}
+
+function scheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
   const startedAt = Date.now();
   const problem = triggerContextProblem();
   if (problem) {
@@ -322,20 +287,21 @@ export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): voi
   if (stale) {
     // A trigger the document no longer counts on (replaced, another user's schedule now, or a
     // duplicate): remove it instead of refreshing twice.
-    if (uid) deleteMyTriggers(SpreadsheetApp.getActiveSpreadsheet(), [uid]);
+    if (uid) deleteMyTriggers(runtime().spreadsheet(), [uid]);
     ensureSchedule();
     return;
   }
-  try {
-    ensureSchedule(true);
-  } catch (_err) {
-    // Tidying triggers must not cost the refresh; the next settings view tries again.
-  }
+  // Tidying triggers must not cost the refresh.
+  tolerate("tried again later", () => ensureSchedule(true), null);
   runRefreshExecution("schedule", startedAt);
 }
 
 /** Handler of the one-off trigger that continues a refresh stopped near the time limit. */
 export function continueRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
+  entry("trigger", () => continuation(e));
+}
+
+function continuation(e?: GoogleAppsScript.Events.TimeDriven): void {
   const startedAt = Date.now();
   const problem = triggerContextProblem();
   if (problem) {
@@ -343,8 +309,14 @@ export function continueRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
     return;
   }
   // One-off triggers stay listed (and count against the 20 allowed) until deleted.
-  if (e?.triggerUid) deleteMyTriggers(SpreadsheetApp.getActiveSpreadsheet(), [e.triggerUid]);
+  if (e?.triggerUid) deleteMyTriggers(runtime().spreadsheet(), [e.triggerUid]);
   runRefreshExecution("continuation", startedAt);
+}
+
+/** Whether reconciling the triggers re-created a disabled one just now. */
+function repairedNow(): boolean {
+  const ensured = tolerate("tried again later", () => ensureSchedule(), null);
+  return Boolean(ensured?.created && ensured.reasons.includes("disabled"));
 }
 
 /** The notice of the document, if any (read-only: safe in onOpen's LIMITED mode). */
@@ -362,39 +334,32 @@ export function currentScheduleNotice(): Notice | null {
  * reading the document leaves the menu as it is: the menu must always appear.
  */
 export function scheduleNoticeMenuItems(): MenuItem[] {
-  try {
+  return tolerate("shown only", (): MenuItem[] => {
     const notice = currentScheduleNotice();
     if (!notice) return [];
-    return [
-      {
-        label: notice.kind === "failed" ? "menu.notice.failed" : "menu.notice.stalled",
-        functionName: "showSettingsSidebar",
-      },
-    ];
-  } catch (_err) {
-    return [];
-  }
+    const label = notice.kind === "failed" ? "menu.notice.failed" : "menu.notice.stalled";
+    return [{ label, functionName: "showSettingsSidebar" }];
+  }, []);
 }
 
 /** What the settings sidebar shows about the schedule; re-creates a disabled trigger first. */
 export function getScheduleView(): ScheduleSidebarView {
-  let repaired = false;
-  try {
-    const ensured = ensureSchedule();
-    repaired = ensured.created && ensured.reasons.includes("disabled");
-  } catch (_err) {
-    // Showing the schedule matters more than repairing it now; the next run tries again.
-  }
-  return buildScheduleView(repaired);
+  return entry("sidebar", currentScheduleView);
+}
+
+/** The schedule as the settings sidebar shows it, after re-creating a disabled trigger. */
+export function currentScheduleView(): ScheduleSidebarView {
+  // Showing the schedule matters more than repairing it now.
+  return buildScheduleView(repairedNow());
 }
 
 function buildScheduleView(repaired: boolean): ScheduleSidebarView {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = runtime().spreadsheet();
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const now = Date.now();
   const store = documentStore();
   recordWaitingRun(store);
-  const language = userLanguage();
+  const language = currentLanguage();
   const runs = loadHistory(store, now, language);
   const state = readState();
   const notice = currentNotice(runs, state, now, store.getProperty(NOTICE_DISMISSED_KEY));
@@ -411,7 +376,7 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
       notice,
       nowMs: now,
       tzOffsetMinutes: tzOffsetMinutes(timeZone, now),
-      formatTime: (ms) => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
+      formatTime: (ms) => runtime().formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
     }),
     mailOnFailure: user.getProperty(MAIL_ON_FAILURE_KEY) === "1",
     quota: quotaForNextRefresh(runs, quota, loadContinuation(store as PropertyStore)),
@@ -425,6 +390,10 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
  * who saves becomes its owner: their trigger runs it with their token.
  */
 export function saveSchedule(input: unknown): ScheduleSidebarView {
+  return entry("sidebar", () => changeSchedule(input));
+}
+
+function changeSchedule(input: unknown): ScheduleSidebarView {
   const schedule = parseSchedule(ownData(input));
   const me = currentUser();
   const before = documentStore().getProperty(SCHEDULE_STATE_KEY);
@@ -437,7 +406,7 @@ export function saveSchedule(input: unknown): ScheduleSidebarView {
     else documentStore().setProperty(SCHEDULE_STATE_KEY, before);
     const message = err instanceof Error ? err.message : String(err);
     if (/too many triggers/i.test(message))
-      throw new Error(translate(userLanguage(), "schedule.tooManyTriggers"));
+      throw new Error(translate(currentLanguage(), "schedule.tooManyTriggers"));
     throw err;
   }
   return buildScheduleView(false);
@@ -445,6 +414,10 @@ export function saveSchedule(input: unknown): ScheduleSidebarView {
 
 /** Saves this user's own preferences: failure e-mail and account kind (quota). */
 export function saveSchedulePreferences(input: unknown): ScheduleSidebarView {
+  return entry("sidebar", () => savePreferences(input));
+}
+
+function savePreferences(input: unknown): ScheduleSidebarView {
   const value = ownRecord(input);
   if (value === null) throw new Error("preferences: must be an object");
   const user = userStore();
@@ -464,6 +437,10 @@ export function saveSchedulePreferences(input: unknown): ScheduleSidebarView {
 
 /** Hides the notice of a failed run for everyone (a later failure shows again). */
 export function dismissScheduleNotice(runId: unknown): ScheduleSidebarView {
+  return entry("sidebar", () => dismissNotice(runId));
+}
+
+function dismissNotice(runId: unknown): ScheduleSidebarView {
   if (typeof runId !== "string" || runId.length === 0 || runId.length > 100) {
     throw new Error("runId: must be the id of a run");
   }
@@ -477,29 +454,20 @@ export function dismissScheduleNotice(runId: unknown): ScheduleSidebarView {
  * it. Returns the schedule view with the new run on top.
  */
 export function runRefreshFromSettings(): ScheduleSidebarView {
-  const startedAt = Date.now();
-  const result = runRefreshExecution("sidebar", startedAt);
-  let repaired = false;
-  try {
-    // A run is one of the moments a disabled schedule trigger is noticed and re-created.
-    const ensured = ensureSchedule();
-    repaired = ensured.created && ensured.reasons.includes("disabled");
-  } catch (_err) {
-    // The run is done and recorded; the next settings view tries again.
-  }
-  return { ...buildScheduleView(repaired), continues: result.outcome === "continued" };
+  return entry("sidebar", refreshFromSettings);
 }
 
-/**
- * For every other path that calls the service (menu refreshes, write-back): adds the calls it
- * made to this user's count of today's UrlFetch calls, which the quota check reads.
- */
-export { countUrlFetchCalls };
+function refreshFromSettings(): ScheduleSidebarView {
+  const startedAt = Date.now();
+  const result = runRefreshExecution("sidebar", startedAt);
+  // A run is one of the moments a disabled schedule trigger is noticed and re-created.
+  return { ...buildScheduleView(repairedNow()), continues: result.outcome === "continued" };
+}
 
 /**
  * For a refresh started by hand: whether it fits in what is left of today's UrlFetch quota
  * ("ok", "warn" above 80%, "refuse" past it), estimated from the last complete refresh.
  */
 export function refreshQuotaCheck(): QuotaCheck {
-  return checkRefreshQuota(userLanguage());
+  return checkRefreshQuota(currentLanguage());
 }

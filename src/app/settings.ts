@@ -4,64 +4,49 @@
  * every other setting belongs to the document (document properties), so that a second user of
  * a shared spreadsheet sees the settings but must enter a token of their own.
  */
-import { documentSettingsStore } from "../gas/properties";
+
+import { ownData, ownRecord } from "../api/arguments";
+import { runtime } from "../gas/runtime";
+import { type Language, languageForLocale, translate } from "../i18n";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
-import { ownData, ownRecord } from "../ui/arguments";
-import { checkSettingsForm, checkToken, storedSettingsForm } from "../ui/sidebars/settings/form";
+import { checkSettingsForm, checkToken, storedSettingsForm } from "../settings/form";
 import type {
   ConfirmTokenUrlResult,
   ConnectionCheck,
   SaveSettingsResult,
-  SettingsForm,
   SettingsView,
-} from "../ui/sidebars/settings/view";
-import { type Language, languageForLocale, translate } from "../ui/strings";
-import { testConnection } from "./connection";
-import { getScheduleView } from "./schedule";
+} from "../settings/view";
+import { connectionTest } from "./connection";
+import { currentLanguage, entry, settingsStore, userLocale } from "./entry";
+import { currentScheduleView } from "./schedule";
 
 function localeLanguage(): Language {
-  try {
-    return languageForLocale(Session.getActiveUserLocale());
-  } catch (_err) {
-    return "en";
-  }
-}
-
-/**
- * The document's settings as the form shows them (src/settings/ reads and stores them); the
- * language defaults to the user's locale.
- */
-export function loadSettingsForm(): SettingsForm {
-  return storedSettingsForm(documentSettingsStore().text(), localeLanguage());
-}
-
-function formLanguage(form: SettingsForm): Language {
-  return form.language === "es" ? "es" : "en";
+  return languageForLocale(userLocale());
 }
 
 function settingsView(): SettingsView {
-  const store = documentSettingsStore();
+  const store = settingsStore();
   const form = storedSettingsForm(store.text(), localeLanguage());
   return {
-    language: formLanguage(form),
+    language: currentLanguage(),
     form,
     token: store.tokenStatus(),
-    schedule: getScheduleView(),
+    schedule: currentScheduleView(),
     allowlist: [...MANIFEST_ALLOWLIST],
   };
 }
 
 /** Opens the settings sidebar (menu item "Settings…", and the schedule's notice item). */
 export function showSettingsSidebar(): void {
-  const language = formLanguage(loadSettingsForm());
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile("settings").setTitle(translate(language, "settings.title")),
-  );
+  entry("menu", () => {
+    const language = currentLanguage();
+    runtime().showSidebar("settings", translate(language, "settings.title"));
+  });
 }
 
 /** What the sidebar shows: the document's settings, whether this user has a token, the schedule. */
 export function getSettingsView(): SettingsView {
-  return settingsView();
+  return entry("sidebar", settingsView);
 }
 
 /**
@@ -69,8 +54,12 @@ export function getSettingsView(): SettingsView {
  * saved when any field breaks a rule: the problems come back, each naming its field.
  */
 export function saveSettings(input: unknown, token?: unknown): SaveSettingsResult {
-  const store = documentSettingsStore();
-  const language = formLanguage(storedSettingsForm(store.text(), localeLanguage()));
+  return entry("sidebar", () => saveSettingsForm(input, token));
+}
+
+function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
+  const store = settingsStore();
+  const language = currentLanguage();
   const checked = checkSettingsForm(ownData(input), language, store.text());
   const tokenText = typeof token === "string" ? token.trim() : token;
   const tokenCheck =
@@ -95,16 +84,19 @@ export function saveSettings(input: unknown, token?: unknown): SaveSettingsResul
  * longer the document's (it changed again meanwhile) or no token is saved.
  */
 export function confirmMyTokenUrl(url: unknown): ConfirmTokenUrlResult {
-  const store = documentSettingsStore();
-  if (store.confirmTokenUrl(url)) return { ok: true, view: settingsView() };
-  const view = settingsView();
-  return { ok: false, message: translate(view.language, "settings.token.confirmStale"), view };
+  return entry("sidebar", () => {
+    if (settingsStore().confirmTokenUrl(url)) return { ok: true, view: settingsView() };
+    const view = settingsView();
+    return { ok: false, message: translate(view.language, "settings.token.confirmStale"), view };
+  });
 }
 
 /** Removes this user's token (other users' tokens are theirs and untouched). */
 export function removeMyToken(): SettingsView {
-  documentSettingsStore().removeToken();
-  return settingsView();
+  return entry("sidebar", () => {
+    settingsStore().removeToken();
+    return settingsView();
+  });
 }
 
 /**
@@ -113,12 +105,14 @@ export function removeMyToken(): SettingsView {
  * there, else the saved ones, so that a connection can be tried before it is saved.
  */
 export function testSettingsConnection(input?: unknown): ConnectionCheck {
-  const given = ownRecord(input) ?? {};
-  // The form sends its URL and the token being typed; nothing else is a connection setting.
-  const { baseUrl, token } = given;
-  const result = testConnection({
-    ...(baseUrl !== undefined ? { baseUrl } : {}),
-    ...(token !== undefined ? { token } : {}),
+  return entry("sidebar", () => {
+    const given = ownRecord(input) ?? {};
+    // The form sends its URL and the token being typed; nothing else is a connection setting.
+    const { baseUrl, token } = given;
+    const result = connectionTest({
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      ...(token !== undefined ? { token } : {}),
+    });
+    return { ok: result.ok, message: result.message };
   });
-  return { ok: result.ok, message: result.message };
 }

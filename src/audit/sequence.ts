@@ -6,8 +6,9 @@
  * it finds in a row of the audit itself, once per change. Pure: the sheet's number column and
  * the stored state are handed in.
  */
+
+import { type Language, translate } from "../i18n";
 import type { CellValue } from "../sheets/cells";
-import { type Language, translate } from "../ui/strings";
 
 /** What the add-on remembers of one audit sheet (stored per sheet id). */
 export interface SequenceState {

@@ -5,7 +5,7 @@
  * (check, result, details, when) in the user's language. docs/real-apps-script.md lists the
  * same checks with what the emulation does.
  */
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../i18n";
 
 /** Document (or script) property that shows the Diagnostics menu item when it is "1". */
 export const DIAGNOSTICS_ENABLED_KEY = "diagnostics.enabled";

@@ -24,6 +24,7 @@ import {
   sequenceStateText,
   startSequence,
 } from "../audit/sequence";
+import { LANGUAGES, type Language, translate } from "../i18n";
 import type { CellValue } from "../sheets/cells";
 import {
   AUDIT_COLUMNS,
@@ -33,7 +34,6 @@ import {
   headersOf,
   rowOf,
 } from "../sheets/columns";
-import { LANGUAGES, type Language, translate } from "../ui/strings";
 import { ensureSize } from "./spreadsheet";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

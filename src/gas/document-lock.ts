@@ -5,7 +5,8 @@
  * not blame the wrong one. The holder's activity is noted in the document cache (expiring after
  * the longest execution, in case a run is killed before it lets go).
  */
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { tolerate } from "../api/errors";
+import { type Language, type StringKey, translate } from "../i18n";
 
 export type DocumentActivity = "outbox" | "refresh" | "form";
 
@@ -27,11 +28,8 @@ export interface DocumentLock extends GoogleAppsScript.Lock.Lock {
 }
 
 function activityCache(): GoogleAppsScript.Cache.Cache | null {
-  try {
-    return CacheService.getDocumentCache();
-  } catch (_err) {
-    return null; // Without a document cache a refusal keeps its general message.
-  }
+  // Without a document cache a refusal keeps its general message.
+  return tolerate("shown only", () => CacheService.getDocumentCache(), null);
 }
 
 function holder(): DocumentActivity | null {

@@ -1,12 +1,9 @@
 /** Who is running: what the audit's "User" column says. */
+import { tolerate } from "../api/errors";
 import type { AuditSource } from "../audit/log";
 
 function safe(read: () => string): string {
-  try {
-    return read() || "";
-  } catch (_err) {
-    return "";
-  }
+  return tolerate("shown only", () => read() || "", "");
 }
 
 /**

@@ -3,10 +3,13 @@
  * number formats) and one write (number formats, then values) per sheet per refresh. The layout
  * of the add-on's columns is kept in document properties per sheet kind.
  */
+import { tolerate } from "../api/errors";
+import type { Selection } from "../refresh/engine";
 import type { SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
 import { cellsBeyondLimit, changedBlocks, SPREADSHEET_CELL_LIMIT, WRITE_CHUNK_ROWS } from "../sheets/changes";
-import type { RefreshPlan, SheetSnapshot } from "../sheets/merge";
+import { fundIdOfMovementKey } from "../sheets/columns";
+import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
 
 const LAYOUT_KEY = "sheets.layout.";
 
@@ -89,12 +92,8 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
     layout() {
       const text = documentProperties.getProperty(LAYOUT_KEY + kind);
       if (!text) return null;
-      try {
-        const keys = JSON.parse(text) as unknown;
-        return Array.isArray(keys) && keys.every((k) => typeof k === "string") ? keys : null;
-      } catch (_err) {
-        return null;
-      }
+      const keys = tolerate("unreadable", () => JSON.parse(text) as unknown, null);
+      return Array.isArray(keys) && keys.every((k) => typeof k === "string") ? keys : null;
     },
     saveLayout(keys) {
       const text = JSON.stringify(keys);
@@ -128,4 +127,31 @@ export function firstCellsOf(sheetName: string, rows: readonly number[]): CellVa
   if (last < first) return [];
   const column = sheet.getRange(first, 1, last - first + 1, 1).getValues() as CellValue[][];
   return rows.filter((r) => r <= last).map((r) => column[r - first]?.[0] ?? "");
+}
+
+/** The records of the selected rows of the active sheet, if it is one the add-on fills. */
+export function selectedRecords(names: {
+  funds: string;
+  transactions: string;
+  reports: string;
+}): Selection | null {
+  const { sheetName, rows } = selectedRows();
+  const target: Selection["target"] | null =
+    sheetName === names.funds
+      ? "funds"
+      : sheetName === names.reports
+        ? "reports"
+        : sheetName === names.transactions
+          ? "transactions"
+          : null;
+  if (!target) return null;
+  const cells = firstCellsOf(sheetName, rows);
+  const ids = cells
+    .map((cell) => {
+      const key = normaliseKey(cell);
+      if (target === "transactions") return fundIdOfMovementKey(key);
+      return /^\d+$/.test(key) ? Number(key) : null;
+    })
+    .filter((id): id is number => id !== null);
+  return { target, ids };
 }

@@ -3,6 +3,8 @@
  * sheets a refresh just wrote, recomputes only the parts those sheets feed (the others come
  * from the document's properties), and writes the add-on's area and its charts in one pass.
  */
+import { tolerate } from "../api/errors";
+import { type Language, translate } from "../i18n";
 import type { RefreshOptions, Stage } from "../refresh/engine";
 import type { SheetNames } from "../refresh/options";
 import { loadText, saveText } from "../refresh/stored-text";
@@ -22,7 +24,6 @@ import {
   type SummaryLine,
 } from "../summary/layout";
 import { type ColumnsByKey, fundsFrom, movementsFrom, NEEDED_COLUMNS, reportsFrom } from "../summary/records";
-import { type Language, translate } from "../ui/strings";
 import { ensureSize } from "./spreadsheet";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -50,12 +51,13 @@ function readColumns(kind: Stage, name: string, props: GoogleAppsScript.Properti
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
   if (!sheet) return null;
   let keys = DEFAULT_KEYS[kind];
-  try {
-    const stored = JSON.parse(props.getProperty(`sheets.layout.${kind}`) ?? "") as unknown;
-    if (Array.isArray(stored)) keys = stored.map(String);
-  } catch (_err) {
-    // No layout stored yet: the sheet has the default columns.
-  }
+  // No layout stored yet (or unreadable): the sheet has the default columns.
+  const stored = tolerate(
+    "unreadable",
+    () => JSON.parse(props.getProperty(`sheets.layout.${kind}`) ?? "") as unknown,
+    null,
+  );
+  if (Array.isArray(stored)) keys = stored.map(String);
   const columns: ColumnsByKey = {};
   const rows = sheet.getLastRow() - 1;
   for (const key of NEEDED_COLUMNS[kind]) {
@@ -202,19 +204,20 @@ export function keepSummaryCurrent(
 ): void {
   if (refreshed.length === 0) return;
   const { reportFilters, fundFilters } = run.options;
-  try {
-    updateSummarySheet({
-      language: run.context.language,
-      names: run.context.names,
-      window: run.options.reportWindow,
-      filters: Object.entries({ ...reportFilters, ...fundFilters })
-        .map(([k, v]) => `${k}=${String(v)}`)
-        .join(", "),
-      refreshed,
-      action,
-      source,
-    });
-  } catch (err) {
-    console.error(`Summary not updated: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  tolerate(
+    "derived only",
+    () =>
+      updateSummarySheet({
+        language: run.context.language,
+        names: run.context.names,
+        window: run.options.reportWindow,
+        filters: Object.entries({ ...reportFilters, ...fundFilters })
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(", "),
+        refreshed,
+        action,
+        source,
+      }),
+    undefined,
+  );
 }

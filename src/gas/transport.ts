@@ -2,7 +2,14 @@
  * The client's transport and clock over Apps Script: UrlFetchApp with muteHttpExceptions (so
  * every status and its body reach the client), redirects not followed, and Utilities.sleep.
  */
-import { type Clock, type HttpRequest, type HttpResponse, type Transport, TransportError } from "../api";
+import {
+  type Clock,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+  TransportError,
+  withCause,
+} from "../api";
 
 type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
 
@@ -43,7 +50,7 @@ function fromFetchResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): H
  */
 function transportFailure(err: unknown): TransportError {
   const message = err instanceof Error ? err.message : String(err);
-  return new TransportError(message.replace(/^Exception: /, ""));
+  return withCause(new TransportError(message.replace(/^Exception: /, "")), err);
 }
 
 /** A transport over UrlFetchApp: fetch for one request, fetchAll for a batch (in order). */

@@ -3,7 +3,7 @@
  * trigger of a schedule or a one-off follow-up, delete by unique id. Decisions are made in
  * src/schedule/plan.ts; this only carries them out.
  */
-import { CONTINUATION_HANDLER, REFRESH_HANDLER, type Schedule, type TriggerInfo } from "../schedule/plan";
+import { REFRESH_HANDLER, type Schedule, type TriggerInfo } from "../schedule/plan";
 
 /** This user's triggers of this script in `spreadsheet` (nobody sees another user's). */
 export function listMyTriggers(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): TriggerInfo[] {
@@ -22,11 +22,6 @@ export function createRefreshTrigger(schedule: Schedule, timeZone: string): stri
     trigger = builder.atHour(schedule.hour).everyDays(1).inTimezone(timeZone).create();
   else throw new Error("schedule: there is no trigger to create when the schedule is off");
   return trigger.getUniqueId();
-}
-
-/** Creates a one-off trigger that continues a stopped refresh after `delayMs`; its unique id. */
-export function createFollowUpTrigger(delayMs: number): string {
-  return ScriptApp.newTrigger(CONTINUATION_HANDLER).timeBased().after(delayMs).create().getUniqueId();
 }
 
 /** Deletes this user's triggers with the given unique ids; returns how many were deleted. */

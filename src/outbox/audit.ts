@@ -7,7 +7,7 @@
 import type { CallEvent } from "../api";
 import type { AuditLog } from "../audit/log";
 import { callAudit } from "../audit/observer";
-import type { Language } from "../ui/strings";
+import type { Language } from "../i18n";
 import { operationLabel } from "./operations";
 import { ENDPOINT_OF, targetOf, type WriteRequest } from "./requests";
 import type { AuditPort } from "./write";

@@ -3,7 +3,7 @@
  * the add-on owns the block at the right (state, result, time, operation key, snapshot) and
  * writes nothing else, so edits made to a row during a run are never overwritten.
  */
-import type { StringKey } from "../ui/strings";
+import type { StringKey } from "../i18n";
 
 export const USER_COLUMNS = [
   "operation",

@@ -4,7 +4,7 @@
  * sent ("Amount was changed from “50.00” to “70.00”").
  */
 import { formatCents } from "../api/money";
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../i18n";
 import { headerKey, type OutboxColumn } from "./columns";
 import { fundStatusLabel } from "./operations";
 import type { WriteRequest } from "./requests";

@@ -5,7 +5,7 @@
  * service once to say whether it was applied. Never re-sends by itself.
  */
 import { type Fund, formatCents } from "../api";
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../i18n";
 import type { DateFormatter } from "./cells";
 import { describeRequest } from "./describe";
 import { fundStatusLabel, IDEMPOTENT_OPERATIONS, type OutboxOperation } from "./operations";

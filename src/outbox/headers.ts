@@ -4,7 +4,7 @@
  * could be sent again or a user's column overwritten. Before a preview or a run, row 1 must
  * show each header where the add-on put it (either language).
  */
-import { type Language, translate } from "../ui/strings";
+import { type Language, translate } from "../i18n";
 import { type CellValue, headerKey, OUTBOX_COLUMNS } from "./columns";
 
 /** Why the Outbox's header row says its columns moved, or null when every header is in place. */

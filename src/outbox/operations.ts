@@ -2,7 +2,7 @@
  * The operations an Outbox row (or a sidebar form) can ask for, the states a row goes through,
  * and the labels users pick them by, in English and Spanish.
  */
-import { LANGUAGES, type Language, type StringKey, translate } from "../ui/strings";
+import { LANGUAGES, type Language, type StringKey, translate } from "../i18n";
 
 export const OUTBOX_OPERATIONS = [
   "createFund",

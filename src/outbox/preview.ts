@@ -5,7 +5,7 @@
  */
 
 import { formatCents } from "../api";
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../i18n";
 import type { Cents } from "./cells";
 import { describeChanges, describeRequest } from "./describe";
 import { type FundStatus, MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";

@@ -2,7 +2,7 @@
  * One Outbox row as read from the sheet, and the write request it asks for. A row names its
  * operation by label (either language); the fields it needs depend on the operation.
  */
-import { type Language, translate } from "../ui/strings";
+import { type Language, translate } from "../i18n";
 import { cellText, type DateFormatter, isBlank, readFlag } from "./cells";
 import { type CellValue, OUTBOX_COLUMNS, type OwnedColumn, USER_COLUMNS, type UserColumn } from "./columns";
 import {

@@ -12,7 +12,7 @@
  */
 
 import { formatCents } from "../api/money";
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../i18n";
 import type { DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
 import { describeChanges, describeRequest } from "./describe";
@@ -336,23 +336,22 @@ export function runOutbox(context: RunContext): RunSummary {
     }
     const sending = written as WriteRecord | null;
     if (!sending) return;
+    // The row shows the end of the call with what was sent, and the summary counts it.
+    const mark = (state: "Done" | "Refused" | "Unknown", message: string, counted: Counted) => {
+      write(row, state, message, key, sentText(request));
+      record(row.rowNumber, state, message, counted);
+    };
     if (end.status === "done") {
       finish(sending, "done");
-      const message = doneMessage(t, end.result, request, context.language);
-      write(row, "Done", message, key, sentText(request));
+      mark("Done", doneMessage(t, end.result, request, context.language), "done");
       context.applyResult?.(end.result);
-      record(row.rowNumber, "Done", message, "done");
     } else if (end.status === "refused") {
       finish(sending, "refused");
-      const message = t("outbox.msg.refused", { message: end.message });
-      write(row, "Refused", message, key, sentText(request));
-      record(row.rowNumber, "Refused", message, "refused");
+      mark("Refused", t("outbox.msg.refused", { message: end.message }), "refused");
     } else {
       putRecord({ ...sending, state: "unknown" });
-      const message = t("outbox.msg.unknown", { message: end.message });
-      write(row, "Unknown", message, key, sentText(request));
       hold(request, waitForRow(request, row.rowNumber));
-      record(row.rowNumber, "Unknown", message, "unknown");
+      mark("Unknown", t("outbox.msg.unknown", { message: end.message }), "unknown");
     }
   };
 

@@ -15,6 +15,7 @@
  *   A list restarted that way runs to its end, so every continuation makes progress.
  */
 import type { ExpenseReport, Fund } from "../api/types";
+import type { Language } from "../i18n";
 import {
   type Column,
   FUNDS_TABLE,
@@ -26,7 +27,6 @@ import {
   TRANSACTIONS_TABLE,
 } from "../sheets/columns";
 import type { MissingRowMode } from "../sheets/merge";
-import type { Language } from "../ui/strings";
 import {
   type FingerprintStore,
   type Fingerprints,
@@ -75,8 +75,6 @@ export interface RefreshSheets {
   apply<R>(target: SheetTarget, update: SheetUpdate<R>): number;
   /** Whether the sheet holds no data rows (missing, or only a header). */
   isEmpty(target: SheetTarget): boolean;
-  /** The ids in the key column of the rows `rows` (1-based sheet rows) of a sheet. */
-  keysOfRows?(target: SheetTarget, rows: readonly number[]): string[];
 }
 
 export interface RefreshOptions {

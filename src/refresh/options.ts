@@ -5,21 +5,17 @@
  * turns them into the refresh's options. A setting that is set but wrong is an error naming the
  * field and the rule.
  */
+
+import type { Language } from "../i18n";
 import {
   auditArchiveName,
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_WINDOW_DAYS,
-  MAX_PAGE_SIZE,
   reportWindowDates,
   settingsFromText,
   settingsTextFrom,
   sheetNameIssues,
   sheetNamesFor,
 } from "../settings/model";
-import type { Language } from "../ui/strings";
 import type { RefreshOptions } from "./engine";
-
-export { DEFAULT_PAGE_SIZE, DEFAULT_WINDOW_DAYS, MAX_PAGE_SIZE };
 
 export interface SheetNames {
   funds: string;

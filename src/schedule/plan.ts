@@ -69,11 +69,6 @@ export function parseSchedule(input: unknown): Schedule {
   throw new ScheduleInputError("kind", 'must be "off", "hours" or "daily"');
 }
 
-/** Two schedules are the same when they fire at the same times. */
-export function sameSchedule(a: Schedule, b: Schedule): boolean {
-  return scheduleKey(a) === scheduleKey(b);
-}
-
 /** A short stable text for a schedule, e.g. `hours:4`, `daily:9`, `off`. */
 export function scheduleKey(s: Schedule): string {
   if (s.kind === "hours") return `hours:${s.every}`;

@@ -5,6 +5,8 @@
  * run, and tell the owner when an unattended run failed. Every Apps Script service is handed
  * in, so the whole flow runs in tests with fakes.
  */
+
+import { type Language, type StringKey, translate } from "../i18n";
 import type { TimeBudget } from "../longrun/budget";
 import {
   type Continuation,
@@ -14,7 +16,6 @@ import {
   saveContinuation,
 } from "../longrun/continuation";
 import { checkQuota, estimateRefreshCalls, type QuotaCheck } from "../longrun/quota";
-import { type Language, type StringKey, translate } from "../ui/strings";
 import {
   callsOfLastCompleteRefresh,
   type RunRecord,

@@ -3,8 +3,9 @@
  * plain data in the user's language. Built from the stored state so that any user of the
  * document sees the same picture.
  */
+
+import { type Language, translate } from "../i18n";
 import type { AccountKind, QuotaCheck } from "../longrun/quota";
-import { type Language, translate } from "../ui/strings";
 import type { RunRecord } from "./history";
 import type { Notice } from "./notices";
 import { nextRunAt, type Schedule, type ScheduleState } from "./plan";

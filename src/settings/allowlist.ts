@@ -5,19 +5,6 @@
  * about a service URL outside it before anyone saves one.
  */
 import { urlFetchWhitelist } from "../../appsscript.json";
-import { allowedByList } from "../api/urls";
-import { endpointUrl } from "../api/wire";
 
 /** The manifest's allowlist prefixes, as built. */
 export const MANIFEST_ALLOWLIST: readonly string[] = urlFetchWhitelist;
-
-/**
- * Whether requests to the service at `baseUrl` fall under `allowlist` (the built manifest's by
- * default); an empty list allows everything, as a manifest without one does.
- */
-export function serviceUrlAllowed(
-  baseUrl: string,
-  allowlist: readonly string[] = MANIFEST_ALLOWLIST,
-): boolean {
-  return allowlist.length === 0 || allowedByList(endpointUrl(baseUrl, "getFunds"), allowlist);
-}

@@ -13,7 +13,7 @@ import {
   UnexpectedResponseError,
 } from "../api/errors";
 import { hostOf } from "../api/urls";
-import { type Language, translate } from "../ui/strings";
+import { type Language, translate } from "../i18n";
 import { DEFAULT_BASE_URL, type SettingsIssue, settingsFromText, settingsTextFrom } from "./model";
 import { checkToken, type SettingsStore, TokenNotBoundError, type TokenStatus } from "./store";
 

@@ -6,13 +6,14 @@
  * To add a setting: add its field to SETTING_FIELDS with a default and a check, then read it in
  * `settingsFromForm`.
  */
+
+import { ownMember } from "../api/arguments";
 import { ENDPOINTS } from "../api/endpoints";
 import { checkField, type FieldSpec } from "../api/fields";
 import { type IssueParams, type MessageLanguage, ruleMessage } from "../api/messages";
 import { hostOf } from "../api/urls";
 import { DEFAULT_BASE_URL } from "../api/wire";
-import { ownMember } from "../ui/arguments";
-import { type Language, languageForLocale, type StringKey, translate } from "../ui/strings";
+import { type Language, languageForLocale, type StringKey, translate } from "../i18n";
 
 export { DEFAULT_BASE_URL };
 export const DEFAULT_PAGE_SIZE = 100;

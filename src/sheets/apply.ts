@@ -3,7 +3,7 @@
  * itself is reached through a `SheetAccess` (src/gas/spreadsheet.ts in Apps Script, a fake in
  * tests), so this runs without Sheets.
  */
-import type { Language } from "../ui/strings";
+import type { Language } from "../i18n";
 import { type Column, headerText } from "./columns";
 import { inferKeys, type MissingRowMode, planRefresh, type RefreshPlan, type SheetSnapshot } from "./merge";
 

@@ -4,7 +4,7 @@
  * cell. Everything else (headers, formats, rows, the merge) reads these declarations.
  */
 import type { ExpenseReport, Fund, Transaction } from "../api/types";
-import { type Language, type StringKey, translate } from "../ui/strings";
+import { type Language, type StringKey, translate } from "../i18n";
 import {
   type CellValue,
   centsCell,

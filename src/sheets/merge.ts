@@ -14,7 +14,7 @@
  * - Rows the refresh did not cover (a selected-rows refresh, funds whose movements did not
  *   change) are left exactly as they are.
  */
-import type { Language } from "../ui/strings";
+import type { Language } from "../i18n";
 import { type CellValue, FORMAT, rewritableValue } from "./cells";
 import { type Column, headerText, REFRESH_NOTE_KEY } from "./columns";
 import { moveReferences } from "./formulas";

@@ -6,9 +6,10 @@
  * The add-on owns columns A–H (SUMMARY_WIDTH), where its blocks grow and shrink downwards; its
  * charts float over column J onwards. Cells from column I on are the user's and never touched.
  */
+
+import { type Language, type StringKey, translate } from "../i18n";
 import type { DateWindow } from "../refresh/windows";
 import { type CellValue, FORMAT } from "../sheets/cells";
-import { type Language, type StringKey, translate } from "../ui/strings";
 import {
   AGE_BUCKETS,
   type AttentionItem,

@@ -3,8 +3,9 @@
  * refresh wrote (so Refresh selected rows, a paused refresh and a scheduled one all count what
  * the sheets show). Only the columns the Summary needs, located by the sheet's stored layout.
  */
+
+import { type StringKey, translate } from "../i18n";
 import type { CellValue } from "../sheets/cells";
-import { type StringKey, translate } from "../ui/strings";
 
 export interface SummaryFund {
   id: number;

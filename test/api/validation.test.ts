@@ -44,17 +44,17 @@ describe("every endpoint is described once", () => {
       return [n, e.method, e.fallbackMethod ?? "", e.path, e.in, e.kind].join(" ");
     });
     expect(summary).toEqual([
-      "getFunds GET  /v1/getFunds query read",
-      "getFund GET  /v1/getFund query read",
-      "createFund POST  /v1/createFund body write",
-      "updateFund PUT  /v1/updateFund body write",
-      "depositMoneyToFund POST  /v1/depositMoneyToFund body write",
-      "withdrawMoneyFromFund POST  /v1/withdrawMoneyFromFund body write",
-      "setFundStatus PUT  /v1/setFundStatus body write",
-      "getExpenseReports GET  /v1/getExpenseReports query read",
-      "getExpenseReport GET  /v1/getExpenseReport query read",
-      "setExpenseReportIntegration PUT  /v1/setExpenseReportIntegration body write",
-      "setExpenseReportCustomStatus PUT POST /v1/setExpenseReportCustomStatus body write",
+      "getFunds GET  /getFunds query read",
+      "getFund GET  /getFund query read",
+      "createFund POST  /createFund body write",
+      "updateFund PUT  /updateFund body write",
+      "depositMoneyToFund POST  /depositMoneyToFund body write",
+      "withdrawMoneyFromFund POST  /withdrawMoneyFromFund body write",
+      "setFundStatus PUT  /setFundStatus body write",
+      "getExpenseReports GET  /getExpenseReports query read",
+      "getExpenseReport GET  /getExpenseReport query read",
+      "setExpenseReportIntegration PUT  /setExpenseReportIntegration body write",
+      "setExpenseReportCustomStatus PUT POST /setExpenseReportCustomStatus body write",
     ]);
   });
 });

@@ -18,7 +18,7 @@ import {
   serializeSeen,
   type TriggerReport,
 } from "../../src/diagnostics/checks";
-import { translate } from "../../src/ui/strings";
+import { translate } from "../../src/i18n";
 
 const AT = Date.UTC(2025, 0, 15, 12, 0, 0);
 const when = (ms: number) => new Date(ms).toISOString();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { CHECK_IDS, DIAGNOSTICS_ENABLED_KEY, TRIGGER_REPORT_KEY } from "../../src/diagnostics/checks";
-import { translate } from "../../src/ui/strings";
+import { translate } from "../../src/i18n";
 import { privateBuild } from "../refresh/emulation";
 
 const ANA = "ana@example.com";

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { ENTRY_POINTS } from "../../src/entrypoints";
+import { ENTRY_POINTS } from "../../scripts/build";
 
 const root = resolve(import.meta.dirname, "../..");
 const TSX = resolve(root, "node_modules/.bin/tsx");

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { LEDGER_KEY } from "../../src/app/quota";
 import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
-import { LEDGER_KEY } from "../../src/app/schedule";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
-import type { SettingsView } from "../../src/ui/sidebars/settings/view";
+import type { SettingsView } from "../../src/settings/view";
 import { privateBuild } from "../refresh/emulation";
 import { settingsSidebarHtml } from "../settings-sidebar/html";
 

@@ -9,7 +9,7 @@ import { privateBuild } from "../../dev/bench/build";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { SETTINGS_KEY } from "../../src/settings";
 import { SETTING_FIELDS, SETTING_NAMES, settingLabel } from "../../src/settings/model";
-import type { SaveSettingsResult } from "../../src/ui/sidebars/settings/view";
+import type { SaveSettingsResult } from "../../src/settings/view";
 
 const ANA = "ana@empresa.cl";
 const ATTACKER_URL = "https://attacker.example/v1";

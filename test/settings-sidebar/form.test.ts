@@ -11,7 +11,7 @@ import {
   checkToken,
   defaultSettingsForm,
   storedSettingsForm,
-} from "../../src/ui/sidebars/settings/form";
+} from "../../src/settings/form";
 import { memoryStore } from "../settings/stores";
 
 function problems(patch: Record<string, unknown>, language: "en" | "es" = "en") {

@@ -7,8 +7,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
-import { defaultSettingsForm } from "../../src/ui/sidebars/settings/form";
-import type { SettingsView } from "../../src/ui/sidebars/settings/view";
+import { defaultSettingsForm } from "../../src/settings/form";
+import type { SettingsView } from "../../src/settings/view";
 import { type Browser, launchBrowser } from "../browser/browser";
 import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
 import { settingsSidebarHtml } from "./html";

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SETTINGS_KEY } from "../../src/settings";
-import type { SaveSettingsResult } from "../../src/ui/sidebars/settings/view";
+import type { SaveSettingsResult } from "../../src/settings/view";
 import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
 
 let s: Setup;

@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
-import type { SettingsView } from "../../src/ui/sidebars/settings/view";
+import type { SettingsView } from "../../src/settings/view";
 import { type Browser, launchBrowser, screenshot } from "../browser/browser";
 import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
 import { settingsSidebarHtml } from "./html";

@@ -15,11 +15,7 @@ import { servicePrefix } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { readHistory } from "../../src/schedule/history";
 import { TOKEN_KEY } from "../../src/settings";
-import type {
-  ConfirmTokenUrlResult,
-  SaveSettingsResult,
-  SettingsView,
-} from "../../src/ui/sidebars/settings/view";
+import type { ConfirmTokenUrlResult, SaveSettingsResult, SettingsView } from "../../src/settings/view";
 import { type RecordingServers, startRecordingServers } from "../support/recording-servers";
 
 const ANA = "ana@empresa.cl";

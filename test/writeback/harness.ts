@@ -2,13 +2,12 @@
  * The built add-on in the Apps Script emulation against the sandbox on its own thread, for the
  * write-back tests: the Outbox run from the menu, the sidebar forms through google.script.run,
  * faults injected in the sandbox, and the ledger read back through GET /_sandbox/state.
- * The script and the two sidebars are built into a folder of their own, so a rebuild of dist/
- * elsewhere cannot change them during a run.
+ * The add-on is built by scripts/build.ts into a folder of its own, so a rebuild of dist/
+ * elsewhere cannot change it during a run.
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { buildSync } from "esbuild";
+import { join } from "node:path";
 import {
   createEmulator,
   type Emulator,
@@ -17,48 +16,14 @@ import {
 } from "../../dev/emulator/index";
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { buildAddOn } from "../../scripts/build";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
-import { BUNDLE_GLOBAL, ENTRY_POINTS } from "../../src/entrypoints";
 import { OUTBOX_COLUMNS } from "../../src/outbox/columns";
 
-const root = resolve(import.meta.dirname, "../..");
-
-function bundle(entry: string, platform: "neutral" | "browser", globalName?: string): string {
-  const result = buildSync({
-    entryPoints: [join(root, entry)],
-    bundle: true,
-    format: "iife",
-    ...(globalName ? { globalName } : {}),
-    target: "es2019",
-    platform,
-    mainFields: ["module", "main"],
-    charset: "utf8",
-    legalComments: "none",
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]?.text ?? "";
-}
-
-/** Builds addon.js (with its top-level stubs), fund.html and report.html into a new folder. */
+/** The add-on built by scripts/build.ts into a new folder (script, manifest, every sidebar). */
 export function buildWriteBack(): string {
   const dir = mkdtempSync(join(tmpdir(), "writeback-dist-"));
-  const stubs = ENTRY_POINTS.map(
-    (name) => `function ${name}() { return ${BUNDLE_GLOBAL}.${name}.apply(this, arguments); }`,
-  ).join("\n");
-  writeFileSync(join(dir, "addon.js"), `${bundle("src/main.ts", "neutral", BUNDLE_GLOBAL)}\n${stubs}\n`);
-  const css = readFileSync(join(root, "src/ui/sidebars/common.css"), "utf8");
-  for (const name of ["fund", "report"]) {
-    const script = bundle(`src/ui/sidebars/${name}/client.ts`, "browser").replace(
-      /<\/script/gi,
-      "<\\/script",
-    );
-    const html = readFileSync(join(root, `src/ui/sidebars/${name}/index.html`), "utf8")
-      .replace("<!-- inline:style -->", () => `<style>\n${css}</style>`)
-      .replace("<!-- inline:script -->", () => `<script>\n${script}</script>`);
-    writeFileSync(join(dir, `${name}.html`), html);
-  }
-  copyFileSync(join(root, "appsscript.json"), join(dir, "appsscript.json"));
+  buildAddOn(dir, { logLevel: "silent", minifySidebars: false });
   return dir;
 }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
-import { EXECUTION_LIMIT_KEY } from "../../src/app/schedule";
+import { EXECUTION_LIMIT_KEY } from "../../src/app/entry";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";

@@ -67,6 +67,18 @@ async function open(name: "fund" | "report", answers: Record<string, unknown>, d
   return page;
 }
 
+describe("the pages under test", () => {
+  it("are the build's: every inline marker expanded, the forms' stylesheet included", () => {
+    for (const name of ["fund", "report"]) {
+      const html = readFileSync(join(dist, `${name}.html`), "utf8");
+      expect(html, name).not.toContain("<!-- inline:");
+      expect(html, name).toContain(
+        readFileSync(join(import.meta.dirname, "../../src/ui/sidebars/forms.css"), "utf8"),
+      );
+    }
+  });
+});
+
 describe("Fund sidebar page", () => {
   it("shows text from the service as text: no markup, no script", async () => {
     const page = await open("fund", { getFundSidebarView: fundView });

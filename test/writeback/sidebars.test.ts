@@ -8,11 +8,11 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatCents } from "../../src/api";
+import { translate } from "../../src/i18n";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { checkWrite } from "../../src/outbox/requests";
 import { FUNDS_TABLE, headersOf, REPORT_COLUMNS } from "../../src/sheets/columns";
-import { translate } from "../../src/ui/strings";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 let wb: WriteBack;

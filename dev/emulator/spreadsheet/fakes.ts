@@ -4,13 +4,14 @@
  * real scripts is copied: Google's error wording, typed-input parsing of strings, `getValues`
  * types, 1000×26 new sheets, `getLastRow()` of 0 when empty.
  */
-import { displayCell } from "../../playground/format";
+
 import { type EnumOf, makeEnum } from "../enums";
 import { MESSAGES, ServiceError } from "../errors";
 import { Fake, isDate } from "../realm";
 import type { Implements } from "../typed";
 import { type GridRect, parseA1, splitSheetRef, toA1 } from "./a1";
 import { type FakeEmbeddedChart, type FakeEmbeddedChartBuilder, SheetCharts } from "./charts";
+import { displayCell } from "./format";
 import { type Cell, SheetData, type ValidationRule } from "./model";
 import { type CellScalar, parseTypedInput } from "./typed-input";
 

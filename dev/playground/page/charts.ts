@@ -20,7 +20,7 @@ import {
   Title,
   Tooltip,
 } from "chart.js";
-import type { CellValue } from "../format";
+import type { CellValue } from "../../emulator/spreadsheet/format";
 
 Chart.register(
   ArcElement,

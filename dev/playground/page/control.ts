@@ -2,7 +2,7 @@
  * The page's client of the control API (issue 4's routes) and of the playground's own routes.
  * Shapes are read tolerantly: the page must keep working while the emulation grows.
  */
-import type { CellValue } from "../format";
+import type { CellValue } from "../../emulator/spreadsheet/format";
 import type { ChartSnapshot } from "./charts";
 
 export interface SheetSnapshot {

@@ -4,6 +4,8 @@
  * (Enter or Tab commits, Escape cancels, Delete clears). It reports what the user did; the page
  * sends it to the control API.
  */
+
+import { displayCell, linkOf } from "../../emulator/spreadsheet/format";
 import {
   type CellPosition,
   cellName,
@@ -17,7 +19,6 @@ import {
   selectionRange,
   singleCell,
 } from "../a1";
-import { displayCell, linkOf } from "../format";
 import type { SheetSnapshot } from "./control";
 
 /** Rows drawn beyond the data, and at most this many rows in all (the rest is summarised). */

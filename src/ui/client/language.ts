@@ -2,7 +2,7 @@
  * The language a sidebar page speaks: English until the server's view says otherwise. Each
  * sidebar is its own page with its own bundle, so one language per page is all there is.
  */
-import { type Language, type StringKey, translate } from "../strings";
+import { type Language, type StringKey, translate } from "../../i18n";
 
 let language: Language = "en";
 

@@ -7,12 +7,19 @@
 
 import { formatCents, parseAmountToCents } from "../../../api/money";
 import type { FundSidebarView } from "../../../app/fund-sidebar";
+import type { StringKey } from "../../../i18n";
 import type { FormOutcome, FundView } from "../../../outbox/forms";
 import { FUND_STATUSES, fundStatusLabel } from "../../../outbox/operations";
 import { el, loadSidebarView } from "../../client/dom";
+import {
+  askInline,
+  buildForm,
+  type FormHandle,
+  outcomeText,
+  type Shown,
+  server,
+} from "../../client/form-kit";
 import { setLanguage, t } from "../../client/language";
-import type { StringKey } from "../../strings";
-import { askInline, buildForm, type FormHandle, outcomeText, type Shown, server } from "./form-kit";
 
 const app = document.getElementById("app") as HTMLElement;
 let view: FundSidebarView | null = null;

@@ -10,10 +10,10 @@
  * needed, which add-ons could only run once an hour.
  */
 import type * as RefreshServer from "../../../app/refresh";
+import type { StringKey } from "../../../i18n";
 import { whileDisabled } from "../../client/dom";
 import { setLanguage, speak, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
-import type { StringKey } from "../../strings";
 
 const server = serverFunctions<typeof RefreshServer>();
 

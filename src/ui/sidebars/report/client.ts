@@ -5,8 +5,8 @@
  */
 import type { ReportFormResult, ReportSidebarView } from "../../../app/report-sidebar";
 import { el, loadSidebarView } from "../../client/dom";
+import { buildForm, type FormHandle, outcomeText, type Shown, server } from "../../client/form-kit";
 import { setLanguage, t } from "../../client/language";
-import { buildForm, type FormHandle, outcomeText, type Shown, server } from "../fund/form-kit";
 
 const app = document.getElementById("app") as HTMLElement;
 let view: ReportSidebarView | null = null;

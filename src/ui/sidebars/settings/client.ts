@@ -7,19 +7,12 @@
 import { allowedByList, hostOf } from "../../../api/urls";
 import type * as ScheduleServer from "../../../app/schedule";
 import type * as SettingsServer from "../../../app/settings";
+import { type StringKey, translate } from "../../../i18n";
 import type { ScheduleSidebarView } from "../../../schedule/view";
+import type { SettingsField, SettingsForm, SettingsView } from "../../../settings/view";
 import { el, whileDisabled } from "../../client/dom";
 import { pageLanguage, speak, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
-import { type StringKey, translate } from "../../strings";
-import type {
-  ConfirmTokenUrlResult,
-  ConnectionCheck,
-  SaveSettingsResult,
-  SettingsField,
-  SettingsForm,
-  SettingsView,
-} from "./view";
 
 /**
  * The server's functions, typed by their own modules' exports and called as methods of

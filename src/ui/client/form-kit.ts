@@ -4,15 +4,15 @@
  * service can become markup), labelled fields, validation as the user types with the
  * contract's own rules and messages, and a submit button that cannot send twice.
  */
-import type * as FundServer from "../../../app/fund-sidebar";
-import type * as ReportServer from "../../../app/report-sidebar";
-import type { FormOutcome } from "../../../outbox/forms";
-import type { OutboxOperation } from "../../../outbox/operations";
-import { checkWrite, type FieldProblem, type ServiceInput } from "../../../outbox/requests";
-import { el } from "../../client/dom";
-import { pageLanguage, t } from "../../client/language";
-import { serverFunctions } from "../../client/server";
-import type { StringKey } from "../../strings";
+import type * as FundServer from "../../app/fund-sidebar";
+import type * as ReportServer from "../../app/report-sidebar";
+import type { StringKey } from "../../i18n";
+import type { FormOutcome } from "../../outbox/forms";
+import type { OutboxOperation } from "../../outbox/operations";
+import { checkWrite, type FieldProblem, type ServiceInput } from "../../outbox/requests";
+import { el } from "./dom";
+import { pageLanguage, t } from "./language";
+import { serverFunctions } from "./server";
 
 /** The server functions of both sidebars, as promises (the shared typed google.script.run wrapper). */
 export const server = serverFunctions<typeof FundServer & typeof ReportServer>();

@@ -5,7 +5,7 @@ import {
   isDateFormat,
   linkOf,
   splitSections,
-} from "../../dev/playground/format";
+} from "../../dev/emulator/spreadsheet/format";
 
 describe("displayCell: numbers through their number format, as Sheets shows them", () => {
   it.each([

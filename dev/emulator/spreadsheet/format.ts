@@ -5,12 +5,7 @@
  * date and time patterns (`yyyy-mm-dd`, `dd/mm/yyyy hh:mm:ss`, `mmm d, yyyy`…), and `@` text.
  * Pure: the page and its tests use the same code.
  */
-import {
-  MONTH_NAMES as MONTHS,
-  partsInZone,
-  WEEKDAY_NAMES as WEEKDAYS,
-  type ZonedParts,
-} from "../emulator/time-zone";
+import { MONTH_NAMES as MONTHS, partsInZone, WEEKDAY_NAMES as WEEKDAYS, type ZonedParts } from "../time-zone";
 
 /** A cell value as the control API sends it. */
 export type CellValue = string | number | boolean | null;

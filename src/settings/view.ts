@@ -3,9 +3,10 @@
  * no Date, no function). Shared by src/app/settings.ts and the sidebar's client so that a change
  * on one side breaks the other's compile.
  */
-import type { ScheduleSidebarView } from "../../../schedule/view";
-import type { SettingName } from "../../../settings/model";
-import type { Language } from "../../strings";
+
+import type { Language } from "../i18n";
+import type { ScheduleSidebarView } from "../schedule/view";
+import type { SettingName } from "./model";
 
 /** Every document setting the form edits, as text keyed by name: the settings model's own. */
 export type SettingsField = SettingName;

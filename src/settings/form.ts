@@ -3,8 +3,8 @@
  * settings, and the check of what it sends, with messages that name each field by its label.
  * The keys, defaults, rules and messages are the model's; this only shapes them for the form.
  */
+import type { Language } from "../i18n";
 import {
-  checkToken as checkStoredToken,
   defaultSettingsText,
   SETTING_NAMES,
   type SettingName,
@@ -13,11 +13,9 @@ import {
   settingsInputIssues,
   settingsTextFrom,
   shownSettingsText,
-} from "../../../settings";
-import type { Language } from "../../strings";
+} from "./model";
+import { checkToken as checkStoredToken } from "./store";
 import type { FieldProblem, SettingsForm } from "./view";
-
-export { DEFAULT_BASE_URL, MAX_PAGE_SIZE, MAX_WINDOW_DAYS } from "../../../settings";
 
 /** The form as a new document shows it, in `language`. */
 export function defaultSettingsForm(language: Language): SettingsForm {

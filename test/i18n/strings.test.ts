@@ -1,6 +1,6 @@
 /** The catalogue's placeholders: counts read naturally and big numbers are grouped, per language. */
 import { describe, expect, it } from "vitest";
-import { formatCount, translate } from "../../src/ui/strings";
+import { formatCount, translate } from "../../src/i18n";
 
 describe("translate: counts and plurals", () => {
   it("agrees the word with the count, in both languages", () => {
@@ -32,7 +32,7 @@ describe("translate: counts and plurals", () => {
   });
 
   it("no text of either language still writes a plural as (s)", async () => {
-    const { allStrings } = await import("../../src/ui/strings");
+    const { allStrings } = await import("../../src/i18n");
     const table = allStrings();
     const offenders = [...Object.entries(table.en), ...Object.entries(table.es)].filter(([, text]) =>
       /\w\((s|es)\)/.test(text),

@@ -3,7 +3,7 @@
  * prototype it came with.
  */
 import { describe, expect, it } from "vitest";
-import { ownData, ownMember, ownRecord } from "../../src/ui/arguments";
+import { ownData, ownMember, ownRecord } from "../../src/api/arguments";
 
 describe("reading a sidebar's argument", () => {
   it("ignores inherited members, at every depth", () => {

@@ -1,0 +1,28 @@
+/**
+ * The simple triggers: onOpen builds the menu, onInstall does the same. onOpen may run in
+ * AuthMode.NONE before the add-on is used in a document: then it reads no properties and no
+ * locale, and the menu is in English.
+ */
+import { runtime } from "../gas/runtime";
+import { languageForLocale } from "../i18n";
+import { diagnosticsMenuItems } from "./diagnostics";
+import { userLocale } from "./entry";
+import { buildMenu } from "./menu";
+import { scheduleNoticeMenuItems } from "./schedule";
+
+/** Builds the add-on menu. Runs in AuthMode.NONE before first use: menu only, no services. */
+export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  const authMode = e?.authMode;
+  const none = runtime().isAuthModeNone(authMode);
+  // In AuthMode.NONE, Session may not be read; English until the add-on is used here.
+  const locale = none ? "en" : userLocale();
+  // Outside AuthMode.NONE the document's properties may be read: show a failed schedule.
+  const notices = none ? [] : scheduleNoticeMenuItems();
+  const extras = none ? [] : diagnosticsMenuItems(authMode ? String(authMode) : "");
+  buildMenu(runtime().ui(), languageForLocale(locale), notices, extras);
+}
+
+/** Called once when the add-on is installed; the menu is all that is needed. */
+export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall): void {
+  onOpen(e as unknown as GoogleAppsScript.Events.SheetsOnOpen);
+}

@@ -1,0 +1,324 @@
+/**
+ * The Outbox sheet and the sheets a write updates, over SpreadsheetApp: the Outbox's headers,
+ * formats, dropdowns and protection, its rows as a run reads and writes them, the Funds and
+ * Expense reports rows brought in line with a write's response, what the Funds sheet says of
+ * each fund, and the audit sheet opened only when a row is written.
+ */
+import { responseAmountToCents } from "../api";
+import type { AuditSink } from "../audit/log";
+import { type Language, type StringKey, translate } from "../i18n";
+import type { DateFormatter } from "../outbox/cells";
+import {
+  type CellValue,
+  columnNumber,
+  FIRST_OWNED_COLUMN,
+  headerKey,
+  OUTBOX_COLUMNS,
+  OWNED_COLUMNS,
+  type OwnedCells,
+  ownedCellsToRow,
+  TEXT_COLUMNS,
+} from "../outbox/columns";
+import { outboxHeaderProblem } from "../outbox/headers";
+import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
+import type { FundFacts } from "../outbox/preview";
+import { readOutboxRow } from "../outbox/rows";
+import type { OutboxSheetPort } from "../outbox/run";
+import type { WriteResult } from "../outbox/write";
+import { FORMAT, rewritableValue } from "../sheets/cells";
+import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
+import { columnWithHeader, textsOfHeader } from "../sheets/headers";
+import { auditSheetSink } from "./audit-sheet";
+import { runtime } from "./runtime";
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export function dateFormatter(spreadsheet: Spreadsheet): DateFormatter {
+  const zone = spreadsheet.getSpreadsheetTimeZone();
+  return (date, pattern) => runtime().formatDate(date, zone, pattern);
+}
+
+/**
+ * The audit sheet, reached only when the first row is written: opening a sidebar must not
+ * create it, and creating it (insertSheet activates the new sheet) must not move the user's
+ * selection, which the forms read.
+ */
+export function lazyAuditSink(
+  spreadsheet: Spreadsheet,
+  options: Parameters<typeof auditSheetSink>[0],
+): AuditSink {
+  let sink: AuditSink | null = null;
+  const open = (): AuditSink => {
+    if (sink) return sink;
+    const sheet = spreadsheet.getActiveSheet();
+    const range = spreadsheet.getActiveRange();
+    sink = auditSheetSink(options);
+    if (sheet && spreadsheet.getActiveSheet().getName() !== sheet.getName()) {
+      spreadsheet.setActiveSheet(sheet);
+      if (range) spreadsheet.setActiveRange(range);
+    }
+    return sink;
+  };
+  return {
+    append: (rows) => open().append(rows),
+    update: (rowNumber, row) => open().update(rowNumber, row),
+    flush: () => runtime().flush(),
+  };
+}
+
+/** Row 1 of `sheet`: its headers. */
+function headerRow(sheet: Sheet): unknown[] {
+  const lastColumn = sheet.getLastColumn();
+  return lastColumn === 0 ? [] : (sheet.getRange(1, 1, 1, lastColumn).getValues()[0] ?? []);
+}
+
+function columnOfKey(headers: readonly unknown[], header: StringKey): number | undefined {
+  return columnWithHeader(headers, textsOfHeader(header)) ?? undefined;
+}
+
+/** Row number whose first cell holds `id`, or null. */
+function rowOfId(sheet: Sheet, id: number): number | null {
+  const last = sheet.getLastRow();
+  if (last < 2) return null;
+  const ids = sheet.getRange(2, 1, last - 1, 1).getValues();
+  const index = ids.findIndex((r) => String(r[0]) === String(id));
+  return index < 0 ? null : index + 2;
+}
+
+/** Brings the Funds or Expense reports sheet in line with a write's response, cell by cell. */
+export function applyResultToSheets(
+  spreadsheet: Spreadsheet,
+  sheetNames: { funds: string; reports: string },
+  language: Language,
+  result: WriteResult,
+): void {
+  if (result.kind === "fund") {
+    const fund = result.fund.record;
+    const sheet = spreadsheet.getSheetByName(sheetNames.funds);
+    if (!fund || !sheet) return;
+    const row = rowOfId(sheet, fund.id);
+    if (row === null) return; // A new fund shows up at the next refresh, in its place by Id.
+    const headers = headerRow(sheet);
+    const cells = rowOf(FUNDS_TABLE, fund, language);
+    FUND_COLUMNS.forEach((column, index) => {
+      if (column.key === "refreshNote" || typeof column.header !== "string") return;
+      const col = columnOfKey(headers, column.header);
+      const value = cells[index];
+      if (col !== undefined && value !== undefined) {
+        sheet.getRange(row, col).setValue(rewritableValue(value, column.format));
+      }
+    });
+    return;
+  }
+  const sheet = spreadsheet.getSheetByName(sheetNames.reports);
+  if (!sheet) return;
+  const row = rowOfId(sheet, result.report.id);
+  if (row === null) return;
+  const headers = headerRow(sheet);
+  const set = (header: StringKey, value: CellValue, format: string) => {
+    const col = columnOfKey(headers, header);
+    if (col !== undefined) sheet.getRange(row, col).setValue(rewritableValue(value, format));
+  };
+  const report = result.report;
+  if (report.integrated !== undefined) {
+    set(
+      "col.integrated" as StringKey,
+      translate(language, report.integrated ? "flag.yes" : "flag.no"),
+      FORMAT.text,
+    );
+    set("col.integrationCode" as StringKey, report.integrationCode ?? "", FORMAT.text);
+    set("col.integrationDate" as StringKey, report.integrationDate ?? "", FORMAT.datetime);
+  }
+  if (report.customStatus !== undefined)
+    set("col.customStatus" as StringKey, report.customStatus, FORMAT.text);
+}
+
+/** The Outbox sheet: the one the settings name, else one named in either language. */
+export function outboxSheet(spreadsheet: Spreadsheet, name: string): Sheet | null {
+  return (
+    spreadsheet.getSheetByName(name) ??
+    spreadsheet.getSheetByName(translate("en", "outbox.sheetName")) ??
+    spreadsheet.getSheetByName(translate("es", "outbox.sheetName"))
+  );
+}
+
+const FORMATS: Partial<Record<(typeof OUTBOX_COLUMNS)[number], string>> = {
+  targetId: "0",
+  employeeId: "0",
+  // Plain text: an amount is read exactly as typed, so "10,50" reaches the contract's check
+  // (and its message) instead of being turned into 1050 or 10.5 by the sheet's locale.
+  amount: FORMAT.text,
+  integrationDate: FORMAT.datetime,
+  expirationDate: FORMAT.date,
+  time: FORMAT.datetime,
+};
+
+function formatOf(column: (typeof OUTBOX_COLUMNS)[number]): string {
+  return FORMATS[column] ?? (TEXT_COLUMNS.includes(column) ? FORMAT.text : FORMAT.general);
+}
+
+const OWNED_FORMATS = OWNED_COLUMNS.map(formatOf);
+
+/** The Outbox sheet as a run reads and writes it. */
+export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
+  const width = OUTBOX_COLUMNS.length;
+  const keyColumn = columnNumber("operationKey");
+  return {
+    lastRow: () => sheet.getLastRow(),
+    readRow: (rowNumber) => (sheet.getRange(rowNumber, 1, 1, width).getValues()[0] ?? []) as CellValue[],
+    readAll() {
+      const last = sheet.getLastRow();
+      return last < 2 ? [] : (sheet.getRange(2, 1, last - 1, width).getValues() as CellValue[][]);
+    },
+    readOperationKeys() {
+      const last = sheet.getLastRow();
+      if (last < 2) return [];
+      return sheet
+        .getRange(2, keyColumn, last - 1, 1)
+        .getValues()
+        .map((r) => String(r[0] ?? ""));
+    },
+    writeOwned(rowNumber, cells: OwnedCells) {
+      const range = sheet.getRange(rowNumber, FIRST_OWNED_COLUMN, 1, OWNED_COLUMNS.length);
+      // Plain text formats first: the result may quote the service, which must stay literal.
+      range.setNumberFormats([OWNED_FORMATS]);
+      range.setValues([ownedCellsToRow(cells)]);
+    },
+    flush: () => runtime().flush(),
+  };
+}
+
+/** Headers, formats, dropdowns and protections of a new Outbox sheet. */
+export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
+  const width = OUTBOX_COLUMNS.length;
+  sheet.getRange(1, 1, 1, width).setValues([OUTBOX_COLUMNS.map((c) => translate(language, headerKey(c)))]);
+  sheet.setFrozenRows(1);
+  // The Sent column shows what the add-on sent, for reading only: narrow, with a note.
+  const snapshot = columnNumber("snapshot");
+  sheet.setColumnWidth(snapshot, 40);
+  sheet.getRange(1, snapshot).setNote(translate(language, "outbox.snapshotNote"));
+  applyOutboxRules(sheet, language, 2);
+}
+
+/** Document property: the rows of each Outbox sheet its formats, dropdowns and protection cover. */
+const RULES_ROWS_KEY = "outbox.rulesRows.";
+
+/**
+ * Number formats, dropdowns and the warning protection of the add-on's columns, from `fromRow`
+ * to the sheet's last row. A sheet grown since (rows added below the first 1,000) gets them on
+ * its new rows at the next Preview or Run, so every row works the same.
+ */
+function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): void {
+  const width = OUTBOX_COLUMNS.length;
+  const maxRows = sheet.getMaxRows();
+  const rows = maxRows - fromRow + 1;
+  if (rows > 0) {
+    sheet
+      .getRange(fromRow, 1, rows, width)
+      .setNumberFormats(Array.from({ length: rows }, () => OUTBOX_COLUMNS.map(formatOf)));
+    const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
+      // Invalid entries are allowed (with a warning) so that labels in the other language still work.
+      const rule = runtime()
+        .newDataValidation()
+        .requireValueInList(values, true)
+        .setAllowInvalid(true)
+        .build();
+      sheet.getRange(fromRow, columnNumber(column), rows, 1).setDataValidation(rule);
+    };
+    list(
+      "operation",
+      OUTBOX_OPERATIONS.map((op) => operationLabel(language, op)),
+    );
+    list(
+      "fundStatus",
+      FUND_STATUSES.map((s) => fundStatusLabel(language, s)),
+    );
+    const yesNo = [translate(language, "outbox.yes"), translate(language, "outbox.no")];
+    for (const column of ["flexible", "autoDeposit", "autoBlock"] as const) list(column, yesNo);
+    // Users may not lock themselves out; a warning is the protection an add-on can give.
+    const top = fromRow === 2 ? 1 : fromRow;
+    const protection = sheet
+      .getRange(top, FIRST_OWNED_COLUMN, maxRows - top + 1, OWNED_COLUMNS.length)
+      .protect();
+    protection.setDescription(translate(language, "outbox.col.state")).setWarningOnly(true);
+  }
+  runtime()
+    .documentProperties()
+    ?.setProperty(RULES_ROWS_KEY + sheet.getName(), String(maxRows));
+}
+
+/** Extends the rules to rows added since they were last applied. */
+export function extendOutboxRules(sheet: Sheet, language: Language): void {
+  const covered = Number(
+    runtime()
+      .documentProperties()
+      ?.getProperty(RULES_ROWS_KEY + sheet.getName()),
+  );
+  // A sheet from before this was kept: its first 1,000 rows were set up when it was made.
+  const from = Number.isInteger(covered) && covered > 0 ? covered + 1 : 1001;
+  if (sheet.getMaxRows() >= from) applyOutboxRules(sheet, language, from);
+}
+
+/** The data rows of the Outbox sheet. */
+/** Why the Outbox's header row says its columns moved (read by position), or null. */
+export function columnsMoved(sheet: Sheet, language: Language): string | null {
+  const headers = sheet.getRange(1, 1, 1, OUTBOX_COLUMNS.length).getValues()[0] ?? [];
+  return outboxHeaderProblem(headers as CellValue[], language);
+}
+
+export function readOutboxRows(sheet: Sheet) {
+  const last = sheet.getLastRow();
+  if (last < 2) return [];
+  return sheet
+    .getRange(2, 1, last - 1, OUTBOX_COLUMNS.length)
+    .getValues()
+    .map((values, i) => readOutboxRow(values as CellValue[], i + 2));
+}
+
+/** What the Funds sheet `sheet` says of each fund (currency, balance, flexible, status). */
+export function fundFactsOnSheet(sheet: Sheet | null): Map<number, FundFacts> {
+  const fromSheet = new Map<number, FundFacts>();
+  if (sheet && sheet.getLastRow() >= 2) {
+    const headers = headerRow(sheet);
+    const col = (key: string) => {
+      const column = FUND_COLUMNS.find((c) => c.key === key);
+      return column && typeof column.header === "string" ? columnOfKey(headers, column.header) : undefined;
+    };
+    const [idCol, currencyCol, balanceCol, flexibleCol, statusCol] = [
+      "id",
+      "currency",
+      "balance",
+      "flexible",
+      "status",
+    ].map(col);
+    if (idCol && currencyCol && balanceCol && flexibleCol && statusCol) {
+      const values = sheet.getRange(2, 1, sheet.getLastRow() - 1, sheet.getLastColumn()).getValues();
+      const yes = new Set([
+        translate("en", "flag.yes" as StringKey),
+        translate("es", "flag.yes" as StringKey),
+      ]);
+      const statusOf = (text: unknown) =>
+        FUND_STATUSES.find(
+          (s) =>
+            text === translate("en", `status.fund.${s}` as StringKey) ||
+            text === translate("es", `status.fund.${s}` as StringKey),
+        );
+      for (const row of values) {
+        const id = Number(row[idCol - 1]);
+        // The balance cell's number read digit by digit into cents, never multiplied as a float;
+        // a cell that is not an amount leaves the fund to a fresh read.
+        const balance = responseAmountToCents(row[balanceCol - 1]);
+        const status = statusOf(row[statusCol - 1]);
+        if (!Number.isSafeInteger(id) || balance === null || status === undefined) continue;
+        fromSheet.set(id, {
+          currency: String(row[currencyCol - 1]),
+          balance,
+          flexible: yes.has(String(row[flexibleCol - 1])),
+          status,
+        });
+      }
+    }
+  }
+  return fromSheet;
+}

@@ -1,0 +1,112 @@
+/**
+ * The Apps Script services the add-on uses, in one place: property stores, cache, locks, the
+ * spreadsheet and its Ui, the user's locale and identity, dates, ids, the clock and the
+ * transport. Each execution starts from a fresh global scope, so `runtime()` builds them at most
+ * once per execution, each on first use (onOpen in AuthMode.NONE may touch none but the Ui).
+ */
+
+import type { Clock, Transport } from "../api";
+import { type DocumentActivity, type DocumentLock, documentLockFor } from "./document-lock";
+import { appsScriptClock, urlFetchTransport } from "./transport";
+
+export interface Runtime {
+  /** The document's properties; null outside a document (a standalone run). */
+  documentProperties(): GoogleAppsScript.Properties.Properties;
+  /** The current user's own properties (the token, the UrlFetch ledger). */
+  userProperties(): GoogleAppsScript.Properties.Properties;
+  /** The current user's cache. */
+  userCache(): GoogleAppsScript.Cache.Cache | null;
+  /**
+   * The document's lock, taken for `activity` (a refused run can then name the run holding it):
+   * one execution per document at a time. A new lock object each call; null outside a document.
+   */
+  documentLock(activity: DocumentActivity): DocumentLock | null;
+  /** The current user's lock (across documents). */
+  userLock(): GoogleAppsScript.Lock.Lock;
+  /** The active spreadsheet. */
+  spreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet;
+  /** The spreadsheet's Ui; throws where there is none (a trigger). */
+  ui(): GoogleAppsScript.Base.Ui;
+  /** Writes pending spreadsheet changes. */
+  flush(): void;
+  /** A builder of a data validation rule. */
+  newDataValidation(): GoogleAppsScript.Spreadsheet.DataValidationBuilder;
+  /** Opens the built page `page` (dist/<page>.html) as a sidebar titled `title`. */
+  showSidebar(page: SidebarPage, title: string): void;
+  /** The active user's locale; throws where it may not be read (AuthMode.NONE). */
+  userLocale(): string;
+  /** The active user's email ("" for consumer accounts and other domains). */
+  activeUserEmail(): string;
+  /** The effective user's email: the trigger creator's in a scheduled run. */
+  effectiveUserEmail(): string;
+  /** A temporary key of the active user (stands for an email Google does not reveal). */
+  temporaryUserKey(): string;
+  /** Whether `mode` is AuthMode.NONE (onOpen before the add-on is used in the document). */
+  isAuthModeNone(mode: GoogleAppsScript.Script.AuthMode | undefined): boolean;
+  /** `date` formatted with `pattern` in `timeZone` (Utilities.formatDate). */
+  formatDate(date: Date, timeZone: string, pattern: string): string;
+  /** A fresh UUID. */
+  uuid(): string;
+  /** Date.now for now, Utilities.sleep to wait. */
+  clock(): Clock;
+  /** UrlFetchApp as the client's transport. */
+  transport(): Transport;
+}
+
+/** The built sidebar pages, each opened by its literal name (the build test checks them). */
+const PAGES = {
+  connection: () => HtmlService.createHtmlOutputFromFile("connection"),
+  settings: () => HtmlService.createHtmlOutputFromFile("settings"),
+  refresh: () => HtmlService.createHtmlOutputFromFile("refresh"),
+  fund: () => HtmlService.createHtmlOutputFromFile("fund"),
+  report: () => HtmlService.createHtmlOutputFromFile("report"),
+};
+
+export type SidebarPage = keyof typeof PAGES;
+
+/** A value built on first use and kept for the rest of the execution; a failure is not kept. */
+function once<T>(build: () => T): () => T {
+  let built = false;
+  let value: T;
+  return () => {
+    if (!built) {
+      value = build();
+      built = true;
+    }
+    return value;
+  };
+}
+
+function createRuntime(): Runtime {
+  const spreadsheet = once(() => SpreadsheetApp.getActiveSpreadsheet());
+  const ui = once(() => SpreadsheetApp.getUi());
+  return {
+    documentProperties: once(() => PropertiesService.getDocumentProperties()),
+    userProperties: once(() => PropertiesService.getUserProperties()),
+    userCache: once(() => CacheService.getUserCache()),
+    documentLock: (activity) => documentLockFor(activity),
+    userLock: () => LockService.getUserLock(),
+    spreadsheet,
+    ui,
+    flush: () => SpreadsheetApp.flush(),
+    newDataValidation: () => SpreadsheetApp.newDataValidation(),
+    showSidebar: (page, title) => ui().showSidebar(PAGES[page]().setTitle(title)),
+    userLocale: once(() => Session.getActiveUserLocale()),
+    activeUserEmail: () => Session.getActiveUser().getEmail(),
+    effectiveUserEmail: () => Session.getEffectiveUser().getEmail(),
+    temporaryUserKey: () => Session.getTemporaryActiveUserKey(),
+    isAuthModeNone: (mode) => mode === ScriptApp.AuthMode.NONE,
+    formatDate: (date, timeZone, pattern) => Utilities.formatDate(date, timeZone, pattern),
+    uuid: () => Utilities.getUuid(),
+    clock: once(appsScriptClock),
+    transport: once(urlFetchTransport),
+  };
+}
+
+let current: Runtime | null = null;
+
+/** This execution's services (built on first use). */
+export function runtime(): Runtime {
+  if (!current) current = createRuntime();
+  return current;
+}

@@ -1,0 +1,118 @@
+/**
+ * What the fund and report sidebars read from the sheets: a column found by its header (in
+ * either language), the fund of the selected row, the employees seen in the sheets, and the
+ * reports of the selected rows.
+ */
+import { FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
+import { columnWithHeader, headerTexts } from "../sheets/headers";
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** 1-based column of `sheet` whose header (row 1) is one of `headers`, or null. */
+function columnIn(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: string[]): number | null {
+  if (sheet.getLastColumn() === 0) return null;
+  return columnWithHeader(sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [], headers);
+}
+
+/** The fund id of the active row, from the Funds sheet (Id) or any sheet with a fund Id column. */
+export function selectedFundId(spreadsheet: Spreadsheet, fundsSheetName: string): number | null {
+  const sheet = spreadsheet.getActiveSheet();
+  const range = spreadsheet.getActiveRange();
+  if (!sheet || !range || range.getRow() < 2) return null;
+  const headers =
+    sheet.getName() === fundsSheetName
+      ? headerTexts("id", FUND_COLUMNS)
+      : headerTexts("fundId", REPORT_COLUMNS);
+  const column = columnIn(sheet, headers);
+  if (column === null) return null;
+  const id = Number(sheet.getRange(range.getRow(), column).getValue());
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Employees seen in the sheets: fund owners (IdAssignTo) and reports' EmployeeId/EmployeeName. */
+export function knownEmployees(
+  spreadsheet: Spreadsheet,
+  names: { funds: string; reports: string },
+): { id: number; name: string }[] {
+  const byId = new Map<number, string>();
+  const collect = (
+    sheetName: string,
+    idKey: string,
+    nameKey: string | null,
+    columns: readonly { key: string; header: unknown }[],
+  ) => {
+    const sheet = spreadsheet.getSheetByName(sheetName);
+    if (!sheet || sheet.getLastRow() < 2) return;
+    const idCol = columnIn(sheet, headerTexts(idKey, columns));
+    if (idCol === null) return;
+    const nameCol = nameKey ? columnIn(sheet, headerTexts(nameKey, columns)) : null;
+    // Only the two columns: a reports sheet may hold tens of thousands of wide rows.
+    const rows = sheet.getLastRow() - 1;
+    const idValues = sheet.getRange(2, idCol, rows, 1).getValues();
+    const nameValues = nameCol ? sheet.getRange(2, nameCol, rows, 1).getValues() : [];
+    idValues.forEach((cells, i) => {
+      const id = Number(cells[0]);
+      if (!Number.isSafeInteger(id) || id <= 0) return;
+      const name = String(nameValues[i]?.[0] ?? "");
+      if (!byId.has(id) || (name && !byId.get(id))) byId.set(id, name);
+    });
+  };
+  collect(names.reports, "employeeId", "employeeName", REPORT_COLUMNS);
+  collect(names.funds, "assignedTo", null, FUND_COLUMNS);
+  return [...byId.entries()]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => (a.name || "~").localeCompare(b.name || "~") || a.id - b.id)
+    .slice(0, 500);
+}
+
+export interface SelectedReport {
+  id: number;
+  reportNumber: string;
+  title: string;
+  employeeName: string;
+  integrated: string;
+  customStatus: string;
+}
+
+/** The reports of the selected rows of the Expense reports sheet (at most 200). */
+export function selectedReports(spreadsheet: Spreadsheet, reportsSheetName: string): SelectedReport[] {
+  const sheet = spreadsheet.getActiveSheet();
+  const reports: SelectedReport[] = [];
+  if (sheet && sheet.getName() === reportsSheetName && sheet.getLastColumn() > 0) {
+    const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
+    const col = (key: string) => {
+      const column = columnWithHeader(header, headerTexts(key, REPORT_COLUMNS));
+      return column === null ? null : column - 1;
+    };
+    const [idCol, numberCol, titleCol, nameCol, integratedCol, customCol] = [
+      "id",
+      "reportNumber",
+      "title",
+      "employeeName",
+      "integrated",
+      "customStatus",
+    ].map(col);
+    const rows = new Set<number>();
+    for (const range of spreadsheet.getActiveRangeList()?.getRanges() ?? []) {
+      for (let r = Math.max(2, range.getRow()); r <= range.getLastRow(); r += 1) rows.add(r);
+    }
+    if (idCol !== null && idCol !== undefined) {
+      for (const r of [...rows].sort((a, b) => a - b).slice(0, 200)) {
+        const values = sheet.getRange(r, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
+        const id = Number(values[idCol]);
+        if (!Number.isSafeInteger(id) || id <= 0) continue;
+        const text = (c: number | null | undefined) =>
+          c === null || c === undefined ? "" : String(values[c] ?? "");
+        reports.push({
+          id,
+          reportNumber: text(numberCol),
+          title: text(titleCol),
+          employeeName: text(nameCol),
+          integrated: text(integratedCol),
+          customStatus: text(customCol),
+        });
+      }
+    }
+  }
+  return reports;
+}

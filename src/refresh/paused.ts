@@ -1,0 +1,81 @@
+/**
+ * What a refresh started by hand tells the user when it stops near the time limit. Such a
+ * refresh gets no follow-up trigger (an add-on may hold one time trigger per user per
+ * document, and that one belongs to the schedule): it continues when the user runs the same
+ * refresh again, or when the scheduled refresh brings everything up to date. Also what the
+ * document keeps of it (its cursor) and how far it got.
+ */
+
+import { type Language, type StringKey, translate } from "../i18n";
+import { isRefreshCursor, type RefreshCursor, type RefreshKind, type Stage, startCursor } from "./engine";
+
+export interface PausedRefresh {
+  /** The refresh as the user chose it, in their words ("Refresh all"). */
+  action: string;
+  /** Rows written in this execution. */
+  records: number;
+  calls: number;
+  /** Sheets this execution finished. */
+  refreshed: readonly Stage[];
+  /** Whether the document has a refresh schedule that will run. */
+  scheduled: boolean;
+}
+
+export function pausedRefreshMessage(language: Language, paused: PausedRefresh): string {
+  const sheets =
+    paused.refreshed.length > 0
+      ? paused.refreshed.map((stage) => translate(language, `refresh.stage.${stage}` as StringKey)).join(", ")
+      : translate(language, "refresh.pausedSheetsNone");
+  const text = translate(language, "refresh.pausedDetail", {
+    calls: paused.calls,
+    records: paused.records,
+    sheets,
+    action: paused.action,
+  });
+  return paused.scheduled ? text + translate(language, "refresh.pausedSchedule") : text;
+}
+
+/**
+ * How far a refresh of `kind` is, from where it stopped: the stages done, and within the
+ * movements stage the funds still to fetch (out of those known when the stage began).
+ */
+export function refreshPercent(kind: RefreshKind, cursor: RefreshCursor | null, fundsAtStart = 0): number {
+  if (!cursor) return 100;
+  const total = startCursor(kind).stages.length;
+  const done = total - cursor.stages.length;
+  let within = 0;
+  if (cursor.stages[0] === "transactions" && cursor.pendingFundIds && fundsAtStart > 0)
+    within = 1 - cursor.pendingFundIds.length / fundsAtStart;
+  return Math.max(0, Math.min(99, Math.floor(((done + within) / total) * 100)));
+}
+
+/** Every kind of refresh a user can start. */
+const REFRESH_KINDS: readonly string[] = ["funds", "transactions", "reports", "all"];
+
+/** A refresh started by hand that stopped near the time limit, as the document keeps it. */
+export interface StoredCursor {
+  fingerprint: string;
+  kind: RefreshKind;
+  cursor: RefreshCursor;
+  /** Funds whose movements were to fetch when that stage began (the progress bar's scale). */
+  fundsAtStart: number;
+  percent: number;
+  pausedAt: number;
+}
+
+/** What the document kept of a paused refresh, checked; null when it is not one. */
+export function storedCursorOf(value: unknown): StoredCursor | null {
+  if (typeof value !== "object" || value === null) return null;
+  const stored = value as Partial<StoredCursor>;
+  if (typeof stored.fingerprint !== "string" || !isRefreshCursor(stored.cursor)) return null;
+  const kind = stored.fingerprint.split("|")[0] as RefreshKind;
+  if (!REFRESH_KINDS.includes(kind)) return null;
+  return {
+    fingerprint: stored.fingerprint,
+    kind,
+    cursor: stored.cursor,
+    fundsAtStart: Number(stored.fundsAtStart) || 0,
+    percent: Number(stored.percent) || 0,
+    pausedAt: Number(stored.pausedAt) || 0,
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * The layers of ARCHITECTURE.md, enforced: an import that runs back up the layers, or a file
+ * outside src/gas/ that touches an Apps Script global, fails here with the file and line.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(__dirname, "..");
+
+/**
+ * What each area of src/ may import besides itself. The core (everything from i18n to outbox)
+ * is pure; gas/ adapts Apps Script services to it; app/ composes both; main.ts exports app/.
+ * Sidebars (ui/) run in the browser: they import pure code, and app/ for its types only.
+ */
+const PURE_BELOW: Record<string, string[]> = {
+  i18n: [],
+  api: ["i18n"],
+  sheets: ["i18n", "api"],
+  longrun: ["i18n", "api"],
+  diagnostics: ["i18n", "api"],
+  audit: ["i18n", "api", "sheets"],
+  schedule: ["i18n", "api", "longrun"],
+  settings: ["i18n", "api", "schedule"],
+  refresh: ["i18n", "api", "sheets", "longrun", "settings"],
+  outbox: ["i18n", "api", "sheets", "audit"],
+  summary: ["i18n", "api", "sheets", "longrun", "settings", "refresh"],
+};
+const CORE = Object.keys(PURE_BELOW);
+const ALLOWED: Record<string, string[]> = {
+  ...PURE_BELOW,
+  gas: CORE,
+  app: [...CORE, "gas"],
+  main: ["app"],
+  ui: [...CORE],
+};
+/** Areas an area may import with `import type` only (erased from the bundle). */
+const TYPES_ONLY: Record<string, string[]> = { ui: ["app"] };
+
+/** What each folder of dev/ may import besides itself (and src/). */
+const DEV_ALLOWED: Record<string, string[]> = {
+  "dev/sandbox": [],
+  "dev/emulator": [],
+  "dev/playground": ["dev/emulator", "dev/sandbox"],
+  "dev/bench": ["dev/emulator", "dev/sandbox", "scripts"],
+};
+
+/** The Apps Script globals; only src/gas/ may name them. */
+const GAS_GLOBALS = [
+  "SpreadsheetApp",
+  "UrlFetchApp",
+  "PropertiesService",
+  "LockService",
+  "ScriptApp",
+  "Session",
+  "HtmlService",
+  "CacheService",
+  "MailApp",
+  "GmailApp",
+  "Utilities",
+  "Logger",
+  "DriveApp",
+  "DocumentApp",
+  "ContentService",
+  "Browser",
+  "CardService",
+];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|mts|mjs)$/.test(e.name))
+    .map((e) => relative(root, join(e.parentPath, e.name)));
+}
+
+/** Files outside src/ that src/ may import: the manifest (its urlFetchWhitelist). */
+const OUTSIDE_ALLOWED = ["appsscript.json"];
+
+/** The source without comments and string literals (so "SpreadsheetApp" in a message is fine). */
+function codeOnly(text: string, keepStrings = false): string {
+  return text.replace(
+    /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`/g,
+    (m) => (keepStrings && !m.startsWith("/") ? m : m.replace(/[^\n]/g, " ")),
+  );
+}
+
+interface Import {
+  line: number;
+  target: string;
+  typeOnly: boolean;
+}
+
+/** The relative imports of a file, resolved to paths from the repository's root. */
+function importsOf(file: string, source: string): Import[] {
+  const text = codeOnly(source, true);
+  const found: Import[] = [];
+  const pattern =
+    /(^|\n)\s*(import|export)(\s+type)?\b[^;"']*?from\s*["'](\.{1,2}\/[^"']*)["']|import\(\s*["'](\.{1,2}\/[^"']*)["']\s*\)/g;
+  for (const match of text.matchAll(pattern)) {
+    const spec = match[4] ?? match[5];
+    if (!spec) continue;
+    const line = text.slice(0, match.index + (match[1]?.length ?? 0)).split("\n").length;
+    const typeOnly =
+      Boolean(match[3]) || (match[5] !== undefined && /typeof\s*$/.test(text.slice(0, match.index)));
+    found.push({ line, target: relative(root, resolve(root, dirname(file), spec)), typeOnly });
+  }
+  return found;
+}
+
+/** The area of src/ a path belongs to ("app", "ui", "main"…), or undefined outside src/. */
+function areaOf(path: string): string | undefined {
+  const parts = path.split("/");
+  if (parts[0] !== "src") return undefined;
+  if (parts.length === 2) return parts[1]?.replace(/\.ts$/, "");
+  return parts[1];
+}
+
+function devAreaOf(path: string): string {
+  const parts = path.split("/");
+  return parts[0] === "dev" ? `${parts[0]}/${parts[1]}` : (parts[0] ?? "");
+}
+
+describe("layers", () => {
+  it("every area of src/ imports only areas below it (ARCHITECTURE.md)", () => {
+    const wrong: string[] = [];
+    for (const file of filesUnder("src")) {
+      const from = areaOf(file) as string;
+      expect(ALLOWED[from], `${file}: an area ARCHITECTURE.md does not place`).toBeDefined();
+      for (const { line, target, typeOnly } of importsOf(file, readFileSync(join(root, file), "utf8"))) {
+        const to = areaOf(target);
+        if (to === undefined) {
+          if (OUTSIDE_ALLOWED.includes(target)) continue;
+          wrong.push(`${file}:${line} imports ${target}, outside src/`);
+        } else if (
+          to !== from &&
+          !ALLOWED[from]?.includes(to) &&
+          !(typeOnly && TYPES_ONLY[from]?.includes(to))
+        ) {
+          wrong.push(`${file}:${line} (${from}) imports ${target} (${to})`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("dev/ tools import only what they are built on, and never the tools above them", () => {
+    const wrong: string[] = [];
+    for (const file of filesUnder("dev")) {
+      const from = devAreaOf(file);
+      for (const { line, target } of importsOf(file, readFileSync(join(root, file), "utf8"))) {
+        const to = devAreaOf(target);
+        if (to === from || to === "src") continue;
+        if (!DEV_ALLOWED[from]?.includes(to)) wrong.push(`${file}:${line} (${from}) imports ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("only src/gas/ touches Apps Script globals", () => {
+    const pattern = new RegExp(`(?<![\\w.$])(${GAS_GLOBALS.join("|")})(?![\\w$])`, "g");
+    const wrong: string[] = [];
+    for (const file of filesUnder("src")) {
+      if (file.startsWith("src/gas/")) continue;
+      const code = codeOnly(readFileSync(join(root, file), "utf8"));
+      for (const match of code.matchAll(pattern)) {
+        const line = code.slice(0, match.index).split("\n").length;
+        wrong.push(`${file}:${line} ${match[1]}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("in src/app/ and src/gas/, no catch swallows a failure: tolerate (src/api/errors.ts) does, with its reason", () => {
+    const swallowing = [...filesUnder("src/app"), ...filesUnder("src/gas")].filter(
+      // entry.ts is the error boundary: its one catch without a binding rethrows.
+      (file) =>
+        file !== "src/app/entry.ts" &&
+        /\bcatch\s*(\(\s*_|\{)/.test(codeOnly(readFileSync(join(root, file), "utf8"))),
+    );
+    expect(swallowing).toEqual([]);
+  });
+
+  it("the checks above catch what they are meant to", () => {
+    expect(importsOf("src/api/x.ts", 'import { a } from "../app/refresh";')).toEqual([
+      { line: 1, target: "src/app/refresh", typeOnly: false },
+    ]);
+    expect(importsOf("src/ui/x.ts", 'import type * as S from "../app/refresh";')[0]?.typeOnly).toBe(true);
+    expect(importsOf("src/ui/x.ts", 'serverFunctions<typeof import("../app/refresh")>()')[0]?.typeOnly).toBe(
+      true,
+    );
+    expect(codeOnly('const a = "SpreadsheetApp"; // Session\nSession.getActiveUser();')).toMatch(
+      /^const a =\s+;\s+\nSession\./,
+    );
+  });
+});

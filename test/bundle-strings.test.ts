@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import vm from "node:vm";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { bundleWithItsStrings } from "../scripts/build";
 import { keysNamedIn, packStrings } from "../scripts/bundle-strings";
@@ -72,21 +73,28 @@ describe("a bundle built with its strings", () => {
   const dir = mkdtempSync(join(tmpdir(), "bundle-strings-"));
   const strings = join(root, "src/i18n/index.ts");
 
-  function run(source: string): { code: string; result: unknown } {
+  function run(
+    source: string,
+    packing: { gzip?: boolean } = {},
+    globals: Record<string, unknown> = {},
+  ): { code: string; result: unknown } {
     const entry = join(dir, `entry-${Math.random().toString(36).slice(2)}.ts`);
-    writeFileSync(entry, source.replace("STRINGS", JSON.stringify(strings)));
-    const code = bundleWithItsStrings({
-      entryPoints: [entry],
-      bundle: true,
-      format: "iife",
-      globalName: "Bundle",
-      target: "es2019",
-      platform: "neutral",
-      minify: true,
-      charset: "utf8",
-      logLevel: "silent",
-    });
-    const context = vm.createContext({});
+    writeFileSync(entry, source.replace(/STRINGS/g, JSON.stringify(strings)));
+    const code = bundleWithItsStrings(
+      {
+        entryPoints: [entry],
+        bundle: true,
+        format: "iife",
+        globalName: "Bundle",
+        target: "es2019",
+        platform: "neutral",
+        minify: true,
+        charset: "utf8",
+        logLevel: "silent",
+      },
+      packing,
+    );
+    const context = vm.createContext({ ...globals });
     vm.runInContext(code, context);
     return { code, result: (context as { Bundle: { result: unknown } }).Bundle.result };
   }
@@ -112,5 +120,31 @@ describe("a bundle built with its strings", () => {
     expect(code).not.toContain(table.en["settings.saved"]);
     expect(code).not.toContain(table.es["settings.saved"]);
     expect(code).not.toContain(table.en["refresh.stage.transactions"]);
+  });
+
+  it("gzipped: the menu's labels stay plain, the rest is unpacked once, on first use", () => {
+    const table = allStrings();
+    const unzips: string[] = [];
+    const { code, result } = run(
+      `import { translate, useStringsUnzipper } from STRINGS;
+      declare const gunzip: (b64: string) => string;
+      useStringsUnzipper((b64) => gunzip(b64));
+      const menu = translate("es", "menu.settings");
+      const before = (globalThis as unknown as { unzips: string[] }).unzips.length;
+      export const result = [menu, before, translate("es", "form.load"), translate("en", "form.load")];`,
+      { gzip: true },
+      {
+        unzips,
+        gunzip: (b64: string) => {
+          unzips.push(b64);
+          return gunzipSync(Buffer.from(b64, "base64")).toString("utf8");
+        },
+      },
+    );
+    expect(result).toEqual([table.es["menu.settings"], 0, "Ver fondo", "Show fund"]);
+    expect(unzips).toHaveLength(1);
+    // The menu's label is readable in the bundle; the others only inside the gzipped text.
+    expect(code).toContain(table.es["menu.settings"]);
+    expect(code).not.toContain("Ver fondo");
   });
 });

@@ -3,6 +3,7 @@
  * digests and HMAC as signed byte arrays like Java's, base64, UUIDs, blobs.
  */
 import { createHash, createHmac, randomUUID } from "node:crypto";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { makeEnum } from "./enums";
 import { ServiceError } from "./errors";
 import { formatDate } from "./format-date";
@@ -103,6 +104,8 @@ type Members =
   | "base64DecodeWebSafe"
   | "getUuid"
   | "newBlob"
+  | "gzip"
+  | "ungzip"
   | "formatString";
 
 export class FakeUtilities extends Fake implements Implements<GoogleAppsScript.Utilities.Utilities, Members> {
@@ -157,6 +160,17 @@ export class FakeUtilities extends Fake implements Implements<GoogleAppsScript.U
   }
   newBlob(data: string | number[], contentType?: string, name?: string): FakeBlob {
     return new FakeBlob(fromBytesOrString(data), contentType ?? null, name ?? null);
+  }
+  gzip(blob: GoogleAppsScript.Base.BlobSource, name?: string): FakeBlob {
+    const source = fromBytesOrString(blob);
+    return new FakeBlob(gzipSync(source), "application/x-gzip", name ?? null);
+  }
+  ungzip(blob: GoogleAppsScript.Base.BlobSource): FakeBlob {
+    try {
+      return new FakeBlob(gunzipSync(fromBytesOrString(blob)));
+    } catch (_err) {
+      throw new ServiceError("Could not decompress gzip.");
+    }
   }
   formatString(template: string, ...args: unknown[]): string {
     let i = 0;

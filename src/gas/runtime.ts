@@ -6,6 +6,7 @@
  */
 
 import type { Clock, Transport } from "../api";
+import { useStringsUnzipper } from "../i18n";
 import { type DocumentActivity, type DocumentLock, documentLockFor } from "./document-lock";
 import { appsScriptClock, urlFetchTransport } from "./transport";
 
@@ -102,6 +103,12 @@ function createRuntime(): Runtime {
     transport: once(urlFetchTransport),
   };
 }
+
+// The server bundle's strings other than the menu's travel gzipped (scripts/build.ts): they are
+// unpacked with Utilities the first time one is needed, once per execution.
+useStringsUnzipper((base64) =>
+  Utilities.ungzip(Utilities.newBlob(Utilities.base64Decode(base64), "application/x-gzip")).getDataAsString(),
+);
 
 let current: Runtime | null = null;
 

@@ -70,6 +70,21 @@ export function allStrings(): StringTable {
  * A sidebar translates only keys its own code names: the server sends it text, never a key.
  */
 declare const BUNDLED_STRINGS: string | undefined;
+/**
+ * Set by scripts/build.ts in the server bundle only: the strings other than the menu's, packed
+ * the same way, then gzipped and base64-encoded. They are unpacked on first use by the
+ * function given to `useStringsUnzipper` (Utilities on Apps Script).
+ */
+declare const BUNDLED_STRINGS_GZIP: string | undefined;
+
+let unzipper: ((base64: string) => string) | null = null;
+let zipped: string | null =
+  typeof BUNDLED_STRINGS_GZIP === "string" && BUNDLED_STRINGS_GZIP ? BUNDLED_STRINGS_GZIP : null;
+
+/** Sets how the gzipped strings are unpacked (gunzip of base64 text into the packed JSON). */
+export function useStringsUnzipper(unzip: (base64: string) => string): void {
+  unzipper = unzip;
+}
 
 function unpackStrings(json: string): StringTable {
   const [keys, en, es] = JSON.parse(json) as [string[], string[], string[]];
@@ -94,13 +109,24 @@ export function translate(
   key: StringKey,
   params: Record<string, string | number> = {},
 ): string {
-  const text = merged[language][key] ?? merged.en[key] ?? key;
+  const text = textOf(language, key);
   return text.replace(/\{(\w+)(?::(n)|\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, name: string, n, one, other) => {
     if (!(name in params)) return whole;
     const value = params[name];
     if (one !== undefined) return Number(value) === 1 ? one : other;
     return n && typeof value === "number" ? formatCount(value, language) : String(value);
   });
+}
+
+/** The text of `key`, unpacking the gzipped strings the first time one of them is asked for. */
+function textOf(language: Language, key: string): string {
+  const found = merged[language][key] ?? merged.en[key];
+  if (found !== undefined || zipped === null || unzipper === null) return found ?? key;
+  const more = unpackStrings(unzipper(zipped));
+  zipped = null;
+  Object.assign(merged.en, more.en);
+  Object.assign(merged.es, more.es);
+  return merged[language][key] ?? merged.en[key] ?? key;
 }
 
 /** A whole number with thousands separators: "1,234,567" in English, "1.234.567" in Spanish. */

@@ -77,14 +77,20 @@ function normalise(text: string): string {
     .replace(/\s+/g, " ");
 }
 
+/** A reader of labels in either language, its table built on first use (not on every load). */
 function lookup<T>(values: readonly T[], labelsOf: (language: Language, value: T) => string[]) {
-  const table = new Map<string, T>();
-  for (const value of values) {
-    for (const language of LANGUAGES) {
-      for (const label of labelsOf(language, value)) table.set(normalise(label), value);
+  let table: Map<string, T> | null = null;
+  return (text: string): T | null => {
+    if (!table) {
+      table = new Map<string, T>();
+      for (const value of values) {
+        for (const language of LANGUAGES) {
+          for (const label of labelsOf(language, value)) table.set(normalise(label), value);
+        }
+      }
     }
-  }
-  return (text: string): T | null => table.get(normalise(text)) ?? null;
+    return table.get(normalise(text)) ?? null;
+  };
 }
 
 /** The operation named by a cell: its label in either language or its own name. */

@@ -319,6 +319,19 @@ describe("Utilities, HtmlService, logging", () => {
     );
     expect(r).toEqual([32, -70, "aMOpbGxv", "héllo", "2024-01-02 03:04:05", 36]);
   });
+  it("gzips and ungzips blobs, and refuses to ungzip what is not gzip", () => {
+    const r = inScript(
+      em,
+      `var packed = Utilities.gzip(Utilities.newBlob("héllo ".repeat(50)));
+       var b64 = Utilities.base64Encode(packed.getBytes());
+       var back = Utilities.ungzip(Utilities.newBlob(Utilities.base64Decode(b64), "application/x-gzip"));
+       return [packed.getContentType(), packed.getBytes().length < 300, back.getDataAsString().slice(0, 12)];`,
+    );
+    expect(r).toEqual(["application/x-gzip", true, "héllo héllo "]);
+    expect(() => inScript(em, `Utilities.ungzip(Utilities.newBlob("plain text"));`)).toThrow(
+      "Could not decompress gzip.",
+    );
+  });
   it("evaluates templates with escaping and raw scriptlets, and keeps the sidebar", () => {
     em.run("showSettings", [], { as: "menu" });
     expect(em.ui.sidebar?.title).toBe("Settings");

@@ -11,11 +11,13 @@
  *   npm run bench -- --latency 150 --page-size 100 --batch 25
  */
 
+import { getHeapStatistics } from "node:v8";
 import { splitWindow } from "../../src/refresh/windows";
 import { createEmulator, type Emulator } from "../emulator/index";
 import { servicePrefix, storeToken } from "../emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
 import { buildIfNeeded, privateBuild } from "./build";
+import { CpuProfiler, type CpuSplit, topFiles } from "./profile";
 
 const SIZES: Record<string, { funds: number; reports: number }> = {
   small: { funds: 200, reports: 2_000 },
@@ -34,6 +36,8 @@ interface Args {
   batch: number;
   /** Measure the one-request-at-a-time refresh for real up to this many calls; estimate above. */
   sequentialUpTo: number;
+  /** Profile the two refreshes of each size (CPU split between the add-on and the emulation). */
+  profile: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -43,6 +47,7 @@ function parseArgs(argv: string[]): Args {
     pageSize: 100,
     batch: 25,
     sequentialUpTo: 400,
+    profile: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -65,9 +70,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--page-size") args.pageSize = number("--page-size", 1, 1000);
     else if (flag === "--batch") args.batch = number("--batch", 1, 100);
     else if (flag === "--sequential-up-to") args.sequentialUpTo = number("--sequential-up-to", 0, 100_000);
+    else if (flag === "--no-profile") args.profile = false;
     else
       throw new Error(
-        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to`,
+        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile`,
       );
   }
   return args;
@@ -82,11 +88,30 @@ interface RunFigures {
   wallMs: number;
   executions: number;
   records: number;
+  /** fetchAll rounds and the real time blocked on them. */
+  http: { batches: number; blockedMs: number };
+  /** Highest V8 heap seen during the refresh above the heap before it (bytes). */
+  peakHeapAbove: number;
+  cpu?: CpuSplit;
 }
+
+/** The highest used heap seen since `resetPeak` (sampled while the script waits on HTTP). */
+const heap = {
+  peak: 0,
+  sample(): void {
+    const used = getHeapStatistics().used_heap_size;
+    if (used > heap.peak) heap.peak = used;
+  },
+  resetPeak(): number {
+    heap.peak = getHeapStatistics().used_heap_size;
+    return heap.peak;
+  },
+};
 
 /** Runs refreshAll until it is finished (a run stopped near the time limit is continued). */
 function refreshAll(emulator: Emulator): RunFigures {
   emulator.resetCounters();
+  const heapBefore = heap.resetPeak();
   const started = performance.now();
   let executions = 0;
   let records = 0;
@@ -97,6 +122,7 @@ function refreshAll(emulator: Emulator): RunFigures {
     const summary = out.result as { ok: boolean; finished: boolean; records: number; message: string };
     if (!summary.ok) throw new Error(`refresh failed: ${summary.message}`);
     records += summary.records;
+    heap.sample();
     if (summary.finished) break;
     if (executions > 20) throw new Error("refresh did not finish in 20 executions");
   }
@@ -109,7 +135,50 @@ function refreshAll(emulator: Emulator): RunFigures {
     cells.read += sheet.cellsRead;
     cells.written += sheet.cellsWritten;
   }
-  return { calls: counters.urlFetchTotal, byEndpoint: {}, writes, cells, wallMs, executions, records };
+  return {
+    calls: counters.urlFetchTotal,
+    byEndpoint: {},
+    writes,
+    cells,
+    wallMs,
+    executions,
+    records,
+    http: counters.http,
+    peakHeapAbove: heap.peak - heapBefore,
+  };
+}
+
+/** refreshAll under the CPU profiler, when there is one. */
+async function profiledRefresh(emulator: Emulator, profiler: CpuProfiler | null): Promise<RunFigures> {
+  await profiler?.start();
+  const figures = refreshAll(emulator);
+  if (profiler) figures.cpu = await profiler.stop();
+  return figures;
+}
+
+/**
+ * The HTTP floor: the time the calls need at `batch` requests per round of `latencyMs`, the
+ * first pages of every list in the first round (they tell how many pages follow) and every
+ * other call in full rounds after it.
+ */
+function floorMs(calls: number, firstPages: number, batch: number, latencyMs: number): number {
+  const first = Math.ceil(firstPages / batch);
+  return (first + Math.ceil(Math.max(0, calls - firstPages) / batch)) * latencyMs;
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1_048_576)} MB`;
+}
+
+/** The per-size lines on time: floor, wall, HTTP, CPU split, heap. */
+function timeLines(label: string, run: RunFigures, floor: number): string[] {
+  const cpu = run.cpu;
+  const lines = [
+    `| ${label} | ${seconds(floor)} | ${seconds(run.wallMs)} | ×${(run.wallMs / floor).toFixed(2)} | ${run.http.batches} / ${seconds(run.http.blockedMs)} | ` +
+      `${cpu ? seconds(cpu.addOnMs) : "–"} | ${cpu ? seconds(cpu.emulationMs) : "–"} | ${cpu ? seconds(cpu.gcMs) : "–"} | ` +
+      `${run.cells.read.toLocaleString("en")} / ${run.cells.written.toLocaleString("en")} | ${megabytes(run.peakHeapAbove)} |`,
+  ];
+  return lines;
 }
 
 /** Endpoint of each audit row appended since `fromRow` (the audit has one row per call). */
@@ -149,7 +218,12 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-async function benchSize(name: string, dist: string, args: Args): Promise<string[]> {
+async function benchSize(
+  name: string,
+  dist: string,
+  args: Args,
+  profiler: CpuProfiler | null,
+): Promise<string[]> {
   const size = SIZES[name] as { funds: number; reports: number };
   const sandbox = await startSandboxThread({
     seed: 42,
@@ -174,6 +248,7 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
     users: [user],
     timeZone: "America/Santiago",
     urlFetchAllowlist: [servicePrefix(sandbox.url)],
+    onBlock: () => heap.sample(),
   });
   const lines: string[] = [];
   try {
@@ -182,7 +257,7 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
     const pages = await pagesNeeded(sandbox, args.pageSize);
     const fundsWithMovements = size.funds;
 
-    const first = refreshAll(emulator);
+    const first = await profiledRefresh(emulator, profiler);
     first.byEndpoint = auditEndpoints(emulator, 2);
     const auditRows = emulator.spreadsheet.sheetByName("Audit")?.lastRow() ?? 1;
     const minimum = pages.funds + pages.reports + fundsWithMovements;
@@ -222,9 +297,12 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
       sequentialNote = `estimated: ${first.calls} calls × ${perCall.toFixed(0)} ms measured one at a time`;
     }
 
-    const second = refreshAll(emulator);
+    const second = await profiledRefresh(emulator, profiler);
     second.byEndpoint = auditEndpoints(emulator, auditRows + 1);
     const listCalls = pages.funds + pages.reports;
+    const firstPages = 1 + splitWindow(WINDOW).length;
+    const firstFloor = floorMs(first.calls, firstPages, args.batch, args.latencyMs);
+    const secondFloor = floorMs(second.calls, firstPages, args.batch, args.latencyMs);
     const onlyLists = (second.byEndpoint.getFund ?? 0) === 0 && second.calls === listCalls;
 
     lines.push(
@@ -236,6 +314,20 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
       `| first | ${first.calls} | ${minimum} | ${first.byEndpoint.getFunds ?? 0} / ${first.byEndpoint.getFund ?? 0} / ${first.byEndpoint.getExpenseReports ?? 0} | ${SHEETS.map((s) => first.writes[s]).join(" / ")} | ${seconds(first.wallMs)} | ${seconds(sequentialMs)} (${sequentialNote}) | ×${(sequentialMs / first.wallMs).toFixed(1)} |`,
       `| no change | ${second.calls} | ${listCalls} | ${second.byEndpoint.getFunds ?? 0} / ${second.byEndpoint.getFund ?? 0} / ${second.byEndpoint.getExpenseReports ?? 0} | ${SHEETS.map((s) => second.writes[s]).join(" / ")} | ${seconds(second.wallMs)} | | |`,
       "",
+      "| refresh | HTTP floor | wall | wall ÷ floor | fetchAll rounds / blocked on HTTP | add-on CPU | emulation CPU | GC | cells read / written | peak heap above start |",
+      "|---|---|---|---|---|---|---|---|---|---|",
+      ...timeLines("first", first, firstFloor),
+      ...timeLines("no change", second, secondFloor),
+      "",
+      ...(first.cpu && second.cpu
+        ? [
+            `Add-on CPU by file, first: ${topFiles(first.cpu.addOnFiles, 6)}.`,
+            `Add-on CPU by file, no change: ${topFiles(second.cpu.addOnFiles, 6)}.`,
+            `Emulation CPU by file, first: ${topFiles(first.cpu.emulationFiles, 5)}.`,
+            `Emulation CPU by file, no change: ${topFiles(second.cpu.emulationFiles, 5)}.`,
+            "",
+          ]
+        : []),
       `Cells read / written: ${first.cells.read.toLocaleString("en")} / ${first.cells.written.toLocaleString("en")} (first), ` +
         `${second.cells.read.toLocaleString("en")} / ${second.cells.written.toLocaleString("en")} (no change).`,
       "",
@@ -260,12 +352,14 @@ async function main(): Promise<void> {
   if (build.error)
     console.error(`npm run build failed (${build.error}); measuring a build of the script alone.`);
   const dist = privateBuild();
+  const profiler = args.profile ? new CpuProfiler(dist) : null;
   console.log(
     `# Refresh benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node})\n`,
   );
   for (const name of args.sizes) {
-    for (const line of await benchSize(name, dist, args)) console.log(line);
+    for (const line of await benchSize(name, dist, args, profiler)) console.log(line);
   }
+  profiler?.close();
 }
 
 main().catch((err) => {

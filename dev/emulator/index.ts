@@ -157,6 +157,8 @@ export interface Counters {
   sheets: Record<string, SheetCounters>;
   properties: { reads: number; writes: number };
   executions: number;
+  /** UrlFetch rounds (one per fetch or fetchAll) and the real time spent blocked on them. */
+  http: { batches: number; blockedMs: number };
 }
 
 /** Locks held by "another execution", as set up by holdLock(). */
@@ -444,6 +446,7 @@ export class Emulator {
       sheets,
       properties: { reads, writes },
       executions: this.executions.length,
+      http: { ...this.http.waited },
     };
   }
 
@@ -451,6 +454,8 @@ export class Emulator {
   resetCounters(): void {
     this.sheetCounters = new WeakMap();
     this.fetchCounts = new Map();
+    this.http.waited.batches = 0;
+    this.http.waited.blockedMs = 0;
   }
 
   private sheetCounter(sheet: SheetData): SheetCounters {

@@ -144,7 +144,11 @@ export function instantInZone(
 ): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
   // Two passes settle the offset across daylight-saving changes.
-  let guess = wall - offsetMinutes(wall, timeZone) * 60_000;
-  guess = wall - offsetMinutes(guess, timeZone) * 60_000;
-  return guess;
+  const once = wall - offsetMs(wall, timeZone);
+  const twice = wall - offsetMs(once, timeZone);
+  if (twice + offsetMs(twice, timeZone) === wall) return twice;
+  if (once + offsetMs(once, timeZone) === wall) return once;
+  // A wall time the clocks skip (Santiago's midnight when summer time starts): the later of
+  // the two, that is the time moved forward by the change, as a JavaScript Date does.
+  return Math.max(once, twice);
 }

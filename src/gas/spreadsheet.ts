@@ -67,7 +67,7 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       read = sheet ? readUsedArea(sheet) : null;
       return read;
     },
-    write(plan: RefreshPlan) {
+    write(plan: RefreshPlan, shouldStop?: () => boolean) {
       const sheet = sheetNamed(name);
       checkCellBudget(sheet, plan.values.length, plan.width);
       ensureSize(sheet, plan.values.length, plan.width);
@@ -76,7 +76,15 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
         Utilities.formatDate(date, zone, "yyyy-MM-dd HH:mm:ss"),
         Utilities.formatDate(date, zone, "yyyy-MM-dd"),
       ];
+      let written = 0;
       for (const block of changedBlocks(plan, read, WRITE_CHUNK_ROWS, dateTexts)) {
+        // Every execution writes at least one chunk; rows that move are written all at once.
+        if (written > 0 && plan.inPlace && shouldStop?.()) {
+          read = null;
+          if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
+          return false;
+        }
+        written++;
         const range = sheet.getRange(block.row, 1, block.height, plan.width);
         const from = block.row - 1;
         // Formats first: a string lands in a plain-text cell as it is, never parsed.
@@ -85,6 +93,7 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       }
       read = null;
       if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
+      return true;
     },
     layout() {
       const text = documentProperties.getProperty(LAYOUT_KEY + kind);

@@ -12,9 +12,13 @@
  * - during a list, nothing is written and the cursor keeps the stage: the continuation fetches
  *   that list again from its first page, because pages of an offset-paged list shift when
  *   records change in between, and stitching pages of two moments would duplicate or drop rows.
- *   A list restarted that way runs to its end, so every continuation makes progress.
+ *   A list restarted that way runs to its end, so every continuation makes progress;
+ * - while a sheet is written, between chunks of rows, when no row moves (SheetWriteStopped):
+ *   the rows written are whole, and the continuation merges the same stage again, writing
+ *   only the rows that still differ (at least one chunk per execution).
  */
 import type { ExpenseReport, Fund } from "../api/types";
+import { SheetWriteStopped } from "../sheets/apply";
 import {
   type Column,
   FUNDS_TABLE,
@@ -68,6 +72,11 @@ export interface SheetUpdate<R> {
   preserveKeys?: readonly string[];
   /** The key of the row a new record goes right after, when that row is in the sheet. */
   anchorOf?: (record: R) => string | null;
+  /**
+   * Asked between write chunks: when it says stop, the sheet is left written in part (rows
+   * whole and in place) and `apply` throws SheetWriteStopped.
+   */
+  shouldStop?: () => boolean;
 }
 
 export interface RefreshSheets {
@@ -257,6 +266,7 @@ export function runRefreshSteps(
       records: list,
       keyOf: FUNDS_TABLE.keyOf,
       covers: "all",
+      shouldStop,
     });
   }
 
@@ -294,16 +304,25 @@ export function runRefreshSteps(
     if (fetched.length > 0 || missing.length > 0) {
       const covered = new Set<number>([...fetched.map((f) => f.id), ...missing]);
       const movements: FundMovement[] = fetched.flatMap(movementsOf);
-      records += sheets.apply<FundMovement>("transactions", {
-        columnsFor: () => TRANSACTIONS_TABLE.columns,
-        records: movements,
-        keyOf: TRANSACTIONS_TABLE.keyOf,
-        anchorOf: previousMovement,
-        covers: (key) => {
-          const id = fundIdOfMovementKey(key);
-          return id !== null && covered.has(id);
-        },
-      });
+      try {
+        records += sheets.apply<FundMovement>("transactions", {
+          columnsFor: () => TRANSACTIONS_TABLE.columns,
+          records: movements,
+          keyOf: TRANSACTIONS_TABLE.keyOf,
+          anchorOf: previousMovement,
+          covers: (key) => {
+            const id = fundIdOfMovementKey(key);
+            return id !== null && covered.has(id);
+          },
+          shouldStop,
+        });
+      } catch (err) {
+        if (!(err instanceof SheetWriteStopped)) throw err;
+        // Written in part: these funds are fetched and merged again next time (their
+        // fingerprints are not saved, so nothing counts as done that is not on the sheet).
+        state.pendingFundIds = [...fetched.map((f) => f.id), ...missing, ...pending];
+        throw new Stopped({ endpoint: "getFund", piece: 0, page: 0 });
+      }
       for (const f of fetched) known.set(f.id, fundFingerprint(f));
       for (const id of missing) known.delete(id);
       saveFingerprints(deps.fingerprints, known);
@@ -333,6 +352,7 @@ export function runRefreshSteps(
       records: list,
       keyOf: (r) => String(r.id),
       covers: "all",
+      shouldStop,
     });
   }
 
@@ -354,6 +374,13 @@ export function runRefreshSteps(
           state.restartedList = true;
           state.at = err.at;
         }
+        return paused();
+      }
+      if (err instanceof SheetWriteStopped) {
+        // A list's sheet written in part: the continuation fetches the list again (to its
+        // end) and writes the rows that still differ.
+        state.restartedList = true;
+        delete state.at;
         return paused();
       }
       throw err;

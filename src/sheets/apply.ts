@@ -10,8 +10,12 @@ import { inferKeys, type MissingRowMode, planRefresh, type RefreshPlan, type She
 export interface SheetAccess {
   /** The used area (header included), or null when the sheet does not exist yet. */
   read(): SheetSnapshot | null;
-  /** Writes the plan: number formats then values, each in one call; freezes the header. */
-  write(plan: RefreshPlan): void;
+  /**
+   * Writes the rows of the plan that differ from the sheet, in chunks (number formats then
+   * values); freezes the header. When `shouldStop` says so between two chunks of a plan whose
+   * rows stay in place, it stops there and answers false.
+   */
+  write(plan: RefreshPlan, shouldStop?: () => boolean): boolean | undefined;
   /** Keys of the add-on's columns as the last refresh left them, or null when unknown. */
   layout(): string[] | null;
   saveLayout(keys: readonly string[]): void;
@@ -30,9 +34,26 @@ export interface ApplyOptions {
   language: Language;
   mode: MissingRowMode;
   missingNote: string;
+  /** Asked between write chunks: the time budget of the execution. */
+  shouldStop?: () => boolean;
 }
 
-/** Merges `update` into the sheet; returns the plan that was written. */
+/**
+ * A sheet written in part because the execution's time was running out: the rows written are
+ * whole and in place, the others still show what they showed; merging the same records again
+ * writes the rest.
+ */
+export class SheetWriteStopped extends Error {
+  constructor(readonly plan: RefreshPlan) {
+    super("The sheet was written in part: the time of this execution was running out.");
+    this.name = "SheetWriteStopped";
+  }
+}
+
+/**
+ * Merges `update` into the sheet; returns the plan that was written, or throws
+ * SheetWriteStopped when the time budget stopped the write between chunks.
+ */
 export function applyToSheet<R>(
   access: SheetAccess,
   update: SheetRefresh<R>,
@@ -63,8 +84,9 @@ export function applyToSheet<R>(
     preserveKeys: update.preserveKeys,
     anchorOf: update.anchorOf,
   });
-  access.write(plan);
+  const complete = access.write(plan, options.shouldStop) !== false;
   access.saveLayout(plan.keys);
+  if (!complete) throw new SheetWriteStopped(plan);
   return plan;
 }
 

@@ -41,5 +41,10 @@ describe("time zone lookups (cached per 15-minute slice)", () => {
     expect(offsetMinutes(Date.UTC(2024, 6, 15), "America/Santiago")).toBe(-240);
     expect(instantInZone("America/Santiago", 2024, 9, 8, 1, 30)).toBe(Date.UTC(2024, 8, 8, 4, 30));
     expect(instantInZone("America/Santiago", 2024, 4, 6, 12)).toBe(Date.UTC(2024, 3, 6, 15));
+    // Midnight of 2023-09-03 does not exist in Santiago (00:00 became 01:00): it is 01:00, that
+    // day, as a JavaScript Date gives it, never 23:00 of the day before.
+    const skipped = instantInZone("America/Santiago", 2023, 9, 3);
+    expect(skipped).toBe(Date.UTC(2023, 8, 3, 4));
+    expect(partsInZone(skipped, "America/Santiago")).toMatchObject({ day: 3, hour: 1 });
   });
 });

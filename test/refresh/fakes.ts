@@ -31,6 +31,7 @@ export class MemorySheet implements SheetAccess {
       this.formulas.pop();
       this.formats.pop();
     }
+    return true;
   }
   layout() {
     return this.keys;

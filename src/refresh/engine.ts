@@ -40,6 +40,13 @@ import {
   saveFingerprints,
   vanishedFunds,
 } from "./fingerprints";
+import {
+  learntPageSize,
+  type PageSizeProbe,
+  refusedPageSize,
+  rememberedPageSize,
+  rememberPageSize,
+} from "./page-size";
 import { type DateWindow, splitWindow } from "./windows";
 
 export type Stage = "funds" | "transactions" | "reports";
@@ -50,6 +57,8 @@ export interface ListPage<T> {
   items: T[];
   /** Page count the service announced (Records.Pages). */
   pages: number;
+  /** Records the whole list holds (Records.TotalRecords), when the service says. */
+  total?: number;
 }
 
 /** The reads a refresh makes; every method is one batch (UrlFetchApp.fetchAll) of requests. */
@@ -89,8 +98,10 @@ export interface RefreshSheets {
 }
 
 export interface RefreshOptions {
-  /** ResultsPerPage. */
+  /** ResultsPerPage (with `pageSizeProbe`, what to fall back to when a larger page is refused). */
   pageSize: number;
+  /** Find the largest page the service accepts, once per service URL (./page-size.ts). */
+  pageSizeProbe?: PageSizeProbe;
   /** Requests per fetchAll. */
   batchSize: number;
   /** getFunds filters: Status, From, To, OrderBy, Order. */
@@ -192,6 +203,54 @@ export function runRefreshSteps(
     deps.onStep?.({ stage, requests, step: text });
   };
 
+  const probe = options.pageSizeProbe;
+  const remembered = probe ? rememberedPageSize(deps.fingerprints, probe.serviceUrl) : null;
+  // While probing, the first pages of the lists ask for probe.ask and show what the service takes.
+  let probing = probe !== undefined && remembered === null;
+  let pageSize = remembered ?? (probing && probe ? probe.ask : options.pageSize);
+  const keepPageSize = (size: number) => {
+    probing = false;
+    pageSize = size;
+    if (probe) rememberPageSize(deps.fingerprints, probe.serviceUrl, size);
+  };
+
+  /** The first pages of `queries`; while probing, asked at the probe's size, then settled. */
+  function firstPages<T>(
+    stage: Stage,
+    endpoint: string,
+    queries: Record<string, unknown>[],
+    fetch: (qs: readonly Record<string, unknown>[]) => ListPage<T>[],
+  ): ListPage<T>[] {
+    const ask = () => fetch(queries.map((q) => ({ ...q, ResultsPerPage: pageSize, Page: 1 })));
+    const what = `${endpoint} page 1 of ${queries.length} quer${queries.length === 1 ? "y" : "ies"}`;
+    if (!probing) {
+      const pages = ask();
+      step(stage, what, queries.length);
+      return pages;
+    }
+    let pages: ListPage<T>[];
+    try {
+      pages = ask();
+    } catch (err) {
+      if (!refusedPageSize(err)) throw err;
+      step(stage, `${what} at ${pageSize} per page: refused`, queries.length);
+      pageSize = options.pageSize;
+      pages = ask();
+      step(stage, what, queries.length);
+      keepPageSize(pageSize);
+      return pages;
+    }
+    step(stage, what, queries.length);
+    const learnt = learntPageSize(pageSize, pages);
+    if (learnt === null) return pages;
+    keepPageSize(learnt.size);
+    if (!learnt.cut) return pages;
+    // Cut short: the pages that follow would not line up with these; ask again at that size.
+    pages = ask();
+    step(stage, `${what} at ${pageSize} per page`, queries.length);
+    return pages;
+  }
+
   /** Every page of one or more list queries: first pages together, then the rest in batches. */
   function allPages<T>(
     stage: Stage,
@@ -204,17 +263,12 @@ export function runRefreshSteps(
     const pagesOf: number[] = [];
     const withPage = (q: Record<string, unknown>, page: number) => ({
       ...q,
-      ResultsPerPage: options.pageSize,
+      ResultsPerPage: pageSize,
       Page: page,
     });
     for (let i = 0; i < queries.length; i += options.batchSize) {
       const slice = queries.slice(i, i + options.batchSize);
-      const firsts = fetch(slice.map((q) => withPage(q, 1)));
-      step(
-        stage,
-        `${endpoint} page 1 of ${slice.length} quer${slice.length === 1 ? "y" : "ies"}`,
-        slice.length,
-      );
+      const firsts = firstPages(stage, endpoint, slice, fetch);
       firsts.forEach((p, k) => {
         perQuery[i + k]?.push(...p.items);
         // Stop paging when the count is reached or a page comes back empty.

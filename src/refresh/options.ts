@@ -68,8 +68,11 @@ export function refreshOptionsFrom(form: Form, today: string, language: Language
     throw new SettingsError(first.field, checked.issues.map((i) => i.message).join(" "));
   }
   const { settings } = checked;
+  // An empty page size: the largest the service accepts, found once (./page-size.ts).
+  const findPageSize = (form.pageSize ?? "").trim() === "";
   return {
     pageSize: settings.pageSize,
+    ...(findPageSize ? { pageSizeProbe: { ask: MAX_PAGE_SIZE, serviceUrl: settings.baseUrl } } : {}),
     batchSize: batchSize(form),
     fundFilters: { ...settings.fundFilters },
     reportWindow: reportWindowDates(settings.reportWindow, today),

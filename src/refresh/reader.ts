@@ -22,18 +22,29 @@ function values<N extends ReadEndpointName, T>(
 export function clientReader(client: Client): RefreshReader {
   return {
     fundPages(queries) {
-      const pages = values<"getFunds", { records: { pages: number }; funds: Fund[] }>(
+      const pages = values<"getFunds", { records: { pages: number; totalRecords: number }; funds: Fund[] }>(
         client.readMany("getFunds", queries),
         false,
       );
-      return pages.map((p) => ({ items: p?.funds ?? [], pages: p?.records.pages ?? 1 }) as ListPage<Fund>);
+      return pages.map(
+        (p) =>
+          ({
+            items: p?.funds ?? [],
+            pages: p?.records.pages ?? 1,
+            total: p?.records.totalRecords,
+          }) as ListPage<Fund>,
+      );
     },
     reportPages(queries) {
       const pages = values<
         "getExpenseReports",
-        { records: { pages: number }; expenseReports: ExpenseReport[] }
+        { records: { pages: number; totalRecords: number }; expenseReports: ExpenseReport[] }
       >(client.readMany("getExpenseReports", queries), false);
-      return pages.map((p) => ({ items: p?.expenseReports ?? [], pages: p?.records.pages ?? 1 }));
+      return pages.map((p) => ({
+        items: p?.expenseReports ?? [],
+        pages: p?.records.pages ?? 1,
+        total: p?.records.totalRecords,
+      }));
     },
     funds(ids) {
       return values<"getFund", Fund>(

@@ -112,6 +112,22 @@ describe("refresh through the emulation", () => {
     expect(counters.sheets["Expense reports"]).toMatchObject({ writes: 0 });
   });
 
+  it("with no page size set, asks the service for 1,000 per page and remembers what it took", async () => {
+    s.settings({ ...FORM, pageSize: "" });
+    await s.control("reset", { seed: 7, funds: 1_200, reports: 40 });
+    run("refreshFunds");
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const asked = audit.values
+      .slice(1)
+      .filter((r) => r[col(audit.header, "Endpoint")] === "getFunds")
+      .map((r) => JSON.parse(String(r[col(audit.header, "Parameters")])) as { ResultsPerPage: number });
+    // 1,200 funds: two pages of 1,000 instead of 240 of 5 or 12 of 100.
+    expect(asked.map((p) => p.ResultsPerPage)).toEqual([1000, 1000]);
+    expect(fundsSheet().values).toHaveLength(1_201);
+    const kept = s.emulator.documentPropertiesData.values.get("refresh.pageSizes");
+    expect(JSON.parse(kept ?? "{}")).toEqual({ [s.sandbox.url]: 1000 });
+  });
+
   it("keeps users' columns and formulas beside their record when funds are added, removed and reordered", async () => {
     s.settings({ ...FORM, fundStatus: "1", missingRows: "remove" });
     run("refreshFunds");

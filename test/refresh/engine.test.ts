@@ -7,6 +7,7 @@ import {
   runRefreshSteps,
   startCursor,
 } from "../../src/refresh/engine";
+import { PAGE_SIZE_KEY } from "../../src/refresh/page-size";
 import { FakeService, makeFund, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
 
 const options: RefreshOptions = {
@@ -156,5 +157,60 @@ describe("refresh steps", () => {
     expect(titles).toContain("Changed 2");
     expect(titles).toContain("Fund 3");
     expect(sheets.transactions.values.slice(1).filter((r) => r[1] === 2)).toHaveLength(2);
+  });
+});
+
+describe("the largest page the service accepts", () => {
+  const probing = (deps: EngineDeps): EngineDeps => ({
+    ...deps,
+    options: { ...deps.options, pageSizeProbe: { ask: 1000, serviceUrl: "https://api.example/v1" } },
+  });
+  const sizesAsked = (service: FakeService) => service.batches.map((b) => `${b.endpoint}×${b.size}`);
+
+  it("asks for 1,000 and keeps it per service URL once a full page shows the service takes it", () => {
+    const { service, sheets, store, deps } = setup(1_200, 10);
+    const result = runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(result.finished).toBe(true);
+    // Page 1 at 1,000, then page 2: 2 calls instead of 120 at 10 per page.
+    expect(sizesAsked(service)).toEqual(["getFunds×1", "getFunds×1"]);
+    expect(sheets.funds.ids()).toHaveLength(1_200);
+    expect(JSON.parse(store.data.get(PAGE_SIZE_KEY) ?? "{}")).toEqual({ "https://api.example/v1": 1000 });
+  });
+
+  it("keeps the size of a page the service cut short, and asks the first pages again at that size", () => {
+    const { service, sheets, store, deps } = setup(130, 10);
+    service.largestPage = 50;
+    const result = runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(result.finished).toBe(true);
+    expect(sheets.funds.ids()).toHaveLength(130);
+    expect(new Set(sheets.funds.ids()).size).toBe(130);
+    // Page 1 at 1,000 came back with 50 of 130: page 1 again at 50, then pages 2–3 together.
+    expect(sizesAsked(service)).toEqual(["getFunds×1", "getFunds×1", "getFunds×2"]);
+    expect(JSON.parse(store.data.get(PAGE_SIZE_KEY) ?? "{}")).toEqual({ "https://api.example/v1": 50 });
+    // The next refresh asks for 50 from the start: page 1, then pages 2–3.
+    service.batches = [];
+    runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(sizesAsked(service)).toEqual(["getFunds×1", "getFunds×2"]);
+  });
+
+  it("falls back to the setting's page size when the service refuses 1,000, and remembers that", () => {
+    const { service, sheets, store, deps } = setup(35, 10);
+    service.refusePagesAbove = 100;
+    const result = runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(result.finished).toBe(true);
+    expect(sheets.funds.ids()).toHaveLength(35);
+    // Refused at 1,000; then 10 per page (options.pageSize): page 1, then pages 2–4.
+    expect(sizesAsked(service)).toEqual(["getFunds×1", "getFunds×1", "getFunds×3"]);
+    expect(JSON.parse(store.data.get(PAGE_SIZE_KEY) ?? "{}")).toEqual({ "https://api.example/v1": 10 });
+  });
+
+  it("learns nothing while every list fits in one page, and a failure other than a refusal fails the refresh", () => {
+    const { service, store, deps } = setup(35, 10);
+    runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(sizesAsked(service)).toEqual(["getFunds×1"]);
+    expect(store.data.has(PAGE_SIZE_KEY)).toBe(false);
+    service.failReportsAt = 1;
+    expect(() => runRefreshSteps(probing(deps), startCursor("reports"), never)).toThrow(/503/);
+    expect(store.data.has(PAGE_SIZE_KEY)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 /** In-memory stand-ins for the sheets, the service and the property store of a refresh. */
+import { HttpError } from "../../src/api/errors";
 import type { ExpenseReport, Fund } from "../../src/api/types";
 import type { ListPage, RefreshReader, RefreshSheets, SheetTarget } from "../../src/refresh/engine";
 import { applyToSheet, type SheetAccess } from "../../src/sheets/apply";
@@ -79,16 +80,25 @@ export function memoryStore() {
 export class FakeService {
   batches: { endpoint: string; size: number }[] = [];
   failReportsAt: number | null = null;
+  /** Pages larger than this come back cut to it (Records.Pages counted at this size). */
+  largestPage: number | null = null;
+  /** A page size above this is refused with an HTTP 400 for the whole batch. */
+  refusePagesAbove: number | null = null;
   constructor(
     public funds: Fund[],
     public reports: ExpenseReport[],
   ) {}
   private page<T>(list: T[], q: Record<string, unknown>): ListPage<T> {
-    const size = Number(q.ResultsPerPage);
+    const asked = Number(q.ResultsPerPage);
+    if (this.refusePagesAbove !== null && asked > this.refusePagesAbove) {
+      throw new HttpError("list", 400, `ResultsPerPage must be at most ${this.refusePagesAbove}`, "refused");
+    }
+    const size = Math.min(asked, this.largestPage ?? asked);
     const page = Number(q.Page);
     return {
       items: list.slice((page - 1) * size, page * size),
       pages: Math.max(1, Math.ceil(list.length / size)),
+      total: list.length,
     };
   }
   fundPages(queries: readonly Record<string, unknown>[]) {

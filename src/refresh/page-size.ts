@@ -1,0 +1,80 @@
+/**
+ * The largest page the service accepts, found once per service URL and remembered.
+ *
+ * The service documents no maximum for ResultsPerPage; clients use 100. Larger pages mean
+ * fewer calls (a refresh that changes nothing at 20,000 reports: 25 calls at 1,000 per page,
+ * 214 at 100). So a refresh asks for `ask` (1,000) and keeps what the first pages show:
+ * - refused (an HTTP 4xx or an error inside a 200): the fallback (the setting's 100) is kept;
+ * - cut short (fewer records than asked while the list holds more): the size it gave is kept;
+ * - a full page of `ask` records: `ask` is kept;
+ * - every list shorter than one page: nothing is learnt yet; the next refresh asks again.
+ * What is kept lives in document properties (`refresh.pageSizes`: service URL → size).
+ */
+import { HttpError, ServiceError } from "../api/errors";
+import type { TextStore } from "./stored-text";
+
+export const PAGE_SIZE_KEY = "refresh.pageSizes";
+/** Service URLs remembered at most (the oldest is forgotten first). */
+const MAX_URLS = 20;
+
+export interface PageSizeProbe {
+  /** What to ask for while the service's answer is unknown. */
+  ask: number;
+  /** The service URL (with its version) the size is remembered for. */
+  serviceUrl: string;
+}
+
+function load(store: TextStore): Record<string, number> {
+  try {
+    const value = JSON.parse(store.getProperty(PAGE_SIZE_KEY) ?? "{}") as unknown;
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    const out: Record<string, number> = {};
+    for (const [url, size] of Object.entries(value))
+      if (Number.isInteger(size) && (size as number) > 0) out[url] = size as number;
+    return out;
+  } catch (_err) {
+    return {};
+  }
+}
+
+/** The size remembered for the service URL, or null. */
+export function rememberedPageSize(store: TextStore, serviceUrl: string): number | null {
+  return load(store)[serviceUrl] ?? null;
+}
+
+export function rememberPageSize(store: TextStore, serviceUrl: string, size: number): void {
+  const all = load(store);
+  delete all[serviceUrl];
+  all[serviceUrl] = size;
+  const urls = Object.keys(all);
+  for (const old of urls.slice(0, Math.max(0, urls.length - MAX_URLS))) delete all[old];
+  store.setProperty(PAGE_SIZE_KEY, JSON.stringify(all));
+}
+
+/** Whether a failed first page says the page size was refused (not a fault of the moment). */
+export function refusedPageSize(err: unknown): boolean {
+  if (err instanceof ServiceError) return true;
+  return (
+    err instanceof HttpError &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    ![401, 403, 404, 408, 429].includes(err.status)
+  );
+}
+
+/**
+ * What the first pages, asked at `asked` records, tell about the largest page: a size to keep,
+ * or null when every list fitted in one page and nothing was learnt.
+ */
+export function learntPageSize(
+  asked: number,
+  pages: readonly { items: readonly unknown[]; total?: number }[],
+): { size: number; cut: boolean } | null {
+  let full = false;
+  for (const p of pages) {
+    const expected = p.total === undefined ? asked : Math.min(asked, p.total);
+    if (p.items.length > 0 && p.items.length < expected) return { size: p.items.length, cut: true };
+    if (p.items.length === asked) full = true;
+  }
+  return full ? { size: asked, cut: false } : null;
+}

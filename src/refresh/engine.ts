@@ -61,6 +61,14 @@ export interface ListPage<T> {
   total?: number;
 }
 
+/** One read of a refresh: a page of a list, or a fund with its movements. */
+export type Read =
+  | { kind: "fundPage"; query: Record<string, unknown> }
+  | { kind: "reportPage"; query: Record<string, unknown> }
+  | { kind: "fund"; id: number };
+type ListKind = "fundPage" | "reportPage";
+export type ReadResult = ListPage<Fund> | ListPage<ExpenseReport> | Fund | null;
+
 /** The reads a refresh makes; every method is one batch (UrlFetchApp.fetchAll) of requests. */
 export interface RefreshReader {
   fundPages(queries: readonly Record<string, unknown>[]): ListPage<Fund>[];
@@ -68,6 +76,20 @@ export interface RefreshReader {
   /** Each fund with its movements; null for a fund the service does not know (any more). */
   funds(ids: readonly number[]): (Fund | null)[];
   reports(ids: readonly number[]): (ExpenseReport | null)[];
+  /**
+   * Reads of several kinds in one batch (without it: one batch per kind). Results in order; a
+   * read that failed (after the client's retries) is a ReadFailure there, not thrown.
+   */
+  batch?(reads: readonly Read[]): (ReadResult | ReadFailure)[];
+}
+
+/** A read of a batch that failed, with the error it would have thrown. */
+export interface ReadFailure {
+  failed: unknown;
+}
+
+function isFailure(value: unknown): value is ReadFailure {
+  return typeof value === "object" && value !== null && "failed" in value;
 }
 
 /** How a sheet is to be updated (see sheets/merge.ts for what each part means). */
@@ -214,20 +236,108 @@ export function runRefreshSteps(
     if (probe) rememberPageSize(deps.fingerprints, probe.serviceUrl, size);
   };
 
+  const pageQuery = (q: Record<string, unknown>, page: number) => ({
+    ...q,
+    ResultsPerPage: pageSize,
+    Page: page,
+  });
+  const pageKey = (q: Record<string, unknown>) => JSON.stringify(q);
+
+  // Report pages fetched ahead, in the spare places of other batches (by their query's text):
+  // the report pieces' first pages go out with the funds' first page, and the pages they
+  // announce fill the batches of fund pages and movements, so no batch leaves with room while a
+  // page is known to be needed. Kept for this execution only.
+  const reportQueries = state.stages.includes("reports") ? reportPieceQueries() : [];
+  const ahead = new Map<string, ListPage<ExpenseReport>>();
+
+  /** Report pages known to be needed and not fetched yet, at most `room`. */
+  function spareReportPages(room: number): Record<string, unknown>[] {
+    if (room <= 0 || !reader.batch || probing || state.stages[0] === "reports") return [];
+    const out: Record<string, unknown>[] = [];
+    const want = (q: Record<string, unknown>) => {
+      if (out.length < room && !ahead.has(pageKey(q))) out.push(q);
+    };
+    for (const q of reportQueries) want(pageQuery(q, 1));
+    for (const q of reportQueries) {
+      const first = ahead.get(pageKey(pageQuery(q, 1)));
+      if (!first) continue;
+      const pages = first.items.length === 0 ? 1 : Math.max(1, first.pages);
+      for (let page = 2; page <= pages && out.length < room; page++) want(pageQuery(q, page));
+    }
+    return out;
+  }
+
+  /**
+   * One batch (one fetchAll): `own` reads, all of one kind, then report pages needed later in
+   * the room left. Returns the results of `own`.
+   */
+  function send(stage: Stage, own: readonly Read[], text: string): ReadResult[] {
+    const extra = spareReportPages(options.batchSize - own.length);
+    let results: ReadResult[];
+    if (extra.length > 0 && reader.batch) {
+      const all = reader.batch([...own, ...extra.map((query): Read => ({ kind: "reportPage", query }))]);
+      // A page fetched ahead that failed is simply fetched again in its turn.
+      extra.forEach((q, k) => {
+        const page = all[own.length + k];
+        if (!isFailure(page)) ahead.set(pageKey(q), page as ListPage<ExpenseReport>);
+      });
+      const mine = all.slice(0, own.length);
+      const failure = mine.find(isFailure);
+      if (failure) throw failure.failed;
+      results = mine as ReadResult[];
+    } else results = readEach(own);
+    step(
+      stage,
+      extra.length > 0 ? `${text} + getExpenseReports × ${extra.length}` : text,
+      own.length + extra.length,
+    );
+    return results;
+  }
+
+  /** Reads of one kind through the reader's own method for it. */
+  function readEach(own: readonly Read[]): ReadResult[] {
+    const first = own[0];
+    if (!first) return [];
+    if (first.kind === "fund") return reader.funds(own.map((r) => (r as { id: number }).id));
+    const queries = own.map((r) => (r as { query: Record<string, unknown> }).query);
+    return first.kind === "fundPage" ? reader.fundPages(queries) : reader.reportPages(queries);
+  }
+
+  /** Pages of one kind: those fetched ahead, the others in one batch. */
+  function pagesOf<T>(
+    stage: Stage,
+    kind: ListKind,
+    queries: readonly Record<string, unknown>[],
+    text: string,
+  ): ListPage<T>[] {
+    const known = queries.map((q) => (kind === "reportPage" ? ahead.get(pageKey(q)) : undefined));
+    const missing = queries.filter((_q, i) => known[i] === undefined);
+    if (missing.length === 0) return known as ListPage<T>[];
+    const fetched = send(
+      stage,
+      missing.map((query): Read => ({ kind, query })),
+      text,
+    ) as ListPage<T>[];
+    let k = 0;
+    return known.map((p) => (p ?? fetched[k++]) as ListPage<T>);
+  }
+
   /** The first pages of `queries`; while probing, asked at the probe's size, then settled. */
   function firstPages<T>(
     stage: Stage,
     endpoint: string,
+    kind: ListKind,
     queries: Record<string, unknown>[],
-    fetch: (qs: readonly Record<string, unknown>[]) => ListPage<T>[],
   ): ListPage<T>[] {
-    const ask = () => fetch(queries.map((q) => ({ ...q, ResultsPerPage: pageSize, Page: 1 })));
     const what = `${endpoint} page 1 of ${queries.length} quer${queries.length === 1 ? "y" : "ies"}`;
-    if (!probing) {
-      const pages = ask();
-      step(stage, what, queries.length);
-      return pages;
-    }
+    const ask = () =>
+      pagesOf<T>(
+        stage,
+        kind,
+        queries.map((q) => pageQuery(q, 1)),
+        what,
+      );
+    if (!probing) return ask();
     let pages: ListPage<T>[];
     try {
       pages = ask();
@@ -236,59 +346,58 @@ export function runRefreshSteps(
       step(stage, `${what} at ${pageSize} per page: refused`, queries.length);
       pageSize = options.pageSize;
       pages = ask();
-      step(stage, what, queries.length);
       keepPageSize(pageSize);
       return pages;
     }
-    step(stage, what, queries.length);
     const learnt = learntPageSize(pageSize, pages);
     if (learnt === null) return pages;
     keepPageSize(learnt.size);
     if (!learnt.cut) return pages;
     // Cut short: the pages that follow would not line up with these; ask again at that size.
-    pages = ask();
-    step(stage, `${what} at ${pageSize} per page`, queries.length);
-    return pages;
+    return ask();
   }
 
   /** Every page of one or more list queries: first pages together, then the rest in batches. */
   function allPages<T>(
     stage: Stage,
     endpoint: string,
+    kind: ListKind,
     queries: Record<string, unknown>[],
-    fetch: (qs: readonly Record<string, unknown>[]) => ListPage<T>[],
     stoppable: boolean,
   ): T[][] {
     const perQuery: T[][] = queries.map(() => []);
-    const pagesOf: number[] = [];
-    const withPage = (q: Record<string, unknown>, page: number) => ({
-      ...q,
-      ResultsPerPage: pageSize,
-      Page: page,
-    });
+    const pageCounts: number[] = [];
     for (let i = 0; i < queries.length; i += options.batchSize) {
       const slice = queries.slice(i, i + options.batchSize);
-      const firsts = firstPages(stage, endpoint, slice, fetch);
+      const firsts = firstPages<T>(stage, endpoint, kind, slice);
       firsts.forEach((p, k) => {
         perQuery[i + k]?.push(...p.items);
         // Stop paging when the count is reached or a page comes back empty.
-        pagesOf[i + k] = p.items.length === 0 ? 1 : Math.max(1, p.pages);
+        pageCounts[i + k] = p.items.length === 0 ? 1 : Math.max(1, p.pages);
       });
     }
     const rest: { query: number; page: number }[] = [];
     queries.forEach((_q, qi) => {
-      for (let page = 2; page <= (pagesOf[qi] ?? 1); page++) rest.push({ query: qi, page });
+      for (let page = 2; page <= (pageCounts[qi] ?? 1); page++) rest.push({ query: qi, page });
     });
     minimum += queries.length + rest.length;
     const pieces: T[][][] = queries.map(() => []);
-    for (let i = 0; i < rest.length; i += options.batchSize) {
+    const queryOf = (r: { query: number; page: number }) =>
+      pageQuery(queries[r.query] as Record<string, unknown>, r.page);
+    // Pages fetched ahead are taken as they are; the others go out in full batches.
+    const toFetch: { query: number; page: number }[] = [];
+    for (const r of rest) {
+      const got = kind === "reportPage" ? ahead.get(pageKey(queryOf(r))) : undefined;
+      if (got) (pieces[r.query] as T[][])[r.page] = got.items as T[];
+      else toFetch.push(r);
+    }
+    for (let i = 0; i < toFetch.length; i += options.batchSize) {
       if (stoppable && shouldStop()) {
-        const at = rest[i] as { query: number; page: number };
+        const at = toFetch[i] as { query: number; page: number };
         throw new Stopped({ endpoint, piece: at.query, page: at.page });
       }
-      const slice = rest.slice(i, i + options.batchSize);
-      const pages = fetch(slice.map((r) => withPage(queries[r.query] as Record<string, unknown>, r.page)));
-      step(stage, `${endpoint} pages ${i + 2}–${i + 1 + slice.length}`, slice.length);
+      const slice = toFetch.slice(i, i + options.batchSize);
+      const pages = pagesOf<T>(stage, kind, slice.map(queryOf), `${endpoint} × ${slice.length} more pages`);
       pages.forEach((p, k) => {
         const r = slice[k] as { query: number; page: number };
         (pieces[r.query] as T[][])[r.page] = p.items;
@@ -301,14 +410,17 @@ export function runRefreshSteps(
   }
 
   function fetchFundList(stoppable: boolean): Fund[] {
-    const [items] = allPages(
-      "funds",
-      "getFunds",
-      [options.fundFilters],
-      (qs) => reader.fundPages(qs),
-      stoppable,
-    );
+    const [items] = allPages<Fund>("funds", "getFunds", "fundPage", [options.fundFilters], stoppable);
     return dedupeById(items ?? []);
+  }
+
+  /** The report window cut into pieces of at most a year, each a query of getExpenseReports. */
+  function reportPieceQueries(): Record<string, unknown>[] {
+    return splitWindow(options.reportWindow).map((w) => ({
+      ...options.reportFilters,
+      Since: w.since,
+      Until: w.until,
+    }));
   }
 
   function fundsStage(): void {
@@ -345,8 +457,11 @@ export function runRefreshSteps(
         break;
       }
       const batch = pending.slice(0, options.batchSize);
-      const funds = reader.funds(batch);
-      step("transactions", `getFund × ${batch.length}`, batch.length);
+      const funds = send(
+        "transactions",
+        batch.map((id): Read => ({ kind: "fund", id })),
+        `getFund × ${batch.length}`,
+      ) as (Fund | null)[];
       minimum += batch.length;
       funds.forEach((f, k) => {
         if (f) fetched.push(f);
@@ -387,16 +502,11 @@ export function runRefreshSteps(
 
   function reportsStage(): void {
     const stoppable = !state.restartedList;
-    const queries = splitWindow(options.reportWindow).map((w) => ({
-      ...options.reportFilters,
-      Since: w.since,
-      Until: w.until,
-    }));
-    const pieces = allPages(
+    const pieces = allPages<ExpenseReport>(
       "reports",
       "getExpenseReports",
-      queries,
-      (qs) => reader.reportPages(qs),
+      "reportPage",
+      reportQueries.length > 0 ? reportQueries : reportPieceQueries(),
       stoppable,
     );
     // A report on the edge of two pieces, or moved between pages, comes once.

@@ -6,7 +6,7 @@
 import type { BatchResult, Client, ReadEndpointName } from "../api/client";
 import { HttpError } from "../api/errors";
 import type { ExpenseReport, Fund } from "../api/types";
-import type { ListPage, RefreshReader } from "./engine";
+import type { ListPage, Read, ReadFailure, ReadResult, RefreshReader } from "./engine";
 
 function values<N extends ReadEndpointName, T>(
   results: BatchResult<N>[],
@@ -19,8 +19,43 @@ function values<N extends ReadEndpointName, T>(
   });
 }
 
+/** A list page as the engine reads it. */
+function listPage<T>(items: T[] | undefined, records: { pages: number; totalRecords: number } | undefined) {
+  return { items: items ?? [], pages: records?.pages ?? 1, total: records?.totalRecords };
+}
+
 export function clientReader(client: Client): RefreshReader {
   return {
+    batch(reads) {
+      const results = client.readAll(
+        reads.map((r) =>
+          r.kind === "fund"
+            ? { name: "getFund" as const, input: { Id: r.id } }
+            : {
+                name: r.kind === "fundPage" ? ("getFunds" as const) : ("getExpenseReports" as const),
+                input: r.query,
+              },
+        ),
+      );
+      return results.map((result, i): ReadResult | ReadFailure => {
+        const read = reads[i] as Read;
+        if (!result.ok) {
+          const gone =
+            read.kind === "fund" && result.error instanceof HttpError && result.error.status === 404;
+          return gone ? null : { failed: result.error };
+        }
+        if (read.kind === "fund") return result.value as Fund;
+        if (read.kind === "fundPage") {
+          const list = result.value as { records: { pages: number; totalRecords: number }; funds: Fund[] };
+          return listPage(list.funds, list.records);
+        }
+        const list = result.value as {
+          records: { pages: number; totalRecords: number };
+          expenseReports: ExpenseReport[];
+        };
+        return listPage(list.expenseReports, list.records);
+      });
+    },
     fundPages(queries) {
       const pages = values<"getFunds", { records: { pages: number; totalRecords: number }; funds: Fund[] }>(
         client.readMany("getFunds", queries),

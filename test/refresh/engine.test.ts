@@ -214,3 +214,45 @@ describe("the largest page the service accepts", () => {
     expect(store.data.has(PAGE_SIZE_KEY)).toBe(false);
   });
 });
+
+describe("batches filled with the pages known to be needed", () => {
+  it("sends the report pieces' first pages with the funds' first page, and report pages in the room left by fund batches", () => {
+    const { service, sheets, deps } = setup(35, 45);
+    const mixedDeps: EngineDeps = { ...deps, reader: readerOf(service, true) };
+    const straight = setup(35, 45);
+    runRefreshSteps(straight.deps, startCursor("all"), never);
+
+    const result = runRefreshSteps(mixedDeps, startCursor("all"), never);
+    expect(result.finished).toBe(true);
+    const batches = service.batches;
+    // The window 2022-01-01..2024-06-30 is 3 pieces: their first pages ride with getFunds page 1.
+    expect(batches[0]).toEqual({
+      endpoint: "batch",
+      size: 4,
+      kinds: ["getFunds", "getExpenseReports", "getExpenseReports", "getExpenseReports"],
+    });
+    // Every batch but the last is full, and no batch is only report pages while funds are fetched.
+    const sizes = batches.map((b) => b.size);
+    expect(sizes.slice(0, -1).every((n) => n === options.batchSize)).toBe(true);
+    // Same calls as one list after another, in fewer batches, and the same sheets.
+    expect(result.requests).toBe(result.minimumRequests);
+    expect(batches.length).toBeLessThan(straight.service.batches.length);
+    expect(sheets.funds.values).toEqual(straight.sheets.funds.values);
+    expect(sheets.transactions.values).toEqual(straight.sheets.transactions.values);
+    expect(sheets.reports.values).toEqual(straight.sheets.reports.values);
+  });
+
+  it("stopped during the movements, drops the report pages fetched ahead and fetches them again in their turn", () => {
+    const { service, sheets, deps } = setup(35, 45);
+    const mixedDeps: EngineDeps = { ...deps, reader: readerOf(service, true) };
+    let checks = 0;
+    const first = runRefreshSteps(mixedDeps, startCursor("all"), () => ++checks > 3);
+    expect(first.finished).toBe(false);
+    expect(first.cursor?.stages[0]).toBe("transactions");
+    const second = runRefreshSteps(mixedDeps, first.cursor as NonNullable<typeof first.cursor>, never);
+    expect(second.finished).toBe(true);
+    expect(new Set(sheets.reports.ids()).size).toBe(45);
+    expect(sheets.reports.ids()).toHaveLength(45);
+    expect(new Set(sheets.transactions.ids()).size).toBe(70);
+  });
+});

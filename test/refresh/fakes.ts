@@ -1,7 +1,7 @@
 /** In-memory stand-ins for the sheets, the service and the property store of a refresh. */
 import { HttpError } from "../../src/api/errors";
 import type { ExpenseReport, Fund } from "../../src/api/types";
-import type { ListPage, RefreshReader, RefreshSheets, SheetTarget } from "../../src/refresh/engine";
+import type { ListPage, Read, RefreshReader, RefreshSheets, SheetTarget } from "../../src/refresh/engine";
 import { applyToSheet, type SheetAccess } from "../../src/sheets/apply";
 import type { CellValue } from "../../src/sheets/cells";
 import type { RefreshPlan } from "../../src/sheets/merge";
@@ -78,7 +78,7 @@ export function memoryStore() {
 
 /** A service over arrays, paging like the spec says, logging every batch it receives. */
 export class FakeService {
-  batches: { endpoint: string; size: number }[] = [];
+  batches: { endpoint: string; size: number; kinds?: string[] }[] = [];
   failReportsAt: number | null = null;
   /** Pages larger than this come back cut to it (Records.Pages counted at this size). */
   largestPage: number | null = null;
@@ -140,14 +140,37 @@ export class FakeService {
   }
 }
 
-/** The reader port of a FakeService (its list arrays are named like the port's methods). */
-export function readerOf(service: FakeService): RefreshReader {
-  return {
+/**
+ * The reader port of a FakeService (its list arrays are named like the port's methods); with
+ * `mixed`, it also sends reads of several kinds in one batch, logged as one "batch" entry whose
+ * `kinds` lists each read's endpoint.
+ */
+export function readerOf(service: FakeService, mixed = false): RefreshReader {
+  const reader: RefreshReader = {
     fundPages: (q) => service.fundPages(q),
     reportPages: (q) => service.reportPages(q),
     funds: (ids) => service.fundsById(ids),
     reports: (ids) => service.reportsById(ids),
   };
+  if (mixed) {
+    reader.batch = (reads: readonly Read[]) => {
+      const kinds = reads.map((r) =>
+        r.kind === "fund" ? "getFund" : r.kind === "fundPage" ? "getFunds" : "getExpenseReports",
+      );
+      const before = service.batches.length;
+      const results = reads.map((r) =>
+        r.kind === "fund"
+          ? (service.fundsById([r.id])[0] ?? null)
+          : r.kind === "fundPage"
+            ? (service.fundPages([r.query])[0] as ListPage<Fund>)
+            : (service.reportPages([r.query])[0] as ListPage<ExpenseReport>),
+      );
+      service.batches.splice(before);
+      service.batches.push({ endpoint: "batch", size: reads.length, kinds });
+      return results;
+    };
+  }
+  return reader;
 }
 
 export function makeFund(id: number, movements: number[] = [1000]): Fund {

@@ -53,40 +53,31 @@ export function readFast(schema: unknown, body: unknown): unknown {
 
 export { BAD as UNREAD };
 
-/** The issue an object's finishing step raised, caught: the fast reader then gives up. */
-function finishing<T>(finish: (value: never, ctx: z.core.ParsePayload) => T): Read<T> {
-  return (value) => {
-    const ctx = { value, issues: [] } as unknown as z.core.ParsePayload;
-    const out = finish(value as never, ctx);
-    return ctx.issues.length > 0 ? BAD : out;
-  };
-}
-
 /** An object schema (members read by their schemas, then `finish`), with its fast reader. */
 function objectOf<Shape extends Record<string, z.ZodMiniType>, T>(
   shape: Shape,
   finish: (value: { [K in keyof Shape]: z.output<Shape[K]> }, ctx: z.core.ParsePayload) => T,
 ): z.ZodMiniType<T, unknown> {
-  const schema = z.pipe(
-    z.object(shape),
-    z.transform((value, ctx) => finish(value as never, ctx)),
+  const end = finish as (value: unknown, ctx: z.core.ParsePayload) => T;
+  return fast(
+    z.pipe(
+      z.object(shape) as z.ZodMiniType,
+      z.transform((value: unknown, ctx) => end(value, ctx)),
+    ),
+    (v) => {
+      if (typeof v !== "object" || v === null || Array.isArray(v)) return BAD;
+      const out: Record<string, unknown> = {};
+      for (const key in shape) {
+        const r = (FAST.get(shape[key]) as Read<unknown>)((v as Record<string, unknown>)[key]);
+        if (r === BAD) return BAD;
+        out[key] = r;
+      }
+      // An issue raised by `finish` (a fund without its withdrawals): the schema will say it.
+      const ctx = { value: out, issues: [] } as unknown as z.core.ParsePayload;
+      const done = end(out, ctx);
+      return ctx.issues.length > 0 ? BAD : done;
+    },
   ) as unknown as z.ZodMiniType<T, unknown>;
-  const keys = Object.keys(shape);
-  const members = keys.map((k) => FAST.get(shape[k]) as Read<unknown>);
-  const done = finishing(finish as (value: never, ctx: z.core.ParsePayload) => T);
-  if (members.some((m) => m === undefined)) return schema;
-  return fast(schema, (v) => {
-    if (typeof v !== "object" || v === null || Array.isArray(v)) return BAD;
-    const o = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const r = (members[i] as Read<unknown>)(o[key]);
-      if (r === BAD) return BAD;
-      out[key] = r;
-    }
-    return done(out);
-  });
 }
 
 /**
@@ -94,21 +85,18 @@ function objectOf<Shape extends Record<string, z.ZodMiniType>, T>(
  * member is required.
  */
 function reader<T>(expected: string, read: Read<T>, fallback?: () => T): z.ZodMiniType<T, unknown> {
-  const schema = readerSchema(expected, read, fallback);
-  return fast(schema, (v) => (v === undefined ? (fallback ? fallback() : BAD) : read(v)));
-}
-
-function readerSchema<T>(expected: string, read: Read<T>, fallback?: () => T): z.ZodMiniType<T, unknown> {
+  const fastRead: Read<T> = (v) => (v === undefined ? (fallback ? fallback() : BAD) : read(v));
   // Optional first: zod 4 only runs a transform for an absent member when the schema accepts
   // absence.
-  return z.pipe(
-    z.optional(z.unknown()),
-    z.transform((value, ctx) => {
-      if (value === undefined && fallback) return fallback();
-      const r = value === undefined ? BAD : read(value);
-      if (r === BAD) return addIssue(ctx, `expected ${expected}, got ${shown(value)}`);
-      return r;
-    }),
+  return fast(
+    z.pipe(
+      z.optional(z.unknown()),
+      z.transform((value, ctx) => {
+        const r = fastRead(value);
+        return r === BAD ? addIssue(ctx, `expected ${expected}, got ${shown(value)}`) : r;
+      }),
+    ),
+    fastRead,
   ) as unknown as z.ZodMiniType<T, unknown>;
 }
 

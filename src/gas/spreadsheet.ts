@@ -77,14 +77,13 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
         Utilities.formatDate(date, zone, "yyyy-MM-dd"),
       ];
       let written = 0;
+      let complete = true;
       for (const block of changedBlocks(plan, read, WRITE_CHUNK_ROWS, dateTexts)) {
         // Every execution writes at least one chunk; rows that move are written all at once.
-        if (written > 0 && plan.inPlace && shouldStop?.()) {
-          read = null;
-          if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
-          return false;
+        if (written++ > 0 && plan.inPlace && shouldStop?.()) {
+          complete = false;
+          break;
         }
-        written++;
         const range = sheet.getRange(block.row, 1, block.height, plan.width);
         const from = block.row - 1;
         // Formats first: a string lands in a plain-text cell as it is, never parsed.
@@ -93,7 +92,7 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       }
       read = null;
       if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
-      return true;
+      return complete;
     },
     layout() {
       const text = documentProperties.getProperty(LAYOUT_KEY + kind);

@@ -88,7 +88,7 @@ export interface ReadFailure {
   failed: unknown;
 }
 
-function isFailure(value: unknown): value is ReadFailure {
+export function isFailure(value: unknown): value is ReadFailure {
   return typeof value === "object" && value !== null && "failed" in value;
 }
 
@@ -286,11 +286,7 @@ export function runRefreshSteps(
       if (failure) throw failure.failed;
       results = mine as ReadResult[];
     } else results = readEach(own);
-    step(
-      stage,
-      extra.length > 0 ? `${text} + getExpenseReports × ${extra.length}` : text,
-      own.length + extra.length,
-    );
+    step(stage, text, own.length + extra.length);
     return results;
   }
 
@@ -329,7 +325,7 @@ export function runRefreshSteps(
     kind: ListKind,
     queries: Record<string, unknown>[],
   ): ListPage<T>[] {
-    const what = `${endpoint} page 1 of ${queries.length} quer${queries.length === 1 ? "y" : "ies"}`;
+    const what = `${endpoint} page 1 × ${queries.length}`;
     const ask = () =>
       pagesOf<T>(
         stage,
@@ -343,7 +339,7 @@ export function runRefreshSteps(
       pages = ask();
     } catch (err) {
       if (!refusedPageSize(err)) throw err;
-      step(stage, `${what} at ${pageSize} per page: refused`, queries.length);
+      step(stage, what, queries.length);
       pageSize = options.pageSize;
       pages = ask();
       keepPageSize(pageSize);
@@ -397,7 +393,7 @@ export function runRefreshSteps(
         throw new Stopped({ endpoint, piece: at.query, page: at.page });
       }
       const slice = toFetch.slice(i, i + options.batchSize);
-      const pages = pagesOf<T>(stage, kind, slice.map(queryOf), `${endpoint} × ${slice.length} more pages`);
+      const pages = pagesOf<T>(stage, kind, slice.map(queryOf), `${endpoint} × ${slice.length}`);
       pages.forEach((p, k) => {
         const r = slice[k] as { query: number; page: number };
         (pieces[r.query] as T[][])[r.page] = p.items;

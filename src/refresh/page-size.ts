@@ -14,8 +14,6 @@ import { HttpError, ServiceError } from "../api/errors";
 import type { TextStore } from "./stored-text";
 
 export const PAGE_SIZE_KEY = "refresh.pageSizes";
-/** Service URLs remembered at most (the oldest is forgotten first). */
-const MAX_URLS = 20;
 
 export interface PageSizeProbe {
   /** What to ask for while the service's answer is unknown. */
@@ -26,12 +24,8 @@ export interface PageSizeProbe {
 
 function load(store: TextStore): Record<string, number> {
   try {
-    const value = JSON.parse(store.getProperty(PAGE_SIZE_KEY) ?? "{}") as unknown;
-    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-    const out: Record<string, number> = {};
-    for (const [url, size] of Object.entries(value))
-      if (Number.isInteger(size) && (size as number) > 0) out[url] = size as number;
-    return out;
+    const value = JSON.parse(store.getProperty(PAGE_SIZE_KEY) ?? "{}");
+    return value && typeof value === "object" ? value : {};
   } catch (_err) {
     return {};
   }
@@ -39,15 +33,14 @@ function load(store: TextStore): Record<string, number> {
 
 /** The size remembered for the service URL, or null. */
 export function rememberedPageSize(store: TextStore, serviceUrl: string): number | null {
-  return load(store)[serviceUrl] ?? null;
+  const size = load(store)[serviceUrl];
+  return Number.isInteger(size) && (size as number) > 0 ? (size as number) : null;
 }
 
+/** Keeps the size for the service URL (one entry per URL the settings ever pointed at). */
 export function rememberPageSize(store: TextStore, serviceUrl: string, size: number): void {
   const all = load(store);
-  delete all[serviceUrl];
   all[serviceUrl] = size;
-  const urls = Object.keys(all);
-  for (const old of urls.slice(0, Math.max(0, urls.length - MAX_URLS))) delete all[old];
   store.setProperty(PAGE_SIZE_KEY, JSON.stringify(all));
 }
 

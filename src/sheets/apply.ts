@@ -44,10 +44,7 @@ export interface ApplyOptions {
  * writes the rest.
  */
 export class SheetWriteStopped extends Error {
-  constructor(readonly plan: RefreshPlan) {
-    super("The sheet was written in part: the time of this execution was running out.");
-    this.name = "SheetWriteStopped";
-  }
+  override name = "SheetWriteStopped";
 }
 
 /**
@@ -86,7 +83,7 @@ export function applyToSheet<R>(
   });
   const complete = access.write(plan, options.shouldStop) !== false;
   access.saveLayout(plan.keys);
-  if (!complete) throw new SheetWriteStopped(plan);
+  if (!complete) throw new SheetWriteStopped("Sheet written in part: out of time.");
   return plan;
 }
 

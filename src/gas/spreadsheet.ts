@@ -42,10 +42,11 @@ function checkCellBudget(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: number
   }
 }
 
-/** Reads the used area of a sheet: three reads of one range. */
-export function readUsedArea(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetSnapshot {
+/** Reads the used area of a sheet (its first `upTo` columns at most): three reads of one range. */
+export function readUsedArea(sheet: GoogleAppsScript.Spreadsheet.Sheet, upTo?: number): SheetSnapshot {
   const rows = sheet.getLastRow();
-  const columns = sheet.getLastColumn();
+  const last = sheet.getLastColumn();
+  const columns = upTo ? Math.min(upTo, last) : last;
   if (rows === 0 || columns === 0) return { name: sheet.getName(), values: [], formulas: [], formats: [] };
   const range = sheet.getRange(1, 1, rows, columns);
   return {
@@ -53,6 +54,7 @@ export function readUsedArea(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetSn
     values: range.getValues() as CellValue[][],
     formulas: range.getFormulas(),
     formats: range.getNumberFormats(),
+    partial: columns < last,
   };
 }
 
@@ -62,9 +64,9 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
   // What the sheet held when read: only the rows that differ from it are written.
   let read: SheetSnapshot | null = null;
   return {
-    read() {
+    read(columns) {
       const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
-      read = sheet ? readUsedArea(sheet) : null;
+      read = sheet ? readUsedArea(sheet, columns) : null;
       return read;
     },
     write(plan: RefreshPlan, shouldStop?: () => boolean) {

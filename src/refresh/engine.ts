@@ -254,17 +254,16 @@ export function runRefreshSteps(
   function spareReportPages(room: number): Record<string, unknown>[] {
     if (room <= 0 || !reader.batch || probing || state.stages[0] === "reports") return [];
     const out: Record<string, unknown>[] = [];
-    const want = (q: Record<string, unknown>) => {
-      if (out.length < room && !ahead.has(pageKey(q))) out.push(q);
-    };
-    for (const q of reportQueries) want(pageQuery(q, 1));
     for (const q of reportQueries) {
+      // Its first page, or, once that is known, the pages it announced.
       const first = ahead.get(pageKey(pageQuery(q, 1)));
-      if (!first) continue;
-      const pages = first.items.length === 0 ? 1 : Math.max(1, first.pages);
-      for (let page = 2; page <= pages && out.length < room; page++) want(pageQuery(q, page));
+      const pages = !first || first.items.length === 0 ? 1 : Math.max(1, first.pages);
+      for (let page = 1; page <= pages; page++) {
+        const query = pageQuery(q, page);
+        if (!ahead.has(pageKey(query))) out.push(query);
+      }
     }
-    return out;
+    return out.slice(0, room);
   }
 
   /**

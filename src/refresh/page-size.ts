@@ -44,15 +44,12 @@ export function rememberPageSize(store: TextStore, serviceUrl: string, size: num
   store.setProperty(PAGE_SIZE_KEY, JSON.stringify(all));
 }
 
-/** Whether a failed first page says the page size was refused (not a fault of the moment). */
+/**
+ * Whether a failed first page says the page size was refused: a 400, 413 or 422, or an error
+ * inside a 200 (anything else fails the refresh as it would have anyway).
+ */
 export function refusedPageSize(err: unknown): boolean {
-  if (err instanceof ServiceError) return true;
-  return (
-    err instanceof HttpError &&
-    err.status >= 400 &&
-    err.status < 500 &&
-    ![401, 403, 404, 408, 429].includes(err.status)
-  );
+  return err instanceof ServiceError || (err instanceof HttpError && [400, 413, 422].includes(err.status));
 }
 
 /**

@@ -8,8 +8,11 @@ import { type Column, headerText } from "./columns";
 import { inferKeys, type MissingRowMode, planRefresh, type RefreshPlan, type SheetSnapshot } from "./merge";
 
 export interface SheetAccess {
-  /** The used area (header included), or null when the sheet does not exist yet. */
-  read(): SheetSnapshot | null;
+  /**
+   * The used area (header included), or null when the sheet does not exist yet; with
+   * `columns`, only that many columns from A (`partial` when the sheet has more).
+   */
+  read(columns?: number): SheetSnapshot | null;
   /**
    * Writes the rows of the plan that differ from the sheet, in chunks (number formats then
    * values); freezes the header. When `shouldStop` says so between two chunks of a plan whose
@@ -56,34 +59,42 @@ export function applyToSheet<R>(
   update: SheetRefresh<R>,
   options: ApplyOptions,
 ): RefreshPlan {
-  const snapshot = access.read() ?? { name: "", values: [], formulas: [], formats: [] };
-  let previousKeys = snapshot.values.length > 0 ? (access.layout() ?? []) : [];
-  const header = snapshot.values[0] ?? [];
-  // The stored layout must still describe the sheet: users may have replaced or rebuilt it.
-  const fixed = update.columnsFor([]) as readonly Column<unknown>[];
-  if (
-    snapshot.values.length > 0 &&
-    !layoutMatches(previousKeys, header, update.columnsFor(previousKeys) as readonly Column<unknown>[])
-  ) {
-    previousKeys = inferKeys(header, fixed);
-  }
-  const columns = update.columnsFor(previousKeys);
-  const plan = planRefresh({
-    columns,
-    previousKeys,
-    snapshot,
-    records: update.records,
-    keyOf: update.keyOf,
-    covers: update.covers,
-    mode: options.mode,
-    language: options.language,
-    missingNote: options.missingNote,
-    preserveKeys: update.preserveKeys,
-    anchorOf: update.anchorOf,
-  });
+  const stored = access.layout();
+  const planFor = (snapshot: SheetSnapshot) => {
+    let previousKeys = snapshot.values.length > 0 ? (stored ?? []) : [];
+    const header = snapshot.values[0] ?? [];
+    // The stored layout must still describe the sheet: users may have replaced or rebuilt it.
+    const fixed = update.columnsFor([]) as readonly Column<unknown>[];
+    if (
+      snapshot.values.length > 0 &&
+      !layoutMatches(previousKeys, header, update.columnsFor(previousKeys) as readonly Column<unknown>[])
+    ) {
+      previousKeys = inferKeys(header, fixed);
+    }
+    return planRefresh({
+      columns: update.columnsFor(previousKeys),
+      previousKeys,
+      snapshot,
+      records: update.records,
+      keyOf: update.keyOf,
+      covers: update.covers,
+      mode: options.mode,
+      language: options.language,
+      missingNote: options.missingNote,
+      preserveKeys: update.preserveKeys,
+      anchorOf: update.anchorOf,
+    });
+  };
+  const empty: SheetSnapshot = { name: "", values: [], formulas: [], formats: [] };
+  // First the add-on's own columns only: users' columns need reading (and writing back) only
+  // when rows move, rows are added (their cells take the formats above) or columns shift.
+  const owned = access.read(stored?.length) ?? empty;
+  let plan = planFor(owned);
+  if (owned.partial && !(plan.inPlace && plan.counts.added === 0 && String(plan.keys) === String(stored)))
+    plan = planFor(access.read() ?? empty);
   const complete = access.write(plan, options.shouldStop) !== false;
   access.saveLayout(plan.keys);
-  if (!complete) throw new SheetWriteStopped("Sheet written in part: out of time.");
+  if (!complete) throw new SheetWriteStopped("out of time");
   return plan;
 }
 

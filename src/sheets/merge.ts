@@ -32,6 +32,8 @@ export interface SheetSnapshot {
   formulas: string[][];
   /** Same shape; the number format of each cell. */
   formats: string[][];
+  /** Only the add-on's columns were read: the sheet has users' columns beyond them. */
+  partial?: boolean;
 }
 
 export interface MergeInput<R> {
@@ -246,7 +248,7 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
     formats.push(new Array<string>(width).fill(FORMAT.general));
   }
 
-  const columnsStay = userWidth === 0 || newKeys.join("\u0000") === prevKeys.join("\u0000");
+  const columnsStay = userWidth === 0 || String(newKeys) === String(prevKeys);
   const inPlace = counts.removed === 0 && after.size === 0 && columnsStay;
   return { keys: newKeys, values, formats, width, dataRows: newDataRows, counts, inPlace };
 }

@@ -172,6 +172,37 @@ describe("refresh through the emulation", () => {
     expect(sheet.values.find((r) => r[0] === renamed.Id)?.[1]).toBe("ZZZ last by title");
   });
 
+  it("reads only the add-on's columns when no row moves; users' columns only when rows are added", async () => {
+    run("refreshFunds");
+    const width = fundsSheet().header.length;
+    const rows = fundsSheet().values.length;
+    s.emulator.typeCells("Funds", `${letter(width + 1)}1:${letter(width + 2)}1`, [["Double", "Note"]]);
+    s.emulator.typeCells("Funds", `${letter(width + 1)}2:${letter(width + 2)}2`, [["=1+1", "mine"]]);
+
+    // Nothing changed: values, formulas and formats of the add-on's columns only, nothing written.
+    s.emulator.resetCounters();
+    run("refreshFunds");
+    expect(s.emulator.counters.sheets.Funds).toMatchObject({ cellsRead: 3 * rows * width, cellsWritten: 0 });
+
+    // A fund renamed in place: still only the add-on's columns, and only its row is written.
+    const [first] = await allFunds();
+    await s.api("updateFund", { Id: first?.Id, IdAdmin: s.sandbox.adminId, FundName: "Renamed" }, "PUT");
+    s.emulator.resetCounters();
+    run("refreshFunds");
+    expect(s.emulator.counters.sheets.Funds).toMatchObject({ cellsRead: 3 * rows * width });
+    expect(s.emulator.counters.sheets.Funds?.cellsWritten).toBe(2 * width);
+
+    // A new fund: its row's users' cells take the formats above, so the whole sheet is read.
+    await createFund("New fund");
+    s.emulator.resetCounters();
+    run("refreshFunds");
+    expect(s.emulator.counters.sheets.Funds?.cellsRead).toBe(3 * rows * width + 3 * rows * (width + 2));
+    const sheet = fundsSheet();
+    expect(sheet.values).toHaveLength(rows + 1);
+    expect(sheet.values[1]?.[width + 1]).toBe("mine");
+    expect(sheet.formulas[1]?.[width]).toBe("=1+1");
+  });
+
   it("refuses a refresh that would take the spreadsheet past 10 million cells, writing nothing", async () => {
     // The spreadsheet is 100 cells short of Google's limit once the Audit sheet (1000 × 26) is
     // added; the Funds sheet would need more.

@@ -30,7 +30,10 @@ export interface SheetNames {
   outbox: string;
 }
 
-/** Requests per fetchAll: enough to hide latency, few enough not to overwhelm the service. */
+/**
+ * Requests per fetchAll: enough to hide latency, few enough not to burst into the service's
+ * undocumented rate limits (src/settings/README.md, "Page size and requests per batch").
+ */
 export const DEFAULT_BATCH_SIZE = 25;
 
 export class SettingsError extends Error {
@@ -46,8 +49,8 @@ export class SettingsError extends Error {
 type Form = Partial<Record<string, string | undefined>>;
 
 /**
- * Not in the sidebar: the benchmark sets `fetchBatchSize` 1 to compare with fetching one
- * request at a time.
+ * Not in the sidebar: a deployment may raise it where the service takes more; the benchmark
+ * sets it to 1 to compare with fetching one request at a time.
  */
 function batchSize(form: Form): number {
   const raw = (form.fetchBatchSize ?? "").trim();

@@ -178,7 +178,7 @@ function megabytes(bytes: number): string {
 function timeLines(label: string, run: RunFigures, floor: number): string[] {
   const cpu = run.cpu;
   const lines = [
-    `| ${label} | ${seconds(floor)} | ${seconds(run.wallMs)} | ×${(run.wallMs / floor).toFixed(2)} | ${run.http.batches} / ${seconds(run.http.blockedMs)} | ` +
+    `| ${label} | ${seconds(floor)} | ${seconds(run.wallMs)} | ${floor > 0 ? `×${(run.wallMs / floor).toFixed(2)}` : "–"} | ${run.http.batches} / ${seconds(run.http.blockedMs)} | ` +
       `${cpu ? seconds(cpu.addOnMs) : "–"} | ${cpu ? seconds(cpu.emulationMs) : "–"} | ${cpu ? seconds(cpu.gcMs) : "–"} | ` +
       `${run.cells.read.toLocaleString("en")} / ${run.cells.written.toLocaleString("en")} | ${megabytes(run.peakHeapAbove)} |`,
   ];

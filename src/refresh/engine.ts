@@ -154,8 +154,6 @@ export interface StepProgress {
   stage: Stage;
   /** Requests sent by this refresh so far (before retries). */
   requests: number;
-  /** What this step did, e.g. "getFunds pages 2–26". */
-  step: string;
 }
 
 export interface EngineResult {
@@ -220,9 +218,9 @@ export function runRefreshSteps(
   const refreshed: Stage[] = [];
   let fundList: Fund[] | null = null;
 
-  const step = (stage: Stage, text: string, count: number) => {
+  const step = (stage: Stage, count: number) => {
     requests += count;
-    deps.onStep?.({ stage, requests, step: text });
+    deps.onStep?.({ stage, requests });
   };
 
   const probe = options.pageSizeProbe;
@@ -252,7 +250,7 @@ export function runRefreshSteps(
 
   /** Report pages known to be needed and not fetched yet, at most `room`. */
   function spareReportPages(room: number): Record<string, unknown>[] {
-    if (room <= 0 || !reader.batch || probing || state.stages[0] === "reports") return [];
+    if (room <= 0 || !reader.batch || state.stages[0] === "reports") return [];
     const out: Record<string, unknown>[] = [];
     for (const q of reportQueries) {
       // Its first page, or, once that is known, the pages it announced.
@@ -270,22 +268,28 @@ export function runRefreshSteps(
    * One batch (one fetchAll): `own` reads, all of one kind, then report pages needed later in
    * the room left. Returns the results of `own`.
    */
-  function send(stage: Stage, own: readonly Read[], text: string): ReadResult[] {
+  function send(stage: Stage, own: readonly Read[]): ReadResult[] {
     const extra = spareReportPages(options.batchSize - own.length);
     let results: ReadResult[];
     if (extra.length > 0 && reader.batch) {
       const all = reader.batch([...own, ...extra.map((query): Read => ({ kind: "reportPage", query }))]);
       // A page fetched ahead that failed is simply fetched again in its turn.
-      extra.forEach((q, k) => {
-        const page = all[own.length + k];
-        if (!isFailure(page)) ahead.set(pageKey(q), page as ListPage<ExpenseReport>);
+      const pages = extra.flatMap((q, k) => {
+        const page = all[own.length + k] as ListPage<ExpenseReport>;
+        if (isFailure(page)) return [];
+        ahead.set(pageKey(q), page);
+        return [page];
       });
+      // Pages asked at the probe's size teach it too; a size they change leaves them unused
+      // (their query names the size asked for).
+      const learnt = probing && learntPageSize(pageSize, pages);
+      if (learnt) keepPageSize(learnt.size);
       const mine = all.slice(0, own.length);
       const failure = mine.find(isFailure);
       if (failure) throw failure.failed;
       results = mine as ReadResult[];
     } else results = readEach(own);
-    step(stage, text, own.length + extra.length);
+    step(stage, own.length + extra.length);
     return results;
   }
 
@@ -303,7 +307,6 @@ export function runRefreshSteps(
     stage: Stage,
     kind: ListKind,
     queries: readonly Record<string, unknown>[],
-    text: string,
   ): ListPage<T>[] {
     const known = queries.map((q) => (kind === "reportPage" ? ahead.get(pageKey(q)) : undefined));
     const missing = queries.filter((_q, i) => known[i] === undefined);
@@ -311,45 +314,37 @@ export function runRefreshSteps(
     const fetched = send(
       stage,
       missing.map((query): Read => ({ kind, query })),
-      text,
     ) as ListPage<T>[];
     let k = 0;
     return known.map((p) => (p ?? fetched[k++]) as ListPage<T>);
   }
 
   /** The first pages of `queries`; while probing, asked at the probe's size, then settled. */
-  function firstPages<T>(
-    stage: Stage,
-    endpoint: string,
-    kind: ListKind,
-    queries: Record<string, unknown>[],
-  ): ListPage<T>[] {
-    const what = `${endpoint} page 1 × ${queries.length}`;
+  function firstPages<T>(stage: Stage, kind: ListKind, queries: Record<string, unknown>[]): ListPage<T>[] {
     const ask = () =>
       pagesOf<T>(
         stage,
         kind,
         queries.map((q) => pageQuery(q, 1)),
-        what,
       );
     if (!probing) return ask();
+    const asked = pageSize;
     let pages: ListPage<T>[];
     try {
       pages = ask();
     } catch (err) {
       if (!refusedPageSize(err)) throw err;
-      step(stage, what, queries.length);
+      step(stage, queries.length);
       pageSize = options.pageSize;
       pages = ask();
       keepPageSize(pageSize);
       return pages;
     }
-    const learnt = learntPageSize(pageSize, pages);
-    if (learnt === null) return pages;
-    keepPageSize(learnt.size);
-    if (!learnt.cut) return pages;
-    // Cut short: the pages that follow would not line up with these; ask again at that size.
-    return ask();
+    const learnt = learntPageSize(asked, pages);
+    if (learnt) keepPageSize(learnt.size);
+    // Cut short (here or in the pages that rode with these): the pages that follow would not
+    // line up with these; ask again at the size kept.
+    return pageSize === asked ? pages : ask();
   }
 
   /** Every page of one or more list queries: first pages together, then the rest in batches. */
@@ -364,7 +359,7 @@ export function runRefreshSteps(
     const pageCounts: number[] = [];
     for (let i = 0; i < queries.length; i += options.batchSize) {
       const slice = queries.slice(i, i + options.batchSize);
-      const firsts = firstPages<T>(stage, endpoint, kind, slice);
+      const firsts = firstPages<T>(stage, kind, slice);
       firsts.forEach((p, k) => {
         perQuery[i + k]?.push(...p.items);
         // Stop paging when the count is reached or a page comes back empty.
@@ -392,7 +387,7 @@ export function runRefreshSteps(
         throw new Stopped({ endpoint, piece: at.query, page: at.page });
       }
       const slice = toFetch.slice(i, i + options.batchSize);
-      const pages = pagesOf<T>(stage, kind, slice.map(queryOf), `${endpoint} × ${slice.length}`);
+      const pages = pagesOf<T>(stage, kind, slice.map(queryOf));
       pages.forEach((p, k) => {
         const r = slice[k] as { query: number; page: number };
         (pieces[r.query] as T[][])[r.page] = p.items;
@@ -455,7 +450,6 @@ export function runRefreshSteps(
       const funds = send(
         "transactions",
         batch.map((id): Read => ({ kind: "fund", id })),
-        `getFund × ${batch.length}`,
       ) as (Fund | null)[];
       minimum += batch.length;
       funds.forEach((f, k) => {
@@ -597,7 +591,7 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
       const batch = ids.slice(i, i + options.batchSize);
       for (const r of reader.reports(batch)) if (r) found.push(r);
       requests += batch.length;
-      deps.onStep?.({ stage: "reports", requests, step: `getExpenseReport × ${batch.length}` });
+      deps.onStep?.({ stage: "reports", requests });
     }
     records += sheets.apply<ExpenseReport>("reports", {
       columnsFor: (previousKeys) => reportsTable(found, previousKeys).columns,
@@ -625,7 +619,7 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
       else missing.push(batch[k] as number);
     });
     requests += batch.length;
-    deps.onStep?.({ stage: "funds", requests, step: `getFund × ${batch.length}` });
+    deps.onStep?.({ stage: "funds", requests });
   }
   if (selection.target === "funds") {
     records += sheets.apply<Fund>("funds", {

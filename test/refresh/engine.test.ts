@@ -242,6 +242,26 @@ describe("batches filled with the pages known to be needed", () => {
     expect(sheets.reports.values).toEqual(straight.sheets.reports.values);
   });
 
+  it("finds the page size with report pages riding in the first batch, and every list comes out whole", () => {
+    // 3 funds fit in any page: only the report pages riding with them can show the cut.
+    const { service, sheets, store, deps } = setup(3, 45);
+    service.largestPage = 4;
+    const probing: EngineDeps = {
+      ...deps,
+      reader: readerOf(service, true),
+      options: { ...deps.options, pageSizeProbe: { ask: 1000, serviceUrl: "https://api.example/v1" } },
+    };
+    const result = runRefreshSteps(probing, startCursor("all"), never);
+    expect(result.finished).toBe(true);
+    // The first batch asked 1,000 of everything and the report pages came back cut to 4: kept,
+    // and every list read again at 4 per page, none twice, none missing.
+    expect(service.batches[0]?.size).toBe(4);
+    expect(JSON.parse(store.data.get(PAGE_SIZE_KEY) ?? "{}")).toEqual({ "https://api.example/v1": 4 });
+    expect(sheets.funds.ids()).toHaveLength(3);
+    expect(sheets.reports.ids()).toHaveLength(45);
+    expect(new Set(sheets.reports.ids()).size).toBe(45);
+  });
+
   it("stopped during the movements, drops the report pages fetched ahead and fetches them again in their turn", () => {
     const { service, sheets, deps } = setup(35, 45);
     const mixedDeps: EngineDeps = { ...deps, reader: readerOf(service, true) };

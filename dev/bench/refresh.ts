@@ -11,7 +11,8 @@
  *   npm run bench -- --latency 150 --page-size 100 --batch 25   # 100 per page (default: auto)
  */
 
-import { getHeapStatistics } from "node:v8";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { splitWindow } from "../../src/refresh/windows";
 import { createEmulator, type Emulator } from "../emulator/index";
 import { servicePrefix, storeToken } from "../emulator/settings";
@@ -39,6 +40,11 @@ interface Args {
   sequentialUpTo: number;
   /** Profile the two refreshes of each size (CPU split between the add-on and the emulation). */
   profile: boolean;
+  /**
+   * Measure the live heap (after a full collection) at every spreadsheet read and write: the
+   * add-on's data at its largest. The collections slow the run: its wall times do not count.
+   */
+  liveHeap: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -49,6 +55,7 @@ function parseArgs(argv: string[]): Args {
     batch: 25,
     sequentialUpTo: 400,
     profile: true,
+    liveHeap: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -75,9 +82,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--batch") args.batch = number("--batch", 1, 100);
     else if (flag === "--sequential-up-to") args.sequentialUpTo = number("--sequential-up-to", 0, 100_000);
     else if (flag === "--no-profile") args.profile = false;
+    else if (flag === "--live-heap") args.liveHeap = true;
     else
       throw new Error(
-        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile`,
+        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap`,
       );
   }
   return args;
@@ -96,11 +104,30 @@ interface RunFigures {
   http: { batches: number; blockedMs: number };
   /** Highest V8 heap seen during the refresh above the heap before it (bytes). */
   peakHeapAbove: number;
+  /** With --live-heap: the largest live heap at a spreadsheet call, and what stays, above the start. */
+  live?: { peakAbove: number; retainedAbove: number };
   cpu?: CpuSplit;
+}
+
+/** A full collection, when --live-heap asked for one (V8's gc made callable). */
+let collect: (() => void) | null = null;
+function enableCollect(): void {
+  setFlagsFromString("--expose-gc");
+  collect = runInNewContext("gc") as () => void;
+  // Contexts made from now on (the emulated script's realm) must not see it.
+  setFlagsFromString("--no-expose-gc");
+}
+
+/** The live heap: used after a full collection. */
+function liveHeap(): number {
+  collect?.();
+  return getHeapStatistics().used_heap_size;
 }
 
 /** The highest used heap seen since `resetPeak` (sampled while the script waits on HTTP). */
 const heap = {
+  /** With --live-heap: the largest live heap at a spreadsheet call since resetPeak. */
+  livePeak: 0,
   peak: 0,
   sample(): void {
     const used = getHeapStatistics().used_heap_size;
@@ -115,6 +142,8 @@ const heap = {
 /** Runs refreshAll until it is finished (a run stopped near the time limit is continued). */
 function refreshAll(emulator: Emulator): RunFigures {
   emulator.resetCounters();
+  const liveBefore = collect ? liveHeap() : 0;
+  heap.livePeak = liveBefore;
   const heapBefore = heap.resetPeak();
   const started = performance.now();
   let executions = 0;
@@ -149,6 +178,31 @@ function refreshAll(emulator: Emulator): RunFigures {
     records,
     http: counters.http,
     peakHeapAbove: heap.peak - heapBefore,
+    ...(collect
+      ? { live: { peakAbove: heap.livePeak - liveBefore, retainedAbove: liveHeap() - liveBefore } }
+      : {}),
+  };
+}
+
+/**
+ * With --live-heap, every spreadsheet read and write of the script first measures the live
+ * heap: at a write the records, the sheet as read and the plan are all alive.
+ */
+function watchLiveHeap(emulator: Emulator): void {
+  if (!collect) return;
+  const host = emulator.spreadsheetHost;
+  const sample = () => {
+    heap.livePeak = Math.max(heap.livePeak, liveHeap());
+  };
+  const read = host.countRead.bind(host);
+  const write = host.countWrite.bind(host);
+  host.countRead = (sheet, cells) => {
+    sample();
+    read(sheet, cells);
+  };
+  host.countWrite = (sheet, cells) => {
+    sample();
+    write(sheet, cells);
   };
 }
 
@@ -255,6 +309,7 @@ async function benchSize(
     onBlock: () => heap.sample(),
   });
   const lines: string[] = [];
+  watchLiveHeap(emulator);
   try {
     storeToken(emulator, user, sandbox.token, sandbox.url);
     emulator.documentPropertiesData.values.set("settings.form", form(args.batch));
@@ -333,6 +388,13 @@ async function benchSize(
             "",
           ]
         : []),
+      ...(first.live && second.live
+        ? [
+            `Live heap at the largest (after a full collection, at a spreadsheet call) above the start: ${megabytes(first.live.peakAbove)} (first), ${megabytes(second.live.peakAbove)} (no change); ` +
+              `still held after the refresh (the emulated spreadsheet's growth): ${megabytes(first.live.retainedAbove)} and ${megabytes(second.live.retainedAbove)}. Wall times of this run include the collections.`,
+            "",
+          ]
+        : []),
       `Cells read / written: ${first.cells.read.toLocaleString("en")} / ${first.cells.written.toLocaleString("en")} (first), ` +
         `${second.cells.read.toLocaleString("en")} / ${second.cells.written.toLocaleString("en")} (no change).`,
       "",
@@ -358,6 +420,7 @@ async function main(): Promise<void> {
     console.error(`npm run build failed (${build.error}); measuring a build of the script alone.`);
   const dist = privateBuild();
   const profiler = args.profile ? new CpuProfiler(dist) : null;
+  if (args.liveHeap) enableCollect();
   console.log(
     `# Refresh benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node})\n`,
   );

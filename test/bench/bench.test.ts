@@ -160,6 +160,35 @@ describe("npm run bench, smallest size", () => {
     expect(out.stdout).toMatch(/^Add-on CPU by file, first: src\/[\w/.-]+\.ts [\d.]+ s/m);
   }, 180_000);
 
+  it("with --live-heap, says the live heap at its largest and what the refresh left held", async () => {
+    const out = await bench([
+      "--sizes",
+      "small",
+      "--latency",
+      "0",
+      "--sequential-up-to",
+      "0",
+      "--no-profile",
+      "--live-heap",
+    ]);
+    expect(out.code, out.stderr).toBe(0);
+    const live =
+      /^Live heap at the largest \(after a full collection, at a spreadsheet call\) above the start: (-?\d+) MB \(first\), (-?\d+) MB \(no change\); still held after the refresh \(the emulated spreadsheet's growth\): (-?\d+) MB and (-?\d+) MB\./m.exec(
+        out.stdout,
+      );
+    expect(live, out.stdout).not.toBeNull();
+    const [firstPeak, , firstHeld] = (live as RegExpExecArray).slice(1).map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    // A first refresh of 2,000 reports holds some megabytes at its largest, at least what stays.
+    expect(firstPeak).toBeGreaterThan(0);
+    expect(firstPeak).toBeGreaterThanOrEqual(firstHeld);
+    // With --no-profile, no CPU split.
+    expect(out.stdout).not.toContain("Add-on CPU by file");
+  }, 180_000);
+
   it("stops on an unknown size with a message naming the flag and the sizes it knows", async () => {
     const out = await bench(["--sizes", "tiny"]);
     expect(out.code).toBe(1);

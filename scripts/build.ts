@@ -75,6 +75,8 @@ export interface BuildOptions {
   skipBrokenSidebars?: boolean;
   /** Minify sidebar clients (the default); tests read unminified pages. */
   minifySidebars?: boolean;
+  /** Writes addon.js.map beside addon.js (the bench maps its CPU profile back to src/ with it). */
+  sourceMap?: boolean;
 }
 
 /** Keys kept as plain text in the server bundle: the menu, which onOpen builds in any mode. */
@@ -111,11 +113,15 @@ export function bundleWithItsStrings(options: EsbuildOptions, packing: { gzip?: 
     minifyWhitespace: false,
     define: strings([]),
     write: false,
+    sourcemap: false,
     logLevel: "silent",
   });
   const keys = keysNamedIn(probe.outputFiles[0]?.text ?? "", Object.keys(table.en));
   const result = buildSync({ ...options, define: strings(keys), write: false });
-  return result.outputFiles[0]?.text ?? "";
+  const code = result.outputFiles.find((f) => !f.path.endsWith(".map")) ?? result.outputFiles[0];
+  const map = result.outputFiles.find((f) => f.path.endsWith(".map"));
+  if (map && options.outfile) writeFileSync(`${options.outfile}.map`, map.text);
+  return code?.text ?? "";
 }
 
 function buildServer(outDir: string, options: BuildOptions): void {
@@ -134,6 +140,7 @@ function buildServer(outDir: string, options: BuildOptions): void {
       charset: "utf8",
       legalComments: "none",
       logLevel: options.logLevel ?? "warning",
+      ...(options.sourceMap ? { sourcemap: "external" as const, outfile: join(outDir, "addon.js") } : {}),
     },
     { gzip: true },
   );

@@ -49,6 +49,6 @@ export function buildIfNeeded(): { built: boolean; error?: string } {
  */
 export function privateBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), "addon-dist-"));
-  buildAddOn(dir, { logLevel: "silent", skipBrokenSidebars: true });
+  buildAddOn(dir, { logLevel: "silent", skipBrokenSidebars: true, sourceMap: true });
   return dir;
 }

@@ -8,14 +8,17 @@
  *
  *   npm run bench                                  # small and medium
  *   npm run bench -- --sizes small,medium,large    # up to 5,000 funds and 50,000 reports
- *   npm run bench -- --latency 150 --page-size 100 --batch 25
+ *   npm run bench -- --latency 150 --page-size 100 --batch 25   # 100 per page (default: auto)
  */
 
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { splitWindow } from "../../src/refresh/windows";
 import { createEmulator, type Emulator } from "../emulator/index";
 import { servicePrefix, storeToken } from "../emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
 import { buildIfNeeded, privateBuild } from "./build";
+import { CpuProfiler, type CpuSplit, topFiles } from "./profile";
 import { summaryLine, summaryMs } from "./summary";
 
 const SIZES: Record<string, { funds: number; reports: number }> = {
@@ -31,19 +34,29 @@ const WINDOW = { since: "2019-07-01", until: TODAY };
 interface Args {
   sizes: string[];
   latencyMs: number;
-  pageSize: number;
+  /** ResultsPerPage, or "auto": the add-on's default (the largest page the service accepts). */
+  pageSize: number | "auto";
   batch: number;
   /** Measure the one-request-at-a-time refresh for real up to this many calls; estimate above. */
   sequentialUpTo: number;
+  /** Profile the two refreshes of each size (CPU split between the add-on and the emulation). */
+  profile: boolean;
+  /**
+   * Measure the live heap (after a full collection) at every spreadsheet read and write: the
+   * add-on's data at its largest. The collections slow the run: its wall times do not count.
+   */
+  liveHeap: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
     sizes: ["small", "medium"],
     latencyMs: 150,
-    pageSize: 100,
+    pageSize: "auto",
     batch: 25,
     sequentialUpTo: 400,
+    profile: true,
+    liveHeap: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -63,12 +76,17 @@ function parseArgs(argv: string[]): Args {
       }
       i++;
     } else if (flag === "--latency") args.latencyMs = number("--latency", 0, 10_000);
-    else if (flag === "--page-size") args.pageSize = number("--page-size", 1, 1000);
+    else if (flag === "--page-size" && value === "auto") {
+      args.pageSize = "auto";
+      i++;
+    } else if (flag === "--page-size") args.pageSize = number("--page-size", 1, 1000);
     else if (flag === "--batch") args.batch = number("--batch", 1, 100);
     else if (flag === "--sequential-up-to") args.sequentialUpTo = number("--sequential-up-to", 0, 100_000);
+    else if (flag === "--no-profile") args.profile = false;
+    else if (flag === "--live-heap") args.liveHeap = true;
     else
       throw new Error(
-        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to`,
+        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap`,
       );
   }
   return args;
@@ -85,11 +103,51 @@ interface RunFigures {
   records: number;
   /** The refresh's own duration as the script measured it (emulated sheet time included). */
   scriptMs: number;
+  /** fetchAll rounds and the real time blocked on them. */
+  http: { batches: number; blockedMs: number };
+  /** Highest V8 heap seen during the refresh above the heap before it (bytes). */
+  peakHeapAbove: number;
+  /** With --live-heap: the largest live heap at a spreadsheet call, and what stays, above the start. */
+  live?: { peakAbove: number; retainedAbove: number };
+  cpu?: CpuSplit;
 }
+
+/** A full collection, when --live-heap asked for one (V8's gc made callable). */
+let collect: (() => void) | null = null;
+function enableCollect(): void {
+  setFlagsFromString("--expose-gc");
+  collect = runInNewContext("gc") as () => void;
+  // Contexts made from now on (the emulated script's realm) must not see it.
+  setFlagsFromString("--no-expose-gc");
+}
+
+/** The live heap: used after a full collection. */
+function liveHeap(): number {
+  collect?.();
+  return getHeapStatistics().used_heap_size;
+}
+
+/** The highest used heap seen since `resetPeak` (sampled while the script waits on HTTP). */
+const heap = {
+  /** With --live-heap: the largest live heap at a spreadsheet call since resetPeak. */
+  livePeak: 0,
+  peak: 0,
+  sample(): void {
+    const used = getHeapStatistics().used_heap_size;
+    if (used > heap.peak) heap.peak = used;
+  },
+  resetPeak(): number {
+    heap.peak = getHeapStatistics().used_heap_size;
+    return heap.peak;
+  },
+};
 
 /** Runs refreshAll until it is finished (a run stopped near the time limit is continued). */
 function refreshAll(emulator: Emulator): RunFigures {
   emulator.resetCounters();
+  const liveBefore = collect ? liveHeap() : 0;
+  heap.livePeak = liveBefore;
+  const heapBefore = heap.resetPeak();
   const started = performance.now();
   let executions = 0;
   let records = 0;
@@ -108,6 +166,7 @@ function refreshAll(emulator: Emulator): RunFigures {
     if (!summary.ok) throw new Error(`refresh failed: ${summary.message}`);
     records += summary.records;
     scriptMs += summary.seconds * 1000;
+    heap.sample();
     if (summary.finished) break;
     if (executions > 20) throw new Error("refresh did not finish in 20 executions");
   }
@@ -129,7 +188,67 @@ function refreshAll(emulator: Emulator): RunFigures {
     executions,
     records,
     scriptMs,
+    http: counters.http,
+    peakHeapAbove: heap.peak - heapBefore,
+    ...(collect
+      ? { live: { peakAbove: heap.livePeak - liveBefore, retainedAbove: liveHeap() - liveBefore } }
+      : {}),
   };
+}
+
+/**
+ * With --live-heap, every spreadsheet read and write of the script first measures the live
+ * heap: at a write the records, the sheet as read and the plan are all alive.
+ */
+function watchLiveHeap(emulator: Emulator): void {
+  if (!collect) return;
+  const host = emulator.spreadsheetHost;
+  const sample = () => {
+    heap.livePeak = Math.max(heap.livePeak, liveHeap());
+  };
+  const read = host.countRead.bind(host);
+  const write = host.countWrite.bind(host);
+  host.countRead = (sheet, cells) => {
+    sample();
+    read(sheet, cells);
+  };
+  host.countWrite = (sheet, cells) => {
+    sample();
+    write(sheet, cells);
+  };
+}
+
+/** refreshAll under the CPU profiler, when there is one. */
+async function profiledRefresh(emulator: Emulator, profiler: CpuProfiler | null): Promise<RunFigures> {
+  await profiler?.start();
+  const figures = refreshAll(emulator);
+  if (profiler) figures.cpu = await profiler.stop();
+  return figures;
+}
+
+/**
+ * The HTTP floor: the time the calls need at `batch` requests per round of `latencyMs`, the
+ * first pages of every list in the first round (they tell how many pages follow) and every
+ * other call in full rounds after it.
+ */
+function floorMs(calls: number, firstPages: number, batch: number, latencyMs: number): number {
+  const first = Math.ceil(firstPages / batch);
+  return (first + Math.ceil(Math.max(0, calls - firstPages) / batch)) * latencyMs;
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1_048_576)} MB`;
+}
+
+/** The per-size lines on time: floor, wall, HTTP, CPU split, heap. */
+function timeLines(label: string, run: RunFigures, floor: number): string[] {
+  const cpu = run.cpu;
+  const lines = [
+    `| ${label} | ${seconds(floor)} | ${seconds(run.wallMs)} | ${floor > 0 ? `×${(run.wallMs / floor).toFixed(2)}` : "–"} | ${run.http.batches} / ${seconds(run.http.blockedMs)} | ` +
+      `${cpu ? seconds(cpu.addOnMs) : "–"} | ${cpu ? seconds(cpu.emulationMs) : "–"} | ${cpu ? seconds(cpu.gcMs) : "–"} | ` +
+      `${run.cells.read.toLocaleString("en")} / ${run.cells.written.toLocaleString("en")} | ${megabytes(run.peakHeapAbove)} |`,
+  ];
+  return lines;
 }
 
 /** Endpoint of each audit row appended since `fromRow` (the audit has one row per call). */
@@ -169,7 +288,12 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-async function benchSize(name: string, dist: string, args: Args): Promise<string[]> {
+async function benchSize(
+  name: string,
+  dist: string,
+  args: Args,
+  profiler: CpuProfiler | null,
+): Promise<string[]> {
   const size = SIZES[name] as { funds: number; reports: number };
   const sandbox = await startSandboxThread({
     seed: 42,
@@ -182,7 +306,7 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
   const form = (batch: number) =>
     JSON.stringify({
       baseUrl: sandbox.url,
-      pageSize: String(args.pageSize),
+      pageSize: args.pageSize === "auto" ? "" : String(args.pageSize),
       windowMode: "range",
       windowFrom: WINDOW.since,
       windowTo: WINDOW.until,
@@ -194,15 +318,18 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
     users: [user],
     timeZone: "America/Santiago",
     urlFetchAllowlist: [servicePrefix(sandbox.url)],
+    onBlock: () => heap.sample(),
   });
   const lines: string[] = [];
+  watchLiveHeap(emulator);
   try {
     storeToken(emulator, user, sandbox.token, sandbox.url);
     emulator.documentPropertiesData.values.set("settings.form", form(args.batch));
-    const pages = await pagesNeeded(sandbox, args.pageSize);
+    // The sandbox takes pages of up to 1,000: what "auto" settles on.
+    const pages = await pagesNeeded(sandbox, args.pageSize === "auto" ? 1000 : args.pageSize);
     const fundsWithMovements = size.funds;
 
-    const first = refreshAll(emulator);
+    const first = await profiledRefresh(emulator, profiler);
     first.byEndpoint = auditEndpoints(emulator, 2);
     const firstSummaryMs = summaryMs(emulator);
     const auditRows = emulator.spreadsheet.sheetByName("Audit")?.lastRow() ?? 1;
@@ -243,21 +370,45 @@ async function benchSize(name: string, dist: string, args: Args): Promise<string
       sequentialNote = `estimated: ${first.calls} calls × ${perCall.toFixed(0)} ms measured one at a time`;
     }
 
-    const second = refreshAll(emulator);
+    const second = await profiledRefresh(emulator, profiler);
     second.byEndpoint = auditEndpoints(emulator, auditRows + 1);
     const secondSummaryMs = summaryMs(emulator);
     const listCalls = pages.funds + pages.reports;
+    const firstPages = 1 + splitWindow(WINDOW).length;
+    const firstFloor = floorMs(first.calls, firstPages, args.batch, args.latencyMs);
+    const secondFloor = floorMs(second.calls, firstPages, args.batch, args.latencyMs);
     const onlyLists = (second.byEndpoint.getFund ?? 0) === 0 && second.calls === listCalls;
 
     lines.push(
       `## ${name}: ${size.funds.toLocaleString("en")} funds, ${size.reports.toLocaleString("en")} reports ` +
-        `(latency ${args.latencyMs} ms per call, ${args.pageSize} per page, ${args.batch} requests per fetchAll)`,
+        `(latency ${args.latencyMs} ms per call, ${args.pageSize === "auto" ? "page size found by the add-on" : `${args.pageSize} per page`}, ${args.batch} requests per fetchAll)`,
       "",
       "| refresh | API calls | minimum | getFunds / getFund / getExpenseReports | writes: Funds / Transactions / Reports / Audit | wall time | one at a time | speed-up |",
       "|---|---|---|---|---|---|---|---|",
       `| first | ${first.calls} | ${minimum} | ${first.byEndpoint.getFunds ?? 0} / ${first.byEndpoint.getFund ?? 0} / ${first.byEndpoint.getExpenseReports ?? 0} | ${SHEETS.map((s) => first.writes[s]).join(" / ")} | ${seconds(first.wallMs)} | ${seconds(sequentialMs)} (${sequentialNote}) | ×${(sequentialMs / first.wallMs).toFixed(1)} |`,
       `| no change | ${second.calls} | ${listCalls} | ${second.byEndpoint.getFunds ?? 0} / ${second.byEndpoint.getFund ?? 0} / ${second.byEndpoint.getExpenseReports ?? 0} | ${SHEETS.map((s) => second.writes[s]).join(" / ")} | ${seconds(second.wallMs)} | | |`,
       "",
+      "| refresh | HTTP floor | wall | wall ÷ floor | fetchAll rounds / blocked on HTTP | add-on CPU | emulation CPU | GC | cells read / written | peak heap above start |",
+      "|---|---|---|---|---|---|---|---|---|---|",
+      ...timeLines("first", first, firstFloor),
+      ...timeLines("no change", second, secondFloor),
+      "",
+      ...(first.cpu && second.cpu
+        ? [
+            `Add-on CPU by file, first: ${topFiles(first.cpu.addOnFiles, 6)}.`,
+            `Add-on CPU by file, no change: ${topFiles(second.cpu.addOnFiles, 6)}.`,
+            `Emulation CPU by file, first: ${topFiles(first.cpu.emulationFiles, 5)}.`,
+            `Emulation CPU by file, no change: ${topFiles(second.cpu.emulationFiles, 5)}.`,
+            "",
+          ]
+        : []),
+      ...(first.live && second.live
+        ? [
+            `Live heap at the largest (after a full collection, at a spreadsheet call) above the start: ${megabytes(first.live.peakAbove)} (first), ${megabytes(second.live.peakAbove)} (no change); ` +
+              `still held after the refresh (the emulated spreadsheet's growth): ${megabytes(first.live.retainedAbove)} and ${megabytes(second.live.retainedAbove)}. Wall times of this run include the collections.`,
+            "",
+          ]
+        : []),
       `Cells read / written: ${first.cells.read.toLocaleString("en")} / ${first.cells.written.toLocaleString("en")} (first), ` +
         `${second.cells.read.toLocaleString("en")} / ${second.cells.written.toLocaleString("en")} (no change).`,
       "",
@@ -284,12 +435,15 @@ async function main(): Promise<void> {
   if (build.error)
     console.error(`npm run build failed (${build.error}); measuring a build of the script alone.`);
   const dist = privateBuild();
+  const profiler = args.profile ? new CpuProfiler(dist) : null;
+  if (args.liveHeap) enableCollect();
   console.log(
     `# Refresh benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node})\n`,
   );
   for (const name of args.sizes) {
-    for (const line of await benchSize(name, dist, args)) console.log(line);
+    for (const line of await benchSize(name, dist, args, profiler)) console.log(line);
   }
+  profiler?.close();
 }
 
 main().catch((err) => {

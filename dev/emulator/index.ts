@@ -181,6 +181,8 @@ export interface Counters {
   sheets: Record<string, SheetCounters>;
   properties: { reads: number; writes: number };
   executions: number;
+  /** UrlFetch rounds (one per fetch or fetchAll) and the real time spent blocked on them. */
+  http: { batches: number; blockedMs: number };
 }
 
 /** Locks held by "another execution", as set up by holdLock(). */
@@ -476,6 +478,7 @@ export class Emulator {
       sheets,
       properties: { reads, writes },
       executions: this.executions.length,
+      http: { ...this.http.waited },
     };
   }
 
@@ -483,6 +486,8 @@ export class Emulator {
   resetCounters(): void {
     this.sheetCounters = new WeakMap();
     this.fetchCounts = new Map();
+    this.http.waited.batches = 0;
+    this.http.waited.blockedMs = 0;
   }
 
   private sheetCounter(sheet: SheetData): SheetCounters {

@@ -39,10 +39,17 @@ export const DATE_PRELUDE = `(function (zone) {
   var NAMES = ["FullYear", "Month", "Date", "Hours", "Minutes", "Seconds", "Milliseconds"];
   var ISO_LOCAL = /^(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,3}))?)?$/;
 
+  // Code reads several fields of one date in a row (getFullYear, getMonth, getDate…): the
+  // last instant's fields are kept, so those reads cost one offset lookup, not one each.
+  var lastT = NaN;
+  var lastFields = null;
   function fieldsOf(t) {
+    if (t === lastT) return lastFields;
     var s = new RealDate(t + zone.offset(t) * 60000);
-    return [s.getUTCFullYear(), s.getUTCMonth(), s.getUTCDate(), s.getUTCHours(),
+    lastFields = [s.getUTCFullYear(), s.getUTCMonth(), s.getUTCDate(), s.getUTCHours(),
       s.getUTCMinutes(), s.getUTCSeconds(), s.getUTCMilliseconds(), s.getUTCDay()];
+    lastT = t;
+    return lastFields;
   }
   function fromFields(f) {
     for (var i = 0; i < 7; i++) if (typeof f[i] !== "number" || f[i] !== f[i]) return NaN;
@@ -85,7 +92,7 @@ export const DATE_PRELUDE = `(function (zone) {
     } });
     Object.defineProperty(P, "set" + name, { configurable: true, writable: true, value: function () {
       var t = getTime.call(this);
-      var f = fieldsOf(t !== t ? 0 : t);
+      var f = fieldsOf(t !== t ? 0 : t).slice();
       var count = name === "FullYear" ? 3 : name === "Month" ? 2 : name === "Hours" ? 4 : name === "Minutes" ? 3 : name === "Seconds" ? 2 : 1;
       for (var k = 0; k < count && k < arguments.length; k++) f[i + k] = Number(arguments[k]);
       var next = fromFields(f);

@@ -49,6 +49,8 @@ export class SyncHttp {
   private port: MessagePort | undefined;
   private flag: Int32Array | undefined;
   private seq = 0;
+  /** fetchAll rounds sent, and the real time the script's thread spent waiting on them. */
+  readonly waited = { batches: 0, blockedMs: 0 };
 
   constructor(private readonly onBlock: () => void = () => {}) {}
 
@@ -68,6 +70,16 @@ export class SyncHttp {
 
   /** Sends the requests concurrently and returns their results in request order. */
   send(requests: WireRequest[]): WireResult[] {
+    const started = performance.now();
+    try {
+      return this.sendAndWait(requests);
+    } finally {
+      this.waited.batches++;
+      this.waited.blockedMs += performance.now() - started;
+    }
+  }
+
+  private sendAndWait(requests: WireRequest[]): WireResult[] {
     this.start();
     const flag = this.flag as Int32Array;
     this.seq++;

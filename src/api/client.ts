@@ -121,6 +121,14 @@ export interface Client extends EndpointMethods {
     name: N,
     inputs: readonly (RequestInput<N> | Record<string, unknown>)[],
   ): BatchResult<N>[];
+  /** As readMany, the reads of several endpoints in one batch (one fetchAll per attempt). */
+  readAll(reads: readonly MixedRead[]): BatchResult<ReadEndpointName>[];
+}
+
+/** One read of a mixed batch. */
+export interface MixedRead {
+  name: ReadEndpointName;
+  input: Record<string, unknown>;
 }
 
 const SECRET_KEY = /token|authorization|password|secret/i;
@@ -382,19 +390,27 @@ export function createClient(options: ClientOptions): Client {
   }
 
   function readMany<N extends ReadEndpointName>(name: N, inputs: readonly unknown[]): BatchResult<N>[] {
-    const endpoint = ENDPOINTS[name];
-    if ((endpoint.kind as string) !== "read") {
-      throw new InvalidRequestError(name, [
-        {
-          field: "endpoint",
-          rule: "oneOf",
-          params: { values: "a read endpoint", got: name },
-          message: ruleMessage("oneOf", "endpoint", { values: "a read endpoint", got: name }),
-        },
-      ]);
+    return readAll(
+      inputs.map((input) => ({ name, input: input as Record<string, unknown> })),
+    ) as BatchResult<N>[];
+  }
+
+  function readAll(reads: readonly MixedRead[]): BatchResult<ReadEndpointName>[] {
+    type N = ReadEndpointName;
+    for (const { name } of reads) {
+      if ((ENDPOINTS[name].kind as string) !== "read") {
+        throw new InvalidRequestError(name, [
+          {
+            field: "endpoint",
+            rule: "oneOf",
+            params: { values: "a read endpoint", got: name },
+            message: ruleMessage("oneOf", "endpoint", { values: "a read endpoint", got: name }),
+          },
+        ]);
+      }
     }
-    const results: (BatchResult<N> | undefined)[] = inputs.map(() => undefined);
-    const values: (RequestValue<N> | undefined)[] = inputs.map((input, i) => {
+    const results: (BatchResult<N> | undefined)[] = reads.map(() => undefined);
+    const values: (RequestValue<N> | undefined)[] = reads.map(({ name, input }, i) => {
       try {
         return checked(name, input);
       } catch (err) {
@@ -406,7 +422,7 @@ export function createClient(options: ClientOptions): Client {
     let waited = 0;
     for (let attempt = 1; pending.length > 0; attempt++) {
       const requests: HttpRequest[] = pending.map((i) =>
-        buildRequest(name, values[i] as RequestValue<N>, { baseUrl, token }),
+        buildRequest(nameOf(i), values[i] as RequestValue<N>, { baseUrl, token }),
       );
       const started = clock.now();
       let responses: HttpResponse[] | undefined;
@@ -417,10 +433,11 @@ export function createClient(options: ClientOptions): Client {
           throw new Error(`the transport answered ${responses.length} of ${requests.length} requests`);
         }
       } catch (err) {
-        batchError = asTransportError(name, err);
+        batchError = asTransportError(nameOf(pending[0] as number), err);
       }
       const failed: { index: number; error: ApiError }[] = [];
       pending.forEach((index, k) => {
+        const name = nameOf(index);
         const value = values[index] as RequestValue<N>;
         const request = requests[k] as HttpRequest;
         const base = {
@@ -469,9 +486,13 @@ export function createClient(options: ClientOptions): Client {
       }
     }
     return results as BatchResult<N>[];
+
+    function nameOf(index: number): N {
+      return (reads[index] as MixedRead).name;
+    }
   }
 
-  const client = { call, readMany } as Client;
+  const client = { call, readMany, readAll } as Client;
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
     (client as unknown as Record<string, (input: unknown) => unknown>)[name] = (input: unknown) =>
       call(name, input);

@@ -34,20 +34,69 @@ function shown(value: unknown): string {
 }
 
 /**
+ * The same reading as each schema, without zod: a refresh reads tens of thousands of records,
+ * and zod's pipes cost several times the reading itself. A body that reads is returned as is;
+ * one that does not goes through the schema, whose issue names the member and the problem.
+ */
+const FAST = new Map<unknown, Read<unknown>>();
+
+function fast<S>(schema: S, read: Read<unknown>): S {
+  FAST.set(schema, read);
+  return schema;
+}
+
+/** The body read by `schema`'s fast reader, or BAD when it has none or the body does not read. */
+export function readFast(schema: unknown, body: unknown): unknown {
+  const read = FAST.get(schema);
+  return read ? read(body) : BAD;
+}
+
+export { BAD as UNREAD };
+
+/** An object schema (members read by their schemas, then `finish`), with its fast reader. */
+function objectOf<Shape extends Record<string, z.ZodMiniType>, T>(
+  shape: Shape,
+  finish: (value: { [K in keyof Shape]: z.output<Shape[K]> }, ctx: z.core.ParsePayload) => T,
+): z.ZodMiniType<T, unknown> {
+  const end = finish as (value: unknown, ctx: z.core.ParsePayload) => T;
+  return fast(
+    z.pipe(
+      z.object(shape) as z.ZodMiniType,
+      z.transform((value: unknown, ctx) => end(value, ctx)),
+    ),
+    (v) => {
+      if (typeof v !== "object" || v === null || Array.isArray(v)) return BAD;
+      const out: Record<string, unknown> = {};
+      for (const key in shape) {
+        const r = (FAST.get(shape[key]) as Read<unknown>)((v as Record<string, unknown>)[key]);
+        if (r === BAD) return BAD;
+        out[key] = r;
+      }
+      // An issue raised by `finish` (a fund without its withdrawals): the schema will say it.
+      const ctx = { value: out, issues: [] } as unknown as z.core.ParsePayload;
+      const done = end(out, ctx);
+      return ctx.issues.length > 0 ? BAD : done;
+    },
+  ) as unknown as z.ZodMiniType<T, unknown>;
+}
+
+/**
  * A reader as a zod schema. `fallback` is what an absent member becomes; without it the
  * member is required.
  */
 function reader<T>(expected: string, read: Read<T>, fallback?: () => T): z.ZodMiniType<T, unknown> {
+  const fastRead: Read<T> = (v) => (v === undefined ? (fallback ? fallback() : BAD) : read(v));
   // Optional first: zod 4 only runs a transform for an absent member when the schema accepts
   // absence.
-  return z.pipe(
-    z.optional(z.unknown()),
-    z.transform((value, ctx) => {
-      if (value === undefined && fallback) return fallback();
-      const r = value === undefined ? BAD : read(value);
-      if (r === BAD) return addIssue(ctx, `expected ${expected}, got ${shown(value)}`);
-      return r;
-    }),
+  return fast(
+    z.pipe(
+      z.optional(z.unknown()),
+      z.transform((value, ctx) => {
+        const r = fastRead(value);
+        return r === BAD ? addIssue(ctx, `expected ${expected}, got ${shown(value)}`) : r;
+      }),
+    ),
+    fastRead,
   ) as unknown as z.ZodMiniType<T, unknown>;
 }
 
@@ -182,6 +231,14 @@ const text = reader("text", readText, () => "");
 function amount(optional: false): z.ZodMiniType<number, unknown>;
 function amount(optional: true): z.ZodMiniType<number | undefined, unknown>;
 function amount(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
+  return fast(amountSchema(optional), (value) => {
+    if (optional && (value === undefined || value === null || value === "")) return undefined;
+    const r = readResponseAmount(value);
+    return r.ok ? r.cents : BAD;
+  });
+}
+
+function amountSchema(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
   return z.pipe(
     z.optional(z.unknown()),
     z.transform((value, ctx) => {
@@ -220,31 +277,54 @@ const files = reader("a list of files (or JSON text of one)", readFiles, () => [
 
 /** An array that may be null or absent when empty. */
 function list<T extends z.ZodMiniType>(item: T) {
-  return z.pipe(
+  const schema = z.pipe(
     z.transform((v: unknown) => (v === null || v === undefined || v === "" ? [] : v)),
     z.array(item),
   );
+  const readItem = FAST.get(item);
+  if (!readItem) return schema;
+  return fast(schema, (v) => readList(v, readItem, true));
 }
 
-export const transactionSchema = z.pipe(
-  z.object({
+/** Each item read, or BAD; null, "" (and, if `absentEmpty`, absence) read as an empty list. */
+function readList(v: unknown, readItem: Read<unknown>, absentEmpty: boolean): unknown[] | typeof BAD {
+  if (v === null || v === "" || (absentEmpty && v === undefined)) return [];
+  if (!Array.isArray(v)) return BAD;
+  const out: unknown[] = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = readItem(v[i]);
+    if (r === BAD) return BAD;
+    out[i] = r;
+  }
+  return out;
+}
+
+export const transactionSchema = objectOf(
+  {
     TransactionType: reader("1 (deposit) or 2 (withdrawal)", readChoice<TransactionType>([1, 2])),
     TransactionTypeName: text,
     TransactionAmount: money,
     TransactionDate: date,
+  },
+  (t): Transaction => ({
+    type: t.TransactionType,
+    typeName: t.TransactionTypeName,
+    amountCents: t.TransactionAmount,
+    date: t.TransactionDate,
   }),
-  z.transform(
-    (t): Transaction => ({
-      type: t.TransactionType,
-      typeName: t.TransactionTypeName,
-      amountCents: t.TransactionAmount,
-      date: t.TransactionDate,
-    }),
-  ),
 );
 
-export const fundSchema = z.pipe(
-  z.object({
+/** A fund's Transactions: absent stays absent; null or "" is none. */
+const transactions = fast(
+  z.pipe(
+    z.transform((v: unknown) => (v === null || v === "" ? [] : v)),
+    z.optional(z.array(transactionSchema)),
+  ),
+  (v) => (v === undefined ? undefined : readList(v, FAST.get(transactionSchema) as Read<unknown>, false)),
+);
+
+export const fundSchema = objectOf(
+  {
     Id: id,
     Title: text,
     Code: text,
@@ -261,12 +341,9 @@ export const fundSchema = z.pipe(
     FlexibleFund: flag,
     ManualDeposit: flag,
     AutomaticBlock: flag,
-    Transactions: z.pipe(
-      z.transform((v: unknown) => (v === null || v === "" ? [] : v)),
-      z.optional(z.array(transactionSchema)),
-    ),
-  }),
-  z.transform((f, ctx): Fund => {
+    Transactions: transactions,
+  },
+  (f, ctx): Fund => {
     const withdrawals = f.Withdrawals ?? f.Charges;
     if (withdrawals === undefined) {
       return addIssue(ctx, "expected the total withdrawn as Withdrawals or Charges, got nothing", undefined, [
@@ -292,11 +369,11 @@ export const fundSchema = z.pipe(
     };
     if (f.Transactions !== undefined) fund.transactions = f.Transactions;
     return fund;
-  }),
+  },
 );
 
-export const expenseReportSchema = z.pipe(
-  z.object({
+export const expenseReportSchema = objectOf(
+  {
     Id: id,
     Title: text,
     ReportNumber: text,
@@ -326,66 +403,60 @@ export const expenseReportSchema = z.pipe(
     NbrRejectedExpenses: count,
     ExtraFields: extraFields,
     Files: files,
+  },
+  (r): ExpenseReport => ({
+    id: r.Id,
+    title: r.Title,
+    reportNumber: r.ReportNumber,
+    sendDate: r.SendDate,
+    closeDate: r.CloseDate,
+    employeeId: r.EmployeeId,
+    employeeName: r.EmployeeName,
+    employeeIdentification: r.EmployeeIdentification,
+    approverId: r.ApproverId,
+    approverName: r.ApproverName,
+    policyId: r.PolicyId,
+    policyName: r.PolicyName,
+    status: r.Status,
+    customStatus: r.CustomStatus,
+    fundId: r.FundId,
+    fundName: r.FundName,
+    reportTotalCents: r.ReportTotal,
+    reportTotalApprovedCents: r.ReportTotalApproved,
+    currency: r.Currency,
+    note: r.Note,
+    integrated: r.Integrated,
+    integrationDate: r.IntegrationDate,
+    integrationExternalCode: r.IntegrationExternalCode,
+    integrationInternalCode: r.IntegrationInternalCode,
+    nbrExpenses: r.NbrExpenses,
+    nbrApprovedExpenses: r.NbrApprovedExpenses,
+    nbrRejectedExpenses: r.NbrRejectedExpenses,
+    extraFields: r.ExtraFields,
+    files: r.Files,
   }),
-  z.transform(
-    (r): ExpenseReport => ({
-      id: r.Id,
-      title: r.Title,
-      reportNumber: r.ReportNumber,
-      sendDate: r.SendDate,
-      closeDate: r.CloseDate,
-      employeeId: r.EmployeeId,
-      employeeName: r.EmployeeName,
-      employeeIdentification: r.EmployeeIdentification,
-      approverId: r.ApproverId,
-      approverName: r.ApproverName,
-      policyId: r.PolicyId,
-      policyName: r.PolicyName,
-      status: r.Status,
-      customStatus: r.CustomStatus,
-      fundId: r.FundId,
-      fundName: r.FundName,
-      reportTotalCents: r.ReportTotal,
-      reportTotalApprovedCents: r.ReportTotalApproved,
-      currency: r.Currency,
-      note: r.Note,
-      integrated: r.Integrated,
-      integrationDate: r.IntegrationDate,
-      integrationExternalCode: r.IntegrationExternalCode,
-      integrationInternalCode: r.IntegrationInternalCode,
-      nbrExpenses: r.NbrExpenses,
-      nbrApprovedExpenses: r.NbrApprovedExpenses,
-      nbrRejectedExpenses: r.NbrRejectedExpenses,
-      extraFields: r.ExtraFields,
-      files: r.Files,
-    }),
-  ),
 );
 
 const whole = reader("a whole number", readIntOrZero);
 
-const fundRecordsSchema = z.pipe(
-  z.object({ TotalRecords: whole, Funds: count, Page: whole, Pages: whole }),
-  z.transform(
-    (r): Records => ({ totalRecords: r.TotalRecords, count: r.Funds, page: r.Page, pages: r.Pages }),
-  ),
+const fundRecordsSchema = objectOf(
+  { TotalRecords: whole, Funds: count, Page: whole, Pages: whole },
+  (r): Records => ({ totalRecords: r.TotalRecords, count: r.Funds, page: r.Page, pages: r.Pages }),
 );
 
-const reportRecordsSchema = z.pipe(
-  z.object({ TotalRecords: whole, Reports: count, Page: whole, Pages: whole }),
-  z.transform(
-    (r): Records => ({ totalRecords: r.TotalRecords, count: r.Reports, page: r.Page, pages: r.Pages }),
-  ),
+const reportRecordsSchema = objectOf(
+  { TotalRecords: whole, Reports: count, Page: whole, Pages: whole },
+  (r): Records => ({ totalRecords: r.TotalRecords, count: r.Reports, page: r.Page, pages: r.Pages }),
 );
 
-export const fundListSchema = z.pipe(
-  z.object({ Records: fundRecordsSchema, Funds: list(fundSchema) }),
-  z.transform((l): FundList => ({ records: l.Records, funds: l.Funds })),
+export const fundListSchema = objectOf(
+  { Records: fundRecordsSchema, Funds: list(fundSchema) },
+  (l): FundList => ({ records: l.Records, funds: l.Funds }),
 );
 
-export const expenseReportListSchema = z.pipe(
-  z.object({ Records: reportRecordsSchema, ExpenseReports: list(expenseReportSchema) }),
-  z.transform((l): ExpenseReportList => ({ records: l.Records, expenseReports: l.ExpenseReports })),
+export const expenseReportListSchema = objectOf(
+  { Records: reportRecordsSchema, ExpenseReports: list(expenseReportSchema) },
+  (l): ExpenseReportList => ({ records: l.Records, expenseReports: l.ExpenseReports }),
 );
 
 export const integrationResultSchema = z.pipe(

@@ -21,7 +21,7 @@ import {
 } from "./errors";
 import type { FieldSpec } from "./fields";
 import { centsToAmount, formatCents, MAX_EXACT_CENTS } from "./money";
-import { FUND_TOTAL_MEMBERS, fundMovementsOf } from "./responses";
+import { FUND_TOTAL_MEMBERS, fundMovementsOf, readFast, UNREAD } from "./responses";
 import { type HttpRequest, type HttpResponse, headerValue } from "./transport";
 import { hostOf } from "./urls";
 
@@ -168,6 +168,8 @@ export function parseBody<N extends EndpointName>(
   outcome: WriteOutcome = "unknown",
 ): ResponseValue<N> {
   const schema = ENDPOINTS[name].response as z.ZodMiniType;
+  const read = readFast(schema, body);
+  if (read !== UNREAD) return read as ResponseValue<N>;
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

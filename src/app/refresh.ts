@@ -117,6 +117,7 @@ function gasSheets(context: Context, mode: "keep" | "remove", afterWrite: () => 
         language: context.language,
         mode,
         missingNote,
+        shouldStop: update.shouldStop,
       });
       afterWrite();
       return plan.counts.updated + plan.counts.added;

@@ -45,10 +45,11 @@ function checkCellBudget(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: number
   }
 }
 
-/** Reads the used area of a sheet: three reads of one range. */
-export function readUsedArea(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetSnapshot {
+/** Reads the used area of a sheet (its first `upTo` columns at most): three reads of one range. */
+export function readUsedArea(sheet: GoogleAppsScript.Spreadsheet.Sheet, upTo?: number): SheetSnapshot {
   const rows = sheet.getLastRow();
-  const columns = sheet.getLastColumn();
+  const last = sheet.getLastColumn();
+  const columns = upTo ? Math.min(upTo, last) : last;
   if (rows === 0 || columns === 0) return { name: sheet.getName(), values: [], formulas: [], formats: [] };
   const range = sheet.getRange(1, 1, rows, columns);
   return {
@@ -56,6 +57,7 @@ export function readUsedArea(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetSn
     values: range.getValues() as CellValue[][],
     formulas: range.getFormulas(),
     formats: range.getNumberFormats(),
+    partial: columns < last,
   };
 }
 
@@ -65,12 +67,12 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
   // What the sheet held when read: only the rows that differ from it are written.
   let read: SheetSnapshot | null = null;
   return {
-    read() {
+    read(columns) {
       const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
-      read = sheet ? readUsedArea(sheet) : null;
+      read = sheet ? readUsedArea(sheet, columns) : null;
       return read;
     },
-    write(plan: RefreshPlan) {
+    write(plan: RefreshPlan, shouldStop?: () => boolean) {
       const sheet = sheetNamed(name);
       checkCellBudget(sheet, plan.values.length, plan.width);
       ensureSize(sheet, plan.values.length, plan.width);
@@ -79,7 +81,14 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
         Utilities.formatDate(date, zone, "yyyy-MM-dd HH:mm:ss"),
         Utilities.formatDate(date, zone, "yyyy-MM-dd"),
       ];
+      let written = 0;
+      let complete = true;
       for (const block of changedBlocks(plan, read, WRITE_CHUNK_ROWS, dateTexts)) {
+        // Every execution writes at least one chunk; rows that move are written all at once.
+        if (written++ > 0 && plan.inPlace && shouldStop?.()) {
+          complete = false;
+          break;
+        }
         const range = sheet.getRange(block.row, 1, block.height, plan.width);
         const from = block.row - 1;
         // Formats first: a string lands in a plain-text cell as it is, never parsed.
@@ -88,6 +97,7 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       }
       read = null;
       if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
+      return complete;
     },
     layout() {
       const text = documentProperties.getProperty(LAYOUT_KEY + kind);

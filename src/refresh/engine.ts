@@ -12,10 +12,14 @@
  * - during a list, nothing is written and the cursor keeps the stage: the continuation fetches
  *   that list again from its first page, because pages of an offset-paged list shift when
  *   records change in between, and stitching pages of two moments would duplicate or drop rows.
- *   A list restarted that way runs to its end, so every continuation makes progress.
+ *   A list restarted that way runs to its end, so every continuation makes progress;
+ * - while a sheet is written, between chunks of rows, when no row moves (SheetWriteStopped):
+ *   the rows written are whole, and the continuation merges the same stage again, writing
+ *   only the rows that still differ (at least one chunk per execution).
  */
 import type { ExpenseReport, Fund } from "../api/types";
 import type { Language } from "../i18n";
+import { SheetWriteStopped } from "../sheets/apply";
 import {
   type Column,
   FUNDS_TABLE,
@@ -36,6 +40,13 @@ import {
   saveFingerprints,
   vanishedFunds,
 } from "./fingerprints";
+import {
+  learntPageSize,
+  type PageSizeProbe,
+  refusedPageSize,
+  rememberedPageSize,
+  rememberPageSize,
+} from "./page-size";
 import { type DateWindow, splitWindow } from "./windows";
 
 export type Stage = "funds" | "transactions" | "reports";
@@ -46,7 +57,17 @@ export interface ListPage<T> {
   items: T[];
   /** Page count the service announced (Records.Pages). */
   pages: number;
+  /** Records the whole list holds (Records.TotalRecords), when the service says. */
+  total?: number;
 }
+
+/** One read of a refresh: a page of a list, or a fund with its movements. */
+export type Read =
+  | { kind: "fundPage"; query: Record<string, unknown> }
+  | { kind: "reportPage"; query: Record<string, unknown> }
+  | { kind: "fund"; id: number };
+type ListKind = "fundPage" | "reportPage";
+export type ReadResult = ListPage<Fund> | ListPage<ExpenseReport> | Fund | null;
 
 /** The reads a refresh makes; every method is one batch (UrlFetchApp.fetchAll) of requests. */
 export interface RefreshReader {
@@ -55,6 +76,20 @@ export interface RefreshReader {
   /** Each fund with its movements; null for a fund the service does not know (any more). */
   funds(ids: readonly number[]): (Fund | null)[];
   reports(ids: readonly number[]): (ExpenseReport | null)[];
+  /**
+   * Reads of several kinds in one batch (without it: one batch per kind). Results in order; a
+   * read that failed (after the client's retries) is a ReadFailure there, not thrown.
+   */
+  batch?(reads: readonly Read[]): (ReadResult | ReadFailure)[];
+}
+
+/** A read of a batch that failed, with the error it would have thrown. */
+export interface ReadFailure {
+  failed: unknown;
+}
+
+export function isFailure(value: unknown): value is ReadFailure {
+  return typeof value === "object" && value !== null && "failed" in value;
 }
 
 /** How a sheet is to be updated (see sheets/merge.ts for what each part means). */
@@ -68,6 +103,11 @@ export interface SheetUpdate<R> {
   preserveKeys?: readonly string[];
   /** The key of the row a new record goes right after, when that row is in the sheet. */
   anchorOf?: (record: R) => string | null;
+  /**
+   * Asked between write chunks: when it says stop, the sheet is left written in part (rows
+   * whole and in place) and `apply` throws SheetWriteStopped.
+   */
+  shouldStop?: () => boolean;
 }
 
 export interface RefreshSheets {
@@ -78,8 +118,10 @@ export interface RefreshSheets {
 }
 
 export interface RefreshOptions {
-  /** ResultsPerPage. */
+  /** ResultsPerPage (with `pageSizeProbe`, what to fall back to when a larger page is refused). */
   pageSize: number;
+  /** Find the largest page the service accepts, once per service URL (./page-size.ts). */
+  pageSizeProbe?: PageSizeProbe;
   /** Requests per fetchAll. */
   batchSize: number;
   /** getFunds filters: Status, From, To, OrderBy, Order. */
@@ -110,8 +152,6 @@ export interface StepProgress {
   stage: Stage;
   /** Requests sent by this refresh so far (before retries). */
   requests: number;
-  /** What this step did, e.g. "getFunds pages 2–26". */
-  step: string;
 }
 
 export interface EngineResult {
@@ -176,54 +216,176 @@ export function runRefreshSteps(
   const refreshed: Stage[] = [];
   let fundList: Fund[] | null = null;
 
-  const step = (stage: Stage, text: string, count: number) => {
+  const step = (stage: Stage, count: number) => {
     requests += count;
-    deps.onStep?.({ stage, requests, step: text });
+    deps.onStep?.({ stage, requests });
   };
+
+  const probe = options.pageSizeProbe;
+  const remembered = probe ? rememberedPageSize(deps.fingerprints, probe.serviceUrl) : null;
+  // While probing, the first pages of the lists ask for probe.ask and show what the service takes.
+  let probing = probe !== undefined && remembered === null;
+  let pageSize = remembered ?? (probing && probe ? probe.ask : options.pageSize);
+  const keepPageSize = (size: number) => {
+    probing = false;
+    pageSize = size;
+    if (probe) rememberPageSize(deps.fingerprints, probe.serviceUrl, size);
+  };
+
+  const pageQuery = (q: Record<string, unknown>, page: number) => ({
+    ...q,
+    ResultsPerPage: pageSize,
+    Page: page,
+  });
+  const pageKey = (q: Record<string, unknown>) => JSON.stringify(q);
+
+  // Report pages fetched ahead, in the spare places of other batches (by their query's text):
+  // the report pieces' first pages go out with the funds' first page, and the pages they
+  // announce fill the batches of fund pages and movements, so no batch leaves with room while a
+  // page is known to be needed. Kept for this execution only.
+  const reportQueries = state.stages.includes("reports") ? reportPieceQueries() : [];
+  const ahead = new Map<string, ListPage<ExpenseReport>>();
+
+  /** Report pages known to be needed and not fetched yet, at most `room`. */
+  function spareReportPages(room: number): Record<string, unknown>[] {
+    if (room <= 0 || !reader.batch || state.stages[0] === "reports") return [];
+    const out: Record<string, unknown>[] = [];
+    for (const q of reportQueries) {
+      // Its first page, or, once that is known, the pages it announced.
+      const first = ahead.get(pageKey(pageQuery(q, 1)));
+      const pages = !first || first.items.length === 0 ? 1 : Math.max(1, first.pages);
+      for (let page = 1; page <= pages; page++) {
+        const query = pageQuery(q, page);
+        if (!ahead.has(pageKey(query))) out.push(query);
+      }
+    }
+    return out.slice(0, room);
+  }
+
+  /**
+   * One batch (one fetchAll): `own` reads, all of one kind, then report pages needed later in
+   * the room left. Returns the results of `own`.
+   */
+  function send(stage: Stage, own: readonly Read[]): ReadResult[] {
+    const extra = spareReportPages(options.batchSize - own.length);
+    let results: ReadResult[];
+    if (extra.length > 0 && reader.batch) {
+      const all = reader.batch([...own, ...extra.map((query): Read => ({ kind: "reportPage", query }))]);
+      // A page fetched ahead that failed is simply fetched again in its turn.
+      const pages = extra.flatMap((q, k) => {
+        const page = all[own.length + k] as ListPage<ExpenseReport>;
+        if (isFailure(page)) return [];
+        ahead.set(pageKey(q), page);
+        return [page];
+      });
+      // Pages asked at the probe's size teach it too; a size they change leaves them unused
+      // (their query names the size asked for).
+      const learnt = probing && learntPageSize(pageSize, pages);
+      if (learnt) keepPageSize(learnt.size);
+      const mine = all.slice(0, own.length);
+      const failure = mine.find(isFailure);
+      if (failure) throw failure.failed;
+      results = mine as ReadResult[];
+    } else results = readEach(own);
+    step(stage, own.length + extra.length);
+    return results;
+  }
+
+  /** Reads of one kind through the reader's own method for it. */
+  function readEach(own: readonly Read[]): ReadResult[] {
+    const first = own[0];
+    if (!first) return [];
+    if (first.kind === "fund") return reader.funds(own.map((r) => (r as { id: number }).id));
+    const queries = own.map((r) => (r as { query: Record<string, unknown> }).query);
+    return first.kind === "fundPage" ? reader.fundPages(queries) : reader.reportPages(queries);
+  }
+
+  /** Pages of one kind: those fetched ahead, the others in one batch. */
+  function pagesOf<T>(
+    stage: Stage,
+    kind: ListKind,
+    queries: readonly Record<string, unknown>[],
+  ): ListPage<T>[] {
+    const known = queries.map((q) => (kind === "reportPage" ? ahead.get(pageKey(q)) : undefined));
+    const missing = queries.filter((_q, i) => known[i] === undefined);
+    if (missing.length === 0) return known as ListPage<T>[];
+    const fetched = send(
+      stage,
+      missing.map((query): Read => ({ kind, query })),
+    ) as ListPage<T>[];
+    let k = 0;
+    return known.map((p) => (p ?? fetched[k++]) as ListPage<T>);
+  }
+
+  /** The first pages of `queries`; while probing, asked at the probe's size, then settled. */
+  function firstPages<T>(stage: Stage, kind: ListKind, queries: Record<string, unknown>[]): ListPage<T>[] {
+    const ask = () =>
+      pagesOf<T>(
+        stage,
+        kind,
+        queries.map((q) => pageQuery(q, 1)),
+      );
+    if (!probing) return ask();
+    const asked = pageSize;
+    let pages: ListPage<T>[];
+    try {
+      pages = ask();
+    } catch (err) {
+      if (!refusedPageSize(err)) throw err;
+      step(stage, queries.length);
+      pageSize = options.pageSize;
+      pages = ask();
+      keepPageSize(pageSize);
+      return pages;
+    }
+    const learnt = learntPageSize(asked, pages);
+    if (learnt) keepPageSize(learnt.size);
+    // Cut short (here or in the pages that rode with these): the pages that follow would not
+    // line up with these; ask again at the size kept.
+    return pageSize === asked ? pages : ask();
+  }
 
   /** Every page of one or more list queries: first pages together, then the rest in batches. */
   function allPages<T>(
     stage: Stage,
     endpoint: string,
+    kind: ListKind,
     queries: Record<string, unknown>[],
-    fetch: (qs: readonly Record<string, unknown>[]) => ListPage<T>[],
     stoppable: boolean,
   ): T[][] {
     const perQuery: T[][] = queries.map(() => []);
-    const pagesOf: number[] = [];
-    const withPage = (q: Record<string, unknown>, page: number) => ({
-      ...q,
-      ResultsPerPage: options.pageSize,
-      Page: page,
-    });
+    const pageCounts: number[] = [];
     for (let i = 0; i < queries.length; i += options.batchSize) {
       const slice = queries.slice(i, i + options.batchSize);
-      const firsts = fetch(slice.map((q) => withPage(q, 1)));
-      step(
-        stage,
-        `${endpoint} page 1 of ${slice.length} quer${slice.length === 1 ? "y" : "ies"}`,
-        slice.length,
-      );
+      const firsts = firstPages<T>(stage, kind, slice);
       firsts.forEach((p, k) => {
         perQuery[i + k]?.push(...p.items);
         // Stop paging when the count is reached or a page comes back empty.
-        pagesOf[i + k] = p.items.length === 0 ? 1 : Math.max(1, p.pages);
+        pageCounts[i + k] = p.items.length === 0 ? 1 : Math.max(1, p.pages);
       });
     }
     const rest: { query: number; page: number }[] = [];
     queries.forEach((_q, qi) => {
-      for (let page = 2; page <= (pagesOf[qi] ?? 1); page++) rest.push({ query: qi, page });
+      for (let page = 2; page <= (pageCounts[qi] ?? 1); page++) rest.push({ query: qi, page });
     });
     minimum += queries.length + rest.length;
     const pieces: T[][][] = queries.map(() => []);
-    for (let i = 0; i < rest.length; i += options.batchSize) {
+    const queryOf = (r: { query: number; page: number }) =>
+      pageQuery(queries[r.query] as Record<string, unknown>, r.page);
+    // Pages fetched ahead are taken as they are; the others go out in full batches.
+    const toFetch: { query: number; page: number }[] = [];
+    for (const r of rest) {
+      const got = kind === "reportPage" ? ahead.get(pageKey(queryOf(r))) : undefined;
+      if (got) (pieces[r.query] as T[][])[r.page] = got.items as T[];
+      else toFetch.push(r);
+    }
+    for (let i = 0; i < toFetch.length; i += options.batchSize) {
       if (stoppable && shouldStop()) {
-        const at = rest[i] as { query: number; page: number };
+        const at = toFetch[i] as { query: number; page: number };
         throw new Stopped({ endpoint, piece: at.query, page: at.page });
       }
-      const slice = rest.slice(i, i + options.batchSize);
-      const pages = fetch(slice.map((r) => withPage(queries[r.query] as Record<string, unknown>, r.page)));
-      step(stage, `${endpoint} pages ${i + 2}–${i + 1 + slice.length}`, slice.length);
+      const slice = toFetch.slice(i, i + options.batchSize);
+      const pages = pagesOf<T>(stage, kind, slice.map(queryOf));
       pages.forEach((p, k) => {
         const r = slice[k] as { query: number; page: number };
         (pieces[r.query] as T[][])[r.page] = p.items;
@@ -236,14 +398,17 @@ export function runRefreshSteps(
   }
 
   function fetchFundList(stoppable: boolean): Fund[] {
-    const [items] = allPages(
-      "funds",
-      "getFunds",
-      [options.fundFilters],
-      (qs) => reader.fundPages(qs),
-      stoppable,
-    );
+    const [items] = allPages<Fund>("funds", "getFunds", "fundPage", [options.fundFilters], stoppable);
     return dedupeById(items ?? []);
+  }
+
+  /** The report window cut into pieces of at most a year, each a query of getExpenseReports. */
+  function reportPieceQueries(): Record<string, unknown>[] {
+    return splitWindow(options.reportWindow).map((w) => ({
+      ...options.reportFilters,
+      Since: w.since,
+      Until: w.until,
+    }));
   }
 
   function fundsStage(): void {
@@ -255,6 +420,7 @@ export function runRefreshSteps(
       records: list,
       keyOf: FUNDS_TABLE.keyOf,
       covers: "all",
+      shouldStop,
     });
   }
 
@@ -279,8 +445,10 @@ export function runRefreshSteps(
         break;
       }
       const batch = pending.slice(0, options.batchSize);
-      const funds = reader.funds(batch);
-      step("transactions", `getFund × ${batch.length}`, batch.length);
+      const funds = send(
+        "transactions",
+        batch.map((id): Read => ({ kind: "fund", id })),
+      ) as (Fund | null)[];
       minimum += batch.length;
       funds.forEach((f, k) => {
         if (f) fetched.push(f);
@@ -292,16 +460,25 @@ export function runRefreshSteps(
     if (fetched.length > 0 || missing.length > 0) {
       const covered = new Set<number>([...fetched.map((f) => f.id), ...missing]);
       const movements: FundMovement[] = fetched.flatMap(movementsOf);
-      records += sheets.apply<FundMovement>("transactions", {
-        columnsFor: () => TRANSACTIONS_TABLE.columns,
-        records: movements,
-        keyOf: TRANSACTIONS_TABLE.keyOf,
-        anchorOf: previousMovement,
-        covers: (key) => {
-          const id = fundIdOfMovementKey(key);
-          return id !== null && covered.has(id);
-        },
-      });
+      try {
+        records += sheets.apply<FundMovement>("transactions", {
+          columnsFor: () => TRANSACTIONS_TABLE.columns,
+          records: movements,
+          keyOf: TRANSACTIONS_TABLE.keyOf,
+          anchorOf: previousMovement,
+          covers: (key) => {
+            const id = fundIdOfMovementKey(key);
+            return id !== null && covered.has(id);
+          },
+          shouldStop,
+        });
+      } catch (err) {
+        if (!(err instanceof SheetWriteStopped)) throw err;
+        // Written in part: these funds are fetched and merged again next time (their
+        // fingerprints are not saved, so nothing counts as done that is not on the sheet).
+        state.pendingFundIds = [...fetched.map((f) => f.id), ...missing, ...pending];
+        throw new Stopped({ endpoint: "getFund", piece: 0, page: 0 });
+      }
       for (const f of fetched) known.set(f.id, fundFingerprint(f));
       for (const id of missing) known.delete(id);
       saveFingerprints(deps.fingerprints, known);
@@ -312,16 +489,11 @@ export function runRefreshSteps(
 
   function reportsStage(): void {
     const stoppable = !state.restartedList;
-    const queries = splitWindow(options.reportWindow).map((w) => ({
-      ...options.reportFilters,
-      Since: w.since,
-      Until: w.until,
-    }));
-    const pieces = allPages(
+    const pieces = allPages<ExpenseReport>(
       "reports",
       "getExpenseReports",
-      queries,
-      (qs) => reader.reportPages(qs),
+      "reportPage",
+      reportQueries.length > 0 ? reportQueries : reportPieceQueries(),
       stoppable,
     );
     // A report on the edge of two pieces, or moved between pages, comes once.
@@ -331,6 +503,7 @@ export function runRefreshSteps(
       records: list,
       keyOf: (r) => String(r.id),
       covers: "all",
+      shouldStop,
     });
   }
 
@@ -352,6 +525,13 @@ export function runRefreshSteps(
           state.restartedList = true;
           state.at = err.at;
         }
+        return paused();
+      }
+      if (err instanceof SheetWriteStopped) {
+        // A list's sheet written in part: the continuation fetches the list again (to its
+        // end) and writes the rows that still differ.
+        state.restartedList = true;
+        delete state.at;
         return paused();
       }
       throw err;
@@ -409,7 +589,7 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
       const batch = ids.slice(i, i + options.batchSize);
       for (const r of reader.reports(batch)) if (r) found.push(r);
       requests += batch.length;
-      deps.onStep?.({ stage: "reports", requests, step: `getExpenseReport × ${batch.length}` });
+      deps.onStep?.({ stage: "reports", requests });
     }
     records += sheets.apply<ExpenseReport>("reports", {
       columnsFor: (previousKeys) => reportsTable(found, previousKeys).columns,
@@ -437,7 +617,7 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
       else missing.push(batch[k] as number);
     });
     requests += batch.length;
-    deps.onStep?.({ stage: "funds", requests, step: `getFund × ${batch.length}` });
+    deps.onStep?.({ stage: "funds", requests });
   }
   if (selection.target === "funds") {
     records += sheets.apply<Fund>("funds", {

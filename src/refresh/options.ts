@@ -9,6 +9,7 @@
 import type { Language } from "../i18n";
 import {
   auditArchiveName,
+  MAX_PAGE_SIZE,
   reportWindowDates,
   settingsFromText,
   settingsTextFrom,
@@ -26,7 +27,10 @@ export interface SheetNames {
   outbox: string;
 }
 
-/** Requests per fetchAll: enough to hide latency, few enough not to overwhelm the service. */
+/**
+ * Requests per fetchAll: enough to hide latency, few enough not to burst into the service's
+ * undocumented rate limits (src/settings/README.md, "Page size and requests per batch").
+ */
 export const DEFAULT_BATCH_SIZE = 25;
 
 export class SettingsError extends Error {
@@ -42,8 +46,8 @@ export class SettingsError extends Error {
 type Form = Partial<Record<string, string | undefined>>;
 
 /**
- * Not in the sidebar: the benchmark sets `fetchBatchSize` 1 to compare with fetching one
- * request at a time.
+ * Not in the sidebar: a deployment may raise it where the service takes more; the benchmark
+ * sets it to 1 to compare with fetching one request at a time.
  */
 function batchSize(form: Form): number {
   const raw = (form.fetchBatchSize ?? "").trim();
@@ -64,8 +68,11 @@ export function refreshOptionsFrom(form: Form, today: string, language: Language
     throw new SettingsError(first.field, checked.issues.map((i) => i.message).join(" "));
   }
   const { settings } = checked;
+  // An empty page size: the largest the service accepts, found once (./page-size.ts).
+  const findPageSize = (form.pageSize ?? "").trim() === "";
   return {
     pageSize: settings.pageSize,
+    ...(findPageSize ? { pageSizeProbe: { ask: MAX_PAGE_SIZE, serviceUrl: settings.baseUrl } } : {}),
     batchSize: batchSize(form),
     fundFilters: { ...settings.fundFilters },
     reportWindow: reportWindowDates(settings.reportWindow, today),

@@ -1,57 +1,65 @@
 /**
- * The reads of a refresh over the API client: each method is one `readMany` (one fetchAll, with
- * the client's retries of what failed in a retryable way). A request that still fails fails the
+ * The reads of a refresh over the API client: each method is one batch (one fetchAll, with the
+ * client's retries of what failed in a retryable way). A request that still fails fails the
  * refresh, except a single record the service says does not exist (404), which comes back null.
  */
-import type { BatchResult, Client, ReadEndpointName } from "../api/client";
+import type { Client, MixedRead } from "../api/client";
 import { HttpError } from "../api/errors";
 import type { ExpenseReport, Fund } from "../api/types";
-import type { ListPage, RefreshReader } from "./engine";
+import {
+  isFailure,
+  type ListPage,
+  type Read,
+  type ReadFailure,
+  type ReadResult,
+  type RefreshReader,
+} from "./engine";
 
-function values<N extends ReadEndpointName, T>(
-  results: BatchResult<N>[],
-  notFoundAsNull: boolean,
-): (T | null)[] {
-  return results.map((r) => {
-    if (r.ok) return r.value as T;
-    if (notFoundAsNull && r.error instanceof HttpError && r.error.status === 404) return null;
-    throw r.error;
-  });
-}
+type List = {
+  records?: { pages: number; totalRecords: number };
+  funds?: Fund[];
+  expenseReports?: ExpenseReport[];
+};
 
 export function clientReader(client: Client): RefreshReader {
+  /** Every result, a failure as a ReadFailure; a record the service does not know as null. */
+  function batch(reads: readonly (Read | { kind: "report"; id: number })[]): (ReadResult | ReadFailure)[] {
+    const mixed = reads.map(
+      (r): MixedRead =>
+        r.kind === "fund" || r.kind === "report"
+          ? { name: r.kind === "fund" ? "getFund" : "getExpenseReport", input: { Id: r.id } }
+          : { name: r.kind === "fundPage" ? "getFunds" : "getExpenseReports", input: r.query },
+    );
+    return client.readAll(mixed).map((result, i): ReadResult | ReadFailure => {
+      const kind = (reads[i] as { kind: string }).kind;
+      const single = kind === "fund" || kind === "report";
+      if (!result.ok)
+        return single && result.error instanceof HttpError && result.error.status === 404
+          ? null
+          : { failed: result.error };
+      if (single) return result.value as Fund;
+      const list = result.value as List;
+      return {
+        items: (kind === "fundPage" ? list.funds : list.expenseReports) ?? [],
+        pages: list.records?.pages ?? 1,
+        total: list.records?.totalRecords,
+      } as ListPage<Fund>;
+    });
+  }
+  /** The results of a batch of one kind; the first failure is thrown. */
+  function all<T>(reads: readonly (Read | { kind: "report"; id: number })[]): T[] {
+    const results = batch(reads);
+    const failure = results.find(isFailure);
+    if (failure) throw failure.failed;
+    return results as T[];
+  }
   return {
-    fundPages(queries) {
-      const pages = values<"getFunds", { records: { pages: number }; funds: Fund[] }>(
-        client.readMany("getFunds", queries),
-        false,
-      );
-      return pages.map((p) => ({ items: p?.funds ?? [], pages: p?.records.pages ?? 1 }) as ListPage<Fund>);
-    },
-    reportPages(queries) {
-      const pages = values<
-        "getExpenseReports",
-        { records: { pages: number }; expenseReports: ExpenseReport[] }
-      >(client.readMany("getExpenseReports", queries), false);
-      return pages.map((p) => ({ items: p?.expenseReports ?? [], pages: p?.records.pages ?? 1 }));
-    },
-    funds(ids) {
-      return values<"getFund", Fund>(
-        client.readMany(
-          "getFund",
-          ids.map((Id) => ({ Id })),
-        ),
-        true,
-      );
-    },
+    batch,
+    fundPages: (queries) => all(queries.map((query) => ({ kind: "fundPage", query }))),
+    reportPages: (queries) => all(queries.map((query) => ({ kind: "reportPage", query }))),
+    funds: (ids) => all(ids.map((id) => ({ kind: "fund", id }))),
     reports(ids) {
-      const reports = values<"getExpenseReport", ExpenseReport>(
-        client.readMany(
-          "getExpenseReport",
-          ids.map((Id) => ({ Id })),
-        ),
-        true,
-      );
+      const reports = all<ExpenseReport | null>(ids.map((id) => ({ kind: "report", id })));
       // A single report does not say whether it is integrated; its integration date does.
       return reports.map((r) =>
         r && r.integrated === null ? { ...r, integrated: r.integrationDate !== null } : r,

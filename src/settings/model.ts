@@ -263,7 +263,8 @@ export function settingLabel(name: SettingName, language: Language): string {
 export function shownDefaults(language: Language): SettingsText {
   const text = defaultSettingsText();
   text.baseUrl = DEFAULT_BASE_URL;
-  text.pageSize = String(DEFAULT_PAGE_SIZE);
+  // Empty: the largest page the service accepts, found once (src/refresh/page-size.ts).
+  text.pageSize = "";
   text.windowMode = "lastDays";
   text.windowDays = String(DEFAULT_WINDOW_DAYS);
   text.reportTypeDateFilter = String(DEFAULT_REPORT_DATE_FILTER);

@@ -8,10 +8,17 @@ import { type Column, headerText } from "./columns";
 import { inferKeys, type MissingRowMode, planRefresh, type RefreshPlan, type SheetSnapshot } from "./merge";
 
 export interface SheetAccess {
-  /** The used area (header included), or null when the sheet does not exist yet. */
-  read(): SheetSnapshot | null;
-  /** Writes the plan: number formats then values, each in one call; freezes the header. */
-  write(plan: RefreshPlan): void;
+  /**
+   * The used area (header included), or null when the sheet does not exist yet; with
+   * `columns`, only that many columns from A (`partial` when the sheet has more).
+   */
+  read(columns?: number): SheetSnapshot | null;
+  /**
+   * Writes the rows of the plan that differ from the sheet, in chunks (number formats then
+   * values); freezes the header. When `shouldStop` says so between two chunks of a plan whose
+   * rows stay in place, it stops there and answers false.
+   */
+  write(plan: RefreshPlan, shouldStop?: () => boolean): boolean | undefined;
   /** Keys of the add-on's columns as the last refresh left them, or null when unknown. */
   layout(): string[] | null;
   saveLayout(keys: readonly string[]): void;
@@ -30,41 +37,64 @@ export interface ApplyOptions {
   language: Language;
   mode: MissingRowMode;
   missingNote: string;
+  /** Asked between write chunks: the time budget of the execution. */
+  shouldStop?: () => boolean;
 }
 
-/** Merges `update` into the sheet; returns the plan that was written. */
+/**
+ * A sheet written in part because the execution's time was running out: the rows written are
+ * whole and in place, the others still show what they showed; merging the same records again
+ * writes the rest.
+ */
+export class SheetWriteStopped extends Error {
+  override name = "SheetWriteStopped";
+}
+
+/**
+ * Merges `update` into the sheet; returns the plan that was written, or throws
+ * SheetWriteStopped when the time budget stopped the write between chunks.
+ */
 export function applyToSheet<R>(
   access: SheetAccess,
   update: SheetRefresh<R>,
   options: ApplyOptions,
 ): RefreshPlan {
-  const snapshot = access.read() ?? { name: "", values: [], formulas: [], formats: [] };
-  let previousKeys = snapshot.values.length > 0 ? (access.layout() ?? []) : [];
-  const header = snapshot.values[0] ?? [];
-  // The stored layout must still describe the sheet: users may have replaced or rebuilt it.
-  const fixed = update.columnsFor([]) as readonly Column<unknown>[];
-  if (
-    snapshot.values.length > 0 &&
-    !layoutMatches(previousKeys, header, update.columnsFor(previousKeys) as readonly Column<unknown>[])
-  ) {
-    previousKeys = inferKeys(header, fixed);
-  }
-  const columns = update.columnsFor(previousKeys);
-  const plan = planRefresh({
-    columns,
-    previousKeys,
-    snapshot,
-    records: update.records,
-    keyOf: update.keyOf,
-    covers: update.covers,
-    mode: options.mode,
-    language: options.language,
-    missingNote: options.missingNote,
-    preserveKeys: update.preserveKeys,
-    anchorOf: update.anchorOf,
-  });
-  access.write(plan);
+  const stored = access.layout();
+  const planFor = (snapshot: SheetSnapshot) => {
+    let previousKeys = snapshot.values.length > 0 ? (stored ?? []) : [];
+    const header = snapshot.values[0] ?? [];
+    // The stored layout must still describe the sheet: users may have replaced or rebuilt it.
+    const fixed = update.columnsFor([]) as readonly Column<unknown>[];
+    if (
+      snapshot.values.length > 0 &&
+      !layoutMatches(previousKeys, header, update.columnsFor(previousKeys) as readonly Column<unknown>[])
+    ) {
+      previousKeys = inferKeys(header, fixed);
+    }
+    return planRefresh({
+      columns: update.columnsFor(previousKeys),
+      previousKeys,
+      snapshot,
+      records: update.records,
+      keyOf: update.keyOf,
+      covers: update.covers,
+      mode: options.mode,
+      language: options.language,
+      missingNote: options.missingNote,
+      preserveKeys: update.preserveKeys,
+      anchorOf: update.anchorOf,
+    });
+  };
+  const empty: SheetSnapshot = { name: "", values: [], formulas: [], formats: [] };
+  // First the add-on's own columns only: users' columns need reading (and writing back) only
+  // when rows move, rows are added (their cells take the formats above) or columns shift.
+  const owned = access.read(stored?.length) ?? empty;
+  let plan = planFor(owned);
+  if (owned.partial && !(plan.inPlace && plan.counts.added === 0 && String(plan.keys) === String(stored)))
+    plan = planFor(access.read() ?? empty);
+  const complete = access.write(plan, options.shouldStop) !== false;
   access.saveLayout(plan.keys);
+  if (!complete) throw new SheetWriteStopped("out of time");
   return plan;
 }
 

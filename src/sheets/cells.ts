@@ -62,23 +62,39 @@ export function clipText(text: string): string {
   return text.slice(0, MAX_CELL_TEXT - mark.length - 1) + mark;
 }
 
+const SERVICE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The fields of a service date or datetime as fixed-width texts, or null when it is not a real
+ * one (2024-02-31, 25:00). Checked by arithmetic alone: a refresh reads tens of thousands of
+ * dates, and a local-time Date would cost a time-zone lookup for each of its getters.
+ */
+function serviceDateParts(text: string): { day: string; time: string | null } | null {
+  const m = SERVICE_DATE.exec(text.trim());
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return null;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number);
+  if (day > days) return null;
+  const date = `${m[1]}-${m[2]}-${m[3]}`;
+  if (m[4] === undefined) return { day: date, time: null };
+  const seconds = m[6] ?? "00";
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(seconds) > 59) return null;
+  return { day: date, time: `${m[4]}:${m[5]}:${seconds}` };
+}
+
 /** A date `YYYY-MM-DD` or datetime `YYYY-MM-DD HH:MM:SS` as a Date, or null if it is not one. */
 export function parseServiceDate(text: string | null | undefined): Date | null {
   if (!text) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => (x ? Number(x) : 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(y, mo - 1, d, h, mi, s);
-  // Reject 2024-02-31 and friends instead of letting Date roll them over.
-  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
-  return date;
+  const parts = serviceDateParts(text);
+  if (!parts) return null;
+  const [y, mo, d] = parts.day.split("-").map(Number) as [number, number, number];
+  const [h, mi, s] = (parts.time ?? "00:00:00").split(":").map(Number) as [number, number, number];
+  return new Date(y, mo - 1, d, h, mi, s);
 }
 
 /**
@@ -90,13 +106,9 @@ export function parseServiceDate(text: string | null | undefined): Date | null {
  */
 export function dateCell(text: string | null | undefined): CellValue {
   if (!text) return "";
-  const date = parseServiceDate(text);
-  if (!date) return literalText(text);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  return /[ T]\d/.test(text.trim())
-    ? `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-    : day;
+  const parts = serviceDateParts(text);
+  if (!parts) return literalText(text);
+  return parts.time === null ? parts.day : `${parts.day} ${parts.time}`;
 }
 
 /** Integer cents as the two-decimal number a cell shows. */

@@ -39,8 +39,11 @@ export function sameCell(
   if (isDate(planned)) return isDate(value) && value.getTime() === planned.getTime();
   if (isDate(value))
     return typeof planned === "string" && dateTexts !== undefined && dateTexts(value).includes(planned);
-  // A formula or an escaped text to write is never taken as already there.
-  if (typeof planned === "string" && (planned.startsWith("=") || planned.startsWith("'"))) return false;
+  // A formula to write is never taken as already there (the cell holds no formula).
+  if (typeof planned === "string" && planned.startsWith("=")) return false;
+  // An escaped text is stored without its apostrophe, as literal text: the same cell when the
+  // sheet holds that text (a number or a date there is another cell).
+  if (typeof planned === "string" && planned.startsWith("'")) return value === planned.slice(1);
   return planned === (value ?? "");
 }
 

@@ -32,6 +32,8 @@ export interface SheetSnapshot {
   formulas: string[][];
   /** Same shape; the number format of each cell. */
   formats: string[][];
+  /** Only the add-on's columns were read: the sheet has users' columns beyond them. */
+  partial?: boolean;
 }
 
 export interface MergeInput<R> {
@@ -66,6 +68,12 @@ export interface RefreshPlan {
   /** Data rows (without header) after the refresh. */
   dataRows: number;
   counts: { updated: number; added: number; removed: number; marked: number; untouched: number };
+  /**
+   * Whether every row stays where it was (nothing removed, nothing inserted above an existing
+   * row, users' columns not shifted): then any prefix of the plan's rows, written alone, leaves
+   * a sheet in which every row is whole, so a write may stop between chunks.
+   */
+  inPlace: boolean;
 }
 
 interface OldRow {
@@ -240,7 +248,9 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
     formats.push(new Array<string>(width).fill(FORMAT.general));
   }
 
-  return { keys: newKeys, values, formats, width, dataRows: newDataRows, counts };
+  const columnsStay = userWidth === 0 || String(newKeys) === String(prevKeys);
+  const inPlace = counts.removed === 0 && after.size === 0 && columnsStay;
+  return { keys: newKeys, values, formats, width, dataRows: newDataRows, counts, inPlace };
 }
 
 /** A cell of the old sheet as it must be written back: its formula moved, or its value kept literal. */

@@ -494,6 +494,48 @@ describe("batch reads", () => {
     expect(s.sleeps).toHaveLength(1);
   });
 
+  it("backs off once for the whole batch on 429s, for the longest Retry-After, and retries them together", () => {
+    const s = setup([
+      ok(fundBody()),
+      ok("", 429, { "Retry-After": "2" }),
+      ok("", 429, { "Retry-After": "7" }),
+      ok({ ...(fixture("getFund.json") as object), Id: 102 }),
+      ok({ ...(fixture("getFund.json") as object), Id: 103 }),
+    ]);
+    const results = s.client.readMany("getFund", [{ Id: 101 }, { Id: 102 }, { Id: 103 }]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(s.batches.map((b) => b.map((r) => r.url.split("=")[1]))).toEqual([
+      ["101", "102", "103"],
+      ["102", "103"],
+    ]);
+    expect(s.sleeps).toEqual([7_000]);
+  });
+
+  it("reads several endpoints in one batch, each answer read by its own endpoint", () => {
+    const s = setup([
+      ok(fixtureText("getFunds.json")),
+      ok(fundBody()),
+      ok(fixtureText("getExpenseReports.json")),
+    ]);
+    const results = s.client.readAll([
+      { name: "getFunds", input: { Page: 1, ResultsPerPage: 100 } },
+      { name: "getFund", input: { Id: 101 } },
+      {
+        name: "getExpenseReports",
+        input: { Page: 1, ResultsPerPage: 100, Since: "2024-01-01", Until: "2024-06-30" },
+      },
+    ]);
+    expect(s.batches).toHaveLength(1);
+    expect(s.batches[0]!.map((r) => r.url.split("?")[0])).toEqual([
+      `${BASE}/getFunds`,
+      `${BASE}/getFund`,
+      `${BASE}/getExpenseReports`,
+    ]);
+    expect(results.map((r) => r.ok)).toEqual([true, true, true]);
+    expect(results[0]!.ok && "funds" in (results[0]!.value as object)).toBe(true);
+    expect(results[2]!.ok && "expenseReports" in (results[2]!.value as object)).toBe(true);
+  });
+
   it("a transport failure of the whole batch retries every pending item", () => {
     let calls = 0;
     const t = scriptedTransport([]);

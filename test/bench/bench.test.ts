@@ -64,7 +64,7 @@ describe("npm run bench, smallest size", () => {
     const out = await bench(["--sizes", "small", "--latency", "0", "--sequential-up-to", "0"]);
     expect(out.code, out.stderr).toBe(0);
     expect(out.stdout).toMatch(
-      /^## small: 200 funds, 2,000 reports \(latency 0 ms per call, 100 per page, 25 requests per fetchAll\)$/m,
+      /^## small: 200 funds, 2,000 reports \(latency 0 ms per call, page size found by the add-on, 25 requests per fetchAll\)$/m,
     );
     expect(out.stdout).toContain(
       "| refresh | API calls | minimum | getFunds / getFund / getExpenseReports | writes: Funds / Transactions / Reports / Audit | wall time | one at a time | speed-up |",
@@ -84,8 +84,10 @@ describe("npm run bench, smallest size", () => {
     expect(Number(calls)).toBe(Number(minimum));
     const [getFunds, getFund, getExpenseReports] = numbers(endpoints) as [number, number, number];
     expect(getFund).toBe(200);
-    expect(getFunds).toBeGreaterThanOrEqual(2);
-    expect(getExpenseReports).toBeGreaterThanOrEqual(20);
+    // 1,000 per page (the sandbox's largest, found by the add-on): one page of funds, one or
+    // more per one-year piece of reports.
+    expect(getFunds).toBe(1);
+    expect(getExpenseReports).toBeGreaterThanOrEqual(5);
     expect(getFunds + getFund + getExpenseReports).toBe(Number(calls));
     // Write calls per sheet: a handful each, whatever the number of rows.
     const sheetWrites = numbers(writes);
@@ -135,6 +137,56 @@ describe("npm run bench, smallest size", () => {
       /^Records written: [\d,]+ \(first\), [\d,]+ \(second\); executions: 1 and 1\./m,
     );
     expect(out.stdout).toContain("Second refresh made only the list calls: OK.");
+
+    // Time: floor, wall, rounds and time blocked on HTTP, the CPU split, cells, heap.
+    const header =
+      "| refresh | HTTP floor | wall | wall ÷ floor | fetchAll rounds / blocked on HTTP | add-on CPU | emulation CPU | GC | cells read / written | peak heap above start |";
+    const timeTable = out.stdout.slice(out.stdout.indexOf(header));
+    expect(timeTable.startsWith(header)).toBe(true);
+    for (const name of ["first", "no change"]) {
+      const [, floor, timeWall, ratio, rounds, addOn, emulation, gc, cellsCell, heap] = row(timeTable, name);
+      // No latency: the floor is 0 and the ratio is not given.
+      expect([floor, ratio]).toEqual(["0.0 s", "–"]);
+      expect(timeWall).toMatch(/^[\d.]+ s$/);
+      expect(rounds).toMatch(/^\d+ \/ [\d.]+ s$/);
+      for (const cpu of [addOn, emulation, gc]) expect(cpu).toMatch(/^[\d.]+ s$/);
+      expect(cellsCell).toMatch(/^[\d,]+ \/ [\d,]+$/);
+      expect(heap).toMatch(/^-?\d+ MB$/);
+    }
+    // The floor's rounds: one for the first pages (with the page size still to be found), then
+    // full batches of 25.
+    expect(Number(row(timeTable, "first")[4]?.split(" / ")[0])).toBe(1 + Math.ceil((Number(calls) - 6) / 25));
+    expect(Number(row(timeTable, "no change")[4]?.split(" / ")[0])).toBe(2);
+    expect(out.stdout).toMatch(/^Add-on CPU by file, first: src\/[\w/.-]+\.ts [\d.]+ s/m);
+  }, 180_000);
+
+  it("with --live-heap, says the live heap at its largest and what the refresh left held", async () => {
+    const out = await bench([
+      "--sizes",
+      "small",
+      "--latency",
+      "0",
+      "--sequential-up-to",
+      "0",
+      "--no-profile",
+      "--live-heap",
+    ]);
+    expect(out.code, out.stderr).toBe(0);
+    const live =
+      /^Live heap at the largest \(after a full collection, at a spreadsheet call\) above the start: (-?\d+) MB \(first\), (-?\d+) MB \(no change\); still held after the refresh \(the emulated spreadsheet's growth\): (-?\d+) MB and (-?\d+) MB\./m.exec(
+        out.stdout,
+      );
+    expect(live, out.stdout).not.toBeNull();
+    const [firstPeak, , firstHeld] = (live as RegExpExecArray).slice(1).map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    // A first refresh of 2,000 reports holds some megabytes at its largest, at least what stays.
+    expect(firstPeak).toBeGreaterThan(0);
+    expect(firstPeak).toBeGreaterThanOrEqual(firstHeld);
+    // With --no-profile, no CPU split.
+    expect(out.stdout).not.toContain("Add-on CPU by file");
   }, 180_000);
 
   it("stops on an unknown size with a message naming the flag and the sizes it knows", async () => {

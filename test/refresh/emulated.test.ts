@@ -112,6 +112,22 @@ describe("refresh through the emulation", () => {
     expect(counters.sheets["Expense reports"]).toMatchObject({ writes: 0 });
   });
 
+  it("with no page size set, asks the service for 1,000 per page and remembers what it took", async () => {
+    s.settings({ ...FORM, pageSize: "" });
+    await s.control("reset", { seed: 7, funds: 1_200, reports: 40 });
+    run("refreshFunds");
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const asked = audit.values
+      .slice(1)
+      .filter((r) => r[col(audit.header, "Endpoint")] === "getFunds")
+      .map((r) => JSON.parse(String(r[col(audit.header, "Parameters")])) as { ResultsPerPage: number });
+    // 1,200 funds: two pages of 1,000 instead of 240 of 5 or 12 of 100.
+    expect(asked.map((p) => p.ResultsPerPage)).toEqual([1000, 1000]);
+    expect(fundsSheet().values).toHaveLength(1_201);
+    const kept = s.emulator.documentPropertiesData.values.get("refresh.pageSizes");
+    expect(JSON.parse(kept ?? "{}")).toEqual({ [s.sandbox.url]: 1000 });
+  });
+
   it("keeps users' columns and formulas beside their record when funds are added, removed and reordered", async () => {
     s.settings({ ...FORM, fundStatus: "1", missingRows: "remove" });
     run("refreshFunds");
@@ -154,6 +170,37 @@ describe("refresh through the emulation", () => {
     });
     expect(sheet.values[0]?.slice(width)).toEqual(["Double", "Note"]);
     expect(sheet.values.find((r) => r[0] === renamed.Id)?.[1]).toBe("ZZZ last by title");
+  });
+
+  it("reads only the add-on's columns when no row moves; users' columns only when rows are added", async () => {
+    run("refreshFunds");
+    const width = fundsSheet().header.length;
+    const rows = fundsSheet().values.length;
+    s.emulator.typeCells("Funds", `${letter(width + 1)}1:${letter(width + 2)}1`, [["Double", "Note"]]);
+    s.emulator.typeCells("Funds", `${letter(width + 1)}2:${letter(width + 2)}2`, [["=1+1", "mine"]]);
+
+    // Nothing changed: values, formulas and formats of the add-on's columns only, nothing written.
+    s.emulator.resetCounters();
+    run("refreshFunds");
+    expect(s.emulator.counters.sheets.Funds).toMatchObject({ cellsRead: 3 * rows * width, cellsWritten: 0 });
+
+    // A fund renamed in place: still only the add-on's columns, and only its row is written.
+    const [first] = await allFunds();
+    await s.api("updateFund", { Id: first?.Id, IdAdmin: s.sandbox.adminId, FundName: "Renamed" }, "PUT");
+    s.emulator.resetCounters();
+    run("refreshFunds");
+    expect(s.emulator.counters.sheets.Funds).toMatchObject({ cellsRead: 3 * rows * width });
+    expect(s.emulator.counters.sheets.Funds?.cellsWritten).toBe(2 * width);
+
+    // A new fund: its row's users' cells take the formats above, so the whole sheet is read.
+    await createFund("New fund");
+    s.emulator.resetCounters();
+    run("refreshFunds");
+    expect(s.emulator.counters.sheets.Funds?.cellsRead).toBe(3 * rows * width + 3 * rows * (width + 2));
+    const sheet = fundsSheet();
+    expect(sheet.values).toHaveLength(rows + 1);
+    expect(sheet.values[1]?.[width + 1]).toBe("mine");
+    expect(sheet.formulas[1]?.[width]).toBe("=1+1");
   });
 
   it("refuses a refresh that would take the spreadsheet past 10 million cells, writing nothing", async () => {
@@ -410,10 +457,22 @@ describe("refresh through the emulation", () => {
   });
 
   it("killed in the middle of a refresh, leaves every sheet either as it was or complete", async () => {
+    // Where the movements start in a refresh of everything: after its first getFund, the funds
+    // were written, the movements not.
+    run("refreshAll");
+    const whole = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const order = whole.values.slice(1).map((r) => r[col(whole.header, "Endpoint")]);
+    const firstGetFund = order.indexOf("getFund") + 1;
+    expect(firstGetFund).toBeGreaterThan(3);
+    s.emulator.resetState();
+    storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
+    s.settings(FORM);
     run("refreshFunds");
     const funds = sheetOf(s.emulator, "Funds")?.values;
-    // The 6th request of a refresh of everything is a getFund: funds were written, movements not.
-    const out = s.emulator.tryRun("refreshAll", [], { as: "menu", stopAt: { fetch: 6, when: "after" } });
+    const out = s.emulator.tryRun("refreshAll", [], {
+      as: "menu",
+      stopAt: { fetch: firstGetFund + 1, when: "after" },
+    });
     expect(out.ok).toBe(false);
     expect(sheetOf(s.emulator, "Funds")?.values).toEqual(funds);
     expect(sheetOf(s.emulator, "Fund transactions")).toBeNull();

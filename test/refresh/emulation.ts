@@ -29,6 +29,8 @@ export async function setUp(options: {
   reports: number;
   latencyMs?: number;
   today?: string;
+  /** Emulated time charged per cell read and written (the emulator's default otherwise). */
+  cellCostMicros?: { read: number; write: number };
 }): Promise<Setup> {
   const sandbox = await startSandboxThread({
     seed: 7,
@@ -43,6 +45,7 @@ export async function setUp(options: {
     users: [user],
     timeZone: "America/Santiago",
     urlFetchAllowlist: [servicePrefix(sandbox.url)],
+    ...(options.cellCostMicros ? { cellCostMicros: options.cellCostMicros } : {}),
   });
   storeToken(emulator, user, sandbox.token, sandbox.url);
   const origin = sandbox.url.replace(/\/v1$/, "");

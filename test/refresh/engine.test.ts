@@ -7,6 +7,7 @@ import {
   runRefreshSteps,
   startCursor,
 } from "../../src/refresh/engine";
+import { PAGE_SIZE_KEY } from "../../src/refresh/page-size";
 import { FakeService, makeFund, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
 
 const options: RefreshOptions = {
@@ -156,5 +157,122 @@ describe("refresh steps", () => {
     expect(titles).toContain("Changed 2");
     expect(titles).toContain("Fund 3");
     expect(sheets.transactions.values.slice(1).filter((r) => r[1] === 2)).toHaveLength(2);
+  });
+});
+
+describe("the largest page the service accepts", () => {
+  const probing = (deps: EngineDeps): EngineDeps => ({
+    ...deps,
+    options: { ...deps.options, pageSizeProbe: { ask: 1000, serviceUrl: "https://api.example/v1" } },
+  });
+  const sizesAsked = (service: FakeService) => service.batches.map((b) => `${b.endpoint}×${b.size}`);
+
+  it("asks for 1,000 and keeps it per service URL once a full page shows the service takes it", () => {
+    const { service, sheets, store, deps } = setup(1_200, 10);
+    const result = runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(result.finished).toBe(true);
+    // Page 1 at 1,000, then page 2: 2 calls instead of 120 at 10 per page.
+    expect(sizesAsked(service)).toEqual(["getFunds×1", "getFunds×1"]);
+    expect(sheets.funds.ids()).toHaveLength(1_200);
+    expect(JSON.parse(store.data.get(PAGE_SIZE_KEY) ?? "{}")).toEqual({ "https://api.example/v1": 1000 });
+  });
+
+  it("keeps the size of a page the service cut short, and asks the first pages again at that size", () => {
+    const { service, sheets, store, deps } = setup(130, 10);
+    service.largestPage = 50;
+    const result = runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(result.finished).toBe(true);
+    expect(sheets.funds.ids()).toHaveLength(130);
+    expect(new Set(sheets.funds.ids()).size).toBe(130);
+    // Page 1 at 1,000 came back with 50 of 130: page 1 again at 50, then pages 2–3 together.
+    expect(sizesAsked(service)).toEqual(["getFunds×1", "getFunds×1", "getFunds×2"]);
+    expect(JSON.parse(store.data.get(PAGE_SIZE_KEY) ?? "{}")).toEqual({ "https://api.example/v1": 50 });
+    // The next refresh asks for 50 from the start: page 1, then pages 2–3.
+    service.batches = [];
+    runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(sizesAsked(service)).toEqual(["getFunds×1", "getFunds×2"]);
+  });
+
+  it("falls back to the setting's page size when the service refuses 1,000, and remembers that", () => {
+    const { service, sheets, store, deps } = setup(35, 10);
+    service.refusePagesAbove = 100;
+    const result = runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(result.finished).toBe(true);
+    expect(sheets.funds.ids()).toHaveLength(35);
+    // Refused at 1,000; then 10 per page (options.pageSize): page 1, then pages 2–4.
+    expect(sizesAsked(service)).toEqual(["getFunds×1", "getFunds×1", "getFunds×3"]);
+    expect(JSON.parse(store.data.get(PAGE_SIZE_KEY) ?? "{}")).toEqual({ "https://api.example/v1": 10 });
+  });
+
+  it("learns nothing while every list fits in one page, and a failure other than a refusal fails the refresh", () => {
+    const { service, store, deps } = setup(35, 10);
+    runRefreshSteps(probing(deps), startCursor("funds"), never);
+    expect(sizesAsked(service)).toEqual(["getFunds×1"]);
+    expect(store.data.has(PAGE_SIZE_KEY)).toBe(false);
+    service.failReportsAt = 1;
+    expect(() => runRefreshSteps(probing(deps), startCursor("reports"), never)).toThrow(/503/);
+    expect(store.data.has(PAGE_SIZE_KEY)).toBe(false);
+  });
+});
+
+describe("batches filled with the pages known to be needed", () => {
+  it("sends the report pieces' first pages with the funds' first page, and report pages in the room left by fund batches", () => {
+    const { service, sheets, deps } = setup(35, 45);
+    const mixedDeps: EngineDeps = { ...deps, reader: readerOf(service, true) };
+    const straight = setup(35, 45);
+    runRefreshSteps(straight.deps, startCursor("all"), never);
+
+    const result = runRefreshSteps(mixedDeps, startCursor("all"), never);
+    expect(result.finished).toBe(true);
+    const batches = service.batches;
+    // The window 2022-01-01..2024-06-30 is 3 pieces: their first pages ride with getFunds page 1.
+    expect(batches[0]).toEqual({
+      endpoint: "batch",
+      size: 4,
+      kinds: ["getFunds", "getExpenseReports", "getExpenseReports", "getExpenseReports"],
+    });
+    // Every batch but the last is full, and no batch is only report pages while funds are fetched.
+    const sizes = batches.map((b) => b.size);
+    expect(sizes.slice(0, -1).every((n) => n === options.batchSize)).toBe(true);
+    // Same calls as one list after another, in fewer batches, and the same sheets.
+    expect(result.requests).toBe(result.minimumRequests);
+    expect(batches.length).toBeLessThan(straight.service.batches.length);
+    expect(sheets.funds.values).toEqual(straight.sheets.funds.values);
+    expect(sheets.transactions.values).toEqual(straight.sheets.transactions.values);
+    expect(sheets.reports.values).toEqual(straight.sheets.reports.values);
+  });
+
+  it("finds the page size with report pages riding in the first batch, and every list comes out whole", () => {
+    // 3 funds fit in any page: only the report pages riding with them can show the cut.
+    const { service, sheets, store, deps } = setup(3, 45);
+    service.largestPage = 4;
+    const probing: EngineDeps = {
+      ...deps,
+      reader: readerOf(service, true),
+      options: { ...deps.options, pageSizeProbe: { ask: 1000, serviceUrl: "https://api.example/v1" } },
+    };
+    const result = runRefreshSteps(probing, startCursor("all"), never);
+    expect(result.finished).toBe(true);
+    // The first batch asked 1,000 of everything and the report pages came back cut to 4: kept,
+    // and every list read again at 4 per page, none twice, none missing.
+    expect(service.batches[0]?.size).toBe(4);
+    expect(JSON.parse(store.data.get(PAGE_SIZE_KEY) ?? "{}")).toEqual({ "https://api.example/v1": 4 });
+    expect(sheets.funds.ids()).toHaveLength(3);
+    expect(sheets.reports.ids()).toHaveLength(45);
+    expect(new Set(sheets.reports.ids()).size).toBe(45);
+  });
+
+  it("stopped during the movements, drops the report pages fetched ahead and fetches them again in their turn", () => {
+    const { service, sheets, deps } = setup(35, 45);
+    const mixedDeps: EngineDeps = { ...deps, reader: readerOf(service, true) };
+    let checks = 0;
+    const first = runRefreshSteps(mixedDeps, startCursor("all"), () => ++checks > 3);
+    expect(first.finished).toBe(false);
+    expect(first.cursor?.stages[0]).toBe("transactions");
+    const second = runRefreshSteps(mixedDeps, first.cursor as NonNullable<typeof first.cursor>, never);
+    expect(second.finished).toBe(true);
+    expect(new Set(sheets.reports.ids()).size).toBe(45);
+    expect(sheets.reports.ids()).toHaveLength(45);
+    expect(new Set(sheets.transactions.ids()).size).toBe(70);
   });
 });

@@ -1,6 +1,7 @@
 /** In-memory stand-ins for the sheets, the service and the property store of a refresh. */
+import { HttpError } from "../../src/api/errors";
 import type { ExpenseReport, Fund } from "../../src/api/types";
-import type { ListPage, RefreshReader, RefreshSheets, SheetTarget } from "../../src/refresh/engine";
+import type { ListPage, Read, RefreshReader, RefreshSheets, SheetTarget } from "../../src/refresh/engine";
 import { applyToSheet, type SheetAccess } from "../../src/sheets/apply";
 import type { CellValue } from "../../src/sheets/cells";
 import type { RefreshPlan } from "../../src/sheets/merge";
@@ -31,6 +32,7 @@ export class MemorySheet implements SheetAccess {
       this.formulas.pop();
       this.formats.pop();
     }
+    return true;
   }
   layout() {
     return this.keys;
@@ -76,18 +78,27 @@ export function memoryStore() {
 
 /** A service over arrays, paging like the spec says, logging every batch it receives. */
 export class FakeService {
-  batches: { endpoint: string; size: number }[] = [];
+  batches: { endpoint: string; size: number; kinds?: string[] }[] = [];
   failReportsAt: number | null = null;
+  /** Pages larger than this come back cut to it (Records.Pages counted at this size). */
+  largestPage: number | null = null;
+  /** A page size above this is refused with an HTTP 400 for the whole batch. */
+  refusePagesAbove: number | null = null;
   constructor(
     public funds: Fund[],
     public reports: ExpenseReport[],
   ) {}
   private page<T>(list: T[], q: Record<string, unknown>): ListPage<T> {
-    const size = Number(q.ResultsPerPage);
+    const asked = Number(q.ResultsPerPage);
+    if (this.refusePagesAbove !== null && asked > this.refusePagesAbove) {
+      throw new HttpError("list", 400, `ResultsPerPage must be at most ${this.refusePagesAbove}`, "refused");
+    }
+    const size = Math.min(asked, this.largestPage ?? asked);
     const page = Number(q.Page);
     return {
       items: list.slice((page - 1) * size, page * size),
       pages: Math.max(1, Math.ceil(list.length / size)),
+      total: list.length,
     };
   }
   fundPages(queries: readonly Record<string, unknown>[]) {
@@ -129,14 +140,37 @@ export class FakeService {
   }
 }
 
-/** The reader port of a FakeService (its list arrays are named like the port's methods). */
-export function readerOf(service: FakeService): RefreshReader {
-  return {
+/**
+ * The reader port of a FakeService (its list arrays are named like the port's methods); with
+ * `mixed`, it also sends reads of several kinds in one batch, logged as one "batch" entry whose
+ * `kinds` lists each read's endpoint.
+ */
+export function readerOf(service: FakeService, mixed = false): RefreshReader {
+  const reader: RefreshReader = {
     fundPages: (q) => service.fundPages(q),
     reportPages: (q) => service.reportPages(q),
     funds: (ids) => service.fundsById(ids),
     reports: (ids) => service.reportsById(ids),
   };
+  if (mixed) {
+    reader.batch = (reads: readonly Read[]) => {
+      const kinds = reads.map((r) =>
+        r.kind === "fund" ? "getFund" : r.kind === "fundPage" ? "getFunds" : "getExpenseReports",
+      );
+      const before = service.batches.length;
+      const results = reads.map((r) =>
+        r.kind === "fund"
+          ? (service.fundsById([r.id])[0] ?? null)
+          : r.kind === "fundPage"
+            ? (service.fundPages([r.query])[0] as ListPage<Fund>)
+            : (service.reportPages([r.query])[0] as ListPage<ExpenseReport>),
+      );
+      service.batches.splice(before);
+      service.batches.push({ endpoint: "batch", size: reads.length, kinds });
+      return results;
+    };
+  }
+  return reader;
 }
 
 export function makeFund(id: number, movements: number[] = [1000]): Fund {

@@ -99,7 +99,8 @@ describe("progress of a long refresh", () => {
       .slice(1)
       .map((n) => Number(n.replace(/,/g, ""))) as [number, number, number];
     expect(calls).toBe(em.counters.urlFetchTotal);
-    expect(calls).toBeGreaterThan(counts.at(-1) ?? 0);
+    // The last toast may come after the last call (report pages ride in the movements' batches).
+    expect(calls).toBeGreaterThanOrEqual(counts.at(-1) ?? 0);
     const rows = rowsOf("Funds") + rowsOf("Fund transactions") + rowsOf("Expense reports");
     expect(rows).toBeGreaterThan(30);
     expect(records).toBe(rows);

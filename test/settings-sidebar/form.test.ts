@@ -45,7 +45,7 @@ describe("settings form", () => {
     expect(form).toMatchObject({
       baseUrl: "https://x.example/v1",
       adminId: "7",
-      pageSize: "100",
+      pageSize: "",
       windowDays: "30",
       sheetFunds: "Funds",
       sheetOutbox: "Outbox",

@@ -92,6 +92,18 @@ describe("dates", () => {
     expect(dateCell("2024-01-05")).toBe("2024-01-05");
     expect(dateCell("2024-01-05T09:03:00")).toBe("2024-01-05 09:03:00");
     expect(dateCell("2023-02-29")).toBe("'2023-02-29");
+    expect(dateCell("2024-02-29")).toBe("2024-02-29");
+    expect(dateCell("1900-02-29")).toBe("'1900-02-29");
+    expect(dateCell("2000-02-29 23:59")).toBe("2000-02-29 23:59:00");
+    expect(dateCell("2024-04-31")).toBe("'2024-04-31");
+    expect(dateCell("2024-01-05 24:00:00")).toBe("'2024-01-05 24:00:00");
+    expect(dateCell("2024-01-05 10:60:00")).toBe("'2024-01-05 10:60:00");
+    expect(dateCell("2024-13-01")).toBe("'2024-13-01");
+  });
+
+  it("writes a time that the script's zone skips (a daylight-saving gap) as the service gave it", () => {
+    // Santiago moved its clocks from 00:00 to 01:00 on 2024-09-08: a local-time Date would say 01:00.
+    expect(dateCell("2024-09-08 00:30:00")).toBe("2024-09-08 00:30:00");
   });
 });
 

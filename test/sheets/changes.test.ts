@@ -16,6 +16,7 @@ function plan(values: RefreshPlan["values"], formats?: string[][]): RefreshPlan 
     width: values[0]?.length ?? 0,
     dataRows: values.length - 1,
     counts: { updated: 0, added: 0, removed: 0, marked: 0, untouched: 0 },
+    inPlace: true,
   };
 }
 
@@ -70,7 +71,11 @@ describe("changedBlocks", () => {
     expect(changedBlocks(plan(values, [["0", "@", "@"]]), same)).toEqual([{ row: 1, height: 1 }]);
     expect(changedBlocks(plan([...values, ["new", when, "y"]]), same)).toEqual([{ row: 2, height: 1 }]);
     expect(sameCell("=B2", 4, "")).toBe(false);
-    expect(sameCell("'=B2", "=B2", "")).toBe(false);
+    // An escaped text is stored as the literal text after the apostrophe.
+    expect(sameCell("'=B2", "=B2", "")).toBe(true);
+    expect(sameCell("'00123", "00123", "")).toBe(true);
+    expect(sameCell("'00123", 123, "")).toBe(false);
+    expect(sameCell("'=B2", "=B2", "=B2")).toBe(false);
     expect(sameCell("00123", "00123", "")).toBe(true);
     expect(sameCell(when, "2024-01-05", "")).toBe(false);
     // A date written as text is the same cell when the sheet's date prints back as that text.

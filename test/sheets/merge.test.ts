@@ -54,6 +54,28 @@ describe("planning a refresh of a sheet users extended", () => {
   const changed103: Fund = { ...f103, title: "Renamed", balanceCents: 500 };
   const new104: Fund = { ...f101, id: 104, title: "New fund" };
 
+  it("says whether every row stays where it was, so that a write may stop between chunks", () => {
+    // Updated in place, marked, appended at the bottom: every row stays.
+    expect(plan(sheetWith([f101, f102, f103]), [changed103, new104, f101], "keep").inPlace).toBe(true);
+    // A removed row moves the rows below it up.
+    expect(plan(sheetWith([f101, f102, f103]), [f101, f103], "remove").inPlace).toBe(false);
+    // A record inserted after its anchor moves the rows below it down.
+    const anchored = planRefresh({
+      columns: FUNDS_TABLE.columns,
+      previousKeys: keys,
+      snapshot: sheetWith([f101, f102]),
+      records: [f101, f102, new104],
+      keyOf: FUNDS_TABLE.keyOf,
+      covers: "all",
+      mode: "keep",
+      language: "en",
+      missingNote: "gone",
+      anchorOf: (f) => (f.id === 104 ? "101" : null),
+    });
+    expect(anchored.values.map((r) => r[0])).toEqual(["Id", 101, 104, 102]);
+    expect(anchored.inPlace).toBe(false);
+  });
+
   it("keeps rows in place, updates them by id, appends new ones, marks vanished ones", () => {
     const p = plan(sheetWith([f101, f102, f103]), [changed103, new104, f101], "keep");
     expect(p.counts).toEqual({ updated: 2, added: 1, removed: 0, marked: 1, untouched: 0 });

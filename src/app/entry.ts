@@ -16,6 +16,7 @@ import { auditUser } from "../gas/session";
 import { type Language, languageForLocale } from "../i18n";
 import { createTimeBudget, EXECUTION_LIMIT_MS, type TimeBudget } from "../longrun/budget";
 import type { SettingsStore } from "../settings/store";
+import { auditMaxRows } from "../settings/tuning";
 
 /** The one place a failure is swallowed, with its reason (src/api/errors.ts). */
 export { type Tolerated, tolerate } from "../api/errors";
@@ -112,10 +113,12 @@ export function serviceClient(options: {
  * The audit's bounds: AUDIT_LIMITS unless the settings set `auditMaxRows` (the archive then
  * keeps four times as many).
  */
-export function auditLimits(auditMaxRows: string | undefined): { maxRows: number; maxArchiveRows: number } {
-  const asked = Number(auditMaxRows);
-  if (!Number.isInteger(asked) || asked < 10 || asked > AUDIT_LIMITS.maxRows) return AUDIT_LIMITS;
-  return { maxRows: asked, maxArchiveRows: asked * 4 };
+export function auditLimits(form: Partial<Record<string, string | undefined>>): {
+  maxRows: number;
+  maxArchiveRows: number;
+} {
+  const asked = auditMaxRows(form);
+  return asked === null ? AUDIT_LIMITS : { maxRows: asked, maxArchiveRows: asked * 4 };
 }
 
 /** The audit sheet of this document as a sink (src/gas/audit-sheet.ts). */

@@ -129,8 +129,10 @@ function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
       ],
     };
   }
-  const outcome = once(recentSubmissions(), submission.requestId, session.language, () =>
-    underLock(operation, session.language, () =>
+  // A money movement's request id is checked and marked under the document lock: two calls
+  // with the same id (a double click, a retried call) cannot both find it unused.
+  const outcome = underLock(operation, session.language, () =>
+    once(recentSubmissions(), submission.requestId, session.language, () =>
       submitWrite({ ...session, newKey: () => runtime().uuid() }, operation, submission.fields),
     ),
   );

@@ -145,7 +145,7 @@ function session(source: RefreshSource, action: StringKey) {
       name: context.names.audit,
       archiveName: context.names.auditArchive,
       language: context.language,
-      limits: auditLimits(context.form.auditMaxRows),
+      limits: auditLimits(context.form),
     }),
     source,
     context.token,

@@ -16,6 +16,7 @@ import {
   sheetNameIssues,
   sheetNamesFor,
 } from "../settings/model";
+import { fetchBatchSize, SettingsError } from "../settings/tuning";
 import type { RefreshOptions } from "./engine";
 
 export interface SheetNames {
@@ -27,38 +28,9 @@ export interface SheetNames {
   outbox: string;
 }
 
-/**
- * Requests per fetchAll: enough to hide latency, few enough not to burst into the service's
- * undocumented rate limits (src/settings/README.md, "Page size and requests per batch").
- */
-export const DEFAULT_BATCH_SIZE = 25;
-
-export class SettingsError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "SettingsError";
-  }
-}
+export { SettingsError };
 
 type Form = Partial<Record<string, string | undefined>>;
-
-/**
- * Not in the sidebar: a deployment may raise it where the service takes more; the benchmark
- * sets it to 1 to compare with fetching one request at a time.
- */
-function batchSize(form: Form): number {
-  const raw = (form.fetchBatchSize ?? "").trim();
-  if (raw === "") return DEFAULT_BATCH_SIZE;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100)
-    throw new SettingsError(
-      "fetchBatchSize",
-      `fetchBatchSize must be a whole number from 1 to 100 (got "${raw}").`,
-    );
-  return Number(raw);
-}
 
 /** The refresh's options from the stored settings; `today` is YYYY-MM-DD in the document's zone. */
 export function refreshOptionsFrom(form: Form, today: string, language: Language): RefreshOptions {
@@ -73,7 +45,7 @@ export function refreshOptionsFrom(form: Form, today: string, language: Language
   return {
     pageSize: settings.pageSize,
     ...(findPageSize ? { pageSizeProbe: { ask: MAX_PAGE_SIZE, serviceUrl: settings.baseUrl } } : {}),
-    batchSize: batchSize(form),
+    batchSize: fetchBatchSize(form),
     fundFilters: { ...settings.fundFilters },
     reportWindow: reportWindowDates(settings.reportWindow, today),
     reportFilters: { ...settings.reportFilters },

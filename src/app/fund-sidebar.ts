@@ -15,6 +15,7 @@ import {
   fundView,
   once,
   readSubmission,
+  repeatedOutcome,
   settleBlockingWrites,
   submitWrite,
 } from "../outbox/forms";
@@ -129,13 +130,17 @@ function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
       ],
     };
   }
-  // A money movement's request id is checked and marked under the document lock: two calls
-  // with the same id (a double click, a retried call) cannot both find it unused.
-  const outcome = underLock(operation, session.language, () =>
-    once(recentSubmissions(), submission.requestId, session.language, () =>
-      submitWrite({ ...session, newKey: () => runtime().uuid() }, operation, submission.fields),
-    ),
-  );
+  // A repeated request id is answered at once; a new one is checked again and marked under the
+  // document lock for a money movement, so two calls with the same id (a double click, a
+  // retried call) cannot both find it unused.
+  const recent = recentSubmissions();
+  const outcome =
+    repeatedOutcome(recent, submission.requestId, session.language) ??
+    underLock(operation, session.language, () =>
+      once(recent, submission.requestId, session.language, () =>
+        submitWrite({ ...session, newKey: () => runtime().uuid() }, operation, submission.fields),
+      ),
+    );
   session.finish();
   return outcome;
 }

@@ -9,7 +9,7 @@ import { callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
 import type { DocumentLock } from "../gas/document-lock";
 import { runtime } from "../gas/runtime";
-import { selectedRecords, sheetAccess } from "../gas/spreadsheet";
+import { refreshSheets, selectedRecords } from "../gas/spreadsheet";
 import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { QuotaCheck } from "../longrun/quota";
@@ -29,7 +29,6 @@ import { pausedRefreshMessage, refreshPercent, type StoredCursor, storedCursorOf
 import { clientReader } from "../refresh/reader";
 import { deleteText, loadText, saveText } from "../refresh/stored-text";
 import { parseScheduleState, SCHEDULE_STATE_KEY } from "../schedule/plan";
-import { applyToSheet } from "../sheets/apply";
 import {
   auditLimits,
   auditLog,
@@ -103,32 +102,6 @@ function toast(message: string, title: string, seconds = 5): void {
   tolerate("no Ui", () => runtime().spreadsheet().toast(message, title, seconds), undefined);
 }
 
-/** The sheets of a refresh over SpreadsheetApp. */
-function gasSheets(context: Context, mode: "keep" | "remove", afterWrite: () => void): RefreshSheets {
-  const names: Record<Stage, string> = {
-    funds: context.names.funds,
-    transactions: context.names.transactions,
-    reports: context.names.reports,
-  };
-  const missingNote = translate(context.language, "note.missing", { date: today(context.timeZone) });
-  return {
-    apply(target, update) {
-      const plan = applyToSheet(sheetAccess(target, names[target]), update, {
-        language: context.language,
-        mode,
-        missingNote,
-        shouldStop: update.shouldStop,
-      });
-      afterWrite();
-      return plan.counts.updated + plan.counts.added;
-    },
-    isEmpty(target) {
-      const sheet = runtime().spreadsheet().getSheetByName(names[target]);
-      return !sheet || sheet.getLastRow() <= 1;
-    },
-  };
-}
-
 /** Everything one execution of a refresh needs, built once. */
 function session(source: RefreshSource, action: StringKey) {
   const context = readContext();
@@ -160,7 +133,13 @@ function session(source: RefreshSource, action: StringKey) {
     reader: clientReader(client),
     // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
     // still leaves the trace of what it had done.
-    sheets: gasSheets(context, options.missingRows, () => log.flush()),
+    sheets: refreshSheets({
+      names: context.names,
+      language: context.language,
+      missingNote: translate(context.language, "note.missing", { date: today(context.timeZone) }),
+      mode: options.missingRows,
+      afterWrite: () => log.flush(),
+    }),
     fingerprints: runtime().documentProperties(),
     options,
   };

@@ -4,8 +4,9 @@
  * of the add-on's columns is kept in document properties per sheet kind.
  */
 import { tolerate } from "../api/errors";
-import type { Selection } from "../refresh/engine";
-import type { SheetAccess } from "../sheets/apply";
+import type { Language } from "../i18n";
+import type { RefreshSheets, Selection, Stage } from "../refresh/engine";
+import { applyToSheet, type SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
 import { cellsBeyondLimit, changedBlocks, SPREADSHEET_CELL_LIMIT, WRITE_CHUNK_ROWS } from "../sheets/changes";
 import { fundIdOfMovementKey } from "../sheets/columns";
@@ -164,4 +165,32 @@ export function selectedRecords(names: {
     })
     .filter((id): id is number => id !== null);
   return { target, ids };
+}
+
+/** The sheets of a refresh over SpreadsheetApp: each stage merged into its sheet, by name. */
+export function refreshSheets(options: {
+  names: Record<Stage, string>;
+  language: Language;
+  /** The note on rows no longer returned by the service. */
+  missingNote: string;
+  mode: "keep" | "remove";
+  /** After each sheet written (the audit writes its rows then). */
+  afterWrite: () => void;
+}): RefreshSheets {
+  return {
+    apply(target, update) {
+      const plan = applyToSheet(sheetAccess(target, options.names[target]), update, {
+        language: options.language,
+        mode: options.mode,
+        missingNote: options.missingNote,
+        shouldStop: update.shouldStop,
+      });
+      options.afterWrite();
+      return plan.counts.updated + plan.counts.added;
+    },
+    isEmpty(target) {
+      const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(options.names[target]);
+      return !sheet || sheet.getLastRow() <= 1;
+    },
+  };
 }

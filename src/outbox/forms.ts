@@ -299,6 +299,18 @@ export interface RecentSubmissions {
   put(requestId: string, value: FormOutcome | "pending"): void;
 }
 
+/** What a repeated request id gets: the first result, or "already sending"; null for a new id. */
+export function repeatedOutcome(
+  recent: RecentSubmissions,
+  requestId: string,
+  language: Language,
+): (FormOutcome & { repeated: true }) | null {
+  const previous = recent.get(requestId);
+  if (previous === "pending")
+    return { kind: "unknown", applied: null, message: translate(language, "form.sending"), repeated: true };
+  return previous ? { ...previous, repeated: true } : null;
+}
+
 /** Runs `send` once per request id: a repeated id gets the first result (or "already sending"). */
 export function once(
   recent: RecentSubmissions,
@@ -306,10 +318,8 @@ export function once(
   language: Language,
   send: () => FormOutcome,
 ): FormOutcome & { repeated?: boolean } {
-  const previous = recent.get(requestId);
-  if (previous === "pending")
-    return { kind: "unknown", applied: null, message: translate(language, "form.sending"), repeated: true };
-  if (previous) return { ...previous, repeated: true };
+  const repeated = repeatedOutcome(recent, requestId, language);
+  if (repeated) return repeated;
   recent.put(requestId, "pending");
   const outcome = send();
   recent.put(requestId, outcome);

@@ -3,8 +3,10 @@
  * a user sees in the sheets, what the emulator's counters say about calls and writes, and what
  * the audit sheet records.
  */
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
+import { NEEDED_COLUMNS } from "../../src/summary/records";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
 let dist: string;
@@ -179,24 +181,31 @@ describe("refresh through the emulation", () => {
     s.emulator.typeCells("Funds", `${letter(width + 1)}1:${letter(width + 2)}1`, [["Double", "Note"]]);
     s.emulator.typeCells("Funds", `${letter(width + 1)}2:${letter(width + 2)}2`, [["=1+1", "mine"]]);
 
-    // Nothing changed: values, formulas and formats of the add-on's columns only, nothing written.
+    // Nothing changed: values, formulas and formats of the add-on's columns only, nothing written
+    // (then the Summary reads back the few columns it needs, one each, data rows only).
+    const summaryReads = (rows - 1) * NEEDED_COLUMNS.funds.length;
     s.emulator.resetCounters();
     run("refreshFunds");
-    expect(s.emulator.counters.sheets.Funds).toMatchObject({ cellsRead: 3 * rows * width, cellsWritten: 0 });
+    expect(s.emulator.counters.sheets.Funds).toMatchObject({
+      cellsRead: 3 * rows * width + summaryReads,
+      cellsWritten: 0,
+    });
 
     // A fund renamed in place: still only the add-on's columns, and only its row is written.
     const [first] = await allFunds();
     await s.api("updateFund", { Id: first?.Id, IdAdmin: s.sandbox.adminId, FundName: "Renamed" }, "PUT");
     s.emulator.resetCounters();
     run("refreshFunds");
-    expect(s.emulator.counters.sheets.Funds).toMatchObject({ cellsRead: 3 * rows * width });
+    expect(s.emulator.counters.sheets.Funds).toMatchObject({ cellsRead: 3 * rows * width + summaryReads });
     expect(s.emulator.counters.sheets.Funds?.cellsWritten).toBe(2 * width);
 
     // A new fund: its row's users' cells take the formats above, so the whole sheet is read.
     await createFund("New fund");
     s.emulator.resetCounters();
     run("refreshFunds");
-    expect(s.emulator.counters.sheets.Funds?.cellsRead).toBe(3 * rows * width + 3 * rows * (width + 2));
+    expect(s.emulator.counters.sheets.Funds?.cellsRead).toBe(
+      3 * rows * width + 3 * rows * (width + 2) + rows * NEEDED_COLUMNS.funds.length,
+    );
     const sheet = fundsSheet();
     expect(sheet.values).toHaveLength(rows + 1);
     expect(sheet.values[1]?.[width + 1]).toBe("mine");

@@ -8,7 +8,7 @@ import { languageForLocale } from "../i18n";
 import { diagnosticsMenuItems } from "./diagnostics";
 import { userLocale } from "./entry";
 import { buildMenu } from "./menu";
-import { scheduleNoticeMenuItems } from "./schedule";
+import { scheduleNoticeMenuItems, toastScheduleNotice } from "./schedule";
 
 /** Builds the add-on menu. Runs in AuthMode.NONE before first use: menu only, no services. */
 export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
@@ -20,6 +20,7 @@ export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
   const notices = none ? [] : scheduleNoticeMenuItems();
   const extras = none ? [] : diagnosticsMenuItems(authMode ? String(authMode) : "");
   buildMenu(runtime().ui(), languageForLocale(locale), notices, extras);
+  if (notices.length > 0) toastScheduleNotice();
 }
 
 /** Called once when the add-on is installed; the menu is all that is needed. */

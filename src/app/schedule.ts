@@ -342,6 +342,24 @@ export function scheduleNoticeMenuItems(): MenuItem[] {
   }, []);
 }
 
+/**
+ * On opening the spreadsheet (outside AuthMode.NONE): a failed scheduled run also pops up in
+ * the corner, besides its menu item, so that nobody works on stale data without knowing it.
+ */
+export function toastScheduleNotice(): void {
+  tolerate(
+    "shown only",
+    () => {
+      if (currentScheduleNotice()?.kind !== "failed") return;
+      const language = currentLanguage();
+      runtime()
+        .spreadsheet()
+        .toast(translate(language, "notice.toast.failed"), translate(language, "menu.notice.failed"), 15);
+    },
+    undefined,
+  );
+}
+
 /** What the settings sidebar shows about the schedule; re-creates a disabled trigger first. */
 export function getScheduleView(): ScheduleSidebarView {
   return entry("sidebar", currentScheduleView);

@@ -3,6 +3,8 @@ export const schedule = {
   en: {
     "menu.settings": "Settings…",
     "menu.notice.failed": "⚠ Last scheduled refresh failed",
+    "notice.toast.failed":
+      "The last scheduled refresh failed; the sheets keep the data of the refresh before it. Open Settings from the add-on's menu to see why.",
     "menu.notice.stalled": "⚠ Scheduled refresh has stopped",
     "schedule.off": "No scheduled refresh",
     "schedule.hours": "Every {n} hours",
@@ -62,6 +64,8 @@ export const schedule = {
   es: {
     "menu.settings": "Configuración…",
     "menu.notice.failed": "⚠ Falló la última actualización programada",
+    "notice.toast.failed":
+      "Falló la última actualización programada; las hojas conservan los datos de la anterior. Abra Configuración en el menú del complemento para ver por qué.",
     "menu.notice.stalled": "⚠ La actualización programada se detuvo",
     "schedule.off": "Sin actualización programada",
     "schedule.hours": "Cada {n} horas",

@@ -326,11 +326,16 @@ describe("scheduled runs", () => {
     expect(em.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
     expect(history()[0]).toMatchObject({ outcome: "failed" });
 
+    const toastsBefore = em.ui.toasts.length;
     em.open({ user: BEN });
     expect(em.ui.addonMenuItems()[0]).toEqual({
       label: "⚠ Last scheduled refresh failed",
       function: "showSettingsSidebar",
     });
+    // Opening the spreadsheet also says so in the corner, with what was kept and what to do.
+    expect(em.ui.toasts.slice(toastsBefore).map((t) => t.message)).toEqual([
+      "The last scheduled refresh failed; the sheets keep the data of the refresh before it. Open Settings from the add-on's menu to see why.",
+    ]);
     const benView = run<ScheduleSidebarView>("getScheduleView", [], BEN);
     expect(benView.notice?.kind).toBe("failed");
     expect(benView.notice?.text).toContain("HTTP 500");
@@ -344,8 +349,10 @@ describe("scheduled runs", () => {
     await control("faults", undefined, "DELETE");
     em.advanceTime(HOUR);
     em.fireTimeTriggers();
+    const toastsAfterFix = em.ui.toasts.length;
     em.open({ user: BEN });
     expect(em.ui.addonMenuItems().map((i) => i.label)).not.toContain("⚠ Last scheduled refresh failed");
+    expect(em.ui.toasts.length).toBe(toastsAfterFix);
     expect(em.mails).toHaveLength(1);
   });
 

@@ -9,7 +9,8 @@ import { callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
 import type { DocumentLock } from "../gas/document-lock";
 import { runtime } from "../gas/runtime";
-import { refreshSheets, selectedRecords } from "../gas/spreadsheet";
+import { auditUser } from "../gas/session";
+import { refreshSheets, refreshStamps, selectedRecords } from "../gas/spreadsheet";
 import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { QuotaCheck } from "../longrun/quota";
@@ -139,6 +140,10 @@ function session(source: RefreshSource, action: StringKey) {
       missingNote: translate(context.language, "note.missing", { date: today(context.timeZone) }),
       mode: options.missingRows,
       afterWrite: () => log.flush(),
+      stamp: {
+        when: runtime().formatDate(new Date(), context.timeZone, "yyyy-MM-dd HH:mm"),
+        who: auditUser(source),
+      },
     }),
     fingerprints: runtime().documentProperties(),
     options,
@@ -497,6 +502,8 @@ const AUTO_CONTINUE_MS = 2 * 60_000;
 
 export interface RefreshSidebarView {
   language: Language;
+  /** How fresh each data sheet is: "Funds: refreshed … by …", one line each refreshed so far. */
+  fresh: string[];
   /** A refresh started by hand that stopped near the time limit and can go on. */
   paused: {
     kind: RefreshKind;
@@ -525,5 +532,11 @@ function refreshSidebarView(): RefreshSidebarView {
     percent: stored.percent,
     continueNow: Date.now() - stored.pausedAt < AUTO_CONTINUE_MS,
   };
-  return { language, paused };
+  const names = sheetNamesFrom(settingsStore().fields(), language);
+  const stamps = refreshStamps();
+  const fresh = (["funds", "transactions", "reports"] as const).flatMap((stage) => {
+    const stamp = stamps[stage];
+    return stamp ? [translate(language, "refresh.sidebar.fresh", { sheet: names[stage], ...stamp })] : [];
+  });
+  return { language, fresh, paused };
 }

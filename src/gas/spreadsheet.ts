@@ -4,7 +4,7 @@
  * of the add-on's columns is kept in document properties per sheet kind.
  */
 import { tolerate } from "../api/errors";
-import type { Language } from "../i18n";
+import { type Language, translate } from "../i18n";
 import type { RefreshSheets, Selection, Stage } from "../refresh/engine";
 import { applyToSheet, type SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
@@ -176,6 +176,8 @@ export function refreshSheets(options: {
   mode: "keep" | "remove";
   /** After each sheet written (the audit writes its rows then). */
   afterWrite: () => void;
+  /** When (in the spreadsheet's zone) and by whom: noted on each sheet written, and kept. */
+  stamp: RefreshStamp;
 }): RefreshSheets {
   return {
     apply(target, update) {
@@ -185,6 +187,7 @@ export function refreshSheets(options: {
         missingNote: options.missingNote,
         shouldStop: update.shouldStop,
       });
+      stampSheet(target, options.names[target], options.stamp, options.language);
       options.afterWrite();
       return plan.counts.updated + plan.counts.added;
     },
@@ -193,4 +196,44 @@ export function refreshSheets(options: {
       return !sheet || sheet.getLastRow() <= 1;
     },
   };
+}
+
+/** When a data sheet was last refreshed (in the spreadsheet's time zone), and by whom. */
+export interface RefreshStamp {
+  when: string;
+  who: string;
+}
+
+/** Document property: the last stamp of each data sheet, as JSON by stage. */
+const STAMPS_KEY = "refresh.stamps";
+
+/**
+ * Notes the stamp on the first cell of the sheet's header ("Refreshed … by …"), so that anyone
+ * looking at the data sees how fresh it is, and keeps it for the Refresh sidebar.
+ */
+function stampSheet(stage: Stage, name: string, stamp: RefreshStamp, language: Language): void {
+  SpreadsheetApp.getActiveSpreadsheet()
+    .getSheetByName(name)
+    ?.getRange(1, 1)
+    .setNote(translate(language, "note.refreshed", { when: stamp.when, who: stamp.who }));
+  const props = PropertiesService.getDocumentProperties();
+  const stamps = { ...refreshStamps(), [stage]: stamp };
+  props.setProperty(STAMPS_KEY, JSON.stringify(stamps));
+}
+
+/** The last stamp of each data sheet refreshed so far. */
+export function refreshStamps(): Partial<Record<Stage, RefreshStamp>> {
+  const stored = tolerate(
+    "unreadable",
+    () => JSON.parse(PropertiesService.getDocumentProperties().getProperty(STAMPS_KEY) ?? "{}") as unknown,
+    {},
+  );
+  const out: Partial<Record<Stage, RefreshStamp>> = {};
+  if (!stored || typeof stored !== "object") return out;
+  for (const stage of ["funds", "transactions", "reports"] as const) {
+    const value = (stored as Record<string, unknown>)[stage] as Partial<RefreshStamp> | undefined;
+    if (value && typeof value.when === "string" && typeof value.who === "string")
+      out[stage] = { when: value.when, who: value.who };
+  }
+  return out;
 }

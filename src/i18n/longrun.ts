@@ -4,6 +4,7 @@ export const longrun = {
     "refresh.pausedDetail":
       "Paused near the time limit after {calls:n} {calls|call|calls}: {records:n} {records|row|rows} written so far ({sheets}). The sheets are whole: a sheet not yet refreshed keeps its previous rows. The Refresh sidebar continues it piece by piece; “{action}” continues it too.",
     "refresh.sidebar.paused": "“{action}” stopped at {percent}% and can go on where it stopped.",
+    "refresh.sidebar.fresh": "{sheet}: refreshed {when} by {who}.",
     "refresh.sidebar.continue": "Continue",
     "refresh.sidebar.cancel": "Cancel",
     "refresh.sidebar.piece": "{what}: {percent}% done, piece {piece}…",
@@ -22,6 +23,7 @@ export const longrun = {
     "refresh.pausedDetail":
       "En pausa cerca del límite de tiempo tras {calls:n} {calls|llamada|llamadas}: {records:n} {records|fila escrita|filas escritas} hasta ahora ({sheets}). Las hojas están completas: una hoja aún no actualizada conserva sus filas anteriores. La barra lateral Actualización la continúa por partes; «{action}» también la continúa.",
     "refresh.sidebar.paused": "«{action}» se detuvo en {percent}% y puede seguir donde quedó.",
+    "refresh.sidebar.fresh": "{sheet}: actualizada el {when} por {who}.",
     "refresh.sidebar.continue": "Continuar",
     "refresh.sidebar.cancel": "Cancelar",
     "refresh.sidebar.piece": "{what}: {percent}% hecho, parte {piece}…",

@@ -80,6 +80,7 @@ export const sheets = {
     "flag.no": "No",
     "files.more": "{name} (+{count} more)",
     "note.missing": "Not returned by the last refresh ({date})",
+    "note.refreshed": "Refreshed {when} by {who}.",
   },
   es: {
     "sheet.funds": "Fondos",
@@ -161,5 +162,6 @@ export const sheets = {
     "flag.no": "No",
     "files.more": "{name} (+{count} más)",
     "note.missing": "No vino en la última actualización ({date})",
+    "note.refreshed": "Actualizada el {when} por {who}.",
   },
 } as const;

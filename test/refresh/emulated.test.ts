@@ -99,8 +99,9 @@ describe("refresh through the emulation", () => {
     expect(JSON.stringify(audit.values)).not.toContain(s.sandbox.token);
     expect(s.emulator.spreadsheet.protections.some((p) => p.warningOnly)).toBe(true);
 
-    // A second refresh with no change: only the list calls, and no write at all: every row is
-    // already what the sheet holds (the emulator counts every write call).
+    // A second refresh with no change: only the list calls, and no write of data: every row is
+    // already what the sheet holds (the emulator counts every write call); the one cell written
+    // is the note on the header's first cell saying when and by whom the sheet was refreshed.
     s.emulator.resetCounters();
     run("refreshAll");
     const counters = s.emulator.counters;
@@ -108,10 +109,12 @@ describe("refresh through the emulation", () => {
     const second = auditAfter.values.slice(audit.values.length).map((r) => r[col(audit.header, "Endpoint")]);
     expect(second.filter((e) => e === "getFund")).toHaveLength(0);
     expect(counters.urlFetchTotal).toBe(second.length);
-    expect(counters.sheets.Funds).toMatchObject({ writes: 0 });
+    expect(counters.sheets.Funds).toMatchObject({ writes: 1, cellsWritten: 1 });
     // No fund's totals moved: the movements sheet is not even rewritten.
     expect(counters.sheets["Fund transactions"]).toMatchObject({ writes: 0 });
-    expect(counters.sheets["Expense reports"]).toMatchObject({ writes: 0 });
+    expect(counters.sheets["Expense reports"]).toMatchObject({ writes: 1, cellsWritten: 1 });
+    const fundsData = s.emulator.spreadsheet.sheetByName("Funds");
+    expect(fundsData?.cell(1, 1)?.note).toMatch(/^Refreshed \d{4}-\d\d-\d\d \d\d:\d\d by .+\.$/);
   });
 
   it("with no page size set, asks the service for 1,000 per page and remembers what it took", async () => {
@@ -188,7 +191,7 @@ describe("refresh through the emulation", () => {
     run("refreshFunds");
     expect(s.emulator.counters.sheets.Funds).toMatchObject({
       cellsRead: 3 * rows * width + summaryReads,
-      cellsWritten: 0,
+      cellsWritten: 1, // the note saying when it was refreshed
     });
 
     // A fund renamed in place: still only the add-on's columns, and only its row is written.
@@ -197,7 +200,7 @@ describe("refresh through the emulation", () => {
     s.emulator.resetCounters();
     run("refreshFunds");
     expect(s.emulator.counters.sheets.Funds).toMatchObject({ cellsRead: 3 * rows * width + summaryReads });
-    expect(s.emulator.counters.sheets.Funds?.cellsWritten).toBe(2 * width);
+    expect(s.emulator.counters.sheets.Funds?.cellsWritten).toBe(2 * width + 1); // its row, and the note
 
     // A new fund: its row's users' cells take the formats above, so the whole sheet is read.
     await createFund("New fund");
@@ -543,13 +546,18 @@ describe("refresh through the emulation", () => {
     run("showRefreshSidebar");
     expect(s.emulator.ui.sidebar?.title).toBe("Refresh");
     expect(s.emulator.ui.sidebar?.html).toContain('id="app"');
-    expect(s.emulator.run("getRefreshSidebarView", [])).toEqual({ language: "en", paused: null });
+    expect(s.emulator.run("getRefreshSidebarView", [])).toEqual({ language: "en", fresh: [], paused: null });
     const summary = s.emulator.run("refreshFromSidebar", ["funds"]) as {
       ok: boolean;
       records: number;
       calls: number;
     };
     expect(summary).toMatchObject({ ok: true, records: 12, calls: 3 });
+    // The sidebar then says how fresh the data is, sheet by sheet, and who refreshed it.
+    const view = s.emulator.run("getRefreshSidebarView", []) as { fresh: string[] };
+    expect(view.fresh).toEqual([
+      expect.stringMatching(/^Funds: refreshed \d{4}-\d\d-\d\d \d\d:\d\d by ana@example\.com\.$/),
+    ]);
     expect(s.emulator.tryRun("refreshFromSidebar", ["everything"])).toMatchObject({
       ok: false,
       error: expect.stringMatching(/kind: must be one of funds, transactions, reports, all, selected/),

@@ -64,6 +64,51 @@ describe("refresh sidebar", () => {
     await page.close();
   });
 
+  it("says how fresh each sheet is, and again after a refresh", async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 300, height: 600 });
+    const answers = {
+      getRefreshSidebarView: [
+        { language: "en", paused: null, fresh: [`Funds: refreshed 2026-01-10 08:00 by ${HOSTILE}.`] },
+        {
+          language: "en",
+          paused: null,
+          fresh: [
+            "Funds: refreshed 2026-01-10 09:30 by ana@example.com.",
+            "Expense reports: refreshed 2026-01-10 09:30 by ana@example.com.",
+          ],
+        },
+      ],
+      refreshFromSidebar: {
+        ok: true,
+        finished: true,
+        records: 3,
+        calls: 1,
+        seconds: 0.2,
+        refreshed: ["funds"],
+        message: "done",
+      },
+    };
+    // Each call of getRefreshSidebarView takes the next answer: before, then after the refresh.
+    await loadSidebar(page, html, answers, {
+      delayMs: 1,
+      failureKey: "error",
+      listsInTurn: true,
+      ready: '#app[aria-busy="false"]',
+    });
+    const lines = () => page.locator("#refresh-fresh li").allTextContents();
+    expect(await lines()).toEqual([`Funds: refreshed 2026-01-10 08:00 by ${HOSTILE}.`]);
+    expect(await page.locator("#refresh-fresh img").count()).toBe(0);
+    await page.getByRole("button", { name: "Refresh funds", exact: true }).click();
+    await expect
+      .poll(lines)
+      .toEqual([
+        "Funds: refreshed 2026-01-10 09:30 by ana@example.com.",
+        "Expense reports: refreshed 2026-01-10 09:30 by ana@example.com.",
+      ]);
+    await page.close();
+  });
+
   it("speaks Spanish and shows a failure's reason", async () => {
     const page = await open({
       getRefreshSidebarView: { language: "es" },

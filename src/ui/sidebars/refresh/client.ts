@@ -73,7 +73,21 @@ function render(app: HTMLElement, view: View | null): void {
   const controls = document.createElement("div");
   controls.className = "actions";
   controls.append(resume, cancel);
-  app.append(heading, list, progress, controls, status);
+  // How fresh each data sheet is; drawn again after each run.
+  const fresh = document.createElement("ul");
+  fresh.id = "refresh-fresh";
+  fresh.className = "hint";
+  const showFresh = (lines: readonly string[]) => {
+    fresh.replaceChildren(
+      ...lines.map((line) => {
+        const item = document.createElement("li");
+        item.textContent = line;
+        return item;
+      }),
+    );
+  };
+  showFresh(view?.fresh ?? []);
+  app.append(heading, list, progress, controls, status, fresh);
   app.setAttribute("aria-busy", "false");
 
   const offerContinue = (kind: string, label: StringKey, percent: number) => {
@@ -143,6 +157,11 @@ function render(app: HTMLElement, view: View | null): void {
       } finally {
         cancel.hidden = true;
         app.setAttribute("aria-busy", "false");
+        try {
+          showFresh((await server.getRefreshSidebarView()).fresh ?? []);
+        } catch (_err) {
+          // The lines stay as they were; the status line already says how the run ended.
+        }
       }
     });
   }

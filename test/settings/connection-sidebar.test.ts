@@ -79,7 +79,13 @@ describe("connection sidebar", () => {
     await p.waitForSelector("#status.ok");
     await p.locator("#f-token").fill("new-token-0000wxyz");
     await p.locator("#f-token").press("Enter");
-    await p.waitForFunction(() => document.querySelector("#token-status")?.textContent?.includes("wxyz"));
+    // The first save's answer already names "wxyz": wait for the second save itself to be
+    // answered (the field is cleared then), not only for the status line.
+    await expect
+      .poll(async () => (await calls(p)).filter((c) => c.name === "saveConnectionSettings").length)
+      .toBe(2);
+    await expect.poll(() => p.locator("#f-token").inputValue()).toBe("");
+    expect(await p.locator("#token-status").textContent()).toContain("wxyz");
     const saves = (await calls(p)).filter((c) => c.name === "saveConnectionSettings").map((c) => c.args[0]);
     expect(saves).toEqual([
       { baseUrl: "", adminId: "7" },

@@ -81,6 +81,7 @@ export const sheets = {
     "files.more": "{name} (+{count} more)",
     "note.missing": "Not returned by the last refresh ({date})",
     "note.refreshed": "Refreshed {when} by {who}.",
+    "col.assignedToName": "Assigned to",
   },
   es: {
     "sheet.funds": "Fondos",
@@ -163,5 +164,6 @@ export const sheets = {
     "files.more": "{name} (+{count} más)",
     "note.missing": "No vino en la última actualización ({date})",
     "note.refreshed": "Actualizada el {when} por {who}.",
+    "col.assignedToName": "Asignado a",
   },
 } as const;

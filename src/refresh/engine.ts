@@ -24,6 +24,7 @@ import {
   type Column,
   FUNDS_TABLE,
   type FundMovement,
+  fundColumns,
   fundIdOfMovementKey,
   movementKey,
   movementsOf,
@@ -31,6 +32,7 @@ import {
   TRANSACTIONS_TABLE,
 } from "../sheets/columns";
 import type { MissingRowMode } from "../sheets/merge";
+import { type EmployeeNames, learnEmployeeNames, loadEmployeeNames, saveEmployeeNames } from "./employees";
 import {
   type FingerprintStore,
   type Fingerprints,
@@ -47,6 +49,7 @@ import {
   rememberedPageSize,
   rememberPageSize,
 } from "./page-size";
+import type { TextStore } from "./stored-text";
 import { type DateWindow, splitWindow } from "./windows";
 
 export type Stage = "funds" | "transactions" | "reports";
@@ -170,6 +173,8 @@ export interface EngineDeps {
   reader: RefreshReader;
   sheets: RefreshSheets;
   fingerprints: FingerprintStore;
+  /** Where employees' names seen in reports are kept (./employees.ts); none: funds show ids. */
+  employeeNames?: TextStore;
   options: RefreshOptions;
   onStep?: (progress: StepProgress) => void;
 }
@@ -215,6 +220,7 @@ export function runRefreshSteps(
   let records = 0;
   const refreshed: Stage[] = [];
   let fundList: Fund[] | null = null;
+  let names: EmployeeNames = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map();
 
   const step = (stage: Stage, count: number) => {
     requests += count;
@@ -414,13 +420,16 @@ export function runRefreshSteps(
   function fundsStage(): void {
     const stoppable = !state.restartedList;
     fundList = fetchFundList(stoppable);
-    const list = fundList;
-    records += sheets.apply<Fund>("funds", {
-      columnsFor: () => FUNDS_TABLE.columns,
+    records += writeFunds(fundList, shouldStop);
+  }
+
+  function writeFunds(list: readonly Fund[], stop?: () => boolean): number {
+    return sheets.apply<Fund>("funds", {
+      columnsFor: () => fundColumns(names),
       records: list,
       keyOf: FUNDS_TABLE.keyOf,
       covers: "all",
-      shouldStop,
+      shouldStop: stop,
     });
   }
 
@@ -505,6 +514,22 @@ export function runRefreshSteps(
       covers: "all",
       shouldStop,
     });
+    const before = names;
+    if (learnNames(list) && fundList?.some((f) => names.get(f.idAssignTo) !== before.get(f.idAssignTo))) {
+      // The funds were written earlier in this refresh, before these reports named their
+      // employees: written again (only rows whose name changed differ), to the end; the same
+      // records, so not counted twice.
+      writeFunds(fundList);
+    }
+  }
+
+  /** Adds the names `reports` carry to `names` and stores them; whether any was new. */
+  function learnNames(reports: readonly ExpenseReport[]): boolean {
+    const next = deps.employeeNames ? learnEmployeeNames(names, reports) : null;
+    if (!next || !deps.employeeNames) return false;
+    saveEmployeeNames(deps.employeeNames, next);
+    names = next;
+    return true;
   }
 
   const run: Record<Stage, () => void> = {
@@ -599,6 +624,9 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
       // getExpenseReport does not carry these list-only fields: keep what the last list said.
       preserveKeys: ["integrationInternalCode"],
     });
+    const known = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map();
+    const learnt = deps.employeeNames ? learnEmployeeNames(known, found) : null;
+    if (learnt && deps.employeeNames) saveEmployeeNames(deps.employeeNames, learnt);
     return {
       finished: true,
       cursor: null,
@@ -620,8 +648,9 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
     deps.onStep?.({ stage: "funds", requests });
   }
   if (selection.target === "funds") {
+    const names = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map<number, string>();
     records += sheets.apply<Fund>("funds", {
-      columnsFor: () => FUNDS_TABLE.columns,
+      columnsFor: () => fundColumns(names),
       records: found,
       keyOf: FUNDS_TABLE.keyOf,
       covers,

@@ -102,6 +102,23 @@ function yesNo(flag: boolean | null | undefined, language: Language): string {
   return translate(language, flag ? "flag.yes" : "flag.no");
 }
 
+/**
+ * The Funds sheet's columns, the assignee's name taken from `names` (the employees seen in
+ * expense reports); an employee never seen in a report shows as the id.
+ */
+export function fundColumns(names: ReadonlyMap<number, string>): readonly Column<Fund>[] {
+  return [
+    ...FUND_COLUMNS.slice(0, 9),
+    text(
+      "assignedToName",
+      "col.assignedToName",
+      (f) => names.get(f.idAssignTo) ?? String(f.idAssignTo ?? ""),
+    ),
+    ...FUND_COLUMNS.slice(9),
+  ];
+}
+
+/** Without the assignee's name, which only a refresh knows (see fundColumns). */
 export const FUND_COLUMNS: readonly Column<Fund>[] = [
   integer("id", "col.id", (f) => f.id),
   text("title", "col.title", (f) => f.title),

@@ -82,6 +82,11 @@ export const sheets = {
     "note.missing": "Not returned by the last refresh ({date})",
     "note.refreshed": "Refreshed {when} by {who}.",
     "col.assignedToName": "Assigned to",
+    "sheet.files": "Report files",
+    "col.file": "File",
+    "col.reportId": "Report id",
+    "col.fileName": "Name",
+    "col.link": "Link",
   },
   es: {
     "sheet.funds": "Fondos",
@@ -165,5 +170,10 @@ export const sheets = {
     "note.missing": "No vino en la última actualización ({date})",
     "note.refreshed": "Actualizada el {when} por {who}.",
     "col.assignedToName": "Asignado a",
+    "sheet.files": "Archivos de rendiciones",
+    "col.file": "Archivo",
+    "col.reportId": "Id de la rendición",
+    "col.fileName": "Nombre",
+    "col.link": "Enlace",
   },
 } as const;

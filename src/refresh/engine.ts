@@ -22,12 +22,15 @@ import type { Language } from "../i18n";
 import { SheetWriteStopped } from "../sheets/apply";
 import {
   type Column,
+  FILES_TABLE,
   FUNDS_TABLE,
   type FundMovement,
+  filesOf,
   fundColumns,
   fundIdOfMovementKey,
   movementKey,
   movementsOf,
+  type ReportFile,
   reportsTable,
   TRANSACTIONS_TABLE,
 } from "../sheets/columns";
@@ -53,7 +56,8 @@ import type { TextStore } from "./stored-text";
 import { type DateWindow, splitWindow } from "./windows";
 
 export type Stage = "funds" | "transactions" | "reports";
-export type SheetTarget = Stage;
+/** The sheets a refresh writes: one per stage, and the reports' files with the reports. */
+export type SheetTarget = Stage | "files";
 
 /** One page of a list as the engine needs it. */
 export interface ListPage<T> {
@@ -514,6 +518,7 @@ export function runRefreshSteps(
       covers: "all",
       shouldStop,
     });
+    writeFiles(list);
     const before = names;
     if (learnNames(list) && fundList?.some((f) => names.get(f.idAssignTo) !== before.get(f.idAssignTo))) {
       // The funds were written earlier in this refresh, before these reports named their
@@ -521,6 +526,11 @@ export function runRefreshSteps(
       // records, so not counted twice.
       writeFunds(fundList);
     }
+  }
+
+  /** The reports' files, written with them; parts of the reports, so not counted as records. */
+  function writeFiles(list: readonly ExpenseReport[]): void {
+    sheets.apply("files", filesUpdate(list, "all", shouldStop));
   }
 
   /** Adds the names `reports` carry to `names` and stores them; whether any was new. */
@@ -574,6 +584,20 @@ export function runRefreshSteps(
   }
 }
 
+function filesUpdate(
+  reports: readonly ExpenseReport[],
+  covers: SheetUpdate<ReportFile>["covers"],
+  shouldStop?: () => boolean,
+): SheetUpdate<ReportFile> {
+  return {
+    columnsFor: () => FILES_TABLE.columns,
+    records: reports.flatMap(filesOf),
+    keyOf: FILES_TABLE.keyOf,
+    covers,
+    shouldStop,
+  };
+}
+
 /** A new movement belongs right after the fund's previous one. */
 function previousMovement(m: FundMovement): string | null {
   return m.position > 1 ? movementKey(m.fund.id, m.position - 1) : null;
@@ -624,6 +648,10 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
       // getExpenseReport does not carry these list-only fields: keep what the last list said.
       preserveKeys: ["integrationInternalCode"],
     });
+    sheets.apply(
+      "files",
+      filesUpdate(found, (key) => covered.has(key.split("-")[0] as string)),
+    );
     const known = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map();
     const learnt = deps.employeeNames ? learnEmployeeNames(known, found) : null;
     if (learnt && deps.employeeNames) saveEmployeeNames(deps.employeeNames, learnt);

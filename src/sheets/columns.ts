@@ -27,7 +27,7 @@ export interface Column<R> {
 
 /** A sheet's columns. The first column is the key that rows are matched by. */
 export interface TableSpec<R> {
-  name: "funds" | "transactions" | "reports" | "audit";
+  name: "funds" | "transactions" | "reports" | "files" | "audit";
   columns: readonly Column<R>[];
   keyOf: (record: R) => string;
 }
@@ -221,7 +221,7 @@ export function filesCell(files: readonly unknown[], language: Language): CellVa
   const name = first.name || first.url || "";
   const shown =
     files.length > 1 ? translate(language, "files.more", { name, count: files.length - 1 }) : name;
-  return first.url ? hyperlinkFormula(first.url, shown) : literalText(shown);
+  return fileLink({ url: first.url, name: shown });
 }
 
 export const REPORT_COLUMNS: readonly Column<ExpenseReport>[] = [
@@ -255,6 +255,41 @@ export const REPORT_COLUMNS: readonly Column<ExpenseReport>[] = [
   { key: "files", header: "col.files", format: FORMAT.general, cell: (r, l) => filesCell(r.files, l) },
   note(),
 ];
+
+/**
+ * A report's files, one row each on their own sheet, every one reachable: a cell holds one
+ * HYPERLINK formula, and several links in one cell would need rich text, which the merge's
+ * values cannot carry or compare. Rows also let a file be found, filtered and sorted by report.
+ * A file is "<report id>-<position>", as the service lists them.
+ */
+export interface ReportFile {
+  reportId: number;
+  position: number;
+  file: unknown;
+}
+
+export function filesOf(report: Pick<ExpenseReport, "id" | "files">): ReportFile[] {
+  return (report.files ?? []).map((file, i) => ({ reportId: report.id, position: i + 1, file }));
+}
+
+export const FILE_COLUMNS: readonly Column<ReportFile>[] = [
+  text("file", "col.file", (f) => `${f.reportId}-${f.position}`),
+  integer("reportId", "col.reportId", (f) => f.reportId),
+  text("name", "col.fileName", (f) => describeFile(f.file).name),
+  { key: "link", header: "col.link", format: FORMAT.general, cell: (f) => fileLink(describeFile(f.file)) },
+  note(),
+];
+
+export const FILES_TABLE: TableSpec<ReportFile> = {
+  name: "files",
+  columns: FILE_COLUMNS,
+  keyOf: (f) => `${f.reportId}-${f.position}`,
+};
+
+/** A link to a file only for an http(s) URL, its label literal; else the name as literal text. */
+function fileLink(file: { url: string | null; name: string }): CellValue {
+  return file.url ? hyperlinkFormula(file.url, file.name || file.url) : literalText(file.name);
+}
 
 /** Prefix of the keys of extra-field columns, so they never collide with fixed ones. */
 export const EXTRA_FIELD_KEY_PREFIX = "extra:";

@@ -1,6 +1,6 @@
 /**
- * Employees' names on the Funds sheet and in the Fund sidebar, through the BUILT add-on in the
- * Apps Script emulation against the sandbox service.
+ * Employees' names (Funds sheet, Fund sidebar) and reports' files (Report files sheet), through
+ * the BUILT add-on in the Apps Script emulation against the sandbox service.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,6 +87,30 @@ describe("employees' names", () => {
       id: Number(fundRow[idCol]),
       name: named.get(Number(fundRow[idCol])),
     });
+  });
+
+  it("lists every file of every report on the Report files sheet, each a link", async () => {
+    run("refreshReports");
+    const reports = sheet("Expense reports");
+    const expected: string[][] = [];
+    for (const row of reports.values.slice(1)) {
+      const report = await s.api(`getExpenseReport?Id=${row[0]}`);
+      (report.Files as { Name: string; Url: string }[]).forEach((f, i) => {
+        expected.push([`${row[0]}-${i + 1}`, `=HYPERLINK("${f.Url}","${f.Name}")`]);
+      });
+    }
+    const counts = new Map<string, number>();
+    for (const [key] of expected)
+      counts.set(key.split("-")[0] as string, (counts.get(key.split("-")[0] as string) ?? 0) + 1);
+    expect(Math.max(...counts.values())).toBeGreaterThan(1);
+
+    const files = sheet("Report files");
+    expect(files.header.slice(0, 4)).toEqual(["File", "Report id", "Name", "Link"]);
+    const link = files.header.indexOf("Link");
+    const shown = files.values.slice(1).map((r, i) => [String(r[0]), files.formulas[i + 1]?.[link]]);
+    expect(shown.sort()).toEqual(expected.sort());
+    for (const [url] of shown.map((r) => /^=HYPERLINK\("([^"]*)"/.exec(String(r[1]))?.slice(1) ?? []))
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_sandbox\/files\//);
   });
 
   it("names the employees in Spanish headers too", () => {

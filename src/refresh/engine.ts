@@ -530,7 +530,9 @@ export function runRefreshSteps(
 
   /** The reports' files, written with them; parts of the reports, so not counted as records. */
   function writeFiles(list: readonly ExpenseReport[]): void {
-    sheets.apply("files", filesUpdate(list, "all", shouldStop));
+    // No sheet of files until there is a file to list.
+    if (list.some((r) => r.files?.length) || !sheets.isEmpty("files"))
+      sheets.apply("files", filesUpdate(list, "all", shouldStop));
   }
 
   /** Adds the names `reports` carry to `names` and stores them; whether any was new. */

@@ -53,6 +53,12 @@ describe("a report's files", () => {
       fingerprints: memoryStore(),
       options,
     };
+    // Without any file, no sheet of files.
+    const none = memorySheets();
+    const noFiles = { ...deps, reader: readerOf(new FakeService([], [makeReport(2, "2024-02-02")])) };
+    runRefreshSteps({ ...noFiles, sheets: none.port }, startCursor("reports"), () => false);
+    expect(none.sheets.files.values).toEqual([]);
+    expect(none.sheets.reports.ids()).toEqual([2]);
     const result = runRefreshSteps(deps, startCursor("reports"), () => false);
     // Records are reports: their files are not counted again.
     expect(result.records).toBe(3);

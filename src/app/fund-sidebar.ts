@@ -20,6 +20,7 @@ import {
   submitWrite,
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
+import { loadEmployeeNames } from "../refresh/employees";
 import { currentLanguage, entry, tolerate, withDocumentLock } from "./entry";
 import { openWriteSession, type WriteSession } from "./outbox";
 
@@ -76,7 +77,11 @@ function fundSidebarView(input: unknown): FundSidebarView {
     fund,
     error,
     notice,
-    employees: knownEmployees(runtime().spreadsheet(), session.settings.sheetNames),
+    employees: knownEmployees(
+      runtime().spreadsheet(),
+      session.settings.sheetNames,
+      loadEmployeeNames(runtime().documentProperties()),
+    ),
   };
   session.finish();
   return view;

@@ -146,6 +146,7 @@ function session(source: RefreshSource, action: StringKey) {
       },
     }),
     fingerprints: runtime().documentProperties(),
+    employeeNames: runtime().documentProperties(),
     options,
   };
   return { context, options, log, audit, deps };

@@ -29,12 +29,16 @@ export function selectedFundId(spreadsheet: Spreadsheet, fundsSheetName: string)
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** Employees seen in the sheets: fund owners (IdAssignTo) and reports' EmployeeId/EmployeeName. */
+/**
+ * Employees seen in the sheets: fund owners (IdAssignTo) and reports' EmployeeId/EmployeeName,
+ * named from `remembered` (the names refreshes kept) where the sheets do not name them.
+ */
 export function knownEmployees(
   spreadsheet: Spreadsheet,
   names: { funds: string; reports: string },
+  remembered: ReadonlyMap<number, string> = new Map(),
 ): { id: number; name: string }[] {
-  const byId = new Map<number, string>();
+  const byId = new Map<number, string>(remembered);
   const collect = (
     sheetName: string,
     idKey: string,

@@ -5,7 +5,7 @@
  */
 import { tolerate } from "../api/errors";
 import { type Language, translate } from "../i18n";
-import type { RefreshSheets, Selection, Stage } from "../refresh/engine";
+import type { RefreshSheets, Selection, SheetTarget, Stage } from "../refresh/engine";
 import { applyToSheet, type SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
 import { cellsBeyondLimit, changedBlocks, SPREADSHEET_CELL_LIMIT, WRITE_CHUNK_ROWS } from "../sheets/changes";
@@ -169,7 +169,7 @@ export function selectedRecords(names: {
 
 /** The sheets of a refresh over SpreadsheetApp: each stage merged into its sheet, by name. */
 export function refreshSheets(options: {
-  names: Record<Stage, string>;
+  names: Record<SheetTarget, string>;
   language: Language;
   /** The note on rows no longer returned by the service. */
   missingNote: string;
@@ -211,7 +211,7 @@ const STAMPS_KEY = "refresh.stamps";
  * Notes the stamp on the first cell of the sheet's header ("Refreshed … by …"), so that anyone
  * looking at the data sees how fresh it is, and keeps it for the Refresh sidebar.
  */
-function stampSheet(stage: Stage, name: string, stamp: RefreshStamp, language: Language): void {
+function stampSheet(stage: SheetTarget, name: string, stamp: RefreshStamp, language: Language): void {
   SpreadsheetApp.getActiveSpreadsheet()
     .getSheetByName(name)
     ?.getRange(1, 1)

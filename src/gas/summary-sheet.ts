@@ -10,7 +10,7 @@ import type { SheetNames } from "../refresh/options";
 import { loadText, saveText } from "../refresh/stored-text";
 import type { DateWindow } from "../refresh/windows";
 import { readHistory } from "../schedule/history";
-import { FUND_COLUMNS, REPORT_COLUMNS, TRANSACTION_COLUMNS } from "../sheets/columns";
+import { fundColumns, REPORT_COLUMNS, TRANSACTION_COLUMNS } from "../sheets/columns";
 import { runAttention } from "../summary/blocks";
 import {
   CHART_COLUMN,
@@ -41,7 +41,7 @@ export interface SummaryUpdate {
 }
 
 const DEFAULT_KEYS: Record<Stage, string[]> = {
-  funds: FUND_COLUMNS.map((c) => c.key),
+  funds: fundColumns(new Map()).map((c) => c.key),
   transactions: TRANSACTION_COLUMNS.map((c) => c.key),
   reports: REPORT_COLUMNS.map((c) => c.key),
 };

@@ -22,15 +22,20 @@ import type { Language } from "../i18n";
 import { SheetWriteStopped } from "../sheets/apply";
 import {
   type Column,
+  FILES_TABLE,
   FUNDS_TABLE,
   type FundMovement,
+  filesOf,
+  fundColumns,
   fundIdOfMovementKey,
   movementKey,
   movementsOf,
+  type ReportFile,
   reportsTable,
   TRANSACTIONS_TABLE,
 } from "../sheets/columns";
 import type { MissingRowMode } from "../sheets/merge";
+import { type EmployeeNames, learnEmployeeNames, loadEmployeeNames, saveEmployeeNames } from "./employees";
 import {
   type FingerprintStore,
   type Fingerprints,
@@ -47,10 +52,12 @@ import {
   rememberedPageSize,
   rememberPageSize,
 } from "./page-size";
+import type { TextStore } from "./stored-text";
 import { type DateWindow, splitWindow } from "./windows";
 
 export type Stage = "funds" | "transactions" | "reports";
-export type SheetTarget = Stage;
+/** The sheets a refresh writes: one per stage, and the reports' files with the reports. */
+export type SheetTarget = Stage | "files";
 
 /** One page of a list as the engine needs it. */
 export interface ListPage<T> {
@@ -170,6 +177,8 @@ export interface EngineDeps {
   reader: RefreshReader;
   sheets: RefreshSheets;
   fingerprints: FingerprintStore;
+  /** Where employees' names seen in reports are kept (./employees.ts); none: funds show ids. */
+  employeeNames?: TextStore;
   options: RefreshOptions;
   onStep?: (progress: StepProgress) => void;
 }
@@ -215,6 +224,7 @@ export function runRefreshSteps(
   let records = 0;
   const refreshed: Stage[] = [];
   let fundList: Fund[] | null = null;
+  let names: EmployeeNames = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map();
 
   const step = (stage: Stage, count: number) => {
     requests += count;
@@ -414,13 +424,16 @@ export function runRefreshSteps(
   function fundsStage(): void {
     const stoppable = !state.restartedList;
     fundList = fetchFundList(stoppable);
-    const list = fundList;
-    records += sheets.apply<Fund>("funds", {
-      columnsFor: () => FUNDS_TABLE.columns,
+    records += writeFunds(fundList, shouldStop);
+  }
+
+  function writeFunds(list: readonly Fund[], stop?: () => boolean): number {
+    return sheets.apply<Fund>("funds", {
+      columnsFor: () => fundColumns(names),
       records: list,
       keyOf: FUNDS_TABLE.keyOf,
       covers: "all",
-      shouldStop,
+      shouldStop: stop,
     });
   }
 
@@ -505,6 +518,30 @@ export function runRefreshSteps(
       covers: "all",
       shouldStop,
     });
+    writeFiles(list);
+    const before = names;
+    if (learnNames(list) && fundList?.some((f) => names.get(f.idAssignTo) !== before.get(f.idAssignTo))) {
+      // The funds were written earlier in this refresh, before these reports named their
+      // employees: written again (only rows whose name changed differ), to the end; the same
+      // records, so not counted twice.
+      writeFunds(fundList);
+    }
+  }
+
+  /** The reports' files, written with them; parts of the reports, so not counted as records. */
+  function writeFiles(list: readonly ExpenseReport[]): void {
+    // No sheet of files until there is a file to list.
+    if (list.some((r) => r.files?.length) || !sheets.isEmpty("files"))
+      sheets.apply("files", filesUpdate(list, "all", shouldStop));
+  }
+
+  /** Adds the names `reports` carry to `names` and stores them; whether any was new. */
+  function learnNames(reports: readonly ExpenseReport[]): boolean {
+    const next = deps.employeeNames ? learnEmployeeNames(names, reports) : null;
+    if (!next || !deps.employeeNames) return false;
+    saveEmployeeNames(deps.employeeNames, next);
+    names = next;
+    return true;
   }
 
   const run: Record<Stage, () => void> = {
@@ -547,6 +584,20 @@ export function runRefreshSteps(
   function paused(): EngineResult {
     return { finished: false, cursor: state, records, refreshed, requests, minimumRequests: minimum };
   }
+}
+
+function filesUpdate(
+  reports: readonly ExpenseReport[],
+  covers: SheetUpdate<ReportFile>["covers"],
+  shouldStop?: () => boolean,
+): SheetUpdate<ReportFile> {
+  return {
+    columnsFor: () => FILES_TABLE.columns,
+    records: reports.flatMap(filesOf),
+    keyOf: FILES_TABLE.keyOf,
+    covers,
+    shouldStop,
+  };
 }
 
 /** A new movement belongs right after the fund's previous one. */
@@ -599,6 +650,13 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
       // getExpenseReport does not carry these list-only fields: keep what the last list said.
       preserveKeys: ["integrationInternalCode"],
     });
+    sheets.apply(
+      "files",
+      filesUpdate(found, (key) => covered.has(key.split("-")[0] as string)),
+    );
+    const known = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map();
+    const learnt = deps.employeeNames ? learnEmployeeNames(known, found) : null;
+    if (learnt && deps.employeeNames) saveEmployeeNames(deps.employeeNames, learnt);
     return {
       finished: true,
       cursor: null,
@@ -620,8 +678,9 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
     deps.onStep?.({ stage: "funds", requests });
   }
   if (selection.target === "funds") {
+    const names = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map<number, string>();
     records += sheets.apply<Fund>("funds", {
-      columnsFor: () => FUNDS_TABLE.columns,
+      columnsFor: () => fundColumns(names),
       records: found,
       keyOf: FUNDS_TABLE.keyOf,
       covers,

@@ -6,7 +6,7 @@
  * field and the rule.
  */
 
-import type { Language } from "../i18n";
+import { type Language, translate } from "../i18n";
 import {
   auditArchiveName,
   MAX_PAGE_SIZE,
@@ -26,6 +26,8 @@ export interface SheetNames {
   audit: string;
   auditArchive: string;
   outbox: string;
+  /** The report files' sheet (no setting): beside the reports sheet's name. */
+  files: string;
 }
 
 export { SettingsError };
@@ -85,6 +87,10 @@ export function sheetNamesFrom(form: Form, language: Language): SheetNames {
     audit: names.audit,
     outbox: names.outbox,
     auditArchive: auditArchiveName(names.audit, language),
+    files:
+      names.reports === translate(language, "sheet.reports")
+        ? translate(language, "sheet.files")
+        : `${names.reports} (files)`,
   };
 }
 

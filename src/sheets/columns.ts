@@ -27,7 +27,7 @@ export interface Column<R> {
 
 /** A sheet's columns. The first column is the key that rows are matched by. */
 export interface TableSpec<R> {
-  name: "funds" | "transactions" | "reports" | "audit";
+  name: "funds" | "transactions" | "reports" | "files" | "audit";
   columns: readonly Column<R>[];
   keyOf: (record: R) => string;
 }
@@ -102,6 +102,23 @@ function yesNo(flag: boolean | null | undefined, language: Language): string {
   return translate(language, flag ? "flag.yes" : "flag.no");
 }
 
+/**
+ * The Funds sheet's columns, the assignee's name taken from `names` (the employees seen in
+ * expense reports); an employee never seen in a report shows as the id.
+ */
+export function fundColumns(names: ReadonlyMap<number, string>): readonly Column<Fund>[] {
+  return [
+    ...FUND_COLUMNS.slice(0, 9),
+    text(
+      "assignedToName",
+      "col.assignedToName",
+      (f) => names.get(f.idAssignTo) ?? String(f.idAssignTo ?? ""),
+    ),
+    ...FUND_COLUMNS.slice(9),
+  ];
+}
+
+/** Without the assignee's name, which only a refresh knows (see fundColumns). */
 export const FUND_COLUMNS: readonly Column<Fund>[] = [
   integer("id", "col.id", (f) => f.id),
   text("title", "col.title", (f) => f.title),
@@ -204,7 +221,7 @@ export function filesCell(files: readonly unknown[], language: Language): CellVa
   const name = first.name || first.url || "";
   const shown =
     files.length > 1 ? translate(language, "files.more", { name, count: files.length - 1 }) : name;
-  return first.url ? hyperlinkFormula(first.url, shown) : literalText(shown);
+  return fileLink({ url: first.url, name: shown });
 }
 
 export const REPORT_COLUMNS: readonly Column<ExpenseReport>[] = [
@@ -238,6 +255,41 @@ export const REPORT_COLUMNS: readonly Column<ExpenseReport>[] = [
   { key: "files", header: "col.files", format: FORMAT.general, cell: (r, l) => filesCell(r.files, l) },
   note(),
 ];
+
+/**
+ * A report's files, one row each on their own sheet, every one reachable: a cell holds one
+ * HYPERLINK formula, and several links in one cell would need rich text, which the merge's
+ * values cannot carry or compare. Rows also let a file be found, filtered and sorted by report.
+ * A file is "<report id>-<position>", as the service lists them.
+ */
+export interface ReportFile {
+  reportId: number;
+  position: number;
+  file: unknown;
+}
+
+export function filesOf(report: Pick<ExpenseReport, "id" | "files">): ReportFile[] {
+  return (report.files ?? []).map((file, i) => ({ reportId: report.id, position: i + 1, file }));
+}
+
+export const FILE_COLUMNS: readonly Column<ReportFile>[] = [
+  text("file", "col.file", (f) => `${f.reportId}-${f.position}`),
+  integer("reportId", "col.reportId", (f) => f.reportId),
+  text("name", "col.fileName", (f) => describeFile(f.file).name),
+  { key: "link", header: "col.link", format: FORMAT.general, cell: (f) => fileLink(describeFile(f.file)) },
+  note(),
+];
+
+export const FILES_TABLE: TableSpec<ReportFile> = {
+  name: "files",
+  columns: FILE_COLUMNS,
+  keyOf: (f) => `${f.reportId}-${f.position}`,
+};
+
+/** A link to a file only for an http(s) URL, its label literal; else the name as literal text. */
+function fileLink(file: { url: string | null; name: string }): CellValue {
+  return file.url ? hyperlinkFormula(file.url, file.name || file.url) : literalText(file.name);
+}
 
 /** Prefix of the keys of extra-field columns, so they never collide with fixed ones. */
 export const EXTRA_FIELD_KEY_PREFIX = "extra:";

@@ -51,6 +51,7 @@ export function memorySheets() {
     funds: new MemorySheet("Funds"),
     transactions: new MemorySheet("Fund transactions"),
     reports: new MemorySheet("Expense reports"),
+    files: new MemorySheet("Report files"),
   };
   const port: RefreshSheets = {
     apply(target, update) {

@@ -98,11 +98,15 @@ describe("refresh options from the settings form", () => {
       audit: "Auditoría",
       auditArchive: "Archivo de auditoría",
       outbox: "Bandeja de salida",
+      files: "Archivos de rendiciones",
     });
-    expect(sheetNamesFrom({ sheetFunds: "Caja", sheetAudit: "Log" }, "en")).toMatchObject({
+    expect(
+      sheetNamesFrom({ sheetFunds: "Caja", sheetAudit: "Log", sheetReports: "Gastos" }, "en"),
+    ).toMatchObject({
       funds: "Caja",
       audit: "Log",
       auditArchive: "Log (archive)",
+      files: "Gastos (files)",
     });
   });
 

@@ -89,6 +89,10 @@ describe("Fund sidebar page", () => {
     expect(await page.locator("select[name=IdEmployee] option").nth(1).textContent()).toBe(
       "Ana <b>Pérez</b> (1101)",
     );
+    // The fund card names its employee as the reports did, as text.
+    expect(await page.locator(".card .row", { hasText: "(1101)" }).textContent()).toMatch(
+      /: Ana <b>Pérez<\/b> \(1101\)$/,
+    );
     await page.close();
   });
 

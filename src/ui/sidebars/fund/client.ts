@@ -28,6 +28,12 @@ function row(label: StringKey, value: string): HTMLElement {
   return el("div", { class: "row" }, el("span", { class: "label" }, `${t(label)}: `), el("span", {}, value));
 }
 
+/** "Name (id)" for an employee seen in a report, the id alone otherwise. */
+function employeeLabel(id: number): string {
+  const name = view?.employees.find((e) => e.id === id)?.name;
+  return name ? `${name} (${id})` : String(id);
+}
+
 function fundCard(fund: FundView): HTMLElement {
   const yesNo = (flag: boolean) => t(flag ? "outbox.yes" : "outbox.no");
   const card = el(
@@ -38,7 +44,7 @@ function fundCard(fund: FundView): HTMLElement {
     row("form.fund.deposits", fund.deposits),
     row("form.fund.charges", fund.charges),
     row("form.fund.status", fund.statusLabel),
-    row("form.fund.employee", String(fund.employeeId)),
+    row("form.fund.employee", employeeLabel(fund.employeeId)),
     row("form.fund.flexible", yesNo(fund.flexible)),
     row("form.fund.autoBlock", yesNo(fund.autoBlock)),
   );
@@ -220,10 +226,7 @@ function fundForms(fund: FundView): HTMLElement[] {
 function createForm(): HTMLElement {
   const employees: [string, string][] = [
     ["", t("form.pickEmployee")],
-    ...(view?.employees ?? []).map((e): [string, string] => [
-      String(e.id),
-      e.name ? `${e.name} (${e.id})` : String(e.id),
-    ]),
+    ...(view?.employees ?? []).map((e): [string, string] => [String(e.id), employeeLabel(e.id)]),
   ];
   const form: FormHandle = buildForm({
     legend: "form.section.create",

@@ -17,10 +17,11 @@ import type {
   ConfirmTokenUrlResult,
   ConnectionCheck,
   SaveSettingsResult,
+  SettingsForm,
   SettingsView,
 } from "../settings/view";
 import { connectionTest } from "./connection";
-import { currentLanguage, entry, settingsStore, tolerate, userLocale } from "./entry";
+import { currentLanguage, entry, settingsStore, tolerate, userLocale, withDocumentLock } from "./entry";
 import { currentScheduleView } from "./schedule";
 
 function settingsView(): SettingsView {
@@ -69,10 +70,8 @@ const SHEET_SETTINGS = [
  * The form with its sheet names that are the defaults of `from` emptied when the language
  * changes to another one: such a sheet is not named by its user, and takes the new default.
  */
-function defaultNamesCleared(input: unknown, stored: SettingsText, from: Language): unknown {
+function defaultNamesCleared(input: unknown, stored: SettingsText, from: Language, to: Language): unknown {
   const form = ownRecord(input);
-  const asked = form?.language ?? stored.language;
-  const to = asked === "en" || asked === "es" ? asked : languageForLocale(userLocale());
   if (!form || to === from) return ownData(input);
   const shown = shownDefaults(from);
   for (const name of SHEET_SETTINGS) {
@@ -85,8 +84,9 @@ function defaultNamesCleared(input: unknown, stored: SettingsText, from: Languag
 function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
   const store = settingsStore();
   const language = currentLanguage();
-  const before = tolerate("unreadable", () => sheetNamesFrom(store.fields(), language), null);
-  const form = defaultNamesCleared(input, store.text(), language);
+  const asked = ownRecord(input)?.language ?? store.text().language;
+  const to = asked === "en" || asked === "es" ? asked : languageForLocale(userLocale());
+  const form = defaultNamesCleared(input, store.text(), language, to);
   const checked = checkSettingsForm(form, language, store.text());
   const tokenText = typeof token === "string" ? token.trim() : token;
   const tokenCheck =
@@ -98,7 +98,35 @@ function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
     ...(tokenCheck && !tokenCheck.ok ? [tokenCheck.problem] : []),
   ];
   if (!checked.ok || problems.length > 0) return { ok: false, problems };
-  const saved = store.save(checked.form, language, { labels: true });
+  if (to === language) return saveChecked(checked.form, tokenCheck, language, false);
+  // Sheets are renamed: not while a refresh or an Outbox run writes into them.
+  return withDocumentLock(
+    "form",
+    10_000,
+    (lock) => ({
+      ok: false,
+      problems: [
+        {
+          field: "language",
+          message: lock?.busyMessage(language, "busy.refresh") ?? translate(language, "busy.refresh"),
+        },
+      ],
+    }),
+    () => saveChecked(checked.form, tokenCheck, language, true),
+  );
+}
+
+function saveChecked(
+  form: SettingsForm,
+  tokenCheck: ReturnType<typeof checkToken> | null,
+  language: Language,
+  relabel: boolean,
+): SaveSettingsResult {
+  const store = settingsStore();
+  const before = relabel
+    ? tolerate("unreadable", () => sheetNamesFrom(store.fields(), language), null)
+    : null;
+  const saved = store.save(form, language, { labels: true });
   if (!saved.ok)
     return { ok: false, problems: saved.issues.map(({ field, message }) => ({ field, message })) };
   if (tokenCheck?.ok) store.saveToken(tokenCheck.token, language);

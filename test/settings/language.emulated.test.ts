@@ -78,4 +78,21 @@ describe("choosing Español in Settings", () => {
     expect(after?.values[0]?.[width]).toBe("Mis notas");
     expect(after?.values[0]?.length).toBe(width + 1);
   });
+
+  it("back to English: a name the user chose stays, the defaults and headers follow", () => {
+    const view = run<SettingsView>("getSettingsView");
+    const chosen = run<SaveSettingsResult>("saveSettings", [{ ...view.form, sheetFunds: "Mis fondos" }]);
+    expect(chosen.ok, JSON.stringify(chosen)).toBe(true);
+    // A name chosen by the user is its own: the sheet "Fondos" is not the one it names any more.
+    const fondos = s.emulator.spreadsheet.sheetByName("Fondos");
+    if (fondos) fondos.name = "Mis fondos";
+    const saved = run<SaveSettingsResult>("saveSettings", [
+      { ...(chosen.ok ? chosen.view.form : {}), language: "en" },
+    ]);
+    expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    expect(sheetOf(s.emulator, "Mis fondos")?.values[0]?.slice(0, 2)).toEqual(["Id", "Title"]);
+    expect(sheetOf(s.emulator, "Funds")).toBeNull();
+    expect(sheetOf(s.emulator, "Outbox")?.values[0]?.[0]).toBe("Operation");
+    expect(s.emulator.spreadsheet.sheetByName("Outbox")?.cell(2, 1)?.validation?.values).toContain("Deposit");
+  });
 });

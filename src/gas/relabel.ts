@@ -4,12 +4,14 @@
  * take the new language in place, users' columns untouched. The stored layouts name columns by
  * key, so they describe the sheets as before.
  */
+import { tolerate } from "../api/errors";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { SheetNames } from "../refresh/options";
 import { AUDIT_COLUMNS, FUND_COLUMNS, REPORT_COLUMNS, TRANSACTION_COLUMNS } from "../sheets/columns";
 import { relabelledHeader } from "../sheets/headers";
 import { outboxSheet, relabelOutboxSheet } from "./outbox-sheet";
 import { runtime } from "./runtime";
+import { redrawSummarySheet } from "./summary-sheet";
 
 const keysOf = (columns: readonly { header: unknown }[]) =>
   columns.flatMap((c) => (typeof c.header === "string" ? [c.header as StringKey] : []));
@@ -39,6 +41,7 @@ export function relabelSheets(before: SheetNames, after: SheetNames, from: Langu
   }
   const outbox = outboxSheet(spreadsheet, before.outbox);
   if (outbox) relabelOutboxSheet(outbox, from, to, after.outbox);
-  // The Summary is found by its id when written; its content follows at the next refresh.
+  // The Summary: renamed, then written again in `to` from what it showed (found by its id).
   rename(translate(from, "summary.sheet"), translate(to, "summary.sheet"));
+  tolerate("derived only", () => redrawSummarySheet(to), undefined);
 }

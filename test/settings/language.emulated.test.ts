@@ -31,7 +31,10 @@ const menuLabels = () => s.emulator.ui.addonMenuItems().map((i) => i.label);
 
 describe("choosing Español in Settings", () => {
   it("switches the menu, renames the sheets in place, keeps users' columns, and relabels the Outbox", () => {
-    run("refreshFunds", [], "menu");
+    run("refreshAll", [], "menu");
+    expect(JSON.stringify(sheetOf(s.emulator, "Summary")?.values)).toContain(
+      translate("en", "summary.attention"),
+    );
     s.emulator.answers.push("OK");
     run("createOutboxSheet", [], "menu");
     // A column of the user's, right of the add-on's columns.
@@ -64,6 +67,11 @@ describe("choosing Español in Settings", () => {
 
     const outbox = s.emulator.spreadsheet.sheetByName("Bandeja de salida");
     expect(outbox).toBeDefined();
+    // The Summary: renamed and written again in Spanish.
+    expect(sheetOf(s.emulator, "Summary")).toBeNull();
+    const summary = JSON.stringify(sheetOf(s.emulator, "Resumen")?.values);
+    expect(summary).toContain(translate("es", "summary.attention"));
+    expect(summary).not.toContain(translate("en", "summary.attention"));
     expect(sheetOf(s.emulator, "Bandeja de salida")?.values[0]?.[0]).toBe(
       translate("es", "outbox.col.operation"),
     );

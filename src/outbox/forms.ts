@@ -4,7 +4,7 @@
  * send it through the same write path as the Outbox, and when the outcome is unknown read the
  * service once to say whether it was applied. Never re-sends by itself.
  */
-import { type Fund, formatCents, ruleMessage, typedAmount } from "../api";
+import { type Fund, formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { DateFormatter } from "./cells";
 import { describeRequest } from "./describe";
@@ -208,23 +208,11 @@ export function submitWrite(
 ): FormOutcome {
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(context.language, key, params);
-  const typed: ServiceInput = { ...fields };
-  const problems: FieldProblem[] = [];
-  for (const field of ["FundAmount", "DepositAmount", "WithdrawAmount"]) {
-    // As typed in the user's language: "1234,50" in Spanish; "1.234" asks which was meant.
-    const amount = field in typed ? typedAmount(typed[field], context.language) : null;
-    if (amount?.ok) typed[field] = amount.value;
-    else if (amount)
-      problems.push({
-        field,
-        message: ruleMessage(amount.rule, field, { got: amount.got }, context.language),
-      });
-  }
-  if (problems.length > 0) return { kind: "invalid", problems };
-  const checked = checkWrite(operation, typed, {
+  const checked = checkWrite(operation, fields, {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
     language: context.language,
+    typed: true,
   });
   if (!checked.ok) return { kind: "invalid", problems: checked.problems };
   const request = checked.request;

@@ -56,6 +56,8 @@ const en: Record<Rule, Template> = {
   currency: (p) => `${p.field} must be a 3-letter currency code such as CLP or USD (got "${p.got}").`,
   amountComma: (p) =>
     `${p.field} contains a comma: write amounts with a dot as the decimal separator and no thousands separator, e.g. 1234.50 (got "${p.got}").`,
+  amountAmbiguous: (p) =>
+    `${p.field}: "${p.got}" could mean thousands or decimals; write it without a thousands separator, e.g. 1234.50 or 1.23.`,
   amountFormat: (p) => `${p.field} must be an amount such as 1234.50 (got "${p.got}").`,
   amountDecimals: (p) => `${p.field} must have at most two decimals (got "${p.got}").`,
   amountPositive: (p) => `${p.field} must be greater than zero (got "${p.got}").`,
@@ -88,6 +90,8 @@ const es: Record<Rule, Template> = {
     `${p.field} debe ser un código de moneda de 3 letras, como CLP o USD (se recibió "${p.got}").`,
   amountComma: (p) =>
     `${p.field} contiene una coma: escriba los montos con punto decimal y sin separador de miles, p. ej. 1234.50 (se recibió "${p.got}").`,
+  amountAmbiguous: (p) =>
+    `${p.field}: "${p.got}" puede leerse como miles o como decimales; escríbalo sin separador de miles, p. ej. 1234,50 o 1,23.`,
   amountFormat: (p) => `${p.field} debe ser un monto como 1234.50 (se recibió "${p.got}").`,
   amountDecimals: (p) => `${p.field} debe tener como máximo dos decimales (se recibió "${p.got}").`,
   amountPositive: (p) => `${p.field} debe ser mayor que cero (se recibió "${p.got}").`,

@@ -7,6 +7,7 @@
 /** Why an amount was refused; each has a message in src/api/messages.ts. */
 export type AmountRule =
   | "amountComma"
+  | "amountAmbiguous"
   | "amountFormat"
   | "amountDecimals"
   | "amountPositive"
@@ -157,6 +158,26 @@ export function parseAmountToCents(
   if (cents < 0 && !options.allowNegative) return { ok: false, rule: "amountPositive", got: describe(input) };
   if (cents === 0 && !options.allowZero) return { ok: false, rule: "amountPositive", got: describe(input) };
   return { ok: true, cents };
+}
+
+/**
+ * An amount as typed in a sidebar in `language`, as the contract reads it: "1234,50" in
+ * Spanish (decimal comma) becomes "1234.50"; anything else passes as it is. Refused where a
+ * separator may group thousands: "1.234" in Spanish, "1,234" in English.
+ */
+export function typedAmount(
+  input: unknown,
+  language: "en" | "es",
+): { ok: true; value: unknown } | { ok: false; rule: "amountAmbiguous"; got: string } {
+  if (typeof input !== "string") return { ok: true, value: input };
+  const text = input.trim();
+  const group = language === "es" ? "." : ",";
+  if (new RegExp(`^[-+]?\\d{1,3}(\\${group}\\d{3})+$`).test(text))
+    return { ok: false, rule: "amountAmbiguous", got: text };
+  return {
+    ok: true,
+    value: language === "es" && /^[-+]?\d*,\d*$/.test(text) ? text.replace(",", ".") : input,
+  };
 }
 
 /** An amount read from an answer: its cents, or why not (`got` is the value as text). */

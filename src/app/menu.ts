@@ -1,8 +1,8 @@
 /**
  * The add-on menu. Items are listed once here; each names an entry point (an export of src/main.ts).
  * onOpen may run in AuthMode.NONE before the add-on is used in a document: it may build the
- * menu and nothing else (no properties, no service calls), so labels use the user's locale
- * through Session only when that is allowed, else English.
+ * menu and nothing else (no properties, no service calls), so labels are in the document's
+ * language (its settings, else the user's locale) only when that is allowed, else English.
  */
 import { type Language, type StringKey, translate } from "../i18n";
 

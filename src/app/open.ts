@@ -1,12 +1,12 @@
 /**
  * The simple triggers: onOpen builds the menu, onInstall does the same. onOpen may run in
  * AuthMode.NONE before the add-on is used in a document: then it reads no properties and no
- * locale, and the menu is in English.
+ * locale, and the menu is in English; otherwise it is in the document's language (settings),
+ * else the user's locale.
  */
 import { runtime } from "../gas/runtime";
-import { languageForLocale } from "../i18n";
 import { diagnosticsMenuItems } from "./diagnostics";
-import { userLocale } from "./entry";
+import { currentLanguage } from "./entry";
 import { buildMenu } from "./menu";
 import { scheduleNoticeMenuItems, toastScheduleNotice } from "./schedule";
 
@@ -14,12 +14,12 @@ import { scheduleNoticeMenuItems, toastScheduleNotice } from "./schedule";
 export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
   const authMode = e?.authMode;
   const none = runtime().isAuthModeNone(authMode);
-  // In AuthMode.NONE, Session may not be read; English until the add-on is used here.
-  const locale = none ? "en" : userLocale();
+  // In AuthMode.NONE, neither Session nor properties may be read: English until first use.
+  const language = none ? "en" : currentLanguage();
   // Outside AuthMode.NONE the document's properties may be read: show a failed schedule.
   const notices = none ? [] : scheduleNoticeMenuItems();
   const extras = none ? [] : diagnosticsMenuItems(authMode ? String(authMode) : "");
-  buildMenu(runtime().ui(), languageForLocale(locale), notices, extras);
+  buildMenu(runtime().ui(), language, notices, extras);
   if (notices.length > 0) toastScheduleNotice();
 }
 

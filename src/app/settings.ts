@@ -6,27 +6,28 @@
  */
 
 import { ownData, ownRecord } from "../api/arguments";
+import { relabelSheets } from "../gas/relabel";
 import { runtime } from "../gas/runtime";
 import { type Language, languageForLocale, translate } from "../i18n";
+import { sheetNamesFrom } from "../refresh/options";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../settings/form";
+import { type SettingsText, shownDefaults } from "../settings/model";
 import type {
   ConfirmTokenUrlResult,
   ConnectionCheck,
   SaveSettingsResult,
+  SettingsForm,
   SettingsView,
 } from "../settings/view";
 import { connectionTest } from "./connection";
-import { currentLanguage, entry, settingsStore, userLocale } from "./entry";
+import { currentLanguage, entry, settingsStore, tolerate, userLocale, withDocumentLock } from "./entry";
 import { currentScheduleView } from "./schedule";
-
-function localeLanguage(): Language {
-  return languageForLocale(userLocale());
-}
 
 function settingsView(): SettingsView {
   const store = settingsStore();
-  const form = storedSettingsForm(store.text(), localeLanguage());
+  // Empty settings show their defaults in the document's language (the sheets' names).
+  const form = storedSettingsForm(store.text(), currentLanguage());
   return {
     language: currentLanguage(),
     form,
@@ -57,10 +58,36 @@ export function saveSettings(input: unknown, token?: unknown): SaveSettingsResul
   return entry("sidebar", () => saveSettingsForm(input, token));
 }
 
+const SHEET_SETTINGS = [
+  "sheetFunds",
+  "sheetTransactions",
+  "sheetReports",
+  "sheetAudit",
+  "sheetOutbox",
+] as const;
+
+/**
+ * The form with its sheet names that are the defaults of `from` emptied when the language
+ * changes to another one: such a sheet is not named by its user, and takes the new default.
+ */
+function defaultNamesCleared(input: unknown, stored: SettingsText, from: Language, to: Language): unknown {
+  const form = ownRecord(input);
+  if (!form || to === from) return ownData(input);
+  const shown = shownDefaults(from);
+  for (const name of SHEET_SETTINGS) {
+    const value = name in form ? form[name] : stored[name];
+    if (typeof value === "string" && value.trim() === shown[name]) form[name] = "";
+  }
+  return form;
+}
+
 function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
   const store = settingsStore();
   const language = currentLanguage();
-  const checked = checkSettingsForm(ownData(input), language, store.text());
+  const asked = ownRecord(input)?.language ?? store.text().language;
+  const to = asked === "en" || asked === "es" ? asked : languageForLocale(userLocale());
+  const form = defaultNamesCleared(input, store.text(), language, to);
+  const checked = checkSettingsForm(form, language, store.text());
   const tokenText = typeof token === "string" ? token.trim() : token;
   const tokenCheck =
     tokenText === undefined || tokenText === null || tokenText === ""
@@ -71,10 +98,41 @@ function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
     ...(tokenCheck && !tokenCheck.ok ? [tokenCheck.problem] : []),
   ];
   if (!checked.ok || problems.length > 0) return { ok: false, problems };
-  const saved = store.save(checked.form, language, { labels: true });
+  if (to === language) return saveChecked(checked.form, tokenCheck, language, false);
+  // Sheets are renamed: not while a refresh or an Outbox run writes into them.
+  return withDocumentLock(
+    "form",
+    10_000,
+    (lock) => ({
+      ok: false,
+      problems: [
+        {
+          field: "language",
+          message: lock?.busyMessage(language, "busy.refresh") ?? translate(language, "busy.refresh"),
+        },
+      ],
+    }),
+    () => saveChecked(checked.form, tokenCheck, language, true),
+  );
+}
+
+function saveChecked(
+  form: SettingsForm,
+  tokenCheck: ReturnType<typeof checkToken> | null,
+  language: Language,
+  relabel: boolean,
+): SaveSettingsResult {
+  const store = settingsStore();
+  const before = relabel
+    ? tolerate("unreadable", () => sheetNamesFrom(store.fields(), language), null)
+    : null;
+  const saved = store.save(form, language, { labels: true });
   if (!saved.ok)
     return { ok: false, problems: saved.issues.map(({ field, message }) => ({ field, message })) };
   if (tokenCheck?.ok) store.saveToken(tokenCheck.token, language);
+  // A new language: the add-on's sheets take its names (where they are the defaults) and headers.
+  const now = currentLanguage();
+  if (before && now !== language) relabelSheets(before, sheetNamesFrom(store.fields(), now), language, now);
   return { ok: true, view: settingsView() };
 }
 

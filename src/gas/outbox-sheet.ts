@@ -27,7 +27,7 @@ import type { OutboxSheetPort } from "../outbox/run";
 import type { WriteResult } from "../outbox/write";
 import { FORMAT, rewritableValue } from "../sheets/cells";
 import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
-import { columnWithHeader, textsOfHeader } from "../sheets/headers";
+import { columnWithHeader, relabelledHeader, textsOfHeader } from "../sheets/headers";
 import { auditSheetSink } from "./audit-sheet";
 import { runtime } from "./runtime";
 
@@ -217,25 +217,7 @@ function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): vo
     sheet
       .getRange(fromRow, 1, rows, width)
       .setNumberFormats(Array.from({ length: rows }, () => OUTBOX_COLUMNS.map(formatOf)));
-    const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
-      // Invalid entries are allowed (with a warning) so that labels in the other language still work.
-      const rule = runtime()
-        .newDataValidation()
-        .requireValueInList(values, true)
-        .setAllowInvalid(true)
-        .build();
-      sheet.getRange(fromRow, columnNumber(column), rows, 1).setDataValidation(rule);
-    };
-    list(
-      "operation",
-      OUTBOX_OPERATIONS.map((op) => operationLabel(language, op)),
-    );
-    list(
-      "fundStatus",
-      FUND_STATUSES.map((s) => fundStatusLabel(language, s)),
-    );
-    const yesNo = [translate(language, "outbox.yes"), translate(language, "outbox.no")];
-    for (const column of ["flexible", "autoDeposit", "autoBlock"] as const) list(column, yesNo);
+    applyOutboxLists(sheet, language, fromRow, rows);
     // Users may not lock themselves out; a warning is the protection an add-on can give.
     const top = fromRow === 2 ? 1 : fromRow;
     const protection = sheet
@@ -246,6 +228,45 @@ function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): vo
   runtime()
     .documentProperties()
     ?.setProperty(RULES_ROWS_KEY + sheet.getName(), String(maxRows));
+}
+
+/** The dropdowns (operation, fund status, yes/no) of `rows` rows from `fromRow`, in `language`. */
+function applyOutboxLists(sheet: Sheet, language: Language, fromRow: number, rows: number): void {
+  const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
+    // Invalid entries are allowed (with a warning) so that labels in the other language still work.
+    const rule = runtime().newDataValidation().requireValueInList(values, true).setAllowInvalid(true).build();
+    sheet.getRange(fromRow, columnNumber(column), rows, 1).setDataValidation(rule);
+  };
+  list(
+    "operation",
+    OUTBOX_OPERATIONS.map((op) => operationLabel(language, op)),
+  );
+  list(
+    "fundStatus",
+    FUND_STATUSES.map((s) => fundStatusLabel(language, s)),
+  );
+  const yesNo = [translate(language, "outbox.yes"), translate(language, "outbox.no")];
+  for (const column of ["flexible", "autoDeposit", "autoBlock"] as const) list(column, yesNo);
+}
+
+/**
+ * The Outbox in the language `to` after a change of language: named `name` (its rules follow
+ * it), its headers, note and dropdowns in `to`. Cells already holding a label of the other
+ * language keep working: the readers accept both.
+ */
+export function relabelOutboxSheet(sheet: Sheet, from: Language, to: Language, name: string): void {
+  const props = runtime().documentProperties();
+  const covered = props?.getProperty(RULES_ROWS_KEY + sheet.getName());
+  if (name !== sheet.getName() && !runtime().spreadsheet().getSheetByName(name)) {
+    sheet.setName(name);
+    if (covered) props?.setProperty(RULES_ROWS_KEY + name, covered);
+  }
+  const width = OUTBOX_COLUMNS.length;
+  const header = sheet.getRange(1, 1, 1, width);
+  const row = relabelledHeader(header.getValues()[0] ?? [], OUTBOX_COLUMNS.map(headerKey), from, to);
+  if (row) header.setValues([row]);
+  sheet.getRange(1, columnNumber("snapshot")).setNote(translate(to, "outbox.snapshotNote"));
+  if (sheet.getMaxRows() > 1) applyOutboxLists(sheet, to, 2, sheet.getMaxRows() - 1);
 }
 
 /** Extends the rules to rows added since they were last applied. */

@@ -138,10 +138,23 @@ export function updateSummarySheet(update: SummaryUpdate): void {
     window: update.window,
     filters: update.filters,
   };
+  writeSummary(state, update.language, started);
+}
 
-  const sheet = summarySheet(translate(update.language, "summary.sheet"), state.sheetId);
+/** The Summary written again in `language` from what it last showed, when it exists. */
+export function redrawSummarySheet(language: Language): void {
+  const state = parseState(loadText(PropertiesService.getDocumentProperties(), SUMMARY_STATE_KEY));
+  const exists = SpreadsheetApp.getActiveSpreadsheet()
+    .getSheets()
+    .some((s) => s.getSheetId() === state.sheetId);
+  if (exists) writeSummary(state, language, Date.now());
+}
+
+function writeSummary(state: ReturnType<typeof parseState>, language: Language, started: number): void {
+  const props = PropertiesService.getDocumentProperties();
+  const sheet = summarySheet(translate(language, "summary.sheet"), state.sheetId);
   if (sheet.getSheetId() !== state.sheetId) state.charts = [];
-  const grid = renderSummary(state, update.language);
+  const grid = renderSummary(state, language);
   // Rows the previous Summary used and this one does not are emptied in the same write.
   const used = grid.values.length;
   const height = Math.max(used, state.height);

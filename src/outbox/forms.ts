@@ -212,6 +212,7 @@ export function submitWrite(
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
     language: context.language,
+    typed: true,
   });
   if (!checked.ok) return { kind: "invalid", problems: checked.problems };
   const request = checked.request;

@@ -6,6 +6,7 @@
 // Narrow imports: sidebar clients bundle this file, and need the rules, not the HTTP client.
 import type { EndpointName } from "../api/endpoints";
 import { type MessageLanguage, type RequestIssue, ruleMessage } from "../api/messages";
+import { typedAmount } from "../api/money";
 import { validateRequest } from "../api/validation";
 import type { Cents } from "./cells";
 import type { FundStatus, OutboxOperation } from "./operations";
@@ -81,6 +82,8 @@ export interface CheckOptions {
    */
   adminIssue?: string | null;
   language?: MessageLanguage;
+  /** Amounts as a person types them in `language` (a sidebar): "1234,50" in Spanish. */
+  typed?: boolean;
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -157,6 +160,15 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
     if (full.FundExpirationDate !== "" && full.FundExpiration === undefined) full.FundExpiration = true;
   }
   const language = options.language ?? "en";
+  const typed: FieldProblem[] = [];
+  for (const field of options.typed ? ["FundAmount", "DepositAmount", "WithdrawAmount"] : []) {
+    // "1.234" in Spanish, "1,234" in English: which was meant is asked, not guessed.
+    const amount = field in full ? typedAmount(full[field], language) : null;
+    if (amount?.ok) full[field] = amount.value;
+    else if (amount)
+      typed.push({ field, message: ruleMessage(amount.rule, field, { got: amount.got }, language) });
+  }
+  if (typed.length > 0) return { ok: false, problems: typed };
   const result = validateRequest(ENDPOINT_OF[operation], full, { language });
   const problems: FieldProblem[] = result.ok ? [] : result.issues.map(toProblem);
   if (!WITHOUT_ADMIN.has(operation) && options.adminIssue) {

@@ -2,7 +2,7 @@
  * A column of a sheet found by its header. The add-on writes each header in the document's
  * language; a sheet written in the other language keeps its headers, so both are recognised.
  */
-import { type StringKey, translate } from "../i18n";
+import { type Language, type StringKey, translate } from "../i18n";
 
 /** A header's texts in both languages. */
 export function textsOfHeader(header: StringKey): string[] {
@@ -20,4 +20,19 @@ export function headerTexts(key: string, columns: readonly { key: string; header
 export function columnWithHeader(headerRow: readonly unknown[], texts: readonly string[]): number | null {
   const index = headerRow.findIndex((v) => typeof v === "string" && v !== "" && texts.includes(v));
   return index < 0 ? null : index + 1;
+}
+
+/**
+ * A header row in `to`: each cell holding one of `headers` in `from` takes its text in `to`;
+ * any other cell (a user's column) stays. Null when no cell changes.
+ */
+export function relabelledHeader(
+  row: readonly unknown[],
+  headers: readonly StringKey[],
+  from: Language,
+  to: Language,
+): unknown[] | null {
+  const byText = new Map(headers.map((h) => [translate(from, h), translate(to, h)]));
+  const out = row.map((cell) => (typeof cell === "string" ? (byText.get(cell) ?? cell) : cell));
+  return out.some((cell, i) => cell !== row[i]) ? out : null;
 }

@@ -12,6 +12,7 @@ import {
   staysReadable,
   totalAfter,
   totalsAfter,
+  typedAmount,
 } from "../../src/api/money";
 
 describe("parseAmountToCents", () => {
@@ -200,5 +201,43 @@ describe("cents at the edge", () => {
     expect(formatCents(123456789)).toBe("1,234,567.89");
     expect(formatCents(123456789, { language: "es", currency: "CLP" })).toBe("CLP 1.234.567,89");
     expect(formatCents(-5)).toBe("-0.05");
+  });
+});
+
+describe("typedAmount (an amount as typed in a sidebar)", () => {
+  const cents = (input: unknown, language: "en" | "es") => {
+    const typed = typedAmount(input, language);
+    return typed.ok ? parseAmountToCents(typed.value) : typed;
+  };
+
+  it.each([
+    ["1234,50", 123450],
+    ["1234,5", 123450],
+    [" 10,05 ", 1005],
+    [",5", 50],
+    ["1234.50", 123450],
+    ["1234", 123400],
+    [1234.5, 123450],
+  ])("reads %j in Spanish as %d cents", (input, expected) => {
+    expect(cents(input, "es")).toEqual({ ok: true, cents: expected });
+  });
+
+  it.each(["1.234", "12.345", "1.234.567", "-1.234"])("refuses %j in Spanish as ambiguous", (input) => {
+    expect(typedAmount(input, "es")).toEqual({ ok: false, rule: "amountAmbiguous", got: input });
+  });
+
+  it.each(["1,234", "12,345", "1,234,567"])("refuses %j in English as ambiguous", (input) => {
+    expect(typedAmount(input, "en")).toEqual({ ok: false, rule: "amountAmbiguous", got: input });
+  });
+
+  it("keeps English as it was: a dot is the decimal separator, a decimal comma is refused", () => {
+    expect(cents("1234.50", "en")).toEqual({ ok: true, cents: 123450 });
+    expect(cents("1.234", "en")).toMatchObject({ ok: false, rule: "amountDecimals" });
+    expect(cents("1234,50", "en")).toMatchObject({ ok: false, rule: "amountComma" });
+  });
+
+  it("leaves what is not text as it is, and refuses a Spanish amount with both separators", () => {
+    expect(typedAmount({ cents: 5 }, "es")).toEqual({ ok: true, value: { cents: 5 } });
+    expect(cents("1.234,50", "es")).toMatchObject({ ok: false });
   });
 });

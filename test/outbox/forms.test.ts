@@ -145,3 +145,20 @@ describe("once: a request id is answered once", () => {
     expect(sends).toBe(1);
   });
 });
+
+describe("submitWrite: amounts as typed in the user's language", () => {
+  it("reads a decimal comma in Spanish, and refuses an amount whose separator may group thousands", () => {
+    const ledger = new FakeLedger();
+    ledger.addFund({ id: 1, balance: 1000 });
+    const ctx = { ...context(ledger), language: "es" as const };
+    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "1234,50" })).toMatchObject({ kind: "done" });
+    expect(ledger.funds.get(1)?.balance).toBe(1000 + 123450);
+    const refused = submitWrite(ctx, "withdraw", { Id: 1, WithdrawAmount: "1.234" });
+    expect(refused).toMatchObject({ kind: "invalid", problems: [{ field: "WithdrawAmount" }] });
+    expect(refused.kind === "invalid" && refused.problems[0]?.message).toContain("sin separador de miles");
+    const english = submitWrite(context(ledger), "deposit", { Id: 1, DepositAmount: "1,234" });
+    expect(english.kind === "invalid" && english.problems[0]?.message).toContain(
+      "without a thousands separator",
+    );
+  });
+});

@@ -1,7 +1,8 @@
 /** A column found by its header, in either language (src/sheets/headers.ts). */
 import { describe, expect, it } from "vitest";
+import { translate } from "../../src/i18n";
 import { FUND_COLUMNS, REPORT_COLUMNS } from "../../src/sheets/columns";
-import { columnWithHeader, headerTexts, textsOfHeader } from "../../src/sheets/headers";
+import { columnWithHeader, headerTexts, relabelledHeader, textsOfHeader } from "../../src/sheets/headers";
 
 describe("headers", () => {
   it("gives a column's header in English and in Spanish", () => {
@@ -18,5 +19,21 @@ describe("headers", () => {
     expect(columnWithHeader(["Id", en], [en, es])).toBe(2);
     expect(columnWithHeader(["Id", `${en} `, null], [en, es])).toBeNull();
     expect(columnWithHeader([], [en, es])).toBeNull();
+  });
+});
+
+describe("relabelledHeader", () => {
+  it("turns the add-on's headers into the other language and leaves users' columns as they are", () => {
+    const keys = ["col.id", "col.title", "col.balance"] as const;
+    const row = ["Id", "Title", "My notes", "Balance", 3, ""];
+    expect(relabelledHeader(row, keys, "en", "es")).toEqual([
+      "Id",
+      translate("es", "col.title"),
+      "My notes",
+      translate("es", "col.balance"),
+      3,
+      "",
+    ]);
+    expect(relabelledHeader(["Id", "My notes"], keys, "en", "es")).toBeNull();
   });
 });

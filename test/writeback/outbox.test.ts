@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
 import { EXECUTION_LIMIT_KEY } from "../../src/app/entry";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import type { SettingsView } from "../../src/settings/view";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
@@ -535,6 +536,24 @@ describe("Outbox in Spanish", () => {
     expect(row?.state).toBe("Hecho");
     expect(String(row?.result)).toMatch(/^Hecho\. Fondo \d+: saldo [\d.]+,\d{2} [A-Z]{3}\.$/);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 450);
+  });
+});
+
+describe("Outbox after choosing Español in Settings", () => {
+  it("is renamed, takes Spanish headers and dropdowns, and still runs a row labelled in English", async () => {
+    const [a] = openFunds as [SandboxFund];
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "3.00" }]);
+    const view = wb.sidebar("getSettingsView") as SettingsView;
+    expect((wb.sidebar("saveSettings", { ...view.form, language: "es" }) as { ok: boolean }).ok).toBe(true);
+    expect(wb.emulator.spreadsheet.sheetByName("Outbox")).toBeUndefined();
+    const header = wb.sheetValues("Bandeja de salida")[0] ?? [];
+    expect(header.slice(0, 3)).toEqual(["Operación", "Id destino", "Monto"]);
+    const list = wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, 1)?.validation;
+    expect(list?.values).toContain("Depositar");
+    expect(list?.values).not.toContain("Deposit");
+    ok(wb.menu("runOutbox", ["YES"]));
+    expect(wb.outbox("Bandeja de salida")[0]?.state).toBe("Hecho");
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 300);
   });
 });
 

@@ -228,6 +228,24 @@ describe("Fund sidebar page", () => {
   });
 });
 
+describe("Fund sidebar page in Spanish", () => {
+  it("reads a decimal comma, and asks which was meant for an amount such as 1.234", async () => {
+    const page = await open("fund", { getFundSidebarView: { ...fundView, language: "es" } });
+    const amount = page.locator("input[name=DepositAmount]");
+    expect(await amount.getAttribute("placeholder")).toBe("1234,50");
+    await amount.fill("1.234");
+    await expect
+      .poll(() => page.locator(".problem").first().textContent())
+      .toContain("sin separador de miles");
+    await amount.fill("1234,50");
+    await expect.poll(() => page.locator(".problem").first().textContent()).toBe("");
+    await amount.press("Enter");
+    await page.getByRole("alertdialog").waitFor();
+    expect(await page.getByRole("alertdialog").textContent()).toContain("1.234,50 CLP");
+    await page.close();
+  });
+});
+
 describe("Report sidebar page", () => {
   it("lists the selected reports and marks them integrated with the date defaulting to now", async () => {
     const view = {

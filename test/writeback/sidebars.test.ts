@@ -65,8 +65,9 @@ describe("Menu items open the sidebars", () => {
     const menu = wb.emulator.open();
     expect(menu.ok).toBe(true);
     const labels = wb.emulator.ui.menus.flatMap((m) => m.items.map((i) => i.label));
+    // The menu follows the document's language too.
     expect(labels).toEqual(
-      expect.arrayContaining(["Create Outbox sheet", "Preview Outbox", "Run Outbox", "Fund…"]),
+      expect.arrayContaining(["Crear hoja Bandeja de salida", "Ejecutar la Bandeja de salida", "Fondo…"]),
     );
   });
 });

@@ -88,7 +88,8 @@ export function buildForm(options: FormOptions): FormHandle {
       input = el("input", { id, name: def.name, type, "aria-describedby": problemId });
       if (def.kind === "number" || def.kind === "datetime")
         input.setAttribute("inputmode", def.kind === "number" ? "decimal" : "text");
-      if (def.kind === "number") input.setAttribute("placeholder", "1234.50");
+      if (def.kind === "number")
+        input.setAttribute("placeholder", pageLanguage() === "es" ? "1234,50" : "1234.50");
       if (def.kind === "datetime") input.setAttribute("placeholder", "YYYY-MM-DD HH:MM:SS");
     }
     const problem = el("div", { class: "problem", id: problemId, role: "alert" });
@@ -142,6 +143,7 @@ export function buildForm(options: FormOptions): FormHandle {
     const checked = checkWrite(options.operation, values(), {
       adminId: options.adminId(),
       language: pageLanguage(),
+      typed: true,
     });
     const list = checked.ok ? [] : checked.problems;
     const unplaced: string[] = [];

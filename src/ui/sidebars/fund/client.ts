@@ -5,7 +5,7 @@
  * contract's rules and sends once; the answer replaces the fund shown.
  */
 
-import { formatCents, parseAmountToCents } from "../../../api/money";
+import { formatCents, parseAmountToCents, typedAmount } from "../../../api/money";
 import type { FundSidebarView } from "../../../app/fund-sidebar";
 import type { StringKey } from "../../../i18n";
 import type { FormOutcome, FundView } from "../../../outbox/forms";
@@ -81,10 +81,11 @@ function confirmMoney(
   typed: unknown,
   container: () => HTMLElement,
 ): Promise<boolean> {
-  const parsed = parseAmountToCents(typed);
+  const language = view?.language ?? "en";
+  const local = typedAmount(typed, language);
+  const parsed = parseAmountToCents(local.ok ? local.value : typed);
   if (!parsed.ok) return Promise.resolve(true); // The contract's check refuses it, beside the field.
   const cents = parsed.cents;
-  const language = view?.language ?? "en";
   const money = (c: number) => `${formatCents(c, { language })} ${fund.currency}`;
   const after = fund.balanceCents + (operation === "deposit" ? cents : -cents);
   const lines = [
@@ -124,7 +125,8 @@ async function send(
     name === "depositToFund" ? "DepositAmount" : name === "withdrawFromFund" ? "WithdrawAmount" : null;
   if (amountField && (outcome.kind === "done" || outcome.kind === "unknown")) {
     // Sent (or maybe sent): the amount is cleared, so another click cannot send it again.
-    const cents = parseAmountToCents(fields[amountField]);
+    const typedValue = typedAmount(fields[amountField], view?.language ?? "en");
+    const cents = parseAmountToCents(typedValue.ok ? typedValue.value : "");
     if (cents.ok)
       recentMoves.push({
         fundId: Number(fields.Id),

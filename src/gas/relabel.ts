@@ -1,0 +1,47 @@
+/**
+ * The add-on's sheets after the document's language changed: each one still named by the old
+ * language's default takes the new one (a name a user chose stays), and the add-on's headers
+ * take the new language in place, users' columns untouched. The stored layouts name columns by
+ * key, so they describe the sheets as before.
+ */
+import { tolerate } from "../api/errors";
+import { type Language, type StringKey, translate } from "../i18n";
+import type { SheetNames } from "../refresh/options";
+import { AUDIT_COLUMNS, FUND_COLUMNS, REPORT_COLUMNS, TRANSACTION_COLUMNS } from "../sheets/columns";
+import { relabelledHeader } from "../sheets/headers";
+import { outboxSheet, relabelOutboxSheet } from "./outbox-sheet";
+import { runtime } from "./runtime";
+import { redrawSummarySheet } from "./summary-sheet";
+
+const keysOf = (columns: readonly { header: unknown }[]) =>
+  columns.flatMap((c) => (typeof c.header === "string" ? [c.header as StringKey] : []));
+
+/** Renames and relabels the add-on's sheets from `before` (in `from`) to `after` (in `to`). */
+export function relabelSheets(before: SheetNames, after: SheetNames, from: Language, to: Language): void {
+  const spreadsheet = runtime().spreadsheet();
+  const rename = (old: string, name: string) => {
+    const sheet = spreadsheet.getSheetByName(old);
+    if (sheet && old !== name && !spreadsheet.getSheetByName(name)) sheet.setName(name);
+    return spreadsheet.getSheetByName(name) ?? sheet;
+  };
+  const headers: [keyof SheetNames, StringKey[]][] = [
+    ["funds", keysOf(FUND_COLUMNS)],
+    ["transactions", keysOf(TRANSACTION_COLUMNS)],
+    ["reports", keysOf(REPORT_COLUMNS)],
+    ["audit", keysOf(AUDIT_COLUMNS)],
+    ["auditArchive", keysOf(AUDIT_COLUMNS)],
+  ];
+  for (const [kind, keys] of headers) {
+    const sheet = rename(before[kind], after[kind]);
+    const width = sheet?.getLastColumn() ?? 0;
+    if (!sheet || width === 0) continue;
+    const range = sheet.getRange(1, 1, 1, width);
+    const row = relabelledHeader(range.getValues()[0] ?? [], keys, from, to);
+    if (row) range.setValues([row]);
+  }
+  const outbox = outboxSheet(spreadsheet, before.outbox);
+  if (outbox) relabelOutboxSheet(outbox, from, to, after.outbox);
+  // The Summary: renamed, then written again in `to` from what it showed (found by its id).
+  rename(translate(from, "summary.sheet"), translate(to, "summary.sheet"));
+  tolerate("derived only", () => redrawSummarySheet(to), undefined);
+}

@@ -1,0 +1,106 @@
+/**
+ * Choosing Español in Settings, in the BUILT add-on under the emulation against the sandbox:
+ * the menu, the add-on's sheets (names and headers, users' columns kept) and the Outbox's
+ * dropdowns follow; a later refresh still finds every column.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeToken } from "../../dev/emulator/settings";
+import { translate } from "../../src/i18n";
+import type { SaveSettingsResult, SettingsView } from "../../src/settings/view";
+import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
+
+let s: Setup;
+
+beforeAll(async () => {
+  s = await setUp({ distDir: privateBuild(), funds: 4, reports: 4 });
+  storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
+  s.settings({ pageSize: "50" });
+}, 120_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+function run<T>(name: string, args: unknown[] = [], as: "menu" | "script.run" = "script.run"): T {
+  const out = s.emulator.tryRun(name, args, { as });
+  if (!out.ok) throw new Error(`${name} failed: ${out.error}`);
+  return out.result as T;
+}
+
+const menuLabels = () => s.emulator.ui.addonMenuItems().map((i) => i.label);
+
+describe("choosing Español in Settings", () => {
+  it("switches the menu, renames the sheets in place, keeps users' columns, and relabels the Outbox", () => {
+    run("refreshAll", [], "menu");
+    expect(JSON.stringify(sheetOf(s.emulator, "Summary")?.values)).toContain(
+      translate("en", "summary.attention"),
+    );
+    s.emulator.answers.push("OK");
+    run("createOutboxSheet", [], "menu");
+    // A column of the user's, right of the add-on's columns.
+    const funds = sheetOf(s.emulator, "Funds");
+    const width = funds?.values[0]?.length ?? 0;
+    const letter = String.fromCharCode(65 + width);
+    s.emulator.typeCells("Funds", `${letter}1:${letter}2`, [["Mis notas"], ["revisar"]]);
+    s.emulator.open({ authMode: "LIMITED" });
+    expect(menuLabels()).toContain("Refresh funds");
+
+    // The form as the sidebar sends it: every field as shown, the language changed.
+    const view = run<SettingsView>("getSettingsView");
+    expect(view.form.sheetFunds).toBe("Funds");
+    const saved = run<SaveSettingsResult>("saveSettings", [{ ...view.form, language: "es" }]);
+    expect(saved.ok, JSON.stringify(saved)).toBe(true);
+
+    s.emulator.open({ authMode: "LIMITED" });
+    expect(menuLabels()).toContain("Actualizar fondos");
+    expect(menuLabels()).not.toContain("Refresh funds");
+    // AuthMode.NONE reads nothing: English.
+    s.emulator.open({ authMode: "NONE" });
+    expect(menuLabels()).toContain("Refresh funds");
+
+    expect(sheetOf(s.emulator, "Funds")).toBeNull();
+    const fondos = sheetOf(s.emulator, "Fondos");
+    expect(fondos?.values[0]?.slice(0, 2)).toEqual(["Id", translate("es", "col.title")]);
+    expect(fondos?.values[0]?.[width]).toBe("Mis notas");
+    expect(fondos?.values[1]?.[width]).toBe("revisar");
+    expect(saved.ok && saved.view.form.sheetFunds).toBe("Fondos");
+
+    const outbox = s.emulator.spreadsheet.sheetByName("Bandeja de salida");
+    expect(outbox).toBeDefined();
+    // The Summary: renamed and written again in Spanish.
+    expect(sheetOf(s.emulator, "Summary")).toBeNull();
+    const summary = JSON.stringify(sheetOf(s.emulator, "Resumen")?.values);
+    expect(summary).toContain(translate("es", "summary.attention"));
+    expect(summary).not.toContain(translate("en", "summary.attention"));
+    expect(sheetOf(s.emulator, "Bandeja de salida")?.values[0]?.[0]).toBe(
+      translate("es", "outbox.col.operation"),
+    );
+    const list = outbox?.cell(2, 1)?.validation;
+    expect(list?.values).toContain(translate("es", "outbox.op.deposit"));
+    expect(list?.values).not.toContain("Deposit");
+
+    // A refresh in Spanish finds its columns in place: the user's column stays beside them.
+    run("refreshFunds", [], "menu");
+    expect(sheetOf(s.emulator, "Funds")).toBeNull();
+    const after = sheetOf(s.emulator, "Fondos");
+    expect(after?.values[0]?.[width]).toBe("Mis notas");
+    expect(after?.values[0]?.length).toBe(width + 1);
+  });
+
+  it("back to English: a name the user chose stays, the defaults and headers follow", () => {
+    const view = run<SettingsView>("getSettingsView");
+    const chosen = run<SaveSettingsResult>("saveSettings", [{ ...view.form, sheetFunds: "Mis fondos" }]);
+    expect(chosen.ok, JSON.stringify(chosen)).toBe(true);
+    // A name chosen by the user is its own: the sheet "Fondos" is not the one it names any more.
+    const fondos = s.emulator.spreadsheet.sheetByName("Fondos");
+    if (fondos) fondos.name = "Mis fondos";
+    const saved = run<SaveSettingsResult>("saveSettings", [
+      { ...(chosen.ok ? chosen.view.form : {}), language: "en" },
+    ]);
+    expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    expect(sheetOf(s.emulator, "Mis fondos")?.values[0]?.slice(0, 2)).toEqual(["Id", "Title"]);
+    expect(sheetOf(s.emulator, "Funds")).toBeNull();
+    expect(sheetOf(s.emulator, "Outbox")?.values[0]?.[0]).toBe("Operation");
+    expect(s.emulator.spreadsheet.sheetByName("Outbox")?.cell(2, 1)?.validation?.values).toContain("Deposit");
+  });
+});

@@ -11,6 +11,7 @@ import { forms } from "./forms";
 import { longrun } from "./longrun";
 import { outbox } from "./outbox";
 import { refresh } from "./refresh";
+import { rules } from "./rules";
 import { schedule } from "./schedule";
 import { settings } from "./settings";
 import { sheets } from "./sheets";
@@ -26,6 +27,7 @@ const catalogues = [
   sheets,
   audit,
   refresh,
+  rules,
   schedule,
   settings,
   connection,

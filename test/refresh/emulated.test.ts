@@ -6,6 +6,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
+import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { NEEDED_COLUMNS } from "../../src/summary/records";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
@@ -242,6 +243,37 @@ describe("refresh through the emulation", () => {
     const sheet = fundsSheet();
     const row = sheet.values.find((r) => r[0] === gone.Id) as unknown[];
     expect(String(row[col(sheet.header, "Refresh note")])).toMatch(/^Not returned by the last refresh/);
+  });
+
+  it("shows each amount in its currency's decimals, the value exact, and dates alone without a time", async () => {
+    const whole = await createFund("Whole pesos", "", 1235);
+    const cents = await createFund("Pesos with cents", "", 1234.5);
+    const usd = await s.api("createFund", {
+      IdEmployee: employeeId,
+      IdAdmin: s.sandbox.adminId,
+      FundName: "Dollars",
+      FundCurrency: "USD",
+      FundCode: "",
+      FundAmount: 1235,
+    });
+    run("refreshFunds");
+    const sheet = fundsSheet();
+    const shown = (id: number, label: string) => {
+      const r = sheet.values.findIndex((row) => row[0] === id);
+      const c = col(sheet.header, label);
+      return [
+        sheet.values[r]?.[c],
+        displayCell(sheet.values[r]?.[c] as number, sheet.formats[r]?.[c] ?? "", "UTC").text,
+      ];
+    };
+    expect(shown(whole, "Balance")).toEqual([1235, "1,235"]);
+    expect(shown(cents, "Balance")).toEqual([1234.5, "1,234.50"]);
+    expect(shown(usd.Id, "Balance")).toEqual([1235, "1,235.00"]);
+    const c = col(sheet.header, "Created");
+    const created = sheet.formats.slice(1).map((row) => row[c]);
+    // Times in one format, hours and minutes: never the seconds, nor "00:00:00" on a date alone.
+    expect(created).toContain("yyyy-mm-dd hh:mm");
+    expect(created.every((f) => f === "yyyy-mm-dd hh:mm" || f === "yyyy-mm-dd")).toBe(true);
   });
 
   it("writes text from the service literally: formulas, signs, leading zeros, date-like codes, unicode, long text", async () => {

@@ -79,7 +79,7 @@ export const sheets = {
     "flag.yes": "Yes",
     "flag.no": "No",
     "files.more": "{name} (+{count} more)",
-    "note.missing": "Not returned by the last refresh ({date})",
+    "note.missing": "Not returned by the last refresh ({date}): deleted, or outside the filters",
     "note.refreshed": "Refreshed {when} by {who}.",
   },
   es: {
@@ -161,7 +161,7 @@ export const sheets = {
     "flag.yes": "Sí",
     "flag.no": "No",
     "files.more": "{name} (+{count} más)",
-    "note.missing": "No vino en la última actualización ({date})",
+    "note.missing": "No vino en la última actualización ({date}): eliminado, o fuera de los filtros",
     "note.refreshed": "Actualizada el {when} por {who}.",
   },
 } as const;

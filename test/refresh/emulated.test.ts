@@ -241,8 +241,29 @@ describe("refresh through the emulation", () => {
     await s.api("setFundStatus", { Id: gone.Id, IdAdmin: s.sandbox.adminId, FundStatus: 2 }, "PUT");
     run("refreshFunds");
     const sheet = fundsSheet();
-    const row = sheet.values.find((r) => r[0] === gone.Id) as unknown[];
-    expect(String(row[col(sheet.header, "Refresh note")])).toMatch(/^Not returned by the last refresh/);
+    const at = sheet.values.findIndex((r) => r[0] === gone.Id);
+    const row = sheet.values[at] as unknown[];
+    expect(String(row[col(sheet.header, "Refresh note")])).toMatch(
+      /^Not returned by the last refresh \(\d{4}-\d\d-\d\d\): deleted, or outside the filters$/,
+    );
+    // Greyed: the add-on's cells of that row only; current rows and users' cells keep the default.
+    const data = s.emulator.spreadsheet.sheetByName("Funds");
+    const colors = (r: number) =>
+      Array.from({ length: sheet.header.length + 1 }, (_, c) => data?.cell(r, c + 1)?.style?.color ?? "");
+    expect(colors(at + 1)).toEqual([...sheet.header.map(() => "#999999"), ""]);
+    const current = sheet.values.findIndex((r, i) => i > 0 && r[0] !== gone.Id);
+    expect(colors(current + 1).every((c) => c === "")).toBe(true);
+    // Nothing changed since: nothing written but the freshness note, the row still greyed.
+    s.emulator.resetCounters();
+    run("refreshFunds");
+    expect(s.emulator.counters.sheets.Funds).toMatchObject({ writes: 1, cellsWritten: 1 });
+    // Back in the list: a current row again, in the default colour, its note gone.
+    await s.api("setFundStatus", { Id: gone.Id, IdAdmin: s.sandbox.adminId, FundStatus: 1 }, "PUT");
+    run("refreshFunds");
+    const back = fundsSheet();
+    const again = back.values.findIndex((r) => r[0] === gone.Id);
+    expect(back.values[again]?.[col(back.header, "Refresh note")]).toBe("");
+    expect(colors(again + 1).every((c) => c === "")).toBe(true);
   });
 
   it("shows each amount in its currency's decimals, the value exact, and dates alone without a time", async () => {

@@ -117,6 +117,11 @@ export function amountFormat(currency: string, cents: number | null | undefined)
   return wholeUnits(currency, cents) ? "#,##0" : FORMAT.amount;
 }
 
+/** The day of a service date or datetime as shown where the sheet shows a date ("2024-03-05"), else the text. */
+export function dayOf(text: string): string {
+  return serviceDateParts(text)?.day ?? text;
+}
+
 /** The number format of a service date: a date alone shows no time. */
 export function dateFormat(text: string | null | undefined, withTime: boolean): string {
   return withTime && serviceDateParts(text ?? "")?.time ? FORMAT.datetime : FORMAT.date;

@@ -277,8 +277,15 @@ describe("refresh through the emulation", () => {
       FundCode: "",
       FundAmount: 1235,
     });
-    run("refreshFunds");
+    run("refreshTransactions");
     const sheet = fundsSheet();
+    const moves = sheetOf(s.emulator, "Fund transactions") as NonNullable<ReturnType<typeof sheetOf>>;
+    const move = (id: number) => {
+      const r = moves.values.findIndex((row) => row[0] === `${id}-1`);
+      const c = col(moves.header, "Amount");
+      return displayCell(moves.values[r]?.[c] as number, moves.formats[r]?.[c] ?? "", "UTC").text;
+    };
+    expect([move(whole), move(cents), move(usd.Id)]).toEqual(["1,235", "1,234.50", "1,235.00"]);
     const shown = (id: number, label: string) => {
       const r = sheet.values.findIndex((row) => row[0] === id);
       const c = col(sheet.header, label);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatCents, wholeUnits } from "../../src/api/money";
 import type { Fund } from "../../src/api/types";
-import { amountFormat, dateFormat, FORMAT } from "../../src/sheets/cells";
+import { amountFormat, dateFormat, dayOf, FORMAT } from "../../src/sheets/cells";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { planRefresh } from "../../src/sheets/merge";
 
@@ -35,6 +35,10 @@ describe("amounts in their currency's decimals", () => {
     expect(dateFormat("2024-03-05 00:00:00", true)).toBe("yyyy-mm-dd hh:mm");
     expect(dateFormat("2024-03-05 09:06:17", false)).toBe("yyyy-mm-dd");
     expect(dateFormat("not a date", true)).toBe("yyyy-mm-dd");
+    // The fund card shows a date field as the sheet does: its day, never "00:00:00".
+    expect(dayOf("2024-05-01 00:00:00")).toBe("2024-05-01");
+    expect(dayOf("2024-05-01")).toBe("2024-05-01");
+    expect(dayOf("soon")).toBe("soon");
   });
 
   it("a refresh writes each row's amounts in its own fund's format; the values stay exact", () => {

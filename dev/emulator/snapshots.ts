@@ -15,6 +15,8 @@ export interface SheetSnapshot {
   formulas: string[][];
   numberFormats: string[][];
   notes: string[][];
+  /** Font colour of each cell ("" for the default). */
+  fontColors: string[][];
   frozenRows: number;
   frozenColumns: number;
   maxRows: number;
@@ -42,23 +44,27 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
     const formulas: string[][] = [];
     const numberFormats: string[][] = [];
     const notes: string[][] = [];
+    const fontColors: string[][] = [];
     const validations: SheetSnapshot["validations"] = [];
     for (let r = 1; r <= rows; r++) {
       const v: Array<string | number | boolean> = [];
       const f: string[] = [];
       const n: string[] = [];
       const t: string[] = [];
+      const k: string[] = [];
       for (let c = 1; c <= cols; c++) {
         const cell = sheet.cell(r, c);
         v.push(json(doc.valueOf(sheet, cell, em.spreadsheetHost)));
         f.push(cell?.formula ?? "");
         n.push(cell?.numberFormat ?? "General");
         t.push(cell?.note ?? "");
+        k.push(cell?.style?.color ?? "");
       }
       values.push(v);
       formulas.push(f);
       numberFormats.push(n);
       notes.push(t);
+      fontColors.push(k);
     }
     for (let r = 1; r <= Math.max(rows, 1) + 50 && r <= sheet.maxRows; r++) {
       for (let c = 1; c <= Math.max(cols, 1) + 5 && c <= sheet.maxColumns; c++) {
@@ -79,6 +85,7 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
       formulas,
       numberFormats,
       notes,
+      fontColors,
       frozenRows: sheet.frozenRows,
       frozenColumns: sheet.frozenColumns,
       maxRows: sheet.maxRows,

@@ -246,16 +246,30 @@ export function centsToDecimalText(cents: number): string {
 }
 
 /**
+ * Whether `cents` is shown without decimals in `currency`: a currency of no minor unit
+ * (ISO 4217: CLP, JPY…) and an amount without cents.
+ */
+export function wholeUnits(currency: string | null | undefined, cents: number | null | undefined): boolean {
+  return (
+    /^(BIF|CLP|DJF|GNF|ISK|JPY|KMF|KRW|PYG|RWF|UGX|UYI|VND|VUV|XAF|XOF|XPF)$/i.test(
+      (currency ?? "").trim(),
+    ) && (cents ?? 0) % 100 === 0
+  );
+}
+
+/**
  * Cents as display text: "1,234.50" in English, "1.234,50" in Spanish, with the currency code
- * in front when given ("CLP 1.234,50").
+ * in front when given ("CLP 1.234"); the decimals are the currency's (`currency`, or `decimalsOf`
+ * when the code is shown elsewhere): none for CLP unless the amount has cents.
  */
 export function formatCents(
   cents: number,
-  options: { language?: "en" | "es"; currency?: string } = {},
+  options: { language?: "en" | "es"; currency?: string; decimalsOf?: string } = {},
 ): string {
   const { sign, whole, frac } = splitCents(cents);
   const [thousands, decimal] = options.language === "es" ? [".", ","] : [",", "."];
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
-  const text = `${sign}${grouped}${decimal}${frac}`;
+  const noDecimals = wholeUnits(options.decimalsOf ?? options.currency, cents);
+  const text = `${sign}${grouped}${noDecimals ? "" : decimal + frac}`;
   return options.currency ? `${options.currency} ${text}` : text;
 }

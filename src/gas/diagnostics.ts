@@ -175,7 +175,7 @@ export function formatWhen(ms: number): string {
   return Utilities.formatDate(
     new Date(ms),
     zone.ok ? zone.value : Session.getScriptTimeZone(),
-    "yyyy-MM-dd HH:mm:ss",
+    "yyyy-MM-dd HH:mm",
   );
 }
 

@@ -8,7 +8,13 @@ import { type Language, translate } from "../i18n";
 import type { RefreshSheets, Selection, SheetTarget, Stage } from "../refresh/engine";
 import { applyToSheet, type SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
-import { cellsBeyondLimit, changedBlocks, SPREADSHEET_CELL_LIMIT, WRITE_CHUNK_ROWS } from "../sheets/changes";
+import {
+  cellsBeyondLimit,
+  changedBlocks,
+  missingRowColors,
+  SPREADSHEET_CELL_LIMIT,
+  WRITE_CHUNK_ROWS,
+} from "../sheets/changes";
 import { fundIdOfMovementKey } from "../sheets/columns";
 import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
 
@@ -95,6 +101,8 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
         // Formats first: a string lands in a plain-text cell as it is, never parsed.
         range.setNumberFormats(plan.formats.slice(from, from + block.height));
         range.setValues(plan.values.slice(from, from + block.height));
+        const colors = missingRowColors(plan, read, block);
+        if (colors) sheet.getRange(block.row, 1, block.height, plan.keys.length).setFontColors(colors);
       }
       read = null;
       if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);

@@ -118,6 +118,10 @@ export const settings = {
     "settings.rule.required": "must not be empty",
     "settings.rule.sameSheet": "must differ from {other}",
     "settings.rule.token": "must be 8 or more characters without spaces",
+    "settings.missingRows.keepHint":
+      "A row the last refresh no longer returned (deleted, or outside the filters) stays, greyed, with the reason in its Refresh note.",
+    "settings.missingRows.removeHint":
+      "Careful: such a row is deleted whole, with the notes and values you wrote in it (your columns included).",
   },
   es: {
     "settings.title": "Configuración",
@@ -239,5 +243,9 @@ export const settings = {
     "settings.rule.required": "no debe estar vacío",
     "settings.rule.sameSheet": "debe ser distinto de {other}",
     "settings.rule.token": "debe tener 8 o más caracteres, sin espacios",
+    "settings.missingRows.keepHint":
+      "Una fila que la última actualización ya no trajo (eliminada, o fuera de los filtros) se conserva, en gris, con el motivo en su Nota de actualización.",
+    "settings.missingRows.removeHint":
+      "Cuidado: esa fila se elimina entera, con las notas y valores que escribió en ella (sus columnas incluidas).",
   },
 } as const;

@@ -13,7 +13,7 @@ import type { WriteRequest } from "./requests";
 export function describeRequest(language: Language, request: WriteRequest, currency?: string | null): string {
   const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
   const money = (cents: number, code?: string | null) =>
-    `${formatCents(cents, { language })}${code ? ` ${code}` : ""}`;
+    `${formatCents(cents, { language, decimalsOf: code ?? "" })}${code ? ` ${code}` : ""}`;
   switch (request.operation) {
     case "deposit":
       return t("outbox.describe.deposit", { amount: money(request.amount, currency), id: request.fundId });

@@ -6,6 +6,7 @@
  */
 import { type Fund, formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../i18n";
+import { dayOf } from "../sheets/cells";
 import type { DateFormatter } from "./cells";
 import { describeRequest } from "./describe";
 import { fundStatusLabel, IDEMPOTENT_OPERATIONS, type OutboxOperation } from "./operations";
@@ -78,11 +79,11 @@ export function fundView(fund: FundState, language: Language): FundView {
     employeeId: fund.employeeId,
     flexible: fund.flexible,
     autoBlock: record?.automaticBlock ?? false,
-    expirationDate: record?.expirationDate ?? "",
+    expirationDate: dayOf(record?.expirationDate ?? ""),
     lastMovements: fund.transactions
       .slice(-5)
       .reverse()
-      .map((t) => ({ type: t.type, amount: money(t.amount), date: t.date })),
+      .map((t) => ({ type: t.type, amount: money(t.amount), date: dayOf(t.date) })),
   };
 }
 

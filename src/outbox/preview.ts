@@ -344,9 +344,9 @@ export function warningText(language: Language, warning: Warning): string {
     case "overBalance":
       return t("outbox.warn.overBalance", {
         row: warning.rowNumber,
-        amount: formatCents(warning.amount, { language }),
+        amount: formatCents(warning.amount, { language, decimalsOf: warning.currency }),
         currency: warning.currency,
-        balance: formatCents(warning.balance, { language }),
+        balance: formatCents(warning.balance, { language, decimalsOf: warning.currency }),
         id: warning.fundId,
       });
     case "duplicate":
@@ -415,7 +415,7 @@ export function previewText(language: Language, preview: OutboxPreview): string 
       lines.push(
         total.currency === null
           ? `• ${t("outbox.total.noCurrency", { operation, count: total.count })}`
-          : `• ${t("outbox.total.line", { operation, currency: total.currency, amount: formatCents(total.amount, { language }), count: total.count })}`,
+          : `• ${t("outbox.total.line", { operation, currency: total.currency, amount: formatCents(total.amount, { language, decimalsOf: total.currency }), count: total.count })}`,
       );
     }
     if (preview.toSettle.some((s) => s.rowNumber !== null && s.changes === "" && "amount" in s.request))

@@ -433,7 +433,7 @@ export function runOutbox(context: RunContext): RunSummary {
         message = t("outbox.msg.appliedByCount", {
           movement: t(request.operation === "deposit" ? "outbox.movement.1" : "outbox.movement.2"),
           amount:
-            `${formatCents(request.amount, { language: context.language })} ${verdict.fund?.currency ?? ""}`.trim(),
+            `${formatCents(request.amount, { language: context.language, decimalsOf: verdict.fund?.currency })} ${verdict.fund?.currency ?? ""}`.trim(),
           id: rec.fundId ?? "",
         });
       } else {
@@ -657,7 +657,7 @@ export function doneMessage(
   if (result.kind === "report") return t("outbox.msg.doneReport", { id: result.report.id });
   return t("outbox.msg.doneFund", {
     id: result.fund.id,
-    balance: formatCents(result.fund.balance, { language }),
+    balance: formatCents(result.fund.balance, { language, decimalsOf: result.fund.currency }),
     currency: result.fund.currency,
   });
 }

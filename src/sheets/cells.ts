@@ -6,6 +6,7 @@
  * keeps strings as they are; where a column cannot be plain text, a leading apostrophe makes
  * Sheets store the rest literally (and drops the apostrophe from the value).
  */
+import { wholeUnits } from "../api/money";
 
 export type CellValue = string | number | boolean | Date;
 
@@ -15,7 +16,7 @@ export const FORMAT = {
   amount: "#,##0.00",
   integer: "0",
   date: "yyyy-mm-dd",
-  datetime: "yyyy-mm-dd hh:mm:ss",
+  datetime: "yyyy-mm-dd hh:mm",
   /** Columns whose cells may hold formulas (links) or labels the add-on writes itself. */
   general: "General",
 } as const;
@@ -109,6 +110,21 @@ export function dateCell(text: string | null | undefined): CellValue {
   const parts = serviceDateParts(text);
   if (!parts) return literalText(text);
   return parts.time === null ? parts.day : `${parts.day} ${parts.time}`;
+}
+
+/** The number format of an amount: none of a currency's decimals when it has none (CLP) and the value no cents. */
+export function amountFormat(currency: string, cents: number | null | undefined): string {
+  return wholeUnits(currency, cents) ? "#,##0" : FORMAT.amount;
+}
+
+/** The day of a service date or datetime as shown where the sheet shows a date ("2024-03-05"), else the text. */
+export function dayOf(text: string): string {
+  return serviceDateParts(text)?.day ?? text;
+}
+
+/** The number format of a service date: a date alone shows no time. */
+export function dateFormat(text: string | null | undefined, withTime: boolean): string {
+  return withTime && serviceDateParts(text ?? "")?.time ? FORMAT.datetime : FORMAT.date;
 }
 
 /** Integer cents as the two-decimal number a cell shows. */

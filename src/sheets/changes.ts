@@ -5,7 +5,35 @@
  * stay well inside Sheets' limits on one call.
  */
 import type { CellValue } from "./cells";
+import { REFRESH_NOTE_KEY } from "./columns";
 import type { RefreshPlan, SheetSnapshot } from "./merge";
+
+/** The font colour of the add-on's cells in a row kept though the service no longer returns it. */
+export const MISSING_ROW_COLOR = "#999999";
+
+/**
+ * The font colours of a block's add-on cells: grey where the row's refresh note says why it is
+ * kept, the default elsewhere; or null when no row of the block has or had such a note (nothing
+ * to change, no call).
+ */
+export function missingRowColors(
+  plan: RefreshPlan,
+  snapshot: SheetSnapshot | null,
+  block: RowBlock,
+): (string | null)[][] | null {
+  const note = plan.keys.indexOf(REFRESH_NOTE_KEY);
+  if (note < 0) return null;
+  const from = Math.max(block.row - 1, 1);
+  const to = block.row - 1 + block.height;
+  const noted = (rows: readonly (readonly CellValue[])[] | undefined) =>
+    (rows ?? []).slice(from, to).some((r) => (r[note] ?? "") !== "");
+  if (!noted(plan.values) && !noted(snapshot?.values)) return null;
+  return plan.values
+    .slice(block.row - 1, to)
+    .map((r, i) =>
+      plan.keys.map(() => (block.row + i > 1 && (r[note] ?? "") !== "" ? MISSING_ROW_COLOR : null)),
+    );
+}
 
 /** Rows written per call at most: 5,000 rows of a wide sheet stay well under a call's limits. */
 export const WRITE_CHUNK_ROWS = 5_000;

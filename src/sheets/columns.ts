@@ -6,10 +6,12 @@
 import type { ExpenseReport, Fund, Transaction } from "../api/types";
 import { type Language, type StringKey, translate } from "../i18n";
 import {
+  amountFormat,
   type CellValue,
   centsCell,
   clipText,
   dateCell,
+  dateFormat,
   FORMAT,
   hyperlinkFormula,
   literalText,
@@ -22,6 +24,8 @@ export interface Column<R> {
   /** Header from the strings catalogue, or a fixed header (extra fields keep their own name). */
   header: StringKey | { text: string };
   format: string;
+  /** The number format of this record's cell, when it depends on the record (currency, time). */
+  formatOf?: (record: R) => string;
   cell: (record: R, language: Language) => CellValue;
 }
 
@@ -54,10 +58,16 @@ const integer = <R>(key: string, header: StringKey, get: (r: R) => number | null
     return n === null || n === undefined || !Number.isFinite(n) ? "" : n;
   },
 });
-const amount = <R>(key: string, header: StringKey, get: (r: R) => number | null | undefined): Column<R> => ({
+const amount = <R>(
+  key: string,
+  header: StringKey,
+  get: (r: R) => number | null | undefined,
+  currency: (r: R) => string,
+): Column<R> => ({
   key,
   header,
   format: FORMAT.amount,
+  formatOf: (r) => amountFormat(currency(r), get(r)),
   cell: (r) => centsCell(get(r)),
 });
 const date = <R>(
@@ -69,6 +79,7 @@ const date = <R>(
   key,
   header,
   format: withTime ? FORMAT.datetime : FORMAT.date,
+  formatOf: (r) => dateFormat(get(r), withTime),
   cell: (r) => dateCell(get(r)),
 });
 /** A label the add-on writes itself (status, type, yes/no): never outside text. */
@@ -125,9 +136,24 @@ export const FUND_COLUMNS: readonly Column<Fund>[] = [
   text("code", "col.code", (f) => f.code),
   text("currency", "col.currency", (f) => f.currency),
   label("status", "col.status", (f, l) => statusLabel("status.fund", f.status, l)),
-  amount("deposits", "col.deposits", (f) => f.depositsCents),
-  amount("withdrawals", "col.withdrawals", (f) => f.withdrawalsCents),
-  amount("balance", "col.balance", (f) => f.balanceCents),
+  amount(
+    "deposits",
+    "col.deposits",
+    (f) => f.depositsCents,
+    (f) => f.currency,
+  ),
+  amount(
+    "withdrawals",
+    "col.withdrawals",
+    (f) => f.withdrawalsCents,
+    (f) => f.currency,
+  ),
+  amount(
+    "balance",
+    "col.balance",
+    (f) => f.balanceCents,
+    (f) => f.currency,
+  ),
   integer("assignedTo", "col.assignedTo", (f) => f.idAssignTo),
   integer("creator", "col.creator", (f) => f.idCreator),
   date("createdAt", "col.createdAt", (f) => f.createdAt, true),
@@ -164,7 +190,12 @@ export const TRANSACTION_COLUMNS: readonly Column<FundMovement>[] = [
       ? translate(l, m.transaction.type === 1 ? "transaction.1" : "transaction.2")
       : m.transaction.typeName,
   ),
-  amount("amount", "col.amount", (m) => m.transaction.amountCents),
+  amount(
+    "amount",
+    "col.amount",
+    (m) => m.transaction.amountCents,
+    (m) => m.fund.currency,
+  ),
   date("date", "col.date", (m) => m.transaction.date),
   note(),
 ];
@@ -242,8 +273,18 @@ export const REPORT_COLUMNS: readonly Column<ExpenseReport>[] = [
   integer("fundId", "col.fundId", (r) => (r.fundId ? r.fundId : null)),
   text("fundName", "col.fundName", (r) => r.fundName),
   text("currency", "col.currency", (r) => r.currency),
-  amount("total", "col.total", (r) => r.reportTotalCents),
-  amount("totalApproved", "col.totalApproved", (r) => r.reportTotalApprovedCents),
+  amount(
+    "total",
+    "col.total",
+    (r) => r.reportTotalCents,
+    (r) => r.currency,
+  ),
+  amount(
+    "totalApproved",
+    "col.totalApproved",
+    (r) => r.reportTotalApprovedCents,
+    (r) => r.currency,
+  ),
   text("note", "col.note", (r) => r.note),
   label("integrated", "col.integrated", (r, l) => yesNo(r.integrated, l)),
   date("integrationDate", "col.integrationDate", (r) => r.integrationDate, true),

@@ -198,7 +198,7 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
   }
   const pushNew = (record: R) => {
     values.push([...columns.map((c) => c.cell(record, language)), ...userFormats.map(() => "")]);
-    formats.push([...columns.map((c) => c.format), ...userFormats]);
+    formats.push([...columns.map((c) => c.formatOf?.(record) ?? c.format), ...userFormats]);
   };
 
   for (const [j, fate] of fates.entries()) {
@@ -214,7 +214,7 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
       const at = prevKeys.indexOf(column.key);
       if (fate.kind === "update" && !(at >= 0 && input.preserveKeys?.includes(column.key))) {
         rowValues.push(column.cell(fate.record as R, language));
-        rowFormats.push(column.format);
+        rowFormats.push(column.formatOf?.(fate.record as R) ?? column.format);
         return;
       }
       if (fate.kind === "keep-marked" && c === noteIndex) {

@@ -32,6 +32,7 @@ function fundsSheet() {
       ["0", "@", "#,##0.00", "yyyy-mm-dd", "", "@"],
       ["0", "@", "#,##0.00", "yyyy-mm-dd hh:mm", "", "@"],
     ],
+    fontColors: [[], [], ["#999999", "#999999"]],
     frozenRows: 1,
     frozenColumns: 1,
     validations: [
@@ -94,6 +95,9 @@ export function pageSuite(getBrowser: () => Browser): void {
       expect(await cell("D3").textContent()).toBe("2024-03-09 15:04");
       expect(await cell("F2").textContent()).toBe("00123");
       expect(await cell("F3").textContent()).toBe("2024-01-05");
+      // A row greyed by its font colour shows grey; the others keep the default.
+      expect(await cell("A3").evaluate((td) => getComputedStyle(td).color)).toBe("rgb(153, 153, 153)");
+      expect(await cell("A2").evaluate((td) => getComputedStyle(td).color)).not.toBe("rgb(153, 153, 153)");
       expect(await cell("C2").getAttribute("class")).toContain("align-right");
       expect((await cell("B2").getAttribute("class")) ?? "").not.toContain("align-right");
       expect(await page.locator('[data-testid="col-header-F"]').textContent()).toBe("F");

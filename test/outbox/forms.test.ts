@@ -65,7 +65,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     ledger.addFund({ id: 1, balance: 1000 });
     const ctx = context(ledger);
     const outcome = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
-    expect(outcome).toMatchObject({ kind: "done", message: "Done. Fund 1: balance CLP 12.00." });
+    expect(outcome).toMatchObject({ kind: "done", message: "Done. Fund 1: balance CLP 12." });
     expect(ctx.applied).toHaveLength(1);
   });
 

@@ -134,8 +134,8 @@ describe("previewOutbox", () => {
     const text = previewText("es", preview);
     expect(text).toContain("1 fila de una ejecución interrumpida");
     // The confirmation names every amount that may move, the interrupted row included.
-    expect(text).toContain("• Fila 4: Depósito de 6,00 CLP al fondo 1");
-    expect(text).toContain("• Fila 5, interrumpida: Depósito de 5,00 CLP al fondo 1.");
+    expect(text).toContain("• Fila 4: Depósito de 6 CLP al fondo 1");
+    expect(text).toContain("• Fila 5, interrumpida: Depósito de 5 CLP al fondo 1.");
   });
 
   it("lists at most a few warnings and invalid rows by name, and counts the rest", () => {

@@ -6,6 +6,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
+import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { NEEDED_COLUMNS } from "../../src/summary/records";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
@@ -240,8 +241,67 @@ describe("refresh through the emulation", () => {
     await s.api("setFundStatus", { Id: gone.Id, IdAdmin: s.sandbox.adminId, FundStatus: 2 }, "PUT");
     run("refreshFunds");
     const sheet = fundsSheet();
-    const row = sheet.values.find((r) => r[0] === gone.Id) as unknown[];
-    expect(String(row[col(sheet.header, "Refresh note")])).toMatch(/^Not returned by the last refresh/);
+    const at = sheet.values.findIndex((r) => r[0] === gone.Id);
+    const row = sheet.values[at] as unknown[];
+    expect(String(row[col(sheet.header, "Refresh note")])).toMatch(
+      /^Not returned by the last refresh \(\d{4}-\d\d-\d\d\): deleted, or outside the filters$/,
+    );
+    // Greyed: the add-on's cells of that row only; current rows and users' cells keep the default.
+    const data = s.emulator.spreadsheet.sheetByName("Funds");
+    const colors = (r: number) =>
+      Array.from({ length: sheet.header.length + 1 }, (_, c) => data?.cell(r, c + 1)?.style?.color ?? "");
+    expect(colors(at + 1)).toEqual([...sheet.header.map(() => "#999999"), ""]);
+    const current = sheet.values.findIndex((r, i) => i > 0 && r[0] !== gone.Id);
+    expect(colors(current + 1).every((c) => c === "")).toBe(true);
+    // Nothing changed since: nothing written but the freshness note, the row still greyed.
+    s.emulator.resetCounters();
+    run("refreshFunds");
+    expect(s.emulator.counters.sheets.Funds).toMatchObject({ writes: 1, cellsWritten: 1 });
+    // Back in the list: a current row again, in the default colour, its note gone.
+    await s.api("setFundStatus", { Id: gone.Id, IdAdmin: s.sandbox.adminId, FundStatus: 1 }, "PUT");
+    run("refreshFunds");
+    const back = fundsSheet();
+    const again = back.values.findIndex((r) => r[0] === gone.Id);
+    expect(back.values[again]?.[col(back.header, "Refresh note")]).toBe("");
+    expect(colors(again + 1).every((c) => c === "")).toBe(true);
+  });
+
+  it("shows each amount in its currency's decimals, the value exact, and dates alone without a time", async () => {
+    const whole = await createFund("Whole pesos", "", 1235);
+    const cents = await createFund("Pesos with cents", "", 1234.5);
+    const usd = await s.api("createFund", {
+      IdEmployee: employeeId,
+      IdAdmin: s.sandbox.adminId,
+      FundName: "Dollars",
+      FundCurrency: "USD",
+      FundCode: "",
+      FundAmount: 1235,
+    });
+    run("refreshTransactions");
+    const sheet = fundsSheet();
+    const moves = sheetOf(s.emulator, "Fund transactions") as NonNullable<ReturnType<typeof sheetOf>>;
+    const move = (id: number) => {
+      const r = moves.values.findIndex((row) => row[0] === `${id}-1`);
+      const c = col(moves.header, "Amount");
+      return displayCell(moves.values[r]?.[c] as number, moves.formats[r]?.[c] ?? "", "UTC").text;
+    };
+    expect([move(whole), move(cents), move(usd.Id)]).toEqual(["1,235", "1,234.50", "1,235.00"]);
+    const shown = (id: number, label: string) => {
+      const r = sheet.values.findIndex((row) => row[0] === id);
+      const c = col(sheet.header, label);
+      return [
+        sheet.values[r]?.[c],
+        displayCell(sheet.values[r]?.[c] as number, sheet.formats[r]?.[c] ?? "", "UTC").text,
+      ];
+    };
+    expect(shown(whole, "Balance")).toEqual([1235, "1,235"]);
+    expect(shown(cents, "Balance")).toEqual([1234.5, "1,234.50"]);
+    expect(shown(usd.Id, "Balance")).toEqual([1235, "1,235.00"]);
+    const c = col(sheet.header, "Created");
+    const created = sheet.formats.slice(1).map((row) => row[c]);
+    // Times in one format, hours and minutes: never the seconds, nor "00:00:00" on a date alone.
+    expect(created).toContain("yyyy-mm-dd hh:mm");
+    expect(created.every((f) => f === "yyyy-mm-dd hh:mm" || f === "yyyy-mm-dd")).toBe(true);
   });
 
   it("writes text from the service literally: formulas, signs, leading zeros, date-like codes, unicode, long text", async () => {

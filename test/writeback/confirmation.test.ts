@@ -121,7 +121,7 @@ describe("the currency the confirmation names", () => {
     const before = await deposits(fund.id);
     wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "50000.00" }]);
     runOutbox();
-    expect(asked[0]).toContain(`Deposit 50,000.00 ${forged} to fund ${fund.id}`);
+    expect(asked[0]).toContain(`Deposit 50,000 ${forged} to fund ${fund.id}`);
     expect(await deposits(fund.id)).toEqual(before);
     expect(wb.outbox()[0]).toMatchObject({
       state: "Pending",

@@ -383,6 +383,7 @@ type RangeMembers =
   | "setDataValidation"
   | "setDataValidations"
   | "setFontColor"
+  | "setFontColors"
   | "setFontWeight"
   | "setFormula"
   | "setFormulas"
@@ -675,6 +676,20 @@ export class FakeRange extends Fake implements Implements<Range, RangeMembers> {
   }
   setFontColor(color: string | null): this {
     return this.style("color", color);
+  }
+  /** One colour per cell (CSS text such as "#999999"; null or "" puts the default back). */
+  setFontColors(colors: (string | null)[][]): this {
+    const grid = requireGrid(colors, "setFontColors");
+    checkDimensions(grid, this.rect);
+    this.write();
+    this.each((r, c) => {
+      const cell = this.sheetData.cellForWrite(r, c);
+      const color = grid[r - this.rect.row]?.[c - this.rect.column];
+      cell.style = { ...cell.style };
+      if (color === null || color === undefined || color === "") delete cell.style.color;
+      else cell.style.color = String(color);
+    });
+    return this;
   }
   setFontWeight(fontWeight: GoogleAppsScript.Spreadsheet.FontWeight | null): this {
     return this.style("fontWeight", fontWeight);

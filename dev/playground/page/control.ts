@@ -10,6 +10,8 @@ export interface SheetSnapshot {
   values: CellValue[][];
   formulas: string[][];
   numberFormats: string[][];
+  /** Font colour of each cell ("" for the default). */
+  fontColors: string[][];
   frozenRows: number;
   frozenColumns: number;
   /** Cells with a checkbox or a dropdown (1-based row and column). */
@@ -143,6 +145,7 @@ export function readSheets(body: unknown): SheetSnapshot[] {
       values: readGrid(s.values, readCellValue),
       formulas: readGrid(s.formulas, (x) => asString(x)),
       numberFormats: readGrid(s.numberFormats, (x) => asString(x)),
+      fontColors: readGrid(s.fontColors, (x) => asString(x)),
       frozenRows: typeof s.frozenRows === "number" ? s.frozenRows : 0,
       frozenColumns: typeof s.frozenColumns === "number" ? s.frozenColumns : 0,
       validations: asArray(s.validations).flatMap((raw) => {

@@ -159,6 +159,8 @@ export class Grid {
         const td = document.createElement("td");
         const value = values[c] ?? "";
         const shown = displayCell(value, formats[c] ?? "", this.timeZone);
+        const color = sheet.fontColors[r]?.[c] ?? "";
+        if (/^#[0-9a-f]{3,8}$/i.test(color)) td.style.color = color;
         const control = controls.get(`${r},${c}`);
         if (control === "checkbox") {
           // Sheets draws a checkbox where TRUE/FALSE would be.

@@ -13,7 +13,8 @@ export interface E2eContext {
   fresh(): Promise<void>;
 }
 
-/** Amounts as a sheet with `#,##0.00` shows them. */
-export function money(amount: number): string {
-  return amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Amounts as the sheets show them: two decimals, none in pesos or yen when there are no cents. */
+export function money(amount: number, currency: string): string {
+  const digits = ["CLP", "JPY"].includes(currency) && Number.isInteger(amount) ? 0 : 2;
+  return amount.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: 2 });
 }

@@ -15,6 +15,7 @@ interface Fund {
   Id: number | string;
   Title: string;
   Balance: number | string;
+  Currency: string;
   Status: number | string;
   Transactions: unknown[];
 }
@@ -66,7 +67,9 @@ export function fundSuite(ctx: () => E2eContext): void {
     const header = await playground.header();
     const row = await playground.findRow("Id", fundId);
     await until(async () =>
-      expect((await playground.row(row))[header.indexOf("Balance")]).toBe(money(Number(after.Balance))),
+      expect((await playground.row(row))[header.indexOf("Balance")]).toBe(
+        money(Number(after.Balance), after.Currency),
+      ),
     );
   });
 

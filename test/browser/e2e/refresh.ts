@@ -29,7 +29,7 @@ export function refreshSuite(ctx: () => E2eContext): void {
       const cells = await playground.row(row);
       expect(cells[header.indexOf("Title")]).toBe(fund.Title);
       expect(cells[header.indexOf("Currency")]).toBe(fund.Currency);
-      expect(cells[header.indexOf("Balance")]).toBe(money(Number(fund.Balance)));
+      expect(cells[header.indexOf("Balance")]).toBe(money(Number(fund.Balance), fund.Currency));
     }
     // The header row is frozen, as the add-on set it.
     expect(await playground.page.locator("tr.frozen").count()).toBe(1);
@@ -50,11 +50,13 @@ export function refreshSuite(ctx: () => E2eContext): void {
       body: JSON.stringify({ Id: Number(id), IdAdmin: stack.adminId, DepositAmount: 1000 }),
     });
     expect(deposit.status).toBe(200);
-    const fund = (await deposit.json()) as { Balance: number | string };
+    const fund = (await deposit.json()) as { Balance: number | string; Currency: string };
     await playground.selectRows(row);
     await playground.menu("refreshSelectedRows");
     await playground.sheet("Funds");
     const updated = await playground.findRow("Id", id);
-    expect((await playground.row(updated))[header.indexOf("Balance")]).toBe(money(Number(fund.Balance)));
+    expect((await playground.row(updated))[header.indexOf("Balance")]).toBe(
+      money(Number(fund.Balance), fund.Currency),
+    );
   });
 }

@@ -33,6 +33,15 @@ export function settingsSuite(ctx: () => E2eContext): void {
     await screenshot(ctx().page, "sidebar-settings");
   });
 
+  it("says that removing rows no longer returned deletes the notes written in them", async () => {
+    const frame = ctx().playground.sidebar();
+    const hint = frame.locator("#f-missingRows-hint");
+    expect(await hint.textContent()).toMatch(/stays, greyed, with the reason/);
+    await frame.locator("#f-missingRows").selectOption("remove");
+    await until(async () => expect(await hint.textContent()).toMatch(/^Careful: .*with the notes/));
+    await frame.locator("#f-missingRows").selectOption("keep");
+  });
+
   it("tests the connection: connected, then the service down, then an error inside a 200", async () => {
     const { playground, stack, page } = ctx();
     const funds = await stack.sandbox<{ Records: { TotalRecords: number } }>("/v1/getFunds?ResultsPerPage=1");

@@ -86,7 +86,7 @@ function confirmMoney(
   const parsed = parseAmountToCents(local.ok ? local.value : typed);
   if (!parsed.ok) return Promise.resolve(true); // The contract's check refuses it, beside the field.
   const cents = parsed.cents;
-  const money = (c: number) => `${formatCents(c, { language })} ${fund.currency}`;
+  const money = (c: number) => `${formatCents(c, { language, decimalsOf: fund.currency })} ${fund.currency}`;
   const after = fund.balanceCents + (operation === "deposit" ? cents : -cents);
   const lines = [
     t(operation === "deposit" ? "form.moneyConfirm.deposit" : "form.moneyConfirm.withdraw", {

@@ -152,6 +152,8 @@ const SECTIONS: { legend: StringKey; fields: FieldDef[] }[] = [
           ["keep", "settings.missingRows.keep"],
           ["remove", "settings.missingRows.remove"],
         ],
+        hint: (f) =>
+          f.missingRows === "remove" ? "settings.missingRows.removeHint" : "settings.missingRows.keepHint",
       },
     ],
   },

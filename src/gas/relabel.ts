@@ -7,7 +7,13 @@
 import { tolerate } from "../api/errors";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { SheetNames } from "../refresh/options";
-import { AUDIT_COLUMNS, FUND_COLUMNS, REPORT_COLUMNS, TRANSACTION_COLUMNS } from "../sheets/columns";
+import {
+  AUDIT_COLUMNS,
+  FILE_COLUMNS,
+  FUND_COLUMNS,
+  REPORT_COLUMNS,
+  TRANSACTION_COLUMNS,
+} from "../sheets/columns";
 import { relabelledHeader } from "../sheets/headers";
 import { outboxSheet, relabelOutboxSheet } from "./outbox-sheet";
 import { runtime } from "./runtime";
@@ -30,6 +36,7 @@ export function relabelSheets(before: SheetNames, after: SheetNames, from: Langu
     ["reports", keysOf(REPORT_COLUMNS)],
     ["audit", keysOf(AUDIT_COLUMNS)],
     ["auditArchive", keysOf(AUDIT_COLUMNS)],
+    ["files", keysOf(FILE_COLUMNS)],
   ];
   for (const [kind, keys] of headers) {
     const sheet = rename(before[kind], after[kind]);

@@ -20,10 +20,19 @@ import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/me
 
 const LAYOUT_KEY = "sheets.layout.";
 
-/** The sheet named `name`, created (with its header row frozen) when it does not exist. */
-export function sheetNamed(name: string): GoogleAppsScript.Spreadsheet.Sheet {
+/**
+ * The sheet named `name`, created (with its header row frozen) when it does not exist. A new
+ * sheet becomes the active one in Sheets; a sheet written beside another (`keepActive`: the
+ * report files beside the reports) gives the user back the sheet they were shown.
+ */
+export function sheetNamed(name: string, keepActive = false): GoogleAppsScript.Spreadsheet.Sheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  return spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name);
+  const existing = spreadsheet.getSheetByName(name);
+  if (existing) return existing;
+  const shown = keepActive ? spreadsheet.getActiveSheet() : null;
+  const created = spreadsheet.insertSheet(name);
+  shown?.activate();
+  return created;
 }
 
 /** Makes the sheet at least `rows` × `columns` (a new sheet has 1000 × 26). */
@@ -80,7 +89,7 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       return read;
     },
     write(plan: RefreshPlan, shouldStop?: () => boolean) {
-      const sheet = sheetNamed(name);
+      const sheet = sheetNamed(name, kind === "files");
       checkCellBudget(sheet, plan.values.length, plan.width);
       ensureSize(sheet, plan.values.length, plan.width);
       const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();

@@ -91,6 +91,14 @@ export const forms = {
     "form.problems": "Fix the fields marked below.",
     "form.failed": "The call failed: {message}. Sending again is safe: the same form is never applied twice.",
     "form.pickEmployee": "(pick an employee)",
+    "form.rule.required": "“{field}” is needed.",
+    "form.rule.amountPositive": "“{field}” must be more than zero.",
+    "form.rule.amountFormat": "“{field}” must be an amount such as 1234.50.",
+    "form.rule.amountDecimals": "“{field}” has too many decimals.",
+    "form.rule.integer": "“{field}” must be a whole number.",
+    "form.rule.maxLength": "“{field}” can be at most {max} characters long (it has {length}).",
+    "form.rule.date": "“{field}” must be a date such as 2024-06-30.",
+    "form.rule.datetime": "“{field}” must be a date and time such as 2024-06-30 14:00:00.",
   },
   es: {
     "menu.fund": "Fondo…",
@@ -185,5 +193,13 @@ export const forms = {
     "form.failed":
       "La llamada falló: {message}. Enviar de nuevo es seguro: el mismo formulario nunca se aplica dos veces.",
     "form.pickEmployee": "(elija un empleado)",
+    "form.rule.required": "«{field}» es obligatorio.",
+    "form.rule.amountPositive": "«{field}» debe ser mayor que cero.",
+    "form.rule.amountFormat": "«{field}» debe ser un monto como 1234.50.",
+    "form.rule.amountDecimals": "«{field}» tiene demasiados decimales.",
+    "form.rule.integer": "«{field}» debe ser un número entero.",
+    "form.rule.maxLength": "«{field}» puede tener como máximo {max} caracteres (tiene {length}).",
+    "form.rule.date": "«{field}» debe ser una fecha como 2024-06-30.",
+    "form.rule.datetime": "«{field}» debe ser una fecha y hora como 2024-06-30 14:00:00.",
   },
 } as const;

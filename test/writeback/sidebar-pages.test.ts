@@ -129,7 +129,7 @@ describe("Fund sidebar page", () => {
     await name.fill("x".repeat(201));
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect
-      .poll(() => page.getByText("FundName must be at most 200 characters long (got 201).").count())
+      .poll(() => page.getByText("“Name” can be at most 200 characters long (it has 201).").count())
       .toBe(1);
     expect((await calls(page)).map((c) => c.name)).toEqual(["getFundSidebarView"]);
     await page.close();
@@ -225,13 +225,17 @@ describe("Fund sidebar page", () => {
 });
 
 describe("Fund sidebar page: plain words", () => {
-  it("says above the fields that some need fixing, and sends nothing", async () => {
+  it("says above the fields that some need fixing, beside each field what to fix, and sends nothing", async () => {
     const page = await open("fund", { getFundSidebarView: fundView });
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Deposit" }) });
     await form.getByLabel("Amount").fill("-50");
     await page.getByRole("button", { name: "Deposit" }).click();
     const summary = form.getByText("Fix the fields marked below.");
     await expect.poll(() => summary.count()).toBe(1);
+    // Beside the field, a person's words naming it by its label, not the service's field name.
+    expect(await form.locator(".field .problem").first().textContent()).toBe(
+      "“Amount” must be more than zero.",
+    );
     const above = await summary.evaluate((line) => {
       const field = line.closest("fieldset")?.querySelector("input");
       return field ? Boolean(line.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING) : false;

@@ -144,6 +144,13 @@ export function buildForm(options: FormOptions): FormHandle {
     const checked = checkWrite(options.operation, values(), {
       adminId: options.adminId(),
       language: pageLanguage(),
+      personal: (issue) => {
+        // Beside its field, in a person's words, the field named by its label.
+        const def = options.fields.find((f) => f.name === issue.field);
+        const key = `form.rule.${issue.rule}` as StringKey;
+        const text = def ? t(key, { ...issue.params, field: t(def.label) }) : key;
+        return text === key ? null : text;
+      },
     });
     const list = checked.ok ? [] : checked.problems;
     const unplaced: string[] = [];
@@ -179,7 +186,7 @@ export function buildForm(options: FormOptions): FormHandle {
     const list = validate(true);
     if (list.length > 0) {
       summaryLine.textContent = t("form.problems");
-      showResult("", "info");
+      showResult("", "error");
       return;
     }
     const current = values();

@@ -51,13 +51,14 @@ export function plainKind(err: unknown): PlainKind | null {
     return unknown(/^(\w+: )?Timeout/i.test(err.message) ? "serviceDown" : "unreachable");
   }
   if (err instanceof HttpError) {
-    if (err.status === 401 || err.status === 403) return "notAuthorised";
+    // A write's 403 is the administrator's permission (IdAdmin), not the token.
+    if (err.status === 401 || (err.status === 403 && !write)) return "notAuthorised";
     if (err.status === 404 || err.status === 405) return "unreachable";
     if (err.status >= 500 || err.status === 408 || err.status === 429) return unknown("serviceDown");
     return unknown("refused");
   }
   if (err instanceof ServiceError) {
-    if (err.bodyStatusCode === 401 || err.bodyStatusCode === 403) return "notAuthorised";
+    if (err.bodyStatusCode === 401 || (err.bodyStatusCode === 403 && !write)) return "notAuthorised";
     return unknown("refused");
   }
   return unknown("unexpected");
@@ -72,15 +73,30 @@ export function plainError(err: unknown, language: Language, kept?: Kept): Plain
   const text = err instanceof Error ? err.message || err.name : String(err);
   const kind = plainKind(err);
   if (kind === null) return { kind, message: text, detail: "" };
-  const keep = kept ?? (kind === "unknownOutcome" ? undefined : "nothing");
-  const message = [
+  return {
+    kind,
+    message: sentences(kind, kept ?? (kind === "unknownOutcome" ? undefined : "nothing"), language),
+    detail: text,
+  };
+}
+
+/**
+ * The plain words of a write the service refused, known by its message only (the write path
+ * keeps no more of the error): nothing was changed. A 403 there is the administrator's
+ * permission, not the token (the fund was read with it).
+ */
+export function plainRefusal(detail: string, language: Language): PlainError {
+  return { kind: "refused", message: sentences("refused", "nothing", language), detail };
+}
+
+function sentences(kind: PlainKind, kept: Kept | undefined, language: Language): string {
+  return [
     translate(language, `error.${kind}` as StringKey),
-    keep ? translate(language, `error.kept.${keep}` as StringKey) : "",
+    kept ? translate(language, `error.kept.${kept}` as StringKey) : "",
     translate(language, `error.${kind}.do` as StringKey),
   ]
     .filter((s) => s !== "")
     .join(" ");
-  return { kind, message, detail: text };
 }
 
 /** The message and its details as one text: the plain sentence first, then "Details: …". */

@@ -99,6 +99,11 @@ export const forms = {
     "form.rule.maxLength": "“{field}” can be at most {max} characters long (it has {length}).",
     "form.rule.date": "“{field}” must be a date such as 2024-06-30.",
     "form.rule.datetime": "“{field}” must be a date and time such as 2024-06-30 14:00:00.",
+    "form.unknownWaitingPlain":
+      "No answer came in time: {sent} may still land. Nothing more is sent for it; open the fund again after {until} to see whether it was applied.",
+    "form.unknownReportPlain":
+      "The service did not confirm whether it applied the mark. Sending the same mark again is safe.",
+    "form.notSentPlain": "Not sent: the fund could not be read first. Nothing was changed. Try again.",
   },
   es: {
     "menu.fund": "Fondo…",
@@ -201,5 +206,10 @@ export const forms = {
     "form.rule.maxLength": "«{field}» puede tener como máximo {max} caracteres (tiene {length}).",
     "form.rule.date": "«{field}» debe ser una fecha como 2024-06-30.",
     "form.rule.datetime": "«{field}» debe ser una fecha y hora como 2024-06-30 14:00:00.",
+    "form.unknownWaitingPlain":
+      "La respuesta no llegó a tiempo: {sent} aún puede llegar. No se envía nada más por ella; abra de nuevo el fondo después de las {until} para ver si se aplicó.",
+    "form.unknownReportPlain":
+      "El servicio no confirmó si aplicó la marca. Enviar la misma marca de nuevo es seguro.",
+    "form.notSentPlain": "No enviado: no se pudo leer el fondo antes. No se cambió nada. Inténtelo de nuevo.",
   },
 } as const;

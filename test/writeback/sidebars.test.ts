@@ -213,7 +213,9 @@ describe("Fund sidebar", () => {
     wb.settings({ adminId: String(wb.sandbox.managerId) });
     const refused = send("depositToFund", { Id: fund.id, DepositAmount: "1" });
     expect(refused.kind).toBe("refused");
-    expect((refused as { message: string }).message).toMatch(/^The service refused: .*IdAdmin/);
+    expect((refused as { message: string }).message).toMatch(
+      /^The service refused the request\. Nothing was changed\.[^\n]*\n\nDetails: .*IdAdmin/,
+    );
     wb.settings({});
     const unknown = send("withdrawFromFund", { Id: 999_999, WithdrawAmount: "1" });
     expect(unknown.kind).toBe("refused");

@@ -104,6 +104,8 @@ export const forms = {
     "form.unknownReportPlain":
       "The service did not confirm whether it applied the mark. Sending the same mark again is safe.",
     "form.notSentPlain": "Not sent: the fund could not be read first. Nothing was changed. Try again.",
+    "form.fundUnreadable":
+      "The fund could not be read, so it is not shown. Check its Id, or try again in a few minutes.",
   },
   es: {
     "menu.fund": "Fondo…",
@@ -211,5 +213,7 @@ export const forms = {
     "form.unknownReportPlain":
       "El servicio no confirmó si aplicó la marca. Enviar la misma marca de nuevo es seguro.",
     "form.notSentPlain": "No enviado: no se pudo leer el fondo antes. No se cambió nada. Inténtelo de nuevo.",
+    "form.fundUnreadable":
+      "No se pudo leer el fondo, así que no se muestra. Revise su Id, o intente de nuevo en unos minutos.",
   },
 } as const;

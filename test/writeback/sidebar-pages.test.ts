@@ -283,6 +283,29 @@ describe("Fund sidebar page: plain words", () => {
   });
 });
 
+describe("Fund sidebar page: a fund that cannot be read", () => {
+  it("says so in plain words, the service's text behind a Details toggle", async () => {
+    const page = await open("fund", {
+      getFundSidebarView: {
+        ...fundView,
+        fund: null,
+        error: `The fund could not be read, so it is not shown.\n\nDetails: getFund: the service answered HTTP 503: ${EVIL}`,
+      },
+    });
+    const shown = page.locator("#app > .status.error");
+    await expect.poll(() => shown.locator("details").count()).toBe(1);
+    expect(await shown.evaluate((node) => node.firstChild?.textContent)).toBe(
+      "The fund could not be read, so it is not shown.",
+    );
+    expect(await shown.locator("summary").textContent()).toBe("Details");
+    expect(await shown.locator("details").evaluate((node) => node.lastChild?.textContent)).toBe(
+      `getFund: the service answered HTTP 503: ${EVIL}`,
+    );
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.close();
+  });
+});
+
 describe("Report sidebar page", () => {
   it("lists the selected reports and marks them integrated with the date defaulting to now", async () => {
     const view = {

@@ -96,6 +96,24 @@ describe("Fund sidebar", () => {
     expect(missing.error).not.toBe("");
   });
 
+  it("a fund that cannot be read is said in plain words first, the HTTP status in the details", async () => {
+    await wb.faults([{ endpoint: "getFund", fault: "status", status: 503, times: 50 }]);
+    try {
+      const view = wb.sidebar("getFundSidebarView", { fundId: String(fund.id) }) as {
+        fund: null;
+        error: string;
+      };
+      expect(view.fund).toBeNull();
+      const [plain, details] = view.error.split("\n\n");
+      expect(plain).toBe(
+        "The fund could not be read, so it is not shown. Check its Id, or try again in a few minutes.",
+      );
+      expect(details).toMatch(/^Details: getFund: .*HTTP 503/);
+    } finally {
+      await wb.clearFaults();
+    }
+  });
+
   it("deposit, withdraw, update, status and create: each sent once, the Funds row updated from the answer", async () => {
     fundsSheet([fund]);
     const deposit = send("depositToFund", { Id: fund.id, DepositAmount: "10.50" });

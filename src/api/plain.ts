@@ -41,7 +41,7 @@ export const DETAILS_SEPARATOR = "\n\n";
 export function plainKind(err: unknown): PlainKind | null {
   if (!(err instanceof ApiError)) return null;
   // A write the service may have applied: whatever failed, the record must be looked at first.
-  const write = isEndpointName(err.endpoint) && ENDPOINTS[err.endpoint].method !== "GET";
+  const write = isEndpointName(err.endpoint) && ENDPOINTS[err.endpoint].kind === "write";
   const unknown = (kind: PlainKind): PlainKind =>
     err.outcome === "unknown" && write ? "unknownOutcome" : kind;
   if (err instanceof InvalidRequestError) return "settings";

@@ -18,6 +18,9 @@ describe("plain words of a failure", () => {
     expect(plainKind(new HttpError("depositMoneyToFund", 503, "", "unknown"))).toBe("unknownOutcome");
     expect(plainKind(new HttpError("depositMoneyToFund", 422, "no", "refused"))).toBe("refused");
     expect(plainKind(new HttpError("getFunds", 401, "", "refused"))).toBe("notAuthorised");
+    expect(plainKind(new HttpError("getFunds", 403, "", "refused"))).toBe("notAuthorised");
+    // A write's 403 is the administrator's permission: the token was good enough to read.
+    expect(plainKind(new HttpError("depositMoneyToFund", 403, "IdAdmin", "refused"))).toBe("refused");
     expect(plainKind(new HttpError("getFunds", 404, "", "refused"))).toBe("unreachable");
     expect(plainKind(new ServiceError("getFunds", 200, "Unauthorized", "refused", 403))).toBe(
       "notAuthorised",

@@ -537,7 +537,11 @@ function historySection(view: SettingsView): HTMLElement {
       el("div", {}, line),
       el("div", { class: "hint" }, figures),
     );
-    if (run.message) item.append(el("div", { class: "hint" }, run.message));
+    if (run.message) {
+      const hint = el("div", { class: "hint" });
+      showMessage(hint, run.message);
+      item.append(hint);
+    }
     list.append(item);
   }
   box.append(list);

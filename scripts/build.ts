@@ -51,7 +51,7 @@ export const ENTRY_POINTS = entryPointsOf(join(root, "src/main.ts")) as readonly
 
 /** Text of a top-level stub that forwards to the bundle, so Google can see the function. */
 export function forwardingStub(name: string): string {
-  return `function ${name}() { return ${BUNDLE_GLOBAL}.${name}.apply(this, arguments); }`;
+  return `function ${name}(){return ${BUNDLE_GLOBAL}.${name}.apply(this,arguments)}`;
 }
 
 /**

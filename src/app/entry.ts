@@ -5,7 +5,8 @@
  */
 
 import { type CallEvent, type Client, createClient, type RetryPolicy } from "../api/client";
-import { tolerate } from "../api/errors";
+import { tolerate, withCause } from "../api/errors";
+import { plainError, plainText } from "../api/plain";
 import { AUDIT_LIMITS, type AuditLog, type AuditSink, type AuditSource, createAuditLog } from "../audit/log";
 import { redactText } from "../audit/redact";
 import { auditSheetSink } from "../gas/audit-sheet";
@@ -154,18 +155,24 @@ function secrets(): string[] {
 
 /**
  * The one error boundary of an entry point. What `body` throws is redacted (the user's token,
- * any Bearer credential) and logged; then shown according to `origin`: from a menu in an alert
- * (there the user waits for an answer), from a sidebar or a trigger thrown again, redacted, for
- * google.script.run's failure handler or the execution log. An error that needed no redaction
- * is thrown as it is; a redacted one never carries its original.
+ * any Bearer credential) and logged; a failure of the service is told in plain words first,
+ * its technical text after them (src/api/plain.ts). Then shown according to `origin`: from a
+ * menu in an alert (there the user waits for an answer), from a sidebar or a trigger thrown
+ * again, redacted, for google.script.run's failure handler or the execution log. An error
+ * shown as it was is thrown as it is; a reworded one keeps it as `cause` unless it needed
+ * redaction (a redacted one never carries its original).
  */
 export function entry<T>(origin: Origin, body: () => T): T {
   try {
     return body();
   } catch (err) {
     const original = errorText(err);
-    const message = redactText(original, secrets());
-    console.error(message);
+    const hidden = secrets();
+    console.error(redactText(original, hidden));
+    // Shown: the plain sentence first, the technical text after it (src/api/plain.ts).
+    const language = currentLanguage();
+    const plain = plainText(plainError(err, language), language);
+    const message = redactText(plain, hidden);
     if (origin === "menu") {
       try {
         runtime().ui().alert(message);
@@ -174,6 +181,7 @@ export function entry<T>(origin: Origin, body: () => T): T {
         // No Ui after all (a trigger ran a menu function): thrown like a trigger's failure.
       }
     }
-    throw message === original ? err : new Error(message);
+    if (message === original) throw err;
+    throw redactText(original, hidden) === original ? withCause(new Error(message), err) : new Error(message);
   }
 }

@@ -5,6 +5,7 @@
  */
 
 import { ownData, ownMember } from "../api/arguments";
+import { plainText } from "../api/plain";
 import { runtime } from "../gas/runtime";
 import { knownEmployees, selectedFundId } from "../gas/selection";
 import { recentSubmissions } from "../gas/submissions";
@@ -67,7 +68,12 @@ function fundSidebarView(input: unknown): FundSidebarView {
       if (read.unreadableTotals !== undefined) error = read.unreadableTotals;
       else fund = fundView(read, session.language);
     } catch (err) {
-      error = (err as { message?: string }).message ?? String(err);
+      // Plain words first, the service's after them (src/api/plain.ts).
+      const detail = (err as { message?: string }).message ?? String(err);
+      error = plainText(
+        { kind: null, message: translate(session.language, "form.fundUnreadable"), detail },
+        session.language,
+      );
     }
   }
   const view: FundSidebarView = {

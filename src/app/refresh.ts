@@ -5,6 +5,7 @@
  */
 
 import type { CallEvent } from "../api/client";
+import { plainError, plainText } from "../api/plain";
 import { callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
 import type { DocumentLock } from "../gas/document-lock";
@@ -36,7 +37,6 @@ import {
   auditSheet,
   currentLanguage,
   entry,
-  errorText,
   executionBudget,
   serviceClient,
   settingsStore,
@@ -199,7 +199,7 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
     // The same check as the scheduled run's: a refresh that cannot finish within what is left
     // of today's UrlFetch quota does not start.
     const quota = refreshQuotaCheck(language);
-    const refused = quotaRefusal(quota, language, title);
+    const refused = quotaRefusal(quota, language, title, source);
     if (refused) return summary(false, true, 0, 0, started, [], refused);
     const fingerprint = `${kind}|${optionsFingerprint(options, context.names)}`;
     const documentProperties = runtime().documentProperties();
@@ -262,7 +262,7 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
     if (!result.finished && source === "menu") openRefreshSidebar(language);
     return summary(true, result.finished, result.records, calls, started, result.refreshed, message, percent);
   } catch (err) {
-    return failedRefresh(err, language, built, started);
+    return failedRefresh(err, source, language, built, started);
   } finally {
     endRefresh(built);
   }
@@ -272,7 +272,12 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
  * The message that stops a refresh that would go past today's UrlFetch quota, or null; a
  * refresh that would take usage past 80% starts with a warning.
  */
-function quotaRefusal(quota: QuotaCheck, language: Language, title: string): string | null {
+function quotaRefusal(
+  quota: QuotaCheck,
+  language: Language,
+  title: string,
+  source: RefreshSource,
+): string | null {
   const params = {
     estimate: quota.estimate,
     remaining: quota.remaining,
@@ -281,7 +286,8 @@ function quotaRefusal(quota: QuotaCheck, language: Language, title: string): str
   };
   if (quota.verdict === "refuse") {
     const message = translate(language, "refresh.quotaRefused", params);
-    toast(message, title, 20);
+    // From the menu the alert says it (fromMenu).
+    if (source !== "menu") toast(message, title, 20);
     return message;
   }
   if (quota.verdict === "warn") toast(translate(language, "refresh.quotaWarn", params), title, 10);
@@ -354,6 +360,7 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
       smallQuotaCheck(selection.ids.length + 1),
       language,
       translate(language, "refresh.title"),
+      source,
     );
     if (refused) return summary(false, true, 0, 0, started, [], refused);
     const result = refreshSelection(built.deps, selection);
@@ -367,7 +374,7 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
     toast(message, translate(language, "refresh.title"), 10);
     return summary(true, true, result.records, calls, started, result.refreshed, message);
   } catch (err) {
-    return failedRefresh(err, language, built, started);
+    return failedRefresh(err, source, language, built, started);
   } finally {
     endRefresh(built);
   }
@@ -376,14 +383,19 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
 /** The summary of a refresh that threw, shown in a toast; the token never reaches it. */
 function failedRefresh(
   err: unknown,
+  source: RefreshSource,
   language: Language,
   built: ReturnType<typeof session> | null,
   started: number,
 ): RefreshSummary {
-  const message = translate(language, "refresh.failed", {
-    message: redactText(errorText(err), built ? [built.context.token] : []),
-  });
-  toast(message, translate(language, "refresh.title"), 20);
+  // The service's failures in plain words first (src/api/plain.ts); the add-on's own as they are.
+  const plain = plainError(err, language, "sheets");
+  const text = plain.kind
+    ? plainText(plain, language)
+    : translate(language, "refresh.failed", { message: plain.message });
+  const message = redactText(text, built ? [built.context.token] : []);
+  // From the menu the alert says it (fromMenu): the same text twice would only repeat it.
+  if (source !== "menu") toast(message, translate(language, "refresh.title"), 20);
   return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
 }
 

@@ -91,6 +91,21 @@ export const forms = {
     "form.problems": "Fix the fields marked below.",
     "form.failed": "The call failed: {message}. Sending again is safe: the same form is never applied twice.",
     "form.pickEmployee": "(pick an employee)",
+    "form.rule.required": "“{field}” is needed.",
+    "form.rule.amountPositive": "“{field}” must be more than zero.",
+    "form.rule.amountFormat": "“{field}” must be an amount such as 1234.50.",
+    "form.rule.amountDecimals": "“{field}” has too many decimals.",
+    "form.rule.integer": "“{field}” must be a whole number.",
+    "form.rule.maxLength": "“{field}” can be at most {max} characters long (it has {length}).",
+    "form.rule.date": "“{field}” must be a date such as 2024-06-30.",
+    "form.rule.datetime": "“{field}” must be a date and time such as 2024-06-30 14:00:00.",
+    "form.unknownWaitingPlain":
+      "No answer came in time: {sent} may still land. Nothing more is sent for it; open the fund again after {until} to see whether it was applied.",
+    "form.unknownReportPlain":
+      "The service did not confirm whether it applied the mark. Sending the same mark again is safe.",
+    "form.notSentPlain": "Not sent: the fund could not be read first. Nothing was changed. Try again.",
+    "form.fundUnreadable":
+      "The fund could not be read, so it is not shown. Check its Id, or try again in a few minutes.",
   },
   es: {
     "menu.fund": "Fondo…",
@@ -185,5 +200,20 @@ export const forms = {
     "form.failed":
       "La llamada falló: {message}. Enviar de nuevo es seguro: el mismo formulario nunca se aplica dos veces.",
     "form.pickEmployee": "(elija un empleado)",
+    "form.rule.required": "«{field}» es obligatorio.",
+    "form.rule.amountPositive": "«{field}» debe ser mayor que cero.",
+    "form.rule.amountFormat": "«{field}» debe ser un monto como 1234.50.",
+    "form.rule.amountDecimals": "«{field}» tiene demasiados decimales.",
+    "form.rule.integer": "«{field}» debe ser un número entero.",
+    "form.rule.maxLength": "«{field}» puede tener como máximo {max} caracteres (tiene {length}).",
+    "form.rule.date": "«{field}» debe ser una fecha como 2024-06-30.",
+    "form.rule.datetime": "«{field}» debe ser una fecha y hora como 2024-06-30 14:00:00.",
+    "form.unknownWaitingPlain":
+      "La respuesta no llegó a tiempo: {sent} aún puede llegar. No se envía nada más por ella; abra de nuevo el fondo después de las {until} para ver si se aplicó.",
+    "form.unknownReportPlain":
+      "El servicio no confirmó si aplicó la marca. Enviar la misma marca de nuevo es seguro.",
+    "form.notSentPlain": "No enviado: no se pudo leer el fondo antes. No se cambió nada. Inténtelo de nuevo.",
+    "form.fundUnreadable":
+      "No se pudo leer el fondo, así que no se muestra. Revise su Id, o intente de nuevo en unos minutos.",
   },
 } as const;

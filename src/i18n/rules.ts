@@ -30,6 +30,22 @@ export const rules = {
       "{field}: the range from Since to {untilName} must be at most one year ({since} to {until}; latest allowed {latest}).",
     "api.rule.dependsOn":
       "{field} is used only when {other} is true: set {other} to true or leave {field} empty.",
+    "settings.issue.url": '{field} must be a web address such as {example} (got "{got}").',
+    "settings.issue.https":
+      '{field} must start with https:// so that the token travels encrypted (got "{got}").',
+    "settings.issue.userInfo":
+      '{field} must not hold a user name or password before the host ("name@"): requests would go to host {host}, whatever comes before "@" (got "{got}").',
+    "settings.issue.unique": '{field}: "{got}" is already the name of {other}; each sheet needs its own name.',
+    "settings.issue.uniqueDefault":
+      '{field}: "{got}" is the name {other} has by default (in English or Spanish); each sheet needs its own name.',
+    "settings.issue.requiredWith": '{field} is required when {other} is "{value}".',
+    "settings.issue.token": "{field} {reason}.",
+    "settings.notBound.changed":
+      "The service URL was changed by another editor to {url}: confirm it in Settings to use your token there.",
+    "settings.notBound.unbound":
+      "Your access token was saved before tokens were tied to one service URL. The service URL is {url}: confirm it in Settings to use your token there.",
+    "settings.notBound.elsewhere":
+      "Your access token is for host {bound}, not {host}: type your token again to use it with {url}.",
   },
   es: {
     "api.rule.request":
@@ -64,5 +80,22 @@ export const rules = {
       "{field}: el rango desde Since hasta {untilName} debe ser de un año como máximo ({since} a {until}; máximo permitido {latest}).",
     "api.rule.dependsOn":
       "{field} solo se usa cuando {other} es verdadero: ponga {other} en verdadero o deje {field} vacío.",
+    "settings.issue.url": '{field} debe ser una dirección web como {example} (se recibió "{got}").',
+    "settings.issue.https":
+      '{field} debe comenzar con https:// para que el token viaje cifrado (se recibió "{got}").',
+    "settings.issue.userInfo":
+      '{field} no debe llevar usuario ni contraseña antes del host ("nombre@"): las solicitudes irían al host {host}, diga lo que diga antes de "@" (se recibió "{got}").',
+    "settings.issue.unique":
+      '{field}: "{got}" ya es el nombre de {other}; cada hoja necesita su propio nombre.',
+    "settings.issue.uniqueDefault":
+      '{field}: "{got}" es el nombre que {other} tiene por omisión (en inglés o en español); cada hoja necesita su propio nombre.',
+    "settings.issue.requiredWith": '{field} es obligatorio cuando {other} es "{value}".',
+    "settings.issue.token": "{field} {reason}.",
+    "settings.notBound.changed":
+      "Otro editor cambió la URL del servicio a {url}: confírmela en Configuración para usar su token allí.",
+    "settings.notBound.unbound":
+      "Su token de acceso se guardó antes de que cada token quedara ligado a una URL del servicio. La URL del servicio es {url}: confírmela en Configuración para usar su token allí.",
+    "settings.notBound.elsewhere":
+      "Su token de acceso es para el host {bound}, no para {host}: escriba su token de nuevo para usarlo con {url}.",
   },
 } as const;

@@ -5,6 +5,7 @@
  * service once to say whether it was applied. Never re-sends by itself.
  */
 import { type Fund, formatCents } from "../api";
+import { plainRefusal, plainText } from "../api/plain";
 import { type Language, type StringKey, translate } from "../i18n";
 import { dayOf } from "../sheets/cells";
 import type { DateFormatter } from "./cells";
@@ -209,6 +210,10 @@ export function submitWrite(
 ): FormOutcome {
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(context.language, key, params);
+  // The plain sentence first, the service's own words after it (src/api/plain.ts).
+  const details = (message: string, detail: string) =>
+    plainText({ kind: null, message, detail }, context.language);
+  const refusal = (detail: string) => plainText(plainRefusal(detail, context.language), context.language);
   const checked = checkWrite(operation, fields, {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
@@ -224,7 +229,7 @@ export function submitWrite(
     try {
       settling = settleBlockingWrites(context, request);
     } catch (error) {
-      return { kind: "refused", message: t("form.notSent", { message: writeFailureOf(error).message }) };
+      return { kind: "refused", message: details(t("form.notSentPlain"), writeFailureOf(error).message) };
     }
     notice = settling.settled.join(" ");
     if (settling.held !== null)
@@ -243,8 +248,8 @@ export function submitWrite(
     // Reading the fund before sending failed: nothing was sent.
     const failure = writeFailureOf(error);
     return failure.outcome === "refused"
-      ? { kind: "refused", message: t("form.refused", { message: failure.message }) }
-      : { kind: "refused", message: t("form.notSent", { message: failure.message }) };
+      ? { kind: "refused", message: refusal(failure.message) }
+      : { kind: "refused", message: details(t("form.notSentPlain"), failure.message) };
   }
   const record = sending as WriteRecord | null;
   const withNotice = (message: string) => (notice === "" ? message : `${notice} ${message}`);
@@ -259,10 +264,10 @@ export function submitWrite(
   }
   if (end.status === "refused") {
     if (record) context.records.remove(record.key);
-    return { kind: "refused", message: withNotice(t("form.refused", { message: end.message })) };
+    return { kind: "refused", message: withNotice(refusal(end.message)) };
   }
   if (!record) {
-    return { kind: "unknown", applied: null, message: t("form.unknownReport", { message: end.message }) };
+    return { kind: "unknown", applied: null, message: details(t("form.unknownReportPlain"), end.message) };
   }
   // It may still land: remember it, and settle it only once that can no longer happen.
   context.records.put({ ...(record as WriteRecord), state: "unknown" });
@@ -271,11 +276,10 @@ export function submitWrite(
     kind: "unknown",
     applied: null,
     message: withNotice(
-      t("form.unknownWaiting", {
-        sent: describeRequest(context.language, request),
-        until,
-        message: end.message,
-      }),
+      details(
+        t("form.unknownWaitingPlain", { sent: describeRequest(context.language, request), until }),
+        end.message,
+      ),
     ),
   };
 }

@@ -84,6 +84,11 @@ export interface CheckOptions {
   language?: MessageLanguage;
   /** Amounts as a person types them in `language` (a sidebar): "1234,50" in Spanish. */
   typed?: boolean;
+  /**
+   * A form's own wording of a broken rule (speaking to a person, naming the field by its
+   * label), or null to keep the contract's message.
+   */
+  personal?: (issue: RequestIssue) => string | null;
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -170,7 +175,12 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
   }
   if (typed.length > 0) return { ok: false, problems: typed };
   const result = validateRequest(ENDPOINT_OF[operation], full, { language });
-  const problems: FieldProblem[] = result.ok ? [] : result.issues.map(toProblem);
+  const problems: FieldProblem[] = result.ok
+    ? []
+    : result.issues.map((issue) => ({
+        field: issue.field,
+        message: options.personal?.(issue) ?? issue.message,
+      }));
   if (!WITHOUT_ADMIN.has(operation) && options.adminIssue) {
     const others = problems.filter((p) => p.field !== "IdAdmin");
     problems.splice(0, problems.length, { field: "IdAdmin", message: options.adminIssue }, ...others);
@@ -180,15 +190,17 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
     (typeof full.IntegrationCode !== "string" || full.IntegrationCode.trim() === "")
   ) {
     if (!problems.some((p) => p.field === "IntegrationCode")) {
-      problems.unshift({ field: "IntegrationCode", message: requiredMessage("IntegrationCode", language) });
+      const issue: RequestIssue = {
+        field: "IntegrationCode",
+        rule: "required",
+        message: requiredMessage("IntegrationCode", language),
+        params: { field: "IntegrationCode" },
+      };
+      problems.unshift({ field: issue.field, message: options.personal?.(issue) ?? issue.message });
     }
   }
   if (!result.ok || problems.length > 0) return { ok: false, problems };
   return { ok: true, request: fromServiceValue(operation, result.value as Record<string, unknown>) };
-}
-
-function toProblem(issue: RequestIssue): FieldProblem {
-  return { field: issue.field, message: issue.message };
 }
 
 function requiredMessage(field: string, language: MessageLanguage): string {

@@ -336,40 +336,26 @@ export function settingsTextFrom(input: unknown, base: SettingsText = defaultSet
   return out;
 }
 
+/** Rules of the settings' own (their texts in src/i18n/rules.ts, "settings.issue.*"). */
+const SETTINGS_RULES = new Set([
+  "url",
+  "https",
+  "userInfo",
+  "unique",
+  "uniqueDefault",
+  "requiredWith",
+  "token",
+]);
+
 function describeIssue(field: string, rule: string, params: IssueParams, language: MessageLanguage): string {
-  const own = SETTINGS_MESSAGES[language][rule];
-  if (own) return own(field, params);
+  if (SETTINGS_RULES.has(rule))
+    return translate(language, `settings.issue.${rule}` as StringKey, {
+      ...params,
+      field,
+      example: DEFAULT_BASE_URL,
+    });
   return ruleMessage(rule as Parameters<typeof ruleMessage>[0], field, params, language);
 }
-
-const SETTINGS_MESSAGES: Record<
-  MessageLanguage,
-  Record<string, (field: string, p: IssueParams) => string>
-> = {
-  en: {
-    url: (f, p) => `${f} must be a web address such as ${DEFAULT_BASE_URL} (got "${p.got}").`,
-    https: (f, p) => `${f} must start with https:// so that the token travels encrypted (got "${p.got}").`,
-    userInfo: (f, p) =>
-      `${f} must not hold a user name or password before the host ("name@"): requests would go to host ${p.host}, whatever comes before "@" (got "${p.got}").`,
-    unique: (f, p) => `${f}: "${p.got}" is already the name of ${p.other}; each sheet needs its own name.`,
-    uniqueDefault: (f, p) =>
-      `${f}: "${p.got}" is the name ${p.other} has by default (in English or Spanish); each sheet needs its own name.`,
-    requiredWith: (f, p) => `${f} is required when ${p.other} is "${p.value}".`,
-    token: (f, p) => `${f} ${p.reason}.`,
-  },
-  es: {
-    url: (f, p) => `${f} debe ser una dirección web como ${DEFAULT_BASE_URL} (se recibió "${p.got}").`,
-    https: (f, p) =>
-      `${f} debe comenzar con https:// para que el token viaje cifrado (se recibió "${p.got}").`,
-    userInfo: (f, p) =>
-      `${f} no debe llevar usuario ni contraseña antes del host ("nombre@"): las solicitudes irían al host ${p.host}, diga lo que diga antes de "@" (se recibió "${p.got}").`,
-    unique: (f, p) => `${f}: "${p.got}" ya es el nombre de ${p.other}; cada hoja necesita su propio nombre.`,
-    uniqueDefault: (f, p) =>
-      `${f}: "${p.got}" es el nombre que ${p.other} tiene por omisión (en inglés o en español); cada hoja necesita su propio nombre.`,
-    requiredWith: (f, p) => `${f} es obligatorio cuando ${p.other} es "${p.value}".`,
-    token: (f, p) => `${f} ${p.reason}.`,
-  },
-};
 
 /** How messages name a field: by its name (API-like callers) or by the form's label. */
 export interface SettingsMessageOptions {

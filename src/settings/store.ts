@@ -8,8 +8,10 @@
  * `token(baseUrl)` gives it only for that origin: the service URL is a document setting any
  * editor can change, and must not decide where another user's token goes (README.md here).
  */
+
 import type { MessageLanguage } from "../api/messages";
 import { hostOf, originOf } from "../api/urls";
+import { type StringKey, translate } from "../i18n";
 import {
   defaultSettingsText,
   type Settings,
@@ -85,28 +87,6 @@ export class TokenNotBoundError extends Error {
     this.reason = reason;
   }
 }
-
-const NOT_BOUND: Record<
-  MessageLanguage,
-  Record<TokenNotBoundError["reason"], (url: string, bound: string) => string>
-> = {
-  en: {
-    changed: (url) =>
-      `The service URL was changed by another editor to ${url}: confirm it in Settings to use your token there.`,
-    unbound: (url) =>
-      `Your access token was saved before tokens were tied to one service URL. The service URL is ${url}: confirm it in Settings to use your token there.`,
-    elsewhere: (url, bound) =>
-      `Your access token is for host ${bound}, not ${hostOf(url)}: type your token again to use it with ${url}.`,
-  },
-  es: {
-    changed: (url) =>
-      `Otro editor cambió la URL del servicio a ${url}: confírmela en Configuración para usar su token allí.`,
-    unbound: (url) =>
-      `Su token de acceso se guardó antes de que cada token quedara ligado a una URL del servicio. La URL del servicio es ${url}: confírmela en Configuración para usar su token allí.`,
-    elsewhere: (url, bound) =>
-      `Su token de acceso es para el host ${bound}, no para ${hostOf(url)}: escriba su token de nuevo para usarlo con ${url}.`,
-  },
-};
 
 export interface LoadedSettings {
   settings: Settings;
@@ -289,7 +269,15 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     const documentUrl = load().settings.baseUrl;
     const reason: TokenNotBoundError["reason"] =
       bound === "" ? "unbound" : originOf(documentUrl) === wanted ? "changed" : "elsewhere";
-    throw new TokenNotBoundError(baseUrl, reason, NOT_BOUND[language][reason](baseUrl, hostOf(bound)));
+    throw new TokenNotBoundError(
+      baseUrl,
+      reason,
+      translate(language, `settings.notBound.${reason}` as StringKey, {
+        url: baseUrl,
+        bound: hostOf(bound),
+        host: hostOf(baseUrl),
+      }),
+    );
   }
 
   function fields(): Record<string, string> {

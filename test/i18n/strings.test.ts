@@ -40,3 +40,24 @@ describe("translate: counts and plurals", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("the catalogue", () => {
+  it("defines each key in one area's file only (a second definition would silently win)", async () => {
+    const { readdirSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const dir = join(import.meta.dirname, "../../src/i18n");
+    const owner = new Map<string, string>();
+    const twice: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && f !== "index.ts")) {
+      const module = (await import(join(dir, file))) as Record<string, { en?: Record<string, string> }>;
+      for (const catalogue of Object.values(module)) {
+        for (const key of Object.keys(catalogue?.en ?? {})) {
+          if (owner.has(key)) twice.push(`${key}: ${owner.get(key)} and ${file}`);
+          owner.set(key, file);
+        }
+      }
+    }
+    expect(owner.size).toBeGreaterThan(500);
+    expect(twice).toEqual([]);
+  });
+});

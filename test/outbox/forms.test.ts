@@ -78,7 +78,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     const outcome = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
     expect(outcome).toMatchObject({ kind: "unknown", applied: null });
     expect(outcome.kind === "unknown" && outcome.message).toBe(
-      "No answer came in time (connection dropped): Deposit 2.00 to fund 1 may still land. Nothing more is sent for it; open the fund again after 09:03 to see whether it was applied.",
+      "No answer came in time: Deposit 2.00 to fund 1 may still land. Nothing more is sent for it; open the fund again after 09:03 to see whether it was applied.\n\nDetails: connection dropped",
     );
     // A second click (a new request id) while the first may still land: refused, nothing sent.
     const second = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
@@ -121,7 +121,11 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
   it("an unknown fund is refused before anything is sent", () => {
     const ledger = new FakeLedger();
     const outcome = submitWrite(context(ledger), "withdraw", { Id: 9, WithdrawAmount: "2" });
-    expect(outcome).toEqual({ kind: "refused", message: "The service refused: Id: no fund 9" });
+    expect(outcome).toEqual({
+      kind: "refused",
+      message:
+        "The service refused the request. Nothing was changed. Check the values and try again.\n\nDetails: Id: no fund 9",
+    });
     expect(ledger.sent).toEqual([]);
   });
 });

@@ -445,10 +445,39 @@ describe("refresh through the emulation", () => {
     run("refreshReports");
     expect(sheetOf(s.emulator, "Expense reports")?.values).toEqual(before);
     const alert = s.emulator.ui.dialogs.at(-1);
-    expect(alert?.prompt).toMatch(/^The refresh failed and the sheets were left as they were: .*500/);
+    expect(alert?.prompt).toMatch(
+      /^The service is not answering right now\. The sheets keep their previous data\./,
+    );
+    expect(alert?.prompt).toMatch(/\n\nDetails: .*500/);
     const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
     expect(audit.values.at(-1)?.[col(audit.header, "Outcome")]).toBe("error");
     expect(audit.values.at(-1)?.[col(audit.header, "HTTP status")]).toBe(500);
+  });
+
+  it("with the service down, a menu refresh says so in one alert: plain words first, the HTTP status in its details", async () => {
+    run("refreshFunds");
+    const before = fundsSheet().values;
+    await s.control("faults", { rules: [{ endpoint: "getFunds", fault: "status", status: 503, times: 50 }] });
+    const dialogs = s.emulator.ui.dialogs.length;
+    const toasts = s.emulator.ui.toasts.length;
+    s.emulator.answers.push("OK", "OK");
+    run("refreshFunds");
+    expect(fundsSheet().values).toEqual(before);
+    const shown = s.emulator.ui.dialogs.slice(dialogs).map((d) => d.prompt);
+    expect(shown).toHaveLength(1);
+    const [plain, details] = (shown[0] ?? "").split("\n\n");
+    expect(plain).toBe(
+      "The service is not answering right now. The sheets keep their previous data. Try again in a few minutes.",
+    );
+    expect(details).toMatch(/^Details: getFunds: .*HTTP 503/);
+    expect(shown[0]).not.toContain(s.sandbox.token);
+    // No toast repeats the alert.
+    expect(s.emulator.ui.toasts.slice(toasts).map((t) => t.message)).not.toContain(shown[0]);
+    s.settings({ ...FORM, language: "es" });
+    run("refreshFunds");
+    const spanish = s.emulator.ui.dialogs.at(-1)?.prompt ?? "";
+    expect(spanish).toMatch(/^El servicio no está respondiendo en este momento\. Las hojas conservan/);
+    expect(spanish).toMatch(/\n\nDetalles: getFunds: .*HTTP 503/);
   });
 
   it("puts report titles literally, extra fields in columns of their own, files as links", async () => {

@@ -162,7 +162,10 @@ describe("refresh against the real service's shapes", () => {
         expect(out.ok).toBe(true);
         expect(sheetOf(s.emulator, sheet)?.values).toEqual(before);
         const alert = s.emulator.ui.dialogs.at(-1);
-        expect(alert?.prompt).toMatch(/^The refresh failed and the sheets were left as they were: /);
+        expect(alert?.prompt).toMatch(
+          /^The service refused the request\. The sheets keep their previous data\./,
+        );
+        expect(alert?.prompt).toContain(`\n\nDetails: ${endpoint}: `);
         expect(alert?.prompt).toContain(`${endpoint} refused by an injected ${fault} fault`);
         const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
         const last = audit.values.at(-1) ?? [];

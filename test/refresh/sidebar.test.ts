@@ -123,6 +123,71 @@ describe("refresh sidebar", () => {
   });
 });
 
+describe("refresh sidebar: a failure in plain words, its details behind a toggle", () => {
+  const PLAIN =
+    "The service is not answering right now. The sheets keep their previous data. Try again in a few minutes.";
+  const DETAIL = `getFunds: the service answered HTTP 503: ${HOSTILE}`;
+
+  async function detailsShown(page: Page) {
+    const status = page.locator("#refresh-status");
+    await expect.poll(() => status.locator("details").count()).toBe(1);
+    // The plain sentence comes first; the technical text stays folded until asked for.
+    expect(await status.evaluate((node) => node.firstChild?.textContent)).toBe(PLAIN);
+    const details = status.locator("details");
+    expect(await details.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
+    expect(await details.locator("summary").innerText()).toBe("Details");
+    expect(await status.innerText()).not.toContain("HTTP 503");
+    await details.locator("summary").click();
+    expect(await details.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+    expect(await status.innerText()).toContain("HTTP 503");
+    expect(await details.evaluate((node) => node.lastChild?.textContent)).toBe(DETAIL);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  }
+
+  it("shows a failed refresh's summary with a Details toggle", async () => {
+    const page = await open({
+      getRefreshSidebarView: { language: "en" },
+      refreshFromSidebar: {
+        ok: false,
+        finished: true,
+        records: 0,
+        calls: 3,
+        seconds: 1,
+        refreshed: [],
+        message: `${PLAIN}\n\nDetails: ${DETAIL}`,
+        percent: 100,
+      },
+    });
+    await page.getByRole("button", { name: "Refresh funds", exact: true }).click();
+    await detailsShown(page);
+    expect(await page.locator("#refresh-status").getAttribute("class")).toBe("problem");
+    await page.close();
+  });
+
+  it("shows a call that failed the same way", async () => {
+    const page = await open({
+      getRefreshSidebarView: { language: "en" },
+      refreshFromSidebar: { error: `${PLAIN}\n\nDetails: ${DETAIL}` },
+    });
+    await page.getByRole("button", { name: "Refresh funds", exact: true }).click();
+    await detailsShown(page);
+    await page.close();
+  });
+
+  it("names the toggle in Spanish", async () => {
+    const page = await open({
+      getRefreshSidebarView: { language: "es" },
+      refreshFromSidebar: { error: "El servicio no está respondiendo.\n\nDetalles: getFunds: HTTP 503" },
+    });
+    await page.getByRole("button", { name: "Actualizar todo" }).click();
+    const details = page.locator("#refresh-status details");
+    await expect.poll(() => details.count()).toBe(1);
+    expect(await details.locator("summary").innerText()).toBe("Detalles");
+    expect(await details.evaluate((node) => node.lastChild?.textContent)).toBe("getFunds: HTTP 503");
+    await page.close();
+  });
+});
+
 describe("refresh sidebar: a refresh longer than one execution goes on from the page", () => {
   const piece = (percent: number, finished = false) => ({
     ok: true,

@@ -161,6 +161,26 @@ describe("connection sidebar", () => {
     await p.close();
   });
 
+  it("shows a failed call's plain words first, its details behind a toggle", async () => {
+    const p = await page({
+      getConnectionSettings: view(),
+      saveConnectionSettings: {
+        thrown: `The service is not answering right now. Nothing was changed. Try again in a few minutes.\n\nDetails: getFunds: HTTP 503 ${HOSTILE}`,
+      },
+    });
+    await p.locator("#save").click();
+    await p.waitForSelector("#status.error details");
+    expect(await p.locator("#status").evaluate((node) => node.firstChild?.textContent)).toBe(
+      "The service is not answering right now. Nothing was changed. Try again in a few minutes.",
+    );
+    expect(await p.locator("#status summary").textContent()).toBe("Details");
+    expect(await p.locator("#status details").evaluate((node) => node.lastChild?.textContent)).toBe(
+      `getFunds: HTTP 503 ${HOSTILE}`,
+    );
+    expect(await p.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await p.close();
+  });
+
   it("speaks Spanish when the view says so, and shows a failed call plainly", async () => {
     const p = await page({
       getConnectionSettings: view({

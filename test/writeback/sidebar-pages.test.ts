@@ -133,7 +133,7 @@ describe("Fund sidebar page", () => {
     await name.fill("x".repeat(201));
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect
-      .poll(() => page.getByText("FundName must be at most 200 characters long (got 201).").count())
+      .poll(() => page.getByText("“Name” can be at most 200 characters long (it has 201).").count())
       .toBe(1);
     expect((await calls(page)).map((c) => c.name)).toEqual(["getFundSidebarView"]);
     await page.close();
@@ -242,6 +242,88 @@ describe("Fund sidebar page in Spanish", () => {
     await amount.press("Enter");
     await page.getByRole("alertdialog").waitFor();
     expect(await page.getByRole("alertdialog").textContent()).toContain("1.234,50 CLP");
+    await page.close();
+  });
+});
+
+describe("Fund sidebar page: plain words", () => {
+  it("says above the fields that some need fixing, beside each field what to fix, and sends nothing", async () => {
+    const page = await open("fund", { getFundSidebarView: fundView });
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Deposit" }) });
+    await form.getByLabel("Amount").fill("-50");
+    await page.getByRole("button", { name: "Deposit" }).click();
+    const summary = form.getByText("Fix the fields marked below.");
+    await expect.poll(() => summary.count()).toBe(1);
+    // Beside the field, a person's words naming it by its label, not the service's field name.
+    expect(await form.locator(".field .problem").first().textContent()).toBe(
+      "“Amount” must be more than zero.",
+    );
+    const above = await summary.evaluate((line) => {
+      const field = line.closest("fieldset")?.querySelector("input");
+      return field ? Boolean(line.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING) : false;
+    });
+    expect(above).toBe(true);
+    expect((await calls(page)).map((c) => c.name)).toEqual(["getFundSidebarView"]);
+    // Corrected, the line goes.
+    await form.getByLabel("Amount").fill("50");
+    await expect.poll(() => summary.count()).toBe(0);
+    await page.close();
+  });
+
+  it("a call that failed shows its plain words, the technical text behind a Details toggle", async () => {
+    const failing = await browser.context.newPage();
+    await failing.setViewportSize({ width: 300, height: 900 });
+    await loadSidebar(
+      failing,
+      readFileSync(join(dist, "fund.html"), "utf8"),
+      {
+        getFundSidebarView: fundView,
+        depositToFund: {
+          thrown: `The service is not answering right now. Nothing was changed. Try again in a few minutes.\n\nDetails: getFund: the service answered HTTP 503: ${EVIL}`,
+        },
+      },
+      { delayMs: 20, failureKey: "thrown" },
+    );
+    await failing.getByLabel("Amount").first().fill("10");
+    await failing.getByRole("button", { name: "Deposit" }).click();
+    await failing.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+    const details = failing.locator("form details");
+    await expect.poll(() => details.count()).toBe(1);
+    const status = failing.locator("form .status:has(details)");
+    expect(await status.evaluate((node) => node.firstChild?.textContent)).toBe(
+      "The service is not answering right now. Nothing was changed. Try again in a few minutes.",
+    );
+    expect(await details.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
+    expect(await status.innerText()).not.toContain("HTTP 503");
+    await details.locator("summary").click();
+    expect(await status.innerText()).toContain("HTTP 503");
+    expect(await details.evaluate((node) => node.lastChild?.textContent)).toBe(
+      `getFund: the service answered HTTP 503: ${EVIL}`,
+    );
+    expect(await failing.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await failing.close();
+  });
+});
+
+describe("Fund sidebar page: a fund that cannot be read", () => {
+  it("says so in plain words, the service's text behind a Details toggle", async () => {
+    const page = await open("fund", {
+      getFundSidebarView: {
+        ...fundView,
+        fund: null,
+        error: `The fund could not be read, so it is not shown.\n\nDetails: getFund: the service answered HTTP 503: ${EVIL}`,
+      },
+    });
+    const shown = page.locator("#app > .status.error");
+    await expect.poll(() => shown.locator("details").count()).toBe(1);
+    expect(await shown.evaluate((node) => node.firstChild?.textContent)).toBe(
+      "The fund could not be read, so it is not shown.",
+    );
+    expect(await shown.locator("summary").textContent()).toBe("Details");
+    expect(await shown.locator("details").evaluate((node) => node.lastChild?.textContent)).toBe(
+      `getFund: the service answered HTTP 503: ${EVIL}`,
+    );
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await page.close();
   });
 });

@@ -97,6 +97,24 @@ describe("Fund sidebar", () => {
     expect(missing.error).not.toBe("");
   });
 
+  it("a fund that cannot be read is said in plain words first, the HTTP status in the details", async () => {
+    await wb.faults([{ endpoint: "getFund", fault: "status", status: 503, times: 50 }]);
+    try {
+      const view = wb.sidebar("getFundSidebarView", { fundId: String(fund.id) }) as {
+        fund: null;
+        error: string;
+      };
+      expect(view.fund).toBeNull();
+      const [plain, details] = view.error.split("\n\n");
+      expect(plain).toBe(
+        "The fund could not be read, so it is not shown. Check its Id, or try again in a few minutes.",
+      );
+      expect(details).toMatch(/^Details: getFund: .*HTTP 503/);
+    } finally {
+      await wb.clearFaults();
+    }
+  });
+
   it("deposit, withdraw, update, status and create: each sent once, the Funds row updated from the answer", async () => {
     fundsSheet([fund]);
     const deposit = send("depositToFund", { Id: fund.id, DepositAmount: "10.50" });
@@ -214,7 +232,9 @@ describe("Fund sidebar", () => {
     wb.settings({ adminId: String(wb.sandbox.managerId) });
     const refused = send("depositToFund", { Id: fund.id, DepositAmount: "1" });
     expect(refused.kind).toBe("refused");
-    expect((refused as { message: string }).message).toMatch(/^The service refused: .*IdAdmin/);
+    expect((refused as { message: string }).message).toMatch(
+      /^The service refused the request\. Nothing was changed\.[^\n]*\n\nDetails: .*IdAdmin/,
+    );
     wb.settings({});
     const unknown = send("withdrawFromFund", { Id: 999_999, WithdrawAmount: "1" });
     expect(unknown.kind).toBe("refused");

@@ -2,6 +2,7 @@
  * Building a sidebar page from DOM nodes: strings become text nodes, never markup, so nothing
  * the server or the service sends can run in the page.
  */
+import { t } from "./language";
 
 /** An element with attributes and children; strings become text nodes. */
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -30,9 +31,9 @@ export async function loadSidebarView<V>(
   try {
     show(await load());
   } catch (error) {
-    app.replaceChildren(
-      el("p", { class: "status error", role: "alert" }, (error as Error)?.message ?? String(error)),
-    );
+    const shown = el("p", { class: "status error", role: "alert" });
+    showMessage(shown, (error as Error)?.message ?? String(error));
+    app.replaceChildren(shown);
     app.setAttribute("data-ready", "1");
   } finally {
     app.removeAttribute("aria-busy");
@@ -50,4 +51,27 @@ export async function whileDisabled<T>(buttons: HTMLButtonElement[], work: () =>
   } finally {
     for (const b of buttons) b.disabled = false;
   }
+}
+
+/**
+ * Shows `text` in `node`: its plain sentence as text, and the technical part the server put
+ * after a blank line ("Details: …", src/api/plain.ts) behind a "Details" toggle.
+ */
+export function showMessage(node: HTMLElement, text: string): void {
+  const at = text.indexOf("\n\n");
+  if (at < 0) {
+    node.textContent = text;
+    return;
+  }
+  const label = t("error.details");
+  const detail = text.slice(at + 2);
+  node.replaceChildren(
+    text.slice(0, at),
+    el(
+      "details",
+      {},
+      el("summary", {}, label),
+      detail.startsWith(`${label}: `) ? detail.slice(label.length + 2) : detail,
+    ),
+  );
 }

@@ -10,7 +10,7 @@ import type { StringKey } from "../../i18n";
 import type { FormOutcome } from "../../outbox/forms";
 import type { OutboxOperation } from "../../outbox/operations";
 import { checkWrite, type FieldProblem, type ServiceInput } from "../../outbox/requests";
-import { el } from "./dom";
+import { el, showMessage } from "./dom";
 import { pageLanguage, t } from "./language";
 import { serverFunctions } from "./server";
 
@@ -70,7 +70,9 @@ export function newRequestId(): string {
 /** A fieldset with labelled inputs, problems shown as the user types, and a guarded submit. */
 export function buildForm(options: FormOptions): FormHandle {
   const form = el("form", { novalidate: "" });
-  const fieldset = el("fieldset", {}, el("legend", {}, t(options.legend)));
+  // Above the fields it speaks of: read before them, not after.
+  const summaryLine = el("div", { class: "status error", role: "alert" });
+  const fieldset = el("fieldset", {}, el("legend", {}, t(options.legend)), summaryLine);
   form.append(fieldset);
   const inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
   const problems = new Map<string, HTMLElement>();
@@ -144,6 +146,13 @@ export function buildForm(options: FormOptions): FormHandle {
       adminId: options.adminId(),
       language: pageLanguage(),
       typed: true,
+      personal: (issue) => {
+        // Beside its field, in a person's words, the field named by its label.
+        const def = options.fields.find((f) => f.name === issue.field);
+        const key = `form.rule.${issue.rule}` as StringKey;
+        const text = def ? t(key, { ...issue.params, field: t(def.label) }) : key;
+        return text === key ? null : text;
+      },
     });
     const list = checked.ok ? [] : checked.problems;
     const unplaced: string[] = [];
@@ -159,12 +168,13 @@ export function buildForm(options: FormOptions): FormHandle {
       if (!list.some((p) => p.field === name)) input.removeAttribute("aria-invalid");
     }
     formProblem.textContent = all || unplaced.length > 0 ? unplaced.join(" ") : "";
+    if (list.length === 0) summaryLine.textContent = "";
     return list;
   }
 
   function showResult(text: string, tone: "ok" | "error" | "info") {
     status.className = `status ${tone}`;
-    status.textContent = text;
+    showMessage(status, text);
   }
 
   let sending = false;
@@ -177,7 +187,8 @@ export function buildForm(options: FormOptions): FormHandle {
     if (sending) return;
     const list = validate(true);
     if (list.length > 0) {
-      showResult(t("form.problems"), "error");
+      summaryLine.textContent = t("form.problems");
+      showResult("", "error");
       return;
     }
     const current = values();
@@ -194,12 +205,11 @@ export function buildForm(options: FormOptions): FormHandle {
           return shown;
         });
       })
-      .catch(
-        (error: Error): Shown => ({
-          text: t("form.failed", { message: error?.message ?? String(error) }),
-          tone: "error",
-        }),
-      )
+      .catch((error: Error): Shown => {
+        const message = error?.message ?? String(error);
+        // A failure of the service comes in plain words with its details (src/api/plain.ts).
+        return { text: message.includes("\n\n") ? message : t("form.failed", { message }), tone: "error" };
+      })
       .then((shown) => {
         if (shown !== null) showResult(shown.text, shown.tone);
       })

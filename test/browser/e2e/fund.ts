@@ -155,7 +155,9 @@ export function fundSuite(ctx: () => E2eContext): void {
     await playground.sidebar().getByLabel("…or type an employee Id").fill("987654");
     await create.fill({ Name: "Fondo rechazado", Currency: "USD", "Initial amount": "10" });
     await playground.afterRun(() => create.submit());
-    await until(async () => expect(await create.status().textContent()).toMatch(/^The service refused: /));
+    await until(async () =>
+      expect(await create.status().textContent()).toMatch(/^The service refused the request\./),
+    );
     expect(await create.status().textContent()).toMatch(/987654|IdEmployee|employee/i);
     await screenshot(playground.page, "sidebar-fund-refused");
   });

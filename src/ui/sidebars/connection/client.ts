@@ -6,7 +6,7 @@
 import type * as ConnectionServer from "../../../app/connection";
 import type { ConnectionView, SaveConnectionResult } from "../../../settings/connection";
 import type { SettingsIssue } from "../../../settings/model";
-import { el, whileDisabled } from "../../client/dom";
+import { el, showMessage, whileDisabled } from "../../client/dom";
 import { setLanguage, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
 
@@ -94,7 +94,7 @@ function render(view: ConnectionView): void {
   const inputs: Record<Field, HTMLInputElement> = { baseUrl, token, adminId };
   const buttons = [save, test, removeToken];
   const setStatus = (text: string, kind: "ok" | "error" | "") => {
-    status.textContent = text;
+    showMessage(status, text);
     status.className = `status ${kind}`.trim();
   };
   const clearProblems = () => {
@@ -126,10 +126,7 @@ function render(view: ConnectionView): void {
       try {
         return await work();
       } catch (err) {
-        setStatus(
-          t("connection.failed", { message: err instanceof Error ? err.message : String(err) }),
-          "error",
-        );
+        setStatus(failedText(err), "error");
         return undefined;
       }
     });
@@ -178,13 +175,19 @@ function render(view: ConnectionView): void {
   app.setAttribute("data-ready", "1");
 }
 
+/** A failed call: a failure of the service comes in plain words with its details (src/api/plain.ts). */
+function failedText(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.includes("\n\n") ? message : t("connection.failed", { message });
+}
+
 async function start(): Promise<void> {
   const app = document.getElementById("app") as HTMLElement;
   app.textContent = t("connection.loading");
   try {
     render(await server.getConnectionSettings());
   } catch (err) {
-    app.textContent = t("connection.failed", { message: err instanceof Error ? err.message : String(err) });
+    showMessage(app, failedText(err));
     app.removeAttribute("aria-busy");
     app.setAttribute("data-ready", "1");
   }

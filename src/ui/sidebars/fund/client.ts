@@ -10,7 +10,7 @@ import type { FundSidebarView } from "../../../app/fund-sidebar";
 import type { StringKey } from "../../../i18n";
 import type { FormOutcome, FundView } from "../../../outbox/forms";
 import { FUND_STATUSES, fundStatusLabel } from "../../../outbox/operations";
-import { el, loadSidebarView } from "../../client/dom";
+import { el, loadSidebarView, showMessage } from "../../client/dom";
 import {
   askInline,
   buildForm,
@@ -290,7 +290,11 @@ function render(): void {
     void loadView(idInput.value.trim());
   });
   app.append(picker);
-  if (view.error) app.append(el("p", { class: "status error", role: "alert" }, view.error));
+  if (view.error) {
+    const shown = el("p", { class: "status error", role: "alert" });
+    showMessage(shown, view.error);
+    app.append(shown);
+  }
   // Earlier requests that got no answer, settled (or still waiting) when the fund was opened.
   if (view.notice) app.append(el("p", { class: "status", role: "status" }, view.notice));
   if (view.fund) {

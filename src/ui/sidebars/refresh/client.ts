@@ -11,7 +11,7 @@
  */
 import type * as RefreshServer from "../../../app/refresh";
 import type { StringKey } from "../../../i18n";
-import { whileDisabled } from "../../client/dom";
+import { showMessage, whileDisabled } from "../../client/dom";
 import { setLanguage, speak, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
 
@@ -129,7 +129,8 @@ function render(app: HTMLElement, view: View | null): void {
           else if (summary.finished) progress.value = 100;
           if (!summary.ok || summary.finished) {
             status.className = summary.ok ? "ok" : "problem";
-            status.textContent =
+            showMessage(
+              status,
               summary.ok && piece > 1
                 ? t("refresh.sidebar.done", {
                     records,
@@ -137,7 +138,8 @@ function render(app: HTMLElement, view: View | null): void {
                     seconds: Math.round(seconds * 10) / 10,
                     pieces: piece,
                   })
-                : summary.message;
+                : summary.message,
+            );
             return;
           }
           if (cancelled) {
@@ -153,7 +155,7 @@ function render(app: HTMLElement, view: View | null): void {
         }
       } catch (err) {
         status.className = "problem";
-        status.textContent = err instanceof Error ? err.message : String(err);
+        showMessage(status, err instanceof Error ? err.message : String(err));
       } finally {
         cancel.hidden = true;
         app.setAttribute("aria-busy", "false");

@@ -10,7 +10,7 @@ import type * as SettingsServer from "../../../app/settings";
 import { type StringKey, translate } from "../../../i18n";
 import type { ScheduleSidebarView } from "../../../schedule/view";
 import type { SettingsField, SettingsForm, SettingsView } from "../../../settings/view";
-import { el, whileDisabled } from "../../client/dom";
+import { el, showMessage, whileDisabled } from "../../client/dom";
 import { pageLanguage, speak, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
 
@@ -224,12 +224,14 @@ function applyVisibility(root: HTMLElement, form: SettingsForm): void {
 }
 
 function status(node: HTMLElement, text: string, kind: "ok" | "error" | "info" = "info"): void {
-  node.textContent = text;
+  showMessage(node, text);
   node.className = `status ${kind}`;
 }
 
 function errorText(err: unknown): string {
-  return t("settings.error", { message: err instanceof Error ? err.message : String(err) });
+  const message = err instanceof Error ? err.message : String(err);
+  // A failure of the service comes in plain words with its details (src/api/plain.ts).
+  return message.includes("\n\n") ? message : t("settings.error", { message });
 }
 
 /** Runs `action` with `button` disabled, so that a click cannot send twice. */
@@ -537,7 +539,11 @@ function historySection(view: SettingsView): HTMLElement {
       el("div", {}, line),
       el("div", { class: "hint" }, figures),
     );
-    if (run.message) item.append(el("div", { class: "hint" }, run.message));
+    if (run.message) {
+      const hint = el("div", { class: "hint" });
+      showMessage(hint, run.message);
+      item.append(hint);
+    }
     list.append(item);
   }
   box.append(list);
@@ -614,7 +620,7 @@ function start(): void {
     .getSettingsView()
     .then((view) => render(root, view))
     .catch((err) => {
-      root.textContent = errorText(err);
+      showMessage(root, errorText(err));
       root.setAttribute("data-ready", "error");
     });
 }

@@ -1,0 +1,73 @@
+/**
+ * The plain words of a failure: each kind of error says what happened, what was kept and what
+ * to do, in English and Spanish; the technical text is kept apart as its details.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  HttpError,
+  InvalidRequestError,
+  ServiceError,
+  TransportError,
+  UnexpectedResponseError,
+} from "../../src/api/errors";
+import { plainError, plainKind, plainText } from "../../src/api/plain";
+
+describe("plain words of a failure", () => {
+  it("names the kind of each failure, and a write whose outcome is unknown as such", () => {
+    expect(plainKind(new HttpError("getFunds", 503, "", "unknown"))).toBe("serviceDown");
+    expect(plainKind(new HttpError("depositMoneyToFund", 503, "", "unknown"))).toBe("unknownOutcome");
+    expect(plainKind(new HttpError("depositMoneyToFund", 422, "no", "refused"))).toBe("refused");
+    expect(plainKind(new HttpError("getFunds", 401, "", "refused"))).toBe("notAuthorised");
+    expect(plainKind(new HttpError("getFunds", 403, "", "refused"))).toBe("notAuthorised");
+    // A write's 403 is the administrator's permission: the token was good enough to read.
+    expect(plainKind(new HttpError("depositMoneyToFund", 403, "IdAdmin", "refused"))).toBe("refused");
+    expect(plainKind(new HttpError("getFunds", 404, "", "refused"))).toBe("unreachable");
+    expect(plainKind(new ServiceError("getFunds", 200, "Unauthorized", "refused", 403))).toBe(
+      "notAuthorised",
+    );
+    expect(plainKind(new TransportError("Timeout: https://x", "getFunds"))).toBe("serviceDown");
+    expect(plainKind(new TransportError("Timeout: https://x", "withdrawMoneyFromFund"))).toBe(
+      "unknownOutcome",
+    );
+    expect(plainKind(new TransportError("DNS error: https://x", "getFunds"))).toBe("unreachable");
+    expect(plainKind(new InvalidRequestError("getFunds", []))).toBe("settings");
+    expect(plainKind(new UnexpectedResponseError("getFunds", 200, "Funds", "not a list", "unknown"))).toBe(
+      "unexpected",
+    );
+    expect(plainKind(new Error("A refresh is running."))).toBeNull();
+  });
+
+  it("puts the plain sentence first and the technical text after it, in the user's language", () => {
+    const err = new HttpError("getFunds", 503, "request: getFunds answered 503", "unknown");
+    const en = plainError(err, "en", "sheets");
+    expect(en.message).toBe(
+      "The service is not answering right now. The sheets keep their previous data. Try again in a few minutes.",
+    );
+    expect(en.detail).toBe(err.message);
+    expect(plainText(en, "en")).toBe(`${en.message}\n\nDetails: ${err.message}`);
+    const es = plainError(err, "es", "sheets");
+    expect(es.message).toBe(
+      "El servicio no está respondiendo en este momento. Las hojas conservan sus datos anteriores. Intente de nuevo en unos minutos.",
+    );
+    expect(plainText(es, "es")).toContain("\n\nDetalles: getFunds: the service answered HTTP 503");
+  });
+
+  it("says nothing was changed by a refusal, and nothing about what was kept when a write may have applied", () => {
+    expect(plainError(new HttpError("depositMoneyToFund", 422, "no", "refused"), "en").message).toBe(
+      "The service refused the request. Nothing was changed. Check the values and try again.",
+    );
+    expect(plainError(new HttpError("depositMoneyToFund", 504, "", "unknown"), "en").message).toBe(
+      "The service did not confirm whether it applied the change. Look at the record in the service before trying again.",
+    );
+  });
+
+  it("shows the add-on's own plain messages as they are, with no details", () => {
+    const plain = plainError(new Error("No access token is saved for you: enter it in Settings."), "en");
+    expect(plain).toEqual({
+      kind: null,
+      message: "No access token is saved for you: enter it in Settings.",
+      detail: "",
+    });
+    expect(plainText(plain, "en")).toBe(plain.message);
+  });
+});

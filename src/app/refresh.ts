@@ -20,7 +20,6 @@ import {
   isRefreshCursor,
   type RefreshCursor,
   type RefreshKind,
-  type RefreshSheets,
   refreshSelection,
   runRefreshSteps,
   type Stage,

@@ -35,7 +35,8 @@ export const rules = {
       '{field} must start with https:// so that the token travels encrypted (got "{got}").',
     "settings.issue.userInfo":
       '{field} must not hold a user name or password before the host ("name@"): requests would go to host {host}, whatever comes before "@" (got "{got}").',
-    "settings.issue.unique": '{field}: "{got}" is already the name of {other}; each sheet needs its own name.',
+    "settings.issue.unique":
+      '{field}: "{got}" is already the name of {other}; each sheet needs its own name.',
     "settings.issue.uniqueDefault":
       '{field}: "{got}" is the name {other} has by default (in English or Spanish); each sheet needs its own name.',
     "settings.issue.requiredWith": '{field} is required when {other} is "{value}".',

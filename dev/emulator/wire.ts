@@ -129,18 +129,8 @@ export class FakeHandles {
           .setTitle(wire.title)
           .setWidth(wire.width)
           .setHeight(wire.height);
-      case "o": {
-        const out: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(wire.v)) {
-          Object.defineProperty(out, k, {
-            value: this.decode(v),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        }
-        return out;
-      }
+      case "o":
+        return ownMembers({}, wire.v, (v) => this.decode(v));
       default:
         return wire.v;
     }
@@ -216,18 +206,8 @@ export class RemoteObjects {
         return enumByKey(wire.k);
       case "d":
         return this.realm.date(wire.ms);
-      case "o": {
-        const out = new this.realm.Object() as Record<string, unknown>;
-        for (const [k, v] of Object.entries(wire.v)) {
-          Object.defineProperty(out, k, {
-            value: this.decode(v),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        }
-        return out;
-      }
+      case "o":
+        return ownMembers(new this.realm.Object() as Record<string, unknown>, wire.v, (v) => this.decode(v));
       default:
         return (wire as { v?: unknown }).v;
     }
@@ -261,4 +241,19 @@ export class RemoteObjects {
     if (isPlain(value)) return { t: "o", v: plainEntries(value, (v) => this.encode(v)) };
     return { t: "raw", v: value };
   }
+}
+
+/**
+ * Fills `out` with `members`, each decoded, as own data properties: a key such as `__proto__`
+ * stays a plain key, as it does when Google copies arguments.
+ */
+function ownMembers(
+  out: Record<string, unknown>,
+  members: Record<string, Wire>,
+  decode: (v: Wire) => unknown,
+): Record<string, unknown> {
+  for (const [k, v] of Object.entries(members)) {
+    Object.defineProperty(out, k, { value: decode(v), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }

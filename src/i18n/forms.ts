@@ -54,9 +54,6 @@ export const forms = {
     "form.done.fund": "Done. Fund {id}: balance {balance}.",
     "form.done.created": "Done. Fund {id} created for employee {employee}.",
     "form.done.report": "Done: report {id}.",
-    "form.refused": "The service refused: {message}",
-    "form.unknownWaiting":
-      "No answer came in time ({message}): {sent} may still land. Nothing more is sent for it; open the fund again after {until} to see whether it was applied.",
     "form.heldByLanding":
       "Not sent: the earlier request ({sent}) got no answer and may still land until {until}. Open the fund again after that time: the add-on checks it first.",
     "form.heldByOutbox":
@@ -65,7 +62,6 @@ export const forms = {
       "Not sent: the earlier request ({sent}) cannot be settled by reading the fund ({message}). Check the fund in the service first.",
     "form.settledApplied": "The earlier request ({sent}) that got no answer had been applied.",
     "form.settledNotApplied": "The earlier request ({sent}) that got no answer had not been applied.",
-    "form.unknownReport": "The outcome is unknown ({message}). Sending the same mark again is safe.",
     "form.duplicate": "This form was already sent; showing its result.",
     "form.invalidArguments": "The form sent something unexpected: {detail}.",
     "form.reports.none": "Select one or more rows of the Expense reports sheet, then reload.",
@@ -85,7 +81,6 @@ export const forms = {
     "form.report.integrated": "Integrated",
     "form.report.notIntegrated": "Not integrated",
     "form.keep": "(keep as is)",
-    "form.notSent": "Not sent: the fund could not be read first ({message}). Try again.",
     "form.confirm": "Confirm",
     "form.cancel": "Cancel",
     "form.problems": "Fix the fields marked below.",
@@ -161,9 +156,6 @@ export const forms = {
     "form.done.fund": "Hecho. Fondo {id}: saldo {balance}.",
     "form.done.created": "Hecho. Fondo {id} creado para el empleado {employee}.",
     "form.done.report": "Hecho: rendición {id}.",
-    "form.refused": "El servicio rechazó: {message}",
-    "form.unknownWaiting":
-      "La respuesta no llegó a tiempo ({message}): {sent} aún puede llegar. No se envía nada más por ella; abra de nuevo el fondo después de las {until} para ver si se aplicó.",
     "form.heldByLanding":
       "No enviado: la solicitud anterior ({sent}) no tuvo respuesta y aún puede llegar hasta las {until}. Abra de nuevo el fondo después de esa hora: el complemento la revisa primero.",
     "form.heldByOutbox":
@@ -172,8 +164,6 @@ export const forms = {
       "No enviado: la solicitud anterior ({sent}) no puede resolverse leyendo el fondo ({message}). Revise antes el fondo en el servicio.",
     "form.settledApplied": "La solicitud anterior ({sent}) que no tuvo respuesta sí se había aplicado.",
     "form.settledNotApplied": "La solicitud anterior ({sent}) que no tuvo respuesta no se había aplicado.",
-    "form.unknownReport":
-      "El resultado es desconocido ({message}). Enviar la misma marca de nuevo es seguro.",
     "form.duplicate": "Este formulario ya se envió; se muestra su resultado.",
     "form.invalidArguments": "El formulario envió algo inesperado: {detail}.",
     "form.reports.none": "Seleccione una o más filas de la hoja Rendiciones y vuelva a cargar.",
@@ -193,7 +183,6 @@ export const forms = {
     "form.report.integrated": "Integrada",
     "form.report.notIntegrated": "No integrada",
     "form.keep": "(sin cambios)",
-    "form.notSent": "No enviado: no se pudo leer el fondo antes ({message}). Inténtelo de nuevo.",
     "form.confirm": "Confirmar",
     "form.cancel": "Cancelar",
     "form.problems": "Corrija los campos marcados abajo.",

@@ -145,6 +145,7 @@ function session(source: RefreshSource, action: StringKey) {
       },
     }),
     fingerprints: runtime().documentProperties(),
+    listState: runtime().documentCache() ?? undefined,
     employeeNames: runtime().documentProperties(),
     options,
   };

@@ -17,6 +17,7 @@ export interface Runtime {
   userProperties(): GoogleAppsScript.Properties.Properties;
   /** The current user's cache. */
   userCache(): GoogleAppsScript.Cache.Cache | null;
+  documentCache(): GoogleAppsScript.Cache.Cache | null;
   /**
    * The document's lock, taken for `activity` (a refused run can then name the run holding it):
    * one execution per document at a time. A new lock object each call; null outside a document.
@@ -85,6 +86,7 @@ function createRuntime(): Runtime {
     documentProperties: once(() => PropertiesService.getDocumentProperties()),
     userProperties: once(() => PropertiesService.getUserProperties()),
     userCache: once(() => CacheService.getUserCache()),
+    documentCache: once(() => CacheService.getDocumentCache()),
     documentLock: (activity) => documentLockFor(activity),
     userLock: () => LockService.getUserLock(),
     spreadsheet,

@@ -204,7 +204,7 @@ export function refreshSheets(options: {
         missingNote: options.missingNote,
         shouldStop: update.shouldStop,
       });
-      stampSheet(target, options.names[target], options.stamp, options.language);
+      stampSheet(target, options.names[target], options.stamp, options.language, update.partial);
       options.afterWrite();
       return plan.counts.updated + plan.counts.added;
     },
@@ -228,11 +228,19 @@ const STAMPS_KEY = "refresh.stamps";
  * Notes the stamp on the first cell of the sheet's header ("Refreshed … by …"), so that anyone
  * looking at the data sees how fresh it is, and keeps it for the Refresh sidebar.
  */
-function stampSheet(stage: SheetTarget, name: string, stamp: RefreshStamp, language: Language): void {
+function stampSheet(
+  stage: SheetTarget,
+  name: string,
+  stamp: RefreshStamp,
+  language: Language,
+  partial = false,
+): void {
   SpreadsheetApp.getActiveSpreadsheet()
     .getSheetByName(name)
     ?.getRange(1, 1)
-    .setNote(translate(language, "note.refreshed", { when: stamp.when, who: stamp.who }));
+    .setNote(translate(language, partial ? "note.inProgress" : "note.refreshed", { ...stamp }));
+  // Part of a list is not a refresh of the sheet: the Refresh sidebar keeps the last whole one.
+  if (partial) return;
   const props = PropertiesService.getDocumentProperties();
   const stamps = { ...refreshStamps(), [stage]: stamp };
   props.setProperty(STAMPS_KEY, JSON.stringify(stamps));

@@ -81,6 +81,8 @@ export const sheets = {
     "files.more": "{name} (+{count} more)",
     "note.missing": "Not returned by the last refresh ({date}): deleted, or outside the filters",
     "note.refreshed": "Refreshed {when} by {who}.",
+    "note.inProgress":
+      "Refresh in progress ({when}, {who}): part of the list is updated, the rest follows in the next run; rows no longer returned are marked once it is complete.",
     "col.assignedToName": "Assigned to",
     "sheet.files": "Report files",
     "col.file": "File",
@@ -169,6 +171,8 @@ export const sheets = {
     "files.more": "{name} (+{count} más)",
     "note.missing": "No vino en la última actualización ({date}): eliminado, o fuera de los filtros",
     "note.refreshed": "Actualizada el {when} por {who}.",
+    "note.inProgress":
+      "Actualización en curso ({when}, {who}): parte de la lista está al día y el resto sigue en la próxima ejecución; las filas que ya no vienen se marcan cuando termine.",
     "col.assignedToName": "Asignado a",
     "sheet.files": "Archivos de rendiciones",
     "col.file": "Archivo",

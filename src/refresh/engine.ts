@@ -3,18 +3,22 @@
  *
  * Stages run in order: funds (every page of getFunds), transactions (getFund for funds that are
  * new or whose totals moved), reports (every page of getExpenseReports, one-year piece by
- * piece). A stage writes its sheet once, when everything it needs has been fetched, so a sheet
- * never shows half a list; a failure before that leaves the sheet as it was.
+ * piece). A stage writes its sheet once, when everything it needs has been fetched, or, when
+ * its list takes several executions, once per execution; a failure before that leaves the
+ * sheet as it was.
  *
  * Between steps `shouldStop()` is asked. When it says stop:
  * - during the movement fetches, the movements fetched so far are written (each fund's rows
  *   complete, its fingerprint saved) and the cursor keeps the ids still to fetch;
- * - during a list, nothing is written and the cursor keeps the stage: the continuation fetches
- *   that list again from its first page, because pages of an offset-paged list shift when
- *   records change in between, and stitching pages of two moments would duplicate or drop rows.
- *   A list restarted that way runs to its end, so every continuation makes progress;
+ * - during a list (between batches of pages), the pages read without a gap are merged into
+ *   the sheet (rows updated or added, none marked missing, the sheet's note saying the refresh
+ *   is in progress), and the cursor keeps where the next page is, a check of the page before
+ *   it and the ids merged so far (./list-cursor.ts). The continuation reads that page and the
+ *   one before again: moved (records added or removed in between), or the ids lost from the
+ *   cache, the list starts again from page 1. Rows the pass did not return are covered only
+ *   once it is complete;
  * - while a sheet is written, between chunks of rows, when no row moves (SheetWriteStopped):
- *   the rows written are whole, and the continuation merges the same stage again, writing
+ *   the rows written are whole, and the continuation reads the same pages again and writes
  *   only the rows that still differ (at least one chunk per execution).
  */
 import type { ExpenseReport, Fund } from "../api/types";
@@ -45,6 +49,16 @@ import {
   saveFingerprints,
   vanishedFunds,
 } from "./fingerprints";
+import {
+  forgetSeen,
+  idsHash,
+  isListCursor,
+  type ListCursor,
+  type ListStateStore,
+  loadSeen,
+  saveSeen,
+  unshifted,
+} from "./list-cursor";
 import {
   learntPageSize,
   type PageSizeProbe,
@@ -115,6 +129,8 @@ export interface SheetUpdate<R> {
    * whole and in place) and `apply` throws SheetWriteStopped.
    */
   shouldStop?: () => boolean;
+  /** Part of a list whose rest follows in a later execution: the sheet says so. */
+  partial?: boolean;
 }
 
 export interface RefreshSheets {
@@ -149,8 +165,8 @@ export interface RefreshCursor {
   stages: Stage[];
   /** Funds whose movements are still to fetch (transactions stage under way). */
   pendingFundIds?: number[];
-  /** The current list stage was interrupted once: this time it runs to its end. */
-  restartedList?: boolean;
+  /** Where the current list stage goes on, its pages so far merged (./list-cursor.ts). */
+  list?: ListCursor;
   /** For progress messages: where the interrupted list was. */
   at?: { endpoint: string; piece: number; page: number };
 }
@@ -177,6 +193,8 @@ export interface EngineDeps {
   reader: RefreshReader;
   sheets: RefreshSheets;
   fingerprints: FingerprintStore;
+  /** Where the ids of a list merged in part are kept between executions (the document cache). */
+  listState?: ListStateStore;
   /** Where employees' names seen in reports are kept (./employees.ts); none: funds show ids. */
   employeeNames?: TextStore;
   options: RefreshOptions;
@@ -203,9 +221,27 @@ export function isRefreshCursor(value: unknown): value is RefreshCursor {
     Array.isArray(c.stages) &&
     c.stages.every((s) => s === "funds" || s === "transactions" || s === "reports") &&
     (c.pendingFundIds === undefined ||
-      (Array.isArray(c.pendingFundIds) && c.pendingFundIds.every((id) => Number.isInteger(id))))
+      (Array.isArray(c.pendingFundIds) && c.pendingFundIds.every((id) => Number.isInteger(id)))) &&
+    (c.list === undefined || isListCursor(c.list))
   );
 }
+
+/** What a read of a list's pages gave: its records in order, up to where it stopped. */
+interface ListRead<T> {
+  items: T[];
+  /** Where the next execution goes on; none when the list was read to its end. */
+  next?: Omit<ListCursor, "size" | "seen">;
+  /** The place given no longer held (the pages shifted): read from page 1 instead. */
+  restarted: boolean;
+}
+
+const idsOf = (list: readonly { id: number }[]) => list.map((r) => r.id);
+
+/** Which rows of a sheet keyed by id an update covers. */
+const keyCovers =
+  (covers: (id: number) => boolean) =>
+  (key: string): boolean =>
+    covers(Number(key));
 
 class Stopped {
   constructor(readonly at: RefreshCursor["at"]) {}
@@ -355,61 +391,130 @@ export function runRefreshSteps(
     return pageSize === asked ? pages : ask();
   }
 
-  /** Every page of one or more list queries: first pages together, then the rest in batches. */
-  function allPages<T>(
+  /**
+   * The pages of one or more list queries from `from` (pieces before it skipped, its piece
+   * from its page on, after a check that the page before it has not moved) or from the start:
+   * first pages together, then the rest in batches. Stoppable, it stops between batches and
+   * gives the records read in one run of pages, and where the next one starts.
+   */
+  function allPages<T extends { id: number }>(
     stage: Stage,
-    endpoint: string,
     kind: ListKind,
     queries: Record<string, unknown>[],
+    from: ListCursor | undefined,
     stoppable: boolean,
-  ): T[][] {
-    const perQuery: T[][] = queries.map(() => []);
+  ): ListRead<T> {
+    const start = from?.piece ?? 0;
+    const got: ListPage<T>[][] = queries.map(() => []);
     const pageCounts: number[] = [];
-    for (let i = 0; i < queries.length; i += options.batchSize) {
-      const slice = queries.slice(i, i + options.batchSize);
-      const firsts = firstPages<T>(stage, kind, slice);
-      firsts.forEach((p, k) => {
-        perQuery[i + k]?.push(...p.items);
-        // Stop paging when the count is reached or a page comes back empty.
-        pageCounts[i + k] = p.items.length === 0 ? 1 : Math.max(1, p.pages);
+    const firstOf = (qi: number) => (from && qi === start ? from.page : 1);
+    const counted = (qi: number, page: number, p: ListPage<T>) => {
+      (got[qi] as ListPage<T>[])[page] = p;
+      // Stop paging when the count is reached or a page comes back empty.
+      pageCounts[qi] = p.items.length === 0 ? page : Math.max(page, p.pages);
+    };
+    const later: number[] = [];
+    for (let qi = start; qi < queries.length; qi++) if (firstOf(qi) === 1) later.push(qi);
+    if (from && from.page > 1) {
+      const q = queries[start] as Record<string, unknown>;
+      const [check, page] = pagesOf<T>(stage, kind, [pageQuery(q, from.page - 1), pageQuery(q, from.page)]);
+      minimum += 2;
+      if (!check || !page || !unshifted(from, idsOf(check.items)))
+        return { ...allPages<T>(stage, kind, queries, undefined, stoppable), restarted: true };
+      counted(start, from.page, page);
+    }
+    for (let i = 0; i < later.length; i += options.batchSize) {
+      const slice = later.slice(i, i + options.batchSize);
+      firstPages<T>(
+        stage,
+        kind,
+        slice.map((qi) => queries[qi] as Record<string, unknown>),
+      ).forEach((p, k) => {
+        counted(slice[k] as number, 1, p);
       });
     }
     const rest: { query: number; page: number }[] = [];
-    queries.forEach((_q, qi) => {
-      for (let page = 2; page <= (pageCounts[qi] ?? 1); page++) rest.push({ query: qi, page });
-    });
-    minimum += queries.length + rest.length;
-    const pieces: T[][][] = queries.map(() => []);
+    for (let qi = start; qi < queries.length; qi++)
+      for (let page = firstOf(qi) + 1; page <= (pageCounts[qi] ?? 1); page++) rest.push({ query: qi, page });
+    minimum += later.length + rest.length;
     const queryOf = (r: { query: number; page: number }) =>
       pageQuery(queries[r.query] as Record<string, unknown>, r.page);
     // Pages fetched ahead are taken as they are; the others go out in full batches.
     const toFetch: { query: number; page: number }[] = [];
     for (const r of rest) {
-      const got = kind === "reportPage" ? ahead.get(pageKey(queryOf(r))) : undefined;
-      if (got) (pieces[r.query] as T[][])[r.page] = got.items as T[];
+      const ready = kind === "reportPage" ? ahead.get(pageKey(queryOf(r))) : undefined;
+      if (ready) (got[r.query] as ListPage<T>[])[r.page] = ready as unknown as ListPage<T>;
       else toFetch.push(r);
     }
     for (let i = 0; i < toFetch.length; i += options.batchSize) {
-      if (stoppable && shouldStop()) {
-        const at = toFetch[i] as { query: number; page: number };
-        throw new Stopped({ endpoint, piece: at.query, page: at.page });
-      }
+      if (stoppable && shouldStop()) break;
       const slice = toFetch.slice(i, i + options.batchSize);
-      const pages = pagesOf<T>(stage, kind, slice.map(queryOf));
-      pages.forEach((p, k) => {
+      pagesOf<T>(stage, kind, slice.map(queryOf)).forEach((p, k) => {
         const r = slice[k] as { query: number; page: number };
-        (pieces[r.query] as T[][])[r.page] = p.items;
+        (got[r.query] as ListPage<T>[])[r.page] = p;
       });
     }
-    pieces.forEach((list, qi) => {
-      for (const items of list) if (items) perQuery[qi]?.push(...items);
-    });
-    return perQuery;
+    // The pages read without a gap, piece after piece; the first gap is where the next run starts.
+    const items: T[] = [];
+    for (let qi = start; qi < queries.length; qi++) {
+      const pages = got[qi] as ListPage<T>[];
+      for (let page = firstOf(qi); page <= (pageCounts[qi] ?? 1); page++) {
+        const p = pages[page];
+        if (!p) {
+          const next = { piece: qi, page, pages: pageCounts[qi] ?? 1 };
+          return {
+            items,
+            next: { ...next, check: idsHash(idsOf(pages[page - 1]?.items ?? [])) },
+            restarted: false,
+          };
+        }
+        items.push(...p.items);
+      }
+    }
+    return { items, restarted: false };
   }
 
-  function fetchFundList(stoppable: boolean): Fund[] {
-    const [items] = allPages<Fund>("funds", "getFunds", "fundPage", [options.fundFilters], stoppable);
-    return dedupeById(items ?? []);
+  function fetchFundList(): Fund[] {
+    return dedupeById(allPages<Fund>("funds", "fundPage", [options.fundFilters], undefined, false).items);
+  }
+
+  /**
+   * A list stage: its pages from where the cursor says (or page 1), merged with `merge`. Cut
+   * off by the time limit, the part read is merged (rows updated or added, none marked
+   * missing), the ids merged so far kept, and the stage stops with the place to go on from;
+   * complete, the rest is merged and every row the pass did not return is covered. Gives this
+   * execution's records, and whether they are the whole list.
+   */
+  function listStage<T extends { id: number }>(
+    stage: Stage,
+    endpoint: string,
+    kind: ListKind,
+    queries: Record<string, unknown>[],
+    merge: (list: T[], covers: (id: number) => boolean, partial: boolean) => void,
+  ): { list: T[]; whole: boolean } {
+    const from = state.list;
+    let before = from && !probing && pageSize === from.size ? loadSeen(deps.listState, from.seen) : null;
+    const read = allPages<T>(stage, kind, queries, before && from ? from : undefined, true);
+    if (read.restarted) before = null;
+    const list = dedupeById(read.items);
+    const ids = new Set(idsOf(list));
+    // This part's rows; once the pass is complete, also every row no part of it returned.
+    const covers = (id: number) => ids.has(id) || (!read.next && !before?.has(id));
+    try {
+      merge(list, covers, read.next !== undefined);
+    } catch (err) {
+      // Written in part: the next execution goes on from where this one started, or page 1.
+      if (err instanceof SheetWriteStopped && !before) delete state.list;
+      throw err;
+    }
+    if (read.next) {
+      const seen = new Set(before);
+      for (const id of ids) seen.add(id);
+      state.list = { ...read.next, size: pageSize, seen: saveSeen(deps.listState, seen, stage) };
+    } else delete state.list;
+    forgetSeen(deps.listState, from?.seen);
+    if (read.next) throw new Stopped({ endpoint, piece: read.next.piece, page: read.next.page });
+    return { list, whole: !before };
   }
 
   /** The report window cut into pieces of at most a year, each a query of getExpenseReports. */
@@ -422,18 +527,32 @@ export function runRefreshSteps(
   }
 
   function fundsStage(): void {
-    const stoppable = !state.restartedList;
-    fundList = fetchFundList(stoppable);
-    records += writeFunds(fundList, shouldStop);
+    const read = listStage<Fund>(
+      "funds",
+      "getFunds",
+      "fundPage",
+      [options.fundFilters],
+      (list, covers, partial) => {
+        records += writeFunds(list, shouldStop, keyCovers(covers), partial);
+      },
+    );
+    // The movements need the whole list: read again when it took several executions.
+    fundList = read.whole ? read.list : null;
   }
 
-  function writeFunds(list: readonly Fund[], stop?: () => boolean): number {
+  function writeFunds(
+    list: readonly Fund[],
+    stop?: () => boolean,
+    covers: SheetUpdate<Fund>["covers"] = "all",
+    partial = false,
+  ): number {
     return sheets.apply<Fund>("funds", {
       columnsFor: () => fundColumns(names),
       records: list,
       keyOf: FUNDS_TABLE.keyOf,
-      covers: "all",
+      covers,
       shouldStop: stop,
+      partial,
     });
   }
 
@@ -444,7 +563,7 @@ export function runRefreshSteps(
     let pending = state.pendingFundIds;
     let gone: number[] = [];
     if (!pending) {
-      const list = fundList ?? fetchFundList(false);
+      const list = fundList ?? fetchFundList();
       pending = fundsToFetch(list, known);
       gone = vanishedFunds(list, known);
       state.pendingFundIds = pending;
@@ -501,38 +620,38 @@ export function runRefreshSteps(
   }
 
   function reportsStage(): void {
-    const stoppable = !state.restartedList;
-    const pieces = allPages<ExpenseReport>(
+    const before = names;
+    const queries = reportQueries.length > 0 ? reportQueries : reportPieceQueries();
+    // A report on the edge of two pieces, or moved between pages, comes once.
+    listStage<ExpenseReport>(
       "reports",
       "getExpenseReports",
       "reportPage",
-      reportQueries.length > 0 ? reportQueries : reportPieceQueries(),
-      stoppable,
+      queries,
+      (list, covers, partial) => {
+        records += sheets.apply<ExpenseReport>("reports", {
+          columnsFor: (previousKeys) => reportsTable(list, previousKeys).columns,
+          records: list,
+          keyOf: (r) => String(r.id),
+          covers: keyCovers(covers),
+          shouldStop,
+          partial,
+        });
+        // No sheet of files until there is a file to list. Its key is `<report id>-<n>`.
+        if (list.some((r) => r.files?.length) || !sheets.isEmpty("files"))
+          sheets.apply("files", {
+            ...filesUpdate(list, (key) => covers(Number(key.split("-")[0])), shouldStop),
+            partial,
+          });
+        learnNames(list);
+      },
     );
-    // A report on the edge of two pieces, or moved between pages, comes once.
-    const list = dedupeById(pieces.flat());
-    records += sheets.apply<ExpenseReport>("reports", {
-      columnsFor: (previousKeys) => reportsTable(list, previousKeys).columns,
-      records: list,
-      keyOf: (r) => String(r.id),
-      covers: "all",
-      shouldStop,
-    });
-    writeFiles(list);
-    const before = names;
-    if (learnNames(list) && fundList?.some((f) => names.get(f.idAssignTo) !== before.get(f.idAssignTo))) {
+    if (fundList?.some((f) => names.get(f.idAssignTo) !== before.get(f.idAssignTo))) {
       // The funds were written earlier in this refresh, before these reports named their
       // employees: written again (only rows whose name changed differ), to the end; the same
       // records, so not counted twice.
       writeFunds(fundList);
     }
-  }
-
-  /** The reports' files, written with them; parts of the reports, so not counted as records. */
-  function writeFiles(list: readonly ExpenseReport[]): void {
-    // No sheet of files until there is a file to list.
-    if (list.some((r) => r.files?.length) || !sheets.isEmpty("files"))
-      sheets.apply("files", filesUpdate(list, "all", shouldStop));
   }
 
   /** Adds the names `reports` carry to `names` and stores them; whether any was new. */
@@ -558,16 +677,12 @@ export function runRefreshSteps(
       run[stage]();
     } catch (err) {
       if (err instanceof Stopped) {
-        if (stage !== "transactions") {
-          state.restartedList = true;
-          state.at = err.at;
-        }
+        if (stage !== "transactions") state.at = err.at;
         return paused();
       }
       if (err instanceof SheetWriteStopped) {
-        // A list's sheet written in part: the continuation fetches the list again (to its
-        // end) and writes the rows that still differ.
-        state.restartedList = true;
+        // A list's sheet written in part: the continuation reads the pages again from where
+        // this execution started and writes the rows that still differ.
         delete state.at;
         return paused();
       }
@@ -576,7 +691,7 @@ export function runRefreshSteps(
     refreshed.push(stage);
     state.stages.shift();
     delete state.pendingFundIds;
-    delete state.restartedList;
+    delete state.list;
     delete state.at;
   }
   return { finished: true, cursor: null, records, refreshed, requests, minimumRequests: minimum };

@@ -46,6 +46,8 @@ export function refreshPercent(kind: RefreshKind, cursor: RefreshCursor | null, 
   let within = 0;
   if (cursor.stages[0] === "transactions" && cursor.pendingFundIds && fundsAtStart > 0)
     within = 1 - cursor.pendingFundIds.length / fundsAtStart;
+  // Within a list, the pages merged of the piece it is in (the pieces' sizes are not known).
+  else if (cursor.list) within = (cursor.list.page - 1) / Math.max(cursor.list.page, cursor.list.pages);
   return Math.max(0, Math.min(99, Math.floor(((done + within) / total) * 100)));
 }
 

@@ -267,7 +267,9 @@ export type Tolerated =
   /** The same failure is reported by the step that follows. */
   | "reported next"
   /** A view derived from data already written (the Summary): the next refresh makes it again. */
-  | "derived only";
+  | "derived only"
+  /** Kept with a check (a count and a hash): a value lost is found missing, and the work redone. */
+  | "checked later";
 
 /**
  * The one place that swallows a failure: what `work` returns, or `fallback` when it throws for

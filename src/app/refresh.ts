@@ -25,6 +25,7 @@ import {
   type Stage,
   startCursor,
 } from "../refresh/engine";
+import type { ListStateStore } from "../refresh/list-cursor";
 import { optionsFingerprint, refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
 import { pausedRefreshMessage, refreshPercent, type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
@@ -145,11 +146,26 @@ function session(source: RefreshSource, action: StringKey) {
       },
     }),
     fingerprints: runtime().documentProperties(),
-    listState: runtime().documentCache() ?? undefined,
+    listState: listState(),
     employeeNames: runtime().documentProperties(),
     options,
   };
   return { context, options, log, audit, deps };
+}
+
+/**
+ * Where a list read over several executions keeps the ids merged so far: the document cache
+ * (every editor continues the same refresh). A value it cannot keep, or has dropped, is found
+ * missing by its check, and the list is read again from page 1.
+ */
+function listState(): ListStateStore | undefined {
+  const cache = tolerate("checked later", () => runtime().documentCache(), null);
+  if (!cache) return undefined;
+  return {
+    get: (key) => tolerate("checked later", () => cache.get(key), null),
+    put: (key, value, seconds) => tolerate("checked later", () => cache.put(key, value, seconds), undefined),
+    remove: (key) => tolerate("checked later", () => cache.remove(key), undefined),
+  };
 }
 
 const ACTION_OF: Record<RefreshKind, StringKey> = {

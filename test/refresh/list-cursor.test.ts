@@ -24,6 +24,7 @@ import {
   unshifted,
 } from "../../src/refresh/list-cursor";
 import { refreshPercent } from "../../src/refresh/paused";
+import { SheetWriteStopped } from "../../src/sheets/apply";
 import { FakeService, makeFund, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
 
 function memoryCache(): ListStateStore & { data: Map<string, string> } {
@@ -246,5 +247,68 @@ describe("a list that needs several executions", () => {
     expect(new Set(ids).size).toBe(1_600);
     // Nothing left behind in the cache once the list is complete.
     expect(cache.data.size).toBe(0);
+  });
+
+  it("a part whose sheet write was stopped is read again from where its execution started", () => {
+    const straight = setup(ids145);
+    runRefreshSteps(straight.deps, startCursor("reports"), () => false);
+    const { service, sheets, deps } = setup(ids145);
+    let stopped = false;
+    const port = deps.sheets;
+    const stopping: EngineDeps = {
+      ...deps,
+      sheets: {
+        ...port,
+        apply(target, update) {
+          const rows = port.apply(target, update);
+          // The second part's write is cut off after its rows were written.
+          if (target === "reports" && update.partial && sheets.reports.ids().length > 50 && !stopped) {
+            stopped = true;
+            throw new SheetWriteStopped("stopped");
+          }
+          return rows;
+        },
+      },
+    };
+    const { executions } = runInExecutions(stopping, 3);
+    expect(stopped).toBe(true);
+    expect(executions).toBe(4);
+    // The pages of the cut-off execution read twice (four) and its check page, nothing more.
+    expect(service.calls("getExpenseReports")).toBe(15 + 3 + 5);
+    expect(sheets.reports.ids()).toEqual(straight.sheets.reports.ids());
+  });
+
+  it("the funds list over several executions, then every fund's movements", () => {
+    const fundsOf = (n: number) =>
+      Array.from({ length: n }, (_v, i) => makeFund(i + 1, [1000, -100 * (i % 4)]));
+    const run = (stop: (steps: number) => boolean) => {
+      const service = new FakeService(fundsOf(95), []);
+      const { sheets, port } = memorySheets();
+      const deps: EngineDeps = {
+        reader: readerOf(service),
+        sheets: port,
+        fingerprints: memoryStore(),
+        listState: memoryCache(),
+        options,
+      };
+      let cursor = startCursor("transactions");
+      let executions = 0;
+      for (;;) {
+        executions++;
+        let steps = 0;
+        const result = runRefreshSteps({ ...deps, onStep: () => steps++ }, cursor, () => stop(steps));
+        if (result.finished) break;
+        cursor = result.cursor as RefreshCursor;
+        expect(executions).toBeLessThan(40);
+      }
+      return { sheets, executions, service };
+    };
+    const straight = run(() => false);
+    const { sheets, executions, service } = run((steps) => steps >= 3);
+    expect(executions).toBeGreaterThan(3);
+    expect(sheets.funds.ids()).toEqual(straight.sheets.funds.ids());
+    expect(sheets.transactions.ids()).toEqual(straight.sheets.transactions.ids());
+    // Ten pages over two executions (one check), then the list again for the movements.
+    expect(service.calls("getFunds")).toBe(10 + 1 + 10);
   });
 });

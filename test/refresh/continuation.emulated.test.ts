@@ -78,7 +78,8 @@ function reportCalls(): number {
 describe("a list that needs several executions", () => {
   it("goes on from the page reached, each execution within its limit, and ends as one execution writes it", async () => {
     const pages = Math.ceil((straight.values.length - 1) / 10);
-    expect(pages).toBeGreaterThanOrEqual(35);
+    // More than two executions can read, even with no time lost but the service's.
+    expect(pages).toBeGreaterThanOrEqual(39);
     fresh();
     await s.control("faults", { latencyMs: LATENCY_MS, rules: [] });
     const runs: Execution[] = [];

@@ -311,4 +311,25 @@ describe("a list that needs several executions", () => {
     // Ten pages over two executions (one check), then the list again for the movements.
     expect(service.calls("getFunds")).toBe(10 + 1 + 10);
   });
+
+  it("a failure after a part was merged leaves that part, marks nothing, and the refresh goes on from it", () => {
+    const { service, sheets, deps } = setup(ids145);
+    runRefreshSteps(deps, startCursor("reports"), () => false);
+    service.reports = service.reports.filter((r) => r.id !== 1000 + 144 * 7);
+    let steps = 0;
+    const first = runRefreshSteps(
+      { ...deps, onStep: () => steps++ },
+      startCursor("reports"),
+      () => steps >= 3,
+    );
+    expect(first.finished).toBe(false);
+    const before = JSON.stringify(sheets.reports.values);
+    service.failReportsAt = service.batches.filter((b) => b.endpoint === "getExpenseReports").length + 2;
+    expect(() => runRefreshSteps(deps, first.cursor as RefreshCursor, () => false)).toThrow(/503/);
+    expect(JSON.stringify(sheets.reports.values)).toBe(before);
+    expect(sheets.reports.values.some((r) => r.includes("gone"))).toBe(false);
+    service.failReportsAt = null;
+    expect(runRefreshSteps(deps, first.cursor as RefreshCursor, () => false).finished).toBe(true);
+    expect(sheets.reports.values.filter((r) => r.includes("gone"))).toHaveLength(1);
+  });
 });

@@ -31,14 +31,23 @@ export const outbox = {
     "outbox.col.operationKey": "Operation key",
     "outbox.col.snapshot": "Sent (add-on)",
 
-    "outbox.op.createFund": "Create fund",
-    "outbox.op.updateFund": "Update fund",
+    "outbox.op.createFund": "Fund creation",
+    "outbox.op.updateFund": "Fund update",
     "outbox.op.deposit": "Deposit",
-    "outbox.op.withdraw": "Withdraw",
-    "outbox.op.setFundStatus": "Set fund status",
-    "outbox.op.markIntegrated": "Mark integrated",
-    "outbox.op.markNotIntegrated": "Mark not integrated",
-    "outbox.op.setCustomStatus": "Set custom status",
+    "outbox.op.withdraw": "Withdrawal",
+    "outbox.op.setFundStatus": "Status change",
+    "outbox.op.markIntegrated": "Integration mark",
+    "outbox.op.markNotIntegrated": "Integration removal",
+    "outbox.op.setCustomStatus": "Custom status change",
+    // The verbs earlier versions put in the dropdown: cells holding them still read as these.
+    "outbox.formerOp.createFund": "Create fund",
+    "outbox.formerOp.updateFund": "Update fund",
+    "outbox.formerOp.deposit": "Deposit",
+    "outbox.formerOp.withdraw": "Withdraw",
+    "outbox.formerOp.setFundStatus": "Set fund status",
+    "outbox.formerOp.markIntegrated": "Mark integrated",
+    "outbox.formerOp.markNotIntegrated": "Mark not integrated",
+    "outbox.formerOp.setCustomStatus": "Set custom status",
 
     "outbox.state.Pending": "Pending",
     "outbox.state.Sending": "Sending",
@@ -132,7 +141,9 @@ export const outbox = {
     "outbox.movement.1": "deposit",
     "outbox.movement.2": "withdrawal",
     "outbox.preview.money": "Money that may move:",
-    "outbox.preview.moneyLine": "Row {row}: {description}",
+    "outbox.preview.rowLine": "Row {row}: {text}",
+    "outbox.rowNote": "Preview: {text}",
+    "outbox.rowNote.invalid": "will not be sent: {problems}",
     "outbox.preview.interrupted":
       "Row {row}, interrupted: {description}. Checked against the service first; sent again only if it was not applied.",
     "outbox.preview.interruptedWaiting":
@@ -140,21 +151,19 @@ export const outbox = {
     "outbox.preview.interruptedEdited":
       "Row {row}, interrupted: {description}; {changes} afterwards. Only what was first sent is checked; nothing new is sent for this row in this run.",
     "outbox.preview.totalsNote": "Totals include interrupted rows that may be sent again.",
-    "outbox.warn.copyOfDone":
-      "Row {row}: same as row {other}, done on {date}; it is sent as a new operation.",
-    "outbox.warn.sameAsDone":
-      "Row {row}: same as an operation done on {date}; it is sent as a new operation.",
+    "outbox.warn.copyOfDone": "same as row {other}, done on {date}; it is sent as a new operation.",
+    "outbox.warn.sameAsDone": "same as an operation done on {date}; it is sent as a new operation.",
     "outbox.warn.editedDone":
       "Row {row} was changed after it was done on {date} ({changes}); nothing more is sent for it.",
     "outbox.warn.restoreDone":
       "Row {row}: its State was cleared, but it was done on {date}; it is not sent again (State is restored).",
     "outbox.warn.noRecord":
-      "Row {row}: this document keeps no record of its request; it is marked Refused and nothing is sent.",
+      "this document keeps no record of its request; it is marked Refused and nothing is sent.",
     "outbox.warn.overBalance":
-      "Row {row}: withdrawing {amount} {currency} exceeds the balance {balance} of fund {id}, which is not flexible.",
-    "outbox.warn.duplicate": "Row {row}: same operation on the same target as row {other}.",
-    "outbox.warn.closedFund": "Row {row}: fund {id} is closed.",
-    "outbox.warn.unknownFund": "Row {row}: fund {id} was not found.",
+      "withdrawing {amount} {currency} exceeds the balance {balance} of fund {id}, which is not flexible.",
+    "outbox.warn.duplicate": "same operation on the same target as row {other}.",
+    "outbox.warn.closedFund": "fund {id} is closed.",
+    "outbox.warn.unknownFund": "fund {id} was not found.",
     "outbox.total.line": "{operation} {currency}: {amount} ({count:n} {count|row|rows})",
     "outbox.total.noCurrency": "{operation}: {count:n} {count|row|rows}",
     "outbox.problem.noOperation": "Operation is required: pick one from the list.",
@@ -194,14 +203,22 @@ export const outbox = {
     "outbox.col.operationKey": "Clave de operación",
     "outbox.col.snapshot": "Enviado (complemento)",
 
-    "outbox.op.createFund": "Crear fondo",
-    "outbox.op.updateFund": "Actualizar fondo",
-    "outbox.op.deposit": "Depositar",
-    "outbox.op.withdraw": "Retirar",
-    "outbox.op.setFundStatus": "Cambiar estado del fondo",
-    "outbox.op.markIntegrated": "Marcar integrado",
-    "outbox.op.markNotIntegrated": "Marcar no integrado",
-    "outbox.op.setCustomStatus": "Estado personalizado",
+    "outbox.op.createFund": "Creación de fondo",
+    "outbox.op.updateFund": "Actualización de fondo",
+    "outbox.op.deposit": "Depósito",
+    "outbox.op.withdraw": "Retiro",
+    "outbox.op.setFundStatus": "Cambio de estado",
+    "outbox.op.markIntegrated": "Marca de integración",
+    "outbox.op.markNotIntegrated": "Anulación de integración",
+    "outbox.op.setCustomStatus": "Cambio de estado personalizado",
+    "outbox.formerOp.createFund": "Crear fondo",
+    "outbox.formerOp.updateFund": "Actualizar fondo",
+    "outbox.formerOp.deposit": "Depositar",
+    "outbox.formerOp.withdraw": "Retirar",
+    "outbox.formerOp.setFundStatus": "Cambiar estado del fondo",
+    "outbox.formerOp.markIntegrated": "Marcar integrado",
+    "outbox.formerOp.markNotIntegrated": "Marcar no integrado",
+    "outbox.formerOp.setCustomStatus": "Estado personalizado",
 
     "outbox.state.Pending": "Pendiente",
     "outbox.state.Sending": "Enviando",
@@ -299,7 +316,9 @@ export const outbox = {
     "outbox.movement.1": "depósito",
     "outbox.movement.2": "retiro",
     "outbox.preview.money": "Dinero que puede moverse:",
-    "outbox.preview.moneyLine": "Fila {row}: {description}",
+    "outbox.preview.rowLine": "Fila {row}: {text}",
+    "outbox.rowNote": "Vista previa: {text}",
+    "outbox.rowNote.invalid": "no se enviará: {problems}",
     "outbox.preview.interrupted":
       "Fila {row}, interrumpida: {description}. Primero se revisa en el servicio; se reenvía solo si no se aplicó.",
     "outbox.preview.interruptedWaiting":
@@ -307,21 +326,19 @@ export const outbox = {
     "outbox.preview.interruptedEdited":
       "Fila {row}, interrumpida: {description}; {changes} después. Solo se revisa lo que se envió primero; en esta ejecución no se envía nada nuevo de esta fila.",
     "outbox.preview.totalsNote": "Los totales incluyen las filas interrumpidas que podrían reenviarse.",
-    "outbox.warn.copyOfDone":
-      "Fila {row}: igual a la fila {other}, hecha el {date}; se envía como una operación nueva.",
-    "outbox.warn.sameAsDone":
-      "Fila {row}: igual a una operación hecha el {date}; se envía como una operación nueva.",
+    "outbox.warn.copyOfDone": "igual a la fila {other}, hecha el {date}; se envía como una operación nueva.",
+    "outbox.warn.sameAsDone": "igual a una operación hecha el {date}; se envía como una operación nueva.",
     "outbox.warn.editedDone":
       "La fila {row} cambió después de hacerse el {date} ({changes}); no se envía nada más por ella.",
     "outbox.warn.restoreDone":
       "Fila {row}: se borró su Estado, pero se hizo el {date}; no se reenvía (se restaura el Estado).",
     "outbox.warn.noRecord":
-      "Fila {row}: este documento no guarda registro de su solicitud; se marca Rechazada y no se envía nada.",
+      "este documento no guarda registro de su solicitud; se marca Rechazada y no se envía nada.",
     "outbox.warn.overBalance":
-      "Fila {row}: retirar {amount} {currency} supera el saldo {balance} del fondo {id}, que no es flexible.",
-    "outbox.warn.duplicate": "Fila {row}: misma operación sobre el mismo destino que la fila {other}.",
-    "outbox.warn.closedFund": "Fila {row}: el fondo {id} está cerrado.",
-    "outbox.warn.unknownFund": "Fila {row}: no se encontró el fondo {id}.",
+      "retirar {amount} {currency} supera el saldo {balance} del fondo {id}, que no es flexible.",
+    "outbox.warn.duplicate": "misma operación sobre el mismo destino que la fila {other}.",
+    "outbox.warn.closedFund": "el fondo {id} está cerrado.",
+    "outbox.warn.unknownFund": "no se encontró el fondo {id}.",
     "outbox.total.line": "{operation} {currency}: {amount} ({count:n} {count|fila|filas})",
     "outbox.total.noCurrency": "{operation}: {count:n} {count|fila|filas}",
     "outbox.problem.noOperation": "Operación es obligatoria: elija una de la lista.",

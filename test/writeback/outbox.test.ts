@@ -606,7 +606,7 @@ describe("Outbox: a sheet grown past its first 1,000 rows", () => {
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "2.50" }], 1500);
     const preview = String(ok(wb.menu("previewOutbox")).result);
-    expect(preview).toContain(`• Row 1500: Deposit 2.50 ${a.currency} to fund ${a.id}`);
+    expect(preview).toContain(`• Row 1500: Deposit of 2.50 ${a.currency} to fund ${a.id}`);
     expect(sheet.cell(1500, 1)?.validation).toMatchObject({ kind: "list" });
     expect(sheet.cell(1600, 1)?.validation).toMatchObject({ kind: "list" });
     expect(sheet.cell(1600, 3)?.numberFormat).toBe("@");

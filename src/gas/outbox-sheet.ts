@@ -329,10 +329,16 @@ export function writePreviewNotes(
   notes: readonly RowNote[],
 ): void {
   if (notes.length === 0) return;
-  const result = columnNumber("result");
-  for (const note of notesStillFitting(notes, before, outboxValues(sheet))) {
-    // Starts with "Preview:" / "Vista previa:", so the sheet never reads it as a number or formula.
-    sheet.getRange(note.rowNumber, result).setValue(note.result);
+  const column = columnNumber("result");
+  const fitting = notesStillFitting(notes, before, outboxValues(sheet));
+  // Consecutive rows in one write. Each text starts with "Preview:" / "Vista previa:" (or is
+  // empty), so the sheet never reads it as a number, a date or a formula.
+  for (let i = 0; i < fitting.length; ) {
+    let j = i + 1;
+    while (j < fitting.length && fitting[j]?.rowNumber === (fitting[j - 1]?.rowNumber ?? 0) + 1) j += 1;
+    const run = fitting.slice(i, j);
+    sheet.getRange(run[0]?.rowNumber ?? 2, column, run.length, 1).setValues(run.map((n) => [n.result]));
+    i = j;
   }
 }
 

@@ -41,6 +41,7 @@ export type Warning =
     }
   | { kind: "duplicate"; rowNumber: number; otherRow: number }
   | { kind: "closedFund"; rowNumber: number; fundId: number }
+  | { kind: "blockedFund"; rowNumber: number; fundId: number }
   | { kind: "unknownFund"; rowNumber: number; fundId: number }
   /** A copy of a done row, or the same cells as an operation done recently: sent again as new. */
   | { kind: "sameAsDone"; rowNumber: number; otherRow: number | null; doneAt: string }
@@ -272,8 +273,12 @@ export function previewOutbox(
       continue;
     }
     const status = statuses.get(fundId) ?? facts.status;
-    if (status === 2 && request.operation !== "setFundStatus") {
-      preview.warnings.push({ kind: "closedFund", rowNumber: row.rowNumber, fundId });
+    if ((status === 2 || status === 3) && request.operation !== "setFundStatus") {
+      preview.warnings.push({
+        kind: status === 2 ? "closedFund" : "blockedFund",
+        rowNumber: row.rowNumber,
+        fundId,
+      });
     }
     const balance = balances.get(fundId) ?? facts.balance;
     if (request.operation === "deposit") {
@@ -356,6 +361,8 @@ export function warningNote(language: Language, warning: Warning): string | null
       return t("outbox.warn.duplicate", { other: warning.otherRow });
     case "closedFund":
       return t("outbox.warn.closedFund", { id: warning.fundId });
+    case "blockedFund":
+      return t("outbox.warn.blockedFund", { id: warning.fundId });
     case "unknownFund":
       return t("outbox.warn.unknownFund", { id: warning.fundId });
     case "sameAsDone":

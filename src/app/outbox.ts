@@ -13,16 +13,20 @@ import {
   lazyAuditSink,
   outboxSheet,
   outboxSheetPort,
+  outboxValues,
   readOutboxRows,
   setUpOutboxSheet,
+  writePreviewNotes,
 } from "../gas/outbox-sheet";
 import { documentWriteRecords } from "../gas/properties";
 import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
 import { writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
+import { previewNotes } from "../outbox/notes";
 import { type FundFacts, previewOutbox as planPreview, previewText } from "../outbox/preview";
 import type { RecordStore } from "../outbox/records";
+import { type OutboxRow, readOutboxRow } from "../outbox/rows";
 import { outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox/run";
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
@@ -39,7 +43,6 @@ import {
 } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 
-type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 // ---------------------------------------------------------------------------------------------
@@ -192,10 +195,10 @@ function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: 
   };
 }
 
-function previewOf(session: WriteSession, sheet: Sheet) {
+function previewOf(session: WriteSession, rows: readonly OutboxRow[]) {
   const spreadsheet = runtime().spreadsheet();
   return planPreview(
-    readOutboxRows(sheet),
+    rows,
     fundFactsSource(spreadsheet, session),
     {
       format: session.format,
@@ -232,7 +235,20 @@ function preview(): string {
     return moved;
   }
   extendOutboxRules(sheet, session.language);
-  const text = previewText(session.language, previewOf(session, sheet));
+  const values = outboxValues(sheet);
+  const rows = values.map((cells, i) => readOutboxRow(cells, i + 2));
+  const planned = previewOf(session, rows);
+  const text = previewText(session.language, planned);
+  const notes = previewNotes(session.language, planned, rows);
+  // Written between runs only (a run writes these cells itself), and only on rows unchanged since read.
+  withDocumentLock(
+    "outbox",
+    1000,
+    () => undefined,
+    () => {
+      if (!columnsMoved(sheet, session.language)) writePreviewNotes(sheet, values, notes);
+    },
+  );
   session.finish();
   ui.alert(t("outbox.preview.title"), text, ui.ButtonSet.OK);
   return text;
@@ -269,7 +285,7 @@ function run(): RunSummary | null {
     return null;
   }
   extendOutboxRules(sheet, session.language);
-  const preview = previewOf(session, sheet);
+  const preview = previewOf(session, readOutboxRows(sheet));
   const text = previewText(session.language, preview);
   // Invalid rows count too: the run marks them Refused with the reason, sending nothing.
   // Rows to restore or flag (a cleared or edited Done row, a State typed by hand) need a run too.

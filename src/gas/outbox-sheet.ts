@@ -20,6 +20,7 @@ import {
   TEXT_COLUMNS,
 } from "../outbox/columns";
 import { outboxHeaderProblem } from "../outbox/headers";
+import { notesStillFitting, type RowNote } from "../outbox/notes";
 import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import type { FundFacts } from "../outbox/preview";
 import { readOutboxRow } from "../outbox/rows";
@@ -199,6 +200,7 @@ export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
   sheet.setColumnWidth(snapshot, 40);
   sheet.getRange(1, snapshot).setNote(translate(language, "outbox.snapshotNote"));
   applyOutboxRules(sheet, language, 2);
+  noteLists(sheet, language);
 }
 
 /** Document property: the rows of each Outbox sheet its formats, dropdowns and protection cover. */
@@ -230,6 +232,25 @@ function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): vo
     ?.setProperty(RULES_ROWS_KEY + sheet.getName(), String(maxRows));
 }
 
+/** Document property: the operation labels each Outbox sheet's dropdowns offer (a new label set is applied again). */
+const LISTS_KEY = "outbox.lists.";
+
+function operationLabels(language: Language): string[] {
+  return OUTBOX_OPERATIONS.map((op) => operationLabel(language, op));
+}
+
+function noteLists(sheet: Sheet, language: Language): void {
+  runtime()
+    .documentProperties()
+    ?.setProperty(LISTS_KEY + sheet.getName(), operationLabels(language).join("|"));
+}
+
+/** The dropdowns of every row under the header, in `language`, noted as applied. */
+function applyAllOutboxLists(sheet: Sheet, language: Language): void {
+  if (sheet.getMaxRows() > 1) applyOutboxLists(sheet, language, 2, sheet.getMaxRows() - 1);
+  noteLists(sheet, language);
+}
+
 /** The dropdowns (operation, fund status, yes/no) of `rows` rows from `fromRow`, in `language`. */
 function applyOutboxLists(sheet: Sheet, language: Language, fromRow: number, rows: number): void {
   const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
@@ -237,10 +258,7 @@ function applyOutboxLists(sheet: Sheet, language: Language, fromRow: number, row
     const rule = runtime().newDataValidation().requireValueInList(values, true).setAllowInvalid(true).build();
     sheet.getRange(fromRow, columnNumber(column), rows, 1).setDataValidation(rule);
   };
-  list(
-    "operation",
-    OUTBOX_OPERATIONS.map((op) => operationLabel(language, op)),
-  );
+  list("operation", operationLabels(language));
   list(
     "fundStatus",
     FUND_STATUSES.map((s) => fundStatusLabel(language, s)),
@@ -266,16 +284,18 @@ export function relabelOutboxSheet(sheet: Sheet, from: Language, to: Language, n
   const row = relabelledHeader(header.getValues()[0] ?? [], OUTBOX_COLUMNS.map(headerKey), from, to);
   if (row) header.setValues([row]);
   sheet.getRange(1, columnNumber("snapshot")).setNote(translate(to, "outbox.snapshotNote"));
-  if (sheet.getMaxRows() > 1) applyOutboxLists(sheet, to, 2, sheet.getMaxRows() - 1);
+  applyAllOutboxLists(sheet, to);
 }
 
-/** Extends the rules to rows added since they were last applied. */
+/**
+ * Extends the rules to rows added since they were last applied, and offers the current labels
+ * in every dropdown of a sheet whose lists still hold older ones (or another language's).
+ */
 export function extendOutboxRules(sheet: Sheet, language: Language): void {
-  const covered = Number(
-    runtime()
-      .documentProperties()
-      ?.getProperty(RULES_ROWS_KEY + sheet.getName()),
-  );
+  const props = runtime().documentProperties();
+  if (props?.getProperty(LISTS_KEY + sheet.getName()) !== operationLabels(language).join("|"))
+    applyAllOutboxLists(sheet, language);
+  const covered = Number(props?.getProperty(RULES_ROWS_KEY + sheet.getName()));
   // A sheet from before this was kept: its first 1,000 rows were set up when it was made.
   const from = Number.isInteger(covered) && covered > 0 ? covered + 1 : 1001;
   if (sheet.getMaxRows() >= from) applyOutboxRules(sheet, language, from);
@@ -288,13 +308,38 @@ export function columnsMoved(sheet: Sheet, language: Language): string | null {
   return outboxHeaderProblem(headers as CellValue[], language);
 }
 
-export function readOutboxRows(sheet: Sheet) {
+/** The Outbox's cells from row 2 on, as getValues returns them. */
+export function outboxValues(sheet: Sheet): CellValue[][] {
   const last = sheet.getLastRow();
-  if (last < 2) return [];
-  return sheet
-    .getRange(2, 1, last - 1, OUTBOX_COLUMNS.length)
-    .getValues()
-    .map((values, i) => readOutboxRow(values as CellValue[], i + 2));
+  return last < 2 ? [] : (sheet.getRange(2, 1, last - 1, OUTBOX_COLUMNS.length).getValues() as CellValue[][]);
+}
+
+export function readOutboxRows(sheet: Sheet) {
+  return outboxValues(sheet).map((values, i) => readOutboxRow(values, i + 2));
+}
+
+/**
+ * A preview's notes into the Result cells of rows that still hold what the preview read
+ * (`before`): read again just before writing, so a row edited meanwhile is not written over.
+ * Only the Result cell of each row is written.
+ */
+export function writePreviewNotes(
+  sheet: Sheet,
+  before: readonly CellValue[][],
+  notes: readonly RowNote[],
+): void {
+  if (notes.length === 0) return;
+  const column = columnNumber("result");
+  const fitting = notesStillFitting(notes, before, outboxValues(sheet));
+  // Consecutive rows in one write. Each text starts with "Preview:" / "Vista previa:" (or is
+  // empty), so the sheet never reads it as a number, a date or a formula.
+  for (let i = 0; i < fitting.length; ) {
+    let j = i + 1;
+    while (j < fitting.length && fitting[j]?.rowNumber === (fitting[j - 1]?.rowNumber ?? 0) + 1) j += 1;
+    const run = fitting.slice(i, j);
+    sheet.getRange(run[0]?.rowNumber ?? 2, column, run.length, 1).setValues(run.map((n) => [n.result]));
+    i = j;
+  }
 }
 
 /** What the Funds sheet `sheet` says of each fund (currency, balance, flexible, status). */

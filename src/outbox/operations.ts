@@ -93,8 +93,15 @@ function lookup<T>(values: readonly T[], labelsOf: (language: Language, value: T
   };
 }
 
-/** The operation named by a cell: its label in either language or its own name. */
-export const parseOperation = lookup(OUTBOX_OPERATIONS, (language, op) => [operationLabel(language, op), op]);
+/**
+ * The operation named by a cell: its label in either language, the verb earlier versions
+ * offered for it (cells and dropdowns of existing sheets hold those), or its own name.
+ */
+export const parseOperation = lookup(OUTBOX_OPERATIONS, (language, op) => [
+  operationLabel(language, op),
+  translate(language, `outbox.formerOp.${op}` as StringKey),
+  op,
+]);
 
 /** The state written in a cell, in either language; an empty cell is Pending. */
 const stateByLabel = lookup(OUTBOX_STATES, (language, state) => [stateLabel(language, state), state]);

@@ -41,6 +41,7 @@ export type Warning =
     }
   | { kind: "duplicate"; rowNumber: number; otherRow: number }
   | { kind: "closedFund"; rowNumber: number; fundId: number }
+  | { kind: "blockedFund"; rowNumber: number; fundId: number }
   | { kind: "unknownFund"; rowNumber: number; fundId: number }
   /** A copy of a done row, or the same cells as an operation done recently: sent again as new. */
   | { kind: "sameAsDone"; rowNumber: number; otherRow: number | null; doneAt: string }
@@ -272,8 +273,12 @@ export function previewOutbox(
       continue;
     }
     const status = statuses.get(fundId) ?? facts.status;
-    if (status === 2 && request.operation !== "setFundStatus") {
-      preview.warnings.push({ kind: "closedFund", rowNumber: row.rowNumber, fundId });
+    if ((status === 2 || status === 3) && request.operation !== "setFundStatus") {
+      preview.warnings.push({
+        kind: status === 2 ? "closedFund" : "blockedFund",
+        rowNumber: row.rowNumber,
+        fundId,
+      });
     }
     const balance = balances.get(fundId) ?? facts.balance;
     if (request.operation === "deposit") {
@@ -330,7 +335,7 @@ function moneyLine(language: Language, item: MoneyItem): string {
   const row = item.rowNumber;
   const description = describeRequest(language, item.request, item.currency);
   const settle = item.interrupted;
-  if (!settle) return t("outbox.preview.moneyLine", { row, description });
+  if (!settle) return t("outbox.preview.rowLine", { row, text: description });
   if (settle.changes !== "")
     return t("outbox.preview.interruptedEdited", { row, description, changes: settle.changes });
   if (settle.waitingUntil !== null)
@@ -338,41 +343,49 @@ function moneyLine(language: Language, item: MoneyItem): string {
   return t("outbox.preview.interrupted", { row, description });
 }
 
-export function warningText(language: Language, warning: Warning): string {
+/**
+ * What a warning says of its row, without the row's number: the note a preview writes on the
+ * row. null for a warning on a done row, whose Result (what was done) is never written over.
+ */
+export function warningNote(language: Language, warning: Warning): string | null {
   const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
   switch (warning.kind) {
     case "overBalance":
       return t("outbox.warn.overBalance", {
-        row: warning.rowNumber,
         amount: formatCents(warning.amount, { language, decimalsOf: warning.currency }),
         currency: warning.currency,
         balance: formatCents(warning.balance, { language, decimalsOf: warning.currency }),
         id: warning.fundId,
       });
     case "duplicate":
-      return t("outbox.warn.duplicate", { row: warning.rowNumber, other: warning.otherRow });
+      return t("outbox.warn.duplicate", { other: warning.otherRow });
     case "closedFund":
-      return t("outbox.warn.closedFund", { row: warning.rowNumber, id: warning.fundId });
+      return t("outbox.warn.closedFund", { id: warning.fundId });
+    case "blockedFund":
+      return t("outbox.warn.blockedFund", { id: warning.fundId });
     case "unknownFund":
-      return t("outbox.warn.unknownFund", { row: warning.rowNumber, id: warning.fundId });
+      return t("outbox.warn.unknownFund", { id: warning.fundId });
     case "sameAsDone":
       return warning.otherRow === null
-        ? t("outbox.warn.sameAsDone", { row: warning.rowNumber, date: warning.doneAt })
-        : t("outbox.warn.copyOfDone", {
-            row: warning.rowNumber,
-            other: warning.otherRow,
-            date: warning.doneAt,
-          });
-    case "editedDone":
-      return t("outbox.warn.editedDone", {
-        row: warning.rowNumber,
-        date: warning.doneAt,
-        changes: warning.changes,
-      });
-    case "restoreDone":
-      return t("outbox.warn.restoreDone", { row: warning.rowNumber, date: warning.doneAt });
+        ? t("outbox.warn.sameAsDone", { date: warning.doneAt })
+        : t("outbox.warn.copyOfDone", { other: warning.otherRow, date: warning.doneAt });
     case "noRecord":
-      return t("outbox.warn.noRecord", { row: warning.rowNumber });
+      return t("outbox.warn.noRecord", {});
+    default:
+      return null;
+  }
+}
+
+export function warningText(language: Language, warning: Warning): string {
+  const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
+  const row = warning.rowNumber;
+  switch (warning.kind) {
+    case "editedDone":
+      return t("outbox.warn.editedDone", { row, date: warning.doneAt, changes: warning.changes });
+    case "restoreDone":
+      return t("outbox.warn.restoreDone", { row, date: warning.doneAt });
+    default:
+      return t("outbox.preview.rowLine", { row, text: warningNote(language, warning) ?? "" });
   }
 }
 

@@ -78,14 +78,14 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     const outcome = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
     expect(outcome).toMatchObject({ kind: "unknown", applied: null });
     expect(outcome.kind === "unknown" && outcome.message).toBe(
-      "No answer came in time: Deposit 2.00 to fund 1 may still land. Nothing more is sent for it; open the fund again after 09:03 to see whether it was applied.\n\nDetails: connection dropped",
+      "No answer came in time: Deposit of 2.00 to fund 1 may still land. Nothing more is sent for it; open the fund again after 09:03 to see whether it was applied.\n\nDetails: connection dropped",
     );
     // A second click (a new request id) while the first may still land: refused, nothing sent.
     const second = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
     expect(second).toEqual({
       kind: "refused",
       message:
-        "Not sent: the earlier request (Deposit 2.00 to fund 1) got no answer and may still land until 09:03. Open the fund again after that time: the add-on checks it first.",
+        "Not sent: the earlier request (Deposit of 2.00 to fund 1) got no answer and may still land until 09:03. Open the fund again after that time: the add-on checks it first.",
     });
     expect(ledger.sentOf("deposit")).toBe(1);
     // After the window: the first is found applied; the new click is then sent, once.
@@ -93,7 +93,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     const third = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
     expect(third).toMatchObject({ kind: "done" });
     expect(third.kind === "done" && third.message).toMatch(
-      /^The earlier request \(Deposit 2\.00 to fund 1\) that got no answer had been applied\. Done\./,
+      /^The earlier request \(Deposit of 2\.00 to fund 1\) that got no answer had been applied\. Done\./,
     );
     expect(ledger.sentOf("deposit")).toBe(2);
     expect(ledger.funds.get(1)?.balance).toBe(1400);
@@ -112,7 +112,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     clock.advance(IN_FLIGHT_WINDOW_MS);
     const again = submitWrite(ctx, "withdraw", { Id: 1, WithdrawAmount: "2" });
     expect(again.kind === "done" && again.message).toMatch(
-      /^The earlier request \(Withdraw 2\.00 from fund 1\) that got no answer had not been applied\. Done\./,
+      /^The earlier request \(Withdrawal of 2\.00 from fund 1\) that got no answer had not been applied\. Done\./,
     );
     expect(ledger.funds.get(1)?.balance).toBe(800);
     expect(ctx.records.all()).toEqual([]);

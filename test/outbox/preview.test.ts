@@ -85,6 +85,19 @@ describe("previewOutbox", () => {
     expect(text).toContain("• 4: DepositAmount contains a comma");
   });
 
+  it("warns of a blocked fund, as the Fund sidebar does, but not when the row changes its status", () => {
+    const blocked = (id: number) =>
+      id === 4 ? ({ currency: "CLP", balance: 100, flexible: true, status: 3 } as const) : lookup(id);
+    const preview = previewOutbox(
+      rows(userRow("Deposit", 4, { amount: 1 }), userRow("Status change", 4, { fundStatus: "Open" })),
+      blocked,
+      context,
+    );
+    expect(preview.warnings).toEqual([{ kind: "blockedFund", rowNumber: 2, fundId: 4 }]);
+    expect(previewText("en", preview)).toContain("Row 2: fund 4 is blocked.");
+    expect(previewText("es", preview)).toContain("Fila 2: el fondo 4 está bloqueado.");
+  });
+
   it("skips Done rows and unedited Refused rows; an edited Refused row is pending again (records decide, not cells)", () => {
     const now = context.now.getTime();
     const cells = (amount: string) => ({ operation: "deposit", targetId: "1", amount });

@@ -203,14 +203,14 @@ describe("Outbox: every operation, and refusals by the service", () => {
   it("the Operation column is a dropdown of the labels; an operation typed in anyway is refused naming the column", async () => {
     const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
     const labels = [
-      "Create fund",
-      "Update fund",
+      "Fund creation",
+      "Fund update",
       "Deposit",
-      "Withdraw",
-      "Set fund status",
-      "Mark integrated",
-      "Mark not integrated",
-      "Set custom status",
+      "Withdrawal",
+      "Status change",
+      "Integration mark",
+      "Integration removal",
+      "Custom status change",
     ];
     // Every row under the header, down to the last, offers the list (other cells typed in
     // are let through with a warning, so that labels in the other language still work).
@@ -440,7 +440,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     const preview = ok(wb.menu("previewOutbox"));
     expect(wb.emulator.counters.urlFetchTotal).toBe(0);
     const text = String(preview.result);
-    expect(text).toContain("Withdraw XYZ: 21.00 (2 rows)");
+    expect(text).toContain("Withdrawal XYZ: 21.00 (2 rows)");
     expect(text).toContain(
       `Row 3: withdrawing 6.00 XYZ exceeds the balance 5.00 of fund ${a.id}, which is not flexible.`,
     );
@@ -474,7 +474,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     wb.emulator.resetCounters();
     const text = String(ok(wb.menu("previewOutbox")).result);
     expect(wb.emulator.counters.urlFetchTotal).toBe(0);
-    expect(text).toContain("Withdraw XYZ: 1,235.88 (4 rows)");
+    expect(text).toContain("Withdrawal XYZ: 1,235.88 (4 rows)");
     // Each of the first three withdrawals takes exactly the balance: no warning. The fourth
     // exceeds what the first left: exactly 0.00.
     expect(text).toContain(
@@ -520,17 +520,17 @@ describe("Outbox in Spanish", () => {
     expect(wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, 1)?.validation).toMatchObject({
       kind: "list",
       values: [
-        "Crear fondo",
-        "Actualizar fondo",
-        "Depositar",
-        "Retirar",
-        "Cambiar estado del fondo",
-        "Marcar integrado",
-        "Marcar no integrado",
-        "Estado personalizado",
+        "Creación de fondo",
+        "Actualización de fondo",
+        "Depósito",
+        "Retiro",
+        "Cambio de estado",
+        "Marca de integración",
+        "Anulación de integración",
+        "Cambio de estado personalizado",
       ],
     });
-    wb.typeOutbox([{ operation: "Depositar", targetId: a.id, amount: "4.50" }], 2, "Bandeja de salida");
+    wb.typeOutbox([{ operation: "Depósito", targetId: a.id, amount: "4.50" }], 2, "Bandeja de salida");
     ok(wb.menu("runOutbox", ["YES"]));
     const [row] = wb.outbox("Bandeja de salida");
     expect(row?.state).toBe("Hecho");
@@ -549,11 +549,51 @@ describe("Outbox after choosing Español in Settings", () => {
     const header = wb.sheetValues("Bandeja de salida")[0] ?? [];
     expect(header.slice(0, 3)).toEqual(["Operación", "Id destino", "Monto"]);
     const list = wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, 1)?.validation;
-    expect(list?.values).toContain("Depositar");
+    expect(list?.values).toContain("Depósito");
     expect(list?.values).not.toContain("Deposit");
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox("Bandeja de salida")[0]?.state).toBe("Hecho");
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 300);
+  });
+});
+
+describe("Outbox made by an earlier version, with verbs as labels", () => {
+  it("offers the nouns in its dropdowns at the next Preview and sends rows still labelled with verbs, once", async () => {
+    const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
+    if (!sheet) throw new Error("no Outbox sheet");
+    // The sheet as earlier versions left it: the verbs in every dropdown, no note of the labels.
+    const verbs = ["Create fund", "Update fund", "Deposit", "Withdraw", "Set fund status"];
+    for (let row = 2; row <= sheet.maxRows; row += 1) {
+      const validation = sheet.cell(row, 1)?.validation;
+      if (validation) validation.values = verbs;
+    }
+    wb.emulator.documentPropertiesData.values.delete("outbox.lists.Outbox");
+    const [a, b] = openFunds as [SandboxFund, SandboxFund];
+    wb.typeOutbox([
+      { operation: "Withdraw", targetId: a.id, amount: "1.25" },
+      { operation: "Depositar", targetId: b.id, amount: "2" },
+    ]);
+    const preview = String(ok(wb.menu("previewOutbox")).result);
+    expect(preview).toContain(`Withdrawal ${a.currency}: 1.25 (1 row)`);
+    expect(preview).toContain(`Deposit ${b.currency}: 2.00 (1 row)`);
+    for (const row of [2, 500, sheet.maxRows]) {
+      expect(sheet.cell(row, 1)?.validation?.values, `row ${row}`).toEqual([
+        "Fund creation",
+        "Fund update",
+        "Deposit",
+        "Withdrawal",
+        "Status change",
+        "Integration mark",
+        "Integration removal",
+        "Custom status change",
+      ]);
+    }
+    // The cells keep what was typed; the run reads the verbs as the same operations.
+    expect(wb.outbox().map((r) => r.operation)).toEqual(["Withdraw", "Depositar"]);
+    expect(ok(wb.menu("runOutbox", ["YES"])).result).toMatchObject({ done: 2, refused: 0, unknown: 0 });
+    expect(ok(wb.menu("runOutbox", ["OK"])).result).toBeNull();
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents - 125);
+    expect((await wb.fund(b.id)).balanceCents).toBe(b.balanceCents + 200);
   });
 });
 
@@ -566,7 +606,7 @@ describe("Outbox: a sheet grown past its first 1,000 rows", () => {
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "2.50" }], 1500);
     const preview = String(ok(wb.menu("previewOutbox")).result);
-    expect(preview).toContain(`• Row 1500: Deposit 2.50 ${a.currency} to fund ${a.id}`);
+    expect(preview).toContain(`• Row 1500: Deposit of 2.50 ${a.currency} to fund ${a.id}`);
     expect(sheet.cell(1500, 1)?.validation).toMatchObject({ kind: "list" });
     expect(sheet.cell(1600, 1)?.validation).toMatchObject({ kind: "list" });
     expect(sheet.cell(1600, 3)?.numberFormat).toBe("@");

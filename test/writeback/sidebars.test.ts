@@ -249,7 +249,7 @@ describe("Fund sidebar", () => {
     wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS);
     const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
     expect(view.notice).toBe(
-      `The earlier request (Deposit 20.00 to fund ${fund.id}) that got no answer had been applied.`,
+      `The earlier request (Deposit of 20.00 to fund ${fund.id}) that got no answer had been applied.`,
     );
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 2_000);
   });
@@ -263,7 +263,7 @@ describe("Fund sidebar", () => {
     const again = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" });
     expect(again.kind).toBe("done");
     expect((again as { message: string }).message).toMatch(
-      /^The earlier request \(Withdraw 20\.00 from fund \d+\) that got no answer had not been applied\./,
+      /^The earlier request \(Withdrawal of 20\.00 from fund \d+\) that got no answer had not been applied\./,
     );
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents - 2_000);
   });

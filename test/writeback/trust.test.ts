@@ -114,7 +114,7 @@ describe("rows around an interrupted one", () => {
     run();
     expect(wb.outbox()[0]).toMatchObject({
       state: "Done",
-      result: `Done for Deposit 50.00 to fund ${fund.id} as first sent; Amount was changed from “50.00” to “70.00” afterwards: nothing more was sent.`,
+      result: `Done for Deposit of 50.00 to fund ${fund.id} as first sent; Amount was changed from “50.00” to “70.00” afterwards: nothing more was sent.`,
     });
     expect(await movements(fund.id, 1, 5_000)).toBe(1);
     expect(await movements(fund.id, 1, 7_000)).toBe(0);
@@ -133,7 +133,7 @@ describe("Done rows", () => {
     const preview = String(ok(wb.menu("previewOutbox")).result);
     expect(preview).toMatch(/Row 2: its State was cleared, but it was done on .*; it is not sent again/);
     expect(preview).toMatch(/Row 3: same as row 2, done on .*; it is sent as a new operation\./);
-    expect(preview).toContain(`• Row 3: Deposit 12.34 ${fund.currency} to fund ${fund.id}`);
+    expect(preview).toContain(`• Row 3: Deposit of 12.34 ${fund.currency} to fund ${fund.id}`);
     run();
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done"]);
     expect(String(wb.outbox()[0]?.result)).toMatch(/State was restored/);
@@ -202,9 +202,9 @@ describe("the confirmation names every movement", () => {
       .at(-1);
     const text = String(question?.prompt);
     expect(text).toContain(
-      `• Row 2, interrupted: Withdraw 3.00 ${fund.currency} from fund ${fund.id}. Checked against the service first; sent again only if it was not applied.`,
+      `• Row 2, interrupted: Withdrawal of 3.00 ${fund.currency} from fund ${fund.id}. Checked against the service first; sent again only if it was not applied.`,
     );
-    expect(text).toContain(`• Row 3: Deposit 8.00 ${other.currency} to fund ${other.id}`);
+    expect(text).toContain(`• Row 3: Deposit of 8.00 ${other.currency} to fund ${other.id}`);
     expect(text).toContain("Totals include interrupted rows that may be sent again.");
   });
 });
@@ -222,13 +222,13 @@ describe("the Fund sidebar follows the same rules", () => {
     const second = wb.sidebar("depositToFund", form("click-two-0002")) as { kind: string; message: string };
     expect(second.kind).toBe("refused");
     expect(second.message).toMatch(
-      /^Not sent: the earlier request \(Deposit 22\.22 to fund \d+\) got no answer/,
+      /^Not sent: the earlier request \(Deposit of 22\.22 to fund \d+\) got no answer/,
     );
     await sleep(3_000);
     pastTheWindow();
     const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
     expect(view.notice).toBe(
-      `The earlier request (Deposit 22.22 to fund ${fund.id}) that got no answer had been applied.`,
+      `The earlier request (Deposit of 22.22 to fund ${fund.id}) that got no answer had been applied.`,
     );
     expect(await movements(fund.id, 1, 2_222)).toBe(before + 1);
   }, 60_000);

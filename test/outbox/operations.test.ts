@@ -1,0 +1,88 @@
+/**
+ * The Operation cell's labels: nouns in both languages, and the verbs earlier versions put in
+ * the dropdown still read as the same operation, so existing Outbox sheets keep working.
+ */
+import { describe, expect, it } from "vitest";
+import { LANGUAGES, type StringKey, translate } from "../../src/i18n";
+import { OUTBOX_OPERATIONS, operationLabel, parseOperation } from "../../src/outbox/operations";
+
+describe("operation labels", () => {
+  it("names each operation by a noun, in English and in Spanish", () => {
+    expect(OUTBOX_OPERATIONS.map((op) => operationLabel("en", op))).toEqual([
+      "Fund creation",
+      "Fund update",
+      "Deposit",
+      "Withdrawal",
+      "Status change",
+      "Integration mark",
+      "Integration removal",
+      "Custom status change",
+    ]);
+    expect(OUTBOX_OPERATIONS.map((op) => operationLabel("es", op))).toEqual([
+      "Creación de fondo",
+      "Actualización de fondo",
+      "Depósito",
+      "Retiro",
+      "Cambio de estado",
+      "Marca de integración",
+      "Anulación de integración",
+      "Cambio de estado personalizado",
+    ]);
+  });
+
+  it("reads the labels of both languages, whatever their case, accents and spacing", () => {
+    for (const op of OUTBOX_OPERATIONS) {
+      for (const language of LANGUAGES) expect(parseOperation(operationLabel(language, op))).toBe(op);
+    }
+    expect(parseOperation("  deposito ")).toBe("deposit");
+    expect(parseOperation("RETIRO")).toBe("withdraw");
+    expect(parseOperation("fund  CREATION")).toBe("createFund");
+    expect(parseOperation("withdraw")).toBe("withdraw");
+  });
+
+  it("still reads the verbs earlier versions offered, in both languages, as the same operation", () => {
+    const former: Record<string, string> = {
+      "Create fund": "createFund",
+      "Update fund": "updateFund",
+      Withdraw: "withdraw",
+      "Set fund status": "setFundStatus",
+      "Mark integrated": "markIntegrated",
+      "Mark not integrated": "markNotIntegrated",
+      "Set custom status": "setCustomStatus",
+      "Crear fondo": "createFund",
+      "Actualizar fondo": "updateFund",
+      Depositar: "deposit",
+      Retirar: "withdraw",
+      "Cambiar estado del fondo": "setFundStatus",
+      "Marcar integrado": "markIntegrated",
+      "Marcar no integrado": "markNotIntegrated",
+      "Estado personalizado": "setCustomStatus",
+    };
+    for (const [label, op] of Object.entries(former)) expect(parseOperation(label), label).toBe(op);
+    expect(parseOperation("Transfer")).toBeNull();
+  });
+
+  it("never reads one text as two operations (labels, former labels and names of both languages)", () => {
+    const owner = new Map<string, string>();
+    const normal = (text: string) =>
+      text
+        .trim()
+        .toLowerCase()
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "");
+    for (const op of OUTBOX_OPERATIONS) {
+      for (const language of LANGUAGES) {
+        const texts = [
+          operationLabel(language, op),
+          translate(language, `outbox.formerOp.${op}` as StringKey),
+          op,
+        ];
+        for (const text of texts) {
+          const seen = owner.get(normal(text));
+          expect(seen === undefined || seen === op, `${text}: ${seen} and ${op}`).toBe(true);
+          owner.set(normal(text), op);
+        }
+      }
+    }
+  });
+});

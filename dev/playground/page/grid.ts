@@ -123,6 +123,8 @@ export class Grid {
     const frozen = sheet.frozenRows;
     const frozenColumns = sheet.frozenColumns;
     const controls = new Map(sheet.validations.map((v) => [`${v.row - 1},${v.column - 1}`, v.kind]));
+    // Hidden columns are not drawn; the column before one shows a mark, as in Sheets.
+    const hidden = new Set(sheet.hiddenColumns.map((c) => c - 1));
     const head = document.createElement("thead");
     const headRow = document.createElement("tr");
     const corner = document.createElement("th");
@@ -134,6 +136,8 @@ export class Grid {
       th.className = "col-header";
       th.dataset.testid = `col-header-${columnLetters(c)}`;
       th.setAttribute("scope", "col");
+      if (hidden.has(c)) th.hidden = true;
+      else if (hidden.has(c + 1)) th.classList.add("before-hidden");
       headRow.appendChild(th);
     }
     head.appendChild(headRow);
@@ -161,6 +165,9 @@ export class Grid {
         const shown = displayCell(value, formats[c] ?? "", this.timeZone);
         const color = sheet.fontColors[r]?.[c] ?? "";
         if (/^#[0-9a-f]{3,8}$/i.test(color)) td.style.color = color;
+        const background = sheet.backgrounds[r]?.[c] ?? "";
+        if (/^#[0-9a-f]{3,8}$/i.test(background)) td.style.backgroundColor = background;
+        if (hidden.has(c)) td.hidden = true;
         const control = controls.get(`${r},${c}`);
         if (control === "checkbox") {
           // Sheets draws a checkbox where TRUE/FALSE would be.

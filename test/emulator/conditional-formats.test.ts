@@ -55,12 +55,12 @@ describe("conditional format rules", () => {
     expect(() =>
       inScript(em, `SpreadsheetApp.newConditionalFormatRule().setBackground("#fff").build();`),
     ).toThrow(/condition/);
-    expect(() =>
-      inScript(em, `SpreadsheetApp.newConditionalFormatRule().whenCellEmpty().build();`),
-    ).toThrow(/ranges/);
-    expect(() => inScript(em, `SpreadsheetApp.newConditionalFormatRule().whenFormulaSatisfied("A1>1");`)).toThrow(
-      /formula/,
+    expect(() => inScript(em, `SpreadsheetApp.newConditionalFormatRule().whenCellEmpty().build();`)).toThrow(
+      /ranges/,
     );
+    expect(() =>
+      inScript(em, `SpreadsheetApp.newConditionalFormatRule().whenFormulaSatisfied("A1>1");`),
+    ).toThrow(/formula/);
     expect(() =>
       inScript(
         em,

@@ -520,7 +520,9 @@ describe("Outbox in Spanish", () => {
     ok(wb.menu("createOutboxSheet"));
     const header = wb.sheetValues("Bandeja de salida")[0] ?? [];
     expect(header.slice(0, 5)).toEqual(["Estado", "Resultado", "Operación", "Id destino", "Monto"]);
-    expect(wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, OPERATION)?.validation).toMatchObject({
+    expect(
+      wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, OPERATION)?.validation,
+    ).toMatchObject({
       kind: "list",
       values: [
         "Crear fondo",

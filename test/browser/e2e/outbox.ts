@@ -70,6 +70,16 @@ export function outboxSuite(ctx: () => E2eContext): void {
     await playground.waitForRunsAfter(before);
     await playground.sheet("Outbox");
     expect(await stateColumn()).toEqual(["Done", "Done"]);
+    // Done rows show green in State and Result; the add-on's record (time, key, sent) is hidden.
+    const green = "rgb(217, 234, 211)";
+    for (const name of ["A2", "B2", "A3"])
+      expect(await playground.cell(name).evaluate((td) => getComputedStyle(td).backgroundColor)).toBe(green);
+    for (const letter of ["T", "U", "V"])
+      expect(await page.locator(`[data-testid="col-header-${letter}"]`).isVisible()).toBe(false);
+    // A deposit does not use Currency (F): shaded on its row.
+    expect(await playground.cell("F2").evaluate((td) => getComputedStyle(td).backgroundColor)).toBe(
+      "rgb(239, 239, 239)",
+    );
     expect(await balance(funds[0]?.id as string)).toBe((funds[0]?.before ?? 0) + 100_050);
     expect(await balance(funds[1]?.id as string)).toBe((funds[1]?.before ?? 0) - 2_000);
     // Bring the add-on's State and Result columns into view for the picture.

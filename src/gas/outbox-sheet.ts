@@ -226,15 +226,17 @@ function applyFormatRules(sheet: Sheet): void {
   const props = runtime().documentProperties();
   const key = FORMAT_RULES_KEY + sheet.getSheetId();
   const specs = outboxFormatRules();
-  const ours = new Set(specs.map((spec) => spec.formula));
+  // Compared without spaces or case, should Sheets give a formula back written its own way.
+  const same = (formula: unknown) => String(formula).replace(/\s/g, "").toUpperCase();
+  const ours = new Set(specs.map((spec) => same(spec.formula)));
   const stored = tolerate("unreadable", () => JSON.parse(props?.getProperty(key) ?? "[]") as unknown, []);
-  if (Array.isArray(stored)) for (const formula of stored) ours.add(String(formula));
+  if (Array.isArray(stored)) for (const formula of stored) ours.add(same(formula));
   const kept = sheet.getConditionalFormatRules().filter((rule) => {
     const condition = rule.getBooleanCondition();
     return !(
       condition &&
       String(condition.getCriteriaType()) === "CUSTOM_FORMULA" &&
-      ours.has(String(condition.getCriteriaValues()[0]))
+      ours.has(same(condition.getCriteriaValues()[0]))
     );
   });
   const rows = sheet.getMaxRows() - 1;

@@ -201,7 +201,9 @@ export function pageSuite(getBrowser: () => Browser): void {
       // Column D (the operation key) is hidden: no header, no cells; E follows C on screen.
       expect(await page.locator('[data-testid="col-header-D"]').isVisible()).toBe(false);
       expect(await cell("D2").isVisible()).toBe(false);
-      expect(await page.locator('[data-testid="col-header-C"]').getAttribute("class")).toContain("before-hidden");
+      expect(await page.locator('[data-testid="col-header-C"]').getAttribute("class")).toContain(
+        "before-hidden",
+      );
       const c = await cell("C2").boundingBox();
       const e = await cell("E2").boundingBox();
       expect(Math.round((e?.x ?? 0) - ((c?.x ?? 0) + (c?.width ?? 0)))).toBeLessThanOrEqual(1);

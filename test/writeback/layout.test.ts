@@ -214,6 +214,15 @@ describe.each([
     expect(moved?.conditionalFormats).toHaveLength(1 + outboxFormatRules().length);
     ok(wb.menu("previewOutbox"));
     expect(snapshotOf(name)?.conditionalFormats).toEqual(moved?.conditionalFormats);
+    // Rows added at the bottom: the add-on's rules are written again over them, the user's kept.
+    const grown = wb.emulator.spreadsheet.sheetByName(name);
+    if (grown) grown.maxRows = 1100;
+    ok(wb.menu("previewOutbox"));
+    const again = snapshotOf(name)?.conditionalFormats ?? [];
+    expect(again).toHaveLength(1 + outboxFormatRules().length);
+    expect(again[0]).toMatchObject({ criteria: "CELL_NOT_EMPTY", background: "#abcdef" });
+    for (const rule of again.slice(1))
+      expect(rule.ranges.every((range) => range.endsWith("1100"))).toBe(true);
 
     ok(wb.menu("runOutbox", ["YES", "OK"]));
     expect(wb.outbox(name).map((r) => r.state)).toEqual([

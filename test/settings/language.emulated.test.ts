@@ -77,6 +77,10 @@ describe("choosing Español in Settings", () => {
     expect(sheetOf(s.emulator, "Bandeja de salida")?.values[0]?.[columnNumber("operation") - 1]).toBe(
       translate("es", "outbox.col.operation"),
     );
+    // The Operation header's note (the columns each operation needs) follows the language.
+    expect(outbox?.cell(1, columnNumber("operation"))?.note).toContain(
+      `${translate("es", "outbox.op.deposit")}: ${translate("es", "outbox.col.targetId")}, ${translate("es", "outbox.col.amount")}`,
+    );
     const list = outbox?.cell(2, columnNumber("operation"))?.validation;
     expect(list?.values).toContain(translate("es", "outbox.op.deposit"));
     expect(list?.values).not.toContain("Deposit");

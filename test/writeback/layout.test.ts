@@ -254,3 +254,30 @@ describe.each([
     expect(snapshotOf(name)?.values).toEqual(before);
   });
 });
+
+describe("an Outbox of the old layout when the language changes first", () => {
+  it("is relabelled in place, moved at the next Preview, and its Done row is never sent again", async () => {
+    const [a] = funds as [SandboxFund];
+    ok(wb.menu("createOutboxSheet"));
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "4.04" }]);
+    ok(wb.menu("runOutbox", ["YES", "OK"]));
+    toOldLayout("Outbox", "en");
+    const view = wb.sidebar("getSettingsView") as { form: Record<string, string> };
+    expect((wb.sidebar("saveSettings", { ...view.form, language: "es" }) as { ok: boolean }).ok).toBe(true);
+    const relabelled = snapshotOf("Bandeja de salida");
+    // Still the old layout, in Spanish: nothing was put where the new layout would have it.
+    expect(relabelled?.values[0]?.[0]).toBe(translate("es", "outbox.col.operation"));
+    expect(relabelled?.values[0]?.[17]).toBe(translate("es", "outbox.col.state"));
+    expect(relabelled?.hiddenColumns).toEqual([]);
+
+    ok(wb.menu("previewOutbox"));
+    expect(snapshotOf("Bandeja de salida")?.values[0]?.[0]).toBe(translate("es", "outbox.col.state"));
+    const sheet = wb.emulator.spreadsheet.sheetByName("Bandeja de salida");
+    expect(sheet?.cell(1, columnNumber("operation"))?.note).toContain(translate("es", "outbox.op.deposit"));
+    expect(wb.outbox("Bandeja de salida")[0]?.state).toBe("Done");
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+    wb.menu("runOutbox", ["OK", "YES", "OK"]);
+    expect(wb.outbox("Bandeja de salida")[0]?.state).toBe("Done");
+    expect(await deposits(a.id, 404)).toBe(1);
+  });
+});

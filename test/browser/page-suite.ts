@@ -208,6 +208,10 @@ export function pageSuite(getBrowser: () => Browser): void {
       const e = await cell("E2").boundingBox();
       expect(Math.round((e?.x ?? 0) - ((c?.x ?? 0) + (c?.width ?? 0)))).toBeLessThanOrEqual(1);
       expect(await cell("E2").textContent()).toBe("mine");
+      // Arrows step over the hidden column, as in Sheets.
+      await cell("C2").click();
+      await page.keyboard.press("ArrowRight");
+      await until(() => expect(requestsTo("/control/select").at(-1)?.body).toMatchObject({ range: "E2" }));
       expect(errors).toEqual([]);
     });
 

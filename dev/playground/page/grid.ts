@@ -308,6 +308,18 @@ export class Grid {
     return displayCell(value, format, this.timeZone).text;
   }
 
+  /** The selection after an arrow key, stepping over hidden columns as Sheets does. */
+  private move(direction: Direction, extend: boolean): Selection {
+    const hidden = new Set((this.sheet?.hiddenColumns ?? []).map((c) => c - 1));
+    let next = moveSelection(this.selection, direction, extend, this.rows, this.columns);
+    while (hidden.has(next.focus.column)) {
+      const further = moveSelection(next, direction, extend, this.rows, this.columns);
+      if (further.focus.column === next.focus.column) break; // the edge of the grid
+      next = further;
+    }
+    return next;
+  }
+
   private onKey(e: KeyboardEvent): void {
     if (this.editing) {
       this.onEditorKey(e);
@@ -322,15 +334,13 @@ export class Grid {
     const direction = arrows[e.key];
     if (direction) {
       e.preventDefault();
-      this.select(moveSelection(this.selection, direction, e.shiftKey, this.rows, this.columns));
+      this.select(this.move(direction, e.shiftKey));
     } else if (e.key === "Enter" || e.key === "F2") {
       e.preventDefault();
       this.startEditing(this.selection.focus, null);
     } else if (e.key === "Tab") {
       e.preventDefault();
-      this.select(
-        moveSelection(this.selection, e.shiftKey ? "left" : "right", false, this.rows, this.columns),
-      );
+      this.select(this.move(e.shiftKey ? "left" : "right", false));
     } else if (e.key === "Delete" || e.key === "Backspace") {
       e.preventDefault();
       const b = selectionBounds(this.selection, this.columns);

@@ -2,11 +2,12 @@
  * A small formula evaluator, enough for the sheets a finance team builds beside imported data:
  * numbers, text in quotes, cell references on the same or another sheet, + - * / & and
  * comparisons, parentheses, and SUM, MIN, MAX, AVERAGE, COUNT, COUNTA, IF, ROUND, ABS, CONCAT,
- * LEN, UPPER, LOWER, and HYPERLINK (its label, or the URL when there is none). Anything else shows "#NAME?" like an unknown function in Sheets; the formula
+ * LEN, UPPER, LOWER, AND, OR, NOT, and HYPERLINK (its label, or the URL when there is none). Text
+ * compares without regard to case, as in Sheets. Anything else shows "#NAME?" like an unknown function in Sheets; the formula
  * itself is always kept for getFormulas().
  */
 
-import { parseA1, splitSheetRef } from "./spreadsheet/a1";
+import { columnLetters, columnNumber, parseA1, splitSheetRef } from "./spreadsheet/a1";
 import type { SpreadsheetDoc } from "./spreadsheet/fakes";
 import type { SheetData } from "./spreadsheet/model";
 import type { CellScalar } from "./spreadsheet/typed-input";
@@ -34,6 +35,15 @@ function toText(v: Value): string {
   if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
   if (v instanceof Date) return v.toISOString();
   return String(v);
+}
+
+function truthy(v: Value): boolean {
+  if (typeof v === "string" && v !== "") {
+    const upper = v.toUpperCase();
+    if (upper === "TRUE" || upper === "FALSE") return upper === "TRUE";
+    throw new FormulaError("#VALUE!");
+  }
+  return toNumber(v) !== 0;
 }
 
 function flat(values: Value[]): CellScalar[] {
@@ -67,6 +77,9 @@ const FUNCTIONS: Record<string, (args: Value[]) => Value> = {
   LEN: (a) => toText(a[0] ?? "").length,
   UPPER: (a) => toText(a[0] ?? "").toUpperCase(),
   LOWER: (a) => toText(a[0] ?? "").toLowerCase(),
+  AND: (a) => flat(a).every((v) => truthy(v)),
+  OR: (a) => flat(a).some((v) => truthy(v)),
+  NOT: (a) => !truthy(a[0] ?? false),
   // Shows its label (the URL when there is none), as Sheets does.
   HYPERLINK: (a) => {
     const shown = a.length > 1 ? a[1] : a[0];
@@ -128,8 +141,9 @@ class Parser {
       if (t?.t !== "op" || !["=", "<>", "<", ">", "<=", ">="].includes(t.v)) return left;
       this.i++;
       const right = this.concat();
-      const a = typeof left === "string" ? left : toNumber(left);
-      const b = typeof right === "string" ? right : toNumber(right);
+      // Text compares without regard to case ("done" = "Done"), as in Sheets.
+      const a = typeof left === "string" ? left.toLowerCase() : toNumber(left);
+      const b = typeof right === "string" ? right.toLowerCase() : toNumber(right);
       left = { "=": a === b, "<>": a !== b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b }[
         t.v
       ] as boolean;
@@ -209,13 +223,38 @@ class Parser {
   }
 }
 
-/** The value a formula shows; errors come back as their Sheets text ("#NAME?", "#REF!"…). */
-export function evaluateFormula(doc: SpreadsheetDoc, sheet: SheetData, formula: string): CellScalar {
+/** A reference moved by `shift` on its relative parts (those without "$"), or null off the sheet. */
+function shifted(a1: string, shift: { rows: number; columns: number }): string | null {
+  let off = false;
+  const out = a1.replace(
+    /(\$?)([A-Za-z]{1,3})(\$?)(\d+)/g,
+    (_, dc: string, letters: string, dr: string, digits: string) => {
+      const column = dc ? columnNumber(letters) : columnNumber(letters) + shift.columns;
+      const row = dr ? Number(digits) : Number(digits) + shift.rows;
+      if (column < 1 || row < 1) off = true;
+      return `${columnLetters(Math.max(column, 1))}${Math.max(row, 1)}`;
+    },
+  );
+  return off ? null : out;
+}
+
+/**
+ * The value a formula shows; errors come back as their Sheets text ("#NAME?", "#REF!"…). `shift`
+ * moves its relative references, as for a conditional format's formula on another cell.
+ */
+export function evaluateFormula(
+  doc: SpreadsheetDoc,
+  sheet: SheetData,
+  formula: string,
+  shift?: { rows: number; columns: number },
+): CellScalar {
   if (depth > MAX_DEPTH) return "#REF!";
   depth++;
   try {
     const resolveRef = (ref: string): Value => {
-      const { sheetName, a1 } = splitSheetRef(ref);
+      const { sheetName, a1: written } = splitSheetRef(ref);
+      const a1 = shift ? shifted(written, shift) : written;
+      if (a1 === null) throw new FormulaError("#REF!");
       const target = sheetName === undefined ? sheet : doc.sheetByName(sheetName);
       if (!target) throw new FormulaError("#REF!");
       const rect = parseA1(a1, target.maxRows, target.maxColumns);

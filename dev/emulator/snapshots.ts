@@ -5,6 +5,7 @@
 import type { Emulator } from "./index";
 import { toA1 } from "./spreadsheet/a1";
 import { chartsSnapshot } from "./spreadsheet/charts";
+import { conditionalFormatAt } from "./spreadsheet/conditional";
 import { displayText } from "./spreadsheet/fakes";
 import type { CellScalar } from "./spreadsheet/typed-input";
 import type { DialogRecord } from "./ui";
@@ -15,8 +16,20 @@ export interface SheetSnapshot {
   formulas: string[][];
   numberFormats: string[][];
   notes: string[][];
-  /** Font colour of each cell ("" for the default). */
+  /** Font colour of each cell ("" for the default), a conditional format's first. */
   fontColors: string[][];
+  /** Background of each cell ("" for none), a conditional format's first. */
+  backgrounds: string[][];
+  /** Hidden columns, 1-based. */
+  hiddenColumns: number[];
+  /** Conditional format rules in order: ranges in A1, condition, colours. */
+  conditionalFormats: Array<{
+    ranges: string[];
+    criteria: string;
+    values: string[];
+    background: string;
+    fontColor: string;
+  }>;
   frozenRows: number;
   frozenColumns: number;
   maxRows: number;
@@ -45,6 +58,7 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
     const numberFormats: string[][] = [];
     const notes: string[][] = [];
     const fontColors: string[][] = [];
+    const backgrounds: string[][] = [];
     const validations: SheetSnapshot["validations"] = [];
     for (let r = 1; r <= rows; r++) {
       const v: Array<string | number | boolean> = [];
@@ -52,14 +66,18 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
       const n: string[] = [];
       const t: string[] = [];
       const k: string[] = [];
+      const b: string[] = [];
       for (let c = 1; c <= cols; c++) {
         const cell = sheet.cell(r, c);
+        const rule = sheet.conditionalRules.length > 0 ? conditionalFormatAt(doc, sheet, r, c) : null;
         v.push(json(doc.valueOf(sheet, cell, em.spreadsheetHost)));
         f.push(cell?.formula ?? "");
         n.push(cell?.numberFormat ?? "General");
         t.push(cell?.note ?? "");
-        k.push(cell?.style?.color ?? "");
+        k.push(rule?.fontColor ?? cell?.style?.color ?? "");
+        b.push(rule?.background ?? cell?.style?.background ?? "");
       }
+      backgrounds.push(b);
       values.push(v);
       formulas.push(f);
       numberFormats.push(n);
@@ -86,6 +104,15 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
       numberFormats,
       notes,
       fontColors,
+      backgrounds,
+      hiddenColumns: [...sheet.hiddenColumns].sort((x, y) => x - y),
+      conditionalFormats: sheet.conditionalRules.map((rule) => ({
+        ranges: rule.ranges.map(toA1),
+        criteria: rule.criteria,
+        values: [...rule.values],
+        background: rule.background ?? "",
+        fontColor: rule.fontColor ?? "",
+      })),
       frozenRows: sheet.frozenRows,
       frozenColumns: sheet.frozenColumns,
       maxRows: sheet.maxRows,

@@ -10,7 +10,9 @@ import {
   dateFormatter,
   extendOutboxRules,
   fundFactsOnSheet,
+  hasOldOutboxLayout,
   lazyAuditSink,
+  migrateOutboxLayout,
   outboxSheet,
   outboxSheetPort,
   outboxValues,
@@ -161,13 +163,36 @@ function createSheet(): void {
   const language = settings?.language ?? currentLanguage();
   const ui = runtime().ui();
   const name = settings?.sheetNames.outbox ?? translate(language, "outbox.sheetName");
-  if (spreadsheet.getSheetByName(name)) {
-    ui.alert(translate(language, "outbox.exists"));
+  const existing = spreadsheet.getSheetByName(name);
+  if (existing) {
+    const busy = moveOldLayout(existing, language);
+    ui.alert(busy ?? translate(language, "outbox.exists"));
     return;
   }
   const sheet = spreadsheet.insertSheet(name);
   setUpOutboxSheet(sheet, language);
   ui.alert(translate(language, "outbox.created"));
+}
+
+/**
+ * An Outbox of the old layout moved to the new one under the document lock, so that a run in
+ * flight never sees it half moved: null when nothing stands in the way, else why not (another
+ * run holds the lock; the next Preview or Run moves it).
+ */
+function moveOldLayout(sheet: Sheet, language: Language): string | null {
+  if (!hasOldOutboxLayout(sheet)) return null;
+  return withDocumentLock<string | null>(
+    "outbox",
+    1000,
+    (lock) => lock?.busyMessage(language, "outbox.run.busy") ?? translate(language, "outbox.run.busy"),
+    () => {
+      if (migrateOutboxLayout(sheet, language))
+        runtime()
+          .spreadsheet()
+          .toast(translate(language, "outbox.migrated"), translate(language, "outbox.sheetName"), 10);
+      return null;
+    },
+  );
 }
 
 /** What the preview knows of each fund: its row of the Funds sheet, else a fresh read. */
@@ -229,7 +254,7 @@ function preview(): string {
     ui.alert(t("outbox.run.noSheet"));
     return t("outbox.run.noSheet");
   }
-  const moved = columnsMoved(sheet, session.language);
+  const moved = moveOldLayout(sheet, session.language) ?? columnsMoved(sheet, session.language);
   if (moved) {
     ui.alert(moved);
     return moved;
@@ -279,7 +304,7 @@ function run(): RunSummary | null {
     ui.alert(t("outbox.run.noSheet"));
     return null;
   }
-  const moved = columnsMoved(sheet, session.language);
+  const moved = moveOldLayout(sheet, session.language) ?? columnsMoved(sheet, session.language);
   if (moved) {
     ui.alert(moved);
     return null;

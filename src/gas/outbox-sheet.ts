@@ -5,22 +5,25 @@
  * each fund, and the audit sheet opened only when a row is written.
  */
 import { responseAmountToCents } from "../api";
+import { tolerate } from "../api/errors";
 import type { AuditSink } from "../audit/log";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { DateFormatter } from "../outbox/cells";
 import {
   type CellValue,
   columnNumber,
-  FIRST_OWNED_COLUMN,
+  HIDDEN_COLUMNS,
   headerKey,
+  LEADING_COLUMNS,
+  OLD_OUTBOX_COLUMNS,
   OUTBOX_COLUMNS,
-  OWNED_COLUMNS,
   type OwnedCells,
-  ownedCellsToRow,
+  ownedBlocks,
   TEXT_COLUMNS,
 } from "../outbox/columns";
 import { outboxHeaderProblem } from "../outbox/headers";
 import { notesStillFitting, type RowNote } from "../outbox/notes";
+import { isOldOutboxHeader, operationsNote, outboxFormatRules } from "../outbox/layout";
 import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import type { FundFacts } from "../outbox/preview";
 import { readOutboxRow } from "../outbox/rows";
@@ -159,8 +162,6 @@ function formatOf(column: (typeof OUTBOX_COLUMNS)[number]): string {
   return FORMATS[column] ?? (TEXT_COLUMNS.includes(column) ? FORMAT.text : FORMAT.general);
 }
 
-const OWNED_FORMATS = OWNED_COLUMNS.map(formatOf);
-
 /** The Outbox sheet as a run reads and writes it. */
 export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
   const width = OUTBOX_COLUMNS.length;
@@ -181,10 +182,13 @@ export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
         .map((r) => String(r[0] ?? ""));
     },
     writeOwned(rowNumber, cells: OwnedCells) {
-      const range = sheet.getRange(rowNumber, FIRST_OWNED_COLUMN, 1, OWNED_COLUMNS.length);
-      // Plain text formats first: the result may quote the service, which must stay literal.
-      range.setNumberFormats([OWNED_FORMATS]);
-      range.setValues([ownedCellsToRow(cells)]);
+      // Two ranges (State and Result first, the record at the right): nothing else of the row.
+      for (const block of ownedBlocks(cells)) {
+        const range = sheet.getRange(rowNumber, block.column, 1, block.values.length);
+        // Plain text formats first: the result may quote the service, which must stay literal.
+        range.setNumberFormats([block.columns.map(formatOf)]);
+        range.setValues([block.values]);
+      }
     },
     flush: () => runtime().flush(),
   };
@@ -195,12 +199,99 @@ export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
   const width = OUTBOX_COLUMNS.length;
   sheet.getRange(1, 1, 1, width).setValues([OUTBOX_COLUMNS.map((c) => translate(language, headerKey(c)))]);
   sheet.setFrozenRows(1);
-  // The Sent column shows what the add-on sent, for reading only: narrow, with a note.
+  applyOutboxRules(sheet, language, 2);
+  noteLists(sheet, language);
+  dressOutboxSheet(sheet, language);
+}
+
+/**
+ * What makes the Outbox readable, none of it read back: the add-on's record hidden at the right
+ * (with its note), the Operation header's note, and the conditional formats.
+ */
+function dressOutboxSheet(sheet: Sheet, language: Language): void {
   const snapshot = columnNumber("snapshot");
   sheet.setColumnWidth(snapshot, 40);
   sheet.getRange(1, snapshot).setNote(translate(language, "outbox.snapshotNote"));
-  applyOutboxRules(sheet, language, 2);
-  noteLists(sheet, language);
+  sheet.getRange(1, columnNumber("operation")).setNote(operationsNote(language));
+  sheet.hideColumns(columnNumber(HIDDEN_COLUMNS[0]), HIDDEN_COLUMNS.length);
+  applyFormatRules(sheet);
+}
+
+/** Document property: the formulas of the add-on's conditional formats on the sheet of this id. */
+const FORMAT_RULES_KEY = "outbox.formatRules.";
+
+/**
+ * The add-on's conditional formats over every row, replacing its own (the formulas it wrote
+ * last, or writes now) and keeping, first, every rule a user added.
+ */
+function applyFormatRules(sheet: Sheet): void {
+  const props = runtime().documentProperties();
+  const key = FORMAT_RULES_KEY + sheet.getSheetId();
+  const specs = outboxFormatRules();
+  // Compared without spaces or case, should Sheets give a formula back written its own way.
+  const same = (formula: unknown) => String(formula).replace(/\s/g, "").toUpperCase();
+  const ours = new Set(specs.map((spec) => same(spec.formula)));
+  const stored = tolerate("unreadable", () => JSON.parse(props?.getProperty(key) ?? "[]") as unknown, []);
+  if (Array.isArray(stored)) for (const formula of stored) ours.add(same(formula));
+  const kept = sheet.getConditionalFormatRules().filter((rule) => {
+    const condition = rule.getBooleanCondition();
+    return !(
+      condition &&
+      String(condition.getCriteriaType()) === "CUSTOM_FORMULA" &&
+      ours.has(same(condition.getCriteriaValues()[0]))
+    );
+  });
+  const rows = sheet.getMaxRows() - 1;
+  const added = specs.map((spec) =>
+    runtime()
+      .newConditionalFormatRule()
+      .whenFormulaSatisfied(spec.formula)
+      .setBackground(spec.background)
+      .setFontColor(spec.fontColor)
+      .setRanges(spec.columns.map((column) => sheet.getRange(2, column, rows, 1)))
+      .build(),
+  );
+  sheet.setConditionalFormatRules([...kept, ...added]);
+  props?.setProperty(key, JSON.stringify(specs.map((spec) => spec.formula)));
+}
+
+/** The add-on's cells, from row `top` down: a warning on editing them. */
+function protectOwnedColumns(sheet: Sheet, language: Language, top: number): void {
+  // Users may not lock themselves out; a warning is the protection an add-on can give.
+  for (const block of [LEADING_COLUMNS, HIDDEN_COLUMNS]) {
+    sheet
+      .getRange(top, columnNumber(block[0]), sheet.getMaxRows() - top + 1, block.length)
+      .protect()
+      .setDescription(translate(language, "outbox.col.state"))
+      .setWarningOnly(true);
+  }
+}
+
+/** True when row 1 of `sheet` is exactly the old Outbox header. */
+export function hasOldOutboxLayout(sheet: Sheet): boolean {
+  const width = OLD_OUTBOX_COLUMNS.length;
+  return (
+    sheet.getMaxColumns() >= width && isOldOutboxHeader(sheet.getRange(1, 1, 1, width).getValues()[0] ?? [])
+  );
+}
+
+/**
+ * Moves an Outbox of the old layout (State and Result after the user's columns) to the new one,
+ * when row 1 is exactly the old header: one move of the two columns, so every row keeps its
+ * cells, state, key and record together. The caller holds the document lock, so no run sees the
+ * sheet half moved. True when it moved.
+ */
+export function migrateOutboxLayout(sheet: Sheet, language: Language): boolean {
+  if (!hasOldOutboxLayout(sheet)) return false;
+  const from = OLD_OUTBOX_COLUMNS.indexOf(LEADING_COLUMNS[0]) + 1;
+  sheet.moveColumns(sheet.getRange(1, from, 1, LEADING_COLUMNS.length), 1);
+  // The old warning covered the add-on's block in one piece: it is drawn again for two.
+  const descriptions = [translate("en", "outbox.col.state"), translate("es", "outbox.col.state")];
+  for (const protection of sheet.getProtections(SpreadsheetApp.ProtectionType.RANGE))
+    if (descriptions.includes(protection.getDescription())) protection.remove();
+  protectOwnedColumns(sheet, language, 1);
+  dressOutboxSheet(sheet, language);
+  return true;
 }
 
 /** Document property: the rows of each Outbox sheet its formats, dropdowns and protection cover. */
@@ -220,12 +311,9 @@ function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): vo
       .getRange(fromRow, 1, rows, width)
       .setNumberFormats(Array.from({ length: rows }, () => OUTBOX_COLUMNS.map(formatOf)));
     applyOutboxLists(sheet, language, fromRow, rows);
-    // Users may not lock themselves out; a warning is the protection an add-on can give.
-    const top = fromRow === 2 ? 1 : fromRow;
-    const protection = sheet
-      .getRange(top, FIRST_OWNED_COLUMN, maxRows - top + 1, OWNED_COLUMNS.length)
-      .protect();
-    protection.setDescription(translate(language, "outbox.col.state")).setWarningOnly(true);
+    protectOwnedColumns(sheet, language, fromRow === 2 ? 1 : fromRow);
+    // The conditional formats reach the new rows too.
+    if (fromRow > 2) applyFormatRules(sheet);
   }
   runtime()
     .documentProperties()
@@ -283,7 +371,10 @@ export function relabelOutboxSheet(sheet: Sheet, from: Language, to: Language, n
   const header = sheet.getRange(1, 1, 1, width);
   const row = relabelledHeader(header.getValues()[0] ?? [], OUTBOX_COLUMNS.map(headerKey), from, to);
   if (row) header.setValues([row]);
+  // An Outbox of the old layout is moved (its lists and notes with it) at its next Preview or Run.
+  if (isOldOutboxHeader(header.getValues()[0] ?? [])) return;
   sheet.getRange(1, columnNumber("snapshot")).setNote(translate(to, "outbox.snapshotNote"));
+  sheet.getRange(1, columnNumber("operation")).setNote(operationsNote(to));
   applyAllOutboxLists(sheet, to);
 }
 

@@ -33,6 +33,7 @@ export interface Runtime {
   flush(): void;
   /** A builder of a data validation rule. */
   newDataValidation(): GoogleAppsScript.Spreadsheet.DataValidationBuilder;
+  newConditionalFormatRule(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder;
   /** Opens the built page `page` (dist/<page>.html) as a sidebar titled `title`. */
   showSidebar(page: SidebarPage, title: string): void;
   /** The active user's locale; throws where it may not be read (AuthMode.NONE). */
@@ -93,6 +94,7 @@ function createRuntime(): Runtime {
     ui,
     flush: () => SpreadsheetApp.flush(),
     newDataValidation: () => SpreadsheetApp.newDataValidation(),
+    newConditionalFormatRule: () => SpreadsheetApp.newConditionalFormatRule(),
     showSidebar: (page, title) => ui().showSidebar(PAGES[page]().setTitle(title)),
     userLocale: once(() => Session.getActiveUserLocale()),
     activeUserEmail: () => Session.getActiveUser().getEmail(),

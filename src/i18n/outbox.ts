@@ -169,6 +169,10 @@ export const outbox = {
     "outbox.total.noCurrency": "{operation}: {count:n} {count|row|rows}",
     "outbox.problem.noOperation": "Operation is required: pick one from the list.",
     "outbox.noToken": "No access token is saved for you: enter it in Settings. Nothing was sent.",
+    "outbox.operationsNote":
+      "Each operation reads only these columns (blank options are not sent); the others are shaded on its row.",
+    "outbox.migrated":
+      "The Outbox now shows State and Result first; its own record (time, operation key, what was sent) is hidden at the right. Every row kept its state.",
     "outbox.snapshotNote":
       "What the add-on sent for this row, for reading only. Its own record of each write is kept in the document, out of the cells: editing this column changes nothing.",
     "outbox.problem.unknownOperation": 'Operation "{text}" is not one of the list.',
@@ -346,6 +350,10 @@ export const outbox = {
     "outbox.problem.noOperation": "Operación es obligatoria: elija una de la lista.",
     "outbox.noToken":
       "No hay un token de acceso guardado para usted: ingréselo en Configuración. No se envió nada.",
+    "outbox.operationsNote":
+      "Cada operación lee solo estas columnas (las opciones en blanco no se envían); las demás se sombrean en su fila.",
+    "outbox.migrated":
+      "La Bandeja de salida muestra ahora Estado y Resultado primero; su propio registro (hora, clave de operación, lo enviado) queda oculto a la derecha. Cada fila conservó su estado.",
     "outbox.snapshotNote":
       "Lo que el complemento envió por esta fila, solo para leer. Su propio registro de cada escritura se guarda en el documento, fuera de las celdas: editar esta columna no cambia nada.",
     "outbox.problem.unknownOperation": 'La operación "{text}" no es una de la lista.',

@@ -1,7 +1,8 @@
 /**
  * The Outbox sheet's columns, declared once. Users own the columns that describe the operation;
- * the add-on owns the block at the right (state, result, time, operation key, snapshot) and
- * writes nothing else, so edits made to a row during a run are never overwritten.
+ * the add-on owns State and Result (the first two columns, read first) and its record at the
+ * right (time, operation key, snapshot: hidden), and writes nothing else, so edits made to a row
+ * during a run are never overwritten.
  */
 import type { StringKey } from "../i18n";
 
@@ -24,21 +25,43 @@ export const USER_COLUMNS = [
   "autoBlock",
   "expirationDate",
 ] as const;
-export const OWNED_COLUMNS = ["state", "result", "time", "operationKey", "snapshot"] as const;
+/** The add-on's columns shown first: what happened to each row. */
+export const LEADING_COLUMNS = ["state", "result"] as const;
+/** The add-on's record of each row, at the right and hidden. */
+export const HIDDEN_COLUMNS = ["time", "operationKey", "snapshot"] as const;
+export const OWNED_COLUMNS = [...LEADING_COLUMNS, ...HIDDEN_COLUMNS] as const;
 
 export type UserColumn = (typeof USER_COLUMNS)[number];
 export type OwnedColumn = (typeof OWNED_COLUMNS)[number];
 export type OutboxColumn = UserColumn | OwnedColumn;
 
-export const OUTBOX_COLUMNS: readonly OutboxColumn[] = [...USER_COLUMNS, ...OWNED_COLUMNS];
+export const OUTBOX_COLUMNS: readonly OutboxColumn[] = [
+  ...LEADING_COLUMNS,
+  ...USER_COLUMNS,
+  ...HIDDEN_COLUMNS,
+];
+
+/**
+ * The layout of Outbox sheets made before State and Result came first: the user's columns, then
+ * the add-on's five. Such a sheet is recognised by exactly this header and moved once.
+ */
+export const OLD_OUTBOX_COLUMNS: readonly OutboxColumn[] = [...USER_COLUMNS, ...OWNED_COLUMNS];
 
 /** 1-based column number of each column in the Outbox sheet. */
 export function columnNumber(column: OutboxColumn): number {
   return OUTBOX_COLUMNS.indexOf(column) + 1;
 }
 
-/** First column of the add-on's block. */
-export const FIRST_OWNED_COLUMN = USER_COLUMNS.length + 1;
+/** The add-on's cells of a row as ranges of adjacent columns: the first column and its values. */
+export function ownedBlocks(
+  cells: OwnedCells,
+): { column: number; columns: OwnedColumn[]; values: CellValue[] }[] {
+  return [LEADING_COLUMNS, HIDDEN_COLUMNS].map((block) => ({
+    column: columnNumber(block[0]),
+    columns: [...block],
+    values: block.map((c) => cells[c]),
+  }));
+}
 
 export function headerKey(column: OutboxColumn): StringKey {
   return `outbox.col.${column}` as StringKey;
@@ -68,8 +91,4 @@ export interface OwnedCells {
   time: Date | "";
   operationKey: string;
   snapshot: string;
-}
-
-export function ownedCellsToRow(cells: OwnedCells): CellValue[] {
-  return [cells.state, cells.result, cells.time, cells.operationKey, cells.snapshot];
 }

@@ -32,9 +32,7 @@ export interface OutboxRow {
 export function readOutboxRow(values: readonly CellValue[], rowNumber: number): OutboxRow {
   const at = (index: number): CellValue => values[index] ?? "";
   const cells = {} as Record<UserColumn, CellValue>;
-  USER_COLUMNS.forEach((column, index) => {
-    cells[column] = at(index);
-  });
+  for (const column of USER_COLUMNS) cells[column] = at(OUTBOX_COLUMNS.indexOf(column));
   const owned = (column: OwnedColumn): CellValue => at(OUTBOX_COLUMNS.indexOf(column));
   const stateText = cellText(owned("state"));
   return {

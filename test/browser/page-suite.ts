@@ -174,6 +174,47 @@ export function pageSuite(getBrowser: () => Browser): void {
       expect(await cell("B3").textContent()).toBe("x");
     });
 
+    it("colours cells by their conditional formats and does not draw hidden columns", async () => {
+      control.state.sheets = [
+        {
+          name: "Outbox",
+          values: [
+            ["State", "Result", "Operation", "Operation key", "Notes"],
+            ["Done", "Done. Fund 5", "Deposit", "k-1", "mine"],
+            ["Refused", "No such fund", "Withdraw", "k-2", ""],
+          ],
+          formulas: [],
+          numberFormats: [],
+          backgrounds: [[], ["#d9ead3", "#d9ead3", "", "", ""], ["#f4cccc", "#f4cccc", "", "", ""]],
+          fontColors: [[], ["#274e13"], []],
+          hiddenColumns: [4],
+          frozenRows: 1,
+        },
+      ];
+      await page.reload();
+      await page.locator("body[data-ready='1']").waitFor();
+      const background = (name: string) => cell(name).evaluate((td) => getComputedStyle(td).backgroundColor);
+      expect(await background("A2")).toBe("rgb(217, 234, 211)");
+      expect(await background("B3")).toBe("rgb(244, 204, 204)");
+      expect(await cell("A2").evaluate((td) => getComputedStyle(td).color)).toBe("rgb(39, 78, 19)");
+      expect(await background("C2")).not.toBe("rgb(217, 234, 211)");
+      // Column D (the operation key) is hidden: no header, no cells; E follows C on screen.
+      expect(await page.locator('[data-testid="col-header-D"]').isVisible()).toBe(false);
+      expect(await cell("D2").isVisible()).toBe(false);
+      expect(await page.locator('[data-testid="col-header-C"]').getAttribute("class")).toContain(
+        "before-hidden",
+      );
+      const c = await cell("C2").boundingBox();
+      const e = await cell("E2").boundingBox();
+      expect(Math.round((e?.x ?? 0) - ((c?.x ?? 0) + (c?.width ?? 0)))).toBeLessThanOrEqual(1);
+      expect(await cell("E2").textContent()).toBe("mine");
+      // Arrows step over the hidden column, as in Sheets.
+      await cell("C2").click();
+      await page.keyboard.press("ArrowRight");
+      await until(() => expect(requestsTo("/control/select").at(-1)?.body).toMatchObject({ range: "E2" }));
+      expect(errors).toEqual([]);
+    });
+
     it("draws at most 2000 rows of a large sheet and says so", async () => {
       control.state.sheets = [
         {

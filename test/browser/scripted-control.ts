@@ -24,6 +24,9 @@ export interface ScriptedState {
     numberFormats: string[][];
     frozenRows: number;
     frozenColumns?: number;
+    fontColors?: string[][];
+    backgrounds?: string[][];
+    hiddenColumns?: number[];
     validations?: { row: number; column: number; kind: "list" | "checkbox"; values: string[] }[];
   }[];
   ui: Record<string, unknown>;

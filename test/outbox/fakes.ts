@@ -5,13 +5,7 @@
  * audit that keeps every entry.
  */
 import type { DateFormatter } from "../../src/outbox/cells";
-import {
-  type CellValue,
-  FIRST_OWNED_COLUMN,
-  OUTBOX_COLUMNS,
-  type OwnedCells,
-  ownedCellsToRow,
-} from "../../src/outbox/columns";
+import { type CellValue, OUTBOX_COLUMNS, OWNED_COLUMNS, type OwnedCells } from "../../src/outbox/columns";
 import { type RecordStore, textRecordStore } from "../../src/outbox/records";
 import type { WriteRequest } from "../../src/outbox/requests";
 import type { OutboxSheetPort, RunContext } from "../../src/outbox/run";
@@ -64,9 +58,7 @@ export class FakeSheet implements OutboxSheetPort {
     this.check();
     const row = this.rows[rowNumber - 1];
     if (!row) throw new Error(`no row ${rowNumber}`);
-    ownedCellsToRow(cells).forEach((value, i) => {
-      row[FIRST_OWNED_COLUMN - 1 + i] = value;
-    });
+    for (const column of OWNED_COLUMNS) row[OUTBOX_COLUMNS.indexOf(column)] = cells[column];
     this.writes.push({ rowNumber, cells });
     this.afterWrite?.(rowNumber, cells);
   }
@@ -399,8 +391,8 @@ export function userRow(
   cells: Partial<Record<(typeof OUTBOX_COLUMNS)[number], CellValue>> = {},
 ) {
   const row: CellValue[] = OUTBOX_COLUMNS.map(() => "");
-  row[0] = operation;
-  row[1] = targetId;
+  row[OUTBOX_COLUMNS.indexOf("operation")] = operation;
+  row[OUTBOX_COLUMNS.indexOf("targetId")] = targetId;
   for (const [column, value] of Object.entries(cells)) {
     row[OUTBOX_COLUMNS.indexOf(column as (typeof OUTBOX_COLUMNS)[number])] = value as CellValue;
   }

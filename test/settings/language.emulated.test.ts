@@ -3,9 +3,11 @@
  * the menu, the add-on's sheets (names and headers, users' columns kept) and the Outbox's
  * dropdowns follow; a later refresh still finds every column.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { translate } from "../../src/i18n";
+import { columnNumber } from "../../src/outbox/columns";
 import type { SaveSettingsResult, SettingsView } from "../../src/settings/view";
 import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
 
@@ -72,10 +74,14 @@ describe("choosing Español in Settings", () => {
     const summary = JSON.stringify(sheetOf(s.emulator, "Resumen")?.values);
     expect(summary).toContain(translate("es", "summary.attention"));
     expect(summary).not.toContain(translate("en", "summary.attention"));
-    expect(sheetOf(s.emulator, "Bandeja de salida")?.values[0]?.[0]).toBe(
+    expect(sheetOf(s.emulator, "Bandeja de salida")?.values[0]?.[columnNumber("operation") - 1]).toBe(
       translate("es", "outbox.col.operation"),
     );
-    const list = outbox?.cell(2, 1)?.validation;
+    // The Operation header's note (the columns each operation needs) follows the language.
+    expect(outbox?.cell(1, columnNumber("operation"))?.note).toContain(
+      `${translate("es", "outbox.op.deposit")}: ${translate("es", "outbox.col.targetId")}, ${translate("es", "outbox.col.amount")}`,
+    );
+    const list = outbox?.cell(2, columnNumber("operation"))?.validation;
     expect(list?.values).toContain(translate("es", "outbox.op.deposit"));
     expect(list?.values).not.toContain("Deposit");
 
@@ -100,7 +106,9 @@ describe("choosing Español in Settings", () => {
     expect(saved.ok, JSON.stringify(saved)).toBe(true);
     expect(sheetOf(s.emulator, "Mis fondos")?.values[0]?.slice(0, 2)).toEqual(["Id", "Title"]);
     expect(sheetOf(s.emulator, "Funds")).toBeNull();
-    expect(sheetOf(s.emulator, "Outbox")?.values[0]?.[0]).toBe("Operation");
-    expect(s.emulator.spreadsheet.sheetByName("Outbox")?.cell(2, 1)?.validation?.values).toContain("Deposit");
+    expect(sheetOf(s.emulator, "Outbox")?.values[0]?.[columnNumber("operation") - 1]).toBe("Operation");
+    expect(
+      s.emulator.spreadsheet.sheetByName("Outbox")?.cell(2, columnNumber("operation"))?.validation?.values,
+    ).toContain("Deposit");
   });
 });

@@ -18,7 +18,8 @@ import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { buildAddOn } from "../../scripts/build";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
-import { OUTBOX_COLUMNS } from "../../src/outbox/columns";
+import { columnNumber, OUTBOX_COLUMNS, USER_COLUMNS } from "../../src/outbox/columns";
+import { columnLetters } from "../../src/sheets/formulas";
 
 /** The add-on built by scripts/build.ts into a new folder (script, manifest, every sidebar). */
 export function buildWriteBack(): string {
@@ -161,9 +162,12 @@ export async function startWriteBack(
       return out.result;
     },
     typeOutbox(rows, firstRow = 2, sheet = "Outbox") {
-      const grid = rows.map((r) => OUTBOX_COLUMNS.slice(0, 17).map((c) => (r[c] === undefined ? "" : r[c])));
+      // The user's columns, wherever the layout puts them.
+      const grid = rows.map((r) => USER_COLUMNS.map((c) => (r[c] === undefined ? "" : r[c])));
       const last = firstRow + rows.length - 1;
-      emulator.typeCells(sheet, `A${firstRow}:Q${last}`, grid);
+      const first = columnLetters(columnNumber(USER_COLUMNS[0]));
+      const end = columnLetters(columnNumber(USER_COLUMNS[USER_COLUMNS.length - 1]));
+      emulator.typeCells(sheet, `${first}${firstRow}:${end}${last}`, grid);
     },
     outbox(sheet = "Outbox") {
       const values = valuesOf(sheet);

@@ -6,12 +6,15 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
+import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { EXECUTION_LIMIT_KEY } from "../../src/app/entry";
+import { columnNumber } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import type { SettingsView } from "../../src/settings/view";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
+const OPERATION = columnNumber("operation");
 let wb: WriteBack;
 let openFunds: SandboxFund[];
 
@@ -215,14 +218,14 @@ describe("Outbox: every operation, and refusals by the service", () => {
     // Every row under the header, down to the last, offers the list (other cells typed in
     // are let through with a warning, so that labels in the other language still work).
     for (const row of [2, 3, 500, sheet?.maxRows ?? 0]) {
-      expect(sheet?.cell(row, 1)?.validation, `row ${row}`).toMatchObject({
+      expect(sheet?.cell(row, OPERATION)?.validation, `row ${row}`).toMatchObject({
         kind: "list",
         values: labels,
         showDropdown: true,
         allowInvalid: true,
       });
     }
-    expect(sheet?.cell(1, 1)?.validation).toBeUndefined();
+    expect(sheet?.cell(1, OPERATION)?.validation).toBeUndefined();
 
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([
@@ -516,8 +519,10 @@ describe("Outbox in Spanish", () => {
     wb.settings({ language: "es" });
     ok(wb.menu("createOutboxSheet"));
     const header = wb.sheetValues("Bandeja de salida")[0] ?? [];
-    expect(header.slice(0, 3)).toEqual(["Operación", "Id destino", "Monto"]);
-    expect(wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, 1)?.validation).toMatchObject({
+    expect(header.slice(0, 5)).toEqual(["Estado", "Resultado", "Operación", "Id destino", "Monto"]);
+    expect(
+      wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, OPERATION)?.validation,
+    ).toMatchObject({
       kind: "list",
       values: [
         "Creación de fondo",
@@ -547,8 +552,8 @@ describe("Outbox after choosing Español in Settings", () => {
     expect((wb.sidebar("saveSettings", { ...view.form, language: "es" }) as { ok: boolean }).ok).toBe(true);
     expect(wb.emulator.spreadsheet.sheetByName("Outbox")).toBeUndefined();
     const header = wb.sheetValues("Bandeja de salida")[0] ?? [];
-    expect(header.slice(0, 3)).toEqual(["Operación", "Id destino", "Monto"]);
-    const list = wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, 1)?.validation;
+    expect(header.slice(0, 5)).toEqual(["Estado", "Resultado", "Operación", "Id destino", "Monto"]);
+    const list = wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, OPERATION)?.validation;
     expect(list?.values).toContain("Depósito");
     expect(list?.values).not.toContain("Deposit");
     ok(wb.menu("runOutbox", ["YES"]));
@@ -564,7 +569,7 @@ describe("Outbox made by an earlier version, with verbs as labels", () => {
     // The sheet as earlier versions left it: the verbs in every dropdown, no note of the labels.
     const verbs = ["Create fund", "Update fund", "Deposit", "Withdraw", "Set fund status"];
     for (let row = 2; row <= sheet.maxRows; row += 1) {
-      const validation = sheet.cell(row, 1)?.validation;
+      const validation = sheet.cell(row, OPERATION)?.validation;
       if (validation) validation.values = verbs;
     }
     wb.emulator.documentPropertiesData.values.delete("outbox.lists.Outbox");
@@ -577,7 +582,7 @@ describe("Outbox made by an earlier version, with verbs as labels", () => {
     expect(preview).toContain(`Withdrawal ${a.currency}: 1.25 (1 row)`);
     expect(preview).toContain(`Deposit ${b.currency}: 2.00 (1 row)`);
     for (const row of [2, 500, sheet.maxRows]) {
-      expect(sheet.cell(row, 1)?.validation?.values, `row ${row}`).toEqual([
+      expect(sheet.cell(row, OPERATION)?.validation?.values, `row ${row}`).toEqual([
         "Fund creation",
         "Fund update",
         "Deposit",
@@ -601,19 +606,23 @@ describe("Outbox: a sheet grown past its first 1,000 rows", () => {
   it("gets the dropdowns, formats and protection on its new rows at the next Preview", async () => {
     const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
     if (!sheet) throw new Error("no Outbox sheet");
-    expect(sheet.cell(1500, 1)?.validation).toBeUndefined();
+    expect(sheet.cell(1500, OPERATION)?.validation).toBeUndefined();
     sheet.maxRows = 1600; // rows added at the bottom, as "Add 600 more rows" does
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "2.50" }], 1500);
     const preview = String(ok(wb.menu("previewOutbox")).result);
     expect(preview).toContain(`• Row 1500: Deposit of 2.50 ${a.currency} to fund ${a.id}`);
-    expect(sheet.cell(1500, 1)?.validation).toMatchObject({ kind: "list" });
-    expect(sheet.cell(1600, 1)?.validation).toMatchObject({ kind: "list" });
-    expect(sheet.cell(1600, 3)?.numberFormat).toBe("@");
-    expect(
-      wb.emulator.spreadsheet.protections.some(
-        (p) => p.warningOnly && p.rect?.row === 1001 && p.rect.numRows === 600,
-      ),
-    ).toBe(true);
+    expect(sheet.cell(1500, OPERATION)?.validation).toMatchObject({ kind: "list" });
+    expect(sheet.cell(1600, OPERATION)?.validation).toMatchObject({ kind: "list" });
+    expect(sheet.cell(1600, columnNumber("amount"))?.numberFormat).toBe("@");
+    // Both of the add-on's ranges (State and Result; its record) are protected on the new rows.
+    const added = wb.emulator.spreadsheet.protections.filter(
+      (p) => p.warningOnly && p.rect?.row === 1001 && p.rect.numRows === 600,
+    );
+    expect(added.map((p) => p.rect?.column)).toEqual([columnNumber("state"), columnNumber("time")]);
+    // The conditional formats reach them too.
+    const rules = sheetsSnapshot(wb.emulator).find((s) => s.name === "Outbox")?.conditionalFormats ?? [];
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) for (const range of rule.ranges) expect(range).toMatch(/1600$/);
   });
 });

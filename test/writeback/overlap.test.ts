@@ -11,7 +11,7 @@ import { createEmulator, type Emulator, type RunOutcome } from "../../dev/emulat
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
-import { OUTBOX_COLUMNS } from "../../src/outbox/columns";
+import { type OUTBOX_COLUMNS, USER_COLUMNS } from "../../src/outbox/columns";
 import { readHistory } from "../../src/schedule/history";
 import { privateBuild } from "../refresh/emulation";
 import type { SandboxFund } from "./harness";
@@ -86,8 +86,8 @@ function rowsOf(name: string): Record<string, unknown>[] {
 }
 
 function typeOutbox(rows: Partial<Record<(typeof OUTBOX_COLUMNS)[number], unknown>>[]): void {
-  const grid = rows.map((r) => OUTBOX_COLUMNS.slice(0, 17).map((c) => (r[c] === undefined ? "" : r[c])));
-  em.typeCells("Outbox", `A2:Q${rows.length + 1}`, grid);
+  const grid = rows.map((r) => USER_COLUMNS.map((c) => (r[c] === undefined ? "" : r[c])));
+  em.typeCells("Outbox", `C2:S${rows.length + 1}`, grid);
 }
 
 function history() {

@@ -127,7 +127,7 @@ describe("Done rows", () => {
     run();
     const done = wb.outbox()[0] as Record<string, unknown>;
     // Clear the State cell; copy the whole row (its key included) below.
-    wb.emulator.typeCells("Outbox", "R2", [[""]]);
+    wb.emulator.typeCells("Outbox", "A2", [[""]]);
     const copy = Object.values(done);
     wb.emulator.typeCells("Outbox", "A3:V3", [copy.map((v) => (v instanceof Date ? "" : v)) as never]);
     const preview = String(ok(wb.menu("previewOutbox")).result);
@@ -178,7 +178,8 @@ describe("the cells cannot decide what is sent", () => {
       fund: { id: other.id, transactions: 0, matching: 999, deposits: 0, charges: 0 },
     });
     wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "1.00" }]);
-    wb.emulator.typeCells("Outbox", "R2:V2", [["Unknown", "", "", "forged", `'${forged}`]]);
+    wb.emulator.typeCells("Outbox", "A2", [["Unknown"]]);
+    wb.emulator.typeCells("Outbox", "U2:V2", [["forged", `'${forged}`]]);
     pastTheWindow();
     run();
     const after = await wb.state();

@@ -11,8 +11,16 @@ import { Fake, isDate } from "../realm";
 import type { Implements } from "../typed";
 import { type GridRect, parseA1, splitSheetRef, toA1 } from "./a1";
 import { type FakeEmbeddedChart, type FakeEmbeddedChartBuilder, SheetCharts } from "./charts";
+import {
+  BOOLEAN_CRITERIA,
+  type FakeConditionalFormatRule,
+  FakeConditionalFormatRuleBuilder,
+  type RuleRange,
+  ruleData,
+  ruleOf,
+} from "./conditional";
 import { displayCell } from "./format";
-import { type Cell, SheetData, type ValidationRule } from "./model";
+import { type Cell, remapRect, SheetData, type ValidationRule } from "./model";
 import { type CellScalar, parseTypedInput } from "./typed-input";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -868,9 +876,16 @@ type SheetMembers =
   | "deleteRow"
   | "deleteRows"
   | "getDataRange"
+  | "getConditionalFormatRules"
   | "getFrozenColumns"
   | "getFrozenRows"
   | "getIndex"
+  | "hideColumns"
+  | "isColumnHiddenByUser"
+  | "moveColumns"
+  | "setConditionalFormatRules"
+  | "clearConditionalFormatRules"
+  | "showColumns"
   | "getLastColumn"
   | "getLastRow"
   | "getMaxColumns"
@@ -1071,6 +1086,67 @@ export class FakeSheet extends Fake implements Implements<Sheet, SheetMembers> {
   }
   insertColumnBefore(beforePosition: number): this {
     return this.insertColumnsBefore(beforePosition, 1);
+  }
+  /**
+   * Moves the columns `columnSpec` spans to before column `destinationIndex` (numbered as before
+   * the move), with their cells, formats, notes, validation, hidden state, conditional formats
+   * and protections.
+   */
+  moveColumns(columnSpec: Range, destinationIndex: number): void {
+    const spec = columnSpec as unknown as FakeRange;
+    if (spec?.sheetData !== this.data) throw new ServiceError("The range must be on this sheet.");
+    const { column, numColumns } = spec.rect;
+    if (
+      !Number.isInteger(destinationIndex) ||
+      destinationIndex < 1 ||
+      destinationIndex > this.data.maxColumns + 1
+    )
+      throw new ServiceError("Those columns are out of bounds.");
+    this.write();
+    const map = this.data.moveColumns(column, numColumns, destinationIndex);
+    // A protected range follows its columns; one whose columns are parted keeps its first piece.
+    for (const p of this.fakes.doc.protections) {
+      if (p.sheet !== this.data || !p.rect) continue;
+      const pieces = remapRect(p.rect, map);
+      if (pieces[0]) p.rect = pieces[0];
+    }
+  }
+  private checkColumns(columnIndex: number, numColumns: number | undefined): number {
+    const count = numColumns ?? 1;
+    this.checkRows(columnIndex, count, this.data.maxColumns, "column");
+    if (columnIndex + count - 1 > this.data.maxColumns)
+      throw new ServiceError("Those columns are out of bounds.");
+    return count;
+  }
+  hideColumns(columnIndex: number, numColumns?: number): void {
+    const count = this.checkColumns(columnIndex, numColumns);
+    this.write();
+    for (let c = columnIndex; c < columnIndex + count; c++) this.data.hiddenColumns.add(c);
+  }
+  showColumns(columnIndex: number, numColumns?: number): void {
+    const count = this.checkColumns(columnIndex, numColumns);
+    this.write();
+    for (let c = columnIndex; c < columnIndex + count; c++) this.data.hiddenColumns.delete(c);
+  }
+  isColumnHiddenByUser(columnPosition: number): boolean {
+    this.checkColumns(columnPosition, 1);
+    this.fakes.host.countRead(this.data);
+    return this.data.hiddenColumns.has(columnPosition);
+  }
+  private rangeOf = (range: RuleRange): FakeRange => this.fakes.range(range.sheetData, range.rect);
+  getConditionalFormatRules(): FakeConditionalFormatRule[] {
+    this.fakes.assertLive(this.data);
+    this.fakes.host.countRead(this.data);
+    return this.data.conditionalRules.map((rule) => ruleOf(this.data, rule, this.rangeOf));
+  }
+  setConditionalFormatRules(rules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[]): void {
+    if (!Array.isArray(rules)) throw new ServiceError("Invalid argument: rules");
+    this.write();
+    this.data.conditionalRules = ruleData(this.data, rules);
+  }
+  clearConditionalFormatRules(): void {
+    this.write();
+    this.data.conditionalRules = [];
   }
   insertColumnAfter(afterPosition: number): this {
     return this.insertColumnsAfter(afterPosition, 1);
@@ -1378,6 +1454,7 @@ type AppMembers =
   | "getCurrentCell"
   | "getSelection"
   | "getUi"
+  | "newConditionalFormatRule"
   | "newDataValidation"
   | "setActiveSheet"
   | "setActiveRange";
@@ -1391,6 +1468,7 @@ export class FakeSpreadsheetApp
   readonly DataValidationCriteria: EnumOf<"VALUE_IN_LIST" | "CHECKBOX" | "CUSTOM_FORMULA"> =
     DATA_VALIDATION_CRITERIA;
   readonly ProtectionType: EnumOf<"RANGE" | "SHEET"> = PROTECTION_TYPE;
+  readonly BooleanCriteria = BOOLEAN_CRITERIA;
   private readonly fakes: Fakes;
   flushes = 0;
 
@@ -1435,6 +1513,11 @@ export class FakeSpreadsheetApp
   }
   newDataValidation(): FakeDataValidationBuilder {
     return new FakeDataValidationBuilder();
+  }
+  newConditionalFormatRule(): FakeConditionalFormatRuleBuilder {
+    return new FakeConditionalFormatRuleBuilder(undefined, (range) =>
+      this.fakes.range(range.sheetData, range.rect),
+    );
   }
   setActiveSheet(sheet: Sheet): FakeSheet {
     return this.getActive().setActiveSheet(sheet);

@@ -22,6 +22,17 @@ export interface Cell {
   style?: Record<string, string>;
 }
 
+/** A conditional format rule as the sheet keeps it (Sheets applies the first that holds). */
+export interface ConditionalRuleData {
+  ranges: { row: number; column: number; numRows: number; numColumns: number }[];
+  /** BooleanCriteria name ("CUSTOM_FORMULA", "TEXT_EQUAL_TO", "CELL_EMPTY"…) and its values. */
+  criteria: string;
+  values: string[];
+  background?: string;
+  fontColor?: string;
+  bold?: boolean;
+}
+
 export const DEFAULT_ROWS = 1000;
 export const DEFAULT_COLUMNS = 26;
 
@@ -30,6 +41,9 @@ export class SheetData {
   maxColumns = DEFAULT_COLUMNS;
   frozenRows = 0;
   frozenColumns = 0;
+  /** Columns hidden by the user or a script (1-based). */
+  hiddenColumns = new Set<number>();
+  conditionalRules: ConditionalRuleData[] = [];
   /** rows[r][c], 0-based; holes are empty cells. */
   private rows: Array<Array<Cell | undefined> | undefined> = [];
 
@@ -120,7 +134,38 @@ export class SheetData {
     this.maxRows -= count;
   }
 
+  /**
+   * Moves `count` columns from `first` to before column `destination` (both as numbered before
+   * the move), with their cells, hidden state and the parts of conditional formats on them.
+   */
+  moveColumns(first: number, count: number, destination: number): (old: number) => number {
+    const target = destination > first ? destination - count : destination;
+    const map = (old: number): number => {
+      if (old >= first && old < first + count) return target + (old - first);
+      const rest = old >= first + count ? old - count : old;
+      return rest >= target ? rest + count : rest;
+    };
+    for (const r of this.rows) {
+      if (!r) continue;
+      if (r.length < first + count - 1) r.length = first + count - 1;
+      const moved = r.splice(first - 1, count);
+      if (r.length < target - 1) r.length = target - 1;
+      r.splice(target - 1, 0, ...moved);
+    }
+    this.remapColumns(map);
+    return map;
+  }
+
+  /** Hidden columns and conditional formats after columns moved (`map` gives a new position or null). */
+  remapColumns(map: (old: number) => number | null): void {
+    this.hiddenColumns = new Set([...this.hiddenColumns].map(map).filter((c): c is number => c !== null));
+    for (const rule of this.conditionalRules)
+      rule.ranges = rule.ranges.flatMap((rect) => remapRect(rect, map));
+    this.conditionalRules = this.conditionalRules.filter((rule) => rule.ranges.length > 0);
+  }
+
   insertColumns(beforeColumn: number, count: number): void {
+    this.remapColumns((c) => (c >= beforeColumn ? c + count : c));
     for (const r of this.rows) {
       if (!r) continue;
       if (r.length < beforeColumn - 1) r.length = beforeColumn - 1;
@@ -130,6 +175,7 @@ export class SheetData {
   }
 
   deleteColumns(column: number, count: number): void {
+    this.remapColumns((c) => (c < column ? c : c >= column + count ? c - count : null));
     for (const r of this.rows) r?.splice(column - 1, count);
     this.maxColumns -= count;
   }
@@ -166,4 +212,26 @@ export class SheetData {
     });
     this.rows.splice(row - 1, numRows, ...block);
   }
+}
+
+type Rect = ConditionalRuleData["ranges"][number];
+
+/**
+ * The pieces of `rect` after its columns moved: each run of columns still side by side stays one
+ * rectangle (Sheets keeps a range whole when its columns stay together, and splits it otherwise).
+ */
+export function remapRect(rect: Rect, map: (old: number) => number | null): Rect[] {
+  const columns: number[] = [];
+  for (let c = rect.column; c < rect.column + rect.numColumns; c++) {
+    const to = map(c);
+    if (to !== null) columns.push(to);
+  }
+  columns.sort((a, b) => a - b);
+  const out: Rect[] = [];
+  for (const c of columns) {
+    const last = out[out.length - 1];
+    if (last && last.column + last.numColumns === c) last.numColumns += 1;
+    else out.push({ row: rect.row, column: c, numRows: rect.numRows, numColumns: 1 });
+  }
+  return out;
 }

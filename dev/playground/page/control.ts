@@ -12,6 +12,10 @@ export interface SheetSnapshot {
   numberFormats: string[][];
   /** Font colour of each cell ("" for the default). */
   fontColors: string[][];
+  /** Background of each cell ("" for none), conditional formats included. */
+  backgrounds: string[][];
+  /** Hidden columns, 1-based. */
+  hiddenColumns: number[];
   frozenRows: number;
   frozenColumns: number;
   /** Cells with a checkbox or a dropdown (1-based row and column). */
@@ -146,6 +150,8 @@ export function readSheets(body: unknown): SheetSnapshot[] {
       formulas: readGrid(s.formulas, (x) => asString(x)),
       numberFormats: readGrid(s.numberFormats, (x) => asString(x)),
       fontColors: readGrid(s.fontColors, (x) => asString(x)),
+      backgrounds: readGrid(s.backgrounds, (x) => asString(x)),
+      hiddenColumns: asArray(s.hiddenColumns).filter((x): x is number => typeof x === "number"),
       frozenRows: typeof s.frozenRows === "number" ? s.frozenRows : 0,
       frozenColumns: typeof s.frozenColumns === "number" ? s.frozenColumns : 0,
       validations: asArray(s.validations).flatMap((raw) => {

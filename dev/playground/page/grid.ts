@@ -123,6 +123,8 @@ export class Grid {
     const frozen = sheet.frozenRows;
     const frozenColumns = sheet.frozenColumns;
     const controls = new Map(sheet.validations.map((v) => [`${v.row - 1},${v.column - 1}`, v.kind]));
+    // Hidden columns are not drawn; the column before one shows a mark, as in Sheets.
+    const hidden = new Set(sheet.hiddenColumns.map((c) => c - 1));
     const head = document.createElement("thead");
     const headRow = document.createElement("tr");
     const corner = document.createElement("th");
@@ -134,6 +136,8 @@ export class Grid {
       th.className = "col-header";
       th.dataset.testid = `col-header-${columnLetters(c)}`;
       th.setAttribute("scope", "col");
+      if (hidden.has(c)) th.hidden = true;
+      else if (hidden.has(c + 1)) th.classList.add("before-hidden");
       headRow.appendChild(th);
     }
     head.appendChild(headRow);
@@ -161,6 +165,9 @@ export class Grid {
         const shown = displayCell(value, formats[c] ?? "", this.timeZone);
         const color = sheet.fontColors[r]?.[c] ?? "";
         if (/^#[0-9a-f]{3,8}$/i.test(color)) td.style.color = color;
+        const background = sheet.backgrounds[r]?.[c] ?? "";
+        if (/^#[0-9a-f]{3,8}$/i.test(background)) td.style.backgroundColor = background;
+        if (hidden.has(c)) td.hidden = true;
         const control = controls.get(`${r},${c}`);
         if (control === "checkbox") {
           // Sheets draws a checkbox where TRUE/FALSE would be.
@@ -301,6 +308,18 @@ export class Grid {
     return displayCell(value, format, this.timeZone).text;
   }
 
+  /** The selection after an arrow key, stepping over hidden columns as Sheets does. */
+  private move(direction: Direction, extend: boolean): Selection {
+    const hidden = new Set((this.sheet?.hiddenColumns ?? []).map((c) => c - 1));
+    let next = moveSelection(this.selection, direction, extend, this.rows, this.columns);
+    while (hidden.has(next.focus.column)) {
+      const further = moveSelection(next, direction, extend, this.rows, this.columns);
+      if (further.focus.column === next.focus.column) break; // the edge of the grid
+      next = further;
+    }
+    return next;
+  }
+
   private onKey(e: KeyboardEvent): void {
     if (this.editing) {
       this.onEditorKey(e);
@@ -315,15 +334,13 @@ export class Grid {
     const direction = arrows[e.key];
     if (direction) {
       e.preventDefault();
-      this.select(moveSelection(this.selection, direction, e.shiftKey, this.rows, this.columns));
+      this.select(this.move(direction, e.shiftKey));
     } else if (e.key === "Enter" || e.key === "F2") {
       e.preventDefault();
       this.startEditing(this.selection.focus, null);
     } else if (e.key === "Tab") {
       e.preventDefault();
-      this.select(
-        moveSelection(this.selection, e.shiftKey ? "left" : "right", false, this.rows, this.columns),
-      );
+      this.select(this.move(e.shiftKey ? "left" : "right", false));
     } else if (e.key === "Delete" || e.key === "Backspace") {
       e.preventDefault();
       const b = selectionBounds(this.selection, this.columns);

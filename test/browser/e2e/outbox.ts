@@ -41,12 +41,13 @@ export function outboxSuite(ctx: () => E2eContext): void {
     await playground.waitForRunsAfter(before);
     expect(await playground.activeSheet()).toBe("Outbox");
     const header = await playground.header();
-    expect(header.slice(0, 3)).toEqual(["Operation", "Target Id", "Amount"]);
+    expect(header.slice(0, 5)).toEqual(["State", "Result", "Operation", "Target Id", "Amount"]);
+    // State and Result come first (A, B): the operation is typed from column C.
     await playground.typeRows(2, [
-      ["Deposit", funds[0]?.id as string, "1000.50"],
-      ["Withdraw", funds[1]?.id as string, "20"],
+      ["", "", "Deposit", funds[0]?.id as string, "1000.50"],
+      ["", "", "Withdraw", funds[1]?.id as string, "20"],
     ]);
-    expect((await playground.row(2)).slice(0, 2)).toEqual(["Deposit", funds[0]?.id]);
+    expect((await playground.row(2)).slice(2, 4)).toEqual(["Deposit", funds[0]?.id]);
   });
 
   it("previews the batch with its totals and sends nothing", async () => {
@@ -69,6 +70,16 @@ export function outboxSuite(ctx: () => E2eContext): void {
     await playground.waitForRunsAfter(before);
     await playground.sheet("Outbox");
     expect(await stateColumn()).toEqual(["Done", "Done"]);
+    // Done rows show green in State and Result; the add-on's record (time, key, sent) is hidden.
+    const green = "rgb(217, 234, 211)";
+    for (const name of ["A2", "B2", "A3"])
+      expect(await playground.cell(name).evaluate((td) => getComputedStyle(td).backgroundColor)).toBe(green);
+    for (const letter of ["T", "U", "V"])
+      expect(await page.locator(`[data-testid="col-header-${letter}"]`).isVisible()).toBe(false);
+    // A deposit does not use Currency (F): shaded on its row.
+    expect(await playground.cell("F2").evaluate((td) => getComputedStyle(td).backgroundColor)).toBe(
+      "rgb(239, 239, 239)",
+    );
     expect(await balance(funds[0]?.id as string)).toBe((funds[0]?.before ?? 0) + 100_050);
     expect(await balance(funds[1]?.id as string)).toBe((funds[1]?.before ?? 0) - 2_000);
     // Bring the add-on's State and Result columns into view for the picture.
@@ -86,7 +97,7 @@ export function outboxSuite(ctx: () => E2eContext): void {
     const { playground, page } = ctx();
     const start = await balance(funds[0]?.id as string);
     await playground.sheet("Outbox");
-    await playground.typeRows(4, [["Deposit", funds[0]?.id as string, "500"]]);
+    await playground.typeRows(4, [["", "", "Deposit", funds[0]?.id as string, "500"]]);
     await page.locator('[data-testid="fault-preset"]').selectOption("drop-after-apply-deposit");
     await page.locator('[data-testid="fault-apply"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "dropped" }).waitFor();

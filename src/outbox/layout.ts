@@ -4,7 +4,7 @@
  * Operation header naming the columns each operation needs. Formulas name labels of both
  * languages, so they hold whichever language a row was typed in.
  */
-import { LANGUAGES, type Language, translate } from "../i18n";
+import { LANGUAGES, type Language, type StringKey, translate } from "../i18n";
 import { columnLetters } from "../sheets/formulas";
 import { type CellValue, columnNumber, headerKey, OLD_OUTBOX_COLUMNS, type UserColumn } from "./columns";
 import { OUTBOX_OPERATIONS, type OutboxState, operationLabel, stateLabel } from "./operations";
@@ -69,7 +69,13 @@ export function outboxFormatRules(): FormatRuleSpec[] {
     if (unused.length === 0) continue;
     const formula = anyOf(
       operation,
-      unused.flatMap((op) => LANGUAGES.map((language) => operationLabel(language, op))),
+      // The verbs of earlier versions too: existing rows keep them and are still sent.
+      unused.flatMap((op) =>
+        LANGUAGES.flatMap((language) => [
+          operationLabel(language, op),
+          translate(language, `outbox.formerOp.${op}` as StringKey),
+        ]),
+      ),
     );
     byFormula.set(formula, [...(byFormula.get(formula) ?? []), columnNumber(column)]);
   }

@@ -56,7 +56,7 @@ describe("a new Outbox", () => {
     ]);
     const note = sheet?.notes[0]?.[at("operation")] ?? "";
     expect(note).toContain("Deposit: Target Id, Amount");
-    expect(note).toContain("Set fund status: Target Id, Fund status");
+    expect(note).toContain("Status change: Target Id, Fund status");
     // The add-on's cells carry the warning, in two ranges: nothing of the user's columns.
     const warned = (sheet?.protections ?? []).map((p) => p.range);
     expect(warned).toEqual(["A1:B1000", "T1:V1000"]);

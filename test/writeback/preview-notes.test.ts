@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
 import type { Language } from "../../src/i18n";
+import { columnNumber } from "../../src/outbox/columns";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
@@ -200,7 +201,7 @@ describe("Preview notes on the rows", () => {
     while (wb.emulator.counters.urlFetchTotal === 0 && Date.now() - started < 20_000)
       await new Promise((r) => setTimeout(r, 20));
     expect(wb.emulator.counters.urlFetchTotal).toBeGreaterThan(0);
-    wb.emulator.typeCells("Outbox", "C3", [["5"]]);
+    wb.emulator.typeCells("Outbox", `${String.fromCharCode(64 + columnNumber("amount"))}3`, [["5"]]);
     ok(await preview);
     expect(results()).toEqual([
       expect.stringMatching(/^Preview: will not be sent: DepositAmount must be greater than zero/),

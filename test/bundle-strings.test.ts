@@ -8,10 +8,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import vm from "node:vm";
 import { gunzipSync } from "node:zlib";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bundleWithItsStrings } from "../scripts/build";
-import { keysNamedIn, packStrings } from "../scripts/bundle-strings";
-import { allStrings, translate } from "../src/i18n";
+import { bytesToText, keysNamedIn, packStrings } from "../scripts/bundle-strings";
+import { allStrings, textToBytes, translate } from "../src/i18n";
 
 const root = resolve(import.meta.dirname, "..");
 const KEYS = [
@@ -66,6 +67,24 @@ describe("packStrings", () => {
       ["B", "A"],
       ["Bé", "Á"],
     ]);
+  });
+});
+
+describe("bytesToText and textToBytes", () => {
+  it("give back the same bytes, signed, for any bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        expect(textToBytes(bytesToText(bytes))).toEqual(Array.from(bytes, (b) => (b > 127 ? b - 256 : b)));
+      }),
+    );
+  });
+
+  it("write printable ASCII that needs no escape in double quotes, denser than base64", () => {
+    const bytes = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256);
+    const text = bytesToText(bytes);
+    expect(text).toMatch(/^3000![#-[\]-~]+$/);
+    expect(JSON.stringify(text)).toBe(`"${text}"`);
+    expect(text.length).toBeLessThan(Buffer.from(bytes).toString("base64").length * 0.93);
   });
 });
 
@@ -124,20 +143,22 @@ describe("a bundle built with its strings", () => {
 
   it("gzipped: the menu's labels stay plain, the rest is unpacked once, on first use", () => {
     const table = allStrings();
-    const unzips: string[] = [];
+    const unzips: number[][] = [];
     const { code, result } = run(
       `import { translate, useStringsUnzipper } from STRINGS;
-      declare const gunzip: (b64: string) => string;
-      useStringsUnzipper((b64) => gunzip(b64));
+      declare const gunzip: (bytes: number[]) => string;
+      useStringsUnzipper((bytes) => gunzip(bytes));
       const menu = translate("es", "menu.settings");
-      const before = (globalThis as unknown as { unzips: string[] }).unzips.length;
+      const before = (globalThis as unknown as { unzips: number[][] }).unzips.length;
       export const result = [menu, before, translate("es", "form.load"), translate("en", "form.load")];`,
       { gzip: true },
       {
         unzips,
-        gunzip: (b64: string) => {
-          unzips.push(b64);
-          return gunzipSync(Buffer.from(b64, "base64")).toString("utf8");
+        gunzip: (bytes: number[]) => {
+          unzips.push(bytes);
+          // Apps Script's byte arrays are signed, as Utilities.base64Decode gives them.
+          expect(bytes.every((b) => Number.isInteger(b) && b >= -128 && b <= 127)).toBe(true);
+          return gunzipSync(Buffer.from(bytes.map((b) => b & 255))).toString("utf8");
         },
       },
     );

@@ -106,8 +106,8 @@ function createRuntime(): Runtime {
 
 // The server bundle's strings other than the menu's travel gzipped (scripts/build.ts): they are
 // unpacked with Utilities the first time one is needed, once per execution.
-useStringsUnzipper((base64) =>
-  Utilities.ungzip(Utilities.newBlob(Utilities.base64Decode(base64), "application/x-gzip")).getDataAsString(),
+useStringsUnzipper((bytes) =>
+  Utilities.ungzip(Utilities.newBlob(bytes, "application/x-gzip")).getDataAsString(),
 );
 
 let current: Runtime | null = null;

@@ -215,6 +215,14 @@ describe("dist/addon.js", () => {
     ]);
   });
 
+  it("is strict code, as the modules it is built from", () => {
+    expect(code.startsWith(`"use strict";var ${BUNDLE_GLOBAL};`)).toBe(true);
+    // A script-wide directive: an assignment to an undeclared name throws instead of making a global.
+    expect(() => vm.runInContext(`${code}\nundeclaredName = 1;`, vm.createContext({}))).toThrow(
+      /undeclaredName is not defined/,
+    );
+  });
+
   it("declares every entry point as a top-level function that forwards to the bundle", () => {
     const { context } = load();
     const bundle = context[BUNDLE_GLOBAL] as Record<string, unknown>;

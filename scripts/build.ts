@@ -158,10 +158,10 @@ export function compress(code: string, map: string | null): { code: string; map:
 function buildServer(outDir: string, options: BuildOptions): void {
   const bundled = bundleWithMap(
     {
-      // The IIFE sets the top-level var to src/main.ts's exports itself: esbuild's `globalName`
-      // would add its CommonJS helpers (about 300 bytes) to do the same.
+      // The IIFE sets the top-level var to a plain object of src/main.ts's exports itself:
+      // esbuild's `globalName` would add its CommonJS and getter helpers (about 550 bytes).
       stdin: {
-        contents: `import * as entryPoints from "./main";\n${BUNDLE_GLOBAL} = entryPoints;`,
+        contents: `import { ${ENTRY_POINTS.join(", ")} } from "./main";\n${BUNDLE_GLOBAL} = { ${ENTRY_POINTS.join(", ")} };`,
         resolveDir: join(root, "src"),
         sourcefile: "entry-points.ts",
         loader: "ts",

@@ -7,6 +7,7 @@
 
 import type { Clock, Transport } from "../api";
 import { useStringsUnzipper } from "../i18n";
+import { activeSpreadsheet, documentProperties } from "./active";
 import { type DocumentActivity, type DocumentLock, documentLockFor } from "./document-lock";
 import { appsScriptClock, urlFetchTransport } from "./transport";
 
@@ -79,10 +80,10 @@ function once<T>(build: () => T): () => T {
 }
 
 function createRuntime(): Runtime {
-  const spreadsheet = once(() => SpreadsheetApp.getActiveSpreadsheet());
+  const spreadsheet = once(activeSpreadsheet);
   const ui = once(() => SpreadsheetApp.getUi());
   return {
-    documentProperties: once(() => PropertiesService.getDocumentProperties()),
+    documentProperties: once(documentProperties),
     userProperties: once(() => PropertiesService.getUserProperties()),
     userCache: once(() => CacheService.getUserCache()),
     documentLock: (activity) => documentLockFor(activity),

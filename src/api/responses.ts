@@ -379,24 +379,13 @@ export const fundSchema = objectOf(
         "Withdrawals",
       ]);
     }
-    const fund: Fund = {
-      id: f.Id,
-      title: f.Title,
-      code: f.Code,
-      currency: f.Currency,
-      idAssignTo: f.IdAssignTo,
-      idCreator: f.IdCreator,
-      depositsCents: f.Deposits,
-      withdrawalsCents: withdrawals,
-      balanceCents: f.Balance,
-      status: f.Status,
-      createdAt: f.CreatedAt,
-      expirationDate: f.ExpirationDate,
-      flexibleFund: f.FlexibleFund,
-      manualDeposit: f.ManualDeposit,
-      automaticBlock: f.AutomaticBlock,
-    };
-    if (f.Transactions !== undefined) fund.transactions = f.Transactions;
+    // Charges leaves; the total withdrawn keeps Withdrawals's place.
+    const { Charges: _charges, ...members } = f;
+    const fund: Fund & { transactions?: Transaction[] | undefined } = camelCased(
+      { ...members, Withdrawals: withdrawals },
+      { Deposits: "depositsCents", Withdrawals: "withdrawalsCents", Balance: "balanceCents" },
+    );
+    if (fund.transactions === undefined) delete fund.transactions;
     return fund;
   },
 );

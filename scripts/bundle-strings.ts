@@ -30,9 +30,26 @@ export function keysNamedIn(code: string, keys: readonly string[]): string[] {
   });
 }
 
-/** JSON text of [keys, English texts, Spanish texts] for `keys` of `table`. */
+/**
+ * JSON text of [keys, English texts, Spanish texts] for `keys` of `table`, sorted. Each key is
+ * written after what it shares with the one before: one character (code 35 + the length
+ * shared), then the rest (`outbox.col.amount`, `outbox.col.fund` → `#outbox.col.amount`,
+ * `.fund`, with `.` standing for 11 shared characters); src/i18n/index.ts reads it back.
+ */
 export function packStrings(table: StringTable, keys: readonly string[]): string {
-  return JSON.stringify([keys, keys.map((k) => table.en[k]), keys.map((k) => table.es[k] ?? table.en[k])]);
+  const sorted = [...keys].sort();
+  let previous = "";
+  const written = sorted.map((key) => {
+    let shared = 0;
+    while (shared < key.length && key[shared] === previous[shared]) shared++;
+    previous = key;
+    return String.fromCharCode(35 + shared) + key.slice(shared);
+  });
+  return JSON.stringify([
+    written,
+    sorted.map((k) => table.en[k]),
+    sorted.map((k) => table.es[k] ?? table.en[k]),
+  ]);
 }
 
 /** Where bytesToText's digits start and how many there are: `#` to `~` without a backslash. */

@@ -60,13 +60,23 @@ describe("keysNamedIn", () => {
 });
 
 describe("packStrings", () => {
-  it("writes each key once, with its English and Spanish texts in the same order", () => {
+  it("writes each key once, sorted, with its English and Spanish texts in the same order", () => {
     const table = { en: { a: "A", b: "B" }, es: { a: "Á", b: "Bé" } };
     expect(JSON.parse(packStrings(table, ["b", "a"]))).toEqual([
-      ["b", "a"],
-      ["B", "A"],
-      ["Bé", "Á"],
+      ["#a", "#b"],
+      ["A", "B"],
+      ["Á", "Bé"],
     ]);
+  });
+
+  it("writes each key after what it shares with the one before", () => {
+    const table = {
+      en: { "outbox.col.fund": "F", "outbox.col.amount": "A", "outbox.state": "S", x: "X" },
+      es: {},
+    };
+    const [keys] = JSON.parse(packStrings(table, Object.keys(table.en))) as string[][];
+    // 35 + 11 shared characters is "."; 35 + 7 is "*".
+    expect(keys).toEqual(["#outbox.col.amount", ".fund", "*state", "#x"]);
   });
 });
 

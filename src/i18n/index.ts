@@ -112,10 +112,13 @@ export function textToBytes(text: string): number[] {
   return bytes.slice(0, Number(text.slice(0, mark)));
 }
 
-function unpackStrings(json: string): StringTable {
+/** The table packStrings wrote (scripts/bundle-strings.ts): each key after what it shares with the one before. */
+export function unpackStrings(json: string): StringTable {
   const [keys, en, es] = JSON.parse(json) as [string[], string[], string[]];
   const table: StringTable = { en: {}, es: {} };
-  keys.forEach((key, i) => {
+  let key = "";
+  keys.forEach((written, i) => {
+    key = key.slice(0, written.charCodeAt(0) - 35) + written.slice(1);
     table.en[key] = en[i] as string;
     table.es[key] = es[i] as string;
   });

@@ -9,22 +9,27 @@ import type { StringTable } from "../src/i18n";
 /** Dotted words as they appear in code: `outbox.col.id`, `status.fund`, `outbox.state.` (before `${`). */
 const DOTTED = /[A-Za-z_]\w*(?:\.\w+)*\.?/g;
 
+/** Dotted text passed to a call as a string: `statusLabel("status.fund", f.status)`. */
+const PASSED = /[(,]\s*(["'`])([A-Za-z_]\w*(?:\.\w+)+)\1\s*[,)]/g;
+
 /**
  * The keys among `keys` that `code` names: the whole key (`"form.load"`), or the start of its
  * group the way code builds keys (`` `outbox.state.${state}` ``, `"outbox.col." + column`), or a
- * dotted start joined to a value later (`"status.fund"` → `${prefix}.${value}`). Naming more
- * than needed only costs bytes; naming too little would show a key instead of its text, so the
- * rules lean to more.
+ * dotted start passed to a call that joins a value to it later (`"status.fund"` →
+ * `${prefix}.${value}`). A dotted start that is only a property read (`run.outcome`), a stored
+ * setting's name or a label's key is no group. Naming more than needed only costs bytes; naming
+ * too little would show a key instead of its text, so the rules lean to more.
  */
 export function keysNamedIn(code: string, keys: readonly string[]): string[] {
   const words = new Set(code.match(DOTTED) ?? []);
+  const passed = new Set(Array.from(code.matchAll(PASSED), (m) => m[2]));
   return keys.filter((key) => {
     if (words.has(key)) return true;
     const parts = key.split(".");
     for (let i = 1; i < parts.length; i++) {
       const start = parts.slice(0, i).join(".");
       if (words.has(`${start}.`)) return true;
-      if (i > 1 && words.has(start)) return true;
+      if (i > 1 && passed.has(start)) return true;
     }
     return false;
   });

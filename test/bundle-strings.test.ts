@@ -52,6 +52,21 @@ describe("keysNamedIn", () => {
     expect(keysNamedIn(code, KEYS)).toEqual(["status.fund.1", "status.fund.2"]);
   });
 
+  it("does not take a group for a property read, a stored setting's name or a label's key", () => {
+    const code = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template, as a bundle holds it.
+      "row.className = `run ${run.outcome}`;",
+      'const TOKEN_KEY = "status.fund";',
+      'const LABELS = { fundStatus: "status.fund", other: "outbox.state" };',
+    ].join("\n");
+    expect(keysNamedIn(code, [...KEYS, "run.outcome.ok"])).toEqual([]);
+    // The same start passed to a call is a group the call completes.
+    expect(keysNamedIn(`${code}\nstatusLabel('status.fund', 1);`, KEYS)).toEqual([
+      "status.fund.1",
+      "status.fund.2",
+    ]);
+  });
+
   it("does not take a whole area for a bare word or a property access", () => {
     expect(keysNamedIn(`const outbox = settings.form; send("outbox"); x.outbox.state = 1;`, KEYS)).toEqual(
       [],

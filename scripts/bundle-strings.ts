@@ -9,28 +9,80 @@ import type { StringTable } from "../src/i18n";
 /** Dotted words as they appear in code: `outbox.col.id`, `status.fund`, `outbox.state.` (before `${`). */
 const DOTTED = /[A-Za-z_]\w*(?:\.\w+)*\.?/g;
 
+/** Dotted text passed to a call as a string: `statusLabel("status.fund", f.status)`. */
+const PASSED = /[(,]\s*(["'`])([A-Za-z_]\w*(?:\.\w+)+)\1\s*[,)]/g;
+
 /**
  * The keys among `keys` that `code` names: the whole key (`"form.load"`), or the start of its
  * group the way code builds keys (`` `outbox.state.${state}` ``, `"outbox.col." + column`), or a
- * dotted start joined to a value later (`"status.fund"` → `${prefix}.${value}`). Naming more
- * than needed only costs bytes; naming too little would show a key instead of its text, so the
- * rules lean to more.
+ * dotted start passed to a call that joins a value to it later (`"status.fund"` →
+ * `${prefix}.${value}`). A dotted start that is only a property read (`run.outcome`), a stored
+ * setting's name or a label's key is no group. Naming more than needed only costs bytes; naming
+ * too little would show a key instead of its text, so the rules lean to more.
  */
 export function keysNamedIn(code: string, keys: readonly string[]): string[] {
   const words = new Set(code.match(DOTTED) ?? []);
+  const passed = new Set(Array.from(code.matchAll(PASSED), (m) => m[2]));
   return keys.filter((key) => {
     if (words.has(key)) return true;
     const parts = key.split(".");
     for (let i = 1; i < parts.length; i++) {
       const start = parts.slice(0, i).join(".");
       if (words.has(`${start}.`)) return true;
-      if (i > 1 && words.has(start)) return true;
+      if (i > 1 && passed.has(start)) return true;
     }
     return false;
   });
 }
 
-/** JSON text of [keys, English texts, Spanish texts] for `keys` of `table`. */
+/**
+ * JSON text of [keys, English texts, Spanish texts] for `keys` of `table`, sorted. Each key is
+ * written after what it shares with the one before: one character (code 35 + the length
+ * shared), then the rest (`outbox.col.amount`, `outbox.col.fund` → `#outbox.col.amount`,
+ * `.fund`, with `.` standing for 11 shared characters); src/i18n/index.ts reads it back.
+ */
 export function packStrings(table: StringTable, keys: readonly string[]): string {
-  return JSON.stringify([keys, keys.map((k) => table.en[k]), keys.map((k) => table.es[k] ?? table.en[k])]);
+  const sorted = [...keys].sort();
+  let previous = "";
+  const written = sorted.map((key) => {
+    let shared = 0;
+    while (shared < key.length && key[shared] === previous[shared]) shared++;
+    previous = key;
+    return String.fromCharCode(35 + shared) + key.slice(shared);
+  });
+  return JSON.stringify([
+    written,
+    sorted.map((k) => table.en[k]),
+    sorted.map((k) => table.es[k] ?? table.en[k]),
+  ]);
+}
+
+/** Where bytesToText's digits start and how many there are: `#` to `~` without a backslash. */
+const FIRST_DIGIT = 35;
+const DIGITS = 91;
+
+/**
+ * Bytes as printable ASCII for a string literal, denser than base64 (13 bits in two characters
+ * instead of 12): their count, "!", then each 13 bits as two digits of base 91, from `#` to `~`
+ * without `\\` (so no character needs escaping in double quotes). src/i18n/index.ts reads it back.
+ */
+export function bytesToText(bytes: Uint8Array): string {
+  let out = `${bytes.length}!`;
+  const digit = (d: number) => String.fromCharCode(d + FIRST_DIGIT + (d + FIRST_DIGIT >= 92 ? 1 : 0));
+  const emit = (value: number) => {
+    out += digit(value % DIGITS) + digit(Math.floor(value / DIGITS));
+  };
+  let acc = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    acc |= byte << bits;
+    bits += 8;
+    if (bits >= 13) {
+      emit(acc & 8191);
+      acc >>>= 13;
+      bits -= 13;
+    }
+  }
+  if (bits > 0) emit(acc);
+  return out;
 }

@@ -5,14 +5,24 @@
  * manifest least-privilege.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
 import vm from "node:vm";
+import { gunzipSync } from "node:zlib";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ES2020_GLOBALS, restrictToAppsScriptRuntime } from "../dev/emulator/realm";
-import { BUNDLE_GLOBAL, ENTRY_POINTS, type EntryPoint, SIZE_LIMITS, sizeLimit } from "../scripts/build";
-import { allStrings } from "../src/i18n";
+import {
+  BUNDLE_GLOBAL,
+  buildAddOn,
+  ENTRY_POINTS,
+  type EntryPoint,
+  SIZE_LIMITS,
+  sizeLimit,
+} from "../scripts/build";
+import { allStrings, textToBytes, unpackStrings } from "../src/i18n";
 import type * as Main from "../src/main";
 
 // Compile-time: src/main.ts exports a function for every entry point (a missing one is named
@@ -205,6 +215,14 @@ describe("dist/addon.js", () => {
     ]);
   });
 
+  it("is strict code, as the modules it is built from", () => {
+    expect(code.startsWith(`"use strict";var ${BUNDLE_GLOBAL};`)).toBe(true);
+    // A script-wide directive: an assignment to an undeclared name throws instead of making a global.
+    expect(() => vm.runInContext(`${code}\nundeclaredName = 1;`, vm.createContext({}))).toThrow(
+      /undeclaredName is not defined/,
+    );
+  });
+
   it("declares every entry point as a top-level function that forwards to the bundle", () => {
     const { context } = load();
     const bundle = context[BUNDLE_GLOBAL] as Record<string, unknown>;
@@ -235,11 +253,49 @@ describe("dist/addon.js", () => {
     expect((context[name] as (...a: unknown[]) => unknown)(1, "two")).toEqual(["forwarded", 1, "two"]);
   });
 
+  it("carries the catalogue's strings gzipped, intact through both minifiers", () => {
+    const literals = [...code.matchAll(/"(\d+![#-[\]-~]+)"/g)].map((m) => m[1] as string);
+    expect(literals).toHaveLength(1);
+    const bytes = textToBytes(literals[0] as string).map((b) => b & 255);
+    const carried = unpackStrings(gunzipSync(Buffer.from(bytes)).toString("utf8"));
+    const table = allStrings();
+    const keys = Object.keys(carried.en);
+    expect(keys.length).toBeGreaterThan(300);
+    for (const key of keys) {
+      expect(carried.en[key], key).toBe(table.en[key]);
+      expect(carried.es[key], key).toBe(table.es[key]);
+    }
+  });
+
   it("opens only HTML files that were built", () => {
     const opened = [...code.matchAll(/createHtmlOutputFromFile\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]);
     expect(opened.length).toBeGreaterThan(0);
     for (const name of opened) expect(htmlFiles, name).toContain(`${name}.html`);
   });
+});
+
+describe("dist/addon.js.map (written for the bench)", () => {
+  it("maps the twice-minified code back to the lines of src/ it came from", () => {
+    const dir = mkdtempSync(join(tmpdir(), "addon-map-"));
+    buildAddOn(dir, { logLevel: "silent", skipBrokenSidebars: true, sourceMap: true });
+    const built = readFileSync(join(dir, "addon.js"), "utf8");
+    const map = new SourceMap(JSON.parse(readFileSync(join(dir, "addon.js.map"), "utf8")));
+    const [first = ""] = built.split("\n");
+    // Texts that stand once in the code, each in a known file.
+    const places = [
+      ["diagnostics.header.check", "src/diagnostics/checks.ts"],
+      ["Diagnostics scratch", "src/gas/diagnostics.ts"],
+      ["expected an amount of at most", "src/api/responses.ts"],
+    ] as const;
+    for (const [text, file] of places) {
+      const column = first.indexOf(text);
+      expect(column, text).toBeGreaterThan(0);
+      const entry = map.findEntry(0, column) as { originalSource?: string; originalLine?: number };
+      expect(relative(root, resolve(dir, entry.originalSource ?? "")), text).toBe(file);
+      const line = readFileSync(join(root, file), "utf8").split("\n")[entry.originalLine ?? -1];
+      expect(line, text).toContain(text);
+    }
+  }, 60_000);
 });
 
 describe("sizes", () => {

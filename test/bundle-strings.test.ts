@@ -8,10 +8,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import vm from "node:vm";
 import { gunzipSync } from "node:zlib";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bundleWithItsStrings } from "../scripts/build";
-import { keysNamedIn, packStrings } from "../scripts/bundle-strings";
-import { allStrings, translate } from "../src/i18n";
+import { bytesToText, keysNamedIn, packStrings } from "../scripts/bundle-strings";
+import { allStrings, textToBytes, translate } from "../src/i18n";
 
 const root = resolve(import.meta.dirname, "..");
 const KEYS = [
@@ -51,6 +52,21 @@ describe("keysNamedIn", () => {
     expect(keysNamedIn(code, KEYS)).toEqual(["status.fund.1", "status.fund.2"]);
   });
 
+  it("does not take a group for a property read, a stored setting's name or a label's key", () => {
+    const code = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template, as a bundle holds it.
+      "row.className = `run ${run.outcome}`;",
+      'const TOKEN_KEY = "status.fund";',
+      'const LABELS = { fundStatus: "status.fund", other: "outbox.state" };',
+    ].join("\n");
+    expect(keysNamedIn(code, [...KEYS, "run.outcome.ok"])).toEqual([]);
+    // The same start passed to a call is a group the call completes.
+    expect(keysNamedIn(`${code}\nstatusLabel('status.fund', 1);`, KEYS)).toEqual([
+      "status.fund.1",
+      "status.fund.2",
+    ]);
+  });
+
   it("does not take a whole area for a bare word or a property access", () => {
     expect(keysNamedIn(`const outbox = settings.form; send("outbox"); x.outbox.state = 1;`, KEYS)).toEqual(
       [],
@@ -59,13 +75,41 @@ describe("keysNamedIn", () => {
 });
 
 describe("packStrings", () => {
-  it("writes each key once, with its English and Spanish texts in the same order", () => {
+  it("writes each key once, sorted, with its English and Spanish texts in the same order", () => {
     const table = { en: { a: "A", b: "B" }, es: { a: "Á", b: "Bé" } };
     expect(JSON.parse(packStrings(table, ["b", "a"]))).toEqual([
-      ["b", "a"],
-      ["B", "A"],
-      ["Bé", "Á"],
+      ["#a", "#b"],
+      ["A", "B"],
+      ["Á", "Bé"],
     ]);
+  });
+
+  it("writes each key after what it shares with the one before", () => {
+    const table = {
+      en: { "outbox.col.fund": "F", "outbox.col.amount": "A", "outbox.state": "S", x: "X" },
+      es: {},
+    };
+    const [keys] = JSON.parse(packStrings(table, Object.keys(table.en))) as string[][];
+    // 35 + 11 shared characters is "."; 35 + 7 is "*".
+    expect(keys).toEqual(["#outbox.col.amount", ".fund", "*state", "#x"]);
+  });
+});
+
+describe("bytesToText and textToBytes", () => {
+  it("give back the same bytes, signed, for any bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        expect(textToBytes(bytesToText(bytes))).toEqual(Array.from(bytes, (b) => (b > 127 ? b - 256 : b)));
+      }),
+    );
+  });
+
+  it("write printable ASCII that needs no escape in double quotes, denser than base64", () => {
+    const bytes = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256);
+    const text = bytesToText(bytes);
+    expect(text).toMatch(/^3000![#-[\]-~]+$/);
+    expect(JSON.stringify(text)).toBe(`"${text}"`);
+    expect(text.length).toBeLessThan(Buffer.from(bytes).toString("base64").length * 0.93);
   });
 });
 
@@ -124,20 +168,22 @@ describe("a bundle built with its strings", () => {
 
   it("gzipped: the menu's labels stay plain, the rest is unpacked once, on first use", () => {
     const table = allStrings();
-    const unzips: string[] = [];
+    const unzips: number[][] = [];
     const { code, result } = run(
       `import { translate, useStringsUnzipper } from STRINGS;
-      declare const gunzip: (b64: string) => string;
-      useStringsUnzipper((b64) => gunzip(b64));
+      declare const gunzip: (bytes: number[]) => string;
+      useStringsUnzipper((bytes) => gunzip(bytes));
       const menu = translate("es", "menu.settings");
-      const before = (globalThis as unknown as { unzips: string[] }).unzips.length;
+      const before = (globalThis as unknown as { unzips: number[][] }).unzips.length;
       export const result = [menu, before, translate("es", "form.load"), translate("en", "form.load")];`,
       { gzip: true },
       {
         unzips,
-        gunzip: (b64: string) => {
-          unzips.push(b64);
-          return gunzipSync(Buffer.from(b64, "base64")).toString("utf8");
+        gunzip: (bytes: number[]) => {
+          unzips.push(bytes);
+          // Apps Script's byte arrays are signed, as Utilities.base64Decode gives them.
+          expect(bytes.every((b) => Number.isInteger(b) && b >= -128 && b <= 127)).toBe(true);
+          return gunzipSync(Buffer.from(bytes.map((b) => b & 255))).toString("utf8");
         },
       },
     );

@@ -31,93 +31,106 @@ export interface CheckContext {
 const FUND_STATUS = [1, 2, 3] as const;
 const ORDER = ["ASC", "DESC"] as const;
 
+// Specs that many fields share, written once (the bundle carries each literal once).
+const ID = { kind: "id" } as const;
+const REQUIRED_ID = { kind: "id", required: true } as const;
+const PAGE = { kind: "integer", min: 1 } as const;
+const DATE = { kind: "date" } as const;
+const FLAG = { kind: "flag" } as const;
+const ZERO_OR_ONE = { kind: "choice", values: [0, 1] } as const;
+const ONE_OR_TWO = { kind: "choice", values: [1, 2] } as const;
+const ORDER_WORD = { kind: "word", values: ORDER } as const;
+const TEXT_255 = { kind: "text", maxLength: 255 } as const;
+const NAME = { kind: "text", maxLength: 200, required: true } as const;
+const MONEY = { kind: "money", required: true } as const;
+
 const fundsFields = {
   Status: { kind: "choice", values: FUND_STATUS },
-  OrderBy: { kind: "choice", values: [1, 2] },
-  Order: { kind: "word", values: ORDER },
-  ResultsPerPage: { kind: "integer", min: 1 },
-  Page: { kind: "integer", min: 1 },
-  From: { kind: "date" },
-  To: { kind: "date" },
+  OrderBy: ONE_OR_TWO,
+  Order: ORDER_WORD,
+  ResultsPerPage: PAGE,
+  Page: PAGE,
+  From: DATE,
+  To: DATE,
 } as const satisfies FieldSpecs;
 
-const oneFundFields = { Id: { kind: "id", required: true } } as const satisfies FieldSpecs;
+const oneFundFields = { Id: REQUIRED_ID } as const satisfies FieldSpecs;
 
 const fundOptions = {
   FundCode: { kind: "text", maxLength: 50 },
-  FundComment: { kind: "text", maxLength: 255 },
-  FundFlexibility: { kind: "flag" },
-  FundAutoDeposit: { kind: "flag" },
-  FundAutoBlock: { kind: "flag" },
-  FundExpiration: { kind: "flag" },
-  FundExpirationDate: { kind: "date" },
+  FundComment: TEXT_255,
+  FundFlexibility: FLAG,
+  FundAutoDeposit: FLAG,
+  FundAutoBlock: FLAG,
+  FundExpiration: FLAG,
+  FundExpirationDate: DATE,
 } as const satisfies FieldSpecs;
 
 const createFundFields = {
-  IdEmployee: { kind: "id", required: true },
-  IdAdmin: { kind: "id", required: true },
-  FundName: { kind: "text", maxLength: 200, required: true },
+  IdEmployee: REQUIRED_ID,
+  IdAdmin: REQUIRED_ID,
+  FundName: NAME,
   FundCurrency: { kind: "currency", required: true },
-  FundAmount: { kind: "money", required: true },
+  FundAmount: MONEY,
   ...fundOptions,
 } as const satisfies FieldSpecs;
 
 const updateFundFields = {
-  Id: { kind: "id", required: true },
-  IdAdmin: { kind: "id", required: true },
-  FundName: { kind: "text", maxLength: 200, required: true },
+  Id: REQUIRED_ID,
+  IdAdmin: REQUIRED_ID,
+  FundName: NAME,
   ...fundOptions,
 } as const satisfies FieldSpecs;
 
 const depositFields = {
-  Id: { kind: "id", required: true },
-  IdAdmin: { kind: "id", required: true },
-  DepositAmount: { kind: "money", required: true },
+  Id: REQUIRED_ID,
+  IdAdmin: REQUIRED_ID,
+  DepositAmount: MONEY,
 } as const satisfies FieldSpecs;
 
 const withdrawFields = {
-  Id: { kind: "id", required: true },
-  IdAdmin: { kind: "id", required: true },
-  WithdrawAmount: { kind: "money", required: true },
+  Id: REQUIRED_ID,
+  IdAdmin: REQUIRED_ID,
+  WithdrawAmount: MONEY,
 } as const satisfies FieldSpecs;
 
 const fundStatusFields = {
-  Id: { kind: "id", required: true },
-  IdAdmin: { kind: "id", required: true },
+  Id: REQUIRED_ID,
+  IdAdmin: REQUIRED_ID,
   FundStatus: { kind: "choice", values: FUND_STATUS, required: true },
 } as const satisfies FieldSpecs;
 
 const reportsFields = {
   Since: { kind: "date", required: true },
-  Until: { kind: "date" },
-  TypeDateFilter: { kind: "choice", values: [1, 2] },
+  Until: DATE,
+  TypeDateFilter: ONE_OR_TWO,
   Currency: { kind: "currency" },
-  Status: { kind: "choice", values: [0, 1] },
-  ExpensePolicyId: { kind: "id" },
-  IntegrationStatus: { kind: "choice", values: [0, 1] },
-  IntegrationCode: { kind: "text", maxLength: 255 },
-  IntegrationDate: { kind: "date" },
-  UserId: { kind: "id" },
+  Status: ZERO_OR_ONE,
+  ExpensePolicyId: ID,
+  IntegrationStatus: ZERO_OR_ONE,
+  IntegrationCode: TEXT_255,
+  IntegrationDate: DATE,
+  UserId: ID,
   OrderBy: { kind: "choice", values: [1, 2, 3] },
-  Order: { kind: "word", values: ORDER },
-  ResultsPerPage: { kind: "integer", min: 1 },
-  Page: { kind: "integer", min: 1 },
+  Order: ORDER_WORD,
+  ResultsPerPage: PAGE,
+  Page: PAGE,
 } as const satisfies FieldSpecs;
 
-const oneReportFields = { Id: { kind: "id", required: true } } as const satisfies FieldSpecs;
+const oneReportFields = oneFundFields;
 
 const integrationFields = {
-  Id: { kind: "id", required: true },
+  Id: REQUIRED_ID,
   IntegrationStatus: { kind: "choice", values: [0, 1], required: true },
-  IntegrationCode: { kind: "text", maxLength: 255 },
+  IntegrationCode: TEXT_255,
   IntegrationDate: { kind: "datetime" },
 } as const satisfies FieldSpecs;
 
 const customStatusFields = {
-  Id: { kind: "id", required: true },
-  IdAdmin: { kind: "id", required: true },
+  Id: REQUIRED_ID,
+  IdAdmin: REQUIRED_ID,
   CustomStatus: { kind: "text", maxLength: 20, required: true },
-  CustomMessage: { kind: "text", maxLength: 255 },
+  CustomMessage: TEXT_255,
 } as const satisfies FieldSpecs;
 
 /** The same day one year later (29 February → 28 February). */

@@ -220,6 +220,35 @@ const readFiles: Read<unknown[]> = (v) => {
   return BAD;
 };
 
+/** `Name` as `name`. */
+type Camel<K extends string> = K extends `${infer F}${infer R}` ? `${Lowercase<F>}${R}` : K;
+/** The members of T under camelCase names, or the names N gives. */
+type CamelCased<T, N> = {
+  [K in keyof T & string as K extends keyof N ? N[K] & string : Camel<K>]: T[K];
+};
+
+const CAMEL: Record<string, string> = {};
+
+/**
+ * A record's members, in their order, under camelCase names (`ReportNumber` → `reportNumber`)
+ * or the name `names` gives a member.
+ */
+function camelCased<T extends object, const N extends Partial<Record<keyof T, string>>>(
+  value: T,
+  names: N,
+): CamelCased<T, N> {
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    let name = (names as Record<string, string | undefined>)[key] ?? CAMEL[key];
+    if (name === undefined) {
+      name = key.charAt(0).toLowerCase() + key.slice(1);
+      CAMEL[key] = name;
+    }
+    out[name] = member;
+  }
+  return out as CamelCased<T, N>;
+}
+
 const id = reader("an id (a whole number or numeric text)", readInt);
 const idOrZero = reader("an id (a whole number or numeric text)", readIntOrZero, () => 0);
 const count = reader("a whole number", readIntOrZero, () => 0);
@@ -350,24 +379,13 @@ export const fundSchema = objectOf(
         "Withdrawals",
       ]);
     }
-    const fund: Fund = {
-      id: f.Id,
-      title: f.Title,
-      code: f.Code,
-      currency: f.Currency,
-      idAssignTo: f.IdAssignTo,
-      idCreator: f.IdCreator,
-      depositsCents: f.Deposits,
-      withdrawalsCents: withdrawals,
-      balanceCents: f.Balance,
-      status: f.Status,
-      createdAt: f.CreatedAt,
-      expirationDate: f.ExpirationDate,
-      flexibleFund: f.FlexibleFund,
-      manualDeposit: f.ManualDeposit,
-      automaticBlock: f.AutomaticBlock,
-    };
-    if (f.Transactions !== undefined) fund.transactions = f.Transactions;
+    // Charges leaves; the total withdrawn keeps Withdrawals's place.
+    const { Charges: _charges, ...members } = f;
+    const fund: Fund & { transactions?: Transaction[] | undefined } = camelCased(
+      { ...members, Withdrawals: withdrawals },
+      { Deposits: "depositsCents", Withdrawals: "withdrawalsCents", Balance: "balanceCents" },
+    );
+    if (fund.transactions === undefined) delete fund.transactions;
     return fund;
   },
 );
@@ -404,37 +422,8 @@ export const expenseReportSchema = objectOf(
     ExtraFields: extraFields,
     Files: files,
   },
-  (r): ExpenseReport => ({
-    id: r.Id,
-    title: r.Title,
-    reportNumber: r.ReportNumber,
-    sendDate: r.SendDate,
-    closeDate: r.CloseDate,
-    employeeId: r.EmployeeId,
-    employeeName: r.EmployeeName,
-    employeeIdentification: r.EmployeeIdentification,
-    approverId: r.ApproverId,
-    approverName: r.ApproverName,
-    policyId: r.PolicyId,
-    policyName: r.PolicyName,
-    status: r.Status,
-    customStatus: r.CustomStatus,
-    fundId: r.FundId,
-    fundName: r.FundName,
-    reportTotalCents: r.ReportTotal,
-    reportTotalApprovedCents: r.ReportTotalApproved,
-    currency: r.Currency,
-    note: r.Note,
-    integrated: r.Integrated,
-    integrationDate: r.IntegrationDate,
-    integrationExternalCode: r.IntegrationExternalCode,
-    integrationInternalCode: r.IntegrationInternalCode,
-    nbrExpenses: r.NbrExpenses,
-    nbrApprovedExpenses: r.NbrApprovedExpenses,
-    nbrRejectedExpenses: r.NbrRejectedExpenses,
-    extraFields: r.ExtraFields,
-    files: r.Files,
-  }),
+  (r): ExpenseReport =>
+    camelCased(r, { ReportTotal: "reportTotalCents", ReportTotalApproved: "reportTotalApprovedCents" }),
 );
 
 const whole = reader("a whole number", readIntOrZero);
@@ -468,28 +457,12 @@ export const integrationResultSchema = z.pipe(
     IntegrationCode: text,
     IntegrationDate: dateTime,
   }),
-  z.transform(
-    (r): IntegrationResult => ({
-      id: r.Id,
-      title: r.Title,
-      reportNumber: r.ReportNumber,
-      integrationStatus: r.IntegrationStatus,
-      integrationCode: r.IntegrationCode,
-      integrationDate: r.IntegrationDate,
-    }),
-  ),
+  z.transform((r): IntegrationResult => camelCased(r, {})),
 );
 
 export const customStatusResultSchema = z.pipe(
   z.object({ Id: id, Title: text, ReportNumber: text, CustomStatus: text }),
-  z.transform(
-    (r): CustomStatusResult => ({
-      id: r.Id,
-      title: r.Title,
-      reportNumber: r.ReportNumber,
-      customStatus: r.CustomStatus,
-    }),
-  ),
+  z.transform((r): CustomStatusResult => camelCased(r, {})),
 );
 
 /** The members of a fund that are its totals (the others are read as they always are). */

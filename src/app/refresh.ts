@@ -107,11 +107,7 @@ function toast(message: string, title: string, seconds = 5): void {
 function session(source: RefreshSource, action: StringKey) {
   const context = readContext();
   if (!context.token) {
-    throw new Error(
-      context.language === "es"
-        ? "No hay un token de acceso guardado para usted: ingréselo en Configuración."
-        : "No access token is saved for you: enter it in Settings.",
-    );
+    throw new Error(translate(context.language, "refresh.noToken"));
   }
   const options = refreshOptionsFrom(context.form, today(context.timeZone), context.language);
   const log = auditLog(

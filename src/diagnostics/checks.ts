@@ -121,9 +121,10 @@ export interface DiagnosticsRow {
   at: number;
 }
 
-function row(check: CheckId, result: string, details: string, at: number): DiagnosticsRow {
-  return { check, result, details, at };
-}
+/** The ends of the catalogue's keys that start with P. */
+type KeysAfter<P extends string, K = StringKey> = K extends `${P}${infer R}` ? R : never;
+type Result = KeysAfter<"diagnostics.result.">;
+type Detail = KeysAfter<"diagnostics.details.">;
 
 /** The rows of the Diagnostics sheet, one per check, in CHECK_IDS order. */
 export function diagnosticsRows(
@@ -131,142 +132,100 @@ export function diagnosticsRows(
   language: Language,
   formatWhen: (ms: number) => string,
 ): DiagnosticsRow[] {
-  const t = (key: StringKey, params: Record<string, string | number> = {}) =>
-    translate(language, key, params);
-  const at = results.at;
+  const result = (key: Result, params?: Record<string, number>) =>
+    translate(language, `diagnostics.result.${key}` as StringKey, params);
+  const detail = (key: Detail, params?: Record<string, string | number>) =>
+    translate(language, `diagnostics.details.${key}` as StringKey, params);
+  const { at, probe, listing, shortTrigger, outsideFetch, cellWrite } = results;
   const report = results.triggerReport;
-  const pending = (): string =>
-    results.probe.ok
-      ? t("diagnostics.details.pendingTrigger", {
-          handler: PROBE_HANDLER,
-          when: formatWhen(results.probe.value.dueAt),
-        })
-      : t("diagnostics.details.noProbe", { message: results.probe.message });
   const rows: DiagnosticsRow[] = [];
+  const row = (check: CheckId, text: string, details: string, when = at) => {
+    rows.push({ check, result: text, details, at: when });
+  };
+  /** The row of an attempt: `ok` makes it from the value, a refusal shows Google's message. */
+  const answer = <T>(
+    check: CheckId,
+    seen: Attempt<T>,
+    ok: (value: T) => [string, string],
+    refused: Result = "failed",
+    when = at,
+  ) => {
+    if (seen.ok) row(check, ...ok(seen.value), when);
+    else row(check, result(refused), seen.message, when);
+  };
+  const noProbe = () => detail("noProbe", { message: probe.ok ? "" : probe.message });
+  const pending = () =>
+    probe.ok
+      ? detail("pendingTrigger", { handler: PROBE_HANDLER, when: formatWhen(probe.value.dueAt) })
+      : noProbe();
 
-  const short = results.shortTrigger;
-  rows.push(
-    short.ok
-      ? row("clockTrigger60s", t("diagnostics.result.accepted"), t("diagnostics.details.shortAccepted"), at)
-      : row("clockTrigger60s", t("diagnostics.result.refused"), short.message, at),
-  );
+  answer("clockTrigger60s", shortTrigger, () => [result("accepted"), detail("shortAccepted")], "refused");
+  if (probe.ok) {
+    answer("userTriggersListClock", listing, (list) => [
+      result(list.some((x) => x.uid === probe.value.uid) ? "listed" : "notListed"),
+      detail("listing", {
+        count: list.length,
+        list: list.map((x) => `${x.handler} (${x.eventType})`).join(", ") || "—",
+      }),
+    ]);
+  } else row("userTriggersListClock", result("notChecked"), noProbe());
 
-  if (!results.probe.ok) {
-    rows.push(
-      row(
-        "userTriggersListClock",
-        t("diagnostics.result.notChecked"),
-        t("diagnostics.details.noProbe", { message: results.probe.message }),
-        at,
-      ),
-    );
-  } else if (!results.listing.ok) {
-    rows.push(row("userTriggersListClock", t("diagnostics.result.failed"), results.listing.message, at));
-  } else {
-    const uid = results.probe.value.uid;
-    const listed = results.listing.value.some((x) => x.uid === uid);
-    const list = results.listing.value.map((x) => `${x.handler} (${x.eventType})`).join(", ") || "—";
-    rows.push(
-      row(
-        "userTriggersListClock",
-        t(listed ? "diagnostics.result.listed" : "diagnostics.result.notListed"),
-        t("diagnostics.details.listing", { count: results.listing.value.length, list }),
-        at,
-      ),
-    );
-  }
-
-  if (!report) {
-    rows.push(row("triggerSpreadsheet", t("diagnostics.result.pending"), pending(), at));
-    rows.push(row("triggerDocumentLock", t("diagnostics.result.pending"), pending(), at));
-  } else {
-    const ss = report.spreadsheet;
+  if (report) {
     const props = report.documentProperties;
-    const propsText = props.ok ? props.value : props.message;
-    rows.push(
-      ss.ok
-        ? row(
-            "triggerSpreadsheet",
-            t(
-              ss.value === null
-                ? "diagnostics.result.null"
-                : ss.value === results.spreadsheetId
-                  ? "diagnostics.result.thisSpreadsheet"
-                  : "diagnostics.result.otherSpreadsheet",
-            ),
-            t("diagnostics.details.triggerSpreadsheet", {
-              authMode: report.session.authMode,
-              properties: propsText,
-            }),
-            report.at,
-          )
-        : row("triggerSpreadsheet", t("diagnostics.result.failed"), ss.message, report.at),
+    answer(
+      "triggerSpreadsheet",
+      report.spreadsheet,
+      (id) => [
+        result(id === null ? "null" : id === results.spreadsheetId ? "thisSpreadsheet" : "otherSpreadsheet"),
+        detail("triggerSpreadsheet", {
+          authMode: report.session.authMode,
+          properties: props.ok ? props.value : props.message,
+        }),
+      ],
+      "failed",
+      report.at,
     );
-    const lock = report.documentLock;
-    rows.push(
-      lock.ok
-        ? row(
-            "triggerDocumentLock",
-            t(
-              lock.value === "acquired"
-                ? "diagnostics.result.acquired"
-                : lock.value === "busy"
-                  ? "diagnostics.result.notAcquired"
-                  : "diagnostics.result.null",
-            ),
-            t("diagnostics.details.triggerLock"),
-            report.at,
-          )
-        : row("triggerDocumentLock", t("diagnostics.result.failed"), lock.message, report.at),
+    answer(
+      "triggerDocumentLock",
+      report.documentLock,
+      (lock) => [
+        result(lock === "acquired" ? "acquired" : lock === "busy" ? "notAcquired" : "null"),
+        detail("triggerLock"),
+      ],
+      "failed",
+      report.at,
     );
+  } else {
+    row("triggerSpreadsheet", result("pending"), pending());
+    row("triggerDocumentLock", result("pending"), pending());
   }
 
-  const fetched = results.outsideFetch;
-  rows.push(
-    fetched.ok
-      ? row(
-          "fetchOutsideAllowlist",
-          t("diagnostics.result.notRefused"),
-          t("diagnostics.details.fetchSent", { url: OUTSIDE_ALLOWLIST_URL, status: fetched.value }),
-          at,
-        )
-      : row("fetchOutsideAllowlist", t("diagnostics.result.refused"), fetched.message, at),
+  answer(
+    "fetchOutsideAllowlist",
+    outsideFetch,
+    (status) => [result("notRefused"), detail("fetchSent", { url: OUTSIDE_ALLOWLIST_URL, status })],
+    "refused",
   );
+  answer("write100kCells", cellWrite, ({ cells, ms }) => [
+    result("ms", { ms }),
+    detail("cells", { cells, rows: SCRATCH_ROWS, columns: SCRATCH_COLUMNS }),
+  ]);
 
-  const cells = results.cellWrite;
-  rows.push(
-    cells.ok
-      ? row(
-          "write100kCells",
-          t("diagnostics.result.ms", { ms: cells.value.ms }),
-          t("diagnostics.details.cells", {
-            cells: cells.value.cells,
-            rows: SCRATCH_ROWS,
-            columns: SCRATCH_COLUMNS,
-          }),
-          at,
-        )
-      : row("write100kCells", t("diagnostics.result.failed"), cells.message, at),
-  );
-
-  const session = (check: CheckId, seen: SessionSeen | null, missing: string): DiagnosticsRow => {
-    if (!seen) return row(check, t("diagnostics.result.pending"), missing, at);
-    const email = (a: Attempt<string>) =>
-      a.ok ? a.value || t("diagnostics.result.empty") : `⚠ ${a.message}`;
-    return row(
-      check,
-      email(seen.active),
-      t("diagnostics.details.session", {
+  const email = (a: Attempt<string>) => (a.ok ? a.value || result("empty") : `⚠ ${a.message}`);
+  const session = (check: CheckId, seen: SessionSeen | null | undefined, missing: string) => {
+    if (!seen) row(check, result("pending"), missing);
+    else {
+      const details = detail("session", {
         active: email(seen.active),
         effective: email(seen.effective),
         authMode: seen.authMode || "—",
-      }),
-      seen.at,
-    );
+      });
+      row(check, email(seen.active), details, seen.at);
+    }
   };
-  rows.push(session("sessionMenu", results.sessionMenu, ""));
-  rows.push(session("sessionOpen", results.sessionOpen, t("diagnostics.details.pendingOpen")));
-  rows.push(session("sessionTrigger", report?.session ?? null, pending()));
+  session("sessionMenu", results.sessionMenu, "");
+  session("sessionOpen", results.sessionOpen, detail("pendingOpen"));
+  session("sessionTrigger", report?.session, pending());
   return rows;
 }
 
@@ -298,47 +257,50 @@ export function serializeSeen(value: TriggerReport | SessionSeen): string {
   return JSON.stringify(value);
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object";
+
 function isAttempt(value: unknown): value is Attempt<unknown> {
-  if (!value || typeof value !== "object") return false;
-  const a = value as Record<string, unknown>;
-  return a.ok === true ? "value" in a : a.ok === false && typeof a.message === "string";
+  return (
+    isObject(value) &&
+    (value.ok === true ? "value" in value : value.ok === false && typeof value.message === "string")
+  );
 }
 
 function isSession(value: unknown): value is SessionSeen {
-  if (!value || typeof value !== "object") return false;
-  const s = value as Record<string, unknown>;
   return (
-    typeof s.at === "number" &&
-    typeof s.authMode === "string" &&
-    isAttempt(s.active) &&
-    isAttempt(s.effective)
+    isObject(value) &&
+    typeof value.at === "number" &&
+    typeof value.authMode === "string" &&
+    isAttempt(value.active) &&
+    isAttempt(value.effective)
   );
+}
+
+/** `text` as JSON when it reads and `is` takes it; else null. */
+function parsed<T>(text: string | null, is: (value: unknown) => boolean): T | null {
+  try {
+    const value: unknown = text ? JSON.parse(text) : null;
+    return is(value) ? (value as T) : null;
+  } catch (_err) {
+    return null;
+  }
 }
 
 /** What onOpen stored, or null when nothing (readable) is there. */
 export function parseSessionSeen(text: string | null): SessionSeen | null {
-  try {
-    const value: unknown = text ? JSON.parse(text) : null;
-    return isSession(value) ? value : null;
-  } catch (_err) {
-    return null;
-  }
+  return parsed(text, isSession);
 }
 
 /** What the probe trigger stored, or null when nothing (readable) is there. */
 export function parseTriggerReport(text: string | null): TriggerReport | null {
-  try {
-    const value: unknown = text ? JSON.parse(text) : null;
-    if (!value || typeof value !== "object") return null;
-    const r = value as Record<string, unknown>;
-    const ok =
+  return parsed(
+    text,
+    (r) =>
+      isObject(r) &&
       typeof r.at === "number" &&
       isSession(r.session) &&
       isAttempt(r.spreadsheet) &&
       isAttempt(r.documentLock) &&
-      isAttempt(r.documentProperties);
-    return ok ? (value as TriggerReport) : null;
-  } catch (_err) {
-    return null;
-  }
+      isAttempt(r.documentProperties),
+  );
 }

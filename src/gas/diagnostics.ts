@@ -11,23 +11,38 @@ import {
   type TriggerListing,
   type TriggerReport,
 } from "../diagnostics/checks";
+import { activeSpreadsheet, documentProperties } from "./active";
+import { ensureSize } from "./spreadsheet";
+
+/** A store of properties, or null when this run has none (or it cannot be read). */
+function store(get: () => GoogleAppsScript.Properties.Properties | null) {
+  const found = attempt(get);
+  return found.ok ? found.value : null;
+}
+
+/** `key`'s value in each of `stores` that can be read and has it, in order. */
+function readFrom(key: string, stores: Array<() => GoogleAppsScript.Properties.Properties | null>): string[] {
+  const values: string[] = [];
+  for (const get of stores) {
+    const value = attempt(() => get()?.getProperty(key));
+    if (value.ok && value.value != null) values.push(value.value);
+  }
+  return values;
+}
 
 /** The flag's value: the document's property, else the script's (settable in the editor's Project Settings). */
 export function diagnosticsFlag(): string | null {
-  const read = (store: () => GoogleAppsScript.Properties.Properties | null) => {
-    const found = attempt(() => store()?.getProperty(DIAGNOSTICS_ENABLED_KEY) ?? null);
-    return found.ok ? found.value : null;
-  };
   return (
-    read(() => PropertiesService.getDocumentProperties()) ??
-    read(() => PropertiesService.getScriptProperties())
+    readFrom(DIAGNOSTICS_ENABLED_KEY, [
+      documentProperties,
+      () => PropertiesService.getScriptProperties(),
+    ])[0] ?? null
   );
 }
 
 /** Whether this run has the document's properties (a time trigger may get null). */
 export function documentStoreAvailable(): boolean {
-  const document = attempt(() => PropertiesService.getDocumentProperties());
-  return document.ok && document.value !== null;
+  return store(documentProperties) !== null;
 }
 
 /** Creates a one-off clock trigger running `handler` after `delayMs`; its unique id. */
@@ -38,7 +53,7 @@ export function createClockTriggerAfter(handler: string, delayMs: number): Attem
 /** This user's triggers of this script in the active spreadsheet, as getUserTriggers lists them. */
 export function listMyTriggers(): Attempt<TriggerListing[]> {
   return attempt(() =>
-    ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).map((t) => ({
+    ScriptApp.getUserTriggers(activeSpreadsheet()).map((t) => ({
       uid: t.getUniqueId(),
       handler: t.getHandlerFunction(),
       eventType: String(t.getEventType()),
@@ -46,16 +61,13 @@ export function listMyTriggers(): Attempt<TriggerListing[]> {
   );
 }
 
-/** Deletes this user's triggers in the active spreadsheet that `matches`; how many went. */
-export function deleteMyTriggers(matches: (t: { uid: string; handler: string }) => boolean): number {
-  let deleted = 0;
-  for (const trigger of ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet())) {
+/** Deletes this user's triggers in the active spreadsheet that `matches`. */
+export function deleteMyTriggers(matches: (t: { uid: string; handler: string }) => boolean): void {
+  for (const trigger of ScriptApp.getUserTriggers(activeSpreadsheet())) {
     if (matches({ uid: trigger.getUniqueId(), handler: trigger.getHandlerFunction() })) {
       ScriptApp.deleteTrigger(trigger);
-      deleted++;
     }
   }
-  return deleted;
 }
 
 /** A plain GET of `url`, nothing sent along: its HTTP status, or what UrlFetchApp threw. */
@@ -71,15 +83,12 @@ export function fetchStatus(url: string): Attempt<number> {
  */
 export function timeCellWrite(rows: number, columns: number): Attempt<{ cells: number; ms: number }> {
   return attempt(() => {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const spreadsheet = activeSpreadsheet();
     let name = "Diagnostics scratch";
     for (let n = 2; spreadsheet.getSheetByName(name); n++) name = `Diagnostics scratch ${n}`;
     const sheet = spreadsheet.insertSheet(name);
     try {
-      if (sheet.getMaxRows() < rows) sheet.insertRowsAfter(sheet.getMaxRows(), rows - sheet.getMaxRows());
-      if (sheet.getMaxColumns() < columns) {
-        sheet.insertColumnsAfter(sheet.getMaxColumns(), columns - sheet.getMaxColumns());
-      }
+      ensureSize(sheet, rows, columns);
       const values = Array.from({ length: rows }, (_, r) =>
         Array.from({ length: columns }, (_, c) => r * columns + c),
       );
@@ -104,10 +113,12 @@ export function seeSession(authMode: string): SessionSeen {
   };
 }
 
+/** The active spreadsheet's id, or null when there is none. */
+const spreadsheetId = () => attempt(() => activeSpreadsheet()?.getId() ?? null);
+
 /** What a time trigger gets: the active spreadsheet, the document lock, document properties. */
 export function seeFromTrigger(authMode: string): TriggerReport {
   const session = seeSession(authMode);
-  const spreadsheet = attempt(() => SpreadsheetApp.getActiveSpreadsheet()?.getId() ?? null);
   const documentLock = attempt((): "acquired" | "busy" | "null" => {
     const lock = LockService.getDocumentLock();
     if (!lock) return "null";
@@ -116,47 +127,40 @@ export function seeFromTrigger(authMode: string): TriggerReport {
     lock.releaseLock();
     return "acquired";
   });
-  const documentProperties = attempt(() =>
-    PropertiesService.getDocumentProperties() ? "available" : "null",
-  );
-  return { at: session.at, session, spreadsheet, documentLock, documentProperties };
+  const properties = attempt(() => (documentProperties() ? "available" : "null"));
+  return {
+    at: session.at,
+    session,
+    spreadsheet: spreadsheetId(),
+    documentLock,
+    documentProperties: properties,
+  };
 }
 
 /** The active spreadsheet's id, or null when there is none (or it cannot be read). */
 export function activeSpreadsheetId(): string | null {
-  const id = attempt(() => SpreadsheetApp.getActiveSpreadsheet()?.getId() ?? null);
+  const id = spreadsheetId();
   return id.ok ? id.value : null;
 }
+
+const userProperties = () => PropertiesService.getUserProperties();
 
 /**
  * Keeps `text` under `key` in the document's properties, or the user's when a trigger gets no
  * document store (the trigger runs as the user who will read it).
  */
 export function saveSeen(key: string, text: string): void {
-  const document = attempt(() => PropertiesService.getDocumentProperties());
-  if (document.ok && document.value) {
-    document.value.setProperty(key, text);
-    return;
-  }
-  PropertiesService.getUserProperties().setProperty(key, text);
+  (store(documentProperties) ?? userProperties()).setProperty(key, text);
 }
 
-/** What was kept under `key`: the newer of the document's and the user's value. */
+/** What was kept under `key`: the document's and the user's value, where not empty. */
 export function readSeen(key: string): string[] {
-  const values: string[] = [];
-  for (const store of [
-    () => PropertiesService.getDocumentProperties(),
-    () => PropertiesService.getUserProperties(),
-  ]) {
-    const value = attempt(() => store()?.getProperty(key) ?? null);
-    if (value.ok && value.value) values.push(value.value);
-  }
-  return values;
+  return readFrom(key, [documentProperties, userProperties]).filter((value) => value !== "");
 }
 
 /** Replaces the content of the sheet `name` (created when missing) with `values`, all as text. */
 export function writeResultsSheet(name: string, values: string[][]): void {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = activeSpreadsheet();
   const sheet = spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name);
   sheet.clearContents();
   const width = values[0]?.length ?? 0;
@@ -171,7 +175,7 @@ export function writeResultsSheet(name: string, values: string[][]): void {
 
 /** `ms` as a date and time in the spreadsheet's time zone. */
 export function formatWhen(ms: number): string {
-  const zone = attempt(() => SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone());
+  const zone = attempt(() => activeSpreadsheet().getSpreadsheetTimeZone());
   return Utilities.formatDate(
     new Date(ms),
     zone.ok ? zone.value : Session.getScriptTimeZone(),
@@ -179,12 +183,6 @@ export function formatWhen(ms: number): string {
   );
 }
 
-/** The user's locale, "en" when it cannot be read. */
-export function userLocale(): string {
-  const locale = attempt(() => Session.getActiveUserLocale());
-  return locale.ok ? locale.value : "en";
-}
-
 export function toast(message: string, title: string): void {
-  attempt(() => SpreadsheetApp.getActiveSpreadsheet().toast(message, title, 10));
+  attempt(() => activeSpreadsheet().toast(message, title, 10));
 }

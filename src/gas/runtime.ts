@@ -7,6 +7,7 @@
 
 import type { Clock, Transport } from "../api";
 import { useStringsUnzipper } from "../i18n";
+import { activeSpreadsheet, documentProperties } from "./active";
 import { type DocumentActivity, type DocumentLock, documentLockFor } from "./document-lock";
 import { appsScriptClock, urlFetchTransport } from "./transport";
 
@@ -81,10 +82,10 @@ function once<T>(build: () => T): () => T {
 }
 
 function createRuntime(): Runtime {
-  const spreadsheet = once(() => SpreadsheetApp.getActiveSpreadsheet());
+  const spreadsheet = once(activeSpreadsheet);
   const ui = once(() => SpreadsheetApp.getUi());
   return {
-    documentProperties: once(() => PropertiesService.getDocumentProperties()),
+    documentProperties: once(documentProperties),
     userProperties: once(() => PropertiesService.getUserProperties()),
     userCache: once(() => CacheService.getUserCache()),
     documentCache: once(() => CacheService.getDocumentCache()),
@@ -110,8 +111,8 @@ function createRuntime(): Runtime {
 
 // The server bundle's strings other than the menu's travel gzipped (scripts/build.ts): they are
 // unpacked with Utilities the first time one is needed, once per execution.
-useStringsUnzipper((base64) =>
-  Utilities.ungzip(Utilities.newBlob(Utilities.base64Decode(base64), "application/x-gzip")).getDataAsString(),
+useStringsUnzipper((bytes) =>
+  Utilities.ungzip(Utilities.newBlob(bytes, "application/x-gzip")).getDataAsString(),
 );
 
 let current: Runtime | null = null;

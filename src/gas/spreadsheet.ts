@@ -3,6 +3,7 @@
  * number formats) and one write (number formats, then values) per sheet per refresh. The layout
  * of the add-on's columns is kept in document properties per sheet kind.
  */
+
 import { tolerate } from "../api/errors";
 import { type Language, translate } from "../i18n";
 import type { RefreshSheets, Selection, SheetTarget, Stage } from "../refresh/engine";
@@ -17,6 +18,7 @@ import {
 } from "../sheets/changes";
 import { fundIdOfMovementKey } from "../sheets/columns";
 import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
+import { activeSpreadsheet, documentProperties } from "./active";
 
 const LAYOUT_KEY = "sheets.layout.";
 
@@ -26,7 +28,7 @@ const LAYOUT_KEY = "sheets.layout.";
  * report files beside the reports) gives the user back the sheet they were shown.
  */
 export function sheetNamed(name: string, keepActive = false): GoogleAppsScript.Spreadsheet.Sheet {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = activeSpreadsheet();
   const existing = spreadsheet.getSheetByName(name);
   if (existing) return existing;
   const shown = keepActive ? spreadsheet.getActiveSheet() : null;
@@ -49,8 +51,7 @@ export function ensureSize(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: numb
  */
 function checkCellBudget(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: number, columns: number): void {
   let total = 0;
-  for (const s of SpreadsheetApp.getActiveSpreadsheet().getSheets())
-    total += s.getMaxRows() * s.getMaxColumns();
+  for (const s of activeSpreadsheet().getSheets()) total += s.getMaxRows() * s.getMaxColumns();
   const before = sheet.getMaxRows() * sheet.getMaxColumns();
   const after = Math.max(sheet.getMaxRows(), rows) * Math.max(sheet.getMaxColumns(), columns);
   const beyond = cellsBeyondLimit(total, before, after);
@@ -79,12 +80,12 @@ export function readUsedArea(sheet: GoogleAppsScript.Spreadsheet.Sheet, upTo?: n
 
 /** The sheet of kind `kind` (funds, transactions, reports) named `name`. */
 export function sheetAccess(kind: string, name: string): SheetAccess {
-  const documentProperties = PropertiesService.getDocumentProperties();
+  const store = documentProperties();
   // What the sheet held when read: only the rows that differ from it are written.
   let read: SheetSnapshot | null = null;
   return {
     read(columns) {
-      const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
+      const sheet = activeSpreadsheet().getSheetByName(name);
       read = sheet ? readUsedArea(sheet, columns) : null;
       return read;
     },
@@ -92,7 +93,7 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       const sheet = sheetNamed(name, kind === "files");
       checkCellBudget(sheet, plan.values.length, plan.width);
       ensureSize(sheet, plan.values.length, plan.width);
-      const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
+      const zone = activeSpreadsheet().getSpreadsheetTimeZone();
       const dateTexts = (date: Date) => [
         Utilities.formatDate(date, zone, "yyyy-MM-dd HH:mm:ss"),
         Utilities.formatDate(date, zone, "yyyy-MM-dd"),
@@ -118,22 +119,21 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       return complete;
     },
     layout() {
-      const text = documentProperties.getProperty(LAYOUT_KEY + kind);
+      const text = store.getProperty(LAYOUT_KEY + kind);
       if (!text) return null;
       const keys = tolerate("unreadable", () => JSON.parse(text) as unknown, null);
       return Array.isArray(keys) && keys.every((k) => typeof k === "string") ? keys : null;
     },
     saveLayout(keys) {
       const text = JSON.stringify(keys);
-      if (documentProperties.getProperty(LAYOUT_KEY + kind) !== text)
-        documentProperties.setProperty(LAYOUT_KEY + kind, text);
+      if (store.getProperty(LAYOUT_KEY + kind) !== text) store.setProperty(LAYOUT_KEY + kind, text);
     },
   };
 }
 
 /** The selected data rows of the active sheet (1-based, header excluded) and the sheet's name. */
 export function selectedRows(): { sheetName: string; rows: number[] } {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = activeSpreadsheet();
   const list = spreadsheet.getActiveRangeList();
   const active = spreadsheet.getActiveRange();
   const ranges = list ? list.getRanges() : active ? [active] : [];
@@ -148,7 +148,7 @@ export function selectedRows(): { sheetName: string; rows: number[] } {
 
 /** The first cell (the Id) of each of `rows` in `sheet`, read with one call. */
 export function firstCellsOf(sheetName: string, rows: readonly number[]): CellValue[] {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
+  const sheet = activeSpreadsheet().getSheetByName(sheetName);
   if (!sheet || rows.length === 0) return [];
   const first = rows[0] as number;
   const last = Math.min(rows[rows.length - 1] as number, sheet.getLastRow());
@@ -209,7 +209,7 @@ export function refreshSheets(options: {
       return plan.counts.updated + plan.counts.added;
     },
     isEmpty(target) {
-      const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(options.names[target]);
+      const sheet = activeSpreadsheet().getSheetByName(options.names[target]);
       return !sheet || sheet.getLastRow() <= 1;
     },
   };
@@ -235,13 +235,13 @@ function stampSheet(
   language: Language,
   partial = false,
 ): void {
-  SpreadsheetApp.getActiveSpreadsheet()
+  activeSpreadsheet()
     .getSheetByName(name)
     ?.getRange(1, 1)
     .setNote(translate(language, partial ? "note.inProgress" : "note.refreshed", { ...stamp }));
   // Part of a list is not a refresh of the sheet: the Refresh sidebar keeps the last whole one.
   if (partial) return;
-  const props = PropertiesService.getDocumentProperties();
+  const props = documentProperties();
   const stamps = { ...refreshStamps(), [stage]: stamp };
   props.setProperty(STAMPS_KEY, JSON.stringify(stamps));
 }
@@ -250,7 +250,7 @@ function stampSheet(
 export function refreshStamps(): Partial<Record<Stage, RefreshStamp>> {
   const stored = tolerate(
     "unreadable",
-    () => JSON.parse(PropertiesService.getDocumentProperties().getProperty(STAMPS_KEY) ?? "{}") as unknown,
+    () => JSON.parse(documentProperties().getProperty(STAMPS_KEY) ?? "{}") as unknown,
     {},
   );
   const out: Partial<Record<Stage, RefreshStamp>> = {};

@@ -3,6 +3,7 @@
  * sheets a refresh just wrote, recomputes only the parts those sheets feed (the others come
  * from the document's properties), and writes the add-on's area and its charts in one pass.
  */
+
 import { tolerate } from "../api/errors";
 import { type Language, translate } from "../i18n";
 import type { RefreshOptions, Stage } from "../refresh/engine";
@@ -24,6 +25,7 @@ import {
   type SummaryLine,
 } from "../summary/layout";
 import { type ColumnsByKey, fundsFrom, movementsFrom, NEEDED_COLUMNS, reportsFrom } from "../summary/records";
+import { activeSpreadsheet, documentProperties } from "./active";
 import { ensureSize } from "./spreadsheet";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -48,7 +50,7 @@ const DEFAULT_KEYS: Record<Stage, string[]> = {
 
 /** The needed columns of a data sheet, one read each; null when the sheet does not exist. */
 function readColumns(kind: Stage, name: string, props: GoogleAppsScript.Properties.Properties) {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
+  const sheet = activeSpreadsheet().getSheetByName(name);
   if (!sheet) return null;
   let keys = DEFAULT_KEYS[kind];
   // No layout stored yet (or unreadable): the sheet has the default columns.
@@ -75,7 +77,7 @@ function readColumns(kind: Stage, name: string, props: GoogleAppsScript.Properti
 
 /** The add-on's Summary sheet: the one it made (kept by id, so a rename is followed), else a new one. */
 function summarySheet(name: string, id: number | undefined): Sheet {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = activeSpreadsheet();
   const ours = spreadsheet.getSheets().find((s) => s.getSheetId() === id);
   if (ours) return ours;
   // A sheet of the user's that happens to bear the name is never written into.
@@ -91,9 +93,9 @@ function summarySheet(name: string, id: number | undefined): Sheet {
 /** Recomputes the blocks that `update.refreshed` feeds and writes the Summary sheet. */
 export function updateSummarySheet(update: SummaryUpdate): void {
   const started = Date.now();
-  const props = PropertiesService.getDocumentProperties();
+  const props = documentProperties();
   const state = parseState(loadText(props, SUMMARY_STATE_KEY));
-  const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
+  const zone = activeSpreadsheet().getSpreadsheetTimeZone();
   const format = (d: Date, pattern: string) => Utilities.formatDate(d, zone, pattern);
   // Thousands of rows share a few hundred days: each is formatted once.
   const days = new Map<number, string>();
@@ -143,15 +145,15 @@ export function updateSummarySheet(update: SummaryUpdate): void {
 
 /** The Summary written again in `language` from what it last showed, when it exists. */
 export function redrawSummarySheet(language: Language): void {
-  const state = parseState(loadText(PropertiesService.getDocumentProperties(), SUMMARY_STATE_KEY));
-  const exists = SpreadsheetApp.getActiveSpreadsheet()
+  const state = parseState(loadText(documentProperties(), SUMMARY_STATE_KEY));
+  const exists = activeSpreadsheet()
     .getSheets()
     .some((s) => s.getSheetId() === state.sheetId);
   if (exists) writeSummary(state, language, Date.now());
 }
 
 function writeSummary(state: ReturnType<typeof parseState>, language: Language, started: number): void {
-  const props = PropertiesService.getDocumentProperties();
+  const props = documentProperties();
   const sheet = summarySheet(translate(language, "summary.sheet"), state.sheetId);
   if (sheet.getSheetId() !== state.sheetId) state.charts = [];
   const grid = renderSummary(state, language);

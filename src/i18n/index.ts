@@ -74,24 +74,51 @@ export function allStrings(): StringTable {
 declare const BUNDLED_STRINGS: string | undefined;
 /**
  * Set by scripts/build.ts in the server bundle only: the strings other than the menu's, packed
- * the same way, then gzipped and base64-encoded. They are unpacked on first use by the
- * function given to `useStringsUnzipper` (Utilities on Apps Script).
+ * the same way, then gzipped and written as text (bytesToText in scripts/bundle-strings.ts).
+ * They are unpacked on first use by the function given to `useStringsUnzipper` (Utilities on
+ * Apps Script).
  */
 declare const BUNDLED_STRINGS_GZIP: string | undefined;
 
-let unzipper: ((base64: string) => string) | null = null;
+let unzipper: ((gzipped: number[]) => string) | null = null;
 let zipped: string | null =
   typeof BUNDLED_STRINGS_GZIP === "string" && BUNDLED_STRINGS_GZIP ? BUNDLED_STRINGS_GZIP : null;
 
-/** Sets how the gzipped strings are unpacked (gunzip of base64 text into the packed JSON). */
-export function useStringsUnzipper(unzip: (base64: string) => string): void {
+/** Sets how the gzipped strings are unpacked (gunzip of signed bytes into the packed JSON). */
+export function useStringsUnzipper(unzip: (gzipped: number[]) => string): void {
   unzipper = unzip;
 }
 
-function unpackStrings(json: string): StringTable {
+/**
+ * The bytes of bytesToText's text (scripts/bundle-strings.ts), signed as Apps Script's byte
+ * arrays are (-128..127): after the count and "!", each two characters are 13 bits.
+ */
+export function textToBytes(text: string): number[] {
+  const mark = text.indexOf("!");
+  const bytes: number[] = [];
+  const digit = (i: number) => {
+    const code = text.charCodeAt(i);
+    return code - (code > 92 ? 36 : 35);
+  };
+  let acc = 0;
+  let bits = 0;
+  for (let i = mark + 1; i < text.length; i += 2) {
+    acc |= (digit(i) + digit(i + 1) * 91) << bits;
+    for (bits += 13; bits >= 8; bits -= 8) {
+      bytes.push(((acc & 255) << 24) >> 24);
+      acc >>>= 8;
+    }
+  }
+  return bytes.slice(0, Number(text.slice(0, mark)));
+}
+
+/** The table packStrings wrote (scripts/bundle-strings.ts): each key after what it shares with the one before. */
+export function unpackStrings(json: string): StringTable {
   const [keys, en, es] = JSON.parse(json) as [string[], string[], string[]];
   const table: StringTable = { en: {}, es: {} };
-  keys.forEach((key, i) => {
+  let key = "";
+  keys.forEach((written, i) => {
+    key = key.slice(0, written.charCodeAt(0) - 35) + written.slice(1);
     table.en[key] = en[i] as string;
     table.es[key] = es[i] as string;
   });
@@ -124,7 +151,7 @@ export function translate(
 function textOf(language: Language, key: string): string {
   const found = merged[language][key] ?? merged.en[key];
   if (found !== undefined || zipped === null || unzipper === null) return found ?? key;
-  const more = unpackStrings(unzipper(zipped));
+  const more = unpackStrings(unzipper(textToBytes(zipped)));
   zipped = null;
   Object.assign(merged.en, more.en);
   Object.assign(merged.es, more.es);

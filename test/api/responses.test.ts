@@ -170,6 +170,66 @@ describe("expense report shapes", () => {
     });
   });
 
+  it("a report's and a fund's members come out in the service's order under the record's names, and no others", () => {
+    const body = JSON.stringify({ ...(fixture("getExpenseReport.json") as object), SomethingNew: "x" });
+    const report = read("getExpenseReport", body);
+    expect(Object.keys(report)).toEqual([
+      "id",
+      "title",
+      "reportNumber",
+      "sendDate",
+      "closeDate",
+      "employeeId",
+      "employeeName",
+      "employeeIdentification",
+      "approverId",
+      "approverName",
+      "policyId",
+      "policyName",
+      "status",
+      "customStatus",
+      "fundId",
+      "fundName",
+      "reportTotalCents",
+      "reportTotalApprovedCents",
+      "currency",
+      "note",
+      "integrated",
+      "integrationDate",
+      "integrationExternalCode",
+      "integrationInternalCode",
+      "nbrExpenses",
+      "nbrApprovedExpenses",
+      "nbrRejectedExpenses",
+      "extraFields",
+      "files",
+    ]);
+    const fundKeys = [
+      "id",
+      "title",
+      "code",
+      "currency",
+      "idAssignTo",
+      "idCreator",
+      "depositsCents",
+      "withdrawalsCents",
+      "balanceCents",
+      "status",
+      "createdAt",
+      "expirationDate",
+      "flexibleFund",
+      "manualDeposit",
+      "automaticBlock",
+    ];
+    expect(Object.keys(read("getFunds", fixtureText("getFunds.json")).funds[0] ?? {})).toEqual(fundKeys);
+    expect(Object.keys(read("getFund", fixtureText("getFund.json")))).toEqual([...fundKeys, "transactions"]);
+    const answer = read(
+      "setExpenseReportCustomStatus",
+      JSON.stringify({ Id: 1, Title: "T", ReportNumber: "R", CustomStatus: "S", Extra: 1 }),
+    );
+    expect(answer).toEqual({ id: 1, title: "T", reportNumber: "R", customStatus: "S" });
+  });
+
   it("setExpenseReportIntegration and setExpenseReportCustomStatus answers", () => {
     expect(read("setExpenseReportIntegration", fixtureText("setExpenseReportIntegration.json"))).toEqual({
       id: 7001,

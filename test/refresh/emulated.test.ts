@@ -480,6 +480,19 @@ describe("refresh through the emulation", () => {
     expect(spanish).toMatch(/\n\nDetalles: getFunds: .*HTTP 503/);
   });
 
+  it("with no token saved for the user, a menu refresh says so in the user's language", async () => {
+    s.emulator.resetState();
+    s.settings({ ...FORM, language: "es" });
+    const dialogs = s.emulator.ui.dialogs.length;
+    s.emulator.answers.push("OK", "OK");
+    run("refreshFunds");
+    const shown = s.emulator.ui.dialogs.slice(dialogs).map((d) => d.prompt);
+    expect(shown.join("\n")).toContain(
+      "No hay un token de acceso guardado para usted: ingréselo en Configuración.",
+    );
+    expect(sheetOf(s.emulator, "Fondos")).toBeNull();
+  });
+
   it("puts report titles literally, extra fields in columns of their own, files as links", async () => {
     const draft = await s.control("reports", { EmployeeId: employeeId, Title: "=IMPORTXML(A1) +1-2 00123" });
     await s.control(`reports/${draft.Id ?? draft.id}/send`, {});

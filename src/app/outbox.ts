@@ -46,6 +46,7 @@ import {
 import { countUrlFetchCalls } from "./quota";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 // ---------------------------------------------------------------------------------------------
 // Settings as the write paths need them.

@@ -5,8 +5,12 @@
  */
 
 import { ownData } from "../api/arguments";
+import type { AuditLog } from "../audit/log";
+import { type CallAudit, callAudit } from "../audit/observer";
+import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
+import { sheetNamesFrom } from "../refresh/options";
 import {
   type ConnectionTestResult,
   type ConnectionView,
@@ -15,7 +19,7 @@ import {
   type SaveConnectionResult,
   saveConnection,
 } from "../settings";
-import { currentLanguage, entry, serviceClient, settingsStore } from "./entry";
+import { auditLimits, auditLog, currentLanguage, entry, serviceClient, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 
 /** Opens the connection sidebar. */
@@ -41,28 +45,51 @@ export function testConnection(input?: unknown): ConnectionTestResult {
   return entry("sidebar", () => connectionTest(input));
 }
 
-/** The connection test, for this sidebar and the settings sidebar's. */
+/**
+ * The connection test, for this sidebar and the settings sidebar's. Its calls are counted in today's
+ * UrlFetch quota and audited like any other (the token being tried is hidden from the audit).
+ */
 export function connectionTest(input?: unknown): ConnectionTestResult {
-  let calls = 0;
+  const language = currentLanguage();
+  let audit: CallAudit | null = null;
+  let log: AuditLog | null = null;
   try {
     return runConnectionTest(
       {
         store: settingsStore(),
-        createClient: (baseUrl, token) =>
-          serviceClient({
+        createClient: (baseUrl, token) => {
+          const form = settingsStore().fields();
+          const names = sheetNamesFrom(form, language);
+          const opened = auditLog(
+            lazyAuditSink(runtime().spreadsheet(), {
+              name: names.audit,
+              archiveName: names.auditArchive,
+              language,
+              limits: auditLimits(form),
+            }),
+            "sidebar",
+            token,
+          );
+          const calls = callAudit(opened, () => translate(language, "connection.test"));
+          log = opened;
+          audit = calls;
+          return serviceClient({
             baseUrl,
             token,
             // A test answers quickly; retrying would only hide the problem for longer.
             retry: { maxAttempts: 1 },
-            onCall: (event) => {
-              if (event.phase === "after") calls++;
-            },
-          }),
+            onCall: (event) => calls.onCall(event),
+          });
+        },
       },
       ownData(input),
-      currentLanguage(),
+      language,
     );
   } finally {
-    countUrlFetchCalls(calls);
+    try {
+      (log as AuditLog | null)?.flush();
+    } finally {
+      countUrlFetchCalls((audit as CallAudit | null)?.requests() ?? 0);
+    }
   }
 }

@@ -72,6 +72,13 @@ export const settings = {
     "settings.sheet.auditArchive": "Audit archive sheet",
     "settings.sheet.outbox": "Outbox sheet",
     "settings.missingRows": "Rows whose record is gone",
+    "settings.auditReads": "Reads in the Audit sheet",
+    "settings.auditReads.summed": "One row per refresh",
+    "settings.auditReads.every": "Every read",
+    "settings.auditReads.summedHint":
+      "Each refresh adds one row saying what it read, how many calls and pages, and how long it took. Writes always get a row each.",
+    "settings.auditReads.everyHint":
+      "Each call that reads adds its own row (a large refresh adds hundreds). Writes always get a row each.",
     "settings.missingRows.keep": "Keep them, with a note",
     "settings.missingRows.remove": "Remove them",
     "settings.language": "Language",
@@ -197,6 +204,13 @@ export const settings = {
     "settings.sheet.auditArchive": "Hoja de archivo de auditoría",
     "settings.sheet.outbox": "Hoja de bandeja de salida",
     "settings.missingRows": "Filas cuyo registro ya no existe",
+    "settings.auditReads": "Lecturas en la hoja de auditoría",
+    "settings.auditReads.summed": "Una fila por actualización",
+    "settings.auditReads.every": "Cada lectura",
+    "settings.auditReads.summedHint":
+      "Cada actualización agrega una fila con lo que leyó, cuántas llamadas y páginas, y cuánto tardó. Cada escritura siempre tiene su propia fila.",
+    "settings.auditReads.everyHint":
+      "Cada llamada de lectura agrega su propia fila (una actualización grande agrega cientos). Cada escritura siempre tiene su propia fila.",
     "settings.missingRows.keep": "Conservarlas, con una nota",
     "settings.missingRows.remove": "Eliminarlas",
     "settings.language": "Idioma",

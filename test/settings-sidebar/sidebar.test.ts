@@ -72,6 +72,7 @@ function view(patch: Partial<SettingsView> = {}): SettingsView {
       sheetAudit: "Audit",
       sheetOutbox: "Outbox",
       missingRows: "keep",
+      auditReads: "summed",
       language: "en",
     },
     token: { saved: true, last4: "9f3a" },

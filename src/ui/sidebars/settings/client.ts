@@ -155,6 +155,17 @@ const SECTIONS: { legend: StringKey; fields: FieldDef[] }[] = [
         hint: (f) =>
           f.missingRows === "remove" ? "settings.missingRows.removeHint" : "settings.missingRows.keepHint",
       },
+      {
+        name: "auditReads",
+        label: "settings.auditReads",
+        type: "select",
+        choices: [
+          ["summed", "settings.auditReads.summed"],
+          ["every", "settings.auditReads.every"],
+        ],
+        hint: (f) =>
+          f.auditReads === "every" ? "settings.auditReads.everyHint" : "settings.auditReads.summedHint",
+      },
     ],
   },
   {

@@ -1,7 +1,8 @@
 /**
- * Connection sidebar: service URL, the user's own access token (write-only), IdAdmin, and a
- * connection test. Thin: the work is in src/settings/connection.ts. Every function here can be
- * called by anyone who can open the sidebar, with any arguments: the core checks them.
+ * The connection: service URL, the user's own access token (write-only), IdAdmin and the
+ * connection test live in the settings sidebar's Connection section (src/app/settings.ts); the
+ * menu's "Connection…" opens that sidebar on it. The test's calls are audited and counted like
+ * every other call. The work is in src/settings/connection.ts.
  */
 
 import { ownData } from "../api/arguments";
@@ -11,42 +12,20 @@ import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
 import { sheetNamesFrom } from "../refresh/options";
-import {
-  type ConnectionTestResult,
-  type ConnectionView,
-  connectionView,
-  testConnection as runConnectionTest,
-  type SaveConnectionResult,
-  saveConnection,
-} from "../settings";
+import { type ConnectionTestResult, testConnection as runConnectionTest } from "../settings";
 import { auditLimits, auditLog, currentLanguage, entry, serviceClient, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 
-/** Opens the connection sidebar. */
+/** Menu "Connection…": the settings sidebar, opened on its Connection section. */
 export function showConnectionSidebar(): void {
-  entry("menu", () => runtime().showSidebar("connection", translate(currentLanguage(), "connection.title")));
-}
-
-/** What the sidebar shows: the URL and IdAdmin of the document, whether this user has a token. */
-export function getConnectionSettings(): ConnectionView {
-  return entry("sidebar", () => connectionView(settingsStore(), currentLanguage()));
-}
-
-/** Saves what the sidebar sent, or nothing when a field breaks a rule (the problems come back). */
-export function saveConnectionSettings(input: unknown): SaveConnectionResult {
-  return entry("sidebar", () => saveConnection(settingsStore(), ownData(input), currentLanguage()));
+  entry("menu", () =>
+    runtime().showSidebar("settings", translate(currentLanguage(), "settings.title"), "connection"),
+  );
 }
 
 /**
  * One small call with the saved settings, or with the URL and token being typed when the
- * sidebar sends them, and a plain explanation of the outcome.
- */
-export function testConnection(input?: unknown): ConnectionTestResult {
-  return entry("sidebar", () => connectionTest(input));
-}
-
-/**
- * The connection test, for this sidebar and the settings sidebar's. Its calls are counted in today's
+ * sidebar sends them, and a plain explanation of the outcome. Its calls are counted in today's
  * UrlFetch quota and audited like any other (the token being tried is hidden from the audit).
  */
 export function connectionTest(input?: unknown): ConnectionTestResult {

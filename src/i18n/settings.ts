@@ -28,6 +28,8 @@ export const settings = {
     "settings.baseUrl.notAllowed":
       'Apps Script will refuse requests to host {host}: the add-on\'s manifest allows only {allowed}. To use another service, add its https prefix ending in "/" to urlFetchWhitelist in appsscript.json, rebuild and deploy the add-on again.',
     "settings.adminId": "Administrator id for writes (IdAdmin)",
+    "settings.adminId.hint": "Needed to create funds, move money or set a report's status.",
+    "settings.connection.intro": "Where the add-on finds the service, and how it signs in.",
     "settings.pageSize": "Results per page",
     "settings.window.mode": "Report window",
     "settings.window.lastDays": "Last N days",
@@ -159,6 +161,9 @@ export const settings = {
     "settings.baseUrl.notAllowed":
       'Apps Script rechazará las solicitudes al host {host}: el manifiesto del complemento solo permite {allowed}. Para usar otro servicio, agregue su prefijo https terminado en "/" a urlFetchWhitelist en appsscript.json, vuelva a compilar e implemente el complemento de nuevo.',
     "settings.adminId": "Id de administrador para escrituras (IdAdmin)",
+    "settings.adminId.hint":
+      "Necesario para crear fondos, mover dinero o cambiar el estado de una rendición.",
+    "settings.connection.intro": "Dónde encuentra el complemento el servicio y cómo se identifica.",
     "settings.pageSize": "Resultados por página",
     "settings.window.mode": "Período de rendiciones",
     "settings.window.lastDays": "Últimos N días",

@@ -116,7 +116,8 @@ const WORSE: readonly string[] = ["ok", "unknown", "refused", "error"];
 
 /** All the reads of a run so far, as one row adds them up. */
 interface ReadSum {
-  action: string;
+  /** What the user asked for, each once ("Refresh all"; an Outbox run's writes the reads were for). */
+  actions: string[];
   startedAt: Date;
   methods: string[];
   endpoints: string[];
@@ -131,7 +132,7 @@ interface ReadSum {
 
 function addRead(sum: ReadSum | null, call: AuditCall, result: AuditResult, startedAt: Date): ReadSum {
   const next: ReadSum = sum ?? {
-    action: call.action,
+    actions: [],
     startedAt,
     methods: [],
     endpoints: [],
@@ -143,6 +144,7 @@ function addRead(sum: ReadSum | null, call: AuditCall, result: AuditResult, star
     httpStatus: null,
     message: "",
   };
+  if (!next.actions.includes(call.action)) next.actions.push(call.action);
   const method = call.method.toUpperCase();
   if (!next.methods.includes(method)) next.methods.push(method);
   if (!next.endpoints.includes(call.endpoint)) next.endpoints.push(call.endpoint);
@@ -168,7 +170,7 @@ function sumRow(context: AuditContext, sum: ReadSum): AuditRowSource {
       : "";
   return auditRow(
     context,
-    { action: sum.action, method: sum.methods.join(", "), endpoint: sum.endpoints.join(", ") },
+    { action: sum.actions.join("; "), method: sum.methods.join(", "), endpoint: sum.endpoints.join(", ") },
     {
       outcome: sum.outcome,
       httpStatus: sum.httpStatus,

@@ -59,18 +59,24 @@ export function writeAction(language: Language, request: WriteRequest, key: stri
 export function writeAudit(log: AuditLog, language: Language): WriteAudit {
   let current: { key: string; request: WriteRequest; fund?: { title: string; currency: string } } | null =
     null;
-  const calls = callAudit(log, () => (current ? writeAction(language, current.request, current.key) : ""), {
-    // The row names the Outbox row or form the write is for, and its target even when the
-    // client knows the record only from the answer (a created fund).
-    describeWrite: (call) =>
-      current
-        ? {
-            ...call,
-            recordId: call.recordId ?? targetOf(current.request),
-            ...writeTarget(language, current.request, current.fund),
-          }
-        : call,
-  });
+  // Reads outside a write (the preview's, a fund's before its movement) are named as such.
+  const reads = translate(language, "audit.reads.beforeWriting");
+  const calls = callAudit(
+    log,
+    () => (current ? writeAction(language, current.request, current.key) : reads),
+    {
+      // The row names the Outbox row or form the write is for, and its target even when the
+      // client knows the record only from the answer (a created fund).
+      describeWrite: (call) =>
+        current
+          ? {
+              ...call,
+              recordId: call.recordId ?? targetOf(current.request),
+              ...writeTarget(language, current.request, current.fund),
+            }
+          : call,
+    },
+  );
   return {
     port: {
       beforeWrite(entry) {

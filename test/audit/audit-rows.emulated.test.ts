@@ -43,12 +43,15 @@ function refreshFunds(): void {
 }
 
 describe("writes", () => {
-  it("a deposit from the Outbox and a status change: one row each, target, amount, currency and outcome in their own columns", () => {
+  it("a deposit from the Outbox and a status change: one row each, target, amount, currency and outcome in their own columns", async () => {
     const [a, b] = openFunds as [SandboxFund, SandboxFund];
+    const report = (await wb.state()).reports[0] as { Id?: number; id?: number };
+    const reportId = Number(report.id ?? report.Id);
     expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
     wb.typeOutbox([
       { operation: "Deposit", targetId: a.id, amount: "150.25" },
       { operation: "Set fund status", targetId: b.id, fundStatus: "Blocked" },
+      { operation: "Set custom status", targetId: reportId, customStatus: "Paid", customMessage: "Friday" },
     ]);
     expect(wb.menu("runOutbox", ["YES"])).toMatchObject({ ok: true });
     const rows = auditRows();
@@ -64,16 +67,33 @@ describe("writes", () => {
     const statuses = rows.filter((r) => r.Endpoint === "setFundStatus");
     expect(statuses).toHaveLength(1);
     expect(statuses[0]).toMatchObject({ Target: `Fund ${b.id}`, Amount: "", Currency: "", Outcome: "ok" });
+    const custom = rows.filter((r) => r.Endpoint === "setExpenseReportCustomStatus");
+    expect(custom).toHaveLength(1);
+    expect(custom[0]).toMatchObject({ Target: `Report ${reportId}`, Amount: "", Outcome: "ok" });
     // The amount cell shows the currency's decimals, as the Funds sheet does.
     const sheet = wb.emulator.spreadsheet.sheetByName("Audit");
     const amountColumn = headersOf(AUDIT_TABLE, "en").indexOf("Amount") + 1;
     const at = rows.findIndex((r) => r.Endpoint === "depositMoneyToFund") + 2;
     const format = sheet?.cell(at, amountColumn)?.numberFormat ?? "";
     expect(format).toBe(a.currency === "CLP" ? "#,##0" : "#,##0.00");
-    // The reads of the run (the funds read before sending) are summed up in one row.
+    // The reads of the run (each fund read before a movement) are summed up in one row.
     const reads = rows.filter((r) => r.Method === "GET");
     expect(reads).toHaveLength(1);
     expect(String(reads[0]?.Message)).toMatch(/^\d+ calls?, \d+ pages? read\.$/);
+    expect(reads[0]?.Action).toBe("Reads before writing");
+  });
+
+  it("a run killed after the deposit was sent leaves its row as sending, with target and amount", () => {
+    const [a] = openFunds as [SandboxFund];
+    expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "10" }]);
+    // The preview's read, the fund's read before the movement, then the deposit: killed once
+    // the deposit reached the service, before the script saw the answer.
+    const killed = wb.menu("runOutbox", ["YES"], { stopAt: { fetch: 3, when: "after" } });
+    expect(killed.ok).toBe(false);
+    const rows = auditRows().filter((r) => r.Endpoint === "depositMoneyToFund");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ Outcome: "sending", Target: `Fund ${a.id} · ${a.title}`, Amount: 10 });
   });
 });
 

@@ -122,6 +122,16 @@ describe("audit log", () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
+  it("names in the summed row each action its reads were for, once", () => {
+    const { rows, sink } = memorySink();
+    const log = createAuditLog(sink, context);
+    for (const action of ["Deposit · k1", "Deposit · k1", "Withdraw · k2"])
+      log.recordRead({ action, method: "GET", endpoint: "getFund" }, { outcome: "ok" });
+    log.flush();
+    expect(rows[0]).toMatchObject({ action: "Deposit · k1; Withdraw · k2", endpoint: "getFund" });
+    expect(rows[0]?.message).toBe("3 calls, 3 pages read.");
+  });
+
   it("says the summed row in the document's language", () => {
     const { rows, sink } = memorySink();
     const log = createAuditLog(sink, { ...context, language: "es" });

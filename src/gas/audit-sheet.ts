@@ -114,10 +114,22 @@ function layoutOf(cells: readonly CellValue[]): { language: Language; keys: read
  * go, so its rows keep every cell under the right header.
  */
 function ensureHeader(sheet: Sheet, language: Language): "intact" | "completed" | "restored" {
+  if (headerRow(sheet).found?.keys.length === WIDTH) return "intact";
+  // Under the document lock, read again: two executions opening an old sheet at once must not
+  // both insert its new columns (nor both write a header row).
+  return underDocumentLock(() => rewriteHeader(sheet, language));
+}
+
+/** Row 1 as the header it is, if it is one (see layoutOf). */
+function headerRow(sheet: Sheet) {
   ensureSize(sheet, 1, WIDTH);
   const first = (sheet.getRange(1, 1, 1, WIDTH).getValues()[0] ?? []) as CellValue[];
   const cells = first.map((c) => (typeof c === "string" ? c.trim() : c));
-  const found = layoutOf(cells);
+  return { cells, found: layoutOf(cells) };
+}
+
+function rewriteHeader(sheet: Sheet, language: Language): "intact" | "completed" | "restored" {
+  const { cells, found } = headerRow(sheet);
   if (found && found.keys.length === WIDTH) return "intact";
   const blank = cells.every((c) => c === "");
   if (found) {

@@ -168,6 +168,25 @@ describe("an Audit sheet with the previous version's columns", () => {
     expect(after.some((r) => r.Action === "Audit check")).toBe(false);
   });
 
+  it("three executions at once on an old sheet: one header, the new columns once, entry numbers unique and in order", async () => {
+    wb.settings({ pageSize: "3", auditReads: "every" });
+    refreshFunds();
+    wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
+    const before = auditRows().length;
+    // Each test's call answers after the same delay: all three then open the sheet at once.
+    await wb.faults([{ endpoint: "getFunds", fault: "slow", delayMs: 400, times: 3 }]);
+    const test = { fn: "testSettingsConnection", args: [{}], options: { as: "script.run" as const } };
+    const outcomes = await wb.emulator.runConcurrently([test, test, test]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true]);
+    expect(wb.sheetValues("Audit")[0]).toEqual(headersOf(AUDIT_TABLE, "en"));
+    const after = auditRows();
+    expect(after.slice(before).map((r) => [r.Action, r.Endpoint])).toEqual(
+      Array(3).fill(["Test connection", "getFunds"]),
+    );
+    expect(after.map((r) => r["Entry no."])).toEqual(after.map((_, i) => i + 1));
+    expect(after.some((r) => r.Action === "Audit check")).toBe(false);
+  });
+
   it("in Spanish, written before entries were numbered, keeps its 12 columns' rows under the right headers", () => {
     const headers = headersOf(AUDIT_TABLE, "es");
     const old = headers.filter((_, i) => i < 4 || (i > 6 && i < 15));

@@ -97,9 +97,9 @@ export function auditRow(
     user: context.user,
     source: context.source,
     action: clean(call.action),
-    target: clean(call.target ?? ""),
+    target: clean(call.target || ""),
     amountCents: call.amountCents ?? null,
-    currency: clean(call.currency ?? "").slice(0, 10),
+    currency: clean(call.currency || ""),
     method: call.method.toUpperCase(),
     endpoint: call.endpoint,
     parameters: redactedParameters(call.params, context.secrets),
@@ -131,7 +131,7 @@ interface ReadSum {
 }
 
 function addRead(sum: ReadSum | null, call: AuditCall, result: AuditResult, startedAt: Date): ReadSum {
-  const next: ReadSum = sum ?? {
+  const next: ReadSum = sum || {
     actions: [],
     startedAt,
     methods: [],
@@ -144,17 +144,17 @@ function addRead(sum: ReadSum | null, call: AuditCall, result: AuditResult, star
     httpStatus: null,
     message: "",
   };
-  if (!next.actions.includes(call.action)) next.actions.push(call.action);
-  const method = call.method.toUpperCase();
-  if (!next.methods.includes(method)) next.methods.push(method);
-  if (!next.endpoints.includes(call.endpoint)) next.endpoints.push(call.endpoint);
+  const add = (list: string[], item: string) => list.includes(item) || list.push(item);
+  add(next.actions, call.action);
+  add(next.methods, call.method.toUpperCase());
+  add(next.endpoints, call.endpoint);
   next.calls++;
-  next.durationMs += result.durationMs ?? 0;
+  next.durationMs += result.durationMs || 0;
   if (result.outcome === "ok") next.pages++;
   else {
     next.failed++;
-    next.httpStatus = result.httpStatus ?? null;
-    next.message = result.message ?? "";
+    next.httpStatus = result.httpStatus || null;
+    next.message = result.message || "";
   }
   if (WORSE.indexOf(result.outcome) > WORSE.indexOf(next.outcome)) next.outcome = result.outcome;
   return next;

@@ -32,8 +32,10 @@ export interface Runtime {
   flush(): void;
   /** A builder of a data validation rule. */
   newDataValidation(): GoogleAppsScript.Spreadsheet.DataValidationBuilder;
-  /** Opens the built page `page` (dist/<page>.html) as a sidebar titled `title`. */
-  /** `section`: the part of the page to open on (the settings' "connection"). */
+  /**
+   * Opens the built page `page` (dist/<page>.html) as a sidebar titled `title`, on `section`
+   * when given (the settings' "connection").
+   */
   showSidebar(page: SidebarPage, title: string, section?: "connection"): void;
   /** The active user's locale; throws where it may not be read (AuthMode.NONE). */
   userLocale(): string;

@@ -18,7 +18,7 @@ export const audit = {
     "audit.check.more": "And {count:n} more {count|difference|differences}.",
     "audit.reads.summed": "{calls:n} {calls|call|calls}, {pages:n} {pages|page|pages} read.",
     "audit.reads.failed": "{n:n} {n|call|calls} did not succeed; the last: {message}",
-    "audit.reads.beforeWriting": "Reads before writing",
+    "audit.reads.action": "Reads",
     "audit.target.fund": "Fund {id}",
     "audit.target.fundNamed": "Fund {id} · {name}",
     "audit.target.newFund": "New fund · {name} (employee {id})",
@@ -41,7 +41,7 @@ export const audit = {
     "audit.reads.summed":
       "{calls:n} {calls|llamada|llamadas}, {pages:n} {pages|página leída|páginas leídas}.",
     "audit.reads.failed": "{n:n} {n|llamada no tuvo|llamadas no tuvieron} éxito; la última: {message}",
-    "audit.reads.beforeWriting": "Lecturas antes de escribir",
+    "audit.reads.action": "Lecturas",
     "audit.target.fund": "Fondo {id}",
     "audit.target.fundNamed": "Fondo {id} · {name}",
     "audit.target.newFund": "Fondo nuevo · {name} (empleado {id})",

@@ -59,8 +59,8 @@ export function writeAction(language: Language, request: WriteRequest, key: stri
 export function writeAudit(log: AuditLog, language: Language): WriteAudit {
   let current: { key: string; request: WriteRequest; fund?: { title: string; currency: string } } | null =
     null;
-  // Reads outside a write (the preview's, a fund's before its movement) are named as such.
-  const reads = translate(language, "audit.reads.beforeWriting");
+  // Reads outside a write (the preview's, a fund's before its movement, a form's view): "Reads".
+  const reads = translate(language, "audit.reads.action");
   const calls = callAudit(
     log,
     () => (current ? writeAction(language, current.request, current.key) : reads),

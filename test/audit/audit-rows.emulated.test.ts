@@ -80,7 +80,7 @@ describe("writes", () => {
     const reads = rows.filter((r) => r.Method === "GET");
     expect(reads).toHaveLength(1);
     expect(String(reads[0]?.Message)).toMatch(/^\d+ calls?, \d+ pages? read\.$/);
-    expect(reads[0]?.Action).toBe("Reads before writing");
+    expect(reads[0]?.Action).toBe("Reads");
   });
 
   it("a run killed after the deposit was sent leaves its row as sending, with target and amount", () => {

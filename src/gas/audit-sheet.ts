@@ -90,18 +90,18 @@ function headersFor(keys: readonly string[], language: Language): string[] {
 }
 
 /**
- * The layout row 1 shows when it is the header of this version or of an earlier one, whole or
- * only its first columns (the columns added later left blank): its language and keys.
+ * The layout row 1 shows when it is the header of this version or of an earlier one: whole
+ * (what follows it is a user's), or only its first columns followed by blanks (written by a
+ * version with fewer columns). Its language and keys.
  */
 function layoutOf(cells: readonly CellValue[]): { language: Language; keys: readonly string[] } | null {
-  const blankFrom = cells.indexOf("");
-  const used = blankFrom < 0 ? cells.length : blankFrom;
-  if (used === 0 || cells.slice(used).some((c) => c !== "")) return null;
   for (const keys of [AUDIT_COLUMNS.map((c) => c.key), ...OLDER_AUDIT_LAYOUTS]) {
     for (const language of LANGUAGES) {
       const headers = headersFor(keys, language);
-      if (used <= headers.length && cells.slice(0, used).every((c, i) => c === headers[i]))
-        return { language, keys: keys.slice(0, used) };
+      let same = 0;
+      while (same < headers.length && cells[same] === headers[same]) same++;
+      if (same === headers.length || (same > 0 && cells.slice(same, headers.length).every((c) => c === "")))
+        return { language, keys: keys.slice(0, same) };
     }
   }
   return null;

@@ -150,19 +150,23 @@ describe("the connection test", () => {
 });
 
 describe("an Audit sheet with the previous version's columns", () => {
-  it("gets the new columns inserted where they go, its rows and entry numbers kept, nothing reported", () => {
+  it("gets the new columns inserted where they go, its rows, entry numbers and a user's column kept, nothing reported", () => {
     wb.settings({ pageSize: "3", auditReads: "every" });
     refreshFunds();
     const before = auditRows();
-    // The previous version's sheet: the same, without Target, Amount and Currency.
+    // The previous version's sheet: the same, without Target, Amount and Currency, and a column
+    // of notes a user added to its right.
     const model = wb.emulator.spreadsheet.sheetByName("Audit");
     model?.deleteColumns(5, 3);
+    wb.emulator.typeCells("Audit", "N1:N2", [["My notes"], ["checked by Ana"]]);
     const old = wb.sheetValues("Audit");
-    expect(old[0]).toEqual(headersOf(AUDIT_TABLE, "en").filter((_, i) => i < 4 || i > 6));
+    expect(old[0]).toEqual([...headersOf(AUDIT_TABLE, "en").filter((_, i) => i < 4 || i > 6), "My notes"]);
     refreshFunds();
+    const values = wb.sheetValues("Audit");
+    expect(values[0]).toEqual([...headersOf(AUDIT_TABLE, "en"), "My notes"]);
+    expect(values[1]?.[16]).toBe("checked by Ana");
     const after = auditRows();
-    expect(wb.sheetValues("Audit")[0]).toEqual(headersOf(AUDIT_TABLE, "en"));
-    const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp) });
+    const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp), "My notes": "" });
     expect(after.slice(0, before.length).map(strip)).toEqual(before.map(strip));
     expect(after.map((r) => r["Entry no."])).toEqual(after.map((_, i) => i + 1));
     expect(after.some((r) => r.Action === "Audit check")).toBe(false);

@@ -4,12 +4,7 @@
  * of this file (scripts/build.ts: ENTRY_POINTS); a test checks the built bundle for each.
  */
 
-export {
-  getConnectionSettings,
-  saveConnectionSettings,
-  showConnectionSidebar,
-  testConnection,
-} from "./app/connection";
+export { showConnectionSidebar } from "./app/connection";
 export { runDiagnostics, runDiagnosticsTrigger } from "./app/diagnostics";
 export {
   changeFundStatus,

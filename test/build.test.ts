@@ -311,8 +311,9 @@ describe("sizes", () => {
 });
 
 describe("dist/*.html", () => {
-  it("includes the connection sidebar", () => {
-    expect(htmlFiles).toContain("connection.html");
+  it("has one place for the connection: the settings sidebar, no connection sidebar", () => {
+    expect(htmlFiles).toContain("settings.html");
+    expect(htmlFiles).not.toContain("connection.html");
   });
 
   it("each sidebar carries its own strings, not the whole catalogue", () => {

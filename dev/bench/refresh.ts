@@ -251,13 +251,14 @@ function timeLines(label: string, run: RunFigures, floor: number): string[] {
   return lines;
 }
 
-/** Endpoint of each audit row appended since `fromRow` (the audit has one row per call). */
+/** Endpoint of each audit row appended since `fromRow` (with "every read", one row per call). */
 function auditEndpoints(emulator: Emulator, fromRow: number): Record<string, number> {
   const sheet = emulator.spreadsheet.sheetByName("Audit");
   const out: Record<string, number> = {};
   if (!sheet) return out;
   for (let r = fromRow; r <= sheet.lastRow(); r++) {
-    const endpoint = String(sheet.cell(r, 6)?.value ?? "");
+    // Column I: Endpoint (after Timestamp, User, Source, Action, Target, Amount, Currency, Method).
+    const endpoint = String(sheet.cell(r, 9)?.value ?? "");
     out[endpoint] = (out[endpoint] ?? 0) + 1;
   }
   return out;
@@ -312,6 +313,8 @@ async function benchSize(
       windowTo: WINDOW.until,
       reportTypeDateFilter: "2",
       fetchBatchSize: String(batch),
+      // A row per call, so that the calls per endpoint can be counted from the audit.
+      auditReads: "every",
     });
   const emulator = createEmulator({
     distDir: dist,

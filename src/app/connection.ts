@@ -1,68 +1,74 @@
 /**
- * Connection sidebar: service URL, the user's own access token (write-only), IdAdmin, and a
- * connection test. Thin: the work is in src/settings/connection.ts. Every function here can be
- * called by anyone who can open the sidebar, with any arguments: the core checks them.
+ * The connection: service URL, the user's own access token (write-only), IdAdmin and the
+ * connection test live in the settings sidebar's Connection section (src/app/settings.ts); the
+ * menu's "Connection…" opens that sidebar on it. The test's calls are audited and counted like
+ * every other call. The work is in src/settings/connection.ts.
  */
 
 import { ownData } from "../api/arguments";
+import type { AuditLog } from "../audit/log";
+import { type CallAudit, callAudit } from "../audit/observer";
+import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
-import {
-  type ConnectionTestResult,
-  type ConnectionView,
-  connectionView,
-  testConnection as runConnectionTest,
-  type SaveConnectionResult,
-  saveConnection,
-} from "../settings";
-import { currentLanguage, entry, serviceClient, settingsStore } from "./entry";
+import { sheetNamesFrom } from "../refresh/options";
+import { type ConnectionTestResult, testConnection as runConnectionTest } from "../settings";
+import { auditLimits, auditLog, currentLanguage, entry, serviceClient, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 
-/** Opens the connection sidebar. */
+/** Menu "Connection…": the settings sidebar, opened on its Connection section. */
 export function showConnectionSidebar(): void {
-  entry("menu", () => runtime().showSidebar("connection", translate(currentLanguage(), "connection.title")));
-}
-
-/** What the sidebar shows: the URL and IdAdmin of the document, whether this user has a token. */
-export function getConnectionSettings(): ConnectionView {
-  return entry("sidebar", () => connectionView(settingsStore(), currentLanguage()));
-}
-
-/** Saves what the sidebar sent, or nothing when a field breaks a rule (the problems come back). */
-export function saveConnectionSettings(input: unknown): SaveConnectionResult {
-  return entry("sidebar", () => saveConnection(settingsStore(), ownData(input), currentLanguage()));
+  entry("menu", () =>
+    runtime().showSidebar("settings", translate(currentLanguage(), "settings.title"), "connection"),
+  );
 }
 
 /**
  * One small call with the saved settings, or with the URL and token being typed when the
- * sidebar sends them, and a plain explanation of the outcome.
+ * sidebar sends them, and a plain explanation of the outcome. Its calls are counted in today's
+ * UrlFetch quota and audited like any other (the token being tried is hidden from the audit).
  */
-export function testConnection(input?: unknown): ConnectionTestResult {
-  return entry("sidebar", () => connectionTest(input));
-}
-
-/** The connection test, for this sidebar and the settings sidebar's. */
 export function connectionTest(input?: unknown): ConnectionTestResult {
-  let calls = 0;
+  const language = currentLanguage();
+  let audit: CallAudit | null = null;
+  let log: AuditLog | null = null;
   try {
     return runConnectionTest(
       {
         store: settingsStore(),
-        createClient: (baseUrl, token) =>
-          serviceClient({
+        createClient: (baseUrl, token) => {
+          const form = settingsStore().fields();
+          const names = sheetNamesFrom(form, language);
+          const opened = auditLog(
+            lazyAuditSink(runtime().spreadsheet(), {
+              name: names.audit,
+              archiveName: names.auditArchive,
+              language,
+              limits: auditLimits(form),
+            }),
+            "sidebar",
+            token,
+          );
+          const calls = callAudit(opened, () => translate(language, "connection.test"));
+          log = opened;
+          audit = calls;
+          return serviceClient({
             baseUrl,
             token,
             // A test answers quickly; retrying would only hide the problem for longer.
             retry: { maxAttempts: 1 },
-            onCall: (event) => {
-              if (event.phase === "after") calls++;
-            },
-          }),
+            onCall: (event) => calls.onCall(event),
+          });
+        },
       },
       ownData(input),
-      currentLanguage(),
+      language,
     );
   } finally {
-    countUrlFetchCalls(calls);
+    try {
+      (log as AuditLog | null)?.flush();
+    } finally {
+      countUrlFetchCalls((audit as CallAudit | null)?.requests() ?? 0);
+    }
   }
 }

@@ -127,13 +127,18 @@ export function auditSheet(options: Parameters<typeof auditSheetSink>[0]): Audit
   return auditSheetSink(options);
 }
 
-/** The audit log of this execution: who runs it, from where, and the secrets it must hide. */
+/**
+ * The audit log of this execution: who runs it, from where, the secrets it must hide, and
+ * whether its reads are summed up (the document's setting).
+ */
 export function auditLog(sink: AuditSink, source: AuditSource, token: string): AuditLog {
   return createAuditLog(sink, {
     user: auditUser(source),
     source,
     secrets: token ? [token] : [],
     now: () => new Date(),
+    reads: tolerate("unreadable", () => settingsStore().load().settings.auditReads, "summed"),
+    language: currentLanguage(),
   });
 }
 

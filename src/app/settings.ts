@@ -158,9 +158,10 @@ export function removeMyToken(): SettingsView {
 }
 
 /**
- * "Test connection" of the settings sidebar: the connection sidebar's test (one implementation,
- * src/settings/connection.ts), with the service URL shown in the form and the token typed
- * there, else the saved ones, so that a connection can be tried before it is saved.
+ * "Test connection" of the settings sidebar's Connection section (src/settings/connection.ts;
+ * its calls audited and counted, src/app/connection.ts), with the service URL shown in the form
+ * and the token typed there, else the saved ones, so that a connection can be tried before it
+ * is saved.
  */
 export function testSettingsConnection(input?: unknown): ConnectionCheck {
   return entry("sidebar", () => {

@@ -3,9 +3,13 @@
  *
  * A write is recorded before it is sent (`begin` appends a row whose outcome is "sending" and
  * flushes it) and completed after (`complete` fills in the same row), so a run killed between
- * the two still leaves its trace. Reads are collected and appended in one batch (`flush`).
+ * the two still leaves its trace. Reads are summed up in one row per run (which endpoints, how
+ * many calls and pages, the time they took, how they ended), written at the first `flush` and
+ * brought up to date by the next ones; with `reads: "every"` each read gets a row of its own,
+ * appended in one batch (`flush`).
  * The sheet behind it is reached through an `AuditSink`, so this runs in tests without Sheets.
  */
+import { type Language, translate } from "../i18n";
 import type { AuditRowSource } from "../sheets/columns";
 import { redactedParameters, redactText } from "./redact";
 
@@ -21,6 +25,11 @@ export interface AuditCall {
   endpoint: string;
   params?: unknown;
   recordId?: string | number | null;
+  /** What a write acts on, in words ("Fund 12 · Petty cash"). */
+  target?: string;
+  /** A movement's amount, integer cents, and its currency when known. */
+  amountCents?: number | null;
+  currency?: string;
 }
 
 /** How a call ended. */
@@ -49,7 +58,13 @@ export interface AuditContext {
   /** Values never to show (the access token). */
   secrets: readonly string[];
   now: () => Date;
+  /** "summed" (the default): one row for all the reads of a run; "every": one row per read. */
+  reads?: AuditReads;
+  /** The language of the summed row's message. */
+  language?: Language;
 }
+
+export type AuditReads = "summed" | "every";
 
 export interface AuditHandle {
   complete(result: AuditResult): void;
@@ -82,6 +97,9 @@ export function auditRow(
     user: context.user,
     source: context.source,
     action: clean(call.action),
+    target: clean(call.target || ""),
+    amountCents: call.amountCents ?? null,
+    currency: clean(call.currency || ""),
     method: call.method.toUpperCase(),
     endpoint: call.endpoint,
     parameters: redactedParameters(call.params, context.secrets),
@@ -93,8 +111,83 @@ export function auditRow(
   };
 }
 
+/** Outcomes from the best to the worst: a summed row shows the worst of its reads. */
+const WORSE: readonly string[] = ["ok", "unknown", "refused", "error"];
+
+/** All the reads of a run so far, as one row adds them up. */
+interface ReadSum {
+  /** What the user asked for, each once ("Refresh all"; an Outbox run's writes the reads were for). */
+  actions: string[];
+  startedAt: Date;
+  methods: string[];
+  endpoints: string[];
+  calls: number;
+  pages: number;
+  failed: number;
+  durationMs: number;
+  outcome: AuditResult["outcome"];
+  httpStatus: number | null;
+  message: string;
+}
+
+function addRead(sum: ReadSum | null, call: AuditCall, result: AuditResult, startedAt: Date): ReadSum {
+  const next: ReadSum = sum || {
+    actions: [],
+    startedAt,
+    methods: [],
+    endpoints: [],
+    calls: 0,
+    pages: 0,
+    failed: 0,
+    durationMs: 0,
+    outcome: "ok",
+    httpStatus: null,
+    message: "",
+  };
+  const add = (list: string[], item: string) => list.includes(item) || list.push(item);
+  add(next.actions, call.action);
+  add(next.methods, call.method.toUpperCase());
+  add(next.endpoints, call.endpoint);
+  next.calls++;
+  next.durationMs += result.durationMs || 0;
+  if (result.outcome === "ok") next.pages++;
+  else {
+    next.failed++;
+    next.httpStatus = result.httpStatus || null;
+    next.message = result.message || "";
+  }
+  if (WORSE.indexOf(result.outcome) > WORSE.indexOf(next.outcome)) next.outcome = result.outcome;
+  return next;
+}
+
+/** The one row of a run's reads. */
+function sumRow(context: AuditContext, sum: ReadSum): AuditRowSource {
+  const language = context.language ?? "en";
+  const counts = translate(language, "audit.reads.summed", { calls: sum.calls, pages: sum.pages });
+  const failed =
+    sum.failed > 0
+      ? ` ${translate(language, "audit.reads.failed", { n: sum.failed, message: sum.message })}`
+      : "";
+  return auditRow(
+    context,
+    { action: sum.actions.join("; "), method: sum.methods.join(", "), endpoint: sum.endpoints.join(", ") },
+    {
+      outcome: sum.outcome,
+      httpStatus: sum.httpStatus,
+      message: `${counts}${failed}`,
+      durationMs: sum.durationMs,
+    },
+    sum.startedAt,
+  );
+}
+
 export function createAuditLog(sink: AuditSink, context: AuditContext): AuditLog {
   const reads: AuditRowSource[] = [];
+  const summed = (context.reads ?? "summed") === "summed";
+  let sum: ReadSum | null = null;
+  /** The summed row on the sheet, once written, and whether reads came since. */
+  let sumRowNumber: number | null = null;
+  let sumChanged = false;
   const log: AuditLog = {
     begin(call) {
       const started = context.now();
@@ -111,16 +204,27 @@ export function createAuditLog(sink: AuditSink, context: AuditContext): AuditLog
       };
     },
     recordRead(call, result, startedAt) {
+      if (summed) {
+        sum = addRead(sum, call, result, startedAt ?? context.now());
+        sumChanged = true;
+        return;
+      }
       reads.push(auditRow(context, call, result, startedAt ?? context.now()));
     },
     recordReads(entries) {
       for (const e of entries) log.recordRead(e.call, e.result, e.startedAt);
     },
     flush() {
+      if (sum && sumChanged) {
+        sumChanged = false;
+        // Written at the first flush, so a run stopped later still leaves its trace; updated after.
+        if (sumRowNumber === null) sumRowNumber = sink.append([sumRow(context, sum)]);
+        else sink.update(sumRowNumber, sumRow(context, sum));
+      }
       if (reads.length === 0) return;
       sink.append(reads.splice(0, reads.length));
     },
-    pending: () => reads.length,
+    pending: () => reads.length + (sumChanged ? 1 : 0),
   };
   return log;
 }

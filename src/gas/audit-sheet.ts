@@ -31,7 +31,10 @@ import {
   AUDIT_SEQUENCE_KEY,
   AUDIT_TABLE,
   type AuditRowSource,
+  type Column,
   headersOf,
+  headerText,
+  OLDER_AUDIT_LAYOUTS,
   rowOf,
 } from "../sheets/columns";
 import { ensureSize } from "./spreadsheet";
@@ -78,39 +81,82 @@ function auditSheet(name: string, language: Language): OpenedSheet {
   return { sheet, created, headerRestored };
 }
 
+/** The header texts of `keys` in `language`. */
+function headersFor(keys: readonly string[], language: Language): string[] {
+  return keys.map((k) => {
+    const column = AUDIT_COLUMNS.find((c) => c.key === k);
+    return column ? headerText(column as Column<unknown>, language) : k;
+  });
+}
+
+/**
+ * The layout row 1 shows when it is the header of this version or of an earlier one: whole
+ * (what follows it is a user's), or only its first columns followed by blanks (written by a
+ * version with fewer columns). Its language and keys.
+ */
+function layoutOf(cells: readonly CellValue[]): { language: Language; keys: readonly string[] } | null {
+  for (const keys of [AUDIT_COLUMNS.map((c) => c.key), ...OLDER_AUDIT_LAYOUTS]) {
+    for (const language of LANGUAGES) {
+      const headers = headersFor(keys, language);
+      let same = 0;
+      while (same < headers.length && cells[same] === headers[same]) same++;
+      if (same === headers.length || (same > 0 && cells.slice(same, headers.length).every((c) => c === "")))
+        return { language, keys: keys.slice(0, same) };
+    }
+  }
+  return null;
+}
+
 /**
  * Writes the header row when it is not there: over row 1 when it is empty, above it when row 1
  * holds an entry (the header row was deleted). A header in either language stays in its
- * language; one that only lacks the columns added since it was written is completed.
+ * language; one written by an earlier version gets the columns added since inserted where they
+ * go, so its rows keep every cell under the right header.
  */
 function ensureHeader(sheet: Sheet, language: Language): "intact" | "completed" | "restored" {
+  if (headerRow(sheet).found?.keys.length === WIDTH) return "intact";
+  // Under the document lock, read again: two executions opening an old sheet at once must not
+  // both insert its new columns (nor both write a header row).
+  return underDocumentLock(() => rewriteHeader(sheet, language));
+}
+
+/** Row 1 as the header it is, if it is one (see layoutOf). */
+function headerRow(sheet: Sheet) {
   ensureSize(sheet, 1, WIDTH);
   const first = (sheet.getRange(1, 1, 1, WIDTH).getValues()[0] ?? []) as CellValue[];
   const cells = first.map((c) => (typeof c === "string" ? c.trim() : c));
-  const headerIn = LANGUAGES.find((l) => headersOf(AUDIT_TABLE, l).every((h, i) => cells[i] === h));
-  if (headerIn) return "intact";
-  // A prefix of the header followed by blanks: written by a version with fewer columns.
-  const olderIn = LANGUAGES.find((l) => {
-    const headers = headersOf(AUDIT_TABLE, l);
-    const blankFrom = cells.indexOf("");
-    return (
-      blankFrom > 0 &&
-      cells.slice(blankFrom).every((c) => c === "") &&
-      cells.slice(0, blankFrom).every((c, i) => c === headers[i])
-    );
-  });
+  return { cells, found: layoutOf(cells) };
+}
+
+function rewriteHeader(sheet: Sheet, language: Language): "intact" | "completed" | "restored" {
+  const { cells, found } = headerRow(sheet);
+  if (found && found.keys.length === WIDTH) return "intact";
   const blank = cells.every((c) => c === "");
-  if (!olderIn && !blank) sheet.insertRowsBefore(1, 1);
+  if (found) {
+    // Columns the old layout lacks go in where this version has them; those past its last
+    // column need no room made.
+    let used = found.keys.length;
+    AUDIT_COLUMNS.forEach((column, i) => {
+      if (found.keys.includes(column.key) || i >= used) return;
+      sheet.insertColumnsBefore(i + 1, 1);
+      used++;
+    });
+  } else if (!blank) sheet.insertRowsBefore(1, 1);
   const header = sheet.getRange(1, 1, 1, WIDTH);
   header.setNumberFormats([FORMATS.map(() => "@")]);
-  header.setValues([headersOf(AUDIT_TABLE, olderIn ?? language)]);
+  header.setValues([headersOf(AUDIT_TABLE, found?.language ?? language)]);
   if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
   // A sheet the add-on has just created is blank too; it has no rows to speak of.
-  return olderIn ? "completed" : blank && sheet.getLastRow() <= 1 ? "intact" : "restored";
+  return found ? "completed" : blank && sheet.getLastRow() <= 1 ? "intact" : "restored";
 }
 
 function cells(rows: readonly AuditRowSource[], language: Language) {
   return rows.map((r) => rowOf(AUDIT_TABLE, r, language));
+}
+
+/** Each row's number formats: an amount shows its currency's decimals. */
+function formatsOf(rows: readonly AuditRowSource[]): string[][] {
+  return rows.map((r) => AUDIT_COLUMNS.map((c) => (c.formatOf ? c.formatOf(r) : c.format)));
 }
 
 /** The sheet's SequenceState in the add-on's document properties. */
@@ -208,7 +254,7 @@ export function auditSheetSink(options: AuditSheetOptions): AuditSink {
   function write(first: number, rows: readonly AuditRowSource[]): void {
     ensureSize(sheet, first + rows.length - 1, WIDTH);
     const range = sheet.getRange(first, 1, rows.length, WIDTH);
-    range.setNumberFormats(rows.map(() => FORMATS));
+    range.setNumberFormats(formatsOf(rows));
     range.setValues(cells(rows, options.language));
   }
 
@@ -276,7 +322,7 @@ function rotate(sheet: Sheet, options: AuditSheetOptions, numbers: ReturnType<ty
   const first = Math.max(archive.getLastRow(), 1) + 1;
   ensureSize(archive, first + values.length - 1, WIDTH);
   const target = archive.getRange(first, 1, values.length, WIDTH);
-  target.setNumberFormats(values.map(() => FORMATS));
+  target.setNumberFormats(moving.getNumberFormats());
   target.setValues(values);
   deleteOldest(sheet, plan.moveToArchive);
   // The sheet now starts after the moved entries: they are in the archive, not missing.

@@ -35,8 +35,11 @@ export interface Runtime {
   /** A builder of a data validation rule. */
   newDataValidation(): GoogleAppsScript.Spreadsheet.DataValidationBuilder;
   newConditionalFormatRule(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder;
-  /** Opens the built page `page` (dist/<page>.html) as a sidebar titled `title`. */
-  showSidebar(page: SidebarPage, title: string): void;
+  /**
+   * Opens the built page `page` (dist/<page>.html) as a sidebar titled `title`, on `section`
+   * when given (the settings' "connection").
+   */
+  showSidebar(page: SidebarPage, title: string, section?: "connection"): void;
   /** The active user's locale; throws where it may not be read (AuthMode.NONE). */
   userLocale(): string;
   /** The active user's email ("" for consumer accounts and other domains). */
@@ -59,7 +62,6 @@ export interface Runtime {
 
 /** The built sidebar pages, each opened by its literal name (the build test checks them). */
 const PAGES = {
-  connection: () => HtmlService.createHtmlOutputFromFile("connection"),
   settings: () => HtmlService.createHtmlOutputFromFile("settings"),
   refresh: () => HtmlService.createHtmlOutputFromFile("refresh"),
   fund: () => HtmlService.createHtmlOutputFromFile("fund"),
@@ -96,7 +98,12 @@ function createRuntime(): Runtime {
     flush: () => SpreadsheetApp.flush(),
     newDataValidation: () => SpreadsheetApp.newDataValidation(),
     newConditionalFormatRule: () => SpreadsheetApp.newConditionalFormatRule(),
-    showSidebar: (page, title) => ui().showSidebar(PAGES[page]().setTitle(title)),
+    showSidebar: (page, title, section) => {
+      const output = PAGES[page]().setTitle(title);
+      // The section to open on, read by the page once it has loaded (a fixed name, never input).
+      if (section) output.append(`<meta name="open-section" content="${section}">`);
+      ui().showSidebar(output);
+    },
     userLocale: once(() => Session.getActiveUserLocale()),
     activeUserEmail: () => Session.getActiveUser().getEmail(),
     effectiveUserEmail: () => Session.getEffectiveUser().getEmail(),

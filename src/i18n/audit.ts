@@ -1,4 +1,7 @@
-/** The audit's own check of its entry numbers, as a controller reads it in the audit sheet. */
+/**
+ * The audit's own check of its entry numbers, as a controller reads it in the audit sheet; the
+ * summed row of a run's reads; what a write acts on.
+ */
 export const audit = {
   en: {
     "audit.check.action": "Audit check",
@@ -13,6 +16,13 @@ export const audit = {
       "The {rows} rows above were written before the add-on numbered its entries; entries are numbered from here on.",
     "audit.check.header": "The header row of this sheet was missing or changed; the add-on wrote it again.",
     "audit.check.more": "And {count:n} more {count|difference|differences}.",
+    "audit.reads.summed": "{calls:n} {calls|call|calls}, {pages:n} {pages|page|pages} read.",
+    "audit.reads.failed": "{n:n} {n|call|calls} did not succeed; the last: {message}",
+    "audit.reads.action": "Reads",
+    "audit.target.fund": "Fund {id}",
+    "audit.target.fundNamed": "Fund {id} · {name}",
+    "audit.target.newFund": "New fund · {name} (employee {id})",
+    "audit.target.report": "Report {id}",
   },
   es: {
     "audit.check.action": "Revisión de la auditoría",
@@ -28,5 +38,13 @@ export const audit = {
     "audit.check.header":
       "La fila de encabezados de esta hoja faltaba o había cambiado; el complemento la volvió a escribir.",
     "audit.check.more": "Y {count:n} {count|diferencia|diferencias} más.",
+    "audit.reads.summed":
+      "{calls:n} {calls|llamada|llamadas}, {pages:n} {pages|página leída|páginas leídas}.",
+    "audit.reads.failed": "{n:n} {n|llamada no tuvo|llamadas no tuvieron} éxito; la última: {message}",
+    "audit.reads.action": "Lecturas",
+    "audit.target.fund": "Fondo {id}",
+    "audit.target.fundNamed": "Fondo {id} · {name}",
+    "audit.target.newFund": "Fondo nuevo · {name} (empleado {id})",
+    "audit.target.report": "Rendición {id}",
   },
 } as const;

@@ -2,7 +2,6 @@
 export const common = {
   en: {
     "menu.connection": "Connection…",
-    "sidebar.connection.title": "Connection",
     "busy.refresh": "A refresh of this spreadsheet is running. Try again when it ends.",
     "busy.form": "A change sent from the Fund sidebar is being saved. Try again in a moment.",
     "error.serviceDown": "The service is not answering right now.",
@@ -25,7 +24,6 @@ export const common = {
   },
   es: {
     "menu.connection": "Conexión…",
-    "sidebar.connection.title": "Conexión",
     "busy.refresh":
       "Hay una actualización de esta hoja de cálculo en curso. Intente de nuevo cuando termine.",
     "busy.form":

@@ -28,6 +28,8 @@ export const settings = {
     "settings.baseUrl.notAllowed":
       'Apps Script will refuse requests to host {host}: the add-on\'s manifest allows only {allowed}. To use another service, add its https prefix ending in "/" to urlFetchWhitelist in appsscript.json, rebuild and deploy the add-on again.',
     "settings.adminId": "Administrator id for writes (IdAdmin)",
+    "settings.adminId.hint": "Needed to create funds, move money or set a report's status.",
+    "settings.connection.intro": "Where the add-on finds the service, and how it signs in.",
     "settings.pageSize": "Results per page",
     "settings.window.mode": "Report window",
     "settings.window.lastDays": "Last N days",
@@ -72,6 +74,13 @@ export const settings = {
     "settings.sheet.auditArchive": "Audit archive sheet",
     "settings.sheet.outbox": "Outbox sheet",
     "settings.missingRows": "Rows whose record is gone",
+    "settings.auditReads": "Reads in the Audit sheet",
+    "settings.auditReads.summed": "One row per refresh",
+    "settings.auditReads.every": "Every read",
+    "settings.auditReads.summedHint":
+      "Each refresh adds one row saying what it read, how many calls and pages, and how long it took. Writes always get a row each.",
+    "settings.auditReads.everyHint":
+      "Each call that reads adds its own row (a large refresh adds hundreds). Writes always get a row each.",
     "settings.missingRows.keep": "Keep them, with a note",
     "settings.missingRows.remove": "Remove them",
     "settings.language": "Language",
@@ -152,6 +161,9 @@ export const settings = {
     "settings.baseUrl.notAllowed":
       'Apps Script rechazará las solicitudes al host {host}: el manifiesto del complemento solo permite {allowed}. Para usar otro servicio, agregue su prefijo https terminado en "/" a urlFetchWhitelist en appsscript.json, vuelva a compilar e implemente el complemento de nuevo.',
     "settings.adminId": "Id de administrador para escrituras (IdAdmin)",
+    "settings.adminId.hint":
+      "Necesario para crear fondos, mover dinero o cambiar el estado de una rendición.",
+    "settings.connection.intro": "Dónde encuentra el complemento el servicio y cómo se identifica.",
     "settings.pageSize": "Resultados por página",
     "settings.window.mode": "Período de rendiciones",
     "settings.window.lastDays": "Últimos N días",
@@ -197,6 +209,13 @@ export const settings = {
     "settings.sheet.auditArchive": "Hoja de archivo de auditoría",
     "settings.sheet.outbox": "Hoja de bandeja de salida",
     "settings.missingRows": "Filas cuyo registro ya no existe",
+    "settings.auditReads": "Lecturas en la hoja de auditoría",
+    "settings.auditReads.summed": "Una fila por actualización",
+    "settings.auditReads.every": "Cada lectura",
+    "settings.auditReads.summedHint":
+      "Cada actualización agrega una fila con lo que leyó, cuántas llamadas y páginas, y cuánto tardó. Cada escritura siempre tiene su propia fila.",
+    "settings.auditReads.everyHint":
+      "Cada llamada de lectura agrega su propia fila (una actualización grande agrega cientos). Cada escritura siempre tiene su propia fila.",
     "settings.missingRows.keep": "Conservarlas, con una nota",
     "settings.missingRows.remove": "Eliminarlas",
     "settings.language": "Idioma",

@@ -5,9 +5,9 @@
  * asked for the call, and adds the verdicts on interrupted writes, which are not calls.
  */
 import type { CallEvent } from "../api";
-import type { AuditLog } from "../audit/log";
+import type { AuditCall, AuditLog } from "../audit/log";
 import { callAudit } from "../audit/observer";
-import type { Language } from "../i18n";
+import { type Language, translate } from "../i18n";
 import { operationLabel } from "./operations";
 import { ENDPOINT_OF, targetOf, type WriteRequest } from "./requests";
 import type { AuditPort } from "./write";
@@ -22,19 +22,61 @@ export interface WriteAudit {
   requests(): number;
 }
 
+/** What a write acts on and the money it moves, in the audit's own columns. */
+export function writeTarget(
+  language: Language,
+  request: WriteRequest,
+  fund?: { title: string; currency: string },
+): Pick<AuditCall, "target" | "amountCents" | "currency"> {
+  switch (request.operation) {
+    case "createFund":
+      return {
+        target: translate(language, "audit.target.newFund", { name: request.name, id: request.employeeId }),
+        amountCents: request.amount,
+        currency: request.currency,
+      };
+    case "markIntegrated":
+    case "markNotIntegrated":
+    case "setCustomStatus":
+      return { target: translate(language, "audit.target.report", { id: request.reportId }) };
+    default: {
+      const name = request.operation === "updateFund" ? request.name : fund?.title;
+      const target = name
+        ? translate(language, "audit.target.fundNamed", { id: request.fundId, name })
+        : translate(language, "audit.target.fund", { id: request.fundId });
+      return "amount" in request
+        ? { target, amountCents: request.amount, currency: fund?.currency ?? "" }
+        : { target };
+    }
+  }
+}
+
 /** The audit's "Action" for a write: the operation in the user's words and its key. */
 export function writeAction(language: Language, request: WriteRequest, key: string): string {
   return `${operationLabel(language, request.operation)} · ${key}`;
 }
 
 export function writeAudit(log: AuditLog, language: Language): WriteAudit {
-  let current: { key: string; request: WriteRequest } | null = null;
-  const calls = callAudit(log, () => (current ? writeAction(language, current.request, current.key) : ""), {
-    // The row names the Outbox row or form the write is for, and its target even when the
-    // client knows the record only from the answer (a created fund).
-    describeWrite: (call) =>
-      current ? { ...call, recordId: call.recordId ?? targetOf(current.request) } : call,
-  });
+  let current: { key: string; request: WriteRequest; fund?: { title: string; currency: string } } | null =
+    null;
+  // Reads outside a write (the preview's, a fund's before its movement, a form's view): "Reads".
+  const reads = translate(language, "audit.reads.action");
+  const calls = callAudit(
+    log,
+    () => (current ? writeAction(language, current.request, current.key) : reads),
+    {
+      // The row names the Outbox row or form the write is for, and its target even when the
+      // client knows the record only from the answer (a created fund).
+      describeWrite: (call) =>
+        current
+          ? {
+              ...call,
+              recordId: call.recordId ?? targetOf(current.request),
+              ...writeTarget(language, current.request, current.fund),
+            }
+          : call,
+    },
+  );
   return {
     port: {
       beforeWrite(entry) {
@@ -51,6 +93,8 @@ export function writeAudit(log: AuditLog, language: Language): WriteAudit {
             method: "-",
             endpoint: ENDPOINT_OF[entry.request.operation],
             recordId: entry.recordId ?? targetOf(entry.request),
+            // Not a call: no amount, so the column adds up to the money actually sent.
+            target: writeTarget(language, entry.request).target ?? "",
           })
           .complete({ outcome: "ok", message: entry.message, durationMs: 0 });
       },

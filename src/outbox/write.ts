@@ -62,7 +62,12 @@ export interface ServicePort {
 
 /** Where each write is told before it is sent and after it ended (the audit sheet). */
 export interface AuditPort {
-  beforeWrite(entry: { key: string; request: WriteRequest }): unknown;
+  /** `fund`: the fund's name and currency when it was read just before (money movements). */
+  beforeWrite(entry: {
+    key: string;
+    request: WriteRequest;
+    fund?: { title: string; currency: string };
+  }): unknown;
   afterWrite(
     handle: unknown,
     end: { outcome: "ok" | "refused" | "unknown"; message: string; recordId?: number | null },
@@ -91,10 +96,16 @@ function failureOf(error: unknown): WriteFailure {
 }
 
 /** Reads what must be known before sending so that an interrupted write can be settled. */
-export function takeSnapshot(context: WriteContext, request: WriteRequest, key: string): Snapshot {
+export function takeSnapshot(
+  context: WriteContext,
+  request: WriteRequest,
+  key: string,
+  read: { fund?: { title: string; currency: string } } = {},
+): Snapshot {
   const snapshot: Snapshot = { key, at: context.now().toISOString(), request };
   if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request && "amount" in request) {
     const fund = context.service.getFund(request.fundId);
+    read.fund = { title: fund.title, currency: fund.currency };
     if (fund.unreadableTotals !== undefined) throw { outcome: "refused", message: fund.unreadableTotals };
     // The fund's totals after this movement must still be readable exactly, or the write could
     // never be confirmed by reading the fund again.
@@ -129,9 +140,10 @@ export function sendWrite(
   key: string,
   onSending: (snapshot: Snapshot) => void = () => {},
 ): WriteEnd {
-  const snapshot = takeSnapshot(context, request, key);
+  const read: { fund?: { title: string; currency: string } } = {};
+  const snapshot = takeSnapshot(context, request, key, read);
   onSending(snapshot);
-  const handle = context.audit.beforeWrite({ key, request });
+  const handle = context.audit.beforeWrite({ key, request, ...read });
   try {
     const result = context.service.send(request);
     context.audit.afterWrite(handle, { outcome: "ok", message: "", recordId: recordIdOf(result) });

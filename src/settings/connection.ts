@@ -1,6 +1,7 @@
 /**
- * The connection part of the settings (service URL, the user's token, IdAdmin) as the
- * connection sidebar shows, saves and tests it. Pure: the store and the client are handed in.
+ * The connection test of the settings sidebar's Connection section (service URL, the user's
+ * token): its input checked, one small call, and a plain explanation of the outcome. Pure: the
+ * store and the client are handed in.
  */
 import type { Client } from "../api/client";
 import {
@@ -15,30 +16,13 @@ import {
 import { hostOf } from "../api/urls";
 import { type Language, translate } from "../i18n";
 import { DEFAULT_BASE_URL, type SettingsIssue, settingsFromText, settingsTextFrom } from "./model";
-import { checkToken, type SettingsStore, TokenNotBoundError, type TokenStatus } from "./store";
+import { checkToken, type SettingsStore, TokenNotBoundError } from "./store";
 
-/** What the connection sidebar shows. Plain data: it travels through google.script.run. */
-export interface ConnectionView {
-  language: Language;
-  /** As stored; "" means the default. */
-  baseUrl: string;
-  defaultBaseUrl: string;
-  /** As stored; "" when not set. */
-  adminId: string;
-  token: TokenStatus;
-}
-
-/** What the sidebar sends to save. A token, when given, replaces the saved one. */
+/** What the settings sidebar sends to test: the URL and token being typed. */
 export interface ConnectionInput {
   baseUrl?: string;
-  adminId?: string;
   token?: string;
-  removeToken?: boolean;
 }
-
-export type SaveConnectionResult =
-  | { ok: true; view: ConnectionView; message: string }
-  | { ok: false; issues: SettingsIssue[] };
 
 export type ConnectionTestKind =
   | "ok"
@@ -63,12 +47,7 @@ export interface ConnectionTestResult {
   status?: number;
 }
 
-const INPUT_KEYS: Record<keyof ConnectionInput, "string" | "boolean"> = {
-  baseUrl: "string",
-  adminId: "string",
-  token: "string",
-  removeToken: "boolean",
-};
+const INPUT_KEYS: Record<keyof ConnectionInput, "string"> = { baseUrl: "string", token: "string" };
 
 /**
  * Checks what a sidebar sent (anyone who can open the sidebar can call the server functions,
@@ -90,65 +69,17 @@ export function parseConnectionInput(
     const type = INPUT_KEYS[key as keyof ConnectionInput];
     if (!type) {
       issues.push({ field: key, rule: "unknownField", message: `${key} is not a connection setting.` });
-    } else if (key === "adminId" && typeof v === "number" && Number.isFinite(v)) {
-      // A number input may arrive as a number.
-      value[key] = String(v);
     } else if (v !== undefined && v !== null && typeof v !== type) {
       issues.push({
         field: key,
         rule: "type",
-        message: `${key} must be ${type === "string" ? "text" : "true or false"}.`,
+        message: `${key} must be text.`,
       });
     } else if (v !== undefined && v !== null) {
       value[key] = v;
     }
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value: value as ConnectionInput };
-}
-
-/** The connection settings as the sidebar shows them. */
-export function connectionView(store: SettingsStore, language: Language): ConnectionView {
-  const text = store.text();
-  return {
-    language,
-    baseUrl: text.baseUrl,
-    defaultBaseUrl: DEFAULT_BASE_URL,
-    adminId: text.adminId,
-    token: store.tokenStatus(),
-  };
-}
-
-/**
- * Saves the URL and IdAdmin (document) and the token (user), or nothing when any of them
- * breaks a rule.
- */
-export function saveConnection(
-  store: SettingsStore,
-  input: unknown,
-  language: Language,
-): SaveConnectionResult {
-  const parsed = parseConnectionInput(input);
-  if (!parsed.ok) return parsed;
-  const { token, removeToken, ...fields } = parsed.value;
-  const issues: SettingsIssue[] = [];
-  const newToken = typeof token === "string" && token.trim() !== "" ? token : undefined;
-  if (newToken !== undefined) {
-    const checked = checkToken(newToken, language);
-    if (!checked.ok) issues.push(...checked.issues);
-  }
-  const merged = settingsTextFrom(fields, store.text());
-  const checked = settingsFromText(merged, language);
-  if (!checked.ok) issues.push(...checked.issues.filter((i) => i.field in fields));
-  if (issues.length > 0) return { ok: false, issues };
-  const saved = store.save(fields, language);
-  if (!saved.ok) return saved;
-  let message = translate(language, "connection.saved");
-  if (newToken !== undefined) store.saveToken(newToken, language);
-  else if (removeToken) {
-    store.removeToken();
-    message = `${message} ${translate(language, "connection.token.removed")}`;
-  }
-  return { ok: true, view: connectionView(store, language), message };
 }
 
 function shortDetail(err: ApiError): string {

@@ -160,6 +160,7 @@ export const SETTING_FIELDS = {
   sheetAudit: sheetNameField,
   sheetOutbox: sheetNameField,
   missingRows: choiceField(["keep", "remove"]),
+  auditReads: choiceField(["summed", "every"]),
   language: choiceField(["en", "es"]),
 } satisfies Record<string, SettingField>;
 
@@ -216,6 +217,8 @@ export interface Settings {
   sheetNames: SheetNames;
   /** What a refresh does with rows whose record the service no longer lists. */
   missingRows: "keep" | "remove";
+  /** The Audit sheet's reads: one row per run ("summed") or one per call ("every"). */
+  auditReads: "summed" | "every";
   /** Chosen for the document; null means each user's own locale. */
   language: Language | null;
 }
@@ -248,6 +251,7 @@ export const SETTING_LABELS: Record<SettingName, StringKey> = {
   sheetAudit: "settings.sheet.audit",
   sheetOutbox: "settings.sheet.outbox",
   missingRows: "settings.missingRows",
+  auditReads: "settings.auditReads",
   language: "settings.language",
 };
 
@@ -280,6 +284,7 @@ export function shownDefaults(language: Language): SettingsText {
   text.sheetAudit = names.audit;
   text.sheetOutbox = names.outbox;
   text.missingRows = "keep";
+  text.auditReads = "summed";
   text.language = language;
   return text;
 }
@@ -472,6 +477,7 @@ export function settingsFromText(
       outbox: (values.sheetOutbox as string | undefined) ?? "",
     },
     missingRows: (values.missingRows as "keep" | "remove" | undefined) ?? "keep",
+    auditReads: (values.auditReads as "summed" | "every" | undefined) ?? "summed",
     language: (values.language as Language | undefined) ?? null,
   };
   // Normalised text (upper-case currency, URL without trailing slash…) so what is stored is

@@ -377,6 +377,11 @@ export interface AuditRowSource {
   user: string;
   source: string;
   action: string;
+  /** What a write acts on, in words: "Fund 12 · Petty cash", "Report 7"; "" for reads. */
+  target?: string;
+  /** A movement's amount in integer cents, and its currency ("" when unknown). */
+  amountCents?: number | null;
+  currency?: string;
   method: string;
   endpoint: string;
   parameters: string;
@@ -397,6 +402,15 @@ export const AUDIT_COLUMNS: readonly Column<AuditRowSource>[] = [
   text("user", "col.user", (a) => a.user),
   text("source", "col.source", (a) => a.source),
   text("action", "col.action", (a) => a.action),
+  // Added after the others: older sheets get these columns inserted here (src/gas/audit-sheet.ts).
+  text("target", "col.target", (a) => a.target),
+  amount(
+    "amount",
+    "col.amount",
+    (a) => a.amountCents,
+    (a) => a.currency ?? "",
+  ),
+  text("currency", "col.currency", (a) => a.currency),
   text("method", "col.method", (a) => a.method),
   text("endpoint", "col.endpoint", (a) => a.endpoint),
   text("parameters", "col.parameters", (a) => a.parameters),
@@ -407,6 +421,14 @@ export const AUDIT_COLUMNS: readonly Column<AuditRowSource>[] = [
   text("recordId", "col.recordId", (a) => a.recordId),
   // Last, so that audit sheets written before entries were numbered keep their columns.
   integer(AUDIT_SEQUENCE_KEY, "col.sequence", (a) => a.sequence),
+];
+
+/**
+ * The audit layouts written by earlier versions, oldest first: a sheet with one of them (or a
+ * beginning of one) gets the missing columns inserted in place, its rows kept.
+ */
+export const OLDER_AUDIT_LAYOUTS: readonly (readonly string[])[] = [
+  AUDIT_COLUMNS.map((c) => c.key).filter((k) => !["target", "amount", "currency"].includes(k)),
 ];
 
 export const AUDIT_TABLE: TableSpec<AuditRowSource> = {

@@ -23,7 +23,8 @@ afterAll(async () => {
 beforeEach(() => {
   s.emulator.resetState();
   storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
-  s.settings({ pageSize: "5" });
+  // Every read in a row of its own: many rows to number.
+  s.settings({ pageSize: "5", auditReads: "every" });
 });
 
 function refresh(): void {
@@ -93,7 +94,7 @@ describe("entry numbers", () => {
     sheet?.deleteRows(n + 1, 1); // the last entry
     s.emulator.typeCells(
       "Audit",
-      `M2:M${n}`,
+      `P2:P${n}`,
       range(1, n - 1).map((v) => [v]),
       s.user,
     );
@@ -106,13 +107,16 @@ describe("entry numbers", () => {
     const n = audit().numbers.length;
     s.emulator.typeCells(
       "Audit",
-      `A${n + 2}:M${n + 3}`,
+      `A${n + 2}:P${n + 3}`,
       [
         [
           "2024-06-30 10:00:00",
           "mallory@example.com",
           "menu",
           "Deposit",
+          "Fund 5",
+          10,
+          "USD",
           "POST",
           "depositMoneyToFund",
           "",
@@ -128,6 +132,9 @@ describe("entry numbers", () => {
           "mallory@example.com",
           "menu",
           "Deposit",
+          "Fund 5",
+          10,
+          "USD",
           "POST",
           "depositMoneyToFund",
           "",
@@ -151,10 +158,10 @@ describe("entry numbers", () => {
 
 describe("rotation", () => {
   it("rows moved to the archive keep their numbers and are not reported missing", () => {
-    s.settings({ pageSize: "5", auditMaxRows: "10" });
+    s.settings({ pageSize: "5", auditMaxRows: "10", auditReads: "every" });
     for (let i = 0; i < 6; i++) refresh();
     const archive = sheetOf(s.emulator, "Audit archive");
-    const archived = archive?.values.slice(1).map((r) => r[12]) ?? [];
+    const archived = archive?.values.slice(1).map((r) => r[15]) ?? [];
     expect(archived.length).toBeGreaterThan(0);
     const numbers = [...archived, ...audit().numbers];
     expect(numbers).toEqual(range(1, numbers.length));
@@ -165,7 +172,7 @@ describe("rotation", () => {
 describe("the header row", () => {
   it("cleared, it is written again by the next write, which says so", () => {
     refresh();
-    s.emulator.typeCells("Audit", "A1:M1", [Array(13).fill("")], s.user);
+    s.emulator.typeCells("Audit", "A1:P1", [Array(16).fill("")], s.user);
     refresh();
     expect(audit().sheet.header).toEqual(headersOf(AUDIT_TABLE, "en"));
     expect(checks()).toEqual([
@@ -190,7 +197,8 @@ describe("the header row", () => {
 
 describe("an audit sheet written before entries were numbered", () => {
   it("keeps its rows, completes its header without a word, and numbers from there on", () => {
-    const old = headersOf(AUDIT_TABLE, "es").slice(0, 12);
+    // Without the Target, Amount and Currency columns added since, nor the entry numbers.
+    const old = headersOf(AUDIT_TABLE, "es").filter((_, i) => i < 4 || (i > 6 && i < 15));
     s.emulator.spreadsheet.addSheet("Audit");
     s.emulator.typeCells(
       "Audit",
@@ -231,10 +239,10 @@ describe("an audit sheet written before entries were numbered", () => {
     refresh();
     const sheet = sheetOf(s.emulator, "Audit");
     expect(sheet?.header).toEqual(headersOf(AUDIT_TABLE, "es"));
-    const numbers = sheet?.values.slice(1).map((r) => r[12]) ?? [];
+    const numbers = sheet?.values.slice(1).map((r) => r[15]) ?? [];
     expect(numbers.slice(0, 2)).toEqual(["", ""]);
     expect(numbers.slice(2)).toEqual(range(1, numbers.length - 2));
-    const messages = sheet?.values.slice(1).map((r) => r[9]);
+    const messages = sheet?.values.slice(1).map((r) => r[12]);
     expect(messages?.[2]).toBe(
       "The 2 rows above were written before the add-on numbered its entries; entries are numbered from here on.",
     );

@@ -32,6 +32,7 @@ describe("audit of the client's calls", () => {
       source: "sidebar",
       secrets: ["tok-secret"],
       now: () => new Date(base.at),
+      reads: "every",
     });
     const audit = callAudit(auditLog, () => "Deposit");
     const write: CallEvent = {

@@ -89,7 +89,7 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
 
   describe("refresh", () => refreshSuite(ctx));
   describe("refresh sidebar", () => refreshSidebarSuite(ctx));
-  describe("connection sidebar", () => connectionSuite(ctx));
+  describe("settings sidebar: the Connection section (menu “Connection…”)", () => connectionSuite(ctx));
   describe("settings sidebar", () => settingsSuite(ctx));
   describe("fund sidebar", () => fundSuite(ctx));
   describe("report sidebar", () => reportSuite(ctx));

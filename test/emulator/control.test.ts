@@ -79,10 +79,10 @@ describe("the built add-on end to end through the control API, against the sandb
   });
 
   it("runs a server function against the sandbox", async () => {
-    const run = await call(server, "POST", "/control/run", { function: "testConnection", args: [] });
+    const run = await call(server, "POST", "/control/run", { function: "testSettingsConnection", args: [] });
     expect(run.status).toBe(200);
     expect(run.body.ok).toBe(true);
-    expect(JSON.stringify(run.body.result)).toContain("200");
+    expect(run.body.result).toMatchObject({ ok: true, message: expect.stringMatching(/^Connected/) });
     expect(em.counters.urlFetch["treasurer@example.com"]).toBeGreaterThan(0);
   });
 
@@ -144,6 +144,8 @@ describe("the built add-on end to end through the control API, against the sandb
     const html = await call(server, "GET", "/control/sidebar");
     expect(html.status).toBe(200);
     expect(html.text).toContain("<html");
+    // "Connection…" opens the settings sidebar on its Connection section.
+    expect(html.text).toContain('<meta name="open-section" content="connection">');
     await call(server, "POST", "/control/ui/close", { kind: "sidebar" });
     expect((await call(server, "GET", "/control/ui")).body.sidebar).toBeNull();
   });

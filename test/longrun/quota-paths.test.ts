@@ -26,11 +26,10 @@ function ledger(): { day: string; calls: number } | null {
 const fetchedToday = () => wb.emulator.urlFetchToday(wb.user);
 
 describe("UrlFetch calls counted on every path", () => {
-  it("menu and sidebar refreshes, the connection tests, the fund sidebar and the Outbox", async () => {
+  it("menu and sidebar refreshes, the connection test, the fund sidebar and the Outbox", async () => {
     const steps: [string, () => unknown][] = [
       ["menu refresh", () => expect(wb.menu("refreshAll").ok).toBe(true)],
       ["sidebar refresh", () => wb.sidebar("refreshFromSidebar", "funds")],
-      ["connection sidebar test", () => wb.sidebar("testConnection", {})],
       ["settings sidebar test", () => wb.sidebar("testSettingsConnection", {})],
     ];
     let before = fetchedToday();

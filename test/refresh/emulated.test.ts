@@ -21,6 +21,8 @@ const FORM = {
   windowTo: "2024-06-30",
   fundOrderBy: "2",
   fundOrder: "ASC",
+  // Each call in a row of its own, so that the calls can be checked one by one.
+  auditReads: "every",
 };
 
 beforeAll(async () => {
@@ -76,6 +78,22 @@ const fundsSheet = () => sheetOf(s.emulator, "Funds") as NonNullable<ReturnType<
 const col = (header: unknown[], label: string) => header.indexOf(label);
 
 describe("refresh through the emulation", () => {
+  it("sums up its reads in one row by default: every list read, as many calls as were made, the time", () => {
+    s.settings({ ...FORM, auditReads: "" });
+    run("refreshAll");
+    const calls = s.emulator.counters.urlFetchTotal;
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    expect(audit.values).toHaveLength(2);
+    const row = audit.values[1] ?? [];
+    expect(row[col(audit.header, "Action")]).toBe("Refresh all");
+    expect(String(row[col(audit.header, "Endpoint")]).split(", ").sort()).toEqual(
+      ["getExpenseReports", "getFund", "getFunds"].sort(),
+    );
+    expect(row[col(audit.header, "Message")]).toBe(`${calls} calls, ${calls} pages read.`);
+    expect(row[col(audit.header, "Outcome")]).toBe("ok");
+    expect(row[col(audit.header, "Duration (ms)")]).toEqual(expect.any(Number));
+  });
+
   it("fills the four sheets, with the minimum calls, one setValues per sheet, and an audit row per call", async () => {
     run("refreshAll");
     const funds = await allFunds();

@@ -1,11 +1,11 @@
 /**
  * The settings form over the settings model: the same keys, defaults, rules and messages as
- * src/settings/ (which the connection sidebar, the refresh, the Outbox and the schedule read),
+ * src/settings/ (which the refresh, the Outbox and the schedule read),
  * with fields named by their labels.
  */
 import { describe, expect, it } from "vitest";
 import { refreshOptionsFrom } from "../../src/refresh/options";
-import { createSettingsStore, SETTING_NAMES, saveConnection } from "../../src/settings";
+import { createSettingsStore, SETTING_NAMES } from "../../src/settings";
 import {
   checkSettingsForm,
   checkToken,
@@ -37,10 +37,10 @@ describe("settings form", () => {
     expect(shown.missingRows).toBe(empty.missingRows);
   });
 
-  it("opens whole after the connection sidebar saved the connection, and saves as it opened", () => {
+  it("opens whole when only the connection was saved, and saves as it opened", () => {
     const document = memoryStore();
     const store = createSettingsStore({ document: document.store, user: memoryStore().store });
-    expect(saveConnection(store, { baseUrl: "https://x.example/v1", adminId: "7" }, "en").ok).toBe(true);
+    expect(store.save({ baseUrl: "https://x.example/v1", adminId: "7" }, "en").ok).toBe(true);
     const form = storedSettingsForm(store.text(), "en");
     expect(form).toMatchObject({
       baseUrl: "https://x.example/v1",

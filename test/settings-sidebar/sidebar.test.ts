@@ -72,6 +72,7 @@ function view(patch: Partial<SettingsView> = {}): SettingsView {
       sheetAudit: "Audit",
       sheetOutbox: "Outbox",
       missingRows: "keep",
+      auditReads: "summed",
       language: "en",
     },
     token: { saved: true, last4: "9f3a" },
@@ -231,11 +232,12 @@ describe("settings sidebar", () => {
     // What the form shows is tested, saved or not.
     await page.locator("#f-baseUrl").fill("https://other.example/v1");
     await page.locator("#settings-test").click();
-    await page.waitForSelector("#settings-feedback.error");
+    // Said in the Connection section, beside the button.
+    await page.waitForSelector("#connection #connection-status.error");
     expect((await calls(page)).find((c) => c.name === "testSettingsConnection")?.args).toEqual([
       { baseUrl: "https://other.example/v1", token: "" },
     ]);
-    expect(await page.locator("#settings-feedback").textContent()).toBe(
+    expect(await page.locator("#connection-status").textContent()).toBe(
       "The service refused the token (HTTP 401): enter a valid access token.",
     );
     await page.close();

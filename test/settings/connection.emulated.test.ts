@@ -1,8 +1,9 @@
 /**
- * The connection sidebar's server functions in the BUILT add-on, run by the Apps Script
- * emulation against the sandbox service: two users of one spreadsheet, each with their own
- * token; the token never reaches document or script properties or a log; the connection test
- * explains a good connection, a bad token, a wrong URL and an unreachable host.
+ * The connection, edited and tested in the settings sidebar's Connection section, in the BUILT
+ * add-on run by the Apps Script emulation against the sandbox service: the menu's
+ * "Connection…" opens the settings sidebar there; two users of one spreadsheet, each with their
+ * own token; the token never reaches document or script properties or a log; the connection
+ * test explains a good connection, a bad token, a wrong URL and an unreachable host.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,8 +12,8 @@ import { privateBuild } from "../../dev/bench/build";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { servicePrefix } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import type { ConnectionTestResult, ConnectionView, SaveConnectionResult } from "../../src/settings";
 import { SETTINGS_KEY, TOKEN_KEY } from "../../src/settings";
+import type { ConnectionCheck, SaveSettingsResult, SettingsView } from "../../src/settings/view";
 import { sidebarHtml } from "../support/sidebar-page";
 
 const ANA = "ana@empresa.cl";
@@ -22,10 +23,10 @@ let dist: string;
 let sandbox: RunningSandbox;
 let em: Emulator;
 
-/** The bundle, plus the connection sidebar's page (the bundle alone has no HTML files). */
+/** The bundle, plus the settings sidebar's page (the bundle alone has no HTML files). */
 function build(): string {
   const dir = privateBuild();
-  writeFileSync(join(dir, "connection.html"), sidebarHtml("connection"));
+  writeFileSync(join(dir, "settings.html"), sidebarHtml("settings"));
   return dir;
 }
 
@@ -61,28 +62,30 @@ beforeEach(async () => {
   });
 });
 
-describe("connection sidebar in the emulation", () => {
-  it("opens from the menu with its page", () => {
-    const out = em.tryRun("showConnectionSidebar", [], { as: "menu", user: ANA });
-    expect(out.ok).toBe(true);
-    expect(em.ui.sidebar?.title).toBe("Connection");
+describe("the connection in the settings sidebar, in the emulation", () => {
+  it("“Connection…” opens the settings sidebar on its Connection section; “Settings…” on its top", () => {
+    expect(em.tryRun("showConnectionSidebar", [], { as: "menu", user: ANA }).ok).toBe(true);
+    expect(em.ui.sidebar?.title).toBe("Settings");
     expect(em.ui.sidebar?.html).toContain("serverFunctions");
+    expect(em.ui.sidebar?.html).toContain('<meta name="open-section" content="connection">');
+    expect(em.tryRun("showSettingsSidebar", [], { as: "menu", user: ANA }).ok).toBe(true);
+    expect(em.ui.sidebar?.html).not.toContain('<meta name="open-section"');
   });
 
   it("a second user sees the shared settings but must enter a token of their own", () => {
-    const saved = run<SaveConnectionResult>("saveConnectionSettings", [
-      { baseUrl: sandbox.url, adminId: String(sandbox.adminId), token: sandbox.token },
+    const saved = run<SaveSettingsResult>("saveSettings", [
+      { baseUrl: sandbox.url, adminId: String(sandbox.adminId) },
+      sandbox.token,
     ]);
     expect(saved.ok).toBe(true);
-    expect(run<ConnectionTestResult>("testConnection", [])).toMatchObject({ ok: true, kind: "ok" });
+    expect(run<ConnectionCheck>("testSettingsConnection", [{}])).toMatchObject({ ok: true });
 
-    const benView = run<ConnectionView>("getConnectionSettings", [], BEN);
-    expect(benView).toMatchObject({
-      baseUrl: sandbox.url,
-      adminId: String(sandbox.adminId),
-      token: { saved: false },
-    });
-    expect(run<ConnectionTestResult>("testConnection", [], BEN).kind).toBe("noToken");
+    const benView = run<SettingsView>("getSettingsView", [], BEN);
+    expect(benView.form).toMatchObject({ baseUrl: sandbox.url, adminId: String(sandbox.adminId) });
+    expect(benView.token).toMatchObject({ saved: false });
+    expect(run<ConnectionCheck>("testSettingsConnection", [{}], BEN).message).toBe(
+      "No access token is saved for you. Enter your token and save it first.",
+    );
 
     expect(em.userPropertiesOf(ANA).values.get(TOKEN_KEY)).toBe(sandbox.token);
     expect(em.userPropertiesOf(BEN).values.has(TOKEN_KEY)).toBe(false);
@@ -93,43 +96,48 @@ describe("connection sidebar in the emulation", () => {
   });
 
   it("explains a bad token, a wrong URL and an unreachable host", () => {
-    run("saveConnectionSettings", [{ baseUrl: sandbox.url, token: sandbox.token }]);
-    const badToken = run<ConnectionTestResult>("testConnection", [{ token: "not-the-right-token-1234" }]);
-    expect(badToken).toMatchObject({ ok: false, kind: "badToken", status: 401 });
+    run("saveSettings", [{ baseUrl: sandbox.url }, sandbox.token]);
+    const badToken = run<ConnectionCheck>("testSettingsConnection", [{ token: "not-the-right-token-1234" }]);
+    expect(badToken.ok).toBe(false);
+    expect(badToken.message).toMatch(/^The service refused the access token \(HTTP 401\)/);
 
-    const wrongPath = run<ConnectionTestResult>("testConnection", [
+    const wrongPath = run<ConnectionCheck>("testSettingsConnection", [
       { baseUrl: sandbox.url.replace(/\/v1$/, "/v9") },
     ]);
     expect(wrongPath.ok).toBe(false);
-    expect(["badUrl", "unexpected"]).toContain(wrongPath.kind);
+    expect(wrongPath.message).toMatch(
+      /^The (service URL does not lead to the service|address answered, but not like)/,
+    );
 
     // Another host: the saved token is bound to the sandbox's origin, so the test types it again.
-    const unreachable = run<ConnectionTestResult>("testConnection", [
+    const unreachable = run<ConnectionCheck>("testSettingsConnection", [
       { baseUrl: "http://127.0.0.1:1/v1", token: sandbox.token },
     ]);
-    expect(unreachable).toMatchObject({ ok: false, kind: "badUrl" });
+    expect(unreachable.ok).toBe(false);
+    expect(unreachable.message).toMatch(/^The service URL does not lead to the service/);
     expect(sharedText()).not.toContain("not-the-right-token-1234");
   });
 
   it("checks what the sidebar sends: nothing is saved from a bad call", () => {
-    for (const bad of [
-      "junk",
-      [1, 2],
-      { baseUrl: "ftp://x", token: sandbox.token },
-      { removeToken: "yes" },
-    ]) {
-      const r = run<SaveConnectionResult>("saveConnectionSettings", [bad]);
+    for (const [form, token] of [
+      ["junk", undefined],
+      [[1, 2], undefined],
+      [{ baseUrl: "ftp://x" }, sandbox.token],
+      [{}, "has space"],
+    ] as const) {
+      const r = run<SaveSettingsResult>("saveSettings", [form, token]);
       expect(r.ok).toBe(false);
     }
+    expect(run<ConnectionCheck>("testSettingsConnection", ["junk"]).ok).toBe(false);
     expect(em.documentPropertiesData.values.has(SETTINGS_KEY)).toBe(false);
     expect(em.userPropertiesOf(ANA).values.has(TOKEN_KEY)).toBe(false);
   });
 
   it("removes only this user's token", () => {
-    run("saveConnectionSettings", [{ token: sandbox.token }], ANA);
-    run("saveConnectionSettings", [{ token: "ben-own-token-567890" }], BEN);
-    const r = run<SaveConnectionResult>("saveConnectionSettings", [{ removeToken: true }], BEN);
-    expect(r.ok && r.view.token.saved).toBe(false);
+    run("saveSettings", [{}, sandbox.token], ANA);
+    run("saveSettings", [{}, "ben-own-token-567890"], BEN);
+    const r = run<SettingsView>("removeMyToken", [], BEN);
+    expect(r.token.saved).toBe(false);
     expect(em.userPropertiesOf(ANA).values.get(TOKEN_KEY)).toBe(sandbox.token);
   });
 });

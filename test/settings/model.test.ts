@@ -31,6 +31,7 @@ describe("defaults", () => {
       fundFilters: {},
       sheetNames: { funds: "", transactions: "", reports: "", audit: "", outbox: "" },
       missingRows: "keep",
+      auditReads: "summed",
       language: null,
     });
   });
@@ -85,6 +86,7 @@ describe("every setting read and checked", () => {
         fundTo: "2023-12-31",
         sheetFunds: "Fondos 2024",
         missingRows: "remove",
+        auditReads: "every",
         language: "es",
       }),
     );
@@ -107,6 +109,7 @@ describe("every setting read and checked", () => {
       },
       fundFilters: { Status: 3, OrderBy: 2, Order: "ASC", From: "2023-01-01", To: "2023-12-31" },
       missingRows: "remove",
+      auditReads: "every",
       language: "es",
     });
     expect(r.text.baseUrl).toBe("https://api.example.com/v1");
@@ -135,6 +138,7 @@ describe("every setting read and checked", () => {
     [{ sheetFunds: "x".repeat(101) }, "sheetFunds", "maxLength"],
     [{ sheetFunds: "Datos", sheetReports: "datos" }, "sheetReports", "unique"],
     [{ missingRows: "delete" }, "missingRows", "oneOf"],
+    [{ auditReads: "some" }, "auditReads", "oneOf"],
     [{ language: "pt" }, "language", "oneOf"],
   ] as const)("%j → %s breaks %s", (changes, field, rule) => {
     const issues = issuesOf(changes);

@@ -124,7 +124,6 @@ describe("another editor changes the service URL", () => {
     notices.refreshSidebar = refresh.message;
     const settingsRun = run<{ runs: { message: string }[] }>("runRefreshFromSettings");
     notices.refreshFromSettings = settingsRun.runs[0]?.message ?? "";
-    notices.connectionTest = run<{ message: string }>("testConnection", [{}]).message;
     const form = run<SettingsView>("getSettingsView").form;
     notices.settingsTest = run<{ message: string }>("testSettingsConnection", [
       { baseUrl: form.baseUrl },
@@ -206,9 +205,11 @@ describe("where a request may go", () => {
     em.tryRun("refreshFunds", [], { as: "menu", user: BEN });
     const recorderHost = new URL(servers.recorder).host;
     expect(lastAlert()).toContain(`a redirect to host ${recorderHost}`);
-    const test = run<{ kind: string; message: string }>("testConnection", [{}]);
-    expect(test.kind).toBe("redirect");
-    expect(test.message).toContain(`to host ${recorderHost}`);
+    const test = run<{ ok: boolean; message: string }>("testSettingsConnection", [{}]);
+    expect(test.ok).toBe(false);
+    expect(test.message).toMatch(
+      new RegExp(`answered with a redirect \\(HTTP \\d+\\) to host ${recorderHost}`),
+    );
     expect(await servers.records()).toEqual([]);
   });
 
@@ -222,8 +223,8 @@ describe("where a request may go", () => {
     em.answers.push("OK");
     em.tryRun("refreshFunds", [], { as: "menu", user: BEN });
     expect(lastAlert()).toContain("failed because the URL has not been whitelisted in the script manifest");
-    const test = run<{ kind: string; message: string }>("testConnection", [{}]);
-    expect(test.kind).toBe("notAllowed");
+    const test = run<{ ok: boolean; message: string }>("testSettingsConnection", [{}]);
+    expect(test.message).toMatch(/^Apps Script refused to call this address, sending nothing/);
     expect(test.message).not.toContain("does not lead to the service");
     expect(await servers.records()).toEqual([]);
     expect(em.urlFetchToday(BEN)).toBe(0);

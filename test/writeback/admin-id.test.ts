@@ -37,13 +37,12 @@ beforeEach(async () => {
 const deposits = async (id: number) =>
   (await wb.fund(id)).transactions.filter((t) => t.type === 1).map((t) => t.amountCents);
 
-/** `user` saves the connection sidebar with this IdAdmin (the URL as it is). */
+/** `user` saves the settings sidebar's Connection section with this IdAdmin (the URL as it is). */
 function saveAdminId(user: string, adminId: number) {
-  const out = wb.emulator.tryRun(
-    "saveConnectionSettings",
-    [{ baseUrl: wb.sandbox.url, adminId: String(adminId) }],
-    { as: "script.run", user },
-  );
+  const out = wb.emulator.tryRun("saveSettings", [{ baseUrl: wb.sandbox.url, adminId: String(adminId) }], {
+    as: "script.run",
+    user,
+  });
   if (!out.ok) throw new Error(out.error);
   expect(out.result).toMatchObject({ ok: true });
 }

@@ -1,8 +1,8 @@
 /**
  * A typed promise wrapper over google.script.run, typed by the server module's own exports:
  *
- *   const server = serverFunctions<typeof import("../../../app/connection")>();
- *   const view = await server.getConnectionSettings();
+ *   const server = serverFunctions<typeof import("../../../app/settings")>();
+ *   const view = await server.getSettingsView();
  *
  * Renaming or retyping a server function breaks the sidebar's compile. Only the type is
  * imported: nothing of the server is bundled into the sidebar.

@@ -1,6 +1,8 @@
 /**
- * The connection sidebar through the page: test connection, a validation error with nothing
- * stored, a token the service refuses, saving (happy path), and a second user who sees no token.
+ * The connection, through the page, where it now lives: the menu's "Connection…" opens the
+ * settings sidebar on its Connection section. The connection test, a validation error with
+ * nothing stored, saving (happy path), a token the service refuses, and a second user who sees
+ * no token.
  */
 import { expect, it } from "vitest";
 import { screenshot } from "../browser";
@@ -15,21 +17,30 @@ interface Properties {
 
 export function connectionSuite(ctx: () => E2eContext): void {
   const frame = () => ctx().playground.sidebar();
-  const status = () => frame().locator("#status");
+  const status = () => frame().locator("#connection-status");
+  /** The id of the element that has the focus in the sidebar's page. */
+  const focused = () =>
+    frame()
+      .locator("body")
+      .evaluate(() => document.activeElement?.id ?? "");
 
   async function open(): Promise<void> {
     await ctx().playground.menu("showConnectionSidebar");
-    await frame().locator("#connection-form").waitFor();
+    await frame().locator("#settings-form").waitFor();
   }
 
-  it("opens from the menu, fits 300 px and is labelled; the connection test passes", async () => {
+  it("“Connection…” opens Settings on its Connection section, fits 300 px; the connection test passes", async () => {
     const { playground, stack } = ctx();
     await ctx().fresh();
     await open();
+    expect(await playground.sidebarTitle()).toMatch(/Settings/);
+    // The section is there, and the page opened on it: its service URL field has the focus.
+    await until(async () => expect(await frame().locator(":focus").getAttribute("id")).toBe("f-baseUrl"));
+    expect(await frame().locator("fieldset#connection legend").textContent()).toBe("Connection");
     await sidebarQuality(ctx().page);
     await screenshot(ctx().page, "sidebar-connection");
     const funds = await stack.sandbox<{ Records: { TotalRecords: number } }>("/v1/getFunds?ResultsPerPage=1");
-    await playground.afterRun(() => frame().locator("#test").click());
+    await playground.afterRun(() => frame().locator("#settings-test").click());
     // Connected, with the number of funds the service holds (wording aside).
     expect(await status().textContent()).toMatch(
       new RegExp(`^Connected\\b.*\\b${funds.Records.TotalRecords} fund`),
@@ -41,8 +52,8 @@ export function connectionSuite(ctx: () => E2eContext): void {
     const { playground, stack } = ctx();
     const before = await stack.control<Properties>("/control/properties");
     await frame().locator("#f-adminId").fill("abc");
-    await playground.afterRun(() => frame().locator("#save").click());
-    await until(async () => expect(await frame().locator("#adminId-problem").textContent()).not.toBe(""));
+    await playground.afterRun(() => frame().locator("#settings-save").click());
+    await until(async () => expect(await frame().locator("#f-adminId-problem").textContent()).not.toBe(""));
     expect(await frame().locator("#f-adminId").getAttribute("aria-invalid")).toBe("true");
     expect(await stack.control<Properties>("/control/properties")).toEqual(before);
   });
@@ -50,8 +61,10 @@ export function connectionSuite(ctx: () => E2eContext): void {
   it("saves a new administrator id (happy path)", async () => {
     const { playground, stack } = ctx();
     await frame().locator("#f-adminId").fill(String(stack.managerId));
-    await playground.afterRun(() => frame().locator("#save").click());
-    await until(async () => expect(await status().textContent()).toBe("Saved."));
+    await playground.afterRun(() => frame().locator("#settings-save").click());
+    await until(async () =>
+      expect(await frame().locator("#settings-feedback").textContent()).toBe("Settings saved."),
+    );
     const stored = await stack.control<Properties>("/control/properties");
     expect(JSON.stringify(stored.document)).toContain(String(stack.managerId));
     // The token never shows in the sidebar, only its last characters.
@@ -61,9 +74,11 @@ export function connectionSuite(ctx: () => E2eContext): void {
   it("reports a token the service refuses", async () => {
     const { playground } = ctx();
     await frame().locator("#f-token").fill("not-the-right-token-1234");
-    await playground.afterRun(() => frame().locator("#save").click());
-    await until(async () => expect(await status().textContent()).toBe("Saved."));
-    await playground.afterRun(() => frame().locator("#test").click());
+    await playground.afterRun(() => frame().locator("#settings-save").click());
+    await until(async () =>
+      expect(await frame().locator("#settings-feedback").textContent()).toBe("Settings saved."),
+    );
+    await playground.afterRun(() => frame().locator("#settings-test").click());
     expect(await status().textContent()).toMatch(/^The service refused the access token \(HTTP 401\)/);
     expect(await status().getAttribute("class")).toContain("error");
     await screenshot(ctx().page, "sidebar-connection-refused");
@@ -76,6 +91,8 @@ export function connectionSuite(ctx: () => E2eContext): void {
     await until(async () =>
       expect(await frame().locator("#token-status").textContent()).toMatch(/No token saved/),
     );
+    // No token saved: the page opens on the token field.
+    await until(async () => expect(await focused()).toBe("f-token"));
     await page.locator('[data-testid="acting-user"]').selectOption("treasurer@example.com");
     await open();
     await until(async () =>

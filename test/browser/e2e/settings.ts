@@ -45,25 +45,27 @@ export function settingsSuite(ctx: () => E2eContext): void {
   it("tests the connection: connected, then the service down, then an error inside a 200", async () => {
     const { playground, stack, page } = ctx();
     const funds = await stack.sandbox<{ Records: { TotalRecords: number } }>("/v1/getFunds?ResultsPerPage=1");
-    const test = playground.sidebar().locator("#settings-test");
+    // The test and what it found are in the Connection section.
+    const test = playground.sidebar().locator("#connection #settings-test");
+    const connectionStatus = () => playground.sidebar().locator("#connection #connection-status");
     await playground.afterRun(() => test.click());
-    expect(await feedback().textContent()).toMatch(
+    expect(await connectionStatus().textContent()).toMatch(
       new RegExp(`^Connected\\b.*\\b${funds.Records.TotalRecords} fund`),
     );
-    expect(await feedback().getAttribute("class")).toContain("ok");
+    expect(await connectionStatus().getAttribute("class")).toContain("ok");
 
     await page.locator('[data-testid="fault-preset"]').selectOption("down");
     await page.locator('[data-testid="fault-apply"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "Service down" }).waitFor();
     await playground.afterRun(() => test.click());
-    expect(await feedback().textContent()).toMatch(/^The service is down or unreachable/);
-    expect(await feedback().getAttribute("class")).toContain("error");
+    expect(await connectionStatus().textContent()).toMatch(/^The service is down or unreachable/);
+    expect(await connectionStatus().getAttribute("class")).toContain("error");
 
     await page.locator('[data-testid="fault-preset"]').selectOption("error-in-200");
     await page.locator('[data-testid="fault-apply"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "Error inside" }).waitFor();
     await playground.afterRun(() => test.click());
-    expect(await feedback().textContent()).toMatch(
+    expect(await connectionStatus().textContent()).toMatch(
       /^The service reported an error inside a successful answer/,
     );
     await screenshot(page, "sidebar-settings-error");

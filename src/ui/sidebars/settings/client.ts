@@ -1,6 +1,8 @@
 /**
- * The settings sidebar: document settings, the user's own token (write-only), the schedule with
- * its last runs and next run, the failure e-mail and quota preferences, "Test connection".
+ * The settings sidebar: the connection first (service URL, IdAdmin, the user's own token,
+ * write-only, and "Test connection"; the menu's "Connection…" opens the sidebar there), the
+ * document settings, the schedule with its last runs and next run, the failure e-mail and
+ * quota preferences.
  * Built with DOM nodes and textContent only, so nothing from the server or the service can
  * become markup.
  */
@@ -11,7 +13,7 @@ import { type StringKey, translate } from "../../../i18n";
 import type { ScheduleSidebarView } from "../../../schedule/view";
 import type { SettingsField, SettingsForm, SettingsView } from "../../../settings/view";
 import { el, showMessage, whileDisabled } from "../../client/dom";
-import { pageLanguage, speak, t } from "../../client/language";
+import { pageLanguage, setLanguage, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
 
 /**
@@ -39,7 +41,7 @@ const SECTIONS: { legend: StringKey; fields: FieldDef[] }[] = [
     legend: "settings.section.connection",
     fields: [
       { name: "baseUrl", label: "settings.baseUrl", type: "url" },
-      { name: "adminId", label: "settings.adminId", type: "number" },
+      { name: "adminId", label: "settings.adminId", type: "number", hint: () => "settings.adminId.hint" },
       { name: "pageSize", label: "settings.pageSize", type: "number" },
     ],
   },
@@ -154,6 +156,17 @@ const SECTIONS: { legend: StringKey; fields: FieldDef[] }[] = [
         ],
         hint: (f) =>
           f.missingRows === "remove" ? "settings.missingRows.removeHint" : "settings.missingRows.keepHint",
+      },
+      {
+        name: "auditReads",
+        label: "settings.auditReads",
+        type: "select",
+        choices: [
+          ["summed", "settings.auditReads.summed"],
+          ["every", "settings.auditReads.every"],
+        ],
+        hint: (f) =>
+          f.auditReads === "every" ? "settings.auditReads.everyHint" : "settings.auditReads.summedHint",
       },
     ],
   },
@@ -551,7 +564,7 @@ function historySection(view: SettingsView): HTMLElement {
 }
 
 function render(root: HTMLElement, view: SettingsView): void {
-  speak(view.language);
+  setLanguage(view.language);
   const rerender = (next: SettingsView) => render(root, next);
   root.replaceChildren();
   root.setAttribute("lang", pageLanguage());
@@ -559,18 +572,27 @@ function render(root: HTMLElement, view: SettingsView): void {
   if (notice) root.append(notice);
 
   const form = el("form", { id: "settings-form", novalidate: "" });
+  const test = el("button", { type: "button", id: "settings-test" }, t("settings.test"));
+  const testStatus = el("div", { id: "connection-status", class: "status", role: "status" });
   for (const section of SECTIONS) {
     const fieldset = el("fieldset", {}, el("legend", {}, t(section.legend)));
     for (const def of section.fields)
       fieldset.append(fieldControl(def, view.form[def.name] ?? "", view.form));
-    if (section.legend === "settings.section.connection")
-      fieldset.insertBefore(tokenSection(view, rerender), fieldset.children[2] ?? null);
+    if (section.legend === "settings.section.connection") {
+      // Everything about the connection in one place: the token and the test live here too.
+      fieldset.id = "connection";
+      fieldset.insertBefore(
+        el("p", { class: "hint" }, t("settings.connection.intro")),
+        fieldset.children[1] ?? null,
+      );
+      fieldset.insertBefore(tokenSection(view, rerender), fieldset.children[3] ?? null);
+      fieldset.append(test, testStatus);
+    }
     form.append(fieldset);
   }
   const save = el("button", { type: "submit", id: "settings-save", class: "action" }, t("settings.save"));
-  const test = el("button", { type: "button", id: "settings-test" }, t("settings.test"));
   const feedback = el("div", { id: "settings-feedback", class: "status", role: "status" });
-  form.append(el("div", { class: "buttons" }, save, test), feedback);
+  form.append(el("div", { class: "buttons" }, save), feedback);
   applyVisibility(form, view.form);
   serviceUrlHint(form, view);
   form.addEventListener("change", () => applyVisibility(form, readForm(form, view.form)));
@@ -578,6 +600,8 @@ function render(root: HTMLElement, view: SettingsView): void {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     for (const node of Array.from(form.querySelectorAll(".problem"))) node.textContent = "";
+    for (const node of Array.from(form.querySelectorAll("[aria-invalid]")))
+      node.removeAttribute("aria-invalid");
     const values = readForm(form, view.form);
     const tokenInput = form.querySelector<HTMLInputElement>("#f-token");
     const token = tokenInput?.value ?? "";
@@ -592,6 +616,7 @@ function render(root: HTMLElement, view: SettingsView): void {
         for (const problem of result.problems) {
           const node = document.getElementById(`f-${problem.field}-problem`);
           if (node) node.textContent = problem.message;
+          document.getElementById(`f-${problem.field}`)?.setAttribute("aria-invalid", "true");
         }
         status(feedback, result.problems.map((p) => p.message).join(" "), "error");
         document.getElementById(`f-${result.problems[0]?.field}`)?.focus();
@@ -604,12 +629,25 @@ function render(root: HTMLElement, view: SettingsView): void {
     void busy(test, t("settings.testing"), () =>
       server.testSettingsConnection({ baseUrl: values.baseUrl, token: typedToken }),
     )
-      .then((check) => status(feedback, check.message, check.ok ? "ok" : "error"))
-      .catch((err) => status(feedback, errorText(err), "error"));
+      .then((check) => status(testStatus, check.message, check.ok ? "ok" : "error"))
+      .catch((err) => status(testStatus, errorText(err), "error"));
   });
 
   root.append(form, scheduleSection(view, rerender), historySection(view));
   root.setAttribute("data-ready", "1");
+}
+
+/**
+ * Opened from the menu's "Connection…" (the server appends the section's name to the page):
+ * the Connection section is scrolled to, and the token field focused when none is saved yet,
+ * else the service URL.
+ */
+function openOnSection(view: SettingsView): void {
+  const asked = document.querySelector('meta[name="open-section"]')?.getAttribute("content");
+  const section = asked === "connection" ? document.getElementById("connection") : null;
+  if (!section) return;
+  section.scrollIntoView();
+  document.getElementById(view.token.saved ? "f-baseUrl" : "f-token")?.focus();
 }
 
 function start(): void {
@@ -618,7 +656,10 @@ function start(): void {
   root.textContent = t("settings.loading");
   server
     .getSettingsView()
-    .then((view) => render(root, view))
+    .then((view) => {
+      render(root, view);
+      openOnSection(view);
+    })
     .catch((err) => {
       showMessage(root, errorText(err));
       root.setAttribute("data-ready", "error");

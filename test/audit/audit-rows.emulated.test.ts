@@ -1,0 +1,228 @@
+/**
+ * What the Audit sheet of the BUILT add-on says, run by the emulation against the sandbox: a
+ * write stands out in a row of its own with its target, amount (in its currency's decimals),
+ * currency and outcome; a refresh's reads are summed up in one row unless "every read" is
+ * chosen; the connection test's calls are audited, the token tried never in a cell; and an
+ * Audit sheet with the columns of the previous version gets the new ones inserted, its rows and
+ * entry numbers kept.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
+import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "../writeback/harness";
+
+let wb: WriteBack;
+let openFunds: SandboxFund[];
+
+beforeAll(async () => {
+  wb = await startWriteBack(buildWriteBack());
+}, 120_000);
+
+afterAll(async () => {
+  await wb?.close();
+});
+
+beforeEach(async () => {
+  await wb.reset();
+  openFunds = (await wb.state()).funds.filter((f) => f.status === 1);
+  expect(openFunds.length).toBeGreaterThanOrEqual(2);
+});
+
+function auditRows(): Record<string, unknown>[] {
+  const values = wb.sheetValues("Audit");
+  const header = (values[0] ?? []) as string[];
+  return values.slice(1).map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
+}
+
+/** Every cell of every sheet, as text. */
+function everyCell(): string {
+  return JSON.stringify(wb.emulator.spreadsheet.sheets.map((sheet) => wb.sheetValues(sheet.name)));
+}
+
+function refreshFunds(): void {
+  expect(wb.menu("refreshFunds")).toMatchObject({ ok: true });
+}
+
+describe("writes", () => {
+  it("a deposit from the Outbox and a status change: one row each, target, amount, currency and outcome in their own columns", async () => {
+    const [a, b] = openFunds as [SandboxFund, SandboxFund];
+    const report = (await wb.state()).reports[0] as { Id?: number; id?: number };
+    const reportId = Number(report.id ?? report.Id);
+    expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: a.id, amount: "150.25" },
+      { operation: "Set fund status", targetId: b.id, fundStatus: "Blocked" },
+      { operation: "Set custom status", targetId: reportId, customStatus: "Paid", customMessage: "Friday" },
+    ]);
+    expect(wb.menu("runOutbox", ["YES"])).toMatchObject({ ok: true });
+    const rows = auditRows();
+    const deposits = rows.filter((r) => r.Endpoint === "depositMoneyToFund");
+    expect(deposits).toHaveLength(1);
+    expect(deposits[0]).toMatchObject({
+      Target: `Fund ${a.id} · ${a.title}`,
+      Amount: 150.25,
+      Currency: a.currency,
+      Outcome: "ok",
+      Method: "POST",
+    });
+    const statuses = rows.filter((r) => r.Endpoint === "setFundStatus");
+    expect(statuses).toHaveLength(1);
+    expect(statuses[0]).toMatchObject({ Target: `Fund ${b.id}`, Amount: "", Currency: "", Outcome: "ok" });
+    const custom = rows.filter((r) => r.Endpoint === "setExpenseReportCustomStatus");
+    expect(custom).toHaveLength(1);
+    expect(custom[0]).toMatchObject({ Target: `Report ${reportId}`, Amount: "", Outcome: "ok" });
+    // The amount cell shows the currency's decimals, as the Funds sheet does.
+    const sheet = wb.emulator.spreadsheet.sheetByName("Audit");
+    const amountColumn = headersOf(AUDIT_TABLE, "en").indexOf("Amount") + 1;
+    const at = rows.findIndex((r) => r.Endpoint === "depositMoneyToFund") + 2;
+    const format = sheet?.cell(at, amountColumn)?.numberFormat ?? "";
+    expect(format).toBe(a.currency === "CLP" ? "#,##0" : "#,##0.00");
+    // The reads of the run (each fund read before a movement) are summed up in one row.
+    const reads = rows.filter((r) => r.Method === "GET");
+    expect(reads).toHaveLength(1);
+    expect(String(reads[0]?.Message)).toMatch(/^\d+ calls?, \d+ pages? read\.$/);
+    expect(reads[0]?.Action).toBe("Reads");
+  });
+
+  it("a run killed after the deposit was sent leaves its row as sending, with target and amount", () => {
+    const [a] = openFunds as [SandboxFund];
+    expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "10" }]);
+    // The preview's read, the fund's read before the movement, then the deposit: killed once
+    // the deposit reached the service, before the script saw the answer.
+    const killed = wb.menu("runOutbox", ["YES"], { stopAt: { fetch: 3, when: "after" } });
+    expect(killed.ok).toBe(false);
+    const rows = auditRows().filter((r) => r.Endpoint === "depositMoneyToFund");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ Outcome: "sending", Target: `Fund ${a.id} · ${a.title}`, Amount: 10 });
+  });
+});
+
+describe("reads", () => {
+  it("a refresh is summed up in one row: which lists, how many calls and pages, the time, the outcome", () => {
+    wb.settings({ pageSize: "3" });
+    wb.emulator.resetCounters();
+    refreshFunds();
+    const rows = auditRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      Action: "Refresh funds",
+      Endpoint: "getFunds",
+      Method: "GET",
+      Outcome: "ok",
+    });
+    const [, calls, read] = /^(\d+) calls, (\d+) pages read\.$/.exec(String(rows[0]?.Message)) ?? [];
+    // Eight funds, three a page: at least three pages, each one call.
+    expect(Number(calls)).toBeGreaterThanOrEqual(3);
+    expect(Number(read)).toBe(Number(calls));
+    expect(rows[0]?.["Duration (ms)"]).toEqual(expect.any(Number));
+    refreshFunds();
+    expect(auditRows()).toHaveLength(2);
+  });
+
+  it('with "every read" chosen, each call has its own row', () => {
+    wb.settings({ pageSize: "3", auditReads: "every" });
+    refreshFunds();
+    const rows = auditRows();
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((r) => r.Endpoint === "getFunds" && r.Outcome === "ok")).toBe(true);
+    expect(rows.map((r) => r.Parameters)).toContainEqual(expect.stringContaining('"Page":2'));
+  });
+});
+
+describe("the connection test", () => {
+  it("is audited, with the saved token or one being typed, and no token reaches a cell", () => {
+    const ok = wb.sidebar("testSettingsConnection", {}) as { ok: boolean };
+    expect(ok.ok).toBe(true);
+    const typed = "typed-but-wrong-token-5678";
+    const refused = wb.sidebar("testSettingsConnection", { token: typed }) as { ok: boolean };
+    expect(refused.ok).toBe(false);
+    const rows = auditRows();
+    expect(rows.map((r) => [r.Action, r.Endpoint, r.Outcome])).toEqual([
+      ["Test connection", "getFunds", "ok"],
+      ["Test connection", "getFunds", "error"],
+    ]);
+    expect(rows[0]?.Message).toBe("1 call, 1 page read.");
+    expect(String(rows[1]?.Message)).toMatch(/^1 call, 0 pages read\. 1 call did not succeed; the last: /);
+    expect(rows[1]?.Source).toBe("sidebar");
+    expect(everyCell()).not.toContain(typed);
+    expect(everyCell()).not.toContain(wb.sandbox.token);
+  });
+});
+
+describe("an Audit sheet with the previous version's columns", () => {
+  it("gets the new columns inserted where they go, its rows, entry numbers and a user's column kept, nothing reported", () => {
+    wb.settings({ pageSize: "3", auditReads: "every" });
+    refreshFunds();
+    const before = auditRows();
+    // The previous version's sheet: the same, without Target, Amount and Currency, and a column
+    // of notes a user added to its right.
+    const model = wb.emulator.spreadsheet.sheetByName("Audit");
+    model?.deleteColumns(5, 3);
+    wb.emulator.typeCells("Audit", "N1:N2", [["My notes"], ["checked by Ana"]]);
+    const old = wb.sheetValues("Audit");
+    expect(old[0]).toEqual([...headersOf(AUDIT_TABLE, "en").filter((_, i) => i < 4 || i > 6), "My notes"]);
+    refreshFunds();
+    const values = wb.sheetValues("Audit");
+    expect(values[0]).toEqual([...headersOf(AUDIT_TABLE, "en"), "My notes"]);
+    expect(values[1]?.[16]).toBe("checked by Ana");
+    const after = auditRows();
+    const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp), "My notes": "" });
+    expect(after.slice(0, before.length).map(strip)).toEqual(before.map(strip));
+    expect(after.map((r) => r["Entry no."])).toEqual(after.map((_, i) => i + 1));
+    expect(after.some((r) => r.Action === "Audit check")).toBe(false);
+  });
+
+  it("three executions at once on an old sheet: one header, the new columns once, entry numbers unique and in order", async () => {
+    wb.settings({ pageSize: "3", auditReads: "every" });
+    refreshFunds();
+    wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
+    const before = auditRows().length;
+    // Each test's call answers after the same delay: all three then open the sheet at once.
+    await wb.faults([{ endpoint: "getFunds", fault: "slow", delayMs: 400, times: 3 }]);
+    const test = { fn: "testSettingsConnection", args: [{}], options: { as: "script.run" as const } };
+    const outcomes = await wb.emulator.runConcurrently([test, test, test]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true]);
+    expect(wb.sheetValues("Audit")[0]).toEqual(headersOf(AUDIT_TABLE, "en"));
+    const after = auditRows();
+    expect(after.slice(before).map((r) => [r.Action, r.Endpoint])).toEqual(
+      Array(3).fill(["Test connection", "getFunds"]),
+    );
+    expect(after.map((r) => r["Entry no."])).toEqual(after.map((_, i) => i + 1));
+    expect(after.some((r) => r.Action === "Audit check")).toBe(false);
+  });
+
+  it("in Spanish, written before entries were numbered, keeps its 12 columns' rows under the right headers", () => {
+    const headers = headersOf(AUDIT_TABLE, "es");
+    const old = headers.filter((_, i) => i < 4 || (i > 6 && i < 15));
+    expect(old).toHaveLength(12);
+    wb.emulator.spreadsheet.addSheet("Audit");
+    wb.emulator.typeCells("Audit", "A1:L2", [
+      old,
+      [
+        "2024-01-01 09:00:00",
+        "ana@example.com",
+        "menu",
+        "Depósito",
+        "POST",
+        "depositMoneyToFund",
+        "",
+        200,
+        "ok",
+        "",
+        120,
+        "5001",
+      ],
+    ]);
+    refreshFunds();
+    const values = wb.sheetValues("Audit");
+    expect(values[0]).toEqual(headers);
+    const row = Object.fromEntries(headers.map((h, i) => [h, values[1]?.[i]]));
+    expect(row).toMatchObject({
+      Acción: "Depósito",
+      Destino: "",
+      Método: "POST",
+      Endpoint: "depositMoneyToFund",
+      "Id del registro": 5001,
+    });
+  });
+});

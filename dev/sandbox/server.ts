@@ -2,7 +2,6 @@
  * The sandbox over plain Node HTTP: the spec's endpoints under /v1 (auth, methods, faults) and
  * the simulation and control routes under /_sandbox.
  */
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, isEndpointName } from "../../src/api/endpoints";
 import { parseAmountToCents } from "../../src/api/money";
@@ -10,6 +9,7 @@ import { isTimeZone, parseDay } from "./dates";
 import { DEFAULT_SIZES, type DemoSizes } from "./demo";
 import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
 import { FaultPlan, type FaultRule } from "./faults";
+import { jsonText } from "./json-text";
 import type { Ledger } from "./ledger";
 import { realShapes, SHAPES, type Shapes } from "./real-shapes";
 import { languageOf, parseRequest } from "./requests";
@@ -48,6 +48,8 @@ export interface SandboxOptions {
 /** The demo access token: printed by `npm run sandbox`, not a secret of anyone. */
 export const DEFAULT_TOKEN = "sandbox-demo-token";
 
+export { jsonText } from "./json-text";
+
 const JSON_TYPE = "application/json; charset=utf-8";
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 /** Largest demo company a reset may ask for; bigger would only slow the machine down. */
@@ -64,6 +66,8 @@ interface Answer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The body's JSON text when already made (list answers in exact shapes). */
+  text?: string;
 }
 
 export function createSandboxServer(options: SandboxOptions = {}): SandboxServer {
@@ -142,7 +146,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       return send(res, { status: 200, body: { statusCode: 400, message } });
     }
     if (fault?.fault === "slow") await delay(fault.delayMs);
-    const exact = answerApi(req, name, url, bodyText, origin);
+    const exact = answerApi(req, name, url, bodyText, origin, shapes === "exact");
     const answer =
       shapes === "real" && exact.status === 200
         ? { ...exact, body: realShapes(exact.body, shapeSeed) }
@@ -150,7 +154,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
     if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
     if (fault?.fault === "malformed-json") {
-      const text = jsonText(answer.body);
+      const text = answer.text ?? jsonText(answer.body);
       res.writeHead(answer.status, { "Content-Type": JSON_TYPE });
       res.end(text.slice(0, Math.max(1, Math.floor(text.length / 2))));
       return;
@@ -164,6 +168,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     url: URL,
     bodyText: string,
     origin: string,
+    asText: boolean,
   ): Answer {
     try {
       authorize(req);
@@ -174,6 +179,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         service.ledger.today(),
         languageOf(req.headers["accept-language"]),
       );
+      const text = asText ? service.listText(name, input, origin) : undefined;
+      if (text !== undefined) return { status: 200, body: undefined, text };
       return { status: 200, body: service.call(name, input, origin) };
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
@@ -361,38 +368,12 @@ function ok(body: unknown): Answer {
 function send(res: ServerResponse, answer: Answer): void {
   const headers = { "Content-Type": JSON_TYPE, ...(answer.headers ?? {}) };
   const text =
-    typeof answer.body === "string" && headers["Content-Type"] !== JSON_TYPE
+    answer.text ??
+    (typeof answer.body === "string" && headers["Content-Type"] !== JSON_TYPE
       ? answer.body
-      : jsonText(answer.body);
+      : jsonText(answer.body));
   res.writeHead(answer.status, headers);
   res.end(text);
-}
-
-/** Members that carry money: written with two decimals, as the spec types them. */
-const AMOUNT_MEMBERS = new Set([
-  "Deposits",
-  "Withdrawals",
-  "Charges",
-  "Balance",
-  "TransactionAmount",
-  "ReportTotal",
-  "ReportTotalApproved",
-]);
-/** Marks an amount inside the JSON text; random per process so that no client text can mimic it. */
-const AMOUNT_MARK = `amount-${randomUUID()}:`;
-const AMOUNT_MARKED = new RegExp(`"${AMOUNT_MARK}(-?\\d+\\.\\d{2})"`, "g");
-
-/**
- * JSON text whose amounts read `1234.50` rather than `1234.5`: still JSON numbers, with the two
- * decimals the spec gives them. Amounts are already whole cents, so toFixed(2) only adds zeros.
- */
-export function jsonText(body: unknown): string {
-  const text = JSON.stringify(body, (key, value) =>
-    AMOUNT_MEMBERS.has(key) && typeof value === "number" && Number.isFinite(value)
-      ? `${AMOUNT_MARK}${value.toFixed(2)}`
-      : value,
-  );
-  return text.replace(AMOUNT_MARKED, "$1");
 }
 
 function originOf(req: IncomingMessage): string {

@@ -127,7 +127,18 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       throw methodNotAllowed(`/v1/${name}`, allowed, req.method);
     }
     const bodyText = await readText(req);
-    if (faults.latencyMs > 0) await delay(faults.latencyMs);
+    // A read with no fault planned is answered on arrival and sent once the latency has passed:
+    // the sandbox works on one thread, and answering a batch's calls one after another after
+    // their common wait would add its own work to the latency it simulates, where a real
+    // service answers them side by side within it.
+    const arrived = performance.now();
+    const early =
+      faults.latencyMs > 0 && endpoint.method === "GET" && !faults.planned(name)
+        ? withText(answerOf(req, name, url, bodyText, origin))
+        : undefined;
+    if (faults.latencyMs > 0) {
+      await delay(early ? Math.max(0, faults.latencyMs - (performance.now() - arrived)) : faults.latencyMs);
+    }
     const fault = faults.take(name);
     if (fault?.fault === "drop-before-apply") return void req.socket.destroy();
     if (fault?.fault === "status" && !fault.apply) return send(res, injectedStatus(fault, name));
@@ -146,11 +157,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       return send(res, { status: 200, body: { statusCode: 400, message } });
     }
     if (fault?.fault === "slow") await delay(fault.delayMs);
-    const exact = answerApi(req, name, url, bodyText, origin, shapes === "exact");
-    const answer =
-      shapes === "real" && exact.status === 200
-        ? { ...exact, body: realShapes(exact.body, shapeSeed) }
-        : exact;
+    // A fault planned during the wait: the call is answered in its turn, as any other.
+    const answer = early && !fault ? early : answerOf(req, name, url, bodyText, origin);
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
     if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
     if (fault?.fault === "malformed-json") {
@@ -160,6 +168,20 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       return;
     }
     send(res, answer);
+  }
+
+  /** The answer of a call of the spec, in the shapes the sandbox was started with. */
+  function answerOf(
+    req: IncomingMessage,
+    name: EndpointName,
+    url: URL,
+    bodyText: string,
+    origin: string,
+  ): Answer {
+    const exact = answerApi(req, name, url, bodyText, origin, shapes === "exact");
+    return shapes === "real" && exact.status === 200
+      ? { ...exact, body: realShapes(exact.body, shapeSeed) }
+      : exact;
   }
 
   function answerApi(
@@ -359,6 +381,11 @@ function injectedStatus(fault: FaultRule, name: string): Answer {
   const headers: Record<string, string> = {};
   if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
   return { status: fault.status, body: error.body(), headers };
+}
+
+/** An API answer with its JSON text made now. */
+function withText(answer: Answer): Answer {
+  return answer.text === undefined ? { ...answer, text: jsonText(answer.body) } : answer;
 }
 
 function ok(body: unknown): Answer {

@@ -42,14 +42,12 @@ function once(request) {
       (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
-        res.on("end", () =>
-          done({
-            ok: true,
-            status: res.statusCode ?? 0,
-            rawHeaders: res.rawHeaders,
-            body: Buffer.concat(chunks).toString("base64"),
-          }),
-        );
+        res.on("end", () => {
+          // An ArrayBuffer of its own, moved to the script's thread rather than copied.
+          const whole = Buffer.concat(chunks);
+          const body = whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength);
+          done({ ok: true, status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body });
+        });
         res.on("error", (err) => done({ ok: false, code: err.code ?? "ECONNRESET", message: err.message }));
         res.on("aborted", () => done({ ok: false, code: "ECONNRESET", message: "response aborted" }));
       },
@@ -66,7 +64,8 @@ function once(request) {
 
 parentPort.on("message", async (message) => {
   const results = await Promise.all(message.requests.map(once));
-  replyPort.postMessage({ seq: message.seq, results });
+  const bodies = results.flatMap((r) => (r.ok ? [r.body] : []));
+  replyPort.postMessage({ seq: message.seq, results }, bodies);
   Atomics.store(flag, 0, message.seq);
   Atomics.notify(flag, 0);
 });

@@ -98,7 +98,16 @@ export class Bridge {
     if (value instanceof Date) return this.realm.date(value.getTime());
     // Only arrays made by the fakes (this realm) need re-making; the script's own pass as they are.
     // biome-ignore lint/suspicious/useIsArray: the realm is exactly what is being tested here.
-    if (value instanceof Array) return this.realm.Array.from(value, (item) => this.toScript(item));
+    if (value instanceof Array) {
+      // Copied whole, then only the members that are objects re-made: a sheet's values are
+      // millions of strings and numbers, which need no call each.
+      const out = this.realm.Array.from(value);
+      for (let i = 0; i < out.length; i++) {
+        const item = out[i];
+        if (item !== null && typeof item === "object") out[i] = this.toScript(item);
+      }
+      return out;
+    }
     if (Object.getPrototypeOf(value) === Object.prototype) {
       const out = new this.realm.Object() as Record<string, unknown>;
       // defineProperty: a member named "__proto__" stays a member, as it arrived.

@@ -40,7 +40,7 @@ export interface WireRequest {
 }
 
 export type WireResult =
-  | { ok: true; status: number; rawHeaders: string[]; body: string }
+  | { ok: true; status: number; rawHeaders: string[]; body: ArrayBuffer }
   | { ok: false; code: string; message: string };
 
 /** Blocking HTTP over a worker thread. */
@@ -315,7 +315,7 @@ export class FakeUrlFetchApp
   private answer(request: WireRequest & { mute: boolean }, result: WireResult): FakeHTTPResponse {
     if (!result.ok && result.code === "ENOTALLOWED") throw new ServiceError(result.message);
     if (!result.ok) throw new ServiceError(transportMessage(result.code, request.url));
-    const body = Buffer.from(result.body, "base64");
+    const body = Buffer.from(result.body);
     if (result.status >= 400 && !request.mute) {
       const text = body.toString("utf8");
       const truncated = text.length > TRUNCATE_AT ? `${text.slice(0, TRUNCATE_AT)}...` : text;

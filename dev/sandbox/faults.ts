@@ -78,6 +78,11 @@ export class FaultPlan {
     };
   }
 
+  /** Whether a fault is planned for the next call of `endpoint` (nothing used). */
+  planned(endpoint: string): boolean {
+    return this.settings.rules.some((r) => r.times > 0 && (r.endpoint === "*" || r.endpoint === endpoint));
+  }
+
   /** The fault for this call, if any, using one of its uses. */
   take(endpoint: string): FaultRule | undefined {
     const rule = this.settings.rules.find(

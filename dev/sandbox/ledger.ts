@@ -87,6 +87,12 @@ export class Ledger {
   private nextReportNumber: number;
   private reportOrders = new Map<ReportOrder, Report[]>();
   private fundOrders = new Map<FundOrder, Fund[]>();
+  /**
+   * Counts the writes: every method that changes a record (or what an answer shows of another
+   * one, such as a fund's title in its reports) moves it first, so that text kept for an answer
+   * is good for as long as the revision it was made at.
+   */
+  revision = 0;
 
   constructor(
     data: SandboxData,
@@ -109,6 +115,7 @@ export class Ledger {
   }
 
   createFund(input: NewFund): Fund {
+    this.revision++;
     this.requireRole(input.idAdmin, "fundAdministrator", "administer funds");
     if (!this.users.has(input.idEmployee)) throw invalid("IdEmployee", `no user with Id ${input.idEmployee}`);
     const today = this.today();
@@ -137,6 +144,7 @@ export class Ledger {
   }
 
   updateFund(changes: FundChanges): Fund {
+    this.revision++;
     const fund = this.fund(changes.id);
     this.requireRole(changes.idAdmin, "fundAdministrator", "administer funds");
     const expires = changes.expires ?? fund.expires;
@@ -161,6 +169,7 @@ export class Ledger {
    * fund, whatever its status, so a closed or blocked fund takes it too.
    */
   depositToFund(movement: MoneyMovement): Fund {
+    this.revision++;
     const fund = this.fund(movement.id);
     this.requireRole(movement.idAdmin, "fundAdministrator", "administer funds");
     fund.transactions.push({ type: 1, amountCents: movement.amountCents, date: this.today() });
@@ -170,6 +179,7 @@ export class Ledger {
 
   /** Appends a withdrawal; moves Charges and Balance, never Status, in any status (as deposits). */
   withdrawFromFund(movement: MoneyMovement): Fund {
+    this.revision++;
     const fund = this.fund(movement.id);
     this.requireRole(movement.idAdmin, "fundAdministrator", "administer funds");
     const balance = fund.depositsCents - fund.chargesCents;
@@ -187,6 +197,7 @@ export class Ledger {
 
   /** Any status to any status (spec 3.1 lists "any" as the origin). */
   setFundStatus(id: number, idAdmin: number, status: FundStatus): Fund {
+    this.revision++;
     const fund = this.fund(id);
     this.requireRole(idAdmin, "fundAdministrator", "administer funds");
     fund.status = status;
@@ -194,6 +205,7 @@ export class Ledger {
   }
 
   setReportIntegration(mark: IntegrationMark): Report {
+    this.revision++;
     const report = this.report(mark.id);
     if (mark.integrated) {
       report.integrated = true;
@@ -216,6 +228,7 @@ export class Ledger {
    * (the call does not create statuses); the timeline notes a text the policy does not define.
    */
   setReportCustomStatus(change: CustomStatusChange): Report {
+    this.revision++;
     const report = this.report(change.id);
     this.requireRole(change.idAdmin, "manager", "manage expense reports");
     const defined = this.policies.get(report.policyId)?.customStatuses ?? [];
@@ -229,6 +242,7 @@ export class Ledger {
 
   /** A new report the employee has not sent yet, for the simulation routes. */
   createDraftReport(input: NewDraftReport): Report {
+    this.revision++;
     const employee = this.users.get(input.employeeId);
     if (!employee) throw invalid("EmployeeId", `no user with Id ${input.employeeId}`);
     const fund = input.fundId ? this.funds.get(input.fundId) : undefined;
@@ -276,6 +290,7 @@ export class Ledger {
    * reports, spec 3.1); an open fund with AutomaticBlock becomes blocked.
    */
   sendReport(id: number): Report {
+    this.revision++;
     const report = this.report(id);
     // A report still open (Status 0) may be sent again, as after the approver returns it;
     // a closed one may not.
@@ -301,6 +316,7 @@ export class Ledger {
    * with FundAutoDeposit deposited back so the balance returns to where it was (spec 3.1).
    */
   closeReport(id: number, approvedCents?: number): Report {
+    this.revision++;
     const report = this.report(id);
     if (report.status === 1) throw conflict("Id", `report ${id} is already closed`);
     if (report.sendDate === "") throw conflict("Id", `report ${id} has not been sent yet`);

@@ -2,7 +2,6 @@
  * The sandbox over plain Node HTTP: the spec's endpoints under /v1 (auth, methods, faults) and
  * the simulation and control routes under /_sandbox.
  */
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, isEndpointName } from "../../src/api/endpoints";
 import { parseAmountToCents } from "../../src/api/money";
@@ -10,6 +9,7 @@ import { isTimeZone, parseDay } from "./dates";
 import { DEFAULT_SIZES, type DemoSizes } from "./demo";
 import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
 import { FaultPlan, type FaultRule } from "./faults";
+import { jsonText } from "./json-text";
 import type { Ledger } from "./ledger";
 import { realShapes, SHAPES, type Shapes } from "./real-shapes";
 import { languageOf, parseRequest } from "./requests";
@@ -48,6 +48,8 @@ export interface SandboxOptions {
 /** The demo access token: printed by `npm run sandbox`, not a secret of anyone. */
 export const DEFAULT_TOKEN = "sandbox-demo-token";
 
+export { jsonText } from "./json-text";
+
 const JSON_TYPE = "application/json; charset=utf-8";
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 /** Largest demo company a reset may ask for; bigger would only slow the machine down. */
@@ -64,6 +66,8 @@ interface Answer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The body's JSON text when already made (list answers in exact shapes). */
+  text?: string;
 }
 
 export function createSandboxServer(options: SandboxOptions = {}): SandboxServer {
@@ -123,7 +127,18 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       throw methodNotAllowed(`/v1/${name}`, allowed, req.method);
     }
     const bodyText = await readText(req);
-    if (faults.latencyMs > 0) await delay(faults.latencyMs);
+    // A read with no fault planned is answered on arrival and sent once the latency has passed:
+    // the sandbox works on one thread, and answering a batch's calls one after another after
+    // their common wait would add its own work to the latency it simulates, where a real
+    // service answers them side by side within it.
+    const arrived = performance.now();
+    const early =
+      faults.latencyMs > 0 && endpoint.method === "GET" && !faults.planned(name)
+        ? withText(answerOf(req, name, url, bodyText, origin))
+        : undefined;
+    if (faults.latencyMs > 0) {
+      await delay(early ? Math.max(0, faults.latencyMs - (performance.now() - arrived)) : faults.latencyMs);
+    }
     const fault = faults.take(name);
     if (fault?.fault === "drop-before-apply") return void req.socket.destroy();
     if (fault?.fault === "status" && !fault.apply) return send(res, injectedStatus(fault, name));
@@ -142,20 +157,31 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       return send(res, { status: 200, body: { statusCode: 400, message } });
     }
     if (fault?.fault === "slow") await delay(fault.delayMs);
-    const exact = answerApi(req, name, url, bodyText, origin);
-    const answer =
-      shapes === "real" && exact.status === 200
-        ? { ...exact, body: realShapes(exact.body, shapeSeed) }
-        : exact;
+    // A fault planned during the wait: the call is answered in its turn, as any other.
+    const answer = early && !fault ? early : answerOf(req, name, url, bodyText, origin);
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
     if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
     if (fault?.fault === "malformed-json") {
-      const text = jsonText(answer.body);
+      const text = answer.text ?? jsonText(answer.body);
       res.writeHead(answer.status, { "Content-Type": JSON_TYPE });
       res.end(text.slice(0, Math.max(1, Math.floor(text.length / 2))));
       return;
     }
     send(res, answer);
+  }
+
+  /** The answer of a call of the spec, in the shapes the sandbox was started with. */
+  function answerOf(
+    req: IncomingMessage,
+    name: EndpointName,
+    url: URL,
+    bodyText: string,
+    origin: string,
+  ): Answer {
+    const exact = answerApi(req, name, url, bodyText, origin, shapes === "exact");
+    return shapes === "real" && exact.status === 200
+      ? { ...exact, body: realShapes(exact.body, shapeSeed) }
+      : exact;
   }
 
   function answerApi(
@@ -164,6 +190,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     url: URL,
     bodyText: string,
     origin: string,
+    asText: boolean,
   ): Answer {
     try {
       authorize(req);
@@ -174,6 +201,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         service.ledger.today(),
         languageOf(req.headers["accept-language"]),
       );
+      const text = asText ? service.listText(name, input, origin) : undefined;
+      if (text !== undefined) return { status: 200, body: undefined, text };
       return { status: 200, body: service.call(name, input, origin) };
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
@@ -354,6 +383,11 @@ function injectedStatus(fault: FaultRule, name: string): Answer {
   return { status: fault.status, body: error.body(), headers };
 }
 
+/** An API answer with its JSON text made now. */
+function withText(answer: Answer): Answer {
+  return answer.text === undefined ? { ...answer, text: jsonText(answer.body) } : answer;
+}
+
 function ok(body: unknown): Answer {
   return { status: 200, body };
 }
@@ -361,38 +395,12 @@ function ok(body: unknown): Answer {
 function send(res: ServerResponse, answer: Answer): void {
   const headers = { "Content-Type": JSON_TYPE, ...(answer.headers ?? {}) };
   const text =
-    typeof answer.body === "string" && headers["Content-Type"] !== JSON_TYPE
+    answer.text ??
+    (typeof answer.body === "string" && headers["Content-Type"] !== JSON_TYPE
       ? answer.body
-      : jsonText(answer.body);
+      : jsonText(answer.body));
   res.writeHead(answer.status, headers);
   res.end(text);
-}
-
-/** Members that carry money: written with two decimals, as the spec types them. */
-const AMOUNT_MEMBERS = new Set([
-  "Deposits",
-  "Withdrawals",
-  "Charges",
-  "Balance",
-  "TransactionAmount",
-  "ReportTotal",
-  "ReportTotalApproved",
-]);
-/** Marks an amount inside the JSON text; random per process so that no client text can mimic it. */
-const AMOUNT_MARK = `amount-${randomUUID()}:`;
-const AMOUNT_MARKED = new RegExp(`"${AMOUNT_MARK}(-?\\d+\\.\\d{2})"`, "g");
-
-/**
- * JSON text whose amounts read `1234.50` rather than `1234.5`: still JSON numbers, with the two
- * decimals the spec gives them. Amounts are already whole cents, so toFixed(2) only adds zeros.
- */
-export function jsonText(body: unknown): string {
-  const text = JSON.stringify(body, (key, value) =>
-    AMOUNT_MEMBERS.has(key) && typeof value === "number" && Number.isFinite(value)
-      ? `${AMOUNT_MARK}${value.toFixed(2)}`
-      : value,
-  );
-  return text.replace(AMOUNT_MARKED, "$1");
 }
 
 function originOf(req: IncomingMessage): string {

@@ -5,6 +5,7 @@
 import { ADMIN_ID, DEFAULT_SIZES, type DemoSizes, generateDemoData, MANAGER_ID } from "./demo";
 import { invalid } from "./errors";
 import { Ledger } from "./ledger";
+import { ListTexts } from "./list-text";
 import type { Fund, FundStatus } from "./model";
 import {
   DEFAULT_RESULTS_PER_PAGE,
@@ -30,6 +31,7 @@ export class SandboxService {
   ledger: Ledger;
   readonly adminId = ADMIN_ID;
   readonly managerId = MANAGER_ID;
+  private readonly listTexts = new ListTexts();
 
   constructor(
     readonly now: () => Date,
@@ -47,6 +49,24 @@ export class SandboxService {
   private build(sizes: DemoSizes): Ledger {
     const today = this.now().toISOString().slice(0, 10);
     return new Ledger(generateDemoData(sizes, today), this.now, this.timeZone);
+  }
+
+  /**
+   * The answer of a list call (getFunds, getExpenseReports) as JSON text, the same text as
+   * `jsonText(call(...))`, from each record's text kept until the ledger's next write; undefined
+   * for the other endpoints.
+   */
+  listText(endpoint: string, input: ParsedRequest, origin: string): string | undefined {
+    const ledger = this.ledger;
+    if (endpoint === "getFunds") return this.listTexts.fundList(listFunds(ledger, fundQuery(input)), ledger);
+    if (endpoint === "getExpenseReports") {
+      return this.listTexts.reportList(
+        listReports(ledger, reportQuery(input, ledger.today())),
+        ledger,
+        origin,
+      );
+    }
+    return undefined;
   }
 
   /** Answers one call of the spec; `origin` makes file links absolute. */

@@ -197,6 +197,10 @@ export function readResponseAmount(input: unknown): ResponseAmount {
   if (typeof input === "number") {
     if (!Number.isFinite(input)) return { ok: false, reason: "notAmount", got: String(input) };
     if (Math.abs(input) >= 1e13) return { ok: false, reason: "tooLarge", got: String(input) };
+    // An amount of at most two decimals (nearly all): the nearest whole cents, divided back,
+    // give the very number, whose text reads as those cents.
+    const near = Math.round(input * 100);
+    if (near / 100 === input) return { ok: true, cents: near === 0 ? 0 : near };
     // toFixed(6) turns exponent forms of tiny numbers into plain decimals.
     text = /e/i.test(String(input)) ? input.toFixed(6) : String(input);
   } else if (typeof input === "string") {

@@ -59,6 +59,9 @@ function objectOf<Shape extends Record<string, z.ZodMiniType>, T>(
   finish: (value: { [K in keyof Shape]: z.output<Shape[K]> }, ctx: z.core.ParsePayload) => T,
 ): z.ZodMiniType<T, unknown> {
   const end = finish as (value: unknown, ctx: z.core.ParsePayload) => T;
+  // Each member's reader, looked up once rather than once per record.
+  const keys = Object.keys(shape);
+  const reads = keys.map((key) => FAST.get(shape[key]) as Read<unknown>);
   return fast(
     z.pipe(
       z.object(shape) as z.ZodMiniType,
@@ -67,8 +70,9 @@ function objectOf<Shape extends Record<string, z.ZodMiniType>, T>(
     (v) => {
       if (typeof v !== "object" || v === null || Array.isArray(v)) return BAD;
       const out: Record<string, unknown> = {};
-      for (const key in shape) {
-        const r = (FAST.get(shape[key]) as Read<unknown>)((v as Record<string, unknown>)[key]);
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k] as string;
+        const r = (reads[k] as Read<unknown>)((v as Record<string, unknown>)[key]);
         if (r === BAD) return BAD;
         out[key] = r;
       }

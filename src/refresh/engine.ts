@@ -533,6 +533,10 @@ export function runRefreshSteps(
       "fundPage",
       [options.fundFilters],
       (list, covers, partial) => {
+        // The report pages that rode with the funds' name their employees already: learnt
+        // before the funds are written, so that names the stored list had no room for are not
+        // written as ids first and as names again after the reports.
+        learnNames([...ahead.values()].flatMap((page) => page.items));
         records += writeFunds(list, shouldStop, keyCovers(covers), partial);
       },
     );

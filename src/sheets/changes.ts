@@ -64,14 +64,19 @@ export function sameCell(
   dateTexts?: DateTexts,
 ): boolean {
   if (formula) return planned === formula;
-  if (isDate(planned)) return isDate(value) && value.getTime() === planned.getTime();
-  if (isDate(value))
+  // Dates are the only objects a cell holds: the common cells (text, numbers) skip the test.
+  if (typeof planned === "object" && isDate(planned))
+    return isDate(value) && value.getTime() === planned.getTime();
+  if (typeof value === "object" && isDate(value))
     return typeof planned === "string" && dateTexts !== undefined && dateTexts(value).includes(planned);
-  // A formula to write is never taken as already there (the cell holds no formula).
-  if (typeof planned === "string" && planned.startsWith("=")) return false;
-  // An escaped text is stored without its apostrophe, as literal text: the same cell when the
-  // sheet holds that text (a number or a date there is another cell).
-  if (typeof planned === "string" && planned.startsWith("'")) return value === planned.slice(1);
+  if (typeof planned === "string" && planned !== "") {
+    const first = planned.charCodeAt(0);
+    // A formula to write is never taken as already there (the cell holds no formula).
+    if (first === 61 /* = */) return false;
+    // An escaped text is stored without its apostrophe, as literal text: the same cell when
+    // the sheet holds that text (a number or a date there is another cell).
+    if (first === 39 /* ' */) return value === planned.slice(1);
+  }
   return planned === (value ?? "");
 }
 

@@ -201,6 +201,11 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
     formats.push([...columns.map((c) => c.formatOf?.(record) ?? c.format), ...userFormats]);
   };
 
+  // Where each column was, and whether an update keeps its cells: once, not per row.
+  const oldAt = columns.map((column) => prevKeys.indexOf(column.key));
+  const keptOnUpdate = columns.map(
+    (column, c) => (oldAt[c] as number) >= 0 && !!input.preserveKeys?.includes(column.key),
+  );
   for (const [j, fate] of fates.entries()) {
     if (!fate) {
       // A removed row's anchored records still go where it was.
@@ -211,8 +216,8 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
     const rowValues: CellValue[] = [];
     const rowFormats: string[] = [];
     columns.forEach((column, c) => {
-      const at = prevKeys.indexOf(column.key);
-      if (fate.kind === "update" && !(at >= 0 && input.preserveKeys?.includes(column.key))) {
+      const at = oldAt[c] as number;
+      if (fate.kind === "update" && !keptOnUpdate[c]) {
         rowValues.push(column.cell(fate.record as R, language));
         rowFormats.push(column.formatOf?.(fate.record as R) ?? column.format);
         return;

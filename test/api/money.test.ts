@@ -241,3 +241,22 @@ describe("typedAmount (an amount as typed in a sidebar)", () => {
     expect(cents("1.234,50", "es")).toMatchObject({ ok: false });
   });
 });
+
+describe("readResponseAmount of a JSON number", () => {
+  it("reads a number as its text would read, with or without two decimals", () => {
+    const same = (n: number) => {
+      const text = String(n);
+      if (/e/i.test(text)) return;
+      expect(readResponseAmount(n)).toEqual(readResponseAmount(text));
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: -99_999_999_999_999, max: 99_999_999_999_999 }), (c) => same(c / 100)),
+    );
+    fc.assert(fc.property(fc.double({ min: -1e13, max: 1e13, noNaN: true }), same));
+    fc.assert(fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), (m) => same(m / 1000)));
+    for (const n of [0, -0, 0.1 + 0.2, 1.005, 2.675, -0.004, -0.005, 9_999_999_999_999.99, 0.07, 1e-7])
+      same(n);
+    expect(readResponseAmount(-0)).toEqual({ ok: true, cents: 0 });
+    expect(Object.is((readResponseAmount(-0.001) as { cents: number }).cents, 0)).toBe(true);
+  });
+});

@@ -115,3 +115,31 @@ describe("the script's realm", () => {
     }
   });
 });
+
+describe("values crossing into the script", () => {
+  it("come as the script's own arrays and dates, text and numbers as they were", () => {
+    const out = inScript(
+      em,
+      `var sheet = SpreadsheetApp.getActiveSpreadsheet().insertSheet("Realm values");
+       sheet.getRange(1, 1, 2, 3).setValues([[new Date(Date.UTC(2024, 0, 5)), 42, "text"], ["", 1.5, true]]);
+       var values = sheet.getRange(1, 1, 2, 3).getValues();
+       return {
+         outer: values instanceof Array, rows: values.every(function (r) { return r instanceof Array; }),
+         date: values[0][0] instanceof Date, time: values[0][0].getTime(),
+         rest: [values[0].slice(1), values[1]],
+         formats: sheet.getRange(1, 1, 2, 3).getNumberFormats() instanceof Array,
+       };`,
+    ) as Record<string, unknown>;
+    expect(out).toEqual({
+      outer: true,
+      rows: true,
+      date: true,
+      time: Date.UTC(2024, 0, 5),
+      rest: [
+        [42, "text"],
+        ["", 1.5, true],
+      ],
+      formats: true,
+    });
+  });
+});

@@ -606,7 +606,16 @@ describe("refresh through the emulation", () => {
       stopAt: { fetch: firstGetFund + 1, when: "after" },
     });
     expect(out.ok).toBe(false);
-    expect(sheetOf(s.emulator, "Funds")?.values).toEqual(funds);
+    // The Funds sheet is complete: the same rows, the employees now named by the report pages
+    // read with the funds' (the funds-only refresh had no name to show but the id).
+    const header = sheetOf(s.emulator, "Funds")?.header ?? [];
+    const nameAt = header.indexOf("Assigned to");
+    const idAt = header.indexOf("Assigned to (id)");
+    const written = sheetOf(s.emulator, "Funds")?.values ?? [];
+    const withoutNames = (rows: unknown[][] | undefined) =>
+      rows?.map((r) => r.filter((_v, c) => c !== nameAt));
+    expect(withoutNames(written)).toEqual(withoutNames(funds));
+    expect(written.slice(1).some((r) => String(r[nameAt]) !== String(r[idAt]))).toBe(true);
     expect(sheetOf(s.emulator, "Fund transactions")).toBeNull();
     expect(sheetOf(s.emulator, "Expense reports")).toBeNull();
     // The reads behind the Funds sheet it did write are in the audit, killed run included.

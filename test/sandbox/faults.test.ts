@@ -139,6 +139,23 @@ describe("faults", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
   });
 
+  it("with latency, a read is answered as the ledger stood when it arrived; a write is applied after the wait", async () => {
+    await control(sandbox, "POST", "/faults", { latencyMs: 1_000 });
+    const depositsCents = () => sandbox.sandbox.service.ledger.fund(fundId).depositsCents;
+    const before = depositsCents();
+    const read = call(sandbox, "getFund", { Id: fundId });
+    // A deposit made while the read waits out its latency: the read was already answered.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    sandbox.sandbox.service.ledger.depositToFund({ id: fundId, idAdmin: sandbox.adminId, amountCents: 700 });
+    expect(Math.round((await read).body.Deposits * 100)).toBe(before);
+    // A write is not applied before its latency has passed.
+    const write = deposit();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(depositsCents()).toBe(before + 700);
+    await write;
+    expect(depositsCents()).toBe(before + 700 + 100_000);
+  });
+
   it("latencyMs delays every /v1 call and DELETE resets it to zero", async () => {
     await control(sandbox, "POST", "/faults", { latencyMs: 80 });
     let started = performance.now();

@@ -36,3 +36,41 @@ export function relabelledHeader(
   const out = row.map((cell) => (typeof cell === "string" ? (byText.get(cell) ?? cell) : cell));
   return out.some((cell, i) => cell !== row[i]) ? out : null;
 }
+
+/**
+ * A column's cells in `to`: each cell holding exactly one of `labels` in `from` takes its text
+ * in `to` (a placeholder such as a note's `{date}` carried over as it was); any other cell (a
+ * user's own text) stays. Null when no cell changes.
+ */
+export function relabelledCells(
+  cells: readonly (readonly unknown[])[],
+  labels: readonly StringKey[],
+  from: Language,
+  to: Language,
+): unknown[][] | null {
+  const patterns = labels.map((key) => {
+    const parts = translate(from, key).split(/\{(\w+)\}/);
+    const names = parts.filter((_, i) => i % 2 === 1);
+    const source = parts
+      .map((part, i) => (i % 2 ? "(.*?)" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("");
+    return { key, names, pattern: new RegExp(`^${source}$`) };
+  });
+  const relabel = (cell: unknown) => {
+    if (typeof cell !== "string" || cell === "") return cell;
+    for (const { key, names, pattern } of patterns) {
+      const found = pattern.exec(cell);
+      if (found) return translate(to, key, Object.fromEntries(names.map((n, i) => [n, found[i + 1] ?? ""])));
+    }
+    return cell;
+  };
+  let changed = false;
+  const out = cells.map((row) =>
+    row.map((cell) => {
+      const next = relabel(cell);
+      if (next !== cell) changed = true;
+      return next;
+    }),
+  );
+  return changed ? out : null;
+}

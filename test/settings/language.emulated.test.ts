@@ -103,4 +103,57 @@ describe("choosing Español in Settings", () => {
     expect(sheetOf(s.emulator, "Outbox")?.values[0]?.[0]).toBe("Operation");
     expect(s.emulator.spreadsheet.sheetByName("Outbox")?.cell(2, 1)?.validation?.values).toContain("Deposit");
   });
+
+  it("relabels the label cells of data rows in place, both ways, and keeps a user's text", () => {
+    const column = (sheet: string, header: string) => {
+      const values = sheetOf(s.emulator, sheet)?.values ?? [];
+      const at = values[0]?.indexOf(header) ?? -1;
+      expect(at, `${sheet}: ${header}`).toBeGreaterThanOrEqual(0);
+      return values.slice(1).map((r) => r[at]);
+    };
+    const letter = (sheet: string, header: string) =>
+      String.fromCharCode(65 + (sheetOf(s.emulator, sheet)?.values[0]?.indexOf(header) ?? 0));
+    run("refreshAll", [], "menu");
+    const moves = translate("en", "sheet.transactions");
+    const types = column(moves, "Type");
+    expect(types).toContain("Deposit");
+    // A fund the service does not know: the next refresh keeps it, greyed, with its reason.
+    const funds = "Mis fondos";
+    const last = (sheetOf(s.emulator, funds)?.values.length ?? 0) + 1;
+    s.emulator.typeCells(funds, `A${last}:B${last}`, [[999999, "Fondo antiguo"]]);
+    run("refreshFunds", [], "menu");
+    const reason = column(funds, translate("en", "col.refreshNote")).find((v) => v !== "") as string;
+    expect(reason).toMatch(/^Not returned by the last refresh \(\d{4}-\d{2}-\d{2}\)/);
+    // The user's own words in add-on columns stay as typed.
+    const typeAt = letter(moves, "Type");
+    s.emulator.typeCells(moves, `${typeAt}2:${typeAt}3`, [["Deposit?"], ["ver con Ana"]]);
+    const userTypes = ["Deposit?", "ver con Ana", ...types.slice(2)];
+
+    const switchTo = (language: "en" | "es") => {
+      const view = run<SettingsView>("getSettingsView");
+      const saved = run<SaveSettingsResult>("saveSettings", [{ ...view.form, language }]);
+      expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    };
+    switchTo("es");
+    const movimientos = translate("es", "sheet.transactions");
+    const tipos = column(movimientos, translate("es", "col.type"));
+    const es = (v: unknown) => (v === "Deposit" ? "Depósito" : v === "Withdrawal" ? "Retiro" : v);
+    expect(tipos).toEqual(userTypes.map((v, i) => (i < 2 ? v : es(v))));
+    expect(tipos).not.toContain("Deposit");
+    expect(column(funds, translate("es", "col.status"))).not.toContain("Open");
+    expect(column(funds, translate("es", "col.status"))).toContain("Abierto");
+    const flexible = column(funds, translate("es", "col.flexible"));
+    expect(flexible).not.toContain("Yes");
+    expect(flexible.some((v) => v === "Sí" || v === "No")).toBe(true);
+    expect(column(translate("es", "sheet.reports"), translate("es", "col.status"))).not.toContain("Closed");
+    const date = /\((\d{4}-\d{2}-\d{2})\)/.exec(reason)?.[1] ?? "";
+    expect(column(funds, translate("es", "col.refreshNote"))).toContain(
+      translate("es", "note.missing", { date }),
+    );
+
+    switchTo("en");
+    expect(column(moves, "Type")).toEqual(userTypes);
+    expect(column(funds, "Status")).not.toContain("Abierto");
+    expect(column(funds, translate("en", "col.refreshNote"))).toContain(reason);
+  });
 });

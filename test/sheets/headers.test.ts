@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "../../src/i18n";
 import { FUND_COLUMNS, REPORT_COLUMNS } from "../../src/sheets/columns";
-import { columnWithHeader, headerTexts, relabelledHeader, textsOfHeader } from "../../src/sheets/headers";
+import {
+  columnWithHeader,
+  headerTexts,
+  relabelledCells,
+  relabelledHeader,
+  textsOfHeader,
+} from "../../src/sheets/headers";
 
 describe("headers", () => {
   it("gives a column's header in English and in Spanish", () => {
@@ -35,5 +41,22 @@ describe("relabelledHeader", () => {
       "",
     ]);
     expect(relabelledHeader(["Id", "My notes"], keys, "en", "es")).toBeNull();
+  });
+});
+
+describe("relabelledCells", () => {
+  it("turns exact labels into the other language, a note's date carried over, and leaves other text", () => {
+    const note = translate("en", "note.missing", { date: "2024-06-30" });
+    const cells = [["Deposit"], ["Withdrawal"], ["Deposit?"], [note], [""], [12], ["Depósito"]];
+    expect(relabelledCells(cells, ["transaction.1", "transaction.2", "note.missing"], "en", "es")).toEqual([
+      ["Depósito"],
+      ["Retiro"],
+      ["Deposit?"],
+      [translate("es", "note.missing", { date: "2024-06-30" })],
+      [""],
+      [12],
+      ["Depósito"],
+    ]);
+    expect(relabelledCells([["Sí"], ["maybe"]], ["flag.yes", "flag.no"], "en", "es")).toBeNull();
   });
 });

@@ -192,6 +192,23 @@ describe("the Summary sheet", () => {
     expect(values.some((r) => r[0] === "Requiere atención")).toBe(true);
   });
 
+  it("shows each amount with its currency's decimals, as the data sheets do: CLP whole, USD with cents", () => {
+    run("refreshAll");
+    const sum = summary();
+    const funds = sheetOf(s.emulator, "Funds");
+    const h = (name: string) => funds?.header.indexOf(name) ?? -1;
+    const sheetFormat = (currency: string) =>
+      funds?.formats[funds.values.findIndex((r) => r[h("Currency")] === currency)]?.[h("Balance")];
+    const first = sum.rowOf("Funds (as of") + 2;
+    const line = (currency: string) => first + sum.values.slice(first).findIndex((r) => r[0] === currency);
+    const balance = (currency: string) => sum.values[line(currency)]?.[2] as number;
+    expect(Number.isInteger(balance("CLP"))).toBe(true);
+    expect(sum.formats[line("CLP")]?.slice(2, 5)).toEqual(["#,##0", "#,##0", "#,##0"]);
+    expect(sheetFormat("CLP")).toBe("#,##0");
+    expect(sum.formats[line("USD")]?.[2]).toBe("#,##0.00");
+    expect(sheetFormat("USD")).toBe("#,##0.00");
+  });
+
   it("writes a custom status that looks like a formula as text, never as a formula", async () => {
     run("refreshReports");
     const reports = sheetOf(s.emulator, "Expense reports");

@@ -14,6 +14,7 @@ import { outboxSuite } from "./e2e/outbox";
 import { refreshSuite } from "./e2e/refresh";
 import { refreshSidebarSuite } from "./e2e/refresh-sidebar";
 import { reportSuite } from "./e2e/report";
+import { resetSuite } from "./e2e/reset";
 import { settingsSuite } from "./e2e/settings";
 import { summarySuite } from "./e2e/summary";
 import { pageSuite } from "./page-suite";
@@ -95,4 +96,5 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   describe("report sidebar", () => reportSuite(ctx));
   describe("outbox", () => outboxSuite(ctx));
   describe("summary", () => summarySuite(ctx));
+  describe("reset", () => resetSuite(ctx));
 });

@@ -12,6 +12,8 @@ export interface SheetSnapshot {
   numberFormats: string[][];
   /** Font colour of each cell ("" for the default). */
   fontColors: string[][];
+  /** The note of each cell ("" for none). */
+  notes: string[][];
   frozenRows: number;
   frozenColumns: number;
   /** Cells with a checkbox or a dropdown (1-based row and column). */
@@ -146,6 +148,7 @@ export function readSheets(body: unknown): SheetSnapshot[] {
       formulas: readGrid(s.formulas, (x) => asString(x)),
       numberFormats: readGrid(s.numberFormats, (x) => asString(x)),
       fontColors: readGrid(s.fontColors, (x) => asString(x)),
+      notes: readGrid(s.notes, (x) => asString(x)),
       frozenRows: typeof s.frozenRows === "number" ? s.frozenRows : 0,
       frozenColumns: typeof s.frozenColumns === "number" ? s.frozenColumns : 0,
       validations: asArray(s.validations).flatMap((raw) => {

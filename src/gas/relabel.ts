@@ -11,7 +11,6 @@ import {
   AUDIT_COLUMNS,
   type Column,
   FILE_COLUMNS,
-  FUND_COLUMNS,
   fundColumns,
   REPORT_COLUMNS,
   TRANSACTION_COLUMNS,
@@ -33,7 +32,7 @@ export function relabelSheets(before: SheetNames, after: SheetNames, from: Langu
     return spreadsheet.getSheetByName(name) ?? sheet;
   };
   const headers: [keyof SheetNames, StringKey[]][] = [
-    ["funds", keysOf(FUND_COLUMNS)],
+    ["funds", keysOf(fundColumns(new Map()))],
     ["transactions", keysOf(TRANSACTION_COLUMNS)],
     ["reports", keysOf(REPORT_COLUMNS)],
     ["audit", keysOf(AUDIT_COLUMNS)],
@@ -47,6 +46,10 @@ export function relabelSheets(before: SheetNames, after: SheetNames, from: Langu
     const range = sheet.getRange(1, 1, 1, width);
     const row = relabelledHeader(range.getValues()[0] ?? [], keys, from, to);
     if (row) range.setValues([row]);
+    // The note on the first header cell: when and by whom the sheet was refreshed.
+    const corner = sheet.getRange(1, 1);
+    const note = relabelledCells([[corner.getNote()]], ["note.refreshed"], from, to);
+    if (note) corner.setNote(String(note[0]?.[0]));
     const columns = DATA_COLUMNS[kind];
     if (columns) relabelRows(sheet, kind, columns, from, to);
   }

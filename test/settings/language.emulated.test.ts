@@ -134,7 +134,13 @@ describe("choosing Español in Settings", () => {
       const saved = run<SaveSettingsResult>("saveSettings", [{ ...view.form, language }]);
       expect(saved.ok, JSON.stringify(saved)).toBe(true);
     };
+    const corner = () => s.emulator.spreadsheet.sheetByName(funds)?.cell(1, 1)?.note ?? "";
+    const stamped = corner();
+    expect(stamped).toMatch(/^Refreshed .* by ana@example\.com\.$/);
     switchTo("es");
+    // The header of the assignee's name, and the note saying when and by whom, follow too.
+    expect(sheetOf(s.emulator, funds)?.values[0]).toContain(translate("es", "col.assignedToName"));
+    expect(corner()).toMatch(/^Actualizada .* por ana@example\.com\.$/);
     const movimientos = translate("es", "sheet.transactions");
     const tipos = column(movimientos, translate("es", "col.type"));
     const es = (v: unknown) => (v === "Deposit" ? "Depósito" : v === "Withdrawal" ? "Retiro" : v);
@@ -152,6 +158,8 @@ describe("choosing Español in Settings", () => {
     );
 
     switchTo("en");
+    expect(corner()).toBe(stamped);
+    expect(sheetOf(s.emulator, funds)?.values[0]).toContain("Assigned to");
     expect(column(moves, "Type")).toEqual(userTypes);
     expect(column(funds, "Status")).not.toContain("Abierto");
     expect(column(funds, translate("en", "col.refreshNote"))).toContain(reason);

@@ -50,6 +50,9 @@ describe("choosing Español in Settings", () => {
     expect(view.form.sheetFunds).toBe("Funds");
     const saved = run<SaveSettingsResult>("saveSettings", [{ ...view.form, language: "es" }]);
     expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    // The menu follows at once, before the document is opened again.
+    expect(menuLabels()).toContain("Actualizar fondos");
+    expect(menuLabels()).not.toContain("Refresh funds");
 
     s.emulator.open({ authMode: "LIMITED" });
     expect(menuLabels()).toContain("Actualizar fondos");

@@ -10,6 +10,7 @@ import { type Browser, launchBrowser, pageErrors } from "./browser";
 import { connectionSuite } from "./e2e/connection";
 import type { E2eContext } from "./e2e/context";
 import { fundSuite } from "./e2e/fund";
+import { openingSuite } from "./e2e/opening";
 import { outboxSuite } from "./e2e/outbox";
 import { refreshSuite } from "./e2e/refresh";
 import { refreshSidebarSuite } from "./e2e/refresh-sidebar";
@@ -97,4 +98,5 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   describe("outbox", () => outboxSuite(ctx));
   describe("summary", () => summarySuite(ctx));
   describe("reset", () => resetSuite(ctx));
+  describe("opening", () => openingSuite(ctx));
 });

@@ -310,11 +310,11 @@ export const control = {
   sheets: async () => readSheets(await call("GET", "/control/sheets")),
   ui: async () => readUi(await call("GET", "/control/ui")),
   logs: async () => call("GET", "/control/logs"),
-  /** `as`: "menu" for a menu click, "script.run" for a sidebar's google.script.run. */
+  /** `as`: "menu" for a menu click, "script.run" for a sidebar's google.script.run, "simple" for onOpen. */
   run: async (
     functionName: string,
     args: unknown[],
-    as: "menu" | "script.run",
+    as: "menu" | "script.run" | "simple",
     user?: string,
   ): Promise<RunResult> => {
     const body: Record<string, unknown> = { function: functionName, args, as };

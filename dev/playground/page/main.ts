@@ -666,6 +666,12 @@ async function start(): Promise<void> {
   state.bridgeScript = bridge;
   state.functions = functions;
   await loadAll({ quietToasts: true });
+  // Loading the page is opening the spreadsheet: onOpen runs, as in Sheets (the menu in the
+  // document's language, a notice of a failed scheduled refresh).
+  if (state.functions.includes("onOpen")) {
+    await control.run("onOpen", [], "simple", state.user || undefined);
+    await refreshUi();
+  }
   document.body.dataset.ready = "1";
   setStatus("Ready");
 }

@@ -207,6 +207,8 @@ describe("the Summary sheet", () => {
     expect(sheetFormat("CLP")).toBe("#,##0");
     expect(sum.formats[line("USD")]?.[2]).toBe("#,##0.00");
     expect(sheetFormat("USD")).toBe("#,##0.00");
+    // The filters in a person's words: the defaults (send date, the service's order) are none.
+    expect(String(sum.values[1]?.[0])).toContain("Filters: none.");
   });
 
   it("writes a custom status that looks like a formula as text, never as a formula", async () => {

@@ -211,6 +211,19 @@ describe("the Summary sheet", () => {
     expect(String(sum.values[1]?.[0])).toContain("Filters: none.");
   });
 
+  it("does not count a row the service no longer returns (greyed, with its reason)", () => {
+    run("refreshAll");
+    const before = fundLines();
+    const funds = sheetOf(s.emulator, "Funds");
+    const h = (name: string) => funds?.header.indexOf(name) ?? -1;
+    const row = (funds?.values.length ?? 0) + 1;
+    s.emulator.typeCells("Funds", `A${row}:E${row}`, [[999999, "Fondo antiguo", "", "CLP", "Open"]]);
+    s.emulator.typeCells("Funds", `H${row}`, [[5000]]);
+    run("refreshFunds");
+    expect(sheetOf(s.emulator, "Funds")?.values[row - 1]?.[h("Refresh note")]).toMatch(/^Not returned/);
+    expect(fundLines()).toEqual(before);
+  });
+
   it("writes a custom status that looks like a formula as text, never as a formula", async () => {
     run("refreshReports");
     const reports = sheetOf(s.emulator, "Expense reports");

@@ -7,6 +7,7 @@
 import { tolerate } from "../api/errors";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { SheetNames } from "../refresh/options";
+import { FORMAT } from "../sheets/cells";
 import {
   AUDIT_COLUMNS,
   type Column,
@@ -15,7 +16,7 @@ import {
   REPORT_COLUMNS,
   TRANSACTION_COLUMNS,
 } from "../sheets/columns";
-import { relabelledCells, relabelledHeader } from "../sheets/headers";
+import { relabelledCells, relabelledHeader, relabelledLinks } from "../sheets/headers";
 import { outboxSheet, relabelOutboxSheet } from "./outbox-sheet";
 import { runtime } from "./runtime";
 import { redrawSummarySheet } from "./summary-sheet";
@@ -92,7 +93,11 @@ function relabelRows(
     const at = keys.indexOf(column.key);
     if (!column.labels || at < 0) continue;
     const range = sheet.getRange(2, at + 1, rows, 1);
-    const cells = relabelledCells(range.getValues(), column.labels, from, to);
+    // A column of links (General): the label inside each HYPERLINK formula.
+    const cells =
+      column.format === FORMAT.general
+        ? relabelledLinks(range.getValues(), range.getFormulas(), column.labels, from, to)
+        : relabelledCells(range.getValues(), column.labels, from, to);
     if (cells) range.setValues(cells);
   }
 }

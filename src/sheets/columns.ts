@@ -309,7 +309,13 @@ export const REPORT_COLUMNS: readonly Column<ExpenseReport>[] = [
   integer("expenses", "col.expenses", (r) => r.nbrExpenses),
   integer("approvedExpenses", "col.approvedExpenses", (r) => r.nbrApprovedExpenses),
   integer("rejectedExpenses", "col.rejectedExpenses", (r) => r.nbrRejectedExpenses),
-  { key: "files", header: "col.files", format: FORMAT.general, cell: (r, l) => filesCell(r.files, l) },
+  {
+    key: "files",
+    header: "col.files",
+    format: FORMAT.general,
+    cell: (r, l) => filesCell(r.files, l),
+    labels: ["files.more"],
+  },
   note(),
 ];
 

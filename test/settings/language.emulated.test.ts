@@ -12,9 +12,10 @@ import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
 let s: Setup;
 
 beforeAll(async () => {
-  s = await setUp({ distDir: privateBuild(), funds: 4, reports: 4 });
+  s = await setUp({ distDir: privateBuild(), funds: 4, reports: 20 });
   storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
-  s.settings({ pageSize: "50" });
+  // A window with reports in it, some with several files.
+  s.settings({ pageSize: "50", windowMode: "range", windowFrom: "2024-01-01", windowTo: "2024-06-30" });
 }, 120_000);
 
 afterAll(async () => {
@@ -155,6 +156,13 @@ describe("choosing Español in Settings", () => {
     expect(flexible).not.toContain("Yes");
     expect(flexible.some((v) => v === "Sí" || v === "No")).toBe(true);
     expect(column(translate("es", "sheet.reports"), translate("es", "col.status"))).not.toContain("Closed");
+    // A report's files: the link's label ("(+2 more)") follows, its address kept.
+    const rendiciones = sheetOf(s.emulator, translate("es", "sheet.reports"));
+    const filesAt = rendiciones?.values[0]?.indexOf(translate("es", "col.files")) ?? -1;
+    const links = (rendiciones?.formulas ?? []).map((r) => r[filesAt] ?? "").filter((f) => f.includes("+"));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links)
+      expect(link).toMatch(/^=HYPERLINK\("https?:\/\/[^"]+","[^"]+ \(\+\d+ más\)"\)$/);
     const date = /\((\d{4}-\d{2}-\d{2})\)/.exec(reason)?.[1] ?? "";
     expect(column(funds, translate("es", "col.refreshNote"))).toContain(
       translate("es", "note.missing", { date }),
@@ -162,6 +170,10 @@ describe("choosing Español in Settings", () => {
 
     switchTo("en");
     expect(corner()).toBe(stamped);
+    const reports = sheetOf(s.emulator, translate("en", "sheet.reports"));
+    expect(reports?.formulas.map((r) => r[filesAt] ?? "").filter((f) => f.includes("+"))).toEqual(
+      links.map((link) => link.replace(/ más\)"\)$/, ' more)")')),
+    );
     expect(sheetOf(s.emulator, funds)?.values[0]).toContain("Assigned to");
     expect(column(moves, "Type")).toEqual(userTypes);
     expect(column(funds, "Status")).not.toContain("Abierto");

@@ -76,7 +76,15 @@ export function plainError(err: unknown, language: Language, kept?: Kept): Plain
   return {
     kind,
     message: sentences(kind, kept ?? (kind === "unknownOutcome" ? undefined : "nothing"), language),
-    detail: text,
+    // The service's own words stay as they came; the add-on's around them are in `language`.
+    detail:
+      err instanceof HttpError && !(err instanceof RedirectError)
+        ? translate(language, "error.detail.http", {
+            endpoint: err.endpoint,
+            status: err.status,
+            message: err.serviceMessage ? `: ${err.serviceMessage}` : ".",
+          })
+        : text,
   };
 }
 

@@ -23,6 +23,11 @@ export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
   if (notices.length > 0) toastScheduleNotice();
 }
 
+/** The menu again, in the document's language: Settings changed it from the sidebar. */
+export function rebuildMenu(): void {
+  buildMenu(runtime().ui(), currentLanguage(), scheduleNoticeMenuItems(), diagnosticsMenuItems("FULL"));
+}
+
 /** Called once when the add-on is installed; the menu is all that is needed. */
 export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall): void {
   onOpen(e as unknown as GoogleAppsScript.Events.SheetsOnOpen);

@@ -22,6 +22,7 @@ import type {
 } from "../settings/view";
 import { connectionTest } from "./connection";
 import { currentLanguage, entry, settingsStore, tolerate, userLocale, withDocumentLock } from "./entry";
+import { rebuildMenu } from "./open";
 import { currentScheduleView } from "./schedule";
 
 function settingsView(): SettingsView {
@@ -132,7 +133,11 @@ function saveChecked(
   if (tokenCheck?.ok) store.saveToken(tokenCheck.token, language);
   // A new language: the add-on's sheets take its names (where they are the defaults) and headers.
   const now = currentLanguage();
-  if (before && now !== language) relabelSheets(before, sheetNamesFrom(store.fields(), now), language, now);
+  if (before && now !== language) {
+    relabelSheets(before, sheetNamesFrom(store.fields(), now), language, now);
+    // The menu follows at once, not at the next opening of the document.
+    tolerate("no Ui", rebuildMenu, undefined);
+  }
   return { ok: true, view: settingsView() };
 }
 

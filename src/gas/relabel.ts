@@ -7,14 +7,16 @@
 import { tolerate } from "../api/errors";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { SheetNames } from "../refresh/options";
+import { FORMAT } from "../sheets/cells";
 import {
   AUDIT_COLUMNS,
+  type Column,
   FILE_COLUMNS,
-  FUND_COLUMNS,
+  fundColumns,
   REPORT_COLUMNS,
   TRANSACTION_COLUMNS,
 } from "../sheets/columns";
-import { relabelledHeader } from "../sheets/headers";
+import { relabelledCells, relabelledHeader, relabelledLinks } from "../sheets/headers";
 import { outboxSheet, relabelOutboxSheet } from "./outbox-sheet";
 import { runtime } from "./runtime";
 import { redrawSummarySheet } from "./summary-sheet";
@@ -31,7 +33,7 @@ export function relabelSheets(before: SheetNames, after: SheetNames, from: Langu
     return spreadsheet.getSheetByName(name) ?? sheet;
   };
   const headers: [keyof SheetNames, StringKey[]][] = [
-    ["funds", keysOf(FUND_COLUMNS)],
+    ["funds", keysOf(fundColumns(new Map()))],
     ["transactions", keysOf(TRANSACTION_COLUMNS)],
     ["reports", keysOf(REPORT_COLUMNS)],
     ["audit", keysOf(AUDIT_COLUMNS)],
@@ -45,10 +47,57 @@ export function relabelSheets(before: SheetNames, after: SheetNames, from: Langu
     const range = sheet.getRange(1, 1, 1, width);
     const row = relabelledHeader(range.getValues()[0] ?? [], keys, from, to);
     if (row) range.setValues([row]);
+    // The note on the first header cell: when and by whom the sheet was refreshed.
+    const corner = sheet.getRange(1, 1);
+    const note = relabelledCells([[corner.getNote()]], ["note.refreshed"], from, to);
+    if (note) corner.setNote(String(note[0]?.[0]));
+    const columns = DATA_COLUMNS[kind];
+    if (columns) relabelRows(sheet, kind, columns, from, to);
   }
   const outbox = outboxSheet(spreadsheet, before.outbox);
   if (outbox) relabelOutboxSheet(outbox, from, to, after.outbox);
   // The Summary: renamed, then written again in `to` from what it showed (found by its id).
   rename(translate(from, "summary.sheet"), translate(to, "summary.sheet"));
   tolerate("derived only", () => redrawSummarySheet(to), undefined);
+}
+
+const DATA_COLUMNS: Partial<Record<keyof SheetNames, readonly Column<never>[]>> = {
+  funds: fundColumns(new Map()),
+  transactions: TRANSACTION_COLUMNS,
+  reports: REPORT_COLUMNS,
+  files: FILE_COLUMNS,
+};
+
+/**
+ * The label cells of a data sheet's rows (statuses, types, yes/no, the notes of rows no longer
+ * returned), found by the stored layout: one read and at most one write per column, only the
+ * add-on's columns, only cells that still hold the old language's label.
+ */
+function relabelRows(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  kind: keyof SheetNames,
+  columns: readonly Column<never>[],
+  from: Language,
+  to: Language,
+): void {
+  const rows = sheet.getLastRow() - 1;
+  if (rows < 1) return;
+  const stored = tolerate(
+    "unreadable",
+    () => JSON.parse(runtime().documentProperties().getProperty(`sheets.layout.${kind}`) ?? "") as unknown,
+    null,
+  );
+  // No layout stored yet: the sheet has the default columns.
+  const keys = Array.isArray(stored) ? stored.map(String) : columns.map((c) => c.key);
+  for (const column of columns) {
+    const at = keys.indexOf(column.key);
+    if (!column.labels || at < 0) continue;
+    const range = sheet.getRange(2, at + 1, rows, 1);
+    // A column of links (General): the label inside each HYPERLINK formula.
+    const cells =
+      column.format === FORMAT.general
+        ? relabelledLinks(range.getValues(), range.getFormulas(), column.labels, from, to)
+        : relabelledCells(range.getValues(), column.labels, from, to);
+    if (cells) range.setValues(cells);
+  }
 }

@@ -11,6 +11,7 @@ import type { SheetNames } from "../refresh/options";
 import { loadText, saveText } from "../refresh/stored-text";
 import type { DateWindow } from "../refresh/windows";
 import { readHistory } from "../schedule/history";
+import { appliedFilters } from "../settings/model";
 import { fundColumns, REPORT_COLUMNS, TRANSACTION_COLUMNS } from "../sheets/columns";
 import { runAttention } from "../summary/blocks";
 import {
@@ -226,9 +227,7 @@ export function keepSummaryCurrent(
         language: run.context.language,
         names: run.context.names,
         window: run.options.reportWindow,
-        filters: Object.entries({ ...reportFilters, ...fundFilters })
-          .map(([k, v]) => `${k}=${String(v)}`)
-          .join(", "),
+        filters: appliedFilters({ reportFilters, fundFilters }, run.context.language),
         refreshed,
         action,
         source,

@@ -21,6 +21,7 @@ export const common = {
     "error.kept.sheets": "The sheets keep their previous data.",
     "error.kept.nothing": "Nothing was changed.",
     "error.details": "Details",
+    "error.detail.http": "{endpoint}: the service answered HTTP {status}{message}",
   },
   es: {
     "menu.connection": "Conexión…",
@@ -45,5 +46,6 @@ export const common = {
     "error.kept.sheets": "Las hojas conservan sus datos anteriores.",
     "error.kept.nothing": "No se cambió nada.",
     "error.details": "Detalles",
+    "error.detail.http": "{endpoint}: el servicio respondió HTTP {status}{message}",
   },
 } as const;

@@ -89,6 +89,10 @@ export const forms = {
     "form.rule.required": "“{field}” is needed.",
     "form.rule.amountPositive": "“{field}” must be more than zero.",
     "form.rule.amountFormat": "“{field}” must be an amount such as 1234.50.",
+    "form.rule.amountComma":
+      "“{field}”: write the amount with a dot for decimals and no thousands separator, such as 1234.50.",
+    "form.rule.amountAmbiguous":
+      "“{field}”: “{got}” could mean thousands or decimals; write it without a thousands separator, such as 1234.50 or 1.23.",
     "form.rule.amountDecimals": "“{field}” has too many decimals.",
     "form.rule.integer": "“{field}” must be a whole number.",
     "form.rule.maxLength": "“{field}” can be at most {max} characters long (it has {length}).",
@@ -191,7 +195,10 @@ export const forms = {
     "form.pickEmployee": "(elija un empleado)",
     "form.rule.required": "«{field}» es obligatorio.",
     "form.rule.amountPositive": "«{field}» debe ser mayor que cero.",
-    "form.rule.amountFormat": "«{field}» debe ser un monto como 1234.50.",
+    "form.rule.amountFormat": "«{field}» debe ser un monto como 1234,50.",
+    "form.rule.amountComma": "«{field}»: escriba el monto sin separador de miles, como 1234,50.",
+    "form.rule.amountAmbiguous":
+      "«{field}»: «{got}» puede leerse como miles o como decimales; escríbalo sin separador de miles, como 1234,50 o 1,23.",
     "form.rule.amountDecimals": "«{field}» tiene demasiados decimales.",
     "form.rule.integer": "«{field}» debe ser un número entero.",
     "form.rule.maxLength": "«{field}» puede tener como máximo {max} caracteres (tiene {length}).",

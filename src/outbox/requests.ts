@@ -170,8 +170,14 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
     // "1.234" in Spanish, "1,234" in English: which was meant is asked, not guessed.
     const amount = field in full ? typedAmount(full[field], language) : null;
     if (amount?.ok) full[field] = amount.value;
-    else if (amount)
-      typed.push({ field, message: ruleMessage(amount.rule, field, { got: amount.got }, language) });
+    else if (amount) {
+      const params = { field, got: amount.got };
+      const message = ruleMessage(amount.rule, field, { got: amount.got }, language);
+      typed.push({
+        field,
+        message: options.personal?.({ field, rule: amount.rule, message, params }) ?? message,
+      });
+    }
   }
   if (typed.length > 0) return { ok: false, problems: typed };
   const result = validateRequest(ENDPOINT_OF[operation], full, { language });

@@ -6,6 +6,7 @@
  * in, so the whole flow runs in tests with fakes.
  */
 
+import { plainError, plainText } from "../api/plain";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { TimeBudget } from "../longrun/budget";
 import {
@@ -250,7 +251,12 @@ function runLocked<C>(
     ports.quota.add(calls);
     // The sheets keep what the last completed step wrote; the next refresh starts over.
     clearContinuation(store);
-    finish({ outcome: "failed", calls, message: errorMessage(err) });
+    // In plain words first (the sheets kept their data), the technical text after, for "Details".
+    finish({
+      outcome: "failed",
+      calls,
+      message: plainText(plainError(err, ports.language, "sheets"), ports.language),
+    });
     return { outcome: "failed", run, quota };
   }
   const calls = ports.callsMade();

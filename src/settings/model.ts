@@ -600,3 +600,32 @@ export function reportWindowDates(window: ReportWindow, today: string): { since:
   if (window.kind === "range") return { since: window.from, until: window.to ?? today };
   return { since: addDays(today, -(window.days - 1)), until: today };
 }
+
+/**
+ * The filters a refresh applied in a person's words: each by its setting's label ("Currency =
+ * CLP"), leaving out those at what an empty setting means (the send date, the contract's
+ * order); "" when none. A filter's setting is named after its request parameter.
+ */
+export function appliedFilters(
+  settings: { reportFilters: object; fundFilters: object },
+  language: Language,
+): string {
+  const shown = shownDefaults(language);
+  const out: string[] = [];
+  for (const [prefix, filters] of [
+    ["report", settings.reportFilters],
+    ["fund", settings.fundFilters],
+  ] as const) {
+    for (const [param, value] of Object.entries(filters)) {
+      const name = `${prefix}${param === "ExpensePolicyId" ? "PolicyId" : param}` as SettingName;
+      if (!(name in SETTING_LABELS) || value == null || value === "" || String(value) === shown[name])
+        continue;
+      const text =
+        name === "reportTypeDateFilter"
+          ? translate(language, `settings.reports.typeDateFilter.${value === 1 ? "close" : "send"}`)
+          : String(value);
+      out.push(`${settingLabel(name, language)} = ${text}`);
+    }
+  }
+  return out.join(", ");
+}

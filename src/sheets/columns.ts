@@ -27,6 +27,8 @@ export interface Column<R> {
   /** The number format of this record's cell, when it depends on the record (currency, time). */
   formatOf?: (record: R) => string;
   cell: (record: R, language: Language) => CellValue;
+  /** The catalogue's texts this column's cells may hold, relabelled when the language changes. */
+  labels?: readonly StringKey[];
 }
 
 /** A sheet's columns. The first column is the key that rows are matched by. */
@@ -82,31 +84,41 @@ const date = <R>(
   formatOf: (r) => dateFormat(get(r), withTime),
   cell: (r) => dateCell(get(r)),
 });
-/** A label the add-on writes itself (status, type, yes/no): never outside text. */
-const label = <R>(key: string, header: StringKey, get: (r: R, language: Language) => string): Column<R> => ({
+/** A label the add-on writes itself (status, type, yes/no), one of `labels`: never outside text. */
+const label = <R>(
+  key: string,
+  header: StringKey,
+  get: (r: R, language: Language) => string,
+  labels: readonly StringKey[] = YES_NO,
+): Column<R> => ({
   key,
   header,
   format: FORMAT.text,
   cell: (r, language) => get(r, language),
+  labels,
 });
 const note = <R>(): Column<R> => ({
   key: REFRESH_NOTE_KEY,
   header: "col.refreshNote",
   format: FORMAT.text,
   cell: () => "",
+  labels: ["note.missing"],
 });
+const YES_NO: readonly StringKey[] = ["flag.yes", "flag.no"];
 
 function statusLabel(prefix: "status.fund" | "status.report", value: number, language: Language): string {
   const key = `${prefix}.${value}`;
-  const known: readonly string[] = [
-    "status.fund.1",
-    "status.fund.2",
-    "status.fund.3",
-    "status.report.0",
-    "status.report.1",
-  ];
-  return known.includes(key) ? translate(language, key as StringKey) : String(value);
+  return (STATUS_LABELS as readonly string[]).includes(key)
+    ? translate(language, key as StringKey)
+    : String(value);
 }
+const STATUS_LABELS: readonly StringKey[] = [
+  "status.fund.1",
+  "status.fund.2",
+  "status.fund.3",
+  "status.report.0",
+  "status.report.1",
+];
 
 function yesNo(flag: boolean | null | undefined, language: Language): string {
   if (flag === null || flag === undefined) return "";
@@ -135,7 +147,7 @@ export const FUND_COLUMNS: readonly Column<Fund>[] = [
   text("title", "col.title", (f) => f.title),
   text("code", "col.code", (f) => f.code),
   text("currency", "col.currency", (f) => f.currency),
-  label("status", "col.status", (f, l) => statusLabel("status.fund", f.status, l)),
+  label("status", "col.status", (f, l) => statusLabel("status.fund", f.status, l), STATUS_LABELS.slice(0, 3)),
   amount(
     "deposits",
     "col.deposits",
@@ -185,10 +197,14 @@ export const TRANSACTION_COLUMNS: readonly Column<FundMovement>[] = [
   integer("fundId", "col.fundId", (m) => m.fund.id),
   text("fundTitle", "col.fundTitle", (m) => m.fund.title),
   text("currency", "col.currency", (m) => m.fund.currency),
-  label("type", "col.type", (m, l) =>
-    m.transaction.type === 1 || m.transaction.type === 2
-      ? translate(l, m.transaction.type === 1 ? "transaction.1" : "transaction.2")
-      : m.transaction.typeName,
+  label(
+    "type",
+    "col.type",
+    (m, l) =>
+      m.transaction.type === 1 || m.transaction.type === 2
+        ? translate(l, m.transaction.type === 1 ? "transaction.1" : "transaction.2")
+        : m.transaction.typeName,
+    ["transaction.1", "transaction.2"],
   ),
   amount(
     "amount",
@@ -259,7 +275,7 @@ export const REPORT_COLUMNS: readonly Column<ExpenseReport>[] = [
   integer("id", "col.id", (r) => r.id),
   text("reportNumber", "col.reportNumber", (r) => r.reportNumber),
   text("title", "col.title", (r) => r.title),
-  label("status", "col.status", (r, l) => statusLabel("status.report", r.status, l)),
+  label("status", "col.status", (r, l) => statusLabel("status.report", r.status, l), STATUS_LABELS.slice(3)),
   text("customStatus", "col.customStatus", (r) => r.customStatus),
   date("sendDate", "col.sendDate", (r) => r.sendDate),
   date("closeDate", "col.closeDate", (r) => r.closeDate),
@@ -293,7 +309,13 @@ export const REPORT_COLUMNS: readonly Column<ExpenseReport>[] = [
   integer("expenses", "col.expenses", (r) => r.nbrExpenses),
   integer("approvedExpenses", "col.approvedExpenses", (r) => r.nbrApprovedExpenses),
   integer("rejectedExpenses", "col.rejectedExpenses", (r) => r.nbrRejectedExpenses),
-  { key: "files", header: "col.files", format: FORMAT.general, cell: (r, l) => filesCell(r.files, l) },
+  {
+    key: "files",
+    header: "col.files",
+    format: FORMAT.general,
+    cell: (r, l) => filesCell(r.files, l),
+    labels: ["files.more"],
+  },
   note(),
 ];
 

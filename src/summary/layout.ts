@@ -7,9 +7,10 @@
  * charts float over column J onwards. Cells from column I on are the user's and never touched.
  */
 
+import { formatCents } from "../api/money";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { DateWindow } from "../refresh/windows";
-import { type CellValue, FORMAT } from "../sheets/cells";
+import { amountFormat, type CellValue, FORMAT } from "../sheets/cells";
 import {
   AGE_BUCKETS,
   type AttentionItem,
@@ -192,11 +193,6 @@ export interface SummaryGrid {
   charts: ChartSpec[];
 }
 
-/** Cents as the two-decimal text of a reason. */
-function amountText(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
 /**
  * The whole area in one grid. Text that comes from the service (currencies, custom statuses)
  * or the settings lands in plain-text cells: never a formula. Counts are links built here from
@@ -214,7 +210,11 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
     formats.push(padded.map((c) => c[1]));
   };
   const label = (text: string): [CellValue, string] => [text, FORMAT.text];
-  const money = (cents: number): [CellValue, string] => [cents / 100, FORMAT.amount];
+  // With the currency's decimals (none for CLP unless the value has cents), as the data sheets.
+  const money = (cents: number, currency: string): [CellValue, string] => [
+    cents / 100,
+    amountFormat(currency, cents),
+  ];
   const header = (key: StringKey) => row(t(key).split("|").map(label));
   const link = (count: Count, gid: number): [CellValue, string] => [
     count[0] === 0 ? 0 : `=HYPERLINK("#gid=${gid}&range=A${count[1]}:A${count[2]}",${count[0]})`,
@@ -248,9 +248,9 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
     row([
       label(l.currency),
       link(l.open, g),
-      money(l.balanceCents),
-      money(l.depositsCents),
-      money(l.withdrawalsCents),
+      money(l.balanceCents, l.currency),
+      money(l.depositsCents, l.currency),
+      money(l.withdrawalsCents, l.currency),
       link(l.negative, g),
       link(l.blocked, g),
       link(l.expiring, g),
@@ -270,7 +270,7 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
       link(l.open, g),
       link(l.closed, g),
       link(l.pending, g),
-      money(l.pendingCents),
+      money(l.pendingCents, l.currency),
       [l.oldestDays ?? "", FORMAT.integer],
     ]);
   }
@@ -286,7 +286,10 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   const total = (funds?.attentionCount ?? 0) + (reports?.attentionCount ?? 0) + state.run.length;
   for (const item of items.slice(0, ATTENTION_SHOWN)) {
     const d = item.detail;
-    const amount = typeof d.cents === "number" ? amountText(d.cents) : "";
+    const amount =
+      typeof d.cents === "number"
+        ? formatCents(d.cents, { language, decimalsOf: String(d.currency ?? "") })
+        : "";
     row([
       label(t(`summary.kind.${item.kind}` as StringKey)),
       label(item.id),
@@ -319,7 +322,7 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   table(
     "summary.chart.balance",
     t("summary.chart.balance.header").split("|"),
-    (funds?.lines ?? []).map((l) => [label(l.currency), money(l.balanceCents)]),
+    (funds?.lines ?? []).map((l) => [label(l.currency), money(l.balanceCents, l.currency)]),
     false,
   );
   table(
@@ -337,7 +340,10 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   table(
     "summary.chart.ages",
     [t("summary.chart.ages.header"), ...shown],
-    AGE_BUCKETS.map((b, i) => [label(b.label), ...shown.map((_, c) => money(ages.cents[i]?.[c] ?? 0))]),
+    AGE_BUCKETS.map((b, i) => [
+      label(b.label),
+      ...shown.map((currency, c) => money(ages.cents[i]?.[c] ?? 0, currency)),
+    ]),
     false,
   );
   return { values, formats, charts };

@@ -135,9 +135,11 @@ export function reportsFrom(columns: ColumnsByKey, day: (d: Date) => string): Su
 
 /** The columns each sheet's records need, by the keys of src/sheets/columns.ts. */
 export const NEEDED_COLUMNS = {
-  funds: ["id", "currency", "status", "balance", "expiration"],
-  transactions: ["movement", "currency", "type", "amount", "date"],
+  // refreshNote: a row the service no longer returns (greyed, with its reason) is not counted.
+  funds: ["id", "currency", "status", "balance", "expiration", "refreshNote"],
+  transactions: ["movement", "currency", "type", "amount", "date", "refreshNote"],
   reports: [
+    "refreshNote",
     "id",
     "currency",
     "status",

@@ -49,7 +49,13 @@ describe("plain words of a failure", () => {
     expect(es.message).toBe(
       "El servicio no está respondiendo en este momento. Las hojas conservan sus datos anteriores. Intente de nuevo en unos minutos.",
     );
-    expect(plainText(es, "es")).toContain("\n\nDetalles: getFunds: the service answered HTTP 503");
+    // The details too, in the user's language; the service's own words as they came.
+    expect(plainText(es, "es")).toBe(
+      `${es.message}\n\nDetalles: getFunds: el servicio respondió HTTP 503: request: getFunds answered 503`,
+    );
+    expect(plainError(new HttpError("getFunds", 502, "", "unknown"), "es").detail).toBe(
+      "getFunds: el servicio respondió HTTP 502.",
+    );
   });
 
   it("says nothing was changed by a refusal, and nothing about what was kept when a write may have applied", () => {

@@ -33,6 +33,7 @@ function fundsSheet() {
       ["0", "@", "#,##0.00", "yyyy-mm-dd hh:mm", "", "@"],
     ],
     fontColors: [[], [], ["#999999", "#999999"]],
+    notes: [["Refreshed 2024-03-09 12:04 by ana@example.com."]],
     frozenRows: 1,
     frozenColumns: 1,
     validations: [
@@ -100,6 +101,10 @@ export function pageSuite(getBrowser: () => Browser): void {
       expect(await cell("A2").evaluate((td) => getComputedStyle(td).color)).not.toBe("rgb(153, 153, 153)");
       expect(await cell("C2").getAttribute("class")).toContain("align-right");
       expect((await cell("B2").getAttribute("class")) ?? "").not.toContain("align-right");
+      // A note (when and by whom a sheet was refreshed) shows as in Sheets: a mark, its text on hover.
+      expect(await cell("A1").getAttribute("title")).toBe("Refreshed 2024-03-09 12:04 by ana@example.com.");
+      expect(await cell("A1").getAttribute("class")).toContain("has-note");
+      expect(await cell("B1").getAttribute("title")).toBeNull();
       expect(await page.locator('[data-testid="col-header-F"]').textContent()).toBe("F");
       expect(await page.locator('[data-testid="row-header-3"]').textContent()).toBe("3");
       // The frozen header stays put when the grid scrolls.

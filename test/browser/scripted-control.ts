@@ -115,7 +115,9 @@ export async function startScriptedControl(staticDir: string): Promise<ScriptedC
       if (path === "/control/sheets") return json(res, 200, s.sheets);
       if (path === "/control/ui") return json(res, 200, s.ui);
       if (path === "/control/run") {
-        const b = body as { function: string; args: unknown[] };
+        const b = body as { function: string; args: unknown[]; as?: string };
+        // onOpen when the page loads (the spreadsheet opened): recorded, not scripted.
+        if (b.as === "simple") return json(res, 200, { ok: true, result: null });
         return json(res, 200, await control.onRun(b.function, b.args, control));
       }
       if (path === "/control/answers") {

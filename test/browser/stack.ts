@@ -3,7 +3,7 @@
  * thread with demo data, the built add-on (dist/) in the emulation on a worker thread with the
  * connection stored in the first user's settings, the control API and the page on a free port.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startControlServer } from "../../dev/emulator/control";
 import { EmulatorHost } from "../../dev/emulator/host";
@@ -37,7 +37,9 @@ export async function startStack(): Promise<PlaygroundStack> {
   if (!existsSync(join(dist, "addon.js"))) {
     throw new Error("dist/addon.js is missing: run `npm run build` before the browser tests");
   }
-  const sandbox = await startSandboxThread({});
+  // As `npm start`: the service writes its times on the wall clock of the spreadsheet's zone.
+  const manifest = JSON.parse(readFileSync(join(dist, "appsscript.json"), "utf8")) as { timeZone?: string };
+  const sandbox = await startSandboxThread({ timeZone: manifest.timeZone || "UTC" });
   const host = await EmulatorHost.start({
     emulator: { users: USERS, spreadsheetName: "Funds and expense reports", addonName: "Funds & Reports" },
     connection: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HttpError } from "../../src/api/errors";
 import { createTimeBudget } from "../../src/longrun/budget";
 import { loadContinuation, type PropertyStore } from "../../src/longrun/continuation";
 import type { RunRecord } from "../../src/schedule/history";
@@ -212,6 +213,23 @@ describe("runRefresh", () => {
     expect(loadContinuation(h.doc)).toBeNull();
     runRefresh("menu", h.ports());
     expect(h.state.mails).toHaveLength(1);
+  });
+
+  it("records a failure of the service in plain words first, its technical text after, in the run's language", () => {
+    const h = harness(30, 12_000);
+    const ports = { ...h.ports(), language: "es" as const };
+    ports.refresh = {
+      settingsFingerprint: () => "v1",
+      run: () => {
+        throw new HttpError("getFunds", 503, "down", "unknown");
+      },
+    };
+    const failed = runRefresh("schedule", ports);
+    expect(failed.outcome).toBe("failed");
+    if (failed.outcome !== "nothing")
+      expect(failed.run.message).toBe(
+        "El servicio no está respondiendo en este momento. Las hojas conservan sus datos anteriores. Intente de nuevo en unos minutos.\n\nDetalles: getFunds: el servicio respondió HTTP 503: down",
+      );
   });
 
   it("records a refresh that cannot be set up as failed and keeps the stored position", () => {

@@ -118,6 +118,21 @@ describe("settings sidebar", () => {
     await page.close();
   });
 
+  it("shows a failed run's notice in plain words, its technical text folded behind Details", async () => {
+    page = await browser.context.newPage();
+    const text =
+      "The scheduled refresh of 2026-01-10 08:00 failed: The service is not answering right now.\n\nDetails: getFunds: the service answered HTTP 503.";
+    await open(page, html, {
+      getSettingsView: view({ schedule: schedule({ notice: { kind: "failed", text, runId: "r1" } }) }),
+    });
+    const details = page.locator("#notice details");
+    expect(await details.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.locator("#notice p").first().innerText()).not.toContain("HTTP 503");
+    await details.locator("summary").click();
+    expect(await details.textContent()).toContain("getFunds: the service answered HTTP 503.");
+    await page.close();
+  });
+
   it("says what the report dates choice leaves out, and follows the choice", async () => {
     page = await browser.context.newPage();
     await open(page, html, { getSettingsView: view({ form: { ...view().form, reportTypeDateFilter: "" } }) });

@@ -14,9 +14,10 @@ import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
 let s: Setup;
 
 beforeAll(async () => {
-  s = await setUp({ distDir: privateBuild(), funds: 4, reports: 4 });
+  s = await setUp({ distDir: privateBuild(), funds: 4, reports: 20 });
   storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
-  s.settings({ pageSize: "50" });
+  // A window with reports in it, some with several files.
+  s.settings({ pageSize: "50", windowMode: "range", windowFrom: "2024-01-01", windowTo: "2024-06-30" });
 }, 120_000);
 
 afterAll(async () => {
@@ -52,6 +53,9 @@ describe("choosing Español in Settings", () => {
     expect(view.form.sheetFunds).toBe("Funds");
     const saved = run<SaveSettingsResult>("saveSettings", [{ ...view.form, language: "es" }]);
     expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    // The menu follows at once, before the document is opened again.
+    expect(menuLabels()).toContain("Actualizar fondos");
+    expect(menuLabels()).not.toContain("Refresh funds");
 
     s.emulator.open({ authMode: "LIMITED" });
     expect(menuLabels()).toContain("Actualizar fondos");
@@ -110,5 +114,77 @@ describe("choosing Español in Settings", () => {
     expect(
       s.emulator.spreadsheet.sheetByName("Outbox")?.cell(2, columnNumber("operation"))?.validation?.values,
     ).toContain("Deposit");
+  });
+
+  it("relabels the label cells of data rows in place, both ways, and keeps a user's text", () => {
+    const column = (sheet: string, header: string) => {
+      const values = sheetOf(s.emulator, sheet)?.values ?? [];
+      const at = values[0]?.indexOf(header) ?? -1;
+      expect(at, `${sheet}: ${header}`).toBeGreaterThanOrEqual(0);
+      return values.slice(1).map((r) => r[at]);
+    };
+    const letter = (sheet: string, header: string) =>
+      String.fromCharCode(65 + (sheetOf(s.emulator, sheet)?.values[0]?.indexOf(header) ?? 0));
+    run("refreshAll", [], "menu");
+    const moves = translate("en", "sheet.transactions");
+    const types = column(moves, "Type");
+    expect(types).toContain("Deposit");
+    // A fund the service does not know: the next refresh keeps it, greyed, with its reason.
+    const funds = "Mis fondos";
+    const last = (sheetOf(s.emulator, funds)?.values.length ?? 0) + 1;
+    s.emulator.typeCells(funds, `A${last}:B${last}`, [[999999, "Fondo antiguo"]]);
+    run("refreshFunds", [], "menu");
+    const reason = column(funds, translate("en", "col.refreshNote")).find((v) => v !== "") as string;
+    expect(reason).toMatch(/^Not returned by the last refresh \(\d{4}-\d{2}-\d{2}\)/);
+    // The user's own words in add-on columns stay as typed.
+    const typeAt = letter(moves, "Type");
+    s.emulator.typeCells(moves, `${typeAt}2:${typeAt}3`, [["Deposit?"], ["ver con Ana"]]);
+    const userTypes = ["Deposit?", "ver con Ana", ...types.slice(2)];
+
+    const switchTo = (language: "en" | "es") => {
+      const view = run<SettingsView>("getSettingsView");
+      const saved = run<SaveSettingsResult>("saveSettings", [{ ...view.form, language }]);
+      expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    };
+    const corner = () => s.emulator.spreadsheet.sheetByName(funds)?.cell(1, 1)?.note ?? "";
+    const stamped = corner();
+    expect(stamped).toMatch(/^Refreshed .* by ana@example\.com\.$/);
+    switchTo("es");
+    // The header of the assignee's name, and the note saying when and by whom, follow too.
+    expect(sheetOf(s.emulator, funds)?.values[0]).toContain(translate("es", "col.assignedToName"));
+    expect(corner()).toMatch(/^Actualizada .* por ana@example\.com\.$/);
+    const movimientos = translate("es", "sheet.transactions");
+    const tipos = column(movimientos, translate("es", "col.type"));
+    const es = (v: unknown) => (v === "Deposit" ? "Depósito" : v === "Withdrawal" ? "Retiro" : v);
+    expect(tipos).toEqual(userTypes.map((v, i) => (i < 2 ? v : es(v))));
+    expect(tipos).not.toContain("Deposit");
+    expect(column(funds, translate("es", "col.status"))).not.toContain("Open");
+    expect(column(funds, translate("es", "col.status"))).toContain("Abierto");
+    const flexible = column(funds, translate("es", "col.flexible"));
+    expect(flexible).not.toContain("Yes");
+    expect(flexible.some((v) => v === "Sí" || v === "No")).toBe(true);
+    expect(column(translate("es", "sheet.reports"), translate("es", "col.status"))).not.toContain("Closed");
+    // A report's files: the link's label ("(+2 more)") follows, its address kept.
+    const rendiciones = sheetOf(s.emulator, translate("es", "sheet.reports"));
+    const filesAt = rendiciones?.values[0]?.indexOf(translate("es", "col.files")) ?? -1;
+    const links = (rendiciones?.formulas ?? []).map((r) => r[filesAt] ?? "").filter((f) => f.includes("+"));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links)
+      expect(link).toMatch(/^=HYPERLINK\("https?:\/\/[^"]+","[^"]+ \(\+\d+ más\)"\)$/);
+    const date = /\((\d{4}-\d{2}-\d{2})\)/.exec(reason)?.[1] ?? "";
+    expect(column(funds, translate("es", "col.refreshNote"))).toContain(
+      translate("es", "note.missing", { date }),
+    );
+
+    switchTo("en");
+    expect(corner()).toBe(stamped);
+    const reports = sheetOf(s.emulator, translate("en", "sheet.reports"));
+    expect(reports?.formulas.map((r) => r[filesAt] ?? "").filter((f) => f.includes("+"))).toEqual(
+      links.map((link) => link.replace(/ más\)"\)$/, ' more)")')),
+    );
+    expect(sheetOf(s.emulator, funds)?.values[0]).toContain("Assigned to");
+    expect(column(moves, "Type")).toEqual(userTypes);
+    expect(column(funds, "Status")).not.toContain("Abierto");
+    expect(column(funds, translate("en", "col.refreshNote"))).toContain(reason);
   });
 });

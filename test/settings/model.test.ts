@@ -9,6 +9,7 @@ import {
   settingsTextFrom,
   sheetNamesFor,
 } from "../../src/settings";
+import { appliedFilters } from "../../src/settings/model";
 
 const text = (changes: Partial<SettingsText>) => settingsTextFrom(changes);
 
@@ -223,5 +224,22 @@ describe("the report window as dates", () => {
     expect(
       reportWindowDates({ kind: "range", from: "2024-01-01", to: "2024-01-31" }, "2024-03-01").until,
     ).toBe("2024-01-31");
+  });
+});
+
+describe("the filters a refresh applied, as the Summary says them", () => {
+  const applied = (changes: Partial<SettingsText>, language: "en" | "es" = "en") => {
+    const r = settingsFromText(text(changes), language);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    return appliedFilters(r.settings, language);
+  };
+
+  it("names each by its setting's label and leaves out what the defaults mean (send date, order)", () => {
+    expect(applied({})).toBe("");
+    expect(applied({ reportTypeDateFilter: "2", fundOrderBy: "1", fundOrder: "DESC" })).toBe("");
+    expect(applied({ reportCurrency: "clp" })).toBe("Currency = CLP");
+    expect(applied({ reportTypeDateFilter: "1", reportCurrency: "CLP" }, "es")).toBe(
+      "Las fechas se aplican a = Fecha de cierre, Moneda = CLP",
+    );
   });
 });

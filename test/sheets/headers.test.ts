@@ -1,8 +1,16 @@
 /** A column found by its header, in either language (src/sheets/headers.ts). */
 import { describe, expect, it } from "vitest";
 import { translate } from "../../src/i18n";
+import { hyperlinkFormula } from "../../src/sheets/cells";
 import { FUND_COLUMNS, REPORT_COLUMNS } from "../../src/sheets/columns";
-import { columnWithHeader, headerTexts, relabelledHeader, textsOfHeader } from "../../src/sheets/headers";
+import {
+  columnWithHeader,
+  headerTexts,
+  relabelledCells,
+  relabelledHeader,
+  relabelledLinks,
+  textsOfHeader,
+} from "../../src/sheets/headers";
 
 describe("headers", () => {
   it("gives a column's header in English and in Spanish", () => {
@@ -35,5 +43,46 @@ describe("relabelledHeader", () => {
       "",
     ]);
     expect(relabelledHeader(["Id", "My notes"], keys, "en", "es")).toBeNull();
+  });
+});
+
+describe("relabelledCells", () => {
+  it("turns exact labels into the other language, a note's date carried over, and leaves other text", () => {
+    const note = translate("en", "note.missing", { date: "2024-06-30" });
+    const cells = [["Deposit"], ["Withdrawal"], ["Deposit?"], [note], [""], [12], ["Depósito"]];
+    expect(relabelledCells(cells, ["transaction.1", "transaction.2", "note.missing"], "en", "es")).toEqual([
+      ["Depósito"],
+      ["Retiro"],
+      ["Deposit?"],
+      [translate("es", "note.missing", { date: "2024-06-30" })],
+      [""],
+      [12],
+      ["Depósito"],
+    ]);
+    expect(relabelledCells([["Sí"], ["maybe"]], ["flag.yes", "flag.no"], "en", "es")).toBeNull();
+  });
+});
+
+describe("relabelledLinks", () => {
+  it("turns a link's label into the other language, keeping its address, and writes text as literal text", () => {
+    const en = translate("en", "files.more", { name: 'a "b".pdf', count: 2 });
+    const es = translate("es", "files.more", { name: 'a "b".pdf', count: 2 });
+    const link = hyperlinkFormula("https://x.example/a?b=1", en);
+    const values = [
+      [en],
+      ["solo.pdf"],
+      [translate("en", "files.more", { name: "c.jpg", count: 1 })],
+      [""],
+      ["mine"],
+    ];
+    const formulas = [[link], [""], [""], [""], ['=HYPERLINK("https://y.example","mine")']];
+    expect(relabelledLinks(values, formulas, ["files.more"], "en", "es")).toEqual([
+      [hyperlinkFormula("https://x.example/a?b=1", es)],
+      ["'solo.pdf"],
+      [`'${translate("es", "files.more", { name: "c.jpg", count: 1 })}`],
+      [""],
+      ['=HYPERLINK("https://y.example","mine")'],
+    ]);
+    expect(relabelledLinks([["mine"]], [[""]], ["files.more"], "en", "es")).toBeNull();
   });
 });

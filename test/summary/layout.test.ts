@@ -93,8 +93,34 @@ describe("the Summary's cells", () => {
       ["Fund", "101", "Expires on 2026-12-10"],
       ["Fund", "106", "Expires on 2026-12-24"],
       ["Expense report", "5", "Closed 146 days ago, not integrated (10.01 USD approved)"],
-      ["Expense report", "2", "Closed 35 days ago, not integrated (1234.56 CLP approved)"],
+      ["Expense report", "2", "Closed 35 days ago, not integrated (1,234.56 CLP approved)"],
     ]);
+  });
+
+  it("gives each amount its currency's decimals: none for CLP unless the value has cents, two for USD", () => {
+    const formats = grid.formats[find(grid, "CLP")] as string[];
+    // Balance 1,300.25 and withdrawals 0.15 have cents; deposits of 1,000 do not.
+    expect(formats.slice(2, 5)).toEqual(["#,##0.00", "#,##0", "#,##0.00"]);
+    const funds = [
+      { id: 1, row: 2, currency: "CLP", status: "open" as const, balanceCents: -2_000_000, expiration: "" },
+      { id: 2, row: 3, currency: "USD", status: "open" as const, balanceCents: -2_000_000, expiration: "" },
+    ];
+    for (const language of ["en", "es"] as const) {
+      const whole = renderSummary(
+        { ...state, funds: fundsPart(funds, [], window, today, "now", 7) },
+        language,
+      );
+      const at = (currency: string) => whole.values.findIndex((r) => r[0] === currency);
+      expect(whole.formats[at("CLP")]?.[2]).toBe("#,##0");
+      expect(whole.formats[at("USD")]?.[2]).toBe("#,##0.00");
+      const reasons = whole.values.map((r) => String(r[2]));
+      expect(reasons).toContain(
+        language === "en" ? "Negative balance: -20,000 CLP" : "Saldo negativo: -20.000 CLP",
+      );
+      expect(reasons).toContain(
+        language === "en" ? "Negative balance: -20,000.00 USD" : "Saldo negativo: -20.000,00 USD",
+      );
+    }
   });
 
   it("gives three charts over their own data tables: balance, reports per month (stacked), pending by age", () => {

@@ -192,6 +192,38 @@ describe("the Summary sheet", () => {
     expect(values.some((r) => r[0] === "Requiere atención")).toBe(true);
   });
 
+  it("shows each amount with its currency's decimals, as the data sheets do: CLP whole, USD with cents", () => {
+    run("refreshAll");
+    const sum = summary();
+    const funds = sheetOf(s.emulator, "Funds");
+    const h = (name: string) => funds?.header.indexOf(name) ?? -1;
+    const sheetFormat = (currency: string) =>
+      funds?.formats[funds.values.findIndex((r) => r[h("Currency")] === currency)]?.[h("Balance")];
+    const first = sum.rowOf("Funds (as of") + 2;
+    const line = (currency: string) => first + sum.values.slice(first).findIndex((r) => r[0] === currency);
+    const balance = (currency: string) => sum.values[line(currency)]?.[2] as number;
+    expect(Number.isInteger(balance("CLP"))).toBe(true);
+    expect(sum.formats[line("CLP")]?.slice(2, 5)).toEqual(["#,##0", "#,##0", "#,##0"]);
+    expect(sheetFormat("CLP")).toBe("#,##0");
+    expect(sum.formats[line("USD")]?.[2]).toBe("#,##0.00");
+    expect(sheetFormat("USD")).toBe("#,##0.00");
+    // The filters in a person's words: the defaults (send date, the service's order) are none.
+    expect(String(sum.values[1]?.[0])).toContain("Filters: none.");
+  });
+
+  it("does not count a row the service no longer returns (greyed, with its reason)", () => {
+    run("refreshAll");
+    const before = fundLines();
+    const funds = sheetOf(s.emulator, "Funds");
+    const h = (name: string) => funds?.header.indexOf(name) ?? -1;
+    const row = (funds?.values.length ?? 0) + 1;
+    s.emulator.typeCells("Funds", `A${row}:E${row}`, [[999999, "Fondo antiguo", "", "CLP", "Open"]]);
+    s.emulator.typeCells("Funds", `H${row}`, [[5000]]);
+    run("refreshFunds");
+    expect(sheetOf(s.emulator, "Funds")?.values[row - 1]?.[h("Refresh note")]).toMatch(/^Not returned/);
+    expect(fundLines()).toEqual(before);
+  });
+
   it("writes a custom status that looks like a formula as text, never as a formula", async () => {
     run("refreshReports");
     const reports = sheetOf(s.emulator, "Expense reports");

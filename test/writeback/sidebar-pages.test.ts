@@ -117,14 +117,15 @@ describe("Fund sidebar page", () => {
     await page.close();
   });
 
-  it("checks as the user types with the contract's messages", async () => {
+  it("checks as the user types with the contract's rules, in a person's words", async () => {
     const page = await open("fund", { getFundSidebarView: fundView });
     const amount = page.getByLabel("Amount").first();
     await amount.fill("10,50");
     const expected = checkWrite("deposit", { Id: 5001, DepositAmount: "10,50" }, { adminId: 1001 });
     expect(expected.ok).toBe(false);
-    const message = expected.ok ? "" : (expected.problems[0]?.message ?? "");
-    await expect.poll(() => page.locator(".problem").first().textContent()).toBe(message);
+    await expect
+      .poll(() => page.locator(".problem").first().textContent())
+      .toMatch(/^“Amount”: .* 1234\.50\.$/);
     expect(await amount.getAttribute("aria-invalid")).toBe("true");
     await amount.fill("10.50");
     await expect.poll(() => page.locator(".problem").first().textContent()).toBe("");
@@ -247,6 +248,22 @@ describe("Fund sidebar page in Spanish", () => {
 });
 
 describe("Fund sidebar page: plain words", () => {
+  it("names the field by its label when an amount has a comma or could mean thousands", async () => {
+    const page = await open("fund", { getFundSidebarView: fundView });
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Deposit" }) });
+    const problem = () => form.locator(".field .problem").first().textContent();
+    await form.getByLabel("Amount").fill("1234,50");
+    await expect
+      .poll(problem)
+      .toBe(
+        "“Amount”: write the amount with a dot for decimals and no thousands separator, such as 1234.50.",
+      );
+    await form.getByLabel("Amount").fill("1,234");
+    await expect.poll(problem).toMatch(/^“Amount”: “1,234” could mean thousands or decimals/);
+    expect(await problem()).not.toContain("DepositAmount");
+    await page.close();
+  });
+
   it("says above the fields that some need fixing, beside each field what to fix, and sends nothing", async () => {
     const page = await open("fund", { getFundSidebarView: fundView });
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Deposit" }) });

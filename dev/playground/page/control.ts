@@ -16,6 +16,8 @@ export interface SheetSnapshot {
   backgrounds: string[][];
   /** Hidden columns, 1-based. */
   hiddenColumns: number[];
+  /** The note of each cell ("" for none). */
+  notes: string[][];
   frozenRows: number;
   frozenColumns: number;
   /** Cells with a checkbox or a dropdown (1-based row and column). */
@@ -152,6 +154,7 @@ export function readSheets(body: unknown): SheetSnapshot[] {
       fontColors: readGrid(s.fontColors, (x) => asString(x)),
       backgrounds: readGrid(s.backgrounds, (x) => asString(x)),
       hiddenColumns: asArray(s.hiddenColumns).filter((x): x is number => typeof x === "number"),
+      notes: readGrid(s.notes, (x) => asString(x)),
       frozenRows: typeof s.frozenRows === "number" ? s.frozenRows : 0,
       frozenColumns: typeof s.frozenColumns === "number" ? s.frozenColumns : 0,
       validations: asArray(s.validations).flatMap((raw) => {
@@ -313,11 +316,11 @@ export const control = {
   sheets: async () => readSheets(await call("GET", "/control/sheets")),
   ui: async () => readUi(await call("GET", "/control/ui")),
   logs: async () => call("GET", "/control/logs"),
-  /** `as`: "menu" for a menu click, "script.run" for a sidebar's google.script.run. */
+  /** `as`: "menu" for a menu click, "script.run" for a sidebar's google.script.run, "simple" for onOpen. */
   run: async (
     functionName: string,
     args: unknown[],
-    as: "menu" | "script.run",
+    as: "menu" | "script.run" | "simple",
     user?: string,
   ): Promise<RunResult> => {
     const body: Record<string, unknown> = { function: functionName, args, as };

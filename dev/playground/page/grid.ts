@@ -187,6 +187,12 @@ export class Grid {
           if (shown.align !== "left") td.className = `align-${shown.align}`;
           if (control === "list") td.classList.add("dropdown");
         }
+        // A note shows as Sheets shows it: a corner mark, its text on hover.
+        const note = sheet.notes[r]?.[c] ?? "";
+        if (note) {
+          td.title = note;
+          td.classList.add("has-note");
+        }
         if (c < frozenColumns) {
           td.classList.add("frozen-column");
           td.style.setProperty("--frozen-left", `${ROW_HEADER_WIDTH + c * COLUMN_WIDTH}px`);

@@ -394,16 +394,22 @@ function frameOf(kind: "sidebar" | "dialog"): HTMLIFrameElement {
 }
 
 function showFrame(kind: "sidebar" | "dialog", shown: ShownHtml): void {
-  const frame = frameOf(kind);
-  frame.srcdoc = withBridge(shown.html);
+  $(kind === "sidebar" ? "sidebar" : "dialog-layer").hidden = false;
+  document.body.classList.toggle("with-sidebar", kind === "sidebar" || !$("sidebar").hidden);
+  // A new frame each time, made once its box is shown: Chromium runs a sandboxed frame in a
+  // process of its own, and a frame that was hidden (display: none) while its document was
+  // replaced could stay undrawn once shown again (every sidebar blank after a reset).
+  const old = frameOf(kind);
+  const frame = old.cloneNode(false) as HTMLIFrameElement;
+  frame.removeAttribute("srcdoc");
+  old.replaceWith(frame);
   frame.title = shown.title || (kind === "sidebar" ? "Sidebar" : "Dialog");
   $(`${kind}-title`).textContent = shown.title;
   if (kind === "dialog") {
     frame.style.width = `${Math.min(shown.width ?? 600, window.innerWidth - 40)}px`;
     frame.style.height = `${Math.min(shown.height ?? 400, window.innerHeight - 120)}px`;
   }
-  $(kind === "sidebar" ? "sidebar" : "dialog-layer").hidden = false;
-  document.body.classList.toggle("with-sidebar", kind === "sidebar" || !$("sidebar").hidden);
+  frame.srcdoc = withBridge(shown.html);
 }
 
 /** Closes a sidebar or dialog here and in the emulation (google.script.host.close()). */
@@ -660,6 +666,12 @@ async function start(): Promise<void> {
   state.bridgeScript = bridge;
   state.functions = functions;
   await loadAll({ quietToasts: true });
+  // Loading the page is opening the spreadsheet: onOpen runs, as in Sheets (the menu in the
+  // document's language, a notice of a failed scheduled refresh).
+  if (state.functions.includes("onOpen")) {
+    await control.run("onOpen", [], "simple", state.user || undefined);
+    await refreshUi();
+  }
   document.body.dataset.ready = "1";
   setStatus("Ready");
 }

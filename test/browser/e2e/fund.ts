@@ -147,6 +147,19 @@ export function fundSuite(ctx: () => E2eContext): void {
     const fund = await getFund(created);
     expect(fund.Title).toBe("Fondo playground");
     expect(cents(fund.Balance)).toBe(5_000_000);
+    // Its creation time shows in the spreadsheet's zone, as every time the sheets show.
+    const { timeZone } = await ctx().stack.control<{ timeZone: string }>("/control/info");
+    const now = new Intl.DateTimeFormat("sv-SE", {
+      timeZone,
+      dateStyle: "short",
+      timeStyle: "short",
+    }).format(new Date());
+    await playground.menu("refreshFunds");
+    await playground.sheet("Funds");
+    const header = await playground.header();
+    const shown = (await playground.row(await playground.findRow("Id", created)))[header.indexOf("Created")];
+    const minutes = (text: string) => Date.parse(`${text.replace(" ", "T")}:00Z`) / 60_000;
+    expect(Math.abs(minutes(shown ?? "") - minutes(now))).toBeLessThanOrEqual(2);
   });
 
   it("shows the service's refusal in the form (an employee the service does not know)", async () => {

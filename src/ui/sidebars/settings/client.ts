@@ -522,7 +522,10 @@ function quotaWarning(s: ScheduleSidebarView): HTMLElement[] {
 function noticeBox(view: SettingsView, rerender: (v: SettingsView) => void): HTMLElement | null {
   const notice = view.schedule.notice;
   if (!notice) return null;
-  const box = el("div", { id: "notice", class: "notice", role: "alert" }, el("p", {}, notice.text));
+  const text = el("p", {});
+  // The plain words first, the technical text behind "Details".
+  showMessage(text, notice.text);
+  const box = el("div", { id: "notice", class: "notice", role: "alert" }, text);
   const runId = notice.runId;
   if (runId) {
     const dismiss = el("button", { type: "button", id: "notice-dismiss" }, t("notice.dismiss"));

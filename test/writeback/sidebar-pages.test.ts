@@ -234,6 +234,10 @@ describe("Fund sidebar page in Spanish", () => {
     const page = await open("fund", { getFundSidebarView: { ...fundView, language: "es" } });
     const amount = page.locator("input[name=DepositAmount]");
     expect(await amount.getAttribute("placeholder")).toBe("1234,50");
+    // The fund card names its last movements by nouns, in the user's language.
+    expect(await page.locator("ul.movements li").first().textContent()).toBe(
+      "2024-06-01 · Depósito · CLP 1,000.00",
+    );
     await amount.fill("1.234");
     await expect
       .poll(() => page.locator(".problem").first().textContent())

@@ -279,6 +279,33 @@ function stopPolling(): void {
   uiPoll = undefined;
 }
 
+/** What the sidebars' calls do, in a person's words (they have no menu label). */
+const SIDEBAR_ACTIONS: Record<string, string> = {
+  getFundSidebarView: "Load the fund",
+  depositToFund: "Deposit",
+  withdrawFromFund: "Withdrawal",
+  changeFundStatus: "Fund status change",
+  createFundForEmployee: "Fund creation",
+  updateFundDetails: "Fund update",
+  getReportSidebarView: "Load the selected reports",
+  markReportsIntegrated: "Integration mark",
+  markReportsNotIntegrated: "Integration removal",
+  setReportsCustomStatus: "Custom status change",
+  getRefreshSidebarView: "Load the refresh status",
+  refreshFromSidebar: "Refresh",
+  continueRefresh: "Refresh (continued)",
+  getSettingsView: "Load the settings",
+  saveSettings: "Save settings",
+  testSettingsConnection: "Test connection",
+  removeMyToken: "Remove my token",
+  confirmMyTokenUrl: "Confirm the token's address",
+  getScheduleView: "Load the schedule",
+  saveSchedule: "Save the schedule",
+  saveSchedulePreferences: "Save the schedule's e-mail choice",
+  runRefreshFromSettings: "Refresh now",
+  dismissScheduleNotice: "Dismiss the notice",
+};
+
 /**
  * What a person calls a server function: the menu's own label when the menu has it, else the
  * function's name in words ("saveSettings" → "Save settings").
@@ -286,6 +313,8 @@ function stopPolling(): void {
 function actionLabel(functionName: string): string {
   const item = state.menu.find((m) => m.functionName === functionName && m.label);
   if (item) return item.label.replace(/…$/, "");
+  const named = SIDEBAR_ACTIONS[functionName];
+  if (named) return named;
   const words = functionName.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

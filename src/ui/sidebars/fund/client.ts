@@ -57,7 +57,7 @@ function fundCard(fund: FundView): HTMLElement {
         el(
           "li",
           {},
-          `${m.date} · ${t(m.type === 1 ? "form.section.deposit" : "form.section.withdraw")} · ${m.amount}`,
+          `${m.date} · ${t(m.type === 1 ? "outbox.op.deposit" : "outbox.op.withdraw")} · ${m.amount}`,
         ),
       );
     }

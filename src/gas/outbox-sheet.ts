@@ -22,8 +22,8 @@ import {
   TEXT_COLUMNS,
 } from "../outbox/columns";
 import { outboxHeaderProblem } from "../outbox/headers";
-import { notesStillFitting, type RowNote } from "../outbox/notes";
 import { isOldOutboxHeader, operationsNote, outboxFormatRules } from "../outbox/layout";
+import { notesStillFitting, type RowNote } from "../outbox/notes";
 import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import type { FundFacts } from "../outbox/preview";
 import { readOutboxRow } from "../outbox/rows";
@@ -267,11 +267,19 @@ function protectOwnedColumns(sheet: Sheet, language: Language, top: number): voi
   }
 }
 
-/** True when row 1 of `sheet` is exactly the old Outbox header. */
+/**
+ * True when row 1 of `sheet` is exactly the old Outbox header and the sheet was never laid out
+ * anew: a sheet made or moved in the new layout has its formats noted, and an old header typed
+ * over it (by anyone) is refused by the header check, never taken for a sheet to move.
+ */
 export function hasOldOutboxLayout(sheet: Sheet): boolean {
   const width = OLD_OUTBOX_COLUMNS.length;
   return (
-    sheet.getMaxColumns() >= width && isOldOutboxHeader(sheet.getRange(1, 1, 1, width).getValues()[0] ?? [])
+    sheet.getMaxColumns() >= width &&
+    !runtime()
+      .documentProperties()
+      ?.getProperty(FORMAT_RULES_KEY + sheet.getSheetId()) &&
+    isOldOutboxHeader(sheet.getRange(1, 1, 1, width).getValues()[0] ?? [])
   );
 }
 

@@ -7,7 +7,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { type Language, translate } from "../../src/i18n";
-import { columnNumber, type OUTBOX_COLUMNS } from "../../src/outbox/columns";
+import {
+  columnNumber,
+  headerKey,
+  type OUTBOX_COLUMNS,
+  OWNED_COLUMNS,
+  USER_COLUMNS,
+} from "../../src/outbox/columns";
 import { outboxFormatRules } from "../../src/outbox/layout";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
@@ -123,6 +129,39 @@ describe("a new Outbox", () => {
     expect(wb.emulator.ui.dialogs.at(-1)?.prompt).toContain(`column ${column} should be “Amount”`);
     expect(JSON.stringify(wb.sheetValues("Outbox"))).toBe(before);
     expect(await deposits(a.id, 333)).toBe(0);
+  });
+});
+
+describe("an Outbox of the new layout whose header an editor retypes as the old one", () => {
+  it("is never moved: every row keeps its cells, the header check refuses, nothing is sent again", async () => {
+    const [a, b] = funds as [SandboxFund, SandboxFund];
+    ok(wb.menu("createOutboxSheet"));
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: a.id, amount: "5.05" },
+      {
+        operation: "Deposit",
+        targetId: b.id,
+        amount: "6.06",
+        autoBlock: "Yes",
+        expirationDate: "2027-01-31",
+      },
+    ]);
+    ok(wb.menu("runOutbox", ["YES", "OK"]));
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "7.07" }], 4);
+    // Row 1 typed over with the old layout's header (the user's columns, then the add-on's).
+    const old = [...USER_COLUMNS, ...OWNED_COLUMNS].map((c) => translate("en", headerKey(c)));
+    wb.emulator.typeCells("Outbox", "A1:S1", [old.slice(0, 19)]);
+    const before = snapshotOf("Outbox")?.values.slice(1);
+    const answer = ok(wb.menu("previewOutbox"));
+    expect(String(answer.result)).toContain("column A should be “State”");
+    ok(wb.menu("runOutbox", ["OK"]));
+    expect(snapshotOf("Outbox")?.values.slice(1)).toEqual(before);
+    expect(wb.emulator.ui.toasts.map((toast) => toast.message)).not.toContain(
+      translate("en", "outbox.migrated"),
+    );
+    expect(await deposits(a.id, 505)).toBe(1);
+    expect(await deposits(b.id, 606)).toBe(1);
+    expect(await deposits(a.id, 707)).toBe(0);
   });
 });
 

@@ -94,8 +94,11 @@ function headersFor(keys: readonly string[], language: Language): string[] {
  * (what follows it is a user's), or only its first columns followed by blanks (written by a
  * version with fewer columns). Its language and keys.
  */
-function layoutOf(cells: readonly CellValue[]): { language: Language; keys: readonly string[] } | null {
-  for (const keys of [AUDIT_COLUMNS.map((c) => c.key), ...OLDER_AUDIT_LAYOUTS]) {
+function layoutOf(
+  cells: readonly CellValue[],
+  olderToo = true,
+): { language: Language; keys: readonly string[] } | null {
+  for (const keys of [AUDIT_COLUMNS.map((c) => c.key), ...(olderToo ? OLDER_AUDIT_LAYOUTS : [])]) {
     for (const language of LANGUAGES) {
       const headers = headersFor(keys, language);
       let same = 0;
@@ -121,15 +124,23 @@ function ensureHeader(sheet: Sheet, language: Language): "intact" | "completed" 
 }
 
 /** Row 1 as the header it is, if it is one (see layoutOf). */
-function headerRow(sheet: Sheet) {
+function headerRow(sheet: Sheet, olderToo = true) {
   ensureSize(sheet, 1, WIDTH);
   const first = (sheet.getRange(1, 1, 1, WIDTH).getValues()[0] ?? []) as CellValue[];
   const cells = first.map((c) => (typeof c === "string" ? c.trim() : c));
-  return { cells, found: layoutOf(cells) };
+  return { cells, found: layoutOf(cells, olderToo) };
 }
 
+/** Document property (per sheet id): the sheet's header was written in this version's layout. */
+const LAYOUT_KEY = "audit.layout.";
+
 function rewriteHeader(sheet: Sheet, language: Language): "intact" | "completed" | "restored" {
-  const { cells, found } = headerRow(sheet);
+  // A sheet once laid out in this version's columns never takes an older header (typed over
+  // it by anyone) for one to insert columns into: its rows would all move under other headers.
+  const properties = PropertiesService.getDocumentProperties();
+  const mark = `${LAYOUT_KEY}${sheet.getSheetId()}`;
+  const { cells, found } = headerRow(sheet, !properties.getProperty(mark));
+  properties.setProperty(mark, "1");
   if (found && found.keys.length === WIDTH) return "intact";
   const blank = cells.every((c) => c === "");
   if (found) {

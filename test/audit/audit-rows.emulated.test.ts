@@ -38,6 +38,12 @@ function everyCell(): string {
   return JSON.stringify(wb.emulator.spreadsheet.sheets.map((sheet) => wb.sheetValues(sheet.name)));
 }
 
+/** The previous version kept no note of the Audit sheet's layout. */
+function asPreviousVersion(): void {
+  for (const key of [...wb.emulator.documentPropertiesData.values.keys()])
+    if (key.startsWith("audit.layout.")) wb.emulator.documentPropertiesData.values.delete(key);
+}
+
 function refreshFunds(): void {
   expect(wb.menu("refreshFunds")).toMatchObject({ ok: true });
 }
@@ -158,6 +164,7 @@ describe("an Audit sheet with the previous version's columns", () => {
     // of notes a user added to its right.
     const model = wb.emulator.spreadsheet.sheetByName("Audit");
     model?.deleteColumns(5, 3);
+    asPreviousVersion();
     wb.emulator.typeCells("Audit", "N1:N2", [["My notes"], ["checked by Ana"]]);
     const old = wb.sheetValues("Audit");
     expect(old[0]).toEqual([...headersOf(AUDIT_TABLE, "en").filter((_, i) => i < 4 || i > 6), "My notes"]);
@@ -172,10 +179,25 @@ describe("an Audit sheet with the previous version's columns", () => {
     expect(after.some((r) => r.Action === "Audit check")).toBe(false);
   });
 
+  it("one of this version whose header an editor types over with the previous one's: no column inserted, every row kept in place", () => {
+    wb.settings({ pageSize: "3", auditReads: "every" });
+    refreshFunds();
+    const before = wb.sheetValues("Audit").slice(1);
+    const previous = headersOf(AUDIT_TABLE, "en").filter((_, i) => i < 4 || i > 6);
+    wb.emulator.typeCells("Audit", "A1:M1", [previous]);
+    refreshFunds();
+    const values = wb.sheetValues("Audit");
+    expect(values[0]).toEqual(headersOf(AUDIT_TABLE, "en"));
+    // The typed row is kept as a row of its own (the entry check points at it); no cell moved.
+    expect(values[1]?.slice(0, 13)).toEqual(previous);
+    expect(values.slice(2, 2 + before.length)).toEqual(before);
+  });
+
   it("three executions at once on an old sheet: one header, the new columns once, entry numbers unique and in order", async () => {
     wb.settings({ pageSize: "3", auditReads: "every" });
     refreshFunds();
     wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
+    asPreviousVersion();
     const before = auditRows().length;
     // Each test's call answers after the same delay: all three then open the sheet at once.
     await wb.faults([{ endpoint: "getFunds", fault: "slow", delayMs: 400, times: 3 }]);

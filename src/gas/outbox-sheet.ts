@@ -392,6 +392,9 @@ export function relabelOutboxSheet(sheet: Sheet, from: Language, to: Language, n
  */
 export function extendOutboxRules(sheet: Sheet, language: Language): void {
   const props = runtime().documentProperties();
+  // A sheet in this layout that was never dressed (a move cut off after its columns moved, a
+  // copy): dressed now, which also notes it as laid out (see hasOldOutboxLayout).
+  if (!props?.getProperty(FORMAT_RULES_KEY + sheet.getSheetId())) dressOutboxSheet(sheet, language);
   if (props?.getProperty(LISTS_KEY + sheet.getName()) !== operationLabels(language).join("|"))
     applyAllOutboxLists(sheet, language);
   const covered = Number(props?.getProperty(RULES_ROWS_KEY + sheet.getName()));

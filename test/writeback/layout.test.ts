@@ -165,6 +165,30 @@ describe("an Outbox of the new layout whose header an editor retypes as the old 
   });
 });
 
+describe("an Outbox in the new layout the add-on has not dressed (a move cut off after its columns moved)", () => {
+  it("is dressed at its next Preview, and an old header typed over it later is refused, not moved", async () => {
+    const [a] = funds as [SandboxFund];
+    ok(wb.menu("createOutboxSheet"));
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "8.08" }]);
+    ok(wb.menu("runOutbox", ["YES", "OK"]));
+    const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
+    sheet?.hiddenColumns.clear();
+    if (sheet) sheet.conditionalRules = [];
+    for (const key of [...wb.emulator.documentPropertiesData.values.keys()])
+      if (key.startsWith("outbox.formatRules.")) wb.emulator.documentPropertiesData.values.delete(key);
+    ok(wb.menu("previewOutbox"));
+    const dressed = snapshotOf("Outbox");
+    expect(dressed?.hiddenColumns).toEqual([20, 21, 22]);
+    expect(dressed?.conditionalFormats).toHaveLength(outboxFormatRules().length);
+    const old = [...USER_COLUMNS, ...OWNED_COLUMNS].map((c) => translate("en", headerKey(c)));
+    wb.emulator.typeCells("Outbox", "A1:S1", [old.slice(0, 19)]);
+    const before = snapshotOf("Outbox")?.values.slice(1);
+    expect(String(ok(wb.menu("previewOutbox")).result)).toContain("column A should be “State”");
+    expect(snapshotOf("Outbox")?.values.slice(1)).toEqual(before);
+    expect(await deposits(a.id, 808)).toBe(1);
+  });
+});
+
 /**
  * The Outbox as sheets made before this layout hold it: State and Result after the user's
  * columns, nothing hidden, one warning over the add-on's five columns, no conditional formats.

@@ -189,6 +189,27 @@ describe("an Outbox in the new layout the add-on has not dressed (a move cut off
   });
 });
 
+describe("a Done row's visible cells copied to a new row (State and Result first, so they come along)", () => {
+  it("is not skipped as done: the preview warns of it and the run marks it Refused, sending nothing", async () => {
+    const [a] = funds as [SandboxFund];
+    ok(wb.menu("createOutboxSheet"));
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "3.03" }]);
+    ok(wb.menu("runOutbox", ["YES", "OK"]));
+    // A2:S2 (everything shown; the record is hidden) pasted into row 3, its amount then changed.
+    const shown = (wb.sheetValues("Outbox")[1] ?? []).slice(0, 19);
+    shown[at("amount")] = "9.09";
+    wb.emulator.typeCells("Outbox", "A3:S3", [shown]);
+    expect(wb.outbox()[1]?.state).toBe("Done");
+    const text = String(ok(wb.menu("previewOutbox")).result);
+    expect(text).toContain(`Row 3: ${translate("en", "outbox.warn.noRecord")}`);
+    ok(wb.menu("runOutbox", ["YES", "OK"]));
+    expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Refused"]);
+    expect(wb.outbox()[1]?.result).toBe(translate("en", "outbox.msg.noRecord"));
+    expect(await deposits(a.id, 909)).toBe(0);
+    expect(await deposits(a.id, 303)).toBe(1);
+  });
+});
+
 /**
  * The Outbox as sheets made before this layout hold it: State and Result after the user's
  * columns, nothing hidden, one warning over the add-on's five columns, no conditional formats.

@@ -182,7 +182,7 @@ export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
         .map((r) => String(r[0] ?? ""));
     },
     writeOwned(rowNumber, cells: OwnedCells) {
-      // Two ranges (State and Result first, the record at the right): nothing else of the row.
+      // Two ranges (the record at the right, then State and Result): nothing else of the row.
       for (const block of ownedBlocks(cells)) {
         const range = sheet.getRange(rowNumber, block.column, 1, block.values.length);
         // Plain text formats first: the result may quote the service, which must stay literal.

@@ -293,13 +293,22 @@ export function migrateOutboxLayout(sheet: Sheet, language: Language): boolean {
   if (!hasOldOutboxLayout(sheet)) return false;
   const from = OLD_OUTBOX_COLUMNS.indexOf(LEADING_COLUMNS[0]) + 1;
   sheet.moveColumns(sheet.getRange(1, from, 1, LEADING_COLUMNS.length), 1);
-  // The old warning covered the add-on's block in one piece: it is drawn again for two.
+  finishLayout(sheet, language);
+  return true;
+}
+
+/**
+ * What follows the move, in an order a killed execution can leave at any point: the add-on's
+ * warning drawn again for its two ranges (the old one covered its block in one piece), then the
+ * dress, whose formats note the sheet as laid out last (extendOutboxRules finishes a sheet
+ * without that note).
+ */
+function finishLayout(sheet: Sheet, language: Language): void {
   const descriptions = [translate("en", "outbox.col.state"), translate("es", "outbox.col.state")];
   for (const protection of sheet.getProtections(SpreadsheetApp.ProtectionType.RANGE))
     if (descriptions.includes(protection.getDescription())) protection.remove();
   protectOwnedColumns(sheet, language, 1);
   dressOutboxSheet(sheet, language);
-  return true;
 }
 
 /** Document property: the rows of each Outbox sheet its formats, dropdowns and protection cover. */
@@ -393,8 +402,9 @@ export function relabelOutboxSheet(sheet: Sheet, from: Language, to: Language, n
 export function extendOutboxRules(sheet: Sheet, language: Language): void {
   const props = runtime().documentProperties();
   // A sheet in this layout that was never dressed (a move cut off after its columns moved, a
-  // copy): dressed now, which also notes it as laid out (see hasOldOutboxLayout).
-  if (!props?.getProperty(FORMAT_RULES_KEY + sheet.getSheetId())) dressOutboxSheet(sheet, language);
+  // copy): its warning and dress finished now, which also notes it as laid out (see
+  // hasOldOutboxLayout).
+  if (!props?.getProperty(FORMAT_RULES_KEY + sheet.getSheetId())) finishLayout(sheet, language);
   if (props?.getProperty(LISTS_KEY + sheet.getName()) !== operationLabels(language).join("|"))
     applyAllOutboxLists(sheet, language);
   const covered = Number(props?.getProperty(RULES_ROWS_KEY + sheet.getName()));

@@ -213,6 +213,26 @@ describe("an Audit sheet with the previous version's columns", () => {
     expect(after.some((r) => r.Action === "Audit check")).toBe(false);
   });
 
+  it("killed at any call while its new columns go in, keeps every earlier row under the right headers", () => {
+    let completed = false;
+    for (let call = 1; !completed; call++) {
+      wb.emulator.resetState();
+      wb.settings({ pageSize: "3", auditReads: "every" });
+      refreshFunds();
+      const before = auditRows();
+      wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
+      asPreviousVersion();
+      completed = wb.menu("refreshFunds", ["OK"], { stopAt: { serviceCall: call } }).ok;
+      refreshFunds();
+      const where = `killed at call ${call}`;
+      expect(wb.sheetValues("Audit")[0], where).toEqual(headersOf(AUDIT_TABLE, "en"));
+      const after = auditRows().filter((r) => before.some((b) => b["Entry no."] === r["Entry no."]));
+      const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp) });
+      expect(after.map(strip), where).toEqual(before.map(strip));
+      expect(call).toBeLessThan(1_000);
+    }
+  }, 300_000);
+
   it("in Spanish, written before entries were numbered, keeps its 12 columns' rows under the right headers", () => {
     const headers = headersOf(AUDIT_TABLE, "es");
     const old = headers.filter((_, i) => i < 4 || (i > 6 && i < 15));

@@ -152,6 +152,16 @@ describe("the connection test", () => {
     expect(rows[1]?.Source).toBe("sidebar");
     expect(everyCell()).not.toContain(typed);
     expect(everyCell()).not.toContain(wb.sandbox.token);
+    // Nor the document's or the script's properties, the document cache, notes or the logs.
+    const elsewhere = JSON.stringify([
+      [...wb.emulator.documentPropertiesData.values.entries()],
+      [...wb.emulator.scriptPropertiesData.values.entries()],
+      wb.emulator.logs,
+      wb.emulator.spreadsheet.sheets.map((sheet) => wb.emulator.spreadsheet.sheetByName(sheet.name)),
+    ]);
+    expect(elsewhere).toContain("Test connection");
+    expect(elsewhere).not.toContain(typed);
+    expect(elsewhere).not.toContain(wb.sandbox.token);
   });
 });
 

@@ -94,14 +94,26 @@ function headersFor(keys: readonly string[], language: Language): string[] {
  * (what follows it is a user's), or only its first columns followed by blanks (written by a
  * version with fewer columns). Its language and keys.
  */
-function layoutOf(cells: readonly CellValue[]): { language: Language; keys: readonly string[] } | null {
-  for (const keys of [AUDIT_COLUMNS.map((c) => c.key), ...OLDER_AUDIT_LAYOUTS]) {
+function layoutOf(
+  cells: readonly CellValue[],
+  olderToo = true,
+): { language: Language; keys: readonly string[]; inserted?: boolean } | null {
+  const current = AUDIT_COLUMNS.map((c) => c.key);
+  for (const keys of [current, ...(olderToo ? OLDER_AUDIT_LAYOUTS : [])]) {
     for (const language of LANGUAGES) {
       const headers = headersFor(keys, language);
       let same = 0;
       while (same < headers.length && cells[same] === headers[same]) same++;
       if (same === headers.length || (same > 0 && cells.slice(same, headers.length).every((c) => c === "")))
         return { language, keys: keys.slice(0, same) };
+      // An earlier header whose new columns were inserted, still blank, by an execution
+      // stopped before it wrote the header: only the header is left to write.
+      const all = headersFor(current, language);
+      if (
+        keys !== current &&
+        current.every((key, i) => (cells[i] ?? "") === (keys.includes(key) ? all[i] : ""))
+      )
+        return { language, keys: current, inserted: true };
     }
   }
   return null;
@@ -114,37 +126,53 @@ function layoutOf(cells: readonly CellValue[]): { language: Language; keys: read
  * go, so its rows keep every cell under the right header.
  */
 function ensureHeader(sheet: Sheet, language: Language): "intact" | "completed" | "restored" {
-  if (headerRow(sheet).found?.keys.length === WIDTH) return "intact";
+  const { found } = headerRow(sheet);
+  if (found?.keys.length === WIDTH && !found.inserted) return "intact";
   // Under the document lock, read again: two executions opening an old sheet at once must not
   // both insert its new columns (nor both write a header row).
   return underDocumentLock(() => rewriteHeader(sheet, language));
 }
 
 /** Row 1 as the header it is, if it is one (see layoutOf). */
-function headerRow(sheet: Sheet) {
+function headerRow(sheet: Sheet, olderToo = true) {
   ensureSize(sheet, 1, WIDTH);
   const first = (sheet.getRange(1, 1, 1, WIDTH).getValues()[0] ?? []) as CellValue[];
   const cells = first.map((c) => (typeof c === "string" ? c.trim() : c));
-  return { cells, found: layoutOf(cells) };
+  return { cells, found: layoutOf(cells, olderToo) };
 }
 
+/** Document property (per sheet id): the sheet's header was written in this version's layout. */
+const LAYOUT_KEY = "audit.layout.";
+
 function rewriteHeader(sheet: Sheet, language: Language): "intact" | "completed" | "restored" {
-  const { cells, found } = headerRow(sheet);
-  if (found && found.keys.length === WIDTH) return "intact";
+  // A sheet once laid out in this version's columns never takes an older header (typed over
+  // it by anyone) for one to insert columns into: its rows would all move under other headers.
+  const properties = PropertiesService.getDocumentProperties();
+  const mark = `${LAYOUT_KEY}${sheet.getSheetId()}`;
+  const { cells, found } = headerRow(sheet, !properties.getProperty(mark));
+  if (found && found.keys.length === WIDTH && !found.inserted) {
+    properties.setProperty(mark, "1");
+    return "intact";
+  }
   const blank = cells.every((c) => c === "");
-  if (found) {
-    // Columns the old layout lacks go in where this version has them; those past its last
-    // column need no room made.
+  if (found && !found.inserted) {
+    // Columns the old layout lacks go in where this version has them, each run of adjacent
+    // ones in one call; those past its last column need no room made.
     let used = found.keys.length;
-    AUDIT_COLUMNS.forEach((column, i) => {
-      if (found.keys.includes(column.key) || i >= used) return;
-      sheet.insertColumnsBefore(i + 1, 1);
-      used++;
-    });
-  } else if (!blank) sheet.insertRowsBefore(1, 1);
+    for (let i = 0; i < used; i++) {
+      let n = 0;
+      while (i + n < WIDTH && !found.keys.includes(AUDIT_COLUMNS[i + n]?.key ?? "")) n++;
+      if (n === 0) continue;
+      sheet.insertColumnsBefore(i + 1, n);
+      used += n;
+      i += n - 1;
+    }
+  } else if (!found && !blank) sheet.insertRowsBefore(1, 1);
   const header = sheet.getRange(1, 1, 1, WIDTH);
   header.setNumberFormats([FORMATS.map(() => "@")]);
   header.setValues([headersOf(AUDIT_TABLE, found?.language ?? language)]);
+  // Noted once the header is whole: a move stopped before is recognised and finished.
+  properties.setProperty(mark, "1");
   if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
   // A sheet the add-on has just created is blank too; it has no rows to speak of.
   return found ? "completed" : blank && sheet.getLastRow() <= 1 ? "intact" : "restored";

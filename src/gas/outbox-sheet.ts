@@ -22,8 +22,8 @@ import {
   TEXT_COLUMNS,
 } from "../outbox/columns";
 import { outboxHeaderProblem } from "../outbox/headers";
-import { notesStillFitting, type RowNote } from "../outbox/notes";
 import { isOldOutboxHeader, operationsNote, outboxFormatRules } from "../outbox/layout";
+import { notesStillFitting, type RowNote } from "../outbox/notes";
 import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import type { FundFacts } from "../outbox/preview";
 import { readOutboxRow } from "../outbox/rows";
@@ -182,7 +182,7 @@ export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
         .map((r) => String(r[0] ?? ""));
     },
     writeOwned(rowNumber, cells: OwnedCells) {
-      // Two ranges (State and Result first, the record at the right): nothing else of the row.
+      // Two ranges (the record at the right, then State and Result): nothing else of the row.
       for (const block of ownedBlocks(cells)) {
         const range = sheet.getRange(rowNumber, block.column, 1, block.values.length);
         // Plain text formats first: the result may quote the service, which must stay literal.
@@ -267,11 +267,19 @@ function protectOwnedColumns(sheet: Sheet, language: Language, top: number): voi
   }
 }
 
-/** True when row 1 of `sheet` is exactly the old Outbox header. */
+/**
+ * True when row 1 of `sheet` is exactly the old Outbox header and the sheet was never laid out
+ * anew: a sheet made or moved in the new layout has its formats noted, and an old header typed
+ * over it (by anyone) is refused by the header check, never taken for a sheet to move.
+ */
 export function hasOldOutboxLayout(sheet: Sheet): boolean {
   const width = OLD_OUTBOX_COLUMNS.length;
   return (
-    sheet.getMaxColumns() >= width && isOldOutboxHeader(sheet.getRange(1, 1, 1, width).getValues()[0] ?? [])
+    sheet.getMaxColumns() >= width &&
+    !runtime()
+      .documentProperties()
+      ?.getProperty(FORMAT_RULES_KEY + sheet.getSheetId()) &&
+    isOldOutboxHeader(sheet.getRange(1, 1, 1, width).getValues()[0] ?? [])
   );
 }
 
@@ -285,13 +293,22 @@ export function migrateOutboxLayout(sheet: Sheet, language: Language): boolean {
   if (!hasOldOutboxLayout(sheet)) return false;
   const from = OLD_OUTBOX_COLUMNS.indexOf(LEADING_COLUMNS[0]) + 1;
   sheet.moveColumns(sheet.getRange(1, from, 1, LEADING_COLUMNS.length), 1);
-  // The old warning covered the add-on's block in one piece: it is drawn again for two.
+  finishLayout(sheet, language);
+  return true;
+}
+
+/**
+ * What follows the move, in an order a killed execution can leave at any point: the add-on's
+ * warning drawn again for its two ranges (the old one covered its block in one piece), then the
+ * dress, whose formats note the sheet as laid out last (extendOutboxRules finishes a sheet
+ * without that note).
+ */
+function finishLayout(sheet: Sheet, language: Language): void {
   const descriptions = [translate("en", "outbox.col.state"), translate("es", "outbox.col.state")];
   for (const protection of sheet.getProtections(SpreadsheetApp.ProtectionType.RANGE))
     if (descriptions.includes(protection.getDescription())) protection.remove();
   protectOwnedColumns(sheet, language, 1);
   dressOutboxSheet(sheet, language);
-  return true;
 }
 
 /** Document property: the rows of each Outbox sheet its formats, dropdowns and protection cover. */
@@ -384,6 +401,10 @@ export function relabelOutboxSheet(sheet: Sheet, from: Language, to: Language, n
  */
 export function extendOutboxRules(sheet: Sheet, language: Language): void {
   const props = runtime().documentProperties();
+  // A sheet in this layout that was never dressed (a move cut off after its columns moved, a
+  // copy): its warning and dress finished now, which also notes it as laid out (see
+  // hasOldOutboxLayout).
+  if (!props?.getProperty(FORMAT_RULES_KEY + sheet.getSheetId())) finishLayout(sheet, language);
   if (props?.getProperty(LISTS_KEY + sheet.getName()) !== operationLabels(language).join("|"))
     applyAllOutboxLists(sheet, language);
   const covered = Number(props?.getProperty(RULES_ROWS_KEY + sheet.getName()));

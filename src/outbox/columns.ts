@@ -52,11 +52,16 @@ export function columnNumber(column: OutboxColumn): number {
   return OUTBOX_COLUMNS.indexOf(column) + 1;
 }
 
-/** The add-on's cells of a row as ranges of adjacent columns: the first column and its values. */
+/**
+ * The add-on's cells of a row as ranges of adjacent columns: the first column and its values.
+ * The record (with the operation key) first: an execution killed between the two writes leaves
+ * the new key beside the old State, which the next run settles by its record, never a State
+ * such as Sending beside no key, which it could only refuse as unrecorded.
+ */
 export function ownedBlocks(
   cells: OwnedCells,
 ): { column: number; columns: OwnedColumn[]; values: CellValue[] }[] {
-  return [LEADING_COLUMNS, HIDDEN_COLUMNS].map((block) => ({
+  return [HIDDEN_COLUMNS, LEADING_COLUMNS].map((block) => ({
     column: columnNumber(block[0]),
     columns: [...block],
     values: block.map((c) => cells[c]),

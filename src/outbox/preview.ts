@@ -218,8 +218,12 @@ export function previewOutbox(
     } else if (owned) {
       continue; // Unsettled: listed above.
     } else if (record === undefined || row.operationKey === "") {
-      if (row.state === null || row.state === "Done" || row.state === "Refused") continue;
-      if (row.state === "Sending" || row.state === "Unknown" || row.operationKey !== "") {
+      // Done with no key was never written by the add-on (every Done it writes carries one): most
+      // often a done row's visible cells pasted on a new line. Flagged, never taken as done nor sent.
+      const doneWithoutKey = row.state === "Done" && row.operationKey === "";
+      if (row.state === null || (row.state === "Done" && !doneWithoutKey) || row.state === "Refused")
+        continue;
+      if (row.state === "Sending" || row.state === "Unknown" || doneWithoutKey || row.operationKey !== "") {
         preview.warnings.push({ kind: "noRecord", rowNumber: row.rowNumber });
         continue;
       }

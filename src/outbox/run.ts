@@ -586,8 +586,12 @@ export function runOutbox(context: RunContext): RunSummary {
     }
     if (owned) continue; // Unsettled: taken in step 1 and left for a later run.
     if (rec === undefined || row.operationKey === "") {
-      if (row.state === null || row.state === "Done" || row.state === "Refused") continue;
-      if (row.state === "Sending" || row.state === "Unknown" || row.operationKey !== "") {
+      // Done with no key was never written by the add-on (every Done it writes carries one): most
+      // often a done row's visible cells pasted on a new line. Flagged, never taken as done nor sent.
+      const doneWithoutKey = row.state === "Done" && row.operationKey === "";
+      if (row.state === null || (row.state === "Done" && !doneWithoutKey) || row.state === "Refused")
+        continue;
+      if (row.state === "Sending" || row.state === "Unknown" || doneWithoutKey || row.operationKey !== "") {
         // No record: from before records were kept, pruned (a key the add-on wrote: sent or
         // refused once), or typed by someone. Never sent.
         const message = t("outbox.msg.noRecord");

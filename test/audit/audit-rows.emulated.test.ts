@@ -38,6 +38,12 @@ function everyCell(): string {
   return JSON.stringify(wb.emulator.spreadsheet.sheets.map((sheet) => wb.sheetValues(sheet.name)));
 }
 
+/** The previous version kept no note of the Audit sheet's layout. */
+function asPreviousVersion(): void {
+  for (const key of [...wb.emulator.documentPropertiesData.values.keys()])
+    if (key.startsWith("audit.layout.")) wb.emulator.documentPropertiesData.values.delete(key);
+}
+
 function refreshFunds(): void {
   expect(wb.menu("refreshFunds")).toMatchObject({ ok: true });
 }
@@ -146,6 +152,16 @@ describe("the connection test", () => {
     expect(rows[1]?.Source).toBe("sidebar");
     expect(everyCell()).not.toContain(typed);
     expect(everyCell()).not.toContain(wb.sandbox.token);
+    // Nor the document's or the script's properties, the document cache, notes or the logs.
+    const elsewhere = JSON.stringify([
+      [...wb.emulator.documentPropertiesData.values.entries()],
+      [...wb.emulator.scriptPropertiesData.values.entries()],
+      wb.emulator.logs,
+      wb.emulator.spreadsheet.sheets.map((sheet) => wb.emulator.spreadsheet.sheetByName(sheet.name)),
+    ]);
+    expect(elsewhere).toContain("Test connection");
+    expect(elsewhere).not.toContain(typed);
+    expect(elsewhere).not.toContain(wb.sandbox.token);
   });
 });
 
@@ -158,6 +174,7 @@ describe("an Audit sheet with the previous version's columns", () => {
     // of notes a user added to its right.
     const model = wb.emulator.spreadsheet.sheetByName("Audit");
     model?.deleteColumns(5, 3);
+    asPreviousVersion();
     wb.emulator.typeCells("Audit", "N1:N2", [["My notes"], ["checked by Ana"]]);
     const old = wb.sheetValues("Audit");
     expect(old[0]).toEqual([...headersOf(AUDIT_TABLE, "en").filter((_, i) => i < 4 || i > 6), "My notes"]);
@@ -172,10 +189,25 @@ describe("an Audit sheet with the previous version's columns", () => {
     expect(after.some((r) => r.Action === "Audit check")).toBe(false);
   });
 
+  it("one of this version whose header an editor types over with the previous one's: no column inserted, every row kept in place", () => {
+    wb.settings({ pageSize: "3", auditReads: "every" });
+    refreshFunds();
+    const before = wb.sheetValues("Audit").slice(1);
+    const previous = headersOf(AUDIT_TABLE, "en").filter((_, i) => i < 4 || i > 6);
+    wb.emulator.typeCells("Audit", "A1:M1", [previous]);
+    refreshFunds();
+    const values = wb.sheetValues("Audit");
+    expect(values[0]).toEqual(headersOf(AUDIT_TABLE, "en"));
+    // The typed row is kept as a row of its own (the entry check points at it); no cell moved.
+    expect(values[1]?.slice(0, 13)).toEqual(previous);
+    expect(values.slice(2, 2 + before.length)).toEqual(before);
+  });
+
   it("three executions at once on an old sheet: one header, the new columns once, entry numbers unique and in order", async () => {
     wb.settings({ pageSize: "3", auditReads: "every" });
     refreshFunds();
     wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
+    asPreviousVersion();
     const before = auditRows().length;
     // Each test's call answers after the same delay: all three then open the sheet at once.
     await wb.faults([{ endpoint: "getFunds", fault: "slow", delayMs: 400, times: 3 }]);
@@ -190,6 +222,26 @@ describe("an Audit sheet with the previous version's columns", () => {
     expect(after.map((r) => r["Entry no."])).toEqual(after.map((_, i) => i + 1));
     expect(after.some((r) => r.Action === "Audit check")).toBe(false);
   });
+
+  it("killed at any call while its new columns go in, keeps every earlier row under the right headers", () => {
+    let completed = false;
+    for (let call = 1; !completed; call++) {
+      wb.emulator.resetState();
+      wb.settings({ pageSize: "3", auditReads: "every" });
+      refreshFunds();
+      const before = auditRows();
+      wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
+      asPreviousVersion();
+      completed = wb.menu("refreshFunds", ["OK"], { stopAt: { serviceCall: call } }).ok;
+      refreshFunds();
+      const where = `killed at call ${call}`;
+      expect(wb.sheetValues("Audit")[0], where).toEqual(headersOf(AUDIT_TABLE, "en"));
+      const after = auditRows().filter((r) => before.some((b) => b["Entry no."] === r["Entry no."]));
+      const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp) });
+      expect(after.map(strip), where).toEqual(before.map(strip));
+      expect(call).toBeLessThan(1_000);
+    }
+  }, 300_000);
 
   it("in Spanish, written before entries were numbered, keeps its 12 columns' rows under the right headers", () => {
     const headers = headersOf(AUDIT_TABLE, "es");

@@ -333,3 +333,99 @@ describe("a list that needs several executions", () => {
     expect(sheets.reports.values.filter((r) => r.includes("gone"))).toHaveLength(1);
   });
 });
+
+describe("an execution killed at any call while it goes on with a list", () => {
+  class Killed extends Error {}
+
+  /** `target` whose method calls count in `counter`, the `killAt`-th one throwing instead. */
+  function killable<T extends object>(target: T, counter: { calls: number; killAt: number }): T {
+    return new Proxy(target, {
+      get(obj, name, receiver) {
+        const value = Reflect.get(obj, name, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          counter.calls++;
+          if (counter.calls === counter.killAt) throw new Killed(`killed at call ${counter.killAt}`);
+          return value.apply(obj, args);
+        };
+      },
+    });
+  }
+
+  it("leaves a continuation that ends as one execution writes it: nothing duplicated, lost or marked early", () => {
+    // Ids far apart, so that the ids merged so far go to the cache.
+    const many = Array.from({ length: 1_000 }, (_v, i) => 10_000 + i * 50_000_000);
+    const gone = many[7] as number;
+    const straight = setup(many);
+    runRefreshSteps(straight.deps, startCursor("reports"), () => false);
+    let completed = false;
+    let killAt = 0;
+    while (!completed) {
+      killAt++;
+      const cache = memoryCache();
+      const { service, sheets, deps } = setup(many, cache);
+      const tuned = { ...deps, options: { ...options, batchSize: 4 } };
+      runRefreshSteps(tuned, startCursor("reports"), () => false);
+      service.reports = service.reports.filter((r) => r.id !== gone);
+      // Execution 1 reads about 700 reports; its cursor is what the document keeps.
+      let steps = 0;
+      const first = runRefreshSteps(
+        { ...tuned, onStep: () => steps++ },
+        startCursor("reports"),
+        () => steps >= 18,
+      );
+      expect(first.finished).toBe(false);
+      let kept = first.cursor as RefreshCursor;
+      // Execution 2 is killed at its killAt-th call: its cursor is never kept.
+      const counter = { calls: 0, killAt };
+      steps = 0;
+      try {
+        const second = runRefreshSteps(
+          {
+            ...tuned,
+            reader: killable(tuned.reader, counter),
+            sheets: killable(tuned.sheets, counter),
+            listState: killable(cache, counter),
+            onStep: () => steps++,
+          },
+          JSON.parse(JSON.stringify(kept)),
+          () => steps >= 2,
+        );
+        completed = true;
+        if (!second.finished) kept = second.cursor as RefreshCursor;
+      } catch (err) {
+        if (!(err instanceof Killed)) throw err;
+        expect(first.cursor?.list?.seen.key, "the ids are in the cache").toBeDefined();
+      }
+      const where = `killed at call ${killAt}`;
+      expect(
+        sheets.reports.values.some((r) => r.includes("gone")),
+        where,
+      ).toBe(false);
+      for (let execution = 0; ; execution++) {
+        steps = 0;
+        const next = runRefreshSteps(
+          { ...tuned, onStep: () => steps++ },
+          JSON.parse(JSON.stringify(kept)),
+          () => steps >= 2,
+        );
+        if (next.finished) break;
+        expect(
+          sheets.reports.values.some((r) => r.includes("gone")),
+          where,
+        ).toBe(false);
+        kept = next.cursor as RefreshCursor;
+        expect(execution, where).toBeLessThan(100);
+      }
+      expect(sheets.reports.ids(), where).toEqual(straight.sheets.reports.ids());
+      expect(
+        sheets.reports.values.filter((r) => r.includes("gone")).map((r) => Number(r[0])),
+        where,
+      ).toEqual([gone]);
+      // (What a killed execution put in the cache stays there until it expires: never read.)
+      expect(killAt, where).toBeLessThan(2_000);
+    }
+    // Execution 2 made calls to kill: reads, the cache, the sheet.
+    expect(killAt).toBeGreaterThan(5);
+  });
+});

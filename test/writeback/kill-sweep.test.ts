@@ -1,0 +1,56 @@
+/**
+ * A run of the new layout killed at every Apps Script call in turn (between the two ranges a
+ * row's State and Result and its hidden record are written in, among others), then run again
+ * once the in-flight window is over: each deposit lands exactly once and every row ends Done.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+
+let wb: WriteBack;
+
+beforeAll(async () => {
+  wb = await startWriteBack(buildWriteBack());
+}, 120_000);
+
+afterAll(async () => {
+  await wb?.close();
+});
+
+async function deposits(id: number, cents: number): Promise<number> {
+  return (await wb.fund(id)).transactions.filter((t) => t.type === 1 && t.amountCents === cents).length;
+}
+
+describe("an Outbox run killed at any call", () => {
+  it("sends each deposit once, whatever call it was killed at", async () => {
+    let completed = false;
+    for (let call = 1; !completed; call++) {
+      await wb.reset();
+      const [a, b] = (await wb.state()).funds.filter((f) => f.status === 1) as [SandboxFund, SandboxFund];
+      expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+      wb.typeOutbox([
+        { operation: "Deposit", targetId: a.id, amount: "2.02" },
+        { operation: "Withdrawal", targetId: b.id, amount: "0.03" },
+        { operation: "Deposit", targetId: b.id, amount: "4.04" },
+      ]);
+      const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
+      completed = killed.ok;
+      for (let again = 0; again < 3; again++) {
+        wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+        wb.menu("runOutbox", ["YES", "OK", "OK"]);
+      }
+      const where = `killed at call ${call}`;
+      expect(
+        wb.outbox().map((r) => r.state),
+        where,
+      ).toEqual(["Done", "Done", "Done"]);
+      expect(await deposits(a.id, 202), where).toBe(1);
+      expect(await deposits(b.id, 404), where).toBe(1);
+      const withdrawals = (await wb.fund(b.id)).transactions.filter(
+        (t) => t.type !== 1 && t.amountCents === 3,
+      );
+      expect(withdrawals.length, where).toBe(1);
+      expect(call, "a run of this size ends within 2,000 calls").toBeLessThan(2_000);
+    }
+  }, 600_000);
+});

@@ -45,7 +45,7 @@ export function outboxSuite(ctx: () => E2eContext): void {
     // State and Result come first (A, B): the operation is typed from column C.
     await playground.typeRows(2, [
       ["", "", "Deposit", funds[0]?.id as string, "1000.50"],
-      ["", "", "Withdraw", funds[1]?.id as string, "20"],
+      ["", "", "Withdrawal", funds[1]?.id as string, "20"],
     ]);
     expect((await playground.row(2)).slice(2, 4)).toEqual(["Deposit", funds[0]?.id]);
   });

@@ -104,7 +104,7 @@ interface RunFigures {
   /** The refresh's own duration as the script measured it (emulated sheet time included). */
   scriptMs: number;
   /** fetchAll rounds and the real time blocked on them. */
-  http: { batches: number; blockedMs: number };
+  http: { batches: number; blockedMs: number; bytes: number };
   /** Highest V8 heap seen during the refresh above the heap before it (bytes). */
   peakHeapAbove: number;
   /** With --live-heap: the largest live heap at a spreadsheet call, and what stays, above the start. */
@@ -285,6 +285,19 @@ async function pagesNeeded(
   return { funds: Math.max(1, funds), reports };
 }
 
+/**
+ * The bodies received, and what moving them alone takes at 100 Mbit/s: time the HTTP floor
+ * (calls, concurrency and latency) does not count.
+ */
+function downloadLine(first: number, second: number, latencyMs: number): string {
+  const at100Mbits = (bytes: number) => seconds((bytes * 8) / 100_000);
+  const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return (
+    `Downloaded: ${mb(first)} (first), ${mb(second)} (no change); at 100 Mbit/s moving them takes ` +
+    `${at100Mbits(first)} and ${at100Mbits(second)}, which the floor (${latencyMs} ms per round) does not count.`
+  );
+}
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
@@ -412,6 +425,8 @@ async function benchSize(
             "",
           ]
         : []),
+      `${downloadLine(first.http.bytes, second.http.bytes, args.latencyMs)}`,
+      "",
       `Cells read / written: ${first.cells.read.toLocaleString("en")} / ${first.cells.written.toLocaleString("en")} (first), ` +
         `${second.cells.read.toLocaleString("en")} / ${second.cells.written.toLocaleString("en")} (no change).`,
       "",

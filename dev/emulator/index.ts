@@ -181,8 +181,11 @@ export interface Counters {
   sheets: Record<string, SheetCounters>;
   properties: { reads: number; writes: number };
   executions: number;
-  /** UrlFetch rounds (one per fetch or fetchAll) and the real time spent blocked on them. */
-  http: { batches: number; blockedMs: number };
+  /**
+   * UrlFetch rounds (one per fetch or fetchAll), the real time spent blocked on them, and the
+   * bytes of the bodies received.
+   */
+  http: { batches: number; blockedMs: number; bytes: number };
 }
 
 /** Locks held by "another execution", as set up by holdLock(). */
@@ -488,6 +491,7 @@ export class Emulator {
     this.fetchCounts = new Map();
     this.http.waited.batches = 0;
     this.http.waited.blockedMs = 0;
+    this.http.waited.bytes = 0;
   }
 
   private sheetCounter(sheet: SheetData): SheetCounters {

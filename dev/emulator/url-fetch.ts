@@ -49,8 +49,11 @@ export class SyncHttp {
   private port: MessagePort | undefined;
   private flag: Int32Array | undefined;
   private seq = 0;
-  /** fetchAll rounds sent, and the real time the script's thread spent waiting on them. */
-  readonly waited = { batches: 0, blockedMs: 0 };
+  /**
+   * fetchAll rounds sent, the real time the script's thread spent waiting on them, and the bytes
+   * of the bodies received.
+   */
+  readonly waited = { batches: 0, blockedMs: 0, bytes: 0 };
 
   constructor(private readonly onBlock: () => void = () => {}) {}
 
@@ -72,7 +75,9 @@ export class SyncHttp {
   send(requests: WireRequest[]): WireResult[] {
     const started = performance.now();
     try {
-      return this.sendAndWait(requests);
+      const results = this.sendAndWait(requests);
+      for (const result of results) if (result.ok) this.waited.bytes += result.body.byteLength;
+      return results;
     } finally {
       this.waited.batches++;
       this.waited.blockedMs += performance.now() - started;

@@ -137,6 +137,17 @@ describe("npm run bench, smallest size", () => {
     expect(againWritten).toBeLessThan((firstWritten as number) / 10);
     // No fund moved: its movements are not rewritten.
     expect(numbers(againWrites)[1]).toBe(0);
+    // The bodies received: the first refresh's include every fund read one by one, the second's
+    // only the list pages, and the time to move them follows from their size.
+    const download =
+      /^Downloaded: ([\d.]+) MB \(first\), ([\d.]+) MB \(no change\); at 100 Mbit\/s moving them takes ([\d.]+) s and ([\d.]+) s, which the floor \(\d+ ms per round\) does not count\.$/m.exec(
+        out.stdout,
+      );
+    const [firstMb, againMb, firstS, againS] = (download ?? []).slice(1).map(Number);
+    expect(againMb).toBeGreaterThan(0);
+    expect(firstMb).toBeGreaterThan(againMb as number);
+    expect(Math.abs((firstS as number) - ((firstMb as number) * 8) / 100)).toBeLessThanOrEqual(0.06);
+    expect(Math.abs((againS as number) - ((againMb as number) * 8) / 100)).toBeLessThanOrEqual(0.06);
     expect(out.stdout).toMatch(
       /^Records written: [\d,]+ \(first\), [\d,]+ \(second\); executions: 1 and 1\./m,
     );

@@ -3,8 +3,8 @@
  * rules (date order, the one-year window) and messages the add-on checks before sending, with
  * the sandbox's own "today".
  */
-import type { EndpointName } from "../../src/api/endpoints";
-import { checkField, isBlank } from "../../src/api/fields";
+import { ENDPOINTS, type EndpointName } from "../../src/api/endpoints";
+import { checkField, type FieldSpec, isBlank } from "../../src/api/fields";
 import { type MessageLanguage, ruleMessage } from "../../src/api/messages";
 import { validateRequest } from "../../src/api/validation";
 import { SandboxError } from "./errors";
@@ -38,12 +38,22 @@ export function parseRequest(
   today: string,
   language: MessageLanguage = "en",
 ): Record<string, unknown> {
-  const { request, keptDate } = expirationDateUse(name, raw, language);
+  const asSent = asSentProblems(name, raw, language);
+  const { request, keptDate } = expirationDateUse(name, raw, language, asSent);
   const checked = validateRequest(name, request, { today, language });
-  if (!checked.ok)
-    throw new InvalidRequest(checked.issues.map((i) => ({ Field: i.field, Message: i.message })));
+  if (!checked.ok || asSent.length > 0) {
+    const named = new Set(asSent.map((p) => p.Field));
+    const others = checked.ok ? [] : checked.issues.filter((i) => !named.has(i.field));
+    throw new InvalidRequest([...asSent, ...others.map((i) => ({ Field: i.field, Message: i.message }))]);
+  }
   const value = { ...(checked.value as Record<string, unknown>) };
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
+  // Text is kept as sent (the contract trims what the add-on sends; the service sets Title from FundName).
+  const fields = ENDPOINTS[name].fields as Record<string, FieldSpec>;
+  const sent = raw as Record<string, unknown>;
+  for (const key of Object.keys(value)) {
+    if (fields[key]?.kind === "text" && typeof sent[key] === "string") value[key] = sent[key];
+  }
   // The contract leaves the page size open (the spec shows no maximum); the sandbox's own
   // maximum is refused in the contract's words.
   const perPage = value.ResultsPerPage;
@@ -68,8 +78,11 @@ function expirationDateUse(
   name: EndpointName,
   raw: unknown,
   language: MessageLanguage,
+  asSent: FieldProblem[],
 ): { request: unknown; keptDate?: string } {
   if (name !== "createFund" && name !== "updateFund") return { request: raw };
+  if (asSent.some((p) => p.Field === "FundExpiration" || p.Field === "FundExpirationDate"))
+    return { request: raw };
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { request: raw };
   const body = raw as Record<string, unknown>;
   if (isBlank(body.FundExpirationDate)) return { request: raw };
@@ -90,4 +103,102 @@ function expirationDateUse(
 /** Spanish messages when the caller prefers Spanish (Accept-Language: es…), English otherwise. */
 export function languageOf(acceptLanguage: string | undefined): MessageLanguage {
   return /^\s*es\b/i.test(acceptLanguage ?? "") ? "es" : "en";
+}
+
+/** The JSON type each kind of field travels as in a write body (spec part 4). */
+const JSON_TYPES: Record<FieldSpec["kind"], "number" | "boolean" | "string"> = {
+  id: "number",
+  integer: "number",
+  choice: "number",
+  money: "number",
+  flag: "boolean",
+  text: "string",
+  word: "string",
+  currency: "string",
+  date: "string",
+  datetime: "string",
+};
+
+const JSON_TYPE_NAMES = {
+  en: { number: "a JSON number", boolean: "a JSON boolean (true or false)", string: "a JSON string" },
+  es: { number: "un número JSON", boolean: "un booleano JSON (true o false)", string: "un texto JSON" },
+};
+
+let currencies: Set<string> | undefined;
+
+/** ISO 4217 codes, as the runtime's Intl knows them. */
+function isCurrencyCode(text: string): boolean {
+  currencies ??= new Set(Intl.supportedValuesOf("currency"));
+  return /^[A-Z]{3}$/.test(text) && currencies.has(text);
+}
+
+function sentText(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+}
+
+/**
+ * What the contract (src/api) takes loosely from the add-on's cells and forms, and the spec
+ * writes strictly: in a JSON body integers and amounts are numbers, flags booleans and text
+ * strings; `ASC`/`DESC` as written; currencies ISO 4217 in capitals; dates and whole numbers of a
+ * query without spaces or signs; lengths counted on the text sent. One problem per field.
+ */
+function asSentProblems(name: EndpointName, raw: unknown, language: MessageLanguage): FieldProblem[] {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [];
+  const endpoint = ENDPOINTS[name];
+  const fields = endpoint.fields as Record<string, FieldSpec>;
+  const problems: FieldProblem[] = [];
+  for (const [field, value] of Object.entries(raw as Record<string, unknown>)) {
+    const spec = fields[field];
+    if (!spec || isBlank(value)) continue;
+    const message = problemOf(spec, field, value, endpoint.in === "body", language);
+    if (message) problems.push({ Field: field, Message: message });
+  }
+  return problems;
+}
+
+function problemOf(
+  spec: FieldSpec,
+  field: string,
+  value: unknown,
+  inBody: boolean,
+  language: MessageLanguage,
+): string | undefined {
+  const type = JSON_TYPES[spec.kind];
+  if (inBody && typeof value !== type) {
+    // A value the contract would refuse anyway ("1.234,50", "maybe") gets the contract's message.
+    const loose = checkField(spec, value);
+    if (!loose.ok) return ruleMessage(loose.rule, field, loose.params, language);
+    const names = JSON_TYPE_NAMES[language];
+    return language === "es"
+      ? `${field} debe ser ${names[type]} (se recibió ${sentText(value)}).`
+      : `${field} must be ${names[type]} (got ${sentText(value)}).`;
+  }
+  if (typeof value !== "string") return undefined;
+  const got = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+  switch (spec.kind) {
+    case "id":
+    case "integer":
+      return /^-?\d+$/.test(value) ? undefined : ruleMessage("integer", field, { got }, language);
+    case "choice":
+    case "word": {
+      const values = spec.values as readonly (string | number)[];
+      if (values.some((v) => String(v) === value)) return undefined;
+      return ruleMessage("oneOf", field, { values: values.join(", "), got }, language);
+    }
+    case "date":
+    case "datetime":
+      return value === value.trim() ? undefined : ruleMessage(spec.kind, field, { got }, language);
+    case "currency":
+      if (isCurrencyCode(value)) return undefined;
+      return language === "es"
+        ? `${field} debe ser un código de moneda ISO 4217 en mayúsculas, como CLP o USD (se recibió ${sentText(got)}).`
+        : `${field} must be an ISO 4217 currency code in capitals, such as CLP or USD (got ${sentText(got)}).`;
+    case "text": {
+      const length = Array.from(value).length;
+      if (length <= spec.maxLength) return undefined;
+      return ruleMessage("maxLength", field, { max: spec.maxLength, length }, language);
+    }
+    default:
+      return undefined;
+  }
 }

@@ -264,7 +264,7 @@ describe("createFund", () => {
     for (const [overrides, field, rule] of [
       [{ FundName: "x".repeat(201) }, "FundName", /200/],
       [{ FundName: "" }, "FundName", /required/],
-      [{ FundCurrency: "PESO" }, "FundCurrency", /3-letter/],
+      [{ FundCurrency: "PESO" }, "FundCurrency", /ISO 4217/],
       [{ FundCode: "c".repeat(51) }, "FundCode", /50/],
       [{ FundComment: "c".repeat(256) }, "FundComment", /255/],
       [{ FundAmount: 10.555 }, "FundAmount", /two decimals/],
@@ -407,7 +407,7 @@ describe("deposits and withdrawals", () => {
     const withdrawal = await call(sandbox, "withdrawMoneyFromFund", {
       Id: fund.Id,
       IdAdmin: 1003,
-      WithdrawAmount: "0.25",
+      WithdrawAmount: 0.25,
     });
     expect(withdrawal.status).toBe(200);
     expect(withdrawal.body).toMatchObject({ Deposits: 0.3, Charges: 0.25, Balance: 0.05, Status: 3 });

@@ -66,7 +66,7 @@ describe("getExpenseReports filters", () => {
       [{ Status: 0 }, (r) => r.status === 0],
       [{ Status: 1 }, (r) => r.status === 1],
       [{ Currency: "MXN" }, (r) => r.currency === "MXN"],
-      [{ Currency: "pen" }, (r) => r.currency === "PEN"],
+      [{ Currency: "PEN" }, (r) => r.currency === "PEN"],
       [{ ExpensePolicyId: 204 }, (r) => r.policyId === 204],
       [{ UserId: window[0]?.employeeId }, (r) => r.employeeId === window[0]?.employeeId],
       [{ IntegrationStatus: 1 }, (r) => r.integrated],

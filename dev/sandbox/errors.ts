@@ -10,6 +10,7 @@ export type ErrorCode =
   | "Forbidden"
   | "NotFound"
   | "MethodNotAllowed"
+  | "UnsupportedMediaType"
   | "Conflict"
   | "InjectedFault"
   | "Internal";

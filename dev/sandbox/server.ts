@@ -118,11 +118,15 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL, origin: string): Promise<void> {
     const name = url.pathname.slice("/v1/".length);
-    if (!isEndpointName(name)) {
+    const endpoint = isEndpointName(name) ? ENDPOINTS[name] : undefined;
+    const allowed = endpoint
+      ? [endpoint.method, ...(endpoint.fallbackMethod ? [endpoint.fallbackMethod] : [])]
+      : [];
+    // Every call needs the token (spec 5): without it, not even whether a route exists is told.
+    if (!allowed.includes(req.method as (typeof allowed)[number])) authorize(req);
+    if (!isEndpointName(name) || !endpoint) {
       throw notFound("endpoint", `/v1/${name} is not an endpoint; endpoints: ${ENDPOINT_NAMES.join(", ")}`);
     }
-    const endpoint = ENDPOINTS[name];
-    const allowed = [endpoint.method, ...(endpoint.fallbackMethod ? [endpoint.fallbackMethod] : [])];
     if (!allowed.includes(req.method as (typeof allowed)[number])) {
       throw methodNotAllowed(`/v1/${name}`, allowed, req.method);
     }
@@ -194,6 +198,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   ): Answer {
     try {
       authorize(req);
+      if (ENDPOINTS[name].in === "body") requireJson(req);
       const raw = ENDPOINTS[name].in === "query" ? queryObject(url.searchParams) : jsonObject(bodyText);
       const input = parseRequest(
         name,
@@ -217,6 +222,18 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (!match) throw unauthorized("must be of the form Bearer <token>");
     // Never echo the token back: error bodies end up in logs and cells.
     if (match[1] !== token) throw unauthorized("the access token is not valid");
+  }
+
+  /** Spec 1: a write sends its JSON body with Content-Type: application/json. */
+  function requireJson(req: IncomingMessage): void {
+    const type = req.headers["content-type"] ?? "";
+    if (type.split(";")[0]?.trim().toLowerCase() === "application/json") return;
+    throw new SandboxError(
+      415,
+      "UnsupportedMediaType",
+      `Content-Type: a write sends its JSON body with Content-Type: application/json (got ${type ? JSON.stringify(type) : "none"})`,
+      "Content-Type",
+    );
   }
 
   function control(method: string, url: URL, body: unknown, origin: string): Answer {

@@ -47,6 +47,18 @@ describe("authentication", () => {
     expect(reply.status).toBe(200);
   });
 
+  it("asks for the token before telling whether an endpoint or a method exists", async () => {
+    for (const [path, method] of [
+      ["getFundz", "GET"],
+      ["getFunds", "DELETE"],
+      ["createFund", "GET"],
+    ]) {
+      const res = await fetch(`${sandbox.url}/${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect((await res.json()).Error.Field).toBe("Authorization");
+    }
+  });
+
   it("checks the token before validating or applying a write", async () => {
     const reply = await call(sandbox, "createFund", { FundName: "x" }, { token: null });
     expect(reply.status).toBe(401);
@@ -106,7 +118,7 @@ describe("methods and routes", () => {
   it("treats an empty write body as no fields, naming every required one", async () => {
     const res = await fetch(`${sandbox.url}/depositMoneyToFund`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${sandbox.token}` },
+      headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
     });
     expect(res.status).toBe(400);
     const error = (await res.json()).Error;
@@ -115,6 +127,37 @@ describe("methods and routes", () => {
       "Id",
       "IdAdmin",
     ]);
+  });
+});
+
+describe("Content-Type of writes", () => {
+  it("refuses a write body not sent as application/json with 415 naming Content-Type, applying nothing", async () => {
+    const deposit = JSON.stringify({ Id: 5001, IdAdmin: sandbox.adminId, DepositAmount: 1 });
+    const send = (headers: Record<string, string>) =>
+      fetch(`${sandbox.url}/depositMoneyToFund`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${sandbox.token}`, ...headers },
+        body: deposit,
+      });
+    const balance = async () =>
+      (await call(sandbox, "getFund", { Id: 5001 }, { token: "tok-S3CRET-123" })).body.Balance;
+    const before = await balance();
+    for (const type of [
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "application/jsonp",
+    ]) {
+      const res = await send({ "Content-Type": type });
+      expect(res.status, type).toBe(415);
+      const error = (await res.json()).Error;
+      expect(error).toMatchObject({ Code: "UnsupportedMediaType", Field: "Content-Type" });
+      expect(error.Message.startsWith("Content-Type")).toBe(true);
+    }
+    // fetch() sends a string body as text/plain unless told otherwise.
+    expect((await send({})).status).toBe(415);
+    expect(await balance()).toBe(before);
+    const ok = await send({ "Content-Type": "Application/JSON; charset=utf-8" });
+    expect(ok.status).toBe(200);
   });
 });
 

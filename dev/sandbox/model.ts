@@ -52,7 +52,7 @@ export interface ExpensePolicy {
   id: number;
   name: string;
   currency: string;
-  /** Custom statuses defined in this policy; setExpenseReportCustomStatus accepts only these. */
+  /** Custom statuses defined in this policy; setExpenseReportCustomStatus accepts only these (exact text). */
   customStatuses: string[];
 }
 

@@ -318,6 +318,21 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       }
       return ok(simulatedReport(ledger.closeReport(id, approved), ledger, origin));
     }
+    if (first === "policies" && second !== undefined && third === "statuses" && parts.length === 3) {
+      only("POST");
+      const b = knownMembers(objectBody(body), ["CustomStatus"]);
+      const text = b.CustomStatus;
+      if (typeof text !== "string" || text.trim() === "" || Array.from(text).length > 20) {
+        throw invalid("CustomStatus", "must be a text of 1 to 20 characters");
+      }
+      const policy = ledger.definePolicyStatus(reportIdOf(second), text);
+      return ok({
+        Id: policy.id,
+        Name: policy.name,
+        Currency: policy.currency,
+        CustomStatuses: policy.customStatuses,
+      });
+    }
     if (first === "files" && second !== undefined && third !== undefined && parts.length === 3) {
       only("GET");
       const report = ledger.report(Number(second));
@@ -384,7 +399,7 @@ function scenariosOf(ledger: Ledger) {
 
 function reportIdOf(text: string): number {
   const id = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(id)) throw invalid("id", `${text} is not a report id`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(id)) throw invalid("id", `${text} is not an id`);
   return id;
 }
 

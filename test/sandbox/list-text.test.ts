@@ -69,7 +69,7 @@ describe("list answers from kept record texts", () => {
         ledger.setReportCustomStatus({
           id: report.id,
           idAdmin: MANAGER_ID,
-          customStatus: "Revisado",
+          customStatus: report.customStatus === "Observado" ? "Pagado" : "Observado",
           customMessage: "",
         }),
       () =>

@@ -1,7 +1,7 @@
 /** getExpenseReports, getExpenseReport, integration marks and custom statuses. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stateOf } from "../../dev/sandbox/server";
-import { call, type Running, start, TODAY } from "./sandbox-client";
+import { call, control, type Running, start, TODAY } from "./sandbox-client";
 
 let sandbox: Running;
 type LedgerReport = ReturnType<typeof stateOf>["reports"][number];
@@ -294,21 +294,58 @@ describe("setExpenseReportCustomStatus", () => {
     );
   });
 
-  it("takes any text up to 20 characters, even one the policy does not define, and leaves the policy alone", async () => {
+  it("refuses a text the report's policy does not define, naming CustomStatus and the policy's statuses, changing nothing", async () => {
     const target = ledgerReports.find((r) => r.policyId === 203 && r.customStatus === "") as LedgerReport;
     const policyBefore = [...(sandbox.sandbox.service.ledger.policies.get(203)?.customStatuses ?? [])];
-    const atLimit = "x".repeat(20);
-    const reply = await call(sandbox, "setExpenseReportCustomStatus", {
+    const timelineBefore = sandbox.sandbox.service.ledger.report(target.id).timeline.length;
+    for (const text of ["x".repeat(20), "Paid", "pagado", "En revisión"]) {
+      const reply = await call(sandbox, "setExpenseReportCustomStatus", {
+        Id: target.id,
+        IdAdmin: sandbox.managerId,
+        CustomStatus: text,
+      });
+      expect(reply.status, text).toBe(400);
+      expect(reply.body.Error.Field).toBe("CustomStatus");
+      expect(reply.body.Error.Message).toMatch(/^CustomStatus: .*Observado, Pagado/);
+    }
+    expect((await call(sandbox, "getExpenseReport", { Id: target.id })).body.CustomStatus).toBe("");
+    expect(sandbox.sandbox.service.ledger.policies.get(203)?.customStatuses).toEqual(policyBefore);
+    expect(sandbox.sandbox.service.ledger.report(target.id).timeline).toHaveLength(timelineBefore);
+    const defined = await call(sandbox, "setExpenseReportCustomStatus", {
       Id: target.id,
       IdAdmin: sandbox.managerId,
-      CustomStatus: atLimit,
+      CustomStatus: "Pagado",
     });
-    expect(reply.status).toBe(200);
-    expect(reply.body.CustomStatus).toBe(atLimit);
-    expect((await call(sandbox, "getExpenseReport", { Id: target.id })).body.CustomStatus).toBe(atLimit);
-    expect(sandbox.sandbox.service.ledger.policies.get(203)?.customStatuses).toEqual(policyBefore);
-    const timeline = sandbox.sandbox.service.ledger.report(target.id).timeline.map((e) => e.text);
-    expect(timeline.at(-1)).toContain("no definido en la política");
+    expect(defined.status).toBe(200);
+    expect(defined.body.CustomStatus).toBe("Pagado");
+  });
+
+  it("takes a status once a policy defines it through POST /_sandbox/policies/{id}/statuses", async () => {
+    const target = ledgerReports.find((r) => r.policyId === 201 && r.customStatus === "") as LedgerReport;
+    const evil = '=IMAGE("x")';
+    const refused = await call(sandbox, "setExpenseReportCustomStatus", {
+      Id: target.id,
+      IdAdmin: sandbox.managerId,
+      CustomStatus: evil,
+    });
+    expect(refused.status).toBe(400);
+    const defined = await control(sandbox, "POST", "/policies/201/statuses", { CustomStatus: evil });
+    expect(defined.status).toBe(200);
+    expect(defined.body).toMatchObject({ Id: 201, CustomStatuses: expect.arrayContaining([evil, "Pagado"]) });
+    const taken = await call(sandbox, "setExpenseReportCustomStatus", {
+      Id: target.id,
+      IdAdmin: sandbox.managerId,
+      CustomStatus: evil,
+    });
+    expect(taken.status).toBe(200);
+    expect(taken.body.CustomStatus).toBe(evil);
+    for (const [path, body, status] of [
+      ["/policies/999/statuses", { CustomStatus: "Visto" }, 404],
+      ["/policies/201/statuses", { CustomStatus: "x".repeat(21) }, 400],
+      ["/policies/201/statuses", { Status: "Visto" }, 400],
+    ] as Array<[string, unknown, number]>) {
+      expect((await control(sandbox, "POST", path, body)).status, path).toBe(status);
+    }
   });
 
   it("requires CustomStatus: an empty text counts as absent", async () => {

@@ -48,11 +48,15 @@ export function parseRequest(
   }
   const value = { ...(checked.value as Record<string, unknown>) };
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
-  // Text is kept as sent (the contract trims what the add-on sends; the service sets Title from FundName).
-  const fields = ENDPOINTS[name].fields as Record<string, FieldSpec>;
+  // Text is kept as sent (the contract trims what the add-on sends; the service sets Title from
+  // FundName). In a body an optional text sent empty is a value ("" empties FundCode on
+  // updateFund), where the contract reads blank as absent.
+  const endpoint = ENDPOINTS[name];
+  const fields = endpoint.fields as Record<string, FieldSpec>;
   const sent = raw as Record<string, unknown>;
-  for (const key of Object.keys(value)) {
-    if (fields[key]?.kind === "text" && typeof sent[key] === "string") value[key] = sent[key];
+  for (const [key, spec] of Object.entries(fields)) {
+    if (spec.kind !== "text" || typeof sent[key] !== "string") continue;
+    if (key in value || (endpoint.in === "body" && !spec.required)) value[key] = sent[key];
   }
   // The contract leaves the page size open (the spec shows no maximum); the sandbox's own
   // maximum is refused in the contract's words.

@@ -130,6 +130,29 @@ describe("text as sent", () => {
   });
 });
 
+describe("an empty text sent on updateFund", () => {
+  it("sets FundCode and FundComment to empty, where leaving them out keeps them", async () => {
+    const fund = (await call(sandbox, "createFund", newFund({ FundCode: "K-9", FundComment: "nota" }))).body;
+    const kept = await call(sandbox, "updateFund", {
+      Id: fund.Id,
+      IdAdmin: sandbox.adminId,
+      FundName: "Otra",
+    });
+    expect(kept.body.Code).toBe("K-9");
+    expect((await fundState(fund.Id)).comment).toBe("nota");
+    const emptied = await call(sandbox, "updateFund", {
+      Id: fund.Id,
+      IdAdmin: sandbox.adminId,
+      FundName: "Otra",
+      FundCode: "",
+      FundComment: "",
+    });
+    expect(emptied.status).toBe(200);
+    expect(emptied.body.Code).toBe("");
+    expect((await fundState(fund.Id)).comment).toBe("");
+  });
+});
+
 describe("values written as the spec writes them", () => {
   it("takes Order only as ASC or DESC", async () => {
     for (const Order of ["asc", "Desc", " DESC"]) {

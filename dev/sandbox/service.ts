@@ -2,6 +2,7 @@
  * The eleven endpoints of the spec over the ledger: takes a parsed request (wire field names,
  * amounts already in cents, flags as booleans), applies it, and answers the spec's shape.
  */
+import { dayOf } from "./dates";
 import { ADMIN_ID, DEFAULT_SIZES, type DemoSizes, generateDemoData, MANAGER_ID } from "./demo";
 import { invalid } from "./errors";
 import { Ledger } from "./ledger";
@@ -47,7 +48,8 @@ export class SandboxService {
   }
 
   private build(sizes: DemoSizes): Ledger {
-    const today = this.now().toISOString().slice(0, 10);
+    // The demo company is dated back from the service's own today (its time zone's), not UTC's.
+    const today = dayOf(this.now(), this.timeZone);
     return new Ledger(generateDemoData(sizes, today), this.now, this.timeZone);
   }
 

@@ -149,3 +149,36 @@ describe("generateDemoData", () => {
     expect(page.total).toBeGreaterThan(10_000);
   });
 });
+
+describe("demo data in a time zone behind UTC", () => {
+  it("dates nothing after the sandbox's own today when UTC has already moved to the next day", async () => {
+    const { startSandbox } = await import("../../dev/sandbox/index");
+    // 02:00 UTC on 15 June is 22:00 on 14 June in Santiago (UTC-4).
+    const running = await startSandbox({
+      now: () => new Date("2026-06-15T02:00:00Z"),
+      timeZone: "America/Santiago",
+      seed: 42,
+      funds: 40,
+      reports: 600,
+    });
+    try {
+      const ledger = running.sandbox.service.ledger;
+      expect(ledger.today()).toBe("2026-06-14");
+      const now = "2026-06-14 22:00:00";
+      const days: string[] = [];
+      const times: string[] = [];
+      for (const fund of ledger.funds.values()) {
+        times.push(fund.createdAt);
+        days.push(...fund.transactions.map((t) => t.date));
+      }
+      for (const report of ledger.reports.values()) {
+        days.push(report.sendDate, report.closeDate);
+        if (report.integrationDate) times.push(report.integrationDate);
+      }
+      expect(days.filter((d) => d > "2026-06-14")).toEqual([]);
+      expect(times.filter((t) => t > now)).toEqual([]);
+    } finally {
+      await running.close();
+    }
+  });
+});

@@ -48,6 +48,15 @@ export function parseRequest(
   }
   const value = { ...(checked.value as Record<string, unknown>) };
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
+  // Spec 4.8: without Until the range ends today, so a Since after today has its end before its
+  // start, as an Until before Since has (which the contract refuses).
+  if (name === "getExpenseReports" && value.Until === undefined && String(value.Since) > today) {
+    const message =
+      language === "es"
+        ? `Since no puede ser posterior a hoy (${today}) si falta Until: el rango termina hoy (se recibió "${value.Since}").`
+        : `Since must not be after today (${today}) when Until is absent: the range ends today (got "${value.Since}").`;
+    throw new InvalidRequest([{ Field: "Since", Message: message }]);
+  }
   // Text is kept as sent (the contract trims what the add-on sends; the service sets Title from
   // FundName). In a body an optional text sent empty is a value ("" empties FundCode on
   // updateFund), where the contract reads blank as absent.

@@ -153,10 +153,15 @@ describe("the one-year rule and required Since", () => {
     expect(reversed.body.Error.Field).toBe("Until");
   });
 
-  it("answers an empty list when Since is after today and Until is absent", async () => {
-    const reply = await call(sandbox, "getExpenseReports", { Since: "2026-07-01" });
-    expect(reply.status).toBe(200);
-    expect(reply.body.Records).toEqual({ TotalRecords: 0, Reports: 0, Page: 1, Pages: 0 });
+  it("refuses Since after today when Until is absent (the range would end before it starts), naming Since", async () => {
+    const reply = await call(sandbox, "getExpenseReports", { Since: "2026-06-16" });
+    expect(reply.status).toBe(400);
+    expect(reply.body.Error.Field).toBe("Since");
+    expect(reply.body.Error.Message).toMatch(/^Since .*today \(2026-06-15\)/);
+    expect((await call(sandbox, "getExpenseReports", { Since: TODAY })).status).toBe(200);
+    const ahead = await call(sandbox, "getExpenseReports", { Since: "2026-07-01", Until: "2026-07-31" });
+    expect(ahead.status).toBe(200);
+    expect(ahead.body.Records).toEqual({ TotalRecords: 0, Reports: 0, Page: 1, Pages: 0 });
   });
 
   it("refuses malformed filters naming the field", async () => {

@@ -57,7 +57,7 @@ describe("writes", () => {
     wb.typeOutbox([
       { operation: "Deposit", targetId: a.id, amount: "150.25" },
       { operation: "Set fund status", targetId: b.id, fundStatus: "Blocked" },
-      { operation: "Set custom status", targetId: reportId, customStatus: "Paid", customMessage: "Friday" },
+      { operation: "Set custom status", targetId: reportId, customStatus: "Pagado", customMessage: "Friday" },
     ]);
     expect(wb.menu("runOutbox", ["YES"])).toMatchObject({ ok: true });
     const rows = auditRows();

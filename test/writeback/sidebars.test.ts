@@ -365,7 +365,7 @@ describe("Report sidebar", () => {
     const refused = wb.sidebar("setReportsCustomStatus", {
       requestId: requestId(),
       reportIds: [ids[0]],
-      fields: { CustomStatus: "Pagada" },
+      fields: { CustomStatus: "Pagado" },
     }) as { results: { outcome: FormOutcome }[] };
     expect(refused.results[0]?.outcome.kind).toBe("refused");
   });

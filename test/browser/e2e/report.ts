@@ -71,12 +71,12 @@ export function reportSuite(ctx: () => E2eContext): void {
     const { playground } = ctx();
     const custom = form("Custom status");
     await custom.fill({
-      "Status text": "Observed",
+      "Status text": "Observado",
       "Message to the employee (optional)": "Falta la boleta del taxi",
     });
     await playground.afterRun(() => custom.submit());
     await until(async () => expect(await custom.status().getAttribute("class")).toContain("ok"));
-    for (const id of ids) expect((await getReport(id)).CustomStatus).toBe("Observed");
+    for (const id of ids) expect((await getReport(id)).CustomStatus).toBe("Observado");
   });
 
   it("shows the service's refusal (an error inside a 200 answer) and marks nothing", async () => {

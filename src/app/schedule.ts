@@ -412,7 +412,9 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
     ...scheduleView({
       language,
       state,
-      me: me.key,
+      // "Mine" only for the schedule this user saved: one another editor wrote naming them
+      // does not run, and the sidebar shows it as someone else's, to be saved to run.
+      me: savedByMe(state, me.key, mySaved()) ? me.key : "",
       runs,
       notice,
       nowMs: now,

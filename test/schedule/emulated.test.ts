@@ -467,8 +467,9 @@ describe("a schedule written by another editor", () => {
     expect(refreshTriggers()).toHaveLength(0);
     // Ana's key stays readable in the document: Ben names her owner of an hourly schedule.
     writeState((s) => ({ ...s, schedule: { kind: "hours", every: 1 }, triggerUid: null }));
+    // Shown as not hers: saving it is what would make it run as her.
     const view = run<ScheduleSidebarView>("getScheduleView", [], ANA);
-    expect(view.mine).toBe(true);
+    expect(view.mine).toBe(false);
     run("getSettingsView", [], ANA);
     expect(refreshTriggers()).toHaveLength(0);
     em.advanceTime(3 * HOUR);

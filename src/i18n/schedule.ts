@@ -39,7 +39,7 @@ export const schedule = {
     "run.message.noDocumentProperties":
       "Google started the scheduled run without the document's properties (getDocumentProperties gave nothing), so nothing was refreshed; this entry waited in your own properties until the settings were opened. The next run tries again.",
     "run.message.notSaved":
-      "This document's schedule names you, but it is not the schedule you saved here (another editor changed it, or it was saved before schedules were tied to their owner), so nothing was refreshed with your token. Save the schedule in Settings to run it.",
+      "This schedule is not the one you saved here (another editor changed it, or an earlier version saved it): nothing was refreshed with your token. Save it in Settings to run it.",
     "run.message.quotaStop":
       "Stopped at {used} of today's {limit} UrlFetch calls: a scheduled run stops at 80% of them, leaving the rest for your own work, a refresh by hand at all of them.",
     "run.message.skippedRetry":
@@ -107,7 +107,7 @@ export const schedule = {
     "run.message.noDocumentProperties":
       "Google inició la ejecución programada sin las propiedades del documento (getDocumentProperties no dio nada), así que no se actualizó nada; esta entrada esperó en sus propias propiedades hasta que se abrió la configuración. La próxima ejecución lo intenta de nuevo.",
     "run.message.notSaved":
-      "La programación de este documento lo nombra a usted, pero no es la que usted guardó aquí (otro editor la cambió, o se guardó antes de que las programaciones quedaran ligadas a su dueño), así que no se actualizó nada con su token. Guarde la programación en Configuración para ejecutarla.",
+      "Esta programación no es la que usted guardó aquí (otro editor la cambió, o la guardó una versión anterior): no se actualizó nada con su token. Guárdela en Configuración para ejecutarla.",
     "run.message.quotaStop":
       "Se detuvo en {used} de las {limit} llamadas UrlFetch de hoy: una ejecución programada se detiene en el 80 % de ellas, dejando el resto para su propio trabajo, y una actualización a mano en todas.",
     "run.message.skippedRetry":

@@ -491,7 +491,7 @@ describe("a schedule written by another editor", () => {
     expect(refreshTriggers().map((t) => t.uid)).toEqual([trigger?.uid]);
     expect(history()[0]).toMatchObject({ source: "schedule", outcome: "failed", user: ANA });
     expect(history()[0]?.message).toMatch(
-      /^This document's schedule names you, but it is not the schedule you saved/,
+      /^This schedule is not the one you saved here \(another editor changed it/,
     );
     // Saving it again is her own act: the next run refreshes.
     run("saveSchedule", [{ kind: "hours", every: 1 }], ANA);

@@ -253,6 +253,7 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
         pausedAt: Date.now(),
       };
       saveText(documentProperties, MENU_CURSOR_KEY, JSON.stringify(paused));
+      runtime().userProperties().setProperty(PAUSED_BY_ME_KEY, String(paused.pausedAt));
     }
     const calls = audit.requests();
     const message = result.finished
@@ -524,6 +525,11 @@ function openRefreshSidebar(language: Language): void {
 
 /** A paused refresh is picked up by a sidebar opened this soon after it stopped (the menu opens it). */
 const AUTO_CONTINUE_MS = 2 * 60_000;
+/**
+ * User property: when this user's own refresh last paused. The paused position is a document
+ * property any editor can write: only the user's own pause goes on without a click.
+ */
+const PAUSED_BY_ME_KEY = "refresh.pausedByMe";
 
 export interface RefreshSidebarView {
   language: Language;
@@ -555,7 +561,9 @@ function refreshSidebarView(): RefreshSidebarView {
     kind: stored.kind,
     action: translate(language, ACTION_OF[stored.kind]),
     percent: stored.percent,
-    continueNow: Date.now() - stored.pausedAt < AUTO_CONTINUE_MS,
+    continueNow:
+      Date.now() - stored.pausedAt < AUTO_CONTINUE_MS &&
+      runtime().userProperties().getProperty(PAUSED_BY_ME_KEY) === String(stored.pausedAt),
   };
   const names = sheetNamesFrom(settingsStore().fields(), language);
   const stamps = refreshStamps();

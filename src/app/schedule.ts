@@ -23,12 +23,15 @@ import {
 import { currentNotice, type Notice } from "../schedule/notices";
 import {
   chooseSchedule,
+  MY_SCHEDULE_KEY,
   parseSchedule,
   parseScheduleState,
   planContinuationTriggers,
   planTriggers,
   SCHEDULE_STATE_KEY,
   type ScheduleState,
+  savedByMe,
+  scheduleKey,
 } from "../schedule/plan";
 import {
   loadHistory,
@@ -81,6 +84,15 @@ function readState(): ScheduleState | null {
   return parseScheduleState(documentStore().getProperty(SCHEDULE_STATE_KEY));
 }
 
+/** This user's own record of the schedule they saved in this document (`MY_SCHEDULE_KEY`). */
+function mySavedKey(): string {
+  return MY_SCHEDULE_KEY + runtime().spreadsheet().getId();
+}
+
+function mySaved(): string | null {
+  return userStore().getProperty(mySavedKey());
+}
+
 function writeState(state: ScheduleState): void {
   documentStore().setProperty(SCHEDULE_STATE_KEY, JSON.stringify(state));
 }
@@ -113,9 +125,14 @@ export function ensureSchedule(firingNow = false): EnsureResult {
     const now = Date.now();
     const runs = readHistory(documentStore().getProperties()).runs;
     const mine = listMyTriggers(spreadsheet);
+    const me = currentUser().key;
+    // Someone else's schedule now: what this user saved here no longer stands, even if the
+    // document's state is later written back to name them.
+    if (state?.ownerKey !== me && mySaved() !== null) userStore().deleteProperty(mySavedKey());
     const plan = planTriggers({
       state,
-      me: currentUser().key,
+      me,
+      mySaved: mySaved(),
       mine,
       // The recurring trigger firing right now is proof that it is not disabled.
       lastScheduledRunAt: firingNow ? now : lastScheduledRunAt(runs),
@@ -236,7 +253,7 @@ function triggerContextProblem():
 }
 
 function recordTriggerProblem(
-  problem: NonNullable<ReturnType<typeof triggerContextProblem>>,
+  problem: NonNullable<ReturnType<typeof triggerContextProblem>> | "run.message.notSaved",
   startedAt: number,
 ): void {
   const run: RunRecord = {
@@ -289,6 +306,12 @@ function scheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
     // duplicate): remove it instead of refreshing twice.
     if (uid) deleteMyTriggers(runtime().spreadsheet(), [uid]);
     ensureSchedule();
+    return;
+  }
+  // The state names this user, but they did not save this schedule here (another editor wrote
+  // it): their token is not used for it, and the history says why.
+  if (!savedByMe(state, me.key, mySaved())) {
+    recordTriggerProblem("run.message.notSaved", startedAt);
     return;
   }
   // Tidying triggers must not cost the refresh.
@@ -389,7 +412,9 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
     ...scheduleView({
       language,
       state,
-      me: me.key,
+      // "Mine" only for the schedule this user saved: one another editor wrote naming them
+      // does not run, and the sidebar shows it as someone else's, to be saved to run.
+      me: savedByMe(state, me.key, mySaved()) ? me.key : "",
       runs,
       notice,
       nowMs: now,
@@ -415,6 +440,11 @@ function changeSchedule(input: unknown): ScheduleSidebarView {
   const schedule = parseSchedule(ownData(input));
   const me = currentUser();
   const before = documentStore().getProperty(SCHEDULE_STATE_KEY);
+  const savedBefore = mySaved();
+  // This user's own word for what their trigger may run here (see savedByMe).
+  const keep = (key: string, value: string | null) =>
+    value === null ? userStore().deleteProperty(key) : userStore().setProperty(key, value);
+  keep(mySavedKey(), schedule.kind === "off" ? null : scheduleKey(schedule));
   writeState(chooseSchedule(schedule, me, Date.now()));
   try {
     ensureSchedule();
@@ -422,6 +452,7 @@ function changeSchedule(input: unknown): ScheduleSidebarView {
     // The schedule is only saved with its trigger: put the previous one back, and say why.
     if (before === null) documentStore().deleteProperty(SCHEDULE_STATE_KEY);
     else documentStore().setProperty(SCHEDULE_STATE_KEY, before);
+    keep(mySavedKey(), savedBefore);
     const message = err instanceof Error ? err.message : String(err);
     if (/too many triggers/i.test(message))
       throw new Error(translate(currentLanguage(), "schedule.tooManyTriggers"));

@@ -72,6 +72,14 @@ function auditSheet(name: string, language: Language): OpenedSheet {
   if (!sheet) {
     sheet = spreadsheet.insertSheet(name);
     ensureSize(sheet, 2, WIDTH);
+  } else if (restricted(sheet) && sheet.getLastRow() > 0) {
+    // A sheet someone restricted (not the add-on's warning) that holds rows under another first
+    // row is theirs, named in the settings by another editor: no header goes over it, no rows
+    // into it, none move from it to the archive.
+    const width = Math.min(WIDTH, sheet.getMaxColumns());
+    const first = (sheet.getRange(1, 1, 1, width).getValues()[0] ?? []) as CellValue[];
+    if (!layoutOf(first.map((c) => (typeof c === "string" ? c.trim() : c))))
+      throw new Error(translate(language, "audit.foreignSheet", { sheet: name }));
   }
   const headerRestored = ensureHeader(sheet, language) === "restored";
   const protections = sheet.getProtections(SpreadsheetApp.ProtectionType.SHEET);
@@ -79,6 +87,12 @@ function auditSheet(name: string, language: Language): OpenedSheet {
     sheet.protect().setWarningOnly(true).setDescription("Written by the add-on: every call to the service.");
   }
   return { sheet, created, headerRestored };
+}
+
+/** Whether anyone restricted who may edit the sheet or a range of it (more than a warning). */
+function restricted(sheet: Sheet): boolean {
+  const { SHEET, RANGE } = SpreadsheetApp.ProtectionType;
+  return [...sheet.getProtections(SHEET), ...sheet.getProtections(RANGE)].some((p) => !p.isWarningOnly());
 }
 
 /** The header texts of `keys` in `language`. */

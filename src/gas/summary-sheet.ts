@@ -5,7 +5,7 @@
  */
 
 import { tolerate } from "../api/errors";
-import { type Language, translate } from "../i18n";
+import { LANGUAGES, type Language, translate } from "../i18n";
 import type { RefreshOptions, Stage } from "../refresh/engine";
 import type { SheetNames } from "../refresh/options";
 import { loadText, saveText } from "../refresh/stored-text";
@@ -79,7 +79,16 @@ function readColumns(kind: Stage, name: string, props: GoogleAppsScript.Properti
 /** The add-on's Summary sheet: the one it made (kept by id, so a rename is followed), else a new one. */
 function summarySheet(name: string, id: number | undefined): Sheet {
   const spreadsheet = activeSpreadsheet();
-  const ours = spreadsheet.getSheets().find((s) => s.getSheetId() === id);
+  // The id is a document property any editor can write: the sheet must also still look like
+  // the Summary (empty, or its title in A1), never someone's own (perhaps protected) sheet.
+  const titles = LANGUAGES.map((l) => translate(l, "summary.sheet"));
+  const ours = spreadsheet
+    .getSheets()
+    .find(
+      (s) =>
+        s.getSheetId() === id &&
+        (s.getLastRow() === 0 || titles.includes(String(s.getRange(1, 1).getValue()))),
+    );
   if (ours) return ours;
   // A sheet of the user's that happens to bear the name is never written into.
   let free = name;

@@ -5,6 +5,8 @@
 export const audit = {
   en: {
     "audit.check.action": "Audit check",
+    "audit.foreignSheet":
+      "The sheet \"{sheet}\" is protected and its first row is not the audit's header: it is someone's own, so the add-on writes no audit rows into it. Choose another name for the Audit sheet in Settings.",
     "audit.check.missing":
       "Entries {from} to {to} are not in this sheet: their rows were deleted or their entry numbers changed (or a run was stopped while writing them).",
     "audit.check.missingOne":
@@ -25,6 +27,8 @@ export const audit = {
     "audit.target.report": "Report {id}",
   },
   es: {
+    "audit.foreignSheet":
+      'La hoja "{sheet}" está protegida y su primera fila no es el encabezado de la auditoría: es de otra persona, así que el complemento no escribe filas de auditoría en ella. Elija otro nombre para la hoja de auditoría en Configuración.',
     "audit.check.action": "Revisión de la auditoría",
     "audit.check.missing":
       "Las entradas {from} a {to} no están en esta hoja: sus filas se eliminaron o se cambiaron sus números de entrada (o una ejecución se detuvo mientras las escribía).",

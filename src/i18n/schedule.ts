@@ -38,6 +38,10 @@ export const schedule = {
       "Google started the scheduled run without the document lock (getDocumentLock gave nothing), so it did not refresh: two refreshes at once could mix up the sheets. The next run tries again.",
     "run.message.noDocumentProperties":
       "Google started the scheduled run without the document's properties (getDocumentProperties gave nothing), so nothing was refreshed; this entry waited in your own properties until the settings were opened. The next run tries again.",
+    "run.message.notSaved":
+      "This schedule is not the one you saved here (another editor changed it, or an earlier version saved it): nothing was refreshed with your token. Save it in Settings to run it.",
+    "run.message.quotaStop":
+      "Stopped at {used} of today's {limit} UrlFetch calls: a scheduled run stops at 80% of them, leaving the rest for your own work, a refresh by hand at all of them.",
     "run.message.skippedRetry":
       "Another refresh was running; this one was skipped and will try again shortly.",
     "run.message.finishedIn": "Finished in {executions} executions.",
@@ -102,6 +106,10 @@ export const schedule = {
       "Google inició la ejecución programada sin el bloqueo del documento (getDocumentLock no dio nada), así que no actualizó: dos actualizaciones a la vez podrían mezclar las hojas. La próxima ejecución lo intenta de nuevo.",
     "run.message.noDocumentProperties":
       "Google inició la ejecución programada sin las propiedades del documento (getDocumentProperties no dio nada), así que no se actualizó nada; esta entrada esperó en sus propias propiedades hasta que se abrió la configuración. La próxima ejecución lo intenta de nuevo.",
+    "run.message.notSaved":
+      "Esta programación no es la que usted guardó aquí (otro editor la cambió, o la guardó una versión anterior): no se actualizó nada con su token. Guárdela en Configuración para ejecutarla.",
+    "run.message.quotaStop":
+      "Se detuvo en {used} de las {limit} llamadas UrlFetch de hoy: una ejecución programada se detiene en el 80 % de ellas, dejando el resto para su propio trabajo, y una actualización a mano en todas.",
     "run.message.skippedRetry":
       "Había otra actualización en curso; esta se omitió y se reintentará en breve.",
     "run.message.finishedIn": "Terminada en {executions} ejecuciones.",

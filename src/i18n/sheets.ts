@@ -86,6 +86,8 @@ export const sheets = {
       "Refresh in progress ({when}, {who}): part of the list is updated, the rest follows in the next run; rows no longer returned are marked once it is complete.",
     "col.assignedToName": "Assigned to",
     "sheet.files": "Report files",
+    "sheet.foreign":
+      'The sheet "{sheet}" already holds other data (its first row is not the add-on\'s header), so nothing was written into it. Choose another name for it in Settings, or empty that sheet.',
     "col.file": "File",
     "col.reportId": "Report id",
     "col.fileName": "Name",
@@ -177,6 +179,8 @@ export const sheets = {
       "Actualización en curso ({when}, {who}): parte de la lista está al día y el resto sigue en la próxima ejecución; las filas que ya no vienen se marcan cuando termine.",
     "col.assignedToName": "Asignado a",
     "sheet.files": "Archivos de rendiciones",
+    "sheet.foreign":
+      'La hoja "{sheet}" ya contiene otros datos (su primera fila no es el encabezado del complemento), así que no se escribió nada en ella. Elija otro nombre para ella en Configuración, o vacíe esa hoja.',
     "col.file": "Archivo",
     "col.reportId": "Id de la rendición",
     "col.fileName": "Nombre",

@@ -140,6 +140,12 @@ export interface TriggerPlanInput {
   state: ScheduleState | null;
   /** Key of the user running this code. */
   me: string;
+  /**
+   * What this user's own properties say they saved for this document (`scheduleKey`), null
+   * when nothing: the state is a document property any editor can write, so it alone never
+   * makes a trigger for someone (see `savedByMe`).
+   */
+  mySaved: string | null;
   /** This user's triggers of this script in this document. */
   mine: readonly TriggerInfo[];
   /** Start of the last scheduled run of the current trigger, if any. */
@@ -147,7 +153,14 @@ export interface TriggerPlanInput {
   nowMs: number;
 }
 
-export type TriggerPlanReason = "not-owner" | "off" | "duplicate" | "missing" | "disabled" | "unknown";
+export type TriggerPlanReason =
+  | "not-owner"
+  | "off"
+  | "duplicate"
+  | "missing"
+  | "disabled"
+  | "unconfirmed"
+  | "unknown";
 
 /** What to do with this user's refresh triggers so that exactly one (or none) remains. */
 export interface TriggerPlan {
@@ -175,6 +188,9 @@ export function planTriggers(input: TriggerPlanInput): TriggerPlan {
     if (refreshTriggers.length > 0) plan.reasons.push(!state || state.ownerKey === me ? "off" : "not-owner");
     return plan;
   }
+  // Named owner of a schedule they did not save (another editor wrote the state): their
+  // triggers are neither made nor changed; a run of one that exists records why it did not refresh.
+  if (!savedByMe(state, me, input.mySaved)) return { ...plan, reasons: ["unconfirmed"] };
   const recorded = refreshTriggers.find((t) => t.uid === state.triggerUid);
   for (const t of refreshTriggers) {
     if (t !== recorded) {
@@ -203,6 +219,20 @@ export function planTriggers(input: TriggerPlanInput): TriggerPlan {
  */
 export function planContinuationTriggers(mine: readonly TriggerInfo[], keepUid: string | null): string[] {
   return mine.filter((t) => t.handler === CONTINUATION_HANDLER && t.uid !== keepUid).map((t) => t.uid);
+}
+
+/**
+ * User property prefix (the spreadsheet's id follows): the schedule (`scheduleKey`) this user
+ * saved in that document. User properties are the user's alone; the document's state is not.
+ */
+export const MY_SCHEDULE_KEY = "schedule.mine.";
+
+/**
+ * Whether `state` names `me` as owner of the very schedule `mySaved` says they saved: only then
+ * may their trigger run it with their token.
+ */
+export function savedByMe(state: ScheduleState | null, me: string, mySaved: string | null): boolean {
+  return state !== null && state.ownerKey === me && mySaved === scheduleKey(state.schedule);
 }
 
 /** The state after this user chose `schedule` in the sidebar: they become its owner. */

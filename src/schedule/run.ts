@@ -16,7 +16,7 @@ import {
   type PropertyStore,
   saveContinuation,
 } from "../longrun/continuation";
-import { checkQuota, estimateRefreshCalls, type QuotaCheck } from "../longrun/quota";
+import { checkQuota, estimateRefreshCalls, type QuotaCheck, WARN_SHARE } from "../longrun/quota";
 import {
   callsOfLastCompleteRefresh,
   type RunRecord,
@@ -243,9 +243,19 @@ function runLocked<C>(
   }
 
   saveRun(store, run);
+  // The estimate comes from the last refresh, but the settings and the stored position are any
+  // editor's (a page size of 1, a crafted position): the run itself stops where it would take
+  // the user's day past the quota, or, unattended, past the share a refresh by hand warns about,
+  // leaving the rest to the user's own work. The next run continues where it stopped.
+  const unattended = source === "schedule" || source === "continuation";
+  const ceiling = Math.floor(quota.limit * (unattended ? WARN_SHARE : 1)) - quota.used;
+  const quotaReached = () => ports.callsMade() >= ceiling;
   let progress: RefreshProgress<C>;
   try {
-    progress = ports.refresh.run(continuation ? continuation.cursor : null, () => ports.budget.shouldStop());
+    progress = ports.refresh.run(
+      continuation ? continuation.cursor : null,
+      () => quotaReached() || ports.budget.shouldStop(),
+    );
   } catch (err) {
     const calls = ports.callsMade();
     ports.quota.add(calls);
@@ -299,12 +309,17 @@ function runLocked<C>(
   const followUp = ports.scheduleFollowUp(FOLLOW_UP_DELAY_MS);
   // Started by hand, the sidebar that started it calls again, piece after piece.
   const byHand = source === "sidebar" || source === "menu";
+  const atQuota = quotaReached()
+    ? `${translate(ports.language, "run.message.quotaStop", { used: quota.used + calls, limit: quota.limit })} `
+    : "";
   finish({
     ...base,
     outcome: "continued",
-    message: followUp
-      ? translate(ports.language, "run.message.followUp")
-      : translate(ports.language, byHand ? "run.message.sidebarContinues" : "run.message.nextRun"),
+    message:
+      atQuota +
+      (followUp
+        ? translate(ports.language, "run.message.followUp")
+        : translate(ports.language, byHand ? "run.message.sidebarContinues" : "run.message.nextRun")),
   });
   return { outcome: "continued", run, quota };
 }

@@ -582,6 +582,16 @@ export function sheetNameIssues(
     ]);
     if (archives.some((n) => sheetKey(n) === key)) {
       issues.push(issue(field, "unique", { got: name, other: archiveLabel }, language, options));
+      return;
+    }
+    // The report files' names: their defaults, and the one they take after the reports' name
+    // (src/refresh/options.ts), so that no refresh writes files into another sheet's rows.
+    const reports = chosen("reports");
+    const files = languages.map((l) => translate(l, "sheet.files"));
+    if (reports) files.push(`${reports} (files)`);
+    if (files.some((n) => sheetKey(n) === key)) {
+      const other = translate(language, "settings.sheet.files");
+      issues.push(issue(field, "unique", { got: name, other }, language, options));
     }
   });
   return issues;

@@ -3,7 +3,7 @@
  * itself is reached through a `SheetAccess` (src/gas/spreadsheet.ts in Apps Script, a fake in
  * tests), so this runs without Sheets.
  */
-import type { Language } from "../i18n";
+import { type Language, translate } from "../i18n";
 import { type Column, headerText } from "./columns";
 import { inferKeys, type MissingRowMode, planRefresh, type RefreshPlan, type SheetSnapshot } from "./merge";
 
@@ -71,6 +71,10 @@ export function applyToSheet<R>(
     ) {
       previousKeys = inferKeys(header, fixed);
     }
+    // A sheet whose first row shows none of the add-on's headers is someone's own (perhaps
+    // protected, and named in the document's settings by another editor): never written into.
+    if (previousKeys.length === 0 && snapshot.values.some((row) => row.some((cell) => cell !== "")))
+      throw new Error(translate(options.language, "sheet.foreign", { sheet: snapshot.name }));
     return planRefresh({
       columns: update.columnsFor(previousKeys),
       previousKeys,

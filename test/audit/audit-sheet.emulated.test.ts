@@ -195,6 +195,32 @@ describe("the header row", () => {
   });
 });
 
+describe("a sheet that is not the audit's", () => {
+  it("protected and holding other rows, it is never written into when the settings name it", () => {
+    // Another editor names a sheet they may not edit (only its owner may) as the Audit sheet.
+    const payroll = s.emulator.spreadsheet.addSheet("Payroll");
+    s.emulator.typeCells("Payroll", "A1:B2", [
+      ["Employee", "Salary"],
+      ["Ana", "1000"],
+    ]);
+    s.emulator.spreadsheet.protections.push({
+      sheet: payroll,
+      rect: undefined,
+      warningOnly: false,
+      description: "Owner only",
+      editors: [],
+    });
+    const before = sheetOf(s.emulator, "Payroll")?.values;
+    s.settings({ pageSize: "5", auditReads: "every", sheetAudit: "Payroll" });
+    // The refresh fails with the reason (shown in an alert, which the emulation reports unanswered).
+    const out = s.emulator.tryRun("refreshFunds", [], { as: "menu", user: s.user });
+    expect(out.ok ? "" : out.error).toContain(
+      String.raw`The sheet \"Payroll\" is protected and its first row is not the audit's header`,
+    );
+    expect(sheetOf(s.emulator, "Payroll")?.values).toEqual(before);
+  });
+});
+
 describe("an audit sheet written before entries were numbered", () => {
   it("keeps its rows, completes its header without a word, and numbers from there on", () => {
     // Without the Target, Amount and Currency columns added since, nor the entry numbers.

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { displayCell } from "../../dev/emulator/spreadsheet/format";
+import { loadText, saveText } from "../../src/refresh/stored-text";
 import { NEEDED_COLUMNS } from "../../src/summary/records";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
@@ -586,6 +587,27 @@ describe("refresh through the emulation", () => {
           .sort(),
       );
     });
+  });
+
+  it("goes on without a click only with the user's own pause, not with a position another editor wrote", async () => {
+    s.emulator.documentPropertiesData.values.set("longrun.executionLimitMs", "60");
+    await s.control("faults", { latencyMs: 15, rules: [] });
+    const out = s.emulator.tryRun("refreshFromSidebar", ["all"]);
+    await s.control("faults", undefined, "DELETE");
+    expect(out.ok && (out.result as { finished: boolean }).finished).toBe(false);
+    const view = () =>
+      (s.emulator.tryRun("getRefreshSidebarView", []) as { result: { paused: { continueNow: boolean } } })
+        .result.paused;
+    expect(view()).toMatchObject({ continueNow: true });
+    // Another editor writes the position again, as fresh as can be.
+    const store = {
+      getProperty: (k: string) => s.emulator.documentPropertiesData.values.get(k) ?? null,
+      setProperty: (k: string, v: string) => s.emulator.documentPropertiesData.values.set(k, v),
+      deleteProperty: (k: string) => s.emulator.documentPropertiesData.values.delete(k),
+    };
+    const stored = JSON.parse(loadText(store, "refresh.menuCursor") ?? "{}");
+    saveText(store, "refresh.menuCursor", JSON.stringify({ ...stored, pausedAt: stored.pausedAt + 1 }));
+    expect(view()).toMatchObject({ continueNow: false });
   });
 
   it("killed in the middle of a refresh, leaves every sheet either as it was or complete", async () => {

@@ -452,3 +452,64 @@ describe("the 20 triggers a person may own", () => {
     expect(view.schedule).toEqual({ kind: "off" });
   });
 });
+
+describe("a schedule written by another editor", () => {
+  const STATE = "schedule.state";
+  /** What an editor with a script bound to the document can do: write the state as they like. */
+  function writeState(change: (state: Record<string, unknown>) => Record<string, unknown>) {
+    const text = em.documentPropertiesData.values.get(STATE);
+    em.documentPropertiesData.values.set(STATE, JSON.stringify(change(JSON.parse(text ?? "{}"))));
+  }
+
+  it("never makes a trigger for a user the state names when they did not save that schedule", () => {
+    run("saveSchedule", [{ kind: "hours", every: 4 }], ANA);
+    run("saveSchedule", [{ kind: "off" }], ANA);
+    expect(refreshTriggers()).toHaveLength(0);
+    // Ana's key stays readable in the document: Ben names her owner of an hourly schedule.
+    writeState((s) => ({ ...s, schedule: { kind: "hours", every: 1 }, triggerUid: null }));
+    // Shown as not hers: saving it is what would make it run as her.
+    const view = run<ScheduleSidebarView>("getScheduleView", [], ANA);
+    expect(view.mine).toBe(false);
+    run("getSettingsView", [], ANA);
+    expect(refreshTriggers()).toHaveLength(0);
+    em.advanceTime(3 * HOUR);
+    expect(em.fireTimeTriggers()).toEqual([]);
+    expect(em.urlFetchToday(ANA)).toBe(0);
+  });
+
+  it("an owner's trigger does not run a schedule another editor changed, and says why", () => {
+    run("saveSchedule", [{ kind: "daily", hour: 9 }], ANA);
+    const [trigger] = refreshTriggers();
+    writeState((s) => ({ ...s, schedule: { kind: "hours", every: 1 }, triggerUid: null }));
+    run("getScheduleView", [], ANA);
+    // Neither replaced by an hourly one nor removed.
+    expect(refreshTriggers().map((t) => [t.uid, t.schedule])).toEqual([[trigger?.uid, trigger?.schedule]]);
+    em.advanceTime(24 * HOUR);
+    em.resetCounters();
+    expect(em.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
+    expect(em.counters.urlFetchTotal).toBe(0);
+    expect(refreshTriggers().map((t) => t.uid)).toEqual([trigger?.uid]);
+    expect(history()[0]).toMatchObject({ source: "schedule", outcome: "failed", user: ANA });
+    expect(history()[0]?.message).toMatch(
+      /^This schedule is not the one you saved here \(another editor changed it/,
+    );
+    // Saving it again is her own act: the next run refreshes.
+    run("saveSchedule", [{ kind: "hours", every: 1 }], ANA);
+    em.advanceTime(HOUR + 60_000);
+    expect(em.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
+    expect(history()[0]).toMatchObject({ source: "schedule", outcome: "ok", user: ANA });
+  });
+
+  it("a schedule taken over and then written back does not bring the first owner's trigger back", () => {
+    storeToken(em, BEN, sandbox.token, sandbox.url);
+    run("saveSchedule", [{ kind: "hours", every: 2 }], ANA);
+    const anas = em.documentPropertiesData.values.get(STATE) as string;
+    run("saveSchedule", [{ kind: "hours", every: 2 }], BEN);
+    em.advanceTime(2 * HOUR + 60_000);
+    em.fireTimeTriggers();
+    expect(refreshTriggers().map((t) => t.creator)).toEqual([BEN]);
+    em.documentPropertiesData.values.set(STATE, anas);
+    run("getScheduleView", [], ANA);
+    expect(refreshTriggers().map((t) => t.creator)).toEqual([BEN]);
+  });
+});

@@ -13,6 +13,8 @@ import {
   type Schedule,
   ScheduleInputError,
   type ScheduleState,
+  savedByMe,
+  scheduleKey,
   type TriggerInfo,
 } from "../../src/schedule/plan";
 
@@ -77,6 +79,7 @@ describe("planTriggers", () => {
     const plan = planTriggers({
       state: state(hourly, "alice", null),
       me: "alice",
+      mySaved: "hours:1",
       mine: [],
       lastScheduledRunAt: null,
       nowMs: T0,
@@ -88,6 +91,7 @@ describe("planTriggers", () => {
     const plan = planTriggers({
       state: state(hourly),
       me: "alice",
+      mySaved: "hours:1",
       mine: [t("t0"), t("t1"), t("t2"), t("c1", CONTINUATION_HANDLER), t("x", "somethingElse")],
       lastScheduledRunAt: T0 + HOUR,
       nowMs: T0 + HOUR + 10,
@@ -98,7 +102,13 @@ describe("planTriggers", () => {
   });
 
   it("re-creates a trigger silent for longer than the schedule allows (disabled)", () => {
-    const quiet = { state: state(hourly), me: "alice", mine: [t("t1")], lastScheduledRunAt: T0 };
+    const quiet = {
+      state: state(hourly),
+      me: "alice",
+      mySaved: "hours:1",
+      mine: [t("t1")],
+      lastScheduledRunAt: T0,
+    };
     expect(planTriggers({ ...quiet, nowMs: T0 + allowedSilenceMs(hourly) })).toEqual({
       remove: [],
       create: null,
@@ -114,7 +124,14 @@ describe("planTriggers", () => {
   it("removes every refresh trigger of a user who is not the owner, or when off", () => {
     const mine = [t("b1"), t("c", CONTINUATION_HANDLER)];
     expect(
-      planTriggers({ state: state(hourly, "alice"), me: "bob", mine, lastScheduledRunAt: null, nowMs: T0 }),
+      planTriggers({
+        state: state(hourly, "alice"),
+        me: "bob",
+        mySaved: "hours:1",
+        mine,
+        lastScheduledRunAt: null,
+        nowMs: T0,
+      }),
     ).toEqual({
       remove: ["b1"],
       create: null,
@@ -124,14 +141,36 @@ describe("planTriggers", () => {
       planTriggers({
         state: state({ kind: "off" }, "bob"),
         me: "bob",
+        mySaved: null,
         mine,
         lastScheduledRunAt: null,
         nowMs: T0,
       }).remove,
     ).toEqual(["b1"]);
     expect(
-      planTriggers({ state: null, me: "bob", mine, lastScheduledRunAt: null, nowMs: T0 }).remove,
+      planTriggers({ state: null, me: "bob", mySaved: null, mine, lastScheduledRunAt: null, nowMs: T0 })
+        .remove,
     ).toEqual(["b1"]);
+  });
+
+  it("makes no trigger and removes none for an owner named by a state they did not save", () => {
+    // Another editor wrote the document's state naming Alice (her key is readable there).
+    const forged = { state: state(hourly, "alice", null), me: "alice", lastScheduledRunAt: null, nowMs: T0 };
+    expect(planTriggers({ ...forged, mySaved: null, mine: [] })).toEqual({
+      remove: [],
+      create: null,
+      reasons: ["unconfirmed"],
+    });
+    // Alice saved daily at 9; the state now says hourly: her trigger is neither replaced nor kept running it.
+    expect(planTriggers({ ...forged, mySaved: "daily:9", mine: [t("t1")] })).toEqual({
+      remove: [],
+      create: null,
+      reasons: ["unconfirmed"],
+    });
+    expect(savedByMe(state(hourly, "alice"), "alice", "hours:1")).toBe(true);
+    expect(savedByMe(state(hourly, "alice"), "alice", "hours:2")).toBe(false);
+    expect(savedByMe(state(hourly, "alice"), "bob", "hours:1")).toBe(false);
+    expect(savedByMe(null, "alice", "hours:1")).toBe(false);
   });
 
   it("whatever triggers exist, applying the plan leaves the owner exactly one and others none", () => {
@@ -152,6 +191,7 @@ describe("planTriggers", () => {
           const plan = planTriggers({
             state: { ...state(schedule, "alice", recorded), installedAt: T0 },
             me,
+            mySaved: scheduleKey(schedule),
             mine,
             lastScheduledRunAt: null,
             nowMs: T0 + elapsed,

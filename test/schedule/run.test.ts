@@ -278,3 +278,30 @@ describe("runRefresh", () => {
     expect(loadHistory(h.doc, h.world.now)[0]).toMatchObject({ id: "killed", outcome: "failed" });
   });
 });
+
+describe("a run bigger than the last one (another editor's settings or stored position)", () => {
+  it("stops an unattended run at 80% of the user's day and one by hand at all of it, and continues later", () => {
+    // Page size 1, a long window: pages the last refresh's estimate knows nothing of.
+    const h = harness(30, 10_000_000);
+    h.state.used = 16_000 - 5;
+    const scheduled = runRefresh("schedule", h.ports());
+    expect(scheduled.outcome).toBe("continued");
+    expect(h.refresh.fetched).toHaveLength(5);
+    expect(h.state.used).toBe(16_000);
+    if (scheduled.outcome !== "nothing")
+      expect(scheduled.run.message).toMatch(
+        /^Stopped at 16000 of today's 20000 UrlFetch calls: a scheduled run stops at 80%/,
+      );
+    expect(loadContinuation(h.doc)?.cursor).toEqual({ page: 6 });
+
+    h.state.used = 20_000 - 10;
+    expect(runRefresh("menu", h.ports()).outcome).toBe("continued");
+    expect(h.refresh.fetched).toHaveLength(15);
+    expect(h.state.used).toBe(20_000);
+
+    // A new day: the same refresh goes on where it stopped, no page twice.
+    h.state.used = 0;
+    expect(runRefresh("schedule", h.ports()).outcome).toBe("ok");
+    expect(h.refresh.fetched).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+});

@@ -25,6 +25,11 @@ describe("sheet names collide", () => {
     [{ sheetAudit: "Archivo de auditoría" }, "sheetAudit", "unique"],
     [{ sheetAudit: "Log", sheetFunds: "log (archive)" }, "sheetFunds", "unique"],
     [{ sheetFunds: "Datos", sheetOutbox: "DATOS" }, "sheetOutbox", "unique"],
+    // The report files' sheet: its default names, and the one it takes after the reports' name.
+    [{ sheetOutbox: "Report files" }, "sheetOutbox", "unique"],
+    [{ sheetAudit: "archivos de rendiciones" }, "sheetAudit", "unique"],
+    [{ sheetReports: "Pagos", sheetOutbox: "Pagos (files)" }, "sheetOutbox", "unique"],
+    [{ sheetReports: "Pagos", sheetFunds: " PAGOS (FILES) " }, "sheetFunds", "unique"],
     // A custom name equal to another sheet's default collides even when that sheet is renamed.
     [{ sheetAudit: "Registro", sheetFunds: "Audit" }, "sheetFunds", "uniqueDefault"],
   ] as const)("%j → %s breaks %s", (changes, field, rule) => {
@@ -54,6 +59,10 @@ describe("sheet names collide", () => {
     expect(() => sheetNamesFrom({ sheetFunds: "Audit" }, "en")).toThrow(SettingsError);
     expect(() => sheetNamesFrom({ sheetFunds: "Audit" }, "en")).toThrow(/^Funds sheet: "Audit"/);
     expect(() => sheetNamesFrom({ sheetOutbox: "fondos" }, "en")).toThrow(/Outbox sheet/);
+    // Another editor's names that would have a refresh write report files into the Outbox.
+    expect(() => sheetNamesFrom({ sheetReports: "Pagos", sheetOutbox: "Pagos (files)" }, "en")).toThrow(
+      /^Outbox sheet: "Pagos \(files\)" is already the name of Report files sheet/,
+    );
     expect(sheetNamesFrom({ sheetFunds: "Caja" }, "es")).toMatchObject({ funds: "Caja", audit: "Auditoría" });
   });
 });

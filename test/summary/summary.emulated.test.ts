@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { chartsOn, chartsSnapshot } from "../../dev/emulator/spreadsheet/charts";
+import { loadText, saveText } from "../../src/refresh/stored-text";
+import { SUMMARY_STATE_KEY } from "../../src/summary/layout";
 import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
 
 let s: Setup;
@@ -155,6 +157,27 @@ describe("the Summary sheet", () => {
     run("refreshReports");
     expect(sheetOf(s.emulator, "Treasury")?.values[0]?.[0]).toBe("Summary");
     expect(s.emulator.spreadsheet.sheets.map((x) => x.name)).not.toContain("Summary (3)");
+  });
+
+  it("never writes into another sheet that the document's stored state names as the Summary", () => {
+    run("refreshFunds");
+    // Another editor points the Summary's stored sheet id at a sheet of someone's own.
+    const payroll = s.emulator.spreadsheet.addSheet("Payroll");
+    s.emulator.typeCells("Payroll", "A1:B2", [
+      ["Employee", "Salary"],
+      ["Ana", "1000"],
+    ]);
+    const before = sheetOf(s.emulator, "Payroll")?.values;
+    const store = {
+      getProperty: (k: string) => s.emulator.documentPropertiesData.values.get(k) ?? null,
+      setProperty: (k: string, v: string) => s.emulator.documentPropertiesData.values.set(k, v),
+      deleteProperty: (k: string) => s.emulator.documentPropertiesData.values.delete(k),
+    };
+    const state = JSON.parse(loadText(store, SUMMARY_STATE_KEY) ?? "{}");
+    saveText(store, SUMMARY_STATE_KEY, JSON.stringify({ ...state, sheetId: payroll.sheetId }));
+    run("refreshFunds");
+    expect(sheetOf(s.emulator, "Payroll")?.values).toEqual(before);
+    expect(sheetOf(s.emulator, "Summary")?.values[0]?.[0]).toBe("Summary");
   });
 
   it("waits for a refresh paused near the time limit to finish, then counts every sheet it refreshed", () => {

@@ -145,8 +145,9 @@ export function compress(code: string, map: string | null): { code: string; map:
   const result = minify_sync(code, {
     ecma: 2019,
     // Function expressions without `this` or `arguments` become arrows: none is called with
-    // `new` (constructors are classes, and zod's own ones use `this`).
-    compress: { passes: 2, hoist_funs: true, unsafe_arrows: true },
+    // `new` (constructors are classes, and zod's own ones use `this`). A third pass finds about
+    // 170 bytes more that the second one's inlining made possible.
+    compress: { passes: 3, hoist_funs: true, unsafe_arrows: true },
     mangle: true,
     format: { ascii_only: false, comments: false },
     sourceMap: map === null ? false : { content: map, url: "addon.js.map" },

@@ -102,15 +102,21 @@ function bundleWithMap(
   packing: { gzip?: boolean },
 ): { code: string; map: string | null } {
   const catalogue = allStrings();
-  const strings = (table: StringTable, keys: readonly string[]) => {
+  /** The defines carrying `keys`, each under its name in `short` if it has one there. */
+  const strings = (keys: readonly string[], short: ReadonlyMap<string, string> = new Map()) => {
+    const table = renameKeys(catalogue, short);
+    const named = (some: readonly string[]) => some.map((k) => short.get(k) ?? k);
     if (!packing.gzip) {
-      return { BUNDLED_STRINGS: JSON.stringify(packStrings(table, keys)), BUNDLED_STRINGS_GZIP: "undefined" };
+      return {
+        BUNDLED_STRINGS: JSON.stringify(packStrings(table, named(keys))),
+        BUNDLED_STRINGS_GZIP: "undefined",
+      };
     }
     // The menu's labels stay plain (onOpen may run in AuthMode.NONE and needs no service for
     // them); the rest travels gzipped, as text denser than base64 (bytesToText), unpacked once
     // on first use.
-    const plain = keys.filter(isPlainKey);
-    const zipped = keys.filter((k) => !isPlainKey(k));
+    const plain = named(keys.filter(isPlainKey));
+    const zipped = named(keys.filter((k) => !isPlainKey(k)));
     return {
       BUNDLED_STRINGS: JSON.stringify(packStrings(table, plain)),
       BUNDLED_STRINGS_GZIP: JSON.stringify(
@@ -124,7 +130,7 @@ function bundleWithMap(
     minifyIdentifiers: false,
     minifySyntax: false,
     minifyWhitespace: false,
-    define: strings(catalogue, []),
+    define: strings([]),
     write: false,
     sourcemap: false,
     logLevel: "silent",
@@ -132,13 +138,9 @@ function bundleWithMap(
   const probed = probe.outputFiles[0]?.text ?? "";
   const keys = keysNamedIn(probed, Object.keys(catalogue.en));
   // With the strings gzipped (the server bundle), a key its code names only whole travels
-  // under a short name, in the code and in the catalogue alike; the menu's keep theirs.
-  const short = packing.gzip ? shortKeyNames(probed, keys, isPlainKey) : new Map<string, string>();
-  const result = buildSync({
-    ...options,
-    define: strings(renameKeys(catalogue, short), keys.map((k) => short.get(k) ?? k)),
-    write: false,
-  });
+  // under a short name, in the code and in the catalogue alike.
+  const short = packing.gzip ? shortKeyNames(probed, keys) : new Map<string, string>();
+  const result = buildSync({ ...options, define: strings(keys, short), write: false });
   const code = result.outputFiles.find((f) => !f.path.endsWith(".map")) ?? result.outputFiles[0];
   const map = result.outputFiles.find((f) => f.path.endsWith(".map"));
   return { code: writeShortKeys(code?.text ?? "", short), map: map?.text ?? null };

@@ -2,7 +2,8 @@
  * Which user-facing strings a bundle carries: those its own code names. A sidebar page needs
  * a few dozen of the catalogue's strings and the server most of them, so each bundle is built
  * once without any string (to read its code), then with the strings that code names, each key
- * written once (src/i18n/index.ts reads them back).
+ * written once (src/i18n/index.ts reads them back). In the server bundle, a key its code names
+ * only whole travels under a short name, in the code and in the catalogue (shortKeyNames).
  */
 import type { StringTable } from "../src/i18n";
 
@@ -93,7 +94,10 @@ export function bytesToText(bytes: Uint8Array): string {
   return out;
 }
 
-/** Short names: one letter or digit, then two (a key always holds a dot, so none is a key). */
+/**
+ * The characters of short names: one of them, then two once they run out. A key always holds a
+ * dot, so no short name is a key.
+ */
 const ALIAS_DIGITS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 function aliasAt(index: number): string {
@@ -109,13 +113,9 @@ function aliasAt(index: number): string {
  * short name instead (about 6 kB of addon.js). A key is left as it is when anything could build
  * it at run time or read it otherwise: a start of it named as a group (`` `status.fund.${s}` ``,
  * a dotted start passed to a call), the key itself the start of other keys (code could join a
- * value to it), any appearance that is not a whole quoted string, or `keep(key)`.
+ * value to it), or any appearance that is not a whole quoted string.
  */
-export function shortKeyNames(
-  code: string,
-  keys: readonly string[],
-  keep: (key: string) => boolean = () => false,
-): Map<string, string> {
+export function shortKeyNames(code: string, keys: readonly string[]): Map<string, string> {
   const named = new Set(keysNamedIn(code, keys));
   const words = new Map<string, number>();
   for (const word of code.match(DOTTED) ?? []) words.set(word, (words.get(word) ?? 0) + 1);
@@ -128,7 +128,7 @@ export function shortKeyNames(
   }
   const all = [...keys];
   const candidates = keys.filter((key) => {
-    if (!named.has(key) || keep(key)) return false;
+    if (!named.has(key)) return false;
     const count = whole.get(key) ?? 0;
     if (count === 0 || words.get(key) !== count) return false;
     if (all.some((other) => other.startsWith(`${key}.`))) return false;

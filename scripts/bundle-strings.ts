@@ -113,7 +113,8 @@ function aliasAt(index: number): string {
  * short name instead (about 6 kB of addon.js). A key is left as it is when anything could build
  * it at run time or read it otherwise: a start of it named as a group (`` `status.fund.${s}` ``,
  * a dotted start passed to a call), the key itself the start of other keys (code could join a
- * value to it), or any appearance that is not a whole quoted string.
+ * value to it), or any appearance that is not a whole quoted string. The names change from
+ * build to build, so nothing may store a key to read it back in a later version.
  */
 export function shortKeyNames(code: string, keys: readonly string[]): Map<string, string> {
   const named = new Set(keysNamedIn(code, keys));

@@ -10,8 +10,8 @@ import vm from "node:vm";
 import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bundleWithItsStrings } from "../scripts/build";
-import { bytesToText, keysNamedIn, packStrings } from "../scripts/bundle-strings";
+import { bundleWithItsStrings, writeShortKeys } from "../scripts/build";
+import { bytesToText, keysNamedIn, packStrings, shortKeyNames } from "../scripts/bundle-strings";
 import { allStrings, textToBytes, translate } from "../src/i18n";
 
 const root = resolve(import.meta.dirname, "..");
@@ -71,6 +71,45 @@ describe("keysNamedIn", () => {
     expect(keysNamedIn(`const outbox = settings.form; send("outbox"); x.outbox.state = 1;`, KEYS)).toEqual(
       [],
     );
+  });
+});
+
+describe("shortKeyNames", () => {
+  it("names the keys the code holds only as whole quoted strings, most used first", () => {
+    const code = 'a = t("form.load"); b = t("settings.saved"); c = t("settings.saved");';
+    expect([...shortKeyNames(code, KEYS)]).toEqual([
+      ["settings.saved", "a"],
+      ["form.load", "b"],
+    ]);
+  });
+
+  it("leaves a key that code may build at run time or read otherwise as it is", () => {
+    const code = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template, as a bundle holds it.
+      'x = t("outbox.state.done") + t(`outbox.state.${s}`);',
+      'y = statusLabel("status.fund", 1) + t("status.fund.1");',
+      'z = t("outbox.col.fund") + "key outbox.col.fund";',
+    ].join("\n");
+    expect([...shortKeyNames(code, KEYS)]).toEqual([]);
+    // A key that starts other keys could have a value joined to it.
+    expect([...shortKeyNames('x = "a.b"; t("a.b.c");', ["a.b", "a.b.c"])]).toEqual([["a.b.c", "a"]]);
+  });
+});
+
+describe("writeShortKeys", () => {
+  const short = new Map([["form.load", "b"]]);
+
+  it("writes the short name for each string literal of the key, every later column kept", () => {
+    const code = 'a(t("form.load"),{"form.load":1},`form.load`);b()';
+    const out = writeShortKeys(code, short);
+    expect(out).toBe('a(t("b"        ),{"b"        :1},"b"        );b()');
+    expect(out.indexOf("b()")).toBe(code.indexOf("b()"));
+  });
+
+  it("fails rather than leave the key where it is not a literal of its own", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template, as a bundle holds it.
+    expect(() => writeShortKeys('t("form.load");x=`form.load ${y}`', short)).toThrow(/form\.load/);
+    expect(() => writeShortKeys('t("form.load");x="say form.load"', short)).toThrow(/form\.load/);
   });
 });
 
@@ -188,6 +227,8 @@ describe("a bundle built with its strings", () => {
       },
     );
     expect(result).toEqual([table.es["menu.settings"], 0, "Ver fondo", "Show fund"]);
+    // form.load, named whole, travels under a short name: the code no longer holds the key.
+    expect(code).not.toContain("form.load");
     expect(unzips).toHaveLength(1);
     // The menu's label is readable in the bundle; the others only inside the gzipped text.
     expect(code).toContain(table.es["menu.settings"]);

@@ -70,6 +70,8 @@ export function allStrings(): StringTable {
  * [keys, English texts, Spanish texts], so that each bundle carries only its own strings and
  * each key once. Run from source (tests, tsx), it is undefined and every catalogue is used.
  * A sidebar translates only keys its own code names: the server sends it text, never a key.
+ * In the server bundle a key the code names only whole is a short name that changes from build
+ * to build (shortKeyNames in scripts/bundle-strings.ts): keep texts in properties, never keys.
  */
 declare const BUNDLED_STRINGS: string | undefined;
 /**

@@ -116,6 +116,20 @@ function aliasAt(index: number): string {
  * value to it), or any appearance that is not a whole quoted string. The names change from
  * build to build, so nothing may store a key to read it back in a later version.
  */
+/**
+ * Names of stored things that the code spells like a key (user property `settings.token`): held
+ * in a constant named `…KEY` or `…PREFIX`, or passed to `getProperty`/`setProperty`/
+ * `deleteProperty`. Such a text must stay as it is from version to version, whatever the
+ * catalogue holds.
+ */
+function storedNames(code: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of code.matchAll(/\w*(?:KEY|PREFIX)\s*=\s*(["'`])([^"'`]+)\1/g)) names.add(m[2] as string);
+  for (const m of code.matchAll(/(?:get|set|delete)Property\(\s*(["'`])([^"'`]+)\1/g))
+    names.add(m[2] as string);
+  return names;
+}
+
 export function shortKeyNames(code: string, keys: readonly string[]): Map<string, string> {
   const named = new Set(keysNamedIn(code, keys));
   const words = new Map<string, number>();
@@ -128,8 +142,9 @@ export function shortKeyNames(code: string, keys: readonly string[]): Map<string
     whole.set(key, (whole.get(key) ?? 0) + 1);
   }
   const all = [...keys];
+  const stored = storedNames(code);
   const candidates = keys.filter((key) => {
-    if (!named.has(key)) return false;
+    if (!named.has(key) || stored.has(key)) return false;
     const count = whole.get(key) ?? 0;
     if (count === 0 || words.get(key) !== count) return false;
     if (all.some((other) => other.startsWith(`${key}.`))) return false;

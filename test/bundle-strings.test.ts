@@ -94,6 +94,16 @@ describe("shortKeyNames", () => {
     // A key that starts other keys could have a value joined to it.
     expect([...shortKeyNames('x = "a.b"; t("a.b.c");', ["a.b", "a.b.c"])]).toEqual([["a.b.c", "a"]]);
   });
+
+  it("never renames a stored name spelt like a key: a user property's name stays from version to version", () => {
+    const keys = ["settings.token", "settings.form", "form.load"];
+    const code = [
+      'var TOKEN_KEY = "settings.token";',
+      'store.getProperty("settings.form"); a = t("settings.form");',
+      'b = t("settings.token"); c = t("form.load");',
+    ].join("\n");
+    expect([...shortKeyNames(code, keys)]).toEqual([["form.load", "a"]]);
+  });
 });
 
 describe("writeShortKeys", () => {

@@ -9,6 +9,7 @@
  *   npm run bench                                  # small and medium
  *   npm run bench -- --sizes small,medium,large    # up to 5,000 funds and 50,000 reports
  *   npm run bench -- --latency 150 --page-size 100 --batch 25   # 100 per page (default: auto)
+ *   npm run bench -- --bandwidth 100               # the bodies also cross a 100 Mbit/s link
  */
 
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
@@ -46,6 +47,11 @@ interface Args {
    * add-on's data at its largest. The collections slow the run: its wall times do not count.
    */
   liveHeap: boolean;
+  /**
+   * Megabits per second of the link between the service and the script: each round also waits
+   * for its bodies to cross it, and the floor counts that transfer (none: loopback, as before).
+   */
+  bandwidthMbit?: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -84,9 +90,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--sequential-up-to") args.sequentialUpTo = number("--sequential-up-to", 0, 100_000);
     else if (flag === "--no-profile") args.profile = false;
     else if (flag === "--live-heap") args.liveHeap = true;
+    else if (flag === "--bandwidth") args.bandwidthMbit = number("--bandwidth", 1, 100_000);
     else
       throw new Error(
-        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap`,
+        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap, --bandwidth`,
       );
   }
   return args;
@@ -298,6 +305,22 @@ function downloadLine(first: number, second: number, latencyMs: number): string 
   );
 }
 
+/**
+ * With `--bandwidth`: the floor counting the bodies' transfer too (the rounds' latency plus the
+ * bytes ÷ bandwidth, the bodies of a round sharing the link), and the wall against it.
+ */
+function transferLine(first: RunFigures, second: RunFigures, floors: [number, number], mbit: number): string {
+  const transfer = (bytes: number) => (bytes * 8) / (mbit * 1000);
+  const [a, b] = [floors[0] + transfer(first.http.bytes), floors[1] + transfer(second.http.bytes)];
+  const ratio = (wall: number, floor: number) => (floor > 0 ? `×${(wall / floor).toFixed(2)}` : "–");
+  return (
+    `Link at ${mbit} Mbit/s (the bodies cross it, in the wall times above): floor with transfer ` +
+    `${seconds(a)} (first: ${seconds(floors[0])} of rounds + ${seconds(transfer(first.http.bytes))} of transfer), ` +
+    `${seconds(b)} (no change: ${seconds(floors[1])} + ${seconds(transfer(second.http.bytes))}); ` +
+    `wall ÷ floor with transfer: ${ratio(first.wallMs, a)} (first), ${ratio(second.wallMs, b)} (no change).`
+  );
+}
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
@@ -335,6 +358,7 @@ async function benchSize(
     timeZone: "America/Santiago",
     urlFetchAllowlist: [servicePrefix(sandbox.url)],
     onBlock: () => heap.sample(),
+    bandwidthMbit: args.bandwidthMbit,
   });
   const lines: string[] = [];
   watchLiveHeap(emulator);
@@ -361,6 +385,7 @@ async function benchSize(
         users: [user],
         timeZone: "America/Santiago",
         urlFetchAllowlist: [servicePrefix(sandbox.url)],
+        bandwidthMbit: args.bandwidthMbit,
       });
       storeToken(fresh, user, sandbox.token, sandbox.url);
       fresh.documentPropertiesData.values.set("settings.form", form(1));
@@ -373,6 +398,7 @@ async function benchSize(
         users: [user],
         timeZone: "America/Santiago",
         urlFetchAllowlist: [servicePrefix(sandbox.url)],
+        bandwidthMbit: args.bandwidthMbit,
       });
       storeToken(sample, user, sandbox.token, sandbox.url);
       sample.documentPropertiesData.values.set(
@@ -397,7 +423,7 @@ async function benchSize(
 
     lines.push(
       `## ${name}: ${size.funds.toLocaleString("en")} funds, ${size.reports.toLocaleString("en")} reports ` +
-        `(latency ${args.latencyMs} ms per call, ${args.pageSize === "auto" ? "page size found by the add-on" : `${args.pageSize} per page`}, ${args.batch} requests per fetchAll)`,
+        `(latency ${args.latencyMs} ms per call, ${args.pageSize === "auto" ? "page size found by the add-on" : `${args.pageSize} per page`}, ${args.batch} requests per fetchAll${args.bandwidthMbit ? `, link at ${args.bandwidthMbit} Mbit/s` : ""})`,
       "",
       "| refresh | API calls | minimum | getFunds / getFund / getExpenseReports | writes: Funds / Transactions / Reports / Audit | wall time | one at a time | speed-up |",
       "|---|---|---|---|---|---|---|---|",
@@ -427,6 +453,9 @@ async function benchSize(
         : []),
       `${downloadLine(first.http.bytes, second.http.bytes, args.latencyMs)}`,
       "",
+      ...(args.bandwidthMbit
+        ? [transferLine(first, second, [firstFloor, secondFloor], args.bandwidthMbit), ""]
+        : []),
       `Cells read / written: ${first.cells.read.toLocaleString("en")} / ${first.cells.written.toLocaleString("en")} (first), ` +
         `${second.cells.read.toLocaleString("en")} / ${second.cells.written.toLocaleString("en")} (no change).`,
       "",

@@ -115,6 +115,11 @@ export interface EmulatorOptions {
   onBlock?: () => void;
   /** The real clock under the emulator clock (tests may pin it). */
   realNow?: () => number;
+  /**
+   * Speed of the link to the service in megabits per second: each fetch or fetchAll round also
+   * waits for its bodies' bytes ÷ this (default none: bodies cost what loopback costs).
+   */
+  bandwidthMbit?: number;
 }
 
 export interface RunOptions {
@@ -309,7 +314,7 @@ export class Emulator {
     this.clock = new EmulatorClock(options.realNow);
     this.users = options.users && options.users.length > 0 ? [...options.users] : ["user@example.com"];
     this.distDir = resolve(options.distDir ?? DEFAULT_DIST);
-    this.http = new SyncHttp(() => options.onBlock?.());
+    this.http = new SyncHttp(() => options.onBlock?.(), options.bandwidthMbit);
     for (const prefix of options.urlFetchAllowlist ?? []) {
       const problem = prefixProblem(prefix, true);
       if (problem) throw new EmulatorUsageError(`urlFetchAllowlist "${prefix}": ${problem}.`);

@@ -55,7 +55,16 @@ export class SyncHttp {
    */
   readonly waited = { batches: 0, blockedMs: 0, bytes: 0 };
 
-  constructor(private readonly onBlock: () => void = () => {}) {}
+  /**
+   * `bandwidthMbit`: the speed of the link between the service and the script (none: loopback).
+   * Each round then waits, after its answers arrived, for as long as moving its bodies over
+   * that link takes: a round costs its latency plus its bytes ÷ bandwidth, as on a real network
+   * where the bodies of one round share the link.
+   */
+  constructor(
+    private readonly onBlock: () => void = () => {},
+    private readonly bandwidthMbit?: number,
+  ) {}
 
   private start(): void {
     if (this.worker) return;
@@ -76,11 +85,24 @@ export class SyncHttp {
     const started = performance.now();
     try {
       const results = this.sendAndWait(requests);
-      for (const result of results) if (result.ok) this.waited.bytes += result.body.byteLength;
+      let bytes = 0;
+      for (const result of results) if (result.ok) bytes += result.body.byteLength;
+      this.waited.bytes += bytes;
+      if (this.bandwidthMbit) this.transfer(bytes, this.bandwidthMbit);
       return results;
     } finally {
       this.waited.batches++;
       this.waited.blockedMs += performance.now() - started;
+    }
+  }
+
+  /** Blocks for the time `bytes` take at `mbit` megabits per second. */
+  private transfer(bytes: number, mbit: number): void {
+    const until = performance.now() + (bytes * 8) / (mbit * 1000);
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let left = until - performance.now(); left > 0; left = until - performance.now()) {
+      Atomics.wait(pause, 0, 0, Math.min(left, 50));
+      this.onBlock();
     }
   }
 

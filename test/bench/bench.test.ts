@@ -175,7 +175,7 @@ describe("npm run bench, smallest size", () => {
     expect(out.stdout).toMatch(/^Add-on CPU by file, first: src\/[\w/.-]+\.ts [\d.]+ s/m);
   }, 180_000);
 
-  it("with --live-heap, says the live heap at its largest and what the refresh left held", async () => {
+  it("with --live-heap, says the live heap at its largest and what the refresh left held; with --bandwidth, the bodies cross the link and the floor counts them", async () => {
     const out = await bench([
       "--sizes",
       "small",
@@ -185,8 +185,42 @@ describe("npm run bench, smallest size", () => {
       "0",
       "--no-profile",
       "--live-heap",
+      "--bandwidth",
+      "40",
     ]);
     expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(/^## small: .*25 requests per fetchAll, link at 40 Mbit\/s\)$/m);
+    // 40 Mbit/s is 5 MB a second: the refreshes' megabytes tell the transfer, which the wall and
+    // the time blocked on HTTP include.
+    const download = /^Downloaded: ([\d.]+) MB \(first\), ([\d.]+) MB \(no change\)/m.exec(out.stdout);
+    const [firstMb, againMb] = (download ?? []).slice(1).map(Number) as [number, number];
+    const link =
+      /^Link at 40 Mbit\/s \(the bodies cross it, in the wall times above\): floor with transfer ([\d.]+) s \(first: 0\.0 s of rounds \+ ([\d.]+) s of transfer\), ([\d.]+) s \(no change: 0\.0 s \+ ([\d.]+) s\); wall ÷ floor with transfer: ×([\d.]+) \(first\), ×([\d.]+) \(no change\)\.$/m.exec(
+        out.stdout,
+      );
+    expect(link, out.stdout).not.toBeNull();
+    const [firstFloor, firstTransfer, againFloor, againTransfer, firstRatio, againRatio] = (
+      link as RegExpExecArray
+    )
+      .slice(1)
+      .map(Number) as [number, number, number, number, number, number];
+    expect(Math.abs(firstTransfer - firstMb / 5)).toBeLessThanOrEqual(0.06);
+    expect(Math.abs(againTransfer - againMb / 5)).toBeLessThanOrEqual(0.06);
+    expect([firstFloor, againFloor]).toEqual([firstTransfer, againTransfer]);
+    const header =
+      "| refresh | HTTP floor | wall | wall ÷ floor | fetchAll rounds / blocked on HTTP | add-on CPU | emulation CPU | GC | cells read / written | peak heap above start |";
+    const timeTable = out.stdout.slice(out.stdout.indexOf(header));
+    for (const [name, transfer, ratio] of [
+      ["first", firstTransfer, firstRatio],
+      ["no change", againTransfer, againRatio],
+    ] as const) {
+      const [, , wall, , rounds] = row(timeTable, name);
+      const blocked = Number(/ \/ ([\d.]+) s$/.exec(rounds ?? "")?.[1]);
+      // Printed to a tenth of a second each.
+      expect(blocked).toBeGreaterThanOrEqual(transfer - 0.1);
+      expect(Number(/^([\d.]+) s$/.exec(wall ?? "")?.[1])).toBeGreaterThanOrEqual(transfer - 0.1);
+      expect(ratio).toBeGreaterThanOrEqual(0.9);
+    }
     const live =
       /^Live heap at the largest \(after a full collection, at a spreadsheet call\) above the start: (-?\d+) MB \(first\), (-?\d+) MB \(no change\); still held after the refresh \(the emulated spreadsheet's growth\): (-?\d+) MB and (-?\d+) MB\./m.exec(
         out.stdout,

@@ -236,11 +236,13 @@ export function readResponse<N extends EndpointName>(
   options: { now: number; secrets: readonly string[] },
 ): ResponseValue<N> {
   const { status } = response;
+  // Redacted before anything reads it: a value shown cut short could not be redacted after.
+  const body = withoutSecrets(response.body, options.secrets);
   const clean = (text: string) => shortText(withoutSecrets(text, options.secrets));
   let json: unknown;
   let jsonOk = false;
   try {
-    json = JSON.parse(response.body);
+    json = JSON.parse(body);
     jsonOk = true;
   } catch (_err) {
     json = undefined;
@@ -256,7 +258,7 @@ export function readResponse<N extends EndpointName>(
     );
   }
   if (status < 200 || status > 299) {
-    const message = clean(jsonOk ? messageIn(json) || response.body : response.body);
+    const message = clean(jsonOk ? messageIn(json) || body : body);
     throw new HttpError(
       name,
       status,
@@ -270,7 +272,7 @@ export function readResponse<N extends EndpointName>(
       name,
       status,
       "body",
-      `not JSON: ${clean(response.body) || "(empty)"}`,
+      `not JSON: ${clean(body) || "(empty)"}`,
       "unknown",
     );
   }

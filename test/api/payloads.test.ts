@@ -1,0 +1,53 @@
+/**
+ * Answers shaped the way the real service and the proxies in front of it send them
+ * (PLATFORM.md, "The real service"): what each one becomes, and what a person reads of it.
+ */
+import { describe, expect, it } from "vitest";
+import { type EndpointName, readResponse, ServiceError } from "../../src/api";
+import { fixture, fixtureText } from "./fakes";
+
+/** A token of the standard base64 alphabet: JSON encoders write its "/" as "\/". */
+const TOKEN = "Ab3/kq+Zt9Ve7Lm2Xw4Rp8Cd1Hn6Jy0Fs5Gu/Qe4Tb7Wc2Na9Mz";
+
+function caught(fn: () => unknown): Error & Record<string, unknown> {
+  try {
+    fn();
+  } catch (err) {
+    return err as Error & Record<string, unknown>;
+  }
+  throw new Error("expected a throw");
+}
+
+function read<N extends EndpointName>(name: N, body: string, status = 200, headers = {}) {
+  return readResponse(name, { status, headers, body }, { now: 0, secrets: [TOKEN] });
+}
+
+describe("the token never comes back in an error, in whatever form the answer echoes it", () => {
+  const escaped = TOKEN.replace(/\//g, "\\/");
+  const forms = (message: string) => [
+    message.includes(TOKEN),
+    message.includes(escaped),
+    message.includes(encodeURIComponent(TOKEN)),
+    // Any long piece of it: a value cut short for a message still gives most of it away.
+    message.includes(TOKEN.slice(0, 16)),
+  ];
+
+  it("a 401 body without a message member, with the token JSON-escaped", () => {
+    const e = caught(() => read("getFunds", `{"valid":false,"token":"${escaped}"}`, 401));
+    expect(forms(e.message)).toEqual([false, false, false, false]);
+    expect(e.message).toContain("[redacted]");
+  });
+
+  it("an HTML page that echoes the token URL-encoded", () => {
+    const body = `<html><body>No access for ?access_token=${encodeURIComponent(TOKEN)}</body></html>`;
+    const e = caught(() => read("getFunds", body, 403));
+    expect(forms(e.message)).toEqual([false, false, false, false]);
+  });
+
+  it("a member of the wrong type that holds the token, shown cut short in the message", () => {
+    const body = { ...(fixture("getFund.json") as object), Status: TOKEN };
+    const e = caught(() => read("getFund", JSON.stringify(body)));
+    expect(e.field ?? e.message).toBeTruthy();
+    expect(forms(e.message)).toEqual([false, false, false, false]);
+  });
+});

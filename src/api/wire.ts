@@ -155,8 +155,23 @@ function pathText(path: readonly PropertyKey[]): string {
   return out || "body";
 }
 
+/** An HTML page (a proxy's or server's error page) as its words: the title, then the text. */
+function pageText(text: string): string {
+  if (!/^\s*</.test(text)) return text;
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.trim() ?? "";
+  const words = text.replace(/<(head|script|style)\b[\s\S]*?<\/\1>|<!--[\s\S]*?-->/gi, " ");
+  return `${title}${title ? ": " : ""}${words}`
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
 function shortText(text: string, max = 300): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = pageText(text).replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
 }
 
@@ -237,7 +252,8 @@ export function readResponse<N extends EndpointName>(
 ): ResponseValue<N> {
   const { status } = response;
   // Redacted before anything reads it: a value shown cut short could not be redacted after.
-  const body = withoutSecrets(response.body, options.secrets);
+  // A byte order mark before the JSON (some servers write one) is not part of it.
+  const body = withoutSecrets(response.body, options.secrets).replace(/^\uFEFF/, "");
   const clean = (text: string) => shortText(withoutSecrets(text, options.secrets));
   let json: unknown;
   let jsonOk = false;

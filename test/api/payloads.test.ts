@@ -51,3 +51,34 @@ describe("the token never comes back in an error, in whatever form the answer ec
     expect(forms(e.message)).toEqual([false, false, false, false]);
   });
 });
+
+describe("pages and bodies that are not the service's JSON", () => {
+  it("a proxy's HTML error page: its title and text, not its markup, styles or scripts", () => {
+    const e = caught(() => read("getFunds", fixtureText("error-page.502.html"), 502));
+    expect(e.message).toBe(
+      "getFunds: the service answered HTTP 502: 502 Bad Gateway: Bad Gateway The proxy server received an invalid response from an upstream server. nginx",
+    );
+  });
+
+  it("an HTML page with HTTP 200 (a login page, a captive portal) says what it says", () => {
+    const body =
+      "<html><head><title>Sign in &amp; continue</title></head><body><p>Please&nbsp;sign in</p></body></html>";
+    const e = caught(() => read("getFunds", body));
+    expect(e.message).toBe(
+      "getFunds: unexpected answer from the service at body: not JSON: Sign in & continue: Please sign in",
+    );
+    expect(e.outcome).toBe("unknown");
+  });
+
+  it("a 200 with an empty body: unexpected, and a write's outcome unknown", () => {
+    const e = caught(() => read("depositMoneyToFund", " \r\n"));
+    expect(e.message).toBe(
+      "depositMoneyToFund: unexpected answer from the service at body: not JSON: (empty)",
+    );
+    expect(e.outcome).toBe("unknown");
+  });
+
+  it("JSON after a byte order mark reads as the JSON", () => {
+    expect(read("getFund", `\uFEFF${fixtureText("getFund.json")}`).id).toBe(101);
+  });
+});

@@ -142,15 +142,15 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     const fault = faults.take(name);
     if (fault?.fault === "drop-before-apply") return void req.socket.destroy();
     if (fault?.fault === "status" && !fault.apply) return send(res, injectedStatus(fault, name));
-    if (fault?.fault === "error-in-200") {
-      const error = new SandboxError(
+    const errorIn200 = () =>
+      new SandboxError(
         200,
         "InjectedFault",
-        `request: ${name} refused by an injected error-in-200 fault`,
+        `request: ${name} failed with an injected error-in-200 fault`,
         "request",
       );
-      return send(res, { status: 200, body: error.body() });
-    }
+    if (fault?.fault === "error-in-200" && !fault.apply)
+      return send(res, { status: 200, body: errorIn200().body() });
     if (fault?.fault === "error-in-200-v2") {
       // The v2 service's way: HTTP 200 with a status code and a message in the body.
       const message = `${name} refused by an injected error-in-200-v2 fault`;
@@ -161,6 +161,10 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     const answer = early && !fault ? early : answerOf(req, name, url, bodyText, origin);
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
     if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
+    if (fault?.fault === "error-in-200" && answer.status === 200) {
+      // Applied, then failed after: the record as answered, with an Error member beside it.
+      return send(res, { status: 200, body: { ...(answer.body as object), ...errorIn200().body() } });
+    }
     if (fault?.fault === "malformed-json") {
       const text = answer.text ?? jsonText(answer.body);
       res.writeHead(answer.status, { "Content-Type": JSON_TYPE });

@@ -241,6 +241,12 @@ function describe(body: unknown, path: readonly PropertyKey[]): string {
   return Array.isArray(v) ? "a list" : typeof v;
 }
 
+/** Whether `body` reads as an answer of endpoint `name` (members beyond its own aside). */
+function answers(name: EndpointName, body: unknown): boolean {
+  const schema = ENDPOINTS[name].response as z.ZodMiniType;
+  return readFast(schema, body) !== UNREAD || schema.safeParse(body).success;
+}
+
 /**
  * Reads an answer of endpoint `name`: a normalised record, or a typed error (HttpError,
  * ServiceError, UnexpectedResponseError). `secrets` are removed from every message.
@@ -295,7 +301,9 @@ export function readResponse<N extends EndpointName>(
   const reported = errorInBody(json);
   if (reported) {
     // An error member alone says "not done"; a statusCode in the body is read as the status would be.
-    const outcome = reported.statusCode === undefined ? "refused" : outcomeOfStatus(reported.statusCode);
+    let outcome = reported.statusCode === undefined ? "refused" : outcomeOfStatus(reported.statusCode);
+    // Beside the record a write answers with: the service may have applied it and failed after.
+    if (ENDPOINTS[name].kind === "write" && answers(name, json)) outcome = "unknown";
     throw new ServiceError(name, status, clean(reported.message), outcome, reported.statusCode);
   }
   try {

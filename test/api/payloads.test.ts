@@ -82,3 +82,32 @@ describe("pages and bodies that are not the service's JSON", () => {
     expect(read("getFund", `\uFEFF${fixtureText("getFund.json")}`).id).toBe(101);
   });
 });
+
+describe("an error inside a 200 on a write", () => {
+  const fund = fixture("depositMoneyToFund.json") as Record<string, unknown>;
+
+  it("alone, it says the write was not applied: refused", () => {
+    const e = caught(() => read("depositMoneyToFund", JSON.stringify({ Error: "Fund is closed" })));
+    expect(e).toBeInstanceOf(ServiceError);
+    expect(e.outcome).toBe("refused");
+  });
+
+  it("beside the fund the deposit answers with, it may have landed: unknown, so it is settled by reading, never sent again", () => {
+    for (const Error of ["Could not send the notification e-mail", { Code: 500, Message: "Timeout" }]) {
+      const e = caught(() => read("depositMoneyToFund", JSON.stringify({ ...fund, Error })));
+      expect(e).toBeInstanceOf(ServiceError);
+      expect(e.outcome).toBe("unknown");
+    }
+    const marked = fixture("setExpenseReportIntegration.json") as object;
+    const e = caught(() =>
+      read("setExpenseReportIntegration", JSON.stringify({ ...marked, error: "Timeout" })),
+    );
+    expect(e.outcome).toBe("unknown");
+  });
+
+  it("beside a list a read asked for, it is still the read's error", () => {
+    const list = fixture("getFunds.json") as object;
+    const e = caught(() => read("getFunds", JSON.stringify({ ...list, Error: "Partial results" })));
+    expect(e).toBeInstanceOf(ServiceError);
+  });
+});

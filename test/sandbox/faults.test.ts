@@ -103,6 +103,17 @@ describe("faults", () => {
     expect(transactionCount()).toBe(before);
   });
 
+  it("error-in-200 with apply: true applies the write, then answers its record with an Error member beside it", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 });
+    const before = transactionCount();
+    const reply = await deposit();
+    expect(reply.status).toBe(200);
+    expect(reply.body.Error).toMatchObject({ Code: "InjectedFault", Field: "request" });
+    expect(reply.body.Id).toBe(fundId);
+    expect(reply.body.Transactions).toHaveLength(before + 1);
+    expect(transactionCount()).toBe(before + 1);
+  });
+
   it("malformed-json: HTTP 200 whose body is not JSON; the write is applied", async () => {
     await rules({ endpoint: "depositMoneyToFund", fault: "malformed-json", times: 1 });
     const before = transactionCount();

@@ -93,8 +93,8 @@ describe("an error inside a 200 on a write", () => {
   });
 
   it("beside the fund the deposit answers with, it may have landed: unknown, so it is settled by reading, never sent again", () => {
-    for (const Error of ["Could not send the notification e-mail", { Code: 500, Message: "Timeout" }]) {
-      const e = caught(() => read("depositMoneyToFund", JSON.stringify({ ...fund, Error })));
+    for (const error of ["Could not send the notification e-mail", { Code: 500, Message: "Timeout" }]) {
+      const e = caught(() => read("depositMoneyToFund", JSON.stringify({ ...fund, Error: error })));
       expect(e).toBeInstanceOf(ServiceError);
       expect(e.outcome).toBe("unknown");
     }

@@ -146,7 +146,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       new SandboxError(
         200,
         "InjectedFault",
-        `request: ${name} failed with an injected error-in-200 fault`,
+        `request: ${name} ${fault?.apply ? "applied, then failed" : "refused"} by an injected error-in-200 fault`,
         "request",
       );
     if (fault?.fault === "error-in-200" && !fault.apply)

@@ -233,6 +233,11 @@ interface ListRead<T> {
   next?: Omit<ListCursor, "size" | "seen">;
   /** The place given no longer held (the pages shifted): read from page 1 instead. */
   restarted: boolean;
+  /**
+   * Fewer records than the total the pages announced (records moved between pages while they
+   * were read): the rows no page returned may still be in the list, so none is marked missing.
+   */
+  short?: boolean;
 }
 
 const idsOf = (list: readonly { id: number }[]) => list.map((r) => r.id);
@@ -471,11 +476,23 @@ export function runRefreshSteps(
         items.push(...p.items);
       }
     }
-    return { items, restarted: false };
+    // Each piece read from its first page holds at least the records its pages announced.
+    const short = queries.some((_q, qi) => {
+      if (qi < start || firstOf(qi) !== 1) return false;
+      const pages = (got[qi] as ListPage<T>[]).filter(Boolean);
+      const total = Math.max(0, ...pages.map((p) => p.total ?? 0));
+      return new Set(pages.flatMap((p) => idsOf(p.items))).size < total;
+    });
+    return { items, restarted: false, short };
   }
 
+  /** Whether the fund list last read fell short of its total (./ListRead's `short`). */
+  let fundListShort = false;
+
   function fetchFundList(): Fund[] {
-    return dedupeById(allPages<Fund>("funds", "fundPage", [options.fundFilters], undefined, false).items);
+    const read = allPages<Fund>("funds", "fundPage", [options.fundFilters], undefined, false);
+    fundListShort = read.short === true;
+    return dedupeById(read.items);
   }
 
   /**
@@ -491,7 +508,7 @@ export function runRefreshSteps(
     kind: ListKind,
     queries: Record<string, unknown>[],
     merge: (list: T[], covers: (id: number) => boolean, partial: boolean) => void,
-  ): { list: T[]; whole: boolean } {
+  ): { list: T[]; whole: boolean; short: boolean } {
     const from = state.list;
     let before = from && !probing && pageSize === from.size ? loadSeen(deps.listState, from.seen) : null;
     const read = allPages<T>(stage, kind, queries, before && from ? from : undefined, true);
@@ -499,7 +516,7 @@ export function runRefreshSteps(
     const list = dedupeById(read.items);
     const ids = new Set(idsOf(list));
     // This part's rows; once the pass is complete, also every row no part of it returned.
-    const covers = (id: number) => ids.has(id) || (!read.next && !before?.has(id));
+    const covers = (id: number) => ids.has(id) || (!read.next && !read.short && !before?.has(id));
     try {
       merge(list, covers, read.next !== undefined);
     } catch (err) {
@@ -514,7 +531,7 @@ export function runRefreshSteps(
     } else delete state.list;
     forgetSeen(deps.listState, from?.seen);
     if (read.next) throw new Stopped({ endpoint, piece: read.next.piece, page: read.next.page });
-    return { list, whole: !before };
+    return { list, whole: !before, short: read.short === true };
   }
 
   /** The report window cut into pieces of at most a year, each a query of getExpenseReports. */
@@ -542,6 +559,7 @@ export function runRefreshSteps(
     );
     // The movements need the whole list: read again when it took several executions.
     fundList = read.whole ? read.list : null;
+    fundListShort = read.short;
   }
 
   function writeFunds(
@@ -569,7 +587,8 @@ export function runRefreshSteps(
     if (!pending) {
       const list = fundList ?? fetchFundList();
       pending = fundsToFetch(list, known);
-      gone = vanishedFunds(list, known);
+      // A fund no page returned may still be there when the list fell short of its total.
+      gone = fundListShort ? [] : vanishedFunds(list, known);
       state.pendingFundIds = pending;
     }
     const fetched: Fund[] = [];

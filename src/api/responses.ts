@@ -285,7 +285,10 @@ function amountSchema(optional: boolean): z.ZodMiniType<number | undefined, unkn
           { unreadableAmount: r.got },
         );
       }
-      return addIssue(ctx, `expected an amount (a number or numeric text), got ${shown(value)}`);
+      return addIssue(
+        ctx,
+        `expected an amount (a number, or numeric text with a dot decimal point), got ${shown(value)}`,
+      );
     }),
   ) as unknown as z.ZodMiniType<number | undefined, unknown>;
 }

@@ -196,9 +196,23 @@ export function parseBody<N extends EndpointName>(
       first?.code === "invalid_type"
         ? `expected ${first.expected}, got ${describe(body, first.path)}`
         : (first?.message ?? "");
-    throw new UnexpectedResponseError(name, status, field, detail, outcome);
+    throw new UnexpectedResponseError(
+      name,
+      status,
+      field,
+      detail + recordOf(body, first?.path ?? []),
+      outcome,
+    );
   }
   return parsed.data as ResponseValue<N>;
+}
+
+/** " (fund 5010)" for a member of `Funds[3]`: the list item's Id, by which a person finds it. */
+function recordOf(body: unknown, path: readonly PropertyKey[]): string {
+  const list = path[0];
+  if (typeof path[1] !== "number" || (list !== "Funds" && list !== "ExpenseReports")) return "";
+  const id = fundMovementsOf(valueAt(body, path.slice(0, 2))).id;
+  return id === null ? "" : ` (${list === "Funds" ? "fund" : "report"} ${id})`;
 }
 
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {

@@ -111,3 +111,26 @@ describe("an error inside a 200 on a write", () => {
     expect(e).toBeInstanceOf(ServiceError);
   });
 });
+
+describe("a member of the wrong shape in a list names the record by its Id", () => {
+  it("an amount with a decimal comma in the fourth fund of a page: its place, its fund, the rule", () => {
+    const list = fixture("getFunds.json") as { Funds: Record<string, unknown>[] };
+    const funds = list.Funds.map((f, i) => (i === 1 ? { ...f, Balance: "1234,50" } : f));
+    const e = caught(() => read("getFunds", JSON.stringify({ ...list, Funds: funds })));
+    expect(e.field).toBe("Funds[1].Balance");
+    expect(e.message).toBe(
+      `getFunds: unexpected answer from the service at Funds[1].Balance: expected an amount (a number, or numeric text with a dot decimal point), got "1234,50" (fund ${list.Funds[1]?.Id})`,
+    );
+  });
+
+  it("a date in another format in a report's list item, or a movement of a fund", () => {
+    const list = fixture("getExpenseReports.json") as { ExpenseReports: Record<string, unknown>[] };
+    const reports = list.ExpenseReports.map((r, i) => (i === 0 ? { ...r, SendDate: "05/01/2024" } : r));
+    const e = caught(() => read("getExpenseReports", JSON.stringify({ ...list, ExpenseReports: reports })));
+    expect(e.message).toMatch(
+      new RegExp(
+        `at ExpenseReports\\[0\\]\\.SendDate: .*"05/01/2024" \\(report ${list.ExpenseReports[0]?.Id}\\)$`,
+      ),
+    );
+  });
+});

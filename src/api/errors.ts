@@ -108,6 +108,8 @@ export class ServiceError extends ApiError {
   serviceMessage: string;
   /** `statusCode` found in the body, if any. */
   bodyStatusCode: number | undefined;
+  /** Milliseconds the answer asked to wait (Retry-After), if it said. */
+  retryAfterMs: number | undefined;
 
   constructor(
     endpoint: string,

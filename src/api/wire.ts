@@ -318,7 +318,9 @@ export function readResponse<N extends EndpointName>(
     let outcome = reported.statusCode === undefined ? "refused" : outcomeOfStatus(reported.statusCode);
     // Beside the record a write answers with: the service may have applied it and failed after.
     if (ENDPOINTS[name].kind === "write" && answers(name, json)) outcome = "unknown";
-    throw new ServiceError(name, status, clean(reported.message), outcome, reported.statusCode);
+    const error = new ServiceError(name, status, clean(reported.message), outcome, reported.statusCode);
+    error.retryAfterMs = retryAfterMs(response.headers, options.now);
+    throw error;
   }
   try {
     return parseBody(name, json, status, "unknown");

@@ -307,7 +307,10 @@ export function runRefreshSteps(
       const pages = !first || first.items.length === 0 ? 1 : Math.max(1, first.pages);
       for (let page = 1; page <= pages; page++) {
         const query = pageQuery(q, page);
-        if (!ahead.has(pageKey(query))) out.push(query);
+        const got = ahead.get(pageKey(query));
+        // An empty page ends the list, whatever count the first one announced.
+        if (got && got.items.length === 0) break;
+        if (!got) out.push(query);
       }
     }
     return out.slice(0, room);
@@ -441,23 +444,33 @@ export function runRefreshSteps(
     const rest: { query: number; page: number }[] = [];
     for (let qi = start; qi < queries.length; qi++)
       for (let page = firstOf(qi) + 1; page <= (pageCounts[qi] ?? 1); page++) rest.push({ query: qi, page });
-    minimum += later.length + rest.length;
     const queryOf = (r: { query: number; page: number }) =>
       pageQuery(queries[r.query] as Record<string, unknown>, r.page);
+    // An empty page ends its list (the count its first page announced may be wrong): the
+    // pages after it are not asked for.
+    const ends = (r: { query: number; page: number }, p: ListPage<T>) => {
+      (got[r.query] as ListPage<T>[])[r.page] = p;
+      if (p.items.length === 0) pageCounts[r.query] = Math.min(pageCounts[r.query] ?? 1, r.page);
+    };
+    const inList = (r: { query: number; page: number }) => r.page <= (pageCounts[r.query] ?? 1);
     // Pages fetched ahead are taken as they are; the others go out in full batches.
-    const toFetch: { query: number; page: number }[] = [];
+    let toFetch: { query: number; page: number }[] = [];
     for (const r of rest) {
       const ready = kind === "reportPage" ? ahead.get(pageKey(queryOf(r))) : undefined;
-      if (ready) (got[r.query] as ListPage<T>[])[r.page] = ready as unknown as ListPage<T>;
+      if (ready) ends(r, ready as unknown as ListPage<T>);
       else toFetch.push(r);
     }
-    for (let i = 0; i < toFetch.length; i += options.batchSize) {
+    toFetch = toFetch.filter(inList);
+    minimum += later.length + rest.filter(inList).length;
+    while (toFetch.length > 0) {
       if (stoppable && shouldStop()) break;
-      const slice = toFetch.slice(i, i + options.batchSize);
+      const slice = toFetch.slice(0, options.batchSize);
       pagesOf<T>(stage, kind, slice.map(queryOf)).forEach((p, k) => {
-        const r = slice[k] as { query: number; page: number };
-        (got[r.query] as ListPage<T>[])[r.page] = p;
+        ends(slice[k] as { query: number; page: number }, p);
       });
+      const left = toFetch.slice(slice.length);
+      toFetch = left.filter(inList);
+      minimum -= left.length - toFetch.length;
     }
     // The pages read without a gap, piece after piece; the first gap is where the next run starts.
     const items: T[] = [];

@@ -326,3 +326,20 @@ describe("a list whose pages do not add up to the total it announced", () => {
     expect(marked(sheets.transactions).length).toBeGreaterThan(0);
   });
 });
+
+describe("a page count the pages do not bear out", () => {
+  it("stops at the first empty page, not at the thousand pages the first one announced", () => {
+    const { service, sheets, deps } = setup(35, 0);
+    const reader = readerOf(service);
+    const inflated: EngineDeps["reader"] = {
+      ...reader,
+      fundPages: (queries) => reader.fundPages(queries).map((p) => ({ ...p, pages: 1000 })),
+    };
+    const result = runRefreshSteps({ ...deps, reader: inflated }, startCursor("funds"), never);
+    expect(result.finished).toBe(true);
+    expect(sheets.funds.ids()).toHaveLength(35);
+    // 35 funds at 10 per page: pages 1–4 hold them, page 5 is the empty one; batches of 4.
+    expect(service.calls("getFunds")).toBeLessThanOrEqual(1 + 2 * options.batchSize);
+    expect(result.requests).toBe(service.calls("getFunds"));
+  });
+});

@@ -325,7 +325,15 @@ export function readResponse<N extends EndpointName>(
   try {
     return parseBody(name, json, status, "unknown");
   } catch (err) {
-    if (err instanceof UnexpectedResponseError) err.message = withoutSecrets(err.message, options.secrets);
+    if (err instanceof UnexpectedResponseError) {
+      // An answer of another shape that says something ({"success": false, "message": …}): its words.
+      const said = messageIn(json);
+      if (said) {
+        err.detail += `; the answer says: ${clean(said)}`;
+        err.message += `; the answer says: ${clean(said)}`;
+      }
+      err.message = withoutSecrets(err.message, options.secrets);
+    }
     throw err;
   }
 }

@@ -134,3 +134,15 @@ describe("a member of the wrong shape in a list names the record by its Id", () 
     );
   });
 });
+
+describe("an answer of another shape that says why", () => {
+  it("keeps the service's words beside the member it lacks; a write's outcome stays unknown", () => {
+    const body = JSON.stringify({ success: false, message: "IdAdmin 7 cannot administer funds" });
+    const e = caught(() => read("depositMoneyToFund", body));
+    expect(e.message).toBe(
+      "depositMoneyToFund: unexpected answer from the service at Id: expected an id (a whole number or numeric text), got nothing; the answer says: IdAdmin 7 cannot administer funds",
+    );
+    expect(e.detail).toContain("the answer says: IdAdmin 7 cannot administer funds");
+    expect(e.outcome).toBe("unknown");
+  });
+});

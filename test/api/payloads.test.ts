@@ -146,3 +146,23 @@ describe("an answer of another shape that says why", () => {
     expect(e.outcome).toBe("unknown");
   });
 });
+
+describe("a list sent as an object of its positions (a PHP array with items filtered out)", () => {
+  it("reads the funds of a page and the movements of a fund in order", () => {
+    const list = fixture("getFunds.json") as { Funds: unknown[] };
+    const asObject = Object.fromEntries(list.Funds.map((f, i) => [String(i * 2), f]).reverse());
+    const read1 = read("getFunds", JSON.stringify({ ...list, Funds: asObject }));
+    expect(read1).toEqual(read("getFunds", JSON.stringify(list)));
+    const fund = fixture("getFund.json") as { Transactions: unknown[] };
+    const moves = Object.fromEntries(fund.Transactions.map((t, i) => [String(i + 3), t]));
+    expect(read("getFund", JSON.stringify({ ...fund, Transactions: moves }))).toEqual(
+      read("getFund", JSON.stringify(fund)),
+    );
+  });
+
+  it("an object of other keys is still no list, and says so", () => {
+    const list = fixture("getFunds.json") as object;
+    const e = caught(() => read("getFunds", JSON.stringify({ ...list, Funds: { first: {} } })));
+    expect(e.field).toBe("Funds");
+  });
+});

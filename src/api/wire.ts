@@ -99,8 +99,10 @@ function messageIn(body: unknown): string {
 }
 
 function truthyMember(v: unknown): boolean {
-  if (v === undefined || v === null || v === false || v === 0 || v === "") return false;
-  if (typeof v === "string") return !/^(0|false|null)$/i.test(v.trim());
+  if (v === undefined || v === null || v === false || v === 0) return false;
+  if (typeof v === "string") return !/^(0|false|null|)$/i.test(v.trim());
+  // An empty list or object of errors reports none.
+  if (typeof v === "object") return Object.keys(v).length > 0;
   return true;
 }
 

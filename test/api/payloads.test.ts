@@ -166,3 +166,17 @@ describe("a list sent as an object of its positions (a PHP array with items filt
     expect(e.field).toBe("Funds");
   });
 });
+
+describe("an Error member that reports no error", () => {
+  it.each([[[]], [{}], ["  "], ["null"]])("Error: %j beside the record is the record", (error) => {
+    const body = { ...(fixture("depositMoneyToFund.json") as object), Error: error };
+    expect(read("depositMoneyToFund", JSON.stringify(body)).id).toBe(
+      (fixture("depositMoneyToFund.json") as { Id: number }).Id,
+    );
+  });
+
+  it("a list of errors that holds one is an error", () => {
+    const e = caught(() => read("getFunds", JSON.stringify({ Error: ["Fund 12 is closed"] })));
+    expect(e).toBeInstanceOf(ServiceError);
+  });
+});

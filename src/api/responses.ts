@@ -210,9 +210,12 @@ function readValueText(v: unknown): string | typeof BAD {
   return readText(v);
 }
 
-const readFiles: Read<unknown[]> = (v) => {
+const readFiles: Read<unknown[]> = (files) => {
+  const v = positional(files);
   if (v === null || v === "") return [];
   if (Array.isArray(v)) return v;
+  // One file sent as itself rather than in a list.
+  if (typeof v === "object") return [v];
   if (typeof v === "string") {
     try {
       const parsed: unknown = JSON.parse(v);

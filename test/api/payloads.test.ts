@@ -180,3 +180,18 @@ describe("an Error member that reports no error", () => {
     expect(e).toBeInstanceOf(ServiceError);
   });
 });
+
+describe("a report's files in other shapes", () => {
+  const report = fixture("getExpenseReport.json") as Record<string, unknown>;
+  const file = { Name: "boleta.pdf", Url: "https://files.example/boleta.pdf" };
+
+  it("one file sent as itself, or the list as an object of positions, reads as the list", () => {
+    expect(read("getExpenseReport", JSON.stringify({ ...report, Files: file })).files).toEqual([file]);
+    expect(
+      read(
+        "getExpenseReport",
+        JSON.stringify({ ...report, Files: { "1": file, "0": { ...file, Name: "a" } } }),
+      ).files,
+    ).toEqual([{ ...file, Name: "a" }, file]);
+  });
+});

@@ -157,6 +157,8 @@ function pathText(path: readonly PropertyKey[]): string {
   return out || "body";
 }
 
+const ENTITIES: Record<string, string> = { nbsp: " ", lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" };
+
 /** An HTML page (a proxy's or server's error page) as its words: the title, then the text. */
 function pageText(text: string): string {
   if (!/^\s*</.test(text)) return text;
@@ -164,12 +166,7 @@ function pageText(text: string): string {
   const words = text.replace(/<(head|script|style)\b[\s\S]*?<\/\1>|<!--[\s\S]*?-->/gi, " ");
   return `${title}${title ? ": " : ""}${words}`
     .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
+    .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_m, e: string) => ENTITIES[e] as string);
 }
 
 function shortText(text: string, max = 300): string {
@@ -329,11 +326,9 @@ export function readResponse<N extends EndpointName>(
   } catch (err) {
     if (err instanceof UnexpectedResponseError) {
       // An answer of another shape that says something ({"success": false, "message": …}): its words.
-      const said = messageIn(json);
-      if (said) {
-        err.detail += `; the answer says: ${clean(said)}`;
-        err.message += `; the answer says: ${clean(said)}`;
-      }
+      const said = messageIn(json) && `; the answer says: ${clean(messageIn(json))}`;
+      err.detail += said;
+      err.message += said;
       err.message = withoutSecrets(err.message, options.secrets);
     }
     throw err;

@@ -261,6 +261,20 @@ function answers(name: EndpointName, body: unknown): boolean {
 }
 
 /**
+ * A list answer whose items are there and empty ([], null or "") but whose `Records` is null or
+ * absent: no page to count, so none (an answer without its items stays unread).
+ */
+function withoutPaging(name: EndpointName, json: unknown): unknown {
+  const member = name === "getFunds" ? "Funds" : name === "getExpenseReports" ? "ExpenseReports" : "";
+  if (!member || typeof json !== "object" || json === null || !(member in json)) return json;
+  const o = json as Record<string, unknown>;
+  const items = o[member];
+  return o.Records == null && (items === null || items === "" || (Array.isArray(items) && items.length === 0))
+    ? { ...o, Records: { TotalRecords: 0, Funds: 0, Reports: 0, Page: 1, Pages: 0 } }
+    : json;
+}
+
+/**
  * Reads an answer of endpoint `name`: a normalised record, or a typed error (HttpError,
  * ServiceError, UnexpectedResponseError). `secrets` are removed from every message.
  */
@@ -322,7 +336,7 @@ export function readResponse<N extends EndpointName>(
     throw error;
   }
   try {
-    return parseBody(name, json, status, "unknown");
+    return parseBody(name, withoutPaging(name, json), status, "unknown");
   } catch (err) {
     if (err instanceof UnexpectedResponseError) {
       // An answer of another shape that says something ({"success": false, "message": …}): its words.

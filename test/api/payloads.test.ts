@@ -195,3 +195,22 @@ describe("a report's files in other shapes", () => {
     ).toEqual([{ ...file, Name: "a" }, file]);
   });
 });
+
+describe("an empty list without its Records", () => {
+  it.each([
+    ["getFunds", { Records: null, Funds: [] }],
+    ["getFunds", { Funds: null }],
+    ["getExpenseReports", { ExpenseReports: [] }],
+    ["getExpenseReports", { Records: null, ExpenseReports: "" }],
+  ] as const)("%s %j is a list of nothing", (name, body) => {
+    const list = read(name, JSON.stringify(body)) as { records: { pages: number; totalRecords: number } };
+    expect(list.records).toMatchObject({ totalRecords: 0, pages: 0 });
+    expect(Object.values(list).find(Array.isArray)).toEqual([]);
+  });
+
+  it("without Records beside items, or with neither, it is still unread, naming Records", () => {
+    const funds = (fixture("getFunds.json") as { Funds: unknown[] }).Funds;
+    expect(caught(() => read("getFunds", JSON.stringify({ Funds: funds }))).field).toBe("Records");
+    expect(caught(() => read("getFunds", "{}")).field).toBe("Records");
+  });
+});

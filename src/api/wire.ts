@@ -329,8 +329,10 @@ export function readResponse<N extends EndpointName>(
   if (reported) {
     // An error member alone says "not done"; a statusCode in the body is read as the status would be.
     let outcome = reported.statusCode === undefined ? "refused" : outcomeOfStatus(reported.statusCode);
-    // Beside the record a write answers with: the service may have applied it and failed after.
-    if (ENDPOINTS[name].kind === "write" && answers(name, json)) outcome = "unknown";
+    // Beside the fund a money write answers with: the service may have applied it and failed
+    // after. (Sending any other write again is harmless: its refusal stands.)
+    if (/^(createFund|depositMoneyToFund|withdrawMoneyFromFund)$/.test(name) && answers(name, json))
+      outcome = "unknown";
     const error = new ServiceError(name, status, clean(reported.message), outcome, reported.statusCode);
     error.retryAfterMs = retryAfterMs(response.headers, options.now);
     throw error;

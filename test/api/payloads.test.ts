@@ -98,11 +98,20 @@ describe("an error inside a 200 on a write", () => {
       expect(e).toBeInstanceOf(ServiceError);
       expect(e.outcome).toBe("unknown");
     }
-    const marked = fixture("setExpenseReportIntegration.json") as object;
-    const e = caught(() =>
-      read("setExpenseReportIntegration", JSON.stringify({ ...marked, error: "Timeout" })),
+    const created = fixture("createFund.json") as object;
+    expect(caught(() => read("createFund", JSON.stringify({ ...created, error: "Timeout" }))).outcome).toBe(
+      "unknown",
     );
-    expect(e.outcome).toBe("unknown");
+  });
+
+  it("beside the record of a write that is harmless to send again (a custom status echoing its Id): refused", () => {
+    const e = caught(() =>
+      read(
+        "setExpenseReportCustomStatus",
+        JSON.stringify({ Id: 7001, Error: "Status not defined in the policy" }),
+      ),
+    );
+    expect(e.outcome).toBe("refused");
   });
 
   it("beside a list a read asked for, it is still the read's error", () => {

@@ -9,6 +9,8 @@ export const FAULT_KINDS = [
   "error-in-200",
   "error-in-200-v2",
   "malformed-json",
+  "html-page",
+  "empty-200",
   "drop-before-apply",
   "drop-after-apply",
   "slow",
@@ -19,7 +21,7 @@ export interface FaultRule {
   /** An endpoint name such as "depositMoneyToFund", or "*" for every endpoint. */
   endpoint: string;
   fault: FaultKind;
-  /** HTTP status of a "status" fault; 503 when absent. */
+  /** HTTP status of a "status" or "html-page" fault; 503 when absent. */
   status: number;
   /** Seconds sent in Retry-After with a "status" fault; no header when absent. */
   retryAfter?: number;

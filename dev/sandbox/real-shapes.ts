@@ -3,8 +3,10 @@
  * shows (PLATFORM.md, "The real service"): ids and report numbers as strings, amounts as numbers
  * or numeric strings, flags as "1"/"0"/"" or booleans, status codes and counts as strings on some
  * records, ExtraFields as JSON text on some reports, empty dates as null on some, and the numbers
- * of Records as strings. The values stay the same;
- * only their JSON types change.
+ * of Records as strings; and the forms a database or a serialiser gives the same values: amounts
+ * with four decimals ("1234.5000"), empty lists as null (or "" for ExtraFields), times with a "T"
+ * ("2024-01-05T10:00:00") and dates with a midnight time ("2024-01-05 00:00:00"). The values stay
+ * the same; only their JSON types and forms change.
  *
  * Every choice is a hash of the seed, the record and the member, never a running generator: the
  * same record comes back in the same shape however often and in whatever order it is asked for,
@@ -55,6 +57,11 @@ const DATE_MEMBERS = new Set([
   "TransactionDate",
 ]);
 
+/** Members holding a list: an empty one may come as null ("" for ExtraFields). */
+const LIST_MEMBERS = new Set(["Transactions", "ExtraFields", "Files", "Funds", "ExpenseReports"]);
+/** Members holding a date and time. */
+const TIME_MEMBERS = new Set(["CreatedAt", "IntegrationDate"]);
+
 /** The answer of a /v1 call as the real service could have sent it. */
 export function realShapes(body: unknown, seed: number): unknown {
   return reshape(body, seed, "answer", "");
@@ -84,9 +91,10 @@ function reshapeMember(name: string, value: unknown, seed: number, key: string, 
     return roll("whole") < 0.5 ? String(value) : value;
   }
   if (AMOUNT_MEMBERS.has(name) && typeof value === "number") {
-    // As text, with its two decimals ("1234.50") or as the number prints ("1234.5", "1000").
+    // As text, with its two decimals ("1234.50"), four as a database column has them
+    // ("1234.5000"), or as the number prints ("1234.5", "1000").
     const r = roll("amount");
-    return r < 0.3 ? value.toFixed(2) : r < 0.5 ? String(value) : value;
+    return r < 0.25 ? value.toFixed(2) : r < 0.35 ? value.toFixed(4) : r < 0.5 ? String(value) : value;
   }
   if (FLAG_MEMBERS.has(name) && (typeof value === "boolean" || value === "1" || value === "0")) {
     const on = value === true || value === "1";
@@ -95,6 +103,16 @@ function reshapeMember(name: string, value: unknown, seed: number, key: string, 
     return r < 0.4 ? "0" : r < 0.7 ? "" : false;
   }
   if (DATE_MEMBERS.has(name) && value === "") return roll("date") < 0.5 ? null : "";
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+    if (TIME_MEMBERS.has(name) && value.length === 19)
+      return roll("time") < 0.3 ? value.replace(" ", "T") : value;
+    if (DATE_MEMBERS.has(name) && value.length === 10)
+      return roll("time") < 0.2 ? `${value} 00:00:00` : value;
+  }
+  if (LIST_MEMBERS.has(name) && Array.isArray(value) && value.length === 0) {
+    const r = roll("list");
+    return r < 0.3 ? null : r < 0.45 && name === "ExtraFields" ? "" : value;
+  }
   if (name === "ExtraFields" && Array.isArray(value)) {
     return roll("extra") < 0.4 ? JSON.stringify(value) : value;
   }

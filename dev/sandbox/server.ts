@@ -2,7 +2,13 @@
  * The sandbox over plain Node HTTP: the spec's endpoints under /v1 (auth, methods, faults) and
  * the simulation and control routes under /_sandbox.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from "node:http";
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, isEndpointName } from "../../src/api/endpoints";
 import { parseAmountToCents } from "../../src/api/money";
 import { isTimeZone, parseDay } from "./dates";
@@ -146,15 +152,16 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     const fault = faults.take(name);
     if (fault?.fault === "drop-before-apply") return void req.socket.destroy();
     if (fault?.fault === "status" && !fault.apply) return send(res, injectedStatus(fault, name));
-    if (fault?.fault === "error-in-200") {
-      const error = new SandboxError(
+    if (fault?.fault === "html-page" && !fault.apply) return send(res, htmlPage(fault));
+    const errorIn200 = () =>
+      new SandboxError(
         200,
         "InjectedFault",
-        `request: ${name} refused by an injected error-in-200 fault`,
+        `request: ${name} ${fault?.apply ? "applied, then failed" : "refused"} by an injected error-in-200 fault`,
         "request",
       );
-      return send(res, { status: 200, body: error.body() });
-    }
+    if (fault?.fault === "error-in-200" && !fault.apply)
+      return send(res, { status: 200, body: errorIn200().body() });
     if (fault?.fault === "error-in-200-v2") {
       // The v2 service's way: HTTP 200 with a status code and a message in the body.
       const message = `${name} refused by an injected error-in-200-v2 fault`;
@@ -165,6 +172,13 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     const answer = early && !fault ? early : answerOf(req, name, url, bodyText, origin);
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
     if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
+    if (fault?.fault === "html-page") return send(res, htmlPage(fault));
+    if (fault?.fault === "empty-200")
+      return send(res, { status: 200, body: "", headers: { "Content-Type": "text/plain" } });
+    if (fault?.fault === "error-in-200" && answer.status === 200) {
+      // Applied, then failed after: the record as answered, with an Error member beside it.
+      return send(res, { status: 200, body: { ...(answer.body as object), ...errorIn200().body() } });
+    }
     if (fault?.fault === "malformed-json") {
       const text = answer.text ?? jsonText(answer.body);
       res.writeHead(answer.status, { "Content-Type": JSON_TYPE });
@@ -413,6 +427,15 @@ function injectedStatus(fault: FaultRule, name: string): Answer {
   const headers: Record<string, string> = {};
   if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
   return { status: fault.status, body: error.body(), headers };
+}
+
+/** The error page a proxy in front of the service answers with: HTML, not the service's JSON. */
+function htmlPage(fault: FaultRule): Answer {
+  const title = `${fault.status} ${STATUS_CODES[fault.status] ?? "Error"}`;
+  const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8" };
+  if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
+  const body = `<!DOCTYPE html>\n<html>\n<head><title>${title}</title>\n<style>body { font-family: sans-serif; }</style>\n</head>\n<body>\n<center><h1>${title}</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n`;
+  return { status: fault.status, body, headers };
 }
 
 /** An API answer with its JSON text made now. */

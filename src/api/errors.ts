@@ -108,6 +108,8 @@ export class ServiceError extends ApiError {
   serviceMessage: string;
   /** `statusCode` found in the body, if any. */
   bodyStatusCode: number | undefined;
+  /** Milliseconds the answer asked to wait (Retry-After), if it said. */
+  retryAfterMs: number | undefined;
 
   constructor(
     endpoint: string,
@@ -224,11 +226,16 @@ export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
 
-/** `text` with every occurrence of each secret replaced, so no error or log can carry a token. */
+/**
+ * `text` with every occurrence of each secret replaced, so no error or log can carry a token:
+ * as it is, as a JSON encoder writes it ("/" as "\/") and URL-encoded.
+ */
 export function withoutSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join("[redacted]");
+    if (secret.length < 4) continue;
+    for (const form of [secret, secret.replace(/\//g, "\\/"), encodeURIComponent(secret)])
+      out = out.split(form).join("[redacted]");
   }
   return out;
 }

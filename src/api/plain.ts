@@ -45,7 +45,7 @@ export function plainKind(err: unknown): PlainKind | null {
   const unknown = (kind: PlainKind): PlainKind =>
     err.outcome === "unknown" && write ? "unknownOutcome" : kind;
   if (err instanceof InvalidRequestError) return "settings";
-  if (err instanceof RedirectError) return "unreachable";
+  if (err instanceof RedirectError) return unknown("unreachable");
   if (err instanceof TransportError) {
     if (err.notAllowed) return "unreachable";
     return unknown(/^(\w+: )?Timeout/i.test(err.message) ? "serviceDown" : "unreachable");

@@ -210,9 +210,12 @@ function readValueText(v: unknown): string | typeof BAD {
   return readText(v);
 }
 
-const readFiles: Read<unknown[]> = (v) => {
+const readFiles: Read<unknown[]> = (files) => {
+  const v = positional(files);
   if (v === null || v === "") return [];
   if (Array.isArray(v)) return v;
+  // One file sent as itself rather than in a list.
+  if (typeof v === "object") return [v];
   if (typeof v === "string") {
     try {
       const parsed: unknown = JSON.parse(v);
@@ -285,7 +288,10 @@ function amountSchema(optional: boolean): z.ZodMiniType<number | undefined, unkn
           { unreadableAmount: r.got },
         );
       }
-      return addIssue(ctx, `expected an amount (a number or numeric text), got ${shown(value)}`);
+      return addIssue(
+        ctx,
+        `expected an amount (a number, or numeric text with a dot decimal point), got ${shown(value)}`,
+      );
     }),
   ) as unknown as z.ZodMiniType<number | undefined, unknown>;
 }
@@ -311,7 +317,7 @@ const files = reader("a list of files (or JSON text of one)", readFiles, () => [
 /** An array that may be null or absent when empty. */
 function list<T extends z.ZodMiniType>(item: T) {
   const schema = z.pipe(
-    z.transform((v: unknown) => (v === null || v === undefined || v === "" ? [] : v)),
+    z.transform((v: unknown) => (v === null || v === undefined || v === "" ? [] : positional(v))),
     z.array(item),
   );
   const readItem = FAST.get(item);
@@ -319,8 +325,21 @@ function list<T extends z.ZodMiniType>(item: T) {
   return fast(schema, (v) => readList(v, readItem, true));
 }
 
+/**
+ * A list sent as an object of its positions ({"0": …, "2": …}: what a PHP array becomes in JSON
+ * once items were filtered out of it) as the list of its items, in order; anything else as it is.
+ */
+function positional(v: unknown): unknown {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
+  const keys = Object.keys(v);
+  return keys.every((k) => /^\d{1,9}$/.test(k))
+    ? keys.sort((a, b) => Number(a) - Number(b)).map((k) => (v as Record<string, unknown>)[k])
+    : v;
+}
+
 /** Each item read, or BAD; null, "" (and, if `absentEmpty`, absence) read as an empty list. */
-function readList(v: unknown, readItem: Read<unknown>, absentEmpty: boolean): unknown[] | typeof BAD {
+function readList(list: unknown, readItem: Read<unknown>, absentEmpty: boolean): unknown[] | typeof BAD {
+  const v = positional(list);
   if (v === null || v === "" || (absentEmpty && v === undefined)) return [];
   if (!Array.isArray(v)) return BAD;
   const out: unknown[] = new Array(v.length);
@@ -350,7 +369,7 @@ export const transactionSchema = objectOf(
 /** A fund's Transactions: absent stays absent; null or "" is none. */
 const transactions = fast(
   z.pipe(
-    z.transform((v: unknown) => (v === null || v === "" ? [] : v)),
+    z.transform((v: unknown) => (v === null || v === "" ? [] : positional(v))),
     z.optional(z.array(transactionSchema)),
   ),
   (v) => (v === undefined ? undefined : readList(v, FAST.get(transactionSchema) as Read<unknown>, false)),

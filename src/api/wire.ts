@@ -99,8 +99,10 @@ function messageIn(body: unknown): string {
 }
 
 function truthyMember(v: unknown): boolean {
-  if (v === undefined || v === null || v === false || v === 0 || v === "") return false;
-  if (typeof v === "string") return !/^(0|false|null)$/i.test(v.trim());
+  if (v === undefined || v === null || v === false || v === 0) return false;
+  if (typeof v === "string") return !/^(0|false|null|)$/i.test(v.trim());
+  // An empty list or object of errors reports none.
+  if (typeof v === "object") return Object.keys(v).length > 0;
   return true;
 }
 
@@ -155,8 +157,20 @@ function pathText(path: readonly PropertyKey[]): string {
   return out || "body";
 }
 
+const ENTITIES: Record<string, string> = { nbsp: " ", lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" };
+
+/** An HTML page (a proxy's or server's error page) as its words: the title, then the text. */
+function pageText(text: string): string {
+  if (!/^\s*</.test(text)) return text;
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.trim() ?? "";
+  const words = text.replace(/<(head|script|style)\b[\s\S]*?<\/\1>|<!--[\s\S]*?-->/gi, " ");
+  return `${title}${title ? ": " : ""}${words}`
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_m, e: string) => ENTITIES[e] as string);
+}
+
 function shortText(text: string, max = 300): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = pageText(text).replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
 }
 
@@ -181,9 +195,23 @@ export function parseBody<N extends EndpointName>(
       first?.code === "invalid_type"
         ? `expected ${first.expected}, got ${describe(body, first.path)}`
         : (first?.message ?? "");
-    throw new UnexpectedResponseError(name, status, field, detail, outcome);
+    throw new UnexpectedResponseError(
+      name,
+      status,
+      field,
+      detail + recordOf(body, first?.path ?? []),
+      outcome,
+    );
   }
   return parsed.data as ResponseValue<N>;
+}
+
+/** " (fund 5010)" for a member of `Funds[3]`: the list item's Id, by which a person finds it. */
+function recordOf(body: unknown, path: readonly PropertyKey[]): string {
+  const list = path[0];
+  if (typeof path[1] !== "number" || (list !== "Funds" && list !== "ExpenseReports")) return "";
+  const id = fundMovementsOf(valueAt(body, path.slice(0, 2))).id;
+  return id === null ? "" : ` (${list === "Funds" ? "fund" : "report"} ${id})`;
 }
 
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
@@ -226,6 +254,26 @@ function describe(body: unknown, path: readonly PropertyKey[]): string {
   return Array.isArray(v) ? "a list" : typeof v;
 }
 
+/** Whether `body` reads as an answer of endpoint `name` (members beyond its own aside). */
+function answers(name: EndpointName, body: unknown): boolean {
+  const schema = ENDPOINTS[name].response as z.ZodMiniType;
+  return readFast(schema, body) !== UNREAD || schema.safeParse(body).success;
+}
+
+/**
+ * A list answer whose items are there and empty ([], null or "") but whose `Records` is null or
+ * absent: no page to count, so none (an answer without its items stays unread).
+ */
+function withoutPaging(name: EndpointName, json: unknown): unknown {
+  const member = name === "getFunds" ? "Funds" : name === "getExpenseReports" ? "ExpenseReports" : "";
+  if (!member || typeof json !== "object" || json === null || !(member in json)) return json;
+  const o = json as Record<string, unknown>;
+  const items = o[member];
+  return o.Records == null && (items === null || items === "" || (Array.isArray(items) && items.length === 0))
+    ? { ...o, Records: { TotalRecords: 0, Funds: 0, Reports: 0, Page: 1, Pages: 0 } }
+    : json;
+}
+
 /**
  * Reads an answer of endpoint `name`: a normalised record, or a typed error (HttpError,
  * ServiceError, UnexpectedResponseError). `secrets` are removed from every message.
@@ -236,11 +284,14 @@ export function readResponse<N extends EndpointName>(
   options: { now: number; secrets: readonly string[] },
 ): ResponseValue<N> {
   const { status } = response;
+  // Redacted before anything reads it: a value shown cut short could not be redacted after.
+  // A byte order mark before the JSON (some servers write one) is not part of it.
+  const body = withoutSecrets(response.body, options.secrets).replace(/^\uFEFF/, "");
   const clean = (text: string) => shortText(withoutSecrets(text, options.secrets));
   let json: unknown;
   let jsonOk = false;
   try {
-    json = JSON.parse(response.body);
+    json = JSON.parse(body);
     jsonOk = true;
   } catch (_err) {
     json = undefined;
@@ -256,7 +307,7 @@ export function readResponse<N extends EndpointName>(
     );
   }
   if (status < 200 || status > 299) {
-    const message = clean(jsonOk ? messageIn(json) || response.body : response.body);
+    const message = clean(jsonOk ? messageIn(json) || body : body);
     throw new HttpError(
       name,
       status,
@@ -270,20 +321,32 @@ export function readResponse<N extends EndpointName>(
       name,
       status,
       "body",
-      `not JSON: ${clean(response.body) || "(empty)"}`,
+      `not JSON: ${clean(body) || "(empty)"}`,
       "unknown",
     );
   }
   const reported = errorInBody(json);
   if (reported) {
     // An error member alone says "not done"; a statusCode in the body is read as the status would be.
-    const outcome = reported.statusCode === undefined ? "refused" : outcomeOfStatus(reported.statusCode);
-    throw new ServiceError(name, status, clean(reported.message), outcome, reported.statusCode);
+    let outcome = reported.statusCode === undefined ? "refused" : outcomeOfStatus(reported.statusCode);
+    // Beside the fund a money write answers with: the service may have applied it and failed
+    // after. (Sending any other write again is harmless: its refusal stands.)
+    if (/^(createFund|depositMoneyToFund|withdrawMoneyFromFund)$/.test(name) && answers(name, json))
+      outcome = "unknown";
+    const error = new ServiceError(name, status, clean(reported.message), outcome, reported.statusCode);
+    error.retryAfterMs = retryAfterMs(response.headers, options.now);
+    throw error;
   }
   try {
-    return parseBody(name, json, status, "unknown");
+    return parseBody(name, withoutPaging(name, json), status, "unknown");
   } catch (err) {
-    if (err instanceof UnexpectedResponseError) err.message = withoutSecrets(err.message, options.secrets);
+    if (err instanceof UnexpectedResponseError) {
+      // An answer of another shape that says something ({"success": false, "message": …}): its words.
+      const said = messageIn(json) && `; the answer says: ${clean(messageIn(json))}`;
+      err.detail += said;
+      err.message += said;
+      err.message = withoutSecrets(err.message, options.secrets);
+    }
     throw err;
   }
 }

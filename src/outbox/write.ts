@@ -181,6 +181,16 @@ export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot
     const fresh = context.service.getFund(request.fundId);
     const growth = matchingGrowth(snapshot.fund, fresh, request);
     if (growth === 1) return { verdict: "applied", fund: fresh, byCount: true };
+    // No new movement of the amount, yet the total it goes into grew by as much: the answer's
+    // movements are not all there (null, or only the last ones), so the count cannot tell.
+    const mark = snapshot.fund;
+    const grew =
+      request.operation === "deposit" ? fresh.deposits - mark.deposits : fresh.charges - mark.charges;
+    if (growth === 0 && "amount" in request && grew >= request.amount && !fresh.unreadableTotals)
+      return {
+        verdict: "cannotTell",
+        message: "the fund's totals grew by the amount, but its movements do not show it: check the fund",
+      };
     if (growth === 0) return { verdict: "notApplied" };
     return {
       verdict: "cannotTell",

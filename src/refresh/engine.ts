@@ -233,6 +233,11 @@ interface ListRead<T> {
   next?: Omit<ListCursor, "size" | "seen">;
   /** The place given no longer held (the pages shifted): read from page 1 instead. */
   restarted: boolean;
+  /**
+   * Fewer records than the total the pages announced (records moved between pages while they
+   * were read): the rows no page returned may still be in the list, so none is marked missing.
+   */
+  short?: boolean;
 }
 
 const idsOf = (list: readonly { id: number }[]) => list.map((r) => r.id);
@@ -302,7 +307,10 @@ export function runRefreshSteps(
       const pages = !first || first.items.length === 0 ? 1 : Math.max(1, first.pages);
       for (let page = 1; page <= pages; page++) {
         const query = pageQuery(q, page);
-        if (!ahead.has(pageKey(query))) out.push(query);
+        const got = ahead.get(pageKey(query));
+        // An empty page ends the list, whatever count the first one announced.
+        if (got && got.items.length === 0) break;
+        if (!got) out.push(query);
       }
     }
     return out.slice(0, room);
@@ -436,23 +444,33 @@ export function runRefreshSteps(
     const rest: { query: number; page: number }[] = [];
     for (let qi = start; qi < queries.length; qi++)
       for (let page = firstOf(qi) + 1; page <= (pageCounts[qi] ?? 1); page++) rest.push({ query: qi, page });
-    minimum += later.length + rest.length;
     const queryOf = (r: { query: number; page: number }) =>
       pageQuery(queries[r.query] as Record<string, unknown>, r.page);
+    // An empty page ends its list (the count its first page announced may be wrong): the
+    // pages after it are not asked for.
+    const ends = (r: { query: number; page: number }, p: ListPage<T>) => {
+      (got[r.query] as ListPage<T>[])[r.page] = p;
+      if (p.items.length === 0) pageCounts[r.query] = Math.min(pageCounts[r.query] ?? 1, r.page);
+    };
+    const inList = (r: { query: number; page: number }) => r.page <= (pageCounts[r.query] ?? 1);
     // Pages fetched ahead are taken as they are; the others go out in full batches.
-    const toFetch: { query: number; page: number }[] = [];
+    let toFetch: { query: number; page: number }[] = [];
     for (const r of rest) {
       const ready = kind === "reportPage" ? ahead.get(pageKey(queryOf(r))) : undefined;
-      if (ready) (got[r.query] as ListPage<T>[])[r.page] = ready as unknown as ListPage<T>;
+      if (ready) ends(r, ready as unknown as ListPage<T>);
       else toFetch.push(r);
     }
-    for (let i = 0; i < toFetch.length; i += options.batchSize) {
+    toFetch = toFetch.filter(inList);
+    minimum += later.length + rest.filter(inList).length;
+    while (toFetch.length > 0) {
       if (stoppable && shouldStop()) break;
-      const slice = toFetch.slice(i, i + options.batchSize);
+      const slice = toFetch.slice(0, options.batchSize);
       pagesOf<T>(stage, kind, slice.map(queryOf)).forEach((p, k) => {
-        const r = slice[k] as { query: number; page: number };
-        (got[r.query] as ListPage<T>[])[r.page] = p;
+        ends(slice[k] as { query: number; page: number }, p);
       });
+      const left = toFetch.slice(slice.length);
+      toFetch = left.filter(inList);
+      minimum -= left.length - toFetch.length;
     }
     // The pages read without a gap, piece after piece; the first gap is where the next run starts.
     const items: T[] = [];
@@ -471,11 +489,23 @@ export function runRefreshSteps(
         items.push(...p.items);
       }
     }
-    return { items, restarted: false };
+    // Each piece read from its first page holds at least the records its pages announced.
+    const short = queries.some((_q, qi) => {
+      if (qi < start || firstOf(qi) !== 1) return false;
+      const pages = (got[qi] as ListPage<T>[]).filter(Boolean);
+      const total = Math.max(0, ...pages.map((p) => p.total ?? 0));
+      return new Set(pages.flatMap((p) => idsOf(p.items))).size < total;
+    });
+    return { items, restarted: false, short };
   }
 
+  /** Whether the fund list last read fell short of its total (./ListRead's `short`). */
+  let fundListShort = false;
+
   function fetchFundList(): Fund[] {
-    return dedupeById(allPages<Fund>("funds", "fundPage", [options.fundFilters], undefined, false).items);
+    const read = allPages<Fund>("funds", "fundPage", [options.fundFilters], undefined, false);
+    fundListShort = read.short === true;
+    return dedupeById(read.items);
   }
 
   /**
@@ -491,7 +521,7 @@ export function runRefreshSteps(
     kind: ListKind,
     queries: Record<string, unknown>[],
     merge: (list: T[], covers: (id: number) => boolean, partial: boolean) => void,
-  ): { list: T[]; whole: boolean } {
+  ): { list: T[]; whole: boolean; short: boolean } {
     const from = state.list;
     let before = from && !probing && pageSize === from.size ? loadSeen(deps.listState, from.seen) : null;
     const read = allPages<T>(stage, kind, queries, before && from ? from : undefined, true);
@@ -499,7 +529,7 @@ export function runRefreshSteps(
     const list = dedupeById(read.items);
     const ids = new Set(idsOf(list));
     // This part's rows; once the pass is complete, also every row no part of it returned.
-    const covers = (id: number) => ids.has(id) || (!read.next && !before?.has(id));
+    const covers = (id: number) => ids.has(id) || (!read.next && !read.short && !before?.has(id));
     try {
       merge(list, covers, read.next !== undefined);
     } catch (err) {
@@ -514,7 +544,7 @@ export function runRefreshSteps(
     } else delete state.list;
     forgetSeen(deps.listState, from?.seen);
     if (read.next) throw new Stopped({ endpoint, piece: read.next.piece, page: read.next.page });
-    return { list, whole: !before };
+    return { list, whole: !before, short: read.short === true };
   }
 
   /** The report window cut into pieces of at most a year, each a query of getExpenseReports. */
@@ -542,6 +572,7 @@ export function runRefreshSteps(
     );
     // The movements need the whole list: read again when it took several executions.
     fundList = read.whole ? read.list : null;
+    fundListShort = read.short;
   }
 
   function writeFunds(
@@ -569,7 +600,8 @@ export function runRefreshSteps(
     if (!pending) {
       const list = fundList ?? fetchFundList();
       pending = fundsToFetch(list, known);
-      gone = vanishedFunds(list, known);
+      // A fund no page returned may still be there when the list fell short of its total.
+      gone = fundListShort ? [] : vanishedFunds(list, known);
       state.pendingFundIds = pending;
     }
     const fetched: Fund[] = [];

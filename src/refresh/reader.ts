@@ -4,7 +4,7 @@
  * refresh, except a single record the service says does not exist (404), which comes back null.
  */
 import type { Client, MixedRead } from "../api/client";
-import { HttpError } from "../api/errors";
+import { HttpError, ServiceError } from "../api/errors";
 import type { ExpenseReport, Fund } from "../api/types";
 import {
   isFailure,
@@ -33,10 +33,12 @@ export function clientReader(client: Client): RefreshReader {
     return client.readAll(mixed).map((result, i): ReadResult | ReadFailure => {
       const kind = (reads[i] as { kind: string }).kind;
       const single = kind === "fund" || kind === "report";
-      if (!result.ok)
-        return single && result.error instanceof HttpError && result.error.status === 404
-          ? null
-          : { failed: result.error };
+      const error = result.ok ? null : result.error;
+      // "Not found" as an HTTP 404 or as a statusCode of 404 inside a 200 (v2 style).
+      const gone =
+        (error instanceof HttpError && error.status === 404) ||
+        (error instanceof ServiceError && error.bodyStatusCode === 404);
+      if (!result.ok) return single && gone ? null : { failed: result.error };
       if (single) return result.value as Fund;
       const list = result.value as List;
       return {

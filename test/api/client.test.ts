@@ -244,6 +244,22 @@ describe("retries of reads", () => {
     expect(s.sleeps).toEqual([]);
   });
 
+  it("honours Retry-After as an HTTP date, on a 429 and on a 200 whose body says 429", () => {
+    const at = (s: ReturnType<typeof setup>, seconds: number) =>
+      new Date(s.clock.now() + seconds * 1000).toUTCString();
+    const s = setup([]);
+    s.replies.push(ok("", 429, { "Retry-After": at(s, 9) }), ok(fundBody()));
+    s.client.getFund({ Id: 101 });
+    expect(s.sleeps).toEqual([9000]);
+    const v2 = setup([]);
+    v2.replies.push(
+      ok({ statusCode: 429, message: "slow down" }, 200, { "Retry-After": at(v2, 12) }),
+      ok(fundBody()),
+    );
+    expect(v2.client.getFund({ Id: 101 }).id).toBe(101);
+    expect(v2.sleeps).toEqual([12_000]);
+  });
+
   it("retries an error inside a 200 that reports 503", () => {
     const s = setup([ok({ statusCode: 503, message: "busy" }), ok(fundBody())]);
     expect(s.client.getFund({ Id: 101 }).id).toBe(101);

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   HttpError,
   InvalidRequestError,
+  RedirectError,
   ServiceError,
   TransportError,
   UnexpectedResponseError,
@@ -35,6 +36,22 @@ describe("plain words of a failure", () => {
       "unexpected",
     );
     expect(plainKind(new Error("A refresh is running."))).toBeNull();
+  });
+
+  it("a redirect answered to a write, or an error beside its record, never says nothing was changed", () => {
+    const redirect = new RedirectError(
+      "depositMoneyToFund",
+      302,
+      "https://login.example/",
+      "login.example",
+      "unknown",
+    );
+    expect(plainKind(redirect)).toBe("unknownOutcome");
+    expect(plainError(redirect, "en").message).not.toContain("Nothing was changed");
+    expect(plainKind(new RedirectError("getFunds", 302, "", "", "unknown"))).toBe("unreachable");
+    expect(plainKind(new ServiceError("depositMoneyToFund", 200, "Timeout", "unknown"))).toBe(
+      "unknownOutcome",
+    );
   });
 
   it("puts the plain sentence first and the technical text after it, in the user's language", () => {

@@ -280,7 +280,7 @@ describe("unexpected shapes name the field", () => {
       { Records: { TotalRecords: 1, Funds: 1, Page: 1, Pages: 1 }, Funds: [{ Id: "x" }] },
       "Funds[0].Id",
     ],
-    ["getFunds", { Funds: [] }, "Records"],
+    ["getFunds", { Funds: (fixture("getFunds.json") as { Funds: unknown[] }).Funds }, "Records"],
     ["getFunds", { Records: { TotalRecords: 1, Page: 1, Pages: 1 }, Funds: "none" }, "Funds"],
     ["getFund", [], "body"],
     ["getFund", { ...(fixture("getFund.json") as object), Balance: "12,50" }, "Balance"],

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Fund } from "../../src/api/types";
+import type { ListPage } from "../../src/refresh/engine";
 import {
   type EngineDeps,
   isRefreshCursor,
@@ -274,5 +276,70 @@ describe("batches filled with the pages known to be needed", () => {
     expect(new Set(sheets.reports.ids()).size).toBe(45);
     expect(sheets.reports.ids()).toHaveLength(45);
     expect(new Set(sheets.transactions.ids()).size).toBe(70);
+  });
+});
+
+describe("a list whose pages do not add up to the total it announced", () => {
+  /** `service`'s reader, whose fund pages after the first are read with fund `id` deleted meanwhile. */
+  function deletedAfterPageOne(service: FakeService, id: number): EngineDeps["reader"] {
+    const reader = readerOf(service);
+    return {
+      ...reader,
+      fundPages: (queries) =>
+        queries.map((q) => {
+          if (Number(q.Page) === 1) return reader.fundPages([q])[0] as ListPage<Fund>;
+          const all = service.funds;
+          service.funds = all.filter((f) => f.id !== id);
+          try {
+            return reader.fundPages([q])[0] as ListPage<Fund>;
+          } finally {
+            service.funds = all;
+          }
+        }),
+    };
+  }
+
+  const marked = (sheet: { values: unknown[][] }) =>
+    sheet.values.filter((row) => row.includes("gone")).map((row) => row[0]);
+
+  it("marks no row as not returned when the records read fall short of the total (one slipped between pages)", () => {
+    const { service, sheets, deps } = setup(35, 0);
+    runRefreshSteps(deps, startCursor("transactions"), never);
+    // Fund 1 is deleted once page 1 was read: fund 11 moves onto page 1, and no page returns it.
+    const result = runRefreshSteps(
+      { ...deps, reader: deletedAfterPageOne(service, 1) },
+      startCursor("transactions"),
+      never,
+    );
+    expect(result.finished).toBe(true);
+    expect(marked(sheets.funds)).toEqual([]);
+    expect(marked(sheets.transactions)).toEqual([]);
+    expect(sheets.funds.ids()).toHaveLength(35);
+  });
+
+  it("still marks the rows of records that left the list when the pages add up", () => {
+    const { service, sheets, deps } = setup(35, 0);
+    runRefreshSteps(deps, startCursor("transactions"), never);
+    service.funds = service.funds.filter((f) => f.id !== 11);
+    runRefreshSteps(deps, startCursor("transactions"), never);
+    expect(marked(sheets.funds)).toEqual([11]);
+    expect(marked(sheets.transactions).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a page count the pages do not bear out", () => {
+  it("stops at the first empty page, not at the thousand pages the first one announced", () => {
+    const { service, sheets, deps } = setup(35, 0);
+    const reader = readerOf(service);
+    const inflated: EngineDeps["reader"] = {
+      ...reader,
+      fundPages: (queries) => reader.fundPages(queries).map((p) => ({ ...p, pages: 1000 })),
+    };
+    const result = runRefreshSteps({ ...deps, reader: inflated }, startCursor("funds"), never);
+    expect(result.finished).toBe(true);
+    expect(sheets.funds.ids()).toHaveLength(35);
+    // 35 funds at 10 per page: pages 1–4 hold them, page 5 is the empty one; batches of 4.
+    expect(service.calls("getFunds")).toBeLessThanOrEqual(1 + 2 * options.batchSize);
+    expect(result.requests).toBe(service.calls("getFunds"));
   });
 });

@@ -177,4 +177,24 @@ describe("refresh against the real service's shapes", () => {
       }
     });
   }
+
+  it("a proxy's HTML error page to getFunds fails the refresh naming the page's title, without its markup", async () => {
+    const before = sheetOf(s.emulator, "Funds")?.values;
+    await s.control("faults", { rules: [{ endpoint: "getFunds", fault: "html-page", status: 502 }] });
+    try {
+      s.emulator.answers.push("OK");
+      expect(s.emulator.tryRun("refreshFunds", [], { as: "menu" }).ok).toBe(true);
+      expect(sheetOf(s.emulator, "Funds")?.values).toEqual(before);
+      const alert = s.emulator.ui.dialogs.at(-1)?.prompt ?? "";
+      expect(alert).toMatch(
+        /^The service is not answering right now\. The sheets keep their previous data\./,
+      );
+      expect(alert).toContain(
+        "Details: getFunds: the service answered HTTP 502: 502 Bad Gateway: 502 Bad Gateway nginx",
+      );
+      expect(alert).not.toMatch(/<|font-family/);
+    } finally {
+      await s.control("faults", undefined, "DELETE");
+    }
+  });
 });

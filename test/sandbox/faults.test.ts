@@ -103,6 +103,40 @@ describe("faults", () => {
     expect(transactionCount()).toBe(before);
   });
 
+  it("error-in-200 with apply: true applies the write, then answers its record with an Error member beside it", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 });
+    const before = transactionCount();
+    const reply = await deposit();
+    expect(reply.status).toBe(200);
+    expect(reply.body.Error).toMatchObject({ Code: "InjectedFault", Field: "request" });
+    expect(reply.body.Id).toBe(fundId);
+    expect(reply.body.Transactions).toHaveLength(before + 1);
+    expect(transactionCount()).toBe(before + 1);
+  });
+
+  it("html-page: a proxy's HTML error page with the status, nothing applied; with apply, applied first", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "html-page", status: 502, retryAfter: 3, times: 1 });
+    const before = transactionCount();
+    const page = await rawDeposit();
+    expect(page.ok && page.status).toBe(502);
+    if (!page.ok) return;
+    expect(page.text).toMatch(/^<!DOCTYPE html>[\s\S]*<title>502 Bad Gateway<\/title>/);
+    expect(transactionCount()).toBe(before);
+    await rules({ endpoint: "depositMoneyToFund", fault: "html-page", apply: true, times: 1 });
+    const applied = await rawDeposit();
+    expect(applied.ok && applied.status).toBe(503);
+    expect(transactionCount()).toBe(before + 1);
+  });
+
+  it("empty-200: the write is applied, then HTTP 200 with an empty body", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "empty-200", times: 1 });
+    const before = transactionCount();
+    const reply = await rawDeposit();
+    expect(reply.ok && reply.status).toBe(200);
+    expect(reply.ok && reply.text).toBe("");
+    expect(transactionCount()).toBe(before + 1);
+  });
+
   it("malformed-json: HTTP 200 whose body is not JSON; the write is applied", async () => {
     await rules({ endpoint: "depositMoneyToFund", fault: "malformed-json", times: 1 });
     const before = transactionCount();

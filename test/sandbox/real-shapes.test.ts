@@ -48,9 +48,13 @@ describe("real shapes", () => {
     const texts = funds.map((f) => f.Balance).filter((b) => typeof b === "string");
     expect(texts.some((b) => /\.\d{2}$/.test(b as string))).toBe(true);
     expect(texts.some((b) => !/\.\d{2}$/.test(b as string))).toBe(true);
+    expect(texts.some((b) => /\.\d{4}$/.test(b as string))).toBe(true);
     for (const fund of funds.filter((f) => typeof f.Balance === "string")) {
-      expect(fund.Balance).toMatch(/^-?\d+(\.\d{1,2})?$/);
+      expect(fund.Balance).toMatch(/^-?\d+(\.\d{1,2}|\.\d{2}00)?$/);
     }
+    const times = funds.map((f) => String(f.CreatedAt));
+    expect(times.some((t) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(t))).toBe(true);
+    expect(times.some((t) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(t))).toBe(true);
     const flags = new Set(funds.flatMap((f) => [f.FlexibleFund, f.ManualDeposit, f.AutomaticBlock]));
     expect(flags).toEqual(new Set(["1", "0", "", true, false]));
     expect(typesOf(funds, "ExpirationDate")).toEqual(new Set(["string", "null"]));
@@ -82,6 +86,10 @@ describe("real shapes", () => {
       expect(typesOf(reports, member)).toEqual(new Set(["string"]));
     }
     expect(typesOf(reports, "ExtraFields")).toEqual(new Set(["string", "object"]));
+    // An empty list as null on some.
+    expect(typesOf(reports, "Files")).toEqual(new Set(["object", "null"]));
+    const dates = reports.map((r) => r.SendDate).filter((d) => typeof d === "string");
+    expect(dates.some((d) => / 00:00:00$/.test(d as string))).toBe(true);
     expect(typesOf(reports, "ReportTotal")).toEqual(new Set(["string", "number"]));
     expect(typesOf(reports, "CloseDate")).toEqual(new Set(["string", "null"]));
     expect(new Set(reports.map((r) => r.Integrated))).toEqual(new Set(["1", "0", "", true, false]));

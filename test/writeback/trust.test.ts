@@ -158,6 +158,54 @@ describe("answers that do not say the write was refused", () => {
     expect(await movements(fund.id, 1, 429)).toBe(1);
   });
 
+  it("an error inside a 200 beside the fund it answers (applied, then failed): Unknown, then settled by reading; one deposit", async () => {
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 }]);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "2.01" }]);
+    run();
+    expect(wb.outbox()[0]).toMatchObject({ state: "Unknown" });
+    pastTheWindow();
+    run();
+    expect(wb.outbox()[0]).toMatchObject({ state: "Done" });
+    expect(await movements(fund.id, 1, 201)).toBe(1);
+  });
+
+  it("a deposit answered 200 with an empty body: Unknown, then settled by reading; one deposit", async () => {
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "empty-200", times: 1 }]);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "2.03" }]);
+    run();
+    expect(wb.outbox()[0]).toMatchObject({ state: "Unknown" });
+    expect(String(wb.outbox()[0]?.result)).toContain("not JSON: (empty)");
+    pastTheWindow();
+    run();
+    expect(wb.outbox()[0]).toMatchObject({ state: "Done" });
+    expect(await movements(fund.id, 1, 203)).toBe(1);
+  });
+
+  it("a proxy's HTML 502 page after the deposit was applied: Unknown, its words without markup; one deposit", async () => {
+    await wb.faults([
+      { endpoint: "depositMoneyToFund", fault: "html-page", status: 502, apply: true, times: 1 },
+    ]);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "2.04" }]);
+    run();
+    expect(wb.outbox()[0]).toMatchObject({ state: "Unknown" });
+    const result = String(wb.outbox()[0]?.result);
+    expect(result).toContain("HTTP 502: 502 Bad Gateway: 502 Bad Gateway nginx");
+    expect(result).not.toMatch(/<|font-family/);
+    pastTheWindow();
+    run();
+    expect(wb.outbox()[0]).toMatchObject({ state: "Done" });
+    expect(await movements(fund.id, 1, 204)).toBe(1);
+  });
+
+  it("an error inside a 200 alone: Refused, nothing moved", async () => {
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "error-in-200", times: 1 }]);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "2.02" }]);
+    run();
+    expect(wb.outbox()[0]).toMatchObject({ state: "Refused" });
+    expect(String(wb.outbox()[0]?.result)).toContain("injected error-in-200 fault");
+    expect(await movements(fund.id, 1, 202)).toBe(0);
+  });
+
   it("an amount whose totals would not read back exactly is refused before sending", async () => {
     const before = await wb.fund(fund.id);
     wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "9999999999999.99" }]);

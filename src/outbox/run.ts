@@ -302,10 +302,10 @@ export function runOutbox(context: RunContext): RunSummary {
         }
         written = sendingRecord(snapshot, request, "outbox", nowMs(), { number: row.rowNumber, cells });
         putRecord(written);
-        // The settled attempt's record goes only once the new one stands: an execution stopped
-        // in between leaves the row recognisable, never a row with no record.
-        if (supersedes !== undefined) dropRecord(supersedes);
         write(row, "Sending", t("outbox.msg.sending"), key, sentText(request));
+        // The settled attempt's record goes only once the row carries the new key: an execution
+        // stopped in between leaves the row recognisable, never a row whose key has no record.
+        if (supersedes !== undefined) dropRecord(supersedes);
         context.sheet.flush();
       });
     } catch (error) {

@@ -91,6 +91,8 @@ export const outbox = {
     "outbox.msg.unknown":
       "Unknown outcome: the request may have been applied ({message}). The next run checks the fund before sending anything.",
     "outbox.msg.refused": "Refused: {message}",
+    "outbox.msg.refusedYetApplied":
+      "the service answered that it was not applied, yet reading the fund again shows it was",
     "outbox.msg.invalid": "Not sent: {message}",
     "outbox.msg.waitingForRow": "Waiting: row {row} on the same fund must be settled first.",
     "outbox.msg.waitingForRowReport": "Waiting: row {row} on the same report must be settled first.",
@@ -269,6 +271,8 @@ export const outbox = {
     "outbox.msg.unknown":
       "Resultado desconocido: la solicitud pudo aplicarse ({message}). La próxima ejecución revisa el fondo antes de enviar nada.",
     "outbox.msg.refused": "Rechazado: {message}",
+    "outbox.msg.refusedYetApplied":
+      "el servicio respondió que no se aplicó, pero al leer de nuevo el fondo se ve aplicada",
     "outbox.msg.invalid": "No enviado: {message}",
     "outbox.msg.waitingForRow": "En espera: antes debe resolverse la fila {row} del mismo fondo.",
     "outbox.msg.waitingForRowReport": "En espera: antes debe resolverse la fila {row} de la misma rendición.",

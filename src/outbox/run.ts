@@ -151,7 +151,38 @@ export function ownersOfKeys(
       matches.set(record.key, row);
   }
   for (const [key, row] of matches) owners.set(key, row);
+  // A row showing what the add-on wrote but whose key was cleared is still its write's row: the
+  // record no other row carries with the same request cells, nearest the row it was written to.
+  const taken = new Set(owners.values());
+  for (const record of records.values()) {
+    if (owners.has(record.key) || !record.cells || record.state === "refused") continue;
+    let found: OutboxRow | undefined;
+    for (const row of rows) {
+      if (row.operationKey !== "" || row.isEmpty || taken.has(row)) continue;
+      if (row.state !== "Done" && row.state !== "Sending" && row.state !== "Unknown") continue;
+      if (!sameCells(record.cells, requestCells(row))) continue;
+      const off = (r: OutboxRow) => Math.abs(r.rowNumber - (record.row ?? r.rowNumber));
+      if (!found || off(row) < off(found)) found = row;
+    }
+    if (found) {
+      owners.set(record.key, found);
+      taken.add(found);
+    }
+  }
   return owners;
+}
+
+/** The record each row owns (ownersOfKeys, turned around). */
+export function ownedRecords(
+  owners: ReadonlyMap<string, OutboxRow>,
+  records: ReadonlyMap<string, WriteRecord>,
+): Map<OutboxRow, WriteRecord> {
+  const out = new Map<OutboxRow, WriteRecord>();
+  for (const [key, row] of owners) {
+    const record = records.get(key);
+    if (record) out.set(row, record);
+  }
+  return out;
 }
 
 function sameCells(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -226,6 +257,7 @@ export function runOutbox(context: RunContext): RunSummary {
     items.map((i) => i.row),
     records,
   );
+  const ownedBy = ownedRecords(owners, records);
   const itemOfRow = new Map(items.map((item) => [item.row, item]));
   const owner = (rec: WriteRecord): Item | undefined => {
     const row = owners.get(rec.key);
@@ -553,7 +585,7 @@ export function runOutbox(context: RunContext): RunSummary {
       sendNew(row);
       continue;
     }
-    const rec = records.get(row.operationKey);
+    const rec = ownedBy.get(item.row) ?? records.get(row.operationKey);
     const owned = rec !== undefined && owners.get(rec.key) === item.row;
 
     if (owned && rec.state === "done") {
@@ -573,7 +605,7 @@ export function runOutbox(context: RunContext): RunSummary {
       if (message !== null && (row.state !== "Done" || row.result !== message)) {
         write(row, "Done", message, rec.key, desc);
         record(row.rowNumber, "Done", message, null);
-      }
+      } else if (row.operationKey === "") write(row, "Done", row.result, rec.key, desc); // its key back
       continue;
     }
     if (owned && rec.state === "refused") {

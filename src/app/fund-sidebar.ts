@@ -145,14 +145,21 @@ function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
   // document lock for a money movement, so two calls with the same id (a double click, a
   // retried call) cannot both find it unused.
   const recent = recentSubmissions();
+  const done: string[] = [];
   const outcome =
     repeatedOutcome(recent, submission.requestId, session.language) ??
     underLock(operation, session.language, () =>
       once(recent, submission.requestId, session.language, () =>
-        submitWrite({ ...session, newKey: () => runtime().uuid() }, operation, submission.fields),
+        submitWrite(
+          { ...session, newKey: () => runtime().uuid(), done: (key) => done.push(key) },
+          operation,
+          submission.fields,
+        ),
       ),
     );
   session.finish();
+  // Last: an execution stopped before this keeps the record, settled by the next opening or click.
+  for (const key of done) session.records.remove(key);
   return outcome;
 }
 

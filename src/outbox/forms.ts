@@ -35,6 +35,8 @@ export interface FormContext extends WriteContext {
   records: RecordStore;
   /** Formats times in the spreadsheet's zone. */
   format: DateFormatter;
+  /** Drops the record of a write that is done; by default at once, else when the caller says. */
+  done?: (key: string) => void;
 }
 
 /** A fund as a sidebar shows it: plain data only (google.script.run passes no Date). */
@@ -254,8 +256,10 @@ export function submitWrite(
   const record = sending as WriteRecord | null;
   const withNotice = (message: string) => (notice === "" ? message : `${notice} ${message}`);
   if (end.status === "done") {
-    if (record) context.records.remove(record.key);
     context.applyResult(end.result);
+    // Dropped last (context.done): an execution stopped before the answer reached the form
+    // leaves the record, so a click made again waits for it to be settled, never moving it twice.
+    if (record) (context.done ?? ((key: string) => context.records.remove(key)))(record.key);
     return {
       kind: "done",
       message: withNotice(doneText(context.language, end.result, request)),

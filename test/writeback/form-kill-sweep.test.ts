@@ -1,0 +1,63 @@
+/**
+ * A Fund sidebar deposit killed at every Apps Script call in turn (the record, the call, the
+ * Funds row brought up to date, the audit, the cache of request ids), then clicked again at once
+ * with a new request id, as a person who saw an error would: the second click is refused while
+ * the first may have moved money, and once the first is settled the deposit has landed exactly
+ * once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
+import { columnLetters } from "../../src/sheets/formulas";
+import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+
+let wb: WriteBack;
+
+beforeAll(async () => {
+  wb = await startWriteBack(buildWriteBack());
+}, 120_000);
+
+afterAll(async () => {
+  await wb?.close();
+});
+
+async function deposits(id: number, cents: number): Promise<number> {
+  return (await wb.fund(id)).transactions.filter((t) => t.type === 1 && t.amountCents === cents).length;
+}
+
+describe("a Fund sidebar deposit killed at any call, then clicked again", () => {
+  it("moves the money once", async () => {
+    let completed = false;
+    for (let call = 1; !completed; call++) {
+      await wb.reset();
+      const fund = (await wb.state()).funds.find((f) => f.status === 1) as SandboxFund;
+      const headers = headersOf(FUNDS_TABLE, "en");
+      wb.emulator.spreadsheet.addSheet("Funds");
+      wb.emulator.typeCells("Funds", `A1:${columnLetters(headers.length)}2`, [
+        headers,
+        headers.map((_, i) => (i === 0 ? fund.id : "")),
+      ]);
+      const form = (id: string) => ({ requestId: id, fields: { Id: fund.id, DepositAmount: "5.05" } });
+      const first = wb.emulator.tryRun("depositToFund", [form(`kill-sweep-${call}-a`)], {
+        as: "script.run",
+        stopAt: { serviceCall: call },
+      });
+      completed = first.ok;
+      const where = `killed at call ${call}`;
+      if (!first.ok) {
+        const second = wb.sidebar("depositToFund", form(`kill-sweep-${call}-b`)) as { kind: string };
+        if (second.kind !== "done") {
+          expect(second.kind, where).toBe("refused");
+          wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+          const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
+          if (!view.notice.includes("had been applied")) {
+            const third = wb.sidebar("depositToFund", form(`kill-sweep-${call}-c`)) as { kind: string };
+            expect(third.kind, where).toBe("done");
+          }
+        }
+      }
+      expect(await deposits(fund.id, 505), where).toBe(1);
+      expect(call, "a deposit ends within 500 calls").toBeLessThan(500);
+    }
+  }, 600_000);
+});

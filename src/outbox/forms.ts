@@ -226,6 +226,19 @@ export function submitWrite(
   const request = checked.request;
   const idempotent = IDEMPOTENT_OPERATIONS.has(operation);
   let notice = "";
+  // An Outbox row's write on the same fund or report that may still land (and that its next run
+  // sends again if idempotent) would undo this one: it is settled first, as the Outbox holds.
+  const row = idempotent
+    ? context.records.all().find((r) => r.source === "outbox" && blocks(r, request))
+    : null;
+  if (row?.request)
+    return {
+      kind: "refused",
+      message: t("reportId" in request ? "form.heldByOutboxReport" : "form.heldByOutbox", {
+        sent: describeRequest(context.language, row.request),
+        row: row.row ?? "?",
+      }),
+    };
   if (!idempotent) {
     let settling: ReturnType<typeof settleBlockingWrites>;
     try {

@@ -98,6 +98,8 @@ export const outbox = {
     "outbox.msg.waitingForRowReport": "Waiting: row {row} on the same report must be settled first.",
     "outbox.msg.waitingForCreation": "Waiting: an earlier creation of this fund must be settled first.",
     "outbox.msg.currencyDiffers": "fund {id} is in {currency}, not {shown}: refresh the Funds sheet",
+    "outbox.msg.statusDiffers":
+      "fund {id} is {status} now, which the confirmation did not show: refresh the Funds sheet",
     "outbox.msg.notConfirmed": "Not sent: added or changed after the run was confirmed.",
     "outbox.msg.checkFailed": "Could not check the fund ({message}); left for the next run.",
     "outbox.msg.editedAfterDone":
@@ -278,6 +280,8 @@ export const outbox = {
     "outbox.msg.waitingForRowReport": "En espera: antes debe resolverse la fila {row} de la misma rendición.",
     "outbox.msg.waitingForCreation": "En espera: antes debe resolverse una creación anterior de este fondo.",
     "outbox.msg.currencyDiffers": "el fondo {id} es en {currency}, no en {shown}: actualice la hoja Fondos",
+    "outbox.msg.statusDiffers":
+      "el fondo {id} está {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
     "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
     "outbox.msg.checkFailed": "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":

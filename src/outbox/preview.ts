@@ -93,6 +93,8 @@ export interface OutboxPreview {
    * row only if the fund read just before sending has that currency (`RunContext.currencies`).
    */
   currencies: Record<string, string>;
+  /** The fund status the confirmation knew for each deposit or withdrawal (`RunContext.statuses`). */
+  statuses: Record<string, number>;
 }
 
 function fundIdOf(request: WriteRequest): number | null {
@@ -136,6 +138,7 @@ export function previewOutbox(
     money: [],
     confirmed: [],
     currencies: {},
+    statuses: {},
   };
   const language = context.language ?? "en";
   const now = context.now.getTime();
@@ -278,6 +281,7 @@ export function previewOutbox(
       continue;
     }
     const status = statuses.get(fundId) ?? facts.status;
+    if (MONEY_OPERATIONS.has(request.operation)) preview.statuses[confirmationKey(row)] = status;
     if ((status === 2 || status === 3) && request.operation !== "setFundStatus") {
       preview.warnings.push({
         kind: status === 2 ? "closedFund" : "blockedFund",

@@ -16,7 +16,7 @@ import { type Language, type StringKey, translate } from "../i18n";
 import type { DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
 import { describeChanges, describeRequest } from "./describe";
-import { type OutboxState, stateLabel } from "./operations";
+import { type FundStatus, fundStatusLabel, type OutboxState, stateLabel } from "./operations";
 import {
   blocks,
   changedColumns,
@@ -85,6 +85,12 @@ export interface RunContext extends WriteContext {
    * `currencies`): a fund read just before sending in another currency sends nothing.
    */
   currencies?: Readonly<Record<string, string>>;
+  /**
+   * The fund status the confirmation knew for each deposit or withdrawal (the preview's
+   * `statuses`): a fund read just before sending closed or blocked when it did not show so
+   * sends nothing.
+   */
+  statuses?: Readonly<Record<string, number>>;
 }
 
 export interface RowOutcome {
@@ -332,6 +338,20 @@ export function runOutbox(context: RunContext): RunSummary {
           // Nothing recorded, nothing sent: the row stays Pending and its fund waits.
           throw new Error(t("outbox.msg.currencyDiffers", { id: fund.id, currency: fund.currency, shown }));
         }
+        const status = context.statuses?.[confirmationKey(row)];
+        if (
+          fund &&
+          status !== undefined &&
+          fund.status !== undefined &&
+          fund.status !== 1 &&
+          fund.status !== status
+        )
+          throw new Error(
+            t("outbox.msg.statusDiffers", {
+              id: fund.id,
+              status: fundStatusLabel(context.language, fund.status as FundStatus),
+            }),
+          );
         written = sendingRecord(snapshot, request, "outbox", nowMs(), { number: row.rowNumber, cells });
         putRecord(written);
         write(row, "Sending", t("outbox.msg.sending"), key, sentText(request));

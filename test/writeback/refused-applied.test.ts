@@ -89,3 +89,28 @@ describe("a Fund sidebar deposit refused in words after it was applied", () => {
     expect(await movements(1, 1_234)).toBe(1);
   });
 });
+
+describe("a fund closed in the service after the Funds sheet was refreshed", () => {
+  it("the confirmation showed it open: the deposit stays Pending, and is sent once confirmed as closed", async () => {
+    expect(wb.menu("refreshFunds", [])).toMatchObject({ ok: true });
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "4.44" }]);
+    expect(wb.menu("previewOutbox")).toMatchObject({ ok: true });
+    // Closed by someone in the service itself: the Funds sheet still shows it open.
+    const closed = await fetch(`${wb.sandbox.url}/setFundStatus`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${wb.sandbox.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ Id: fund.id, IdAdmin: wb.sandbox.adminId, FundStatus: 2 }),
+    });
+    expect(closed.status).toBe(200);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    const [row] = wb.outbox();
+    expect(row?.state).toBe("Pending");
+    expect(String(row?.result)).toContain(`fund ${fund.id} is Closed now`);
+    expect(await movements(1, 444)).toBe(0);
+    // Refreshed, the confirmation names the fund as closed, and the deposit is sent once.
+    expect(wb.menu("refreshFunds", [])).toMatchObject({ ok: true });
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect(await movements(1, 444)).toBe(1);
+  });
+});

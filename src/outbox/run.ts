@@ -159,20 +159,23 @@ export function ownersOfKeys(
   for (const [key, row] of matches) owners.set(key, row);
   // A row showing what the add-on wrote but whose key was cleared is still its write's row: the
   // record no other row carries with the same request cells, nearest the row it was written to.
-  const taken = new Set(owners.values());
-  for (const record of records.values()) {
+  const keyless = rows
+    .filter(
+      (r) => r.operationKey === "" && !r.isEmpty && ["Done", "Sending", "Unknown"].includes(r.state ?? ""),
+    )
+    .map((row) => ({ row, cells: requestCells(row) }));
+  for (const record of keyless.length > 0 ? records.values() : []) {
     if (owners.has(record.key) || !record.cells || record.state === "refused") continue;
+    const off = (r: OutboxRow) => Math.abs(r.rowNumber - (record.row ?? r.rowNumber));
     let found: OutboxRow | undefined;
-    for (const row of rows) {
-      if (row.operationKey !== "" || row.isEmpty || taken.has(row)) continue;
-      if (row.state !== "Done" && row.state !== "Sending" && row.state !== "Unknown") continue;
-      if (!sameCells(record.cells, requestCells(row))) continue;
-      const off = (r: OutboxRow) => Math.abs(r.rowNumber - (record.row ?? r.rowNumber));
-      if (!found || off(row) < off(found)) found = row;
-    }
+    for (const { row, cells } of keyless)
+      if (sameCells(record.cells, cells) && (!found || off(row) < off(found))) found = row;
     if (found) {
       owners.set(record.key, found);
-      taken.add(found);
+      keyless.splice(
+        keyless.findIndex((k) => k.row === found),
+        1,
+      );
     }
   }
   return owners;

@@ -114,3 +114,25 @@ describe("a fund closed in the service after the Funds sheet was refreshed", () 
     expect(await movements(1, 444)).toBe(1);
   });
 });
+
+describe("a run whose deposit is refused in words after it was applied, killed at any call", () => {
+  it("ends Done with one deposit, whatever call it was killed at", async () => {
+    let completed = false;
+    for (let call = 1; !completed; call++) {
+      await wb.reset();
+      expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+      wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "2.71" }]);
+      await wb.faults([{ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 }]);
+      const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
+      completed = killed.ok;
+      for (let again = 0; again < 3; again++) {
+        pastTheWindow();
+        wb.menu("runOutbox", ["YES", "OK", "OK"]);
+      }
+      const where = `killed at call ${call}`;
+      expect(wb.outbox()[0]?.state, where).toBe("Done");
+      expect(await movements(1, 271), where).toBe(1);
+      expect(call, "a run of one row ends within 1,000 calls").toBeLessThan(1_000);
+    }
+  }, 600_000);
+});

@@ -26,8 +26,8 @@ export interface FaultRule {
   /** Seconds sent in Retry-After with a "status" fault; no header when absent. */
   retryAfter?: number;
   /**
-   * A "status" fault normally refuses before applying; with `apply: true` the request is applied
-   * first and the status answered after (a 5xx whose write took effect).
+   * A "status" or "error-in-200" fault normally refuses before applying; with `apply: true` the
+   * request is applied first and the error answered after (a 5xx whose write took effect).
    */
   apply: boolean;
   /** Uses left; absent in the request means every matching call until cleared. */

@@ -153,7 +153,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (fault?.fault === "drop-before-apply") return void req.socket.destroy();
     if (fault?.fault === "status" && !fault.apply) return send(res, injectedStatus(fault, name));
     if (fault?.fault === "html-page" && !fault.apply) return send(res, htmlPage(fault));
-    const errorIn200 = () =>
+    const injectedError = () =>
       new SandboxError(
         200,
         "InjectedFault",
@@ -161,12 +161,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         "request",
       );
     if (fault?.fault === "error-in-200" && !fault.apply)
-      return send(res, { status: 200, body: errorIn200().body() });
-    if (fault?.fault === "error-in-200-v2") {
-      // The v2 service's way: HTTP 200 with a status code and a message in the body.
-      const message = `${name} refused by an injected error-in-200-v2 fault`;
-      return send(res, { status: 200, body: { statusCode: 400, message } });
-    }
+      return send(res, { status: 200, body: injectedError().body() });
+    if (fault?.fault === "error-in-200-v2" && !fault.apply) return send(res, errorIn200(fault.fault, name));
     if (fault?.fault === "slow") await delay(fault.delayMs);
     // A fault planned during the wait: the call is answered in its turn, as any other.
     const answer = early && !fault ? early : answerOf(req, name, url, bodyText, origin);
@@ -177,8 +173,10 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       return send(res, { status: 200, body: "", headers: { "Content-Type": "text/plain" } });
     if (fault?.fault === "error-in-200" && answer.status === 200) {
       // Applied, then failed after: the record as answered, with an Error member beside it.
-      return send(res, { status: 200, body: { ...(answer.body as object), ...errorIn200().body() } });
+      return send(res, { status: 200, body: { ...(answer.body as object), ...injectedError().body() } });
     }
+    // Applied, then the v2 service's error alone.
+    if (fault?.fault === "error-in-200-v2") return send(res, errorIn200(fault.fault, name));
     if (fault?.fault === "malformed-json") {
       const text = answer.text ?? jsonText(answer.body);
       res.writeHead(answer.status, { "Content-Type": JSON_TYPE });
@@ -186,6 +184,22 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       return;
     }
     send(res, answer);
+  }
+
+  /** HTTP 200 whose body says the call failed: an `Error` member, or v2's statusCode and message. */
+  function errorIn200(fault: string, name: EndpointName): Answer {
+    if (fault === "error-in-200-v2") {
+      // The v2 service's way: HTTP 200 with a status code and a message in the body.
+      const message = `${name} refused by an injected error-in-200-v2 fault`;
+      return { status: 200, body: { statusCode: 400, message } };
+    }
+    const error = new SandboxError(
+      200,
+      "InjectedFault",
+      `request: ${name} refused by an injected error-in-200 fault`,
+      "request",
+    );
+    return { status: 200, body: error.body() };
   }
 
   /** The answer of a call of the spec, in the shapes the sandbox was started with. */

@@ -145,13 +145,23 @@ function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
   // document lock for a money movement, so two calls with the same id (a double click, a
   // retried call) cannot both find it unused.
   const recent = recentSubmissions();
+  const done: string[] = [];
   const outcome =
     repeatedOutcome(recent, submission.requestId, session.language) ??
-    underLock(operation, session.language, () =>
-      once(recent, submission.requestId, session.language, () =>
-        submitWrite({ ...session, newKey: () => runtime().uuid() }, operation, submission.fields),
-      ),
-    );
+    underLock(operation, session.language, () => {
+      const sent = once(recent, submission.requestId, session.language, () =>
+        submitWrite(
+          { ...session, newKey: () => runtime().uuid(), done: (key) => done.push(key) },
+          operation,
+          submission.fields,
+        ),
+      );
+      // Once the outcome is kept for a retried call: an execution stopped before this keeps the
+      // record, settled by the next opening or click; still under the lock, which another
+      // editor's movement on the fund waits for.
+      for (const key of done) session.records.remove(key);
+      return sent;
+    });
   session.finish();
   return outcome;
 }

@@ -361,6 +361,7 @@ function run(): RunSummary | null {
         startedAt,
         confirmed: preview.confirmed,
         currencies: preview.currencies,
+        statuses: preview.statuses,
       });
       session.finish();
       return done;

@@ -58,6 +58,8 @@ export const forms = {
       "Not sent: the earlier request ({sent}) got no answer and may still land until {until}. Open the fund again after that time: the add-on checks it first.",
     "form.heldByOutbox":
       "Not sent: an interrupted Outbox row on this fund ({sent}, row {row}) must be settled first. Run the Outbox, then try again.",
+    "form.heldByOutboxReport":
+      "Not sent: an interrupted Outbox row on this report ({sent}, row {row}) must be settled first. Run the Outbox, then try again.",
     "form.heldCannotTell":
       "Not sent: the earlier request ({sent}) cannot be settled by reading the fund ({message}). Check the fund in the service first.",
     "form.settledApplied": "The earlier request ({sent}) that got no answer had been applied.",
@@ -164,6 +166,8 @@ export const forms = {
       "No enviado: la solicitud anterior ({sent}) no tuvo respuesta y aún puede llegar hasta las {until}. Abra de nuevo el fondo después de esa hora: el complemento la revisa primero.",
     "form.heldByOutbox":
       "No enviado: primero debe resolverse una fila interrumpida de la Bandeja de salida sobre este fondo ({sent}, fila {row}). Ejecute la Bandeja de salida y vuelva a intentarlo.",
+    "form.heldByOutboxReport":
+      "No enviado: primero debe resolverse una fila interrumpida de la Bandeja de salida sobre esta rendición ({sent}, fila {row}). Ejecute la Bandeja de salida y vuelva a intentarlo.",
     "form.heldCannotTell":
       "No enviado: la solicitud anterior ({sent}) no puede resolverse leyendo el fondo ({message}). Revise antes el fondo en el servicio.",
     "form.settledApplied": "La solicitud anterior ({sent}) que no tuvo respuesta sí se había aplicado.",

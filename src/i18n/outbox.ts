@@ -91,11 +91,15 @@ export const outbox = {
     "outbox.msg.unknown":
       "Unknown outcome: the request may have been applied ({message}). The next run checks the fund before sending anything.",
     "outbox.msg.refused": "Refused: {message}",
+    "outbox.msg.refusedYetApplied":
+      "the service answered that it was not applied, yet reading the fund again shows it was",
     "outbox.msg.invalid": "Not sent: {message}",
     "outbox.msg.waitingForRow": "Waiting: row {row} on the same fund must be settled first.",
     "outbox.msg.waitingForRowReport": "Waiting: row {row} on the same report must be settled first.",
     "outbox.msg.waitingForCreation": "Waiting: an earlier creation of this fund must be settled first.",
     "outbox.msg.currencyDiffers": "fund {id} is in {currency}, not {shown}: refresh the Funds sheet",
+    "outbox.msg.statusDiffers":
+      "fund {id} is {status} now, which the confirmation did not show: refresh the Funds sheet",
     "outbox.msg.notConfirmed": "Not sent: added or changed after the run was confirmed.",
     "outbox.msg.checkFailed": "Could not check the fund ({message}); left for the next run.",
     "outbox.msg.editedAfterDone":
@@ -269,11 +273,15 @@ export const outbox = {
     "outbox.msg.unknown":
       "Resultado desconocido: la solicitud pudo aplicarse ({message}). La próxima ejecución revisa el fondo antes de enviar nada.",
     "outbox.msg.refused": "Rechazado: {message}",
+    "outbox.msg.refusedYetApplied":
+      "el servicio respondió que no se aplicó, pero al leer de nuevo el fondo se ve aplicada",
     "outbox.msg.invalid": "No enviado: {message}",
     "outbox.msg.waitingForRow": "En espera: antes debe resolverse la fila {row} del mismo fondo.",
     "outbox.msg.waitingForRowReport": "En espera: antes debe resolverse la fila {row} de la misma rendición.",
     "outbox.msg.waitingForCreation": "En espera: antes debe resolverse una creación anterior de este fondo.",
     "outbox.msg.currencyDiffers": "el fondo {id} es en {currency}, no en {shown}: actualice la hoja Fondos",
+    "outbox.msg.statusDiffers":
+      "el fondo {id} está {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
     "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
     "outbox.msg.checkFailed": "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":

@@ -5,7 +5,7 @@
  * asked for the call, and adds the verdicts on interrupted writes, which are not calls.
  */
 import type { CallEvent } from "../api";
-import type { AuditCall, AuditLog } from "../audit/log";
+import type { AuditCall, AuditHandle, AuditLog, AuditResult } from "../audit/log";
 import { callAudit } from "../audit/observer";
 import { type Language, translate } from "../i18n";
 import { operationLabel } from "./operations";
@@ -59,10 +59,25 @@ export function writeAction(language: Language, request: WriteRequest, key: stri
 export function writeAudit(log: AuditLog, language: Language): WriteAudit {
   let current: { key: string; request: WriteRequest; fund?: { title: string; currency: string } } | null =
     null;
+  // A write's row is completed once the write path has judged the answer (a refusal the fund
+  // contradicts is unknown; an answer that does not show the change is not done).
+  let answered: { handle: AuditHandle; result: AuditResult } | null = null;
+  const judged: AuditLog = {
+    ...log,
+    begin(call) {
+      const handle = log.begin(call);
+      return {
+        complete(result) {
+          if (current) answered = { handle, result };
+          else handle.complete(result);
+        },
+      };
+    },
+  };
   // Reads outside a write (the preview's, a fund's before its movement, a form's view): "Reads".
   const reads = translate(language, "audit.reads.action");
   const calls = callAudit(
-    log,
+    judged,
     () => (current ? writeAction(language, current.request, current.key) : reads),
     {
       // The row names the Outbox row or form the write is for, and its target even when the
@@ -83,8 +98,14 @@ export function writeAudit(log: AuditLog, language: Language): WriteAudit {
         current = entry;
         return entry;
       },
-      afterWrite() {
+      afterWrite(_handle, end) {
         current = null;
+        if (!answered) return;
+        const { handle, result } = answered;
+        answered = null;
+        handle.complete(
+          end.outcome === result.outcome ? result : { ...result, outcome: end.outcome, message: end.message },
+        );
       },
       note(entry) {
         log

@@ -35,6 +35,8 @@ export interface FormContext extends WriteContext {
   records: RecordStore;
   /** Formats times in the spreadsheet's zone. */
   format: DateFormatter;
+  /** Drops the record of a write that is done; by default at once, else when the caller says. */
+  done?: (key: string) => void;
 }
 
 /** A fund as a sidebar shows it: plain data only (google.script.run passes no Date). */
@@ -224,6 +226,19 @@ export function submitWrite(
   const request = checked.request;
   const idempotent = IDEMPOTENT_OPERATIONS.has(operation);
   let notice = "";
+  // An Outbox row's write on the same fund or report that may still land (and that its next run
+  // sends again if idempotent) would undo this one: it is settled first, as the Outbox holds.
+  const row = idempotent
+    ? context.records.all().find((r) => r.source === "outbox" && blocks(r, request))
+    : null;
+  if (row?.request)
+    return {
+      kind: "refused",
+      message: t("reportId" in request ? "form.heldByOutboxReport" : "form.heldByOutbox", {
+        sent: describeRequest(context.language, row.request),
+        row: row.row ?? "?",
+      }),
+    };
   if (!idempotent) {
     let settling: ReturnType<typeof settleBlockingWrites>;
     try {
@@ -254,8 +269,10 @@ export function submitWrite(
   const record = sending as WriteRecord | null;
   const withNotice = (message: string) => (notice === "" ? message : `${notice} ${message}`);
   if (end.status === "done") {
-    if (record) context.records.remove(record.key);
     context.applyResult(end.result);
+    // Dropped last (context.done): an execution stopped before the answer reached the form
+    // leaves the record, so a click made again waits for it to be settled, never moving it twice.
+    if (record) (context.done ?? ((key: string) => context.records.remove(key)))(record.key);
     return {
       kind: "done",
       message: withNotice(doneText(context.language, end.result, request)),

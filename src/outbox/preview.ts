@@ -12,7 +12,7 @@ import { type FundStatus, MONEY_OPERATIONS, type OutboxOperation, operationLabel
 import { changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, type RowContext, requestCells, requestFromRow } from "./rows";
-import { confirmationKey, ownersOfKeys } from "./run";
+import { confirmationKey, ownedRecords, ownersOfKeys } from "./run";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
 export interface FundFacts {
@@ -93,6 +93,8 @@ export interface OutboxPreview {
    * row only if the fund read just before sending has that currency (`RunContext.currencies`).
    */
   currencies: Record<string, string>;
+  /** The fund status the confirmation knew for each deposit or withdrawal (`RunContext.statuses`). */
+  statuses: Record<string, number>;
 }
 
 function fundIdOf(request: WriteRequest): number | null {
@@ -136,6 +138,7 @@ export function previewOutbox(
     money: [],
     confirmed: [],
     currencies: {},
+    statuses: {},
   };
   const language = context.language ?? "en";
   const now = context.now.getTime();
@@ -146,6 +149,7 @@ export function previewOutbox(
   const records = new Map(recordList.map((r) => [r.key, r]));
   const owners = ownersOfKeys(rows, records);
   const ownerOf = (key: string) => owners.get(key) ?? null;
+  const ownedBy = ownedRecords(owners, records);
   const stamp = (ms: number) => context.format(new Date(ms), "yyyy-MM-dd HH:mm:ss");
 
   const addTotal = (operation: OutboxOperation, currency: string | null, amount: Cents) => {
@@ -194,7 +198,7 @@ export function previewOutbox(
 
   for (const row of rows) {
     if (row.isEmpty) continue;
-    const record = records.get(row.operationKey);
+    const record = ownedBy.get(row) ?? records.get(row.operationKey);
     const owned = record !== undefined && ownerOf(record.key) === row;
     const cells = requestCells(row);
     if (owned && record.state === "done") {
@@ -277,6 +281,7 @@ export function previewOutbox(
       continue;
     }
     const status = statuses.get(fundId) ?? facts.status;
+    if (MONEY_OPERATIONS.has(request.operation)) preview.statuses[confirmationKey(row)] = status;
     if ((status === 2 || status === 3) && request.operation !== "setFundStatus") {
       preview.warnings.push({
         kind: status === 2 ? "closedFund" : "blockedFund",

@@ -135,12 +135,15 @@ export function recordSnapshot(record: WriteRecord): Snapshot {
 }
 
 /**
- * Whether an unsettled record stands in the way of `request`: the same fund, or for a fund
- * creation the same employee and fund name (a second creation could not be told from the first).
+ * Whether an unsettled record stands in the way of `request`: the same fund or report, or for a
+ * fund creation the same employee and fund name (a second creation could not be told from the
+ * first).
  */
 export function blocks(record: WriteRecord, request: WriteRequest): boolean {
   if (!isUnsettled(record) || !record.request) return false;
   if ("fundId" in request) return record.fundId === request.fundId;
+  if ("reportId" in request)
+    return "reportId" in record.request && record.request.reportId === request.reportId;
   if (request.operation === "createFund" && record.request.operation === "createFund")
     return record.request.employeeId === request.employeeId && record.request.name === request.name;
   return false;

@@ -16,7 +16,7 @@ import { type Language, type StringKey, translate } from "../i18n";
 import type { DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
 import { describeChanges, describeRequest } from "./describe";
-import { type OutboxState, stateLabel } from "./operations";
+import { type FundStatus, fundStatusLabel, type OutboxState, stateLabel } from "./operations";
 import {
   blocks,
   changedColumns,
@@ -85,6 +85,12 @@ export interface RunContext extends WriteContext {
    * `currencies`): a fund read just before sending in another currency sends nothing.
    */
   currencies?: Readonly<Record<string, string>>;
+  /**
+   * The fund status the confirmation knew for each deposit or withdrawal (the preview's
+   * `statuses`): a fund read just before sending closed or blocked when it did not show so
+   * sends nothing.
+   */
+  statuses?: Readonly<Record<string, number>>;
 }
 
 export interface RowOutcome {
@@ -151,7 +157,41 @@ export function ownersOfKeys(
       matches.set(record.key, row);
   }
   for (const [key, row] of matches) owners.set(key, row);
+  // A row showing what the add-on wrote but whose key was cleared is still its write's row: the
+  // record no other row carries with the same request cells, nearest the row it was written to.
+  const keyless = rows
+    .filter(
+      (r) => r.operationKey === "" && !r.isEmpty && ["Done", "Sending", "Unknown"].includes(r.state ?? ""),
+    )
+    .map((row) => ({ row, cells: requestCells(row) }));
+  for (const record of keyless.length > 0 ? records.values() : []) {
+    if (owners.has(record.key) || !record.cells || record.state === "refused") continue;
+    const off = (r: OutboxRow) => Math.abs(r.rowNumber - (record.row ?? r.rowNumber));
+    let found: OutboxRow | undefined;
+    for (const { row, cells } of keyless)
+      if (sameCells(record.cells, cells) && (!found || off(row) < off(found))) found = row;
+    if (found) {
+      owners.set(record.key, found);
+      keyless.splice(
+        keyless.findIndex((k) => k.row === found),
+        1,
+      );
+    }
+  }
   return owners;
+}
+
+/** The record each row owns (ownersOfKeys, turned around). */
+export function ownedRecords(
+  owners: ReadonlyMap<string, OutboxRow>,
+  records: ReadonlyMap<string, WriteRecord>,
+): Map<OutboxRow, WriteRecord> {
+  const out = new Map<OutboxRow, WriteRecord>();
+  for (const [key, row] of owners) {
+    const record = records.get(key);
+    if (record) out.set(row, record);
+  }
+  return out;
 }
 
 function sameCells(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -226,6 +266,7 @@ export function runOutbox(context: RunContext): RunSummary {
     items.map((i) => i.row),
     records,
   );
+  const ownedBy = ownedRecords(owners, records);
   const itemOfRow = new Map(items.map((item) => [item.row, item]));
   const owner = (rec: WriteRecord): Item | undefined => {
     const row = owners.get(rec.key);
@@ -300,12 +341,26 @@ export function runOutbox(context: RunContext): RunSummary {
           // Nothing recorded, nothing sent: the row stays Pending and its fund waits.
           throw new Error(t("outbox.msg.currencyDiffers", { id: fund.id, currency: fund.currency, shown }));
         }
+        const status = context.statuses?.[confirmationKey(row)];
+        if (
+          fund &&
+          status !== undefined &&
+          fund.status !== undefined &&
+          fund.status !== 1 &&
+          fund.status !== status
+        )
+          throw new Error(
+            t("outbox.msg.statusDiffers", {
+              id: fund.id,
+              status: fundStatusLabel(context.language, fund.status as FundStatus),
+            }),
+          );
         written = sendingRecord(snapshot, request, "outbox", nowMs(), { number: row.rowNumber, cells });
         putRecord(written);
-        // The settled attempt's record goes only once the new one stands: an execution stopped
-        // in between leaves the row recognisable, never a row with no record.
-        if (supersedes !== undefined) dropRecord(supersedes);
         write(row, "Sending", t("outbox.msg.sending"), key, sentText(request));
+        // The settled attempt's record goes only once the row carries the new key: an execution
+        // stopped in between leaves the row recognisable, never a row whose key has no record.
+        if (supersedes !== undefined) dropRecord(supersedes);
         context.sheet.flush();
       });
     } catch (error) {
@@ -553,7 +608,7 @@ export function runOutbox(context: RunContext): RunSummary {
       sendNew(row);
       continue;
     }
-    const rec = records.get(row.operationKey);
+    const rec = ownedBy.get(item.row) ?? records.get(row.operationKey);
     const owned = rec !== undefined && owners.get(rec.key) === item.row;
 
     if (owned && rec.state === "done") {
@@ -573,7 +628,7 @@ export function runOutbox(context: RunContext): RunSummary {
       if (message !== null && (row.state !== "Done" || row.result !== message)) {
         write(row, "Done", message, rec.key, desc);
         record(row.rowNumber, "Done", message, null);
-      }
+      } else if (row.operationKey === "") write(row, "Done", row.result, rec.key, desc); // its key back
       continue;
     }
     if (owned && rec.state === "refused") {

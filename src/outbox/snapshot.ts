@@ -57,6 +57,8 @@ export interface FundMark {
   charges: Cents;
   /** The fund's currency when read (absent in records from before it was kept). */
   currency?: string;
+  /** The fund's status when read, 1 open (absent in records from before it was kept). */
+  status?: number;
 }
 
 export interface NewFundMark {
@@ -99,6 +101,7 @@ export function markFund(fund: FundState, request: WriteRequest): FundMark {
     deposits: fund.deposits,
     charges: fund.charges,
     currency: fund.currency,
+    status: fund.status,
   };
 }
 

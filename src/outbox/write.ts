@@ -6,6 +6,7 @@
  */
 import type { MessageLanguage } from "../api/messages";
 import { totalsAfterIssue } from "../api/validation";
+import { translate } from "../i18n";
 import { IDEMPOTENT_OPERATIONS, MONEY_OPERATIONS } from "./operations";
 import type { WriteRequest } from "./requests";
 import { AMOUNT_FIELD } from "./requests";
@@ -149,12 +150,31 @@ export function sendWrite(
     context.audit.afterWrite(handle, { outcome: "ok", message: "", recordId: recordIdOf(result) });
     return { status: "done", result, snapshot };
   } catch (error) {
-    const failure = failureOf(error);
+    const failure = checkedRefusal(context, snapshot, failureOf(error));
     context.audit.afterWrite(handle, { outcome: failure.outcome, message: failure.message });
     return failure.outcome === "refused"
       ? { status: "refused", message: failure.message, snapshot }
       : { status: "unknown", message: failure.message, snapshot };
   }
+}
+
+/**
+ * A refusal answered after the request reached the service (a 4xx, an error inside a 200) is
+ * taken at its word only once the fund (or the newest funds) shows nothing of it: a movement or
+ * creation found anyway is unknown, settled as any interrupted write, never shown refused.
+ */
+function checkedRefusal(context: WriteContext, snapshot: Snapshot, failure: WriteFailure): WriteFailure {
+  if (failure.outcome !== "refused" || !failure.status || (!snapshot.fund && !snapshot.newFund))
+    return failure;
+  let verdict: Verdict;
+  try {
+    verdict = settleInterruptedWrite(context, snapshot);
+  } catch (_error) {
+    return failure; // Nothing read says otherwise: the service's answer stands.
+  }
+  if (verdict.verdict === "notApplied") return failure;
+  const seen = translate(context.language ?? "en", "outbox.msg.refusedYetApplied");
+  return { outcome: "unknown", message: `${failure.message}; ${seen}`, status: failure.status };
 }
 
 export type Verdict =

@@ -137,6 +137,21 @@ describe("faults", () => {
     expect(transactionCount()).toBe(before + 1);
   });
 
+  it("error-in-200 and error-in-200-v2 with apply: true apply the write, then answer the error", async () => {
+    await rules(
+      { endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 },
+      { endpoint: "depositMoneyToFund", fault: "error-in-200-v2", apply: true, times: 1 },
+    );
+    const before = transactionCount();
+    const first = await deposit();
+    expect(first.status).toBe(200);
+    expect(first.body.Error.Code).toBe("InjectedFault");
+    expect(transactionCount()).toBe(before + 1);
+    const second = await deposit();
+    expect(second.body).toMatchObject({ statusCode: 400 });
+    expect(transactionCount()).toBe(before + 2);
+  });
+
   it("malformed-json: HTTP 200 whose body is not JSON; the write is applied", async () => {
     await rules({ endpoint: "depositMoneyToFund", fault: "malformed-json", times: 1 });
     const before = transactionCount();

@@ -54,3 +54,43 @@ describe("an Outbox run killed at any call", () => {
     }
   }, 600_000);
 });
+
+describe("an Outbox run of the other operations killed at any call", () => {
+  it("creates the fund once, and every row ends Done", async () => {
+    let completed = false;
+    for (let call = 1; !completed; call++) {
+      await wb.reset();
+      const state = await wb.state();
+      const employee = state.users.find((u) => u.Roles.includes("employee")) as { Id: number };
+      const open = state.funds.find((f) => f.status === 1) as SandboxFund;
+      const report = state.reports[0] as { id: number };
+      expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+      wb.typeOutbox([
+        {
+          operation: "Fund creation",
+          employeeId: employee.Id,
+          fundName: "Caja barrida",
+          currency: "CLP",
+          amount: "700",
+        },
+        { operation: "Status change", targetId: open.id, fundStatus: "Blocked" },
+        { operation: "Integration mark", targetId: Number(report.id), integrationCode: "ERP-9" },
+      ]);
+      const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
+      completed = killed.ok;
+      for (let again = 0; again < 3; again++) {
+        wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+        wb.menu("runOutbox", ["YES", "OK", "OK"]);
+      }
+      const where = `killed at call ${call}`;
+      expect(
+        wb.outbox().map((r) => r.state),
+        where,
+      ).toEqual(["Done", "Done", "Done"]);
+      const after = await wb.state();
+      expect(after.funds.filter((f) => f.title === "Caja barrida").length, where).toBe(1);
+      expect(after.funds.find((f) => f.id === open.id)?.status, where).toBe(3);
+      expect(call, "a run of this size ends within 2,000 calls").toBeLessThan(2_000);
+    }
+  }, 600_000);
+});

@@ -231,6 +231,29 @@ describe("one form sent twice at once", () => {
   });
 });
 
+describe("two editors' Fund sidebar deposits at once on one fund", () => {
+  it("the second waits for the first and is sent once it is done: both land, each once", async () => {
+    await slowOnce("depositMoneyToFund", 3_000);
+    const form = (id: string, amount: string) => ({
+      requestId: id,
+      fields: { Id: fund.id, DepositAmount: amount },
+    });
+    const ana = em.startRun("depositToFund", [form("overlap-ana-deposit", "3.01")], {
+      as: "script.run",
+      user: ANA,
+    });
+    await until(holder("depositToFund"));
+    const ben = em.startRun("depositToFund", [form("overlap-ben-deposit", "3.02")], {
+      as: "script.run",
+      user: BEN,
+    });
+    expect(ok(await ana)).toMatchObject({ kind: "done" });
+    expect(ok(await ben)).toMatchObject({ kind: "done" });
+    const after = await fundNow(fund.id);
+    expect(after.transactions.slice(fund.transactions.length).map((t) => t.amountCents)).toEqual([301, 302]);
+  });
+});
+
 describe("two users' menu runs at once", () => {
   it("two Outbox runs: one sends each row once, the other says another run is in progress", async () => {
     const state = (await control("state")) as { funds: SandboxFund[] };

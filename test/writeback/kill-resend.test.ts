@@ -1,0 +1,52 @@
+/**
+ * The run that settles an interrupted deposit and sends it again, killed at every Apps Script
+ * call in turn (between the new attempt's record, the old one's removal and the row's cells,
+ * among others), then run again once the in-flight window is over: the deposit lands exactly
+ * once and the row ends Done, never Refused for a record the run itself removed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+
+let wb: WriteBack;
+
+beforeAll(async () => {
+  wb = await startWriteBack(buildWriteBack());
+}, 120_000);
+
+afterAll(async () => {
+  await wb?.close();
+});
+
+async function deposits(id: number, cents: number): Promise<number> {
+  return (await wb.fund(id)).transactions.filter((t) => t.type === 1 && t.amountCents === cents).length;
+}
+
+describe("a run that sends an interrupted deposit again, killed at any call", () => {
+  it("sends it once, and the row ends Done", async () => {
+    let completed = false;
+    for (let call = 1; !completed; call++) {
+      await wb.reset();
+      const [a] = (await wb.state()).funds.filter((f) => f.status === 1) as [SandboxFund];
+      expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+      wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "6.06" }]);
+      await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-before-apply", times: 1 }]);
+      expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+      expect(wb.outbox()[0]?.state).toBe("Unknown");
+      wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+      const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
+      completed = killed.ok;
+      for (let again = 0; again < 3; again++) {
+        wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+        wb.menu("runOutbox", ["YES", "OK", "OK"]);
+      }
+      const where = `killed at call ${call}`;
+      expect(
+        wb.outbox().map((r) => [r.state, r.result]),
+        where,
+      ).toEqual([["Done", expect.any(String)]]);
+      expect(await deposits(a.id, 606), where).toBe(1);
+      expect(call, "a run of this size ends within 1,000 calls").toBeLessThan(1_000);
+    }
+  }, 600_000);
+});

@@ -1,0 +1,138 @@
+/**
+ * An answer that says a write was not applied when it was (an error inside an HTTP 200, a 4xx
+ * answered after the write took effect): a money movement or a fund creation is looked for at
+ * once, and one that moved anyway is never shown Refused (an edit would then send it twice):
+ * it is Unknown, then settled by reading, never sent again.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+
+let wb: WriteBack;
+let fund: SandboxFund;
+
+beforeAll(async () => {
+  wb = await startWriteBack(buildWriteBack());
+}, 120_000);
+
+afterAll(async () => {
+  await wb?.close();
+});
+
+beforeEach(async () => {
+  await wb.reset();
+  fund = (await wb.state()).funds.find((f) => f.status === 1 && f.flexible) as SandboxFund;
+  expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+});
+
+async function movements(type: 1 | 2, cents: number): Promise<number> {
+  return (await wb.fund(fund.id)).transactions.filter((t) => t.type === type && t.amountCents === cents)
+    .length;
+}
+
+const pastTheWindow = () => wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+
+describe("an Outbox movement refused in words after it was applied", () => {
+  const faults = [
+    { fault: "error-in-200", apply: true },
+    { fault: "error-in-200-v2", apply: true },
+    { fault: "status", status: 409, apply: true },
+  ];
+  for (const rule of faults) {
+    it(`${rule.fault}${rule.status ? ` ${rule.status}` : ""} after the deposit took effect: Unknown, then Done; one deposit`, async () => {
+      wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "31.07" }]);
+      await wb.faults([{ endpoint: "depositMoneyToFund", times: 1, ...rule }]);
+      expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+      expect(await movements(1, 3_107)).toBe(1);
+      const [row] = wb.outbox();
+      expect(row?.state).toBe("Unknown");
+      expect(String(row?.result)).toContain("yet reading the fund again shows it was");
+      pastTheWindow();
+      expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+      expect(wb.outbox()[0]?.state).toBe("Done");
+      expect(await movements(1, 3_107)).toBe(1);
+      const audit = wb.sheetValues("Audit");
+      const header = audit[0] as string[];
+      const at = (name: string) => header.indexOf(name);
+      const deposits = audit.filter((r) => r[at("Endpoint")] === "depositMoneyToFund");
+      expect(deposits.map((r) => [r[at("Method")], r[at("Outcome")]])).toEqual([
+        ["POST", "unknown"],
+        ["-", "ok"],
+      ]);
+    });
+  }
+
+  it("a refusal that moved nothing stays Refused", async () => {
+    wb.typeOutbox([{ operation: "Withdrawal", targetId: fund.id, amount: "0.07" }]);
+    await wb.faults([{ endpoint: "withdrawMoneyFromFund", fault: "error-in-200", times: 1 }]);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Refused");
+    expect(await movements(2, 7)).toBe(0);
+  });
+});
+
+describe("a Fund sidebar deposit refused in words after it was applied", () => {
+  it("is unknown, not refused, and opening the fund later says it was applied; one deposit", async () => {
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 }]);
+    const form = { requestId: "refused-applied-01", fields: { Id: fund.id, DepositAmount: "12.34" } };
+    const first = wb.sidebar("depositToFund", form) as { kind: string; message: string };
+    expect(first.kind).toBe("unknown");
+    const again = wb.sidebar("depositToFund", { ...form, requestId: "refused-applied-02" }) as {
+      kind: string;
+    };
+    expect(again.kind).toBe("refused");
+    pastTheWindow();
+    const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
+    expect(view.notice).toBe(
+      `The earlier request (Deposit of 12.34 to fund ${fund.id}) that got no answer had been applied.`,
+    );
+    expect(await movements(1, 1_234)).toBe(1);
+  });
+});
+
+describe("a fund closed in the service after the Funds sheet was refreshed", () => {
+  it("the confirmation showed it open: the deposit stays Pending, and is sent once confirmed as closed", async () => {
+    expect(wb.menu("refreshFunds", [])).toMatchObject({ ok: true });
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "4.44" }]);
+    expect(wb.menu("previewOutbox")).toMatchObject({ ok: true });
+    // Closed by someone in the service itself: the Funds sheet still shows it open.
+    const closed = await fetch(`${wb.sandbox.url}/setFundStatus`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${wb.sandbox.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ Id: fund.id, IdAdmin: wb.sandbox.adminId, FundStatus: 2 }),
+    });
+    expect(closed.status).toBe(200);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    const [row] = wb.outbox();
+    expect(row?.state).toBe("Pending");
+    expect(String(row?.result)).toContain(`fund ${fund.id} is Closed now`);
+    expect(await movements(1, 444)).toBe(0);
+    // Refreshed, the confirmation names the fund as closed, and the deposit is sent once.
+    expect(wb.menu("refreshFunds", [])).toMatchObject({ ok: true });
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect(await movements(1, 444)).toBe(1);
+  });
+});
+
+describe("a run whose deposit is refused in words after it was applied, killed at any call", () => {
+  it("ends Done with one deposit, whatever call it was killed at", async () => {
+    let completed = false;
+    for (let call = 1; !completed; call++) {
+      await wb.reset();
+      expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+      wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "2.71" }]);
+      await wb.faults([{ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 }]);
+      const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
+      completed = killed.ok;
+      for (let again = 0; again < 3; again++) {
+        pastTheWindow();
+        wb.menu("runOutbox", ["YES", "OK", "OK"]);
+      }
+      const where = `killed at call ${call}`;
+      expect(wb.outbox()[0]?.state, where).toBe("Done");
+      expect(await movements(1, 271), where).toBe(1);
+      expect(call, "a run of one row ends within 1,000 calls").toBeLessThan(1_000);
+    }
+  }, 600_000);
+});

@@ -48,6 +48,25 @@ export function connectionSuite(ctx: () => E2eContext): void {
     expect(await status().getAttribute("class")).toContain("ok");
   });
 
+  it("says the sandbox's local URL is on this computer instead of a red allowlist warning; an empty Results per page is explained", async () => {
+    await open();
+    const host = frame().locator("#f-baseUrl-host");
+    const warning = frame().locator("#f-baseUrl-allowlist");
+    // The playground's service is on 127.0.0.1: a deployed add-on never reaches it, the
+    // emulation does (as a test deployment listing it); a refusal in red would be untrue here.
+    expect(await host.textContent()).toMatch(
+      /^Requests go to host 127\.0\.0\.1:\d+\. This computer: only a local emulation of Apps Script reaches it/,
+    );
+    expect(await warning.isVisible()).toBe(false);
+    // A real host outside the manifest's allowlist still gets the warning, and no local note.
+    await frame().locator("#f-baseUrl").fill("https://eu.example.com/v1");
+    expect(await host.textContent()).toBe("Requests go to host eu.example.com.");
+    expect(await warning.isVisible()).toBe(true);
+    expect(await frame().locator("#f-pageSize-hint").textContent()).toBe(
+      "Empty: the largest page the service accepts (up to 1000), found once.",
+    );
+  });
+
   it("shows a validation error for an administrator id that is not a number and stores nothing", async () => {
     const { playground, stack } = ctx();
     const before = await stack.control<Properties>("/control/properties");

@@ -119,4 +119,21 @@ export function connectionSuite(ctx: () => E2eContext): void {
     );
     expect(await playground.status()).not.toMatch(/failed/);
   });
+
+  it("tells a user without a token who refreshes from the menu, wholly in the document's language", async () => {
+    const { playground, page } = ctx();
+    await open();
+    await frame().locator("#f-language").selectOption("es");
+    await playground.afterRun(() => frame().locator("#settings-save").click());
+    await until(async () =>
+      expect(await frame().locator("#settings-feedback").textContent()).toBe("Configuración guardada."),
+    );
+    await page.locator('[data-testid="acting-user"]').selectOption("accountant@example.com");
+    const messages = await playground.menuAnswering("refreshFunds", ["OK"]);
+    expect(messages).toEqual([
+      "La actualización falló y las hojas quedaron como estaban: No hay un token de acceso guardado para usted: ingréselo en Configuración.",
+    ]);
+    await page.locator('[data-testid="acting-user"]').selectOption("treasurer@example.com");
+    await ctx().fresh();
+  });
 }

@@ -120,7 +120,7 @@ export function connectionSuite(ctx: () => E2eContext): void {
     expect(await playground.status()).not.toMatch(/failed/);
   });
 
-  it("tells a user without a token who refreshes from the menu, wholly in the document's language", async () => {
+  it("tells a refresh's failure from the menu wholly in the document's language: an error inside a 200, a user without a token", async () => {
     const { playground, page } = ctx();
     await open();
     await frame().locator("#f-language").selectOption("es");
@@ -128,6 +128,16 @@ export function connectionSuite(ctx: () => E2eContext): void {
     await until(async () =>
       expect(await frame().locator("#settings-feedback").textContent()).toBe("Configuración guardada."),
     );
+    await page.locator('[data-testid="fault-preset"]').selectOption("error-in-200");
+    await page.locator('[data-testid="fault-apply"]').click();
+    await page.locator('[data-testid="fault-active"]', { hasText: "Error inside" }).waitFor();
+    const [refused] = await playground.menuAnswering("refreshReports", ["OK"]);
+    // The service's own words stay as they came; every word of the add-on's is Spanish.
+    expect(refused).toMatch(
+      /^El servicio rechazó la solicitud\. [^\n]+\n\nDetalles: getExpenseReports: el servicio respondió HTTP 200: request: getExpenseReports refused by an injected error-in-200 fault$/,
+    );
+    await page.locator('[data-testid="fault-clear"]').click();
+    await page.locator('[data-testid="fault-active"]', { hasText: "none" }).waitFor();
     await page.locator('[data-testid="acting-user"]').selectOption("accountant@example.com");
     const messages = await playground.menuAnswering("refreshFunds", ["OK"]);
     expect(messages).toEqual([

@@ -59,9 +59,13 @@ export function connectionSuite(ctx: () => E2eContext): void {
     );
     expect(await warning.isVisible()).toBe(false);
     // A real host outside the manifest's allowlist still gets the warning, and no local note.
-    await frame().locator("#f-baseUrl").fill("https://eu.example.com/v1");
+    const url = frame().locator("#f-baseUrl");
+    const sandboxUrl = await url.inputValue();
+    await url.fill("https://eu.example.com/v1");
     expect(await host.textContent()).toBe("Requests go to host eu.example.com.");
     expect(await warning.isVisible()).toBe(true);
+    await url.fill(sandboxUrl);
+    expect(await warning.isVisible()).toBe(false);
     expect(await frame().locator("#f-pageSize-hint").textContent()).toBe(
       "Empty: the largest page the service accepts (up to 1000), found once.",
     );

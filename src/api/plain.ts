@@ -76,9 +76,10 @@ export function plainError(err: unknown, language: Language, kept?: Kept): Plain
   return {
     kind,
     message: sentences(kind, kept ?? (kind === "unknownOutcome" ? undefined : "nothing"), language),
-    // The service's own words stay as they came; the add-on's around them are in `language`.
+    // The service's own words stay as they came; the add-on's around them are in `language`
+    // (an error inside a 200 reads "answered HTTP 200: <its message>").
     detail:
-      err instanceof HttpError && !(err instanceof RedirectError)
+      err instanceof ServiceError || (err instanceof HttpError && !(err instanceof RedirectError))
         ? translate(language, "error.detail.http", {
             endpoint: err.endpoint,
             status: err.status,

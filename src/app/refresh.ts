@@ -201,7 +201,8 @@ function busy(started: number, lock: DocumentLock | null): RefreshSummary {
 }
 
 function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: number): RefreshSummary {
-  let language: Language = "en";
+  // The document's language, so that a failure before the session (no token) speaks it too.
+  let language: Language = currentLanguage();
   let built: ReturnType<typeof session> | null = null;
   try {
     built = session(source, ACTION_OF[kind]);
@@ -357,7 +358,8 @@ export function runSelectedRowsRefresh(source: RefreshSource): RefreshSummary {
 }
 
 function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshSummary {
-  let language: Language = "en";
+  // The document's language, so that a failure before the session (no token) speaks it too.
+  let language: Language = currentLanguage();
   let built: ReturnType<typeof session> | null = null;
   try {
     built = session(source, "menu.refreshSelected");

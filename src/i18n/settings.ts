@@ -29,8 +29,11 @@ export const settings = {
       'Apps Script will refuse requests to host {host}: the add-on\'s manifest allows only {allowed}. To use another service, add its https prefix ending in "/" to urlFetchWhitelist in appsscript.json, rebuild and deploy the add-on again.',
     "settings.adminId": "Administrator id for writes (IdAdmin)",
     "settings.adminId.hint": "Needed to create funds, move money or set a report's status.",
+    "settings.baseUrl.local":
+      "This computer: only a local emulation of Apps Script reaches it (the playground, the tests), never a deployed add-on.",
     "settings.connection.intro": "Where the add-on finds the service, and how it signs in.",
     "settings.pageSize": "Results per page",
+    "settings.pageSize.hint": "Empty: the largest page the service accepts (up to 1000), found once.",
     "settings.window.mode": "Report window",
     "settings.window.lastDays": "Last N days",
     "settings.window.range": "From / to",
@@ -161,11 +164,15 @@ export const settings = {
     "settings.baseUrl.host": "Las solicitudes van al host {host}.",
     "settings.baseUrl.notAllowed":
       'Apps Script rechazará las solicitudes al host {host}: el manifiesto del complemento solo permite {allowed}. Para usar otro servicio, agregue su prefijo https terminado en "/" a urlFetchWhitelist en appsscript.json, vuelva a compilar e implemente el complemento de nuevo.',
+    "settings.baseUrl.local":
+      "Este equipo: solo una emulación local de Apps Script llega a él (el playground, las pruebas), nunca un complemento implementado.",
     "settings.adminId": "Id de administrador para escrituras (IdAdmin)",
     "settings.adminId.hint":
       "Necesario para crear fondos, mover dinero o cambiar el estado de una rendición.",
     "settings.connection.intro": "Dónde encuentra el complemento el servicio y cómo se identifica.",
     "settings.pageSize": "Resultados por página",
+    "settings.pageSize.hint":
+      "Vacío: la página más grande que acepte el servicio (hasta 1000), averiguada una vez.",
     "settings.window.mode": "Período de rendiciones",
     "settings.window.lastDays": "Últimos N días",
     "settings.window.range": "Desde / hasta",
@@ -176,9 +183,9 @@ export const settings = {
     "settings.reports.typeDateFilter.close": "Fecha de cierre",
     "settings.reports.typeDateFilter.send": "Fecha de envío",
     "settings.reports.typeDateFilter.sendHint":
-      "Todos los informes enviados en el período, abiertos o cerrados.",
+      "Todas las rendiciones enviadas en el período, abiertas o cerradas.",
     "settings.reports.typeDateFilter.closeHint":
-      "Solo los informes cerrados en el período: un informe abierto no tiene fecha de cierre, así que los abiertos quedan fuera.",
+      "Solo las rendiciones cerradas en el período: una rendición abierta no tiene fecha de cierre, así que las abiertas quedan fuera.",
     "settings.reports.status": "Estado de la rendición",
     "settings.reports.currency": "Moneda",
     "settings.reports.policyId": "Id de política de gastos",

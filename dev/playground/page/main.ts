@@ -586,7 +586,15 @@ function wirePanel(): void {
       .fireTriggers(state.user || undefined)
       .then((body) => {
         const fired = Array.isArray(body) ? body.length : (body as { fired?: unknown })?.fired;
-        setStatus(`Scheduled trigger fired${fired !== undefined ? ` (${JSON.stringify(fired)})` : ""}`);
+        // Only the acting user's triggers run (a schedule runs as the user who set it): a bare
+        // "(0)" would leave them wondering why nothing happened.
+        if (fired === 0) {
+          const who = $<HTMLSelectElement>("acting-user").value;
+          setStatus(
+            `No scheduled refresh of ${who} to fire: set one in Settings, under Scheduled refresh (it runs as the user who set it).`,
+          );
+        } else
+          setStatus(`Scheduled trigger fired${fired !== undefined ? ` (${JSON.stringify(fired)})` : ""}`);
       })
       .catch(showError)
       .finally(() => Promise.all([refreshSheets(), refreshUi()]).catch(showError));

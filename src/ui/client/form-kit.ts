@@ -149,9 +149,11 @@ export function buildForm(options: FormOptions): FormHandle {
       personal: (issue) => {
         // Beside its field, in a person's words, the field named by its label.
         const def = options.fields.find((f) => f.name === issue.field);
+        if (!def) return null;
         const key = `form.rule.${issue.rule}` as StringKey;
-        const text = def ? t(key, { ...issue.params, field: t(def.label) }) : key;
-        return text === key ? null : text;
+        const text = t(key, { ...issue.params, field: t(def.label) });
+        // A rule without words of its own here keeps the contract's, the field named by its label.
+        return text === key ? issue.message.replace(issue.field, t(def.label)) : text;
       },
     });
     const list = checked.ok ? [] : checked.problems;

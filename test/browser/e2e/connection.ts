@@ -48,6 +48,29 @@ export function connectionSuite(ctx: () => E2eContext): void {
     expect(await status().getAttribute("class")).toContain("ok");
   });
 
+  it("says the sandbox's local URL is on this computer instead of a red allowlist warning; an empty Results per page is explained", async () => {
+    await open();
+    const host = frame().locator("#f-baseUrl-host");
+    const warning = frame().locator("#f-baseUrl-allowlist");
+    // The playground's service is on 127.0.0.1: a deployed add-on never reaches it, the
+    // emulation does (as a test deployment listing it); a refusal in red would be untrue here.
+    expect(await host.textContent()).toMatch(
+      /^Requests go to host 127\.0\.0\.1:\d+\. This computer: only a local emulation of Apps Script reaches it/,
+    );
+    expect(await warning.isVisible()).toBe(false);
+    // A real host outside the manifest's allowlist still gets the warning, and no local note.
+    const url = frame().locator("#f-baseUrl");
+    const sandboxUrl = await url.inputValue();
+    await url.fill("https://eu.example.com/v1");
+    expect(await host.textContent()).toBe("Requests go to host eu.example.com.");
+    expect(await warning.isVisible()).toBe(true);
+    await url.fill(sandboxUrl);
+    expect(await warning.isVisible()).toBe(false);
+    expect(await frame().locator("#f-pageSize-hint").textContent()).toBe(
+      "Empty: the largest page the service accepts (up to 1000), found once.",
+    );
+  });
+
   it("shows a validation error for an administrator id that is not a number and stores nothing", async () => {
     const { playground, stack } = ctx();
     const before = await stack.control<Properties>("/control/properties");
@@ -99,5 +122,32 @@ export function connectionSuite(ctx: () => E2eContext): void {
       expect(await frame().locator("#token-status").textContent()).toMatch(/saved for you/),
     );
     expect(await playground.status()).not.toMatch(/failed/);
+  });
+
+  it("tells a refresh's failure from the menu wholly in the document's language: an error inside a 200, a user without a token", async () => {
+    const { playground, page } = ctx();
+    await open();
+    await frame().locator("#f-language").selectOption("es");
+    await playground.afterRun(() => frame().locator("#settings-save").click());
+    await until(async () =>
+      expect(await frame().locator("#settings-feedback").textContent()).toBe("Configuración guardada."),
+    );
+    await page.locator('[data-testid="fault-preset"]').selectOption("error-in-200");
+    await page.locator('[data-testid="fault-apply"]').click();
+    await page.locator('[data-testid="fault-active"]', { hasText: "Error inside" }).waitFor();
+    const [refused] = await playground.menuAnswering("refreshReports", ["OK"]);
+    // The service's own words stay as they came; every word of the add-on's is Spanish.
+    expect(refused).toMatch(
+      /^El servicio rechazó la solicitud\. [^\n]+\n\nDetalles: getExpenseReports: el servicio respondió HTTP 200: request: getExpenseReports refused by an injected error-in-200 fault$/,
+    );
+    await page.locator('[data-testid="fault-clear"]').click();
+    await page.locator('[data-testid="fault-active"]', { hasText: "none" }).waitFor();
+    await page.locator('[data-testid="acting-user"]').selectOption("accountant@example.com");
+    const messages = await playground.menuAnswering("refreshFunds", ["OK"]);
+    expect(messages).toEqual([
+      "La actualización falló y las hojas quedaron como estaban: No hay un token de acceso guardado para usted: ingréselo en Configuración.",
+    ]);
+    await page.locator('[data-testid="acting-user"]').selectOption("treasurer@example.com");
+    await ctx().fresh();
   });
 }

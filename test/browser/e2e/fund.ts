@@ -129,6 +129,21 @@ export function fundSuite(ctx: () => E2eContext): void {
     await until(async () => expect(Number((await getFund(fundId)).Status)).toBe(2));
   });
 
+  it("names each field of a refused new fund by its label, never by the service's parameter", async () => {
+    await ctx().playground.menu("showFundSidebar");
+    const create = form("Create a fund");
+    await create.fill({ Currency: "pesos", "Initial amount": "99999999999999" });
+    await create.submit();
+    await until(async () =>
+      expect(await create.problems()).toContain(
+        'Currency must be a 3-letter currency code such as CLP or USD (got "pesos").',
+      ),
+    );
+    expect(await create.problems()).toMatch(/Initial amount /);
+    expect(await create.problems()).not.toMatch(/Fund(Currency|Amount)/);
+    await create.fill({ Currency: "", "Initial amount": "" });
+  });
+
   it("creates a fund for an employee picked from the list", async () => {
     const { playground } = ctx();
     const create = form("Create a fund");

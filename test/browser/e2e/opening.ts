@@ -17,6 +17,18 @@ export function openingSuite(ctx: () => E2eContext): void {
     return items;
   };
 
+  it("says when the acting user has no scheduled refresh to fire, instead of a bare count", async () => {
+    const { page } = ctx();
+    await ctx().fresh();
+    await page.locator('[data-testid="fire-trigger"]').click();
+    await page
+      .locator('[data-testid="run-status"]', {
+        hasText:
+          "No scheduled refresh of treasurer@example.com to fire: set one in Settings, under Scheduled refresh (it runs as the user who set it).",
+      })
+      .waitFor({ timeout: 30_000 });
+  });
+
   it("shows a failed scheduled refresh when the spreadsheet is opened again (the page reloaded)", async () => {
     const { playground, page, stack } = ctx();
     await ctx().fresh();

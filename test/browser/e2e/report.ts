@@ -38,6 +38,11 @@ export function reportSuite(ctx: () => E2eContext): void {
     const items = playground.sidebar().locator("li[data-report-id]");
     await until(async () => expect(await items.count()).toBe(2));
     expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute("data-report-id")))).toEqual(ids);
+    // Each report says what its Integrated cell holds, named: never a bare "Yes" or "No".
+    expect(await items.locator(".hint").allTextContents()).toEqual([
+      expect.stringMatching(/^Integrated: (Yes|No)\b/),
+      expect.stringMatching(/^Integrated: (Yes|No)\b/),
+    ]);
     await sidebarQuality(ctx().page);
     await screenshot(ctx().page, "sidebar-report");
   });

@@ -18,7 +18,9 @@ function reportList(v: ReportSidebarView): HTMLElement {
   });
   for (const r of v.reports) {
     const line = [r.reportNumber || String(r.id), r.title, r.employeeName].filter(Boolean).join(" · ");
-    const state = [r.integrated, r.customStatus].filter(Boolean).join(" · ");
+    // The Integrated cell holds a bare "Yes"/"No": it is named, or it says nothing.
+    const integrated = r.integrated ? `${t("form.report.integrated")}: ${r.integrated}` : "";
+    const state = [integrated, r.customStatus].filter(Boolean).join(" · ");
     list.append(
       el("li", { "data-report-id": String(r.id) }, line, state ? el("div", { class: "hint" }, state) : ""),
     );

@@ -42,7 +42,7 @@ const SECTIONS: { legend: StringKey; fields: FieldDef[] }[] = [
     fields: [
       { name: "baseUrl", label: "settings.baseUrl", type: "url" },
       { name: "adminId", label: "settings.adminId", type: "number", hint: () => "settings.adminId.hint" },
-      { name: "pageSize", label: "settings.pageSize", type: "number" },
+      { name: "pageSize", label: "settings.pageSize", type: "number", hint: () => "settings.pageSize.hint" },
     ],
   },
   {
@@ -262,6 +262,8 @@ async function busy<T>(button: HTMLButtonElement, label: string, action: () => P
  * Under the service URL, as it is typed: the host requests really go to (a URL such as
  * "https://api.rindegastos.com@other.example/v1" goes to other.example), and a warning when
  * the built manifest's allowlist does not cover it (Apps Script would refuse every request).
+ * A host on this computer is never reached by a deployed add-on, only by a local emulation
+ * that adds it as a test deployment would: it gets a note instead of the warning.
  */
 function serviceUrlHint(form: HTMLElement, view: SettingsView): void {
   const input = form.querySelector<HTMLInputElement>("#f-baseUrl");
@@ -272,8 +274,11 @@ function serviceUrlHint(form: HTMLElement, view: SettingsView): void {
   const update = () => {
     const url = input.value.trim().replace(/\/+$/, "");
     const host = hostOf(url);
-    hint.textContent = host ? t("settings.baseUrl.host", { host }) : "";
-    const refused = host !== "" && list.length > 0 && !allowedByList(`${url}/getFunds`, list);
+    const local = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i.test(host);
+    hint.textContent = host
+      ? [t("settings.baseUrl.host", { host }), local ? t("settings.baseUrl.local") : ""].join(" ").trim()
+      : "";
+    const refused = host !== "" && !local && list.length > 0 && !allowedByList(`${url}/getFunds`, list);
     warning.hidden = !refused;
     warning.textContent = refused ? t("settings.baseUrl.notAllowed", { host, allowed: list.join(", ") }) : "";
   };

@@ -162,9 +162,9 @@ const ENTITIES: Record<string, string> = { nbsp: " ", lt: "<", gt: ">", quot: '"
 /** An HTML page (a proxy's or server's error page) as its words: the title, then the text. */
 function pageText(text: string): string {
   if (!/^\s*</.test(text)) return text;
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.trim() ?? "";
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.trim();
   const words = text.replace(/<(head|script|style)\b[\s\S]*?<\/\1>|<!--[\s\S]*?-->/gi, " ");
-  return `${title}${title ? ": " : ""}${words}`
+  return `${title ? `${title}: ` : ""}${words}`
     .replace(/<[^>]*>/g, " ")
     .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_m, e: string) => ENTITIES[e] as string);
 }
@@ -344,8 +344,7 @@ export function readResponse<N extends EndpointName>(
       // An answer of another shape that says something ({"success": false, "message": …}): its words.
       const said = messageIn(json) && `; the answer says: ${clean(messageIn(json))}`;
       err.detail += said;
-      err.message += said;
-      err.message = withoutSecrets(err.message, options.secrets);
+      err.message = withoutSecrets(err.message + said, options.secrets);
     }
     throw err;
   }

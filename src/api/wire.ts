@@ -269,7 +269,7 @@ function withoutPaging(name: EndpointName, json: unknown): unknown {
   if (!member || typeof json !== "object" || json === null || !(member in json)) return json;
   const o = json as Record<string, unknown>;
   const items = o[member];
-  return o.Records == null && (items === null || items === "" || (Array.isArray(items) && items.length === 0))
+  return o.Records == null && (items === null || items === "" || (Array.isArray(items) && !items.length))
     ? { ...o, Records: { TotalRecords: 0, Funds: 0, Reports: 0, Page: 1, Pages: 0 } }
     : json;
 }

@@ -248,7 +248,8 @@ export function createClient(options: ClientOptions): Client {
     const again = errors.filter(retryableRead);
     if (attempt >= retry.maxAttempts || again.length === 0) return null;
     const retryAfter = again.reduce<number | undefined>((max, error) => {
-      const ra = error instanceof HttpError || error instanceof ServiceError ? error.retryAfterMs : undefined;
+      // Only an HttpError or a ServiceError carries one.
+      const ra = (error as { retryAfterMs?: number }).retryAfterMs;
       return ra === undefined ? max : Math.max(max ?? 0, ra);
     }, undefined);
     const delay = backoff(attempt, retryAfter);

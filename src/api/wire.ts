@@ -162,9 +162,9 @@ const ENTITIES: Record<string, string> = { nbsp: " ", lt: "<", gt: ">", quot: '"
 /** An HTML page (a proxy's or server's error page) as its words: the title, then the text. */
 function pageText(text: string): string {
   if (!/^\s*</.test(text)) return text;
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.trim() ?? "";
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.trim();
   const words = text.replace(/<(head|script|style)\b[\s\S]*?<\/\1>|<!--[\s\S]*?-->/gi, " ");
-  return `${title}${title ? ": " : ""}${words}`
+  return `${title ? `${title}: ` : ""}${words}`
     .replace(/<[^>]*>/g, " ")
     .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_m, e: string) => ENTITIES[e] as string);
 }
@@ -269,7 +269,7 @@ function withoutPaging(name: EndpointName, json: unknown): unknown {
   if (!member || typeof json !== "object" || json === null || !(member in json)) return json;
   const o = json as Record<string, unknown>;
   const items = o[member];
-  return o.Records == null && (items === null || items === "" || (Array.isArray(items) && items.length === 0))
+  return o.Records == null && (items === null || items === "" || (Array.isArray(items) && !items.length))
     ? { ...o, Records: { TotalRecords: 0, Funds: 0, Reports: 0, Page: 1, Pages: 0 } }
     : json;
 }
@@ -344,8 +344,7 @@ export function readResponse<N extends EndpointName>(
       // An answer of another shape that says something ({"success": false, "message": …}): its words.
       const said = messageIn(json) && `; the answer says: ${clean(messageIn(json))}`;
       err.detail += said;
-      err.message += said;
-      err.message = withoutSecrets(err.message, options.secrets);
+      err.message = withoutSecrets(err.message + said, options.secrets);
     }
     throw err;
   }

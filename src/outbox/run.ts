@@ -160,9 +160,7 @@ export function ownersOfKeys(
   // A row showing what the add-on wrote but whose key was cleared is still its write's row: the
   // record no other row carries with the same request cells, nearest the row it was written to.
   const keyless = rows
-    .filter(
-      (r) => r.operationKey === "" && !r.isEmpty && ["Done", "Sending", "Unknown"].includes(r.state ?? ""),
-    )
+    .filter((r) => r.operationKey === "" && !r.isEmpty && /^(Done|Sending|Unknown)$/.test(`${r.state}`))
     .map((row) => ({ row, cells: requestCells(row) }));
   for (const record of keyless.length > 0 ? records.values() : []) {
     if (owners.has(record.key) || !record.cells || record.state === "refused") continue;

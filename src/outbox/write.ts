@@ -161,19 +161,23 @@ export function sendWrite(
 /**
  * A refusal answered after the request reached the service (a 4xx, an error inside a 200) is
  * taken at its word only once the fund (or the newest funds) shows nothing of it: a movement or
- * creation found anyway is unknown, settled as any interrupted write, never shown refused.
+ * creation found anyway, or a read that failed on the way, is unknown, settled as any
+ * interrupted write, never shown refused.
  */
 function checkedRefusal(context: WriteContext, snapshot: Snapshot, failure: WriteFailure): WriteFailure {
   if (failure.outcome !== "refused" || !failure.status || (!snapshot.fund && !snapshot.newFund))
     return failure;
-  let verdict: Verdict;
+  let seen: string;
   try {
-    verdict = settleInterruptedWrite(context, snapshot);
-  } catch (_error) {
-    return failure; // Nothing read says otherwise: the service's answer stands.
+    if (settleInterruptedWrite(context, snapshot).verdict === "notApplied") return failure;
+    seen = translate(context.language ?? "en", "outbox.msg.refusedYetApplied");
+  } catch (error) {
+    // A read refused outright (the fund gone) lets the refusal stand; one that failed on the
+    // way (a timeout, a 5xx) shows nothing, so the outcome stays unknown.
+    const read = failureOf(error);
+    if (read.outcome === "refused") return failure;
+    seen = read.message;
   }
-  if (verdict.verdict === "notApplied") return failure;
-  const seen = translate(context.language ?? "en", "outbox.msg.refusedYetApplied");
   return { outcome: "unknown", message: `${failure.message}; ${seen}`, status: failure.status };
 }
 

@@ -247,8 +247,9 @@ function runLocked<C>(
   // editor's (a page size of 1, a crafted position): the run itself stops where it would take
   // the user's day past the quota, or, unattended, past the share a refresh by hand warns about,
   // leaving the rest to the user's own work. The next run continues where it stopped.
-  const unattended = source === "schedule" || source === "continuation";
-  const ceiling = Math.floor(quota.limit * (unattended ? WARN_SHARE : 1)) - quota.used;
+  // Started by hand, the sidebar that started it calls again, piece after piece.
+  const byHand = source === "sidebar" || source === "menu";
+  const ceiling = Math.floor(quota.limit * (byHand ? 1 : WARN_SHARE)) - quota.used;
   const quotaReached = () => ports.callsMade() >= ceiling;
   let progress: RefreshProgress<C>;
   try {
@@ -306,12 +307,12 @@ function runLocked<C>(
     });
     return { outcome: "failed", run, quota };
   }
-  const followUp = ports.scheduleFollowUp(FOLLOW_UP_DELAY_MS);
-  // Started by hand, the sidebar that started it calls again, piece after piece.
-  const byHand = source === "sidebar" || source === "menu";
   const atQuota = quotaReached()
     ? `${translate(ports.language, "run.message.quotaStop", { used: quota.used + calls, limit: quota.limit })} `
     : "";
+  // Stopped at the quota, no follow-up: it would stop at once, minute after minute all day;
+  // the next scheduled run goes on.
+  const followUp = !atQuota && ports.scheduleFollowUp(FOLLOW_UP_DELAY_MS);
   finish({
     ...base,
     outcome: "continued",

@@ -293,6 +293,9 @@ describe("a run bigger than the last one (another editor's settings or stored po
         /^Stopped at 16000 of today's 20000 UrlFetch calls: a scheduled run stops at 80%/,
       );
     expect(loadContinuation(h.doc)?.cursor).toEqual({ page: 6 });
+    // No follow-up a minute later (it would stop at once, again and again all day): the next
+    // scheduled run goes on.
+    expect(h.state.followUps).toBe(0);
 
     h.state.used = 20_000 - 10;
     expect(runRefresh("menu", h.ports()).outcome).toBe("continued");
@@ -303,5 +306,15 @@ describe("a run bigger than the last one (another editor's settings or stored po
     h.state.used = 0;
     expect(runRefresh("schedule", h.ports()).outcome).toBe("ok");
     expect(h.refresh.fetched).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it("a continuation already past 80% of the day does nothing and asks for no follow-up", () => {
+    const h = harness(30, 12_000);
+    expect(runRefresh("schedule", h.ports()).outcome).toBe("continued");
+    expect(h.state.followUps).toBe(1);
+    h.state.used = 17_000;
+    expect(runRefresh("continuation", h.ports()).outcome).toBe("continued");
+    expect(h.refresh.fetched).toHaveLength(10);
+    expect(h.state.followUps).toBe(1);
   });
 });

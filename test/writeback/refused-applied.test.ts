@@ -33,12 +33,14 @@ async function movements(type: 1 | 2, cents: number): Promise<number> {
 const pastTheWindow = () => wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
 
 describe("an Outbox movement refused in words after it was applied", () => {
+  // An error beside the fund is unknown at once (the answer shows the record); a refusal
+  // without it is found out by reading the fund again.
   const faults = [
-    { fault: "error-in-200", apply: true },
-    { fault: "error-in-200-v2", apply: true },
-    { fault: "status", status: 409, apply: true },
+    { fault: "error-in-200", apply: true, says: "the request may have been applied" },
+    { fault: "error-in-200-v2", apply: true, says: "yet reading the fund again shows it was" },
+    { fault: "status", status: 409, apply: true, says: "yet reading the fund again shows it was" },
   ];
-  for (const rule of faults) {
+  for (const { says, ...rule } of faults) {
     it(`${rule.fault}${rule.status ? ` ${rule.status}` : ""} after the deposit took effect: Unknown, then Done; one deposit`, async () => {
       wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "31.07" }]);
       await wb.faults([{ endpoint: "depositMoneyToFund", times: 1, ...rule }]);
@@ -46,7 +48,7 @@ describe("an Outbox movement refused in words after it was applied", () => {
       expect(await movements(1, 3_107)).toBe(1);
       const [row] = wb.outbox();
       expect(row?.state).toBe("Unknown");
-      expect(String(row?.result)).toContain("yet reading the fund again shows it was");
+      expect(String(row?.result)).toContain(says);
       pastTheWindow();
       expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
       expect(wb.outbox()[0]?.state).toBe("Done");

@@ -4,6 +4,8 @@
  * (src/ui/sidebars/<name>/index.html with its client.ts bundled and the shared CSS inlined).
  * Run as a script it builds dist/; dev/bench/build.ts calls buildAddOn for a private copy.
  */
+
+import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -16,7 +18,6 @@ import {
 } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
 import { buildSync, type BuildOptions as EsbuildOptions } from "esbuild";
 import { minify_sync } from "terser";
 import ts from "typescript";
@@ -51,9 +52,13 @@ export function entryPointsOf(mainFile: string): string[] {
 
 export const ENTRY_POINTS = entryPointsOf(join(root, "src/main.ts")) as readonly EntryPoint[];
 
-/** Text of a top-level stub that forwards to the bundle, so Google can see the function. */
+/**
+ * Text of a top-level stub that forwards to the bundle, so Google can see the function. Its
+ * arguments are spread rather than applied with `this`: no entry point uses `this` (they are
+ * module functions), and the shorter form saves 8 bytes an entry point.
+ */
 export function forwardingStub(name: string): string {
-  return `function ${name}(){return ${BUNDLE_GLOBAL}.${name}.apply(this,arguments)}`;
+  return `function ${name}(){return ${BUNDLE_GLOBAL}.${name}(...arguments)}`;
 }
 
 /**
@@ -120,7 +125,7 @@ function bundleWithMap(
     return {
       BUNDLED_STRINGS: JSON.stringify(packStrings(table, plain)),
       BUNDLED_STRINGS_GZIP: JSON.stringify(
-        zipped.length > 0 ? bytesToText(gzipSync(packStrings(table, zipped), { level: 9 })) : "",
+        zipped.length > 0 ? bytesToText(gzipSmallest(packStrings(table, zipped))) : "",
       ),
     };
   };
@@ -144,6 +149,23 @@ function bundleWithMap(
   const code = result.outputFiles.find((f) => !f.path.endsWith(".map")) ?? result.outputFiles[0];
   const map = result.outputFiles.find((f) => f.path.endsWith(".map"));
   return { code: writeShortKeys(code?.text ?? "", short), map: map?.text ?? null };
+}
+
+/**
+ * `text` (UTF-8) gzipped as small as deflate allows: zopfli finds about 5% fewer bytes than
+ * zlib's level 9 (some 1 kB of addon.js), and any gzip reader (Utilities.ungzip) reads its
+ * output. The same input gives the same bytes. zopfli runs in WebAssembly behind a promise, so a
+ * child process runs it for this synchronous build.
+ */
+export function gzipSmallest(text: string): Uint8Array {
+  const script =
+    'import{gzipAsync}from"@gfx/zopfli";const c=[];for await(const b of process.stdin)c.push(b);' +
+    "process.stdout.write(await gzipAsync(Buffer.concat(c),{numiterations:15}))";
+  return execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: root,
+    input: Buffer.from(text, "utf8"),
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 /** `table` with the keys of `short` under their short names. */

@@ -10,7 +10,7 @@ import { SourceMap } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import vm from "node:vm";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ES2020_GLOBALS, restrictToAppsScriptRuntime } from "../dev/emulator/realm";
@@ -19,6 +19,8 @@ import {
   buildAddOn,
   ENTRY_POINTS,
   type EntryPoint,
+  forwardingStub,
+  gzipSmallest,
   SIZE_LIMITS,
   sizeLimit,
 } from "../scripts/build";
@@ -253,6 +255,12 @@ describe("dist/addon.js", () => {
     expect((context[name] as (...a: unknown[]) => unknown)(1, "two")).toEqual(["forwarded", 1, "two"]);
   });
 
+  it("a stub spreads its arguments into the bundle's function (no `apply`, no `this`)", () => {
+    expect(forwardingStub("onOpen")).toBe(`function onOpen(){return ${BUNDLE_GLOBAL}.onOpen(...arguments)}`);
+    const stubs = code.slice(code.indexOf("\nfunction "));
+    expect(stubs).not.toContain(".apply(this,arguments)");
+  });
+
   it("carries the catalogue's strings gzipped, intact through both minifiers", () => {
     const literals = [...code.matchAll(/"(\d+![#-[\]-~]+)"/g)].map((m) => m[1] as string);
     expect(literals).toHaveLength(1);
@@ -292,6 +300,22 @@ describe("dist/addon.js", () => {
     const opened = [...code.matchAll(/createHtmlOutputFromFile\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]);
     expect(opened.length).toBeGreaterThan(0);
     for (const name of opened) expect(htmlFiles, name).toContain(`${name}.html`);
+  });
+});
+
+describe("gzipSmallest (the catalogue's packing)", () => {
+  const text = JSON.stringify(allStrings());
+
+  it("gives gzip that any reader reads back to the same text, the same bytes every time", () => {
+    const zipped = gzipSmallest(text);
+    expect(gunzipSync(zipped).toString("utf8")).toBe(text);
+    expect(Buffer.from(gzipSmallest(text)).equals(Buffer.from(zipped))).toBe(true);
+    expect(gunzipSync(gzipSmallest("ñandú ⚠")).toString("utf8")).toBe("ñandú ⚠");
+  });
+
+  it("is smaller than zlib's best level on the catalogue", () => {
+    const zlibBest = gzipSync(text, { level: 9 }).length;
+    expect(gzipSmallest(text).length).toBeLessThan(zlibBest * 0.97);
   });
 });
 

@@ -218,18 +218,94 @@ export function writeShortKeys(code: string, short: ReadonlyMap<string, string>)
  * the returned map goes from terser's output straight to src/.
  */
 export function compress(code: string, map: string | null): { code: string; map: string | null } {
+  const methods = internalMethodNames(code, ENTRY_POINTS);
   const result = minify_sync(code, {
     ecma: 2019,
     // Function expressions without `this` or `arguments` become arrows: none is called with
     // `new` (constructors are classes, and zod's own ones use `this`). A third pass finds about
     // 170 bytes more that the second one's inlining made possible.
     compress: { passes: 3, hoist_funs: true, unsafe_arrows: true },
-    mangle: true,
+    // Besides local names, the names of the bundle's own methods (internalMethodNames).
+    mangle: methods.length === 0 ? true : { properties: { regex: exactly(methods), keep_quoted: true } },
     format: { ascii_only: false, comments: false },
     sourceMap: map === null ? false : { content: map, url: "addon.js.map" },
   });
   const out = result.code ?? "";
   return { code: out, map: typeof result.map === "string" ? result.map : null };
+}
+
+/** A regular expression matching exactly the given names (word characters only). */
+function exactly(names: readonly string[]): RegExp {
+  return new RegExp(`^(?:${names.join("|")})$`);
+}
+
+/**
+ * Names of properties that terser may shorten in `code` (esbuild's server bundle), found in
+ * the code itself: every property of that name the bundle defines holds a function (a method,
+ * an arrow or a function expression), never data, and it defines at least one. A function is
+ * never stored (JSON drops it), never crosses to a sidebar or to the service, so only the
+ * bundle reads such a name. Left out: any name the bundle also writes as text (a computed
+ * `obj["name"]`, `"name" in obj`, a template's words), any word of ECMAScript's or Apps
+ * Script's declarations (a method Google or the language calls: `toJSON`, `getRange`), the
+ * entry points (the stubs outside the bundle call them by name) and names of one or two
+ * characters (nothing to gain).
+ */
+export function internalMethodNames(code: string, entryPoints: readonly string[]): string[] {
+  const file = ts.createSourceFile("bundle.js", code, ts.ScriptTarget.ES2019, false, ts.ScriptKind.JS);
+  const functions = new Set<string>();
+  const data = new Set<string>();
+  const texts = new Set<string>(entryPoints);
+  const isFunction = (node: ts.Node) => ts.isArrowFunction(node) || ts.isFunctionExpression(node);
+  const nameOf = (node: ts.Node): string | null =>
+    ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isPrivateIdentifier(node) ? node.text : null;
+  const define = (name: ts.Node, value: ts.Node | undefined) => {
+    const text = nameOf(name);
+    if (text === null) texts.add(name.getText(file));
+    else (value !== undefined && isFunction(value) ? functions : data).add(text);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) texts.add(node.text);
+    else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+      for (const word of node.text.match(/[\w$]+/g) ?? []) texts.add(word);
+    } else if (ts.isPropertyAssignment(node)) define(node.name, node.initializer);
+    else if (ts.isShorthandPropertyAssignment(node)) define(node.name, undefined);
+    else if (ts.isMethodDeclaration(node)) {
+      const text = nameOf(node.name);
+      if (text !== null) functions.add(text);
+    } else if (ts.isGetAccessor(node) || ts.isSetAccessor(node) || ts.isPropertyDeclaration(node)) {
+      define(node.name, undefined);
+    } else if (ts.isBindingElement(node)) define(node.propertyName ?? node.name, undefined);
+    else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left)
+    ) {
+      define(node.left.name, node.right);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  const declared = declaredWords();
+  return [...functions]
+    .filter((name) => /^[A-Za-z_$][\w$]{2,}$/.test(name))
+    .filter((name) => !data.has(name) && !texts.has(name) && !declared.has(name))
+    .sort();
+}
+
+/** Every word of TypeScript's ECMAScript and DOM declarations and of Apps Script's. */
+function declaredWords(): Set<string> {
+  const words = new Set<string>();
+  const dirs = [
+    join(root, "node_modules/typescript/lib"),
+    join(root, "node_modules/@types/google-apps-script"),
+  ];
+  for (const dir of dirs) {
+    for (const file of readdirSync(dir)) {
+      if (!file.endsWith(".d.ts")) continue;
+      for (const word of readFileSync(join(dir, file), "utf8").match(/[\w$]+/g) ?? []) words.add(word);
+    }
+  }
+  return words;
 }
 
 function buildServer(outDir: string, options: BuildOptions): void {

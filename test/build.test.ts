@@ -21,6 +21,7 @@ import {
   type EntryPoint,
   forwardingStub,
   gzipSmallest,
+  internalMethodNames,
   SIZE_LIMITS,
   sizeLimit,
 } from "../scripts/build";
@@ -300,6 +301,37 @@ describe("dist/addon.js", () => {
     const opened = [...code.matchAll(/createHtmlOutputFromFile\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]);
     expect(opened.length).toBeGreaterThan(0);
     for (const name of opened) expect(htmlFiles, name).toContain(`${name}.html`);
+  });
+});
+
+describe("internalMethodNames (the property names terser shortens)", () => {
+  it("takes names the bundle defines only as functions, and no other", () => {
+    const code = `(() => {
+      const port = { listNewest: (p) => p, flushAll() { return 1; }, readLater: function () {} };
+      port.onStepDone = () => 2;
+      const view = { rowCount: 3, tokenLabel: "x", keptFn: () => 1 };
+      view.keptFn = 4;
+      const stored = { savedFn: () => 1 };
+      const { pickedFn } = { pickedFn: () => 1 };
+      const asText = { byName: () => 1, inTemplate: () => 1 };
+      const table = { toJSON: () => 1, getRange: () => 1, ab: () => 1, onOpen: () => 1 };
+      return [port, view, stored.savedFn, "byName", \`\${1} inTemplate\`, pickedFn, asText, table];
+    })();`;
+    expect(internalMethodNames(code, ["onOpen"])).toEqual([
+      "flushAll",
+      "listNewest",
+      "onStepDone",
+      "readLater",
+      "savedFn",
+    ]);
+  });
+
+  it("shortens the bundle's own method names, and keeps the entry points' and Apps Script's", () => {
+    for (const name of ["listFundsNewestFirst", "busyMessage", "columnsFor", "applyResult"]) {
+      expect(code, name).not.toMatch(new RegExp(`\\b${name}\\b`));
+    }
+    expect(code).toContain("getRange");
+    expect(code).toMatch(/\{onOpen:|,onOpen:/);
   });
 });
 

@@ -255,27 +255,41 @@ export function internalMethodNames(code: string, entryPoints: readonly string[]
   const functions = new Set<string>();
   const data = new Set<string>();
   const texts = new Set<string>(entryPoints);
-  const isFunction = (node: ts.Node) => ts.isArrowFunction(node) || ts.isFunctionExpression(node);
+  const functionNames = functionBindings(file);
+  const isFunction = (node: ts.Node) =>
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node) ||
+    (ts.isIdentifier(node) && functionNames.has(node.text));
   const nameOf = (node: ts.Node): string | null =>
     ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isPrivateIdentifier(node) ? node.text : null;
+  // A property set to another property (`keyOf: TABLE.keyOf`) holds a function when that one does.
+  const copies = new Map<string, Set<string>>();
   const define = (name: ts.Node, value: ts.Node | undefined) => {
     const text = nameOf(name);
     if (text === null) texts.add(name.getText(file));
-    else (value !== undefined && isFunction(value) ? functions : data).add(text);
+    else if (value !== undefined && ts.isPropertyAccessExpression(value)) {
+      copies.set(text, (copies.get(text) ?? new Set()).add(value.name.text));
+    } else (value !== undefined && isFunction(value) ? functions : data).add(text);
   };
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) texts.add(node.text);
     else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
       for (const word of node.text.match(/[\w$]+/g) ?? []) texts.add(word);
     } else if (ts.isPropertyAssignment(node)) define(node.name, node.initializer);
-    else if (ts.isShorthandPropertyAssignment(node)) define(node.name, undefined);
+    else if (ts.isShorthandPropertyAssignment(node)) define(node.name, node.name);
     else if (ts.isMethodDeclaration(node)) {
       const text = nameOf(node.name);
       if (text !== null) functions.add(text);
     } else if (ts.isGetAccessor(node) || ts.isSetAccessor(node) || ts.isPropertyDeclaration(node)) {
       define(node.name, undefined);
-    } else if (ts.isBindingElement(node)) define(node.propertyName ?? node.name, undefined);
-    else if (
+    } else if (
+      ts.isBindingElement(node) &&
+      node.propertyName !== undefined &&
+      nameOf(node.propertyName) === null
+    ) {
+      // A destructured property only reads a value (terser renames it there too); a computed one is text.
+      texts.add(node.propertyName.getText(file));
+    } else if (
       ts.isBinaryExpression(node) &&
       node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
       ts.isPropertyAccessExpression(node.left)
@@ -285,6 +299,19 @@ export function internalMethodNames(code: string, entryPoints: readonly string[]
     ts.forEachChild(node, visit);
   };
   visit(file);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, sources] of copies) {
+      if (data.has(name) || functions.has(name)) continue;
+      if ([...sources].every((source) => functions.has(source) && !data.has(source) && !copies.has(source))) {
+        functions.add(name);
+        grew = true;
+      }
+    }
+  }
+  for (const [name, sources] of copies) {
+    if ([...sources].some((source) => !functions.has(source) || data.has(source))) data.add(name);
+  }
   const declared = declaredWords();
   return [...functions]
     .filter((name) => /^[A-Za-z_$][\w$]{2,}$/.test(name))
@@ -292,7 +319,62 @@ export function internalMethodNames(code: string, entryPoints: readonly string[]
     .sort();
 }
 
-/** Every word of TypeScript's ECMAScript and DOM declarations and of Apps Script's. */
+/**
+ * Names that stand for a function wherever they appear in `file`: bound exactly once in the
+ * whole file, by a function declaration or a `const`/`let`/`var` holding a function, and never
+ * bound or assigned otherwise (a parameter, a destructured name, a class, a catch variable).
+ */
+function functionBindings(file: ts.SourceFile): Set<string> {
+  const counts = new Map<string, { functions: number; others: number }>();
+  const bind = (name: ts.Node | undefined, isFunction: boolean) => {
+    if (name === undefined) return;
+    if (!ts.isIdentifier(name)) {
+      // A pattern: every name in it is bound to data.
+      ts.forEachChild(name, function names(node): void {
+        if (ts.isIdentifier(node)) bind(node, false);
+        else ts.forEachChild(node, names);
+      });
+      return;
+    }
+    const count = counts.get(name.text) ?? { functions: 0, others: 0 };
+    if (isFunction) count.functions++;
+    else count.others++;
+    counts.set(name.text, count);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionDeclaration(node)) bind(node.name, true);
+    else if (ts.isVariableDeclaration(node)) {
+      const value = node.initializer;
+      bind(node.name, value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)));
+    } else if (ts.isParameter(node) || ts.isBindingElement(node)) bind(node.name, false);
+    else if (ts.isClassDeclaration(node) || ts.isClassExpression(node) || ts.isFunctionExpression(node)) {
+      bind(node.name, false);
+    } else if (ts.isCatchClause(node)) bind(node.variableDeclaration?.name, false);
+    else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    ) {
+      if (ts.isIdentifier(node.left)) bind(node.left, false);
+      else if (ts.isObjectLiteralExpression(node.left) || ts.isArrayLiteralExpression(node.left)) {
+        ts.forEachChild(node.left, function names(inner): void {
+          if (ts.isIdentifier(inner)) bind(inner, false);
+          else ts.forEachChild(inner, names);
+        });
+      }
+    } else if (
+      (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
+      ts.isIdentifier(node.operand)
+    ) {
+      bind(node.operand, false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return new Set([...counts].filter(([, c]) => c.functions === 1 && c.others === 0).map(([name]) => name));
+}
+
+/** Every word of TypeScript's ECMAScript declarations (lib.es*.d.ts) and of Apps Script's. */
 function declaredWords(): Set<string> {
   const words = new Set<string>();
   const dirs = [
@@ -301,7 +383,9 @@ function declaredWords(): Set<string> {
   ];
   for (const dir of dirs) {
     for (const file of readdirSync(dir)) {
-      if (!file.endsWith(".d.ts")) continue;
+      // TypeScript's own API (typescript.d.ts) and the DOM's are no part of Apps Script.
+      if (!file.endsWith(".d.ts") || /^(?:lib\.(?:dom|webworker|scripthost)|typescript|tsserver)/.test(file))
+        continue;
       for (const word of readFileSync(join(dir, file), "utf8").match(/[\w$]+/g) ?? []) words.add(word);
     }
   }

@@ -315,14 +315,21 @@ describe("internalMethodNames (the property names terser shortens)", () => {
       const { pickedFn } = { pickedFn: () => 1 };
       const asText = { byName: () => 1, inTemplate: () => 1 };
       const table = { toJSON: () => 1, getRange: () => 1, ab: () => 1, onOpen: () => 1 };
-      return [port, view, stored.savedFn, "byName", \`\${1} inTemplate\`, pickedFn, asText, table];
+      function helper() {}
+      let counter = () => 1;
+      counter = 2;
+      const refs = { viaRef: helper, viaCopy: port.listNewest, notFn: counter, fromData: view.rowCount };
+      return [port, view, stored.savedFn, "byName", \`\${1} inTemplate\`, pickedFn, asText, table, refs];
     })();`;
     expect(internalMethodNames(code, ["onOpen"])).toEqual([
       "flushAll",
       "listNewest",
       "onStepDone",
+      "pickedFn",
       "readLater",
       "savedFn",
+      "viaCopy",
+      "viaRef",
     ]);
   });
 

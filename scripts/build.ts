@@ -4,6 +4,8 @@
  * (src/ui/sidebars/<name>/index.html with its client.ts bundled and the shared CSS inlined).
  * Run as a script it builds dist/; dev/bench/build.ts calls buildAddOn for a private copy.
  */
+
+import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -16,7 +18,6 @@ import {
 } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
 import { buildSync, type BuildOptions as EsbuildOptions } from "esbuild";
 import { minify_sync } from "terser";
 import ts from "typescript";
@@ -26,7 +27,7 @@ import { bytesToText, keysNamedIn, packStrings, shortKeyNames } from "./bundle-s
 const root = resolve(import.meta.dirname, "..");
 const sidebarsDir = join(root, "src/ui/sidebars");
 
-/** Global name of the bundle's IIFE; the stubs forward to its members. */
+/** Global name of the bundle's IIFE: the entry points in ENTRY_POINTS' order, which the stubs call. */
 export const BUNDLE_GLOBAL = "AddOn";
 
 /** A function Google calls by name: one of src/main.ts's exports. */
@@ -51,9 +52,14 @@ export function entryPointsOf(mainFile: string): string[] {
 
 export const ENTRY_POINTS = entryPointsOf(join(root, "src/main.ts")) as readonly EntryPoint[];
 
-/** Text of a top-level stub that forwards to the bundle, so Google can see the function. */
-export function forwardingStub(name: string): string {
-  return `function ${name}(){return ${BUNDLE_GLOBAL}.${name}.apply(this,arguments)}`;
+/**
+ * Text of the top-level stub for the entry point `name`, the `index`-th of ENTRY_POINTS, so
+ * Google can see the function. The bundle's global is the array of the entry points in that
+ * order (each name written once in addon.js, here); the stub spreads its arguments into the
+ * function there (no entry point uses `this`: they are module functions).
+ */
+export function forwardingStub(name: string, index: number): string {
+  return `function ${name}(){return ${BUNDLE_GLOBAL}[${index}](...arguments)}`;
 }
 
 /**
@@ -120,7 +126,7 @@ function bundleWithMap(
     return {
       BUNDLED_STRINGS: JSON.stringify(packStrings(table, plain)),
       BUNDLED_STRINGS_GZIP: JSON.stringify(
-        zipped.length > 0 ? bytesToText(gzipSync(packStrings(table, zipped), { level: 9 })) : "",
+        zipped.length > 0 ? bytesToText(gzipSmallest(packStrings(table, zipped))) : "",
       ),
     };
   };
@@ -144,6 +150,23 @@ function bundleWithMap(
   const code = result.outputFiles.find((f) => !f.path.endsWith(".map")) ?? result.outputFiles[0];
   const map = result.outputFiles.find((f) => f.path.endsWith(".map"));
   return { code: writeShortKeys(code?.text ?? "", short), map: map?.text ?? null };
+}
+
+/**
+ * `text` (UTF-8) gzipped as small as deflate allows: zopfli finds about 5% fewer bytes than
+ * zlib's level 9 (some 1 kB of addon.js), and any gzip reader (Utilities.ungzip) reads its
+ * output. The same input gives the same bytes. zopfli runs in WebAssembly behind a promise, so a
+ * child process runs it for this synchronous build.
+ */
+export function gzipSmallest(text: string): Uint8Array {
+  const script =
+    'import{gzipAsync}from"@gfx/zopfli";const c=[];for await(const b of process.stdin)c.push(b);' +
+    "process.stdout.write(await gzipAsync(Buffer.concat(c),{numiterations:15}))";
+  return execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: root,
+    input: Buffer.from(text, "utf8"),
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 /** `table` with the keys of `short` under their short names. */
@@ -196,13 +219,15 @@ export function writeShortKeys(code: string, short: ReadonlyMap<string, string>)
  * the returned map goes from terser's output straight to src/.
  */
 export function compress(code: string, map: string | null): { code: string; map: string | null } {
+  const methods = internalMethodNames(code, ENTRY_POINTS);
   const result = minify_sync(code, {
     ecma: 2019,
     // Function expressions without `this` or `arguments` become arrows: none is called with
     // `new` (constructors are classes, and zod's own ones use `this`). A third pass finds about
     // 170 bytes more that the second one's inlining made possible.
     compress: { passes: 3, hoist_funs: true, unsafe_arrows: true },
-    mangle: true,
+    // Besides local names, the names of the bundle's own methods (internalMethodNames).
+    mangle: methods.length === 0 ? true : { properties: { regex: exactly(methods), keep_quoted: true } },
     format: { ascii_only: false, comments: false },
     sourceMap: map === null ? false : { content: map, url: "addon.js.map" },
   });
@@ -210,13 +235,172 @@ export function compress(code: string, map: string | null): { code: string; map:
   return { code: out, map: typeof result.map === "string" ? result.map : null };
 }
 
+/** A regular expression matching exactly the given names (word characters only). */
+function exactly(names: readonly string[]): RegExp {
+  return new RegExp(`^(?:${names.join("|")})$`);
+}
+
+/**
+ * Names of properties that terser may shorten in `code` (esbuild's server bundle), found in
+ * the code itself: every property of that name the bundle defines holds a function (a method,
+ * an arrow or a function expression), never data, and it defines at least one. A function is
+ * never stored (JSON drops it), never crosses to a sidebar or to the service, so only the
+ * bundle reads such a name. Left out: any name the bundle also writes as text (a computed
+ * `obj["name"]`, `"name" in obj`, a template's words), any word of ECMAScript's or Apps
+ * Script's declarations (a method Google or the language calls: `toJSON`, `getRange`), the
+ * entry points (the stubs outside the bundle call them by name) and names of one or two
+ * characters (nothing to gain).
+ */
+export function internalMethodNames(code: string, entryPoints: readonly string[]): string[] {
+  const file = ts.createSourceFile("bundle.js", code, ts.ScriptTarget.ES2019, false, ts.ScriptKind.JS);
+  const functions = new Set<string>();
+  const data = new Set<string>();
+  const texts = new Set<string>(entryPoints);
+  const functionNames = functionBindings(file);
+  const isFunction = (node: ts.Node) =>
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node) ||
+    (ts.isIdentifier(node) && functionNames.has(node.text));
+  const nameOf = (node: ts.Node): string | null =>
+    ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isPrivateIdentifier(node) ? node.text : null;
+  // A property set to another property (`keyOf: TABLE.keyOf`) holds a function when that one does.
+  const copies = new Map<string, Set<string>>();
+  const define = (name: ts.Node, value: ts.Node | undefined) => {
+    const text = nameOf(name);
+    if (text === null) texts.add(name.getText(file));
+    else if (value !== undefined && ts.isPropertyAccessExpression(value)) {
+      copies.set(text, (copies.get(text) ?? new Set()).add(value.name.text));
+    } else (value !== undefined && isFunction(value) ? functions : data).add(text);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) texts.add(node.text);
+    else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+      for (const word of node.text.match(/[\w$]+/g) ?? []) texts.add(word);
+    } else if (ts.isPropertyAssignment(node)) define(node.name, node.initializer);
+    else if (ts.isShorthandPropertyAssignment(node)) define(node.name, node.name);
+    else if (ts.isMethodDeclaration(node)) {
+      const text = nameOf(node.name);
+      if (text !== null) functions.add(text);
+    } else if (ts.isGetAccessor(node) || ts.isSetAccessor(node) || ts.isPropertyDeclaration(node)) {
+      define(node.name, undefined);
+    } else if (
+      ts.isBindingElement(node) &&
+      node.propertyName !== undefined &&
+      nameOf(node.propertyName) === null
+    ) {
+      // A destructured property only reads a value (terser renames it there too); a computed one is text.
+      texts.add(node.propertyName.getText(file));
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left)
+    ) {
+      define(node.left.name, node.right);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, sources] of copies) {
+      if (data.has(name) || functions.has(name)) continue;
+      if ([...sources].every((source) => functions.has(source) && !data.has(source) && !copies.has(source))) {
+        functions.add(name);
+        grew = true;
+      }
+    }
+  }
+  for (const [name, sources] of copies) {
+    if ([...sources].some((source) => !functions.has(source) || data.has(source))) data.add(name);
+  }
+  const declared = declaredWords();
+  return [...functions]
+    .filter((name) => /^[A-Za-z_$][\w$]{2,}$/.test(name))
+    .filter((name) => !data.has(name) && !texts.has(name) && !declared.has(name))
+    .sort();
+}
+
+/**
+ * Names that stand for a function wherever they appear in `file`: bound exactly once in the
+ * whole file, by a function declaration or a `const`/`let`/`var` holding a function, and never
+ * bound or assigned otherwise (a parameter, a destructured name, a class, a catch variable).
+ */
+function functionBindings(file: ts.SourceFile): Set<string> {
+  const counts = new Map<string, { functions: number; others: number }>();
+  const bind = (name: ts.Node | undefined, isFunction: boolean) => {
+    if (name === undefined) return;
+    if (!ts.isIdentifier(name)) {
+      // A pattern: every name in it is bound to data.
+      ts.forEachChild(name, function names(node): void {
+        if (ts.isIdentifier(node)) bind(node, false);
+        else ts.forEachChild(node, names);
+      });
+      return;
+    }
+    const count = counts.get(name.text) ?? { functions: 0, others: 0 };
+    if (isFunction) count.functions++;
+    else count.others++;
+    counts.set(name.text, count);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionDeclaration(node)) bind(node.name, true);
+    else if (ts.isVariableDeclaration(node)) {
+      const value = node.initializer;
+      bind(node.name, value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)));
+    } else if (ts.isParameter(node) || ts.isBindingElement(node)) bind(node.name, false);
+    else if (ts.isClassDeclaration(node) || ts.isClassExpression(node) || ts.isFunctionExpression(node)) {
+      bind(node.name, false);
+    } else if (ts.isCatchClause(node)) bind(node.variableDeclaration?.name, false);
+    else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    ) {
+      if (ts.isIdentifier(node.left)) bind(node.left, false);
+      else if (ts.isObjectLiteralExpression(node.left) || ts.isArrayLiteralExpression(node.left)) {
+        ts.forEachChild(node.left, function names(inner): void {
+          if (ts.isIdentifier(inner)) bind(inner, false);
+          else ts.forEachChild(inner, names);
+        });
+      }
+    } else if (
+      (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
+      ts.isIdentifier(node.operand)
+    ) {
+      bind(node.operand, false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return new Set([...counts].filter(([, c]) => c.functions === 1 && c.others === 0).map(([name]) => name));
+}
+
+/** Every word of TypeScript's ECMAScript declarations (lib.es*.d.ts) and of Apps Script's. */
+function declaredWords(): Set<string> {
+  const words = new Set<string>();
+  const dirs = [
+    join(root, "node_modules/typescript/lib"),
+    join(root, "node_modules/@types/google-apps-script"),
+  ];
+  for (const dir of dirs) {
+    for (const file of readdirSync(dir)) {
+      // TypeScript's own API (typescript.d.ts) and the DOM's are no part of Apps Script.
+      if (!file.endsWith(".d.ts") || /^(?:lib\.(?:dom|webworker|scripthost)|typescript|tsserver)/.test(file))
+        continue;
+      for (const word of readFileSync(join(dir, file), "utf8").match(/[\w$]+/g) ?? []) words.add(word);
+    }
+  }
+  return words;
+}
+
 function buildServer(outDir: string, options: BuildOptions): void {
   const bundled = bundleWithMap(
     {
-      // The IIFE sets the top-level var to a plain object of src/main.ts's exports itself:
-      // esbuild's `globalName` would add its CommonJS and getter helpers (about 550 bytes).
+      // The IIFE sets the top-level var to an array of src/main.ts's exports in ENTRY_POINTS'
+      // order itself: esbuild's `globalName` would add its CommonJS and getter helpers (about 550
+      // bytes), and an object would write each name once more than the stubs do (about 0.9 kB).
       stdin: {
-        contents: `import { ${ENTRY_POINTS.join(", ")} } from "./main";\n${BUNDLE_GLOBAL} = { ${ENTRY_POINTS.join(", ")} };`,
+        contents: `import { ${ENTRY_POINTS.join(", ")} } from "./main";\n${BUNDLE_GLOBAL} = [${ENTRY_POINTS.join(", ")}];`,
         resolveDir: join(root, "src"),
         sourcefile: "entry-points.ts",
         loader: "ts",
@@ -242,7 +426,7 @@ function buildServer(outDir: string, options: BuildOptions): void {
   if (map !== null) writeFileSync(join(outDir, "addon.js.map"), map);
   // esbuild emits `var AddOn = (() => {...})();` which is a top-level var in Apps Script's
   // shared global scope; the stubs below are what Google lists and calls.
-  const stubs = ENTRY_POINTS.map(forwardingStub).join("\n");
+  const stubs = ENTRY_POINTS.map((name, index) => forwardingStub(name, index)).join("\n");
   writeFileSync(
     join(outDir, "addon.js"),
     `${code}\n// Entry points called by Google (generated from the exports of src/main.ts)\n${stubs}\n`,

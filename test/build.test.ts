@@ -10,7 +10,7 @@ import { SourceMap } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import vm from "node:vm";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ES2020_GLOBALS, restrictToAppsScriptRuntime } from "../dev/emulator/realm";
@@ -19,6 +19,9 @@ import {
   buildAddOn,
   ENTRY_POINTS,
   type EntryPoint,
+  forwardingStub,
+  gzipSmallest,
+  internalMethodNames,
   SIZE_LIMITS,
   sizeLimit,
 } from "../scripts/build";
@@ -225,19 +228,20 @@ describe("dist/addon.js", () => {
 
   it("declares every entry point as a top-level function that forwards to the bundle", () => {
     const { context } = load();
-    const bundle = context[BUNDLE_GLOBAL] as Record<string, unknown>;
-    for (const name of ENTRY_POINTS) {
+    const bundle = context[BUNDLE_GLOBAL] as unknown[];
+    ENTRY_POINTS.forEach((name, index) => {
       expect(code, name).toMatch(new RegExp(`^function ${name}\\(`, "m"));
       expect(typeof context[name], name).toBe("function");
-      expect(typeof bundle[name], `${BUNDLE_GLOBAL}.${name}`).toBe("function");
-    }
+      expect(typeof bundle[index], `${BUNDLE_GLOBAL}[${index}]`).toBe("function");
+    });
   });
 
   it("the list of entry points is what src/main.ts exports, and the bundle exposes nothing else", () => {
     const { context } = load();
-    const bundle = context[BUNDLE_GLOBAL] as Record<string, unknown>;
+    const bundle = context[BUNDLE_GLOBAL] as unknown[];
     expect(ENTRY_POINTS).toContain("onOpen");
-    expect([...ENTRY_POINTS].sort()).toEqual(Object.keys(bundle).sort());
+    expect(Array.isArray(bundle)).toBe(true);
+    expect(bundle).toHaveLength(ENTRY_POINTS.length);
   });
 
   it("lists each entry point once, none ending in _ (google.script.run could not call it)", () => {
@@ -245,12 +249,24 @@ describe("dist/addon.js", () => {
     expect(ENTRY_POINTS.filter((n) => n.endsWith("_"))).toEqual([]);
   });
 
-  it("forwards arguments and results through the stub", () => {
+  it("forwards arguments and results through each stub to its own entry point", () => {
     const { context } = load();
-    const name = ENTRY_POINTS[0];
     // The stubs look the bundle up when called, so a stand-in bundle shows what they forward.
-    context[BUNDLE_GLOBAL] = { [name]: (...args: unknown[]) => ["forwarded", ...args] };
-    expect((context[name] as (...a: unknown[]) => unknown)(1, "two")).toEqual(["forwarded", 1, "two"]);
+    context[BUNDLE_GLOBAL] = ENTRY_POINTS.map((name) => (...args: unknown[]) => [name, ...args]);
+    for (const name of ENTRY_POINTS) {
+      expect((context[name] as (...a: unknown[]) => unknown)(1, "two"), name).toEqual([name, 1, "two"]);
+    }
+  });
+
+  it("a stub spreads its arguments into the bundle's function (no `apply`, no `this`)", () => {
+    expect(forwardingStub("onOpen", 3)).toBe(`function onOpen(){return ${BUNDLE_GLOBAL}[3](...arguments)}`);
+    const stubs = code.slice(code.indexOf("\nfunction "));
+    expect(stubs).not.toContain(".apply(this,arguments)");
+  });
+
+  it("writes each entry point's name in the bundle no more than in its stub (the bundle holds them by position)", () => {
+    const body = code.slice(0, code.indexOf("\nfunction "));
+    expect(ENTRY_POINTS.filter((name) => new RegExp(`[{,]${name}:`).test(body))).toEqual([]);
   });
 
   it("carries the catalogue's strings gzipped, intact through both minifiers", () => {
@@ -292,6 +308,59 @@ describe("dist/addon.js", () => {
     const opened = [...code.matchAll(/createHtmlOutputFromFile\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]);
     expect(opened.length).toBeGreaterThan(0);
     for (const name of opened) expect(htmlFiles, name).toContain(`${name}.html`);
+  });
+});
+
+describe("internalMethodNames (the property names terser shortens)", () => {
+  it("takes names the bundle defines only as functions, and no other", () => {
+    const code = `(() => {
+      const port = { listNewest: (p) => p, flushAll() { return 1; }, readLater: function () {} };
+      port.onStepDone = () => 2;
+      const view = { rowCount: 3, tokenLabel: "x", keptFn: () => 1 };
+      view.keptFn = 4;
+      const stored = { savedFn: () => 1 };
+      const { pickedFn } = { pickedFn: () => 1 };
+      const asText = { byName: () => 1, inTemplate: () => 1 };
+      const table = { toJSON: () => 1, getRange: () => 1, ab: () => 1, onOpen: () => 1 };
+      function helper() {}
+      let counter = () => 1;
+      counter = 2;
+      const refs = { viaRef: helper, viaCopy: port.listNewest, notFn: counter, fromData: view.rowCount };
+      return [port, view, stored.savedFn, "byName", \`\${1} inTemplate\`, pickedFn, asText, table, refs];
+    })();`;
+    expect(internalMethodNames(code, ["onOpen"])).toEqual([
+      "flushAll",
+      "listNewest",
+      "onStepDone",
+      "pickedFn",
+      "readLater",
+      "savedFn",
+      "viaCopy",
+      "viaRef",
+    ]);
+  });
+
+  it("shortens the bundle's own method names, and keeps Apps Script's", () => {
+    for (const name of ["listFundsNewestFirst", "busyMessage", "columnsFor", "applyResult"]) {
+      expect(code, name).not.toMatch(new RegExp(`\\b${name}\\b`));
+    }
+    expect(code).toContain("getRange");
+  });
+});
+
+describe("gzipSmallest (the catalogue's packing)", () => {
+  const text = JSON.stringify(allStrings());
+
+  it("gives gzip that any reader reads back to the same text, the same bytes every time", () => {
+    const zipped = gzipSmallest(text);
+    expect(gunzipSync(zipped).toString("utf8")).toBe(text);
+    expect(Buffer.from(gzipSmallest(text)).equals(Buffer.from(zipped))).toBe(true);
+    expect(gunzipSync(gzipSmallest("ñandú ⚠")).toString("utf8")).toBe("ñandú ⚠");
+  });
+
+  it("is smaller than zlib's best level on the catalogue", () => {
+    const zlibBest = gzipSync(text, { level: 9 }).length;
+    expect(gzipSmallest(text).length).toBeLessThan(zlibBest * 0.97);
   });
 });
 

@@ -42,6 +42,7 @@ export const schedule = {
       "This schedule is not the one you saved here (another editor changed it, or an earlier version saved it): nothing was refreshed with your token. Save it in Settings to run it.",
     "run.message.quotaStop":
       "Stopped at {used} of today's {limit} UrlFetch calls: a scheduled run stops at 80% of them, leaving the rest for your own work, a refresh by hand at all of them.",
+    "run.message.quotaNext": "The next scheduled run continues where it stopped.",
     "run.message.skippedRetry":
       "Another refresh was running; this one was skipped and will try again shortly.",
     "run.message.finishedIn": "Finished in {executions} executions.",
@@ -110,6 +111,7 @@ export const schedule = {
       "Esta programación no es la que usted guardó aquí (otro editor la cambió, o la guardó una versión anterior): no se actualizó nada con su token. Guárdela en Configuración para ejecutarla.",
     "run.message.quotaStop":
       "Se detuvo en {used} de las {limit} llamadas UrlFetch de hoy: una ejecución programada se detiene en el 80 % de ellas, dejando el resto para su propio trabajo, y una actualización a mano en todas.",
+    "run.message.quotaNext": "La próxima ejecución programada continúa donde se detuvo.",
     "run.message.skippedRetry":
       "Había otra actualización en curso; esta se omitió y se reintentará en breve.",
     "run.message.finishedIn": "Terminada en {executions} ejecuciones.",

@@ -318,9 +318,16 @@ function runLocked<C>(
     outcome: "continued",
     message:
       atQuota +
-      (followUp
-        ? translate(ports.language, "run.message.followUp")
-        : translate(ports.language, byHand ? "run.message.sidebarContinues" : "run.message.nextRun")),
+      translate(
+        ports.language,
+        atQuota
+          ? "run.message.quotaNext"
+          : followUp
+            ? "run.message.followUp"
+            : byHand
+              ? "run.message.sidebarContinues"
+              : "run.message.nextRun",
+      ),
   });
   return { outcome: "continued", run, quota };
 }

@@ -228,13 +228,19 @@ export function isApiError(err: unknown): err is ApiError {
 
 /**
  * `text` with every occurrence of each secret replaced, so no error or log can carry a token:
- * as it is, as a JSON encoder writes it ("/" as "\/") and URL-encoded.
+ * as it is, as a JSON encoder writes it ("/" as "\/") and URL-encoded (%2B or %2b).
  */
 export function withoutSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length < 4) continue;
-    for (const form of [secret, secret.replace(/\//g, "\\/"), encodeURIComponent(secret)])
+    const encoded = encodeURIComponent(secret);
+    for (const form of [
+      secret,
+      secret.replace(/\//g, "\\/"),
+      encoded,
+      encoded.replace(/%\w\w/g, (e) => e.toLowerCase()),
+    ])
       out = out.split(form).join("[redacted]");
   }
   return out;

@@ -44,6 +44,14 @@ describe("the token never comes back in an error, in whatever form the answer ec
     expect(forms(e.message)).toEqual([false, false, false, false]);
   });
 
+  it("an HTML page that echoes the token URL-encoded with lowercase escapes (%2b, %2f)", () => {
+    const lower = encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+    expect(lower).not.toBe(encodeURIComponent(TOKEN));
+    const e = caught(() => read("getFunds", `<html><body>Denied: ${lower}</body></html>`, 403));
+    expect(e.message).not.toContain(lower);
+    expect(e.message).toContain("[redacted]");
+  });
+
   it("a member of the wrong type that holds the token, shown cut short in the message", () => {
     const body = { ...(fixture("getFund.json") as object), Status: TOKEN };
     const e = caught(() => read("getFund", JSON.stringify(body)));

@@ -254,7 +254,7 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
         pausedAt: Date.now(),
       };
       saveText(documentProperties, MENU_CURSOR_KEY, JSON.stringify(paused));
-      runtime().userProperties().setProperty(PAUSED_BY_ME_KEY, String(paused.pausedAt));
+      runtime().userProperties().setProperty(PAUSED_BY_ME_KEY, myPause(paused.pausedAt));
     }
     const calls = audit.requests();
     const message = result.finished
@@ -533,6 +533,9 @@ const AUTO_CONTINUE_MS = 2 * 60_000;
  */
 const PAUSED_BY_ME_KEY = "refresh.pausedByMe";
 
+/** This spreadsheet's id and the pause's time: a pause of this user's in another document is not it. */
+const myPause = (pausedAt: number) => `${runtime().spreadsheet().getId()}@${pausedAt}`;
+
 export interface RefreshSidebarView {
   language: Language;
   /** How fresh each data sheet is: "Funds: refreshed … by …", one line each refreshed so far. */
@@ -565,7 +568,7 @@ function refreshSidebarView(): RefreshSidebarView {
     percent: stored.percent,
     continueNow:
       Date.now() - stored.pausedAt < AUTO_CONTINUE_MS &&
-      runtime().userProperties().getProperty(PAUSED_BY_ME_KEY) === String(stored.pausedAt),
+      runtime().userProperties().getProperty(PAUSED_BY_ME_KEY) === myPause(stored.pausedAt),
   };
   const names = sheetNamesFrom(settingsStore().fields(), language);
   const stamps = refreshStamps();

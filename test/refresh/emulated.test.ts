@@ -608,6 +608,14 @@ describe("refresh through the emulation", () => {
     const stored = JSON.parse(loadText(store, "refresh.menuCursor") ?? "{}");
     saveText(store, "refresh.menuCursor", JSON.stringify({ ...stored, pausedAt: stored.pausedAt + 1 }));
     expect(view()).toMatchObject({ continueNow: false });
+    // The user's own pause in another spreadsheet at that very time, copied by an editor who saw
+    // it there: not this document's pause either.
+    const mine = s.emulator.userPropertiesOf().values;
+    mine.set("refresh.pausedByMe", String(mine.get("refresh.pausedByMe")).replace(/^[^@]*@/, "other-id@"));
+    saveText(store, "refresh.menuCursor", JSON.stringify(stored));
+    expect(view()).toMatchObject({ continueNow: false });
+    mine.set("refresh.pausedByMe", `${s.emulator.spreadsheet.id}@${stored.pausedAt}`);
+    expect(view()).toMatchObject({ continueNow: true });
   });
 
   it("killed in the middle of a refresh, leaves every sheet either as it was or complete", async () => {

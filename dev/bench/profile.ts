@@ -98,8 +98,14 @@ export class CpuProfiler {
       const name = node.callFrame.functionName;
       let file: string;
       if (name === "(garbage collector)") file = "(gc)";
-      // Atomics.wait is a builtin: its samples land on the emulator's frame that calls it.
-      else if ((name === "wait" && node.callFrame.url === "") || name === "sendAndWait") file = "(http wait)";
+      // Atomics.wait is a builtin: its samples land on the emulator's frame that calls it (the
+      // bodies' transfer of --bandwidth waits the same way).
+      else if (
+        (name === "wait" && node.callFrame.url === "") ||
+        name === "sendAndWait" ||
+        name === "transfer"
+      )
+        file = "(http wait)";
       else if (name === "(idle)" || name === "(program)" || name === "(root)") file = "(other)";
       else {
         file = this.fileOf(node.callFrame);

@@ -28,10 +28,21 @@ export interface ValidateOptions {
   /** Today as YYYY-MM-DD for the one-year rule of getExpenseReports; the runtime's date if absent. */
   today?: string;
   language?: MessageLanguage;
+  /** How messages name a field (an Outbox column's header); by the field's own name when absent. */
+  fieldName?: (field: string) => string;
 }
 
-function issue(field: string, rule: Rule, params: IssueParams, language: MessageLanguage): RequestIssue {
-  return { field, rule, params, message: ruleMessage(rule, field, params, language) };
+type Name = (field: string) => string;
+const asIs: Name = (field) => field;
+
+function issue(
+  field: string,
+  rule: Rule,
+  params: IssueParams,
+  language: MessageLanguage,
+  name: Name = asIs,
+): RequestIssue {
+  return { field, rule, params, message: ruleMessage(rule, name(field), params, language) };
 }
 
 function describe(value: unknown): string {
@@ -46,6 +57,7 @@ function fromZod(
   input: unknown,
   issues: readonly z.core.$ZodIssue[],
   language: MessageLanguage,
+  name: Name,
 ): RequestIssue[] {
   const out: RequestIssue[] = [];
   for (const i of issues) {
@@ -53,14 +65,14 @@ function fromZod(
     if (i.code === "unrecognized_keys") {
       // An empty key still needs a visible name in the message.
       for (const key of i.keys)
-        out.push(issue(key === "" ? '""' : key, "unknownField", { endpoint }, language));
+        out.push(issue(key === "" ? '""' : key, "unknownField", { endpoint }, language, name));
     } else if (i.code === "custom" && i.params && typeof i.params.rule === "string") {
       const { rule, ...params } = i.params as { rule: Rule } & IssueParams;
-      out.push(issue(field, rule, params, language));
+      out.push(issue(field, rule, params, language, name));
     } else if (field === "request") {
       out.push(issue(field, "request", { got: describe(input) }, language));
     } else {
-      out.push(issue(field, "text", { got: i.message }, language));
+      out.push(issue(field, "text", { got: i.message }, language, name));
     }
   }
   return out;
@@ -76,6 +88,7 @@ export function validateRequest<N extends EndpointName>(
   options: ValidateOptions = {},
 ): Validation<RequestValue<N>> {
   const language = options.language ?? "en";
+  const fieldName = options.fieldName ?? asIs;
   if (!isEndpointName(name)) {
     return {
       ok: false,
@@ -86,7 +99,8 @@ export function validateRequest<N extends EndpointName>(
   }
   const endpoint = ENDPOINTS[name];
   const parsed = endpoint.fieldsSchema.safeParse(input === undefined ? {} : input);
-  if (!parsed.success) return { ok: false, issues: fromZod(name, input, parsed.error.issues, language) };
+  if (!parsed.success)
+    return { ok: false, issues: fromZod(name, input, parsed.error.issues, language, fieldName) };
   const value = parsed.data as Record<string, unknown>;
   // Blank optional fields are dropped so that the request carries only what was given.
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
@@ -94,7 +108,7 @@ export function validateRequest<N extends EndpointName>(
   const checks = endpoint.checks as (v: Record<string, unknown>, c: CheckContext) => CrossFieldIssue[];
   const cross = checks(value, ctx);
   if (cross.length > 0)
-    return { ok: false, issues: cross.map((c) => issue(c.field, c.rule, c.params, language)) };
+    return { ok: false, issues: cross.map((c) => issue(c.field, c.rule, c.params, language, fieldName)) };
   return { ok: true, value: value as RequestValue<N> };
 }
 

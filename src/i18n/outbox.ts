@@ -98,6 +98,8 @@ export const outbox = {
     "outbox.msg.waitingForRowReport": "Waiting: row {row} on the same report must be settled first.",
     "outbox.msg.waitingForCreation": "Waiting: an earlier creation of this fund must be settled first.",
     "outbox.msg.currencyDiffers": "fund {id} is in {currency}, not {shown}: refresh the Funds sheet",
+    "outbox.msg.fundWasNotFound":
+      "fund {id} was not found when the run was confirmed, and it is in {currency}: run the Outbox again to confirm it",
     "outbox.msg.statusDiffers":
       "fund {id} is {status} now, which the confirmation did not show: refresh the Funds sheet",
     "outbox.msg.notConfirmed": "Not sent: added or changed after the run was confirmed.",
@@ -169,6 +171,7 @@ export const outbox = {
     "outbox.warn.closedFund": "fund {id} is closed.",
     "outbox.warn.blockedFund": "fund {id} is blocked.",
     "outbox.warn.unknownFund": "fund {id} was not found.",
+    "outbox.fundNotFound": "(fund not found)",
     "outbox.total.line": "{operation} {currency}: {amount} ({count:n} {count|row|rows})",
     "outbox.total.noCurrency": "{operation}: {count:n} {count|row|rows}",
     "outbox.problem.noOperation": "Operation is required: pick one from the list.",
@@ -280,6 +283,8 @@ export const outbox = {
     "outbox.msg.waitingForRowReport": "En espera: antes debe resolverse la fila {row} de la misma rendición.",
     "outbox.msg.waitingForCreation": "En espera: antes debe resolverse una creación anterior de este fondo.",
     "outbox.msg.currencyDiffers": "el fondo {id} es en {currency}, no en {shown}: actualice la hoja Fondos",
+    "outbox.msg.fundWasNotFound":
+      "el fondo {id} no se encontró cuando se confirmó la ejecución, y es en {currency}: ejecute la Bandeja de salida otra vez para confirmarlo",
     "outbox.msg.statusDiffers":
       "el fondo {id} está {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
     "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
@@ -353,6 +358,7 @@ export const outbox = {
     "outbox.warn.closedFund": "el fondo {id} está cerrado.",
     "outbox.warn.blockedFund": "el fondo {id} está bloqueado.",
     "outbox.warn.unknownFund": "no se encontró el fondo {id}.",
+    "outbox.fundNotFound": "(fondo no encontrado)",
     "outbox.total.line": "{operation} {currency}: {amount} ({count:n} {count|fila|filas})",
     "outbox.total.noCurrency": "{operation}: {count:n} {count|fila|filas}",
     "outbox.problem.noOperation": "Operación es obligatoria: elija una de la lista.",

@@ -12,7 +12,7 @@ import { type FundStatus, MONEY_OPERATIONS, type OutboxOperation, operationLabel
 import { changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, type RowContext, requestCells, requestFromRow } from "./rows";
-import { confirmationKey, ownedRecords, ownersOfKeys } from "./run";
+import { confirmationKey, FUND_NOT_FOUND, ownedRecords, ownersOfKeys } from "./run";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
 export interface FundFacts {
@@ -162,14 +162,15 @@ export function previewOutbox(
   const currencyOf = (request: WriteRequest): string | null => {
     if (request.operation === "createFund") return request.currency;
     if (!MONEY_OPERATIONS.has(request.operation) || !("fundId" in request)) return null;
-    return fundFacts(request.fundId)?.currency ?? "?";
+    return fundFacts(request.fundId)?.currency ?? FUND_NOT_FOUND;
   };
 
   /** A row the confirmation shows as possibly sent, and a movement's currency as it names it. */
   const confirm = (row: OutboxRow, request: WriteRequest) => {
     const key = confirmationKey(row);
     preview.confirmed.push(key);
-    if (MONEY_OPERATIONS.has(request.operation)) preview.currencies[key] = currencyOf(request) || "?";
+    if (MONEY_OPERATIONS.has(request.operation))
+      preview.currencies[key] = currencyOf(request) || FUND_NOT_FOUND;
   };
 
   // Unsettled writes, oldest first, as the run takes them.
@@ -275,7 +276,7 @@ export function previewOutbox(
       preview.warnings.push({ kind: "unknownFund", rowNumber: row.rowNumber, fundId });
       addTotal(
         request.operation,
-        MONEY_OPERATIONS.has(request.operation) ? "?" : null,
+        MONEY_OPERATIONS.has(request.operation) ? FUND_NOT_FOUND : null,
         "amount" in request ? request.amount : 0,
       );
       continue;
@@ -342,7 +343,10 @@ function moneyItems(
 function moneyLine(language: Language, item: MoneyItem): string {
   const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
   const row = item.rowNumber;
-  const description = describeRequest(language, item.request, item.currency);
+  const description =
+    item.currency === FUND_NOT_FOUND
+      ? `${describeRequest(language, item.request)} ${t("outbox.fundNotFound", {})}`
+      : describeRequest(language, item.request, item.currency);
   const settle = item.interrupted;
   if (!settle) return t("outbox.preview.rowLine", { row, text: description });
   if (settle.changes !== "")
@@ -437,7 +441,7 @@ export function previewText(language: Language, preview: OutboxPreview): string 
       lines.push(
         total.currency === null
           ? `• ${t("outbox.total.noCurrency", { operation, count: total.count })}`
-          : `• ${t("outbox.total.line", { operation, currency: total.currency, amount: formatCents(total.amount, { language, decimalsOf: total.currency }), count: total.count })}`,
+          : `• ${t("outbox.total.line", { operation, currency: total.currency === FUND_NOT_FOUND ? t("outbox.fundNotFound") : total.currency, amount: formatCents(total.amount, { language, decimalsOf: total.currency }), count: total.count })}`,
       );
     }
     if (preview.toSettle.some((s) => s.rowNumber !== null && s.changes === "" && "amount" in s.request))
@@ -455,7 +459,12 @@ export function previewText(language: Language, preview: OutboxPreview): string 
   }
   if (preview.invalid.length > 0) {
     lines.push("", t("outbox.preview.invalid", { count: preview.invalid.length }));
-    listed(preview.invalid, (row) => `${row.rowNumber}: ${row.problems.map((p) => p.message).join("; ")}`);
+    listed(preview.invalid, (row) =>
+      t("outbox.preview.rowLine", {
+        row: row.rowNumber,
+        text: row.problems.map((p) => p.message).join("; "),
+      }),
+    );
   }
   return lines.join("\n");
 }

@@ -89,6 +89,8 @@ export interface CheckOptions {
    * label), or null to keep the contract's message.
    */
   personal?: (issue: RequestIssue) => string | null;
+  /** How messages name a field (the Outbox's column the value was typed into); as the service does when absent. */
+  fieldName?: (field: string) => string;
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -165,6 +167,7 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
     if (full.FundExpirationDate !== "" && full.FundExpiration === undefined) full.FundExpiration = true;
   }
   const language = options.language ?? "en";
+  const name = options.fieldName ?? ((field: string) => field);
   const typed: FieldProblem[] = [];
   for (const field of options.typed ? ["FundAmount", "DepositAmount", "WithdrawAmount"] : []) {
     // "1.234" in Spanish, "1,234" in English: which was meant is asked, not guessed.
@@ -172,7 +175,7 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
     if (amount?.ok) full[field] = amount.value;
     else if (amount) {
       const params = { field, got: amount.got };
-      const message = ruleMessage(amount.rule, field, { got: amount.got }, language);
+      const message = ruleMessage(amount.rule, name(field), { got: amount.got }, language);
       typed.push({
         field,
         message: options.personal?.({ field, rule: amount.rule, message, params }) ?? message,
@@ -180,7 +183,7 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
     }
   }
   if (typed.length > 0) return { ok: false, problems: typed };
-  const result = validateRequest(ENDPOINT_OF[operation], full, { language });
+  const result = validateRequest(ENDPOINT_OF[operation], full, { language, fieldName: options.fieldName });
   const problems: FieldProblem[] = result.ok
     ? []
     : result.issues.map((issue) => ({
@@ -199,7 +202,7 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
       const issue: RequestIssue = {
         field: "IntegrationCode",
         rule: "required",
-        message: requiredMessage("IntegrationCode", language),
+        message: ruleMessage("required", name("IntegrationCode"), {}, language),
         params: { field: "IntegrationCode" },
       };
       problems.unshift({ field: issue.field, message: options.personal?.(issue) ?? issue.message });
@@ -207,10 +210,6 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
   }
   if (!result.ok || problems.length > 0) return { ok: false, problems };
   return { ok: true, request: fromServiceValue(operation, result.value as Record<string, unknown>) };
-}
-
-function requiredMessage(field: string, language: MessageLanguage): string {
-  return ruleMessage("required", field, {}, language);
 }
 
 /** The request as the contract's client takes it: service field names, amounts in cents. */

@@ -4,7 +4,14 @@
  */
 import { type Language, translate } from "../i18n";
 import { cellText, type DateFormatter, isBlank, readFlag } from "./cells";
-import { type CellValue, OUTBOX_COLUMNS, type OwnedColumn, USER_COLUMNS, type UserColumn } from "./columns";
+import {
+  type CellValue,
+  headerKey,
+  OUTBOX_COLUMNS,
+  type OwnedColumn,
+  USER_COLUMNS,
+  type UserColumn,
+} from "./columns";
 import {
   type OutboxOperation,
   type OutboxState,
@@ -161,11 +168,42 @@ export function serviceInputOfRow(row: OutboxRow, context: RowContext): ServiceI
   }
 }
 
-/** The request a row asks for, or every problem that keeps it from being sent (the contract's messages). */
+/**
+ * The column each service field is typed into (serviceInputOfRow read backwards): messages
+ * about a row's input name the field by its column's header, in the document's language.
+ */
+const FIELD_COLUMNS: Readonly<Record<string, UserColumn>> = {
+  Id: "targetId",
+  IdEmployee: "employeeId",
+  FundName: "fundName",
+  FundCurrency: "currency",
+  FundAmount: "amount",
+  DepositAmount: "amount",
+  WithdrawAmount: "amount",
+  FundCode: "fundCode",
+  FundComment: "fundComment",
+  FundFlexibility: "flexible",
+  FundAutoDeposit: "autoDeposit",
+  FundAutoBlock: "autoBlock",
+  FundExpirationDate: "expirationDate",
+  FundStatus: "fundStatus",
+  IntegrationCode: "integrationCode",
+  IntegrationDate: "integrationDate",
+  CustomStatus: "customStatus",
+  CustomMessage: "customMessage",
+};
+
+/** A service field as the Outbox's messages name it: its column's header, else (IdAdmin, a setting) as it is. */
+export function fieldLabel(language: Language, field: string): string {
+  const column = FIELD_COLUMNS[field];
+  return column ? translate(language, headerKey(column)) : field;
+}
+
+/** The request a row asks for, or every problem that keeps it from being sent (the contract's rules, each field named by its column). */
 export function requestFromRow(row: OutboxRow, context: RowContext): RowRequest {
+  const language = context.language ?? "en";
   if (row.operation === null) {
     const text = cellText(row.cells.operation);
-    const language = context.language ?? "en";
     return {
       ok: false,
       problems: [
@@ -182,6 +220,7 @@ export function requestFromRow(row: OutboxRow, context: RowContext): RowRequest 
   return checkWrite(row.operation, serviceInputOfRow(row, context), {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
-    language: context.language ?? "en",
+    language,
+    fieldName: (field) => fieldLabel(language, field),
   });
 }

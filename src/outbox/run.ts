@@ -30,7 +30,7 @@ import {
   type WriteRecord,
 } from "./records";
 import type { WriteRequest } from "./requests";
-import { type OutboxRow, readOutboxRow, requestCells, requestFromRow } from "./rows";
+import { fieldLabel, type OutboxRow, readOutboxRow, requestCells, requestFromRow } from "./rows";
 import {
   isWriteFailure,
   sendWrite,
@@ -129,6 +129,12 @@ interface Item {
   handled: boolean;
 }
 
+/**
+ * The currency a confirmation names for a movement whose fund it did not find (shown as "fund
+ * not found"): no fund has it, so such a row is sent only after a confirmation that found it.
+ */
+export const FUND_NOT_FOUND = "?";
+
 /** A row's request cells, as the confirmation showed them. */
 export function confirmationKey(row: Pick<OutboxRow, "cells" | "operation">): string {
   return JSON.stringify(requestCells(row));
@@ -209,6 +215,8 @@ export function runOutbox(context: RunContext): RunSummary {
   };
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(context.language, key, params);
+  // A refusal before sending names the row's column, not the service's field.
+  const writing = { ...context, fieldName: (field: string) => fieldLabel(context.language, field) };
   const nowMs = () => context.now().getTime();
   const clock = (ms: number) => context.format(new Date(ms), "yyyy-MM-dd HH:mm:ss").slice(11, 16);
   const day = (ms: number) => context.format(new Date(ms), "yyyy-MM-dd HH:mm:ss").slice(0, 16);
@@ -332,12 +340,15 @@ export function runOutbox(context: RunContext): RunSummary {
     let written: WriteRecord | null = null;
     let end: WriteEnd;
     try {
-      end = sendWrite(context, request, key, (snapshot) => {
+      end = sendWrite(writing, request, key, (snapshot) => {
         const shown = context.currencies?.[confirmationKey(row)];
         const fund = snapshot.fund;
         if (shown && fund && fund.currency !== undefined && shown !== fund.currency) {
           // Nothing recorded, nothing sent: the row stays Pending and its fund waits.
-          throw new Error(t("outbox.msg.currencyDiffers", { id: fund.id, currency: fund.currency, shown }));
+          const params = { id: fund.id, currency: fund.currency, shown };
+          throw new Error(
+            t(shown === FUND_NOT_FOUND ? "outbox.msg.fundWasNotFound" : "outbox.msg.currencyDiffers", params),
+          );
         }
         const status = context.statuses?.[confirmationKey(row)];
         if (

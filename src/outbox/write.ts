@@ -88,6 +88,8 @@ export interface WriteContext {
   now: () => Date;
   /** For the messages of a write refused before sending; English when absent. */
   language?: MessageLanguage;
+  /** How those messages name a field (CheckOptions.fieldName); as the service does when absent. */
+  fieldName?: (field: string) => string;
 }
 
 function failureOf(error: unknown): WriteFailure {
@@ -111,8 +113,9 @@ export function takeSnapshot(
     // The fund's totals after this movement must still be readable exactly, or the write could
     // never be confirmed by reading the fund again.
     const deposit = request.operation === "deposit";
+    const field = deposit ? AMOUNT_FIELD.deposit : AMOUNT_FIELD.withdraw;
     const issue = totalsAfterIssue(
-      deposit ? AMOUNT_FIELD.deposit : AMOUNT_FIELD.withdraw,
+      context.fieldName?.(field) ?? field,
       { depositsCents: fund.deposits, withdrawalsCents: fund.charges, balanceCents: fund.balance },
       deposit ? "deposit" : "withdrawal",
       request.amount,

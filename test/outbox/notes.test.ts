@@ -38,14 +38,14 @@ describe("previewNotes", () => {
       { rowNumber: 3, result: "Preview: fund 3 is closed." },
       {
         rowNumber: 4,
-        result: expect.stringMatching(/^Preview: will not be sent: DepositAmount contains a comma/),
+        result: expect.stringMatching(/^Preview: will not be sent: Amount contains a comma/),
       },
       { rowNumber: 6, result: "Preview: same operation on the same target as row 5." },
     ]);
     expect(notesOf(values, "es").map((n) => n.result)).toEqual([
       "Vista previa: retirar 60 CLP supera el saldo 50 del fondo 1, que no es flexible.",
       "Vista previa: el fondo 3 está cerrado.",
-      expect.stringMatching(/^Vista previa: no se enviará: /),
+      expect.stringMatching(/^Vista previa: no se enviará: Monto contiene una coma/),
       "Vista previa: misma operación sobre el mismo destino que la fila 5.",
     ]);
   });

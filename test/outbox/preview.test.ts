@@ -75,14 +75,61 @@ describe("previewOutbox", () => {
         problems: [
           {
             field: "DepositAmount",
-            message: ruleMessage("amountComma", "DepositAmount", { got: "1,5" }),
+            message: ruleMessage("amountComma", "Amount", { got: "1,5" }),
           },
         ],
       },
     ]);
     const text = previewText("en", preview);
     expect(text).toContain("Row 2: fund 3 is closed.");
-    expect(text).toContain("• 4: DepositAmount contains a comma");
+    expect(text).toContain("• Row 4: Amount contains a comma");
+  });
+
+  it("says that a fund was not found where its currency would be, in English and Spanish, never a bare ?", () => {
+    const now = context.now.getTime();
+    const records: WriteRecord[] = [
+      {
+        key: "k",
+        state: "unknown",
+        source: "outbox",
+        operation: "withdraw",
+        request: { operation: "withdraw", fundId: 98, amount: 500 },
+        fundId: 98,
+        cells: { operation: "withdraw", targetId: "98", amount: "5" },
+        sentAt: now - 10 * 60_000,
+      },
+    ];
+    const preview = previewOutbox(
+      rows(
+        userRow("Deposit", 99, { amount: 50 }),
+        userRow("Withdraw", 98, { amount: 5, state: "Unknown", operationKey: "k" }),
+      ),
+      lookup,
+      context,
+      records,
+    );
+    const en = previewText("en", preview);
+    expect(en).toContain("• Row 2: Deposit of 50.00 to fund 99 (fund not found)\n");
+    expect(en).toContain("• Row 3, interrupted: Withdrawal of 5.00 from fund 98 (fund not found). Checked");
+    expect(en).toContain("• Deposit (fund not found): 50.00 (1 row)");
+    expect(en).toContain("• Withdrawal (fund not found): 5.00 (1 row)");
+    expect(en).toContain("• Row 2: fund 99 was not found.");
+    const es = previewText("es", preview);
+    expect(es).toContain("• Fila 2: Depósito de 50,00 al fondo 99 (fondo no encontrado)\n");
+    expect(es).toContain("• Depósito (fondo no encontrado): 50,00 (1 fila)");
+    expect(es).toContain("• Fila 2: no se encontró el fondo 99.");
+    expect(`${en}${es}`).not.toContain("?");
+  });
+
+  it("lists an invalid row as its warnings do, by the sheet's row number, naming the column", () => {
+    const preview = previewOutbox(
+      rows(userRow("Deposit", 3, { amount: 1 }), userRow("Depósito", 1, { amount: "-2" })),
+      lookup,
+      { ...context, language: "es" },
+    );
+    const text = previewText("es", preview);
+    expect(text).toContain("• Fila 2: el fondo 3 está cerrado.");
+    expect(text).toContain('• Fila 3: Monto debe ser mayor que cero (se recibió "-2").');
   });
 
   it("warns of a blocked fund, as the Fund sidebar does, but not when the row changes its status", () => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
-import { type RowContext, readOutboxRow, requestFromRow } from "../../src/outbox/rows";
+import { translate } from "../../src/i18n";
+import { headerKey } from "../../src/outbox/columns";
+import { OUTBOX_OPERATIONS, operationLabel } from "../../src/outbox/operations";
+import {
+  fieldLabel,
+  REQUEST_COLUMNS,
+  type RowContext,
+  readOutboxRow,
+  requestFromRow,
+  serviceInputOfRow,
+} from "../../src/outbox/rows";
 import { formatUtc, userRow } from "./fakes";
 
 const context: RowContext = { format: formatUtc, now: new Date(Date.UTC(2026, 1, 2, 9, 30, 0)), adminId: 1 };
@@ -84,7 +94,7 @@ describe("requestFromRow: each operation from its cells", () => {
   });
 });
 
-describe("requestFromRow: every problem, with the contract's own messages", () => {
+describe("requestFromRow: every problem, with the contract's rules naming the Outbox column", () => {
   const problems = (row: ReturnType<typeof userRow>, options: Partial<RowContext> = {}) => {
     const built = requestFromRow(readOutboxRow(row, 2), { ...context, ...options });
     return built.ok ? [] : built.problems.map((p) => p.message);
@@ -103,19 +113,19 @@ describe("requestFromRow: every problem, with the contract's own messages", () =
 
   it("missing fields of each operation", () => {
     expect(problems(userRow("Deposit", ""))).toEqual([
-      say("required", "Id", {}),
-      say("required", "DepositAmount", {}),
+      say("required", "Target Id", {}),
+      say("required", "Amount", {}),
     ]);
     expect(problems(userRow("Create fund", ""))).toEqual([
-      say("required", "IdEmployee", {}),
-      say("required", "FundName", {}),
-      say("required", "FundCurrency", {}),
-      say("required", "FundAmount", {}),
+      say("required", "Employee Id", {}),
+      say("required", "Fund name", {}),
+      say("required", "Currency", {}),
+      say("required", "Amount", {}),
     ]);
-    expect(problems(userRow("Mark integrated", 3))).toEqual([say("required", "IntegrationCode", {})]);
-    expect(problems(userRow("Set custom status", 3))).toEqual([say("required", "CustomStatus", {})]);
+    expect(problems(userRow("Mark integrated", 3))).toEqual([say("required", "Voucher code", {})]);
+    expect(problems(userRow("Set custom status", 3))).toEqual([say("required", "Custom status", {})]);
     expect(problems(userRow("Set fund status", 3, { fundStatus: "Gone" }))).toEqual([
-      say("oneOf", "FundStatus", { values: "1, 2, 3", got: "Gone" }),
+      say("oneOf", "Fund status", { values: "1, 2, 3", got: "Gone" }),
     ]);
     expect(problems(userRow("Deposit", 3, { amount: 1 }), { adminId: null })).toEqual([
       say("required", "IdAdmin", {}),
@@ -124,30 +134,30 @@ describe("requestFromRow: every problem, with the contract's own messages", () =
 
   it("the contract's limits, in the user's language", () => {
     expect(problems(userRow("Withdraw", 5, { amount: "10,50" }))).toEqual([
-      say("amountComma", "WithdrawAmount", { got: "10,50" }),
+      say("amountComma", "Amount", { got: "10,50" }),
     ]);
-    expect(problems(userRow("Withdraw", 5, { amount: "10,50" }), { language: "es" })[0]).toContain(
-      "contiene una coma",
-    );
+    expect(problems(userRow("Withdraw", 5, { amount: "10,50" }), { language: "es" })).toEqual([
+      'Monto contiene una coma: escriba los montos con punto decimal y sin separador de miles, p. ej. 1234.50 (se recibió "10,50").',
+    ]);
     expect(problems(userRow("Deposit", 5, { amount: 10.005 }))).toEqual([
-      say("amountDecimals", "DepositAmount", { got: "10.005" }),
+      say("amountDecimals", "Amount", { got: "10.005" }),
     ]);
     expect(problems(userRow("Deposit", 5, { amount: -3 }))).toEqual([
-      say("amountPositive", "DepositAmount", { got: "-3" }),
+      say("amountPositive", "Amount", { got: "-3" }),
     ]);
     expect(
       problems(userRow("Update fund", 5, { fundName: "x".repeat(201), fundCode: "c".repeat(51) })),
     ).toEqual([
-      say("maxLength", "FundName", { max: 200, length: 201 }),
-      say("maxLength", "FundCode", { max: 50, length: 51 }),
+      say("maxLength", "Fund name", { max: 200, length: 201 }),
+      say("maxLength", "Fund code", { max: 50, length: 51 }),
     ]);
     expect(
       problems(
         userRow("Set custom status", 5, { customStatus: "s".repeat(21), customMessage: "m".repeat(256) }),
       ),
     ).toEqual([
-      say("maxLength", "CustomStatus", { max: 20, length: 21 }),
-      say("maxLength", "CustomMessage", { max: 255, length: 256 }),
+      say("maxLength", "Custom status", { max: 20, length: 21 }),
+      say("maxLength", "Custom message", { max: 255, length: 256 }),
     ]);
     expect(
       problems(
@@ -160,14 +170,51 @@ describe("requestFromRow: every problem, with the contract's own messages", () =
         }),
       ),
     ).toEqual([
-      say("currency", "FundCurrency", { got: "PESO" }),
-      say("maxLength", "FundComment", { max: 255, length: 256 }),
+      say("currency", "Currency", { got: "PESO" }),
+      say("maxLength", "Fund comment", { max: 255, length: 256 }),
     ]);
     expect(
       problems(userRow("Mark integrated", 5, { integrationCode: "V", integrationDate: "yesterday" })),
-    ).toEqual([say("datetime", "IntegrationDate", { got: "yesterday" })]);
+    ).toEqual([say("datetime", "Integration date", { got: "yesterday" })]);
     expect(problems(userRow("Deposit", "abc", { amount: 1 }))).toEqual([
-      say("integer", "Id", { got: "abc" }),
+      say("integer", "Target Id", { got: "abc" }),
     ]);
+  });
+
+  it("names each field by the Outbox column it was typed into, in the document's language", () => {
+    expect(problems(userRow("Retiro", "", { amount: 1.234 }), { language: "es" })).toEqual([
+      "Id destino es obligatorio.",
+      'Monto debe tener como máximo dos decimales (se recibió "1.234").',
+    ]);
+    expect(problems(userRow("Crear fondo", "", { currency: "PESO" }), { language: "es" })).toEqual([
+      "Id empleado es obligatorio.",
+      "Nombre del fondo es obligatorio.",
+      'Moneda debe ser un código de moneda de 3 letras, como CLP o USD (se recibió "PESO").',
+      "Monto es obligatorio.",
+    ]);
+    expect(problems(userRow("Marca de integración", 5), { language: "es" })).toEqual([
+      "Código de comprobante es obligatorio.",
+    ]);
+    expect(problems(userRow("Set custom status", 5, { customStatus: "s".repeat(21) }))).toEqual([
+      "Custom status must be at most 20 characters long (got 21).",
+    ]);
+  });
+});
+
+describe("fieldLabel: the Outbox's name for each service field", () => {
+  it("every field a row fills is named by a column its operation reads", () => {
+    const row = (operation: (typeof OUTBOX_OPERATIONS)[number]) =>
+      readOutboxRow(userRow(operationLabel("en", operation), 5), 2);
+    for (const operation of OUTBOX_OPERATIONS) {
+      const headers = REQUEST_COLUMNS[operation].map((column) => translate("es", headerKey(column)));
+      for (const field of Object.keys(serviceInputOfRow(row(operation), context))) {
+        expect(headers, `${operation}: ${field}`).toContain(fieldLabel("es", field));
+      }
+    }
+  });
+
+  it("a field no row holds (IdAdmin, from the settings) keeps its own name", () => {
+    expect(fieldLabel("en", "IdAdmin")).toBe("IdAdmin");
+    expect(fieldLabel("en", "WithdrawAmount")).toBe("Amount");
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
+import { previewOutbox } from "../../src/outbox/preview";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { readOutboxRow } from "../../src/outbox/rows";
 import { outboxBudgetMs, runOutbox } from "../../src/outbox/run";
 import { ExecutionStopped, FakeAudit, FakeClock, FakeLedger, FakeSheet, runContext, userRow } from "./fakes";
 
@@ -68,13 +70,45 @@ describe("runOutbox: the happy path", () => {
     expect(first.refused).toBe(1);
     expect(sheet.cell(2, "state")).toBe("Refused");
     expect(sheet.cell(2, "result")).toBe(
-      `Not sent: ${ruleMessage("amountComma", "DepositAmount", { got: "12,50" })}`,
+      `Not sent: ${ruleMessage("amountComma", "Amount", { got: "12,50" })}`,
     );
     expect(ledger.sent).toEqual([]);
     expect(runOutbox(context).refused).toBe(0); // unchanged: left alone
     sheet.setCell(2, "amount", "12.50");
     expect(runOutbox(context).done).toBe(1);
     expect(balance(ledger, 1)).toBe(101_250);
+  });
+
+  it("names the column of a refused row's input in the document's language, never the service's field", () => {
+    const { ledger, sheet, context } = setup([
+      userRow("Retiro", 1, { amount: "12,50" }),
+      userRow("Estado personalizado", 31, { customStatus: "s".repeat(21) }),
+    ]);
+    runOutbox({ ...context, language: "es" });
+    expect(sheet.cell(2, "result")).toBe(
+      'No enviado: Monto contiene una coma: escriba los montos con punto decimal y sin separador de miles, p. ej. 1234.50 (se recibió "12,50").',
+    );
+    expect(sheet.cell(3, "result")).toBe(
+      "No enviado: Estado personalizado debe tener como máximo 20 caracteres (tiene 21).",
+    );
+    expect(ledger.sent).toEqual([]);
+  });
+
+  it("a fund the confirmation did not find sends nothing, saying so rather than naming a currency ?", () => {
+    const { ledger, sheet, context } = setup([userRow("Deposit", 1, { amount: 5 })]);
+    const rows = sheet.readAll().map((values, i) => readOutboxRow(values, i + 2));
+    const preview = previewOutbox(rows, () => null, { ...context, now: context.now() });
+    const confirmed = { confirmed: preview.confirmed, currencies: preview.currencies };
+    runOutbox({ ...context, ...confirmed });
+    expect(ledger.sent).toEqual([]);
+    expect(sheet.cell(2, "state")).toBe("Pending");
+    expect(sheet.cell(2, "result")).toBe(
+      "Could not check the fund (fund 1 was not found when the run was confirmed, and it is in CLP: run the Outbox again to confirm it); left for the next run.",
+    );
+    runOutbox({ ...context, ...confirmed, language: "es" });
+    expect(sheet.cell(2, "result")).toContain(
+      "el fondo 1 no se encontró cuando se confirmó la ejecución, y es en CLP: ejecute la Bandeja de salida otra vez para confirmarlo",
+    );
   });
 
   it("records a refusal by the service with its message", () => {

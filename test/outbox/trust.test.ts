@@ -270,8 +270,12 @@ describe("amounts the add-on can write but not read back", () => {
     expect(ledger.sent).toEqual([]);
     expect(sheet.cell(2, "state")).toBe("Refused");
     expect(String(sheet.cell(2, "result"))).toMatch(
-      /^Refused: DepositAmount: with this amount the fund.s Deposits would reach 10000000000999\.99, above 9999999999999\.99/,
+      /^Refused: Amount: with this amount the fund.s Deposits would reach 10000000000999\.99, above 9999999999999\.99/,
     );
+    const es = setup([userRow("Depósito", 1, { amount: "9999999999999.99" })]);
+    runOutbox({ ...es.context, language: "es" });
+    expect(es.ledger.sent).toEqual([]);
+    expect(String(es.sheet.cell(2, "result"))).toMatch(/^Rechazado: Monto: con este monto el total /);
   });
 
   it("a fund whose totals no longer read still settles an interrupted deposit by its movements", () => {

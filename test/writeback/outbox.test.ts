@@ -182,7 +182,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 1_200);
   });
 
-  it("invalid rows are refused before sending with the contract's messages", async () => {
+  it("invalid rows are refused before sending with the contract's rules, naming the Outbox column", async () => {
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([
       { operation: "Deposit", targetId: a.id, amount: "10,50" },
@@ -194,12 +194,46 @@ describe("Outbox: every operation, and refusals by the service", () => {
     ok(wb.menu("runOutbox", ["YES"]));
     const rows = wb.outbox();
     expect(rows[0]?.result).toBe(
-      'Not sent: DepositAmount contains a comma: write amounts with a dot as the decimal separator and no thousands separator, e.g. 1234.50 (got "10,50").',
+      'Not sent: Amount contains a comma: write amounts with a dot as the decimal separator and no thousands separator, e.g. 1234.50 (got "10,50").',
     );
-    expect(rows[1]?.result).toBe("Not sent: CustomStatus must be at most 20 characters long (got 21).");
-    expect(rows[2]?.result).toBe('Not sent: FundFlexibility must be true or false (got "quizás").');
-    expect(rows[3]?.result).toBe("Not sent: IntegrationCode must be at most 255 characters long (got 256).");
+    expect(rows[1]?.result).toBe("Not sent: Custom status must be at most 20 characters long (got 21).");
+    expect(rows[2]?.result).toBe('Not sent: Flexible must be true or false (got "quizás").');
+    expect(rows[3]?.result).toBe("Not sent: Voucher code must be at most 255 characters long (got 256).");
     expect(wb.emulator.counters.urlFetchTotal).toBe(0);
+    expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
+  });
+
+  it("in a document in Spanish, Preview and the Result cells name the Spanish columns and a fund not found", async () => {
+    const [a] = openFunds as [SandboxFund];
+    wb.settings({ language: "es" });
+    ok(wb.menu("createOutboxSheet"));
+    const sheet = "Bandeja de salida";
+    wb.typeOutbox(
+      [
+        { operation: "Depósito", targetId: a.id, amount: "10,50" },
+        { operation: "Retiro", targetId: "", amount: "2" },
+        { operation: "Crear fondo", employeeId: "", fundName: "Caja", currency: "PESO", amount: "5" },
+        { operation: "Depósito", targetId: 987654, amount: "3" },
+      ],
+      2,
+      sheet,
+    );
+    const preview = String(ok(wb.menu("previewOutbox")).result);
+    expect(preview).toContain("• Fila 2: Monto contiene una coma:");
+    expect(preview).toContain("• Fila 3: Id destino es obligatorio.");
+    expect(preview).toContain("• Fila 5: Depósito de 3,00 al fondo 987654 (fondo no encontrado)");
+    expect(preview).toContain("• Depósito (fondo no encontrado): 3,00 (1 fila)");
+    expect(preview).toContain("• Fila 5: no se encontró el fondo 987654.");
+    expect(preview).not.toMatch(/\?|Amount|IdEmployee|FundCurrency/);
+
+    ok(wb.menu("runOutbox", ["YES", "OK"]));
+    const rows = wb.outbox(sheet);
+    expect(rows.map((r) => r.result)).toEqual([
+      'No enviado: Monto contiene una coma: escriba los montos con punto decimal y sin separador de miles, p. ej. 1234.50 (se recibió "10,50").',
+      "No enviado: Id destino es obligatorio.",
+      'No enviado: Id empleado es obligatorio.; Moneda debe ser un código de moneda de 3 letras, como CLP o USD (se recibió "PESO").',
+      expect.stringMatching(/^Rechazado: /),
+    ]);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
   });
 
@@ -235,7 +269,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
     wb.emulator.resetCounters();
     const preview = String(ok(wb.menu("previewOutbox")).result);
     expect(preview).toContain("1 row with errors will not be sent:");
-    expect(preview).toContain('2: Operation "Transfer" is not one of the list.');
+    expect(preview).toContain('• Row 2: Operation "Transfer" is not one of the list.');
     expect(preview).toContain(`Deposit ${a.currency}: 5.00 (1 row)`);
     expect(wb.outbox()[0]?.state).toBe("");
 

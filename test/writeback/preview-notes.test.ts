@@ -78,12 +78,12 @@ describe("Preview notes on the rows", () => {
       `Row 3: withdrawing 6.00 XYZ exceeds the balance 5.00 of fund ${a.id}, which is not flexible.`,
     );
     expect(text).toContain(`Row 4: fund ${b.id} is closed.`);
-    expect(text).toContain("• 5: DepositAmount contains a comma");
+    expect(text).toContain("• Row 5: Amount contains a comma");
     expect(results()).toEqual([
       "",
       `Preview: same operation on the same target as row 2. Withdrawing 6.00 XYZ exceeds the balance 5.00 of fund ${a.id}, which is not flexible.`,
       `Preview: fund ${b.id} is closed.`,
-      expect.stringMatching(/^Preview: will not be sent: DepositAmount contains a comma/),
+      expect.stringMatching(/^Preview: will not be sent: Amount contains a comma/),
       "",
     ]);
     expect(states()).toEqual(["", "", "", "", ""]);
@@ -112,8 +112,9 @@ describe("Preview notes on the rows", () => {
     expect(results(sheet)).toEqual([
       `Vista previa: retirar 25,00 XYZ supera el saldo 20,00 del fondo ${a.id}, que no es flexible.`,
       `Vista previa: el fondo ${b.id} está cerrado.`,
-      expect.stringMatching(/^Vista previa: no se enviará: /),
+      'Vista previa: no se enviará: Monto debe ser mayor que cero (se recibió "-5").',
     ]);
+    expect(text).toContain('• Fila 4: Monto debe ser mayor que cero (se recibió "-5").');
     expect(states(sheet)).toEqual(["", "", ""]);
   });
 
@@ -137,7 +138,7 @@ describe("Preview notes on the rows", () => {
     let rows = wb.outbox();
     expect(rows[0]).toMatchObject({ state: "Done", result: done?.result });
     expect(rows[1]?.result).toMatch(/^Preview: same as row 2, done on .*; it is sent as a new operation\.$/);
-    expect(rows[2]?.result).toMatch(/^Preview: will not be sent: DepositAmount must be greater than zero/);
+    expect(rows[2]?.result).toMatch(/^Preview: will not be sent: Amount must be greater than zero/);
     expect(rows[3]?.result).toBe('Preview: will not be sent: Operation "Transfer" is not one of the list.');
 
     // Row 4 fixed, row 5 now a duplicate of it, row 3 emptied: each note follows.
@@ -204,7 +205,7 @@ describe("Preview notes on the rows", () => {
     wb.emulator.typeCells("Outbox", `${String.fromCharCode(64 + columnNumber("amount"))}3`, [["5"]]);
     ok(await preview);
     expect(results()).toEqual([
-      expect.stringMatching(/^Preview: will not be sent: DepositAmount must be greater than zero/),
+      expect.stringMatching(/^Preview: will not be sent: Amount must be greater than zero/),
       "",
       "",
     ]);

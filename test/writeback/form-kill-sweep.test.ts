@@ -21,10 +21,6 @@ afterAll(async () => {
   await wb?.close();
 });
 
-async function deposits(id: number, cents: number): Promise<number> {
-  return (await wb.fund(id)).transactions.filter((t) => t.type === 1 && t.amountCents === cents).length;
-}
-
 describe("a Fund sidebar deposit killed at any call, then retried", () => {
   it("moves the money once", async () => {
     let completed = false;
@@ -59,7 +55,7 @@ describe("a Fund sidebar deposit killed at any call, then retried", () => {
           }
         } else expect(retried.kind, where).toBe("done");
       }
-      expect(await deposits(fund.id, 505), where).toBe(1);
+      expect(await wb.deposits(fund.id, 505), where).toBe(1);
       expect(call, "a deposit ends within 500 calls").toBeLessThan(500);
     }
   }, 600_000);

@@ -52,6 +52,8 @@ export interface WriteBack {
     users: { Id: number; Roles: string[] }[];
   }>;
   fund(id: number): Promise<SandboxFund>;
+  /** How many deposits of exactly `cents` the fund's movements hold. */
+  deposits(id: number, cents: number): Promise<number>;
   faults(rules: Record<string, unknown>[]): Promise<void>;
   clearFaults(): Promise<void>;
   reset(): Promise<void>;
@@ -136,6 +138,9 @@ export async function startWriteBack(
       const fund = state.funds.find((f: SandboxFund) => f.id === id);
       if (!fund) throw new Error(`no fund ${id} in the sandbox`);
       return fund;
+    },
+    async deposits(id, cents) {
+      return (await this.fund(id)).transactions.filter((t) => t.type === 1 && t.amountCents === cents).length;
     },
     faults: (rules) => control("faults", { latencyMs: 0, rules }),
     clearFaults: () => control("faults", undefined, "DELETE"),

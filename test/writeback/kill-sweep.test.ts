@@ -17,10 +17,6 @@ afterAll(async () => {
   await wb?.close();
 });
 
-async function deposits(id: number, cents: number): Promise<number> {
-  return (await wb.fund(id)).transactions.filter((t) => t.type === 1 && t.amountCents === cents).length;
-}
-
 describe("an Outbox run killed at any call", () => {
   it("sends each deposit once, whatever call it was killed at", async () => {
     let completed = false;
@@ -44,8 +40,8 @@ describe("an Outbox run killed at any call", () => {
         wb.outbox().map((r) => r.state),
         where,
       ).toEqual(["Done", "Done", "Done"]);
-      expect(await deposits(a.id, 202), where).toBe(1);
-      expect(await deposits(b.id, 404), where).toBe(1);
+      expect(await wb.deposits(a.id, 202), where).toBe(1);
+      expect(await wb.deposits(b.id, 404), where).toBe(1);
       const withdrawals = (await wb.fund(b.id)).transactions.filter(
         (t) => t.type !== 1 && t.amountCents === 3,
       );

@@ -45,10 +45,6 @@ const RED = "#f4cccc";
 const AMBER = "#fff2cc";
 const SHADE = "#efefef";
 
-async function deposits(id: number, cents: number): Promise<number> {
-  return (await wb.fund(id)).transactions.filter((t) => t.type === 1 && t.amountCents === cents).length;
-}
-
 describe("a new Outbox", () => {
   it("shows State and Result first, hides the add-on's record, and notes what each operation needs", () => {
     ok(wb.menu("createOutboxSheet"));
@@ -128,7 +124,7 @@ describe("a new Outbox", () => {
     expect(ok(wb.menu("runOutbox", ["OK"])).result).toBeNull();
     expect(wb.emulator.ui.dialogs.at(-1)?.prompt).toContain(`column ${column} should be “Amount”`);
     expect(JSON.stringify(wb.sheetValues("Outbox"))).toBe(before);
-    expect(await deposits(a.id, 333)).toBe(0);
+    expect(await wb.deposits(a.id, 333)).toBe(0);
   });
 });
 
@@ -159,9 +155,9 @@ describe("an Outbox of the new layout whose header an editor retypes as the old 
     expect(wb.emulator.ui.toasts.map((toast) => toast.message)).not.toContain(
       translate("en", "outbox.migrated"),
     );
-    expect(await deposits(a.id, 505)).toBe(1);
-    expect(await deposits(b.id, 606)).toBe(1);
-    expect(await deposits(a.id, 707)).toBe(0);
+    expect(await wb.deposits(a.id, 505)).toBe(1);
+    expect(await wb.deposits(b.id, 606)).toBe(1);
+    expect(await wb.deposits(a.id, 707)).toBe(0);
   });
 });
 
@@ -185,7 +181,7 @@ describe("an Outbox in the new layout the add-on has not dressed (a move cut off
     const before = snapshotOf("Outbox")?.values.slice(1);
     expect(String(ok(wb.menu("previewOutbox")).result)).toContain("column A should be “State”");
     expect(snapshotOf("Outbox")?.values.slice(1)).toEqual(before);
-    expect(await deposits(a.id, 808)).toBe(1);
+    expect(await wb.deposits(a.id, 808)).toBe(1);
   });
 });
 
@@ -205,8 +201,8 @@ describe("a Done row's visible cells copied to a new row (State and Result first
     ok(wb.menu("runOutbox", ["YES", "OK"]));
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Refused"]);
     expect(wb.outbox()[1]?.result).toBe(translate("en", "outbox.msg.noRecord"));
-    expect(await deposits(a.id, 909)).toBe(0);
-    expect(await deposits(a.id, 303)).toBe(1);
+    expect(await wb.deposits(a.id, 909)).toBe(0);
+    expect(await wb.deposits(a.id, 303)).toBe(1);
   });
 });
 
@@ -314,9 +310,9 @@ describe.each([
       t("outbox.state.Done"),
       t("outbox.state.Done"),
     ]);
-    expect(await deposits(b.id, 606)).toBe(1);
-    expect(await deposits(a.id, 1_010)).toBe(1);
-    expect(await deposits(a.id, 707)).toBe(1);
+    expect(await wb.deposits(b.id, 606)).toBe(1);
+    expect(await wb.deposits(a.id, 1_010)).toBe(1);
+    expect(await wb.deposits(a.id, 707)).toBe(1);
   });
 
   it("one whose columns a user also moved is not moved, and is refused by the header check", async () => {
@@ -370,8 +366,8 @@ describe("an Outbox of the old layout whose move is killed at any call", () => {
         wb.outbox().map((r) => r.state),
         where,
       ).toEqual(["Done", "Done"]);
-      expect(await deposits(a.id, 111), where).toBe(1);
-      expect(await deposits(b.id, 222), where).toBe(1);
+      expect(await wb.deposits(a.id, 111), where).toBe(1);
+      expect(await wb.deposits(b.id, 222), where).toBe(1);
       expect(call).toBeLessThan(500);
     }
   }, 300_000);
@@ -400,6 +396,6 @@ describe("an Outbox of the old layout when the language changes first", () => {
     wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
     wb.menu("runOutbox", ["OK", "YES", "OK"]);
     expect(wb.outbox("Bandeja de salida")[0]?.state).toBe("Done");
-    expect(await deposits(a.id, 404)).toBe(1);
+    expect(await wb.deposits(a.id, 404)).toBe(1);
   });
 });

@@ -94,27 +94,41 @@ function sameRow(plan: RefreshPlan, snapshot: SheetSnapshot, index: number, date
   return true;
 }
 
-/** The blocks of rows to write: rows that differ, consecutive ones together, `maxRows` at most each. */
+/**
+ * Unchanged cells written again rather than a gap between two blocks: a call costs Sheets far
+ * more than the cells it carries, so rows that changed here and there (names learnt, statuses
+ * moved) go out in a few calls, not one per row. The rows in a gap hold what the plan would
+ * write, so writing them again changes nothing.
+ */
+export const GAP_CELLS = 2_000;
+
+/**
+ * The blocks of rows to write: rows that differ, with the unchanged rows between two of them
+ * when those are at most `gapCells` cells, `maxRows` at most each.
+ */
 export function changedBlocks(
   plan: RefreshPlan,
   snapshot: SheetSnapshot | null,
   maxRows = WRITE_CHUNK_ROWS,
   dateTexts?: DateTexts,
+  gapCells = GAP_CELLS,
 ): RowBlock[] {
+  const maxGap = Math.floor(gapCells / Math.max(1, plan.width));
   const blocks: RowBlock[] = [];
   let start = -1;
-  const close = (end: number) => {
+  let end = -1;
+  const close = () => {
     for (let from = start; from < end; from += maxRows) {
       blocks.push({ row: from + 1, height: Math.min(maxRows, end - from) });
     }
-    start = -1;
   };
   for (let index = 0; index < plan.values.length; index += 1) {
-    const changed = !snapshot || !sameRow(plan, snapshot, index, dateTexts);
-    if (changed && start < 0) start = index;
-    if (!changed && start >= 0) close(index);
+    if (snapshot && sameRow(plan, snapshot, index, dateTexts)) continue;
+    if (start >= 0 && index - end > maxGap) close();
+    if (start < 0 || index - end > maxGap) start = index;
+    end = index + 1;
   }
-  if (start >= 0) close(plan.values.length);
+  if (start >= 0) close();
   return blocks;
 }
 

@@ -42,15 +42,35 @@ describe("changedBlocks", () => {
 
   it("groups consecutive changed rows, and writes everything to a sheet that was not read", () => {
     const changed = rows.map((r, i) => (i === 3 || i === 4 || i === 8 ? [r[0] as string, 99] : r));
-    expect(changedBlocks(plan(changed), snapshot(rows))).toEqual([
+    // Without gaps written again: the changed rows alone.
+    expect(changedBlocks(plan(changed), snapshot(rows), 5_000, undefined, 0)).toEqual([
       { row: 4, height: 2 },
       { row: 9, height: 1 },
     ]);
+    // A gap of 3 rows × 2 columns is 6 cells: written again with its neighbours at up to 6.
+    expect(changedBlocks(plan(changed), snapshot(rows), 5_000, undefined, 5)).toEqual([
+      { row: 4, height: 2 },
+      { row: 9, height: 1 },
+    ]);
+    expect(changedBlocks(plan(changed), snapshot(rows), 5_000, undefined, 6)).toEqual([
+      { row: 4, height: 6 },
+    ]);
+    expect(changedBlocks(plan(changed), snapshot(rows))).toEqual([{ row: 4, height: 6 }]);
     expect(changedBlocks(plan(rows), null, 4)).toEqual([
       { row: 1, height: 4 },
       { row: 5, height: 4 },
       { row: 9, height: 2 },
     ]);
+  });
+
+  it("writes rows changed here and there in a few calls, not one per row", () => {
+    // 3,000 rows of 20 columns, every third one changed (a name learnt, a status moved).
+    const wide = Array.from({ length: 3_000 }, (_, i) => Array.from({ length: 20 }, (_, c) => `${i}:${c}`));
+    const changed = wide.map((r, i) => (i % 3 === 0 ? [...r.slice(0, 19), "new"] : r));
+    expect(changedBlocks(plan(changed), snapshot(wide))).toEqual([{ row: 1, height: 2_998 }]);
+    // Gaps wider than 2,000 cells (here 150 rows × 20) stay unwritten.
+    const far = wide.map((r, i) => (i % 151 === 0 ? [...r.slice(0, 19), "new"] : r));
+    expect(changedBlocks(plan(far), snapshot(wide))).toHaveLength(20);
   });
 
   it("cuts a long block into pieces of at most the chunk size", () => {

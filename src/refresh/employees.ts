@@ -1,23 +1,28 @@
 /**
  * Employees' names as the expense reports give them (EmployeeId, EmployeeName): the service
  * has no employee endpoint, so a name is known once a report of that employee was read. Kept
- * in one document property so that a refresh of the funds alone still shows them; the value
- * stays under the 9 KB a property holds by dropping the names seen longest ago.
+ * in document properties (cut into values, ./stored-text.ts) so that a refresh of the funds, or
+ * one whose report pages come after the funds' pages, still shows them: a fund's name is never
+ * written as an id first and as a name again. Past MAX_NAME_CHARS the names seen longest ago
+ * are dropped, those of the funds' employees last.
  */
 import type { ExpenseReport } from "../api/types";
-import type { TextStore } from "./stored-text";
+import { loadText, saveText, type TextStore } from "./stored-text";
 
 export type EmployeeNames = Map<number, string>;
 
 export const EMPLOYEE_NAMES_KEY = "refresh.employeeNames";
-/** UTF-8 bytes of the stored value: under the 9 KB of one property, with room to spare. */
-export const MAX_NAME_BYTES = 8_000;
+/** Characters of the stored list: about 2,400 names in 20 values, 60 KB of the document's 500 KB. */
+export const MAX_NAME_CHARS = 60_000;
 const MAX_NAME_LENGTH = 80;
 
 export function loadEmployeeNames(store: TextStore): EmployeeNames {
   const names: EmployeeNames = new Map();
   try {
-    const stored: unknown = JSON.parse(store.getProperty(EMPLOYEE_NAMES_KEY) ?? "[]");
+    // The list in one value, as it was kept before it could take more than 9 KB, is read too.
+    const stored: unknown = JSON.parse(
+      loadText(store, EMPLOYEE_NAMES_KEY) ?? store.getProperty(EMPLOYEE_NAMES_KEY) ?? "[]",
+    );
     if (Array.isArray(stored))
       for (const pair of stored)
         if (Array.isArray(pair) && Number.isSafeInteger(pair[0]) && typeof pair[1] === "string")
@@ -47,24 +52,19 @@ export function learnEmployeeNames(
   return next;
 }
 
-/** Saves `names` (latest first), leaving out the oldest past MAX_NAME_BYTES. */
-export function saveEmployeeNames(store: TextStore, names: EmployeeNames): void {
+/**
+ * Saves `names` (latest first), the names of `first` (the funds' employees) before the others,
+ * leaving out the rest past MAX_NAME_CHARS.
+ */
+export function saveEmployeeNames(store: TextStore, names: EmployeeNames, first?: ReadonlySet<number>): void {
   const pairs: string[] = [];
-  let bytes = 2;
-  for (const pair of names) {
+  let chars = 2;
+  const ordered = first ? [...names].sort(([a], [b]) => Number(first.has(b)) - Number(first.has(a))) : names;
+  for (const pair of ordered) {
     const text = JSON.stringify(pair);
-    bytes += utf8Length(text) + 1;
-    if (bytes > MAX_NAME_BYTES) break;
+    chars += text.length + 1;
+    if (chars > MAX_NAME_CHARS) break;
     pairs.push(text);
   }
-  store.setProperty(EMPLOYEE_NAMES_KEY, `[${pairs.join(",")}]`);
-}
-
-function utf8Length(text: string): number {
-  let n = 0;
-  for (const ch of text) {
-    const c = ch.codePointAt(0) ?? 0;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
+  saveText(store, EMPLOYEE_NAMES_KEY, `[${pairs.join(",")}]`);
 }

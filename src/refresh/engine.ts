@@ -566,7 +566,10 @@ export function runRefreshSteps(
         // The report pages that rode with the funds' name their employees already: learnt
         // before the funds are written, so that names the stored list had no room for are not
         // written as ids first and as names again after the reports.
-        learnNames([...ahead.values()].flatMap((page) => page.items));
+        learnNames(
+          [...ahead.values()].flatMap((page) => page.items),
+          list,
+        );
         records += writeFunds(list, shouldStop, keyCovers(covers), partial);
       },
     );
@@ -679,7 +682,7 @@ export function runRefreshSteps(
             ...filesUpdate(list, (key) => covers(Number(key.split("-")[0])), shouldStop),
             partial,
           });
-        learnNames(list);
+        learnNames(list, fundList);
       },
     );
     if (fundList?.some((f) => names.get(f.idAssignTo) !== before.get(f.idAssignTo))) {
@@ -690,11 +693,14 @@ export function runRefreshSteps(
     }
   }
 
-  /** Adds the names `reports` carry to `names` and stores them; whether any was new. */
-  function learnNames(reports: readonly ExpenseReport[]): boolean {
+  /**
+   * Adds the names `reports` carry to `names` and stores them, those of `funds`' employees
+   * kept first; whether any was new.
+   */
+  function learnNames(reports: readonly ExpenseReport[], funds?: readonly Fund[] | null): boolean {
     const next = deps.employeeNames ? learnEmployeeNames(names, reports) : null;
     if (!next || !deps.employeeNames) return false;
-    saveEmployeeNames(deps.employeeNames, next);
+    saveEmployeeNames(deps.employeeNames, next, funds ? new Set(funds.map((f) => f.idAssignTo)) : undefined);
     names = next;
     return true;
   }

@@ -3,7 +3,7 @@ import {
   EMPLOYEE_NAMES_KEY,
   learnEmployeeNames,
   loadEmployeeNames,
-  MAX_NAME_BYTES,
+  MAX_NAME_CHARS,
   saveEmployeeNames,
 } from "../../src/refresh/employees";
 import { type EngineDeps, refreshSelection, runRefreshSteps, startCursor } from "../../src/refresh/engine";
@@ -62,17 +62,33 @@ describe("employees' names", () => {
     expect(learnEmployeeNames(next ?? new Map(), [{ employeeId: 5, employeeName: "Eva" }])).toBeNull();
   });
 
-  it("keeps the stored value under the limit of one property, dropping the names seen longest ago", () => {
+  it("keeps thousands of names in values under 9 KB each, dropping the names seen longest ago, the funds' employees last", () => {
     const store = memoryStore();
     const names = new Map<number, string>();
-    for (let id = 1; id <= 2000; id++) names.set(id, `Ñandú Bárbara ${id}`);
-    saveEmployeeNames(store, names);
-    const stored = store.data.get(EMPLOYEE_NAMES_KEY) ?? "";
-    expect(Buffer.byteLength(stored, "utf8")).toBeLessThanOrEqual(MAX_NAME_BYTES);
+    for (let id = 1; id <= 5000; id++) names.set(id, `Ñandú Bárbara ${id}`);
+    // Employees 4,990 to 5,000 hold funds: kept though they were seen longest ago.
+    const holders = new Set(Array.from({ length: 11 }, (_, i) => 4990 + i));
+    saveEmployeeNames(store, names, holders);
+    const values = [...store.data].filter(([key]) => key.startsWith(`${EMPLOYEE_NAMES_KEY}.`));
+    expect(values.length).toBeGreaterThan(1);
+    for (const [, value] of values) expect(Buffer.byteLength(value, "utf8")).toBeLessThanOrEqual(9 * 1024);
+    expect(values.reduce((n, [, v]) => n + v.length, 0)).toBeLessThanOrEqual(MAX_NAME_CHARS);
     const loaded = loadEmployeeNames(store);
     expect(loaded.get(1)).toBe("Ñandú Bárbara 1");
-    expect(loaded.has(2000)).toBe(false);
-    expect(loaded.size).toBeGreaterThan(100);
+    expect(loaded.get(5000)).toBe("Ñandú Bárbara 5000");
+    expect(loaded.get(4990)).toBe("Ñandú Bárbara 4990");
+    expect(loaded.has(4000)).toBe(false);
+    expect(loaded.size).toBeGreaterThan(2000);
+    // Saved again with fewer names: the values past the new end are gone.
+    saveEmployeeNames(store, new Map([[1, "Ana"]]));
+    expect([...loadEmployeeNames(store)]).toEqual([[1, "Ana"]]);
+    expect([...store.data.keys()].filter((k) => k.startsWith(`${EMPLOYEE_NAMES_KEY}.`))).toEqual([
+      `${EMPLOYEE_NAMES_KEY}.0`,
+    ]);
+    // The list as one value, as it was kept before, is still read; a damaged one is forgotten.
+    store.data.clear();
+    store.data.set(EMPLOYEE_NAMES_KEY, '[[7,"Íñigo Pérez"]]');
+    expect(loadEmployeeNames(store).get(7)).toBe("Íñigo Pérez");
     store.data.set(EMPLOYEE_NAMES_KEY, "{damaged");
     expect(loadEmployeeNames(store).size).toBe(0);
   });

@@ -142,6 +142,7 @@ function session(source: RefreshSource, action: StringKey) {
       },
     }),
     fingerprints: runtime().documentProperties(),
+    pageSizes: runtime().userProperties(),
     listState: listState(),
     employeeNames: runtime().documentProperties(),
     options,

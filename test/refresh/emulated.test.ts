@@ -149,8 +149,29 @@ describe("refresh through the emulation", () => {
     // 1,200 funds: two pages of 1,000 instead of 240 of 5 or 12 of 100.
     expect(asked.map((p) => p.ResultsPerPage)).toEqual([1000, 1000]);
     expect(fundsSheet().values).toHaveLength(1_201);
-    const kept = s.emulator.documentPropertiesData.values.get("refresh.pageSizes");
+    // Kept in the user's own properties: the document's are any editor's to write.
+    const kept = s.emulator.userPropertiesOf().values.get("refresh.pageSizes");
     expect(JSON.parse(kept ?? "{}")).toEqual({ [s.sandbox.url]: 1000 });
+    expect(s.emulator.documentPropertiesData.values.has("refresh.pageSizes")).toBe(false);
+  });
+
+  it("asks for the page size it found itself, not one another editor wrote in the document", async () => {
+    s.settings({ ...FORM, pageSize: "" });
+    await s.control("reset", { seed: 7, funds: 30, reports: 40 });
+    // One record per page would spend the user's UrlFetch day thirty times faster.
+    s.emulator.documentPropertiesData.values.set("refresh.pageSizes", JSON.stringify({ [s.sandbox.url]: 1 }));
+    run("refreshFunds");
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const asked = audit.values
+      .slice(1)
+      .filter((r) => r[col(audit.header, "Endpoint")] === "getFunds")
+      .map(
+        (r) =>
+          (JSON.parse(String(r[col(audit.header, "Parameters")])) as { ResultsPerPage: number })
+            .ResultsPerPage,
+      );
+    expect(asked).toEqual([1000]);
+    expect(fundsSheet().values).toHaveLength(31);
   });
 
   it("keeps users' columns and formulas beside their record when funds are added, removed and reordered", async () => {

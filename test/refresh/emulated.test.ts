@@ -626,17 +626,30 @@ describe("refresh through the emulation", () => {
       setProperty: (k: string, v: string) => s.emulator.documentPropertiesData.values.set(k, v),
       deleteProperty: (k: string) => s.emulator.documentPropertiesData.values.delete(k),
     };
-    const stored = JSON.parse(loadText(store, "refresh.menuCursor") ?? "{}");
+    const text = loadText(store, "refresh.menuCursor") ?? "{}";
+    const stored = JSON.parse(text);
     saveText(store, "refresh.menuCursor", JSON.stringify({ ...stored, pausedAt: stored.pausedAt + 1 }));
     expect(view()).toMatchObject({ continueNow: false });
-    // The user's own pause in another spreadsheet at that very time, copied by an editor who saw
-    // it there: not this document's pause either.
-    const mine = s.emulator.userPropertiesOf().values;
-    mine.set("refresh.pausedByMe", String(mine.get("refresh.pausedByMe")).replace(/^[^@]*@/, "other-id@"));
-    saveText(store, "refresh.menuCursor", JSON.stringify(stored));
+    // The same time, another position: nothing left to do, so that the refresh would be done at once.
+    const forged = JSON.stringify({ ...stored, cursor: { v: 1, stages: [] } });
+    saveText(store, "refresh.menuCursor", forged);
     expect(view()).toMatchObject({ continueNow: false });
-    mine.set("refresh.pausedByMe", `${s.emulator.spreadsheet.id}@${stored.pausedAt}`);
+    // The user's own pause in another spreadsheet, copied by an editor who saw it there: not
+    // this document's pause either.
+    const mine = s.emulator.userPropertiesOf().values;
+    const key = `refresh.pausedByMe.${s.emulator.spreadsheet.id}`;
+    const mark = String(mine.get(key));
+    mine.delete(key);
+    mine.set("refresh.pausedByMe.other-id", mark);
+    saveText(store, "refresh.menuCursor", text);
+    expect(view()).toMatchObject({ continueNow: false });
+    mine.set(key, mark);
     expect(view()).toMatchObject({ continueNow: true });
+    // Continued by a click, a position the user did not store starts the refresh again.
+    saveText(store, "refresh.menuCursor", forged);
+    s.emulator.resetCounters();
+    const again = s.emulator.tryRun("refreshFromSidebar", ["all"]);
+    expect(again.ok && (again.result as { records: number }).records).toBeGreaterThan(0);
   });
 
   it("killed in the middle of a refresh, leaves every sheet either as it was or complete", async () => {

@@ -142,6 +142,7 @@ function session(source: RefreshSource, action: StringKey) {
       },
     }),
     fingerprints: runtime().documentProperties(),
+    pageSizes: runtime().userProperties(),
     listState: listState(),
     employeeNames: runtime().documentProperties(),
     options,
@@ -216,7 +217,10 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
     if (refused) return summary(false, true, 0, 0, started, [], refused);
     const fingerprint = `${kind}|${optionsFingerprint(options, context.names)}`;
     const documentProperties = runtime().documentProperties();
-    const stored = storedCursor(loadText(documentProperties, MENU_CURSOR_KEY), fingerprint);
+    const mine = myPosition(PAUSED_BY_ME_KEY);
+    const text = loadText(documentProperties, MENU_CURSOR_KEY);
+    // Only the user's own pause goes on: any editor can write the position, in anyone's name.
+    const stored = text && mine.is(text) ? storedCursor(text, fingerprint) : null;
     const cursor = stored?.cursor ?? startCursor(kind);
     const budget = executionBudget(started);
     let lastToast = started;
@@ -253,8 +257,9 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
         percent,
         pausedAt: Date.now(),
       };
-      saveText(documentProperties, MENU_CURSOR_KEY, JSON.stringify(paused));
-      runtime().userProperties().setProperty(PAUSED_BY_ME_KEY, myPause(paused.pausedAt));
+      const pausedText = JSON.stringify(paused);
+      saveText(documentProperties, MENU_CURSOR_KEY, pausedText);
+      mine.keep(pausedText);
     }
     const calls = audit.requests();
     const message = result.finished
@@ -528,13 +533,26 @@ function openRefreshSidebar(language: Language): void {
 /** A paused refresh is picked up by a sidebar opened this soon after it stopped (the menu opens it). */
 const AUTO_CONTINUE_MS = 2 * 60_000;
 /**
- * User property: when this user's own refresh last paused. The paused position is a document
- * property any editor can write: only the user's own pause goes on without a click.
+ * User property (followed by the spreadsheet's id): the mark of this user's own paused refresh.
+ * The paused position is a document property any editor can write: only the user's own goes on.
  */
-const PAUSED_BY_ME_KEY = "refresh.pausedByMe";
+const PAUSED_BY_ME_KEY = "refresh.pausedByMe.";
 
-/** This spreadsheet's id and the pause's time: a pause of this user's in another document is not it. */
-const myPause = (pausedAt: number) => `${runtime().spreadsheet().getId()}@${pausedAt}`;
+/**
+ * This user's mark on a position they stored in this document: the digest of its text, in their
+ * own property `key` followed by the spreadsheet's id. Another editor can rewrite the position
+ * (keeping its time, naming this user), not the mark.
+ */
+export function myPosition(key: string): { is(text: string): boolean; keep(text: string): void } {
+  const name = key + runtime().spreadsheet().getId();
+  const user = runtime().userProperties();
+  return {
+    is: (text) => user.getProperty(name) === runtime().digest(text),
+    keep: (text) => {
+      user.setProperty(name, runtime().digest(text));
+    },
+  };
+}
 
 export interface RefreshSidebarView {
   language: Language;
@@ -557,18 +575,14 @@ export function getRefreshSidebarView(): RefreshSidebarView {
 
 function refreshSidebarView(): RefreshSidebarView {
   const language = currentLanguage();
-  const stored = tolerate(
-    "unreadable",
-    () => parseStoredCursor(loadText(runtime().documentProperties(), MENU_CURSOR_KEY)),
-    null,
-  );
+  const text = tolerate("unreadable", () => loadText(runtime().documentProperties(), MENU_CURSOR_KEY), null);
+  const stored = parseStoredCursor(text);
   const paused: RefreshSidebarView["paused"] = stored && {
     kind: stored.kind,
     action: translate(language, ACTION_OF[stored.kind]),
     percent: stored.percent,
     continueNow:
-      Date.now() - stored.pausedAt < AUTO_CONTINUE_MS &&
-      runtime().userProperties().getProperty(PAUSED_BY_ME_KEY) === myPause(stored.pausedAt),
+      Date.now() - stored.pausedAt < AUTO_CONTINUE_MS && myPosition(PAUSED_BY_ME_KEY).is(text as string),
   };
   const names = sheetNamesFrom(settingsStore().fields(), language);
   const stamps = refreshStamps();

@@ -47,7 +47,7 @@ import { FAILURE_EMAIL_KEY } from "../settings/store";
 import { currentLanguage, entry, executionBudget, tolerate } from "./entry";
 import type { MenuItem } from "./menu";
 import { ACCOUNT_KIND_KEY, refreshQuotaCheck as checkRefreshQuota, quotaPort } from "./quota";
-import { createGasRefreshEngine } from "./refresh";
+import { createGasRefreshEngine, myPosition } from "./refresh";
 
 /** Document property: id of the failed run whose notice someone dismissed. */
 export const NOTICE_DISMISSED_KEY = "schedule.noticeDismissed";
@@ -227,6 +227,7 @@ export function runRefreshExecution(source: RunRecord["source"], startedAt: numb
     scheduleFollowUp,
     notifyFailure,
     secret: () => engine.secret(),
+    mine: myPosition("longrun.mine."),
   };
   return runRefresh(source, ports);
 }

@@ -35,6 +35,7 @@ function settingsView(): SettingsView {
     token: store.tokenStatus(),
     schedule: currentScheduleView(),
     allowlist: [...MANIFEST_ALLOWLIST],
+    adminIssue: store.adminIdIssue(currentLanguage()) ?? "",
   };
 }
 

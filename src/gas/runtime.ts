@@ -54,6 +54,8 @@ export interface Runtime {
   formatDate(date: Date, timeZone: string, pattern: string): string;
   /** A fresh UUID. */
   uuid(): string;
+  /** The SHA-256 of `text`, in base64. */
+  digest(text: string): string;
   /** Date.now for now, Utilities.sleep to wait. */
   clock(): Clock;
   /** UrlFetchApp as the client's transport. */
@@ -111,6 +113,8 @@ function createRuntime(): Runtime {
     isAuthModeNone: (mode) => mode === ScriptApp.AuthMode.NONE,
     formatDate: (date, timeZone, pattern) => Utilities.formatDate(date, timeZone, pattern),
     uuid: () => Utilities.getUuid(),
+    digest: (text) =>
+      Utilities.base64Encode(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text)),
     clock: once(appsScriptClock),
     transport: once(urlFetchTransport),
   };

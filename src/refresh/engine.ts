@@ -197,6 +197,12 @@ export interface EngineDeps {
   listState?: ListStateStore;
   /** Where employees' names seen in reports are kept (./employees.ts); none: funds show ids. */
   employeeNames?: TextStore;
+  /**
+   * Where the largest page found per service URL is kept (./page-size.ts): the user's own
+   * properties, so that no other editor chooses what this user's refreshes ask for. Without
+   * it, `fingerprints`.
+   */
+  pageSizes?: TextStore;
   options: RefreshOptions;
   onStep?: (progress: StepProgress) => void;
 }
@@ -273,14 +279,15 @@ export function runRefreshSteps(
   };
 
   const probe = options.pageSizeProbe;
-  const remembered = probe ? rememberedPageSize(deps.fingerprints, probe.serviceUrl) : null;
+  const sizes = deps.pageSizes ?? deps.fingerprints;
+  const remembered = probe ? rememberedPageSize(sizes, probe.serviceUrl) : null;
   // While probing, the first pages of the lists ask for probe.ask and show what the service takes.
   let probing = probe !== undefined && remembered === null;
   let pageSize = remembered ?? (probing && probe ? probe.ask : options.pageSize);
   const keepPageSize = (size: number) => {
     probing = false;
     pageSize = size;
-    if (probe) rememberPageSize(deps.fingerprints, probe.serviceUrl, size);
+    if (probe) rememberPageSize(sizes, probe.serviceUrl, size);
   };
 
   const pageQuery = (q: Record<string, unknown>, page: number) => ({

@@ -8,7 +8,9 @@
  * - cut short (fewer records than asked while the list holds more): the size it gave is kept;
  * - a full page of `ask` records: `ask` is kept;
  * - every list shorter than one page: nothing is learnt yet; the next refresh asks again.
- * What is kept lives in document properties (`refresh.pageSizes`: service URL → size).
+ * What is kept lives in the user's own properties (`refresh.pageSizes`: service URL → size):
+ * the document's are any editor's, and a size of 1 there would multiply the calls of every
+ * other user's refreshes.
  */
 import { HttpError, ServiceError } from "../api/errors";
 import type { TextStore } from "./stored-text";

@@ -102,6 +102,11 @@ export interface RunPorts<C> {
   notifyFailure(run: RunRecord): void;
   /** The access token, only so that it can be scrubbed from messages. */
   secret(): string | null;
+  /**
+   * This user's mark on the position they stored (in their own properties): the stored position
+   * is any editor's to rewrite, in anyone's name, so only the one the user stored goes on.
+   */
+  mine: { is(text: string): boolean; keep(text: string): void };
 }
 
 export type RunResult =
@@ -208,6 +213,8 @@ function runLocked<C>(
 ): RunResult {
   const store = ports.documentStore;
   let continuation = loadContinuation<C>(store);
+  // Another's position (or one written in this user's name) is not continued: started again.
+  if (continuation && !ports.mine.is(JSON.stringify(continuation))) continuation = null;
   // A continuation trigger only carries on its own owner's refresh (their token, their
   // trigger); a refresh already finished or superseded leaves it nothing to do.
   const notMine = !continuation || continuation.ownerKey !== ports.me.key;
@@ -299,6 +306,7 @@ function runLocked<C>(
   };
   try {
     saveContinuation(store, next, ports.newId());
+    ports.mine.keep(JSON.stringify(next));
   } catch (err) {
     finish({
       ...base,

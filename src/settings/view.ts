@@ -36,6 +36,12 @@ export interface SettingsView {
    * (Apps Script would refuse the requests). Empty or absent: no warning.
    */
   allowlist?: string[];
+  /**
+   * Why the document's IdAdmin does not go with this user's writes (another editor changed it
+   * since they saved theirs), shown beside the field: saving the form confirms it. "" or absent
+   * when it does.
+   */
+  adminIssue?: string;
 }
 
 export interface FieldProblem {

@@ -149,8 +149,29 @@ describe("refresh through the emulation", () => {
     // 1,200 funds: two pages of 1,000 instead of 240 of 5 or 12 of 100.
     expect(asked.map((p) => p.ResultsPerPage)).toEqual([1000, 1000]);
     expect(fundsSheet().values).toHaveLength(1_201);
-    const kept = s.emulator.documentPropertiesData.values.get("refresh.pageSizes");
+    // Kept in the user's own properties: the document's are any editor's to write.
+    const kept = s.emulator.userPropertiesOf().values.get("refresh.pageSizes");
     expect(JSON.parse(kept ?? "{}")).toEqual({ [s.sandbox.url]: 1000 });
+    expect(s.emulator.documentPropertiesData.values.has("refresh.pageSizes")).toBe(false);
+  });
+
+  it("asks for the page size it found itself, not one another editor wrote in the document", async () => {
+    s.settings({ ...FORM, pageSize: "" });
+    await s.control("reset", { seed: 7, funds: 30, reports: 40 });
+    // One record per page would spend the user's UrlFetch day thirty times faster.
+    s.emulator.documentPropertiesData.values.set("refresh.pageSizes", JSON.stringify({ [s.sandbox.url]: 1 }));
+    run("refreshFunds");
+    const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;
+    const asked = audit.values
+      .slice(1)
+      .filter((r) => r[col(audit.header, "Endpoint")] === "getFunds")
+      .map(
+        (r) =>
+          (JSON.parse(String(r[col(audit.header, "Parameters")])) as { ResultsPerPage: number })
+            .ResultsPerPage,
+      );
+    expect(asked).toEqual([1000]);
+    expect(fundsSheet().values).toHaveLength(31);
   });
 
   it("keeps users' columns and formulas beside their record when funds are added, removed and reordered", async () => {
@@ -605,17 +626,30 @@ describe("refresh through the emulation", () => {
       setProperty: (k: string, v: string) => s.emulator.documentPropertiesData.values.set(k, v),
       deleteProperty: (k: string) => s.emulator.documentPropertiesData.values.delete(k),
     };
-    const stored = JSON.parse(loadText(store, "refresh.menuCursor") ?? "{}");
+    const text = loadText(store, "refresh.menuCursor") ?? "{}";
+    const stored = JSON.parse(text);
     saveText(store, "refresh.menuCursor", JSON.stringify({ ...stored, pausedAt: stored.pausedAt + 1 }));
     expect(view()).toMatchObject({ continueNow: false });
-    // The user's own pause in another spreadsheet at that very time, copied by an editor who saw
-    // it there: not this document's pause either.
-    const mine = s.emulator.userPropertiesOf().values;
-    mine.set("refresh.pausedByMe", String(mine.get("refresh.pausedByMe")).replace(/^[^@]*@/, "other-id@"));
-    saveText(store, "refresh.menuCursor", JSON.stringify(stored));
+    // The same time, another position: nothing left to do, so that the refresh would be done at once.
+    const forged = JSON.stringify({ ...stored, cursor: { v: 1, stages: [] } });
+    saveText(store, "refresh.menuCursor", forged);
     expect(view()).toMatchObject({ continueNow: false });
-    mine.set("refresh.pausedByMe", `${s.emulator.spreadsheet.id}@${stored.pausedAt}`);
+    // The user's own pause in another spreadsheet, copied by an editor who saw it there: not
+    // this document's pause either.
+    const mine = s.emulator.userPropertiesOf().values;
+    const key = `refresh.pausedByMe.${s.emulator.spreadsheet.id}`;
+    const mark = String(mine.get(key));
+    mine.delete(key);
+    mine.set("refresh.pausedByMe.other-id", mark);
+    saveText(store, "refresh.menuCursor", text);
+    expect(view()).toMatchObject({ continueNow: false });
+    mine.set(key, mark);
     expect(view()).toMatchObject({ continueNow: true });
+    // Continued by a click, a position the user did not store starts the refresh again.
+    saveText(store, "refresh.menuCursor", forged);
+    s.emulator.resetCounters();
+    const again = s.emulator.tryRun("refreshFromSidebar", ["all"]);
+    expect(again.ok && (again.result as { records: number }).records).toBeGreaterThan(0);
   });
 
   it("killed in the middle of a refresh, leaves every sheet either as it was or complete", async () => {

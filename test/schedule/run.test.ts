@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../src/api/errors";
 import { createTimeBudget } from "../../src/longrun/budget";
-import { loadContinuation, type PropertyStore } from "../../src/longrun/continuation";
+import {
+  type Continuation,
+  loadContinuation,
+  type PropertyStore,
+  saveContinuation,
+} from "../../src/longrun/continuation";
 import type { RunRecord } from "../../src/schedule/history";
 import { loadHistory, type RefreshEngine, type RunPorts, runRefresh, saveRun } from "../../src/schedule/run";
 
@@ -61,6 +66,8 @@ function harness(pages = 30, limitMs = 12_000) {
     mails: [] as RunRecord[],
   };
   let ids = 0;
+  // The user's own properties: where the mark of the position they stored is kept.
+  const mine = new Map<string, string>();
   const ports = (): RunPorts<{ page: number }> => {
     const callsAtStart = world.calls;
     return {
@@ -90,9 +97,13 @@ function harness(pages = 30, limitMs = 12_000) {
       },
       notifyFailure: (run) => state.mails.push(run),
       secret: () => "secret-token",
+      mine: {
+        is: (text) => mine.get("position") === `#${text}`,
+        keep: (text) => mine.set("position", `#${text}`),
+      },
     };
   };
-  return { world, doc, sheet, refresh, state, ports };
+  return { world, doc, sheet, refresh, state, ports, mine };
 }
 
 describe("runRefresh", () => {
@@ -259,6 +270,26 @@ describe("runRefresh", () => {
     h.refresh.setFingerprint("v2");
     expect(runRefresh("continuation", h.ports()).outcome).toBe("nothing");
     expect(loadContinuation(h.doc)).toBeNull();
+  });
+
+  it("continues only the position the user stored, not one another editor wrote in their name", () => {
+    const h = harness(30, 12_000);
+    expect(runRefresh("schedule", h.ports()).outcome).toBe("continued");
+    const stored = loadContinuation<{ page: number }>(h.doc);
+    expect(stored?.cursor).toEqual({ page: 11 });
+    // Another editor writes a position of their choosing, with this user's key and the same settings.
+    saveContinuation(
+      h.doc,
+      { ...(stored as Continuation<{ page: number }>), cursor: { page: 30 }, calls: 10_000 },
+      "forged",
+    );
+    expect(runRefresh("continuation", h.ports()).outcome).toBe("nothing");
+    // The scheduled run starts the refresh again rather than go on from there.
+    expect(runRefresh("schedule", h.ports()).outcome).toBe("continued");
+    expect(h.refresh.fetched.slice(10)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    // Its own position goes on.
+    expect(runRefresh("continuation", h.ports()).outcome).toBe("continued");
+    expect(h.refresh.fetched.slice(20)).toEqual(Array.from({ length: 10 }, (_, i) => i + 11));
   });
 
   it("settles a run left running by a killed execution", () => {

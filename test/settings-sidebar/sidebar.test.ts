@@ -170,6 +170,22 @@ describe("settings sidebar", () => {
     await page.close();
   });
 
+  it("says beside IdAdmin when another editor changed it, before a save makes it the user's", async () => {
+    page = await browser.context.newPage();
+    const issue = `IdAdmin 8 is not the one you saved (7): save it in Settings to write as 8. ${HOSTILE}`;
+    await open(page, html, {
+      getSettingsView: view({ form: { ...view().form, adminId: "8" }, adminIssue: issue }),
+    });
+    expect(await page.locator("#f-adminId-mine").textContent()).toBe(issue);
+    expect(await page.locator("#f-adminId-mine").getAttribute("role")).toBe("alert");
+    expect(await page.locator("img").count()).toBe(0);
+    await page.close();
+    page = await browser.context.newPage();
+    await open(page, html, { getSettingsView: view({ adminIssue: "" }) });
+    expect(await page.locator("#f-adminId-mine").count()).toBe(0);
+    await page.close();
+  });
+
   it("shows each problem beside its field and moves the focus there", async () => {
     page = await browser.context.newPage();
     await open(page, html, {

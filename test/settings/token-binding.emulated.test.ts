@@ -182,6 +182,16 @@ describe("another editor changes the service URL", () => {
     expect(records[0]?.authorization).toBe(`Bearer ${sandbox.token}`);
   });
 
+  it("the settings Ben opens say that the IdAdmin is another editor's, until his save makes it his", () => {
+    saveForm(BEN, { baseUrl: sandbox.url, adminId: "7" }, sandbox.token);
+    expect(run<SettingsView>("getSettingsView").adminIssue).toBe("");
+    saveForm(ANA, { adminId: "8" });
+    expect(run<SettingsView>("getSettingsView").adminIssue).toBe(
+      "IdAdmin 8 is not the one you saved (7): save it in Settings to write as 8.",
+    );
+    expect(saveForm(BEN, {}).adminIssue).toBe("");
+  });
+
   it("a token saved before tokens were bound goes nowhere until its owner confirms the URL", async () => {
     saveForm(BEN, { baseUrl: sandbox.url, adminId: String(sandbox.adminId) });
     em.userPropertiesOf(BEN).values.set(TOKEN_KEY, sandbox.token);

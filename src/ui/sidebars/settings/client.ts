@@ -603,6 +603,14 @@ function render(root: HTMLElement, view: SettingsView): void {
   form.append(el("div", { class: "buttons" }, save), feedback);
   applyVisibility(form, view.form);
   serviceUrlHint(form, view);
+  // Another editor's IdAdmin: a save of this form (for whatever reason) makes it this user's.
+  if (view.adminIssue)
+    form
+      .querySelector("#f-adminId")
+      ?.insertAdjacentElement(
+        "afterend",
+        el("p", { id: "f-adminId-mine", class: "status error", role: "alert" }, view.adminIssue),
+      );
   form.addEventListener("change", () => applyVisibility(form, readForm(form, view.form)));
 
   form.addEventListener("submit", (event) => {

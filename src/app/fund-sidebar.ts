@@ -24,6 +24,7 @@ import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import { loadEmployeeNames } from "../refresh/employees";
 import { currentLanguage, entry, tolerate, withDocumentLock } from "./entry";
 import { openWriteSession, type WriteSession } from "./outbox";
+import { myNames } from "./refresh";
 
 export interface FundSidebarView {
   language: Language;
@@ -86,7 +87,7 @@ function fundSidebarView(input: unknown): FundSidebarView {
     employees: knownEmployees(
       runtime().spreadsheet(),
       session.settings.sheetNames,
-      loadEmployeeNames(runtime().documentProperties()),
+      loadEmployeeNames(runtime().documentProperties(), myNames()),
     ),
   };
   session.finish();

@@ -145,6 +145,7 @@ function session(source: RefreshSource, action: StringKey) {
     pageSizes: runtime().userProperties(),
     listState: listState(),
     employeeNames: runtime().documentProperties(),
+    namesMine: myNames(),
     options,
   };
   return { context, options, log, audit, deps };
@@ -553,6 +554,9 @@ export function myPosition(key: string): { is(text: string): boolean; keep(text:
     },
   };
 }
+
+/** This user's mark on the employees' names they stored in this document (`myPosition`). */
+export const myNames = () => myPosition("refresh.namesMine.");
 
 export interface RefreshSidebarView {
   language: Language;

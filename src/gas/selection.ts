@@ -30,8 +30,9 @@ export function selectedFundId(spreadsheet: Spreadsheet, fundsSheetName: string)
 }
 
 /**
- * Employees seen in the sheets: fund owners (IdAssignTo) and reports' EmployeeId/EmployeeName,
- * named from `remembered` (the names refreshes kept) where the sheets do not name them.
+ * Employees seen in the sheets (fund owners' IdAssignTo, reports' EmployeeId), named only from
+ * `remembered`, the names this user's refreshes read from the service: a name typed into a
+ * sheet beside another employee's id must not lead a fund to the wrong person.
  */
 export function knownEmployees(
   spreadsheet: Spreadsheet,
@@ -42,27 +43,20 @@ export function knownEmployees(
   const collect = (
     sheetName: string,
     idKey: string,
-    nameKey: string | null,
     columns: readonly { key: string; header: unknown }[],
   ) => {
     const sheet = spreadsheet.getSheetByName(sheetName);
     if (!sheet || sheet.getLastRow() < 2) return;
     const idCol = columnIn(sheet, headerTexts(idKey, columns));
     if (idCol === null) return;
-    const nameCol = nameKey ? columnIn(sheet, headerTexts(nameKey, columns)) : null;
-    // Only the two columns: a reports sheet may hold tens of thousands of wide rows.
-    const rows = sheet.getLastRow() - 1;
-    const idValues = sheet.getRange(2, idCol, rows, 1).getValues();
-    const nameValues = nameCol ? sheet.getRange(2, nameCol, rows, 1).getValues() : [];
-    idValues.forEach((cells, i) => {
-      const id = Number(cells[0]);
-      if (!Number.isSafeInteger(id) || id <= 0) return;
-      const name = String(nameValues[i]?.[0] ?? "");
-      if (!byId.has(id) || (name && !byId.get(id))) byId.set(id, name);
-    });
+    // Only the one column: a reports sheet may hold tens of thousands of wide rows.
+    for (const [cell] of sheet.getRange(2, idCol, sheet.getLastRow() - 1, 1).getValues()) {
+      const id = Number(cell);
+      if (Number.isSafeInteger(id) && id > 0 && !byId.has(id)) byId.set(id, "");
+    }
   };
-  collect(names.reports, "employeeId", "employeeName", REPORT_COLUMNS);
-  collect(names.funds, "assignedTo", null, FUND_COLUMNS);
+  collect(names.reports, "employeeId", REPORT_COLUMNS);
+  collect(names.funds, "assignedTo", FUND_COLUMNS);
   return [...byId.entries()]
     .map(([id, name]) => ({ id, name }))
     .sort((a, b) => (a.name || "~").localeCompare(b.name || "~") || a.id - b.id)

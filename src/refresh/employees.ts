@@ -16,13 +16,24 @@ export const EMPLOYEE_NAMES_KEY = "refresh.employeeNames";
 export const MAX_NAME_CHARS = 60_000;
 const MAX_NAME_LENGTH = 80;
 
-export function loadEmployeeNames(store: TextStore): EmployeeNames {
+/**
+ * This user's mark on the list they saved (its digest in their own properties): any editor can
+ * rewrite the document's list, naming their own employee id after a colleague, and a fund
+ * created from the Fund sidebar's list would then go to the wrong person.
+ */
+export interface NamesMark {
+  is(text: string): boolean;
+  keep(text: string): void;
+}
+
+/** The stored names; none when `mine` is given and the list is not the one this user saved. */
+export function loadEmployeeNames(store: TextStore, mine?: NamesMark): EmployeeNames {
   const names: EmployeeNames = new Map();
   try {
     // The list in one value, as it was kept before it could take more than 9 KB, is read too.
-    const stored: unknown = JSON.parse(
-      loadText(store, EMPLOYEE_NAMES_KEY) ?? store.getProperty(EMPLOYEE_NAMES_KEY) ?? "[]",
-    );
+    const text = loadText(store, EMPLOYEE_NAMES_KEY) ?? store.getProperty(EMPLOYEE_NAMES_KEY) ?? "[]";
+    if (mine && !mine.is(text)) return names;
+    const stored: unknown = JSON.parse(text);
     if (Array.isArray(stored))
       for (const pair of stored)
         if (Array.isArray(pair) && Number.isSafeInteger(pair[0]) && typeof pair[1] === "string")
@@ -56,7 +67,12 @@ export function learnEmployeeNames(
  * Saves `names` (latest first), the names of `first` (the funds' employees) before the others,
  * leaving out the rest past MAX_NAME_CHARS.
  */
-export function saveEmployeeNames(store: TextStore, names: EmployeeNames, first?: ReadonlySet<number>): void {
+export function saveEmployeeNames(
+  store: TextStore,
+  names: EmployeeNames,
+  first?: ReadonlySet<number>,
+  mine?: NamesMark,
+): void {
   const pairs: string[] = [];
   let chars = 2;
   const ordered = first ? [...names].sort(([a], [b]) => Number(first.has(b)) - Number(first.has(a))) : names;
@@ -66,5 +82,7 @@ export function saveEmployeeNames(store: TextStore, names: EmployeeNames, first?
     if (chars > MAX_NAME_CHARS) break;
     pairs.push(text);
   }
-  saveText(store, EMPLOYEE_NAMES_KEY, `[${pairs.join(",")}]`);
+  const text = `[${pairs.join(",")}]`;
+  saveText(store, EMPLOYEE_NAMES_KEY, text);
+  mine?.keep(text);
 }

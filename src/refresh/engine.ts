@@ -39,7 +39,13 @@ import {
   TRANSACTIONS_TABLE,
 } from "../sheets/columns";
 import type { MissingRowMode } from "../sheets/merge";
-import { type EmployeeNames, learnEmployeeNames, loadEmployeeNames, saveEmployeeNames } from "./employees";
+import {
+  type EmployeeNames,
+  learnEmployeeNames,
+  loadEmployeeNames,
+  type NamesMark,
+  saveEmployeeNames,
+} from "./employees";
 import {
   type FingerprintStore,
   type Fingerprints,
@@ -197,6 +203,8 @@ export interface EngineDeps {
   listState?: ListStateStore;
   /** Where employees' names seen in reports are kept (./employees.ts); none: funds show ids. */
   employeeNames?: TextStore;
+  /** This user's mark on the names they stored: another editor's list is not used. */
+  namesMine?: NamesMark;
   /**
    * Where the largest page found per service URL is kept (./page-size.ts): the user's own
    * properties, so that no other editor chooses what this user's refreshes ask for. Without
@@ -271,7 +279,9 @@ export function runRefreshSteps(
   let records = 0;
   const refreshed: Stage[] = [];
   let fundList: Fund[] | null = null;
-  let names: EmployeeNames = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map();
+  let names: EmployeeNames = deps.employeeNames
+    ? loadEmployeeNames(deps.employeeNames, deps.namesMine)
+    : new Map();
 
   const step = (stage: Stage, count: number) => {
     requests += count;
@@ -707,7 +717,12 @@ export function runRefreshSteps(
   function learnNames(reports: readonly ExpenseReport[], funds?: readonly Fund[] | null): boolean {
     const next = deps.employeeNames ? learnEmployeeNames(names, reports) : null;
     if (!next || !deps.employeeNames) return false;
-    saveEmployeeNames(deps.employeeNames, next, funds ? new Set(funds.map((f) => f.idAssignTo)) : undefined);
+    saveEmployeeNames(
+      deps.employeeNames,
+      next,
+      funds ? new Set(funds.map((f) => f.idAssignTo)) : undefined,
+      deps.namesMine,
+    );
     names = next;
     return true;
   }
@@ -818,9 +833,10 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
       "files",
       filesUpdate(found, (key) => covered.has(key.split("-")[0] as string)),
     );
-    const known = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map();
+    const known = deps.employeeNames ? loadEmployeeNames(deps.employeeNames, deps.namesMine) : new Map();
     const learnt = deps.employeeNames ? learnEmployeeNames(known, found) : null;
-    if (learnt && deps.employeeNames) saveEmployeeNames(deps.employeeNames, learnt);
+    if (learnt && deps.employeeNames)
+      saveEmployeeNames(deps.employeeNames, learnt, undefined, deps.namesMine);
     return {
       finished: true,
       cursor: null,
@@ -842,7 +858,9 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
     deps.onStep?.({ stage: "funds", requests });
   }
   if (selection.target === "funds") {
-    const names = deps.employeeNames ? loadEmployeeNames(deps.employeeNames) : new Map<number, string>();
+    const names = deps.employeeNames
+      ? loadEmployeeNames(deps.employeeNames, deps.namesMine)
+      : new Map<number, string>();
     records += sheets.apply<Fund>("funds", {
       columnsFor: () => fundColumns(names),
       records: found,

@@ -89,6 +89,36 @@ describe("employees' names", () => {
     });
   });
 
+  it("names employees in the Fund sidebar only from the user's own refreshes, not from a list or a cell another editor wrote", () => {
+    run("refreshAll");
+    const reports = sheet("Expense reports");
+    const idAt = reports.header.indexOf("Employee id");
+    const nameAt = reports.header.indexOf("Employee");
+    const victim = Number(reports.values[1]?.[idAt]);
+    const realName = String(reports.values[1]?.[nameAt]);
+    const fundId = String(sheet("Funds").values[1]?.[0]);
+    const employees = () =>
+      (
+        run("getFundSidebarView", [{ fundId }], "script.run").result as {
+          employees: { id: number; name: string }[];
+        }
+      ).employees;
+    expect(employees()).toContainEqual({ id: victim, name: realName });
+
+    // Another editor renames that employee in the document's list and in the Reports sheet.
+    const data = s.emulator.documentPropertiesData.values;
+    data.set("refresh.employeeNames", "1");
+    data.set("refresh.employeeNames.0", JSON.stringify([[victim, "Mallory"]]));
+    s.emulator.typeCells("Expense reports", `${letter(nameAt + 1)}2`, [["Mallory"]]);
+    const listed = employees();
+    expect(listed.filter((e) => e.name === "Mallory")).toEqual([]);
+    expect(listed).toContainEqual({ id: victim, name: "" });
+
+    // The user's next refresh reads the names from the service again.
+    run("refreshReports");
+    expect(employees()).toContainEqual({ id: victim, name: realName });
+  });
+
   it("lists every file of every report on the Report files sheet, each a link", async () => {
     run("refreshReports");
     const reports = sheet("Expense reports");

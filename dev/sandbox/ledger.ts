@@ -215,7 +215,8 @@ export class Ledger {
     } else {
       report.integrated = false;
       report.integrationExternalCode = mark.code;
-      report.integrationDate = mark.date;
+      // Spec 2.2: empty when not integrated.
+      report.integrationDate = "";
       report.integrationInternalCode = "";
     }
     return report;

@@ -57,6 +57,15 @@ export function parseRequest(
         : `Since must not be after today (${today}) when Until is absent: the range ends today (got "${value.Since}").`;
     throw new InvalidRequest([{ Field: "Since", Message: message }]);
   }
+  // Spec 2.2: IntegrationDate is empty when the report is not integrated; 4.10: with
+  // IntegrationStatus 0 it is empty by default. A date sent with 0 would contradict both.
+  if (name === "setExpenseReportIntegration" && value.IntegrationStatus === 0 && value.IntegrationDate) {
+    const message =
+      language === "es"
+        ? `IntegrationDate solo se usa con IntegrationStatus 1: un informe no integrado no tiene fecha de integración (se recibió "${value.IntegrationDate}").`
+        : `IntegrationDate is used only with IntegrationStatus 1: a report that is not integrated has no integration date (got "${value.IntegrationDate}").`;
+    throw new InvalidRequest([{ Field: "IntegrationDate", Message: message }]);
+  }
   // Text is kept as sent (the contract trims what the add-on sends; the service sets Title from
   // FundName). In a body an optional text sent empty is a value ("" empties FundCode on
   // updateFund), where the contract reads blank as absent.

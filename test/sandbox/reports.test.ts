@@ -252,6 +252,28 @@ describe("setExpenseReportIntegration", () => {
     expect(reply.body.IntegrationDate).toBe(`${TODAY} 12:00:00`);
   });
 
+  it("refuses an IntegrationDate with IntegrationStatus 0: a report not integrated has no integration date", async () => {
+    const target = ledgerReports.find((r) => r.status === 1 && r.integrated) as LedgerReport;
+    const refused = await call(sandbox, "setExpenseReportIntegration", {
+      Id: target.id,
+      IntegrationStatus: 0,
+      IntegrationDate: "2026-06-14 09:30:00",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.Error.Field).toBe("IntegrationDate");
+    expect(refused.body.Error.Message).toMatch(/^IntegrationDate .*IntegrationStatus/);
+    const kept = (await call(sandbox, "getExpenseReport", { Id: target.id })).body;
+    expect(kept.IntegrationDate).toBe(target.integrationDate);
+    // Blank is absent: the date defaults to empty, in the answer and on the report.
+    const cleared = await call(sandbox, "setExpenseReportIntegration", {
+      Id: target.id,
+      IntegrationStatus: 0,
+      IntegrationDate: "",
+    });
+    expect(cleared.body.IntegrationDate).toBe("");
+    expect((await call(sandbox, "getExpenseReport", { Id: target.id })).body.IntegrationDate).toBe("");
+  });
+
   it("refuses missing or bad fields and unknown reports", async () => {
     const id = ledgerReports[0]?.id;
     for (const [body, field, status] of [

@@ -1,7 +1,8 @@
 /**
  * The sandbox's ledger and its state rules (spec part 3). Inputs arrive already validated for
- * shape (see requests.ts); the ledger decides what depends on state: existence (404),
- * permissions (403) and moves the current state does not allow (409). Amounts are integer cents.
+ * shape (see requests.ts); the ledger decides what depends on state: permissions (403, checked
+ * first so that a user without them learns nothing of which ids exist), existence (404) and
+ * moves the current state does not allow (409). Amounts are integer cents.
  */
 import { dayOf, timestampOf } from "./dates";
 import { conflict, forbidden, invalid, notFound } from "./errors";
@@ -145,8 +146,8 @@ export class Ledger {
 
   updateFund(changes: FundChanges): Fund {
     this.revision++;
-    const fund = this.fund(changes.id);
     this.requireRole(changes.idAdmin, "fundAdministrator", "administer funds");
+    const fund = this.fund(changes.id);
     const expires = changes.expires ?? fund.expires;
     const expirationDate = changes.expirationDate ?? fund.expirationDate;
     if (expires && !expirationDate) {
@@ -170,8 +171,8 @@ export class Ledger {
    */
   depositToFund(movement: MoneyMovement): Fund {
     this.revision++;
-    const fund = this.fund(movement.id);
     this.requireRole(movement.idAdmin, "fundAdministrator", "administer funds");
+    const fund = this.fund(movement.id);
     fund.transactions.push({ type: 1, amountCents: movement.amountCents, date: this.today() });
     fund.depositsCents += movement.amountCents;
     return fund;
@@ -180,8 +181,8 @@ export class Ledger {
   /** Appends a withdrawal; moves Charges and Balance, never Status, in any status (as deposits). */
   withdrawFromFund(movement: MoneyMovement): Fund {
     this.revision++;
-    const fund = this.fund(movement.id);
     this.requireRole(movement.idAdmin, "fundAdministrator", "administer funds");
+    const fund = this.fund(movement.id);
     const balance = fund.depositsCents - fund.chargesCents;
     // A flexible fund may be spent beyond its balance (spec 2.1, FlexibleFund); others may not.
     if (movement.amountCents > balance && !fund.flexible) {
@@ -198,8 +199,8 @@ export class Ledger {
   /** Any status to any status (spec 3.1 lists "any" as the origin). */
   setFundStatus(id: number, idAdmin: number, status: FundStatus): Fund {
     this.revision++;
-    const fund = this.fund(id);
     this.requireRole(idAdmin, "fundAdministrator", "administer funds");
+    const fund = this.fund(id);
     fund.status = status;
     return fund;
   }
@@ -230,8 +231,8 @@ export class Ledger {
    */
   setReportCustomStatus(change: CustomStatusChange): Report {
     this.revision++;
-    const report = this.report(change.id);
     this.requireRole(change.idAdmin, "manager", "manage expense reports");
+    const report = this.report(change.id);
     const policy = this.policies.get(report.policyId);
     const defined = policy?.customStatuses ?? [];
     if (!defined.includes(change.customStatus)) {

@@ -529,3 +529,21 @@ describe("setFundStatus", () => {
     expect((await call(sandbox, "getFund", { Id: fund.Id })).body.Status).toBe(1);
   });
 });
+
+describe("permission before existence", () => {
+  it("answers 403 to a user without permission whether or not the record exists, so ids are not told", async () => {
+    const writes: Array<[string, Record<string, unknown>]> = [
+      ["updateFund", { FundName: "x" }],
+      ["depositMoneyToFund", { DepositAmount: 1 }],
+      ["withdrawMoneyFromFund", { WithdrawAmount: 1 }],
+      ["setFundStatus", { FundStatus: 2 }],
+      ["setExpenseReportCustomStatus", { CustomStatus: "Pagado" }],
+    ];
+    for (const [name, fields] of writes) {
+      const idAdmin = name === "setExpenseReportCustomStatus" ? 1003 : sandbox.managerId;
+      const reply = await call(sandbox, name, { Id: 777_777, IdAdmin: idAdmin, ...fields });
+      expect(reply.status, name).toBe(403);
+      expect(reply.body.Error.Field, name).toBe("IdAdmin");
+    }
+  });
+});

@@ -118,7 +118,14 @@ export class Ledger {
   createFund(input: NewFund): Fund {
     this.revision++;
     this.requireRole(input.idAdmin, "fundAdministrator", "administer funds");
-    if (!this.users.has(input.idEmployee)) throw invalid("IdEmployee", `no user with Id ${input.idEmployee}`);
+    const owner = this.users.get(input.idEmployee);
+    if (!owner) throw invalid("IdEmployee", `no user with Id ${input.idEmployee}`);
+    // Spec 4.3: "Employee to whom the fund is assigned".
+    if (!owner.roles.includes("employee"))
+      throw invalid(
+        "IdEmployee",
+        `user ${owner.id} (${owner.name}) is not an employee; funds are assigned to employees`,
+      );
     const today = this.today();
     const fund: Fund = {
       id: this.nextFundId++,

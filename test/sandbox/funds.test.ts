@@ -272,6 +272,9 @@ describe("createFund", () => {
       [{ FundAmount: -5 }, "FundAmount", /greater than zero/],
       [{ IdEmployee: undefined }, "IdEmployee", /required/],
       [{ IdEmployee: 424242 }, "IdEmployee", /no user/],
+      // Spec 4.3: the fund is assigned to an employee; administrators and approvers are not.
+      [{ IdEmployee: sandbox.adminId }, "IdEmployee", /not an employee/],
+      [{ IdEmployee: sandbox.managerId }, "IdEmployee", /not an employee/],
       [{ FundFlexibility: "maybe" }, "FundFlexibility", /true or false/],
     ] as const) {
       const reply = await call(sandbox, "createFund", newFund(overrides));

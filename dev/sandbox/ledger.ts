@@ -312,7 +312,8 @@ export class Ledger {
 
   /**
    * The employee sends (or re-sends) the report. A linked fund must be open (blocked and closed funds take no
-   * reports, spec 3.1); an open fund with AutomaticBlock becomes blocked.
+   * reports, spec 3.1) and, unless flexible, hold the report's total (spec 2.1); an open fund with
+   * AutomaticBlock becomes blocked.
    */
   sendReport(id: number): Report {
     this.revision++;
@@ -324,6 +325,14 @@ export class Ledger {
     if (fund && fund.status !== FUND_OPEN) {
       const state = fund.status === FUND_BLOCKED ? "blocked (Status 3)" : "closed (Status 2)";
       throw conflict("FundId", `fund ${fund.id} is ${state}; the employee may not send reports against it`);
+    }
+    // Spec 2.1: only a flexible fund lets the employee submit beyond its available balance.
+    const balance = fund ? fund.depositsCents - fund.chargesCents : 0;
+    if (fund && !fund.flexible && report.totalCents > balance) {
+      throw conflict(
+        "FundId",
+        `the report's total ${(report.totalCents / 100).toFixed(2)} is more than the balance ${(balance / 100).toFixed(2)} of fund ${fund.id}, which is not flexible (FlexibleFund false)`,
+      );
     }
     report.sendDate = this.today();
     report.timeline.push({

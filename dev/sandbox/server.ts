@@ -407,7 +407,8 @@ function scenariosOf(ledger: Ledger) {
     const fund = ledger.funds.get(report.fundId);
     if (!fund) continue;
     const pair = { ReportId: report.id, FundId: fund.id };
-    if (toSend.length < 2 && fund.status === 1 && fund.autoBlock) toSend.push(pair);
+    const fits = fund.flexible || report.totalCents <= fund.depositsCents - fund.chargesCents;
+    if (toSend.length < 2 && fund.status === 1 && fund.autoBlock && fits) toSend.push(pair);
     if (toClose.length < 2 && report.sendDate !== "" && fund.autoDeposit) toClose.push(pair);
     if (toSend.length === 2 && toClose.length === 2) break;
   }

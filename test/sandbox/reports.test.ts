@@ -417,3 +417,27 @@ describe("setExpenseReportCustomStatus", () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe("the one-year range across a leap day", () => {
+  it("ends at the same calendar day a year on, 29 February mapping to 28 February, with or without Until", async () => {
+    const leap = await start({ now: () => new Date("2024-02-29T12:00:00Z"), reports: 50 });
+    try {
+      for (const [params, status, field] of [
+        [{ Since: "2023-02-28" }, 400, "Since"],
+        [{ Since: "2023-03-01" }, 200, undefined],
+        [{ Since: "2023-02-28", Until: "2024-02-28" }, 200, undefined],
+        [{ Since: "2023-02-28", Until: "2024-02-29" }, 400, "Until"],
+        [{ Since: "2024-02-29", Until: "2025-02-28" }, 200, undefined],
+        [{ Since: "2024-02-29", Until: "2025-03-01" }, 400, "Until"],
+        [{ Since: "2024-02-29", Until: "2024-02-28" }, 400, "Until"],
+        [{ Since: "2024-03-01" }, 400, "Since"],
+      ] as const) {
+        const reply = await call(leap, "getExpenseReports", params);
+        expect(reply.status, JSON.stringify(params)).toBe(status);
+        if (field) expect(reply.body.Error.Field, JSON.stringify(params)).toBe(field);
+      }
+    } finally {
+      await leap.close();
+    }
+  });
+});

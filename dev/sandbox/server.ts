@@ -226,7 +226,13 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   ): Answer {
     try {
       authorize(req);
-      if (ENDPOINTS[name].in === "body") requireJson(req);
+      if (ENDPOINTS[name].in === "body") {
+        requireJson(req);
+        // Spec 1: a write's parameters travel in its JSON body; one in the query string too
+        // (an amount sent two ways) is refused rather than silently ignored.
+        for (const key of url.searchParams.keys())
+          throw invalid(key, "is a query parameter; a write sends its parameters in the JSON body");
+      }
       const raw = ENDPOINTS[name].in === "query" ? queryObject(url.searchParams) : jsonObject(bodyText);
       const input = parseRequest(
         name,

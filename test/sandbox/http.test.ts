@@ -102,6 +102,20 @@ describe("methods and routes", () => {
     expect(error.Message).toMatch(/^Status: .*more than once/);
   });
 
+  it("refuses a write with query parameters, naming them, so that an amount never travels two ways", async () => {
+    const before = (await call(sandbox, "getFund", { Id: 5001 })).body.Deposits;
+    const res = await fetch(`${sandbox.url}/depositMoneyToFund?DepositAmount=500`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ Id: 5001, IdAdmin: sandbox.adminId, DepositAmount: 1 }),
+    });
+    expect(res.status).toBe(400);
+    const error = (await res.json()).Error;
+    expect(error.Field).toBe("DepositAmount");
+    expect(error.Message).toMatch(/^DepositAmount: .*JSON body/);
+    expect((await call(sandbox, "getFund", { Id: 5001 })).body.Deposits).toBe(before);
+  });
+
   it("refuses a body that is not JSON or not an object", async () => {
     for (const body of ["{not json", "[1,2]", '"text"', "null"]) {
       const res = await fetch(`${sandbox.url}/createFund`, {

@@ -116,6 +116,16 @@ describe("methods and routes", () => {
     expect((await call(sandbox, "getFund", { Id: 5001 })).body.Deposits).toBe(before);
   });
 
+  it("answers a CORS preflight without the token, as the README says", async () => {
+    const res = await fetch(`${sandbox.url}/updateFund`, {
+      method: "OPTIONS",
+      headers: { "Access-Control-Request-Method": "PUT", Origin: "http://elsewhere.test" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
+  });
+
   it("refuses a body that is not JSON or not an object", async () => {
     for (const body of ["{not json", "[1,2]", '"text"', "null"]) {
       const res = await fetch(`${sandbox.url}/createFund`, {

@@ -146,6 +146,9 @@ const JSON_TYPE_NAMES = {
   es: { number: "un número JSON", boolean: "un booleano JSON (true o false)", string: "un texto JSON" },
 };
 
+/** The largest whole number the contract takes (15 digits). */
+const MAX_WHOLE = 999_999_999_999_999;
+
 let currencies: Set<string> | undefined;
 
 /** ISO 4217 codes, as the runtime's Intl knows them. */
@@ -186,6 +189,17 @@ function problemOf(
   language: MessageLanguage,
 ): string | undefined {
   const type = JSON_TYPES[spec.kind];
+  if (spec.kind === "id" || spec.kind === "integer") {
+    // A whole number beyond the contract's 15 digits is refused by its bound, not its form.
+    const digits = !inBody && typeof value === "string" && /^-?\d+$/.test(value);
+    const n = typeof value === "number" || digits ? Number(value) : 0;
+    if (Number.isInteger(n) && Math.abs(n) > MAX_WHOLE) {
+      const max = field === "ResultsPerPage" ? MAX_RESULTS_PER_PAGE : MAX_WHOLE;
+      return n < 0
+        ? ruleMessage("min", field, { min: 1, got: String(value) }, language)
+        : ruleMessage("max", field, { max, got: String(value) }, language);
+    }
+  }
   if (inBody && typeof value !== type) {
     // A value the contract would refuse anyway ("1.234,50", "maybe") gets the contract's message.
     const loose = checkField(spec, value);

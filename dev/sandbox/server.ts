@@ -520,11 +520,42 @@ function queryObject(params: URLSearchParams): Record<string, string> {
 /** A JSON write body; an empty body counts as {} so that the contract names the missing fields. */
 function jsonObject(text: string): unknown {
   if (text.trim() === "") return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw invalid("body", "is not valid JSON; send a JSON object with Content-Type: application/json");
   }
+  const key = repeatedKey(text);
+  if (key !== undefined) throw invalid(key, "is given more than once; send each parameter once");
+  return body;
+}
+
+/**
+ * The first member name that a JSON object (already known valid) gives twice at its top level,
+ * where JSON.parse would silently keep the last value, as a parameter given twice in a query.
+ */
+function repeatedKey(text: string): string | undefined {
+  const seen = new Set<string>();
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    else if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      let next = end + 1;
+      while (" \t\r\n".includes(text[next] ?? "x")) next++;
+      if (depth === 1 && text[next] === ":") {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (seen.has(key)) return key;
+        seen.add(key);
+      }
+      i = end;
+    }
+  }
+  return undefined;
 }
 
 function objectBody(body: unknown): Record<string, unknown> {

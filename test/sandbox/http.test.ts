@@ -126,6 +126,33 @@ describe("methods and routes", () => {
     expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
   });
 
+  it("refuses a member given twice in a write body, naming it, rather than keeping the last value", async () => {
+    const before = (await call(sandbox, "getFund", { Id: 5001 })).body.Deposits;
+    for (const body of [
+      '{"Id": 5001, "IdAdmin": 1001, "DepositAmount": 1, "DepositAmount" \n: 900}',
+      '{"Id": 5001, "IdAdmin": 1001, "DepositAmount": 1, "Depo\\u0073itAmount": 900}',
+    ]) {
+      const res = await fetch(`${sandbox.url}/depositMoneyToFund`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+        body,
+      });
+      expect(res.status, body).toBe(400);
+      const error = (await res.json()).Error;
+      expect(error.Field).toBe("DepositAmount");
+      expect(error.Message).toMatch(/^DepositAmount: .*more than once/);
+    }
+    expect((await call(sandbox, "getFund", { Id: 5001 })).body.Deposits).toBe(before);
+    // The same name inside a nested value, or as a text value, is no repetition.
+    const nested = await fetch(`${sandbox.url}/setExpenseReportCustomStatus`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+      body: '{"Id": 1, "IdAdmin": 1001, "CustomStatus": "Id", "CustomMessage": "\\"Id\\": {\\"Id\\": 2}"}',
+    });
+    expect((await nested.json()).Error.Field).toBe("Id");
+    expect(nested.status).toBe(404);
+  });
+
   it("refuses a body that is not JSON or not an object", async () => {
     for (const body of ["{not json", "[1,2]", '"text"', "null"]) {
       const res = await fetch(`${sandbox.url}/createFund`, {

@@ -2,6 +2,7 @@
  * The sandbox over plain Node HTTP: the spec's endpoints under /v1 (auth, methods, faults) and
  * the simulation and control routes under /_sandbox.
  */
+import { isUtf8 } from "node:buffer";
 import {
   createServer,
   type IncomingMessage,
@@ -136,7 +137,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (!allowed.includes(req.method as (typeof allowed)[number])) {
       throw methodNotAllowed(`/v1/${name}`, allowed, req.method);
     }
-    const bodyText = await readText(req);
+    // null when the bytes are not UTF-8: refused once the token and Content-Type are checked.
+    const bytes = await readBytes(req);
+    const bodyText = isUtf8(bytes) ? bytes.toString("utf8") : null;
     // A read with no fault planned is answered on arrival and sent once the latency has passed:
     // the sandbox works on one thread, and answering a batch's calls one after another after
     // their common wait would add its own work to the latency it simulates, where a real
@@ -207,7 +210,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     req: IncomingMessage,
     name: EndpointName,
     url: URL,
-    bodyText: string,
+    bodyText: string | null,
     origin: string,
   ): Answer {
     const exact = answerApi(req, name, url, bodyText, origin, shapes === "exact");
@@ -220,7 +223,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     req: IncomingMessage,
     name: EndpointName,
     url: URL,
-    bodyText: string,
+    bodyText: string | null,
     origin: string,
     asText: boolean,
   ): Answer {
@@ -261,7 +264,11 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   /** Spec 1: a write sends its JSON body with Content-Type: application/json. */
   function requireJson(req: IncomingMessage): void {
     const type = req.headers["content-type"] ?? "";
-    if (type.split(";")[0]?.trim().toLowerCase() === "application/json") return;
+    const [media, ...params] = type.toLowerCase().split(";");
+    // JSON travels in UTF-8 (RFC 8259): a charset parameter may only say so.
+    const charset = params.map((p) => p.trim()).find((p) => p.startsWith("charset="));
+    const utf8 = !charset || /^charset="?utf-8"?$/.test(charset);
+    if (media?.trim() === "application/json" && utf8) return;
     throw new SandboxError(
       415,
       "UnsupportedMediaType",
@@ -487,6 +494,10 @@ function originOf(req: IncomingMessage): string {
 }
 
 async function readText(req: IncomingMessage): Promise<string> {
+  return (await readBytes(req)).toString("utf8");
+}
+
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -494,7 +505,7 @@ async function readText(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw invalid("body", `must be at most ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -518,7 +529,8 @@ function queryObject(params: URLSearchParams): Record<string, string> {
 }
 
 /** A JSON write body; an empty body counts as {} so that the contract names the missing fields. */
-function jsonObject(text: string): unknown {
+function jsonObject(text: string | null): unknown {
+  if (text === null) throw invalid("body", "is not valid UTF-8; send the JSON text in UTF-8");
   if (text.trim() === "") return {};
   let body: unknown;
   try {

@@ -212,6 +212,34 @@ describe("Content-Type of writes", () => {
   });
 });
 
+describe("encoding of writes", () => {
+  it("refuses a body in another charset or not valid UTF-8, rather than storing mangled text", async () => {
+    const name = "Caja José Muñoz";
+    const body = JSON.stringify({ Id: 5001, IdAdmin: 1001, FundName: name });
+    const send = (type: string, bytes: Buffer) =>
+      fetch(`${sandbox.url}/updateFund`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": type },
+        body: new Uint8Array(bytes),
+      });
+    const latin1 = Buffer.from(body, "latin1");
+    const before = (await call(sandbox, "getFund", { Id: 5001 })).body.Title;
+    const declared = await send("application/json; charset=ISO-8859-1", latin1);
+    expect(declared.status).toBe(415);
+    expect((await declared.json()).Error.Field).toBe("Content-Type");
+    const mangled = await send("application/json", latin1);
+    expect(mangled.status).toBe(400);
+    expect((await mangled.json()).Error).toMatchObject({
+      Field: "body",
+      Message: expect.stringMatching(/UTF-8/),
+    });
+    expect((await call(sandbox, "getFund", { Id: 5001 })).body.Title).toBe(before);
+    const utf8 = await send('application/json;charset="utf-8"', Buffer.from(body, "utf8"));
+    expect(utf8.status).toBe(200);
+    expect((await utf8.json()).Title).toBe(name);
+  });
+});
+
 describe("messages", () => {
   it("speaks Spanish to callers that prefer it, English otherwise, naming the field either way", async () => {
     const ask = (language?: string) =>

@@ -1,7 +1,8 @@
 /**
  * The sandbox's ledger and its state rules (spec part 3). Inputs arrive already validated for
- * shape (see requests.ts); the ledger decides what depends on state: existence (404),
- * permissions (403) and moves the current state does not allow (409). Amounts are integer cents.
+ * shape (see requests.ts); the ledger decides what depends on state: permissions (403, checked
+ * first so that a user without them learns nothing of which ids exist), existence (404) and
+ * moves the current state does not allow (409). Amounts are integer cents.
  */
 import { dayOf, timestampOf } from "./dates";
 import { conflict, forbidden, invalid, notFound } from "./errors";
@@ -117,7 +118,14 @@ export class Ledger {
   createFund(input: NewFund): Fund {
     this.revision++;
     this.requireRole(input.idAdmin, "fundAdministrator", "administer funds");
-    if (!this.users.has(input.idEmployee)) throw invalid("IdEmployee", `no user with Id ${input.idEmployee}`);
+    const owner = this.users.get(input.idEmployee);
+    if (!owner) throw invalid("IdEmployee", `no user with Id ${input.idEmployee}`);
+    // Spec 4.3: "Employee to whom the fund is assigned".
+    if (!owner.roles.includes("employee"))
+      throw invalid(
+        "IdEmployee",
+        `user ${owner.id} (${owner.name}) is not an employee; funds are assigned to employees`,
+      );
     const today = this.today();
     const fund: Fund = {
       id: this.nextFundId++,
@@ -145,8 +153,8 @@ export class Ledger {
 
   updateFund(changes: FundChanges): Fund {
     this.revision++;
-    const fund = this.fund(changes.id);
     this.requireRole(changes.idAdmin, "fundAdministrator", "administer funds");
+    const fund = this.fund(changes.id);
     const expires = changes.expires ?? fund.expires;
     const expirationDate = changes.expirationDate ?? fund.expirationDate;
     if (expires && !expirationDate) {
@@ -170,8 +178,8 @@ export class Ledger {
    */
   depositToFund(movement: MoneyMovement): Fund {
     this.revision++;
-    const fund = this.fund(movement.id);
     this.requireRole(movement.idAdmin, "fundAdministrator", "administer funds");
+    const fund = this.fund(movement.id);
     fund.transactions.push({ type: 1, amountCents: movement.amountCents, date: this.today() });
     fund.depositsCents += movement.amountCents;
     return fund;
@@ -180,8 +188,8 @@ export class Ledger {
   /** Appends a withdrawal; moves Charges and Balance, never Status, in any status (as deposits). */
   withdrawFromFund(movement: MoneyMovement): Fund {
     this.revision++;
-    const fund = this.fund(movement.id);
     this.requireRole(movement.idAdmin, "fundAdministrator", "administer funds");
+    const fund = this.fund(movement.id);
     const balance = fund.depositsCents - fund.chargesCents;
     // A flexible fund may be spent beyond its balance (spec 2.1, FlexibleFund); others may not.
     if (movement.amountCents > balance && !fund.flexible) {
@@ -198,8 +206,8 @@ export class Ledger {
   /** Any status to any status (spec 3.1 lists "any" as the origin). */
   setFundStatus(id: number, idAdmin: number, status: FundStatus): Fund {
     this.revision++;
-    const fund = this.fund(id);
     this.requireRole(idAdmin, "fundAdministrator", "administer funds");
+    const fund = this.fund(id);
     fund.status = status;
     return fund;
   }
@@ -215,7 +223,8 @@ export class Ledger {
     } else {
       report.integrated = false;
       report.integrationExternalCode = mark.code;
-      report.integrationDate = mark.date;
+      // Spec 2.2: empty when not integrated.
+      report.integrationDate = "";
       report.integrationInternalCode = "";
     }
     return report;
@@ -229,8 +238,8 @@ export class Ledger {
    */
   setReportCustomStatus(change: CustomStatusChange): Report {
     this.revision++;
-    const report = this.report(change.id);
     this.requireRole(change.idAdmin, "manager", "manage expense reports");
+    const report = this.report(change.id);
     const policy = this.policies.get(report.policyId);
     const defined = policy?.customStatuses ?? [];
     if (!defined.includes(change.customStatus)) {
@@ -303,7 +312,8 @@ export class Ledger {
 
   /**
    * The employee sends (or re-sends) the report. A linked fund must be open (blocked and closed funds take no
-   * reports, spec 3.1); an open fund with AutomaticBlock becomes blocked.
+   * reports, spec 3.1) and, unless flexible, hold the report's total (spec 2.1); an open fund with
+   * AutomaticBlock becomes blocked.
    */
   sendReport(id: number): Report {
     this.revision++;
@@ -315,6 +325,14 @@ export class Ledger {
     if (fund && fund.status !== FUND_OPEN) {
       const state = fund.status === FUND_BLOCKED ? "blocked (Status 3)" : "closed (Status 2)";
       throw conflict("FundId", `fund ${fund.id} is ${state}; the employee may not send reports against it`);
+    }
+    // Spec 2.1: only a flexible fund lets the employee submit beyond its available balance.
+    const balance = fund ? fund.depositsCents - fund.chargesCents : 0;
+    if (fund && !fund.flexible && report.totalCents > balance) {
+      throw conflict(
+        "FundId",
+        `the report's total ${(report.totalCents / 100).toFixed(2)} is more than the balance ${(balance / 100).toFixed(2)} of fund ${fund.id}, which is not flexible (FlexibleFund false)`,
+      );
     }
     report.sendDate = this.today();
     report.timeline.push({

@@ -57,6 +57,15 @@ export function parseRequest(
         : `Since must not be after today (${today}) when Until is absent: the range ends today (got "${value.Since}").`;
     throw new InvalidRequest([{ Field: "Since", Message: message }]);
   }
+  // Spec 2.2: IntegrationDate is empty when the report is not integrated; 4.10: with
+  // IntegrationStatus 0 it is empty by default. A date sent with 0 would contradict both.
+  if (name === "setExpenseReportIntegration" && value.IntegrationStatus === 0 && value.IntegrationDate) {
+    const message =
+      language === "es"
+        ? `IntegrationDate solo se usa con IntegrationStatus 1: un informe no integrado no tiene fecha de integración (se recibió "${value.IntegrationDate}").`
+        : `IntegrationDate is used only with IntegrationStatus 1: a report that is not integrated has no integration date (got "${value.IntegrationDate}").`;
+    throw new InvalidRequest([{ Field: "IntegrationDate", Message: message }]);
+  }
   // Text is kept as sent (the contract trims what the add-on sends; the service sets Title from
   // FundName). In a body an optional text sent empty is a value ("" empties FundCode on
   // updateFund), where the contract reads blank as absent.
@@ -137,6 +146,9 @@ const JSON_TYPE_NAMES = {
   es: { number: "un número JSON", boolean: "un booleano JSON (true o false)", string: "un texto JSON" },
 };
 
+/** The largest whole number the contract takes (15 digits). */
+const MAX_WHOLE = 999_999_999_999_999;
+
 let currencies: Set<string> | undefined;
 
 /** ISO 4217 codes, as the runtime's Intl knows them. */
@@ -177,6 +189,17 @@ function problemOf(
   language: MessageLanguage,
 ): string | undefined {
   const type = JSON_TYPES[spec.kind];
+  if (spec.kind === "id" || spec.kind === "integer") {
+    // A whole number beyond the contract's 15 digits is refused by its bound, not its form.
+    const digits = !inBody && typeof value === "string" && /^-?\d+$/.test(value);
+    const n = typeof value === "number" || digits ? Number(value) : 0;
+    if (Number.isInteger(n) && Math.abs(n) > MAX_WHOLE) {
+      const max = field === "ResultsPerPage" ? MAX_RESULTS_PER_PAGE : MAX_WHOLE;
+      return n < 0
+        ? ruleMessage("min", field, { min: 1, got: String(value) }, language)
+        : ruleMessage("max", field, { max, got: String(value) }, language);
+    }
+  }
   if (inBody && typeof value !== type) {
     // A value the contract would refuse anyway ("1.234,50", "maybe") gets the contract's message.
     const loose = checkField(spec, value);

@@ -2,6 +2,7 @@
  * The sandbox over plain Node HTTP: the spec's endpoints under /v1 (auth, methods, faults) and
  * the simulation and control routes under /_sandbox.
  */
+import { isUtf8 } from "node:buffer";
 import {
   createServer,
   type IncomingMessage,
@@ -136,7 +137,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (!allowed.includes(req.method as (typeof allowed)[number])) {
       throw methodNotAllowed(`/v1/${name}`, allowed, req.method);
     }
-    const bodyText = await readText(req);
+    // null when the bytes are not UTF-8: refused once the token and Content-Type are checked.
+    const bytes = await readBytes(req);
+    const bodyText = isUtf8(bytes) ? bytes.toString("utf8") : null;
     // A read with no fault planned is answered on arrival and sent once the latency has passed:
     // the sandbox works on one thread, and answering a batch's calls one after another after
     // their common wait would add its own work to the latency it simulates, where a real
@@ -207,7 +210,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     req: IncomingMessage,
     name: EndpointName,
     url: URL,
-    bodyText: string,
+    bodyText: string | null,
     origin: string,
   ): Answer {
     const exact = answerApi(req, name, url, bodyText, origin, shapes === "exact");
@@ -220,13 +223,19 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     req: IncomingMessage,
     name: EndpointName,
     url: URL,
-    bodyText: string,
+    bodyText: string | null,
     origin: string,
     asText: boolean,
   ): Answer {
     try {
       authorize(req);
-      if (ENDPOINTS[name].in === "body") requireJson(req);
+      if (ENDPOINTS[name].in === "body") {
+        requireJson(req);
+        // Spec 1: a write's parameters travel in its JSON body; one in the query string too
+        // (an amount sent two ways) is refused rather than silently ignored.
+        for (const key of url.searchParams.keys())
+          throw invalid(key, "is a query parameter; a write sends its parameters in the JSON body");
+      }
       const raw = ENDPOINTS[name].in === "query" ? queryObject(url.searchParams) : jsonObject(bodyText);
       const input = parseRequest(
         name,
@@ -255,7 +264,11 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   /** Spec 1: a write sends its JSON body with Content-Type: application/json. */
   function requireJson(req: IncomingMessage): void {
     const type = req.headers["content-type"] ?? "";
-    if (type.split(";")[0]?.trim().toLowerCase() === "application/json") return;
+    const [media, ...params] = type.toLowerCase().split(";");
+    // JSON travels in UTF-8 (RFC 8259): a charset parameter may only say so.
+    const charset = params.map((p) => p.trim()).find((p) => p.startsWith("charset="));
+    const utf8 = !charset || /^charset="?utf-8"?$/.test(charset);
+    if (media?.trim() === "application/json" && utf8) return;
     throw new SandboxError(
       415,
       "UnsupportedMediaType",
@@ -407,7 +420,8 @@ function scenariosOf(ledger: Ledger) {
     const fund = ledger.funds.get(report.fundId);
     if (!fund) continue;
     const pair = { ReportId: report.id, FundId: fund.id };
-    if (toSend.length < 2 && fund.status === 1 && fund.autoBlock) toSend.push(pair);
+    const fits = fund.flexible || report.totalCents <= fund.depositsCents - fund.chargesCents;
+    if (toSend.length < 2 && fund.status === 1 && fund.autoBlock && fits) toSend.push(pair);
     if (toClose.length < 2 && report.sendDate !== "" && fund.autoDeposit) toClose.push(pair);
     if (toSend.length === 2 && toClose.length === 2) break;
   }
@@ -480,6 +494,10 @@ function originOf(req: IncomingMessage): string {
 }
 
 async function readText(req: IncomingMessage): Promise<string> {
+  return (await readBytes(req)).toString("utf8");
+}
+
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -487,7 +505,7 @@ async function readText(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw invalid("body", `must be at most ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -511,13 +529,45 @@ function queryObject(params: URLSearchParams): Record<string, string> {
 }
 
 /** A JSON write body; an empty body counts as {} so that the contract names the missing fields. */
-function jsonObject(text: string): unknown {
+function jsonObject(text: string | null): unknown {
+  if (text === null) throw invalid("body", "is not valid UTF-8; send the JSON text in UTF-8");
   if (text.trim() === "") return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw invalid("body", "is not valid JSON; send a JSON object with Content-Type: application/json");
   }
+  const key = repeatedKey(text);
+  if (key !== undefined) throw invalid(key, "is given more than once; send each parameter once");
+  return body;
+}
+
+/**
+ * The first member name that a JSON object (already known valid) gives twice at its top level,
+ * where JSON.parse would silently keep the last value, as a parameter given twice in a query.
+ */
+function repeatedKey(text: string): string | undefined {
+  const seen = new Set<string>();
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    else if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      let next = end + 1;
+      while (" \t\r\n".includes(text[next] ?? "x")) next++;
+      if (depth === 1 && text[next] === ":") {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (seen.has(key)) return key;
+        seen.add(key);
+      }
+      i = end;
+    }
+  }
+  return undefined;
 }
 
 function objectBody(body: unknown): Record<string, unknown> {

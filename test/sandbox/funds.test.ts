@@ -272,6 +272,9 @@ describe("createFund", () => {
       [{ FundAmount: -5 }, "FundAmount", /greater than zero/],
       [{ IdEmployee: undefined }, "IdEmployee", /required/],
       [{ IdEmployee: 424242 }, "IdEmployee", /no user/],
+      // Spec 4.3: the fund is assigned to an employee; administrators and approvers are not.
+      [{ IdEmployee: sandbox.adminId }, "IdEmployee", /not an employee/],
+      [{ IdEmployee: sandbox.managerId }, "IdEmployee", /not an employee/],
       [{ FundFlexibility: "maybe" }, "FundFlexibility", /true or false/],
     ] as const) {
       const reply = await call(sandbox, "createFund", newFund(overrides));
@@ -527,5 +530,23 @@ describe("setFundStatus", () => {
     });
     expect(manager.status).toBe(403);
     expect((await call(sandbox, "getFund", { Id: fund.Id })).body.Status).toBe(1);
+  });
+});
+
+describe("permission before existence", () => {
+  it("answers 403 to a user without permission whether or not the record exists, so ids are not told", async () => {
+    const writes: Array<[string, Record<string, unknown>]> = [
+      ["updateFund", { FundName: "x" }],
+      ["depositMoneyToFund", { DepositAmount: 1 }],
+      ["withdrawMoneyFromFund", { WithdrawAmount: 1 }],
+      ["setFundStatus", { FundStatus: 2 }],
+      ["setExpenseReportCustomStatus", { CustomStatus: "Pagado" }],
+    ];
+    for (const [name, fields] of writes) {
+      const idAdmin = name === "setExpenseReportCustomStatus" ? 1003 : sandbox.managerId;
+      const reply = await call(sandbox, name, { Id: 777_777, IdAdmin: idAdmin, ...fields });
+      expect(reply.status, name).toBe(403);
+      expect(reply.body.Error.Field, name).toBe("IdAdmin");
+    }
   });
 });

@@ -102,6 +102,57 @@ describe("methods and routes", () => {
     expect(error.Message).toMatch(/^Status: .*more than once/);
   });
 
+  it("refuses a write with query parameters, naming them, so that an amount never travels two ways", async () => {
+    const before = (await call(sandbox, "getFund", { Id: 5001 })).body.Deposits;
+    const res = await fetch(`${sandbox.url}/depositMoneyToFund?DepositAmount=500`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ Id: 5001, IdAdmin: sandbox.adminId, DepositAmount: 1 }),
+    });
+    expect(res.status).toBe(400);
+    const error = (await res.json()).Error;
+    expect(error.Field).toBe("DepositAmount");
+    expect(error.Message).toMatch(/^DepositAmount: .*JSON body/);
+    expect((await call(sandbox, "getFund", { Id: 5001 })).body.Deposits).toBe(before);
+  });
+
+  it("answers a CORS preflight without the token, as the README says", async () => {
+    const res = await fetch(`${sandbox.url}/updateFund`, {
+      method: "OPTIONS",
+      headers: { "Access-Control-Request-Method": "PUT", Origin: "http://elsewhere.test" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
+  });
+
+  it("refuses a member given twice in a write body, naming it, rather than keeping the last value", async () => {
+    const before = (await call(sandbox, "getFund", { Id: 5001 })).body.Deposits;
+    for (const body of [
+      '{"Id": 5001, "IdAdmin": 1001, "DepositAmount": 1, "DepositAmount" \n: 900}',
+      '{"Id": 5001, "IdAdmin": 1001, "DepositAmount": 1, "Depo\\u0073itAmount": 900}',
+    ]) {
+      const res = await fetch(`${sandbox.url}/depositMoneyToFund`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+        body,
+      });
+      expect(res.status, body).toBe(400);
+      const error = (await res.json()).Error;
+      expect(error.Field).toBe("DepositAmount");
+      expect(error.Message).toMatch(/^DepositAmount: .*more than once/);
+    }
+    expect((await call(sandbox, "getFund", { Id: 5001 })).body.Deposits).toBe(before);
+    // The same name inside a nested value, or as a text value, is no repetition.
+    const nested = await fetch(`${sandbox.url}/setExpenseReportCustomStatus`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": "application/json" },
+      body: '{"Id": 1, "IdAdmin": 1001, "CustomStatus": "Id", "CustomMessage": "\\"Id\\": {\\"Id\\": 2}"}',
+    });
+    expect((await nested.json()).Error.Field).toBe("Id");
+    expect(nested.status).toBe(404);
+  });
+
   it("refuses a body that is not JSON or not an object", async () => {
     for (const body of ["{not json", "[1,2]", '"text"', "null"]) {
       const res = await fetch(`${sandbox.url}/createFund`, {
@@ -158,6 +209,34 @@ describe("Content-Type of writes", () => {
     expect(await balance()).toBe(before);
     const ok = await send({ "Content-Type": "Application/JSON; charset=utf-8" });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe("encoding of writes", () => {
+  it("refuses a body in another charset or not valid UTF-8, rather than storing mangled text", async () => {
+    const name = "Caja José Muñoz";
+    const body = JSON.stringify({ Id: 5001, IdAdmin: 1001, FundName: name });
+    const send = (type: string, bytes: Buffer) =>
+      fetch(`${sandbox.url}/updateFund`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${sandbox.token}`, "Content-Type": type },
+        body: new Uint8Array(bytes),
+      });
+    const latin1 = Buffer.from(body, "latin1");
+    const before = (await call(sandbox, "getFund", { Id: 5001 })).body.Title;
+    const declared = await send("application/json; charset=ISO-8859-1", latin1);
+    expect(declared.status).toBe(415);
+    expect((await declared.json()).Error.Field).toBe("Content-Type");
+    const mangled = await send("application/json", latin1);
+    expect(mangled.status).toBe(400);
+    expect((await mangled.json()).Error).toMatchObject({
+      Field: "body",
+      Message: expect.stringMatching(/UTF-8/),
+    });
+    expect((await call(sandbox, "getFund", { Id: 5001 })).body.Title).toBe(before);
+    const utf8 = await send('application/json;charset="utf-8"', Buffer.from(body, "utf8"));
+    expect(utf8.status).toBe(200);
+    expect((await utf8.json()).Title).toBe(name);
   });
 });
 

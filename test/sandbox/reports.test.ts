@@ -252,6 +252,28 @@ describe("setExpenseReportIntegration", () => {
     expect(reply.body.IntegrationDate).toBe(`${TODAY} 12:00:00`);
   });
 
+  it("refuses an IntegrationDate with IntegrationStatus 0: a report not integrated has no integration date", async () => {
+    const target = ledgerReports.find((r) => r.status === 1 && r.integrated) as LedgerReport;
+    const refused = await call(sandbox, "setExpenseReportIntegration", {
+      Id: target.id,
+      IntegrationStatus: 0,
+      IntegrationDate: "2026-06-14 09:30:00",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.Error.Field).toBe("IntegrationDate");
+    expect(refused.body.Error.Message).toMatch(/^IntegrationDate .*IntegrationStatus/);
+    const kept = (await call(sandbox, "getExpenseReport", { Id: target.id })).body;
+    expect(kept.IntegrationDate).toBe(target.integrationDate);
+    // Blank is absent: the date defaults to empty, in the answer and on the report.
+    const cleared = await call(sandbox, "setExpenseReportIntegration", {
+      Id: target.id,
+      IntegrationStatus: 0,
+      IntegrationDate: "",
+    });
+    expect(cleared.body.IntegrationDate).toBe("");
+    expect((await call(sandbox, "getExpenseReport", { Id: target.id })).body.IntegrationDate).toBe("");
+  });
+
   it("refuses missing or bad fields and unknown reports", async () => {
     const id = ledgerReports[0]?.id;
     for (const [body, field, status] of [
@@ -393,5 +415,29 @@ describe("setExpenseReportCustomStatus", () => {
       CustomStatus: "Pagado",
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("the one-year range across a leap day", () => {
+  it("ends at the same calendar day a year on, 29 February mapping to 28 February, with or without Until", async () => {
+    const leap = await start({ now: () => new Date("2024-02-29T12:00:00Z"), reports: 50 });
+    try {
+      for (const [params, status, field] of [
+        [{ Since: "2023-02-28" }, 400, "Since"],
+        [{ Since: "2023-03-01" }, 200, undefined],
+        [{ Since: "2023-02-28", Until: "2024-02-28" }, 200, undefined],
+        [{ Since: "2023-02-28", Until: "2024-02-29" }, 400, "Until"],
+        [{ Since: "2024-02-29", Until: "2025-02-28" }, 200, undefined],
+        [{ Since: "2024-02-29", Until: "2025-03-01" }, 400, "Until"],
+        [{ Since: "2024-02-29", Until: "2024-02-28" }, 400, "Until"],
+        [{ Since: "2024-03-01" }, 400, "Since"],
+      ] as const) {
+        const reply = await call(leap, "getExpenseReports", params);
+        expect(reply.status, JSON.stringify(params)).toBe(status);
+        if (field) expect(reply.body.Error.Field, JSON.stringify(params)).toBe(field);
+      }
+    } finally {
+      await leap.close();
+    }
   });
 });

@@ -198,3 +198,21 @@ describe("values written as the spec writes them", () => {
     expect(since.body.Error.Field).toBe("Since");
   });
 });
+
+describe("whole numbers too large", () => {
+  it("names the bound, not the form, for a whole number beyond the largest taken", async () => {
+    for (const [name, params, field, rule] of [
+      ["getFunds", { Page: "9999999999999999" }, "Page", /at most 999999999999999/],
+      ["getFunds", { ResultsPerPage: "99999999999999999999" }, "ResultsPerPage", /at most 1000\b/],
+      ["getFunds", { Page: "-9999999999999999" }, "Page", /at least 1/],
+      ["getFund", { Id: "12345678901234567890" }, "Id", /at most 999999999999999/],
+      ["getExpenseReports", { Since: "2026-01-01", UserId: "1".repeat(20) }, "UserId", /at most/],
+      ["setFundStatus", { Id: 1e16, IdAdmin: 1001, FundStatus: 2 }, "Id", /at most 999999999999999/],
+    ] as const) {
+      const reply = await call(sandbox, name, params);
+      expect(reply.status, field).toBe(400);
+      expect(reply.body.Error.Field).toBe(field);
+      expect(reply.body.Error.Message, field).toMatch(rule);
+    }
+  });
+});

@@ -104,6 +104,37 @@ describe("sending a report", () => {
   });
 });
 
+describe("FlexibleFund", () => {
+  it("refuses sending a report above the balance of a fund that is not flexible, and takes it on a flexible one", async () => {
+    const rigid = await fundFor({}, 100);
+    const over = await draftFor(rigid.Id, 100.01);
+    const refused = await control(sandbox, "POST", `/reports/${over.Id}/send`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.Error.Field).toBe("FundId");
+    expect(refused.body.Error.Message).toMatch(/FlexibleFund/);
+    expect((await control(sandbox, "GET", `/reports/${over.Id}`)).body.SendDate).toBe("");
+    // Up to the balance it goes through.
+    const exact = await draftFor(rigid.Id, 100);
+    expect((await control(sandbox, "POST", `/reports/${exact.Id}/send`)).status).toBe(200);
+    const flexible = await fundFor({ FundFlexibility: true }, 100);
+    const beyond = await draftFor(flexible.Id, 250.75);
+    expect((await control(sandbox, "POST", `/reports/${beyond.Id}/send`)).status).toBe(200);
+  });
+
+  it("offers as sendBlocksFund only a report that sending does not refuse, whatever the seed", async () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      await control(sandbox, "POST", "/reset", { seed, funds: 12, reports: 60 });
+      const { sendBlocksFund } = (await control(sandbox, "GET", "/state")).body.scenarios;
+      if (!sendBlocksFund) continue;
+      expect(
+        (await control(sandbox, "POST", `/reports/${sendBlocksFund.ReportId}/send`)).status,
+        String(seed),
+      ).toBe(200);
+    }
+    await control(sandbox, "POST", "/reset", { seed: 7, funds: 30, reports: 400 });
+  });
+});
+
 describe("closing a report", () => {
   it("charges the approved amount to the fund and, with FundAutoDeposit, deposits it back", async () => {
     const fund = await fundFor({ FundAutoDeposit: true });

@@ -19,7 +19,6 @@ import type {
   Records,
   ReportStatus,
   Transaction,
-  TransactionType,
 } from "./types";
 
 const BAD = Symbol("bad");
@@ -205,9 +204,10 @@ const readExtraFields: Read<ExtraField[]> = (v) => {
   return out;
 };
 
+/** A value as text; a list or an object (a multiple choice, a lookup) as its JSON. */
 function readValueText(v: unknown): string | typeof BAD {
   if (typeof v === "boolean") return v ? "true" : "false";
-  return readText(v);
+  return typeof v === "object" && v !== null ? JSON.stringify(v) : readText(v);
 }
 
 const readFiles: Read<unknown[]> = (files) => {
@@ -353,7 +353,8 @@ function readList(list: unknown, readItem: Read<unknown>, absentEmpty: boolean):
 
 export const transactionSchema = objectOf(
   {
-    TransactionType: reader("1 (deposit) or 2 (withdrawal)", readChoice<TransactionType>([1, 2])),
+    // 1 deposit, 2 withdrawal; another (an adjustment…) is kept with its name, and moves no count.
+    TransactionType: reader("a movement type (1 deposit, 2 withdrawal)", readInt),
     TransactionTypeName: text,
     TransactionAmount: money,
     TransactionDate: date,
@@ -476,7 +477,10 @@ export const integrationResultSchema = z.pipe(
     Id: id,
     Title: text,
     ReportNumber: text,
-    IntegrationStatus: reader("0 or 1", readChoice<0 | 1>([0, 1])),
+    IntegrationStatus: reader("0 or 1 (or a flag)", (v) => {
+      const on = readFlagOrNull(v);
+      return typeof on === "boolean" ? (+on as 0 | 1) : BAD;
+    }),
     IntegrationCode: text,
     IntegrationDate: dateTime,
   }),

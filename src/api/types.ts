@@ -12,7 +12,8 @@ export type TransactionType = 1 | 2;
 
 /** One movement of a fund. */
 export interface Transaction {
-  type: TransactionType;
+  /** A TransactionType, or another number the service gives a movement (shown by its name). */
+  type: number;
   typeName: string;
   amountCents: number;
   date: string | null;

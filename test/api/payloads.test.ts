@@ -231,3 +231,87 @@ describe("an empty list without its Records", () => {
     expect(caught(() => read("getFunds", "{}")).field).toBe("Records");
   });
 });
+
+describe("a fund's movement of a type the contract does not list", () => {
+  const fund = fixture("getFund.json") as { Transactions: unknown[] };
+  const body = {
+    ...fund,
+    Transactions: [
+      ...fund.Transactions,
+      {
+        TransactionType: "3",
+        TransactionTypeName: "Ajuste",
+        TransactionAmount: "5.00",
+        TransactionDate: "2024-05-02",
+      },
+    ],
+  };
+
+  it("is read with its number and its name; the fund still reads, its other movements unchanged", () => {
+    const read1 = read("getFund", JSON.stringify(body));
+    expect(read1.transactions?.slice(0, -1)).toEqual(read("getFund", JSON.stringify(fund)).transactions);
+    expect(read1.transactions?.at(-1)).toEqual({
+      type: 3,
+      typeName: "Ajuste",
+      amountCents: 500,
+      date: "2024-05-02",
+    });
+  });
+
+  it("in the answer to a deposit too, so the write settles", () => {
+    expect(read("depositMoneyToFund", JSON.stringify(body)).transactions).toHaveLength(
+      body.Transactions.length,
+    );
+  });
+
+  it("a type that is no whole number is still unread, naming the movement", () => {
+    const bad = { ...fund, Transactions: [{ ...(fund.Transactions[0] as object), TransactionType: "x" }] };
+    expect(caught(() => read("getFund", JSON.stringify(bad))).field).toBe("Transactions[0].TransactionType");
+  });
+});
+
+describe("extra fields whose values are of any JSON type", () => {
+  const report = fixture("getExpenseReport.json") as Record<string, unknown>;
+  it.each([
+    [["Norte", "Sur"], '["Norte","Sur"]'],
+    [{ id: 4, label: "Norte" }, '{"id":4,"label":"Norte"}'],
+    [12.5, "12.5"],
+    [0, "0"],
+    [false, "false"],
+    [null, ""],
+  ])("%j reads as the text %j", (value, text) => {
+    const body = { ...report, ExtraFields: [{ Name: "Zona", Value: value, Code: null }] };
+    expect(read("getExpenseReport", JSON.stringify(body)).extraFields).toEqual([
+      { name: "Zona", value: text, code: "" },
+    ]);
+  });
+
+  it("inside ExtraFields given as JSON text of names to values, too", () => {
+    const body = { ...report, ExtraFields: JSON.stringify({ Zona: ["Norte"], Km: 12 }) };
+    expect(read("getExpenseReport", JSON.stringify(body)).extraFields).toEqual([
+      { name: "Zona", value: '["Norte"]', code: "" },
+      { name: "Km", value: "12", code: "" },
+    ]);
+  });
+});
+
+describe("the answer to marking a report integrated, with its status as a flag", () => {
+  const answer = fixture("setExpenseReportIntegration.json") as Record<string, unknown>;
+  it.each([
+    [true, 1],
+    ["true", 1],
+    ["1", 1],
+    [false, 0],
+    ["0", 0],
+  ])("IntegrationStatus %j reads as %j", (flag, status) => {
+    const body = { ...answer, IntegrationStatus: flag };
+    expect(read("setExpenseReportIntegration", JSON.stringify(body)).integrationStatus).toBe(status);
+  });
+
+  it("anything else is unexpected, naming the member", () => {
+    const body = { ...answer, IntegrationStatus: "yes" };
+    expect(caught(() => read("setExpenseReportIntegration", JSON.stringify(body))).field).toBe(
+      "IntegrationStatus",
+    );
+  });
+});

@@ -28,6 +28,8 @@ function shown(value: unknown): string {
   if (value === undefined) return "nothing";
   if (typeof value === "string")
     return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+  // JSON gives a whole number beyond 2^53 rounded: the digits shown are not those sent.
+  if (typeof value === "number" && Math.abs(value) >= 2 ** 53) return `${value} (rounded: beyond 2^53)`;
   if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
   return Array.isArray(value) ? "a list" : typeof value === "object" ? "an object" : typeof value;
 }
@@ -104,9 +106,8 @@ function reader<T>(expected: string, read: Read<T>, fallback?: () => T): z.ZodMi
 }
 
 const readInt: Read<number> = (v) => {
-  if (typeof v === "number") return Number.isSafeInteger(v) ? v : BAD;
-  if (typeof v === "string" && /^\s*-?\d{1,15}\s*$/.test(v)) return Number(v.trim());
-  return BAD;
+  const n = typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
+  return Number.isSafeInteger(n) ? (n as number) : BAD;
 };
 
 const readIntOrZero: Read<number> = (v) => (v === null || v === "" ? 0 : readInt(v));
@@ -256,8 +257,9 @@ function camelCased<T extends object, const N extends Partial<Record<keyof T, st
   return out as CamelCased<T, N>;
 }
 
-const id = reader("an id (a whole number or numeric text)", readInt);
-const idOrZero = reader("an id (a whole number or numeric text)", readIntOrZero, () => 0);
+const ID = "an id (a whole number below 2^53, or its text)";
+const id = reader(ID, readInt);
+const idOrZero = reader(ID, readIntOrZero, () => 0);
 const count = reader("a whole number", readIntOrZero, () => 0);
 const text = reader("text", readText, () => "");
 /**

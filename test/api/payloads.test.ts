@@ -157,7 +157,7 @@ describe("an answer of another shape that says why", () => {
     const body = JSON.stringify({ success: false, message: "IdAdmin 7 cannot administer funds" });
     const e = caught(() => read("depositMoneyToFund", body));
     expect(e.message).toBe(
-      "depositMoneyToFund: unexpected answer from the service at Id: expected an id (a whole number or numeric text), got nothing; the answer says: IdAdmin 7 cannot administer funds",
+      "depositMoneyToFund: unexpected answer from the service at Id: expected an id (a whole number below 2^53, or its text), got nothing; the answer says: IdAdmin 7 cannot administer funds",
     );
     expect(e.detail).toContain("the answer says: IdAdmin 7 cannot administer funds");
     expect(e.outcome).toBe("unknown");
@@ -313,5 +313,35 @@ describe("the answer to marking a report integrated, with its status as a flag",
     expect(caught(() => read("setExpenseReportIntegration", JSON.stringify(body))).field).toBe(
       "IntegrationStatus",
     );
+  });
+});
+
+describe("a body that is not text (compressed, cut binary)", () => {
+  const binary = "\u001f\u008b\b\u0000\u0000\u0000\u0000\u0000\u0000\u0003«V JMÎ/J)V²ªV";
+  it("says so, without its bytes, in a 200 and in an error status", () => {
+    for (const status of [200, 502]) {
+      const message = caught(() => read("getFunds", binary, status)).message;
+      expect(message).toContain("binary");
+      expect(message).not.toMatch(/[\u0000-\u0008\u000e-\u001f]/);
+    }
+  });
+});
+
+describe("ids beyond what a number holds exactly (2^53)", () => {
+  const fund = fixture("getFund.json") as Record<string, unknown>;
+  it("as a number: names the member and the rule, and that the number was rounded", () => {
+    const err = caught(() =>
+      read("getFund", JSON.stringify(fund).replace('"Id":101', '"Id":9007199254740993')),
+    );
+    expect(err.field).toBe("Id");
+    expect(err.message).toContain("2^53");
+    expect(err.message).toContain("rounded");
+  });
+
+  it("as text: names the member and the rule; text of 16 digits within it reads", () => {
+    expect(
+      caught(() => read("getFund", JSON.stringify({ ...fund, Id: "9007199254740993" }))).message,
+    ).toContain("2^53");
+    expect(read("getFund", JSON.stringify({ ...fund, Id: "9007199254740991" })).id).toBe(9007199254740991);
   });
 });

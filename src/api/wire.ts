@@ -82,12 +82,25 @@ export function buildRequest<N extends EndpointName>(
   return { method, url, headers, body: jsonBody(name, record) };
 }
 
-/** A message the service put in a body: `message`, `Message`, `Error`, `error` or `detail`. */
+/**
+ * A message the service put in a body: `message`, `Message`, `Error`, `error`, `errors`,
+ * `detail` or `description`; a list of them (`"message": ["…", "…"]`) joined.
+ */
 function messageIn(body: unknown): string {
   if (typeof body === "string") return body;
+  if (Array.isArray(body)) return body.map(messageIn).filter(Boolean).join("; ");
   if (typeof body !== "object" || body === null) return "";
   const o = body as Record<string, unknown>;
-  for (const key of ["message", "Message", "Error", "error", "detail", "description"]) {
+  for (const key of [
+    "message",
+    "Message",
+    "Error",
+    "error",
+    "errors",
+    "detail",
+    "description",
+    "Description",
+  ]) {
     const v = o[key];
     if (typeof v === "string" && v.trim() !== "") return v;
     if (typeof v === "object" && v !== null) {

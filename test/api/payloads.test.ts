@@ -345,3 +345,37 @@ describe("ids beyond what a number holds exactly (2^53)", () => {
     expect(read("getFund", JSON.stringify({ ...fund, Id: "9007199254740991" })).id).toBe(9007199254740991);
   });
 });
+
+describe("the service's words given as a list", () => {
+  it.each([
+    [
+      200,
+      {
+        statusCode: 400,
+        message: ["DepositAmount must be positive", "Id must be a number"],
+        error: "Bad Request",
+      },
+    ],
+    [
+      400,
+      {
+        statusCode: 400,
+        message: ["DepositAmount must be positive", "Id must be a number"],
+        error: "Bad Request",
+      },
+    ],
+    [200, { Error: ["DepositAmount must be positive", "Id must be a number"] }],
+    [422, { errors: [{ message: "DepositAmount must be positive" }, { message: "Id must be a number" }] }],
+  ])("HTTP %s %j: every reason, joined", (status, body) => {
+    expect(caught(() => read("depositMoneyToFund", JSON.stringify(body), status)).message).toContain(
+      "DepositAmount must be positive; Id must be a number",
+    );
+  });
+
+  it("an Error object with a Description: its words", () => {
+    const body = { Error: { Code: 12, Description: "Fondo cerrado" } };
+    expect(caught(() => read("setFundStatus", JSON.stringify(body))).message).toMatch(
+      /answer: Fondo cerrado$/,
+    );
+  });
+});

@@ -17,7 +17,6 @@ import type {
   FundStatus,
   IntegrationResult,
   Records,
-  ReportStatus,
   Transaction,
 } from "./types";
 
@@ -430,7 +429,7 @@ export const expenseReportSchema = objectOf(
     ApproverName: text,
     PolicyId: idOrZero,
     PolicyName: text,
-    Status: reader<ReportStatus>("a report status 0 or 1", readChoice<ReportStatus>([0, 1]), () => 0),
+    Status: reader("a report status (0 open, 1 closed)", readInt, () => 0),
     CustomStatus: text,
     FundId: idOrZero,
     FundName: text,

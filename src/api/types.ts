@@ -62,7 +62,8 @@ export interface ExpenseReport {
   approverName: string;
   policyId: number;
   policyName: string;
-  status: ReportStatus;
+  /** A ReportStatus, or another number the service gives (shown as that number). */
+  status: number;
   customStatus: string;
   /** 0 when no fund is linked. */
   fundId: number;

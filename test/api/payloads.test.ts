@@ -379,3 +379,16 @@ describe("the service's words given as a list", () => {
     );
   });
 });
+
+describe("a report status the contract does not list", () => {
+  it("is read as its number, in a list and alone; text that is no number is still unread", () => {
+    const list = fixture("getExpenseReports.json") as { ExpenseReports: Record<string, unknown>[] };
+    const body = { ...list, ExpenseReports: [{ ...list.ExpenseReports[0], Status: "2" }] };
+    expect(read("getExpenseReports", JSON.stringify(body)).expenseReports[0]?.status).toBe(2);
+    const report = fixture("getExpenseReport.json") as Record<string, unknown>;
+    expect(read("getExpenseReport", JSON.stringify({ ...report, Status: 3 })).status).toBe(3);
+    expect(
+      caught(() => read("getExpenseReport", JSON.stringify({ ...report, Status: "closed" }))).field,
+    ).toBe("Status");
+  });
+});

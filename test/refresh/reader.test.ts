@@ -57,6 +57,13 @@ describe("a page count that disagrees with the total", () => {
     expect(pages.map((p) => p.pages)).toEqual([1, 1]);
   });
 
+  it("a total far beyond its pages (one that ignores the filters) adds no page", () => {
+    const [first] = reader(page({ TotalRecords: 5000, Funds: 2, Page: 1, Pages: 3 })).fundPages([
+      { Page: 1, ResultsPerPage: 2 },
+    ]);
+    expect(first?.pages).toBe(3);
+  });
+
   it("a count beyond any sheet's rows (a billion pages) is cut to 100,000, planned without running out of memory", () => {
     const [first] = reader(page({ TotalRecords: 2, Funds: 2, Page: 1, Pages: 1e9 })).fundPages([
       { Page: 1, ResultsPerPage: 2 },

@@ -5,8 +5,11 @@
  * records, ExtraFields as JSON text on some reports, empty dates as null on some, and the numbers
  * of Records as strings; and the forms a database or a serialiser gives the same values: amounts
  * with four decimals ("1234.5000"), empty lists as null (or "" for ExtraFields), times with a "T"
- * ("2024-01-05T10:00:00") and dates with a midnight time ("2024-01-05 00:00:00"). The values stay
- * the same; only their JSON types and forms change.
+ * ("2024-01-05T10:00:00") and dates with a midnight time ("2024-01-05 00:00:00"); flags also as
+ * 1/0 or "true"/"false", IntegrationStatus of an answer as a boolean on some, empty dates as
+ * "0000-00-00", a list as an object of its positions (a PHP array once items were filtered out of
+ * it) and a report's only file as the file itself. The values stay the same; only their JSON
+ * types and forms change.
  *
  * Every choice is a hash of the seed, the record and the member, never a running generator: the
  * same record comes back in the same shape however often and in whatever order it is asked for,
@@ -31,7 +34,6 @@ const ID_MEMBERS = new Set([
 const WHOLE_MEMBERS = new Set([
   "Status",
   "TransactionType",
-  "IntegrationStatus",
   "NbrExpenses",
   "NbrApprovedExpenses",
   "NbrRejectedExpenses",
@@ -99,10 +101,17 @@ function reshapeMember(name: string, value: unknown, seed: number, key: string, 
   if (FLAG_MEMBERS.has(name) && (typeof value === "boolean" || value === "1" || value === "0")) {
     const on = value === true || value === "1";
     const r = roll("flag");
-    if (on) return r < 0.5 ? "1" : true;
-    return r < 0.4 ? "0" : r < 0.7 ? "" : false;
+    if (on) return r < 0.4 ? "1" : r < 0.55 ? 1 : r < 0.7 ? "true" : true;
+    return r < 0.3 ? "0" : r < 0.55 ? "" : r < 0.65 ? 0 : r < 0.75 ? "false" : false;
   }
-  if (DATE_MEMBERS.has(name) && value === "") return roll("date") < 0.5 ? null : "";
+  if (name === "IntegrationStatus" && typeof value === "number") {
+    const r = roll("whole");
+    return r < 0.35 ? String(value) : r < 0.7 ? value === 1 : value;
+  }
+  if (DATE_MEMBERS.has(name) && value === "") {
+    const r = roll("date");
+    return r < 0.4 ? null : r < 0.6 ? "0000-00-00" : "";
+  }
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) {
     if (TIME_MEMBERS.has(name) && value.length === 19)
       return roll("time") < 0.3 ? value.replace(" ", "T") : value;
@@ -115,6 +124,12 @@ function reshapeMember(name: string, value: unknown, seed: number, key: string, 
   }
   if (name === "ExtraFields" && Array.isArray(value)) {
     return roll("extra") < 0.4 ? JSON.stringify(value) : value;
+  }
+  if (name === "Files" && Array.isArray(value) && value.length === 1 && roll("one") < 0.3) {
+    return reshape(value[0], seed, key, name);
+  }
+  if (name === "Transactions" && Array.isArray(value) && value.length > 0 && roll("positions") < 0.2) {
+    return { ...(reshape(value, seed, key, name) as unknown[]) };
   }
   if (name === "Records") return reshape(value, seed, key, "Records");
   if (Array.isArray(value) || (typeof value === "object" && value !== null)) {

@@ -180,6 +180,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     }
     // Applied, then the v2 service's error alone.
     if (fault?.fault === "error-in-200-v2") return send(res, errorIn200(fault.fault, name));
+    if (fault?.fault === "floor-pages") return send(res, floorPages(answer, url));
     if (fault?.fault === "malformed-json") {
       const text = answer.text ?? jsonText(answer.body);
       res.writeHead(answer.status, { "Content-Type": JSON_TYPE });
@@ -187,6 +188,21 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       return;
     }
     send(res, answer);
+  }
+
+  /**
+   * A list answer whose Records.Pages is counted by a floor division, as some services count it
+   * (12 records at 5 a page: 2 pages, where there are 3); any other answer as it is.
+   */
+  function floorPages(answer: Answer, url: URL): Answer {
+    // Exact list answers come as text only.
+    const body = (answer.body ?? JSON.parse(answer.text ?? "null")) as {
+      Records?: Record<string, unknown>;
+    } | null;
+    const per = Number(url.searchParams.get("ResultsPerPage"));
+    if (answer.status !== 200 || !body?.Records || !(per > 0)) return answer;
+    const pages = Math.floor(Number(body.Records.TotalRecords) / per);
+    return { ...answer, text: undefined, body: { ...body, Records: { ...body.Records, Pages: pages } } };
   }
 
   /** HTTP 200 whose body says the call failed: an `Error` member, or v2's statusCode and message. */

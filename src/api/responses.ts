@@ -17,9 +17,7 @@ import type {
   FundStatus,
   IntegrationResult,
   Records,
-  ReportStatus,
   Transaction,
-  TransactionType,
 } from "./types";
 
 const BAD = Symbol("bad");
@@ -29,6 +27,8 @@ function shown(value: unknown): string {
   if (value === undefined) return "nothing";
   if (typeof value === "string")
     return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+  // JSON gives a whole number beyond 2^53 rounded: the digits shown are not those sent.
+  if (typeof value === "number" && Math.abs(value) >= 2 ** 53) return `${value} (rounded: beyond 2^53)`;
   if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
   return Array.isArray(value) ? "a list" : typeof value === "object" ? "an object" : typeof value;
 }
@@ -105,9 +105,8 @@ function reader<T>(expected: string, read: Read<T>, fallback?: () => T): z.ZodMi
 }
 
 const readInt: Read<number> = (v) => {
-  if (typeof v === "number") return Number.isSafeInteger(v) ? v : BAD;
-  if (typeof v === "string" && /^\s*-?\d{1,15}\s*$/.test(v)) return Number(v.trim());
-  return BAD;
+  const n = typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
+  return Number.isSafeInteger(n) ? (n as number) : BAD;
 };
 
 const readIntOrZero: Read<number> = (v) => (v === null || v === "" ? 0 : readInt(v));
@@ -205,9 +204,10 @@ const readExtraFields: Read<ExtraField[]> = (v) => {
   return out;
 };
 
+/** A value as text; a list or an object (a multiple choice, a lookup) as its JSON. */
 function readValueText(v: unknown): string | typeof BAD {
   if (typeof v === "boolean") return v ? "true" : "false";
-  return readText(v);
+  return typeof v === "object" && v !== null ? JSON.stringify(v) : readText(v);
 }
 
 const readFiles: Read<unknown[]> = (files) => {
@@ -256,8 +256,9 @@ function camelCased<T extends object, const N extends Partial<Record<keyof T, st
   return out as CamelCased<T, N>;
 }
 
-const id = reader("an id (a whole number or numeric text)", readInt);
-const idOrZero = reader("an id (a whole number or numeric text)", readIntOrZero, () => 0);
+const ID = "an id (a whole number below 2^53, or its text)";
+const id = reader(ID, readInt);
+const idOrZero = reader(ID, readIntOrZero, () => 0);
 const count = reader("a whole number", readIntOrZero, () => 0);
 const text = reader("text", readText, () => "");
 /**
@@ -353,7 +354,8 @@ function readList(list: unknown, readItem: Read<unknown>, absentEmpty: boolean):
 
 export const transactionSchema = objectOf(
   {
-    TransactionType: reader("1 (deposit) or 2 (withdrawal)", readChoice<TransactionType>([1, 2])),
+    // 1 deposit, 2 withdrawal; another (an adjustment…) is kept with its name, and moves no count.
+    TransactionType: reader("a movement type (1 deposit, 2 withdrawal)", readInt),
     TransactionTypeName: text,
     TransactionAmount: money,
     TransactionDate: date,
@@ -427,7 +429,7 @@ export const expenseReportSchema = objectOf(
     ApproverName: text,
     PolicyId: idOrZero,
     PolicyName: text,
-    Status: reader<ReportStatus>("a report status 0 or 1", readChoice<ReportStatus>([0, 1]), () => 0),
+    Status: reader("a report status (0 open, 1 closed)", readInt, () => 0),
     CustomStatus: text,
     FundId: idOrZero,
     FundName: text,
@@ -476,7 +478,10 @@ export const integrationResultSchema = z.pipe(
     Id: id,
     Title: text,
     ReportNumber: text,
-    IntegrationStatus: reader("0 or 1", readChoice<0 | 1>([0, 1])),
+    IntegrationStatus: reader("0 or 1 (or a flag)", (v) => {
+      const on = readFlagOrNull(v);
+      return typeof on === "boolean" ? (+on as 0 | 1) : BAD;
+    }),
     IntegrationCode: text,
     IntegrationDate: dateTime,
   }),

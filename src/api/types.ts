@@ -12,7 +12,8 @@ export type TransactionType = 1 | 2;
 
 /** One movement of a fund. */
 export interface Transaction {
-  type: TransactionType;
+  /** A TransactionType, or another number the service gives a movement (shown by its name). */
+  type: number;
   typeName: string;
   amountCents: number;
   date: string | null;
@@ -61,7 +62,8 @@ export interface ExpenseReport {
   approverName: string;
   policyId: number;
   policyName: string;
-  status: ReportStatus;
+  /** A ReportStatus, or another number the service gives (shown as that number). */
+  status: number;
   customStatus: string;
   /** 0 when no fund is linked. */
   fundId: number;

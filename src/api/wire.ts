@@ -82,12 +82,25 @@ export function buildRequest<N extends EndpointName>(
   return { method, url, headers, body: jsonBody(name, record) };
 }
 
-/** A message the service put in a body: `message`, `Message`, `Error`, `error` or `detail`. */
+/**
+ * A message the service put in a body: `message`, `Message`, `Error`, `error`, `errors`,
+ * `detail` or `description`; a list of them (`"message": ["…", "…"]`) joined.
+ */
 function messageIn(body: unknown): string {
   if (typeof body === "string") return body;
+  if (Array.isArray(body)) return body.map(messageIn).filter(Boolean).join("; ");
   if (typeof body !== "object" || body === null) return "";
   const o = body as Record<string, unknown>;
-  for (const key of ["message", "Message", "Error", "error", "detail", "description"]) {
+  for (const key of [
+    "message",
+    "Message",
+    "Error",
+    "error",
+    "errors",
+    "detail",
+    "description",
+    "Description",
+  ]) {
     const v = o[key];
     if (typeof v === "string" && v.trim() !== "") return v;
     if (typeof v === "object" && v !== null) {
@@ -170,6 +183,8 @@ function pageText(text: string): string {
 }
 
 function shortText(text: string, max = 300): string {
+  // Bytes shown as text (a compressed body) would only put control characters in a message.
+  if (/[\0-\b\x0e-\x1f]/.test(text)) return "(binary data, not text)";
   const flat = pageText(text).replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
 }

@@ -10,8 +10,8 @@ import type { FundStatus } from "./operations";
 import type { WriteRequest } from "./requests";
 
 export interface FundTransaction {
-  /** 1 deposit, 2 withdrawal. */
-  type: 1 | 2;
+  /** 1 deposit, 2 withdrawal; another type matches no request. */
+  type: number;
   amount: Cents;
   date: string;
 }

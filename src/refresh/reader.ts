@@ -41,9 +41,16 @@ export function clientReader(client: Client): RefreshReader {
       if (!result.ok) return single && gone ? null : { failed: result.error };
       if (single) return result.value as Fund;
       const list = result.value as List;
+      const items = (kind === "fundPage" ? list.funds : list.expenseReports) ?? [];
+      const { pages = 1, totalRecords: total = 0 } = list.records ?? {};
+      // Pages counted by a floor division (150 records at 100 a page: 1) would leave the last
+      // page unread: a full page counts it (an empty page still ends the list); a total of
+      // another kind (unfiltered) adds no page. Each page counted is planned ahead: a count
+      // beyond any sheet's rows is cut.
+      const per = Number((reads[i] as { query?: { ResultsPerPage?: unknown } }).query?.ResultsPerPage);
       return {
-        items: (kind === "fundPage" ? list.funds : list.expenseReports) ?? [],
-        pages: list.records?.pages ?? 1,
+        items,
+        pages: Math.min(1e5, items.length >= per && pages + 1 === Math.ceil(total / per) ? pages + 1 : pages),
         total: list.records?.totalRecords,
       } as ListPage<Fund>;
     });

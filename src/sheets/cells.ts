@@ -140,8 +140,13 @@ export function safeUrl(url: string): string | null {
   return trimmed;
 }
 
-/** A HYPERLINK formula whose URL and label are string literals (quotes doubled), never code. */
+/**
+ * A HYPERLINK formula whose URL and label are string literals (quotes doubled), never code; its
+ * label cut to a thousand characters. Longer than a cell holds (a URL of 50,000 characters), it
+ * is no link: the label as literal text.
+ */
 export function hyperlinkFormula(url: string, label: string): string {
   const quote = (s: string) => `"${s.replace(/"/g, '""').replace(/[\r\n\t]+/g, " ")}"`;
-  return `=HYPERLINK(${quote(url)},${quote(label)})`;
+  const formula = `=HYPERLINK(${quote(url)},${quote(label.length > 1e3 ? `${label.slice(0, 993)}… [cut]` : label)})`;
+  return formula.length > MAX_CELL_TEXT ? literalText(label) : formula;
 }

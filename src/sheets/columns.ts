@@ -361,7 +361,7 @@ export const EXTRA_FIELD_KEY_PREFIX = "extra:";
 export function extraFieldColumn(name: string): Column<ExpenseReport> {
   return {
     key: EXTRA_FIELD_KEY_PREFIX + name,
-    header: { text: name },
+    header: { text: clipText(name) },
     format: FORMAT.text,
     cell: (r) => clipText(r.extraFields.find((f) => f.name === name)?.value ?? ""),
   };

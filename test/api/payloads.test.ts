@@ -157,7 +157,7 @@ describe("an answer of another shape that says why", () => {
     const body = JSON.stringify({ success: false, message: "IdAdmin 7 cannot administer funds" });
     const e = caught(() => read("depositMoneyToFund", body));
     expect(e.message).toBe(
-      "depositMoneyToFund: unexpected answer from the service at Id: expected an id (a whole number or numeric text), got nothing; the answer says: IdAdmin 7 cannot administer funds",
+      "depositMoneyToFund: unexpected answer from the service at Id: expected an id (a whole number below 2^53, or its text), got nothing; the answer says: IdAdmin 7 cannot administer funds",
     );
     expect(e.detail).toContain("the answer says: IdAdmin 7 cannot administer funds");
     expect(e.outcome).toBe("unknown");
@@ -229,5 +229,166 @@ describe("an empty list without its Records", () => {
     const funds = (fixture("getFunds.json") as { Funds: unknown[] }).Funds;
     expect(caught(() => read("getFunds", JSON.stringify({ Funds: funds }))).field).toBe("Records");
     expect(caught(() => read("getFunds", "{}")).field).toBe("Records");
+  });
+});
+
+describe("a fund's movement of a type the contract does not list", () => {
+  const fund = fixture("getFund.json") as { Transactions: unknown[] };
+  const body = {
+    ...fund,
+    Transactions: [
+      ...fund.Transactions,
+      {
+        TransactionType: "3",
+        TransactionTypeName: "Ajuste",
+        TransactionAmount: "5.00",
+        TransactionDate: "2024-05-02",
+      },
+    ],
+  };
+
+  it("is read with its number and its name; the fund still reads, its other movements unchanged", () => {
+    const read1 = read("getFund", JSON.stringify(body));
+    expect(read1.transactions?.slice(0, -1)).toEqual(read("getFund", JSON.stringify(fund)).transactions);
+    expect(read1.transactions?.at(-1)).toEqual({
+      type: 3,
+      typeName: "Ajuste",
+      amountCents: 500,
+      date: "2024-05-02",
+    });
+  });
+
+  it("in the answer to a deposit too, so the write settles", () => {
+    expect(read("depositMoneyToFund", JSON.stringify(body)).transactions).toHaveLength(
+      body.Transactions.length,
+    );
+  });
+
+  it("a type that is no whole number is still unread, naming the movement", () => {
+    const bad = { ...fund, Transactions: [{ ...(fund.Transactions[0] as object), TransactionType: "x" }] };
+    expect(caught(() => read("getFund", JSON.stringify(bad))).field).toBe("Transactions[0].TransactionType");
+  });
+});
+
+describe("extra fields whose values are of any JSON type", () => {
+  const report = fixture("getExpenseReport.json") as Record<string, unknown>;
+  it.each([
+    [["Norte", "Sur"], '["Norte","Sur"]'],
+    [{ id: 4, label: "Norte" }, '{"id":4,"label":"Norte"}'],
+    [12.5, "12.5"],
+    [0, "0"],
+    [false, "false"],
+    [null, ""],
+  ])("%j reads as the text %j", (value, text) => {
+    const body = { ...report, ExtraFields: [{ Name: "Zona", Value: value, Code: null }] };
+    expect(read("getExpenseReport", JSON.stringify(body)).extraFields).toEqual([
+      { name: "Zona", value: text, code: "" },
+    ]);
+  });
+
+  it("inside ExtraFields given as JSON text of names to values, too", () => {
+    const body = { ...report, ExtraFields: JSON.stringify({ Zona: ["Norte"], Km: 12 }) };
+    expect(read("getExpenseReport", JSON.stringify(body)).extraFields).toEqual([
+      { name: "Zona", value: '["Norte"]', code: "" },
+      { name: "Km", value: "12", code: "" },
+    ]);
+  });
+});
+
+describe("the answer to marking a report integrated, with its status as a flag", () => {
+  const answer = fixture("setExpenseReportIntegration.json") as Record<string, unknown>;
+  it.each([
+    [true, 1],
+    ["true", 1],
+    ["1", 1],
+    [false, 0],
+    ["0", 0],
+  ])("IntegrationStatus %j reads as %j", (flag, status) => {
+    const body = { ...answer, IntegrationStatus: flag };
+    expect(read("setExpenseReportIntegration", JSON.stringify(body)).integrationStatus).toBe(status);
+  });
+
+  it("anything else is unexpected, naming the member", () => {
+    const body = { ...answer, IntegrationStatus: "yes" };
+    expect(caught(() => read("setExpenseReportIntegration", JSON.stringify(body))).field).toBe(
+      "IntegrationStatus",
+    );
+  });
+});
+
+describe("a body that is not text (compressed, cut binary)", () => {
+  const binary = "\u001f\u008b\b\u0000\u0000\u0000\u0000\u0000\u0000\u0003«V JMÎ/J)V²ªV";
+  it("says so, without its bytes, in a 200 and in an error status", () => {
+    for (const status of [200, 502]) {
+      const message = caught(() => read("getFunds", binary, status)).message;
+      expect(message).toContain("binary");
+      expect(message).not.toMatch(/[\u0000-\u0008\u000e-\u001f]/);
+    }
+  });
+});
+
+describe("ids beyond what a number holds exactly (2^53)", () => {
+  const fund = fixture("getFund.json") as Record<string, unknown>;
+  it("as a number: names the member and the rule, and that the number was rounded", () => {
+    const err = caught(() =>
+      read("getFund", JSON.stringify(fund).replace('"Id":101', '"Id":9007199254740993')),
+    );
+    expect(err.field).toBe("Id");
+    expect(err.message).toContain("2^53");
+    expect(err.message).toContain("rounded");
+  });
+
+  it("as text: names the member and the rule; text of 16 digits within it reads", () => {
+    expect(
+      caught(() => read("getFund", JSON.stringify({ ...fund, Id: "9007199254740993" }))).message,
+    ).toContain("2^53");
+    expect(read("getFund", JSON.stringify({ ...fund, Id: "9007199254740991" })).id).toBe(9007199254740991);
+  });
+});
+
+describe("the service's words given as a list", () => {
+  it.each([
+    [
+      200,
+      {
+        statusCode: 400,
+        message: ["DepositAmount must be positive", "Id must be a number"],
+        error: "Bad Request",
+      },
+    ],
+    [
+      400,
+      {
+        statusCode: 400,
+        message: ["DepositAmount must be positive", "Id must be a number"],
+        error: "Bad Request",
+      },
+    ],
+    [200, { Error: ["DepositAmount must be positive", "Id must be a number"] }],
+    [422, { errors: [{ message: "DepositAmount must be positive" }, { message: "Id must be a number" }] }],
+  ])("HTTP %s %j: every reason, joined", (status, body) => {
+    expect(caught(() => read("depositMoneyToFund", JSON.stringify(body), status)).message).toContain(
+      "DepositAmount must be positive; Id must be a number",
+    );
+  });
+
+  it("an Error object with a Description: its words", () => {
+    const body = { Error: { Code: 12, Description: "Fondo cerrado" } };
+    expect(caught(() => read("setFundStatus", JSON.stringify(body))).message).toMatch(
+      /answer: Fondo cerrado$/,
+    );
+  });
+});
+
+describe("a report status the contract does not list", () => {
+  it("is read as its number, in a list and alone; text that is no number is still unread", () => {
+    const list = fixture("getExpenseReports.json") as { ExpenseReports: Record<string, unknown>[] };
+    const body = { ...list, ExpenseReports: [{ ...list.ExpenseReports[0], Status: "2" }] };
+    expect(read("getExpenseReports", JSON.stringify(body)).expenseReports[0]?.status).toBe(2);
+    const report = fixture("getExpenseReport.json") as Record<string, unknown>;
+    expect(read("getExpenseReport", JSON.stringify({ ...report, Status: 3 })).status).toBe(3);
+    expect(
+      caught(() => read("getExpenseReport", JSON.stringify({ ...report, Status: "closed" }))).field,
+    ).toBe("Status");
   });
 });

@@ -291,7 +291,7 @@ describe("unexpected shapes name the field", () => {
       "getFund",
       {
         ...(fixture("getFund.json") as object),
-        Transactions: [{ TransactionType: 3, TransactionAmount: 1 }],
+        Transactions: [{ TransactionType: "deposit", TransactionAmount: 1 }],
       },
       "Transactions[0].TransactionType",
     ],

@@ -15,6 +15,31 @@ describe("SpreadsheetApp as scripts see it", () => {
     ).toEqual([1000, 26, 0, 0, 2]);
   });
 
+  it("refuses a cell of more than 50,000 characters, writing nothing of the call, with Google's wording", () => {
+    const message = "Your input contains more than the maximum of 50000 characters in a single cell.";
+    expect(() =>
+      inScript(
+        em,
+        `var s = SpreadsheetApp.getActive().insertSheet("Long cells");
+         s.getRange("A1:B1").setValues([["kept?", new Array(50002).join("x")]]);`,
+      ),
+    ).toThrow(message);
+    expect(() =>
+      inScript(
+        em,
+        `SpreadsheetApp.getActive().getSheetByName("Long cells").getRange("C1").setValue("=" + new Array(50001).join("1"));`,
+      ),
+    ).toThrow(message);
+    expect(
+      inScript(
+        em,
+        `var s = SpreadsheetApp.getActive().getSheetByName("Long cells");
+         s.getRange("D1").setValue(new Array(50001).join("x"));
+         return [s.getRange("A1").getValue(), s.getRange("D1").getValue().length];`,
+      ),
+    ).toEqual(["", 50000]);
+  });
+
   it("refuses setValues whose size differs from the range, with Google's wording", () => {
     expect(() =>
       inScript(em, `SpreadsheetApp.getActiveSheet().getRange("A1:B3").setValues([[1, 2], [3, 4]]);`),

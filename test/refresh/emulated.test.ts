@@ -475,6 +475,12 @@ describe("refresh through the emulation", () => {
     expect(tries).toHaveLength(4);
   });
 
+  it("reads every fund when the service counts its pages by a floor division (12 at 5 a page: 2)", async () => {
+    await s.control("faults", { rules: [{ endpoint: "getFunds", fault: "floor-pages" }] });
+    run("refreshFunds");
+    expect(fundsSheet().values.length).toBe(13);
+  });
+
   it("leaves the previous data when a refresh fails, and says why", async () => {
     run("refreshReports");
     const before = sheetOf(s.emulator, "Expense reports")?.values;

@@ -34,3 +34,40 @@ describe("a fund the service no longer has", () => {
     expect(() => reader(ok({ Error: "IdAdmin has no permission" })).funds([101])).toThrow(ServiceError);
   });
 });
+
+describe("a page count that disagrees with the total", () => {
+  const funds = JSON.parse(fixtureText("getFunds.json")) as { Funds: unknown[] };
+  const page = (records: Record<string, number>) => ok({ Records: records, Funds: funds.Funds });
+
+  it("counted by a floor division (5 records at 2 a page: 2 pages), a full page counts the pages the total needs", () => {
+    const [first] = reader(page({ TotalRecords: 5, Funds: 2, Page: 1, Pages: 2 })).fundPages([
+      { Page: 1, ResultsPerPage: 2 },
+    ]);
+    expect(first?.pages).toBe(3);
+  });
+
+  it("0 pages beside a full page holding the whole total count 1; a page not full keeps the count given", () => {
+    const pages = reader(
+      page({ TotalRecords: 2, Funds: 2, Page: 1, Pages: 0 }),
+      page({ TotalRecords: 9, Funds: 2, Page: 1, Pages: 1 }),
+    ).fundPages([
+      { Page: 1, ResultsPerPage: 2 },
+      { Page: 1, ResultsPerPage: 3 },
+    ]);
+    expect(pages.map((p) => p.pages)).toEqual([1, 1]);
+  });
+
+  it("a total far beyond its pages (one that ignores the filters) adds no page", () => {
+    const [first] = reader(page({ TotalRecords: 5000, Funds: 2, Page: 1, Pages: 3 })).fundPages([
+      { Page: 1, ResultsPerPage: 2 },
+    ]);
+    expect(first?.pages).toBe(3);
+  });
+
+  it("a count beyond any sheet's rows (a billion pages) is cut to 100,000, planned without running out of memory", () => {
+    const [first] = reader(page({ TotalRecords: 2, Funds: 2, Page: 1, Pages: 1e9 })).fundPages([
+      { Page: 1, ResultsPerPage: 2 },
+    ]);
+    expect(first?.pages).toBe(1e5);
+  });
+});

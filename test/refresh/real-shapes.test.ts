@@ -73,6 +73,8 @@ describe("refresh against the real service's shapes", () => {
     expect(served.funds.some((f) => f.AutomaticBlock === "" || f.ManualDeposit === "")).toBe(true);
     expect(served.reports.some((r) => typeof r.ExtraFields === "string")).toBe(true);
     expect(served.reports.some((r) => r.CloseDate === null)).toBe(true);
+    expect(served.reports.some((r) => r.CloseDate === "0000-00-00")).toBe(true);
+    expect(served.reports.some((r) => r.Integrated === 1 || r.Integrated === "true")).toBe(true);
     expect(served.reports.every((r) => typeof r.ReportNumber === "string")).toBe(true);
   });
 
@@ -126,7 +128,9 @@ describe("refresh against the real service's shapes", () => {
       const sent = row[col(reports, "Sent")];
       expect(sent === "" || sent instanceof Date).toBe(true);
       const closed = row[col(reports, "Closed")];
-      if (report.CloseDate === null || report.CloseDate === "") expect(closed).toBe("");
+      // An empty date as null, "" or zeros ("0000-00-00") is an empty cell.
+      if (report.CloseDate === null || /^(0000-00-00)?$/.test(String(report.CloseDate)))
+        expect(closed).toBe("");
       else expect(closed).toBeInstanceOf(Date);
     }
     expect(withText).toBeGreaterThan(0);

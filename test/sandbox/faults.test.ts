@@ -128,6 +128,16 @@ describe("faults", () => {
     expect(transactionCount()).toBe(before + 1);
   });
 
+  it("floor-pages: a list's Pages counted by a floor division, its records as they are", async () => {
+    await rules({ endpoint: "getFunds", fault: "floor-pages" });
+    const total = (await call(sandbox, "getFunds", { ResultsPerPage: 1000 })).body.Records.TotalRecords;
+    const reply = await call(sandbox, "getFunds", { ResultsPerPage: 2 });
+    expect(reply.status).toBe(200);
+    expect(reply.body.Records).toMatchObject({ TotalRecords: total, Pages: Math.floor(total / 2) });
+    expect(reply.body.Funds).toHaveLength(2);
+    expect((await call(sandbox, "getFund", { Id: fundId })).body.Id).toBe(fundId);
+  });
+
   it("empty-200: the write is applied, then HTTP 200 with an empty body", async () => {
     await rules({ endpoint: "depositMoneyToFund", fault: "empty-200", times: 1 });
     const before = transactionCount();

@@ -56,8 +56,9 @@ describe("real shapes", () => {
     expect(times.some((t) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(t))).toBe(true);
     expect(times.some((t) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(t))).toBe(true);
     const flags = new Set(funds.flatMap((f) => [f.FlexibleFund, f.ManualDeposit, f.AutomaticBlock]));
-    expect(flags).toEqual(new Set(["1", "0", "", true, false]));
+    expect(flags).toEqual(new Set(["1", "0", "", true, false, 1, 0, "true", "false"]));
     expect(typesOf(funds, "ExpirationDate")).toEqual(new Set(["string", "null"]));
+    expect(funds.some((f) => f.ExpirationDate === "0000-00-00")).toBe(true);
   });
 
   it("getExpenseReports: the same reports once parsed, with ExtraFields as JSON text on some", async () => {
@@ -92,7 +93,14 @@ describe("real shapes", () => {
     expect(dates.some((d) => / 00:00:00$/.test(d as string))).toBe(true);
     expect(typesOf(reports, "ReportTotal")).toEqual(new Set(["string", "number"]));
     expect(typesOf(reports, "CloseDate")).toEqual(new Set(["string", "null"]));
-    expect(new Set(reports.map((r) => r.Integrated))).toEqual(new Set(["1", "0", "", true, false]));
+    expect(new Set(reports.map((r) => r.Integrated))).toEqual(
+      new Set(["1", "0", "", true, false, 1, 0, "true", "false"]),
+    );
+    expect(reports.some((r) => r.CloseDate === "0000-00-00")).toBe(true);
+    // A report's only file as the file itself on some.
+    expect(
+      reports.some((r) => typeof r.Files === "object" && r.Files !== null && !Array.isArray(r.Files)),
+    ).toBe(true);
     const text = reports.find((r) => typeof r.ExtraFields === "string");
     const same = (a.body.ExpenseReports as Record<string, unknown>[]).find((r) => r.Id === Number(text?.Id));
     expect(JSON.parse(String(text?.ExtraFields))).toEqual(same?.ExtraFields);
@@ -121,6 +129,20 @@ describe("real shapes", () => {
     }
   });
 
+  it("a fund's movements as an object of their positions on some, the same movements once parsed", async () => {
+    const ids = (await call(exact, "getFunds", { ResultsPerPage: 100 })).body.Funds.map(
+      (f: { Id: number }) => f.Id,
+    );
+    let objects = 0;
+    for (const Id of ids) {
+      const a = await call(exact, "getFund", { Id });
+      const b = await call(real, "getFund", { Id });
+      if (!Array.isArray(b.body.Transactions)) objects += 1;
+      expect(ENDPOINTS.getFund.response.parse(b.body)).toEqual(ENDPOINTS.getFund.response.parse(a.body));
+    }
+    expect(objects).toBeGreaterThan(0);
+  });
+
   it("write answers vary too, and parse as the exact ones do", async () => {
     const fundId = Number((await call(real, "getFunds", { Status: 1 })).body.Funds[0].Id);
     const reply = await call(real, "depositMoneyToFund", {
@@ -131,6 +153,25 @@ describe("real shapes", () => {
     expect(reply.status).toBe(200);
     expect(reply.body.Id).toBe(String(fundId));
     expect(ENDPOINTS.depositMoneyToFund.response.parse(reply.body)).toMatchObject({ id: fundId });
+  });
+
+  it("the answer to marking a report integrated gives IntegrationStatus as a number, text or a boolean", async () => {
+    const reports = (await call(real, "getExpenseReports", REPORTS_QUERY)).body.ExpenseReports.slice(0, 20);
+    const types = new Set<string>();
+    for (const r of reports) {
+      const reply = await call(real, "setExpenseReportIntegration", {
+        Id: Number(r.Id),
+        IntegrationStatus: 1,
+        IntegrationCode: "V-1",
+        IntegrationDate: "2026-06-01 10:00:00",
+      });
+      types.add(typeof reply.body.IntegrationStatus);
+      expect(ENDPOINTS.setExpenseReportIntegration.response.parse(reply.body)).toMatchObject({
+        id: Number(r.Id),
+        integrationStatus: 1,
+      });
+    }
+    expect(types).toEqual(new Set(["number", "string", "boolean"]));
   });
 
   it("is chosen by reset: shapes real or exact, absent gives the start option, anything else is refused", async () => {

@@ -12,6 +12,7 @@ import {
   safeUrl,
   wouldBeInterpreted,
 } from "../../src/sheets/cells";
+import { type Column, extraFieldColumn, filesCell, headerText } from "../../src/sheets/columns";
 
 const adversarial: string[] = JSON.parse(
   readFileSync(new URL("../fixtures/sheets/adversarial-text.json", import.meta.url), "utf8"),
@@ -71,6 +72,25 @@ describe("literal text", () => {
     expect(cut.length).toBeLessThanOrEqual(MAX_CELL_TEXT);
     expect(cut.endsWith("[cut]")).toBe(true);
     expect(clipText("short")).toBe("short");
+  });
+});
+
+describe("a file's link or an extra field's name longer than a cell holds", () => {
+  const long = "x".repeat(MAX_CELL_TEXT + 10);
+  it("a long label is cut in the link; a URL too long for any cell leaves the name as text, cut", () => {
+    const labelled = hyperlinkFormula("https://a.example/f.pdf", long);
+    expect(labelled.startsWith('=HYPERLINK("https://a.example/f.pdf",')).toBe(true);
+    expect(labelled.length).toBeLessThanOrEqual(MAX_CELL_TEXT);
+    expect(filesCell([{ Url: `https://a.example/${long}`, Name: "f.pdf" }], "en")).toBe("'f.pdf");
+    expect(
+      String(filesCell([{ Url: `https://a.example/${long}`, Name: long }], "en")).length,
+    ).toBeLessThanOrEqual(MAX_CELL_TEXT);
+  });
+
+  it("an extra field's header is cut as its values are", () => {
+    const header = headerText(extraFieldColumn(long) as Column<unknown>, "en");
+    expect(header.length).toBeLessThanOrEqual(MAX_CELL_TEXT);
+    expect(header.endsWith("[cut]")).toBe(true);
   });
 });
 

@@ -164,6 +164,13 @@ describe("planning a refresh of a sheet users extended", () => {
     expect(p.values[1]?.[keys.indexOf("status")]).toBe("Blocked");
   });
 
+  it("shows a report status the contract does not list as its number, the others by their label", () => {
+    const table = reportsTable([]);
+    const status = (n: number) => rowOf(table, { ...sampleReport(), status: n } as never, "en")[3];
+    expect(REPORT_COLUMNS[3]?.key).toBe("status");
+    expect([status(0), status(1), status(2)]).toEqual(["Open", "Closed", "2"]);
+  });
+
   it("shifts users' columns right when new extra fields widen the reports block", () => {
     const base = { id: 1, extraFields: [{ name: "Centro de costo", value: "00042", code: "" }] };
     const report = (id: number, extra: { name: string; value: string; code: string }[]) =>

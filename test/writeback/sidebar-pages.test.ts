@@ -229,6 +229,23 @@ describe("Fund sidebar page", () => {
   });
 });
 
+describe("Fund sidebar page: a movement of a type the contract does not list", () => {
+  it("is named by its type, not called a withdrawal", async () => {
+    const lastMovements = [
+      { type: 3, amount: "CLP 5.00", date: "2024-06-02" },
+      { type: 2, amount: "CLP 7.00", date: "2024-06-01" },
+    ];
+    const page = await open("fund", {
+      getFundSidebarView: { ...fundView, fund: { ...fundView.fund, lastMovements } },
+    });
+    expect(await page.locator("ul.movements li").allTextContents()).toEqual([
+      "2024-06-02 · Type 3 · CLP 5.00",
+      "2024-06-01 · Withdrawal · CLP 7.00",
+    ]);
+    await page.close();
+  });
+});
+
 describe("Fund sidebar page in Spanish", () => {
   it("reads a decimal comma, and asks which was meant for an amount such as 1.234", async () => {
     const page = await open("fund", { getFundSidebarView: { ...fundView, language: "es" } });

@@ -152,6 +152,20 @@ function checkDimensions(values: unknown[][], rect: GridRect): void {
   }
 }
 
+/**
+ * Sheets refuses text of more than 50,000 characters in a cell (a formula's text included), and
+ * the call writes nothing: whether it writes the cells before that one is not documented, so
+ * none is written here (docs/real-apps-script.md).
+ */
+function checkCellLength(values: unknown[][]): void {
+  for (const row of values)
+    for (const v of row)
+      if (typeof v === "string" && v.length > 50_000)
+        throw new ServiceError(
+          "Your input contains more than the maximum of 50000 characters in a single cell.",
+        );
+}
+
 function checkRect(
   sheet: SheetData,
   row: number,
@@ -800,6 +814,7 @@ export class FakeRange extends Fake implements Implements<Range, RangeMembers> {
         "The parameters (Object[]) don't match the method signature for SpreadsheetApp.Range.setValue.",
       );
     }
+    checkCellLength([[value]]);
     this.write();
     this.each((r, c) => this.store(r, c, value));
     return this;
@@ -807,6 +822,7 @@ export class FakeRange extends Fake implements Implements<Range, RangeMembers> {
   setValues(values: unknown[][]): this {
     const grid = requireGrid(values, "setValues");
     checkDimensions(grid, this.rect);
+    checkCellLength(grid);
     this.write();
     this.each((r, c) => this.store(r, c, grid[r - this.rect.row]?.[c - this.rect.column]));
     return this;

@@ -57,7 +57,7 @@ function fundCard(fund: FundView): HTMLElement {
         el(
           "li",
           {},
-          `${m.date} · ${t(m.type === 1 ? "outbox.op.deposit" : "outbox.op.withdraw")} · ${m.amount}`,
+          `${m.date} · ${m.type === 1 || m.type === 2 ? t(m.type === 1 ? "outbox.op.deposit" : "outbox.op.withdraw") : t("form.fund.movementType", { type: m.type })} · ${m.amount}`,
         ),
       );
     }

@@ -184,6 +184,7 @@ function pageText(text: string): string {
 
 function shortText(text: string, max = 300): string {
   // Bytes shown as text (a compressed body) would only put control characters in a message.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
   if (/[\0-\b\x0e-\x1f]/.test(text)) return "(binary data, not text)";
   const flat = pageText(text).replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;

@@ -353,7 +353,8 @@ function tokenSection(view: SettingsView, rerender: (v: SettingsView) => void): 
     el("span", { class: "label" }, t("settings.token")),
     message,
     ...tokenBinding(view, rerender),
-    el("label", { for: "f-token" }, t("settings.token.replace")),
+    // "Leave empty to keep the saved one" only when there is one to keep.
+    el("label", { for: "f-token" }, t(view.token.saved ? "settings.token.replace" : "settings.token.new")),
     input,
     remove,
     feedback,

@@ -343,7 +343,9 @@ export function pageSuite(getBrowser: () => Browser): void {
         }),
       );
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe(
+          "Refresh funds: finished",
+        ),
       );
     });
 
@@ -421,7 +423,9 @@ export function pageSuite(getBrowser: () => Browser): void {
       await page.locator('[data-testid="alert-button-CLOSE"]').click();
       await until(() => expect(answers).toEqual(["CLOSE"]));
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe(
+          "Refresh funds: finished",
+        ),
       );
       expect(await page.locator('[data-testid="alert-dialog"]').isVisible()).toBe(false);
     });
@@ -468,7 +472,9 @@ export function pageSuite(getBrowser: () => Browser): void {
         return { ok: true, result: null };
       };
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe(
+          "Refresh funds: finished",
+        ),
       );
       await page.locator('[data-testid="menu-extensions"]').click();
       await page.locator('[data-testid="menu-addon"]').click();
@@ -595,7 +601,9 @@ export function pageSuite(getBrowser: () => Browser): void {
       await page.locator('[data-testid="menu-addon"]').click();
       await page.locator('[data-testid="menu-item-echo"]').click();
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe(
+          "Refresh funds: finished",
+        ),
       );
       expect(await frame.locator("body").getAttribute("data-load")).toBe(first);
       await page.locator('[data-testid="menu-extensions"]').click();

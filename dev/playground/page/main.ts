@@ -336,8 +336,10 @@ async function runScript(
   try {
     await selectionSent;
     const result = await control.run(functionName, args, as, state.user || undefined);
+    // "finished", not "done": the script returned, and what it did (done, refused, no answer
+    // in time) is the add-on's to say, in its alert, toast or sidebar.
     setStatus(
-      result.ok ? `${action}: done` : `${action}: failed: ${result.error}`,
+      result.ok ? `${action}: finished` : `${action}: failed: ${result.error}`,
       result.ok ? "idle" : "error",
     );
     return result;

@@ -247,7 +247,7 @@ export const outbox = {
     "outbox.preview.title": "Vista previa de la Bandeja de salida",
     "outbox.preview.nothing": "No hay filas pendientes en la Bandeja de salida.",
     "outbox.preview.rows": "{count:n} {count|fila|filas} por enviar.",
-    "outbox.preview.invalid": "{count:n} {count|fila|filas} con errores no se enviarán:",
+    "outbox.preview.invalid": "{count:n} {count|fila|filas} con errores no se {count|enviará|enviarán}:",
     "outbox.preview.totals": "Totales:",
     "outbox.preview.warnings": "Advertencias:",
     "outbox.preview.more": "…y {count} más.",

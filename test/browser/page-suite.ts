@@ -127,6 +127,10 @@ export function pageSuite(getBrowser: () => Browser): void {
       expect(await cell("E3").textContent()).toBe("☐");
       expect(await cell("E3").getAttribute("aria-checked")).toBe("false");
       expect(await cell("D2").getAttribute("class")).toContain("dropdown");
+      // A long value ends (with an ellipsis) before the arrow, never under it.
+      expect(
+        await cell("D2").evaluate((td) => Number.parseFloat(getComputedStyle(td).paddingRight)),
+      ).toBeGreaterThanOrEqual(14);
 
       const before = await cell("A2").boundingBox();
       await grid().evaluate((el) => {

@@ -412,6 +412,10 @@ describe("Report sidebar page", () => {
     await page.getByLabel("Código de comprobante").fill("ERP-1");
     await page.getByRole("button", { name: "Marcar integrada" }).first().click();
     await expect.poll(() => page.locator(".status.ok").first().textContent()).toContain("2 hechas");
+    // Each report is named as the list names it, by its number, not by a second kind of id.
+    expect(await page.locator(".status.ok").first().textContent()).toContain(
+      "R-31 · Hecho: rendición 31.\nR-32 · Hecho: rendición 32.",
+    );
     const sent = (await calls(page)).find((c) => c.name === "markReportsIntegrated");
     expect(sent?.args[0]).toMatchObject({
       reportIds: [31, 32],

@@ -182,7 +182,7 @@ export const outbox = {
       "The Outbox now shows State and Result first; its own record (time, operation key, what was sent) is hidden at the right. Every row kept its state.",
     "outbox.snapshotNote":
       "What the add-on sent for this row, for reading only. Its own record of each write is kept in the document, out of the cells: editing this column changes nothing.",
-    "outbox.problem.unknownOperation": 'Operation "{text}" is not one of the list.',
+    "outbox.problem.unknownOperation": 'Operation "{text}" is not in the list.',
   },
   es: {
     "menu.outbox.create": "Crear hoja Bandeja de salida",
@@ -247,7 +247,7 @@ export const outbox = {
     "outbox.preview.title": "Vista previa de la Bandeja de salida",
     "outbox.preview.nothing": "No hay filas pendientes en la Bandeja de salida.",
     "outbox.preview.rows": "{count:n} {count|fila|filas} por enviar.",
-    "outbox.preview.invalid": "{count:n} {count|fila|filas} con errores no se enviarán:",
+    "outbox.preview.invalid": "{count:n} {count|fila|filas} con errores no se {count|enviará|enviarán}:",
     "outbox.preview.totals": "Totales:",
     "outbox.preview.warnings": "Advertencias:",
     "outbox.preview.more": "…y {count} más.",
@@ -370,6 +370,6 @@ export const outbox = {
       "La Bandeja de salida muestra ahora Estado y Resultado primero; su propio registro (hora, clave de operación, lo enviado) queda oculto a la derecha. Cada fila conservó su estado.",
     "outbox.snapshotNote":
       "Lo que el complemento envió por esta fila, solo para leer. Su propio registro de cada escritura se guarda en el documento, fuera de las celdas: editar esta columna no cambia nada.",
-    "outbox.problem.unknownOperation": 'La operación "{text}" no es una de la lista.',
+    "outbox.problem.unknownOperation": 'La operación "{text}" no está en la lista.',
   },
 } as const;

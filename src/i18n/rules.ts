@@ -38,7 +38,7 @@ export const rules = {
     "settings.issue.unique":
       '{field}: "{got}" is already the name of {other}; each sheet needs its own name.',
     "settings.issue.uniqueDefault":
-      '{field}: "{got}" is the name {other} has by default (in English or Spanish); each sheet needs its own name.',
+      '{field}: "{got}" is the default name of {other} (in English or Spanish); each sheet needs its own name.',
     "settings.issue.requiredWith": '{field} is required when {other} is "{value}".',
     "settings.issue.token": "{field} {reason}.",
     "settings.notBound.changed":

@@ -8,7 +8,7 @@ import { LANGUAGES, type Language, translate } from "../i18n";
 import { cellText } from "./cells";
 import { type CellValue, OUTBOX_COLUMNS } from "./columns";
 import { type OutboxPreview, warningNote } from "./preview";
-import type { OutboxRow } from "./rows";
+import { type OutboxRow, problemsText } from "./rows";
 
 /** The Result a preview gives a row ("" clears an older note). */
 export interface RowNote {
@@ -35,7 +35,7 @@ export function previewNotes(
     if (text !== null) add(warning.rowNumber, text);
   }
   for (const row of preview.invalid) {
-    const problems = row.problems.map((p) => p.message).join("; ");
+    const problems = problemsText(row.problems);
     add(row.rowNumber, translate(language, "outbox.rowNote.invalid", { problems }));
   }
   const notes: RowNote[] = [];

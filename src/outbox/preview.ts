@@ -11,7 +11,7 @@ import { describeChanges, describeRequest } from "./describe";
 import { type FundStatus, MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
 import { changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
-import { type OutboxRow, type RowContext, requestCells, requestFromRow } from "./rows";
+import { type OutboxRow, problemsText, type RowContext, requestCells, requestFromRow } from "./rows";
 import { confirmationKey, FUND_NOT_FOUND, ownedRecords, ownersOfKeys } from "./run";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
@@ -462,7 +462,7 @@ export function previewText(language: Language, preview: OutboxPreview): string 
     listed(preview.invalid, (row) =>
       t("outbox.preview.rowLine", {
         row: row.rowNumber,
-        text: row.problems.map((p) => p.message).join("; "),
+        text: problemsText(row.problems),
       }),
     );
   }

@@ -199,6 +199,10 @@ export function fieldLabel(language: Language, field: string): string {
   return column ? translate(language, headerKey(column)) : field;
 }
 
+/** A row's problems as one text: each message is a sentence of its own, so they follow one another. */
+export const problemsText = (problems: readonly { message: string }[]): string =>
+  problems.map((p) => p.message).join(" ");
+
 /** The request a row asks for, or every problem that keeps it from being sent (the contract's rules, each field named by its column). */
 export function requestFromRow(row: OutboxRow, context: RowContext): RowRequest {
   const language = context.language ?? "en";

@@ -30,7 +30,14 @@ import {
   type WriteRecord,
 } from "./records";
 import type { WriteRequest } from "./requests";
-import { fieldLabel, type OutboxRow, readOutboxRow, requestCells, requestFromRow } from "./rows";
+import {
+  fieldLabel,
+  type OutboxRow,
+  problemsText,
+  readOutboxRow,
+  requestCells,
+  requestFromRow,
+} from "./rows";
 import {
   isWriteFailure,
   sendWrite,
@@ -569,7 +576,7 @@ export function runOutbox(context: RunContext): RunSummary {
     });
     return built.ok
       ? { ok: true, request: built.request }
-      : { ok: false, message: built.problems.map((p) => p.message).join("; ") };
+      : { ok: false, message: problemsText(built.problems) };
   };
 
   const refuseInvalid = (row: OutboxRow, problems: string) => {

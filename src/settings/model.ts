@@ -77,7 +77,7 @@ function integerField(min: number, max: number, defaultText = ""): SettingField 
     defaultText,
     maxLength: MAX_SHORT_SETTING,
     check: (text): Check => {
-      if (!/^\d{1,15}$/.test(text)) return { ok: false, rule: "integer", params: { got: text } };
+      if (!/^-?\d{1,15}$/.test(text)) return { ok: false, rule: "integer", params: { got: text } };
       const n = Number(text);
       if (n < min) return { ok: false, rule: "min", params: { min, got: n } };
       if (n > max) return { ok: false, rule: "max", params: { max, got: n } };

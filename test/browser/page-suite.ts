@@ -127,6 +127,10 @@ export function pageSuite(getBrowser: () => Browser): void {
       expect(await cell("E3").textContent()).toBe("☐");
       expect(await cell("E3").getAttribute("aria-checked")).toBe("false");
       expect(await cell("D2").getAttribute("class")).toContain("dropdown");
+      // A long value ends (with an ellipsis) before the arrow, never under it.
+      expect(
+        await cell("D2").evaluate((td) => Number.parseFloat(getComputedStyle(td).paddingRight)),
+      ).toBeGreaterThanOrEqual(14);
 
       const before = await cell("A2").boundingBox();
       await grid().evaluate((el) => {
@@ -270,6 +274,9 @@ export function pageSuite(getBrowser: () => Browser): void {
       await cell("D3").click({ modifiers: ["Shift"] });
       await until(() => expect(lastRange()).toBe("B2:D3"));
       expect(await page.locator("td.selected").count()).toBe(6);
+      // The active cell stays where the selection started, and the formula bar shows that cell.
+      expect(await page.locator("td.active").getAttribute("data-testid")).toBe("cell-B2");
+      expect(await page.locator('[data-testid="formula-bar"]').inputValue()).toBe("Caja chica Santiago");
       await page.keyboard.press("ArrowDown");
       await until(() => expect(lastRange()).toBe("D4"));
       await page.keyboard.press("Shift+ArrowUp");
@@ -278,6 +285,7 @@ export function pageSuite(getBrowser: () => Browser): void {
       await page.locator('[data-testid="row-header-2"]').click();
       await page.locator('[data-testid="row-header-3"]').click({ modifiers: ["Shift"] });
       await until(() => expect(lastRange()).toBe("A2:Z3"));
+      expect(await page.locator("td.active").getAttribute("data-testid")).toBe("cell-A2");
       expect(await page.locator('[data-testid="name-box"]').inputValue()).toBe("A2:Z3");
     });
   });
@@ -339,7 +347,9 @@ export function pageSuite(getBrowser: () => Browser): void {
         }),
       );
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe(
+          "Refresh funds: finished",
+        ),
       );
     });
 
@@ -417,9 +427,66 @@ export function pageSuite(getBrowser: () => Browser): void {
       await page.locator('[data-testid="alert-button-CLOSE"]').click();
       await until(() => expect(answers).toEqual(["CLOSE"]));
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe(
+          "Refresh funds: finished",
+        ),
       );
       expect(await page.locator('[data-testid="alert-dialog"]').isVisible()).toBe(false);
+    });
+
+    it("labels the buttons in the document's language, as a Spanish user's Sheets would", async () => {
+      const answers: unknown[] = [];
+      control.onRun = async (_fn, _args, c) => {
+        c.state.ui.waiting = {
+          kind: "alert",
+          title: "",
+          message: "¿Cerrar el fondo 101?",
+          buttons: "YES_NO",
+        };
+        answers.push(await c.nextAnswer());
+        c.state.ui.waiting = { kind: "alert", title: "", message: "Listo.", buttons: "OK_CANCEL" };
+        answers.push(await c.nextAnswer());
+        return { ok: true, result: null };
+      };
+      const labels = async () =>
+        (await page.locator("#alert-buttons button").allTextContents()).concat(
+          (await page.locator('[data-testid="alert-button-CLOSE"]').getAttribute("aria-label")) ?? "",
+        );
+      // A document whose settings are in Spanish, opened: its questions have Spanish buttons.
+      control.state.properties = { document: { "settings.form": JSON.stringify({ language: "es" }) } };
+      await page.reload();
+      await page.locator("body[data-ready='1']").waitFor();
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-echo"]').click();
+      await page.locator('[data-testid="alert-dialog"]').waitFor();
+      expect(await labels()).toEqual(["Sí", "No", "Cerrar"]);
+      expect(await page.locator("#alert-layer").getAttribute("lang")).toBe("es");
+      await page.locator('[data-testid="alert-button-YES"]').click();
+      await until(() => expect(answers).toEqual(["YES"]));
+      await page.locator('[data-testid="alert-button-CANCEL"]').waitFor();
+      expect(await labels()).toEqual(["Aceptar", "Cancelar", "Cerrar"]);
+      // This run changes the language back: the questions after it are in English.
+      control.state.properties = { document: { "settings.form": JSON.stringify({ language: "en" }) } };
+      await page.locator('[data-testid="alert-button-OK"]').click();
+      await until(() => expect(answers).toEqual(["YES", "OK"]));
+      control.onRun = async (_fn, _args, c) => {
+        c.state.ui.waiting = { kind: "alert", title: "", message: "Done.", buttons: "OK_CANCEL" };
+        answers.push(await c.nextAnswer());
+        return { ok: true, result: null };
+      };
+      await until(async () =>
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe(
+          "Refresh funds: finished",
+        ),
+      );
+      await page.locator('[data-testid="menu-extensions"]').click();
+      await page.locator('[data-testid="menu-addon"]').click();
+      await page.locator('[data-testid="menu-item-echo"]').click();
+      await page.locator('[data-testid="alert-button-CANCEL"]').waitFor();
+      expect(await labels()).toEqual(["OK", "Cancel", "Close"]);
+      await page.locator('[data-testid="alert-button-OK"]').click();
+      await until(() => expect(answers).toEqual(["YES", "OK", "OK"]));
     });
 
     it("answers a prompt with the text typed", async () => {
@@ -538,7 +605,9 @@ export function pageSuite(getBrowser: () => Browser): void {
       await page.locator('[data-testid="menu-addon"]').click();
       await page.locator('[data-testid="menu-item-echo"]').click();
       await until(async () =>
-        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe("Refresh funds: done"),
+        expect(await page.locator('[data-testid="run-status"]').textContent()).toBe(
+          "Refresh funds: finished",
+        ),
       );
       expect(await frame.locator("body").getAttribute("data-load")).toBe(first);
       await page.locator('[data-testid="menu-extensions"]').click();

@@ -30,6 +30,8 @@ export interface ScriptedState {
     validations?: { row: number; column: number; kind: "list" | "checkbox"; values: string[] }[];
   }[];
   ui: Record<string, unknown>;
+  /** What GET /control/properties answers (user, document and script properties). */
+  properties?: { document: Record<string, string> };
 }
 
 export type RunHandler = (
@@ -114,6 +116,8 @@ export async function startScriptedControl(staticDir: string): Promise<ScriptedC
       if (path === "/control/menu") return json(res, 200, s.menu);
       if (path === "/control/sheets") return json(res, 200, s.sheets);
       if (path === "/control/ui") return json(res, 200, s.ui);
+      if (path === "/control/properties")
+        return json(res, 200, { user: {}, script: {}, document: {}, ...s.properties });
       if (path === "/control/run") {
         const b = body as { function: string; args: unknown[]; as?: string };
         // onOpen when the page loads (the spreadsheet opened): recorded, not scripted.

@@ -9,6 +9,11 @@ describe("translate: counts and plurals", () => {
     expect(translate("en", "outbox.preview.rows", { count: 0 })).toBe("0 rows to send.");
     expect(translate("es", "outbox.preview.rows", { count: 1 })).toBe("1 fila por enviar.");
     expect(translate("es", "form.reports.selected", { count: 3 })).toBe("3 rendiciones seleccionadas");
+    // The verb agrees too.
+    expect(translate("es", "outbox.preview.invalid", { count: 1 })).toBe("1 fila con errores no se enviará:");
+    expect(translate("es", "outbox.preview.invalid", { count: 2 })).toBe(
+      "2 filas con errores no se enviarán:",
+    );
     expect(translate("en", "refresh.summary", { records: 1, calls: 1, seconds: 2 })).toBe(
       "1 record refreshed with 1 call in 2 s.",
     );

@@ -5,6 +5,7 @@ import { headerKey } from "../../src/outbox/columns";
 import { OUTBOX_OPERATIONS, operationLabel } from "../../src/outbox/operations";
 import {
   fieldLabel,
+  problemsText,
   REQUEST_COLUMNS,
   type RowContext,
   readOutboxRow,
@@ -102,13 +103,22 @@ describe("requestFromRow: every problem, with the contract's rules naming the Ou
   const say = ruleMessage;
 
   it("unknown or missing operation", () => {
-    expect(problems(userRow("Transfer", 5))).toEqual(['Operation "Transfer" is not one of the list.']);
+    expect(problems(userRow("Transfer", 5))).toEqual(['Operation "Transfer" is not in the list.']);
     expect(problems(userRow("", 5, { amount: 3 }))).toEqual([
       "Operation is required: pick one from the list.",
     ]);
     expect(problems(userRow("", 5), { language: "es" })).toEqual([
       "Operación es obligatoria: elija una de la lista.",
     ]);
+  });
+
+  it("a row's problems read as one text of sentences, without a stray semicolon after each period", () => {
+    const built = requestFromRow(readOutboxRow(userRow("Deposit", "abc", { amount: "1,5" }), 2), context);
+    expect(built.ok).toBe(false);
+    const text = built.ok ? "" : problemsText(built.problems);
+    expect(text).toBe(built.ok ? "" : built.problems.map((p) => p.message).join(" "));
+    expect(text).toMatch(/^Target Id must be a whole number \(got "abc"\)\. Amount contains a comma/);
+    expect(text).not.toContain(".;");
   });
 
   it("missing fields of each operation", () => {

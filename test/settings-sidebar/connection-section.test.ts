@@ -149,6 +149,9 @@ describe("settings sidebar: the Connection section", () => {
     expect(await p.locator("#token-status").textContent()).toBe("A token is saved for you (••••9f3a).");
     expect(await p.locator("#f-token").getAttribute("type")).toBe("password");
     expect(await p.locator("#f-token").inputValue()).toBe("");
+    expect(await p.locator('label[for="f-token"]').textContent()).toBe(
+      "New token (leave empty to keep the saved one)",
+    );
     // Saving without typing a token sends none.
     await p.locator("#f-adminId").press("Enter");
     await p.waitForSelector("#settings-feedback.ok");
@@ -171,6 +174,8 @@ describe("settings sidebar: the Connection section", () => {
     await p.waitForSelector("#token-remove", { state: "hidden" });
     expect((await calls(p)).filter((c) => c.name === "removeMyToken")).toHaveLength(1);
     expect(await p.locator("#token-status").textContent()).toContain("No token saved for you");
+    // Nothing saved is left to keep: the field no longer says "leave empty to keep the saved one".
+    expect(await p.locator('label[for="f-token"]').textContent()).toBe("Your token");
     await p.close();
   });
 

@@ -338,6 +338,30 @@ describe("settings sidebar", () => {
     await page.close();
   });
 
+  it("choosing the account type shows that day's quota at once, and the warning it brings", async () => {
+    page = await browser.context.newPage();
+    await loadSidebar(
+      page,
+      html,
+      {
+        getSettingsView: view(),
+        saveSchedulePreferences: schedule({
+          accountKind: "workspace",
+          quota: { verdict: "warn", used: 95_000, limit: 100_000, estimate: 6_000, remaining: 5_000 },
+        }),
+      },
+      { failureKey: "error" },
+    );
+    expect(await page.locator("#quota-today").textContent()).toBe("Today: 120 of 20,000 calls used.");
+    await page.locator("#f-account").selectOption("workspace");
+    await expect
+      .poll(() => page.locator("#quota-today").textContent())
+      .toBe("Today: 95,000 of 100,000 calls used.");
+    expect(await page.locator("#quota-warning").count()).toBe(1);
+    expect(await page.locator("#f-account").inputValue()).toBe("workspace");
+    await page.close();
+  });
+
   it("shows times as the server formatted them in the spreadsheet's zone, not the browser's", async () => {
     page = await browser.context.newPage();
     const base = schedule();

@@ -127,6 +127,9 @@ describe("every setting read and checked", () => {
     [{ pageSize: "1001" }, "pageSize", "max"],
     [{ windowMode: "always" }, "windowMode", "oneOf"],
     [{ windowDays: "0" }, "windowDays", "min"],
+    // A negative number is a whole number: what it breaks is the minimum.
+    [{ windowDays: "-3" }, "windowDays", "min"],
+    [{ pageSize: "-1" }, "pageSize", "min"],
     [{ windowDays: "3661" }, "windowDays", "max"],
     [{ windowMode: "range" }, "windowFrom", "requiredWith"],
     [{ windowFrom: "01/02/2024" }, "windowFrom", "date"],

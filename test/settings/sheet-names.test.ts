@@ -48,7 +48,7 @@ describe("sheet names collide", () => {
 
   it("says which field, which sheet and the rule, in the form's words and in Spanish", () => {
     expect(issuesOf({ sheetFunds: "Audit" }, "en", true)[0]?.message).toBe(
-      'Funds sheet: "Audit" is the name Audit sheet has by default (in English or Spanish); each sheet needs its own name.',
+      'Funds sheet: "Audit" is the default name of Audit sheet (in English or Spanish); each sheet needs its own name.',
     );
     expect(issuesOf({ sheetFunds: "Audit archive" }, "es", true)[0]?.message).toBe(
       'Hoja de fondos: "Audit archive" ya es el nombre de Hoja de archivo de auditoría; cada hoja necesita su propio nombre.',

@@ -231,7 +231,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
     expect(rows.map((r) => r.result)).toEqual([
       'No enviado: Monto contiene una coma: escriba los montos con punto decimal y sin separador de miles, p. ej. 1234.50 (se recibió "10,50").',
       "No enviado: Id destino es obligatorio.",
-      'No enviado: Id empleado es obligatorio.; Moneda debe ser un código de moneda de 3 letras, como CLP o USD (se recibió "PESO").',
+      'No enviado: Id empleado es obligatorio. Moneda debe ser un código de moneda de 3 letras, como CLP o USD (se recibió "PESO").',
       expect.stringMatching(/^Rechazado: /),
     ]);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
@@ -269,14 +269,14 @@ describe("Outbox: every operation, and refusals by the service", () => {
     wb.emulator.resetCounters();
     const preview = String(ok(wb.menu("previewOutbox")).result);
     expect(preview).toContain("1 row with errors will not be sent:");
-    expect(preview).toContain('• Row 2: Operation "Transfer" is not one of the list.');
+    expect(preview).toContain('• Row 2: Operation "Transfer" is not in the list.');
     expect(preview).toContain(`Deposit ${a.currency}: 5.00 (1 row)`);
     expect(wb.outbox()[0]?.state).toBe("");
 
     ok(wb.menu("runOutbox", ["YES"]));
     const rows = wb.outbox();
     expect(rows.map((r) => r.state)).toEqual(["Refused", "Done"]);
-    expect(rows[0]?.result).toBe('Not sent: Operation "Transfer" is not one of the list.');
+    expect(rows[0]?.result).toBe('Not sent: Operation "Transfer" is not in the list.');
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 500);
   });
 });

@@ -139,7 +139,7 @@ describe("Preview notes on the rows", () => {
     expect(rows[0]).toMatchObject({ state: "Done", result: done?.result });
     expect(rows[1]?.result).toMatch(/^Preview: same as row 2, done on .*; it is sent as a new operation\.$/);
     expect(rows[2]?.result).toMatch(/^Preview: will not be sent: Amount must be greater than zero/);
-    expect(rows[3]?.result).toBe('Preview: will not be sent: Operation "Transfer" is not one of the list.');
+    expect(rows[3]?.result).toBe('Preview: will not be sent: Operation "Transfer" is not in the list.');
 
     // Row 4 fixed, row 5 now a duplicate of it, row 3 emptied: each note follows.
     wb.typeOutbox(

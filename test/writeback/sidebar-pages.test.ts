@@ -124,11 +124,11 @@ describe("Fund sidebar page", () => {
     const expected = checkWrite("deposit", { Id: 5001, DepositAmount: "10,50" }, { adminId: 1001 });
     expect(expected.ok).toBe(false);
     await expect
-      .poll(() => page.locator(".problem").first().textContent())
+      .poll(() => page.locator("fieldset .problem").first().textContent())
       .toMatch(/^“Amount”: .* 1234\.50\.$/);
     expect(await amount.getAttribute("aria-invalid")).toBe("true");
     await amount.fill("10.50");
-    await expect.poll(() => page.locator(".problem").first().textContent()).toBe("");
+    await expect.poll(() => page.locator("fieldset .problem").first().textContent()).toBe("");
     // Submitting an invalid form sends nothing.
     const name = page.getByLabel("Name").first();
     await name.fill("x".repeat(201));
@@ -257,10 +257,10 @@ describe("Fund sidebar page in Spanish", () => {
     );
     await amount.fill("1.234");
     await expect
-      .poll(() => page.locator(".problem").first().textContent())
+      .poll(() => page.locator("fieldset .problem").first().textContent())
       .toContain("sin separador de miles");
     await amount.fill("1234,50");
-    await expect.poll(() => page.locator(".problem").first().textContent()).toBe("");
+    await expect.poll(() => page.locator("fieldset .problem").first().textContent()).toBe("");
     await amount.press("Enter");
     await page.getByRole("alertdialog").waitFor();
     expect(await page.getByRole("alertdialog").textContent()).toContain("1.234,50 CLP");
@@ -343,6 +343,28 @@ describe("Fund sidebar page: plain words", () => {
   });
 });
 
+describe("Fund sidebar page: the Fund Id typed in", () => {
+  it("refuses an Id that is not a whole number from 1, naming the field and the rule, and reads nothing", async () => {
+    const page = await open("fund", { getFundSidebarView: fundView });
+    await page.locator("#app[data-ready='1']").waitFor();
+    const problem = page.locator("#fund-id-problem");
+    await page.locator("#fund-id").fill("12ab");
+    await page.locator("#fund-id").press("Enter");
+    await expect.poll(() => problem.textContent()).toBe('Fund Id must be a whole number (got "12ab").');
+    expect(await page.locator("#fund-id").getAttribute("aria-invalid")).toBe("true");
+    await page.locator("#fund-id").fill("0");
+    await page.locator("#fund-id").press("Enter");
+    await expect.poll(() => problem.textContent()).toBe("Fund Id must be at least 1 (got 0).");
+    expect((await calls(page)).map((c) => c.name)).toEqual(["getFundSidebarView"]);
+    // A good Id is read, and the problem goes.
+    await page.locator("#fund-id").fill("5001");
+    await page.locator("#fund-id").press("Enter");
+    await expect.poll(async () => (await calls(page)).length).toBe(2);
+    expect((await calls(page))[1]?.args).toEqual([{ fundId: "5001" }]);
+    await page.close();
+  });
+});
+
 describe("Fund sidebar page: a fund that cannot be read", () => {
   it("says so in plain words, the service's text behind a Details toggle", async () => {
     const page = await open("fund", {
@@ -407,6 +429,10 @@ describe("Report sidebar page", () => {
     await page.getByLabel("Código de comprobante").fill("ERP-1");
     await page.getByRole("button", { name: "Marcar integrada" }).first().click();
     await expect.poll(() => page.locator(".status.ok").first().textContent()).toContain("2 hechas");
+    // Each report is named as the list names it, by its number, not by a second kind of id.
+    expect(await page.locator(".status.ok").first().textContent()).toContain(
+      "R-31 · Hecho: rendición 31.\nR-32 · Hecho: rendición 32.",
+    );
     const sent = (await calls(page)).find((c) => c.name === "markReportsIntegrated");
     expect(sent?.args[0]).toMatchObject({
       reportIds: [31, 32],

@@ -316,6 +316,19 @@ export const control = {
   sheets: async () => readSheets(await call("GET", "/control/sheets")),
   ui: async () => readUi(await call("GET", "/control/ui")),
   logs: async () => call("GET", "/control/logs"),
+  /**
+   * The language the add-on's settings give the document ("es" or "en"): Sheets labels its
+   * dialogs' buttons in the user's own language, and the playground's user works in the
+   * document's. Unset (the add-on then follows the locale, en_US here) or unreadable: "en".
+   */
+  documentLanguage: async (): Promise<"en" | "es"> => {
+    const document = asRecord(asRecord(await call("GET", "/control/properties")).document);
+    try {
+      return asRecord(JSON.parse(asString(document["settings.form"], "{}"))).language === "es" ? "es" : "en";
+    } catch {
+      return "en";
+    }
+  },
   /** `as`: "menu" for a menu click, "script.run" for a sidebar's google.script.run, "simple" for onOpen. */
   run: async (
     functionName: string,

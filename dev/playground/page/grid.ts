@@ -293,13 +293,16 @@ export class Grid {
         td?.setAttribute("aria-selected", "true");
       }
     }
-    const focus = body.rows[this.selection.focus.row]?.cells[this.selection.focus.column + 1];
-    focus?.classList.add("active");
-    if (focus) {
-      focus.id = "active-cell";
+    // The active cell is where the selection started (the formula bar shows it, as in Sheets);
+    // the view follows the end that moves.
+    const at = (p: { row: number; column: number }) => body.rows[p.row]?.cells[p.column + 1];
+    const active = at(this.selection.anchor);
+    active?.classList.add("active");
+    if (active) {
+      active.id = "active-cell";
       this.container.setAttribute("aria-activedescendant", "active-cell");
-      focus.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
+    at(this.selection.focus)?.scrollIntoView({ block: "nearest", inline: "nearest" });
     this.nameBox.value = this.range;
     this.formulaBar.value = this.rawText(this.selection.anchor);
   }

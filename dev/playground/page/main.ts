@@ -44,6 +44,8 @@ interface PageState {
   answeredQuestion: string | null;
   bridgeScript: string;
   functions: string[];
+  /** The document's language, for the words Sheets itself shows (dialog buttons). */
+  language: "en" | "es";
 }
 
 const state: PageState = {
@@ -65,6 +67,7 @@ const state: PageState = {
   answeredQuestion: null,
   bridgeScript: "",
   functions: [],
+  language: "en",
 };
 
 /** The last selection sent; runs wait for it so a menu item sees the row just clicked. */
@@ -333,8 +336,10 @@ async function runScript(
   try {
     await selectionSent;
     const result = await control.run(functionName, args, as, state.user || undefined);
+    // "finished", not "done": the script returned, and what it did (done, refused, no answer
+    // in time) is the add-on's to say, in its alert, toast or sidebar.
     setStatus(
-      result.ok ? `${action}: done` : `${action}: failed: ${result.error}`,
+      result.ok ? `${action}: finished` : `${action}: failed: ${result.error}`,
       result.ok ? "idle" : "error",
     );
     return result;
@@ -342,7 +347,7 @@ async function runScript(
     state.runsInFlight--;
     document.body.dataset.running = String(state.runsInFlight);
     stopPolling();
-    await Promise.all([refreshSheets(), refreshUi()]).catch(showError);
+    await Promise.all([refreshSheets(), refreshUi(), refreshLanguage()]).catch(showError);
     document.body.dataset.refreshed = String(Number(document.body.dataset.refreshed ?? "0") + 1);
   }
 }
@@ -513,7 +518,7 @@ function showQuestion(ui: UiState): void {
   const buttons = q.buttons.map((name) => {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = BUTTON_LABELS[name] ?? name;
+    b.textContent = BUTTON_LABELS[state.language][name] ?? name;
     b.dataset.testid = `alert-button-${name}`;
     b.className = name === "OK" || name === "YES" ? "answer primary" : "answer";
     b.addEventListener("click", () => answer(name, q.kind === "prompt" ? input.value : undefined));
@@ -529,13 +534,18 @@ function showQuestion(ui: UiState): void {
   (q.kind === "prompt" ? input : buttons[0])?.focus();
 }
 
-const BUTTON_LABELS: Record<ButtonName, string> = {
-  OK: "OK",
-  CANCEL: "Cancel",
-  YES: "Yes",
-  NO: "No",
-  CLOSE: "Close",
+/** The buttons' words in the document's language (Sheets uses the user's; see control.documentLanguage). */
+const BUTTON_LABELS: Record<"en" | "es", Record<ButtonName, string>> = {
+  en: { OK: "OK", CANCEL: "Cancel", YES: "Yes", NO: "No", CLOSE: "Close" },
+  es: { OK: "Aceptar", CANCEL: "Cancelar", YES: "Sí", NO: "No", CLOSE: "Cerrar" },
 };
+
+/** Reads the document's language again (after a run: saving the settings may have changed it). */
+async function refreshLanguage(): Promise<void> {
+  state.language = await control.documentLanguage().catch(() => state.language);
+  $("alert-layer").lang = state.language;
+  $("alert-close").setAttribute("aria-label", BUTTON_LABELS[state.language].CLOSE);
+}
 
 function answer(button: ButtonName, text?: string): void {
   state.answering = true;
@@ -688,7 +698,7 @@ async function loadAll(options: { quietToasts?: boolean } = {}): Promise<void> {
   $("api-url").textContent = info.apiUrl;
   renderUsers();
   renderMenu();
-  await refreshSheets();
+  await Promise.all([refreshSheets(), refreshLanguage()]);
   applyUi(ui);
 }
 

@@ -135,7 +135,13 @@ export function connectionSuite(ctx: () => E2eContext): void {
     await page.locator('[data-testid="fault-preset"]').selectOption("error-in-200");
     await page.locator('[data-testid="fault-apply"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "Error inside" }).waitFor();
-    const [refused] = await playground.menuAnswering("refreshReports", ["OK"]);
+    const before = await playground.runsFinished();
+    await playground.clickMenu("refreshReports");
+    // Sheets' own button speaks the user's language too.
+    await page.locator('[data-testid="alert-button-OK"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid="alert-button-OK"]').textContent()).toBe("Aceptar");
+    const { message: refused } = await playground.answer("OK");
+    await playground.waitForRunsAfter(before);
     // The service's own words stay as they came; every word of the add-on's is Spanish.
     expect(refused).toMatch(
       /^El servicio rechazó la solicitud\. [^\n]+\n\nDetalles: getExpenseReports: el servicio respondió HTTP 200: request: getExpenseReports refused by an injected error-in-200 fault$/,

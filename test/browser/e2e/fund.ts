@@ -61,7 +61,7 @@ export function fundSuite(ctx: () => E2eContext): void {
     // The amount is cleared: another click cannot send it again.
     expect(await deposit.field("Amount").inputValue()).toBe("");
     // The panel names what was done as a person would, not by a function's name.
-    expect(await ctx().page.locator('[data-testid="run-status"]').textContent()).toBe("Deposit: done");
+    expect(await ctx().page.locator('[data-testid="run-status"]').textContent()).toBe("Deposit: finished");
     const after = await getFund(fundId);
     expect(cents(after.Balance) - cents(before.Balance)).toBe(123456);
     expect(after.Transactions.length).toBe(before.Transactions.length + 1);

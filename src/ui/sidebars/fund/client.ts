@@ -279,15 +279,30 @@ function render(): void {
     value: view.fundId ? String(view.fundId) : "",
   });
   const load = el("button", { type: "submit" }, t("form.load"));
+  const idProblem = el("div", { class: "problem", id: "fund-id-problem", role: "alert" });
+  idInput.setAttribute("aria-describedby", "fund-id-problem");
   const picker = el(
     "form",
     { class: "picker" },
-    el("div", { class: "field" }, el("label", { for: "fund-id" }, t("form.fundId")), idInput),
+    el("div", { class: "field" }, el("label", { for: "fund-id" }, t("form.fundId")), idInput, idProblem),
     load,
   );
   picker.addEventListener("submit", (event) => {
     event.preventDefault();
-    void loadView(idInput.value.trim());
+    const typed = idInput.value.trim();
+    // An Id that is no fund's is refused here, naming the field and the rule; nothing is read.
+    const field = t("form.fundId");
+    let problem = "";
+    if (typed !== "" && !/^\d+$/.test(typed)) problem = t("api.rule.integer", { field, got: typed });
+    else if (typed !== "" && Number(typed) < 1) problem = t("api.rule.min", { field, min: 1, got: typed });
+    idProblem.textContent = problem;
+    if (problem) {
+      idInput.setAttribute("aria-invalid", "true");
+      idInput.focus();
+      return;
+    }
+    idInput.removeAttribute("aria-invalid");
+    void loadView(typed);
   });
   app.append(picker);
   if (view.error) {

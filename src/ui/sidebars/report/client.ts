@@ -36,7 +36,12 @@ async function send(
 ): Promise<Shown> {
   const ids = (view?.reports ?? []).map((r) => r.id);
   const result: ReportFormResult = await server[name]({ requestId, reportIds: ids, fields });
-  const lines = result.results.map((r) => `${r.id || ""} ${outcomeText(r.outcome, form()).text}`.trim());
+  // Each line starts as the list above names the report (its number), then what happened to it.
+  const label = (id: unknown) =>
+    view?.reports.find((r) => r.id === id)?.reportNumber || (id ? String(id) : "");
+  const lines = result.results.map((r) =>
+    [label(r.id), outcomeText(r.outcome, form()).text].filter(Boolean).join(" · "),
+  );
   const failed = result.results.some((r) => r.outcome.kind !== "done");
   return { text: [result.summary, ...lines].join("\n"), tone: failed ? "error" : "ok" };
 }

@@ -353,7 +353,8 @@ function tokenSection(view: SettingsView, rerender: (v: SettingsView) => void): 
     el("span", { class: "label" }, t("settings.token")),
     message,
     ...tokenBinding(view, rerender),
-    el("label", { for: "f-token" }, t("settings.token.replace")),
+    // "Leave empty to keep the saved one" only when there is one to keep.
+    el("label", { for: "f-token" }, t(view.token.saved ? "settings.token.replace" : "settings.token.new")),
     input,
     remove,
     feedback,
@@ -438,6 +439,7 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     if (value === s.accountKind) option.selected = true;
     accountKind.append(option);
   }
+  let quota = quotaBox(s);
   const savePreferences = () => {
     void server
       .saveSchedulePreferences({
@@ -450,7 +452,12 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
           ...view.schedule,
           mailOnFailure: next.mailOnFailure,
           accountKind: next.accountKind,
+          quota: next.quota,
         };
+        // The account type sets the day's quota: the line below it follows at once.
+        const shown = quotaBox(next);
+        quota.replaceWith(shown);
+        quota = shown;
         status(feedback, t("settings.preferencesSaved"), "ok");
       })
       .catch((err) => status(feedback, errorText(err), "error"));
@@ -502,6 +509,15 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     feedback,
     el("div", { class: "field check" }, mail, el("label", { for: "f-mail" }, t("settings.mail"))),
     el("div", { class: "field" }, el("label", { for: "f-account" }, t("settings.quota")), accountKind),
+    quota,
+  );
+}
+
+/** Today's calls against the day's quota, and the warning when a refresh would go near it. */
+function quotaBox(s: ScheduleSidebarView): HTMLElement {
+  return el(
+    "div",
+    { id: "quota" },
     el("p", { id: "quota-today" }, t("settings.quota.today", { used: s.quota.used, limit: s.quota.limit })),
     ...quotaWarning(s),
   );

@@ -57,10 +57,13 @@ export function knownEmployees(
   };
   collect(names.reports, "employeeId", REPORT_COLUMNS);
   collect(names.funds, "assignedTo", FUND_COLUMNS);
-  return [...byId.entries()]
-    .map(([id, name]) => ({ id, name }))
-    .sort((a, b) => (a.name || "~").localeCompare(b.name || "~") || a.id - b.id)
-    .slice(0, 500);
+  return (
+    [...byId.entries()]
+      .map(([id, name]) => ({ id, name }))
+      // Named first, by name; the ids no name is known for after them.
+      .sort((a, b) => Number(!a.name) - Number(!b.name) || a.name.localeCompare(b.name) || a.id - b.id)
+      .slice(0, 500)
+  );
 }
 
 export interface SelectedReport {

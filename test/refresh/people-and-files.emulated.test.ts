@@ -104,6 +104,13 @@ describe("employees' names", () => {
         }
       ).employees;
     expect(employees()).toContainEqual({ id: victim, name: realName });
+    // An id no report names, typed into the Funds sheet: listed bare, after the named ones.
+    const funds = sheet("Funds");
+    const assigned = funds.header.indexOf("Assigned to (id)");
+    s.emulator.typeCells("Funds", `${letter(assigned + 1)}${funds.values.length}`, [[987654]]);
+    const mixed = employees();
+    expect(mixed[0]?.name).not.toBe("");
+    expect(mixed[mixed.length - 1]).toEqual({ id: 987654, name: "" });
 
     // Another editor renames that employee in the document's list and in the Reports sheet.
     const data = s.emulator.documentPropertiesData.values;

@@ -4,6 +4,7 @@
  * each response). The decisions live in src/outbox/; this file only hands them the services.
  */
 
+import type { Client } from "../api";
 import {
   applyResultToSheets,
   columnsMoved,
@@ -106,6 +107,8 @@ export interface WriteSession extends WriteContext {
   applyResult(result: WriteResult): void;
   /** The add-on's records of writes (document properties), shared by the Outbox and the forms. */
   records: RecordStore;
+  /** The session's client, for reads in batches (audited and counted as the session's). */
+  client: Client;
   /** Appends the reads recorded during the session to the audit (one batch). */
   finish(): void;
 }
@@ -134,6 +137,7 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     adminId: settings.adminId,
     adminIssue: settings.adminIssue,
     format,
+    client,
     // Reads need no IdAdmin; writes without one are refused by the contract's check first.
     service: servicePort(client, settings.adminId ?? 0),
     audit: audit.port,

@@ -4,6 +4,7 @@
  * not integrated, custom status with a message.
  */
 
+import type { ExpenseReport } from "../api";
 import { ownData, ownMember } from "../api/arguments";
 import { runtime } from "../gas/runtime";
 import { type SelectedReport, selectedReports } from "../gas/selection";
@@ -11,13 +12,32 @@ import { recentSubmissions } from "../gas/submissions";
 import { type Language, type StringKey, translate } from "../i18n";
 import { type FormOutcome, once, readSubmission, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
+import { isFailure } from "../refresh/engine";
+import { clientReader } from "../refresh/reader";
 import { currentLanguage, entry } from "./entry";
 import { openWriteSession } from "./outbox";
+
+/**
+ * A selected row as the service has its Id: number, title, employee and states read fresh
+ * ("read"); none of them when the service has no report with that Id ("unknown") or the read
+ * failed ("unread"): such a row cannot be marked.
+ */
+export interface ReportLine {
+  id: number;
+  check: "read" | "unknown" | "unread";
+  /** The report number in the row's cell (another editor may have changed the Id beside it). */
+  sheetNumber: string;
+  reportNumber?: string;
+  title?: string;
+  employeeName?: string;
+  integrated?: boolean;
+  customStatus?: string;
+}
 
 export interface ReportSidebarView {
   language: Language;
   adminId: number | null;
-  reports: SelectedReport[];
+  reports: ReportLine[];
   /** Now in the spreadsheet's time zone, YYYY-MM-DD HH:MM:SS: the default integration date. */
   now: string;
 }
@@ -37,10 +57,42 @@ export function getReportSidebarView(): ReportSidebarView {
   return entry("sidebar", reportSidebarView);
 }
 
+/**
+ * What this user's sidebar showed last, report Id → the service's number (user cache): a mark
+ * goes only to a report shown read from the service, whatever the page or the sheet says.
+ */
+const SHOWN_KEY = "reports:shown";
+
 function reportSidebarView(): ReportSidebarView {
   const session = openWriteSession("sidebar");
   const spreadsheet = runtime().spreadsheet();
-  const reports = selectedReports(spreadsheet, session.settings.sheetNames.reports);
+  const selected = selectedReports(spreadsheet, session.settings.sheetNames.reports);
+  const reader = clientReader(session.client);
+  const reports: ReportLine[] = [];
+  const shown: Record<number, string> = {};
+  // In fetchAll batches of the refresh's default size.
+  for (let i = 0; i < selected.length; i += 25) {
+    const rows = selected.slice(i, i + 25);
+    reader.batch(rows.map((r) => ({ kind: "report" as const, id: r.id }))).forEach((read, k) => {
+      const row = rows[k] as SelectedReport;
+      const r = (isFailure(read) ? null : read) as ExpenseReport | null;
+      if (r) shown[row.id] = r.reportNumber;
+      reports.push({
+        id: row.id,
+        check: r ? "read" : read ? "unread" : "unknown",
+        sheetNumber: row.reportNumber,
+        ...(r && {
+          reportNumber: r.reportNumber,
+          title: r.title,
+          employeeName: r.employeeName,
+          // A single report says whether it is integrated by its integration date.
+          integrated: r.integrated ?? r.integrationDate !== null,
+          customStatus: r.customStatus,
+        }),
+      });
+    });
+  }
+  runtime().userCache()?.put(SHOWN_KEY, JSON.stringify(shown), 21600);
   const now = runtime().formatDate(new Date(), spreadsheet.getSpreadsheetTimeZone(), "yyyy-MM-dd HH:mm:ss");
   session.finish();
   return { language: session.language, adminId: session.adminId, reports, now };
@@ -76,11 +128,18 @@ function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
   }
   const recent = recentSubmissions();
   const context = { ...session, newKey: () => runtime().uuid() };
+  // Written by this user's own view only (no other editor reaches a user cache).
+  const shown = JSON.parse(runtime().userCache()?.get(SHOWN_KEY) || "{}") as Record<number, unknown>;
+  // The page sends, per Id, the report number it showed (`reportNumbers`: Id → number).
+  const numbers = ownMember(raw, "reportNumbers");
   const results = ids.map((id) => ({
     id,
-    outcome: once(recent, `${submission.requestId}-${id}`, session.language, () =>
-      submitWrite(context, operation, { ...submission.fields, Id: id }),
-    ),
+    outcome:
+      (shown[id] ?? NaN) === ownMember(numbers, String(id))
+        ? once(recent, `${submission.requestId}-${id}`, session.language, () =>
+            submitWrite(context, operation, { ...submission.fields, Id: id }),
+          )
+        : ({ kind: "refused", message: t("form.report.notShown", { id }) } as FormOutcome),
   }));
   session.finish();
   const count = (kind: FormOutcome["kind"]) => results.filter((r) => r.outcome.kind === kind).length;

@@ -66,52 +66,34 @@ export function knownEmployees(
   );
 }
 
+/** A selected row of the Expense reports sheet: its Id cell and its report number cell. */
 export interface SelectedReport {
   id: number;
   reportNumber: string;
-  title: string;
-  employeeName: string;
-  integrated: string;
-  customStatus: string;
 }
 
-/** The reports of the selected rows of the Expense reports sheet (at most 200). */
+/**
+ * The report Ids of the selected rows of the Expense reports sheet (at most 200), each with the
+ * row's report number; nothing else is read from the cells, which any editor may have changed.
+ */
 export function selectedReports(spreadsheet: Spreadsheet, reportsSheetName: string): SelectedReport[] {
   const sheet = spreadsheet.getActiveSheet();
   const reports: SelectedReport[] = [];
   if (sheet && sheet.getName() === reportsSheetName && sheet.getLastColumn() > 0) {
     const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
-    const col = (key: string) => {
-      const column = columnWithHeader(header, headerTexts(key, REPORT_COLUMNS));
-      return column === null ? null : column - 1;
-    };
-    const [idCol, numberCol, titleCol, nameCol, integratedCol, customCol] = [
-      "id",
-      "reportNumber",
-      "title",
-      "employeeName",
-      "integrated",
-      "customStatus",
-    ].map(col);
+    const [idCol, numberCol] = ["id", "reportNumber"].map((key) =>
+      columnWithHeader(header, headerTexts(key, REPORT_COLUMNS)),
+    );
     const rows = new Set<number>();
     for (const range of spreadsheet.getActiveRangeList()?.getRanges() ?? []) {
       for (let r = Math.max(2, range.getRow()); r <= range.getLastRow(); r += 1) rows.add(r);
     }
-    if (idCol !== null && idCol !== undefined) {
+    if (idCol) {
       for (const r of [...rows].sort((a, b) => a - b).slice(0, 200)) {
         const values = sheet.getRange(r, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
-        const id = Number(values[idCol]);
+        const id = Number(values[idCol - 1]);
         if (!Number.isSafeInteger(id) || id <= 0) continue;
-        const text = (c: number | null | undefined) =>
-          c === null || c === undefined ? "" : String(values[c] ?? "");
-        reports.push({
-          id,
-          reportNumber: text(numberCol),
-          title: text(titleCol),
-          employeeName: text(nameCol),
-          integrated: text(integratedCol),
-          customStatus: text(customCol),
-        });
+        reports.push({ id, reportNumber: numberCol ? String(values[numberCol - 1] ?? "") : "" });
       }
     }
   }

@@ -83,6 +83,14 @@ export const forms = {
     "form.report.summary": "{done} done, {refused} refused, {unknown} unknown.",
     "form.report.integrated": "Integrated",
     "form.report.notIntegrated": "Not integrated",
+    "form.report.notShown":
+      "Not sent: only a report shown here as read from the service can be marked. Reload and check report {id}.",
+    "form.report.unknown":
+      "The service has no report with Id {id}: check this row's Id cell. It cannot be marked.",
+    "form.report.unread":
+      "Not verified: report {id} could not be read from the service. Reload before marking it.",
+    "form.report.otherNumber":
+      "Warning: the row's report number is “{sheet}”, but Id {id} is report {number} in the service. Check the row's Id cell.",
     "form.keep": "(keep as is)",
     "form.confirm": "Confirm",
     "form.cancel": "Cancel",
@@ -192,6 +200,14 @@ export const forms = {
     "form.report.summary": "{done} hechas, {refused} rechazadas, {unknown} desconocidas.",
     "form.report.integrated": "Integrada",
     "form.report.notIntegrated": "No integrada",
+    "form.report.notShown":
+      "No enviada: solo se puede marcar una rendición mostrada aquí tal como se leyó del servicio. Vuelva a cargar y revise la rendición {id}.",
+    "form.report.unknown":
+      "El servicio no tiene una rendición con Id {id}: revise la celda Id de esta fila. No se puede marcar.",
+    "form.report.unread":
+      "Sin verificar: la rendición {id} no se pudo leer del servicio. Vuelva a cargar antes de marcarla.",
+    "form.report.otherNumber":
+      "Atención: el número de rendición de la fila es «{sheet}», pero el Id {id} es la rendición {number} en el servicio. Revise la celda Id de la fila.",
     "form.keep": "(sin cambios)",
     "form.confirm": "Confirmar",
     "form.cancel": "Cancelar",

@@ -21,9 +21,11 @@ type List = {
   expenseReports?: ExpenseReport[];
 };
 
-export function clientReader(client: Client): RefreshReader {
+type Batch = (reads: readonly (Read | { kind: "report"; id: number })[]) => (ReadResult | ReadFailure)[];
+
+export function clientReader(client: Client): RefreshReader & { batch: Batch } {
   /** Every result, a failure as a ReadFailure; a record the service does not know as null. */
-  function batch(reads: readonly (Read | { kind: "report"; id: number })[]): (ReadResult | ReadFailure)[] {
+  function batch(reads: Parameters<Batch>[0]): (ReadResult | ReadFailure)[] {
     const mixed = reads.map(
       (r): MixedRead =>
         r.kind === "fund" || r.kind === "report"

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { buildWriteBack, openReports, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 let wb: WriteBack;
 
@@ -35,7 +35,7 @@ describe("a sidebar write on a target an interrupted Outbox row acts on", () => 
     expect(wb.outbox()[0]?.state).toBe("Unknown");
     const undo = wb.sidebar("markReportsNotIntegrated", {
       requestId: "held-report-mark-01",
-      reportIds: [reportId],
+      ...openReports(wb, [reportId]).sent,
       fields: {},
     }) as { results: { outcome: FormOutcome }[] };
     const outcome = undo.results[0]?.outcome as { kind: string; message: string };

@@ -18,6 +18,8 @@ import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { buildAddOn } from "../../scripts/build";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
+import type { ReportLine, ReportSidebarView } from "../../src/app/report-sidebar";
+import { translate } from "../../src/i18n";
 import { columnNumber, OUTBOX_COLUMNS, USER_COLUMNS } from "../../src/outbox/columns";
 import { columnLetters } from "../../src/sheets/formulas";
 
@@ -185,4 +187,39 @@ export async function startWriteBack(
     },
   };
   return wb;
+}
+
+/** What the Report sidebar's page sends with a mark for the reports `view` showed. */
+export function sentFor(view: { reports: ReportLine[] }): {
+  reportIds: number[];
+  reportNumbers: Record<string, string>;
+} {
+  return {
+    reportIds: view.reports.map((r) => r.id),
+    reportNumbers: Object.fromEntries(view.reports.map((r) => [r.id, r.reportNumber ?? ""])),
+  };
+}
+
+/**
+ * The Report sidebar opened on rows holding `ids` (an Expense reports sheet with only the Id
+ * column filled is made when missing, the rows typed from row 2): its view, and what its page
+ * sends for what it showed.
+ */
+export function openReports(
+  wb: WriteBack,
+  ids: number[],
+): { view: ReportSidebarView; sent: ReturnType<typeof sentFor> } {
+  const name = "Expense reports";
+  if (!wb.emulator.spreadsheet.sheetByName(name)) {
+    wb.emulator.spreadsheet.addSheet(name).maxColumns = 40;
+    wb.emulator.typeCells(name, "A1", [[translate("en", "col.id")]]);
+  }
+  wb.emulator.typeCells(
+    name,
+    `A2:A${ids.length + 1}`,
+    ids.map((id) => [id]),
+  );
+  wb.emulator.select(name, `A2:A${ids.length + 1}`);
+  const view = wb.sidebar("getReportSidebarView") as ReportSidebarView;
+  return { view, sent: sentFor(view) };
 }

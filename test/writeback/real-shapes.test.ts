@@ -11,7 +11,7 @@ import type { RunOutcome } from "../../dev/emulator/index";
 import { formatCents } from "../../src/api";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { buildWriteBack, openReports, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 let wb: WriteBack;
 let openFunds: SandboxFund[];
@@ -181,15 +181,19 @@ describe("Fund and Report sidebars against the real service's shapes", () => {
     expect(deposit).toMatchObject({ kind: "done", fund: { id: a.id } });
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 1_050);
 
+    // The report read from the service in its real shapes (a string number) is shown, then marked.
+    const { view: reports, sent } = openReports(wb, [reportId]);
+    expect(reports.reports).toMatchObject([{ id: reportId, check: "read" }]);
+    expect(reports.reports[0]?.reportNumber).not.toBe("");
     const marked = wb.sidebar("markReportsIntegrated", {
       requestId: requestId(),
-      reportIds: [reportId],
+      ...sent,
       fields: { IntegrationCode: "ERP-88", IntegrationDate: "2024-06-30 09:00:00" },
     }) as { results: { outcome: FormOutcome }[] };
     expect(marked.results.map((r) => r.outcome.kind)).toEqual(["done"]);
     const custom = wb.sidebar("setReportsCustomStatus", {
       requestId: requestId(),
-      reportIds: [reportId],
+      ...sent,
       fields: { CustomStatus: "Observado", CustomMessage: "Falta la boleta" },
     }) as { results: { outcome: FormOutcome }[] };
     expect(custom.results.map((r) => r.outcome.kind)).toEqual(["done"]);

@@ -400,16 +400,20 @@ describe("Report sidebar page", () => {
           reportNumber: "R-31",
           title: "<script>x()</script>Viaje",
           employeeName: "Ana",
-          integrated: "No",
+          integrated: false,
           customStatus: "",
+          check: "read",
+          sheetNumber: "R-31",
         },
         {
           id: 32,
           reportNumber: "R-32",
           title: "Taxi",
           employeeName: "Ben",
-          integrated: "No",
+          integrated: false,
           customStatus: "",
+          check: "read",
+          sheetNumber: "R-32",
         },
       ],
     };
@@ -425,6 +429,7 @@ describe("Report sidebar page", () => {
     expect(await page.locator("li[data-report-id='31']").textContent()).toContain(
       "<script>x()</script>Viaje",
     );
+    expect(await page.locator("li[data-report-id='31'] .hint").textContent()).toBe("Integrada: No");
     expect(await page.getByLabel("Fecha y hora de integración").inputValue()).toBe("2024-06-30 10:15:00");
     await page.getByLabel("Código de comprobante").fill("ERP-1");
     await page.getByRole("button", { name: "Marcar integrada" }).first().click();
@@ -434,11 +439,57 @@ describe("Report sidebar page", () => {
       "R-31 · Hecho: rendición 31.\nR-32 · Hecho: rendición 32.",
     );
     const sent = (await calls(page)).find((c) => c.name === "markReportsIntegrated");
+    expect(await page.locator(".reports [role=alert]").count()).toBe(0);
     expect(sent?.args[0]).toMatchObject({
       reportIds: [31, 32],
+      reportNumbers: { 31: "R-31", 32: "R-32" },
       fields: { IntegrationCode: "ERP-1", IntegrationDate: "2024-06-30 10:15:00" },
     });
     await page.close();
+  });
+
+  it("warns of a row whose Id is another report, unknown or unread, in the user's language", async () => {
+    const reports = [
+      {
+        id: 41,
+        check: "read",
+        sheetNumber: "R-40",
+        reportNumber: "R-41",
+        title: "Taxi",
+        employeeName: "Ana",
+      },
+      { id: 42, check: "unknown", sheetNumber: "R-42" },
+      { id: 43, check: "unread", sheetNumber: "R-43" },
+      { id: 44, check: "read", sheetNumber: "R-44", reportNumber: "R-44", title: "Hotel" },
+    ];
+    const warnings = async (language: string) => {
+      const page = await open("report", {
+        getReportSidebarView: { language, adminId: 1001, now: "2024-06-30 10:15:00", reports },
+      });
+      await page.locator("li[data-report-id='41']").waitFor();
+      const texts = await Promise.all(
+        [41, 42, 43, 44].map(
+          async (id) =>
+            (await page.locator(`li[data-report-id='${id}'] [role=alert]`).allTextContents())[0] ?? "",
+        ),
+      );
+      // The line names the service's report, never the row's own number.
+      expect(await page.locator("li[data-report-id='41']").textContent()).toMatch(/^R-41 · Taxi · Ana/);
+      await page.close();
+      return texts;
+    };
+    expect(await warnings("en")).toEqual([
+      "Warning: the row's report number is “R-40”, but Id 41 is report R-41 in the service. Check the row's Id cell.",
+      "The service has no report with Id 42: check this row's Id cell. It cannot be marked.",
+      "Not verified: report 43 could not be read from the service. Reload before marking it.",
+      "",
+    ]);
+    expect(await warnings("es")).toEqual([
+      "Atención: el número de rendición de la fila es «R-40», pero el Id 41 es la rendición R-41 en el servicio. Revise la celda Id de la fila.",
+      "El servicio no tiene una rendición con Id 42: revise la celda Id de esta fila. No se puede marcar.",
+      "Sin verificar: la rendición 43 no se pudo leer del servicio. Vuelva a cargar antes de marcarla.",
+      "",
+    ]);
   });
 
   it("says what to do when no report row is selected", async () => {

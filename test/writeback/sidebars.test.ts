@@ -8,19 +8,30 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatCents } from "../../src/api";
+import { LEDGER_KEY } from "../../src/app/quota";
+import type { ReportSidebarView } from "../../src/app/report-sidebar";
 import { translate } from "../../src/i18n";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { checkWrite } from "../../src/outbox/requests";
 import { FUNDS_TABLE, headersOf, REPORT_COLUMNS } from "../../src/sheets/columns";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import {
+  buildWriteBack,
+  openReports,
+  type SandboxFund,
+  sentFor,
+  startWriteBack,
+  type WriteBack,
+} from "./harness";
 
 let wb: WriteBack;
 let fund: SandboxFund;
 let requestCount = 0;
+/** Another editor of the spreadsheet. */
+const BEN = "ben@example.com";
 
 beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
+  wb = await startWriteBack(buildWriteBack(), { otherUsers: [BEN] });
 }, 120_000);
 
 afterAll(async () => {
@@ -287,14 +298,14 @@ describe("Report sidebar", () => {
   it("marks the selected reports integrated, then not integrated, and sets a custom status", async () => {
     const ids = await reportsSheet();
     wb.emulator.select("Expense reports", "B2:C2,A4");
-    const view = wb.sidebar("getReportSidebarView") as { reports: { id: number }[]; now: string };
+    const view = wb.sidebar("getReportSidebarView") as ReportSidebarView;
     expect(view.reports.map((r) => r.id)).toEqual([ids[0], ids[2]]);
     expect(view.now).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    const reportIds = view.reports.map((r) => r.id);
+    const { reportIds } = sentFor(view);
     const integrated = wb.sidebar("markReportsIntegrated", {
       requestId: requestId(),
-      reportIds,
+      ...sentFor(view),
       fields: { IntegrationCode: "ERP-77", IntegrationDate: view.now },
     }) as { results: { outcome: FormOutcome }[]; summary: string };
     expect(integrated.results.map((r) => r.outcome.kind)).toEqual(["done", "done"]);
@@ -310,7 +321,7 @@ describe("Report sidebar", () => {
 
     const notIntegrated = wb.sidebar("markReportsNotIntegrated", {
       requestId: requestId(),
-      reportIds,
+      ...sentFor(view),
       fields: {},
     }) as {
       results: { outcome: FormOutcome }[];
@@ -318,20 +329,126 @@ describe("Report sidebar", () => {
     expect(notIntegrated.results.map((r) => r.outcome.kind)).toEqual(["done", "done"]);
     expect(cellOf("Expense reports", 1, "Integrated")).toBe("No");
 
+    wb.emulator.select("Expense reports", "A3");
     const custom = wb.sidebar("setReportsCustomStatus", {
       requestId: requestId(),
-      reportIds: [ids[1]],
+      ...sentFor(wb.sidebar("getReportSidebarView") as ReportSidebarView),
       fields: { CustomStatus: "Observado", CustomMessage: "Falta la boleta" },
     }) as { results: { outcome: FormOutcome }[] };
     expect(custom.results[0]?.outcome.kind).toBe("done");
     expect(cellOf("Expense reports", 2, translate("en", "col.customStatus"))).toBe("Observado");
   });
 
+  it("shows what the service says each selected Id is, and marks only a report it showed so", async () => {
+    type Report = { id: number; reportNumber: string; title: string; integrationExternalCode: string };
+    const [r0, r1, r2] = (await wb.state()).reports.slice(0, 3) as Report[] as [Report, Report, Report];
+    // A refreshed sheet: Id, report number and title of r0 and r2.
+    wb.emulator.spreadsheet.addSheet("Expense reports").maxColumns = 40;
+    const headers = REPORT_COLUMNS.map((c) => translate("en", c.header as never));
+    const cells = (r: Report) =>
+      REPORT_COLUMNS.map((c) =>
+        c.key === "id" ? r.id : c.key === "reportNumber" || c.key === "title" ? r[c.key] : "",
+      );
+    wb.emulator.typeCells("Expense reports", `A1:${columnLetter(headers.length)}3`, [
+      headers,
+      cells(r0),
+      cells(r2),
+    ]);
+    const voucher = async (r: Report) =>
+      ((await wb.state()).reports.find((x) => Number(x.id) === r.id) as Report).integrationExternalCode;
+    const mark = (sent: object, code: string) =>
+      wb.sidebar("markReportsIntegrated", {
+        requestId: requestId(),
+        ...sent,
+        fields: { IntegrationCode: code, IntegrationDate: "2024-06-30 10:00:00" },
+      }) as {
+        results: { id: number; outcome: FormOutcome }[];
+      };
+    const notShown = (r: Report) => ({
+      kind: "refused",
+      message: translate("en", "form.report.notShown", { id: r.id }),
+    });
+
+    wb.emulator.select("Expense reports", "A2");
+    const seen = wb.sidebar("getReportSidebarView") as ReportSidebarView;
+    expect(seen.reports).toMatchObject([
+      {
+        id: r0.id,
+        check: "read",
+        reportNumber: r0.reportNumber,
+        title: r0.title,
+        sheetNumber: r0.reportNumber,
+      },
+    ]);
+
+    // Another editor puts r1's Id in that row, its number and title left as they were.
+    wb.emulator.typeCells("Expense reports", "A2", [[r1.id]], BEN);
+    // The page shown before goes on marking the report it showed, never the one now in the cell.
+    expect(mark(sentFor(seen), "ERP-1").results[0]?.outcome.kind).toBe("done");
+    expect(await voucher(r0)).toBe("ERP-1");
+    expect(await voucher(r1)).not.toBe("ERP-1");
+
+    // Loaded again: the service's r1, with the row's own number beside it for the warning.
+    const now = wb.sidebar("getReportSidebarView") as ReportSidebarView;
+    expect(now.reports).toEqual([
+      expect.objectContaining({
+        id: r1.id,
+        check: "read",
+        reportNumber: r1.reportNumber,
+        title: r1.title,
+        sheetNumber: r0.reportNumber,
+      }),
+    ]);
+    // What this view did not show is refused, whatever a page sends: r0 (shown before, not now),
+    // r2 (never shown), r1 with the number of another report.
+    const writes = () =>
+      wb.sheetValues("Audit").filter((row) => row.includes("setExpenseReportIntegration")).length;
+    const before = writes();
+    const forged = mark(
+      {
+        reportIds: [r0.id, r2.id, r1.id],
+        reportNumbers: { [r0.id]: r0.reportNumber, [r2.id]: r2.reportNumber, [r1.id]: r0.reportNumber },
+      },
+      "ERP-2",
+    );
+    expect(forged.results.map((r) => r.outcome)).toEqual([notShown(r0), notShown(r2), notShown(r1)]);
+    expect(writes()).toBe(before);
+    expect([await voucher(r0), await voucher(r1), await voucher(r2)]).not.toContain("ERP-2");
+
+    // An Id the service does not know, and a read that failed: shown so, and not marked.
+    wb.emulator.typeCells("Expense reports", "A2", [[987_654_321]], BEN);
+    const unknown = wb.sidebar("getReportSidebarView") as ReportSidebarView;
+    expect(unknown.reports).toEqual([{ id: 987_654_321, check: "unknown", sheetNumber: r0.reportNumber }]);
+    expect(mark(sentFor(unknown), "ERP-3").results[0]?.outcome.kind).toBe("refused");
+    wb.emulator.typeCells("Expense reports", "A2", [[r1.id]], BEN);
+    await wb.faults([{ endpoint: "getExpenseReport", fault: "status", status: 400, times: 1 }]);
+    const unread = wb.sidebar("getReportSidebarView") as ReportSidebarView;
+    expect(unread.reports).toEqual([{ id: r1.id, check: "unread", sheetNumber: r0.reportNumber }]);
+    expect(
+      mark({ reportIds: [r1.id], reportNumbers: { [r1.id]: r1.reportNumber } }, "ERP-3").results[0]?.outcome,
+    ).toEqual(notShown(r1));
+    expect(writes()).toBe(before);
+    // Read again, it can be marked.
+    expect(
+      mark(sentFor(wb.sidebar("getReportSidebarView") as ReportSidebarView), "ERP-4").results[0]?.outcome
+        .kind,
+    ).toBe("done");
+    expect(await voucher(r1)).toBe("ERP-4");
+
+    // Every read is in the audit and in this user's count of today's calls.
+    const reads = wb.sheetValues("Audit").filter((row) => row.includes("getExpenseReport")).length;
+    expect(reads).toBe(5);
+    const ledger = JSON.parse(wb.emulator.userPropertiesOf(wb.user).values.get(LEDGER_KEY) ?? "{}");
+    expect(ledger.calls).toBe(wb.emulator.urlFetchToday());
+  });
+
   it("refuses a custom status longer than 20 characters and a mark without a voucher code, unsent", async () => {
     const ids = await reportsSheet();
+    const { sent } = openReports(wb, [ids[0] as number]);
+    const reads = wb.emulator.counters.urlFetchTotal;
     const tooLong = wb.sidebar("setReportsCustomStatus", {
       requestId: requestId(),
-      reportIds: [ids[0]],
+      ...sent,
       fields: { CustomStatus: "x".repeat(21) },
     }) as { results: { outcome: FormOutcome }[] };
     expect(tooLong.results[0]?.outcome).toEqual({
@@ -342,14 +459,14 @@ describe("Report sidebar", () => {
     });
     const noCode = wb.sidebar("markReportsIntegrated", {
       requestId: requestId(),
-      reportIds: [ids[0]],
+      ...sent,
       fields: { IntegrationDate: "2024-06-30 10:00:00" },
     }) as { results: { outcome: FormOutcome }[] };
     expect(noCode.results[0]?.outcome).toMatchObject({
       kind: "invalid",
       problems: [{ field: "IntegrationCode" }],
     });
-    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
+    expect(wb.emulator.counters.urlFetchTotal).toBe(reads);
     expect(
       wb.sidebar("markReportsIntegrated", { requestId: requestId(), reportIds: [], fields: {} }),
     ).toMatchObject({
@@ -364,10 +481,11 @@ describe("Report sidebar", () => {
     wb.settings({ adminId: String(employee?.Id) });
     const refused = wb.sidebar("setReportsCustomStatus", {
       requestId: requestId(),
-      reportIds: [ids[0]],
+      ...openReports(wb, [ids[0] as number]).sent,
       fields: { CustomStatus: "Pagado" },
     }) as { results: { outcome: FormOutcome }[] };
     expect(refused.results[0]?.outcome.kind).toBe("refused");
+    expect(wb.sheetValues("Audit").flat()).toContain("setExpenseReportCustomStatus");
   });
 });
 

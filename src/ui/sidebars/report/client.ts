@@ -18,11 +18,27 @@ function reportList(v: ReportSidebarView): HTMLElement {
   });
   for (const r of v.reports) {
     const line = [r.reportNumber || String(r.id), r.title, r.employeeName].filter(Boolean).join(" · ");
-    // The Integrated cell holds a bare "Yes"/"No": it is named, or it says nothing.
-    const integrated = r.integrated ? `${t("form.report.integrated")}: ${r.integrated}` : "";
+    // The service's integration state, named: never a bare "Yes" or "No".
+    const integrated =
+      r.integrated === undefined
+        ? ""
+        : `${t("form.report.integrated")}: ${t(r.integrated ? "flag.yes" : "flag.no")}`;
     const state = [integrated, r.customStatus].filter(Boolean).join(" · ");
+    // Only a report read from the service can be marked; its number against the row's cell.
+    const warning =
+      r.check !== "read"
+        ? t(`form.report.${r.check}`, { id: r.id })
+        : r.sheetNumber !== r.reportNumber
+          ? t("form.report.otherNumber", { sheet: r.sheetNumber, id: r.id, number: r.reportNumber ?? "" })
+          : "";
     list.append(
-      el("li", { "data-report-id": String(r.id) }, line, state ? el("div", { class: "hint" }, state) : ""),
+      el(
+        "li",
+        { "data-report-id": String(r.id) },
+        line,
+        state ? el("div", { class: "hint" }, state) : "",
+        warning ? el("div", { class: "problem", role: "alert" }, warning) : "",
+      ),
     );
   }
   return list;
@@ -34,11 +50,16 @@ async function send(
   requestId: string,
   form: () => FormHandle,
 ): Promise<Shown> {
-  const ids = (view?.reports ?? []).map((r) => r.id);
-  const result: ReportFormResult = await server[name]({ requestId, reportIds: ids, fields });
+  const reports = view?.reports ?? [];
+  // The server marks only what it showed, with the number shown for each Id.
+  const result: ReportFormResult = await server[name]({
+    requestId,
+    reportIds: reports.map((r) => r.id),
+    reportNumbers: Object.fromEntries(reports.map((r) => [r.id, r.reportNumber])),
+    fields,
+  });
   // Each line starts as the list above names the report (its number), then what happened to it.
-  const label = (id: unknown) =>
-    view?.reports.find((r) => r.id === id)?.reportNumber || (id ? String(id) : "");
+  const label = (id: unknown) => reports.find((r) => r.id === id)?.reportNumber || (id ? String(id) : "");
   const lines = result.results.map((r) =>
     [label(r.id), outcomeText(r.outcome, form()).text].filter(Boolean).join(" · "),
   );

@@ -23,6 +23,7 @@ import {
   finishedRecord,
   inFlightUntil,
   isUnsettled,
+  MAX_FINISHED_RECORDS,
   type RecordStore,
   recordSnapshot,
   recordsToPrune,
@@ -223,6 +224,9 @@ export function runOutbox(context: RunContext): RunSummary {
 
   const records = new Map(context.records.all().map((r) => [r.key, r]));
   const putRecord = (record: WriteRecord) => {
+    // Pruned as the run goes too: a batch of thousands of rows would fill the document's
+    // properties before the run's end, and every later write would fail on the full store.
+    if (records.size > MAX_FINISHED_RECORDS + 100) closeRun();
     records.set(record.key, record);
     context.records.put(record);
   };

@@ -653,7 +653,8 @@ export function runOutbox(context: RunContext): RunSummary {
       continue;
     }
     if (owned) continue; // Unsettled: taken in step 1 and left for a later run.
-    if (rec === undefined || row.operationKey === "") {
+    // A key another row owns is a copy even if its record was pruned since the run began.
+    if ((rec === undefined && !owners.has(row.operationKey)) || row.operationKey === "") {
       // Done with no key was never written by the add-on (every Done it writes carries one): most
       // often a done row's visible cells pasted on a new line. Flagged, never taken as done nor sent.
       const doneWithoutKey = row.state === "Done" && row.operationKey === "";

@@ -46,6 +46,7 @@ describe("the Audit sheet deleted while the Outbox is sending", () => {
     // The first deposit is in flight once the audit shows its call as sending.
     const sending = () => wb.sheetValues("Audit").some((r) => r.includes("sending"));
     await until(() => (state() === "Sending" && sending()) || ended);
+    expect(ended, "deleted while the run is sending").toBe(false);
     const doc = wb.emulator.spreadsheet;
     const audit = doc.sheetByName("Audit");
     expect(audit).toBeDefined();

@@ -176,8 +176,10 @@ export function createClient(options: ClientOptions): Client {
     if (!options.onCall) return;
     try {
       options.onCall(event);
-    } catch (_err) {
-      // An observer that fails must not change the outcome of a call that already happened.
+    } catch (err) {
+      // An observer that fails must not change the outcome of a call that already happened;
+      // a write whose trace cannot be left before it leaves is not sent.
+      if (event.phase === "before") throw err;
     }
   };
 

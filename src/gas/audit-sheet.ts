@@ -245,14 +245,27 @@ function underDocumentLock<T>(work: () => T): T {
 
 /** The audit sheet as the audit log's sink; rotates it first when it has grown past its bound. */
 export function auditSheetSink(options: AuditSheetOptions): AuditSink {
-  const opened = auditSheet(options.name, options.language);
-  const { sheet } = opened;
-  const numbers = sequenceStore(sheet);
-  if (opened.created) numbers.save(startSequence());
-  rotate(sheet, options, numbers);
   let checked = false;
   /** Entry numbers given in this execution, by the row they were written to. */
   const given = new Map<number, number>();
+  let opened: OpenedSheet;
+  let sheet: Sheet;
+  let numbers: ReturnType<typeof sequenceStore>;
+  let id = -1;
+  /** Opens the sheet, again when an editor deleted or renamed it meanwhile: the audit goes on in one of its own. */
+  const reopen = () => {
+    if (SpreadsheetApp.getActiveSpreadsheet().getSheetByName(options.name)?.getSheetId() === id) return;
+    opened = auditSheet(options.name, options.language);
+    sheet = opened.sheet;
+    id = sheet.getSheetId();
+    numbers = sequenceStore(sheet);
+    if (opened.created) numbers.save(startSequence());
+    checked = false;
+    given.clear();
+  };
+  reopen();
+  // Both set by reopen().
+  rotate(sheet!, options, numbers!);
 
   /** The first append's check: what differs from what the add-on wrote, as a report row. */
   function check(
@@ -302,6 +315,7 @@ export function auditSheetSink(options: AuditSheetOptions): AuditSink {
 
   const sink: AuditSink = {
     append(rows) {
+      reopen();
       if (rows.length === 0) return sheet.getLastRow() + 1;
       return underDocumentLock(() => {
         let state = numbers.load();
@@ -324,9 +338,11 @@ export function auditSheetSink(options: AuditSheetOptions): AuditSink {
       });
     },
     update(rowNumber, row) {
+      reopen();
       const number = given.get(rowNumber);
       if (number === undefined) {
-        write(rowNumber, [row]);
+        // Appended to a sheet since deleted: the outcome gets an entry of its own.
+        sink.append([row]);
         return;
       }
       // Rows deleted or inserted above since it was appended move it: find it by its number.

@@ -62,7 +62,7 @@ export const forms = {
     "form.heldByOutboxReport":
       "Not sent: an interrupted Outbox row on this report ({sent}, row {row}) must be settled first. Run the Outbox, then try again.",
     "form.heldCannotTell":
-      "Not sent: the earlier request ({sent}) cannot be settled by reading the fund ({message}). Check the fund in the service first.",
+      "Not sent: the earlier request ({sent}) cannot be settled by reading the fund ({message}). Check the fund in the service; if it is not there, send this again.",
     "form.settledApplied": "The earlier request ({sent}) that got no answer had been applied.",
     "form.settledNotApplied": "The earlier request ({sent}) that got no answer had not been applied.",
     "form.duplicate": "This form was already sent; showing its result.",
@@ -179,7 +179,7 @@ export const forms = {
     "form.heldByOutboxReport":
       "No enviado: primero debe resolverse una fila interrumpida de la Bandeja de salida sobre esta rendición ({sent}, fila {row}). Ejecute la Bandeja de salida y vuelva a intentarlo.",
     "form.heldCannotTell":
-      "No enviado: la solicitud anterior ({sent}) no puede resolverse leyendo el fondo ({message}). Revise antes el fondo en el servicio.",
+      "No enviado: la solicitud anterior ({sent}) no puede resolverse leyendo el fondo ({message}). Revise el fondo en el servicio; si no está allí, envíe esto de nuevo.",
     "form.settledApplied": "La solicitud anterior ({sent}) que no tuvo respuesta sí se había aplicado.",
     "form.settledNotApplied": "La solicitud anterior ({sent}) que no tuvo respuesta no se había aplicado.",
     "form.duplicate": "Este formulario ya se envió; se muestra su resultado.",

@@ -10,7 +10,7 @@ import { callAudit } from "../audit/observer";
 import { type Language, translate } from "../i18n";
 import { operationLabel } from "./operations";
 import { ENDPOINT_OF, targetOf, type WriteRequest } from "./requests";
-import type { AuditPort } from "./write";
+import type { AuditPort, WriteFailure } from "./write";
 
 export interface WriteAudit {
   port: AuditPort;
@@ -65,7 +65,13 @@ export function writeAudit(log: AuditLog, language: Language): WriteAudit {
   const judged: AuditLog = {
     ...log,
     begin(call) {
-      const handle = log.begin(call);
+      let handle: AuditHandle;
+      try {
+        handle = log.begin(call);
+      } catch (error) {
+        // No row on the audit, no request: the write is refused before it leaves.
+        throw { outcome: "refused", message: `${(error as Error).message}` } satisfies WriteFailure;
+      }
       return {
         complete(result) {
           if (current) answered = { handle, result };

@@ -194,6 +194,10 @@ export function settleBlockingWrites(
       note(settled[settled.length - 1] as string);
       context.records.remove(record.key);
     } else {
+      // Only a person can tell, and a form has no row to type it in: told once, the record
+      // goes, or the fund would be held for good; the next click is theirs, after checking.
+      note(verdict.message);
+      context.records.remove(record.key);
       return { held: t("form.heldCannotTell", { sent, message: verdict.message }), settled };
     }
   }

@@ -23,6 +23,7 @@ import {
   finishedRecord,
   inFlightUntil,
   isUnsettled,
+  MAX_FINISHED_RECORDS,
   type RecordStore,
   recordSnapshot,
   recordsToPrune,
@@ -230,6 +231,9 @@ export function runOutbox(context: RunContext): RunSummary {
 
   const records = new Map(context.records.all().map((r) => [r.key, r]));
   const putRecord = (record: WriteRecord) => {
+    // Pruned as the run goes too: a batch of thousands of rows would fill the document's
+    // properties before the run's end, and every later write would fail on the full store.
+    if (records.size > MAX_FINISHED_RECORDS + 100) closeRun();
     records.set(record.key, record);
     context.records.put(record);
   };
@@ -656,7 +660,8 @@ export function runOutbox(context: RunContext): RunSummary {
       continue;
     }
     if (owned) continue; // Unsettled: taken in step 1 and left for a later run.
-    if (rec === undefined || row.operationKey === "") {
+    // A key another row owns is a copy even if its record was pruned since the run began.
+    if ((rec === undefined && !owners.has(row.operationKey)) || row.operationKey === "") {
       // Done with no key was never written by the add-on (every Done it writes carries one): most
       // often a done row's visible cells pasted on a new line. Flagged, never taken as done nor sent.
       const doneWithoutKey = row.state === "Done" && row.operationKey === "";

@@ -125,6 +125,9 @@ export function takeSnapshot(
     snapshot.fund = markFund(fund, request);
   } else if (request.operation === "createFund") {
     snapshot.newFund = markNewFund(context.service.listFundsNewestFirst(1).funds);
+  } else if (request.operation === "setFundStatus") {
+    // Its status before: a refusal answered after the change took effect is found out.
+    snapshot.fund = markFund(context.service.getFund(request.fundId), request);
   }
   return snapshot;
 }
@@ -170,9 +173,16 @@ export function sendWrite(
 function checkedRefusal(context: WriteContext, snapshot: Snapshot, failure: WriteFailure): WriteFailure {
   if (failure.outcome !== "refused" || !failure.status || (!snapshot.fund && !snapshot.newFund))
     return failure;
+  const request = snapshot.request;
   let seen: string;
   try {
-    if (settleInterruptedWrite(context, snapshot).verdict === "notApplied") return failure;
+    if (
+      request?.operation === "setFundStatus"
+        ? snapshot.fund?.status === request.status ||
+          context.service.getFund(request.fundId).status !== request.status
+        : settleInterruptedWrite(context, snapshot).verdict === "notApplied"
+    )
+      return failure;
     seen = translate(context.language ?? "en", "outbox.msg.refusedYetApplied");
   } catch (error) {
     // A read refused outright (the fund gone) lets the refusal stand; one that failed on the

@@ -483,6 +483,20 @@ describe("call events for the audit", () => {
     });
     expect(client.getFund({ Id: 101 }).id).toBe(101);
   });
+
+  it("a write whose before report cannot be recorded is not sent: the observer's error is thrown", () => {
+    const t = scriptedTransport([ok(fundBody())]);
+    const client = createClient({
+      transport: t.transport,
+      clock: fakeClock().clock,
+      token: TOKEN,
+      onCall: (event) => {
+        if (event.phase === "before") throw new Error("audit sheet full");
+      },
+    });
+    expect(() => client.depositMoneyToFund(deposit)).toThrow("audit sheet full");
+    expect(t.sent).toHaveLength(0);
+  });
 });
 
 describe("batch reads", () => {

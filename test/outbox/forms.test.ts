@@ -100,6 +100,28 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     expect(ctx.records.all()).toEqual([]);
   });
 
+  it("an earlier request reading cannot settle is told once, then left to the person who checked the fund", () => {
+    const ledger = new FakeLedger();
+    ledger.addFund({ id: 1, balance: 1000 });
+    ledger.faults.push({ endpoint: "deposit", when: "after" });
+    const clock = new FakeClock();
+    const ctx = context(ledger, clock);
+    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toMatchObject({ kind: "unknown" });
+    // Someone else deposits the same amount meanwhile: counting cannot tell which is ours.
+    ledger.send({ operation: "deposit", fundId: 1, amount: 200 });
+    clock.advance(IN_FLIGHT_WINDOW_MS);
+    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toEqual({
+      kind: "refused",
+      message:
+        "Not sent: the earlier request (Deposit of 2.00 to fund 1) cannot be settled by reading the fund (more matching movements than expected: check the fund). Check the fund in the service; if it is not there, send this again.",
+    });
+    expect(ledger.sentOf("deposit")).toBe(2);
+    // Checked: the fund is no longer held for good.
+    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toMatchObject({ kind: "done" });
+    expect(ledger.sentOf("deposit")).toBe(3);
+    expect(ctx.records.all()).toEqual([]);
+  });
+
   it("drop before apply: unknown; after the window the earlier one is found not applied", () => {
     const ledger = new FakeLedger();
     ledger.addFund({ id: 1, balance: 1000 });

@@ -36,3 +36,33 @@ describe("a Done row whose record was pruned", () => {
     expect(sheet.cell(3, "state")).toBe("Done");
   });
 });
+
+describe("a copy of a Done row in a run that prunes records as it goes", () => {
+  it("is still a new operation, sent once, when the original's record is pruned before the copy is reached", () => {
+    const ledger = new FakeLedger();
+    ledger.addFund({ id: 1, balance: 100_000, flexible: true });
+    const clock = new FakeClock();
+    const records = memoryRecords();
+    const sheet = new FakeSheet([userRow("Deposit", 1, { amount: "10.00" })]);
+    const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
+    runOutbox(context);
+    expect(sheet.cell(2, "state")).toBe("Done");
+    // Newer operations than it, enough for the next run to prune as it goes.
+    for (let i = 0; i < 420; i += 1)
+      records.put({
+        key: `later-${i}`,
+        state: "refused",
+        source: "outbox",
+        operation: "deposit",
+        cells: { operation: "deposit", targetId: "1", amount: `1,${i}` },
+        finishedAt: clock.ms + 1 + i,
+      });
+    clock.advance(60_000);
+    sheet.rows.push(userRow("Deposit", 1, { amount: "5.00" }));
+    sheet.rows.push([...(sheet.rows[1] ?? [])]); // the whole Done row, its key too
+    runOutbox(context);
+    expect([sheet.cell(3, "state"), sheet.cell(4, "state")]).toEqual(["Done", "Done"]);
+    expect(sheet.cell(4, "operationKey")).not.toBe(sheet.cell(2, "operationKey"));
+    expect(ledger.sentOf("deposit")).toBe(3);
+  });
+});

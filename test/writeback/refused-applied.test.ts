@@ -73,6 +73,35 @@ describe("an Outbox movement refused in words after it was applied", () => {
   });
 });
 
+describe("an Outbox status change refused in words after it was applied", () => {
+  for (const rule of [
+    { fault: "error-in-200", apply: true },
+    { fault: "status", status: 409, apply: true },
+  ]) {
+    it(`${rule.fault}${rule.status ? ` ${rule.status}` : ""} after the fund was closed: Unknown, not Refused, then Done`, async () => {
+      wb.typeOutbox([{ operation: "Set fund status", targetId: fund.id, fundStatus: "Closed" }]);
+      await wb.faults([{ endpoint: "setFundStatus", times: 1, ...rule }]);
+      expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+      expect((await wb.fund(fund.id)).status).toBe(2);
+      const [row] = wb.outbox();
+      expect([row?.state, String(row?.result)]).toEqual([
+        "Unknown",
+        expect.stringContaining("yet reading the fund again shows it was"),
+      ]);
+      pastTheWindow();
+      expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+      expect(wb.outbox()[0]?.state).toBe("Done");
+    });
+  }
+
+  it("a refusal of a status the fund already had stays Refused", async () => {
+    wb.typeOutbox([{ operation: "Set fund status", targetId: fund.id, fundStatus: "Open" }]);
+    await wb.faults([{ endpoint: "setFundStatus", fault: "status", status: 409, times: 1 }]);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Refused");
+  });
+});
+
 describe("a Fund sidebar deposit refused in words after it was applied", () => {
   it("is unknown, not refused, and opening the fund later says it was applied; one deposit", async () => {
     await wb.faults([{ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 }]);

@@ -597,7 +597,7 @@ function refreshSidebarView(): RefreshSidebarView {
       ? [
           translate(language, "refresh.sidebar.fresh", {
             sheet: names[stage],
-            when: stamp.when,
+            ...stamp,
             who: whoText(stamp.who, language),
           }),
         ]

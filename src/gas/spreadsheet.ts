@@ -244,7 +244,7 @@ function stampSheet(
     ?.getRange(1, 1)
     .setNote(
       translate(language, partial ? "note.inProgress" : "note.refreshed", {
-        when: stamp.when,
+        ...stamp,
         who: whoText(stamp.who, language),
       }),
     );

@@ -31,6 +31,7 @@ import { pausedRefreshMessage, refreshPercent, type StoredCursor, storedCursorOf
 import { clientReader } from "../refresh/reader";
 import { deleteText, loadText, saveText } from "../refresh/stored-text";
 import { parseScheduleState, SCHEDULE_STATE_KEY } from "../schedule/plan";
+import { whoText } from "../sheets/headers";
 import {
   auditLimits,
   auditLog,
@@ -592,7 +593,15 @@ function refreshSidebarView(): RefreshSidebarView {
   const stamps = refreshStamps();
   const fresh = (["funds", "transactions", "reports"] as const).flatMap((stage) => {
     const stamp = stamps[stage];
-    return stamp ? [translate(language, "refresh.sidebar.fresh", { sheet: names[stage], ...stamp })] : [];
+    return stamp
+      ? [
+          translate(language, "refresh.sidebar.fresh", {
+            sheet: names[stage],
+            ...stamp,
+            who: whoText(stamp.who, language),
+          }),
+        ]
+      : [];
   });
   return { language, fresh, paused };
 }

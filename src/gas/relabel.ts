@@ -47,9 +47,15 @@ export function relabelSheets(before: SheetNames, after: SheetNames, from: Langu
     const range = sheet.getRange(1, 1, 1, width);
     const row = relabelledHeader(range.getValues()[0] ?? [], keys, from, to);
     if (row) range.setValues([row]);
-    // The note on the first header cell: when and by whom the sheet was refreshed.
+    // The note on the first header cell: when and by whom the sheet was refreshed (a scheduled
+    // run's "who" relabelled too; one written before it was translated stays as it was).
     const corner = sheet.getRange(1, 1);
-    const note = relabelledCells([[corner.getNote()]], ["note.refreshed"], from, to);
+    const note = relabelledCells(
+      [[corner.getNote()]],
+      ["note.refreshed", "note.inProgress", "who.schedule"],
+      from,
+      to,
+    );
     if (note) corner.setNote(String(note[0]?.[0]));
     const columns = DATA_COLUMNS[kind];
     if (columns) relabelRows(sheet, kind, columns, from, to);

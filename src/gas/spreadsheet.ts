@@ -17,6 +17,7 @@ import {
   WRITE_CHUNK_ROWS,
 } from "../sheets/changes";
 import { fundIdOfMovementKey } from "../sheets/columns";
+import { whoText } from "../sheets/headers";
 import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
 import { activeSpreadsheet, documentProperties } from "./active";
 
@@ -215,7 +216,10 @@ export function refreshSheets(options: {
   };
 }
 
-/** When a data sheet was last refreshed (in the spreadsheet's time zone), and by whom. */
+/**
+ * When a data sheet was last refreshed (in the spreadsheet's time zone), and by whom (as the
+ * audit's user is kept: shown through whoText).
+ */
 export interface RefreshStamp {
   when: string;
   who: string;
@@ -238,7 +242,12 @@ function stampSheet(
   activeSpreadsheet()
     .getSheetByName(name)
     ?.getRange(1, 1)
-    .setNote(translate(language, partial ? "note.inProgress" : "note.refreshed", { ...stamp }));
+    .setNote(
+      translate(language, partial ? "note.inProgress" : "note.refreshed", {
+        ...stamp,
+        who: whoText(stamp.who, language),
+      }),
+    );
   // Part of a list is not a refresh of the sheet: the Refresh sidebar keeps the last whole one.
   if (partial) return;
   const props = documentProperties();

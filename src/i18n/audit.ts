@@ -1,6 +1,6 @@
 /**
  * The audit's own check of its entry numbers, as a controller reads it in the audit sheet; the
- * summed row of a run's reads; what a write acts on.
+ * summed row of a run's reads; what a write acts on; the words of the Outcome column.
  */
 export const audit = {
   en: {
@@ -25,6 +25,12 @@ export const audit = {
     "audit.target.fundNamed": "Fund {id} · {name}",
     "audit.target.newFund": "New fund · {name} (employee {id})",
     "audit.target.report": "Report {id}",
+    "audit.outcome.ok": "ok",
+    "audit.outcome.refused": "refused",
+    "audit.outcome.error": "error",
+    "audit.outcome.unknown": "unknown",
+    "audit.outcome.sending": "sending",
+    "audit.outcome.irregular": "irregular",
   },
   es: {
     "audit.foreignSheet":
@@ -50,5 +56,11 @@ export const audit = {
     "audit.target.fundNamed": "Fondo {id} · {name}",
     "audit.target.newFund": "Fondo nuevo · {name} (empleado {id})",
     "audit.target.report": "Rendición {id}",
+    "audit.outcome.ok": "correcto",
+    "audit.outcome.refused": "rechazado",
+    "audit.outcome.error": "error",
+    "audit.outcome.unknown": "desconocido",
+    "audit.outcome.sending": "enviando",
+    "audit.outcome.irregular": "irregular",
   },
 } as const;

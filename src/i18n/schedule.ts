@@ -27,6 +27,7 @@ export const schedule = {
     "run.source.continuation": "continuation",
     "run.source.menu": "menu",
     "run.source.sidebar": "sidebar",
+    "run.source.outbox": "outbox",
     "run.message.skipped": "Another refresh was running; this one was skipped.",
     "run.message.skippedOutbox": "An Outbox run was using the spreadsheet; this refresh was skipped.",
     "run.message.skippedForm": "A change from the Fund sidebar was being saved; this refresh was skipped.",
@@ -94,6 +95,7 @@ export const schedule = {
     "run.source.continuation": "continuación",
     "run.source.menu": "menú",
     "run.source.sidebar": "panel",
+    "run.source.outbox": "bandeja de salida",
     "run.message.skipped": "Había otra actualización en curso; esta se omitió.",
     "run.message.skippedOutbox":
       "Una ejecución de la bandeja de salida usaba la hoja de cálculo; esta actualización se omitió.",

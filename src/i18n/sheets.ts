@@ -82,6 +82,7 @@ export const sheets = {
     "files.more": "{name} (+{count} more)",
     "note.missing": "Not returned by the last refresh ({date}): deleted, or outside the filters",
     "note.refreshed": "Refreshed {when} by {who}.",
+    "who.schedule": "schedule ({who})",
     "note.inProgress":
       "Refresh in progress ({when}, {who}): part of the list is updated, the rest follows in the next run; rows no longer returned are marked once it is complete.",
     "col.assignedToName": "Assigned to",
@@ -175,6 +176,7 @@ export const sheets = {
     "files.more": "{name} (+{count} más)",
     "note.missing": "No vino en la última actualización ({date}): eliminado, o fuera de los filtros",
     "note.refreshed": "Actualizada el {when} por {who}.",
+    "who.schedule": "programación ({who})",
     "note.inProgress":
       "Actualización en curso ({when}, {who}): parte de la lista está al día y el resto sigue en la próxima ejecución; las filas que ya no vienen se marcan cuando termine.",
     "col.assignedToName": "Asignado a",

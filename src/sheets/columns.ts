@@ -17,6 +17,7 @@ import {
   literalText,
   safeUrl,
 } from "./cells";
+import { whoText } from "./headers";
 
 export interface Column<R> {
   /** Stable name of the column; the layout of a sheet is the list of its keys. */
@@ -45,11 +46,15 @@ export function headerText(column: Column<unknown>, language: Language): string 
   return typeof column.header === "string" ? translate(language, column.header) : column.header.text;
 }
 
-const text = <R>(key: string, header: StringKey, get: (r: R) => string | null | undefined): Column<R> => ({
+const text = <R>(
+  key: string,
+  header: StringKey,
+  get: (r: R, language: Language) => string | null | undefined,
+): Column<R> => ({
   key,
   header,
   format: FORMAT.text,
-  cell: (r) => clipText(get(r) ?? ""),
+  cell: (r, language) => clipText(get(r, language) ?? ""),
 });
 const integer = <R>(key: string, header: StringKey, get: (r: R) => number | null | undefined): Column<R> => ({
   key,
@@ -421,8 +426,9 @@ export const AUDIT_SEQUENCE_KEY = "sequence";
 
 export const AUDIT_COLUMNS: readonly Column<AuditRowSource>[] = [
   { key: "timestamp", header: "col.timestamp", format: FORMAT.datetime, cell: (a) => a.timestamp },
-  text("user", "col.user", (a) => a.user),
-  text("source", "col.source", (a) => a.source),
+  // Who, from where and how it ended in the document's language; in English as the code names them.
+  text("user", "col.user", (a, language) => whoText(a.user, language)),
+  text("source", "col.source", (a, language) => translate(language, `run.source.${a.source}` as StringKey)),
   text("action", "col.action", (a) => a.action),
   // Added after the others: older sheets get these columns inserted here (src/gas/audit-sheet.ts).
   text("target", "col.target", (a) => a.target),
@@ -437,7 +443,9 @@ export const AUDIT_COLUMNS: readonly Column<AuditRowSource>[] = [
   text("endpoint", "col.endpoint", (a) => a.endpoint),
   text("parameters", "col.parameters", (a) => a.parameters),
   integer("httpStatus", "col.httpStatus", (a) => a.httpStatus),
-  text("outcome", "col.outcome", (a) => a.outcome),
+  text("outcome", "col.outcome", (a, language) =>
+    translate(language, `audit.outcome.${a.outcome}` as StringKey),
+  ),
   text("message", "col.message", (a) => a.message),
   integer("duration", "col.duration", (a) => a.durationMs),
   text("recordId", "col.recordId", (a) => a.recordId),

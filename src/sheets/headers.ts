@@ -40,8 +40,8 @@ export function relabelledHeader(
 
 /**
  * A function giving a cell in `to` when it holds exactly one of `labels` in `from` (a
- * placeholder such as a note's `{date}` carried over as it was), else the cell as it is (a
- * user's own text stays).
+ * placeholder such as a note's `{date}` carried over, itself relabelled when it is one of
+ * `labels`: a note's `{who}`), else the cell as it is (a user's own text stays).
  */
 export function labelRelabeller(
   labels: readonly StringKey[],
@@ -56,15 +56,28 @@ export function labelRelabeller(
       .join("");
     return { key, names, pattern: new RegExp(`^${source}$`) };
   });
-  return (cell) => {
+  const relabel = (cell: unknown): unknown => {
     if (typeof cell !== "string" || cell === "") return cell;
     for (const { key, names, pattern } of patterns) {
       const found = pattern.exec(cell);
-      if (found) return translate(to, key, Object.fromEntries(names.map((n, i) => [n, found[i + 1] ?? ""])));
+      if (found)
+        return translate(
+          to,
+          key,
+          Object.fromEntries(names.map((n, i) => [n, relabel(found[i + 1] ?? "") as string])),
+        );
     }
     return cell;
   };
+  return relabel;
 }
+
+/**
+ * Who refreshed or called, kept as the English catalogue says it ("schedule (<creator>)" for a
+ * scheduled run, as earlier versions wrote it too), in `language`.
+ */
+export const whoText = (who: string, language: Language): string =>
+  labelRelabeller(["who.schedule"], "en", language)(who) as string;
 
 /** A column's cells in `to` (see labelRelabeller); null when no cell changes. */
 export function relabelledCells(

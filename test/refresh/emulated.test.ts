@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { displayCell } from "../../dev/emulator/spreadsheet/format";
+import { translate } from "../../src/i18n";
 import { loadText, saveText } from "../../src/refresh/stored-text";
+import type { SettingsView } from "../../src/settings/view";
 import { NEEDED_COLUMNS } from "../../src/summary/records";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
@@ -46,8 +48,8 @@ beforeEach(async () => {
   s.emulator.resetCounters();
 });
 
-function run(name: string, as: "menu" | "trigger" | "script.run" = "menu") {
-  const out = s.emulator.tryRun(name, [], { as });
+function run(name: string, as: "menu" | "trigger" | "script.run" = "menu", args: unknown[] = []) {
+  const out = s.emulator.tryRun(name, args, { as });
   if (!out.ok) throw new Error(`${name} failed: ${out.error}`);
   return out;
 }
@@ -707,6 +709,37 @@ describe("refresh through the emulation", () => {
     const sources = new Set(audit.values.slice(1).map((r) => r[col(audit.header, "Source")]));
     expect([...users]).toEqual(["schedule (ana@example.com)"]);
     expect([...sources]).toEqual(["schedule"]);
+  });
+
+  it("in a Spanish document, names a scheduled run 'programación (<creator>)' and writes the audit's words in Spanish; back in English, the note follows", async () => {
+    s.settings({ ...FORM, language: "es" });
+    s.emulator.run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    s.emulator.advanceTime(2 * 60 * 60 * 1000);
+    expect(s.emulator.fireTimeTriggers().some((f) => f.handler === "runScheduledRefresh" && f.ok)).toBe(true);
+    const corner = () => s.emulator.spreadsheet.sheetByName(translate("en", "sheet.funds"))?.cell(1, 1)?.note;
+    const fondos = s.emulator.spreadsheet.sheetByName(translate("es", "sheet.funds"));
+    expect(fondos?.cell(1, 1)?.note).toMatch(/^Actualizada el .+ por programación \(ana@example\.com\)\.$/);
+    const view = run("getRefreshSidebarView", "script.run").result as { fresh: string[] };
+    expect(view.fresh[0]).toMatch(/: actualizada el .+ por programación \(ana@example\.com\)\.$/);
+    const words = (language: "en" | "es", key: "col.user" | "col.source" | "col.outcome") => {
+      const audit = sheetOf(s.emulator, translate(language, "sheet.audit")) as NonNullable<
+        ReturnType<typeof sheetOf>
+      >;
+      return [...new Set(audit.values.slice(1).map((r) => r[col(audit.header, translate(language, key))]))];
+    };
+    expect(words("es", "col.user")).toEqual(["programación (ana@example.com)"]);
+    expect(words("es", "col.source")).toEqual(["programada"]);
+    expect(words("es", "col.outcome")).toEqual(["correcto"]);
+
+    const form = (run("getSettingsView", "script.run").result as SettingsView).form;
+    expect(run("saveSettings", "script.run", [{ ...form, language: "en" }]).result).toMatchObject({
+      ok: true,
+    });
+    expect(corner()).toMatch(/^Refreshed .+ by schedule \(ana@example\.com\)\.$/);
+    // The audit's rows keep the language they were written in (its header follows the document's).
+    run("refreshFunds");
+    expect(words("en", "col.source")).toEqual(["programada", "menu"]);
+    expect(words("en", "col.outcome")).toEqual(["correcto", "ok"]);
   });
 
   it("speaks the user's language: sheet names, headers and labels in Spanish", async () => {

@@ -10,6 +10,7 @@ import {
   relabelledHeader,
   relabelledLinks,
   textsOfHeader,
+  whoText,
 } from "../../src/sheets/headers";
 
 describe("headers", () => {
@@ -60,6 +61,35 @@ describe("relabelledCells", () => {
       ["Depósito"],
     ]);
     expect(relabelledCells([["Sí"], ["maybe"]], ["flag.yes", "flag.no"], "en", "es")).toBeNull();
+  });
+});
+
+describe("a scheduled run's who", () => {
+  const NOTES = ["note.refreshed", "note.inProgress", "who.schedule"] as const;
+  const note = (language: "en" | "es", who: string) =>
+    translate(language, "note.refreshed", { when: "2026-01-05 09:00", who });
+
+  it("is kept in English and shown in the document's language; anyone else's stays as it is", () => {
+    expect(whoText("schedule (ana@example.com)", "es")).toBe("programación (ana@example.com)");
+    expect(whoText("schedule (ana@example.com)", "en")).toBe("schedule (ana@example.com)");
+    expect(whoText("ana@example.com", "es")).toBe("ana@example.com");
+    expect(whoText("my schedule (x)", "es")).toBe("my schedule (x)");
+  });
+
+  it("follows a language switch inside the refresh notes, both ways, and an earlier Spanish note still reads", () => {
+    const en = note("en", "schedule (ana@example.com)");
+    const es = "Actualizada el 2026-01-05 09:00 por programación (ana@example.com).";
+    expect(relabelledCells([[en]], NOTES, "en", "es")).toEqual([[es]]);
+    expect(relabelledCells([[es]], NOTES, "es", "en")).toEqual([[en]]);
+    // Written by a version that kept the English word in Spanish notes: English again, unchanged.
+    expect(relabelledCells([[note("es", "schedule (ana@example.com)")]], NOTES, "es", "en")).toEqual([[en]]);
+    const progress = translate("en", "note.inProgress", { when: "2026-01-05 09:00", who: "schedule (x)" });
+    expect(relabelledCells([[progress]], NOTES, "en", "es")).toEqual([
+      [translate("es", "note.inProgress", { when: "2026-01-05 09:00", who: "programación (x)" })],
+    ]);
+    expect(relabelledCells([[note("en", "ana@example.com")]], NOTES, "en", "es")).toEqual([
+      [note("es", "ana@example.com")],
+    ]);
   });
 });
 

@@ -414,7 +414,10 @@ function buildServer(outDir: string, options: BuildOptions): void {
       mainFields: ["module", "main"],
       // Apps Script parses the whole file on every execution, onOpen included: minified it stays
       // within SIZE_LIMITS.script. Error names are set explicitly, so nothing depends on names.
-      minify: true,
+      // Local names are left to terser (compress), which gives them about 110 bytes fewer than
+      // esbuild's short names do.
+      minifySyntax: true,
+      minifyWhitespace: true,
       charset: "utf8",
       legalComments: "none",
       logLevel: options.logLevel ?? "warning",

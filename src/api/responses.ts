@@ -14,7 +14,6 @@ import type {
   ExtraField,
   Fund,
   FundList,
-  FundStatus,
   IntegrationResult,
   Records,
   Transaction,
@@ -160,13 +159,6 @@ const readDateTime: Read<string | null> = (v) => {
   if (m === null || m === BAD) return m;
   return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}`;
 };
-
-function readChoice<T extends number>(values: readonly T[]): Read<T> {
-  return (v) => {
-    const n = readInt(v);
-    return n !== BAD && (values as readonly number[]).includes(n) ? (n as T) : BAD;
-  };
-}
 
 /** A list that may arrive as an array, as JSON text of an array, or empty ("" / null). */
 function readListOrJson(v: unknown): unknown[] | typeof BAD {
@@ -389,7 +381,7 @@ export const fundSchema = objectOf(
     Withdrawals: optionalMoney,
     Charges: optionalMoney,
     Balance: money,
-    Status: reader("a fund status 1, 2 or 3", readChoice<FundStatus>([1, 2, 3])),
+    Status: reader("a fund status (1 open, 2 closed, 3 blocked)", readInt),
     CreatedAt: dateTime,
     ExpirationDate: date,
     FlexibleFund: flag,

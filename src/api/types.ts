@@ -30,7 +30,8 @@ export interface Fund {
   /** Total withdrawn: `Withdrawals` in list items, `Charges` in single-fund shapes. */
   withdrawalsCents: number;
   balanceCents: number;
-  status: FundStatus;
+  /** A FundStatus, or another number the service gives (shown as that number, never open). */
+  status: number;
   createdAt: string | null;
   expirationDate: string | null;
   flexibleFund: boolean;

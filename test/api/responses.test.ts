@@ -284,7 +284,7 @@ describe("unexpected shapes name the field", () => {
     ["getFunds", { Records: { TotalRecords: 1, Page: 1, Pages: 1 }, Funds: "none" }, "Funds"],
     ["getFund", [], "body"],
     ["getFund", { ...(fixture("getFund.json") as object), Balance: "12,50" }, "Balance"],
-    ["getFund", { ...(fixture("getFund.json") as object), Status: 9 }, "Status"],
+    ["getFund", { ...(fixture("getFund.json") as object), Status: "open" }, "Status"],
     ["getFund", { ...(fixture("getFund.json") as object), FlexibleFund: "maybe" }, "FlexibleFund"],
     ["getFund", { ...(fixture("getFund.json") as object), ExpirationDate: "31/12/2024" }, "ExpirationDate"],
     [

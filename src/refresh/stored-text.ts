@@ -5,6 +5,8 @@
  * "nothing stored" rather than a mix of two versions.
  */
 
+import { tolerate } from "../api/errors";
+
 /** The part of a property store this needs (PropertiesService's Properties fits). */
 export interface TextStore {
   getProperty(key: string): string | null;
@@ -44,4 +46,26 @@ export function deleteText(store: TextStore, key: string): void {
   const count = Number(store.getProperty(key) ?? "0") || 0;
   store.deleteProperty(key);
   for (let i = 0; i < count; i++) store.deleteProperty(`${key}.${i}`);
+}
+
+const LAYOUT_KEY = "sheets.layout.";
+
+/**
+ * The column keys a data sheet of `kind` was last written with, saved by saveLayout or as the
+ * single value earlier versions wrote; null when none (or unreadable).
+ */
+export function loadLayout(store: TextStore, kind: string): string[] | null {
+  const key = LAYOUT_KEY + kind;
+  const keys = tolerate(
+    "unreadable",
+    () => JSON.parse(loadText(store, key) ?? store.getProperty(key) ?? "") as unknown,
+    null,
+  );
+  return Array.isArray(keys) && keys.every((k) => typeof k === "string") ? keys : null;
+}
+
+/** Saves a sheet's column keys when they changed, cut into values: extra-field names may take more than 9 KB. */
+export function saveLayout(store: TextStore, kind: string, keys: readonly string[]): void {
+  const text = JSON.stringify(keys);
+  if (loadText(store, LAYOUT_KEY + kind) !== text) saveText(store, LAYOUT_KEY + kind, text);
 }

@@ -585,7 +585,7 @@ describe("refresh through the emulation", () => {
     const stored = s.emulator.documentPropertiesData.values;
     expect(Number(stored.get("sheets.layout.reports"))).toBeGreaterThan(1);
     expect(
-      loadText({ getProperty: (k) => stored.get(k) ?? null } as never, "sheets.layout.reports"),
+      loadText({ getProperty: (k: string) => stored.get(k) ?? null } as never, "sheets.layout.reports"),
     ).toContain(`extra:${names[39]}`);
   });
 

@@ -65,7 +65,7 @@ describe("employees' names", () => {
     s.emulator.typeCells("Funds", `A1:${letter(width)}${old.length}`, old);
     const stored = s.emulator.documentPropertiesData.values;
     const layout = JSON.parse(
-      loadText({ getProperty: (k) => stored.get(k) ?? null } as never, "sheets.layout.funds") ?? "[]",
+      loadText({ getProperty: (k: string) => stored.get(k) ?? null } as never, "sheets.layout.funds") ?? "[]",
     );
     // Kept in one value, as that version did.
     s.emulator.documentPropertiesData.values.set(

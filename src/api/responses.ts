@@ -135,7 +135,7 @@ const readFlag: Read<boolean> = (v) => {
 };
 
 const DATE_PREFIX =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|([+-]\d{2}):?(\d{2}))?)?$/;
 
 function readDateParts(v: unknown): RegExpExecArray | null | typeof BAD {
   if (v === null || v === "") return null;
@@ -157,7 +157,8 @@ const readDate: Read<string | null> = (v) => {
 const readDateTime: Read<string | null> = (v) => {
   const m = readDateParts(v);
   if (m === null || m === BAD) return m;
-  return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}`;
+  // An offset (PLATFORM.md: none is sent) is kept as "Z" or "±HH:MM", for the sheet to convert.
+  return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}${m[8] ? `${m[8]}:${m[9]}` : (m[7] ?? "")}`;
 };
 
 /** A list that may arrive as an array, as JSON text of an array, or empty ("" / null). */

@@ -268,8 +268,22 @@ describe("expense report shapes", () => {
     expect(parseBody("getExpenseReport", body)).toMatchObject({
       sendDate: "2024-04-10",
       closeDate: null,
-      integrationDate: "2024-04-21 08:30:00",
+      integrationDate: "2024-04-21 08:30:00Z",
     });
+  });
+
+  it("a time given with an offset keeps it (Z or ±HH:MM), for the sheet to show in the spreadsheet's zone", () => {
+    const at = (IntegrationDate: string) =>
+      parseBody("getExpenseReport", { ...(fixture("getExpenseReport.json") as object), IntegrationDate })
+        .integrationDate;
+    expect(
+      ["2024-04-21T08:30:00-0500", "2024-04-21 08:30:00+05:30", "2024-04-21T08:30:00.123Z"].map(at),
+    ).toEqual(["2024-04-21 08:30:00-05:00", "2024-04-21 08:30:00+05:30", "2024-04-21 08:30:00Z"]);
+    const fund = parseBody("getFund", {
+      ...(fixture("getFund.json") as object),
+      CreatedAt: "2024-03-01T10:00:00Z",
+    });
+    expect(fund.createdAt).toBe("2024-03-01 10:00:00Z");
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Text longer than one property value (9 KB) kept in document properties: cut into values of
- * 8,000 ASCII-safe characters under `<key>.0`, `<key>.1`…, with the count under `<key>`. The
+ * at most CHUNK characters (whole characters) under `<key>.0`, `<key>.1`…, with the count under `<key>`. The
  * count is set to 0 first and to the new count last, so an execution killed mid-save leaves
  * "nothing stored" rather than a mix of two versions.
  */
@@ -20,7 +20,12 @@ export const CHUNK = 3_000;
 export function saveText(store: TextStore, key: string, text: string): void {
   const previous = Number(store.getProperty(key) ?? "0") || 0;
   const chunks: string[] = [];
-  for (let i = 0; i < text.length; i += CHUNK) chunks.push(text.slice(i, i + CHUNK));
+  for (let i = 0, end = 0; i < text.length; i = end) {
+    end = i + CHUNK;
+    // Never between the two halves of a character beyond U+FFFF (a name's emoji).
+    if (/[\ud800-\udbff]/.test(text.charAt(end - 1))) end--;
+    chunks.push(text.slice(i, end));
+  }
   store.setProperty(key, "0");
   chunks.forEach((c, i) => {
     store.setProperty(`${key}.${i}`, c);

@@ -63,3 +63,14 @@ describe("a data sheet's column layout", () => {
     expect(loadLayout(store, "funds")).toBeNull();
   });
 });
+
+describe("text beyond U+FFFF", () => {
+  it("is never cut between the two halves of one character", () => {
+    const store = memoryStore();
+    const text = `${"a".repeat(CHUNK - 1)}📎${"b".repeat(CHUNK)}📎`;
+    saveText(store, "k", text);
+    const halves = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    expect([...store.data.values()].filter((v) => halves.test(v))).toEqual([]);
+    expect(loadText(store, "k")).toBe(text);
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * Text longer than one property value (9 KB) kept in document properties: cut into values of
- * at most CHUNK characters (whole characters) under `<key>.0`, `<key>.1`…, with the count under `<key>`. The
- * count is set to 0 first and to the new count last, so an execution killed mid-save leaves
- * "nothing stored" rather than a mix of two versions.
+ * at most CHUNK whole characters under `<key>.0`, `<key>.1`…, with the count under `<key>`.
+ * The count is set to 0 first and to the new count last, so an execution killed mid-save
+ * leaves "nothing stored" rather than a mix of two versions.
  */
 
 import { tolerate } from "../api/errors";

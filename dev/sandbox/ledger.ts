@@ -8,6 +8,7 @@ import { dayOf, timestampOf } from "./dates";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import {
   type ExpensePolicy,
+  type ExtraField,
   FUND_BLOCKED,
   FUND_OPEN,
   type Fund,
@@ -73,6 +74,8 @@ export interface NewDraftReport {
   fundId: number;
   totalCents: number;
   title: string;
+  /** None when absent. */
+  extraFields?: ExtraField[];
 }
 
 export type ReportOrder = "id" | "sendDate" | "closeDate";
@@ -301,7 +304,7 @@ export class Ledger {
       nbrExpenses: 1,
       nbrApprovedExpenses: 0,
       nbrRejectedExpenses: 0,
-      extraFields: [],
+      extraFields: input.extraFields ?? [],
       files: [],
       timeline: [],
     };

@@ -18,6 +18,7 @@ import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from 
 import { FaultPlan, type FaultRule } from "./faults";
 import { jsonText } from "./json-text";
 import type { Ledger } from "./ledger";
+import type { ExtraField } from "./model";
 import { realShapes, SHAPES, type Shapes } from "./real-shapes";
 import { languageOf, parseRequest } from "./requests";
 import { SandboxService } from "./service";
@@ -345,13 +346,20 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     }
     if (first === "reports" && parts.length === 1) {
       only("POST");
-      const b = knownMembers(objectBody(body), ["EmployeeId", "FundId", "ReportTotal", "Title"]);
+      const b = knownMembers(objectBody(body), [
+        "EmployeeId",
+        "FundId",
+        "ReportTotal",
+        "Title",
+        "ExtraFields",
+      ]);
       const totalCents = b.ReportTotal === undefined ? 10_000 : amountField(b, "ReportTotal", false);
       const report = ledger.createDraftReport({
         employeeId: wholeField(b, "EmployeeId", 1, Number.MAX_SAFE_INTEGER, true) as number,
         fundId: wholeField(b, "FundId", 0, Number.MAX_SAFE_INTEGER, false) ?? 0,
         totalCents,
         title: typeof b.Title === "string" && b.Title.trim() ? b.Title.trim() : "Informe de prueba",
+        extraFields: extraFieldsOf(b.ExtraFields),
       });
       return { status: 201, body: simulatedReport(report, ledger, origin) };
     }
@@ -612,6 +620,21 @@ function amountField(body: Record<string, unknown>, field: string, allowZero: bo
     );
   }
   return parsed.cents;
+}
+
+/** A draft's ExtraFields: absent is none; else a list of {Name, Value, Code?} texts. */
+function extraFieldsOf(value: unknown): ExtraField[] {
+  if (value === undefined) return [];
+  const text = (v: unknown) => typeof v === "string";
+  if (
+    !Array.isArray(value) ||
+    !value.every(
+      (f) =>
+        f && typeof f === "object" && text(f.Name) && text(f.Value) && (f.Code === undefined || text(f.Code)),
+    )
+  )
+    throw invalid("ExtraFields", "must be a list of {Name, Value, Code?} texts");
+  return value.map((f) => ({ Name: f.Name, Value: f.Value, Code: f.Code ?? "" }));
 }
 
 function wholeField(

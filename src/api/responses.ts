@@ -14,7 +14,6 @@ import type {
   ExtraField,
   Fund,
   FundList,
-  FundStatus,
   IntegrationResult,
   Records,
   Transaction,
@@ -136,7 +135,7 @@ const readFlag: Read<boolean> = (v) => {
 };
 
 const DATE_PREFIX =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|([+-]\d{2}):?(\d{2}))?)?$/;
 
 function readDateParts(v: unknown): RegExpExecArray | null | typeof BAD {
   if (v === null || v === "") return null;
@@ -158,15 +157,9 @@ const readDate: Read<string | null> = (v) => {
 const readDateTime: Read<string | null> = (v) => {
   const m = readDateParts(v);
   if (m === null || m === BAD) return m;
-  return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}`;
+  // An offset (PLATFORM.md: none is sent) is kept as "Z" or "±HH:MM", for the sheet to convert.
+  return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}${m[8] ? `${m[8]}:${m[9]}` : (m[7] ?? "")}`;
 };
-
-function readChoice<T extends number>(values: readonly T[]): Read<T> {
-  return (v) => {
-    const n = readInt(v);
-    return n !== BAD && (values as readonly number[]).includes(n) ? (n as T) : BAD;
-  };
-}
 
 /** A list that may arrive as an array, as JSON text of an array, or empty ("" / null). */
 function readListOrJson(v: unknown): unknown[] | typeof BAD {
@@ -389,7 +382,7 @@ export const fundSchema = objectOf(
     Withdrawals: optionalMoney,
     Charges: optionalMoney,
     Balance: money,
-    Status: reader("a fund status 1, 2 or 3", readChoice<FundStatus>([1, 2, 3])),
+    Status: reader("a fund status (1 open, 2 closed, 3 blocked)", readInt),
     CreatedAt: dateTime,
     ExpirationDate: date,
     FlexibleFund: flag,

@@ -1,7 +1,8 @@
 /**
  * Records as the add-on works with them, whatever shape the service sent: camelCase names,
  * amounts in integer cents, flags as booleans, dates as "YYYY-MM-DD", times as
- * "YYYY-MM-DD HH:MM:SS", and null for a date that is empty.
+ * "YYYY-MM-DD HH:MM:SS" ("Z" or "±HH:MM" after it when the service gave an offset), and null
+ * for a date that is empty.
  */
 
 /** 1 = open, 2 = closed, 3 = blocked. */
@@ -30,7 +31,8 @@ export interface Fund {
   /** Total withdrawn: `Withdrawals` in list items, `Charges` in single-fund shapes. */
   withdrawalsCents: number;
   balanceCents: number;
-  status: FundStatus;
+  /** A FundStatus, or another number the service gives (shown as that number, never open). */
+  status: number;
   createdAt: string | null;
   expirationDate: string | null;
   flexibleFund: boolean;

@@ -7,6 +7,7 @@
 import { tolerate } from "../api/errors";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { SheetNames } from "../refresh/options";
+import { loadLayout } from "../refresh/stored-text";
 import { FORMAT } from "../sheets/cells";
 import {
   AUDIT_COLUMNS,
@@ -88,13 +89,8 @@ function relabelRows(
 ): void {
   const rows = sheet.getLastRow() - 1;
   if (rows < 1) return;
-  const stored = tolerate(
-    "unreadable",
-    () => JSON.parse(runtime().documentProperties().getProperty(`sheets.layout.${kind}`) ?? "") as unknown,
-    null,
-  );
   // No layout stored yet: the sheet has the default columns.
-  const keys = Array.isArray(stored) ? stored.map(String) : columns.map((c) => c.key);
+  const keys = loadLayout(runtime().documentProperties(), kind) ?? columns.map((c) => c.key);
   for (const column of columns) {
     const at = keys.indexOf(column.key);
     if (!column.labels || at < 0) continue;

@@ -7,6 +7,7 @@
 import { tolerate } from "../api/errors";
 import { type Language, translate } from "../i18n";
 import type { RefreshSheets, Selection, SheetTarget, Stage } from "../refresh/engine";
+import { loadLayout, saveLayout } from "../refresh/stored-text";
 import { applyToSheet, type SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
 import {
@@ -20,8 +21,6 @@ import { fundIdOfMovementKey } from "../sheets/columns";
 import { whoText } from "../sheets/headers";
 import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
 import { activeSpreadsheet, documentProperties } from "./active";
-
-const LAYOUT_KEY = "sheets.layout.";
 
 /**
  * The sheet named `name`, created (with its header row frozen) when it does not exist. A new
@@ -119,16 +118,8 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
       return complete;
     },
-    layout() {
-      const text = store.getProperty(LAYOUT_KEY + kind);
-      if (!text) return null;
-      const keys = tolerate("unreadable", () => JSON.parse(text) as unknown, null);
-      return Array.isArray(keys) && keys.every((k) => typeof k === "string") ? keys : null;
-    },
-    saveLayout(keys) {
-      const text = JSON.stringify(keys);
-      if (store.getProperty(LAYOUT_KEY + kind) !== text) store.setProperty(LAYOUT_KEY + kind, text);
-    },
+    layout: () => loadLayout(store, kind),
+    saveLayout: (keys) => saveLayout(store, kind, keys),
   };
 }
 

@@ -8,7 +8,7 @@ import { tolerate } from "../api/errors";
 import { LANGUAGES, type Language, translate } from "../i18n";
 import type { RefreshOptions, Stage } from "../refresh/engine";
 import type { SheetNames } from "../refresh/options";
-import { loadText, saveText } from "../refresh/stored-text";
+import { loadLayout, loadText, saveText } from "../refresh/stored-text";
 import type { DateWindow } from "../refresh/windows";
 import { readHistory } from "../schedule/history";
 import { appliedFilters } from "../settings/model";
@@ -53,14 +53,8 @@ const DEFAULT_KEYS: Record<Stage, string[]> = {
 function readColumns(kind: Stage, name: string, props: GoogleAppsScript.Properties.Properties) {
   const sheet = activeSpreadsheet().getSheetByName(name);
   if (!sheet) return null;
-  let keys = DEFAULT_KEYS[kind];
   // No layout stored yet (or unreadable): the sheet has the default columns.
-  const stored = tolerate(
-    "unreadable",
-    () => JSON.parse(props.getProperty(`sheets.layout.${kind}`) ?? "") as unknown,
-    null,
-  );
-  if (Array.isArray(stored)) keys = stored.map(String);
+  const keys = loadLayout(props, kind) ?? DEFAULT_KEYS[kind];
   const columns: ColumnsByKey = {};
   const rows = sheet.getLastRow() - 1;
   for (const key of NEEDED_COLUMNS[kind]) {

@@ -33,6 +33,7 @@ export const forms = {
     "form.moneyConfirm.withdraw": "Withdraw {amount} from fund {id} “{title}”? Balance after: {after}.",
     "form.warn.blocked": "This fund is blocked.",
     "form.warn.closed": "This fund is closed.",
+    "form.warn.notOpen": "This fund has status {status}, which is not open.",
     "form.warn.overBalance":
       "This is more than the balance of a fund that is not flexible: the service may refuse it.",
     "form.warn.recentSame": "The same amount was sent to this fund from here {minutes} min ago.",
@@ -150,6 +151,7 @@ export const forms = {
     "form.moneyConfirm.withdraw": "¿Retirar {amount} del fondo {id} «{title}»? Saldo después: {after}.",
     "form.warn.blocked": "Este fondo está bloqueado.",
     "form.warn.closed": "Este fondo está cerrado.",
+    "form.warn.notOpen": "Este fondo tiene el estado {status}, que no es abierto.",
     "form.warn.overBalance":
       "Es más que el saldo de un fondo que no es flexible: el servicio puede rechazarlo.",
     "form.warn.recentSame": "El mismo monto se envió a este fondo desde aquí hace {minutes} min.",

@@ -101,7 +101,7 @@ export const outbox = {
     "outbox.msg.fundWasNotFound":
       "fund {id} was not found when the run was confirmed, and it is in {currency}: run the Outbox again to confirm it",
     "outbox.msg.statusDiffers":
-      "fund {id} is {status} now, which the confirmation did not show: refresh the Funds sheet",
+      "the status of fund {id} is {status} now, which the confirmation did not show: refresh the Funds sheet",
     "outbox.msg.notConfirmed": "Not sent: added or changed after the run was confirmed.",
     "outbox.msg.checkFailed": "Could not check the fund ({message}); left for the next run.",
     "outbox.msg.editedAfterDone":
@@ -170,6 +170,7 @@ export const outbox = {
     "outbox.warn.duplicate": "same operation on the same target as row {other}.",
     "outbox.warn.closedFund": "fund {id} is closed.",
     "outbox.warn.blockedFund": "fund {id} is blocked.",
+    "outbox.warn.notOpenFund": "fund {id} has status {status}, which is not open.",
     "outbox.warn.unknownFund": "fund {id} was not found.",
     "outbox.fundNotFound": "(fund not found)",
     "outbox.total.line": "{operation} {currency}: {amount} ({count:n} {count|row|rows})",
@@ -286,7 +287,7 @@ export const outbox = {
     "outbox.msg.fundWasNotFound":
       "el fondo {id} no se encontró cuando se confirmó la ejecución, y es en {currency}: ejecute la Bandeja de salida otra vez para confirmarlo",
     "outbox.msg.statusDiffers":
-      "el fondo {id} está {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
+      "el estado del fondo {id} es {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
     "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
     "outbox.msg.checkFailed": "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":
@@ -357,6 +358,7 @@ export const outbox = {
     "outbox.warn.duplicate": "misma operación sobre el mismo destino que la fila {other}.",
     "outbox.warn.closedFund": "el fondo {id} está cerrado.",
     "outbox.warn.blockedFund": "el fondo {id} está bloqueado.",
+    "outbox.warn.notOpenFund": "el fondo {id} tiene el estado {status}, que no es abierto.",
     "outbox.warn.unknownFund": "no se encontró el fondo {id}.",
     "outbox.fundNotFound": "(fondo no encontrado)",
     "outbox.total.line": "{operation} {currency}: {amount} ({count:n} {count|fila|filas})",

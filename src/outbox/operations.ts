@@ -64,8 +64,11 @@ export function stateLabel(language: Language, state: OutboxState): string {
   return translate(language, `outbox.state.${state}` as StringKey);
 }
 
-export function fundStatusLabel(language: Language, status: FundStatus): string {
-  return translate(language, `outbox.fundStatus.${status}` as StringKey);
+/** A status the contract does not list is named by its number. */
+export function fundStatusLabel(language: Language, status: number): string {
+  return FUND_STATUSES.includes(status as FundStatus)
+    ? translate(language, `outbox.fundStatus.${status}` as StringKey)
+    : String(status);
 }
 
 function normalise(text: string): string {

@@ -8,7 +8,7 @@ import { formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { Cents } from "./cells";
 import { describeChanges, describeRequest } from "./describe";
-import { type FundStatus, MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
+import { MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
 import { changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, problemsText, type RowContext, requestCells, requestFromRow } from "./rows";
@@ -19,7 +19,8 @@ export interface FundFacts {
   currency: string;
   balance: Cents;
   flexible: boolean;
-  status: FundStatus;
+  /** 1 open; any other number is not open. */
+  status: number;
 }
 
 export interface Total {
@@ -40,8 +41,7 @@ export type Warning =
       currency: string;
     }
   | { kind: "duplicate"; rowNumber: number; otherRow: number }
-  | { kind: "closedFund"; rowNumber: number; fundId: number }
-  | { kind: "blockedFund"; rowNumber: number; fundId: number }
+  | { kind: "closedFund" | "blockedFund" | "notOpenFund"; rowNumber: number; fundId: number; status: number }
   | { kind: "unknownFund"; rowNumber: number; fundId: number }
   /** A copy of a done row, or the same cells as an operation done recently: sent again as new. */
   | { kind: "sameAsDone"; rowNumber: number; otherRow: number | null; doneAt: string }
@@ -144,7 +144,7 @@ export function previewOutbox(
   const now = context.now.getTime();
   const totals = new Map<string, Total>();
   const balances = new Map<number, Cents>();
-  const statuses = new Map<number, FundStatus>();
+  const statuses = new Map<number, number>();
   const seen = new Map<string, number>();
   const records = new Map(recordList.map((r) => [r.key, r]));
   const owners = ownersOfKeys(rows, records);
@@ -283,11 +283,12 @@ export function previewOutbox(
     }
     const status = statuses.get(fundId) ?? facts.status;
     if (MONEY_OPERATIONS.has(request.operation)) preview.statuses[confirmationKey(row)] = status;
-    if ((status === 2 || status === 3) && request.operation !== "setFundStatus") {
+    if (status !== 1 && request.operation !== "setFundStatus") {
       preview.warnings.push({
-        kind: status === 2 ? "closedFund" : "blockedFund",
+        kind: status === 2 ? "closedFund" : status === 3 ? "blockedFund" : "notOpenFund",
         rowNumber: row.rowNumber,
         fundId,
+        status,
       });
     }
     const balance = balances.get(fundId) ?? facts.balance;
@@ -376,6 +377,8 @@ export function warningNote(language: Language, warning: Warning): string | null
       return t("outbox.warn.closedFund", { id: warning.fundId });
     case "blockedFund":
       return t("outbox.warn.blockedFund", { id: warning.fundId });
+    case "notOpenFund":
+      return t("outbox.warn.notOpenFund", { id: warning.fundId, status: warning.status });
     case "unknownFund":
       return t("outbox.warn.unknownFund", { id: warning.fundId });
     case "sameAsDone":

@@ -16,7 +16,7 @@ import { type Language, type StringKey, translate } from "../i18n";
 import type { DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
 import { describeChanges, describeRequest } from "./describe";
-import { type FundStatus, fundStatusLabel, type OutboxState, stateLabel } from "./operations";
+import { fundStatusLabel, type OutboxState, stateLabel } from "./operations";
 import {
   blocks,
   changedColumns,
@@ -372,7 +372,7 @@ export function runOutbox(context: RunContext): RunSummary {
           throw new Error(
             t("outbox.msg.statusDiffers", {
               id: fund.id,
-              status: fundStatusLabel(context.language, fund.status as FundStatus),
+              status: fundStatusLabel(context.language, fund.status),
             }),
           );
         written = sendingRecord(snapshot, request, "outbox", nowMs(), { number: row.rowNumber, cells });

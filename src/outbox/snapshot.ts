@@ -6,7 +6,6 @@
  */
 import type { Fund } from "../api";
 import type { Cents } from "./cells";
-import type { FundStatus } from "./operations";
 import type { WriteRequest } from "./requests";
 
 export interface FundTransaction {
@@ -23,7 +22,8 @@ export interface FundState {
   code: string;
   currency: string;
   employeeId: number;
-  status: FundStatus;
+  /** 1 open; another number (closed, blocked, or one the contract does not list) is not open. */
+  status: number;
   flexible: boolean;
   deposits: Cents;
   charges: Cents;

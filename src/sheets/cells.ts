@@ -63,7 +63,7 @@ export function clipText(text: string): string {
   return text.slice(0, MAX_CELL_TEXT - mark.length - 1) + mark;
 }
 
-const SERVICE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+const SERVICE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-][01]\d:[0-5]\d)?)?$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
@@ -71,7 +71,7 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * one (2024-02-31, 25:00). Checked by arithmetic alone: a refresh reads tens of thousands of
  * dates, and a local-time Date would cost a time-zone lookup for each of its getters.
  */
-function serviceDateParts(text: string): { day: string; time: string | null } | null {
+function serviceDateParts(text: string): { day: string; time: string | null; zone?: string } | null {
   const m = SERVICE_DATE.exec(text.trim());
   if (!m) return null;
   const year = Number(m[1]);
@@ -85,7 +85,7 @@ function serviceDateParts(text: string): { day: string; time: string | null } | 
   if (m[4] === undefined) return { day: date, time: null };
   const seconds = m[6] ?? "00";
   if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(seconds) > 59) return null;
-  return { day: date, time: `${m[4]}:${m[5]}:${seconds}` };
+  return { day: date, time: `${m[4]}:${m[5]}:${seconds}`, zone: m[7] };
 }
 
 /** A date `YYYY-MM-DD` or datetime `YYYY-MM-DD HH:MM:SS` as a Date, or null if it is not one. */
@@ -103,12 +103,15 @@ export function parseServiceDate(text: string | null | undefined): Date | null {
  * cell, so that Sheets reads it as that day in the *spreadsheet's* time zone (a Date object
  * would be an instant in the script's zone, and show the day before wherever the spreadsheet's
  * zone is behind). Only text that parsed as a real date gets there, so nothing else can be
- * interpreted. Anything else is kept as literal text; nothing is empty.
+ * interpreted. A time with an offset (PLATFORM.md: the service sends none) is that instant, a
+ * Date, which Sheets shows in the spreadsheet's zone. Anything else is kept as literal text;
+ * nothing is empty.
  */
 export function dateCell(text: string | null | undefined): CellValue {
   if (!text) return "";
   const parts = serviceDateParts(text);
   if (!parts) return literalText(text);
+  if (parts.zone) return new Date(`${parts.day}T${parts.time}${parts.zone}`);
   return parts.time === null ? parts.day : `${parts.day} ${parts.time}`;
 }
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type EndpointName, readResponse, ServiceError } from "../../src/api";
+import { FUNDS_TABLE, rowOf } from "../../src/sheets/columns";
 import { fixture, fixtureText } from "./fakes";
 
 /** A token of the standard base64 alphabet: JSON encoders write its "/" as "\/". */
@@ -391,5 +392,26 @@ describe("a report status the contract does not list", () => {
     expect(
       caught(() => read("getExpenseReport", JSON.stringify({ ...report, Status: "closed" }))).field,
     ).toBe("Status");
+  });
+});
+
+describe("a fund status the contract does not list", () => {
+  it("is read as its number, in a list and alone, and the Funds sheet shows that number; text that is no number is still unread", () => {
+    const list = fixture("getFunds.json") as { Funds: Record<string, unknown>[] };
+    const body = {
+      ...list,
+      Funds: [
+        { ...list.Funds[0], Status: "5" },
+        { ...list.Funds[0], Status: 0 },
+      ],
+    };
+    const funds = read("getFunds", JSON.stringify(body)).funds;
+    expect(funds.map((f) => f.status)).toEqual([5, 0]);
+    expect(
+      funds.map((f) => rowOf(FUNDS_TABLE, f, "en")[FUNDS_TABLE.columns.findIndex((c) => c.key === "status")]),
+    ).toEqual(["5", "0"]);
+    const fund = fixture("getFund.json") as Record<string, unknown>;
+    expect(read("getFund", JSON.stringify({ ...fund, Status: 4 })).status).toBe(4);
+    expect(caught(() => read("getFund", JSON.stringify({ ...fund, Status: "open" }))).field).toBe("Status");
   });
 });

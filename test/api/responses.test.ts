@@ -268,8 +268,22 @@ describe("expense report shapes", () => {
     expect(parseBody("getExpenseReport", body)).toMatchObject({
       sendDate: "2024-04-10",
       closeDate: null,
-      integrationDate: "2024-04-21 08:30:00",
+      integrationDate: "2024-04-21 08:30:00Z",
     });
+  });
+
+  it("a time given with an offset keeps it (Z or ±HH:MM), for the sheet to show in the spreadsheet's zone", () => {
+    const at = (IntegrationDate: string) =>
+      parseBody("getExpenseReport", { ...(fixture("getExpenseReport.json") as object), IntegrationDate })
+        .integrationDate;
+    expect(
+      ["2024-04-21T08:30:00-0500", "2024-04-21 08:30:00+05:30", "2024-04-21T08:30:00.123Z"].map(at),
+    ).toEqual(["2024-04-21 08:30:00-05:00", "2024-04-21 08:30:00+05:30", "2024-04-21 08:30:00Z"]);
+    const fund = parseBody("getFund", {
+      ...(fixture("getFund.json") as object),
+      CreatedAt: "2024-03-01T10:00:00Z",
+    });
+    expect(fund.createdAt).toBe("2024-03-01 10:00:00Z");
   });
 });
 
@@ -284,7 +298,7 @@ describe("unexpected shapes name the field", () => {
     ["getFunds", { Records: { TotalRecords: 1, Page: 1, Pages: 1 }, Funds: "none" }, "Funds"],
     ["getFund", [], "body"],
     ["getFund", { ...(fixture("getFund.json") as object), Balance: "12,50" }, "Balance"],
-    ["getFund", { ...(fixture("getFund.json") as object), Status: 9 }, "Status"],
+    ["getFund", { ...(fixture("getFund.json") as object), Status: "open" }, "Status"],
     ["getFund", { ...(fixture("getFund.json") as object), FlexibleFund: "maybe" }, "FlexibleFund"],
     ["getFund", { ...(fixture("getFund.json") as object), ExpirationDate: "31/12/2024" }, "ExpirationDate"],
     [

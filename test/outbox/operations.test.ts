@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type StringKey, translate } from "../../src/i18n";
-import { OUTBOX_OPERATIONS, operationLabel, parseOperation } from "../../src/outbox/operations";
+import {
+  fundStatusLabel,
+  OUTBOX_OPERATIONS,
+  operationLabel,
+  parseOperation,
+} from "../../src/outbox/operations";
 
 describe("operation labels", () => {
   it("names each operation by a noun, in English and in Spanish", () => {
@@ -84,5 +89,18 @@ describe("operation labels", () => {
         }
       }
     }
+  });
+});
+
+describe("fund status labels", () => {
+  it("name the contract's statuses in each language, and another status by its number", () => {
+    expect([1, 2, 3, 4, 0].map((s) => fundStatusLabel("en", s))).toEqual([
+      "Open",
+      "Closed",
+      "Blocked",
+      "4",
+      "0",
+    ]);
+    expect([1, 4].map((s) => fundStatusLabel("es", s))).toEqual(["Abierto", "4"]);
   });
 });

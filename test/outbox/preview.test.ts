@@ -66,7 +66,7 @@ describe("previewOutbox", () => {
       context,
     );
     expect(preview.warnings).toEqual([
-      { kind: "closedFund", rowNumber: 2, fundId: 3 },
+      { kind: "closedFund", rowNumber: 2, fundId: 3, status: 2 },
       { kind: "unknownFund", rowNumber: 3, fundId: 99 },
     ]);
     expect(preview.invalid).toEqual([
@@ -140,9 +140,26 @@ describe("previewOutbox", () => {
       blocked,
       context,
     );
-    expect(preview.warnings).toEqual([{ kind: "blockedFund", rowNumber: 2, fundId: 4 }]);
+    expect(preview.warnings).toEqual([{ kind: "blockedFund", rowNumber: 2, fundId: 4, status: 3 }]);
     expect(previewText("en", preview)).toContain("Row 2: fund 4 is blocked.");
     expect(previewText("es", preview)).toContain("Fila 2: el fondo 4 está bloqueado.");
+  });
+
+  it("warns of a fund in a status the contract does not list (0, 4) as not open, naming the status", () => {
+    const other = (id: number) =>
+      id === 4 || id === 5
+        ? { currency: "CLP", balance: 100, flexible: true, status: id === 4 ? 4 : 0 }
+        : lookup(id);
+    const preview = previewOutbox(
+      rows(userRow("Deposit", 4, { amount: 1 }), userRow("Withdrawal", 5, { amount: 1 })),
+      other,
+      context,
+    );
+    expect(preview.warnings.map((w) => w.kind)).toEqual(["notOpenFund", "notOpenFund"]);
+    expect(Object.values(preview.statuses)).toEqual([4, 0]);
+    expect(previewText("en", preview)).toContain("Row 2: fund 4 has status 4, which is not open.");
+    expect(previewText("en", preview)).toContain("Row 3: fund 5 has status 0, which is not open.");
+    expect(previewText("es", preview)).toContain("Fila 2: el fondo 4 tiene el estado 4, que no es abierto.");
   });
 
   it("skips Done rows and unedited Refused rows; an edited Refused row is pending again (records decide, not cells)", () => {

@@ -566,6 +566,31 @@ describe("refresh through the emulation", () => {
       expect(link).toMatch(/^=HYPERLINK\("http:\/\/127\.0\.0\.1:\d+\/_sandbox\/files\//);
   });
 
+  it("keeps a column layout beyond one property value (9 KB): long extra-field names refresh without a failure, and again in place", async () => {
+    const names = Array.from({ length: 40 }, (_v, i) => `Campo ${i} ${"x".repeat(300)}`);
+    const draft = await s.control("reports", {
+      EmployeeId: employeeId,
+      ExtraFields: names.map((Name, i) => ({ Name, Value: `v${i}` })),
+    });
+    const id = draft.Id ?? draft.id;
+    await s.control(`reports/${id}/send`, {});
+    s.settings({ ...FORM, reportTypeDateFilter: "2" });
+    const dialogs = s.emulator.ui.dialogs.length;
+    run("refreshReports");
+    run("refreshReports");
+    expect(s.emulator.ui.dialogs.slice(dialogs).map((d) => d.prompt)).toEqual([]);
+    const sheet = sheetOf(s.emulator, "Expense reports") as NonNullable<ReturnType<typeof sheetOf>>;
+    // Each name once: the second refresh read the stored layout back, and added no columns.
+    for (const name of names) expect(sheet.header.filter((h) => h === name)).toHaveLength(1);
+    const row = sheet.values.findIndex((r) => r[0] === id);
+    expect(sheet.values[row]?.[col(sheet.header, names[39] as string)]).toBe("v39");
+    const stored = s.emulator.documentPropertiesData.values;
+    expect(Number(stored.get("sheets.layout.reports"))).toBeGreaterThan(1);
+    expect(
+      loadText({ getProperty: (k: string) => stored.get(k) ?? null } as never, "sheets.layout.reports"),
+    ).toContain(`extra:${names[39]}`);
+  });
+
   it("keeps the audit bounded: the oldest rows move to the archive", async () => {
     s.settings({ ...FORM, auditMaxRows: "10" });
     // 3 calls each; the bound is checked when a run opens the audit, so it may pass it by one run.

@@ -5,6 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
+import { loadText } from "../../src/refresh/stored-text";
 import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
 
 let s: Setup;
@@ -62,7 +63,11 @@ describe("employees' names", () => {
       i === 0 ? "My note" : `note for ${r[0]}`,
     ]);
     s.emulator.typeCells("Funds", `A1:${letter(width)}${old.length}`, old);
-    const layout = JSON.parse(s.emulator.documentPropertiesData.values.get("sheets.layout.funds") ?? "[]");
+    const stored = s.emulator.documentPropertiesData.values;
+    const layout = JSON.parse(
+      loadText({ getProperty: (k: string) => stored.get(k) ?? null } as never, "sheets.layout.funds") ?? "[]",
+    );
+    // Kept in one value, as that version did.
     s.emulator.documentPropertiesData.values.set(
       "sheets.layout.funds",
       JSON.stringify(layout.filter((k: string) => k !== "assignedToName")),

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import {
   clipText,
   dateCell,
+  dateFormat,
+  FORMAT,
   hyperlinkFormula,
   literalText,
   MAX_CELL_TEXT,
@@ -119,6 +122,21 @@ describe("dates", () => {
     expect(dateCell("2024-01-05 24:00:00")).toBe("'2024-01-05 24:00:00");
     expect(dateCell("2024-01-05 10:60:00")).toBe("'2024-01-05 10:60:00");
     expect(dateCell("2024-13-01")).toBe("'2024-13-01");
+  });
+
+  it("writes a time given with an offset as that instant, which the sheet shows in the spreadsheet's zone", () => {
+    const utc = dateCell("2024-03-01 10:00:00Z");
+    const east = dateCell("2024-03-01 10:00:00-05:00");
+    expect([utc, east].map((d) => (d instanceof Date ? d.toISOString() : d))).toEqual([
+      "2024-03-01T10:00:00.000Z",
+      "2024-03-01T15:00:00.000Z",
+    ]);
+    // Santiago is UTC-3 in March: the cell shows that clock time, not the service's.
+    const shown = (d: unknown) =>
+      displayCell((d as Date).toISOString(), FORMAT.datetime, "America/Santiago").text;
+    expect([shown(utc), shown(east)]).toEqual(["2024-03-01 07:00", "2024-03-01 12:00"]);
+    expect(dateFormat("2024-03-01 10:00:00Z", true)).toBe(FORMAT.datetime);
+    expect(dateCell("2024-03-01 10:00:00+25:00")).toBe("'2024-03-01 10:00:00+25:00");
   });
 
   it("writes a time that the script's zone skips (a daylight-saving gap) as the service gave it", () => {

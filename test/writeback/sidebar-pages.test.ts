@@ -192,6 +192,21 @@ describe("Fund sidebar page", () => {
     await page.close();
   });
 
+  it("a deposit to a fund in a status the contract does not list warns that it is not open, naming the status", async () => {
+    const other = { ...fundView, fund: { ...fundView.fund, status: 4, statusLabel: "4" } };
+    const page = await open("fund", { getFundSidebarView: other });
+    // The status form offers the contract's statuses and picks none of them, never Open.
+    expect(await page.getByLabel("New status").inputValue()).toBe("");
+    await page.getByLabel("Amount").first().fill("10");
+    await page.getByRole("button", { name: "Deposit" }).click();
+    expect(await page.getByRole("alertdialog").getAttribute("aria-label")).toMatch(
+      /Balance after: 1,010 CLP\. This fund has status 4, which is not open\.$/,
+    );
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    expect((await calls(page)).filter((c) => c.name === "depositToFund")).toHaveLength(0);
+    await page.close();
+  });
+
   it("closing a fund asks first; cancelling sends nothing", async () => {
     const page = await open("fund", {
       getFundSidebarView: fundView,

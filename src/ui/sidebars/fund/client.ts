@@ -97,7 +97,9 @@ function confirmMoney(
     }),
   ];
   if (fund.status === 3) lines.push(t("form.warn.blocked"));
-  if (fund.status === 2) lines.push(t("form.warn.closed"));
+  else if (fund.status === 2) lines.push(t("form.warn.closed"));
+  // A status the contract does not list: never taken for open.
+  else if (fund.status !== 1) lines.push(t("form.warn.notOpen", { status: fund.status }));
   if (operation === "withdraw" && !fund.flexible && cents > fund.balanceCents)
     lines.push(t("form.warn.overBalance"));
   const now = Date.now();

@@ -92,7 +92,7 @@ export const outbox = {
       "Unknown outcome: the request may have been applied ({message}). The next run checks the fund before sending anything.",
     "outbox.msg.refused": "Refused: {message}",
     "outbox.msg.refusedYetApplied":
-      "the service answered that it was not applied, yet reading the fund again shows it was",
+      "the service answered that it was not applied, yet reading again shows it was",
     "outbox.msg.invalid": "Not sent: {message}",
     "outbox.msg.waitingForRow": "Waiting: row {row} on the same fund must be settled first.",
     "outbox.msg.waitingForRowReport": "Waiting: row {row} on the same report must be settled first.",
@@ -277,7 +277,7 @@ export const outbox = {
       "Resultado desconocido: la solicitud pudo aplicarse ({message}). La próxima ejecución revisa el fondo antes de enviar nada.",
     "outbox.msg.refused": "Rechazado: {message}",
     "outbox.msg.refusedYetApplied":
-      "el servicio respondió que no se aplicó, pero al leer de nuevo el fondo se ve aplicada",
+      "el servicio respondió que no se aplicó, pero al leer de nuevo se ve aplicada",
     "outbox.msg.invalid": "No enviado: {message}",
     "outbox.msg.waitingForRow": "En espera: antes debe resolverse la fila {row} del mismo fondo.",
     "outbox.msg.waitingForRowReport": "En espera: antes debe resolverse la fila {row} de la misma rendición.",
@@ -288,7 +288,8 @@ export const outbox = {
     "outbox.msg.statusDiffers":
       "el fondo {id} está {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
     "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
-    "outbox.msg.checkFailed": "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
+    "outbox.msg.checkFailed":
+      "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":
       "La fila {row} se editó después de hecha; no se enviará de nuevo. Agregue una fila nueva para enviar otra operación.",
 

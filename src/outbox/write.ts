@@ -225,6 +225,10 @@ export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot
   const request = snapshot?.request;
   if (!snapshot || !request)
     return { verdict: "cannotTell", message: "no snapshot was recorded before sending" };
+  if (request.operation === "updateFund") {
+    const fresh = context.service.getFund(request.fundId);
+    if (shows(request, fresh)) return { verdict: "applied", fund: fresh };
+  }
   if (IDEMPOTENT_OPERATIONS.has(request.operation)) return { verdict: "resend" };
   if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request) {
     if (!snapshot.fund) return { verdict: "cannotTell", message: "no snapshot of the fund was recorded" };

@@ -194,6 +194,29 @@ describe("a Report sidebar mark refused in words after it was applied", () => {
     });
 });
 
+describe("an Outbox fund update whose answer does not read", () => {
+  it("is Unknown, then Done by reading the fund, not sent again", async () => {
+    wb.typeOutbox([
+      { operation: "Update fund", targetId: fund.id, fundName: "Caja renombrada", autoBlock: "No" },
+    ]);
+    await wb.faults([{ endpoint: "updateFund", fault: "empty-200", times: 1 }]);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Unknown");
+    pastTheWindow();
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect((await wb.fund(fund.id)).title).toBe("Caja renombrada");
+    const audit = wb.sheetValues("Audit");
+    const header = audit[0] as string[];
+    const at = (name: string) => header.indexOf(name);
+    const updates = audit.filter((r) => r[at("Endpoint")] === "updateFund");
+    expect(updates.map((r) => [r[at("Method")], r[at("Outcome")]])).toEqual([
+      ["PUT", "unknown"],
+      ["-", "ok"],
+    ]);
+  });
+});
+
 describe("a Fund sidebar deposit refused in words after it was applied", () => {
   it("is unknown, not refused, and opening the fund later says it was applied; one deposit", async () => {
     await wb.faults([{ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 }]);

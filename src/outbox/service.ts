@@ -89,9 +89,9 @@ export function servicePort(client: Client, adminId: number): ServicePort {
     },
     getReport(id) {
       const r = attempt(() => client.getExpenseReport({ Id: id }));
-      // A single report says whether it is integrated by its integration date.
+      // A single report says whether it is integrated by its integration date only.
       return {
-        integrated: r.integrated ?? r.integrationDate !== null,
+        integrated: r.integrationDate !== null,
         code: r.integrationExternalCode,
         customStatus: r.customStatus,
       };

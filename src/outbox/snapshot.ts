@@ -118,7 +118,7 @@ export function shows(request: WriteRequest, record: FundState | ReportState): b
               [r.integrated, op === "markNotIntegrated" ? false : undefined],
               [r.status, q.status],
             ];
-  return pairs.every(([got, sent]) => sent === undefined || `${got ?? ""}`.trim() === `${sent}`.trim());
+  return pairs.every(([got, sent]) => sent === undefined || `${got}`.trim() === `${sent}`.trim());
 }
 
 function transactionType(request: WriteRequest): 1 | 2 | null {

@@ -215,6 +215,21 @@ describe("an Outbox fund update whose answer does not read", () => {
       ["-", "ok"],
     ]);
   });
+
+  it("edited while Unknown, sends what its row shows now, not Done for the first", async () => {
+    wb.typeOutbox([{ operation: "Update fund", targetId: fund.id, fundName: "Caja renombrada" }]);
+    await wb.faults([{ endpoint: "updateFund", fault: "empty-200", times: 1 }]);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Unknown");
+    wb.typeOutbox([{ operation: "Update fund", targetId: fund.id, fundName: "Caja de nuevo" }]);
+    pastTheWindow();
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    // Not among the rows that run confirmed: sent by the next one, as any edited row.
+    expect(wb.outbox()[0]?.state).toBe("Pending");
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect((await wb.fund(fund.id)).title).toBe("Caja de nuevo");
+  });
 });
 
 describe("a Fund sidebar deposit refused in words after it was applied", () => {

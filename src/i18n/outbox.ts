@@ -103,7 +103,7 @@ export const outbox = {
     "outbox.msg.statusDiffers":
       "fund {id} is {status} now, which the confirmation did not show: refresh the Funds sheet",
     "outbox.msg.notConfirmed": "Not sent: added or changed after the run was confirmed.",
-    "outbox.msg.checkFailed": "Could not check the fund ({message}); left for the next run.",
+    "outbox.msg.checkFailed": "Could not check ({message}); left for the next run.",
     "outbox.msg.editedAfterDone":
       "Row {row} was edited after it was done; it will not be sent again. Add a new row to send a new operation.",
 
@@ -289,7 +289,7 @@ export const outbox = {
       "el fondo {id} está {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
     "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
     "outbox.msg.checkFailed":
-      "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
+      "No se pudo revisar ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":
       "La fila {row} se editó después de hecha; no se enviará de nuevo. Agregue una fila nueva para enviar otra operación.",
 

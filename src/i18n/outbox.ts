@@ -288,8 +288,7 @@ export const outbox = {
     "outbox.msg.statusDiffers":
       "el fondo {id} está {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
     "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
-    "outbox.msg.checkFailed":
-      "No se pudo revisar ({message}); queda para la próxima ejecución.",
+    "outbox.msg.checkFailed": "No se pudo revisar ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":
       "La fila {row} se editó después de hecha; no se enviará de nuevo. Agregue una fila nueva para enviar otra operación.",
 

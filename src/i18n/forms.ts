@@ -114,7 +114,7 @@ export const forms = {
       "No answer came in time: {sent} may still land. Nothing more is sent for it; open the fund again after {until} to see whether it was applied.",
     "form.unknownReportPlain":
       "The service did not confirm whether it applied the mark. Sending the same mark again is safe.",
-    "form.notSentPlain": "Not sent: the fund could not be read first. Nothing was changed. Try again.",
+    "form.notSentPlain": "Not sent: reading it first failed. Nothing was changed. Try again.",
     "form.fundUnreadable":
       "The fund could not be read, so it is not shown. Check its Id, or try again in a few minutes.",
   },
@@ -232,7 +232,7 @@ export const forms = {
       "La respuesta no llegó a tiempo: {sent} aún puede llegar. No se envía nada más por ella; abra de nuevo el fondo después de las {until} para ver si se aplicó.",
     "form.unknownReportPlain":
       "El servicio no confirmó si aplicó la marca. Enviar la misma marca de nuevo es seguro.",
-    "form.notSentPlain": "No enviado: no se pudo leer el fondo antes. No se cambió nada. Inténtelo de nuevo.",
+    "form.notSentPlain": "No enviado: falló la lectura previa. No se cambió nada. Inténtelo de nuevo.",
     "form.fundUnreadable":
       "No se pudo leer el fondo, así que no se muestra. Revise su Id, o intente de nuevo en unos minutos.",
   },

@@ -92,7 +92,7 @@ export const outbox = {
       "Unknown outcome: the request may have been applied ({message}). The next run checks the fund before sending anything.",
     "outbox.msg.refused": "Refused: {message}",
     "outbox.msg.refusedYetApplied":
-      "the service answered that it was not applied, yet reading the fund again shows it was",
+      "the service answered that it was not applied, yet reading again shows it was",
     "outbox.msg.invalid": "Not sent: {message}",
     "outbox.msg.waitingForRow": "Waiting: row {row} on the same fund must be settled first.",
     "outbox.msg.waitingForRowReport": "Waiting: row {row} on the same report must be settled first.",
@@ -103,7 +103,7 @@ export const outbox = {
     "outbox.msg.statusDiffers":
       "the status of fund {id} is {status} now, which the confirmation did not show: refresh the Funds sheet",
     "outbox.msg.notConfirmed": "Not sent: added or changed after the run was confirmed.",
-    "outbox.msg.checkFailed": "Could not check the fund ({message}); left for the next run.",
+    "outbox.msg.checkFailed": "Could not check ({message}); left for the next run.",
     "outbox.msg.editedAfterDone":
       "Row {row} was edited after it was done; it will not be sent again. Add a new row to send a new operation.",
 
@@ -278,7 +278,7 @@ export const outbox = {
       "Resultado desconocido: la solicitud pudo aplicarse ({message}). La próxima ejecución revisa el fondo antes de enviar nada.",
     "outbox.msg.refused": "Rechazado: {message}",
     "outbox.msg.refusedYetApplied":
-      "el servicio respondió que no se aplicó, pero al leer de nuevo el fondo se ve aplicada",
+      "el servicio respondió que no se aplicó, pero al leer de nuevo se ve aplicada",
     "outbox.msg.invalid": "No enviado: {message}",
     "outbox.msg.waitingForRow": "En espera: antes debe resolverse la fila {row} del mismo fondo.",
     "outbox.msg.waitingForRowReport": "En espera: antes debe resolverse la fila {row} de la misma rendición.",
@@ -289,7 +289,7 @@ export const outbox = {
     "outbox.msg.statusDiffers":
       "el estado del fondo {id} es {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
     "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
-    "outbox.msg.checkFailed": "No se pudo revisar el fondo ({message}); queda para la próxima ejecución.",
+    "outbox.msg.checkFailed": "No se pudo revisar ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":
       "La fila {row} se editó después de hecha; no se enviará de nuevo. Agregue una fila nueva para enviar otra operación.",
 

@@ -497,7 +497,8 @@ export function runOutbox(context: RunContext): RunSummary {
       return;
     }
 
-    if (verdict.verdict === "applied") {
+    // An update edited since is sent as its row is now, whether or not the first one landed.
+    if (verdict.verdict === "applied" && !(changed.length > 0 && request.operation === "updateFund")) {
       const recordId = verdict.createdFundId ?? verdict.fund?.id ?? null;
       let message: string;
       if (changed.length > 0) {
@@ -525,7 +526,7 @@ export function runOutbox(context: RunContext): RunSummary {
     }
 
     // Not applied, or idempotent: the row may be sent, but only as it is now.
-    const idempotent = verdict.verdict === "resend";
+    const idempotent = verdict.verdict !== "notApplied";
     if (!row) {
       dropRecord(rec.key);
       note(t(idempotent ? "outbox.note.orphanResend" : "outbox.note.orphanNotApplied"));

@@ -9,10 +9,11 @@ import {
   type Fund,
   type IntegrationResult,
   isApiError,
+  type Transaction,
   UnreadableAmountError,
 } from "../api";
 import { targetOf, toServiceInput, type WriteRequest } from "./requests";
-import type { FundListItem, FundState } from "./snapshot";
+import { type FundListItem, type FundState, shows } from "./snapshot";
 import { isWriteFailure, type ServicePort, type WriteFailure } from "./write";
 
 /** A fund of the contract as the write path compares it. */
@@ -29,13 +30,13 @@ export function fundStateOf(fund: Fund): FundState {
     charges: fund.withdrawalsCents,
     balance: fund.balanceCents,
     createdAt: fund.createdAt ?? "",
-    transactions: (fund.transactions ?? []).map((t) => ({
-      type: t.type,
-      amount: t.amountCents,
-      date: t.date ?? "",
-    })),
+    transactions: movementsOf(fund.transactions),
     record: fund,
   };
+}
+
+function movementsOf(transactions: Transaction[] = []): FundState["transactions"] {
+  return transactions.map((t) => ({ type: t.type, amount: t.amountCents, date: t.date ?? "" }));
 }
 
 /** Any failure of a call, as the write path classifies it. */
@@ -79,16 +80,21 @@ export function servicePort(client: Client, adminId: number): ServicePort {
             charges: 0,
             balance: 0,
             createdAt: "",
-            transactions: error.transactions.map((t) => ({
-              type: t.type,
-              amount: t.amountCents,
-              date: t.date ?? "",
-            })),
+            transactions: movementsOf(error.transactions),
             unreadableTotals: error.message,
           };
         }
         throw writeFailureOf(error);
       }
+    },
+    getReport(id) {
+      const r = attempt(() => client.getExpenseReport({ Id: id }));
+      // A single report says whether it is integrated by its integration date only.
+      return {
+        integrated: r.integrationDate !== null,
+        code: r.integrationExternalCode,
+        customStatus: r.customStatus,
+      };
     },
     listFundsNewestFirst(page) {
       const list = attempt(() =>
@@ -106,58 +112,46 @@ export function servicePort(client: Client, adminId: number): ServicePort {
     send(request) {
       const { endpoint, input } = toServiceInput(request, adminId);
       const answer = attempt(() => client.call(endpoint, input));
-      if (endpoint === "setExpenseReportIntegration") {
-        const r = answer as IntegrationResult;
-        const wanted = request.operation === "markIntegrated" ? 1 : 0;
-        checkAnswer(request, r.id, r.integrationStatus === wanted);
+      if ("reportId" in request) {
+        const r = answer as IntegrationResult & CustomStatusResult;
+        const { id, title, reportNumber, customStatus } = r;
+        const integrated = r.integrationStatus === 1;
+        checkAnswer(request, id, shows(request, { integrated, code: r.integrationCode, customStatus }));
         return {
           kind: "report",
-          report: {
-            id: r.id,
-            title: r.title,
-            reportNumber: r.reportNumber,
-            integrated: r.integrationStatus === 1,
-            integrationCode: r.integrationCode,
-            integrationDate: r.integrationDate ?? "",
-          },
+          report:
+            endpoint === "setExpenseReportIntegration"
+              ? {
+                  id,
+                  title,
+                  reportNumber,
+                  integrated,
+                  integrationCode: r.integrationCode,
+                  integrationDate: r.integrationDate ?? "",
+                }
+              : { id, title, reportNumber, customStatus },
         };
       }
-      if (endpoint === "setExpenseReportCustomStatus") {
-        const r = answer as CustomStatusResult;
-        const asked = request.operation === "setCustomStatus" ? request.status : "";
-        checkAnswer(request, r.id, r.customStatus === asked);
-        return {
-          kind: "report",
-          report: { id: r.id, title: r.title, reportNumber: r.reportNumber, customStatus: r.customStatus },
-        };
-      }
-      const fund = answer as Fund;
-      if (request.operation !== "createFund") {
-        const shows = request.operation !== "setFundStatus" || fund.status === request.status;
-        checkAnswer(request, fund.id, shows);
-      }
-      return { kind: "fund", fund: fundStateOf(fund) };
+      const fund = fundStateOf(answer as Fund);
+      if (request.operation !== "createFund") checkAnswer(request, fund.id, shows(request, fund));
+      return { kind: "fund", fund };
     },
   };
 }
 
 /**
  * A write answered with HTTP 200 is done only if the answer shows it. Another record than the
- * one asked for: the outcome is unknown (something may have been applied, not where asked).
- * The record asked for, without the change: the service did not apply it.
+ * one asked for, or the record asked for without the change: the outcome is unknown (the
+ * answer alone cannot say it was not applied), settled as any interrupted write.
  */
-function checkAnswer(request: WriteRequest, answeredId: number, shows: boolean): void {
+function checkAnswer(request: WriteRequest, answeredId: number, shown: boolean): void {
   const asked = targetOf(request);
-  if (answeredId !== asked) {
+  if (answeredId !== asked || !shown)
     throw {
       outcome: "unknown",
-      message: `answered for record ${answeredId}, not ${asked}`,
+      message:
+        answeredId !== asked
+          ? `answered for record ${answeredId}, not ${asked}`
+          : `the answer for record ${asked} does not show it`,
     } satisfies WriteFailure;
-  }
-  if (!shows) {
-    throw {
-      outcome: "refused",
-      message: `not applied: the answer for record ${asked} does not show it`,
-    } satisfies WriteFailure;
-  }
 }

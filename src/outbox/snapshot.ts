@@ -39,6 +39,13 @@ export interface FundState {
   unreadableTotals?: string;
 }
 
+/** A report as read fresh (getExpenseReport) or answered by a mark. */
+export interface ReportState {
+  integrated: boolean;
+  code: string;
+  customStatus: string;
+}
+
 /** A fund as listed by getFunds: enough to find one created by an interrupted request. */
 export interface FundListItem {
   id: number;
@@ -78,6 +85,40 @@ export interface Snapshot {
   request?: WriteRequest;
   fund?: FundMark;
   newFund?: NewFundMark;
+  /** A status change or report mark: whether the fund or report showed it before sending. */
+  had?: boolean;
+}
+
+/**
+ * Whether a fund or report (read fresh, or a write's answer) shows what `request` asks for; true
+ * for money movements and creations, which are checked otherwise. Text is compared trimmed, and
+ * a custom status case-insensitively too, as the service compares it (it answers the policy's
+ * spelling, trimmed). The comment and the auto-deposit flag of an update are in no fund shape.
+ */
+export function shows(request: WriteRequest, record: FundState | ReportState): boolean {
+  const op = request.operation;
+  const r = record as FundState & ReportState;
+  const q = request as { [field: string]: unknown };
+  const pairs =
+    op === "setCustomStatus"
+      ? [[r.customStatus.toLowerCase(), request.status.toLowerCase()]]
+      : op === "updateFund"
+        ? [
+            [r.title, q.name],
+            [r.code, q.code],
+            [r.flexible, q.flexible],
+            [r.record?.automaticBlock, q.autoBlock],
+          ]
+        : op === "markIntegrated"
+          ? [
+              [r.integrated, true],
+              [r.code, q.code],
+            ]
+          : [
+              [r.integrated, op === "markNotIntegrated" ? false : undefined],
+              [r.status, q.status],
+            ];
+  return pairs.every(([got, sent]) => sent === undefined || `${got}`.trim() === `${sent}`.trim());
 }
 
 function transactionType(request: WriteRequest): 1 | 2 | null {

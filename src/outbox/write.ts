@@ -18,7 +18,9 @@ import {
   markNewFund,
   matchingGrowth,
   pageReachesMark,
+  type ReportState,
   type Snapshot,
+  shows,
 } from "./snapshot";
 
 /** What a report write returns, normalised. */
@@ -56,6 +58,7 @@ export function isWriteFailure(value: unknown): value is WriteFailure {
 /** The service, as the write path needs it. Every method throws a WriteFailure on failure. */
 export interface ServicePort {
   getFund(id: number): FundState;
+  getReport(id: number): ReportState;
   /** One page of getFunds ordered by creation date, newest first. */
   listFundsNewestFirst(page: number): { funds: FundListItem[]; pages: number };
   send(request: WriteRequest): WriteResult;
@@ -125,11 +128,22 @@ export function takeSnapshot(
     snapshot.fund = markFund(fund, request);
   } else if (request.operation === "createFund") {
     snapshot.newFund = markNewFund(context.service.listFundsNewestFirst(1).funds);
-  } else if (request.operation === "setFundStatus") {
-    // Its status before: a refusal answered after the change took effect is found out.
-    snapshot.fund = markFund(context.service.getFund(request.fundId), request);
+  } else if (request.operation === "setFundStatus" || "reportId" in request) {
+    // What it showed before: a refusal answered after the change took effect is found out.
+    snapshot.had = showsNow(context, request);
   }
   return snapshot;
+}
+
+/** Whether the fund or report, read fresh, shows what `request` asks for. */
+function showsNow(context: WriteContext, request: WriteRequest): boolean {
+  const { service } = context;
+  return shows(
+    request,
+    "reportId" in request
+      ? service.getReport(request.reportId)
+      : service.getFund((request as { fundId: number }).fundId),
+  );
 }
 
 function recordIdOf(result: WriteResult): number {
@@ -171,16 +185,15 @@ export function sendWrite(
  * interrupted write, never shown refused.
  */
 function checkedRefusal(context: WriteContext, snapshot: Snapshot, failure: WriteFailure): WriteFailure {
-  if (failure.outcome !== "refused" || !failure.status || (!snapshot.fund && !snapshot.newFund))
-    return failure;
-  const request = snapshot.request;
+  const { request, had } = snapshot;
+  if (failure.outcome !== "refused" || !failure.status || !request) return failure;
   let seen: string;
   try {
     if (
-      request?.operation === "setFundStatus"
-        ? snapshot.fund?.status === request.status ||
-          context.service.getFund(request.fundId).status !== request.status
-        : settleInterruptedWrite(context, snapshot).verdict === "notApplied"
+      had !== undefined
+        ? had || !showsNow(context, request)
+        : (!snapshot.fund && !snapshot.newFund) ||
+          settleInterruptedWrite(context, snapshot).verdict === "notApplied"
     )
       return failure;
     seen = translate(context.language ?? "en", "outbox.msg.refusedYetApplied");
@@ -212,6 +225,10 @@ export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot
   const request = snapshot?.request;
   if (!snapshot || !request)
     return { verdict: "cannotTell", message: "no snapshot was recorded before sending" };
+  if (request.operation === "updateFund") {
+    const fresh = context.service.getFund(request.fundId);
+    if (shows(request, fresh)) return { verdict: "applied", fund: fresh };
+  }
   if (IDEMPOTENT_OPERATIONS.has(request.operation)) return { verdict: "resend" };
   if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request) {
     if (!snapshot.fund) return { verdict: "cannotTell", message: "no snapshot of the fund was recorded" };

@@ -1,18 +1,34 @@
 /**
  * A write the service answers with HTTP 200 is done only if the answer shows it: a report that
- * comes back not integrated after "mark integrated", another record than the one asked for, or
- * a fund whose status is not the one set, is not reported Done.
+ * comes back not integrated after "mark integrated", another record than the one asked for, a
+ * fund whose status, name or flags are not the ones sent, is not reported Done; nor is it
+ * Refused on the answer alone. A report mark refused in an answer is read back.
  */
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../src/api";
 import type { WriteRequest } from "../../src/outbox/requests";
 import { servicePort } from "../../src/outbox/service";
 import { sendWrite } from "../../src/outbox/write";
-import { fakeClock, ok, scriptedTransport } from "../api/fakes";
+import { fakeClock, fixture, ok, type Reply, scriptedTransport } from "../api/fakes";
 import { FakeAudit } from "./fakes";
 
-function sendWith(answer: unknown, request: WriteRequest) {
-  const { transport } = scriptedTransport([ok(answer)]);
+/** The report as getExpenseReport answers it: not integrated, no custom status, unless `over` says. */
+const reportRead = (over: Record<string, unknown> = {}) =>
+  ok({
+    ...(fixture("getExpenseReport.json") as object),
+    Id: 42,
+    CustomStatus: "",
+    IntegrationDate: "",
+    IntegrationExternalCode: "",
+    ...over,
+  });
+const integratedV1 = { IntegrationDate: "2024-06-01 10:00:00", IntegrationExternalCode: "V-1" };
+
+/** Sends `request` answered by `replies`; a report mark's report is read first (as `reportRead()`). */
+function sendWith(answer: unknown, request: WriteRequest, replies?: Reply[]) {
+  const { transport } = scriptedTransport(
+    replies ?? ["reportId" in request ? [reportRead()] : [], ok(answer)].flat(),
+  );
   const client = createClient({
     transport,
     baseUrl: "https://api.example.com/v1",
@@ -26,23 +42,21 @@ function sendWith(answer: unknown, request: WriteRequest) {
 const report = { Id: 42, Title: "Trip", ReportNumber: "R-42" };
 
 describe("an HTTP 200 whose answer does not show the write", () => {
-  it("mark integrated answered with IntegrationStatus 0: refused, not done", () => {
+  it("mark integrated answered with IntegrationStatus 0: unknown, neither done nor refused", () => {
     const end = sendWith(
       { ...report, IntegrationStatus: 0, IntegrationCode: "", IntegrationDate: "" },
       { operation: "markIntegrated", reportId: 42, code: "V-1", date: "2024-06-01 10:00:00" },
     );
-    expect(end.status).toBe("refused");
-    expect(end.status !== "done" && end.message).toContain(
-      "not applied: the answer for record 42 does not show it",
-    );
+    expect(end.status).toBe("unknown");
+    expect(end.status !== "done" && end.message).toContain("the answer for record 42 does not show it");
   });
 
-  it("mark not integrated answered with IntegrationStatus 1: refused", () => {
+  it("mark not integrated answered with IntegrationStatus 1: unknown", () => {
     const end = sendWith(
       { ...report, IntegrationStatus: 1, IntegrationCode: "V-1", IntegrationDate: "2024-06-01 10:00:00" },
       { operation: "markNotIntegrated", reportId: 42 },
     );
-    expect(end.status).toBe("refused");
+    expect(end.status).toBe("unknown");
   });
 
   it("another report in the answer: unknown (it may have been applied elsewhere)", () => {
@@ -59,12 +73,27 @@ describe("an HTTP 200 whose answer does not show the write", () => {
     expect(end.status).toBe("unknown");
   });
 
-  it("custom status answered with another status: refused", () => {
+  it("custom status answered with another status: unknown, not refused on the echo alone", () => {
     const end = sendWith(
       { ...report, CustomStatus: "Observed" },
       { operation: "setCustomStatus", reportId: 42, status: "Paid" },
     );
-    expect(end.status).toBe("refused");
+    expect(end.status).toBe("unknown");
+  });
+
+  it("custom status answered trimmed or in the policy's spelling: done", () => {
+    for (const [asked, answered] of [
+      ["paid", "Paid"],
+      [" Paid ", "Paid"],
+      ["PAID", " paid"],
+    ] as const)
+      expect(
+        sendWith(
+          { ...report, CustomStatus: answered },
+          { operation: "setCustomStatus", reportId: 42, status: asked },
+        ).status,
+        `${asked} answered as ${answered}`,
+      ).toBe("done");
   });
 
   it("answers that show the write are done", () => {
@@ -80,5 +109,72 @@ describe("an HTTP 200 whose answer does not show the write", () => {
         { operation: "setCustomStatus", reportId: 42, status: "Paid" },
       ).status,
     ).toBe("done");
+  });
+});
+
+describe("updateFund is done only when the answer carries what was sent", () => {
+  const answer = { ...(fixture("updateFund.json") as object) };
+  const update = (over: Partial<Extract<WriteRequest, { operation: "updateFund" }>> = {}): WriteRequest => ({
+    operation: "updateFund",
+    fundId: 300,
+    name: "Fondo renombrado",
+    code: "NEW-2",
+    flexible: false,
+    autoBlock: false,
+    ...over,
+  });
+
+  it("the same name, code and flags, as text and trimmed: done", () => {
+    expect(sendWith(answer, update()).status).toBe("done");
+    expect(
+      sendWith({ ...answer, Title: " Fondo renombrado " }, update({ name: "Fondo renombrado " })).status,
+    ).toBe("done");
+  });
+
+  it("another name, code or flag in the answer: unknown", () => {
+    for (const over of [{ name: "Caja chica" }, { code: "NEW-3" }, { flexible: true }, { autoBlock: true }])
+      expect(sendWith(answer, update(over)).status, JSON.stringify(over)).toBe("unknown");
+  });
+
+  it("an answer without the fund's fields: unknown", () => {
+    expect(sendWith({ Id: 300 }, update()).status).toBe("unknown");
+  });
+});
+
+describe("a report mark refused in an answer, read back", () => {
+  const integrate: WriteRequest = {
+    operation: "markIntegrated",
+    reportId: 42,
+    code: "V-1",
+    date: "2024-06-01 10:00:00",
+  };
+  const conflict = ok({ message: "Conflict" }, 409);
+
+  it("the report shows the mark since: unknown, not refused", () => {
+    const end = sendWith(null, integrate, [reportRead(), conflict, reportRead(integratedV1)]);
+    expect(end.status).toBe("unknown");
+    expect(end.status !== "done" && end.message).toContain("shows it was");
+  });
+
+  it("a custom status read back in another case: unknown, not refused", () => {
+    const end = sendWith(null, { operation: "setCustomStatus", reportId: 42, status: "Pagado" }, [
+      reportRead(),
+      conflict,
+      reportRead({ CustomStatus: "PAGADO" }),
+    ]);
+    expect(end.status).toBe("unknown");
+  });
+
+  it("the read back fails: unknown, never refused", () => {
+    const failures = Array.from({ length: 8 }, () => ({ transportError: "Timeout" }));
+    expect(sendWith(null, integrate, [reportRead(), conflict, ...failures]).status).toBe("unknown");
+  });
+
+  it("the report does not show it: refused", () => {
+    expect(sendWith(null, integrate, [reportRead(), conflict, reportRead()]).status).toBe("refused");
+  });
+
+  it("the report had the mark before it was sent: the refusal stands", () => {
+    expect(sendWith(null, integrate, [reportRead(integratedV1), conflict]).status).toBe("refused");
   });
 });

@@ -9,7 +9,7 @@ import { type CellValue, OUTBOX_COLUMNS, OWNED_COLUMNS, type OwnedCells } from "
 import { type RecordStore, textRecordStore } from "../../src/outbox/records";
 import type { WriteRequest } from "../../src/outbox/requests";
 import type { OutboxSheetPort, RunContext } from "../../src/outbox/run";
-import type { FundListItem, FundState } from "../../src/outbox/snapshot";
+import type { FundListItem, FundState, ReportState } from "../../src/outbox/snapshot";
 import type { AuditPort, ServicePort, WriteFailure, WriteResult } from "../../src/outbox/write";
 
 export const formatUtc: DateFormatter = (date, pattern) => {
@@ -170,6 +170,15 @@ export class FakeLedger implements ServicePort {
       };
     }
     return structuredClone(fund);
+  }
+
+  getReport(id: number): ReportState {
+    this.land();
+    this.reads += 1;
+    const report = this.reports.get(id);
+    if (!report)
+      throw { outcome: "refused", message: `Id: no report ${id}`, status: 404 } satisfies WriteFailure;
+    return { ...report };
   }
 
   listFundsNewestFirst(page: number): { funds: FundListItem[]; pages: number } {

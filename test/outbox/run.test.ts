@@ -103,7 +103,7 @@ describe("runOutbox: the happy path", () => {
     expect(ledger.sent).toEqual([]);
     expect(sheet.cell(2, "state")).toBe("Pending");
     expect(sheet.cell(2, "result")).toBe(
-      "Could not check the fund (fund 1 was not found when the run was confirmed, and it is in CLP: run the Outbox again to confirm it); left for the next run.",
+      "Could not check (fund 1 was not found when the run was confirmed, and it is in CLP: run the Outbox again to confirm it); left for the next run.",
     );
     runOutbox({ ...context, ...confirmed, language: "es" });
     expect(sheet.cell(2, "result")).toContain(

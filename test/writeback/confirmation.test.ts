@@ -125,7 +125,7 @@ describe("the currency the confirmation names", () => {
     expect(await deposits(fund.id)).toEqual(before);
     expect(wb.outbox()[0]).toMatchObject({
       state: "Pending",
-      result: `Could not check the fund (fund ${fund.id} is in ${fund.currency}, not ${forged}: refresh the Funds sheet); left for the next run.`,
+      result: `Could not check (fund ${fund.id} is in ${fund.currency}, not ${forged}: refresh the Funds sheet); left for the next run.`,
     });
 
     // Refreshed, the question names the fund's own currency, and the row is sent.

@@ -2,11 +2,13 @@
  * An answer that says a write was not applied when it was (an error inside an HTTP 200, a 4xx
  * answered after the write took effect): a money movement or a fund creation is looked for at
  * once, and one that moved anyway is never shown Refused (an edit would then send it twice):
- * it is Unknown, then settled by reading, never sent again.
+ * it is Unknown, then settled by reading, never sent again. A status change or a report mark
+ * is read back the same way, and is Unknown, then sent again.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { buildWriteBack, openReports, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 let wb: WriteBack;
 let fund: SandboxFund;
@@ -37,8 +39,8 @@ describe("an Outbox movement refused in words after it was applied", () => {
   // without it is found out by reading the fund again.
   const faults = [
     { fault: "error-in-200", apply: true, says: "the request may have been applied" },
-    { fault: "error-in-200-v2", apply: true, says: "yet reading the fund again shows it was" },
-    { fault: "status", status: 409, apply: true, says: "yet reading the fund again shows it was" },
+    { fault: "error-in-200-v2", apply: true, says: "yet reading again shows it was" },
+    { fault: "status", status: 409, apply: true, says: "yet reading again shows it was" },
   ];
   for (const { says, ...rule } of faults) {
     it(`${rule.fault}${rule.status ? ` ${rule.status}` : ""} after the deposit took effect: Unknown, then Done; one deposit`, async () => {
@@ -86,7 +88,7 @@ describe("an Outbox status change refused in words after it was applied", () => 
       const [row] = wb.outbox();
       expect([row?.state, String(row?.result)]).toEqual([
         "Unknown",
-        expect.stringContaining("yet reading the fund again shows it was"),
+        expect.stringContaining("yet reading again shows it was"),
       ]);
       pastTheWindow();
       expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
@@ -99,6 +101,134 @@ describe("an Outbox status change refused in words after it was applied", () => 
     await wb.faults([{ endpoint: "setFundStatus", fault: "status", status: 409, times: 1 }]);
     expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
     expect(wb.outbox()[0]?.state).toBe("Refused");
+  });
+});
+
+type SandboxReport = { id: number; integrated: boolean; customStatus: string };
+
+/** A report neither integrated nor showing "Pagado". */
+async function plainReport(): Promise<SandboxReport> {
+  const reports = (await wb.state()).reports as SandboxReport[];
+  return reports.find((r) => !r.integrated && r.customStatus !== "Pagado") as SandboxReport;
+}
+
+const reportMarks = [
+  {
+    endpoint: "setExpenseReportIntegration",
+    row: { operation: "Mark integrated", integrationCode: "ERP-5", integrationDate: "2024-06-30 10:00:00" },
+    shows: (r: SandboxReport) => r.integrated,
+  },
+  {
+    endpoint: "setExpenseReportCustomStatus",
+    row: { operation: "Set custom status", customStatus: "Pagado" },
+    shows: (r: SandboxReport) => r.customStatus === "Pagado",
+  },
+];
+
+async function reportNow(id: number): Promise<SandboxReport> {
+  return ((await wb.state()).reports as SandboxReport[]).find((r) => r.id === id) as SandboxReport;
+}
+
+describe("an Outbox report mark refused in words after it was applied", () => {
+  for (const { endpoint, row: cells, shows } of reportMarks)
+    for (const rule of [
+      { fault: "error-in-200-v2", apply: true },
+      { fault: "status", status: 409, apply: true },
+    ])
+      it(`${cells.operation}, ${rule.fault}${rule.status ? ` ${rule.status}` : ""} after it took effect: Unknown, not Refused, then Done`, async () => {
+        const report = await plainReport();
+        wb.typeOutbox([{ ...cells, targetId: report.id }]);
+        await wb.faults([{ endpoint, times: 1, ...rule }]);
+        expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+        expect(shows(await reportNow(report.id))).toBe(true);
+        const [row] = wb.outbox();
+        expect([row?.state, String(row?.result)]).toEqual([
+          "Unknown",
+          expect.stringContaining("yet reading again shows it was"),
+        ]);
+        pastTheWindow();
+        expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+        expect(wb.outbox()[0]?.state).toBe("Done");
+      });
+
+  it("a refusal of a mark the report already had stays Refused", async () => {
+    const report = await plainReport();
+    wb.typeOutbox([{ operation: "Mark not integrated", targetId: report.id }]);
+    await wb.faults([{ endpoint: "setExpenseReportIntegration", fault: "status", status: 409, times: 1 }]);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Refused");
+  });
+
+  it("a refusal that marked nothing stays Refused", async () => {
+    const report = await plainReport();
+    wb.typeOutbox([{ operation: "Set custom status", targetId: report.id, customStatus: "Pagado" }]);
+    await wb.faults([{ endpoint: "setExpenseReportCustomStatus", fault: "error-in-200-v2", times: 1 }]);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Refused");
+    expect((await reportNow(report.id)).customStatus).not.toBe("Pagado");
+  });
+});
+
+describe("a Report sidebar mark refused in words after it was applied", () => {
+  for (const { endpoint, shows } of reportMarks)
+    it(`${endpoint}: unknown, not refused`, async () => {
+      const report = await plainReport();
+      const { view, sent } = openReports(wb, [report.id]);
+      await wb.faults([{ endpoint, fault: "status", status: 409, apply: true, times: 1 }]);
+      const form =
+        endpoint === "setExpenseReportCustomStatus"
+          ? { name: "setReportsCustomStatus", fields: { CustomStatus: "Pagado" } }
+          : {
+              name: "markReportsIntegrated",
+              fields: { IntegrationCode: "ERP-6", IntegrationDate: view.now },
+            };
+      const out = wb.sidebar(form.name, {
+        requestId: `refused-mark-${endpoint}`,
+        ...sent,
+        fields: form.fields,
+      }) as {
+        results: { outcome: FormOutcome }[];
+      };
+      expect(shows(await reportNow(report.id))).toBe(true);
+      expect(out.results.map((r) => r.outcome.kind)).toEqual(["unknown"]);
+    });
+});
+
+describe("an Outbox fund update whose answer does not read", () => {
+  it("is Unknown, then Done by reading the fund, not sent again", async () => {
+    wb.typeOutbox([
+      { operation: "Update fund", targetId: fund.id, fundName: "Caja renombrada", autoBlock: "No" },
+    ]);
+    await wb.faults([{ endpoint: "updateFund", fault: "empty-200", times: 1 }]);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Unknown");
+    pastTheWindow();
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect((await wb.fund(fund.id)).title).toBe("Caja renombrada");
+    const audit = wb.sheetValues("Audit");
+    const header = audit[0] as string[];
+    const at = (name: string) => header.indexOf(name);
+    const updates = audit.filter((r) => r[at("Endpoint")] === "updateFund");
+    expect(updates.map((r) => [r[at("Method")], r[at("Outcome")]])).toEqual([
+      ["PUT", "unknown"],
+      ["-", "ok"],
+    ]);
+  });
+
+  it("edited while Unknown, sends what its row shows now, not Done for the first", async () => {
+    wb.typeOutbox([{ operation: "Update fund", targetId: fund.id, fundName: "Caja renombrada" }]);
+    await wb.faults([{ endpoint: "updateFund", fault: "empty-200", times: 1 }]);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Unknown");
+    wb.typeOutbox([{ operation: "Update fund", targetId: fund.id, fundName: "Caja de nuevo" }]);
+    pastTheWindow();
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    // Not among the rows that run confirmed: sent by the next one, as any edited row.
+    expect(wb.outbox()[0]?.state).toBe("Pending");
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect((await wb.fund(fund.id)).title).toBe("Caja de nuevo");
   });
 });
 

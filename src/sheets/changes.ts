@@ -21,18 +21,21 @@ export function missingRowColors(
   snapshot: SheetSnapshot | null,
   block: RowBlock,
 ): (string | null)[][] | null {
+  const from = block.row - 1;
+  const to = from + block.height;
+  let i = from;
+  while (i < to && !notedAt(plan, snapshot, i)) i++;
+  return i === to
+    ? null
+    : plan.values
+        .slice(from, to)
+        .map((_, i) => plan.keys.map(() => (notedAt(plan, null, from + i) ? MISSING_ROW_COLOR : null)));
+}
+
+/** Whether data row `i` (0 is the header) has a refresh note in the plan or had one in the sheet. */
+function notedAt(plan: RefreshPlan, snapshot: SheetSnapshot | null, i: number): boolean {
   const note = plan.keys.indexOf(REFRESH_NOTE_KEY);
-  if (note < 0) return null;
-  const from = Math.max(block.row - 1, 1);
-  const to = block.row - 1 + block.height;
-  const noted = (rows: readonly (readonly CellValue[])[] | undefined) =>
-    (rows ?? []).slice(from, to).some((r) => (r[note] ?? "") !== "");
-  if (!noted(plan.values) && !noted(snapshot?.values)) return null;
-  return plan.values
-    .slice(block.row - 1, to)
-    .map((r, i) =>
-      plan.keys.map(() => (block.row + i > 1 && (r[note] ?? "") !== "" ? MISSING_ROW_COLOR : null)),
-    );
+  return i > 0 && [plan, snapshot].some((s) => (s?.values[i]?.[note] ?? "") !== "");
 }
 
 /** Rows written per call at most: 5,000 rows of a wide sheet stay well under a call's limits. */
@@ -113,10 +116,14 @@ export function changedBlocks(
   dateTexts?: DateTexts,
   gapCells = GAP_CELLS,
 ): RowBlock[] {
-  const maxGap = Math.floor(gapCells / Math.max(1, plan.width));
+  // Rows, compared with whole numbers only: no need to round it.
+  const maxGap = gapCells / Math.max(1, plan.width);
   const blocks: RowBlock[] = [];
   let start = -1;
   let end = -1;
+  // Whether the block holds a row with a refresh note (now or before): the font colours of all
+  // its rows are written then, so it is never widened over unchanged rows (a user's colour there).
+  let noted = false;
   const close = () => {
     for (let from = start; from < end; from += maxRows) {
       blocks.push({ row: from + 1, height: Math.min(maxRows, end - from) });
@@ -124,11 +131,15 @@ export function changedBlocks(
   };
   for (let index = 0; index < plan.values.length; index += 1) {
     if (snapshot && sameRow(plan, snapshot, index, dateTexts)) continue;
-    if (start >= 0 && index - end > maxGap) close();
-    if (start < 0 || index - end > maxGap) start = index;
+    for (let i = end; i <= index; i++) noted ||= notedAt(plan, snapshot, i);
+    if (start < 0 || index - end > (noted ? 0 : maxGap)) {
+      close(); // Nothing while no block is open (start and end at -1).
+      start = index;
+      noted = notedAt(plan, snapshot, index);
+    }
     end = index + 1;
   }
-  if (start >= 0) close();
+  close();
   return blocks;
 }
 

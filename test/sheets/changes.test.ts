@@ -63,6 +63,39 @@ describe("changedBlocks", () => {
     ]);
   });
 
+  it("never writes unchanged rows with a block whose font colours are set (a kept row's grey)", () => {
+    // Every cell of a block with a refresh note gets its colour: a user's red in row 4 would go.
+    const before = [
+      ["Id", "Refresh note"],
+      [1, ""],
+      [2, ""],
+      [3, ""],
+      [4, ""],
+      [5, ""],
+    ];
+    const keys = ["id", "refreshNote"];
+    const kept = { ...plan(before.map((r, i) => (i === 1 ? [1, "gone"] : i === 4 ? [40, ""] : r))), keys };
+    expect(changedBlocks(kept, snapshot(before))).toEqual([
+      { row: 2, height: 1 },
+      { row: 5, height: 1 },
+    ]);
+    // A row that came back (its note cleared) is coloured too; an unchanged kept row in the gap too.
+    const back = { ...plan(before.map((r, i) => (i === 2 ? [2, ""] : i === 5 ? [50, ""] : r))), keys };
+    const was = before.map((r, i) => (i === 2 ? [2, "gone"] : r));
+    expect(changedBlocks(back, snapshot(was))).toEqual([
+      { row: 3, height: 1 },
+      { row: 6, height: 1 },
+    ]);
+    const keptBetween = { ...plan(was.map((r, i) => (i === 1 ? [10, ""] : i === 4 ? [40, ""] : r))), keys };
+    expect(changedBlocks(keptBetween, snapshot(was))).toEqual([
+      { row: 2, height: 1 },
+      { row: 5, height: 1 },
+    ]);
+    // Without any note, the same gaps are written with their neighbours.
+    const plain = { ...plan(before.map((r, i) => (i === 1 ? [10, ""] : i === 4 ? [40, ""] : r))), keys };
+    expect(changedBlocks(plain, snapshot(before))).toEqual([{ row: 2, height: 4 }]);
+  });
+
   it("writes rows changed here and there in a few calls, not one per row", () => {
     // 3,000 rows of 20 columns, every third one changed (a name learnt, a status moved).
     const wide = Array.from({ length: 3_000 }, (_, i) => Array.from({ length: 20 }, (_, c) => `${i}:${c}`));

@@ -85,7 +85,7 @@ export interface Snapshot {
   request?: WriteRequest;
   fund?: FundMark;
   newFund?: NewFundMark;
-  /** A status change or report mark: whether the fund or report showed it before sending. */
+  /** A fund update or status change, a report mark: whether the fund or report showed it before sending. */
   had?: boolean;
 }
 

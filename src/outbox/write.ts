@@ -128,8 +128,9 @@ export function takeSnapshot(
     snapshot.fund = markFund(fund, request);
   } else if (request.operation === "createFund") {
     snapshot.newFund = markNewFund(context.service.listFundsNewestFirst(1).funds);
-  } else if (request.operation === "setFundStatus" || "reportId" in request) {
-    // What it showed before: a refusal answered after the change took effect is found out.
+  } else {
+    // A fund's update or status, a report's mark: what it showed before, so that a refusal
+    // answered after the change took effect is found out.
     snapshot.had = showsNow(context, request);
   }
   return snapshot;

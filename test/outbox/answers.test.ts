@@ -24,10 +24,21 @@ const reportRead = (over: Record<string, unknown> = {}) =>
   });
 const integratedV1 = { IntegrationDate: "2024-06-01 10:00:00", IntegrationExternalCode: "V-1" };
 
-/** Sends `request` answered by `replies`; a report mark's report is read first (as `reportRead()`). */
+/**
+ * Sends `request` answered by `replies`; a report mark's report is read first (as `reportRead()`),
+ * an update's fund too (as getFund.json, under another name).
+ */
 function sendWith(answer: unknown, request: WriteRequest, replies?: Reply[]) {
   const { transport } = scriptedTransport(
-    replies ?? ["reportId" in request ? [reportRead()] : [], ok(answer)].flat(),
+    replies ??
+      [
+        "reportId" in request
+          ? [reportRead()]
+          : request.operation === "updateFund"
+            ? [ok({ ...(fixture("getFund.json") as object), Id: 300 })]
+            : [],
+        ok(answer),
+      ].flat(),
   );
   const client = createClient({
     transport,

@@ -60,3 +60,34 @@ describe("a deposit refused in words, the fund then unreadable", () => {
     expect(end.status).toBe("refused");
   });
 });
+
+/** Applies every write, then answers it with a refusal (a 409, or an error inside a 200). */
+class ApplyingThenRefusing extends FakeLedger {
+  constructor(private status: number) {
+    super();
+  }
+  override send(request: WriteRequest): WriteResult {
+    super.send(request);
+    throw {
+      outcome: "refused",
+      message: "Error: could not save",
+      status: this.status,
+    } satisfies WriteFailure;
+  }
+}
+
+describe("a fund update refused in words after it took effect", () => {
+  for (const status of [200, 409]) {
+    it(`${status}: unknown, not refused (the fund shows the new name); refused when it already had it`, () => {
+      const ledger = new ApplyingThenRefusing(status);
+      ledger.addFund({ id: 5, balance: 0, title: "Old name" });
+      const context = { service: ledger, audit: new FakeAudit(), now: () => new Date() };
+      const update = { operation: "updateFund", fundId: 5, name: "New name" } as const;
+      const end = sendWrite(context, update, "key-1");
+      expect(ledger.funds.get(5)?.title).toBe("New name");
+      expect(end.status).toBe("unknown");
+      // The fund had that name before sending: the refusal is taken at its word.
+      expect(sendWrite(context, update, "key-2").status).toBe("refused");
+    });
+  }
+});

@@ -107,29 +107,30 @@ export function servicePort(client: Client, adminId: number): ServicePort {
         employeeId: f.idAssignTo,
         createdAt: f.createdAt ?? "",
       }));
-      return { funds, pages: list.records.pages };
+      // Pages counted by a floor division (150 funds at 100 a page: 1) would end the search for
+      // an interrupted creation before the last page: the total's pages are read too (the page
+      // numbers the search compares with it are whole, so 1.5 pages is 2).
+      const { pages, totalRecords } = list.records;
+      return { funds, pages: Math.max(pages, totalRecords / 100) };
     },
     send(request) {
       const { endpoint, input } = toServiceInput(request, adminId);
       const answer = attempt(() => client.call(endpoint, input));
       if ("reportId" in request) {
-        const r = answer as IntegrationResult & CustomStatusResult;
-        const { id, title, reportNumber, customStatus } = r;
-        const integrated = r.integrationStatus === 1;
-        checkAnswer(request, id, shows(request, { integrated, code: r.integrationCode, customStatus }));
+        const { id, title, reportNumber, customStatus, integrationCode, integrationDate, integrationStatus } =
+          answer as IntegrationResult & CustomStatusResult;
+        const integrated = integrationStatus === 1;
+        checkAnswer(request, id, shows(request, { integrated, code: integrationCode, customStatus }));
         return {
           kind: "report",
-          report:
-            endpoint === "setExpenseReportIntegration"
-              ? {
-                  id,
-                  title,
-                  reportNumber,
-                  integrated,
-                  integrationCode: r.integrationCode,
-                  integrationDate: r.integrationDate ?? "",
-                }
-              : { id, title, reportNumber, customStatus },
+          report: {
+            id,
+            title,
+            reportNumber,
+            ...(endpoint === "setExpenseReportIntegration"
+              ? { integrated, integrationCode, integrationDate: integrationDate ?? "" }
+              : { customStatus }),
+          },
         };
       }
       const fund = fundStateOf(answer as Fund);

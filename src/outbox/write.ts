@@ -59,7 +59,7 @@ export function isWriteFailure(value: unknown): value is WriteFailure {
 export interface ServicePort {
   getFund(id: number): FundState;
   getReport(id: number): ReportState;
-  /** One page of getFunds ordered by creation date, newest first. */
+  /** One page of getFunds ordered by creation date, newest first; `pages` may be fractional (the total over 100). */
   listFundsNewestFirst(page: number): { funds: FundListItem[]; pages: number };
   send(request: WriteRequest): WriteResult;
 }

@@ -550,9 +550,7 @@ export function myPosition(key: string): { is(text: string): boolean; keep(text:
   const user = runtime().userProperties();
   return {
     is: (text) => user.getProperty(name) === runtime().digest(text),
-    keep: (text) => {
-      user.setProperty(name, runtime().digest(text));
-    },
+    keep: (text) => user.setProperty(name, runtime().digest(text)),
   };
 }
 

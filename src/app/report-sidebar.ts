@@ -10,6 +10,7 @@ import { runtime } from "../gas/runtime";
 import { type SelectedReport, selectedReports } from "../gas/selection";
 import { recentSubmissions } from "../gas/submissions";
 import { type Language, type StringKey, translate } from "../i18n";
+import { DATE_TIME } from "../outbox/cells";
 import { type FormOutcome, once, readSubmission, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
 import { isFailure } from "../refresh/engine";
@@ -58,10 +59,11 @@ export function getReportSidebarView(): ReportSidebarView {
 }
 
 /**
- * What this user's sidebar showed last, report Id → the service's number (user cache): a mark
- * goes only to a report shown read from the service, whatever the page or the sheet says.
+ * What this user's sidebar showed last in this spreadsheet, report Id → the service's number
+ * (user cache, which every spreadsheet of theirs shares: the key ends with this one's id): a
+ * mark goes only to a report shown read from the service, whatever the page or the sheet says.
  */
-const SHOWN_KEY = "reports:shown";
+const shownKey = () => `reports:shown${runtime().spreadsheet().getId()}`;
 
 function reportSidebarView(): ReportSidebarView {
   const session = openWriteSession("sidebar");
@@ -92,8 +94,8 @@ function reportSidebarView(): ReportSidebarView {
       });
     });
   }
-  runtime().userCache()?.put(SHOWN_KEY, JSON.stringify(shown), 21600);
-  const now = runtime().formatDate(new Date(), spreadsheet.getSpreadsheetTimeZone(), "yyyy-MM-dd HH:mm:ss");
+  runtime().userCache()?.put(shownKey(), JSON.stringify(shown), 21600);
+  const now = runtime().formatDate(new Date(), spreadsheet.getSpreadsheetTimeZone(), DATE_TIME);
   session.finish();
   return { language: session.language, adminId: session.adminId, reports, now };
 }
@@ -129,13 +131,13 @@ function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
   const recent = recentSubmissions();
   const context = { ...session, newKey: () => runtime().uuid() };
   // Written by this user's own view only (no other editor reaches a user cache).
-  const shown = JSON.parse(runtime().userCache()?.get(SHOWN_KEY) || "{}") as Record<number, unknown>;
+  const shown = JSON.parse(runtime().userCache()?.get(shownKey()) || "{}") as Record<number, unknown>;
   // The page sends, per Id, the report number it showed (`reportNumbers`: Id → number).
   const numbers = ownMember(raw, "reportNumbers");
   const results = ids.map((id) => ({
     id,
     outcome:
-      (shown[id] ?? NaN) === ownMember(numbers, String(id))
+      (shown[id] ?? NaN) === ownMember(numbers, `${id}`)
         ? once(recent, `${submission.requestId}-${id}`, session.language, () =>
             submitWrite(context, operation, { ...submission.fields, Id: id }),
           )

@@ -61,7 +61,7 @@ export function knownEmployees(
     [...byId.entries()]
       .map(([id, name]) => ({ id, name }))
       // Named first, by name; the ids no name is known for after them.
-      .sort((a, b) => Number(!a.name) - Number(!b.name) || a.name.localeCompare(b.name) || a.id - b.id)
+      .sort((a, b) => +!a.name - +!b.name || a.name.localeCompare(b.name) || a.id - b.id)
       .slice(0, 500)
   );
 }

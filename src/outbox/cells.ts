@@ -11,8 +11,11 @@ export type Cents = number;
 
 export type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/** A date and time as the contract writes it, in a Java pattern (Utilities.formatDate). */
+export const DATE_TIME = "yyyy-MM-dd HH:mm:ss";
+
 /** Formats a Date of a cell as the spreadsheet shows it (its own time zone), in a Java pattern. */
-export type DateFormatter = (date: Date, pattern: "yyyy-MM-dd" | "yyyy-MM-dd HH:mm:ss") => string;
+export type DateFormatter = (date: Date, pattern: "yyyy-MM-dd" | typeof DATE_TIME) => string;
 
 export function isBlank(value: CellValue | null | undefined): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");

@@ -8,7 +8,7 @@ import { type Fund, formatCents } from "../api";
 import { plainRefusal, plainText } from "../api/plain";
 import { type Language, type StringKey, translate } from "../i18n";
 import { dayOf } from "../sheets/cells";
-import type { DateFormatter } from "./cells";
+import { DATE_TIME, type DateFormatter } from "./cells";
 import { describeRequest } from "./describe";
 import { fundStatusLabel, IDEMPOTENT_OPERATIONS, type OutboxOperation } from "./operations";
 import {
@@ -169,7 +169,7 @@ export function settleBlockingWrites(
     translate(context.language, key, params);
   const now = context.now().getTime();
   const until = (record: WriteRecord) =>
-    context.format(new Date(inFlightUntil(record)), "yyyy-MM-dd HH:mm:ss").slice(11, 16);
+    context.format(new Date(inFlightUntil(record)), DATE_TIME).slice(11, 16);
   const blocking = context.records
     .all()
     .filter((record) => blocks(record, request))
@@ -292,7 +292,7 @@ export function submitWrite(
   }
   // It may still land: remember it, and settle it only once that can no longer happen.
   context.records.put({ ...(record as WriteRecord), state: "unknown" });
-  const until = context.format(new Date(inFlightUntil(record)), "yyyy-MM-dd HH:mm:ss").slice(11, 16);
+  const until = context.format(new Date(inFlightUntil(record)), DATE_TIME).slice(11, 16);
   return {
     kind: "unknown",
     applied: null,

@@ -13,7 +13,7 @@
 
 import { formatCents } from "../api/money";
 import { type Language, type StringKey, translate } from "../i18n";
-import type { DateFormatter } from "./cells";
+import { DATE_TIME, type DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
 import { describeChanges, describeRequest } from "./describe";
 import { fundStatusLabel, type OutboxState, stateLabel } from "./operations";
@@ -226,8 +226,8 @@ export function runOutbox(context: RunContext): RunSummary {
   // A refusal before sending names the row's column, not the service's field.
   const writing = { ...context, fieldName: (field: string) => fieldLabel(context.language, field) };
   const nowMs = () => context.now().getTime();
-  const clock = (ms: number) => context.format(new Date(ms), "yyyy-MM-dd HH:mm:ss").slice(11, 16);
-  const day = (ms: number) => context.format(new Date(ms), "yyyy-MM-dd HH:mm:ss").slice(0, 16);
+  const clock = (ms: number) => context.format(new Date(ms), DATE_TIME).slice(11, 16);
+  const day = (ms: number) => context.format(new Date(ms), DATE_TIME).slice(0, 16);
 
   const records = new Map(context.records.all().map((r) => [r.key, r]));
   const putRecord = (record: WriteRecord) => {

@@ -443,6 +443,24 @@ describe("Report sidebar", () => {
     expect(ledger.calls).toBe(wb.emulator.urlFetchToday());
   });
 
+  it("a Report sidebar opened by the same user in another spreadsheet leaves this one's marks alone", async () => {
+    const ids = await reportsSheet();
+    const { sent } = openReports(wb, [ids[0] as number]);
+    // The same user's cache serves every spreadsheet: their sidebar there, with nothing selected.
+    const doc = wb.emulator.spreadsheet as unknown as { id: string };
+    const here = doc.id;
+    doc.id = "another-spreadsheet";
+    wb.emulator.select("Sheet1", "A1");
+    expect((wb.sidebar("getReportSidebarView") as ReportSidebarView).reports).toEqual([]);
+    doc.id = here;
+    const marked = wb.sidebar("markReportsIntegrated", {
+      ...sent,
+      requestId: requestId(),
+      fields: { IntegrationCode: "ERP-9", IntegrationDate: "2024-06-30 10:00:00" },
+    }) as { results: { outcome: FormOutcome }[] };
+    expect(marked.results.map((r) => r.outcome.kind)).toEqual(["done"]);
+  });
+
   it("refuses a custom status longer than 20 characters and a mark without a voucher code, unsent", async () => {
     const ids = await reportsSheet();
     const { sent } = openReports(wb, [ids[0] as number]);

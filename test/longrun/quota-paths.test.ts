@@ -3,19 +3,11 @@
  * quota check reads), and a refresh started by hand checks the quota the way the scheduled run
  * does: refused, with a plain message, when it could not finish within what is left today.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_KIND_KEY, LEDGER_KEY } from "../../src/app/quota";
-import { buildWriteBack, startWriteBack, type WriteBack } from "../writeback/harness";
+import { writeBackPerFile } from "../writeback/harness";
 
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile();
 
 function ledger(): { day: string; calls: number } | null {
   const text = wb.emulator.userPropertiesOf(wb.user).values.get(LEDGER_KEY);

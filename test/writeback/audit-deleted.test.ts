@@ -3,19 +3,11 @@
  * row ends with what really happened (the first deposit's answer said Done, the second was sent
  * once), and the audit begins again on a sheet of its own with the rest of the run's calls.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { columnNumber } from "../../src/outbox/columns";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile();
 
 async function until(test: () => boolean): Promise<void> {
   const giveUp = Date.now() + 20_000;

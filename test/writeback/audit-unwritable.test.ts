@@ -3,18 +3,10 @@
  * be made or grow): a write's row goes on the audit before its request leaves, so no row, no
  * request. Nothing moves unrecorded; the Outbox row says why it was not sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { describe, expect, it } from "vitest";
+import { type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile();
 
 describe("a deposit when the audit cannot take its row", () => {
   it("is not sent: the row is Refused saying why, and the fund is unchanged", async () => {

@@ -4,20 +4,12 @@
  * idempotent), so the sidebar's later choice would be undone twice. The sidebar refuses until
  * the Outbox has settled the row, as the Outbox holds its own later rows.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, openReports, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { openReports, type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile();
 
 beforeEach(async () => {
   await wb.reset();

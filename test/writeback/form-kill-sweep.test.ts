@@ -5,21 +5,13 @@
  * opened once nothing more can land, and a new deposit is made only if it says the first was not
  * applied: the deposit lands exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { columnLetters } from "../../src/sheets/formulas";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile();
 
 describe("a Fund sidebar deposit killed at any call, then retried", () => {
   it("moves the money once", async () => {

@@ -8,6 +8,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import {
   createEmulator,
   type Emulator,
@@ -186,6 +187,21 @@ export async function startWriteBack(
       await sandbox.close();
     },
   };
+  return wb;
+}
+
+/**
+ * The write-back of a test file whose tests share one: the add-on built and started before its
+ * first test, closed after its last. Its members are there once the tests run.
+ */
+export function writeBackPerFile(): WriteBack {
+  const wb = {} as WriteBack;
+  beforeAll(async () => {
+    Object.assign(wb, await startWriteBack(buildWriteBack()));
+  }, 120_000);
+  afterAll(async () => {
+    await wb.close?.();
+  });
   return wb;
 }
 

@@ -4,19 +4,11 @@
  * among others), then run again once the in-flight window is over: the deposit lands exactly
  * once and the row ends Done, never Refused for a record the run itself removed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile();
 
 describe("a run that sends an interrupted deposit again, killed at any call", () => {
   it("sends it once, and the row ends Done", async () => {

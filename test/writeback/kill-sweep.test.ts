@@ -3,19 +3,11 @@
  * row's State and Result and its hidden record are written in, among others), then run again
  * once the in-flight window is over: each deposit lands exactly once and every row ends Done.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile();
 
 describe("an Outbox run killed at any call", () => {
   it("sends each deposit once, whatever call it was killed at", async () => {

@@ -4,18 +4,10 @@
  * end, or the store fills up mid-run and every later write (this run's, the next run's, a Fund
  * sidebar's) fails on it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { describe, expect, it } from "vitest";
+import { type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile();
 
 const storeBytes = () => {
   let bytes = 0;

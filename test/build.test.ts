@@ -389,8 +389,8 @@ describe("dist/addon.js.map (written for the bench)", () => {
 });
 
 describe("sizes", () => {
-  it("every pushed file is within its limit (addon.js 250 kB, each sidebar 120 kB)", () => {
-    expect(SIZE_LIMITS).toEqual({ script: 250_000, html: 120_000 });
+  it("every pushed file is within its limit (addon.js 400 kB, each sidebar 120 kB)", () => {
+    expect(SIZE_LIMITS).toEqual({ script: 400_000, html: 120_000 });
     const files = readdirSync(dist);
     expect(files).toContain("addon.js");
     const over = files

@@ -17,16 +17,9 @@ export {
 } from "./app/fund-sidebar";
 export { onInstall, onOpen } from "./app/open";
 export { createOutboxSheet, previewOutbox, runOutbox } from "./app/outbox";
-export {
-  getRefreshSidebarView,
-  refreshAll,
-  refreshFromSidebar,
-  refreshFunds,
-  refreshReports,
-  refreshSelectedRows,
-  refreshTransactions,
-  showRefreshSidebar,
-} from "./app/refresh";
+export { refreshAll, refreshFunds, refreshReports, refreshTransactions } from "./app/refresh";
+export { refreshSelectedRows } from "./app/refresh-selected";
+export { getRefreshSidebarView, refreshFromSidebar, showRefreshSidebar } from "./app/refresh-sidebar";
 export {
   getReportSidebarView,
   markReportsIntegrated,
@@ -34,15 +27,10 @@ export {
   setReportsCustomStatus,
   showReportSidebar,
 } from "./app/report-sidebar";
-export {
-  continueRefresh,
-  dismissScheduleNotice,
-  getScheduleView,
-  runRefreshFromSettings,
-  runScheduledRefresh,
-  saveSchedule,
-  saveSchedulePreferences,
-} from "./app/schedule";
+export { continueRefresh, runScheduledRefresh } from "./app/schedule";
+export { runRefreshFromSettings } from "./app/schedule-refresh-now";
+export { dismissScheduleNotice, saveSchedule, saveSchedulePreferences } from "./app/schedule-save";
+export { getScheduleView } from "./app/schedule-view";
 export {
   confirmMyTokenUrl,
   getSettingsView,

@@ -1,8 +1,9 @@
 /**
  * The layers of ARCHITECTURE.md, enforced: an import that runs back up the layers, or a file
- * outside src/gas/ that touches an Apps Script global, fails here with the file and line.
+ * outside src/gas/ that touches an Apps Script global, fails here with the file and line; an
+ * import circle fails with the files that close it.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -106,6 +107,49 @@ function importsOf(file: string, source: string): Import[] {
   return found;
 }
 
+/** The file an import's target names (`./x` is `./x.ts`, or `./x/index.ts`), or undefined. */
+function fileOf(target: string): string | undefined {
+  const candidates = [target, `${target}.ts`, `${target}.mts`, `${target}/index.ts`];
+  return candidates.find((path) => /\.(ts|mts|mjs)$/.test(path) && existsSync(join(root, path)));
+}
+
+/**
+ * The import circles among `files` (type-only imports included: a circle of types is still
+ * two files that cannot be read one before the other), each as the chain of files that closes
+ * it. A depth-first search that reports each circle once, from the first file it reaches.
+ */
+function importCircles(
+  files: string[],
+  read: (file: string) => string,
+  resolveFile: (target: string) => string | undefined = fileOf,
+): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(file, read(file)).map(({ target }) => resolveFile(target));
+    edges.set(
+      file,
+      targets.filter((target): target is string => target !== undefined && files.includes(target)),
+    );
+  }
+  const circles: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string): void => {
+    const at = path.indexOf(file);
+    if (at >= 0) {
+      circles.push([...path.slice(at), file]);
+      return;
+    }
+    if (done.has(file)) return;
+    path.push(file);
+    for (const next of edges.get(file) ?? []) visit(next);
+    path.pop();
+    done.add(file);
+  };
+  for (const file of [...files].sort()) visit(file);
+  return circles;
+}
+
 /** The area of src/ a path belongs to ("app", "ui", "main"…), or undefined outside src/. */
 function areaOf(path: string): string | undefined {
   const parts = path.split("/");
@@ -177,6 +221,28 @@ describe("layers", () => {
         /\bcatch\s*(\(\s*_|\{)/.test(codeOnly(readFileSync(join(root, file), "utf8"))),
     );
     expect(swallowing).toEqual([]);
+  });
+
+  it("no file of src/, dev/ or scripts/ imports itself through others (no import circle)", () => {
+    const files = [...filesUnder("src"), ...filesUnder("dev"), ...filesUnder("scripts")];
+    const circles = importCircles(files, (file) => readFileSync(join(root, file), "utf8"));
+    expect(circles.map((circle) => circle.join(" → "))).toEqual([]);
+  });
+
+  it("the circle check finds a circle, of types too, and passes a chain", () => {
+    const sources: Record<string, string> = {
+      "src/a.ts": 'import { b } from "./b";',
+      "src/b.ts": 'import type { C } from "./c";',
+      "src/c.ts": 'export { a } from "./a";',
+      "src/d.ts": 'import { a } from "./a";',
+    };
+    const read = (file: string) => sources[file] ?? "";
+    const fileOfSource = (target: string) => (`${target}.ts` in sources ? `${target}.ts` : undefined);
+    expect(importCircles(Object.keys(sources), read, fileOfSource)).toEqual([
+      ["src/a.ts", "src/b.ts", "src/c.ts", "src/a.ts"],
+    ]);
+    delete sources["src/c.ts"];
+    expect(importCircles(Object.keys(sources), read, fileOfSource)).toEqual([]);
   });
 
   it("the checks above catch what they are meant to", () => {

@@ -8,8 +8,7 @@
  */
 
 import { columnLetters, columnNumber, parseA1, splitSheetRef } from "./spreadsheet/a1";
-import type { SpreadsheetDoc } from "./spreadsheet/fakes";
-import type { SheetData } from "./spreadsheet/model";
+import type { SheetData, Workbook } from "./spreadsheet/model";
 import type { CellScalar } from "./spreadsheet/typed-input";
 
 type Value = CellScalar | Value[];
@@ -243,7 +242,7 @@ function shifted(a1: string, shift: { rows: number; columns: number }): string |
  * moves its relative references, as for a conditional format's formula on another cell.
  */
 export function evaluateFormula(
-  doc: SpreadsheetDoc,
+  doc: Workbook,
   sheet: SheetData,
   formula: string,
   shift?: { rows: number; columns: number },

@@ -24,7 +24,7 @@ import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import { loadEmployeeNames } from "../refresh/employees";
 import { currentLanguage, entry, tolerate, withDocumentLock } from "./entry";
 import { openWriteSession, type WriteSession } from "./outbox";
-import { myNames } from "./refresh";
+import { myNames } from "./refresh-session";
 
 export interface FundSidebarView {
   language: Language;

@@ -8,7 +8,7 @@ import { runtime } from "../gas/runtime";
 import { diagnosticsMenuItems } from "./diagnostics";
 import { currentLanguage } from "./entry";
 import { buildMenu } from "./menu";
-import { scheduleNoticeMenuItems, toastScheduleNotice } from "./schedule";
+import { scheduleNoticeMenuItems, toastScheduleNotice } from "./schedule-notice";
 
 /** Builds the add-on menu. Runs in AuthMode.NONE before first use: menu only, no services. */
 export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {

@@ -1,108 +1,35 @@
 /**
- * Scheduled refresh entry points: the recurring trigger's handler, the one-off continuation
- * handler, and what the settings sidebar calls to show and change the schedule. Thin: the
- * decisions live in src/schedule/ and src/longrun/; this hands them Apps Script's services.
+ * Scheduled refresh: the recurring trigger's handler, the one-off continuation handler, one
+ * refresh execution with every service handed in, and the reconciliation of this user's
+ * triggers with the document's schedule. Thin: the decisions live in src/schedule/ and
+ * src/longrun/; this hands them Apps Script's services.
  */
 
-import { ownData, ownRecord } from "../api/arguments";
 import type { DocumentLock } from "../gas/document-lock";
 import { sendPlainMail } from "../gas/mail";
 import { runtime } from "../gas/runtime";
 import { createRefreshTrigger, deleteMyTriggers, listMyTriggers } from "../gas/triggers";
 import { translate } from "../i18n";
-import { loadContinuation, type PropertyStore } from "../longrun/continuation";
+import type { PropertyStore } from "../longrun/continuation";
 import type { QuotaCheck } from "../longrun/quota";
-import {
-  lastScheduledRunAt,
-  parseRun,
-  type RunRecord,
-  readHistory,
-  serializeRun,
-  settleAbandonedRuns,
-} from "../schedule/history";
-import { currentNotice, type Notice } from "../schedule/notices";
-import {
-  chooseSchedule,
-  MY_SCHEDULE_KEY,
-  parseSchedule,
-  parseScheduleState,
-  planContinuationTriggers,
-  planTriggers,
-  SCHEDULE_STATE_KEY,
-  type ScheduleState,
-  savedByMe,
-  scheduleKey,
-} from "../schedule/plan";
-import {
-  loadHistory,
-  quotaForNextRefresh,
-  type RefreshEngine,
-  type RunPorts,
-  type RunResult,
-  runRefresh,
-  saveRun,
-} from "../schedule/run";
-import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
-import { FAILURE_EMAIL_KEY } from "../settings/store";
+import { lastScheduledRunAt, type RunRecord, readHistory, serializeRun } from "../schedule/history";
+import { planContinuationTriggers, planTriggers, savedByMe } from "../schedule/plan";
+import { type RefreshEngine, type RunPorts, type RunResult, runRefresh, saveRun } from "../schedule/run";
+import { failureMail } from "../schedule/view";
 import { currentLanguage, entry, executionBudget, tolerate } from "./entry";
-import type { MenuItem } from "./menu";
-import { ACCOUNT_KIND_KEY, refreshQuotaCheck as checkRefreshQuota, quotaPort } from "./quota";
-import { createGasRefreshEngine, myPosition } from "./refresh";
-
-/** Document property: id of the failed run whose notice someone dismissed. */
-export const NOTICE_DISMISSED_KEY = "schedule.noticeDismissed";
-/** User property: a random id of this user, stable across documents and months. */
-export const USER_ID_KEY = "schedule.userId";
-/** User property: "1" when this user wants an e-mail when their scheduled run fails. */
-export const MAIL_ON_FAILURE_KEY = FAILURE_EMAIL_KEY;
-
-function documentStore(): GoogleAppsScript.Properties.Properties {
-  return runtime().documentProperties();
-}
-
-function userStore(): GoogleAppsScript.Properties.Properties {
-  return runtime().userProperties();
-}
-
-/** The current user: a stable private key (kept in their own user properties) and a label. */
-export function currentUser(): { key: string; label: string } {
-  const store = userStore();
-  let key = store.getProperty(USER_ID_KEY);
-  if (!key) {
-    key = runtime().uuid();
-    store.setProperty(USER_ID_KEY, key);
-  }
-  const email = tolerate(
-    "shown only",
-    () => runtime().activeUserEmail() || runtime().effectiveUserEmail(),
-    "",
-  );
-  return { key, label: email || `user ${key.slice(0, 8)}` };
-}
-
-function readState(): ScheduleState | null {
-  return parseScheduleState(documentStore().getProperty(SCHEDULE_STATE_KEY));
-}
-
-/** This user's own record of the schedule they saved in this document (`MY_SCHEDULE_KEY`). */
-function mySavedKey(): string {
-  return MY_SCHEDULE_KEY + runtime().spreadsheet().getId();
-}
-
-function mySaved(): string | null {
-  return userStore().getProperty(mySavedKey());
-}
-
-function writeState(state: ScheduleState): void {
-  documentStore().setProperty(SCHEDULE_STATE_KEY, JSON.stringify(state));
-}
-
-/** Minutes east of UTC of the spreadsheet's time zone at `ms` (for "daily at 9"). */
-function tzOffsetMinutes(timeZone: string, ms: number): number {
-  const z = runtime().formatDate(new Date(ms), timeZone, "Z"); // e.g. -0300
-  const sign = z.startsWith("-") ? -1 : 1;
-  return sign * (Number(z.slice(1, 3)) * 60 + Number(z.slice(3, 5)));
-}
+import { refreshQuotaCheck as checkRefreshQuota, quotaPort } from "./quota";
+import { createGasRefreshEngine } from "./refresh-engine";
+import { myPosition } from "./refresh-session";
+import {
+  currentUser,
+  documentStore,
+  MAIL_ON_FAILURE_KEY,
+  mySaved,
+  mySavedKey,
+  readState,
+  userStore,
+  writeState,
+} from "./schedule-state";
 
 export interface EnsureResult {
   removed: number;
@@ -274,14 +201,6 @@ function recordTriggerProblem(
   else userStore().setProperty(UNRECORDED_RUN_KEY, serializeRun(run));
 }
 
-/** Moves a run that could not be recorded in the document into its history. */
-function recordWaitingRun(store: GoogleAppsScript.Properties.Properties): void {
-  const user = userStore();
-  const waiting = parseRun(user.getProperty(UNRECORDED_RUN_KEY) ?? "");
-  if (waiting) saveRun(store as PropertyStore, waiting);
-  if (user.getProperty(UNRECORDED_RUN_KEY) !== null) user.deleteProperty(UNRECORDED_RUN_KEY);
-}
-
 /** Handler of the recurring refresh trigger (no Ui here: triggers have none). */
 export function runScheduledRefresh(e?: GoogleAppsScript.Events.TimeDriven): void {
   entry("trigger", () => scheduledRefresh(e));
@@ -335,183 +254,6 @@ function continuation(e?: GoogleAppsScript.Events.TimeDriven): void {
   // One-off triggers stay listed (and count against the 20 allowed) until deleted.
   if (e?.triggerUid) deleteMyTriggers(runtime().spreadsheet(), [e.triggerUid]);
   runRefreshExecution("continuation", startedAt);
-}
-
-/** Whether reconciling the triggers re-created a disabled one just now. */
-function repairedNow(): boolean {
-  const ensured = tolerate("tried again later", () => ensureSchedule(), null);
-  return Boolean(ensured?.created && ensured.reasons.includes("disabled"));
-}
-
-/** The notice of the document, if any (read-only: safe in onOpen's LIMITED mode). */
-export function currentScheduleNotice(): Notice | null {
-  const props = documentStore().getProperties();
-  const now = Date.now();
-  const view = readHistory(props);
-  const settled = new Map(settleAbandonedRuns(view.runs, now).map((r) => [r.id, r]));
-  const runs = view.runs.map((r) => settled.get(r.id) ?? r);
-  return currentNotice(runs, readState(), now, props[NOTICE_DISMISSED_KEY] ?? null);
-}
-
-/**
- * Menu items that carry the schedule's notice, for onOpen outside AuthMode.NONE. Any error
- * reading the document leaves the menu as it is: the menu must always appear.
- */
-export function scheduleNoticeMenuItems(): MenuItem[] {
-  return tolerate("shown only", (): MenuItem[] => {
-    const notice = currentScheduleNotice();
-    if (!notice) return [];
-    const label = notice.kind === "failed" ? "menu.notice.failed" : "menu.notice.stalled";
-    return [{ label, functionName: "showSettingsSidebar" }];
-  }, []);
-}
-
-/**
- * On opening the spreadsheet (outside AuthMode.NONE): a failed scheduled run also pops up in
- * the corner, besides its menu item, so that nobody works on stale data without knowing it.
- */
-export function toastScheduleNotice(): void {
-  tolerate(
-    "shown only",
-    () => {
-      if (currentScheduleNotice()?.kind !== "failed") return;
-      const language = currentLanguage();
-      runtime()
-        .spreadsheet()
-        .toast(translate(language, "notice.toast.failed"), translate(language, "menu.notice.failed"), 15);
-    },
-    undefined,
-  );
-}
-
-/** What the settings sidebar shows about the schedule; re-creates a disabled trigger first. */
-export function getScheduleView(): ScheduleSidebarView {
-  return entry("sidebar", currentScheduleView);
-}
-
-/** The schedule as the settings sidebar shows it, after re-creating a disabled trigger. */
-export function currentScheduleView(): ScheduleSidebarView {
-  // Showing the schedule matters more than repairing it now.
-  return buildScheduleView(repairedNow());
-}
-
-function buildScheduleView(repaired: boolean): ScheduleSidebarView {
-  const spreadsheet = runtime().spreadsheet();
-  const timeZone = spreadsheet.getSpreadsheetTimeZone();
-  const now = Date.now();
-  const store = documentStore();
-  recordWaitingRun(store);
-  const language = currentLanguage();
-  const runs = loadHistory(store, now, language);
-  const state = readState();
-  const notice = currentNotice(runs, state, now, store.getProperty(NOTICE_DISMISSED_KEY));
-  const me = currentUser();
-  const quota = quotaPort();
-  const user = userStore();
-  const kind = user.getProperty(ACCOUNT_KIND_KEY);
-  return {
-    ...scheduleView({
-      language,
-      state,
-      // "Mine" only for the schedule this user saved: one another editor wrote naming them
-      // does not run, and the sidebar shows it as someone else's, to be saved to run.
-      me: savedByMe(state, me.key, mySaved()) ? me.key : "",
-      runs,
-      notice,
-      nowMs: now,
-      tzOffsetMinutes: tzOffsetMinutes(timeZone, now),
-      formatTime: (ms) => runtime().formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
-    }),
-    mailOnFailure: user.getProperty(MAIL_ON_FAILURE_KEY) === "1",
-    quota: quotaForNextRefresh(runs, quota, loadContinuation(store as PropertyStore)),
-    accountKind: kind === "consumer" || kind === "workspace" ? kind : "auto",
-    repaired,
-  };
-}
-
-/**
- * Installs, changes or removes the document's schedule (`{kind:"off"}` removes it). The user
- * who saves becomes its owner: their trigger runs it with their token.
- */
-export function saveSchedule(input: unknown): ScheduleSidebarView {
-  return entry("sidebar", () => changeSchedule(input));
-}
-
-function changeSchedule(input: unknown): ScheduleSidebarView {
-  const schedule = parseSchedule(ownData(input));
-  const me = currentUser();
-  const before = documentStore().getProperty(SCHEDULE_STATE_KEY);
-  const savedBefore = mySaved();
-  // This user's own word for what their trigger may run here (see savedByMe).
-  const keep = (key: string, value: string | null) =>
-    value === null ? userStore().deleteProperty(key) : userStore().setProperty(key, value);
-  keep(mySavedKey(), schedule.kind === "off" ? null : scheduleKey(schedule));
-  writeState(chooseSchedule(schedule, me, Date.now()));
-  try {
-    ensureSchedule();
-  } catch (err) {
-    // The schedule is only saved with its trigger: put the previous one back, and say why.
-    if (before === null) documentStore().deleteProperty(SCHEDULE_STATE_KEY);
-    else documentStore().setProperty(SCHEDULE_STATE_KEY, before);
-    keep(mySavedKey(), savedBefore);
-    const message = err instanceof Error ? err.message : String(err);
-    if (/too many triggers/i.test(message))
-      throw new Error(translate(currentLanguage(), "schedule.tooManyTriggers"));
-    throw err;
-  }
-  return buildScheduleView(false);
-}
-
-/** Saves this user's own preferences: failure e-mail and account kind (quota). */
-export function saveSchedulePreferences(input: unknown): ScheduleSidebarView {
-  return entry("sidebar", () => savePreferences(input));
-}
-
-function savePreferences(input: unknown): ScheduleSidebarView {
-  const value = ownRecord(input);
-  if (value === null) throw new Error("preferences: must be an object");
-  const user = userStore();
-  if ("mailOnFailure" in value) {
-    if (typeof value["mailOnFailure"] !== "boolean") throw new Error("mailOnFailure: must be true or false");
-    user.setProperty(MAIL_ON_FAILURE_KEY, value["mailOnFailure"] ? "1" : "0");
-  }
-  if ("accountKind" in value) {
-    const kind = value["accountKind"];
-    if (kind !== "auto" && kind !== "consumer" && kind !== "workspace") {
-      throw new Error('accountKind: must be "auto", "consumer" or "workspace"');
-    }
-    user.setProperty(ACCOUNT_KIND_KEY, kind);
-  }
-  return buildScheduleView(false);
-}
-
-/** Hides the notice of a failed run for everyone (a later failure shows again). */
-export function dismissScheduleNotice(runId: unknown): ScheduleSidebarView {
-  return entry("sidebar", () => dismissNotice(runId));
-}
-
-function dismissNotice(runId: unknown): ScheduleSidebarView {
-  if (typeof runId !== "string" || runId.length === 0 || runId.length > 100) {
-    throw new Error("runId: must be the id of a run");
-  }
-  documentStore().setProperty(NOTICE_DISMISSED_KEY, runId);
-  return buildScheduleView(false);
-}
-
-/**
- * "Refresh now" in the settings sidebar: one execution of the same refresh the schedule runs,
- * recorded in the history; near the time limit it stops and a follow-up execution continues
- * it. Returns the schedule view with the new run on top.
- */
-export function runRefreshFromSettings(): ScheduleSidebarView {
-  return entry("sidebar", refreshFromSettings);
-}
-
-function refreshFromSettings(): ScheduleSidebarView {
-  const startedAt = Date.now();
-  const result = runRefreshExecution("sidebar", startedAt);
-  // A run is one of the moments a disabled schedule trigger is noticed and re-created.
-  return { ...buildScheduleView(repairedNow()), continues: result.outcome === "continued" };
 }
 
 /**

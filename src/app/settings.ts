@@ -23,7 +23,7 @@ import type {
 import { connectionTest } from "./connection";
 import { currentLanguage, entry, settingsStore, tolerate, userLocale, withDocumentLock } from "./entry";
 import { rebuildMenu } from "./open";
-import { currentScheduleView } from "./schedule";
+import { currentScheduleView } from "./schedule-view";
 
 function settingsView(): SettingsView {
   const store = settingsStore();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAIL_ON_FAILURE_KEY } from "../../src/app/schedule";
+import { MAIL_ON_FAILURE_KEY } from "../../src/app/schedule-state";
 import {
   createSettingsStore,
   DEFAULT_BASE_URL,

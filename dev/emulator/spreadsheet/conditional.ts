@@ -11,8 +11,7 @@ import { evaluateFormula } from "../formula";
 import { Fake } from "../realm";
 import type { Implements } from "../typed";
 import type { GridRect } from "./a1";
-import type { SpreadsheetDoc } from "./fakes";
-import type { ConditionalRuleData, SheetData } from "./model";
+import type { ConditionalRuleData, SheetData, Workbook } from "./model";
 
 export const BOOLEAN_CRITERIA = makeEnum([
   "CELL_EMPTY",
@@ -221,7 +220,7 @@ const inside = (rect: GridRect, row: number, column: number) =>
   column < rect.column + rect.numColumns;
 
 /** The text of a cell as conditions compare it. */
-function textOf(doc: SpreadsheetDoc, sheet: SheetData, row: number, column: number): string {
+function textOf(doc: Workbook, sheet: SheetData, row: number, column: number): string {
   const cell = sheet.cell(row, column);
   if (!cell) return "";
   const value = cell.formula !== undefined ? evaluateFormula(doc, sheet, cell.formula) : cell.value;
@@ -229,7 +228,7 @@ function textOf(doc: SpreadsheetDoc, sheet: SheetData, row: number, column: numb
 }
 
 function holds(
-  doc: SpreadsheetDoc,
+  doc: Workbook,
   sheet: SheetData,
   rule: ConditionalRuleData,
   row: number,
@@ -261,7 +260,7 @@ function holds(
 
 /** What the first rule that holds on a cell shows there (Sheets applies only that one), or null. */
 export function conditionalFormatAt(
-  doc: SpreadsheetDoc,
+  doc: Workbook,
   sheet: SheetData,
   row: number,
   column: number,

@@ -20,7 +20,7 @@ import {
   ruleOf,
 } from "./conditional";
 import { displayCell } from "./format";
-import { type Cell, remapRect, SheetData, type ValidationRule } from "./model";
+import { type Cell, remapRect, SheetData, type ValidationRule, type Workbook } from "./model";
 import { type CellScalar, parseTypedInput } from "./typed-input";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -59,7 +59,7 @@ const MAX_CELLS = 10_000_000;
 const MAX_COLUMNS = 18_278;
 
 /** The one document the add-on is bound to. */
-export class SpreadsheetDoc {
+export class SpreadsheetDoc implements Workbook {
   readonly sheets: SheetData[] = [];
   active: ActiveSelection;
   readonly protections: ProtectionData[] = [];

@@ -5,6 +5,15 @@
  */
 import type { CellScalar } from "./typed-input";
 
+/**
+ * What a formula and a conditional format read of the spreadsheet they are in: its sheets by
+ * name. SpreadsheetDoc (fakes.ts) is one; declared here, below the formula and the fakes, so
+ * that neither imports the other.
+ */
+export interface Workbook {
+  sheetByName(name: string): SheetData | undefined;
+}
+
 export interface ValidationRule {
   kind: "list" | "checkbox";
   values: string[];

@@ -44,7 +44,7 @@ export function summarySuite(ctx: () => E2eContext): void {
       }),
     );
     expect(inked.every((n) => n > 200)).toBe(true);
-    // Wide enough for the blocks and the charts beside them (the README's picture).
+    // Wide enough for the blocks and the charts beside them (docs/summary.md's picture).
     const viewport = page.viewportSize();
     await page.setViewportSize({ width: 1720, height: 1060 });
     await screenshot(page, "playground-summary");

@@ -9,7 +9,7 @@
  * the refresh where it stopped: opening the sidebar again offers Continue. No extra trigger is
  * needed, which add-ons could only run once an hour.
  */
-import type * as RefreshServer from "../../../app/refresh";
+import type * as RefreshServer from "../../../app/refresh-sidebar";
 import type { StringKey } from "../../../i18n";
 import { showMessage, whileDisabled } from "../../client/dom";
 import { setLanguage, speak, t } from "../../client/language";

@@ -7,7 +7,8 @@
  * become markup.
  */
 import { allowedByList, hostOf } from "../../../api/urls";
-import type * as ScheduleServer from "../../../app/schedule";
+import type * as RefreshNowServer from "../../../app/schedule-refresh-now";
+import type * as ScheduleSaveServer from "../../../app/schedule-save";
 import type * as SettingsServer from "../../../app/settings";
 import { type StringKey, translate } from "../../../i18n";
 import type { ScheduleSidebarView } from "../../../schedule/view";
@@ -21,7 +22,7 @@ import { serverFunctions } from "../../client/server";
  * google.script.run (a detached call fails on Google): a renamed server function breaks this
  * page's compile.
  */
-const server = serverFunctions<typeof SettingsServer & typeof ScheduleServer>();
+const server = serverFunctions<typeof SettingsServer & typeof ScheduleSaveServer & typeof RefreshNowServer>();
 
 type Choice = [value: string, label: StringKey | string];
 interface FieldDef {

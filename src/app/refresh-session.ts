@@ -1,0 +1,286 @@
+/**
+ * What every refresh started by a user shares (src/app/refresh.ts, refresh-selected.ts,
+ * refresh-sidebar.ts, refresh-engine.ts): the settings and services of one execution, built
+ * once; the summary the user is told; the failure shown without the token; this user's mark on
+ * a position they stored. Thin: the work is in src/refresh/, src/sheets/ and src/audit/.
+ */
+
+import type { CallEvent } from "../api/client";
+import { plainError, plainText } from "../api/plain";
+import { callAudit } from "../audit/observer";
+import { redactText } from "../audit/redact";
+import type { DocumentLock } from "../gas/document-lock";
+import { runtime } from "../gas/runtime";
+import { auditUser } from "../gas/session";
+import { refreshSheets } from "../gas/spreadsheet";
+import { type Language, type StringKey, translate } from "../i18n";
+import type { QuotaCheck } from "../longrun/quota";
+import type { RefreshKind, Stage } from "../refresh/engine";
+import type { ListStateStore } from "../refresh/list-cursor";
+import { refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
+import { type StoredCursor, storedCursorOf } from "../refresh/paused";
+import { clientReader } from "../refresh/reader";
+import {
+  auditLimits,
+  auditLog,
+  auditSheet,
+  currentLanguage,
+  serviceClient,
+  settingsStore,
+  tolerate,
+} from "./entry";
+import { countUrlFetchCalls } from "./quota";
+
+/** Document property: a refresh started from the menu that stopped near the time limit. */
+export const MENU_CURSOR_KEY = "refresh.menuCursor";
+
+export type RefreshSource = "menu" | "sidebar" | "schedule";
+
+/** What the user is told at the end, and what a sidebar receives (plain data only). */
+export interface RefreshSummary {
+  ok: boolean;
+  finished: boolean;
+  records: number;
+  calls: number;
+  seconds: number;
+  refreshed: Stage[];
+  message: string;
+  /** How far a refresh that stopped near the time limit got (0–100); 100 when finished. */
+  percent: number;
+}
+
+interface Context {
+  language: Language;
+  form: Record<string, string>;
+  token: string;
+  baseUrl: string;
+  names: SheetNames;
+  timeZone: string;
+}
+
+export function readContext(): Context {
+  const store = settingsStore();
+  const form = store.fields();
+  const language = currentLanguage();
+  const { settings } = store.load(language);
+  return {
+    language,
+    form,
+    // The token only for the URL the requests go to: one bound to another origin (another
+    // editor changed the URL) stops the refresh here, before any request, with the notice.
+    token: store.token(settings.baseUrl, language),
+    baseUrl: settings.baseUrl,
+    names: sheetNamesFrom(form, language),
+    timeZone: runtime().spreadsheet().getSpreadsheetTimeZone(),
+  };
+}
+
+function today(timeZone: string): string {
+  return runtime().formatDate(new Date(), timeZone, "yyyy-MM-dd");
+}
+
+export function toast(message: string, title: string, seconds = 5): void {
+  // No one to show it to in a trigger; the summary still goes to the caller and the audit.
+  tolerate("no Ui", () => runtime().spreadsheet().toast(message, title, seconds), undefined);
+}
+
+/** Everything one execution of a refresh needs, built once. */
+export function session(source: RefreshSource, action: StringKey) {
+  const context = readContext();
+  if (!context.token) {
+    throw new Error(translate(context.language, "refresh.noToken"));
+  }
+  const options = refreshOptionsFrom(context.form, today(context.timeZone), context.language);
+  const log = auditLog(
+    auditSheet({
+      name: context.names.audit,
+      archiveName: context.names.auditArchive,
+      language: context.language,
+      limits: auditLimits(context.form),
+    }),
+    source,
+    context.token,
+  );
+  const audit = callAudit(log, () => translate(context.language, action));
+  const client = serviceClient({
+    baseUrl: context.baseUrl,
+    token: context.token,
+    onCall: (event: CallEvent) => audit.onCall(event),
+  });
+  const deps = {
+    reader: clientReader(client),
+    // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
+    // still leaves the trace of what it had done.
+    sheets: refreshSheets({
+      names: context.names,
+      language: context.language,
+      missingNote: translate(context.language, "note.missing", { date: today(context.timeZone) }),
+      mode: options.missingRows,
+      afterWrite: () => log.flush(),
+      stamp: {
+        when: runtime().formatDate(new Date(), context.timeZone, "yyyy-MM-dd HH:mm"),
+        who: auditUser(source),
+      },
+    }),
+    fingerprints: runtime().documentProperties(),
+    pageSizes: runtime().userProperties(),
+    listState: listState(),
+    employeeNames: runtime().documentProperties(),
+    namesMine: myNames(),
+    options,
+  };
+  return { context, options, log, audit, deps };
+}
+
+/**
+ * Where a list read over several executions keeps the ids merged so far: the document cache
+ * (every editor continues the same refresh). A value it cannot keep, or has dropped, is found
+ * missing by its check, and the list is read again from page 1.
+ */
+function listState(): ListStateStore | undefined {
+  const cache = tolerate("checked later", () => runtime().documentCache(), null);
+  if (!cache) return undefined;
+  return {
+    get: (key) => tolerate("checked later", () => cache.get(key), null),
+    put: (key, value, seconds) => tolerate("checked later", () => cache.put(key, value, seconds), undefined),
+    remove: (key) => tolerate("checked later", () => cache.remove(key), undefined),
+  };
+}
+
+export const ACTION_OF: Record<RefreshKind, StringKey> = {
+  funds: "menu.refreshFunds",
+  transactions: "menu.refreshTransactions",
+  reports: "menu.refreshReports",
+  all: "menu.refreshAll",
+};
+
+/** Another execution holds the document (a refresh, an Outbox run): nothing was done. */
+export function busy(started: number, lock: DocumentLock | null): RefreshSummary {
+  const language = currentLanguage();
+  return summary(
+    false,
+    true,
+    0,
+    0,
+    started,
+    [],
+    lock?.busyMessage(language, "refresh.busy") ?? translate(language, "refresh.busy"),
+  );
+}
+
+/**
+ * The message that stops a refresh that would go past today's UrlFetch quota, or null; a
+ * refresh that would take usage past 80% starts with a warning.
+ */
+export function quotaRefusal(
+  quota: QuotaCheck,
+  language: Language,
+  title: string,
+  source: RefreshSource,
+): string | null {
+  const params = {
+    estimate: quota.estimate,
+    remaining: quota.remaining,
+    used: quota.used,
+    limit: quota.limit,
+  };
+  if (quota.verdict === "refuse") {
+    const message = translate(language, "refresh.quotaRefused", params);
+    // From the menu the alert says it (fromMenu).
+    if (source !== "menu") toast(message, title, 20);
+    return message;
+  }
+  if (quota.verdict === "warn") toast(translate(language, "refresh.quotaWarn", params), title, 10);
+  return null;
+}
+
+export function parseStoredCursor(text: string | null): StoredCursor | null {
+  if (!text) return null;
+  return tolerate("unreadable", () => storedCursorOf(JSON.parse(text)), null);
+}
+
+export function summary(
+  ok: boolean,
+  finished: boolean,
+  records: number,
+  calls: number,
+  started: number,
+  refreshed: Stage[],
+  message: string,
+  percent = finished ? 100 : 0,
+): RefreshSummary {
+  return {
+    ok,
+    finished,
+    records,
+    calls,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+    refreshed,
+    message,
+    percent,
+  };
+}
+
+/** The summary of a refresh that threw, shown in a toast; the token never reaches it. */
+export function failedRefresh(
+  err: unknown,
+  source: RefreshSource,
+  language: Language,
+  built: ReturnType<typeof session> | null,
+  started: number,
+): RefreshSummary {
+  // The service's failures in plain words first (src/api/plain.ts); the add-on's own as they are.
+  const plain = plainError(err, language, "sheets");
+  const text = plain.kind
+    ? plainText(plain, language)
+    : translate(language, "refresh.failed", { message: plain.message });
+  const message = redactText(text, built ? [built.context.token] : []);
+  // From the menu the alert says it (fromMenu): the same text twice would only repeat it.
+  if (source !== "menu") toast(message, translate(language, "refresh.title"), 20);
+  return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);
+}
+
+/** Ends a refresh however it went: audit rows written, calls counted (the lock then flushes the sheets). */
+export function endRefresh(built: ReturnType<typeof session> | null): void {
+  try {
+    built?.log.flush();
+  } finally {
+    countUrlFetchCalls(built?.audit.requests() ?? 0);
+  }
+}
+
+export function fromMenu(run: () => RefreshSummary): void {
+  const result = run();
+  if (result.ok) return;
+  // A failure must be seen: an alert where there is a Ui (the toast may go unnoticed).
+  // Without a Ui, the toast and the audit carry the message.
+  tolerate("no Ui", () => runtime().ui().alert(result.message), undefined);
+}
+
+export function openRefreshSidebar(language: Language): void {
+  // Without a Ui (a trigger), the refresh waits for someone to continue it.
+  tolerate("no Ui", () => runtime().showSidebar("refresh", translate(language, "refresh.title")), undefined);
+}
+
+/**
+ * User property (followed by the spreadsheet's id): the mark of this user's own paused refresh.
+ * The paused position is a document property any editor can write: only the user's own goes on.
+ */
+export const PAUSED_BY_ME_KEY = "refresh.pausedByMe.";
+
+/**
+ * This user's mark on a position they stored in this document: the digest of its text, in their
+ * own property `key` followed by the spreadsheet's id. Another editor can rewrite the position
+ * (keeping its time, naming this user), not the mark.
+ */
+export function myPosition(key: string): { is(text: string): boolean; keep(text: string): void } {
+  const name = key + runtime().spreadsheet().getId();
+  const user = runtime().userProperties();
+  return {
+    is: (text) => user.getProperty(name) === runtime().digest(text),
+    keep: (text) => user.setProperty(name, runtime().digest(text)),
+  };
+}
+
+/** This user's mark on the employees' names they stored in this document (`myPosition`). */
+export const myNames = () => myPosition("refresh.namesMine.");

@@ -121,6 +121,8 @@ export const outbox = {
       "Not sent: the interrupted request ({sent}) was not applied (checked by reading the service), and {changes} afterwards. The next run sends the row as it is now.",
     "outbox.msg.doneRestored":
       "Done on {date}: this operation was already sent, so its State was restored. To repeat it, copy the row to a new line.",
+    "outbox.msg.cellTooLong":
+      "Not sent: {column} holds {length} characters, more than the add-on's record of a row can keep (9 KB in all). Shorten it, then clear the row's State to send it.",
     "outbox.msg.noRecord":
       "Not sent: this document keeps no record of this row's request, so whether it was applied is unknown. Check the fund; to send the row, clear its State and Operation key.",
     "outbox.msg.cannotTell":
@@ -308,6 +310,8 @@ export const outbox = {
       "No enviado: la solicitud interrumpida ({sent}) no se aplicó (revisado leyendo el servicio) y {changes} después. La próxima ejecución envía la fila tal como está ahora.",
     "outbox.msg.doneRestored":
       "Hecho el {date}: esta operación ya se envió, así que se restauró su Estado. Para repetirla, copie la fila en una línea nueva.",
+    "outbox.msg.cellTooLong":
+      "No enviado: {column} tiene {length} caracteres, más de lo que el registro de una fila del complemento puede guardar (9 KB en total). Acórtelo y luego borre el Estado de la fila para enviarla.",
     "outbox.msg.noRecord":
       "No enviado: este documento no guarda registro de la solicitud de esta fila; no se sabe si se aplicó. Revise el fondo; para enviar la fila, borre su Estado y su Clave de operación.",
     "outbox.msg.cannotTell":

@@ -121,6 +121,9 @@ export const outbox = {
       "Not sent: the interrupted request ({sent}) was not applied (checked by reading the service), and {changes} afterwards. The next run sends the row as it is now.",
     "outbox.msg.doneRestored":
       "Done on {date}: this operation was already sent, so its State was restored. To repeat it, copy the row to a new line.",
+    "outbox.msg.answerWithoutMovement": "the answer (fund {id}) does not show exactly this movement",
+    "outbox.msg.answerWithoutNewFund":
+      "the answer (fund {id}) does not show the fund sent (employee, name, code, currency and amount)",
     "outbox.msg.cellTooLong":
       "Not sent: {column} holds {length} characters, more than the add-on's record of a row can keep (9 KB in all). Shorten it, then clear the row's State to send it.",
     "outbox.msg.noRecord":
@@ -310,6 +313,9 @@ export const outbox = {
       "No enviado: la solicitud interrumpida ({sent}) no se aplicó (revisado leyendo el servicio) y {changes} después. La próxima ejecución envía la fila tal como está ahora.",
     "outbox.msg.doneRestored":
       "Hecho el {date}: esta operación ya se envió, así que se restauró su Estado. Para repetirla, copie la fila en una línea nueva.",
+    "outbox.msg.answerWithoutMovement": "la respuesta (fondo {id}) no muestra exactamente este movimiento",
+    "outbox.msg.answerWithoutNewFund":
+      "la respuesta (fondo {id}) no muestra el fondo enviado (empleado, nombre, código, moneda y monto)",
     "outbox.msg.cellTooLong":
       "No enviado: {column} tiene {length} caracteres, más de lo que el registro de una fila del complemento puede guardar (9 KB en total). Acórtelo y luego borre el Estado de la fila para enviarla.",
     "outbox.msg.noRecord":

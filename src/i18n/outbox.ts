@@ -70,7 +70,8 @@ export const outbox = {
     "outbox.preview.more": "…and {count} more.",
     "outbox.preview.reconcile":
       "{count:n} {count|row|rows} from an interrupted run will be checked against the service first.",
-    "outbox.run.confirm": "Send these operations now?",
+    "outbox.run.confirm":
+      "Every row is sent with your own access token and account, whoever typed it. Send these operations now?",
     "outbox.run.cancelled": "Nothing was sent.",
     "outbox.run.busy":
       "A run of the Outbox is already in progress in this spreadsheet. Try again when it ends.",
@@ -151,7 +152,15 @@ export const outbox = {
     "outbox.describe.setCustomStatus": "Custom status change of report {id} to “{status}”",
     "outbox.movement.1": "deposit",
     "outbox.movement.2": "withdrawal",
-    "outbox.preview.money": "Money that may move:",
+    "outbox.preview.operations": "Operations to send:",
+    "outbox.preview.onSheet":
+      "{count:n} operations may be sent: too many for this dialog, so each one (row, operation, target, amount and currency, or the status, mark or fields) is listed on the sheet “{sheet}”, written just now. Check it there before answering.",
+    "outbox.previewSheet.name": "Outbox preview",
+    "outbox.previewSheet.row": "Row",
+    "outbox.previewSheet.operation": "Operation",
+    "outbox.previewSheet.sent": "What may be sent",
+    "outbox.previewSheet.notOurs":
+      "A sheet named “{sheet}” that the add-on did not write is in the way: the list of operations to confirm goes there. Rename that sheet, then try again. Nothing was sent.",
     "outbox.preview.rowLine": "Row {row}: {text}",
     "outbox.rowNote": "Preview: {text}",
     "outbox.rowNote.invalid": "will not be sent: {problems}",
@@ -259,7 +268,8 @@ export const outbox = {
     "outbox.preview.more": "…y {count} más.",
     "outbox.preview.reconcile":
       "{count:n} {count|fila|filas} de una ejecución interrumpida se {count|verificará|verificarán} primero contra el servicio.",
-    "outbox.run.confirm": "¿Enviar estas operaciones ahora?",
+    "outbox.run.confirm":
+      "Cada fila se envía con su propio token de acceso y su cuenta, sin importar quién la escribió. ¿Enviar estas operaciones ahora?",
     "outbox.run.cancelled": "No se envió nada.",
     "outbox.run.busy":
       "Ya hay una ejecución de la Bandeja de salida en curso en esta hoja de cálculo. Inténtelo cuando termine.",
@@ -344,7 +354,15 @@ export const outbox = {
     "outbox.describe.setCustomStatus": "Cambio de estado personalizado de la rendición {id} a “{status}”",
     "outbox.movement.1": "depósito",
     "outbox.movement.2": "retiro",
-    "outbox.preview.money": "Dinero que puede moverse:",
+    "outbox.preview.operations": "Operaciones por enviar:",
+    "outbox.preview.onSheet":
+      "Pueden enviarse {count:n} operaciones: demasiadas para este diálogo, así que cada una (fila, operación, destino, monto y moneda, o el estado, la marca o los campos) figura en la hoja “{sheet}”, escrita recién. Revísela allí antes de responder.",
+    "outbox.previewSheet.name": "Vista previa de Outbox",
+    "outbox.previewSheet.row": "Fila",
+    "outbox.previewSheet.operation": "Operación",
+    "outbox.previewSheet.sent": "Lo que puede enviarse",
+    "outbox.previewSheet.notOurs":
+      "Una hoja llamada “{sheet}” que el complemento no escribió está en el camino: ahí va la lista de operaciones por confirmar. Cambie el nombre de esa hoja e intente de nuevo. No se envió nada.",
     "outbox.preview.rowLine": "Fila {row}: {text}",
     "outbox.rowNote": "Vista previa: {text}",
     "outbox.rowNote.invalid": "no se enviará: {problems}",

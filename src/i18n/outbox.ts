@@ -125,6 +125,8 @@ export const outbox = {
     "outbox.msg.answerWithoutMovement": "the answer (fund {id}) does not show exactly this movement",
     "outbox.msg.answerWithoutNewFund":
       "the answer (fund {id}) does not show the fund sent (employee, name, code, currency and amount)",
+    "outbox.problem.cellTooLong":
+      "{column} holds {length} characters, more than the add-on's record of a row can keep (9 KB in all)",
     "outbox.msg.cellTooLong":
       "Not sent: {column} holds {length} characters, more than the add-on's record of a row can keep (9 KB in all). Shorten it, then clear the row's State to send it.",
     "outbox.msg.noRecord":
@@ -326,6 +328,8 @@ export const outbox = {
     "outbox.msg.answerWithoutMovement": "la respuesta (fondo {id}) no muestra exactamente este movimiento",
     "outbox.msg.answerWithoutNewFund":
       "la respuesta (fondo {id}) no muestra el fondo enviado (empleado, nombre, código, moneda y monto)",
+    "outbox.problem.cellTooLong":
+      "{column} tiene {length} caracteres, más de lo que el registro de una fila del complemento puede guardar (9 KB en total)",
     "outbox.msg.cellTooLong":
       "No enviado: {column} tiene {length} caracteres, más de lo que el registro de una fila del complemento puede guardar (9 KB en total). Acórtelo y luego borre el Estado de la fila para enviarla.",
     "outbox.msg.noRecord":

@@ -69,6 +69,17 @@ export function requestDetails(language: Language, request: WriteRequest): strin
   return out.join(", ");
 }
 
+/** "Fund name holds 10,000 characters": a cell too long for a row's record, for its messages. */
+export function tooLongParams(
+  language: Language,
+  tooLong: { column: string; length: number },
+): { column: string; length: string } {
+  return {
+    column: translate(language, headerKey(tooLong.column as OutboxColumn)),
+    length: String(tooLong.length).replace(/\B(?=(\d{3})+(?!\d))/g, language === "es" ? "." : ","),
+  };
+}
+
 /** What a request does and every field it sends, for the confirmation's list. */
 export function describeInFull(language: Language, request: WriteRequest, currency?: string | null): string {
   const details = requestDetails(language, request);

@@ -7,9 +7,9 @@
 import { formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { Cents } from "./cells";
-import { describeChanges, describeInFull } from "./describe";
+import { describeChanges, describeInFull, tooLongParams } from "./describe";
 import { MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
-import { changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
+import { cellTooLongToRecord, changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, problemsText, type RowContext, requestCells, requestFromRow } from "./rows";
 import { confirmationKey, FUND_NOT_FOUND, ownedRecords, ownersOfKeys } from "./run";
@@ -254,6 +254,13 @@ export function previewOutbox(
       });
     }
     const built = requestFromRow(row, context);
+    // A row too long for its record is refused by the run before anything is stored or sent.
+    const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
+    if (tooLong) {
+      const message = translate(language, "outbox.problem.cellTooLong", tooLongParams(language, tooLong));
+      preview.invalid.push({ rowNumber: row.rowNumber, problems: [{ field: tooLong.column, message }] });
+      continue;
+    }
     if (!built.ok) {
       preview.invalid.push({ rowNumber: row.rowNumber, problems: built.problems });
       continue;

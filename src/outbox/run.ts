@@ -14,8 +14,8 @@
 import { formatCents } from "../api/money";
 import { type Language, type StringKey, translate } from "../i18n";
 import { DATE_TIME, type DateFormatter } from "./cells";
-import { type CellValue, headerKey, type OutboxColumn, type OwnedCells } from "./columns";
-import { describeChanges, describeRequest } from "./describe";
+import type { CellValue, OwnedCells } from "./columns";
+import { describeChanges, describeRequest, tooLongParams } from "./describe";
 import { fundStatusLabel, type OutboxState, stateLabel } from "./operations";
 import {
   blocks,
@@ -687,13 +687,7 @@ export function runOutbox(context: RunContext): RunSummary {
     const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
     if (tooLong) {
       // No record can hold it: refused with no key, so nothing stored and the run goes on.
-      const message = t("outbox.msg.cellTooLong", {
-        column: t(headerKey(tooLong.column as OutboxColumn)),
-        length: String(tooLong.length).replace(
-          /\B(?=(\d{3})+(?!\d))/g,
-          context.language === "es" ? "." : ",",
-        ),
-      });
+      const message = t("outbox.msg.cellTooLong", tooLongParams(context.language, tooLong));
       write(row, "Refused", message, "");
       record(row.rowNumber, "Refused", message, "refused");
       return;

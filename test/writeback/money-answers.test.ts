@@ -75,3 +75,21 @@ describe("a money answer that does not show the movement sent", () => {
     expect((await created()).length).toBe(1);
   });
 });
+
+describe("the Fund sidebar believes a money answer no more than the Outbox", () => {
+  it("a deposit answered with a wrong movement is unknown, never re-sent, and settled when the fund is opened", async () => {
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "wrong-movement", times: 1 }]);
+    const form = (id: string) => ({ requestId: id, fields: { Id: fund.id, DepositAmount: "43.21" } });
+    const first = wb.sidebar("depositToFund", form("wrong-answer-0001")) as { kind: string; message: string };
+    expect(first.kind).toBe("unknown");
+    expect(await movements(1, 4_321)).toBe(1);
+    const second = wb.sidebar("depositToFund", form("wrong-answer-0002")) as { kind: string };
+    expect(second.kind).toBe("refused");
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+    const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
+    expect(view.notice).toBe(
+      `The earlier request (Deposit of 43.21 to fund ${fund.id}) that got no answer had been applied.`,
+    );
+    expect(await movements(1, 4_321)).toBe(1);
+  });
+});

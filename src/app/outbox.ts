@@ -369,7 +369,7 @@ function run(): RunSummary | null {
   }
   const answer = ui.alert(
     t("outbox.preview.title"),
-    `${text}\n\n${t("outbox.run.confirm")}`,
+    `${text}\n\n${listedOnSheet(preview) ? `${t("outbox.previewSheet.check")} ` : ""}${t("outbox.run.confirm")}`,
     ui.ButtonSet.YES_NO,
   );
   if (answer !== ui.Button.YES) {

@@ -156,8 +156,9 @@ export const outbox = {
     "outbox.movement.2": "withdrawal",
     "outbox.preview.operations": "Operations to send:",
     "outbox.preview.onSheet":
-      "{count:n} operations may be sent: too many for this dialog, so each one (row, operation, target, amount and currency, or the status, mark or fields) is listed on the sheet “{sheet}”, written just now. Check it there before answering.",
+      "{count:n} operations may be sent: too many for this dialog, so each one (row, operation, target, amount and currency, or the status, mark or fields) is listed on the sheet “{sheet}”, written just now.",
     "outbox.previewSheet.name": "Outbox preview",
+    "outbox.previewSheet.check": "Check that sheet before answering.",
     "outbox.previewSheet.row": "Row",
     "outbox.previewSheet.operation": "Operation",
     "outbox.previewSheet.sent": "What may be sent",
@@ -360,8 +361,9 @@ export const outbox = {
     "outbox.movement.2": "retiro",
     "outbox.preview.operations": "Operaciones por enviar:",
     "outbox.preview.onSheet":
-      "Pueden enviarse {count:n} operaciones: demasiadas para este diálogo, así que cada una (fila, operación, destino, monto y moneda, o el estado, la marca o los campos) figura en la hoja “{sheet}”, escrita recién. Revísela allí antes de responder.",
+      "Pueden enviarse {count:n} operaciones: demasiadas para este diálogo, así que cada una (fila, operación, destino, monto y moneda, o el estado, la marca o los campos) figura en la hoja “{sheet}”, escrita recién.",
     "outbox.previewSheet.name": "Vista previa de Outbox",
+    "outbox.previewSheet.check": "Revise esa hoja antes de responder.",
     "outbox.previewSheet.row": "Fila",
     "outbox.previewSheet.operation": "Operación",
     "outbox.previewSheet.sent": "Lo que puede enviarse",

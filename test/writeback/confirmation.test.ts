@@ -187,6 +187,7 @@ describe("the confirmation shows every operation that will be sent", () => {
       "121 operations may be sent: too many for this dialog, so each one (row, operation, target, amount and currency, or the status, mark or fields) is listed on the sheet “Outbox preview”",
     );
     expect(text).not.toContain("• Row 2:");
+    expect(text).toContain("Check that sheet before answering. Every row is sent with your own access token");
     const listed = wb.sheetValues("Outbox preview");
     expect(listed[0]).toEqual(["Row", "Operation", "What may be sent"]);
     expect(listed.length).toBe(122);

@@ -11,6 +11,7 @@ export const FAULT_KINDS = [
   "malformed-json",
   "html-page",
   "empty-200",
+  "wrong-movement",
   "floor-pages",
   "drop-before-apply",
   "drop-after-apply",

@@ -181,6 +181,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     }
     // Applied, then the v2 service's error alone.
     if (fault?.fault === "error-in-200-v2") return send(res, errorIn200(fault.fault, name));
+    if (fault?.fault === "wrong-movement") return send(res, wrongMovement(answer));
     if (fault?.fault === "floor-pages") return send(res, floorPages(answer, url));
     if (fault?.fault === "malformed-json") {
       const text = answer.text ?? jsonText(answer.body);
@@ -204,6 +205,29 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (answer.status !== 200 || !body?.Records || !(per > 0)) return answer;
     const pages = Math.floor(Number(body.Records.TotalRecords) / per);
     return { ...answer, text: undefined, body: { ...body, Records: { ...body.Records, Pages: pages } } };
+  }
+
+  /**
+   * A fund's answer whose newest movement, deposits and balance are one unit more than the
+   * ledger holds (the write itself applied as asked): an answer that does not show the movement
+   * that was sent. Any other answer as it is.
+   */
+  function wrongMovement(answer: Answer): Answer {
+    const body = answer.body as Record<string, unknown> | null | undefined;
+    if (answer.status !== 200 || !body || typeof body !== "object" || !("Balance" in body)) return answer;
+    const more = (value: unknown) => Math.round((Number(value) + 1) * 100) / 100;
+    const out: Record<string, unknown> = {
+      ...body,
+      Deposits: more(body.Deposits),
+      Balance: more(body.Balance),
+    };
+    if (Array.isArray(body.Transactions) && body.Transactions.length > 0) {
+      const list = [...(body.Transactions as Record<string, unknown>[])];
+      const last = list[list.length - 1] as Record<string, unknown>;
+      list[list.length - 1] = { ...last, TransactionAmount: more(last.TransactionAmount) };
+      out.Transactions = list;
+    }
+    return { ...answer, text: undefined, body: out };
   }
 
   /** HTTP 200 whose body says the call failed: an `Error` member, or v2's statusCode and message. */

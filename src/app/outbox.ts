@@ -19,6 +19,7 @@ import {
   outboxValues,
   readOutboxRows,
   setUpOutboxSheet,
+  writeOutboxPreviewSheet,
   writePreviewNotes,
 } from "../gas/outbox-sheet";
 import { documentWriteRecords } from "../gas/properties";
@@ -27,7 +28,15 @@ import { type Language, type StringKey, translate } from "../i18n";
 import { writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
 import { previewNotes } from "../outbox/notes";
-import { type FundFacts, previewOutbox as planPreview, previewText } from "../outbox/preview";
+import { operationLabel } from "../outbox/operations";
+import {
+  type FundFacts,
+  listedOnSheet,
+  type OutboxPreview,
+  operationLine,
+  previewOutbox as planPreview,
+  previewText,
+} from "../outbox/preview";
 import type { RecordStore } from "../outbox/records";
 import { type OutboxRow, readOutboxRow } from "../outbox/rows";
 import { outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox/run";
@@ -241,6 +250,23 @@ function previewOf(session: WriteSession, rows: readonly OutboxRow[]) {
   );
 }
 
+/**
+ * When the dialog cannot hold every write a run may send, the full list goes to the Outbox
+ * preview sheet before the dialog points there; a message when that sheet cannot be written.
+ */
+function listOnSheet(language: Language, preview: OutboxPreview): string | null {
+  if (!listedOnSheet(preview)) return null;
+  return writeOutboxPreviewSheet(
+    runtime().spreadsheet(),
+    language,
+    preview.operations.map((item) => [
+      item.rowNumber,
+      operationLabel(language, item.request.operation),
+      operationLine(language, item),
+    ]),
+  );
+}
+
 /** Menu: shows what a run would send (totals, warnings, invalid rows), sending nothing. */
 export function previewOutbox(): string {
   return entry("menu", preview);
@@ -268,6 +294,12 @@ function preview(): string {
   const values = outboxValues(sheet);
   const rows = values.map((cells, i) => readOutboxRow(cells, i + 2));
   const planned = previewOf(session, rows);
+  const notListed = listOnSheet(session.language, planned);
+  if (notListed) {
+    session.finish();
+    ui.alert(notListed);
+    return notListed;
+  }
   const text = previewText(session.language, planned);
   const notes = previewNotes(session.language, planned, rows);
   // Written between runs only (a run writes these cells itself), and only on rows unchanged since read.
@@ -316,6 +348,12 @@ function run(): RunSummary | null {
   }
   extendOutboxRules(sheet, session.language);
   const preview = previewOf(session, readOutboxRows(sheet));
+  const notListed = listOnSheet(session.language, preview);
+  if (notListed) {
+    session.finish();
+    ui.alert(notListed);
+    return null;
+  }
   const text = previewText(session.language, preview);
   // Invalid rows count too: the run marks them Refused with the reason, sending nothing.
   // Rows to restore or flag (a cleared or edited Done row, a State typed by hand) need a run too.
@@ -331,7 +369,7 @@ function run(): RunSummary | null {
   }
   const answer = ui.alert(
     t("outbox.preview.title"),
-    `${text}\n\n${t("outbox.run.confirm")}`,
+    `${text}\n\n${listedOnSheet(preview) ? `${t("outbox.previewSheet.check")} ` : ""}${t("outbox.run.confirm")}`,
     ui.ButtonSet.YES_NO,
   );
   if (answer !== ui.Button.YES) {

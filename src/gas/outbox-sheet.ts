@@ -500,3 +500,40 @@ export function fundFactsOnSheet(sheet: Sheet | null): Map<number, FundFacts> {
   }
   return fromSheet;
 }
+
+const PREVIEW_SHEET_HEADERS: readonly StringKey[] = [
+  "outbox.previewSheet.row",
+  "outbox.previewSheet.operation",
+  "outbox.previewSheet.sent",
+];
+
+/**
+ * Writes the confirmation's full list of writes to the Outbox preview sheet (made if absent),
+ * as plain text (any cell may hold an editor's text: never a formula), replacing the last list.
+ * A sheet of that name whose first row is not the add-on's header (in either language) is not
+ * written: the message says so, and nothing may be confirmed against it.
+ */
+export function writeOutboxPreviewSheet(
+  spreadsheet: Spreadsheet,
+  language: Language,
+  lines: readonly (readonly [number, string, string])[],
+): string | null {
+  const name = translate(language, "outbox.previewSheet.name");
+  const header = PREVIEW_SHEET_HEADERS.map((key) => translate(language, key));
+  let sheet = spreadsheet.getSheetByName(name);
+  if (sheet && sheet.getLastRow() > 0) {
+    const first = sheet.getRange(1, 1, 1, header.length).getValues()[0] ?? [];
+    const ours = (["en", "es"] as const).some((l) =>
+      PREVIEW_SHEET_HEADERS.every((key, i) => String(first[i]) === translate(l, key)),
+    );
+    if (!ours) return translate(language, "outbox.previewSheet.notOurs", { sheet: name });
+  }
+  if (!sheet) sheet = spreadsheet.insertSheet(name);
+  sheet.clearContents();
+  const values = [header, ...lines.map(([row, operation, sent]) => [String(row), operation, sent])];
+  const range = sheet.getRange(1, 1, values.length, header.length);
+  range.setNumberFormat(FORMAT.text);
+  range.setValues(values);
+  sheet.setFrozenRows(1);
+  return null;
+}

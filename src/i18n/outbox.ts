@@ -70,7 +70,8 @@ export const outbox = {
     "outbox.preview.more": "…and {count} more.",
     "outbox.preview.reconcile":
       "{count:n} {count|row|rows} from an interrupted run will be checked against the service first.",
-    "outbox.run.confirm": "Send these operations now?",
+    "outbox.run.confirm":
+      "Every row is sent with your own access token and account, whoever typed it. Send these operations now?",
     "outbox.run.cancelled": "Nothing was sent.",
     "outbox.run.busy":
       "A run of the Outbox is already in progress in this spreadsheet. Try again when it ends.",
@@ -121,6 +122,13 @@ export const outbox = {
       "Not sent: the interrupted request ({sent}) was not applied (checked by reading the service), and {changes} afterwards. The next run sends the row as it is now.",
     "outbox.msg.doneRestored":
       "Done on {date}: this operation was already sent, so its State was restored. To repeat it, copy the row to a new line.",
+    "outbox.msg.answerWithoutMovement": "the answer (fund {id}) does not show exactly this movement",
+    "outbox.msg.answerWithoutNewFund":
+      "the answer (fund {id}) does not show the fund sent (employee, name, code, currency and amount)",
+    "outbox.problem.cellTooLong":
+      "{column} holds {length} characters, more than the add-on's record of a row can keep (9 KB in all)",
+    "outbox.msg.cellTooLong":
+      "Not sent: {column} holds {length} characters, more than the add-on's record of a row can keep (9 KB in all). Shorten it, then clear the row's State to send it.",
     "outbox.msg.noRecord":
       "Not sent: this document keeps no record of this row's request, so whether it was applied is unknown. Check the fund; to send the row, clear its State and Operation key.",
     "outbox.msg.cannotTell":
@@ -146,7 +154,16 @@ export const outbox = {
     "outbox.describe.setCustomStatus": "Custom status change of report {id} to “{status}”",
     "outbox.movement.1": "deposit",
     "outbox.movement.2": "withdrawal",
-    "outbox.preview.money": "Money that may move:",
+    "outbox.preview.operations": "Operations to send:",
+    "outbox.preview.onSheet":
+      "{count:n} operations may be sent: too many for this dialog, so each one (row, operation, target, amount and currency, or the status, mark or fields) is listed on the sheet “{sheet}”, written just now.",
+    "outbox.previewSheet.name": "Outbox preview",
+    "outbox.previewSheet.check": "Check that sheet before answering.",
+    "outbox.previewSheet.row": "Row",
+    "outbox.previewSheet.operation": "Operation",
+    "outbox.previewSheet.sent": "What may be sent",
+    "outbox.previewSheet.notOurs":
+      "A sheet named “{sheet}” that the add-on did not write is in the way: the list of operations to confirm goes there. Rename that sheet, then try again. Nothing was sent.",
     "outbox.preview.rowLine": "Row {row}: {text}",
     "outbox.rowNote": "Preview: {text}",
     "outbox.rowNote.invalid": "will not be sent: {problems}",
@@ -254,7 +271,8 @@ export const outbox = {
     "outbox.preview.more": "…y {count} más.",
     "outbox.preview.reconcile":
       "{count:n} {count|fila|filas} de una ejecución interrumpida se {count|verificará|verificarán} primero contra el servicio.",
-    "outbox.run.confirm": "¿Enviar estas operaciones ahora?",
+    "outbox.run.confirm":
+      "Cada fila se envía con su propio token de acceso y su cuenta, sin importar quién la escribió. ¿Enviar estas operaciones ahora?",
     "outbox.run.cancelled": "No se envió nada.",
     "outbox.run.busy":
       "Ya hay una ejecución de la Bandeja de salida en curso en esta hoja de cálculo. Inténtelo cuando termine.",
@@ -308,6 +326,13 @@ export const outbox = {
       "No enviado: la solicitud interrumpida ({sent}) no se aplicó (revisado leyendo el servicio) y {changes} después. La próxima ejecución envía la fila tal como está ahora.",
     "outbox.msg.doneRestored":
       "Hecho el {date}: esta operación ya se envió, así que se restauró su Estado. Para repetirla, copie la fila en una línea nueva.",
+    "outbox.msg.answerWithoutMovement": "la respuesta (fondo {id}) no muestra exactamente este movimiento",
+    "outbox.msg.answerWithoutNewFund":
+      "la respuesta (fondo {id}) no muestra el fondo enviado (empleado, nombre, código, moneda y monto)",
+    "outbox.problem.cellTooLong":
+      "{column} tiene {length} caracteres, más de lo que el registro de una fila del complemento puede guardar (9 KB en total)",
+    "outbox.msg.cellTooLong":
+      "No enviado: {column} tiene {length} caracteres, más de lo que el registro de una fila del complemento puede guardar (9 KB en total). Acórtelo y luego borre el Estado de la fila para enviarla.",
     "outbox.msg.noRecord":
       "No enviado: este documento no guarda registro de la solicitud de esta fila; no se sabe si se aplicó. Revise el fondo; para enviar la fila, borre su Estado y su Clave de operación.",
     "outbox.msg.cannotTell":
@@ -334,7 +359,16 @@ export const outbox = {
     "outbox.describe.setCustomStatus": "Cambio de estado personalizado de la rendición {id} a “{status}”",
     "outbox.movement.1": "depósito",
     "outbox.movement.2": "retiro",
-    "outbox.preview.money": "Dinero que puede moverse:",
+    "outbox.preview.operations": "Operaciones por enviar:",
+    "outbox.preview.onSheet":
+      "Pueden enviarse {count:n} operaciones: demasiadas para este diálogo, así que cada una (fila, operación, destino, monto y moneda, o el estado, la marca o los campos) figura en la hoja “{sheet}”, escrita recién.",
+    "outbox.previewSheet.name": "Vista previa de Outbox",
+    "outbox.previewSheet.check": "Revise esa hoja antes de responder.",
+    "outbox.previewSheet.row": "Fila",
+    "outbox.previewSheet.operation": "Operación",
+    "outbox.previewSheet.sent": "Lo que puede enviarse",
+    "outbox.previewSheet.notOurs":
+      "Una hoja llamada “{sheet}” que el complemento no escribió está en el camino: ahí va la lista de operaciones por confirmar. Cambie el nombre de esa hoja e intente de nuevo. No se envió nada.",
     "outbox.preview.rowLine": "Fila {row}: {text}",
     "outbox.rowNote": "Vista previa: {text}",
     "outbox.rowNote.invalid": "no se enviará: {problems}",

@@ -41,6 +41,53 @@ export function describeRequest(language: Language, request: WriteRequest, curre
   }
 }
 
+/**
+ * A request's other fields, as its columns name them ("Fund code “V-1”, Flexible Yes"): with
+ * `describeRequest`, everything a confirmation shows of a write that is about to be sent.
+ */
+export function requestDetails(language: Language, request: WriteRequest): string {
+  const label = (column: OutboxColumn) => translate(language, headerKey(column));
+  const out: string[] = [];
+  const text = (column: OutboxColumn, value: string | undefined) => {
+    if (value !== undefined) out.push(`${label(column)} “${value}”`);
+  };
+  const flag = (column: OutboxColumn, value: boolean | undefined) => {
+    if (value !== undefined)
+      out.push(`${label(column)} ${translate(language, value ? "outbox.yes" : "outbox.no")}`);
+  };
+  if (request.operation === "updateFund") text("fundName", request.name);
+  if (request.operation === "createFund" || request.operation === "updateFund") {
+    text("fundCode", request.code);
+    text("fundComment", request.comment);
+    flag("flexible", request.flexible);
+    flag("autoDeposit", request.autoDeposit);
+    flag("autoBlock", request.autoBlock);
+    text("expirationDate", request.expirationDate);
+  }
+  if (request.operation === "markIntegrated") text("integrationDate", request.date);
+  if (request.operation === "setCustomStatus") text("customMessage", request.message);
+  return out.join(", ");
+}
+
+/** "Fund name holds 10,000 characters": a cell too long for a row's record, for its messages. */
+export function tooLongParams(
+  language: Language,
+  tooLong: { column: string; length: number },
+): { column: string; length: string } {
+  return {
+    column: translate(language, headerKey(tooLong.column as OutboxColumn)),
+    length: String(tooLong.length).replace(/\B(?=(\d{3})+(?!\d))/g, language === "es" ? "." : ","),
+  };
+}
+
+/** What a request does and every field it sends, for the confirmation's list. */
+export function describeInFull(language: Language, request: WriteRequest, currency?: string | null): string {
+  const details = requestDetails(language, request);
+  return details === ""
+    ? describeRequest(language, request, currency)
+    : `${describeRequest(language, request, currency)}: ${details}`;
+}
+
 /** "Amount was changed from “50.00” to “70.00”", one clause per changed column, joined. */
 export function describeChanges(
   language: Language,

@@ -7,9 +7,9 @@
 import { formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { Cents } from "./cells";
-import { describeChanges, describeRequest } from "./describe";
+import { describeChanges, describeInFull, tooLongParams } from "./describe";
 import { MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
-import { changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
+import { cellTooLongToRecord, changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, problemsText, type RowContext, requestCells, requestFromRow } from "./rows";
 import { confirmationKey, FUND_NOT_FOUND, ownedRecords, ownersOfKeys } from "./run";
@@ -83,6 +83,11 @@ export interface OutboxPreview {
   /** Every write that may move money, rows in order, for the confirmation to name one by one. */
   money: MoneyItem[];
   /**
+   * Every write this run may send (pending rows, and interrupted ones that may be sent again),
+   * rows in order: the confirmation names each one, or points to the sheet that lists them all.
+   */
+  operations: MoneyItem[];
+  /**
    * The request cells of every row this preview says may be sent (`confirmationKey`): once the
    * user confirms, a run sends only rows among them (`RunContext.confirmed`).
    */
@@ -136,6 +141,7 @@ export function previewOutbox(
     totals: [],
     warnings: [],
     money: [],
+    operations: [],
     confirmed: [],
     currencies: {},
     statuses: {},
@@ -248,6 +254,13 @@ export function previewOutbox(
       });
     }
     const built = requestFromRow(row, context);
+    // A row too long for its record is refused by the run before anything is stored or sent.
+    const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
+    if (tooLong) {
+      const message = translate(language, "outbox.problem.cellTooLong", tooLongParams(language, tooLong));
+      preview.invalid.push({ rowNumber: row.rowNumber, problems: [{ field: tooLong.column, message }] });
+      continue;
+    }
     if (!built.ok) {
       preview.invalid.push({ rowNumber: row.rowNumber, problems: built.problems });
       continue;
@@ -314,19 +327,20 @@ export function previewOutbox(
     }
   }
   preview.totals = [...totals.values()];
-  preview.money = moneyItems(preview, currencyOf);
+  preview.operations = operationItems(preview, currencyOf);
+  preview.money = preview.operations.filter((item) => "amount" in item.request);
   return preview;
 }
 
-/** Every write in the preview that may move money, rows in order. */
-function moneyItems(
+/** Every write in the preview that may be sent, rows in order. */
+function operationItems(
   preview: OutboxPreview,
   currencyOf: (request: WriteRequest) => string | null,
 ): MoneyItem[] {
   const items: MoneyItem[] = [];
   for (const settle of preview.toSettle) {
     // A write whose row is gone is settled but never sent again.
-    if (!("amount" in settle.request) || settle.rowNumber === null) continue;
+    if (settle.rowNumber === null) continue;
     items.push({
       rowNumber: settle.rowNumber,
       request: settle.request,
@@ -335,19 +349,19 @@ function moneyItems(
     });
   }
   for (const item of preview.toSend) {
-    if (!("amount" in item.request)) continue;
     items.push({ rowNumber: item.rowNumber, request: item.request, currency: currencyOf(item.request) });
   }
   return items.sort((a, b) => a.rowNumber - b.rowNumber);
 }
 
-function moneyLine(language: Language, item: MoneyItem): string {
+/** One write the confirmation names: its row, what it does and every field it sends. */
+export function operationLine(language: Language, item: MoneyItem): string {
   const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
   const row = item.rowNumber;
   const description =
     item.currency === FUND_NOT_FOUND
-      ? `${describeRequest(language, item.request)} ${t("outbox.fundNotFound", {})}`
-      : describeRequest(language, item.request, item.currency);
+      ? `${describeInFull(language, item.request)} ${t("outbox.fundNotFound", {})}`
+      : describeInFull(language, item.request, item.currency);
   const settle = item.interrupted;
   if (!settle) return t("outbox.preview.rowLine", { row, text: description });
   if (settle.changes !== "")
@@ -408,10 +422,16 @@ export function warningText(language: Language, warning: Warning): string {
 /** Warnings and invalid rows listed by name in the preview's text; the rest are counted. */
 export const PREVIEW_LIST_LIMIT = 15;
 /**
- * Writes that may move money are listed one by one up to this many (the totals always cover
- * them all): a confirmation names every amount and target a person is about to send.
+ * Writes a dialog lists one by one, at most. Beyond it, the full list goes to the Outbox preview
+ * sheet (`outbox.previewSheet.name`) and the dialog says how many and points there: a
+ * confirmation always shows every operation, amount and target a person is about to send.
  */
-export const MONEY_LIST_LIMIT = 200;
+export const DIALOG_LIST_LIMIT = 100;
+
+/** Whether the confirmation's list of writes is on the Outbox preview sheet, not in the dialog. */
+export function listedOnSheet(preview: OutboxPreview): boolean {
+  return preview.operations.length > DIALOG_LIST_LIMIT;
+}
 
 /** The preview as the text of an alert (or of the run's confirmation). */
 
@@ -430,12 +450,15 @@ export function previewText(language: Language, preview: OutboxPreview): string 
   lines.push(t("outbox.preview.rows", { count: preview.toSend.length }));
   if (preview.toSettle.length > 0)
     lines.push(t("outbox.preview.reconcile", { count: preview.toSettle.length }));
-  const money = preview.money;
-  if (money.length > 0) {
-    lines.push("", t("outbox.preview.money"));
-    for (const item of money.slice(0, MONEY_LIST_LIMIT)) lines.push(`• ${moneyLine(language, item)}`);
-    if (money.length > MONEY_LIST_LIMIT)
-      lines.push(t("outbox.preview.more", { count: money.length - MONEY_LIST_LIMIT }));
+  const operations = preview.operations;
+  if (listedOnSheet(preview)) {
+    lines.push(
+      "",
+      t("outbox.preview.onSheet", { count: operations.length, sheet: t("outbox.previewSheet.name") }),
+    );
+  } else if (operations.length > 0) {
+    lines.push("", t("outbox.preview.operations"));
+    for (const item of operations) lines.push(`• ${operationLine(language, item)}`);
   }
   if (preview.totals.length > 0) {
     lines.push("", t("outbox.preview.totals"));

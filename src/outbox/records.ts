@@ -117,6 +117,43 @@ export function finishedRecord(record: WriteRecord, state: "done" | "refused", a
   return out;
 }
 
+/** What one document property holds, key and value together (Apps Script's 9 KB). */
+export const MAX_RECORD_BYTES = 9 * 1024;
+/**
+ * Room kept in a record's value for what is added to a row's cells and request: the key, the
+ * states and times, the marks read before sending (at most a page of fund ids for a creation).
+ */
+const RECORD_ROOM_BYTES = 1024;
+
+/** Bytes of text as UTF-8, as the property store counts them. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/**
+ * The longest of a row's cells when the row's record (its cells, and its request once built)
+ * would not fit one property value, else null: such a row cannot be recorded, so it is refused
+ * before anything is stored or sent, and the run goes on.
+ */
+export function cellTooLongToRecord(
+  cells: Record<string, string>,
+  request?: WriteRequest,
+): { column: string; length: number } | null {
+  const size = utf8Bytes(RECORD_PREFIX + JSON.stringify({ cells, request })) + RECORD_ROOM_BYTES;
+  if (size <= MAX_RECORD_BYTES) return null;
+  let longest = { column: "", length: -1, bytes: -1 };
+  for (const [column, text] of Object.entries(cells)) {
+    const bytes = utf8Bytes(JSON.stringify(text));
+    if (bytes > longest.bytes) longest = { column, length: [...text].length, bytes };
+  }
+  return { column: longest.column, length: longest.length };
+}
+
 /** Keys of finished records beyond the bound, oldest first: the ones to drop. */
 export function recordsToPrune(records: readonly WriteRecord[], max = MAX_FINISHED_RECORDS): string[] {
   const finished = records

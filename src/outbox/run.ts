@@ -15,10 +15,11 @@ import { formatCents } from "../api/money";
 import { type Language, type StringKey, translate } from "../i18n";
 import { DATE_TIME, type DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
-import { describeChanges, describeRequest } from "./describe";
+import { describeChanges, describeRequest, tooLongParams } from "./describe";
 import { fundStatusLabel, type OutboxState, stateLabel } from "./operations";
 import {
   blocks,
+  cellTooLongToRecord,
   changedColumns,
   finishedRecord,
   inFlightUntil,
@@ -683,6 +684,14 @@ export function runOutbox(context: RunContext): RunSummary {
 
   function sendNew(row: OutboxRow): void {
     const built = buildRequest(row);
+    const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
+    if (tooLong) {
+      // No record can hold it: refused with no key, so nothing stored and the run goes on.
+      const message = t("outbox.msg.cellTooLong", tooLongParams(context.language, tooLong));
+      write(row, "Refused", message, "");
+      record(row.rowNumber, "Refused", message, "refused");
+      return;
+    }
     if (!built.ok) {
       refuseInvalid(row, built.message);
       return;

@@ -31,6 +31,7 @@ export function fundStateOf(fund: Fund): FundState {
     balance: fund.balanceCents,
     createdAt: fund.createdAt ?? "",
     transactions: movementsOf(fund.transactions),
+    ...(fund.transactions === undefined ? { withoutTransactions: true } : {}),
     record: fund,
   };
 }

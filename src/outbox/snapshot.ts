@@ -30,6 +30,8 @@ export interface FundState {
   balance: Cents;
   createdAt: string;
   transactions: FundTransaction[];
+  /** Set when the answer carried no Transactions member at all (then `transactions` is empty). */
+  withoutTransactions?: boolean;
   /** The contract's record it was read from, for updating the Funds sheet (absent in tests). */
   record?: Fund;
   /**
@@ -156,6 +158,42 @@ export function matchingGrowth(mark: FundMark, fresh: FundState, request: WriteR
   const type = transactionType(request);
   if (type === null || !("amount" in request)) return 0;
   return countMatching(fresh, type, request.amount) - mark.matching;
+}
+
+/**
+ * Whether a deposit's or withdrawal's answer (the fund it returns) shows exactly the movement
+ * sent: the same fund, one more movement of that type and amount than the mark when the answer
+ * carries the movements, and the total it goes into grown by the amount. Anything else (another
+ * amount, none, two) is not taken as done: the write is settled by reading the fund.
+ */
+export function answerShowsMovement(mark: FundMark, answer: FundState, request: WriteRequest): boolean {
+  if (!("amount" in request) || transactionType(request) === null || answer.id !== mark.id) return false;
+  if (!answer.withoutTransactions && matchingGrowth(mark, answer, request) !== 1) return false;
+  const grew =
+    request.operation === "deposit" ? answer.deposits - mark.deposits : answer.charges - mark.charges;
+  return grew === request.amount;
+}
+
+/**
+ * Whether a fund creation's answer is the new fund sent: a fund none of the newest before
+ * sending, no older than them, of the employee, name, code and currency sent, holding the amount.
+ */
+export function answerShowsNewFund(
+  mark: NewFundMark,
+  answer: FundState,
+  request: Extract<WriteRequest, { operation: "createFund" }>,
+): boolean {
+  const same = (got: unknown, sent: unknown) => `${got ?? ""}`.trim() === `${sent ?? ""}`.trim();
+  return (
+    !mark.newestIds.includes(answer.id) &&
+    (answer.createdAt === "" || answer.createdAt >= mark.newestCreatedAt) &&
+    answer.employeeId === request.employeeId &&
+    same(answer.title, request.name) &&
+    same(answer.code, request.code) &&
+    same(answer.currency, request.currency) &&
+    answer.deposits === request.amount &&
+    answer.balance === request.amount
+  );
 }
 
 /** The mark recorded before createFund is sent: from the first page of funds, newest first. */

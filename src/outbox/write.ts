@@ -11,6 +11,8 @@ import { IDEMPOTENT_OPERATIONS, MONEY_OPERATIONS } from "./operations";
 import type { WriteRequest } from "./requests";
 import { AMOUNT_FIELD } from "./requests";
 import {
+  answerShowsMovement,
+  answerShowsNewFund,
   type FundListItem,
   type FundState,
   findCreatedFund,
@@ -168,6 +170,8 @@ export function sendWrite(
   const handle = context.audit.beforeWrite({ key, request, ...read });
   try {
     const result = context.service.send(request);
+    const unshown = answerMisses(context, snapshot, result);
+    if (unshown) throw { outcome: "unknown", message: unshown } satisfies WriteFailure;
     context.audit.afterWrite(handle, { outcome: "ok", message: "", recordId: recordIdOf(result) });
     return { status: "done", result, snapshot };
   } catch (error) {
@@ -177,6 +181,28 @@ export function sendWrite(
       ? { status: "refused", message: failure.message, snapshot }
       : { status: "unknown", message: failure.message, snapshot };
   }
+}
+
+/**
+ * Why a money write's answer (HTTP 200) does not show what was sent, or null when it shows it:
+ * a deposit or withdrawal must show exactly one more movement of its type and amount than the
+ * mark (and its total grown by the amount), a creation the new fund sent. The answer alone is
+ * believed for nothing else: the write is unknown, settled by reading as an interrupted one.
+ */
+function answerMisses(context: WriteContext, snapshot: Snapshot, result: WriteResult): string | null {
+  const { request } = snapshot;
+  if (!request || result.kind !== "fund") return null;
+  const t = (key: "outbox.msg.answerWithoutMovement" | "outbox.msg.answerWithoutNewFund") =>
+    translate(context.language ?? "en", key, { id: result.fund.id });
+  if (snapshot.fund && MONEY_OPERATIONS.has(request.operation) && request.operation !== "createFund")
+    return answerShowsMovement(snapshot.fund, result.fund, request)
+      ? null
+      : t("outbox.msg.answerWithoutMovement");
+  if (snapshot.newFund && request.operation === "createFund")
+    return answerShowsNewFund(snapshot.newFund, result.fund, request)
+      ? null
+      : t("outbox.msg.answerWithoutNewFund");
+  return null;
 }
 
 /**

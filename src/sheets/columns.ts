@@ -15,8 +15,8 @@ import {
   FORMAT,
   hyperlinkFormula,
   literalText,
-  safeUrl,
 } from "./cells";
+import { describeFile } from "./files";
 import { whoText } from "./headers";
 
 export interface Column<R> {
@@ -244,22 +244,6 @@ export function movementsOf(fund: Fund): FundMovement[] {
     position: i + 1,
     transaction,
   }));
-}
-
-/** The URL and name of an attached file, whatever the element's shape (the spec does not show it). */
-export function describeFile(file: unknown): { url: string | null; name: string } {
-  if (typeof file === "string") return { url: safeUrl(file), name: file };
-  if (file && typeof file === "object") {
-    const o = file as Record<string, unknown>;
-    const pick = (...names: string[]) => {
-      for (const n of names) if (typeof o[n] === "string" && o[n]) return o[n] as string;
-      return "";
-    };
-    const url = pick("Url", "URL", "url", "FileUrl", "Link", "link", "href");
-    const name = pick("Name", "name", "FileName", "fileName", "Title", "title") || url;
-    return { url: url ? safeUrl(url) : null, name };
-  }
-  return { url: null, name: "" };
 }
 
 /**

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createClient } from "../../src/api";
 import type { WriteRequest } from "../../src/outbox/requests";
 import { servicePort } from "../../src/outbox/service";
+import { answerShowsMovement, answerShowsNewFund, type FundState, markFund } from "../../src/outbox/snapshot";
 import { sendWrite } from "../../src/outbox/write";
 import { fakeClock, fixture, ok, type Reply, scriptedTransport } from "../api/fakes";
 import { FakeAudit } from "./fakes";
@@ -187,5 +188,87 @@ describe("a report mark refused in an answer, read back", () => {
 
   it("the report had the mark before it was sent: the refusal stands", () => {
     expect(sendWith(null, integrate, [reportRead(integratedV1), conflict]).status).toBe("refused");
+  });
+});
+
+describe("a money answer shows exactly the movement sent, or it is not believed", () => {
+  const before: FundState = {
+    id: 5,
+    title: "Caja",
+    code: "C-1",
+    currency: "CLP",
+    employeeId: 7,
+    status: 1,
+    flexible: false,
+    deposits: 10_000,
+    charges: 0,
+    balance: 10_000,
+    createdAt: "2026-01-01 00:00:00",
+    transactions: [{ type: 1, amount: 10_000, date: "" }],
+  };
+  const deposit: WriteRequest = { operation: "deposit", fundId: 5, amount: 1_234 };
+  const mark = markFund(before, deposit);
+  const answered = (over: Partial<FundState> = {}): FundState => ({
+    ...before,
+    deposits: 11_234,
+    balance: 11_234,
+    transactions: [...before.transactions, { type: 1, amount: 1_234, date: "" }],
+    ...over,
+  });
+
+  it("one more movement of that type and amount, and the total grown by it", () => {
+    expect(answerShowsMovement(mark, answered(), deposit)).toBe(true);
+    // Without the Transactions member, the totals alone decide.
+    expect(
+      answerShowsMovement(mark, answered({ transactions: [], withoutTransactions: true }), deposit),
+    ).toBe(true);
+  });
+
+  it("another amount, no movement, two movements, another fund or totals that did not grow by it: not believed", () => {
+    const wrong = [
+      answered({ transactions: [...before.transactions, { type: 1, amount: 1_334, date: "" }] }),
+      answered({ transactions: [...before.transactions, { type: 2, amount: 1_234, date: "" }] }),
+      answered({ transactions: before.transactions }),
+      answered({ transactions: [] }), // the member there, empty (null in the answer)
+      answered({ transactions: [...answered().transactions, { type: 1, amount: 1_234, date: "" }] }),
+      answered({ id: 6 }),
+      answered({ deposits: 11_334 }),
+      answered({ deposits: 10_000, transactions: [], withoutTransactions: true }),
+    ];
+    for (const answer of wrong) expect(answerShowsMovement(mark, answer, deposit)).toBe(false);
+    const withdraw: WriteRequest = { operation: "withdraw", fundId: 5, amount: 1_234 };
+    expect(answerShowsMovement(markFund(before, withdraw), answered(), withdraw)).toBe(false);
+  });
+
+  it("a creation's answer is the new fund of the employee, name, code, currency and amount sent", () => {
+    const create = {
+      operation: "createFund",
+      employeeId: 7,
+      name: "Caja Arica",
+      code: "A-1",
+      currency: "CLP",
+      amount: 500_000,
+    } as Extract<WriteRequest, { operation: "createFund" }>;
+    const newMark = { newestCreatedAt: "2026-01-01 00:00:00", newestIds: [5] };
+    const created: FundState = {
+      ...before,
+      id: 9,
+      title: "Caja Arica",
+      code: "A-1",
+      deposits: 500_000,
+      balance: 500_000,
+      createdAt: "2026-01-02 10:00:00",
+    };
+    expect(answerShowsNewFund(newMark, created, create)).toBe(true);
+    for (const over of [
+      { id: 5 },
+      { createdAt: "2025-12-31 00:00:00" },
+      { employeeId: 8 },
+      { title: "Caja Arica 2" },
+      { code: "" },
+      { currency: "USD" },
+      { deposits: 500_100, balance: 500_100 },
+    ] as Partial<FundState>[])
+      expect(answerShowsNewFund(newMark, { ...created, ...over }, create)).toBe(false);
   });
 });

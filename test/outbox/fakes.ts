@@ -337,13 +337,17 @@ export class FakeAudit implements AuditPort {
   }
 }
 
-/** Document properties as a map: the records' store, which no cell can reach. */
+/**
+ * Document properties as a map: the records' store, which no cell can reach. A value longer
+ * than Apps Script's 9 KB per property is refused with its message, as the real store does.
+ */
 export class MemoryProperties {
   values = new Map<string, string>();
   getProperty(key: string): string | null {
     return this.values.get(key) ?? null;
   }
   setProperty(key: string, value: string): void {
+    if (Buffer.byteLength(key + value, "utf8") > 9 * 1024) throw new Error("Argument too large: value");
     this.values.set(key, value);
   }
   deleteProperty(key: string): void {

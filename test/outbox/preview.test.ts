@@ -226,3 +226,26 @@ describe("previewOutbox", () => {
     expect(previewText("en", previewOutbox([], lookup, context))).toBe("No pending rows in the Outbox.");
   });
 });
+
+describe("a row too long to be recorded", () => {
+  it("is listed by the preview as not to be sent, naming the cell and the limit, and never confirmed", () => {
+    const preview = previewOutbox(
+      rows(
+        userRow("Create fund", "", {
+          employeeId: 9,
+          fundName: "x".repeat(10_000),
+          currency: "CLP",
+          amount: 1,
+        }),
+        userRow("Deposit", 1, { amount: 5 }),
+      ),
+      lookup,
+      context,
+    );
+    expect(preview.toSend.map((r) => r.rowNumber)).toEqual([3]);
+    expect(preview.confirmed).toHaveLength(1);
+    expect(previewText("en", preview)).toContain(
+      "Row 2: Fund name holds 10,000 characters, more than the add-on's record of a row can keep (9 KB in all)",
+    );
+  });
+});

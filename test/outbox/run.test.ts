@@ -79,6 +79,34 @@ describe("runOutbox: the happy path", () => {
     expect(balance(ledger, 1)).toBe(101_250);
   });
 
+  it("a row too long to be recorded is refused naming the cell and the limit, and the run goes on", () => {
+    const { ledger, sheet, context } = setup([
+      userRow("Deposit", 1, { amount: "12,50" }),
+      userRow("Create fund", "", { employeeId: 9, fundName: "x".repeat(10_000), currency: "CLP", amount: 1 }),
+      userRow("Deposit", 1, { amount: "7" }),
+      userRow("Set custom status", 31, { customStatus: "Paid", customMessage: "ñ".repeat(5_000) }),
+      userRow("Deposit", 1, { amount: "3" }),
+    ]);
+    const summary = runOutbox(context);
+    expect(summary).toMatchObject({ done: 2, refused: 3 });
+    expect(sheet.cell(3, "state")).toBe("Refused");
+    expect(sheet.cell(3, "result")).toBe(
+      "Not sent: Fund name holds 10,000 characters, more than the add-on's record of a row can keep (9 KB in all). Shorten it, then clear the row's State to send it.",
+    );
+    expect(sheet.cell(5, "state")).toBe("Refused");
+    expect(String(sheet.cell(5, "result"))).toMatch(/^Not sent: Custom message holds 5,000 characters/);
+    expect(sheet.cell(4, "state")).toBe("Done");
+    expect(sheet.cell(6, "state")).toBe("Done");
+    expect(balance(ledger, 1)).toBe(101_000);
+    expect(ledger.sent.map((r) => r.operation)).toEqual(["deposit", "deposit"]);
+    // Left alone by the next run, sent once shortened and its State cleared.
+    expect(runOutbox(context)).toMatchObject({ done: 0, refused: 0 });
+    sheet.setCell(3, "fundName", "Caja");
+    sheet.setCell(3, "state", "");
+    expect(runOutbox(context).done).toBe(1);
+    expect(ledger.sentOf("createFund")).toBe(1);
+  });
+
   it("names the column of a refused row's input in the document's language, never the service's field", () => {
     const { ledger, sheet, context } = setup([
       userRow("Retiro", 1, { amount: "12,50" }),

@@ -147,6 +147,23 @@ describe("faults", () => {
     expect(transactionCount()).toBe(before + 1);
   });
 
+  it("wrong-movement: the write is applied as asked, the answer shows one unit more in its newest movement and totals", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "wrong-movement", times: 1 });
+    const ledger = () => sandbox.sandbox.service.ledger.fund(fundId);
+    const before = transactionCount();
+    const deposits = ledger().depositsCents;
+    const reply = await deposit();
+    expect(reply.status).toBe(200);
+    expect(transactionCount()).toBe(before + 1);
+    expect(ledger().depositsCents).toBe(deposits + 100_000);
+    expect(reply.body.Transactions).toHaveLength(before + 1);
+    expect(reply.body.Transactions[before].TransactionAmount).toBe(1001);
+    expect(Math.round(reply.body.Deposits * 100)).toBe(deposits + 100_100);
+    expect(Math.round(reply.body.Balance * 100)).toBe(
+      Math.round((reply.body.Deposits - reply.body.Charges) * 100),
+    );
+  });
+
   it("error-in-200 and error-in-200-v2 with apply: true apply the write, then answer the error", async () => {
     await rules(
       { endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 },

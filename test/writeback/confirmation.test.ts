@@ -136,3 +136,88 @@ describe("the currency the confirmation names", () => {
     expect(wb.outbox()[0]?.state).toBe("Done");
   }, 60_000);
 });
+
+describe("the confirmation shows every operation that will be sent", () => {
+  it("names each status change, update and mark with its fields, and that the runner's token sends them all", async () => {
+    const state = await wb.state();
+    const report = state.reports[0] as { Id?: number; id?: number };
+    const reportId = Number(report.id ?? report.Id);
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: fund.id, amount: "10.00" },
+      { operation: "Set fund status", targetId: fund.id, fundStatus: "Blocked" },
+      {
+        operation: "Update fund",
+        targetId: fund.id,
+        fundName: "Viajes 2026",
+        fundCode: "V-26",
+        autoBlock: "No",
+      },
+      {
+        operation: "Mark integrated",
+        targetId: reportId,
+        integrationCode: "ERP-7",
+        integrationDate: "2026-06-30 10:15:00",
+      },
+    ]);
+    runOutbox();
+    const text = asked[0] ?? "";
+    expect(text).toContain("Every row is sent with your own access token and account, whoever typed it.");
+    expect(text).toContain(`• Row 2: Deposit of 10.00 ${fund.currency} to fund ${fund.id}`);
+    expect(text).toContain(`• Row 3: Status change of fund ${fund.id} to Blocked`);
+    expect(text).toContain(
+      `• Row 4: Update of fund ${fund.id}: Fund name “Viajes 2026”, Fund code “V-26”, Auto-block No`,
+    );
+    expect(text).toContain(
+      `• Row 5: Integration mark of report ${reportId} (ERP-7): Integration date “2026-06-30 10:15:00”`,
+    );
+    expect((await wb.fund(fund.id)).title).toBe("Viajes 2026");
+  });
+
+  it("when the dialog cannot hold them, lists them all on the Outbox preview sheet and points there", async () => {
+    const before = await deposits(fund.id);
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      operation: "Deposit",
+      targetId: fund.id,
+      amount: `${(i + 1) / 100}`,
+    }));
+    wb.typeOutbox([...rows, { operation: "Set fund status", targetId: fund.id, fundStatus: "Open" }]);
+    runOutbox();
+    const text = asked[0] ?? "";
+    expect(text).toContain(
+      "121 operations may be sent: too many for this dialog, so each one (row, operation, target, amount and currency, or the status, mark or fields) is listed on the sheet “Outbox preview”",
+    );
+    expect(text).not.toContain("• Row 2:");
+    expect(text).toContain("Check that sheet before answering. Every row is sent with your own access token");
+    const listed = wb.sheetValues("Outbox preview");
+    expect(listed[0]).toEqual(["Row", "Operation", "What may be sent"]);
+    expect(listed.length).toBe(122);
+    expect(listed[1]).toEqual(["2", "Deposit", `Row 2: Deposit of 0.01 ${fund.currency} to fund ${fund.id}`]);
+    expect(listed[120]).toEqual([
+      "121",
+      "Deposit",
+      `Row 121: Deposit of 1.20 ${fund.currency} to fund ${fund.id}`,
+    ]);
+    expect(listed[121]).toEqual([
+      "122",
+      "Status change",
+      `Row 122: Status change of fund ${fund.id} to Open`,
+    ]);
+    // What the person saw there is what was sent, each once.
+    const sent = (await deposits(fund.id)).slice(before.length);
+    expect(sent).toEqual(rows.map((_, i) => i + 1));
+  }, 180_000);
+
+  it("a sheet of that name the add-on did not write is left alone, and nothing is sent", async () => {
+    const before = await deposits(fund.id);
+    wb.typeOutbox(
+      Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" })),
+    );
+    wb.emulator.spreadsheet.addSheet("Outbox preview");
+    wb.emulator.typeCells("Outbox preview", "A1", [["my notes"]]);
+    const out = wb.menu("runOutbox", []);
+    expect(out.ok).toBe(true);
+    expect(asked).toEqual([]);
+    expect(wb.sheetValues("Outbox preview")[0]?.[0]).toBe("my notes");
+    expect(await deposits(fund.id)).toEqual(before);
+  });
+});

@@ -5,10 +5,21 @@
  * under measurement in the middle of a run.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { buildAddOn } from "../../scripts/build";
+import { basename, join, relative, resolve } from "node:path";
+import { type BuildOptions, buildAddOn } from "../../scripts/build";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -42,13 +53,74 @@ export function buildIfNeeded(): { built: boolean; error?: string } {
   }
 }
 
+/** Written last in a shared build's folder: the folder is complete. */
+const BUILT_MARK = ".built";
+
 /**
- * The add-on (script, manifest, sidebars) built into a folder of its own by scripts/build.ts,
- * quietly, leaving out a sidebar that does not build (the refresh does not need it); returns
- * the folder.
+ * A hash of what a build with `options` reads: every file of src/ and scripts/, the manifest
+ * and the lockfile (the bundler's and minifier's versions), and the options themselves.
+ */
+function buildInputsHash(options: BuildOptions): string {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify(options));
+  const add = (path: string) => {
+    hash.update(`\0${relative(root, path)}\0`);
+    hash.update(readFileSync(path));
+  };
+  const walk = (dir: string) => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) add(path);
+    }
+  };
+  walk(join(root, "src"));
+  walk(join(root, "scripts"));
+  for (const file of ["appsscript.json", "package-lock.json"]) {
+    const path = join(root, file);
+    if (existsSync(path)) add(path);
+  }
+  return hash.digest("hex").slice(0, 24);
+}
+
+/**
+ * The add-on built by scripts/build.ts with `options`, once per state of what the build reads:
+ * the folder (under the system's temporary folder) is named by the hash of it, so every test
+ * file of a run, and later runs, find the build that the first one made (a build costs seconds
+ * of CPU). Nothing may write into it: take a copy of it (privateCopy) to change a file.
+ */
+export function sharedBuild(options: BuildOptions): string {
+  const hash = buildInputsHash(options);
+  const dir = join(tmpdir(), `addon-build-${hash}`);
+  if (existsSync(join(dir, BUILT_MARK))) return dir;
+  // Built aside and renamed whole: a process building the same at the same time finds either
+  // nothing or a complete folder.
+  const fresh = mkdtempSync(join(tmpdir(), "addon-building-"));
+  buildAddOn(fresh, options);
+  writeFileSync(join(fresh, BUILT_MARK), hash);
+  try {
+    renameSync(fresh, dir);
+  } catch {
+    // Another process's build of the same sources got there first.
+    rmSync(fresh, { recursive: true, force: true });
+    if (!existsSync(join(dir, BUILT_MARK))) throw new Error(`the add-on's build in ${dir} is incomplete`);
+  }
+  return dir;
+}
+
+/** A copy of the built folder `dir` in a new folder of its own, which its caller may change. */
+export function privateCopy(dir: string, prefix = "addon-dist-"): string {
+  const copy = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(dir, copy, { recursive: true, filter: (source) => basename(source) !== BUILT_MARK });
+  return copy;
+}
+
+/**
+ * The add-on (script, manifest, sidebars) built by scripts/build.ts, quietly, leaving out a
+ * sidebar that does not build (the refresh does not need it), in a folder of its own; returns
+ * the folder. The build itself is made once per state of the sources (sharedBuild).
  */
 export function privateBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), "addon-dist-"));
-  buildAddOn(dir, { logLevel: "silent", skipBrokenSidebars: true, sourceMap: true });
-  return dir;
+  return privateCopy(sharedBuild({ logLevel: "silent", skipBrokenSidebars: true, sourceMap: true }));
 }

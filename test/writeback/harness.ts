@@ -5,19 +5,8 @@
  * The add-on is built by scripts/build.ts into a folder of its own, so a rebuild of dist/
  * elsewhere cannot change it during a run.
  */
-import { createHash } from "node:crypto";
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { privateCopy, sharedBuild } from "../../dev/bench/build";
 import {
   createEmulator,
   type Emulator,
@@ -26,80 +15,19 @@ import {
 } from "../../dev/emulator/index";
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { buildAddOn } from "../../scripts/build";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
 import type { ReportLine, ReportSidebarView } from "../../src/app/report-sidebar";
 import { translate } from "../../src/i18n";
 import { columnNumber, OUTBOX_COLUMNS, USER_COLUMNS } from "../../src/outbox/columns";
 import { columnLetters } from "../../src/sheets/formulas";
 
-const BUILD_OPTIONS = { logLevel: "silent", minifySidebars: false } as const;
-const repoRoot = resolve(import.meta.dirname, "../..");
-
-/**
- * What the build reads: every file of src/ and scripts/, the manifest and the lockfile (the
- * bundler's and minifier's versions), with the build's options. Two folders built from the
- * same inputs are the same.
- */
-function buildInputsHash(): string {
-  const hash = createHash("sha256");
-  hash.update(JSON.stringify(BUILD_OPTIONS));
-  const add = (path: string) => {
-    hash.update(relative(repoRoot, path));
-    hash.update("\0");
-    hash.update(readFileSync(path));
-    hash.update("\0");
-  };
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : 1,
-    )) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) add(path);
-    }
-  };
-  walk(join(repoRoot, "src"));
-  walk(join(repoRoot, "scripts"));
-  for (const file of ["appsscript.json", "package-lock.json"]) {
-    const path = join(repoRoot, file);
-    if (existsSync(path)) add(path);
-  }
-  return hash.digest("hex").slice(0, 24);
-}
-
-let built: { hash: string; dir: string } | undefined;
-
-/** Written last in a shared build's folder: the folder is complete. */
-const BUILT_MARK = ".built";
-
 /**
  * The add-on built by scripts/build.ts into a folder of its own (script, manifest, every
- * sidebar), which nothing else writes: a rebuild of dist/ cannot change it during a run. The
- * build takes seconds of CPU, so it is made once per state of the sources and shared by every
- * test file (and later runs) that asks for the same: the folder is named by the hash of what
- * the build reads, and a test file never writes into it.
+ * sidebar unminified), so that a rebuild of dist/ elsewhere cannot change it during a run. The
+ * build is made once per state of the sources and shared by every test file (sharedBuild).
  */
 export function buildWriteBack(): string {
-  const hash = buildInputsHash();
-  if (built?.hash === hash && existsSync(join(built.dir, BUILT_MARK))) return built.dir;
-  const dir = join(tmpdir(), `writeback-dist-${hash}`);
-  if (!existsSync(join(dir, BUILT_MARK))) {
-    // Built aside and renamed whole: another test file building the same at the same time
-    // finds either nothing or a complete folder.
-    const fresh = mkdtempSync(join(tmpdir(), "writeback-build-"));
-    buildAddOn(fresh, BUILD_OPTIONS);
-    writeFileSync(join(fresh, BUILT_MARK), hash);
-    try {
-      renameSync(fresh, dir);
-    } catch {
-      // Another file's build of the same sources got there first.
-      rmSync(fresh, { recursive: true, force: true });
-      if (!existsSync(join(dir, BUILT_MARK))) throw new Error(`the add-on's build in ${dir} is incomplete`);
-    }
-  }
-  built = { hash, dir };
-  return dir;
+  return privateCopy(sharedBuild({ logLevel: "silent", minifySidebars: false }), "writeback-dist-");
 }
 
 export interface SandboxFund {

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -93,20 +94,49 @@ function buildInputsHash(options: BuildOptions): string {
 export function sharedBuild(options: BuildOptions): string {
   const hash = buildInputsHash(options);
   const dir = join(tmpdir(), `addon-build-${hash}`);
-  if (existsSync(join(dir, BUILT_MARK))) return dir;
-  // Built aside and renamed whole: a process building the same at the same time finds either
-  // nothing or a complete folder.
-  const fresh = mkdtempSync(join(tmpdir(), "addon-building-"));
-  buildAddOn(fresh, options);
-  writeFileSync(join(fresh, BUILT_MARK), hash);
-  try {
-    renameSync(fresh, dir);
-  } catch {
-    // Another process's build of the same sources got there first.
-    rmSync(fresh, { recursive: true, force: true });
-    if (!existsSync(join(dir, BUILT_MARK))) throw new Error(`the add-on's build in ${dir} is incomplete`);
+  const mark = join(dir, BUILT_MARK);
+  // One process builds; the others (test files starting side by side) wait for its folder.
+  const lock = `${dir}.lock`;
+  for (;;) {
+    if (existsSync(mark)) return dir;
+    if (takeLock(lock)) break;
+    pause(200);
   }
-  return dir;
+  try {
+    if (existsSync(mark)) return dir;
+    // Built aside and renamed whole: a folder under that name is always complete.
+    const fresh = mkdtempSync(join(tmpdir(), "addon-building-"));
+    buildAddOn(fresh, options);
+    writeFileSync(join(fresh, BUILT_MARK), hash);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(fresh, dir);
+    return dir;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** How long a build may hold its lock before another process takes it over (the holder died). */
+const LOCK_STALE_MS = 5 * 60_000;
+
+/** Takes the lock folder `lock`; false while another process holds it (and has not died). */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code !== "EEXIST") throw err;
+  }
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+  } catch {
+    // Let go of meanwhile: the next try takes it.
+  }
+  return false;
+}
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** A copy of the built folder `dir` in a new folder of its own, which its caller may change. */

@@ -20,7 +20,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BuildOptions } from "../../scripts/build";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -126,7 +126,12 @@ function buildInChild(dir: string, options: BuildOptions): void {
   try {
     execFileSync(
       process.execPath,
-      [join(root, "node_modules/tsx/dist/cli.mjs"), import.meta.filename, dir, JSON.stringify(options)],
+      [
+        join(root, "node_modules/tsx/dist/cli.mjs"),
+        fileURLToPath(import.meta.url),
+        dir,
+        JSON.stringify(options),
+      ],
       { cwd: root, stdio: "pipe" },
     );
   } catch (err) {

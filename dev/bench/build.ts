@@ -5,10 +5,23 @@
  * under measurement in the middle of a run.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { buildAddOn } from "../../scripts/build";
+import { basename, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { BuildOptions } from "../../scripts/build";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -42,13 +55,134 @@ export function buildIfNeeded(): { built: boolean; error?: string } {
   }
 }
 
+/** Written last in a shared build's folder: the folder is complete. */
+const BUILT_MARK = ".built";
+
 /**
- * The add-on (script, manifest, sidebars) built into a folder of its own by scripts/build.ts,
- * quietly, leaving out a sidebar that does not build (the refresh does not need it); returns
- * the folder.
+ * A hash of what a build with `options` reads: every file of src/ and scripts/, the manifest
+ * and the lockfile (the bundler's and minifier's versions), and the options themselves.
+ */
+function buildInputsHash(options: BuildOptions): string {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify(options));
+  const add = (path: string) => {
+    hash.update(`\0${relative(root, path)}\0`);
+    hash.update(readFileSync(path));
+  };
+  const walk = (dir: string) => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) add(path);
+    }
+  };
+  walk(join(root, "src"));
+  walk(join(root, "scripts"));
+  for (const file of ["appsscript.json", "package-lock.json"]) {
+    const path = join(root, file);
+    if (existsSync(path)) add(path);
+  }
+  return hash.digest("hex").slice(0, 24);
+}
+
+/**
+ * The add-on built by scripts/build.ts with `options`, once per state of what the build reads:
+ * the folder (under the system's temporary folder) is named by the hash of it, so every test
+ * file of a run, and later runs, find the build that the first one made (a build costs seconds
+ * of CPU). Nothing may write into it: take a copy of it (privateCopy) to change a file.
+ */
+export function sharedBuild(options: BuildOptions): string {
+  const hash = buildInputsHash(options);
+  const dir = join(tmpdir(), `addon-build-${hash}`);
+  const mark = join(dir, BUILT_MARK);
+  // One process builds; the others (test files starting side by side) wait for its folder.
+  const lock = `${dir}.lock`;
+  for (;;) {
+    if (existsSync(mark)) return dir;
+    if (takeLock(lock)) break;
+    pause(200);
+  }
+  try {
+    if (existsSync(mark)) return dir;
+    // Built aside and renamed whole: a folder under that name is always complete.
+    const fresh = mkdtempSync(join(tmpdir(), "addon-building-"));
+    buildInChild(fresh, options);
+    writeFileSync(join(fresh, BUILT_MARK), hash);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(fresh, dir);
+    return dir;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds with `options` into `dir` in a child process (this file run as a script): a process
+ * that finds the build already made never loads the build's tools (TypeScript, the minifier,
+ * the bundler), which costs more than a second of CPU in every test file.
+ */
+function buildInChild(dir: string, options: BuildOptions): void {
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        join(root, "node_modules/tsx/dist/cli.mjs"),
+        fileURLToPath(import.meta.url),
+        dir,
+        JSON.stringify(options),
+      ],
+      { cwd: root, stdio: "pipe" },
+    );
+  } catch (err) {
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim();
+    throw new Error(`the add-on's build failed: ${stderr || String(err)}`);
+  }
+}
+
+/** How long a build may hold its lock before another process takes it over (the holder died). */
+const LOCK_STALE_MS = 5 * 60_000;
+
+/** Takes the lock folder `lock`; false while another process holds it (and has not died). */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code !== "EEXIST") throw err;
+  }
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+  } catch {
+    // Let go of meanwhile: the next try takes it.
+  }
+  return false;
+}
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** A copy of the built folder `dir` in a new folder of its own, which its caller may change. */
+export function privateCopy(dir: string, prefix = "addon-dist-"): string {
+  const copy = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(dir, copy, { recursive: true, filter: (source) => basename(source) !== BUILT_MARK });
+  return copy;
+}
+
+/**
+ * The add-on (script, manifest, sidebars) built by scripts/build.ts, quietly, leaving out a
+ * sidebar that does not build (the refresh does not need it), in a folder of its own; returns
+ * the folder. The build itself is made once per state of the sources (sharedBuild).
  */
 export function privateBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), "addon-dist-"));
-  buildAddOn(dir, { logLevel: "silent", skipBrokenSidebars: true, sourceMap: true });
-  return dir;
+  return privateCopy(sharedBuild({ logLevel: "silent", skipBrokenSidebars: true, sourceMap: true }));
+}
+
+// Run as a script (buildInChild): `build.ts <folder> <options as JSON>` builds into the folder.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const [dir, options] = process.argv.slice(2);
+  if (!dir || !options) throw new Error("usage: build.ts <folder> <options as JSON>");
+  const { buildAddOn } = await import("../../scripts/build");
+  buildAddOn(dir, JSON.parse(options) as BuildOptions);
 }

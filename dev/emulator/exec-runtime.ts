@@ -62,6 +62,31 @@ export type ExecutionEnd =
   | { kind: "done"; ok: true; result: Wire; classes?: undefined }
   | { kind: "done"; ok: false; name: string; message: string; code?: string };
 
+/**
+ * The bundle compiled once per thread and source: a compiled script runs in any realm, and each
+ * execution evaluates it afresh in its own (its top level runs again, as on Google).
+ */
+let compiled: { source: string; script: vm.Script } | undefined;
+
+function compiledBundle(source: string): vm.Script {
+  if (compiled?.source !== source)
+    compiled = { source, script: new vm.Script(source, { filename: "addon.js" }) };
+  return compiled.script;
+}
+
+/**
+ * The thread's blocking HTTP (its own thread, started on the first request), kept for the
+ * executions the thread runs one after another, as the emulator's thread keeps one for `run`:
+ * it holds no state of an execution (each request has its own connection, a late answer to an
+ * earlier request is dropped by its number).
+ */
+let http: SyncHttp | undefined;
+
+function threadHttp(): SyncHttp {
+  if (!http) http = new SyncHttp();
+  return http;
+}
+
 export function runExecution(start: ExecutionStart): void {
   const { port } = start;
   const flag = new Int32Array(start.signal);
@@ -128,7 +153,7 @@ export function runExecution(start: ExecutionStart): void {
       }),
       Logger: new FakeLogger({ record }),
       UrlFetchApp: new FakeUrlFetchApp({
-        http: new SyncHttp(),
+        http: threadHttp(),
         timeoutMs: start.fetchTimeoutMs,
         scriptId: start.scriptId,
         beforeRequest: () => {
@@ -147,7 +172,7 @@ export function runExecution(start: ExecutionStart): void {
     globals.console = makeConsole({ record });
     const remaining = () => Math.max(1, Math.ceil(start.deadline - now()));
     const before = new Set(Object.getOwnPropertyNames(context));
-    new vm.Script(start.source, { filename: "addon.js" }).runInContext(context, { timeout: remaining() });
+    compiledBundle(start.source).runInContext(context, { timeout: remaining() });
     const callable =
       !before.has(start.functionName) &&
       typeof globals[start.functionName] === "function" &&

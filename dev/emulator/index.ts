@@ -15,12 +15,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import vm from "node:vm";
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
 import { CacheData, FakeCacheService } from "./cache";
 import { EmulatorClock } from "./clock";
 import { EmulatorUsageError, ExecutionStopped, MESSAGES, ServiceError } from "./errors";
+import { releaseExecutionThread, takeExecutionThread } from "./exec-pool";
 import type { ExecutionEnd, ExecutionReply, ExecutionRequest, ExecutionStart } from "./exec-runtime";
 import type { AuthModeName, Execution, RunKind, StopAt } from "./execution";
 import { formatDate } from "./format-date";
@@ -982,25 +982,31 @@ export class Emulator {
       services,
       classes,
     };
-    const worker = new Worker(fileURLToPath(new URL("./exec-worker.mjs", import.meta.url)), {
-      workerData: { ...start, port: port2 },
-      transferList: [port2],
-    });
+    const worker = takeExecutionThread();
+    worker.postMessage({ ...start, port: port2 }, [port2]);
     return new Promise((resolve) => {
       let ended = false;
+      /** Whether the thread posted its outcome: its execution is over and it may run another. */
+      let finished = false;
+      /** Whether the thread is still there (it neither failed nor stopped). */
+      let alive = true;
       const end = (result: RunOutcome) => {
         if (ended) return;
         ended = true;
         this.releaseLocks(exec);
         this.running.delete(exec.id);
         port1.close();
-        void worker.terminate();
+        worker.off("error", onError);
+        worker.off("exit", onExit);
+        if (finished && alive) releaseExecutionThread(worker);
+        else void worker.terminate();
         resolve(this.endExecution(exec, result));
       };
       entry.abort = () =>
         end({ ok: false, error: "The emulator was closed during the execution", name: "Error" });
       const onMessage = (message: ({ seq: number } & ExecutionRequest) | ExecutionEnd) => {
         if (message.kind === "done") {
+          finished = true;
           if (!message.ok) {
             end(this.failure(exec, message));
             return;
@@ -1020,16 +1026,20 @@ export class Emulator {
           Atomics.notify(flag, 0);
         });
       };
-      port1.on("message", onMessage);
-      worker.on("error", (err) =>
-        end({ ok: false, error: `The execution's thread failed: ${err.message}`, name: "Error" }),
-      );
-      worker.on("exit", (code) => {
-        // The thread ends once it has posted its outcome, which may still wait on the port.
+      const onError = (err: Error) => {
+        alive = false;
+        end({ ok: false, error: `The execution's thread failed: ${err.message}`, name: "Error" });
+      };
+      const onExit = (code: number) => {
+        alive = false;
+        // An outcome posted just before the thread stopped may still wait on the port.
         for (let left = receiveMessageOnPort(port1); left && !ended; left = receiveMessageOnPort(port1))
           onMessage(left.message);
         end({ ok: false, error: `The execution's thread stopped (exit code ${code})`, name: "Error" });
-      });
+      };
+      port1.on("message", onMessage);
+      worker.on("error", onError);
+      worker.on("exit", onExit);
     });
   }
 

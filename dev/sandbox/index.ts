@@ -4,10 +4,10 @@
  * answer, as the emulated UrlFetchApp does with Atomics.wait.
  */
 import { createHash } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
+import { threadId, Worker } from "node:worker_threads";
 import { buildSync } from "esbuild";
 import type { RunningSandbox } from "./listen";
 import type { SandboxOptions } from "./server";
@@ -44,7 +44,13 @@ function workerEntry(): string {
     tmpdir(),
     `sandbox-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
   );
-  if (!existsSync(file)) writeFileSync(file, code);
+  if (!existsSync(file)) {
+    // Written aside and renamed: a process starting a sandbox meanwhile (test files run side by
+    // side) never loads half a file.
+    const partial = `${file}.${process.pid}.${threadId}.partial`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+  }
   workerFile = file;
   return file;
 }

@@ -5,10 +5,8 @@
  * The add-on is built by scripts/build.ts into a folder of its own, so a rebuild of dist/
  * elsewhere cannot change it during a run.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { privateCopy, sharedBuild } from "../../dev/bench/build";
 import {
   createEmulator,
   type Emulator,
@@ -17,18 +15,19 @@ import {
 } from "../../dev/emulator/index";
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { buildAddOn } from "../../scripts/build";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
 import type { ReportLine, ReportSidebarView } from "../../src/app/report-sidebar";
 import { translate } from "../../src/i18n";
 import { columnNumber, OUTBOX_COLUMNS, USER_COLUMNS } from "../../src/outbox/columns";
 import { columnLetters } from "../../src/sheets/formulas";
 
-/** The add-on built by scripts/build.ts into a new folder (script, manifest, every sidebar). */
+/**
+ * The add-on built by scripts/build.ts into a folder of its own (script, manifest, every
+ * sidebar unminified), so that a rebuild of dist/ elsewhere cannot change it during a run. The
+ * build is made once per state of the sources and shared by every test file (sharedBuild).
+ */
 export function buildWriteBack(): string {
-  const dir = mkdtempSync(join(tmpdir(), "writeback-dist-"));
-  buildAddOn(dir, { logLevel: "silent", minifySidebars: false });
-  return dir;
+  return privateCopy(sharedBuild({ logLevel: "silent", minifySidebars: false }), "writeback-dist-");
 }
 
 export interface SandboxFund {

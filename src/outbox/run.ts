@@ -314,8 +314,8 @@ export function runOutbox(context: RunContext): RunSummary {
 
   const records = new Map(context.records.all().map((r) => [r.key, r]));
   // The writes the confirmation knew of; a row is compared with them as they are now settled.
-  const earlierKeys = new Set(records.keys());
-  const earlier = () => [...records.values()].filter((r) => earlierKeys.has(r.key));
+  const atStart = new Map(records);
+  const earlier = () => [...records.values()].filter((r) => atStart.has(r.key));
   const putRecord = (record: WriteRecord) => {
     // Pruned as the run goes too: a batch of thousands of rows would fill the document's
     // properties before the run's end, and every later write would fail on the full store.
@@ -765,8 +765,10 @@ export function runOutbox(context: RunContext): RunSummary {
       }
       continue;
     }
-    // A form's record carries no cells: its key on a row names nothing of the row's.
-    const key = rec !== undefined && !rec.cells ? "" : row.operationKey;
+    // A form's record carries no cells: its key on a row names nothing of the row's (even once
+    // the record was settled and dropped in this run).
+    const named = rec ?? atStart.get(row.operationKey);
+    const key = named !== undefined && !named.cells ? "" : row.operationKey;
     // A key another row owns is a copy even if its record was pruned since the run began.
     if ((rec === undefined && !owners.has(key)) || key === "") {
       // Done with no key was never written by the add-on (every Done it writes carries one): most

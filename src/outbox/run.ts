@@ -238,14 +238,27 @@ function canonical(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
 }
 
+/** Cells as one text, an empty cell the same as a missing one (as `changedColumns` compares them). */
+function cellsText(cells: Record<string, string>): string {
+  return canonical(Object.fromEntries(Object.entries(cells).filter(([, v]) => v !== "")));
+}
+
+/** Each record's cells or request as text, worked out once (a batch compares every row with them). */
+const recordTexts = new WeakMap<WriteRecord, string | null>();
+
 /**
  * Whether a row's request equals a record's request as sent: an Outbox record by the cells it
  * was sent from (the request is made of them), a form's record by the request itself.
  */
-export function sameRequestAs(record: WriteRecord, row: OutboxRow, request: WriteRequest | null): boolean {
+function sameAs(record: WriteRecord, rowCells: string, request: string | null): boolean {
   if (record.state === "refused") return false;
-  if (record.cells) return sameCells(record.cells, requestCells(row));
-  return request !== null && record.request !== undefined && canonical(record.request) === canonical(request);
+  let text = recordTexts.get(record);
+  if (text === undefined) {
+    text = record.cells ? cellsText(record.cells) : record.request ? canonical(record.request) : null;
+    recordTexts.set(record, text);
+  }
+  if (text === null) return false;
+  return record.cells ? text === rowCells : request !== null && text === request;
 }
 
 /** The unsettled write (first) or the newest done write whose request the row's equals. */
@@ -254,9 +267,11 @@ export function likenessOf(
   request: WriteRequest | null,
   records: Iterable<WriteRecord>,
 ): Likeness {
+  const rowCells = cellsText(requestCells(row));
+  const requestText = request === null ? null : canonical(request);
   let done: WriteRecord | undefined;
   for (const record of records) {
-    if (!sameRequestAs(record, row, request)) continue;
+    if (!sameAs(record, rowCells, requestText)) continue;
     if (isUnsettled(record)) return { kind: "waits", record };
     if ((record.finishedAt ?? 0) >= (done?.finishedAt ?? -1)) done = record;
   }

@@ -104,6 +104,18 @@ export const outbox = {
     "outbox.msg.statusDiffers":
       "the status of fund {id} is {status} now, which the confirmation did not show: refresh the Funds sheet",
     "outbox.msg.notConfirmed": "Not sent: added or changed after the run was confirmed.",
+    "outbox.msg.notConfirmedSame":
+      "Not sent: the same request as an operation done on {date}; it is sent only after a confirmation that shows it as the same (run the Outbox again).",
+    "outbox.msg.waitingForSameRow":
+      "Waiting: the same request as row {row}, which is not settled yet; once it is, the confirmation shows this row as the same, and it is sent only if confirmed so.",
+    "outbox.msg.waitingForSame":
+      "Waiting: the same request as an earlier write (from a sidebar, or a row since deleted) that is not settled yet; once it is, the confirmation shows this row as the same, and it is sent only if confirmed so.",
+    "outbox.msg.sortedOrEdited":
+      "Not sent: its Operation key names {sent}, whose cells this row does not show: the sheet was sorted without its hidden columns (undo the sort, or sort every column), or the row was copied with its key and edited. Nothing is sent for this row.",
+    "outbox.msg.doneNoKey":
+      "Not sent, and not taken as done: State says Done, but the add-on wrote no Done on this row (it has no Operation key of a done operation). Check the fund: if it was done, delete this row; to send it, clear its State, and the confirmation shows it (and whether it is the same as an operation already done).",
+    "outbox.msg.doneKeyRestored":
+      "Done on {date}: this row showed Done without its Operation key (cleared, or the sheet sorted without its hidden columns); its cells are that operation's, so its key was put back and nothing was sent. To send the same operation again, type it on a new row with no State: the confirmation shows it as the same as this one.",
     "outbox.msg.checkFailed": "Could not check ({message}); left for the next run.",
     "outbox.msg.editedAfterDone":
       "Row {row} was edited after it was done; it will not be sent again. Add a new row to send a new operation.",
@@ -117,7 +129,8 @@ export const outbox = {
     "outbox.msg.appliedByCount":
       "Done: a matching {movement} of {amount} appeared on fund {id} after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).",
     "outbox.msg.doneEdited": "Done for {sent} as first sent; {changes} afterwards: nothing more was sent.",
-    "outbox.msg.doneEditedLater": "Done for {sent} on {date}; {changes} afterwards: nothing more was sent.",
+    "outbox.msg.doneEditedLater":
+      "Done for {sent} on {date}; {changes} afterwards (the row was edited, or the sheet sorted without its hidden columns): nothing more was sent, and nothing is sent for what it shows now. If the sheet was sorted, undo the sort, or sort it again with every column.",
     "outbox.msg.notAppliedEdited":
       "Not sent: the interrupted request ({sent}) was not applied (checked by reading the service), and {changes} afterwards. The next run sends the row as it is now.",
     "outbox.msg.doneRestored":
@@ -174,8 +187,20 @@ export const outbox = {
     "outbox.preview.interruptedEdited":
       "Row {row}, interrupted: {description}; {changes} afterwards. Only what was first sent is checked; nothing new is sent for this row in this run.",
     "outbox.preview.totalsNote": "Totals include interrupted rows that may be sent again.",
-    "outbox.warn.copyOfDone": "same as row {other}, done on {date}; it is sent as a new operation.",
-    "outbox.warn.sameAsDone": "same as an operation done on {date}; it is sent as a new operation.",
+    "outbox.warn.copyOfDone":
+      "same as row {other}, done on {date}; it is sent again only because you confirm it as the same.",
+    "outbox.warn.sameAsDone":
+      "same as an operation done on {date}; it is sent again only because you confirm it as the same.",
+    "outbox.warn.waitsForRow":
+      "same request as row {other}, not settled yet: nothing is sent for this row until that one is settled and a confirmation shows this one as the same.",
+    "outbox.warn.waitsForWrite":
+      "same request as an earlier write not settled yet (from a sidebar, or a row since deleted): nothing is sent for this row until it is settled and a confirmation shows this one as the same.",
+    "outbox.warn.sortedOrEdited":
+      "its Operation key names {sent}, whose cells it does not show (the sheet sorted without its hidden columns, or the row copied with its key and edited): nothing is sent for it.",
+    "outbox.warn.doneNoKey":
+      "State says Done, but the add-on wrote no Done on this row: it is marked Refused, not taken as done, and nothing is sent. Check the fund; to send it, clear its State.",
+    "outbox.warn.keyRestored":
+      "shows Done without its Operation key; its cells are those of an operation done on {date}, so it is taken as that one (its key put back) and nothing is sent.",
     "outbox.warn.editedDone":
       "Row {row} was changed after it was done on {date} ({changes}); nothing more is sent for it.",
     "outbox.warn.restoreDone":
@@ -307,6 +332,18 @@ export const outbox = {
     "outbox.msg.statusDiffers":
       "el estado del fondo {id} es {status} ahora, lo que la confirmación no mostraba: actualice la hoja Fondos",
     "outbox.msg.notConfirmed": "No enviado: se agregó o cambió después de confirmar la ejecución.",
+    "outbox.msg.notConfirmedSame":
+      "No enviado: es la misma solicitud que una operación hecha el {date}; se envía solo tras una confirmación que la muestre como igual (ejecute la Bandeja de salida otra vez).",
+    "outbox.msg.waitingForSameRow":
+      "En espera: es la misma solicitud que la fila {row}, que aún no se resuelve; cuando se resuelva, la confirmación muestra esta fila como igual y se envía solo si se confirma así.",
+    "outbox.msg.waitingForSame":
+      "En espera: es la misma solicitud que una escritura anterior (de una barra lateral, o de una fila ya borrada) que aún no se resuelve; cuando se resuelva, la confirmación muestra esta fila como igual y se envía solo si se confirma así.",
+    "outbox.msg.sortedOrEdited":
+      "No enviado: su Clave de operación corresponde a {sent}, cuyas celdas esta fila no muestra: la hoja se ordenó sin sus columnas ocultas (deshaga el orden, u ordene todas las columnas), o la fila se copió con su clave y se editó. No se envía nada de esta fila.",
+    "outbox.msg.doneNoKey":
+      "No enviado, y no se toma como hecho: el Estado dice Hecho, pero el complemento no escribió Hecho en esta fila (no tiene la Clave de operación de una operación hecha). Revise el fondo: si se hizo, borre esta fila; para enviarla, borre su Estado, y la confirmación la muestra (y si es igual a una operación ya hecha).",
+    "outbox.msg.doneKeyRestored":
+      "Hecho el {date}: esta fila mostraba Hecho sin su Clave de operación (borrada, o la hoja ordenada sin sus columnas ocultas); sus celdas son las de esa operación, así que se repuso su clave y no se envió nada. Para enviar la misma operación otra vez, escríbala en una fila nueva sin Estado: la confirmación la muestra como igual a esta.",
     "outbox.msg.checkFailed": "No se pudo revisar ({message}); queda para la próxima ejecución.",
     "outbox.msg.editedAfterDone":
       "La fila {row} se editó después de hecha; no se enviará de nuevo. Agregue una fila nueva para enviar otra operación.",
@@ -321,7 +358,8 @@ export const outbox = {
       "Hecho: apareció en el fondo {id} un {movement} de {amount} que coincide, después de esta solicitud (confirmado leyendo el fondo; los movimientos no traen id, así que uno del mismo monto hecho por otra persona en el mismo momento se vería igual).",
     "outbox.msg.doneEdited":
       "Hecho para {sent} tal como se envió primero; {changes} después: no se envió nada más.",
-    "outbox.msg.doneEditedLater": "Hecho para {sent} el {date}; {changes} después: no se envió nada más.",
+    "outbox.msg.doneEditedLater":
+      "Hecho para {sent} el {date}; {changes} después (la fila se editó, o la hoja se ordenó sin sus columnas ocultas): no se envió nada más, y no se envía nada por lo que muestra ahora. Si la hoja se ordenó, deshaga el orden, u ordénela otra vez con todas las columnas.",
     "outbox.msg.notAppliedEdited":
       "No enviado: la solicitud interrumpida ({sent}) no se aplicó (revisado leyendo el servicio) y {changes} después. La próxima ejecución envía la fila tal como está ahora.",
     "outbox.msg.doneRestored":
@@ -379,8 +417,20 @@ export const outbox = {
     "outbox.preview.interruptedEdited":
       "Fila {row}, interrumpida: {description}; {changes} después. Solo se revisa lo que se envió primero; en esta ejecución no se envía nada nuevo de esta fila.",
     "outbox.preview.totalsNote": "Los totales incluyen las filas interrumpidas que podrían reenviarse.",
-    "outbox.warn.copyOfDone": "igual a la fila {other}, hecha el {date}; se envía como una operación nueva.",
-    "outbox.warn.sameAsDone": "igual a una operación hecha el {date}; se envía como una operación nueva.",
+    "outbox.warn.copyOfDone":
+      "igual a la fila {other}, hecha el {date}; se reenvía solo porque usted la confirma como igual.",
+    "outbox.warn.sameAsDone":
+      "igual a una operación hecha el {date}; se reenvía solo porque usted la confirma como igual.",
+    "outbox.warn.waitsForRow":
+      "misma solicitud que la fila {other}, aún sin resolver: no se envía nada de esta fila hasta que esa se resuelva y una confirmación muestre esta como igual.",
+    "outbox.warn.waitsForWrite":
+      "misma solicitud que una escritura anterior aún sin resolver (de una barra lateral, o de una fila ya borrada): no se envía nada de esta fila hasta que se resuelva y una confirmación muestre esta como igual.",
+    "outbox.warn.sortedOrEdited":
+      "su Clave de operación corresponde a {sent}, cuyas celdas no muestra (la hoja ordenada sin sus columnas ocultas, o la fila copiada con su clave y editada): no se envía nada de ella.",
+    "outbox.warn.doneNoKey":
+      "el Estado dice Hecho, pero el complemento no escribió Hecho en esta fila: se marca Rechazada, no se toma como hecha y no se envía nada. Revise el fondo; para enviarla, borre su Estado.",
+    "outbox.warn.keyRestored":
+      "muestra Hecho sin su Clave de operación; sus celdas son las de una operación hecha el {date}, así que se toma como esa (se repone su clave) y no se envía nada.",
     "outbox.warn.editedDone":
       "La fila {row} cambió después de hacerse el {date} ({changes}); no se envía nada más por ella.",
     "outbox.warn.restoreDone":

@@ -7,12 +7,20 @@
 import { formatCents } from "../api";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { Cents } from "./cells";
-import { describeChanges, describeInFull, tooLongParams } from "./describe";
+import { describeChanges, describeInFull, describeRequest, tooLongParams } from "./describe";
 import { MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
 import { cellTooLongToRecord, changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, problemsText, type RowContext, requestCells, requestFromRow } from "./rows";
-import { confirmationKey, FUND_NOT_FOUND, ownedRecords, ownersOfKeys } from "./run";
+import {
+  confirmationKey,
+  confirmedAs,
+  FUND_NOT_FOUND,
+  likenessOf,
+  mismatchOf,
+  ownedRecords,
+  ownersOfKeys,
+} from "./run";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
 export interface FundFacts {
@@ -43,8 +51,16 @@ export type Warning =
   | { kind: "duplicate"; rowNumber: number; otherRow: number }
   | { kind: "closedFund" | "blockedFund" | "notOpenFund"; rowNumber: number; fundId: number; status: number }
   | { kind: "unknownFund"; rowNumber: number; fundId: number }
-  /** A copy of a done row, or the same cells as an operation done recently: sent again as new. */
+  /** The same request as a done write (a copy of its row, or typed again), however old: sent only when confirmed as such. */
   | { kind: "sameAsDone"; rowNumber: number; otherRow: number | null; doneAt: string }
+  /** The same request as a write not settled yet: it waits, sending nothing. */
+  | { kind: "waitsForSame"; rowNumber: number; otherRow: number | null }
+  /** Its key names a done or unsettled write whose cells it does not show (sorted, or copied and edited). */
+  | { kind: "sortedOrEdited"; rowNumber: number; sent: string }
+  /** Done typed or pasted on a row the add-on never wrote Done on: marked Refused, not sent. */
+  | { kind: "doneNoKey"; rowNumber: number }
+  /** Done shown without its key, on a row with that write's cells: its key is put back, nothing sent. */
+  | { kind: "keyRestored"; rowNumber: number; doneAt: string }
   /** A done row whose cells were changed afterwards: nothing more is sent for it. */
   | { kind: "editedDone"; rowNumber: number; doneAt: string; changes: string }
   /** A done row whose State was cleared: restored, not sent. */
@@ -59,6 +75,8 @@ export interface MoneyItem {
   currency: string | null;
   /** Absent for a pending row; how an interrupted one is taken otherwise. */
   interrupted?: ToSettle;
+  /** For a row with the same request as a done write: which, and when it was done. */
+  sameAs?: { otherRow: number | null; doneAt: string };
 }
 
 /** A write left unsettled by an earlier run or a form: settled by reading before anything on its fund. */
@@ -74,7 +92,11 @@ export interface ToSettle {
 }
 
 export interface OutboxPreview {
-  toSend: { rowNumber: number; request: WriteRequest }[];
+  toSend: {
+    rowNumber: number;
+    request: WriteRequest;
+    sameAs?: { otherRow: number | null; doneAt: string };
+  }[];
   /** Writes left unsettled: checked against the service before anything on their fund is sent. */
   toSettle: ToSettle[];
   invalid: { rowNumber: number; problems: FieldProblem[] }[];
@@ -120,9 +142,6 @@ function targetKey(request: WriteRequest): string {
       return `${request.operation}:${request.fundId}`;
   }
 }
-
-/** Done records this recent are compared with new rows, to warn of an operation repeated by copying. */
-const SAME_AS_DONE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * What a run would do, decided the way the run decides it (src/outbox/run.ts): the records of
@@ -172,9 +191,9 @@ export function previewOutbox(
   };
 
   /** A row the confirmation shows as possibly sent, and a movement's currency as it names it. */
-  const confirm = (row: OutboxRow, request: WriteRequest) => {
+  const confirm = (row: OutboxRow, request: WriteRequest, as: Parameters<typeof confirmedAs>[1]) => {
     const key = confirmationKey(row);
-    preview.confirmed.push(key);
+    preview.confirmed.push(confirmedAs(row, as));
     if (MONEY_OPERATIONS.has(request.operation))
       preview.currencies[key] = currencyOf(request) || FUND_NOT_FOUND;
   };
@@ -192,16 +211,12 @@ export function previewOutbox(
       waitingUntil: until > now ? stamp(until).slice(11, 16) : null,
       changes: row && record.cells ? describeChanges(language, record.cells, requestCells(row), changed) : "",
     });
-    if (row && changed.length === 0) confirm(row, record.request);
+    if (row && changed.length === 0) confirm(row, record.request, { interrupted: record.key });
     // Money that may move again: an unchanged row whose write turns out not to have been applied.
     if (row && changed.length === 0 && "amount" in record.request) {
       addTotal(record.request.operation, currencyOf(record.request), record.request.amount);
     }
   }
-
-  const doneCells = recordList
-    .filter((r) => r.state === "done" && r.cells && now - (r.finishedAt ?? 0) < SAME_AS_DONE_WINDOW_MS)
-    .map((r) => ({ record: r, text: JSON.stringify(r.cells) }));
 
   for (const row of rows) {
     if (row.isEmpty) continue;
@@ -220,6 +235,8 @@ export function previewOutbox(
         });
       } else if (row.state !== "Done") {
         preview.warnings.push({ kind: "restoreDone", rowNumber: row.rowNumber, doneAt });
+      } else if (row.operationKey !== record.key) {
+        preview.warnings.push({ kind: "keyRestored", rowNumber: row.rowNumber, doneAt });
       }
       continue;
     }
@@ -228,31 +245,38 @@ export function previewOutbox(
       if (unchanged && row.state !== "Pending") continue;
     } else if (owned) {
       continue; // Unsettled: listed above.
-    } else if (record === undefined || row.operationKey === "") {
-      // Done with no key was never written by the add-on (every Done it writes carries one): most
-      // often a done row's visible cells pasted on a new line. Flagged, never taken as done nor sent.
-      const doneWithoutKey = row.state === "Done" && row.operationKey === "";
-      if (row.state === null || (row.state === "Done" && !doneWithoutKey) || row.state === "Refused")
+    } else {
+      const mismatch = mismatchOf(row, owners, records);
+      if (mismatch) {
+        const sent = mismatch.request
+          ? describeRequest(language, mismatch.request)
+          : (mismatch.cells?.operation ?? "");
+        preview.warnings.push({ kind: "sortedOrEdited", rowNumber: row.rowNumber, sent });
         continue;
-      if (row.state === "Sending" || row.state === "Unknown" || doneWithoutKey || row.operationKey !== "") {
-        preview.warnings.push({ kind: "noRecord", rowNumber: row.rowNumber });
-        continue;
+      }
+      // A form's record carries no cells: its key on a row names nothing of the row's.
+      const key = record !== undefined && !record.cells ? "" : row.operationKey;
+      if ((record === undefined && !owners.has(key)) || key === "") {
+        // Done with no key was never written by the add-on (every Done it writes carries one): most
+        // often a done row's visible cells pasted on a new line. Flagged, never taken as done nor sent.
+        const doneWithoutKey = row.state === "Done" && key === "";
+        if (row.state === null || (row.state === "Done" && !doneWithoutKey) || row.state === "Refused")
+          continue;
+        // Its visible cells copied from a row with a record (no key): taken as a copy of the
+        // whole row would be, the same as that write.
+        const built = key === "" ? requestFromRow(row, context) : null;
+        const copied =
+          built !== null && likenessOf(row, built.ok ? built.request : null, recordList).kind !== "new";
+        if ((row.state === "Sending" || row.state === "Unknown" || doneWithoutKey || key !== "") && !copied) {
+          preview.warnings.push({
+            kind: doneWithoutKey ? "doneNoKey" : "noRecord",
+            rowNumber: row.rowNumber,
+          });
+          continue;
+        }
       }
     }
     // A new operation (pending, an edited refused row, or a copy of another row's key).
-    const text = JSON.stringify(cells);
-    const same =
-      record !== undefined && !owned && record.state === "done"
-        ? record
-        : doneCells.find((d) => d.text === text)?.record;
-    if (same) {
-      preview.warnings.push({
-        kind: "sameAsDone",
-        rowNumber: row.rowNumber,
-        otherRow: ownerOf(same.key)?.rowNumber ?? null,
-        doneAt: stamp(same.finishedAt ?? 0).slice(0, 16),
-      });
-    }
     const built = requestFromRow(row, context);
     // A row too long for its record is refused by the run before anything is stored or sent.
     const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
@@ -261,13 +285,29 @@ export function previewOutbox(
       preview.invalid.push({ rowNumber: row.rowNumber, problems: [{ field: tooLong.column, message }] });
       continue;
     }
+    const likeness = likenessOf(row, built.ok ? built.request : null, recordList);
+    const otherRow = likeness.kind === "new" ? null : (ownerOf(likeness.record.key)?.rowNumber ?? null);
+    if (likeness.kind === "waits") {
+      preview.warnings.push({ kind: "waitsForSame", rowNumber: row.rowNumber, otherRow });
+      continue;
+    }
+    const sameAs =
+      likeness.kind === "sameAsDone"
+        ? {
+            otherRow,
+            doneAt: stamp(likeness.record.finishedAt ?? likeness.record.sentAt ?? 0).slice(0, 16),
+          }
+        : undefined;
+    if (sameAs) preview.warnings.push({ kind: "sameAsDone", rowNumber: row.rowNumber, ...sameAs });
     if (!built.ok) {
       preview.invalid.push({ rowNumber: row.rowNumber, problems: built.problems });
       continue;
     }
     const request = built.request;
-    preview.toSend.push({ rowNumber: row.rowNumber, request });
-    confirm(row, request);
+    preview.toSend.push(
+      sameAs ? { rowNumber: row.rowNumber, request, sameAs } : { rowNumber: row.rowNumber, request },
+    );
+    confirm(row, request, likeness.kind === "sameAsDone" ? { sameAs: likeness.record.key } : "new");
 
     const key = targetKey(request);
     const earlier = seen.get(key);
@@ -349,7 +389,13 @@ function operationItems(
     });
   }
   for (const item of preview.toSend) {
-    items.push({ rowNumber: item.rowNumber, request: item.request, currency: currencyOf(item.request) });
+    const listed: MoneyItem = {
+      rowNumber: item.rowNumber,
+      request: item.request,
+      currency: currencyOf(item.request),
+    };
+    if (item.sameAs) listed.sameAs = item.sameAs;
+    items.push(listed);
   }
   return items.sort((a, b) => a.rowNumber - b.rowNumber);
 }
@@ -363,6 +409,15 @@ export function operationLine(language: Language, item: MoneyItem): string {
       ? `${describeInFull(language, item.request)} ${t("outbox.fundNotFound", {})}`
       : describeInFull(language, item.request, item.currency);
   const settle = item.interrupted;
+  if (!settle && item.sameAs)
+    return t("outbox.preview.rowLine", {
+      row,
+      text: `${description}: ${
+        item.sameAs.otherRow === null
+          ? t("outbox.warn.sameAsDone", { date: item.sameAs.doneAt })
+          : t("outbox.warn.copyOfDone", { other: item.sameAs.otherRow, date: item.sameAs.doneAt })
+      }`,
+    });
   if (!settle) return t("outbox.preview.rowLine", { row, text: description });
   if (settle.changes !== "")
     return t("outbox.preview.interruptedEdited", { row, description, changes: settle.changes });
@@ -401,6 +456,16 @@ export function warningNote(language: Language, warning: Warning): string | null
         : t("outbox.warn.copyOfDone", { other: warning.otherRow, date: warning.doneAt });
     case "noRecord":
       return t("outbox.warn.noRecord", {});
+    case "doneNoKey":
+      return t("outbox.warn.doneNoKey", {});
+    case "waitsForSame":
+      return warning.otherRow === null
+        ? t("outbox.warn.waitsForWrite", {})
+        : t("outbox.warn.waitsForRow", { other: warning.otherRow });
+    case "sortedOrEdited":
+      return t("outbox.warn.sortedOrEdited", { sent: warning.sent });
+    case "keyRestored":
+      return null;
     default:
       return null;
   }
@@ -414,6 +479,11 @@ export function warningText(language: Language, warning: Warning): string {
       return t("outbox.warn.editedDone", { row, date: warning.doneAt, changes: warning.changes });
     case "restoreDone":
       return t("outbox.warn.restoreDone", { row, date: warning.doneAt });
+    case "keyRestored":
+      return t("outbox.preview.rowLine", {
+        row,
+        text: t("outbox.warn.keyRestored", { date: warning.doneAt }),
+      });
     default:
       return t("outbox.preview.rowLine", { row, text: warningNote(language, warning) ?? "" });
   }

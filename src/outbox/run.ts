@@ -154,26 +154,35 @@ function identityOf(row: OutboxRow): string {
 }
 
 /**
- * Which row owns each recorded key: the first row carrying the key whose request cells still
- * match the record, else the first row carrying it. Any other row with that key is a copy, and
- * a copy is a new operation.
+ * Which row owns each recorded key. A row owns a record only when it carries the record's key
+ * and its request cells equal the cells the record was sent from; the first such row owns it,
+ * any other row with that key is a copy, and a copy is a new operation. A form's record carries
+ * no cells and is owned by no row: a key copied from the Audit sheet onto a row makes nothing
+ * of the form's write the row's.
+ *
+ * Then a row still showing the Done, Sending or Unknown the add-on wrote but whose key cell is
+ * empty (cleared, or the visible columns sorted without the hidden ones) is its write's row:
+ * the record no other row owns with the same cells, nearest the row it was written to. Last, a
+ * record left without a row goes to the first row carrying its key that owns nothing (a row
+ * edited after it was sent, or sorted): that row is settled for what was sent and sends nothing
+ * for what it shows. Any other row carrying the key of a write whose cells it does not show
+ * sends nothing either (`mismatchOf`).
  */
 export function ownersOfKeys(
   rows: readonly OutboxRow[],
   records: ReadonlyMap<string, WriteRecord>,
 ): Map<string, OutboxRow> {
   const owners = new Map<string, OutboxRow>();
-  const matches = new Map<string, OutboxRow>();
+  const owning = new Set<OutboxRow>();
+  const own = (key: string, row: OutboxRow) => {
+    owners.set(key, row);
+    owning.add(row);
+  };
   for (const row of rows) {
     const record = records.get(row.operationKey);
-    if (!record || row.isEmpty) continue;
-    if (!owners.has(record.key)) owners.set(record.key, row);
-    if (!matches.has(record.key) && record.cells && sameCells(record.cells, requestCells(row)))
-      matches.set(record.key, row);
+    if (!record?.cells || row.isEmpty || owners.has(record.key)) continue;
+    if (sameCells(record.cells, requestCells(row))) own(record.key, row);
   }
-  for (const [key, row] of matches) owners.set(key, row);
-  // A row showing what the add-on wrote but whose key was cleared is still its write's row: the
-  // record no other row carries with the same request cells, nearest the row it was written to.
   const keyless = rows
     .filter((r) => r.operationKey === "" && !r.isEmpty && /^(Done|Sending|Unknown)$/.test(`${r.state}`))
     .map((row) => ({ row, cells: requestCells(row) }));
@@ -184,14 +193,103 @@ export function ownersOfKeys(
     for (const { row, cells } of keyless)
       if (sameCells(record.cells, cells) && (!found || off(row) < off(found))) found = row;
     if (found) {
-      owners.set(record.key, found);
+      own(record.key, found);
       keyless.splice(
         keyless.findIndex((k) => k.row === found),
         1,
       );
     }
   }
+  for (const row of rows) {
+    const record = records.get(row.operationKey);
+    if (!record?.cells || row.isEmpty || owners.has(record.key) || owning.has(row)) continue;
+    own(record.key, row);
+  }
   return owners;
+}
+
+/**
+ * A row carrying the key of a done or unsettled write whose cells it does not show, and that
+ * is not that write's row: the sheet was sorted without its hidden columns, or a row was copied
+ * with its key and edited. Nothing is sent for it (its cells may be a done operation's, moved).
+ */
+export function mismatchOf(
+  row: OutboxRow,
+  owners: ReadonlyMap<string, OutboxRow>,
+  records: ReadonlyMap<string, WriteRecord>,
+): WriteRecord | null {
+  const record = records.get(row.operationKey);
+  if (!record?.cells || record.state === "refused" || owners.get(record.key) === row) return null;
+  return sameCells(record.cells, requestCells(row)) ? null : record;
+}
+
+/** How a row that owns no record stands to the add-on's records of earlier writes. */
+export type Likeness =
+  | { kind: "new" }
+  /** The same request as a write not settled yet: it waits until that one is settled. */
+  | { kind: "waits"; record: WriteRecord }
+  /** The same request as a done write, however old: sent only when confirmed as such. */
+  | { kind: "sameAsDone"; record: WriteRecord };
+
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+}
+
+/** Cells as one text, an empty cell the same as a missing one (as `changedColumns` compares them). */
+function cellsText(cells: Record<string, string>): string {
+  return canonical(Object.fromEntries(Object.entries(cells).filter(([, v]) => v !== "")));
+}
+
+/** Each record's cells or request as text, worked out once (a batch compares every row with them). */
+const recordTexts = new WeakMap<WriteRecord, string | null>();
+
+/**
+ * Whether a row's request equals a record's request as sent: an Outbox record by the cells it
+ * was sent from (the request is made of them), a form's record by the request itself.
+ */
+function sameAs(record: WriteRecord, rowCells: string, request: string | null): boolean {
+  if (record.state === "refused") return false;
+  let text = recordTexts.get(record);
+  if (text === undefined) {
+    text = record.cells ? cellsText(record.cells) : record.request ? canonical(record.request) : null;
+    recordTexts.set(record, text);
+  }
+  if (text === null) return false;
+  return record.cells ? text === rowCells : request !== null && text === request;
+}
+
+/** The unsettled write (first) or the newest done write whose request the row's equals. */
+export function likenessOf(
+  row: OutboxRow,
+  request: WriteRequest | null,
+  records: Iterable<WriteRecord>,
+): Likeness {
+  const rowCells = cellsText(requestCells(row));
+  const requestText = request === null ? null : canonical(request);
+  let done: WriteRecord | undefined;
+  for (const record of records) {
+    if (!sameAs(record, rowCells, requestText)) continue;
+    if (isUnsettled(record)) return { kind: "waits", record };
+    if ((record.finishedAt ?? 0) >= (done?.finishedAt ?? -1)) done = record;
+  }
+  return done ? { kind: "sameAsDone", record: done } : { kind: "new" };
+}
+
+/**
+ * What a confirmation confirms of a row: its request cells and how it was shown (a new
+ * operation, the same as a done write, or an interrupted write sent again), so a row is sent
+ * only as what the person confirming saw, and each interrupted write's confirmation is its own.
+ */
+export function confirmedAs(
+  row: OutboxRow,
+  as: "new" | { sameAs: string } | { interrupted: string },
+): string {
+  const how = as === "new" ? "new" : "sameAs" in as ? `same:${as.sameAs}` : `interrupted:${as.interrupted}`;
+  return JSON.stringify([how, requestCells(row)]);
 }
 
 /** The record each row owns (ownersOfKeys, turned around). */
@@ -231,6 +329,9 @@ export function runOutbox(context: RunContext): RunSummary {
   const day = (ms: number) => context.format(new Date(ms), DATE_TIME).slice(0, 16);
 
   const records = new Map(context.records.all().map((r) => [r.key, r]));
+  // The writes the confirmation knew of; a row is compared with them as they are now settled.
+  const atStart = new Map(records);
+  const earlier = () => [...records.values()].filter((r) => atStart.has(r.key));
   const putRecord = (record: WriteRecord) => {
     // Pruned as the run goes too: a batch of thousands of rows would fill the document's
     // properties before the run's end, and every later write would fail on the full store.
@@ -246,9 +347,9 @@ export function runOutbox(context: RunContext): RunSummary {
   // What the user confirmed, each once.
   const confirmed = new Map<string, number>();
   for (const key of context.confirmed || []) confirmed.set(key, (confirmed.get(key) || 0) + 1);
-  const takeConfirmed = (row: OutboxRow): boolean => {
+  const takeConfirmed = (row: OutboxRow, as: Parameters<typeof confirmedAs>[1] = "new"): boolean => {
     if (context.confirmed === undefined) return true;
-    const key = confirmationKey(row);
+    const key = confirmedAs(row, as);
     const left = confirmed.get(key) || 0;
     if (left === 0) return false;
     confirmed.set(key, left - 1);
@@ -557,7 +658,7 @@ export function runOutbox(context: RunContext): RunSummary {
       refuseInvalid(row, built.message);
       return;
     }
-    if (!takeConfirmed(row)) {
+    if (!takeConfirmed(row, { interrupted: rec.key })) {
       // Settled again by the next run, whose preview lists it.
       const message = t("outbox.msg.notConfirmed");
       write(row, "Unknown", message, rec.key, sentText(request));
@@ -647,10 +748,15 @@ export function runOutbox(context: RunContext): RunSummary {
           : row.state !== "Done"
             ? t("outbox.msg.doneRestored", { date })
             : null;
-      if (message !== null && (row.state !== "Done" || row.result !== message)) {
-        write(row, "Done", message, rec.key, desc);
-        record(row.rowNumber, "Done", message, null);
-      } else if (row.operationKey === "") write(row, "Done", row.result, rec.key, desc); // its key back
+      // A row that showed Done without this key (cleared, or the sheet sorted without its hidden
+      // columns) gets it back, and says so: it is never taken as done in silence.
+      const adopted =
+        message === null && row.operationKey !== rec.key ? t("outbox.msg.doneKeyRestored", { date }) : null;
+      const shown = message ?? adopted;
+      if (shown !== null && (row.state !== "Done" || row.result !== shown || row.operationKey !== rec.key)) {
+        write(row, "Done", shown, rec.key, desc);
+        record(row.rowNumber, "Done", shown, null);
+      }
       continue;
     }
     if (owned && rec.state === "refused") {
@@ -662,18 +768,40 @@ export function runOutbox(context: RunContext): RunSummary {
       continue;
     }
     if (owned) continue; // Unsettled: taken in step 1 and left for a later run.
+    const mismatch = mismatchOf(row, owners, records);
+    if (mismatch) {
+      // Its key names another write, whose cells it does not show: nothing is sent for it, and
+      // nothing it says invites sending a done operation again.
+      const message = t("outbox.msg.sortedOrEdited", {
+        sent: mismatch.request ? sentText(mismatch.request) : (mismatch.cells?.operation ?? ""),
+      });
+      if (row.state !== "Refused" || row.result !== message) {
+        write(row, "Refused", message, row.operationKey);
+        record(row.rowNumber, "Refused", message, "refused");
+      }
+      continue;
+    }
+    // A form's record carries no cells: its key on a row names nothing of the row's (even once
+    // the record was settled and dropped in this run).
+    const named = rec ?? atStart.get(row.operationKey);
+    const key = named !== undefined && !named.cells ? "" : row.operationKey;
     // A key another row owns is a copy even if its record was pruned since the run began.
-    if ((rec === undefined && !owners.has(row.operationKey)) || row.operationKey === "") {
+    if ((rec === undefined && !owners.has(key)) || key === "") {
       // Done with no key was never written by the add-on (every Done it writes carries one): most
       // often a done row's visible cells pasted on a new line. Flagged, never taken as done nor sent.
-      const doneWithoutKey = row.state === "Done" && row.operationKey === "";
+      const doneWithoutKey = row.state === "Done" && key === "";
       if (row.state === null || (row.state === "Done" && !doneWithoutKey) || row.state === "Refused")
         continue;
-      if (row.state === "Sending" || row.state === "Unknown" || doneWithoutKey || row.operationKey !== "") {
+      // Its visible cells copied from a row with a record (no key): taken as a copy of the whole
+      // row would be, the same as that write.
+      const built = key === "" ? buildRequest(row) : null;
+      const copied =
+        built !== null && likenessOf(row, built.ok ? built.request : null, earlier()).kind !== "new";
+      if ((row.state === "Sending" || row.state === "Unknown" || doneWithoutKey || key !== "") && !copied) {
         // No record: from before records were kept, pruned (a key the add-on wrote: sent or
         // refused once), or typed by someone. Never sent.
-        const message = t("outbox.msg.noRecord");
-        write(row, "Refused", message, row.operationKey);
+        const message = t(doneWithoutKey ? "outbox.msg.doneNoKey" : "outbox.msg.noRecord");
+        write(row, "Refused", message, key);
         record(row.rowNumber, "Refused", message, "refused");
         continue;
       }
@@ -696,6 +824,19 @@ export function runOutbox(context: RunContext): RunSummary {
       refuseInvalid(row, built.message);
       return;
     }
+    // The same request as an earlier write: it waits for that one, or is sent only when the
+    // confirmation showed it as the same as the done one.
+    const likeness = likenessOf(row, built.request, earlier());
+    const sameRow = likeness.kind === "new" ? undefined : owner(likeness.record)?.row.rowNumber;
+    if (likeness.kind === "waits") {
+      const message =
+        sameRow !== undefined
+          ? t("outbox.msg.waitingForSameRow", { row: sameRow })
+          : t("outbox.msg.waitingForSame");
+      write(row, "Pending", message, "");
+      record(row.rowNumber, "Pending", message, "skipped");
+      return;
+    }
     let waiting = heldFor(built.request);
     if (built.request.operation === "createFund") {
       // An unsettled creation of the same fund is settled by finding the fund: another one
@@ -713,8 +854,17 @@ export function runOutbox(context: RunContext): RunSummary {
       record(row.rowNumber, "Pending", waiting, "skipped");
       return;
     }
-    if (!takeConfirmed(row)) {
-      const message = t("outbox.msg.notConfirmed");
+    if (
+      likeness.kind === "sameAsDone"
+        ? !takeConfirmed(row, { sameAs: likeness.record.key })
+        : !takeConfirmed(row)
+    ) {
+      const message =
+        likeness.kind === "sameAsDone"
+          ? t("outbox.msg.notConfirmedSame", {
+              date: day(likeness.record.finishedAt ?? likeness.record.sentAt ?? 0),
+            })
+          : t("outbox.msg.notConfirmed");
       write(row, "Pending", message, "");
       record(row.rowNumber, "Pending", message, "skipped");
       return;
@@ -764,7 +914,9 @@ function locate(sheet: OutboxSheetPort, row: OutboxRow, key: string): number | n
   const keyWhenRead = row.operationKey;
   const keys = sheet.readOperationKeys();
   const at = (rowNumber: number) => keys[rowNumber - 2] ?? "";
-  if (key !== "") {
+  // Found by the key it carries; a row given a key it did not carry (a new write, or its key put
+  // back) is found as read: another row carrying that key is not this one.
+  if (key !== "" && key === keyWhenRead) {
     if (at(expected) === key) return expected;
     const index = keys.indexOf(key);
     if (index >= 0) return index + 2;

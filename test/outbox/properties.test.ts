@@ -1,13 +1,16 @@
 /**
  * Property: whatever the network and the people editing the sheet do between runs (answers
  * lost before or after the service applied a write, requests landing late, executions killed
- * in the middle of a call, amounts changed, States cleared, rows copied), once the Outbox has
+ * in the middle of a call, amounts changed, States cleared, rows copied whole or only their
+ * visible cells (Unknown ones too), Done typed by hand, an operation key of a form's write put on
+ * a row, the visible columns sorted without the hidden ones), once the Outbox has
  * settled, every fund's movements are exactly the ones Done rows stand for, each once, and no
  * row says Done for an amount other than the one that moved.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { HIDDEN_COLUMNS, OUTBOX_COLUMNS } from "../../src/outbox/columns";
+import { IN_FLIGHT_WINDOW_MS, type WriteRecord } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { runOutbox } from "../../src/outbox/run";
 import {
@@ -29,6 +32,14 @@ type Edit =
   | { kind: "amount"; row: number; amount: string }
   | { kind: "clearState"; row: number }
   | { kind: "copy"; row: number }
+  /** Only the visible cells (State to Expiration date), none of the hidden ones (no key). */
+  | { kind: "copyVisible"; row: number }
+  /** A new row with State "Done" typed by hand. */
+  | { kind: "handDone"; fund: number; amount: string; withdraw: boolean }
+  /** A new row carrying the operation key of a form's write (copied from the Audit sheet). */
+  | { kind: "formKey"; fund: number; amount: string; withdraw: boolean }
+  /** The visible columns sorted (by amount, then fund), the hidden ones left in place. */
+  | { kind: "sortVisible" }
   | { kind: "add"; fund: number; amount: string; withdraw: boolean };
 
 interface Step {
@@ -49,6 +60,14 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant("amount" as const), row: fc.nat(12), amount: fc.constantFrom(...AMOUNTS) }),
   fc.record({ kind: fc.constant("clearState" as const), row: fc.nat(12) }),
   fc.record({ kind: fc.constant("copy" as const), row: fc.nat(12) }),
+  fc.record({ kind: fc.constant("copyVisible" as const), row: fc.nat(12) }),
+  fc.record({
+    kind: fc.constantFrom("handDone" as const, "formKey" as const),
+    fund: fc.constantFrom(...FUNDS),
+    amount: fc.constantFrom(...AMOUNTS),
+    withdraw: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant("sortVisible" as const) }),
   fc.record({
     kind: fc.constant("add" as const),
     fund: fc.constantFrom(...FUNDS),
@@ -72,17 +91,58 @@ function rowOf(r: { fund: number; amount: string; withdraw: boolean }) {
   return userRow(r.withdraw ? "Withdraw" : "Deposit", r.fund, { amount: r.amount });
 }
 
+/** A done deposit from the Fund sidebar: its record has no cells, and its movement is not in the ledger. */
+const FORM_KEY = "form-write";
+const FORM_RECORD: WriteRecord = {
+  key: FORM_KEY,
+  state: "done",
+  source: "form",
+  operation: "deposit",
+  request: { operation: "deposit", fundId: 1, amount: 100 },
+  fundId: 1,
+  sentAt: Date.UTC(2026, 0, 1),
+  finishedAt: Date.UTC(2026, 0, 1),
+};
+
+/** State, Result and the request cells: columns A:S, what a sort of the visible columns moves. */
+const VISIBLE = OUTBOX_COLUMNS.length - HIDDEN_COLUMNS.length;
+
 function applyEdit(sheet: FakeSheet, edit: Edit): void {
   const count = sheet.rows.length - 1;
   if (edit.kind === "add") {
     sheet.rows.push(FakeSheet.pad(rowOf(edit)));
     return;
   }
+  if (edit.kind === "handDone") {
+    sheet.rows.push(FakeSheet.pad(userRow(...rowArgs(edit), { amount: edit.amount, state: "Done" })));
+    return;
+  }
+  if (edit.kind === "formKey") {
+    sheet.rows.push(
+      FakeSheet.pad(userRow(...rowArgs(edit), { amount: edit.amount, operationKey: FORM_KEY })),
+    );
+    return;
+  }
   if (count === 0) return;
+  if (edit.kind === "sortVisible") {
+    const data = sheet.rows.slice(1);
+    const visible = data
+      .map((r) => r.slice(0, VISIBLE))
+      .sort((a, b) => `${a[4]}|${a[3]}`.localeCompare(`${b[4]}|${b[3]}`));
+    for (const [i, r] of data.entries()) r.splice(0, VISIBLE, ...(visible[i] ?? []));
+    return;
+  }
   const rowNumber = 2 + (edit.row % count);
+  const source = sheet.rows[rowNumber - 1] ?? [];
   if (edit.kind === "amount") sheet.setCell(rowNumber, "amount", edit.amount);
   else if (edit.kind === "clearState") sheet.setCell(rowNumber, "state", "");
-  else sheet.rows.push([...(sheet.rows[rowNumber - 1] ?? [])]);
+  else if (edit.kind === "copyVisible")
+    sheet.rows.push([...source.slice(0, VISIBLE), ...HIDDEN_COLUMNS.map(() => "")]);
+  else sheet.rows.push([...source]);
+}
+
+function rowArgs(r: { fund: number; withdraw: boolean }): [string, number] {
+  return [r.withdraw ? "Withdraw" : "Deposit", r.fund];
 }
 
 function cents(text: string): number {
@@ -99,6 +159,7 @@ describe("property: the ledger equals the Done rows, whatever happens between ru
         ledger.clock = clock;
         const sheet = new FakeSheet(initial.map(rowOf));
         const records = memoryRecords();
+        records.put(FORM_RECORD);
         const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
         context.budgetMs = 60 * 60_000;
         ledger.onHalt = () => {
@@ -137,12 +198,14 @@ describe("property: the ledger equals the Done rows, whatever happens between ru
         for (const row of doneRows) {
           const record = records.get(row.operationKey);
           expect(record?.state).toBe("done");
+          // Only the Outbox's own writes stand behind a Done row: never a form's, by a forged key.
+          expect(record?.source).toBe("outbox");
           const request = record?.request;
           if (!request || !("amount" in request) || !("fundId" in request)) throw new Error("no request");
           moved.push(`${request.operation}:${request.fundId}:${request.amount}`);
           // A Done row shows the amount that moved, or says plainly that it was changed afterwards.
           if (cents(String(row.cells.amount)) !== request.amount) {
-            expect(row.result).toMatch(/as first sent|afterwards: nothing more was sent/);
+            expect(row.result).toMatch(/as first sent|afterwards \(.*\): nothing more was sent/);
           }
         }
         const applied = ledger.applied.map((r) =>

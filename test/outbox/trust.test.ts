@@ -89,7 +89,10 @@ describe("while a fund has an unsettled row, nothing on that fund is sent, above
     sheet.setCell(2, "amount", "5.00");
     runOutbox(context); // still within the window: the fixed row waits too
     expect(sheet.cell(2, "state")).toBe("Pending");
-    expect(sheet.cell(2, "result")).toBe("Waiting: row 3 on the same fund must be settled first.");
+    // The same request as row 3's interrupted one: it waits for it, and is then shown as the same.
+    expect(sheet.cell(2, "result")).toBe(
+      "Waiting: the same request as row 3, which is not settled yet; once it is, the confirmation shows this row as the same, and it is sent only if confirmed so.",
+    );
     expect(ledger.sentOf("deposit")).toBe(1);
 
     clock.advance(IN_FLIGHT_WINDOW_MS);
@@ -149,7 +152,7 @@ describe("Done rows", () => {
     runOutbox(context);
     expect(sheet.cell(2, "state")).toBe("Done");
     expect(sheet.cell(2, "result")).toBe(
-      "Done for Deposit of 10.00 to fund 1 on 2026-02-02 09:00; Amount was changed from “10.00” to “11.00” afterwards: nothing more was sent.",
+      "Done for Deposit of 10.00 to fund 1 on 2026-02-02 09:00; Amount was changed from “10.00” to “11.00” afterwards (the row was edited, or the sheet sorted without its hidden columns): nothing more was sent, and nothing is sent for what it shows now. If the sheet was sorted, undo the sort, or sort it again with every column.",
     );
     expect(ledger.sentOf("deposit")).toBe(1);
   });
@@ -169,14 +172,15 @@ describe("Done rows", () => {
     expect(ledger.sentOf("deposit")).toBe(1);
   });
 
-  it("a copy of a whole Done row is a new operation: shown as such by the preview, sent once", () => {
+  it("a copy of a whole Done row is shown as the same as the done one by the preview, and sent once", () => {
     const { ledger, sheet, context, preview } = setup([userRow("Deposit", 1, { amount: "10.00" })]);
     runOutbox(context);
     const copy = [...(sheet.rows[1] ?? [])];
     sheet.rows.push(copy);
     const text = previewText("en", preview());
-    expect(text).toContain("Row 3: same as row 2, done on 2026-02-02 09:00; it is sent as a new operation.");
-    expect(text).toContain("• Row 3: Deposit of 10 CLP to fund 1");
+    expect(text).toContain(
+      "• Row 3: Deposit of 10 CLP to fund 1: same as row 2, done on 2026-02-02 09:00; it is sent again only because you confirm it as the same.",
+    );
     runOutbox(context);
     expect([sheet.cell(2, "state"), sheet.cell(3, "state")]).toEqual(["Done", "Done"]);
     expect(sheet.cell(3, "operationKey")).not.toBe(sheet.cell(2, "operationKey"));

@@ -197,10 +197,10 @@ describe("a Done row's visible cells copied to a new row (State and Result first
     wb.emulator.typeCells("Outbox", "A3:S3", [shown]);
     expect(wb.outbox()[1]?.state).toBe("Done");
     const text = String(ok(wb.menu("previewOutbox")).result);
-    expect(text).toContain(`Row 3: ${translate("en", "outbox.warn.noRecord")}`);
+    expect(text).toContain(`Row 3: ${translate("en", "outbox.warn.doneNoKey")}`);
     ok(wb.menu("runOutbox", ["YES", "OK"]));
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Refused"]);
-    expect(wb.outbox()[1]?.result).toBe(translate("en", "outbox.msg.noRecord"));
+    expect(wb.outbox()[1]?.result).toBe(translate("en", "outbox.msg.doneNoKey"));
     expect(await wb.deposits(a.id, 909)).toBe(0);
     expect(await wb.deposits(a.id, 303)).toBe(1);
   });

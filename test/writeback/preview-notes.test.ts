@@ -137,7 +137,9 @@ describe("Preview notes on the rows", () => {
     expect(text).toContain("Row 2 was changed after it was done");
     let rows = wb.outbox();
     expect(rows[0]).toMatchObject({ state: "Done", result: done?.result });
-    expect(rows[1]?.result).toMatch(/^Preview: same as row 2, done on .*; it is sent as a new operation\.$/);
+    expect(rows[1]?.result).toMatch(
+      /^Preview: same as row 2, done on .*; it is sent again only because you confirm it as the same\.$/,
+    );
     expect(rows[2]?.result).toMatch(/^Preview: will not be sent: Amount must be greater than zero/);
     expect(rows[3]?.result).toBe('Preview: will not be sent: Operation "Transfer" is not in the list.');
 

@@ -98,6 +98,17 @@ describe("rows around an interrupted one", () => {
     expect(wb.outbox().map((r) => r.state)).toEqual(["Refused", "Unknown"]);
     wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "5.00" }]);
     pastTheWindow();
+    // The fixed row is the same request as row 3's interrupted one: it waits for it to be settled.
+    expect(String(ok(wb.menu("previewOutbox")).result)).toContain(
+      "Row 2: same request as row 3, not settled yet: nothing is sent for this row until that one is settled and a confirmation shows this one as the same.",
+    );
+    run();
+    expect(wb.outbox().map((r) => r.state)).toEqual(["Pending", "Done"]);
+    expect(await movements(fund.id, 1, 500)).toBe(before + 1);
+    // Then it is shown as the same as the done row 3, and sent once confirmed as such.
+    expect(String(ok(wb.menu("previewOutbox")).result)).toContain(
+      `• Row 2: Deposit of 5.00 ${fund.currency} to fund ${fund.id}: same as row 3, done on `,
+    );
     run();
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done"]);
     expect(await movements(fund.id, 1, 500)).toBe(before + 2);
@@ -122,7 +133,7 @@ describe("rows around an interrupted one", () => {
 });
 
 describe("Done rows", () => {
-  it("a cleared State is restored and a whole-row copy is a new operation, sent once", async () => {
+  it("a cleared State is restored and a whole-row copy is shown as the same as the done row, sent once", async () => {
     wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "12.34" }]);
     run();
     const done = wb.outbox()[0] as Record<string, unknown>;
@@ -132,8 +143,11 @@ describe("Done rows", () => {
     wb.emulator.typeCells("Outbox", "A3:V3", [copy.map((v) => (v instanceof Date ? "" : v)) as never]);
     const preview = String(ok(wb.menu("previewOutbox")).result);
     expect(preview).toMatch(/Row 2: its State was cleared, but it was done on .*; it is not sent again/);
-    expect(preview).toMatch(/Row 3: same as row 2, done on .*; it is sent as a new operation\./);
-    expect(preview).toContain(`• Row 3: Deposit of 12.34 ${fund.currency} to fund ${fund.id}`);
+    expect(preview).toMatch(
+      new RegExp(
+        `• Row 3: Deposit of 12\\.34 ${fund.currency} to fund ${fund.id}: same as row 2, done on .*; it is sent again only because you confirm it as the same\\.`,
+      ),
+    );
     run();
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done"]);
     expect(String(wb.outbox()[0]?.result)).toMatch(/State was restored/);

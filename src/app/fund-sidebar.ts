@@ -162,7 +162,7 @@ function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
   // document lock for a money movement, so two calls with the same id (a double click, a
   // retried call) cannot both find it unused.
   const context = { ...formContext(session), requestId: submission.requestId };
-  const recent = recordedSubmissions(recentSubmissions(), session.records, context.by);
+  const recent = recordedSubmissions(recentSubmissions(), session.records, context.by, session.language);
   const outcome =
     repeatedOutcome(recent, submission.requestId, session.language) ??
     underLock(operation, session.language, () =>

@@ -129,7 +129,7 @@ function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
     return { results: [{ id: 0, outcome }], summary: outcome.problems[0]?.message ?? "" };
   }
   const context = { ...session, newKey: () => runtime().uuid(), by: formWriter() };
-  const recent = recordedSubmissions(recentSubmissions(), session.records, context.by);
+  const recent = recordedSubmissions(recentSubmissions(), session.records, context.by, session.language);
   // Written by this user's own view only (no other editor reaches a user cache).
   const shown = JSON.parse(runtime().userCache()?.get(shownKey()) || "{}") as Record<number, unknown>;
   // The page sends, per Id, the report number it showed (`reportNumbers`: Id → number).

@@ -436,22 +436,29 @@ export function recordedOutcome(
   records: RecordStore,
   by: string,
   requestId: string,
+  language: Language,
 ): FormOutcome | "pending" | null {
   const record = records.all().find((r) => r.source === "form" && r.requestId === requestId && r.by === by);
   if (!record) return null;
   if (isUnsettled(record)) return "pending";
-  const message = record.answer ?? "";
+  // Settled by an Outbox run, which gives no form's answer: said as a form sent already.
+  const message = record.answer ?? translate(language, "form.duplicate");
   return record.state === "done" ? { kind: "done", message } : { kind: "refused", message };
 }
 
-/** The cache of recent submissions, backed by the records for ids the cache has let go. */
+/**
+ * Recent submissions as the records tell them first (an execution stopped between finishing a
+ * write's record and caching its answer leaves the cache saying "pending"), then the cache (a
+ * write that keeps no record: refused before sending, a mark done).
+ */
 export function recordedSubmissions(
   cache: RecentSubmissions,
   records: RecordStore,
   by: string,
+  language: Language,
 ): RecentSubmissions {
   return {
-    get: (requestId) => cache.get(requestId) ?? recordedOutcome(records, by, requestId),
+    get: (requestId) => recordedOutcome(records, by, requestId, language) ?? cache.get(requestId),
     put: (requestId, value) => cache.put(requestId, value),
   };
 }

@@ -188,15 +188,15 @@ describe("recordedOutcome: a request id answered from the records", () => {
     const ctx = { ...context(ledger), requestId: "req-000001" };
     const done = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
     expect(done.kind).toBe("done");
-    expect(recordedOutcome(ctx.records, "writer-a", "req-000001")).toEqual({
+    expect(recordedOutcome(ctx.records, "writer-a", "req-000001", "en")).toEqual({
       kind: "done",
       message: (done as { message: string }).message,
     });
-    expect(recordedOutcome(ctx.records, "writer-b", "req-000001")).toBeNull();
-    expect(recordedOutcome(ctx.records, "writer-a", "req-000002")).toBeNull();
+    expect(recordedOutcome(ctx.records, "writer-b", "req-000001", "en")).toBeNull();
+    expect(recordedOutcome(ctx.records, "writer-a", "req-000002", "en")).toBeNull();
     ledger.faults.push({ endpoint: "withdraw", when: "after" });
     submitWrite({ ...ctx, requestId: "req-000003" }, "withdraw", { Id: 1, WithdrawAmount: "1" });
-    expect(recordedOutcome(ctx.records, "writer-a", "req-000003")).toBe("pending");
+    expect(recordedOutcome(ctx.records, "writer-a", "req-000003", "en")).toBe("pending");
   });
 });
 

@@ -111,3 +111,26 @@ describe("a sidebar status change or report mark whose answer never came", () =>
     expect(report.integrated).toBe(false);
   });
 });
+
+describe("the document lock, taken once per execution", () => {
+  it("a form's deposit and an Outbox run write their audit under the lock they took, never a second Lock object", async () => {
+    const fund = await openFund();
+    const before = wb.emulator.ownLockWaits().length;
+    const started = wb.emulator.now().getTime();
+    expect(
+      wb.sidebar("depositToFund", {
+        requestId: "one-lock-0001",
+        fields: { Id: fund.id, DepositAmount: "2.72" },
+      }),
+    ).toMatchObject({ kind: "done" });
+    expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "1.61" }]);
+    expect(wb.menu("runOutbox", ["YES", "OK", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Done");
+    expect(wb.emulator.ownLockWaits().slice(before)).toEqual([]);
+    // No audit append waited for the lock its own execution held (10 s each on the emulator clock).
+    expect(wb.emulator.now().getTime() - started).toBeLessThan(10_000);
+    expect(await wb.deposits(fund.id, 272)).toBe(1);
+    expect(await wb.deposits(fund.id, 161)).toBe(1);
+  });
+});

@@ -316,7 +316,7 @@ function render(): void {
   if (view.notice) app.append(el("p", { class: "status", role: "status" }, view.notice));
   // This user's own requests that reading cannot settle: the fund stays held until they say
   // they checked it in the service.
-  for (const check of view.checks) app.append(acknowledgeButton(check.key));
+  for (const check of view.checks ?? []) app.append(acknowledgeButton(check.key));
   if (view.fund) {
     app.append(fundCard(view.fund), ...fundForms(view.fund));
   } else if (!view.error) {

@@ -7,6 +7,7 @@
 export { showConnectionSidebar } from "./app/connection";
 export { runDiagnostics, runDiagnosticsTrigger } from "./app/diagnostics";
 export {
+  acknowledgeFundCheck,
   changeFundStatus,
   createFundForEmployee,
   depositToFund,

@@ -465,6 +465,15 @@ export class Emulator {
     };
   }
 
+  /**
+   * Each time a Lock object waited for a lock that another Lock object of its own execution held
+   * (the emulation keeps Lock objects independent: see dev/emulator/lock.ts); empty when every
+   * execution asked for each lock once and passed it down.
+   */
+  ownLockWaits(): { key: string; execution: number }[] {
+    return [...this.locks.ownWaits];
+  }
+
   // ---------------------------------------------------------------- counters
 
   get counters(): Counters {

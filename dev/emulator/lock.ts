@@ -12,11 +12,26 @@ import type { Implements } from "./typed";
 
 export type LockKind = "document" | "script" | "user";
 
-/** Who holds each lock: an execution id, or an outside holder set up by a test. */
-export class LockTable {
-  readonly holders = new Map<string, { execution: number | "other"; until: number }>();
+/**
+ * Who holds each lock: an execution id and the Lock object it took it with, or an outside
+ * holder set up by a test.
+ */
+export interface LockHolder {
+  execution: number | "other";
+  until: number;
+  /** The Lock object that holds it: another object of the same execution does not (see FakeLock). */
+  lock?: FakeLock;
+}
 
-  holder(key: string, now: number): { execution: number | "other"; until: number } | undefined {
+export class LockTable {
+  readonly holders = new Map<string, LockHolder>();
+  /**
+   * Each time a Lock object waited for a lock that another Lock object of its own execution held
+   * (on Google it would wait for itself, or not, depending on what is not documented).
+   */
+  readonly ownWaits: { key: string; execution: number }[] = [];
+
+  holder(key: string, now: number): LockHolder | undefined {
     const h = this.holders.get(key);
     if (h && h.until <= now) {
       this.holders.delete(key);
@@ -49,12 +64,26 @@ export class FakeLock
     super();
   }
 
-  /** Takes the lock for the current execution if it is free (or already its own). */
+  private waitedOnOwn = false;
+
+  /**
+   * Takes the lock for the current execution if it is free (or already this object's). Google
+   * documents `hasLock` per Lock object only; the stricter reading is emulated: each object is
+   * independent and not re-entrant, so a second `getDocumentLock()` object of an execution that
+   * holds the lock through the first waits (and fails) as another execution would, and says so
+   * in `LockTable.ownWaits`.
+   */
   attempt(): boolean {
     const me = this.host.executionId();
     const holder = this.host.table.holder(this.key, this.host.now());
-    if (holder && holder.execution !== me) return false;
-    this.host.table.holders.set(this.key, { execution: me, until: Number.POSITIVE_INFINITY });
+    if (holder && (holder.execution !== me || holder.lock !== this)) {
+      if (holder.execution === me && !this.waitedOnOwn) {
+        this.waitedOnOwn = true;
+        this.host.table.ownWaits.push({ key: this.key, execution: me });
+      }
+      return false;
+    }
+    this.host.table.holders.set(this.key, { execution: me, until: Number.POSITIVE_INFINITY, lock: this });
     this.host.held().add(this.key);
     return true;
   }
@@ -74,9 +103,10 @@ export class FakeLock
     if (!this.tryLock(timeoutInMillis)) throw new ServiceError(MESSAGES.lockTimeout);
   }
 
+  /** Whether this object holds the lock (another object of the same execution does not count). */
   hasLock(): boolean {
     const holder = this.host.table.holder(this.key, this.host.now());
-    return holder?.execution === this.host.executionId();
+    return holder?.execution === this.host.executionId() && holder.lock === this;
   }
 
   releaseLock(): void {

@@ -81,6 +81,8 @@ export function withDocumentLock<T>(
   body: () => T,
 ): T {
   const lock = runtime().documentLock(activity);
+  // Already held by this execution (the one Lock object): taken once, released by its taker.
+  if (lock?.hasLock()) return body();
   if (!lock?.tryLock(waitMs)) return busy(lock);
   try {
     return body();

@@ -8,19 +8,23 @@ import { ownData, ownMember } from "../api/arguments";
 import { plainText } from "../api/plain";
 import { runtime } from "../gas/runtime";
 import { knownEmployees, selectedFundId } from "../gas/selection";
-import { recentSubmissions } from "../gas/submissions";
+import { formWriter, recentSubmissions } from "../gas/submissions";
 import { type Language, translate } from "../i18n";
 import {
+  acknowledgeCheckedWrite,
+  checksToAcknowledge,
   type FormOutcome,
   type FundView,
   fundView,
   once,
   readSubmission,
+  recordedSubmissions,
   repeatedOutcome,
   settleBlockingWrites,
   submitWrite,
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
+import { isUnsettled } from "../outbox/records";
 import { loadEmployeeNames } from "../refresh/employees";
 import { currentLanguage, entry, tolerate, withDocumentLock } from "./entry";
 import { openWriteSession, type WriteSession } from "./outbox";
@@ -35,6 +39,11 @@ export interface FundSidebarView {
   error: string;
   /** Earlier form requests on this fund that got no answer: settled now, or why not yet ("" when none). */
   notice: string;
+  /**
+   * This user's earlier requests on this fund that reading cannot settle: each holds the fund
+   * until they acknowledge having checked it (acknowledgeFundCheck with its key).
+   */
+  checks: { key: string; sent: string; message: string }[];
   employees: { id: number; name: string }[];
 }
 
@@ -62,8 +71,10 @@ function fundSidebarView(input: unknown): FundSidebarView {
   }
   let fund: FundView | null = null;
   let notice = "";
+  let checks: FundSidebarView["checks"] = [];
   if (fundId !== null) {
     notice = settleEarlierFormWrites(session, fundId);
+    checks = checksToAcknowledge(formContext(session), fundId);
     try {
       const read = session.service.getFund(fundId);
       if (read.unreadableTotals !== undefined) error = read.unreadableTotals;
@@ -84,6 +95,7 @@ function fundSidebarView(input: unknown): FundSidebarView {
     fund,
     error,
     notice,
+    checks,
     employees: knownEmployees(
       runtime().spreadsheet(),
       session.settings.sheetNames,
@@ -100,7 +112,9 @@ function fundSidebarView(input: unknown): FundSidebarView {
  * (an Outbox run settles the same records); when the lock is busy, the next opening does it.
  */
 function settleEarlierFormWrites(session: WriteSession, fundId: number): string {
-  const pending = session.records.all().some((r) => r.source === "form" && r.fundId === fundId);
+  const pending = session.records
+    .all()
+    .some((r) => r.source === "form" && isUnsettled(r) && r.fundId === fundId);
   if (!pending) return "";
   return withDocumentLock(
     "form",
@@ -111,10 +125,11 @@ function settleEarlierFormWrites(session: WriteSession, fundId: number): string 
       tolerate(
         "reported next",
         () => {
-          const { held, settled } = settleBlockingWrites(
-            { ...session, newKey: () => runtime().uuid() },
-            { operation: "deposit", fundId, amount: 0 },
-          );
+          const { held, settled } = settleBlockingWrites(formContext(session), {
+            operation: "deposit",
+            fundId,
+            amount: 0,
+          });
           return [...settled, held ?? ""].filter((m) => m !== "").join(" ");
         },
         "",
@@ -142,27 +157,19 @@ function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
       ],
     };
   }
-  // A repeated request id is answered at once; a new one is checked again and marked under the
+  // A repeated request id is answered at once, from the cache or the records (which keep a
+  // done write's answer as long as its record); a new one is checked again and marked under the
   // document lock for a money movement, so two calls with the same id (a double click, a
   // retried call) cannot both find it unused.
-  const recent = recentSubmissions();
-  const done: string[] = [];
+  const context = { ...formContext(session), requestId: submission.requestId };
+  const recent = recordedSubmissions(recentSubmissions(), session.records, context.by, session.language);
   const outcome =
     repeatedOutcome(recent, submission.requestId, session.language) ??
-    underLock(operation, session.language, () => {
-      const sent = once(recent, submission.requestId, session.language, () =>
-        submitWrite(
-          { ...session, newKey: () => runtime().uuid(), done: (key) => done.push(key) },
-          operation,
-          submission.fields,
-        ),
-      );
-      // Once the outcome is kept for a retried call: an execution stopped before this keeps the
-      // record, settled by the next opening or click; still under the lock, which another
-      // editor's movement on the fund waits for.
-      for (const key of done) session.records.remove(key);
-      return sent;
-    });
+    underLock(operation, session.language, () =>
+      once(recent, submission.requestId, session.language, () =>
+        submitWrite(context, operation, submission.fields),
+      ),
+    );
   session.finish();
   return outcome;
 }
@@ -183,6 +190,46 @@ function underLock(operation: OutboxOperation, language: Language, send: () => F
     }),
     send,
   );
+}
+
+/** The form context of a write session: this execution's new keys, this user as the writer. */
+function formContext(session: WriteSession) {
+  return { ...session, newKey: () => runtime().uuid(), by: formWriter() };
+}
+
+/**
+ * Sidebar: the writer of a fund's request that reading could not settle says they checked the
+ * fund (`{ key }` from the view's checks); the fund is then no longer held.
+ */
+export function acknowledgeFundCheck(input: unknown): FormOutcome {
+  return entry("sidebar", () => {
+    const session = openWriteSession("sidebar");
+    const key = ownMember(ownData(input), "key");
+    const outcome: FormOutcome =
+      typeof key === "string" && /^[\w-]{1,64}$/.test(key)
+        ? withDocumentLock<FormOutcome>(
+            "form",
+            10_000,
+            (lock) => ({
+              kind: "refused",
+              message:
+                lock?.busyMessage(session.language, "outbox.run.busy") ??
+                translate(session.language, "outbox.run.busy"),
+            }),
+            () => acknowledgeCheckedWrite(formContext(session), key),
+          )
+        : {
+            kind: "invalid",
+            problems: [
+              {
+                field: "key",
+                message: translate(session.language, "form.invalidArguments", { detail: "key" }),
+              },
+            ],
+          };
+    session.finish();
+    return outcome;
+  });
 }
 
 /** Sidebar: deposit into a fund. */

@@ -8,10 +8,10 @@ import type { ExpenseReport } from "../api";
 import { ownData, ownMember } from "../api/arguments";
 import { runtime } from "../gas/runtime";
 import { type SelectedReport, selectedReports } from "../gas/selection";
-import { recentSubmissions } from "../gas/submissions";
+import { formWriter, recentSubmissions } from "../gas/submissions";
 import { type Language, type StringKey, translate } from "../i18n";
 import { DATE_TIME } from "../outbox/cells";
-import { type FormOutcome, once, readSubmission, submitWrite } from "../outbox/forms";
+import { type FormOutcome, once, readSubmission, recordedSubmissions, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
 import { isFailure } from "../refresh/engine";
 import { clientReader } from "../refresh/reader";
@@ -128,8 +128,8 @@ function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
     };
     return { results: [{ id: 0, outcome }], summary: outcome.problems[0]?.message ?? "" };
   }
-  const recent = recentSubmissions();
-  const context = { ...session, newKey: () => runtime().uuid() };
+  const context = { ...session, newKey: () => runtime().uuid(), by: formWriter() };
+  const recent = recordedSubmissions(recentSubmissions(), session.records, context.by, session.language);
   // Written by this user's own view only (no other editor reaches a user cache).
   const shown = JSON.parse(runtime().userCache()?.get(shownKey()) || "{}") as Record<number, unknown>;
   // The page sends, per Id, the report number it showed (`reportNumbers`: Id → number).
@@ -139,7 +139,10 @@ function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
     outcome:
       (shown[id] ?? NaN) === ownMember(numbers, `${id}`)
         ? once(recent, `${submission.requestId}-${id}`, session.language, () =>
-            submitWrite(context, operation, { ...submission.fields, Id: id }),
+            submitWrite({ ...context, requestId: `${submission.requestId}-${id}` }, operation, {
+              ...submission.fields,
+              Id: id,
+            }),
           )
         : ({ kind: "refused", message: t("form.report.notShown", { id }) } as FormOutcome),
   }));

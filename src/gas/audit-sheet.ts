@@ -37,6 +37,7 @@ import {
   OLDER_AUDIT_LAYOUTS,
   rowOf,
 } from "../sheets/columns";
+import { runtime } from "./runtime";
 import { ensureSize } from "./spreadsheet";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -225,12 +226,13 @@ function numberCells(sheet: Sheet): CellValue[] {
 
 /**
  * Runs `work` holding the document lock, so that two executions never give the same entry
- * number: the caller's lock when it holds it (a refresh, the Outbox), else taken for the
+ * number: the caller's lock when it holds it (a refresh, the Outbox, a form's movement: the
+ * execution's one Lock object, runtime().documentLock, never a second one), else taken for the
  * moment; when it cannot be had in time the row is written anyway (losing an audit row would be
  * worse than a number the next check reports).
  */
 function underDocumentLock<T>(work: () => T): T {
-  const lock = LockService.getDocumentLock();
+  const lock = runtime().documentLock(null);
   if (!lock || lock.hasLock()) return work();
   const got = lock.tryLock(LOCK_WAIT_MS);
   try {

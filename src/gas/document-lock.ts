@@ -37,12 +37,20 @@ function holder(): DocumentActivity | null {
   return noted === "outbox" || noted === "refresh" || noted === "form" ? noted : null;
 }
 
-/** The document lock for `activity`, or null where there is none (outside a document). */
-export function documentLockFor(activity: DocumentActivity): DocumentLock | null {
-  const lock = LockService.getDocumentLock();
+/**
+ * The execution's document lock, noted as held for `activity` when it is taken (null: not
+ * noted, for a moment's hold such as an audit append), or null where there is none (outside a
+ * document). `lock` is the one Lock object of the execution (runtime().documentLock): Google
+ * documents `hasLock` per Lock object only, so a second `getDocumentLock()` object in the same
+ * execution might not see the first one's hold (docs/real-apps-script.md).
+ */
+export function documentLockFor(
+  lock: GoogleAppsScript.Lock.Lock | null,
+  activity: DocumentActivity | null,
+): DocumentLock | null {
   if (!lock) return null;
   const taken = (got: boolean): boolean => {
-    if (got) activityCache()?.put(ACTIVITY_KEY, activity, NOTE_SECONDS);
+    if (got && activity) activityCache()?.put(ACTIVITY_KEY, activity, NOTE_SECONDS);
     return got;
   };
   return {

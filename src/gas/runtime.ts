@@ -20,10 +20,13 @@ export interface Runtime {
   userCache(): GoogleAppsScript.Cache.Cache | null;
   documentCache(): GoogleAppsScript.Cache.Cache | null;
   /**
-   * The document's lock, taken for `activity` (a refused run can then name the run holding it):
-   * one execution per document at a time. A new lock object each call; null outside a document.
+   * The document's lock, taken for `activity` (a refused run can then name the run holding it;
+   * null: not noted): one execution per document at a time; null outside a document. Every call
+   * of an execution wraps the same Lock object, asked for once: whether a second
+   * `getDocumentLock()` object sees the first one's hold is not documented, so whoever needs
+   * the lock (the audit sheet included) asks this one whether the execution already holds it.
    */
-  documentLock(activity: DocumentActivity): DocumentLock | null;
+  documentLock(activity: DocumentActivity | null): DocumentLock | null;
   /** The current user's lock (across documents). */
   userLock(): GoogleAppsScript.Lock.Lock;
   /** The active spreadsheet. */
@@ -87,13 +90,14 @@ function once<T>(build: () => T): () => T {
 
 function createRuntime(): Runtime {
   const spreadsheet = once(activeSpreadsheet);
+  const documentLock = once(() => LockService.getDocumentLock());
   const ui = once(() => SpreadsheetApp.getUi());
   return {
     documentProperties: once(documentProperties),
     userProperties: once(() => PropertiesService.getUserProperties()),
     userCache: once(() => CacheService.getUserCache()),
     documentCache: once(() => CacheService.getDocumentCache()),
-    documentLock: (activity) => documentLockFor(activity),
+    documentLock: (activity) => documentLockFor(documentLock(), activity),
     userLock: () => LockService.getUserLock(),
     spreadsheet,
     ui,

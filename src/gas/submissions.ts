@@ -2,6 +2,15 @@
 import { tolerate } from "../api/errors";
 import type { FormOutcome, RecentSubmissions } from "../outbox/forms";
 import { runtime } from "./runtime";
+import { auditUser } from "./session";
+
+/**
+ * Who sends a form, as its records keep it: a digest of the user the audit names (their email,
+ * else their temporary key), never the email itself.
+ */
+export function formWriter(): string {
+  return runtime().digest(`form-writer:${auditUser("sidebar")}`);
+}
 
 /** Recent submissions per user, so that a double click never sends twice. */
 export function recentSubmissions(): RecentSubmissions {

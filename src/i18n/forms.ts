@@ -63,7 +63,17 @@ export const forms = {
     "form.heldByOutboxReport":
       "Not sent: an interrupted Outbox row on this report ({sent}, row {row}) must be settled first. Run the Outbox, then try again.",
     "form.heldCannotTell":
-      "Not sent: the earlier request ({sent}) cannot be settled by reading the fund ({message}). Check the fund in the service; if it is not there, send this again.",
+      'Not sent: your earlier request ({sent}) cannot be settled by reading the fund ({message}). Check the fund in the service, then press "I checked the fund" in the Fund sidebar; until then nothing more is sent on this fund. If the movement is not there, send it again afterwards.',
+    "form.heldByColleague":
+      "Not sent: this fund is held by a colleague's earlier request ({sent}) that cannot be settled by reading the fund ({message}). The person who sent it checks the fund and acknowledges it in their Fund sidebar; until then nothing more is sent on this fund.",
+    "form.heldByLandingReport":
+      "Not sent: the earlier request ({sent}) got no answer and may still land until {until}. Try again after that time: the add-on checks it first.",
+    "form.unknownWaitingReportPlain":
+      "No answer came in time: {sent} may still land. Nothing more is sent on this report until {until}; the next mark on it then checks whether it was applied.",
+    "form.acknowledge": "I checked the fund",
+    "form.acknowledge.done": "Acknowledged: {sent} was checked in the service. The fund is no longer held.",
+    "form.acknowledge.none":
+      "Nothing to acknowledge: that request is settled or is not one of yours to check.",
     "form.settledApplied": "The earlier request ({sent}) that got no answer had been applied.",
     "form.settledNotApplied": "The earlier request ({sent}) that got no answer had not been applied.",
     "form.duplicate": "This form was already sent; showing its result.",
@@ -181,7 +191,17 @@ export const forms = {
     "form.heldByOutboxReport":
       "No enviado: primero debe resolverse una fila interrumpida de la Bandeja de salida sobre esta rendición ({sent}, fila {row}). Ejecute la Bandeja de salida y vuelva a intentarlo.",
     "form.heldCannotTell":
-      "No enviado: la solicitud anterior ({sent}) no puede resolverse leyendo el fondo ({message}). Revise el fondo en el servicio; si no está allí, envíe esto de nuevo.",
+      'No enviado: su solicitud anterior ({sent}) no puede resolverse leyendo el fondo ({message}). Revise el fondo en el servicio y luego pulse "Revisé el fondo" en la barra lateral Fondo; hasta entonces no se envía nada más sobre este fondo. Si el movimiento no está allí, envíelo de nuevo después.',
+    "form.heldByColleague":
+      "No enviado: este fondo está retenido por una solicitud anterior de un colega ({sent}) que no puede resolverse leyendo el fondo ({message}). Quien la envió revisa el fondo y lo confirma en su barra lateral Fondo; hasta entonces no se envía nada más sobre este fondo.",
+    "form.heldByLandingReport":
+      "No enviado: la solicitud anterior ({sent}) no tuvo respuesta y aún puede llegar hasta las {until}. Inténtelo de nuevo después de esa hora: el complemento la revisa primero.",
+    "form.unknownWaitingReportPlain":
+      "La respuesta no llegó a tiempo: {sent} aún puede llegar. No se envía nada más sobre esta rendición hasta las {until}; la siguiente marca sobre ella revisa entonces si se aplicó.",
+    "form.acknowledge": "Revisé el fondo",
+    "form.acknowledge.done": "Confirmado: {sent} se revisó en el servicio. El fondo ya no está retenido.",
+    "form.acknowledge.none":
+      "Nada que confirmar: esa solicitud ya está resuelta o no le corresponde a usted revisarla.",
     "form.settledApplied": "La solicitud anterior ({sent}) que no tuvo respuesta sí se había aplicado.",
     "form.settledNotApplied": "La solicitud anterior ({sent}) que no tuvo respuesta no se había aplicado.",
     "form.duplicate": "Este formulario ya se envió; se muestra su resultado.",

@@ -126,6 +126,8 @@ export const outbox = {
       "Waiting: an earlier request on fund {id} may still land (until {until}); this row is sent once it is settled.",
     "outbox.msg.heldBySidebar":
       "Waiting: an earlier request on fund {id} from the Fund sidebar is not settled yet; this row is sent once it is.",
+    "outbox.msg.heldByReportSidebar":
+      "Waiting: an earlier request on report {id} from the Expense reports sidebar is not settled yet; this row is sent once it is.",
     "outbox.msg.appliedByCount":
       "Done: a matching {movement} of {amount} appeared on fund {id} after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).",
     "outbox.msg.doneEdited": "Done for {sent} as first sent; {changes} afterwards: nothing more was sent.",
@@ -354,6 +356,8 @@ export const outbox = {
       "En espera: una solicitud anterior sobre el fondo {id} aún puede llegar (hasta las {until}); esta fila se envía cuando se resuelva.",
     "outbox.msg.heldBySidebar":
       "En espera: una solicitud anterior sobre el fondo {id} hecha desde la barra lateral de Fondo aún no se resuelve; esta fila se envía cuando se resuelva.",
+    "outbox.msg.heldByReportSidebar":
+      "En espera: una solicitud anterior sobre la rendición {id} hecha desde la barra lateral de Rendiciones aún no se resuelve; esta fila se envía cuando se resuelva.",
     "outbox.msg.appliedByCount":
       "Hecho: apareció en el fondo {id} un {movement} de {amount} que coincide, después de esta solicitud (confirmado leyendo el fondo; los movimientos no traen id, así que uno del mismo monto hecho por otra persona en el mismo momento se vería igual).",
     "outbox.msg.doneEdited":

@@ -13,16 +13,25 @@ import { describeRequest } from "./describe";
 import { fundStatusLabel, IDEMPOTENT_OPERATIONS, type OutboxOperation } from "./operations";
 import {
   blocks,
+  finishedRecord,
   inFlightUntil,
+  isUnsettled,
   type RecordStore,
   recordSnapshot,
+  recordsToPrune,
   sendingRecord,
   type WriteRecord,
 } from "./records";
 import { checkWrite, type FieldProblem, type ServiceInput, type WriteRequest } from "./requests";
 import { writeFailureOf } from "./service";
-import type { FundState } from "./snapshot";
-import { sendWrite, settleInterruptedWrite, type WriteContext, type WriteResult } from "./write";
+import { type FundState, shows } from "./snapshot";
+import {
+  sendWrite,
+  settleInterruptedWrite,
+  type Verdict,
+  type WriteContext,
+  type WriteResult,
+} from "./write";
 
 export interface FormContext extends WriteContext {
   language: Language;
@@ -35,8 +44,10 @@ export interface FormContext extends WriteContext {
   records: RecordStore;
   /** Formats times in the spreadsheet's zone. */
   format: DateFormatter;
-  /** Drops the record of a write that is done; by default at once, else when the caller says. */
-  done?: (key: string) => void;
+  /** Who sends (a digest of the user): only they may acknowledge a write of theirs. */
+  by?: string;
+  /** The request id the page sent, kept in the write's record (a repeated id gets its answer). */
+  requestId?: string;
 }
 
 /** A fund as a sidebar shows it: plain data only (google.script.run passes no Date). */
@@ -176,38 +187,132 @@ export function settleBlockingWrites(
     .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of blocking) {
     const sent = record.request ? describeRequest(context.language, record.request) : record.operation;
+    const onReport = record.request !== undefined && "reportId" in record.request;
     if (record.source === "outbox")
-      return { held: t("form.heldByOutbox", { sent, row: record.row ?? "?" }), settled };
+      return {
+        held: t(onReport ? "form.heldByOutboxReport" : "form.heldByOutbox", { sent, row: record.row ?? "?" }),
+        settled,
+      };
     if (now < inFlightUntil(record))
-      return { held: t("form.heldByLanding", { sent, until: until(record) }), settled };
-    const verdict = settleInterruptedWrite(context, recordSnapshot(record));
+      return {
+        held: t(onReport ? "form.heldByLandingReport" : "form.heldByLanding", { sent, until: until(record) }),
+        settled,
+      };
+    if (record.checkFund !== undefined) return { held: checkFundHeld(context, record), settled };
+    const verdict = settleFormWrite(context, record);
     const note = (message: string, recordId?: number | null) =>
       record.request &&
       context.audit.note({ key: record.key, request: record.request, message, recordId: recordId ?? null });
     if (verdict.verdict === "applied") {
-      settled.push(t("form.settledApplied", { sent }));
-      note(settled[settled.length - 1] as string, verdict.createdFundId ?? verdict.fund?.id ?? null);
-      context.records.remove(record.key); // A form has no row to recognise later.
+      const message = t("form.settledApplied", { sent });
+      settled.push(message);
+      note(message, verdict.createdFundId ?? verdict.fund?.id ?? null);
+      finishFormWrite(context, record, "done", message);
       if (verdict.fund) context.applyResult({ kind: "fund", fund: verdict.fund });
     } else if (verdict.verdict === "notApplied" || verdict.verdict === "resend") {
-      settled.push(t("form.settledNotApplied", { sent }));
-      note(settled[settled.length - 1] as string);
-      context.records.remove(record.key);
+      const message = t("form.settledNotApplied", { sent });
+      settled.push(message);
+      note(message);
+      finishFormWrite(context, record, "refused", message);
     } else {
-      // Only a person can tell, and a form has no row to type it in: told once, the record
-      // goes, or the fund would be held for good; the next click is theirs, after checking.
+      // Only a person can tell, and a form has no row to type it in: its writer is told, and
+      // the fund stays held until they acknowledge having checked it (acknowledgeCheckedWrite).
       note(verdict.message);
-      context.records.remove(record.key);
-      return { held: t("form.heldCannotTell", { sent, message: verdict.message }), settled };
+      const kept = { ...record, state: "unknown" as const, checkFund: verdict.message };
+      context.records.put(kept);
+      return { held: checkFundHeld(context, kept), settled };
     }
   }
   return { held: null, settled };
 }
 
 /**
- * Checks and sends one write from a form. An earlier form write on the same fund whose answer
- * never came is settled first (never before its request could still land); an unknown outcome
- * is recorded and left for later, never re-sent by a second click.
+ * What an interrupted form write was, read once it can no longer land. A status change, update
+ * or report mark is applied when the fund or report shows it, else not (sending it again is
+ * for the person to choose: a form has no row that asks for it).
+ */
+function settleFormWrite(context: FormContext, record: WriteRecord): Verdict {
+  const verdict = settleInterruptedWrite(context, recordSnapshot(record));
+  const request = record.request;
+  if (verdict.verdict !== "resend" || !request) return verdict;
+  if ("reportId" in request)
+    return shows(request, context.service.getReport(request.reportId))
+      ? { verdict: "applied", fund: null }
+      : { verdict: "notApplied" };
+  const fund = context.service.getFund((request as { fundId: number }).fundId);
+  return shows(request, fund) ? { verdict: "applied", fund } : { verdict: "notApplied" };
+}
+
+/** Why a fund waits for a form write only a person can settle: told to its writer, or to a colleague. */
+function checkFundHeld(context: FormContext, record: WriteRecord): string {
+  const sent = record.request ? describeRequest(context.language, record.request) : record.operation;
+  const mine = record.by !== undefined && record.by === context.by;
+  return translate(context.language, mine ? "form.heldCannotTell" : "form.heldByColleague", {
+    sent,
+    message: record.checkFund ?? "",
+  });
+}
+
+/**
+ * A form write ended: its record stays, finished, with the answer its page was given (a repeated
+ * request id gets it back), bounded with the other finished records.
+ */
+function finishFormWrite(
+  context: FormContext,
+  record: WriteRecord,
+  state: "done" | "refused",
+  answer: string,
+): void {
+  context.records.put({ ...finishedRecord(record, state, context.now().getTime()), answer });
+  for (const key of recordsToPrune(context.records.all())) context.records.remove(key);
+}
+
+/** The form writes on `fundId` only a person can settle whose writer is this user: theirs to acknowledge. */
+export function checksToAcknowledge(
+  context: FormContext,
+  fundId: number,
+): { key: string; sent: string; message: string }[] {
+  return context.records
+    .all()
+    .filter(
+      (r) =>
+        r.source === "form" &&
+        isUnsettled(r) &&
+        r.checkFund !== undefined &&
+        r.fundId === fundId &&
+        r.by !== undefined &&
+        r.by === context.by,
+    )
+    .map((r) => ({
+      key: r.key,
+      sent: r.request ? describeRequest(context.language, r.request) : r.operation,
+      message: r.checkFund ?? "",
+    }));
+}
+
+/**
+ * The writer of a form write only a person can settle says they checked the fund: the record
+ * goes (noted in the audit) and the fund is no longer held. Anyone else is refused.
+ */
+export function acknowledgeCheckedWrite(context: FormContext, key: string): FormOutcome {
+  const t = (k: StringKey, params: Record<string, string | number> = {}) =>
+    translate(context.language, k, params);
+  const record = context.records.get(key);
+  if (record?.source !== "form" || !isUnsettled(record) || record.checkFund === undefined)
+    return { kind: "refused", message: t("form.acknowledge.none") };
+  const sent = record.request ? describeRequest(context.language, record.request) : record.operation;
+  if (record.by === undefined || record.by !== context.by)
+    return { kind: "refused", message: t("form.heldByColleague", { sent, message: record.checkFund }) };
+  const message = t("form.acknowledge.done", { sent });
+  if (record.request) context.audit.note({ key, request: record.request, message, recordId: null });
+  context.records.remove(key);
+  return { kind: "done", message };
+}
+
+/**
+ * Checks and sends one write from a form. An earlier write on the same fund or report whose
+ * answer never came is settled first (never before its request could still land); an unknown
+ * outcome is recorded and left for later, never re-sent by a second click.
  */
 export function submitWrite(
   context: FormContext,
@@ -228,39 +333,25 @@ export function submitWrite(
   });
   if (!checked.ok) return { kind: "invalid", problems: checked.problems };
   const request = checked.request;
-  const idempotent = IDEMPOTENT_OPERATIONS.has(operation);
-  let notice = "";
-  // An Outbox row's write on the same fund or report that may still land (and that its next run
-  // sends again if idempotent) would undo this one: it is settled first, as the Outbox holds.
-  const row = idempotent
-    ? context.records.all().find((r) => r.source === "outbox" && blocks(r, request))
-    : null;
-  if (row?.request)
-    return {
-      kind: "refused",
-      message: t("reportId" in request ? "form.heldByOutboxReport" : "form.heldByOutbox", {
-        sent: describeRequest(context.language, row.request),
-        row: row.row ?? "?",
-      }),
-    };
-  if (!idempotent) {
-    let settling: ReturnType<typeof settleBlockingWrites>;
-    try {
-      settling = settleBlockingWrites(context, request);
-    } catch (error) {
-      return { kind: "refused", message: details(t("form.notSentPlain"), writeFailureOf(error).message) };
-    }
-    notice = settling.settled.join(" ");
-    if (settling.held !== null)
-      return { kind: "refused", message: [notice, settling.held].filter((m) => m !== "").join(" ") };
+  // An earlier write on the same fund or report that may still land would be counted as this
+  // one, or undo it: an Outbox row's is settled by the Outbox, a form's here, first.
+  let settling: ReturnType<typeof settleBlockingWrites>;
+  try {
+    settling = settleBlockingWrites(context, request);
+  } catch (error) {
+    return { kind: "refused", message: details(t("form.notSentPlain"), writeFailureOf(error).message) };
   }
+  const notice = settling.settled.join(" ");
+  if (settling.held !== null)
+    return { kind: "refused", message: [notice, settling.held].filter((m) => m !== "").join(" ") };
   const key = context.newKey();
   let sending: WriteRecord | null = null;
   let end: ReturnType<typeof sendWrite>;
   try {
     end = sendWrite(context, request, key, (snapshot) => {
-      if (idempotent) return; // Sending it again is harmless: nothing to remember.
       sending = sendingRecord(snapshot, request, "form", context.now().getTime());
+      if (context.by !== undefined) sending.by = context.by;
+      if (context.requestId !== undefined) sending.requestId = context.requestId;
       context.records.put(sending);
     });
   } catch (error) {
@@ -272,20 +363,27 @@ export function submitWrite(
   }
   const record = sending as WriteRecord | null;
   const withNotice = (message: string) => (notice === "" ? message : `${notice} ${message}`);
+  // A status change, update or mark leaves no finished record (sending it again moves nothing);
+  // a money movement or fund creation keeps one with its answer, for a repeated request id.
+  const keep = !IDEMPOTENT_OPERATIONS.has(operation);
   if (end.status === "done") {
     context.applyResult(end.result);
-    // Dropped last (context.done): an execution stopped before the answer reached the form
-    // leaves the record, so a click made again waits for it to be settled, never moving it twice.
-    if (record) (context.done ?? ((key: string) => context.records.remove(key)))(record.key);
-    return {
-      kind: "done",
-      message: withNotice(doneText(context.language, end.result, request)),
-      ...fundOf(end.result, context),
-    };
+    const message = withNotice(doneText(context.language, end.result, request));
+    // Finished last: an execution stopped before this leaves the record unsettled, so the call
+    // retried or a new click waits for it to be settled, never moving the money twice.
+    if (record) {
+      if (keep) finishFormWrite(context, record, "done", message);
+      else context.records.remove(record.key);
+    }
+    return { kind: "done", message, ...fundOf(end.result, context) };
   }
   if (end.status === "refused") {
-    if (record) context.records.remove(record.key);
-    return { kind: "refused", message: withNotice(refusal(end.message)) };
+    const message = withNotice(refusal(end.message));
+    if (record) {
+      if (keep) finishFormWrite(context, record, "refused", message);
+      else context.records.remove(record.key);
+    }
+    return { kind: "refused", message };
   }
   if (!record) {
     return { kind: "unknown", applied: null, message: details(t("form.unknownReportPlain"), end.message) };
@@ -298,7 +396,10 @@ export function submitWrite(
     applied: null,
     message: withNotice(
       details(
-        t("form.unknownWaitingPlain", { sent: describeRequest(context.language, request), until }),
+        t("reportId" in request ? "form.unknownWaitingReportPlain" : "form.unknownWaitingPlain", {
+          sent: describeRequest(context.language, request),
+          until,
+        }),
         end.message,
       ),
     ),
@@ -324,6 +425,42 @@ function doneText(language: Language, result: WriteResult, request: WriteRequest
 export interface RecentSubmissions {
   get(requestId: string): FormOutcome | "pending" | null;
   put(requestId: string, value: FormOutcome | "pending"): void;
+}
+
+/**
+ * What the add-on's records say of a request id this user's page sent: the answer of the write it
+ * made, "pending" while that write is unsettled, null when no record carries it. Kept as long as
+ * the record (finished ones are bounded), unlike the cache of recent submissions.
+ */
+export function recordedOutcome(
+  records: RecordStore,
+  by: string,
+  requestId: string,
+  language: Language,
+): FormOutcome | "pending" | null {
+  const record = records.all().find((r) => r.source === "form" && r.requestId === requestId && r.by === by);
+  if (!record) return null;
+  if (isUnsettled(record)) return "pending";
+  // Settled by an Outbox run, which gives no form's answer: said as a form sent already.
+  const message = record.answer ?? translate(language, "form.duplicate");
+  return record.state === "done" ? { kind: "done", message } : { kind: "refused", message };
+}
+
+/**
+ * Recent submissions as the records tell them first (an execution stopped between finishing a
+ * write's record and caching its answer leaves the cache saying "pending"), then the cache (a
+ * write that keeps no record: refused before sending, a mark done).
+ */
+export function recordedSubmissions(
+  cache: RecentSubmissions,
+  records: RecordStore,
+  by: string,
+  language: Language,
+): RecentSubmissions {
+  return {
+    get: (requestId) => recordedOutcome(records, by, requestId, language) ?? cache.get(requestId),
+    put: (requestId, value) => cache.put(requestId, value),
+  };
 }
 
 /** What a repeated request id gets: the first result, or "already sending"; null for a new id. */

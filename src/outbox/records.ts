@@ -51,6 +51,17 @@ export interface WriteRecord {
   newFund?: NewFundMark;
   /** When it ended (ms). */
   finishedAt?: number;
+  /** A form's write: who sent it (a digest of the user), the only one who may acknowledge it. */
+  by?: string;
+  /** A form's write: the request id its page sent; a repeated id gets this write's answer. */
+  requestId?: string;
+  /** A finished form write: what its page was told. */
+  answer?: string;
+  /**
+   * A form's write that reading cannot settle (more matching movements than it explains): why.
+   * Kept unsettled, holding its fund, until its writer acknowledges having checked the fund.
+   */
+  checkFund?: string;
 }
 
 /** Where records live: document properties in Apps Script, a map in tests. */
@@ -112,6 +123,8 @@ export function finishedRecord(record: WriteRecord, state: "done" | "refused", a
   if (record.cells) out.cells = record.cells;
   if (record.row !== undefined) out.row = record.row;
   if (record.sentAt !== undefined) out.sentAt = record.sentAt;
+  if (record.by !== undefined) out.by = record.by;
+  if (record.requestId !== undefined) out.requestId = record.requestId;
   // A done money movement keeps its request: "same as row N, done on …" names the amount.
   if (state === "done" && record.request && "amount" in record.request) out.request = record.request;
   return out;

@@ -444,7 +444,9 @@ export function runOutbox(context: RunContext): RunSummary {
 
   const landingMessage = (rec: WriteRecord) =>
     rec.source === "form"
-      ? t("outbox.msg.heldBySidebar", { id: rec.fundId ?? "" })
+      ? rec.request && "reportId" in rec.request
+        ? t("outbox.msg.heldByReportSidebar", { id: rec.request.reportId })
+        : t("outbox.msg.heldBySidebar", { id: rec.fundId ?? "" })
       : t("outbox.msg.heldByLanding", { id: rec.fundId ?? "", until: clock(inFlightUntil(rec)) });
 
   /** Sends a row's request once: record first, then the row's Sending (flushed), then the call. */

@@ -146,6 +146,18 @@ describe("locks and cache", () => {
     // Released when that execution ended.
     expect(inScript(em, `return LockService.getDocumentLock().tryLock(0);`)).toBe(true);
   });
+  it("keeps each Lock object independent: a second object of the same execution neither sees nor shares the first's hold", () => {
+    const before = em.ownLockWaits().length;
+    expect(
+      inScript(
+        em,
+        `var a = LockService.getDocumentLock(); var b = LockService.getDocumentLock();
+         var took = a.tryLock(0); var second = b.tryLock(1000);
+         var seen = [a.hasLock(), b.hasLock()]; b.releaseLock(); return [took, second, seen, a.hasLock()];`,
+      ),
+    ).toEqual([true, false, [true, false], true]);
+    expect(em.ownLockWaits().slice(before)).toEqual([{ key: "document", execution: expect.any(Number) }]);
+  });
   it("releaseLock lets go before the execution ends", () => {
     expect(
       inScript(

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  acknowledgeCheckedWrite,
+  checksToAcknowledge,
   type FormContext,
   type FormOutcome,
   once,
   type RecentSubmissions,
   readSubmission,
+  recordedOutcome,
   submitWrite,
 } from "../../src/outbox/forms";
-import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { IN_FLIGHT_WINDOW_MS, isUnsettled } from "../../src/outbox/records";
 import { FakeAudit, FakeClock, FakeLedger, formatUtc, memoryRecords } from "./fakes";
 
 function context(ledger: FakeLedger, clock = new FakeClock()): FormContext & { applied: unknown[] } {
@@ -23,6 +26,7 @@ function context(ledger: FakeLedger, clock = new FakeClock()): FormContext & { a
     applyResult: (r) => applied.push(r),
     records: memoryRecords(),
     format: formatUtc,
+    by: "writer-a",
     applied,
   };
 }
@@ -97,10 +101,15 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     );
     expect(ledger.sentOf("deposit")).toBe(2);
     expect(ledger.funds.get(1)?.balance).toBe(1400);
-    expect(ctx.records.all()).toEqual([]);
+    // Both finished, kept with what each page was told (a repeated request id gets it back).
+    expect(ctx.records.all().filter(isUnsettled)).toEqual([]);
+    expect(ctx.records.all().map((r) => [r.state, r.answer?.slice(0, 20)])).toEqual([
+      ["done", "The earlier request "],
+      ["done", "The earlier request "],
+    ]);
   });
 
-  it("an earlier request reading cannot settle is told once, then left to the person who checked the fund", () => {
+  it("an earlier request reading cannot settle holds the fund until its writer acknowledges; a colleague cannot release it", () => {
     const ledger = new FakeLedger();
     ledger.addFund({ id: 1, balance: 1000 });
     ledger.faults.push({ endpoint: "deposit", when: "after" });
@@ -110,16 +119,36 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     // Someone else deposits the same amount meanwhile: counting cannot tell which is ours.
     ledger.send({ operation: "deposit", fundId: 1, amount: 200 });
     clock.advance(IN_FLIGHT_WINDOW_MS);
-    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toEqual({
+    const writerTold = {
       kind: "refused",
       message:
-        "Not sent: the earlier request (Deposit of 2.00 to fund 1) cannot be settled by reading the fund (more matching movements than expected: check the fund). Check the fund in the service; if it is not there, send this again.",
-    });
+        'Not sent: your earlier request (Deposit of 2.00 to fund 1) cannot be settled by reading the fund (more matching movements than expected: check the fund). Check the fund in the service, then press "I checked the fund" in the Fund sidebar; until then nothing more is sent on this fund. If the movement is not there, send it again afterwards.',
+    };
+    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toEqual(writerTold);
+    // A colleague opening or using the fund first sees it held by someone else's write, and
+    // does not release it (nor may they acknowledge it).
+    const colleague = { ...ctx, by: "writer-b" };
+    const held = submitWrite(colleague, "deposit", { Id: 1, DepositAmount: "3" });
+    expect(held).toMatchObject({ kind: "refused" });
+    expect(held.kind === "refused" && held.message).toContain("held by a colleague's earlier request");
+    const key = (ctx.records.all()[0] as { key: string }).key;
+    expect(checksToAcknowledge(colleague, 1)).toEqual([]);
+    expect(acknowledgeCheckedWrite(colleague, key)).toMatchObject({ kind: "refused" });
+    // The writer is still told, however many times the fund is opened or used.
+    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toEqual(writerTold);
     expect(ledger.sentOf("deposit")).toBe(2);
-    // Checked: the fund is no longer held for good.
-    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toMatchObject({ kind: "done" });
+    expect(checksToAcknowledge(ctx, 1)).toEqual([
+      {
+        key,
+        sent: "Deposit of 2.00 to fund 1",
+        message: "more matching movements than expected: check the fund",
+      },
+    ]);
+    // Acknowledged by the writer: the fund is no longer held.
+    expect(acknowledgeCheckedWrite(ctx, key)).toMatchObject({ kind: "done" });
+    expect(submitWrite(colleague, "deposit", { Id: 1, DepositAmount: "3" })).toMatchObject({ kind: "done" });
     expect(ledger.sentOf("deposit")).toBe(3);
-    expect(ctx.records.all()).toEqual([]);
+    expect(ctx.records.all().filter(isUnsettled)).toEqual([]);
   });
 
   it("drop before apply: unknown; after the window the earlier one is found not applied", () => {
@@ -137,7 +166,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
       /^The earlier request \(Withdrawal of 2\.00 from fund 1\) that got no answer had not been applied\. Done\./,
     );
     expect(ledger.funds.get(1)?.balance).toBe(800);
-    expect(ctx.records.all()).toEqual([]);
+    expect(ctx.records.all().map((r) => r.state)).toEqual(["refused", "done"]);
   });
 
   it("an unknown fund is refused before anything is sent", () => {
@@ -149,6 +178,25 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
         "The service refused the request. Nothing was changed. Check the values and try again.\n\nDetails: Id: no fund 9",
     });
     expect(ledger.sent).toEqual([]);
+  });
+});
+
+describe("recordedOutcome: a request id answered from the records", () => {
+  it("gives a finished form write's answer to the same writer only, and says when it is still unsettled", () => {
+    const ledger = new FakeLedger();
+    ledger.addFund({ id: 1, balance: 1000 });
+    const ctx = { ...context(ledger), requestId: "req-000001" };
+    const done = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
+    expect(done.kind).toBe("done");
+    expect(recordedOutcome(ctx.records, "writer-a", "req-000001", "en")).toEqual({
+      kind: "done",
+      message: (done as { message: string }).message,
+    });
+    expect(recordedOutcome(ctx.records, "writer-b", "req-000001", "en")).toBeNull();
+    expect(recordedOutcome(ctx.records, "writer-a", "req-000002", "en")).toBeNull();
+    ledger.faults.push({ endpoint: "withdraw", when: "after" });
+    submitWrite({ ...ctx, requestId: "req-000003" }, "withdraw", { Id: 1, WithdrawAmount: "1" });
+    expect(recordedOutcome(ctx.records, "writer-a", "req-000003", "en")).toBe("pending");
   });
 });
 

@@ -32,6 +32,8 @@ const fundView = {
   adminId: 1001,
   fundId: 5001,
   error: "",
+  notice: "",
+  checks: [] as { key: string; sent: string; message: string }[],
   employees: [{ id: 1101, name: `Ana <b>Pérez</b>` }],
   fund: {
     id: 5001,
@@ -93,6 +95,24 @@ describe("Fund sidebar page", () => {
     expect(await page.locator(".card .row", { hasText: "(1101)" }).textContent()).toMatch(
       /: Ana <b>Pérez<\/b> \(1101\)$/,
     );
+    await page.close();
+  });
+
+  it("offers the writer of a request only a person can settle to acknowledge it, then loads the fund again", async () => {
+    const held = {
+      ...fundView,
+      notice: "Not sent: your earlier request (Deposit of 2.00 to fund 5001) cannot be settled.",
+      checks: [{ key: "rec-0001", sent: "Deposit of 2.00 to fund 5001", message: "check the fund" }],
+    };
+    const page = await open("fund", {
+      getFundSidebarView: held,
+      acknowledgeFundCheck: { kind: "done", message: "Acknowledged." },
+    });
+    await page.getByRole("button", { name: "I checked the fund" }).click();
+    await expect
+      .poll(async () => (await calls(page)).map((c) => c.name))
+      .toEqual(["getFundSidebarView", "acknowledgeFundCheck", "getFundSidebarView"]);
+    expect((await calls(page))[1]?.args).toEqual([{ key: "rec-0001" }]);
     await page.close();
   });
 

@@ -314,6 +314,9 @@ function render(): void {
   }
   // Earlier requests that got no answer, settled (or still waiting) when the fund was opened.
   if (view.notice) app.append(el("p", { class: "status", role: "status" }, view.notice));
+  // This user's own requests that reading cannot settle: the fund stays held until they say
+  // they checked it in the service.
+  for (const check of view.checks ?? []) app.append(acknowledgeButton(check.key));
   if (view.fund) {
     app.append(fundCard(view.fund), ...fundForms(view.fund));
   } else if (!view.error) {
@@ -321,6 +324,29 @@ function render(): void {
   }
   app.append(createForm());
   app.setAttribute("data-ready", "1");
+}
+
+/** "I checked the fund": releases the fund held by one of this user's unsettled requests. */
+function acknowledgeButton(key: string): HTMLElement {
+  const button = el(
+    "button",
+    { type: "button", class: "acknowledge", "data-key": key },
+    t("form.acknowledge"),
+  );
+  const said = el("p", { class: "status", role: "status" });
+  button.addEventListener("click", async () => {
+    button.setAttribute("disabled", "");
+    try {
+      const outcome = await server.acknowledgeFundCheck({ key });
+      said.textContent = outcome.kind === "invalid" ? "" : outcome.message;
+      if (outcome.kind === "done") await loadView(view?.fundId ? String(view.fundId) : undefined);
+      else button.removeAttribute("disabled");
+    } catch (error) {
+      said.textContent = (error as { message?: string }).message ?? String(error);
+      button.removeAttribute("disabled");
+    }
+  });
+  return el("div", { class: "acknowledge" }, button, said);
 }
 
 async function loadView(fundId?: string): Promise<void> {

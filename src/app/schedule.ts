@@ -46,7 +46,13 @@ import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule
 import { FAILURE_EMAIL_KEY } from "../settings/store";
 import { currentLanguage, entry, executionBudget, tolerate } from "./entry";
 import type { MenuItem } from "./menu";
-import { ACCOUNT_KIND_KEY, refreshQuotaCheck as checkRefreshQuota, quotaPort } from "./quota";
+import {
+  ACCOUNT_KIND_KEY,
+  refreshQuotaCheck as checkRefreshQuota,
+  plannedAccountKind,
+  quotaPort,
+  quotaResetTime,
+} from "./quota";
 import { createGasRefreshEngine, myPosition } from "./refresh";
 
 /** Document property: id of the failed run whose notice someone dismissed. */
@@ -409,6 +415,7 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
   const quota = quotaPort();
   const user = userStore();
   const kind = user.getProperty(ACCOUNT_KIND_KEY);
+  const resetsAt = quotaResetTime();
   return {
     ...scheduleView({
       language,
@@ -425,6 +432,9 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
     mailOnFailure: user.getProperty(MAIL_ON_FAILURE_KEY) === "1",
     quota: quotaForNextRefresh(runs, quota, loadContinuation(store as PropertyStore)),
     accountKind: kind === "consumer" || kind === "workspace" ? kind : "auto",
+    accountKindSource: plannedAccountKind().source,
+    quotaResetsText:
+      resetsAt === null ? "" : runtime().formatDate(new Date(resetsAt), timeZone, "yyyy-MM-dd HH:mm"),
     repaired,
   };
 }

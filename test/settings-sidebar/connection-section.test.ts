@@ -63,6 +63,8 @@ function view(patch: Partial<SettingsView> = {}): SettingsView {
       mailOnFailure: false,
       quota: { verdict: "ok", used: 0, limit: 20000, estimate: 3, remaining: 20000 },
       accountKind: "auto",
+      accountKindSource: "assumed",
+      quotaResetsText: "",
       repaired: false,
     },
     allowlist: [],

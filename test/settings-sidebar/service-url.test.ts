@@ -24,6 +24,8 @@ const SCHEDULE: ScheduleSidebarView = {
   mailOnFailure: false,
   quota: { verdict: "ok", used: 0, limit: 20000, estimate: 30, remaining: 20000 },
   accountKind: "auto",
+  accountKindSource: "assumed",
+  quotaResetsText: "",
   repaired: false,
 };
 

@@ -37,6 +37,8 @@ function schedule(patch: Partial<ScheduleSidebarView> = {}): ScheduleSidebarView
     mailOnFailure: false,
     quota: { verdict: "ok", used: 120, limit: 20000, estimate: 30, remaining: 19880 },
     accountKind: "auto",
+    accountKindSource: "assumed",
+    quotaResetsText: "",
     repaired: false,
     ...patch,
   };
@@ -347,16 +349,28 @@ describe("settings sidebar", () => {
         getSettingsView: view(),
         saveSchedulePreferences: schedule({
           accountKind: "workspace",
+          accountKindSource: "setting",
+          quotaResetsText: "2026-01-11 09:30",
           quota: { verdict: "warn", used: 95_000, limit: 100_000, estimate: 6_000, remaining: 5_000 },
         }),
       },
       { failureKey: "error" },
     );
-    expect(await page.locator("#quota-today").textContent()).toBe("Today: 120 of 20,000 calls used.");
+    expect(await page.locator("#quota-today").textContent()).toBe(
+      "In the 24 hours since the first call: 120 of 20,000 calls used.",
+    );
+    // Not chosen: the personal quota is assumed, and the line says why.
+    expect(await page.locator("#quota-kind").textContent()).toMatch(
+      /^Personal account assumed: no account type is chosen above, and the e-mail address cannot tell/,
+    );
     await page.locator("#f-account").selectOption("workspace");
     await expect
       .poll(() => page.locator("#quota-today").textContent())
-      .toBe("Today: 95,000 of 100,000 calls used.");
+      .toBe("In the 24 hours since the first call: 95,000 of 100,000 calls used.");
+    expect(await page.locator("#quota-kind").textContent()).toBe("Quota of the account type chosen above.");
+    expect(await page.locator("#quota-resets").textContent()).toBe(
+      "The count starts over at 2026-01-11 09:30 (24 hours after the first call).",
+    );
     expect(await page.locator("#quota-warning").count()).toBe(1);
     expect(await page.locator("#f-account").inputValue()).toBe("workspace");
     await page.close();

@@ -452,6 +452,8 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
           ...view.schedule,
           mailOnFailure: next.mailOnFailure,
           accountKind: next.accountKind,
+          accountKindSource: next.accountKindSource,
+          quotaResetsText: next.quotaResetsText,
           quota: next.quota,
         };
         // The account type sets the day's quota: the line below it follows at once.
@@ -513,12 +515,20 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
   );
 }
 
-/** Today's calls against the day's quota, and the warning when a refresh would go near it. */
+/** The quota window's calls against the day's quota, which account kind and why, and the warning when a refresh would go near it. */
 function quotaBox(s: ScheduleSidebarView): HTMLElement {
   return el(
     "div",
     { id: "quota" },
     el("p", { id: "quota-today" }, t("settings.quota.today", { used: s.quota.used, limit: s.quota.limit })),
+    ...(s.quotaResetsText
+      ? [el("p", { id: "quota-resets" }, t("settings.quota.resets", { when: s.quotaResetsText }))]
+      : []),
+    el(
+      "p",
+      { id: "quota-kind", class: "hint" },
+      t(s.accountKindSource === "assumed" ? "settings.quota.assumed" : "settings.quota.chosen"),
+    ),
     ...quotaWarning(s),
   );
 }

@@ -42,6 +42,7 @@ import {
   runRefresh,
   saveRun,
 } from "../schedule/run";
+import { triggerTimePlan } from "../schedule/trigger-time";
 import { failureMail, type ScheduleSidebarView, scheduleView } from "../schedule/view";
 import { FAILURE_EMAIL_KEY } from "../settings/store";
 import { currentLanguage, entry, executionBudget, tolerate } from "./entry";
@@ -433,6 +434,7 @@ function buildScheduleView(repaired: boolean): ScheduleSidebarView {
     quota: quotaForNextRefresh(runs, quota, loadContinuation(store as PropertyStore)),
     accountKind: kind === "consumer" || kind === "workspace" ? kind : "auto",
     accountKindSource: plannedAccountKind().source,
+    triggerTime: triggerTimePlan(runs, plannedAccountKind().kind),
     quotaResetsText:
       resetsAt === null ? "" : runtime().formatDate(new Date(resetsAt), timeZone, "yyyy-MM-dd HH:mm"),
     repaired,

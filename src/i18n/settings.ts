@@ -114,6 +114,14 @@ export const settings = {
     "settings.schedule.daily": "Every day",
     "settings.schedule.hour": "Hour of the day",
     "settings.schedule.apply": "Apply schedule",
+    "settings.trigger.consumer": "a personal account",
+    "settings.trigger.workspace": "a Workspace account",
+    "settings.trigger.unmeasured":
+      "{runs:n} {runs|run|runs} a day, each using trigger time from the {allowance:n} minutes {account} has a day (measured after the first complete refresh).",
+    "settings.trigger.use":
+      "{runs:n} {runs|run|runs} a day of about {refresh:n} min each (the last complete refresh): about {minutes:n} of the {allowance:n} minutes of trigger time {account} has a day.",
+    "settings.trigger.over":
+      "Too often for refreshes this long: {runs:n} {runs|run|runs} a day of about {refresh:n} min need {minutes:n} minutes, more than the {allowance:n} minutes of trigger time {account} has a day. Google would stop the schedule's runs for the rest of the day. Choose a longer interval.",
     "settings.refreshNow": "Refresh now",
     "settings.refreshing": "Refreshing…",
     "settings.refreshingPiece": "Refreshing, part {piece}…",
@@ -260,6 +268,14 @@ export const settings = {
     "settings.schedule.daily": "Todos los días",
     "settings.schedule.hour": "Hora del día",
     "settings.schedule.apply": "Aplicar programación",
+    "settings.trigger.consumer": "una cuenta personal",
+    "settings.trigger.workspace": "una cuenta de Workspace",
+    "settings.trigger.unmeasured":
+      "{runs:n} {runs|ejecución|ejecuciones} al día, cada una con tiempo de activadores de los {allowance:n} minutos diarios de {account} (se mide tras la primera actualización completa).",
+    "settings.trigger.use":
+      "{runs:n} {runs|ejecución|ejecuciones} al día de unos {refresh:n} min cada una (la última actualización completa): unos {minutes:n} de los {allowance:n} minutos diarios de tiempo de activadores de {account}.",
+    "settings.trigger.over":
+      "Demasiado frecuente para actualizaciones tan largas: {runs:n} {runs|ejecución|ejecuciones} al día de unos {refresh:n} min necesitan {minutes:n} minutos, más que los {allowance:n} minutos diarios de tiempo de activadores de {account}. Google detendría las ejecuciones programadas el resto del día. Elija un intervalo más largo.",
     "settings.refreshNow": "Actualizar ahora",
     "settings.refreshing": "Actualizando…",
     "settings.refreshingPiece": "Actualizando, parte {piece}…",

@@ -9,6 +9,7 @@ import type { AccountKind, AccountKindSource, QuotaCheck } from "../longrun/quot
 import type { RunRecord } from "./history";
 import type { Notice } from "./notices";
 import { nextRunAt, type Schedule, type ScheduleState } from "./plan";
+import type { TriggerTimePlan } from "./trigger-time";
 
 /** One line of the run history as the sidebar shows it (plain values: google.script.run). */
 export interface RunRow {
@@ -90,6 +91,8 @@ export interface ScheduleSidebarView extends ScheduleView {
   accountKindSource: AccountKindSource;
   /** When the quota window closes (24 hours after its first call), as text; "" with no calls. */
   quotaResetsText: string;
+  /** How much of the account's daily trigger time each frequency may use. */
+  triggerTime: TriggerTimePlan;
   /** True when opening the sidebar found the schedule broken and set it up again. */
   repaired: boolean;
   /**

@@ -4,8 +4,10 @@
  * allowlist does not cover it, saying how to add one; and the confirmation that re-binds the
  * user's token after another editor changed the service URL, which only the token's owner gives.
  */
+
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { triggerTimePlan } from "../../src/schedule/trigger-time";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { defaultSettingsForm } from "../../src/settings/form";
 import type { SettingsView } from "../../src/settings/view";
@@ -26,6 +28,7 @@ const SCHEDULE: ScheduleSidebarView = {
   accountKind: "auto",
   accountKindSource: "assumed",
   quotaResetsText: "",
+  triggerTime: triggerTimePlan([], "consumer"),
   repaired: false,
 };
 

@@ -2,8 +2,11 @@
  * The settings sidebar's page in Chromium at the sidebar's 300 px, with google.script.run
  * answered by a scripted fake: labels, keyboard, escaping, the write-only token, the schedule.
  */
+
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunRecord } from "../../src/schedule/history";
+import { triggerTimePlan } from "../../src/schedule/trigger-time";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import type { SettingsView } from "../../src/settings/view";
 import { type Browser, launchBrowser, screenshot } from "../browser/browser";
@@ -39,8 +42,25 @@ function schedule(patch: Partial<ScheduleSidebarView> = {}): ScheduleSidebarView
     accountKind: "auto",
     accountKindSource: "assumed",
     quotaResetsText: "",
+    triggerTime: triggerTimePlan([], "consumer"),
     repaired: false,
     ...patch,
+  };
+}
+
+/** A run of the history as the server keeps it (for triggerTimePlan). */
+function runRecord(startedAt: number, ms: number): RunRecord {
+  return {
+    id: String(startedAt),
+    source: "schedule",
+    user: "ana",
+    startedAt,
+    endedAt: startedAt + ms,
+    refreshed: [],
+    records: 0,
+    calls: 0,
+    outcome: "ok",
+    message: "",
   };
 }
 
@@ -337,6 +357,36 @@ describe("settings sidebar", () => {
     await expect
       .poll(async () => (await calls(page)).find((c) => c.name === "saveSchedule")?.args)
       .toEqual([{ kind: "daily", hour: 7 }]);
+    await page.close();
+  });
+
+  it("says before saving how much of the day's trigger time a frequency uses, and warns when too much", async () => {
+    page = await browser.context.newPage();
+    const minute = 60_000;
+    // The last complete refresh: 6 minutes, continued in a second execution of 2.
+    const runs = [
+      { ...runRecord(0, 6 * minute), outcome: "continued" as const },
+      { ...runRecord(10 * minute, 2 * minute), outcome: "ok" as const },
+    ];
+    await loadSidebar(
+      page,
+      html,
+      { getSettingsView: view({ schedule: schedule({ triggerTime: triggerTimePlan(runs, "consumer") }) }) },
+      { failureKey: "error" },
+    );
+    const line = page.locator("#schedule-trigger-time");
+    expect(await line.textContent()).toBe(
+      "6 runs a day of about 8 min each (the last complete refresh): about 48 of the 90 minutes of trigger time a personal account has a day.",
+    );
+    expect(await line.getAttribute("class")).toBe("hint");
+    await page.locator("#f-schedule").selectOption("hours:1");
+    await expect
+      .poll(() => line.textContent())
+      .toMatch(
+        /^Too often for refreshes this long: 24 runs a day of about 8 min need 192 minutes, more than the 90 minutes/,
+      );
+    expect(await line.getAttribute("class")).toBe("status error");
+    expect((await calls(page)).map((c) => c.name)).not.toContain("saveSchedule");
     await page.close();
   });
 

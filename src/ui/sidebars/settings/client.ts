@@ -388,8 +388,14 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     el("label", { for: "f-schedule-hour" }, t("settings.schedule.hour")),
     hour,
   );
+  const triggerTime = el("p", { id: "schedule-trigger-time", class: "hint" });
   const syncHour = () => {
     hourBox.hidden = frequency.value !== "daily";
+    // Before saving: how much of the day's trigger time this frequency may use, warned when too much.
+    const line = triggerTimeLine(s, frequency.value);
+    triggerTime.textContent = line.text;
+    triggerTime.className = line.over ? "status error" : "hint";
+    triggerTime.hidden = line.text === "";
   };
   frequency.addEventListener("change", syncHour);
   syncHour();
@@ -506,6 +512,7 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
       frequency,
     ),
     hourBox,
+    triggerTime,
     apply,
     refreshNow,
     feedback,
@@ -513,6 +520,34 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     el("div", { class: "field" }, el("label", { for: "f-account" }, t("settings.quota")), accountKind),
     quota,
   );
+}
+
+/**
+ * What a frequency would use of the owner's daily trigger time (Google: 90 minutes on a personal
+ * account, 6 hours on Workspace), measured on the last complete refresh; over it, a warning.
+ */
+function triggerTimeLine(s: ScheduleSidebarView, choice: string): { text: string; over: boolean } {
+  const plan = s.triggerTime;
+  const option = plan?.choices[choice];
+  if (!option) return { text: "", over: false };
+  const allowance = Math.round(plan.allowanceMs / 60_000);
+  const account = t(plan.kind === "workspace" ? "settings.trigger.workspace" : "settings.trigger.consumer");
+  if (option.dailyMs === null || plan.refreshMs === null) {
+    return {
+      text: t("settings.trigger.unmeasured", { runs: option.runsPerDay, allowance, account }),
+      over: false,
+    };
+  }
+  const values = {
+    runs: option.runsPerDay,
+    refresh: Math.max(1, Math.round(plan.refreshMs / 60_000)),
+    minutes: Math.ceil(option.dailyMs / 60_000),
+    allowance,
+    account,
+  };
+  return option.over
+    ? { text: t("settings.trigger.over", values), over: true }
+    : { text: t("settings.trigger.use", values), over: false };
 }
 
 /** The quota window's calls against the day's quota, which account kind and why, and the warning when a refresh would go near it. */

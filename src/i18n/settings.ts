@@ -13,6 +13,8 @@ export const settings = {
     "settings.token": "Access token",
     "settings.token.set": "A token is saved for you (••••{last4}).",
     "settings.token.unset": "No token saved for you yet. Each person enters their own; it is never shared.",
+    "settings.token.deployment":
+      "Installed from your domain's Marketplace, no other editor can use or redirect your token. In a copy of the add-on bound to this spreadsheet (Extensions → Apps Script), every editor can change its code: use your token there only if you trust them all.",
     "settings.token.replace": "New token (leave empty to keep the saved one)",
     "settings.token.new": "Your token",
     "settings.token.remove": "Remove my token",
@@ -163,6 +165,8 @@ export const settings = {
     "settings.token": "Token de acceso",
     "settings.token.set": "Hay un token guardado para usted (••••{last4}).",
     "settings.token.unset": "Aún no guardó un token. Cada persona ingresa el suyo; nunca se comparte.",
+    "settings.token.deployment":
+      "Instalado desde el Marketplace de su dominio, ningún otro editor puede usar ni desviar su token. En una copia del complemento vinculada a esta hoja (Extensiones → Apps Script), cada editor puede cambiar su código: use allí su token solo si confía en todos.",
     "settings.token.replace": "Token nuevo (vacío para conservar el guardado)",
     "settings.token.new": "Su token",
     "settings.token.remove": "Eliminar mi token",

@@ -374,6 +374,10 @@ describe("settings sidebar", () => {
       { getSettingsView: view({ schedule: schedule({ triggerTime: triggerTimePlan(runs, "consumer") }) }) },
       { failureKey: "error" },
     );
+    // The token's guarantees name the deployment they hold on.
+    expect(await page.locator("#token-deployment").textContent()).toMatch(
+      /^Installed from your domain's Marketplace, no other editor can use or redirect your token\. In a copy of the add-on bound to this spreadsheet .* every editor can change its code/,
+    );
     const line = page.locator("#schedule-trigger-time");
     expect(await line.textContent()).toBe(
       "6 runs a day of about 8 min each (the last complete refresh): about 48 of the 90 minutes of trigger time a personal account has a day.",

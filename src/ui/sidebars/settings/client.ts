@@ -352,6 +352,8 @@ function tokenSection(view: SettingsView, rerender: (v: SettingsView) => void): 
     { class: "field" },
     el("span", { class: "label" }, t("settings.token")),
     message,
+    // Which deployment the token's guarantees hold on (docs/deploy.md).
+    el("p", { id: "token-deployment", class: "hint" }, t("settings.token.deployment")),
     ...tokenBinding(view, rerender),
     // "Leave empty to keep the saved one" only when there is one to keep.
     el("label", { for: "f-token" }, t(view.token.saved ? "settings.token.replace" : "settings.token.new")),

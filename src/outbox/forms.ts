@@ -260,7 +260,14 @@ export function submitWrite(
   try {
     end = sendWrite(context, request, key, (snapshot) => {
       if (idempotent) return; // Sending it again is harmless: nothing to remember.
-      sending = sendingRecord(snapshot, request, "form", context.now().getTime());
+      sending = sendingRecord(
+        snapshot,
+        request,
+        "form",
+        context.now().getTime(),
+        undefined,
+        context.inFlightWindowMs,
+      );
       context.records.put(sending);
     });
   } catch (error) {

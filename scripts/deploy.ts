@@ -9,10 +9,15 @@
  *   npm run deploy -- --deploy "notes" --deployment-id ID
  *                                                    … moves an existing deployment to a new
  *                                                    version (its id, and so its users, stay)
+ *   --target dev | prod                              uses .clasp.dev.json or .clasp.prod.json
+ *                                                    (clasp --project) instead of .clasp.json
  *   --dry-run                                        prints the steps, runs nothing
  *
- * The script's id lives in .clasp.json, which each deployer copies from .clasp.json.example and
- * which git ignores: nothing else (build, tests) reads it.
+ * The committed .clasp.json holds a placeholder script id, which this script refuses: a deployer
+ * puts a real id in it and keeps it out of commits (`git update-index --skip-worktree
+ * .clasp.json`), or keeps a test and a production script apart in .clasp.dev.json and
+ * .clasp.prod.json, which git ignores, and chooses one with --target (docs/deploy.md). Nothing
+ * else (build, tests) reads these files.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -21,6 +26,15 @@ import { pathToFileURL } from "node:url";
 
 export const PLACEHOLDER_SCRIPT_ID = "REPLACE_WITH_YOUR_SCRIPT_ID";
 
+/** The script a deployment goes to: a test (dev) or a production (prod) script, each in its file. */
+export const TARGETS = ["dev", "prod"] as const;
+export type DeployTarget = (typeof TARGETS)[number];
+
+/** The clasp project file of `target` (.clasp.json without one). */
+export function claspFile(target: DeployTarget | undefined): string {
+  return target === undefined ? ".clasp.json" : `.clasp.${target}.json`;
+}
+
 export interface DeployOptions {
   /** Description of a version to create after the push. */
   version?: string;
@@ -28,6 +42,8 @@ export interface DeployOptions {
   deploy?: string;
   /** Existing deployment to move to the new version instead of creating another. */
   deploymentId?: string;
+  /** Which clasp project file to use (.clasp.dev.json, .clasp.prod.json); .clasp.json without. */
+  target?: DeployTarget;
   dryRun: boolean;
 }
 
@@ -52,9 +68,15 @@ export function parseDeployArgs(argv: readonly string[]): DeployOptions {
     else if (arg === "--version") options.version = valueAfter(i++, arg);
     else if (arg === "--deploy") options.deploy = valueAfter(i++, arg);
     else if (arg === "--deployment-id") options.deploymentId = valueAfter(i++, arg);
-    else
+    else if (arg === "--target") {
+      const target = valueAfter(i++, arg);
+      if (!(TARGETS as readonly string[]).includes(target)) {
+        throw new Error(`--target: must be ${TARGETS.join(" or ")}, got "${target}".`);
+      }
+      options.target = target as DeployTarget;
+    } else
       throw new Error(
-        `Unknown argument ${arg}. Use --version "notes", --deploy "notes" [--deployment-id ID], --dry-run.`,
+        `Unknown argument ${arg}. Use --version "notes", --deploy "notes" [--deployment-id ID], --target dev|prod, --dry-run.`,
       );
   }
   if (options.version !== undefined && options.deploy !== undefined) {
@@ -67,44 +89,53 @@ export function parseDeployArgs(argv: readonly string[]): DeployOptions {
 }
 
 /**
- * Checks the deployer's .clasp.json: present (copied from the example), with a real script id,
- * pushing dist/. Returns the problem in words, or null when it is fine.
+ * Checks the clasp project file the deployment uses (.clasp.json, or the target's): present,
+ * with a real script id, pushing dist/. Returns the problem in words, or null when it is fine.
  */
-export function claspProjectProblem(root: string): string | null {
-  const file = join(root, ".clasp.json");
+export function claspProjectProblem(root: string, target?: DeployTarget): string | null {
+  const name = claspFile(target);
+  const file = join(root, name);
   if (!existsSync(file)) {
-    return "No .clasp.json: copy .clasp.json.example to .clasp.json and put your script's id in it (README, Deploy).";
+    return target === undefined
+      ? "No .clasp.json: restore it (git checkout .clasp.json) and put your script's id in it (docs/deploy.md)."
+      : `No ${name} for --target ${target}: copy .clasp.json to ${name} and put the ${target} script's id in it (docs/deploy.md).`;
   }
   let config: { scriptId?: unknown; rootDir?: unknown };
   try {
     config = JSON.parse(readFileSync(file, "utf8")) as typeof config;
   } catch {
-    return ".clasp.json is not valid JSON.";
+    return `${name} is not valid JSON.`;
   }
   if (
     typeof config.scriptId !== "string" ||
     config.scriptId === "" ||
     config.scriptId === PLACEHOLDER_SCRIPT_ID
   ) {
-    return `.clasp.json has no script id: replace ${PLACEHOLDER_SCRIPT_ID} with your script's id (README, Deploy).`;
+    return `${name} has no script id: replace ${PLACEHOLDER_SCRIPT_ID} with your script's id (docs/deploy.md).`;
   }
   if (config.rootDir !== "dist") {
-    return '.clasp.json must keep "rootDir": "dist" (clasp pushes only what the build puts there).';
+    return `${name} must keep "rootDir": "dist" (clasp pushes only what the build puts there).`;
   }
   return null;
 }
 
 /** The commands of a deployment: every check before the push, the push before any version. */
 export function deploySteps(options: DeployOptions): DeployStep[] {
+  // clasp's global --project names the project file; without a target clasp finds .clasp.json.
+  const project = options.target === undefined ? [] : ["--project", claspFile(options.target)];
   const steps: DeployStep[] = [
     { what: "build, type-check, lint and test", command: "npm", args: ["test"] },
-    { what: "push dist/ to Apps Script", command: "clasp", args: ["push", "--force"] },
+    { what: "push dist/ to Apps Script", command: "clasp", args: [...project, "push", "--force"] },
   ];
   if (options.version !== undefined) {
-    steps.push({ what: "create a version", command: "clasp", args: ["create-version", options.version] });
+    steps.push({
+      what: "create a version",
+      command: "clasp",
+      args: [...project, "create-version", options.version],
+    });
   }
   if (options.deploy !== undefined) {
-    const args = ["create-deployment", "--description", options.deploy];
+    const args = [...project, "create-deployment", "--description", options.deploy];
     if (options.deploymentId !== undefined) args.push("--deploymentId", options.deploymentId);
     steps.push({
       what: options.deploymentId === undefined ? "create a deployment" : "update the deployment",
@@ -134,7 +165,7 @@ function main(argv: readonly string[]): number {
     console.error((error as Error).message);
     return 2;
   }
-  const problem = claspProjectProblem(root);
+  const problem = claspProjectProblem(root, options.target);
   if (problem !== null) {
     console.error(problem);
     return 1;

@@ -50,6 +50,7 @@ export type { DialogAnswer, DialogRecord, MenuRecord, ShownHtml, Toast } from ".
 const DEFAULT_DIST = resolve(import.meta.dirname, "../../dist");
 const SIX_MINUTES = 360_000;
 const SIMPLE_TRIGGER_MS = 30_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often a lock wait on another thread's execution looks again (real milliseconds). */
 const LOCK_POLL_MS = 5;
 /** The services whose state executions share; an execution's thread reaches them by handle. */
@@ -93,6 +94,12 @@ export interface EmulatorOptions {
   executionBudgetMs?: number;
   /** UrlFetch calls per user per day (default 100000, or 20000 for consumer accounts). */
   dailyUrlFetchQuota?: number;
+  /**
+   * Trigger total runtime per user per day, in ms of emulator time (default 6 hours, or 90
+   * minutes for consumer accounts, as the quotas page). A trigger execution that starts with it
+   * spent fails at once with "Service using too much computer time for one day".
+   */
+  dailyTriggerRuntimeMs?: number;
   /** Emulated time per cell read and written, in µs (default CELL_COST_MICROS; 0 turns it off). */
   cellCostMicros?: { read: number; write: number };
   /** How long UrlFetch waits for an answer, in real milliseconds (default 60000 as Apps Script). */
@@ -296,7 +303,10 @@ export class Emulator {
   private locks = new LockTable();
   private sheetCounters = new WeakMap<SheetData, SheetCounters>();
   private fetchCounts = new Map<string, number>();
-  private fetchDaily = new Map<string, number>();
+  /** Each user's UrlFetch quota window: when its first request was, and the requests since. */
+  private fetchDaily = new Map<string, { since: number; count: number }>();
+  /** Each user's trigger runtime window: when its first trigger execution started, and ms used. */
+  private triggerRuntime = new Map<string, { since: number; ms: number }>();
   private executionSeq = 0;
   private current: Execution | undefined;
   private readonly http: SyncHttp;
@@ -373,6 +383,7 @@ export class Emulator {
     this.sheetCounters = new WeakMap();
     this.fetchCounts = new Map();
     this.fetchDaily = new Map();
+    this.triggerRuntime = new Map();
     this.triggers.triggers.length = 0;
     this.logs.length = 0;
     this.mails.length = 0;
@@ -762,12 +773,13 @@ export class Emulator {
       this.stop(MESSAGES.timeout);
     }
     const user = exec.user;
-    const day = formatDate(this.clock.now(), "America/Los_Angeles", "yyyy-MM-dd");
-    const key = `${day}|${user}`;
     const quota = this.options.dailyUrlFetchQuota ?? (this.isConsumer(user) ? 20_000 : 100_000);
-    const used = this.fetchDaily.get(key) ?? 0;
+    const used = this.urlFetchToday(user);
     if (used >= quota) throw new ServiceError(MESSAGES.urlFetchQuota);
-    this.fetchDaily.set(key, used + 1);
+    // "Quotas are per user and reset 24 hours after the first request": a window that opens
+    // with the first request after the previous one closed, not a calendar day.
+    const since = used === 0 ? this.clock.now() : (this.fetchDaily.get(user)?.since ?? this.clock.now());
+    this.fetchDaily.set(user, { since, count: used + 1 });
     this.fetchCounts.set(user, (this.fetchCounts.get(user) ?? 0) + 1);
     exec.fetchCount++;
   }
@@ -793,10 +805,14 @@ export class Emulator {
     return Math.max(0, Math.min(count, limit - exec.fetchCount));
   }
 
-  /** How many UrlFetch requests `user` has made today (Pacific time, as Google's quotas). */
+  /**
+   * How many UrlFetch requests `user` has made in their quota window: the 24 hours from the
+   * first request after the previous window closed (Google: "reset 24 hours after the first
+   * request"), so Pacific midnight changes nothing.
+   */
   urlFetchToday(user: string = this.defaultUser): number {
-    const day = formatDate(this.clock.now(), "America/Los_Angeles", "yyyy-MM-dd");
-    return this.fetchDaily.get(`${day}|${user}`) ?? 0;
+    const window = this.fetchDaily.get(user);
+    return window && this.clock.now() < window.since + DAY_MS ? window.count : 0;
   }
 
   private releaseLocks(exec: Execution | undefined): void {
@@ -873,6 +889,8 @@ export class Emulator {
         `run("${functionName}") while "${other.exec.functionName}" runs on its own thread: use startRun`,
       );
     const exec = this.beginExecution(functionName, options);
+    const refused = this.triggerRuntimeRefusal(exec);
+    if (refused) return this.endExecution(exec, refused);
     let outcome: RunOutcome;
     this.current = exec;
     try {
@@ -913,8 +931,41 @@ export class Emulator {
     };
   }
 
+  /** A user's trigger runtime limit per day: 90 minutes for consumer accounts, 6 hours otherwise. */
+  private triggerAllowanceMs(user: string): number {
+    return this.options.dailyTriggerRuntimeMs ?? (this.isConsumer(user) ? 90 * 60_000 : 6 * 3_600_000);
+  }
+
+  /**
+   * Trigger runtime `user` has used in their quota window (24 hours from the first trigger
+   * execution after the previous window closed, like every quota: "reset 24 hours after the
+   * first request").
+   */
+  triggerRuntimeToday(user: string = this.defaultUser): number {
+    const window = this.triggerRuntime.get(user);
+    return window && this.clock.now() < window.since + DAY_MS ? window.ms : 0;
+  }
+
+  /**
+   * A trigger execution that starts with the day's trigger runtime spent is refused with
+   * Google's message (assumption: refused at its start; one already running is not cut short).
+   */
+  private triggerRuntimeRefusal(exec: Execution): RunOutcome | null {
+    if (exec.kind !== "trigger") return null;
+    if (this.triggerRuntimeToday(exec.user) < this.triggerAllowanceMs(exec.user)) return null;
+    return { ok: false, error: MESSAGES.triggerRuntime, name: "Exception" };
+  }
+
+  private countTriggerRuntime(exec: Execution): void {
+    if (exec.kind !== "trigger") return;
+    const used = this.triggerRuntimeToday(exec.user);
+    const since = used === 0 ? exec.startedAt : (this.triggerRuntime.get(exec.user)?.since ?? exec.startedAt);
+    this.triggerRuntime.set(exec.user, { since, ms: used + (this.clock.now() - exec.startedAt) });
+  }
+
   /** The outcome once an execution is over (a stop overrides what the script returned), recorded. */
   private endExecution(exec: Execution, result: RunOutcome): RunOutcome {
+    this.countTriggerRuntime(exec);
     const outcome: RunOutcome =
       exec.stopped !== undefined ? { ok: false, error: exec.stopped, name: "Exception" } : result;
     const record: ExecutionRecord = {
@@ -960,6 +1011,8 @@ export class Emulator {
     if (!this.clock.realTime)
       throw new EmulatorUsageError("startRun needs the real clock: create the emulator without realNow");
     const exec = this.beginExecution(functionName, options);
+    const refused = this.triggerRuntimeRefusal(exec);
+    if (refused) return Promise.resolve(this.endExecution(exec, refused));
     let sendArgs: unknown[];
     try {
       sendArgs = exec.kind === "script.run" ? checkArguments(args) : args;

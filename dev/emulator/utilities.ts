@@ -165,7 +165,14 @@ export class FakeUtilities extends Fake implements Implements<GoogleAppsScript.U
     const source = fromBytesOrString(blob);
     return new FakeBlob(gzipSync(source), "application/x-gzip", name ?? null);
   }
+  /**
+   * Utilities.ungzip: only a blob whose content type says gzip ("application/x-gzip", what
+   * Utilities.gzip gives) is unpacked. The stricter reading of Google's behaviour: gzip bytes in
+   * a blob without that type are refused like bytes that are not gzip (docs/real-apps-script.md).
+   */
   ungzip(blob: GoogleAppsScript.Base.BlobSource): FakeBlob {
+    const type = blob instanceof FakeBlob ? blob.getContentType() : null;
+    if (type !== "application/x-gzip") throw new ServiceError("Could not decompress gzip.");
     try {
       return new FakeBlob(gunzipSync(fromBytesOrString(blob)));
     } catch (_err) {

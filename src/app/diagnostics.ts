@@ -37,7 +37,9 @@ import {
   readSeen,
   saveSeen,
   seeFromTrigger,
+  seePlainTextFormula,
   seeSession,
+  seeTwoDocumentLocks,
   timeCellWrite,
   toast,
   writeResultsSheet,
@@ -95,6 +97,8 @@ function diagnose(): void {
     triggerReport,
     outsideFetch: fetchStatus(OUTSIDE_ALLOWLIST_URL),
     cellWrite: timeCellWrite(SCRATCH_ROWS, SCRATCH_COLUMNS),
+    plainText: seePlainTextFormula(),
+    twoLocks: seeTwoDocumentLocks(),
     sessionMenu,
     sessionOpen,
   };

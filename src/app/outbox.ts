@@ -22,7 +22,7 @@ import {
   writeOutboxPreviewSheet,
   writePreviewNotes,
 } from "../gas/outbox-sheet";
-import { documentWriteRecords } from "../gas/properties";
+import { documentWriteRecords, scriptProperty } from "../gas/properties";
 import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
 import { writeAudit } from "../outbox/audit";
@@ -43,6 +43,7 @@ import { outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
+import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
 import {
   auditLog,
   currentLanguage,
@@ -151,6 +152,8 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     service: servicePort(client, settings.adminId ?? 0),
     audit: audit.port,
     now: () => new Date(),
+    // The deployer's window, never below its floor: a value under it stops every write, named.
+    inFlightWindowMs: inFlightWindowMs(scriptProperty(IN_FLIGHT_WINDOW_KEY)),
     applyResult: (result) => applyResultToSheets(spreadsheet, settings.sheetNames, language, result),
     records: documentWriteRecords(),
     finish: () => {

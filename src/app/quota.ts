@@ -1,6 +1,7 @@
 /**
- * This user's UrlFetch quota over Apps Script: today's calls (user properties: the quota is
- * per user, across documents) and the daily limit. Every path that calls the service counts
+ * This user's UrlFetch quota over Apps Script: the calls of the quota window (user properties:
+ * the quota is per user, across documents; the window closes 24 hours after its first call) and
+ * the daily limit of the account kind the user set (consumer until they say otherwise). Every path that calls the service counts
  * its calls here (refreshes from the menu, sidebars and schedule, the Outbox, the fund and
  * report sidebars, the connection tests), and refreshes check it before they start.
  */
@@ -10,54 +11,60 @@ import type { Language } from "../i18n";
 import { loadContinuation } from "../longrun/continuation";
 import {
   type AccountKind,
+  type AccountKindSource,
+  accountKind,
   addCalls,
-  callsToday,
+  callsInWindow,
   checkQuota,
   dailyQuota,
-  detectAccountKind,
   parseLedger,
   type QuotaCheck,
+  quotaResetsAt,
 } from "../longrun/quota";
 import { loadHistory, type QuotaPort, quotaForNextRefresh } from "../schedule/run";
 import { tolerate } from "./entry";
 
-/** User property: today's UrlFetch calls. */
+/** User property: the UrlFetch calls of the current quota window (`{since, calls}`). */
 export const LEDGER_KEY = "longrun.urlfetch";
-/** User property: "consumer", "workspace" or "auto" (default). */
+/** User property: "consumer", "workspace" or "auto" (default: not said, consumer assumed). */
 export const ACCOUNT_KIND_KEY = "longrun.accountKind";
 
-/** Today as Google's quotas count days: the date in Pacific time. */
-function pacificDay(): string {
-  return runtime().formatDate(new Date(), "America/Los_Angeles", "yyyy-MM-dd");
+/** This user's account kind setting ("auto" when not said or unreadable). */
+export function accountKindSetting(): AccountKind | "auto" {
+  const setting = runtime().userProperties().getProperty(ACCOUNT_KIND_KEY);
+  return setting === "consumer" || setting === "workspace" ? setting : "auto";
+}
+
+/** The account kind the quotas are planned with, and whether the user said it or it is assumed. */
+export function plannedAccountKind(): { kind: AccountKind; source: AccountKindSource } {
+  return accountKind(accountKindSetting());
+}
+
+/** When this user's quota window closes and the count starts over (null: no calls counted). */
+export function quotaResetTime(): number | null {
+  return quotaResetsAt(parseLedger(runtime().userProperties().getProperty(LEDGER_KEY)), Date.now());
 }
 
 export function quotaPort(): QuotaPort {
   const store = runtime().userProperties();
   return {
-    used: () => callsToday(parseLedger(store.getProperty(LEDGER_KEY)), pacificDay()),
-    limit: () => {
-      const setting = (store.getProperty(ACCOUNT_KIND_KEY) ?? "auto") as AccountKind | "auto";
-      const email = tolerate("shown only", () => runtime().activeUserEmail(), "");
-      return dailyQuota(
-        ["consumer", "workspace"].includes(setting) ? setting : "auto",
-        detectAccountKind(email),
-      );
-    },
+    used: () => callsInWindow(parseLedger(store.getProperty(LEDGER_KEY)), Date.now()),
+    limit: () => dailyQuota(accountKindSetting()),
     add: (calls) => {
-      const ledger = addCalls(parseLedger(store.getProperty(LEDGER_KEY)), pacificDay(), calls);
+      const ledger = addCalls(parseLedger(store.getProperty(LEDGER_KEY)), Date.now(), calls);
       store.setProperty(LEDGER_KEY, JSON.stringify(ledger));
     },
   };
 }
 
-/** Adds `calls` UrlFetch calls to this user's count of today. Never throws: the calls happened. */
+/** Adds `calls` UrlFetch calls to this user's count of the quota window. Never throws: the calls happened. */
 export function countUrlFetchCalls(calls: number): void {
   if (!(calls > 0)) return;
   tolerate("counted only", () => quotaPort().add(calls), undefined);
 }
 
 /**
- * Whether a whole refresh fits in what is left of today's quota ("ok", "warn" above 80%,
+ * Whether a whole refresh fits in what is left of the quota window's calls ("ok", "warn" above 80%,
  * "refuse" past it), estimated from the last complete refresh, as the scheduled run checks.
  */
 export function refreshQuotaCheck(language: Language): QuotaCheck {
@@ -65,7 +72,7 @@ export function refreshQuotaCheck(language: Language): QuotaCheck {
   return quotaForNextRefresh(loadHistory(store, Date.now(), language), quotaPort(), loadContinuation(store));
 }
 
-/** Whether `calls` more calls fit in what is left of today's quota (a refresh of a few rows). */
+/** Whether `calls` more calls fit in what is left of the quota window's calls (a refresh of a few rows). */
 export function smallQuotaCheck(calls: number): QuotaCheck {
   const port = quotaPort();
   return checkQuota(port.used(), port.limit(), calls);

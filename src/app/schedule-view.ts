@@ -10,9 +10,10 @@ import { parseRun } from "../schedule/history";
 import { currentNotice } from "../schedule/notices";
 import { savedByMe } from "../schedule/plan";
 import { loadHistory, quotaForNextRefresh, saveRun } from "../schedule/run";
+import { triggerTimePlan } from "../schedule/trigger-time";
 import { type ScheduleSidebarView, scheduleView } from "../schedule/view";
 import { currentLanguage, entry, tolerate } from "./entry";
-import { ACCOUNT_KIND_KEY, quotaPort } from "./quota";
+import { ACCOUNT_KIND_KEY, plannedAccountKind, quotaPort, quotaResetTime } from "./quota";
 import { ensureSchedule, UNRECORDED_RUN_KEY } from "./schedule";
 import {
   currentUser,
@@ -49,6 +50,7 @@ export function buildScheduleView(repaired: boolean): ScheduleSidebarView {
   const quota = quotaPort();
   const user = userStore();
   const kind = user.getProperty(ACCOUNT_KIND_KEY);
+  const resetsAt = quotaResetTime();
   return {
     ...scheduleView({
       language,
@@ -65,6 +67,10 @@ export function buildScheduleView(repaired: boolean): ScheduleSidebarView {
     mailOnFailure: user.getProperty(MAIL_ON_FAILURE_KEY) === "1",
     quota: quotaForNextRefresh(runs, quota, loadContinuation(store as PropertyStore)),
     accountKind: kind === "consumer" || kind === "workspace" ? kind : "auto",
+    accountKindSource: plannedAccountKind().source,
+    triggerTime: triggerTimePlan(runs, plannedAccountKind().kind),
+    quotaResetsText:
+      resetsAt === null ? "" : runtime().formatDate(new Date(resetsAt), timeZone, "yyyy-MM-dd HH:mm"),
     repaired,
   };
 }

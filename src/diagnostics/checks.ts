@@ -36,6 +36,8 @@ export const CHECK_IDS = [
   "triggerDocumentLock",
   "fetchOutsideAllowlist",
   "write100kCells",
+  "plainTextFormula",
+  "twoDocumentLocks",
   "sessionMenu",
   "sessionOpen",
   "sessionTrigger",
@@ -92,6 +94,24 @@ export interface TriggerListing {
   eventType: string;
 }
 
+/** "=1+1" written with setValues into a cell formatted "@" (plain text), then read back. */
+export interface PlainTextSeen {
+  /** getFormulas() of the cell: "" when the text stayed text. */
+  formula: string;
+  /** getValues() of the cell, as text. */
+  value: string;
+}
+
+/** Two getDocumentLock() objects of one execution: whether the second sees the first's lock. */
+export interface TwoLocksSeen {
+  /** first.tryLock(1000). */
+  firstAcquired: boolean;
+  /** second.hasLock() while the first holds the lock. */
+  secondHasLock: boolean;
+  /** second.tryLock(100) while the first holds the lock. */
+  secondAcquired: boolean;
+}
+
 /** Everything one Diagnostics run gathered. */
 export interface DiagnosticsResults {
   at: number;
@@ -108,6 +128,10 @@ export interface DiagnosticsResults {
   /** UrlFetchApp.fetch of a URL outside the allowlist: the status when it was sent. */
   outsideFetch: Attempt<number>;
   cellWrite: Attempt<{ cells: number; ms: number }>;
+  /** The formula-injection defence's premise: setValues keeps "=…" literal in a "@" cell. */
+  plainText: Attempt<PlainTextSeen>;
+  /** Whether two document lock objects of one execution share state (only observed). */
+  twoLocks: Attempt<TwoLocksSeen>;
   sessionMenu: SessionSeen;
   /** What onOpen saw, if it ran since Diagnostics was turned on. */
   sessionOpen: SessionSeen | null;
@@ -209,6 +233,19 @@ export function diagnosticsRows(
   answer("write100kCells", cellWrite, ({ cells, ms }) => [
     result("ms", { ms }),
     detail("cells", { cells, rows: SCRATCH_ROWS, columns: SCRATCH_COLUMNS }),
+  ]);
+
+  answer("plainTextFormula", results.plainText, ({ formula, value }) => [
+    result(formula === "" ? "keptAsText" : "becameFormula"),
+    detail("plainText", { formula: formula || "—", value }),
+  ]);
+  answer("twoDocumentLocks", results.twoLocks, (locks) => [
+    result(!locks.firstAcquired ? "notAcquired" : locks.secondHasLock ? "shared" : "separate"),
+    detail("twoLocks", {
+      first: String(locks.firstAcquired),
+      has: String(locks.secondHasLock),
+      second: String(locks.secondAcquired),
+    }),
   ]);
 
   const email = (a: Attempt<string>) => (a.ok ? a.value || result("empty") : `⚠ ${a.message}`);

@@ -7,9 +7,11 @@ import {
   type Attempt,
   attempt,
   DIAGNOSTICS_ENABLED_KEY,
+  type PlainTextSeen,
   type SessionSeen,
   type TriggerListing,
   type TriggerReport,
+  type TwoLocksSeen,
 } from "../diagnostics/checks";
 import { activeSpreadsheet, documentProperties } from "./active";
 import { ensureSize } from "./spreadsheet";
@@ -99,6 +101,54 @@ export function timeCellWrite(rows: number, columns: number): Attempt<{ cells: n
       return { cells: rows * columns, ms: Date.now() - start };
     } finally {
       spreadsheet.deleteSheet(sheet);
+    }
+  });
+}
+
+/**
+ * Writes "=1+1" with setValues into a cell formatted "@" (plain text) on a scratch sheet and
+ * reads it back: the formula-injection defence relies on the text staying text. The sheet is
+ * deleted again.
+ */
+export function seePlainTextFormula(): Attempt<PlainTextSeen> {
+  return attempt(() => {
+    const spreadsheet = activeSpreadsheet();
+    let name = "Diagnostics plain text";
+    for (let n = 2; spreadsheet.getSheetByName(name); n++) name = `Diagnostics plain text ${n}`;
+    const sheet = spreadsheet.insertSheet(name);
+    try {
+      const cell = sheet.getRange(1, 1, 1, 1);
+      cell.setNumberFormat("@");
+      cell.setValues([["=1+1"]]);
+      SpreadsheetApp.flush();
+      return {
+        formula: String(cell.getFormulas()[0]?.[0] ?? ""),
+        value: String(cell.getValues()[0]?.[0] ?? ""),
+      };
+    } finally {
+      spreadsheet.deleteSheet(sheet);
+    }
+  });
+}
+
+/**
+ * Whether two getDocumentLock() objects of one execution share state: the first takes the lock,
+ * then the second is asked whether it has it and tries to take it. Only observed and reported;
+ * the add-on takes its lock once and passes it down, whatever the answer. Both are released.
+ */
+export function seeTwoDocumentLocks(): Attempt<TwoLocksSeen> {
+  return attempt(() => {
+    const first = LockService.getDocumentLock();
+    const second = LockService.getDocumentLock();
+    if (!first || !second) throw new Error("getDocumentLock() returned null");
+    const firstAcquired = first.tryLock(1000);
+    try {
+      const secondHasLock = second.hasLock();
+      const secondAcquired = secondHasLock ? false : second.tryLock(100);
+      if (secondAcquired) second.releaseLock();
+      return { firstAcquired, secondHasLock, secondAcquired };
+    } finally {
+      if (firstAcquired && first.hasLock()) first.releaseLock();
     }
   });
 }

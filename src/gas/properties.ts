@@ -25,3 +25,8 @@ export function documentWriteRecords(): RecordStore {
   if (!document) throw new Error("Outbox: no document is open, so there is nowhere to keep write records.");
   return textRecordStore(document);
 }
+
+/** A script property: set by the deployer in the script's Project Settings (null when unset). */
+export function scriptProperty(key: string): string | null {
+  return PropertiesService.getScriptProperties().getProperty(key);
+}

@@ -16,6 +16,8 @@ export const diagnostics = {
     "diagnostics.check.triggerDocumentLock": "Time trigger: document lock",
     "diagnostics.check.fetchOutsideAllowlist": "Fetch outside the allowlist",
     "diagnostics.check.write100kCells": "Time to write 100,000 cells",
+    "diagnostics.check.plainTextFormula": "Plain-text cell keeps =1+1 as text",
+    "diagnostics.check.twoDocumentLocks": "Two getDocumentLock() objects share state",
     "diagnostics.check.sessionMenu": "Session e-mail: menu item",
     "diagnostics.check.sessionOpen": "Session e-mail: onOpen",
     "diagnostics.check.sessionTrigger": "Session e-mail: time trigger",
@@ -34,6 +36,10 @@ export const diagnostics = {
     "diagnostics.result.notAcquired": "not acquired",
     "diagnostics.result.ms": "{ms} ms",
     "diagnostics.result.empty": "(empty)",
+    "diagnostics.result.keptAsText": "kept as text",
+    "diagnostics.result.becameFormula": "became a formula",
+    "diagnostics.result.shared": "shared",
+    "diagnostics.result.separate": "separate",
     "diagnostics.details.shortAccepted":
       "ScriptApp.newTrigger(…).timeBased().after(60000).create() succeeded; the trigger was deleted at once.",
     "diagnostics.details.noProbe": "No clock trigger could be created: {message}",
@@ -49,6 +55,10 @@ export const diagnostics = {
       "setValues of {cells} numbers ({rows} rows × {columns} columns) on a scratch sheet, then SpreadsheetApp.flush(); the sheet was deleted.",
     "diagnostics.details.session":
       "getActiveUser().getEmail(): {active}; getEffectiveUser().getEmail(): {effective}; authMode {authMode}.",
+    "diagnostics.details.plainText":
+      'setNumberFormat("@"), then setValues([["=1+1"]]) on a scratch sheet: getFormulas() gave {formula}, getValues() gave {value}; the sheet was deleted.',
+    "diagnostics.details.twoLocks":
+      "first = getDocumentLock(), first.tryLock(1000): {first}; second = getDocumentLock(): second.hasLock() {has}, second.tryLock(100) {second}; both released.",
     "diagnostics.details.pendingOpen":
       "onOpen records what it sees while Diagnostics is on: reload the spreadsheet, then run Diagnostics again.",
   },
@@ -68,6 +78,8 @@ export const diagnostics = {
     "diagnostics.check.triggerDocumentLock": "Activador de tiempo: bloqueo del documento",
     "diagnostics.check.fetchOutsideAllowlist": "Solicitud fuera de la lista de URL permitidas",
     "diagnostics.check.write100kCells": "Tiempo para escribir 100.000 celdas",
+    "diagnostics.check.plainTextFormula": "Celda de texto sin formato mantiene =1+1 como texto",
+    "diagnostics.check.twoDocumentLocks": "Dos objetos getDocumentLock() comparten estado",
     "diagnostics.check.sessionMenu": "Correo de Session: elemento de menú",
     "diagnostics.check.sessionOpen": "Correo de Session: onOpen",
     "diagnostics.check.sessionTrigger": "Correo de Session: activador de tiempo",
@@ -86,6 +98,10 @@ export const diagnostics = {
     "diagnostics.result.notAcquired": "no obtenido",
     "diagnostics.result.ms": "{ms} ms",
     "diagnostics.result.empty": "(vacío)",
+    "diagnostics.result.keptAsText": "se mantuvo como texto",
+    "diagnostics.result.becameFormula": "se volvió fórmula",
+    "diagnostics.result.shared": "compartido",
+    "diagnostics.result.separate": "separado",
     "diagnostics.details.shortAccepted":
       "ScriptApp.newTrigger(…).timeBased().after(60000).create() funcionó; el activador se borró en seguida.",
     "diagnostics.details.noProbe": "No se pudo crear un activador de tiempo: {message}",
@@ -101,6 +117,10 @@ export const diagnostics = {
       "setValues de {cells} números ({rows} filas × {columns} columnas) en una hoja temporal, luego SpreadsheetApp.flush(); la hoja se borró.",
     "diagnostics.details.session":
       "getActiveUser().getEmail(): {active}; getEffectiveUser().getEmail(): {effective}; authMode {authMode}.",
+    "diagnostics.details.plainText":
+      'setNumberFormat("@") y luego setValues([["=1+1"]]) en una hoja temporal: getFormulas() dio {formula}, getValues() dio {value}; la hoja se eliminó.',
+    "diagnostics.details.twoLocks":
+      "first = getDocumentLock(), first.tryLock(1000): {first}; second = getDocumentLock(): second.hasLock() {has}, second.tryLock(100) {second}; ambos liberados.",
     "diagnostics.details.pendingOpen":
       "onOpen anota lo que ve mientras el diagnóstico está activo: recargue la hoja de cálculo y vuelva a ejecutar el diagnóstico.",
   },

@@ -13,6 +13,8 @@ export const settings = {
     "settings.token": "Access token",
     "settings.token.set": "A token is saved for you (••••{last4}).",
     "settings.token.unset": "No token saved for you yet. Each person enters their own; it is never shared.",
+    "settings.token.deployment":
+      "Installed from your domain's Marketplace, no other editor can use or redirect your token. In a copy of the add-on bound to this spreadsheet (Extensions → Apps Script), every editor can change its code: use your token there only if you trust them all.",
     "settings.token.replace": "New token (leave empty to keep the saved one)",
     "settings.token.new": "Your token",
     "settings.token.remove": "Remove my token",
@@ -92,10 +94,15 @@ export const settings = {
     "settings.language.en": "English",
     "settings.language.es": "Español",
     "settings.quota": "Google account type (daily UrlFetch quota)",
-    "settings.quota.auto": "Detect",
+    "settings.quota.auto": "Not said (personal assumed)",
     "settings.quota.consumer": "Personal (20,000 calls a day)",
     "settings.quota.workspace": "Workspace (100,000 calls a day)",
-    "settings.quota.today": "Today: {used:n} of {limit:n} {limit|call|calls} used.",
+    "settings.quota.today":
+      "In the 24 hours since the first call: {used:n} of {limit:n} {limit|call|calls} used.",
+    "settings.quota.resets": "The count starts over at {when} (24 hours after the first call).",
+    "settings.quota.assumed":
+      "Personal account assumed: no account type is chosen above, and the e-mail address cannot tell a personal account from a Workspace one. Choose Workspace if yours is.",
+    "settings.quota.chosen": "Quota of the account type chosen above.",
     "settings.mail": "E-mail me when a scheduled refresh fails",
     "settings.save": "Save settings",
     "settings.saved": "Settings saved.",
@@ -109,6 +116,14 @@ export const settings = {
     "settings.schedule.daily": "Every day",
     "settings.schedule.hour": "Hour of the day",
     "settings.schedule.apply": "Apply schedule",
+    "settings.trigger.consumer": "a personal account",
+    "settings.trigger.workspace": "a Workspace account",
+    "settings.trigger.unmeasured":
+      "{runs:n} {runs|run|runs} a day, each using trigger time from the {allowance:n} minutes {account} has a day (measured after the first complete refresh).",
+    "settings.trigger.use":
+      "{runs:n} {runs|run|runs} a day of about {refresh:n} min each (the last complete refresh): about {minutes:n} of the {allowance:n} minutes of trigger time {account} has a day.",
+    "settings.trigger.over":
+      "Too often for refreshes this long: {runs:n} {runs|run|runs} a day of about {refresh:n} min need {minutes:n} minutes, more than the {allowance:n} minutes of trigger time {account} has a day. Google would stop the schedule's runs for the rest of the day. Choose a longer interval.",
     "settings.refreshNow": "Refresh now",
     "settings.refreshing": "Refreshing…",
     "settings.refreshingPiece": "Refreshing, part {piece}…",
@@ -150,6 +165,8 @@ export const settings = {
     "settings.token": "Token de acceso",
     "settings.token.set": "Hay un token guardado para usted (••••{last4}).",
     "settings.token.unset": "Aún no guardó un token. Cada persona ingresa el suyo; nunca se comparte.",
+    "settings.token.deployment":
+      "Instalado desde el Marketplace de su dominio, ningún otro editor puede usar ni desviar su token. En una copia del complemento vinculada a esta hoja (Extensiones → Apps Script), cada editor puede cambiar su código: use allí su token solo si confía en todos.",
     "settings.token.replace": "Token nuevo (vacío para conservar el guardado)",
     "settings.token.new": "Su token",
     "settings.token.remove": "Eliminar mi token",
@@ -233,10 +250,15 @@ export const settings = {
     "settings.language.en": "English",
     "settings.language.es": "Español",
     "settings.quota": "Tipo de cuenta de Google (cuota diaria de UrlFetch)",
-    "settings.quota.auto": "Detectar",
+    "settings.quota.auto": "Sin indicar (se asume personal)",
     "settings.quota.consumer": "Personal (20.000 llamadas al día)",
     "settings.quota.workspace": "Workspace (100.000 llamadas al día)",
-    "settings.quota.today": "Hoy: {used:n} de {limit:n} {limit|llamada usada|llamadas usadas}.",
+    "settings.quota.today":
+      "En las 24 horas desde la primera llamada: {used:n} de {limit:n} {limit|llamada usada|llamadas usadas}.",
+    "settings.quota.resets": "La cuenta vuelve a cero el {when} (24 horas después de la primera llamada).",
+    "settings.quota.assumed":
+      "Se asume una cuenta personal: no se eligió un tipo de cuenta arriba, y la dirección de correo no distingue una cuenta personal de una de Workspace. Elija Workspace si la suya lo es.",
+    "settings.quota.chosen": "Cuota del tipo de cuenta elegido arriba.",
     "settings.mail": "Enviarme un correo si falla una actualización programada",
     "settings.save": "Guardar configuración",
     "settings.saved": "Configuración guardada.",
@@ -250,6 +272,14 @@ export const settings = {
     "settings.schedule.daily": "Todos los días",
     "settings.schedule.hour": "Hora del día",
     "settings.schedule.apply": "Aplicar programación",
+    "settings.trigger.consumer": "una cuenta personal",
+    "settings.trigger.workspace": "una cuenta de Workspace",
+    "settings.trigger.unmeasured":
+      "{runs:n} {runs|ejecución|ejecuciones} al día, cada una con tiempo de activadores de los {allowance:n} minutos diarios de {account} (se mide tras la primera actualización completa).",
+    "settings.trigger.use":
+      "{runs:n} {runs|ejecución|ejecuciones} al día de unos {refresh:n} min cada una (la última actualización completa): unos {minutes:n} de los {allowance:n} minutos diarios de tiempo de activadores de {account}.",
+    "settings.trigger.over":
+      "Demasiado frecuente para actualizaciones tan largas: {runs:n} {runs|ejecución|ejecuciones} al día de unos {refresh:n} min necesitan {minutes:n} minutos, más que los {allowance:n} minutos diarios de tiempo de activadores de {account}. Google detendría las ejecuciones programadas el resto del día. Elija un intervalo más largo.",
     "settings.refreshNow": "Actualizar ahora",
     "settings.refreshing": "Actualizando…",
     "settings.refreshingPiece": "Actualizando, parte {piece}…",

@@ -1,9 +1,10 @@
 /**
  * UrlFetch quota accounting. Google allows 20,000 calls a day to a consumer account and
  * 100,000 to a Workspace account, per user across every script and document; past it, every
- * fetch throws for the rest of the day. So calls are counted per user per day (in user
- * properties, which are per user across documents, like the quota), and a refresh that cannot
- * finish within what is left is refused before it starts.
+ * fetch throws until the quota resets, 24 hours after the first request (not at midnight).
+ * So calls are counted per user in that rolling window (in user properties, which are per user
+ * across documents, like the quota), and a refresh that cannot finish within what is left is
+ * refused before it starts.
  */
 
 export type AccountKind = "consumer" | "workspace";
@@ -14,52 +15,73 @@ export const DAILY_URLFETCH_QUOTA: Record<AccountKind, number> = { consumer: 20_
 export const WARN_SHARE = 0.8;
 
 /**
- * Guesses the account kind from the active user's email: gmail.com is a consumer account,
- * any other domain is Workspace. An empty email (consumers of other domains, simple triggers)
- * says nothing: null, and callers assume the smaller consumer quota.
+ * Why the account kind is what it is: the user said so in Settings, or nobody did and the
+ * smaller consumer quota is assumed. It is not guessed from the e-mail address (a consumer
+ * account can use any address, and Google documents no signal that tells the two apart).
  */
-export function detectAccountKind(email: string | null | undefined): AccountKind | null {
-  const domain = /@([^@\s]+)$/.exec(email ?? "")?.[1]?.toLowerCase();
-  if (!domain) return null;
-  return domain === "gmail.com" || domain === "googlemail.com" ? "consumer" : "workspace";
+export type AccountKindSource = "setting" | "assumed";
+
+/** The account kind the quota is planned with: the user's setting, else consumer. */
+export function accountKind(setting: AccountKind | "auto"): { kind: AccountKind; source: AccountKindSource } {
+  return setting === "auto" ? { kind: "consumer", source: "assumed" } : { kind: setting, source: "setting" };
 }
 
-/** The daily quota: the user's setting when given, else the detected kind, else consumer. */
-export function dailyQuota(setting: AccountKind | "auto", detected: AccountKind | null): number {
-  const kind = setting === "auto" ? (detected ?? "consumer") : setting;
-  return DAILY_URLFETCH_QUOTA[kind];
+/** The daily quota of the account kind the user set, or of a consumer account when not set. */
+export function dailyQuota(setting: AccountKind | "auto"): number {
+  return DAILY_URLFETCH_QUOTA[accountKind(setting).kind];
 }
 
-/** Calls counted for one day. */
+/**
+ * Google's quota "day": "Quotas are per user and reset 24 hours after the first request"
+ * (Apps Script quotas page). Not a calendar day: a window that opens with the first call after
+ * the previous window closed, and lasts 24 hours.
+ */
+export const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Calls counted in the current quota window. */
 export interface QuotaLedger {
-  /** `YYYY-MM-DD` of the quota's day (Google counts quotas by Pacific time days). */
-  day: string;
+  /** When the window opened: the first call after the previous window closed (ms since epoch). */
+  since: number;
   calls: number;
 }
 
-/** The quota day of `nowMs` as Google counts it: the date in Pacific time, given its offset. */
-export function quotaDay(nowMs: number, pacificOffsetMinutes = -480): string {
-  return new Date(nowMs + pacificOffsetMinutes * 60_000).toISOString().slice(0, 10);
+/** Calls counted in the window open at `nowMs` (0 when the window has closed or none opened). */
+export function callsInWindow(ledger: QuotaLedger | null, nowMs: number): number {
+  return ledger && nowMs < ledger.since + QUOTA_WINDOW_MS ? ledger.calls : 0;
 }
 
-/** Calls made so far on `day` according to `ledger` (0 on another day). */
-export function callsToday(ledger: QuotaLedger | null, day: string): number {
-  return ledger && ledger.day === day ? ledger.calls : 0;
+/** When the quota frees up again: 24 hours after the window's first call (null with no calls). */
+export function quotaResetsAt(ledger: QuotaLedger | null, nowMs: number): number | null {
+  return callsInWindow(ledger, nowMs) > 0 && ledger ? ledger.since + QUOTA_WINDOW_MS : null;
 }
 
-/** The ledger after `calls` more calls on `day`. */
-export function addCalls(ledger: QuotaLedger | null, day: string, calls: number): QuotaLedger {
+/** The ledger after `calls` more calls at `nowMs`: a closed window gives way to one opening now. */
+export function addCalls(ledger: QuotaLedger | null, nowMs: number, calls: number): QuotaLedger {
   if (!Number.isInteger(calls) || calls < 0)
     throw new Error(`calls: must be a whole number ≥ 0, got ${calls}`);
-  return { day, calls: callsToday(ledger, day) + calls };
+  const open = ledger !== null && nowMs < ledger.since + QUOTA_WINDOW_MS;
+  return open ? { since: ledger.since, calls: ledger.calls + calls } : { since: nowMs, calls };
 }
 
+/**
+ * Reads the stored ledger. One written before the rolling window (`{day, calls}`, a Pacific
+ * calendar day) is read as opened at that day's last moment, the latest its first call can have
+ * been: its calls are counted for as long as Google may still count them.
+ */
 export function parseLedger(text: string | null | undefined): QuotaLedger | null {
   if (!text) return null;
   try {
-    const raw = JSON.parse(text) as Partial<QuotaLedger>;
-    if (typeof raw.day !== "string" || !Number.isInteger(raw.calls)) return null;
-    return { day: raw.day, calls: raw.calls as number };
+    const raw = JSON.parse(text) as { since?: unknown; calls?: unknown; day?: unknown };
+    if (!Number.isInteger(raw.calls) || (raw.calls as number) < 0) return null;
+    if (typeof raw.since === "number" && Number.isFinite(raw.since)) {
+      return { since: raw.since, calls: raw.calls as number };
+    }
+    if (typeof raw.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(raw.day)) {
+      // Pacific midnight is 08:00 UTC at the latest (PST); the day's last moment is 24 h later.
+      const since = Date.parse(`${raw.day}T08:00:00Z`) + QUOTA_WINDOW_MS - 1;
+      return Number.isFinite(since) ? { since, calls: raw.calls as number } : null;
+    }
+    return null;
   } catch (_err) {
     return null;
   }
@@ -73,7 +95,7 @@ export interface QuotaCheck {
   limit: number;
   /** Calls the refresh is expected to need. */
   estimate: number;
-  /** Calls left today before the refresh. */
+  /** Calls left in the quota window before the refresh. */
   remaining: number;
 }
 

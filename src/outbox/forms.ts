@@ -349,7 +349,14 @@ export function submitWrite(
   let end: ReturnType<typeof sendWrite>;
   try {
     end = sendWrite(context, request, key, (snapshot) => {
-      sending = sendingRecord(snapshot, request, "form", context.now().getTime());
+      sending = sendingRecord(
+        snapshot,
+        request,
+        "form",
+        context.now().getTime(),
+        undefined,
+        context.inFlightWindowMs,
+      );
       if (context.by !== undefined) sending.by = context.by;
       if (context.requestId !== undefined) sending.requestId = context.requestId;
       context.records.put(sending);

@@ -23,7 +23,14 @@ import type { FundMark, NewFundMark, Snapshot } from "./snapshot";
  */
 export const FETCH_TIMEOUT_MS = 60_000;
 export const LATE_LANDING_MARGIN_MS = 120_000;
+/**
+ * The default window. Google documents no deadline for UrlFetch (the 60 s comes from public
+ * reports, docs/real-apps-script.md): a deployment may set a longer window with the script
+ * property `tuning.inFlightWindowSeconds` (src/settings/tuning.ts), never one below the floor.
+ */
 export const IN_FLIGHT_WINDOW_MS = FETCH_TIMEOUT_MS + LATE_LANDING_MARGIN_MS;
+/** The shortest window a record can have: the fetch deadline plus a minute for a late landing. */
+export const MIN_IN_FLIGHT_WINDOW_MS = FETCH_TIMEOUT_MS + 60_000;
 
 /** Finished records kept (the newest); unsettled ones are always kept. */
 export const MAX_FINISHED_RECORDS = 300;
@@ -46,6 +53,8 @@ export interface WriteRecord {
   row?: number;
   /** When the request left (ms since the epoch). */
   sentAt?: number;
+  /** The in-flight window when it left, when not the default (IN_FLIGHT_WINDOW_MS). */
+  windowMs?: number;
   /** What was known before sending, to settle an interrupted write by reading. */
   fund?: FundMark;
   newFund?: NewFundMark;
@@ -78,7 +87,13 @@ export function isUnsettled(record: WriteRecord): boolean {
 
 /** Until when a request of this record may still land (ms); 0 when it never left. */
 export function inFlightUntil(record: WriteRecord): number {
-  return record.sentAt === undefined ? 0 : record.sentAt + IN_FLIGHT_WINDOW_MS;
+  if (record.sentAt === undefined) return 0;
+  // The window in force when it left; a stored value below the floor counts as the floor.
+  const windowMs =
+    typeof record.windowMs === "number" && Number.isFinite(record.windowMs)
+      ? record.windowMs
+      : IN_FLIGHT_WINDOW_MS;
+  return record.sentAt + Math.max(MIN_IN_FLIGHT_WINDOW_MS, windowMs);
 }
 
 /** The record written just before a request leaves. */
@@ -88,6 +103,7 @@ export function sendingRecord(
   source: WriteRecord["source"],
   sentAt: number,
   row?: { number: number; cells: Record<string, string> },
+  windowMs?: number,
 ): WriteRecord {
   const record: WriteRecord = {
     key: snapshot.key,
@@ -97,6 +113,7 @@ export function sendingRecord(
     request,
     sentAt,
   };
+  if (windowMs !== undefined && windowMs !== IN_FLIGHT_WINDOW_MS) record.windowMs = windowMs;
   if ("fundId" in request) record.fundId = request.fundId;
   if (snapshot.fund) record.fund = snapshot.fund;
   if (snapshot.newFund) record.newFund = snapshot.newFund;
@@ -125,6 +142,7 @@ export function finishedRecord(record: WriteRecord, state: "done" | "refused", a
   if (record.sentAt !== undefined) out.sentAt = record.sentAt;
   if (record.by !== undefined) out.by = record.by;
   if (record.requestId !== undefined) out.requestId = record.requestId;
+  if (record.windowMs !== undefined) out.windowMs = record.windowMs;
   // A done money movement keeps its request: "same as row N, done on …" names the amount.
   if (state === "done" && record.request && "amount" in record.request) out.request = record.request;
   return out;

@@ -479,7 +479,14 @@ export function runOutbox(context: RunContext): RunSummary {
               status: fundStatusLabel(context.language, fund.status),
             }),
           );
-        written = sendingRecord(snapshot, request, "outbox", nowMs(), { number: row.rowNumber, cells });
+        written = sendingRecord(
+          snapshot,
+          request,
+          "outbox",
+          nowMs(),
+          { number: row.rowNumber, cells },
+          context.inFlightWindowMs,
+        );
         putRecord(written);
         write(row, "Sending", t("outbox.msg.sending"), key, sentText(request));
         // The settled attempt's record goes only once the row carries the new key: an execution

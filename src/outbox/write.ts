@@ -95,6 +95,8 @@ export interface WriteContext {
   language?: MessageLanguage;
   /** How those messages name a field (CheckOptions.fieldName); as the service does when absent. */
   fieldName?: (field: string) => string;
+  /** How long a sent request may still land (records.ts); IN_FLIGHT_WINDOW_MS when absent. */
+  inFlightWindowMs?: number;
 }
 
 function failureOf(error: unknown): WriteFailure {

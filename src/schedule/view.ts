@@ -5,10 +5,11 @@
  */
 
 import { type Language, translate } from "../i18n";
-import type { AccountKind, QuotaCheck } from "../longrun/quota";
+import type { AccountKind, AccountKindSource, QuotaCheck } from "../longrun/quota";
 import type { RunRecord } from "./history";
 import type { Notice } from "./notices";
 import { nextRunAt, type Schedule, type ScheduleState } from "./plan";
+import type { TriggerTimePlan } from "./trigger-time";
 
 /** One line of the run history as the sidebar shows it (plain values: google.script.run). */
 export interface RunRow {
@@ -84,7 +85,14 @@ export function noticeText(language: Language, notice: Notice, formatTime: (ms: 
 export interface ScheduleSidebarView extends ScheduleView {
   mailOnFailure: boolean;
   quota: QuotaCheck;
+  /** The user's setting ("auto": not said, so the consumer quota is assumed). */
   accountKind: AccountKind | "auto";
+  /** Whether the quota's account kind is the user's word or assumed (consumer). */
+  accountKindSource: AccountKindSource;
+  /** When the quota window closes (24 hours after its first call), as text; "" with no calls. */
+  quotaResetsText: string;
+  /** How much of the account's daily trigger time each frequency may use. */
+  triggerTime: TriggerTimePlan;
   /** True when opening the sidebar found the schedule broken and set it up again. */
   repaired: boolean;
   /**

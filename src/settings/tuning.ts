@@ -1,6 +1,6 @@
 /**
- * The two settings kept in the stored settings but not shown in the sidebar: a deployment's or
- * a benchmark's tuning. Their rules live here with the others' (src/settings/), and the refresh
+ * The settings not shown in the sidebar: a deployment's or a benchmark's tuning (two kept in
+ * the stored settings, and the in-flight window, a script property only the deployer sets). Their rules live here with the others' (src/settings/), and the refresh
  * and the audit read them through these functions only.
  */
 
@@ -47,4 +47,36 @@ export function fetchBatchSize(form: Form): number {
 export function auditMaxRows(form: Form): number | null {
   const asked = Number((form.auditMaxRows ?? "").trim());
   return Number.isInteger(asked) && asked >= 10 && asked <= MAX_AUDIT_ROWS ? asked : null;
+}
+
+/** Script property: the Outbox's in-flight window in seconds (the deployer's, like the allowlist). */
+export const IN_FLIGHT_WINDOW_KEY = "tuning.inFlightWindowSeconds";
+/** The window when the property is not set: 3 minutes (IN_FLIGHT_WINDOW_MS of src/outbox/records.ts). */
+export const DEFAULT_IN_FLIGHT_WINDOW_SECONDS = 180;
+/** Below this a request that timed out (about 60 s) could still land after its row is offered again. */
+export const MIN_IN_FLIGHT_WINDOW_SECONDS = 120;
+export const MAX_IN_FLIGHT_WINDOW_SECONDS = 3600;
+
+/**
+ * `inFlightWindowSeconds`: how long after a write request left the Outbox and the forms wait
+ * before concluding anything from reading the fund, since it may still land. Google documents
+ * no UrlFetch deadline (docs/real-apps-script.md), so a deployment that sees slower landings may
+ * lengthen it; it can never go below the floor. In milliseconds; refused, naming the setting,
+ * when not a whole number of seconds from the floor to an hour.
+ */
+export function inFlightWindowMs(raw: string | null | undefined): number {
+  const text = (raw ?? "").trim();
+  if (text === "") return DEFAULT_IN_FLIGHT_WINDOW_SECONDS * 1000;
+  const seconds = Number(text);
+  if (
+    !/^\d+$/.test(text) ||
+    seconds < MIN_IN_FLIGHT_WINDOW_SECONDS ||
+    seconds > MAX_IN_FLIGHT_WINDOW_SECONDS
+  ) {
+    throw new SettingsError(
+      "inFlightWindowSeconds",
+      `inFlightWindowSeconds must be a whole number of seconds from ${MIN_IN_FLIGHT_WINDOW_SECONDS} to ${MAX_IN_FLIGHT_WINDOW_SECONDS} (got "${text}"): below ${MIN_IN_FLIGHT_WINDOW_SECONDS} s a request that timed out could still land after its row was offered again.`,
+    );
+  }
+  return seconds * 1000;
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run deploy`: every check runs before `clasp push`, a version or a deployment only after
- * it; the script id comes from the deployer's own .clasp.json (copied from the example, ignored
- * by git), which nothing else needs.
+ * it; the script id comes from .clasp.json (committed with a placeholder the deploy refuses) or,
+ * with --target dev|prod, from .clasp.dev.json / .clasp.prod.json (ignored by git), which nothing
+ * else needs.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import {
@@ -27,12 +28,12 @@ const root = resolve(import.meta.dirname, "../..");
 const tsx = join(root, "node_modules", ".bin", "tsx");
 const dirs: string[] = [];
 
-function scratch(clasp?: object): string {
+function scratch(clasp?: object, file = ".clasp.json"): string {
   const dir = mkdtempSync(join(tmpdir(), "deploy-"));
   dirs.push(dir);
   mkdirSync(join(dir, "scripts"));
   copyFileSync(join(root, "scripts", "deploy.ts"), join(dir, "scripts", "deploy.ts"));
-  if (clasp) writeFileSync(join(dir, ".clasp.json"), JSON.stringify(clasp));
+  if (clasp) writeFileSync(join(dir, file), JSON.stringify(clasp));
   return dir;
 }
 
@@ -93,6 +94,35 @@ describe("npm run deploy", () => {
     expect(() => parseDeployArgs(["--deploy", "--dry-run"])).toThrow(/--deploy needs a value/);
     expect(() => parseDeployArgs(["--version", "a", "--deploy", "b"])).toThrow(/not both/);
     expect(() => parseDeployArgs(["--deployment-id", "AKfy"])).toThrow(/goes with --deploy/);
+    expect(() => parseDeployArgs(["--target", "staging"])).toThrow(
+      /--target: must be dev or prod, got "staging"/,
+    );
+    expect(() => parseDeployArgs(["--target"])).toThrow(/--target needs a value/);
+  });
+
+  it("with --target gives every clasp step the target's project file (clasp --project)", () => {
+    const steps = deploySteps(
+      parseDeployArgs(["--target", "prod", "--deploy", "1.4", "--deployment-id", "AKfy9"]),
+    );
+    expect(steps.map((s) => s.args)).toEqual([
+      ["test"],
+      ["--project", ".clasp.prod.json", "push", "--force"],
+      [
+        "--project",
+        ".clasp.prod.json",
+        "create-deployment",
+        "--description",
+        "1.4",
+        "--deploymentId",
+        "AKfy9",
+      ],
+    ]);
+    expect(deploySteps(parseDeployArgs(["--target", "dev", "--version", "try"]))[2]?.args).toEqual([
+      "--project",
+      ".clasp.dev.json",
+      "create-version",
+      "try",
+    ]);
   });
 
   it("matches clasp 3's own commands and flags", () => {
@@ -106,24 +136,55 @@ describe("npm run deploy", () => {
     expect(deployment).toContain("new Command('create-deployment')");
     expect(deployment).toContain("'-d, --description <description>'");
     expect(deployment).toContain("'-i, --deploymentId <id>'");
+    const program = readFileSync(join(commands, "program.js"), "utf8");
+    expect(program).toContain("'-P, --project <file>'");
   });
 });
 
 // Some of these start the deploy script with tsx, a few seconds each on a busy machine.
 describe("the script id", { timeout: 60_000 }, () => {
-  it("ships as .clasp.json.example, pushing dist/, with a placeholder id", () => {
-    const example = JSON.parse(readFileSync(join(root, ".clasp.json.example"), "utf8"));
-    expect(example).toEqual({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: "dist" });
-  });
-
-  it("lives in .clasp.json, which git ignores and does not track", () => {
+  it("ships as .clasp.json at the top level, pushing dist/, with a placeholder id", () => {
+    const committed = execFileSync("git", ["show", "HEAD:.clasp.json"], { cwd: root, encoding: "utf8" });
+    expect(JSON.parse(committed)).toEqual({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: "dist" });
     const tracked = execFileSync("git", ["ls-files", ".clasp.json", ".clasp.json.example"], {
       cwd: root,
       encoding: "utf8",
     });
-    expect(tracked.trim().split("\n")).toEqual([".clasp.json.example"]);
-    const ignored = spawnSync("git", ["check-ignore", "-q", ".clasp.json"], { cwd: root });
-    expect(ignored.status).toBe(0);
+    expect(tracked.trim().split("\n")).toEqual([".clasp.json"]);
+  });
+
+  it("keeps the real ids of a test and a production script in files git ignores", () => {
+    for (const file of [".clasp.dev.json", ".clasp.prod.json"]) {
+      const ignored = spawnSync("git", ["check-ignore", "-q", file], { cwd: root });
+      expect(ignored.status, file).toBe(0);
+    }
+    const committed = spawnSync("git", ["check-ignore", "-q", "--no-index", ".clasp.json"], { cwd: root });
+    expect(committed.status).toBe(1);
+  });
+
+  it("refuses the committed .clasp.json as it is: its id is the placeholder", () => {
+    const dir = scratch();
+    copyFileSync(join(root, ".clasp.json"), join(dir, ".clasp.json"));
+    const { status, out, err } = deploy(dir, ["--dry-run"]);
+    expect(status).toBe(1);
+    expect(err).toContain(
+      `.clasp.json has no script id: replace ${PLACEHOLDER_SCRIPT_ID} with your script's id`,
+    );
+    expect(out).toBe("");
+  });
+
+  it("with --target prod reads .clasp.prod.json, not .clasp.json, and refuses when it is missing", () => {
+    const dir = scratch({ scriptId: "1prodID", rootDir: "dist" }, ".clasp.prod.json");
+    copyFileSync(join(root, ".clasp.json"), join(dir, ".clasp.json"));
+    const prod = deploy(dir, ["--dry-run", "--target", "prod"]);
+    expect(prod.status).toBe(0);
+    expect(prod.out).toContain("clasp --project .clasp.prod.json push --force");
+    const dev = deploy(dir, ["--dry-run", "--target", "dev"]);
+    expect(dev.status).toBe(1);
+    expect(dev.err).toContain("No .clasp.dev.json for --target dev: copy .clasp.json to .clasp.dev.json");
+    expect(dev.out).toBe("");
+    expect(claspProjectProblem(dir, "prod")).toBeNull();
+    expect(claspProjectProblem(dir)).toMatch(/has no script id/);
   });
 
   it("is needed by nothing but clasp: no build, test or tool reads .clasp.json", () => {
@@ -149,11 +210,11 @@ describe("the script id", { timeout: 60_000 }, () => {
     expect(files.filter((f) => f !== "scripts/deploy.ts" && !f.startsWith("test/deploy/"))).toEqual([]);
   });
 
-  it("stops the deploy before anything runs when .clasp.json is missing, naming the example", () => {
+  it("stops the deploy before anything runs when .clasp.json is missing, saying how to restore it", () => {
     const dir = scratch();
     const { status, out, err } = deploy(dir, ["--dry-run"]);
     expect(status).toBe(1);
-    expect(err).toContain("copy .clasp.json.example to .clasp.json");
+    expect(err).toContain("restore it (git checkout .clasp.json)");
     expect(out).toBe("");
     expect(claspProjectProblem(dir)).toMatch(/No .clasp.json/);
   });

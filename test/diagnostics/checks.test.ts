@@ -44,6 +44,8 @@ function firstRun(): DiagnosticsResults {
     triggerReport: null,
     outsideFetch: { ok: false, message: ALLOWLIST_MESSAGE },
     cellWrite: { ok: true, value: { cells: 100_000, ms: 1234 } },
+    plainText: { ok: true, value: { formula: "", value: "=1+1" } },
+    twoLocks: { ok: true, value: { firstAcquired: true, secondHasLock: true, secondAcquired: false } },
     sessionMenu: menu,
     sessionOpen: null,
   };
@@ -76,6 +78,41 @@ describe("diagnosticsRows", () => {
     expect(rows.find((r) => r.check === "fetchOutsideAllowlist")).toMatchObject({
       result: "refused",
       details: ALLOWLIST_MESSAGE,
+    });
+  });
+
+  it("says whether a plain-text cell kept =1+1 as text, from getFormulas()", () => {
+    const kept = diagnosticsRows(firstRun(), "en", when).find((r) => r.check === "plainTextFormula");
+    expect(kept).toMatchObject({
+      result: "kept as text",
+      details: expect.stringContaining("getFormulas() gave —"),
+    });
+    const became = diagnosticsRows(
+      { ...firstRun(), plainText: { ok: true, value: { formula: "=1+1", value: "2" } } },
+      "en",
+      when,
+    ).find((r) => r.check === "plainTextFormula");
+    expect(became).toMatchObject({
+      result: "became a formula",
+      details: expect.stringContaining("getFormulas() gave =1+1, getValues() gave 2"),
+    });
+  });
+
+  it("reports whether two document lock objects share state, as observed", () => {
+    const row = (twoLocks: DiagnosticsResults["twoLocks"]) =>
+      diagnosticsRows({ ...firstRun(), twoLocks }, "en", when).find((r) => r.check === "twoDocumentLocks");
+    expect(
+      row({ ok: true, value: { firstAcquired: true, secondHasLock: true, secondAcquired: false } })?.result,
+    ).toBe("shared");
+    expect(
+      row({ ok: true, value: { firstAcquired: true, secondHasLock: false, secondAcquired: true } }),
+    ).toMatchObject({
+      result: "separate",
+      details: expect.stringContaining("second.hasLock() false, second.tryLock(100) true"),
+    });
+    expect(row({ ok: false, message: "getDocumentLock() returned null" })).toMatchObject({
+      result: "failed",
+      details: "getDocumentLock() returned null",
     });
   });
 

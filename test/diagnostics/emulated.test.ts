@@ -115,6 +115,13 @@ describe("a Diagnostics run", () => {
       details: expect.stringContaining("has not been whitelisted in the script manifest"),
     });
     expect(resultOf(rows, "write100kCells").result).toMatch(/^\d+ ms$/);
+    // The emulation keeps "=1+1" literal in a "@" cell, as Google is relied on to.
+    expect(resultOf(rows, "plainTextFormula")).toMatchObject({
+      result: "kept as text",
+      details: expect.stringContaining("getFormulas() gave —, getValues() gave =1+1"),
+    });
+    // Only observed: the answer is the emulation's lock table's, not something the add-on needs.
+    expect(resultOf(rows, "twoDocumentLocks").result).toMatch(/^(shared|separate)$/);
     expect(resultOf(rows, "sessionMenu").result).toBe(ANA);
     // onOpen ran as a simple trigger: no active user's e-mail there.
     expect(resultOf(rows, "sessionOpen")).toMatchObject({

@@ -344,6 +344,15 @@ describe("Utilities, HtmlService, logging", () => {
       "Could not decompress gzip.",
     );
   });
+  it("refuses to ungzip gzip bytes in a blob without the gzip content type", () => {
+    // The add-on's strings are unpacked this way (src/gas/runtime.ts): dropping the type fails here.
+    const source = (type: string) =>
+      `var bytes = Utilities.gzip(Utilities.newBlob("hola")).getBytes();
+       return Utilities.ungzip(Utilities.newBlob(bytes${type})).getDataAsString();`;
+    expect(inScript(em, source(', "application/x-gzip"'))).toBe("hola");
+    expect(() => inScript(em, source(""))).toThrow("Could not decompress gzip.");
+    expect(() => inScript(em, source(', "application/octet-stream"'))).toThrow("Could not decompress gzip.");
+  });
   it("evaluates templates with escaping and raw scriptlets, and keeps the sidebar", () => {
     em.run("showSettings", [], { as: "menu" });
     expect(em.ui.sidebar?.title).toBe("Settings");

@@ -21,10 +21,10 @@ describe("translate: counts and plurals", () => {
 
   it("groups thousands as each language writes them", () => {
     expect(translate("en", "settings.quota.today", { used: 3, limit: 100000 })).toBe(
-      "Today: 3 of 100,000 calls used.",
+      "In the 24 hours since the first call: 3 of 100,000 calls used.",
     );
     expect(translate("es", "settings.quota.today", { used: 1234, limit: 20000 })).toBe(
-      "Hoy: 1.234 de 20.000 llamadas usadas.",
+      "En las 24 horas desde la primera llamada: 1.234 de 20.000 llamadas usadas.",
     );
     expect(formatCount(-1234567, "en")).toBe("-1,234,567");
     expect(formatCount(999, "es")).toBe("999");

@@ -9,9 +9,9 @@ import { writeBackPerFile } from "../writeback/harness";
 
 const wb = writeBackPerFile();
 
-function ledger(): { day: string; calls: number } | null {
+function ledger(): { since: number; calls: number } | null {
   const text = wb.emulator.userPropertiesOf(wb.user).values.get(LEDGER_KEY);
-  return text ? (JSON.parse(text) as { day: string; calls: number }) : null;
+  return text ? (JSON.parse(text) as { since: number; calls: number }) : null;
 }
 
 /** What the emulated UrlFetchApp saw today for this user: the truth the ledger must match. */
@@ -50,7 +50,7 @@ describe("UrlFetch calls counted on every path", () => {
     const today = ledger();
     expect(today).not.toBeNull();
     user.set(ACCOUNT_KIND_KEY, "consumer");
-    user.set(LEDGER_KEY, JSON.stringify({ day: today?.day, calls: 19_995 }));
+    user.set(LEDGER_KEY, JSON.stringify({ since: today?.since, calls: 19_995 }));
     const before = fetchedToday();
     const answers: string[] = [];
     const toasts = wb.emulator.ui.toasts.length;
@@ -68,5 +68,66 @@ describe("UrlFetch calls counted on every path", () => {
     expect(summary).toMatchObject({ ok: false, message: answers.at(-1) });
     expect(fetchedToday()).toBe(before);
     user.delete(LEDGER_KEY);
+  });
+
+  it("counts a window of 24 hours from the first call: right after Pacific midnight a nearly spent quota is still spent", () => {
+    const user = wb.emulator.userPropertiesOf(wb.user).values;
+    user.set(ACCOUNT_KIND_KEY, "consumer");
+    // Five minutes past the next midnight in Los Angeles.
+    const now = wb.emulator.now().getTime();
+    const [h, m] = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "America/Los_Angeles",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .format(now)
+      .split(":")
+      .map(Number) as [number, number];
+    wb.emulator.advanceTime((24 * 60 - (h * 60 + m) + 5) * 60_000);
+    // The window's first call was 20 minutes ago, the day before in Los Angeles.
+    const since = wb.emulator.now().getTime() - 20 * 60_000;
+    user.set(LEDGER_KEY, JSON.stringify({ since, calls: 19_995 }));
+    const before = fetchedToday();
+    const view = wb.sidebar("getScheduleView") as { quota: { used: number; remaining: number } };
+    expect(view.quota).toMatchObject({ used: 19_995, remaining: 5 });
+    expect(wb.menu("refreshAll").ok).toBe(true);
+    expect(fetchedToday()).toBe(before);
+    expect(wb.emulator.ui.dialogs.at(-1)?.prompt).toMatch(/^Not started: .* only 5 of today's 20000/);
+    // 24 hours after that first call the quota frees; the next call opens a new window.
+    wb.emulator.advanceTime(since + 24 * 3_600_000 - wb.emulator.now().getTime() + 1_000);
+    const freed = wb.sidebar("getScheduleView") as { quota: { used: number } };
+    expect(freed.quota.used).toBe(0);
+    expect(wb.menu("refreshAll").ok).toBe(true);
+    // Google's window (the emulator's) and the ledger's both opened with this refresh's first call.
+    expect(fetchedToday()).toBeGreaterThan(0);
+    expect(ledger()?.calls).toBe(fetchedToday());
+    expect(ledger()?.since).toBeGreaterThanOrEqual(since + 24 * 3_600_000);
+    expect(ledger()?.calls).toBeGreaterThan(0);
+    user.delete(LEDGER_KEY);
+  });
+
+  it("plans with a consumer account's quota until the user says otherwise, whatever the e-mail's domain", () => {
+    const user = wb.emulator.userPropertiesOf(wb.user).values;
+    user.delete(ACCOUNT_KIND_KEY);
+    // The user's address is on a company domain: not a sign of a Workspace account.
+    expect(wb.user).not.toMatch(/@gmail\.com$/);
+    const view = wb.sidebar("getScheduleView") as {
+      quota: { limit: number };
+      accountKind: string;
+      accountKindSource: string;
+    };
+    expect(view).toMatchObject({
+      accountKind: "auto",
+      accountKindSource: "assumed",
+      quota: { limit: 20_000 },
+    });
+    const chosen = wb.sidebar("saveSchedulePreferences", { accountKind: "workspace" }) as typeof view;
+    expect(chosen).toMatchObject({
+      accountKind: "workspace",
+      accountKindSource: "setting",
+      quota: { limit: 100_000 },
+    });
+    user.delete(ACCOUNT_KIND_KEY);
   });
 });

@@ -1,41 +1,52 @@
 import { describe, expect, it } from "vitest";
 import {
+  accountKind,
   addCalls,
-  callsToday,
+  callsInWindow,
   checkQuota,
   dailyQuota,
-  detectAccountKind,
   estimateRefreshCalls,
   parseLedger,
-  quotaDay,
+  QUOTA_WINDOW_MS,
+  quotaResetsAt,
 } from "../../src/longrun/quota";
 
+const HOUR = 3_600_000;
+const t0 = Date.UTC(2026, 0, 11, 7, 50); // 23:50 in Los Angeles, ten minutes before midnight
+
 describe("UrlFetch quota", () => {
-  it("detects the account kind from the email, unknown when empty", () => {
-    expect(detectAccountKind("ana@gmail.com")).toBe("consumer");
-    expect(detectAccountKind("ana@empresa.cl")).toBe("workspace");
-    expect(detectAccountKind("")).toBeNull();
-    expect(dailyQuota("auto", null)).toBe(20_000);
-    expect(dailyQuota("auto", "workspace")).toBe(100_000);
-    expect(dailyQuota("consumer", "workspace")).toBe(20_000);
+  it("plans with the consumer quota unless the user set the account kind", () => {
+    expect(accountKind("auto")).toEqual({ kind: "consumer", source: "assumed" });
+    expect(accountKind("workspace")).toEqual({ kind: "workspace", source: "setting" });
+    expect(dailyQuota("auto")).toBe(20_000);
+    expect(dailyQuota("workspace")).toBe(100_000);
+    expect(dailyQuota("consumer")).toBe(20_000);
   });
 
-  it("counts calls per day and starts over the next day", () => {
-    let ledger = addCalls(null, "2026-01-10", 120);
-    ledger = addCalls(ledger, "2026-01-10", 30);
-    expect(callsToday(ledger, "2026-01-10")).toBe(150);
-    expect(callsToday(ledger, "2026-01-11")).toBe(0);
-    expect(addCalls(ledger, "2026-01-11", 5)).toEqual({ day: "2026-01-11", calls: 5 });
+  it("counts calls in a window of 24 hours from the first call, not by calendar day", () => {
+    let ledger = addCalls(null, t0, 120);
+    ledger = addCalls(ledger, t0 + 20 * 60_000, 30); // after Pacific midnight: the same window
+    expect(ledger).toEqual({ since: t0, calls: 150 });
+    expect(callsInWindow(ledger, t0 + 23 * HOUR)).toBe(150);
+    expect(quotaResetsAt(ledger, t0 + HOUR)).toBe(t0 + QUOTA_WINDOW_MS);
+    expect(callsInWindow(ledger, t0 + QUOTA_WINDOW_MS)).toBe(0);
+    expect(quotaResetsAt(ledger, t0 + QUOTA_WINDOW_MS)).toBeNull();
+    expect(addCalls(ledger, t0 + QUOTA_WINDOW_MS + 5, 5)).toEqual({
+      since: t0 + QUOTA_WINDOW_MS + 5,
+      calls: 5,
+    });
     expect(parseLedger(JSON.stringify(ledger))).toEqual(ledger);
     expect(parseLedger("nope")).toBeNull();
-    expect(() => addCalls(ledger, "2026-01-10", -1)).toThrow("calls: must be a whole number ≥ 0");
+    expect(parseLedger('{"since":1,"calls":-3}')).toBeNull();
+    expect(() => addCalls(ledger, t0, -1)).toThrow("calls: must be a whole number ≥ 0");
   });
 
-  it("counts days in Pacific time, as Google's quotas", () => {
-    // 07:59 UTC is still the day before in Los Angeles (UTC-8 in winter, UTC-7 in summer).
-    expect(quotaDay(Date.UTC(2026, 0, 11, 7, 59))).toBe("2026-01-10");
-    expect(quotaDay(Date.UTC(2026, 0, 11, 8, 0))).toBe("2026-01-11");
-    expect(quotaDay(Date.UTC(2026, 6, 11, 6, 59), -420)).toBe("2026-07-10");
+  it("reads a ledger of a Pacific calendar day as opened at that day's last moment", () => {
+    const old = parseLedger(JSON.stringify({ day: "2026-01-10", calls: 19_000 }));
+    expect(old?.calls).toBe(19_000);
+    // Still counted the next afternoon, until 24 hours after the day's end at the latest.
+    expect(callsInWindow(old, Date.UTC(2026, 0, 11, 22, 0))).toBe(19_000);
+    expect(callsInWindow(old, Date.UTC(2026, 0, 12, 8, 0))).toBe(0);
   });
 
   it("refuses a refresh that would go past the quota and warns above 80%", () => {

@@ -6,8 +6,10 @@
  * show beside their fields; the connection test tries what is typed and says plainly what it
  * found, details behind a toggle; both languages.
  */
+
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { triggerTimePlan } from "../../src/schedule/trigger-time";
 import type { SettingsView } from "../../src/settings/view";
 import { type Browser, launchBrowser } from "../browser/browser";
 import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
@@ -63,6 +65,9 @@ function view(patch: Partial<SettingsView> = {}): SettingsView {
       mailOnFailure: false,
       quota: { verdict: "ok", used: 0, limit: 20000, estimate: 3, remaining: 20000 },
       accountKind: "auto",
+      accountKindSource: "assumed",
+      quotaResetsText: "",
+      triggerTime: triggerTimePlan([], "consumer"),
       repaired: false,
     },
     allowlist: [],

@@ -4,8 +4,10 @@
  * allowlist does not cover it, saying how to add one; and the confirmation that re-binds the
  * user's token after another editor changed the service URL, which only the token's owner gives.
  */
+
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { triggerTimePlan } from "../../src/schedule/trigger-time";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { defaultSettingsForm } from "../../src/settings/form";
 import type { SettingsView } from "../../src/settings/view";
@@ -24,6 +26,9 @@ const SCHEDULE: ScheduleSidebarView = {
   mailOnFailure: false,
   quota: { verdict: "ok", used: 0, limit: 20000, estimate: 30, remaining: 20000 },
   accountKind: "auto",
+  accountKindSource: "assumed",
+  quotaResetsText: "",
+  triggerTime: triggerTimePlan([], "consumer"),
   repaired: false,
 };
 

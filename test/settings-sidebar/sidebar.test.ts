@@ -2,8 +2,11 @@
  * The settings sidebar's page in Chromium at the sidebar's 300 px, with google.script.run
  * answered by a scripted fake: labels, keyboard, escaping, the write-only token, the schedule.
  */
+
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunRecord } from "../../src/schedule/history";
+import { triggerTimePlan } from "../../src/schedule/trigger-time";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import type { SettingsView } from "../../src/settings/view";
 import { type Browser, launchBrowser, screenshot } from "../browser/browser";
@@ -37,8 +40,27 @@ function schedule(patch: Partial<ScheduleSidebarView> = {}): ScheduleSidebarView
     mailOnFailure: false,
     quota: { verdict: "ok", used: 120, limit: 20000, estimate: 30, remaining: 19880 },
     accountKind: "auto",
+    accountKindSource: "assumed",
+    quotaResetsText: "",
+    triggerTime: triggerTimePlan([], "consumer"),
     repaired: false,
     ...patch,
+  };
+}
+
+/** A run of the history as the server keeps it (for triggerTimePlan). */
+function runRecord(startedAt: number, ms: number): RunRecord {
+  return {
+    id: String(startedAt),
+    source: "schedule",
+    user: "ana",
+    startedAt,
+    endedAt: startedAt + ms,
+    refreshed: [],
+    records: 0,
+    calls: 0,
+    outcome: "ok",
+    message: "",
   };
 }
 
@@ -338,6 +360,40 @@ describe("settings sidebar", () => {
     await page.close();
   });
 
+  it("says before saving how much of the day's trigger time a frequency uses, and warns when too much", async () => {
+    page = await browser.context.newPage();
+    const minute = 60_000;
+    // The last complete refresh: 6 minutes, continued in a second execution of 2.
+    const runs = [
+      { ...runRecord(0, 6 * minute), outcome: "continued" as const },
+      { ...runRecord(10 * minute, 2 * minute), outcome: "ok" as const },
+    ];
+    await loadSidebar(
+      page,
+      html,
+      { getSettingsView: view({ schedule: schedule({ triggerTime: triggerTimePlan(runs, "consumer") }) }) },
+      { failureKey: "error" },
+    );
+    // The token's guarantees name the deployment they hold on.
+    expect(await page.locator("#token-deployment").textContent()).toMatch(
+      /^Installed from your domain's Marketplace, no other editor can use or redirect your token\. In a copy of the add-on bound to this spreadsheet .* every editor can change its code/,
+    );
+    const line = page.locator("#schedule-trigger-time");
+    expect(await line.textContent()).toBe(
+      "6 runs a day of about 8 min each (the last complete refresh): about 48 of the 90 minutes of trigger time a personal account has a day.",
+    );
+    expect(await line.getAttribute("class")).toBe("hint");
+    await page.locator("#f-schedule").selectOption("hours:1");
+    await expect
+      .poll(() => line.textContent())
+      .toMatch(
+        /^Too often for refreshes this long: 24 runs a day of about 8 min need 192 minutes, more than the 90 minutes/,
+      );
+    expect(await line.getAttribute("class")).toBe("status error");
+    expect((await calls(page)).map((c) => c.name)).not.toContain("saveSchedule");
+    await page.close();
+  });
+
   it("choosing the account type shows that day's quota at once, and the warning it brings", async () => {
     page = await browser.context.newPage();
     await loadSidebar(
@@ -347,16 +403,28 @@ describe("settings sidebar", () => {
         getSettingsView: view(),
         saveSchedulePreferences: schedule({
           accountKind: "workspace",
+          accountKindSource: "setting",
+          quotaResetsText: "2026-01-11 09:30",
           quota: { verdict: "warn", used: 95_000, limit: 100_000, estimate: 6_000, remaining: 5_000 },
         }),
       },
       { failureKey: "error" },
     );
-    expect(await page.locator("#quota-today").textContent()).toBe("Today: 120 of 20,000 calls used.");
+    expect(await page.locator("#quota-today").textContent()).toBe(
+      "In the 24 hours since the first call: 120 of 20,000 calls used.",
+    );
+    // Not chosen: the personal quota is assumed, and the line says why.
+    expect(await page.locator("#quota-kind").textContent()).toMatch(
+      /^Personal account assumed: no account type is chosen above, and the e-mail address cannot tell/,
+    );
     await page.locator("#f-account").selectOption("workspace");
     await expect
       .poll(() => page.locator("#quota-today").textContent())
-      .toBe("Today: 95,000 of 100,000 calls used.");
+      .toBe("In the 24 hours since the first call: 95,000 of 100,000 calls used.");
+    expect(await page.locator("#quota-kind").textContent()).toBe("Quota of the account type chosen above.");
+    expect(await page.locator("#quota-resets").textContent()).toBe(
+      "The count starts over at 2026-01-11 09:30 (24 hours after the first call).",
+    );
     expect(await page.locator("#quota-warning").count()).toBe(1);
     expect(await page.locator("#f-account").inputValue()).toBe("workspace");
     await page.close();

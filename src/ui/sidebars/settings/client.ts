@@ -353,6 +353,8 @@ function tokenSection(view: SettingsView, rerender: (v: SettingsView) => void): 
     { class: "field" },
     el("span", { class: "label" }, t("settings.token")),
     message,
+    // Which deployment the token's guarantees hold on (docs/deploy.md).
+    el("p", { id: "token-deployment", class: "hint" }, t("settings.token.deployment")),
     ...tokenBinding(view, rerender),
     // "Leave empty to keep the saved one" only when there is one to keep.
     el("label", { for: "f-token" }, t(view.token.saved ? "settings.token.replace" : "settings.token.new")),
@@ -389,8 +391,14 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
     el("label", { for: "f-schedule-hour" }, t("settings.schedule.hour")),
     hour,
   );
+  const triggerTime = el("p", { id: "schedule-trigger-time", class: "hint" });
   const syncHour = () => {
     hourBox.hidden = frequency.value !== "daily";
+    // Before saving: how much of the day's trigger time this frequency may use, warned when too much.
+    const line = triggerTimeLine(s, frequency.value);
+    triggerTime.textContent = line.text;
+    triggerTime.className = line.over ? "status error" : "hint";
+    triggerTime.hidden = line.text === "";
   };
   frequency.addEventListener("change", syncHour);
   syncHour();
@@ -453,6 +461,8 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
           ...view.schedule,
           mailOnFailure: next.mailOnFailure,
           accountKind: next.accountKind,
+          accountKindSource: next.accountKindSource,
+          quotaResetsText: next.quotaResetsText,
           quota: next.quota,
         };
         // The account type sets the day's quota: the line below it follows at once.
@@ -505,6 +515,7 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
       frequency,
     ),
     hourBox,
+    triggerTime,
     apply,
     refreshNow,
     feedback,
@@ -514,12 +525,48 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
   );
 }
 
-/** Today's calls against the day's quota, and the warning when a refresh would go near it. */
+/**
+ * What a frequency would use of the owner's daily trigger time (Google: 90 minutes on a personal
+ * account, 6 hours on Workspace), measured on the last complete refresh; over it, a warning.
+ */
+function triggerTimeLine(s: ScheduleSidebarView, choice: string): { text: string; over: boolean } {
+  const plan = s.triggerTime;
+  const option = plan?.choices[choice];
+  if (!option) return { text: "", over: false };
+  const allowance = Math.round(plan.allowanceMs / 60_000);
+  const account = t(plan.kind === "workspace" ? "settings.trigger.workspace" : "settings.trigger.consumer");
+  if (option.dailyMs === null || plan.refreshMs === null) {
+    return {
+      text: t("settings.trigger.unmeasured", { runs: option.runsPerDay, allowance, account }),
+      over: false,
+    };
+  }
+  const values = {
+    runs: option.runsPerDay,
+    refresh: Math.max(1, Math.round(plan.refreshMs / 60_000)),
+    minutes: Math.ceil(option.dailyMs / 60_000),
+    allowance,
+    account,
+  };
+  return option.over
+    ? { text: t("settings.trigger.over", values), over: true }
+    : { text: t("settings.trigger.use", values), over: false };
+}
+
+/** The quota window's calls against the day's quota, which account kind and why, and the warning when a refresh would go near it. */
 function quotaBox(s: ScheduleSidebarView): HTMLElement {
   return el(
     "div",
     { id: "quota" },
     el("p", { id: "quota-today" }, t("settings.quota.today", { used: s.quota.used, limit: s.quota.limit })),
+    ...(s.quotaResetsText
+      ? [el("p", { id: "quota-resets" }, t("settings.quota.resets", { when: s.quotaResetsText }))]
+      : []),
+    el(
+      "p",
+      { id: "quota-kind", class: "hint" },
+      t(s.accountKindSource === "assumed" ? "settings.quota.assumed" : "settings.quota.chosen"),
+    ),
     ...quotaWarning(s),
   );
 }

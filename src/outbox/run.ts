@@ -12,6 +12,7 @@
  */
 
 import { formatCents } from "../api/money";
+import { plainWriteRefusal } from "../api/plain";
 import { type Language, type StringKey, translate } from "../i18n";
 import { DATE_TIME, type DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
@@ -387,7 +388,9 @@ export function runOutbox(context: RunContext): RunSummary {
       if (isWriteFailure(error) && error.outcome === "refused") {
         // The service answered that the fund cannot be read (unknown id, no permission), or the
         // write would leave the fund unreadable: nothing was sent.
-        const message = t("outbox.msg.refused", { message: error.message });
+        const message = t("outbox.msg.refused", {
+          message: plainWriteRefusal(error.message, context.language),
+        });
         putRecord({
           key,
           state: "refused",
@@ -422,7 +425,8 @@ export function runOutbox(context: RunContext): RunSummary {
       context.applyResult?.(end.result);
     } else if (end.status === "refused") {
       finish(sending, "refused");
-      mark("Refused", t("outbox.msg.refused", { message: end.message }), "refused");
+      const plain = plainWriteRefusal(end.message, context.language, end.snapshot.fund?.currency);
+      mark("Refused", t("outbox.msg.refused", { message: plain }), "refused");
     } else {
       putRecord({ ...sending, state: "unknown" });
       hold(request, waitForRow(request, row.rowNumber));

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
+import { formatCents } from "../../src/api/money";
 import { EXECUTION_LIMIT_KEY } from "../../src/app/entry";
 import { columnNumber } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
@@ -181,6 +182,40 @@ describe("Outbox: every operation, and refusals by the service", () => {
     expect(wb.outbox()[0]?.state).toBe("Done");
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 1_200);
   });
+
+  it.each([
+    [
+      "en",
+      "Refused: The fund's balance ({balance}) is less than the withdrawal ({amount}). Nothing was changed.",
+      "Details",
+    ],
+    [
+      "es",
+      "Rechazado: El saldo del fondo ({balance}) es menor que el retiro ({amount}). No se cambió nada.",
+      "Detalles",
+    ],
+  ] as const)(
+    "a refused row's Result leads with the reason in plain words (%s), the technical text after it",
+    async (language, lead, details) => {
+      const fund = openFunds.find((f) => !f.flexible && f.balanceCents > 0);
+      if (!fund) throw new Error("no fund that is not flexible");
+      if (language === "es") wb.settings({ language: "es" });
+      wb.typeOutbox([{ operation: "Withdraw", targetId: fund.id, amount: "99999999.00" }]);
+      ok(wb.menu("runOutbox", ["YES"]));
+      const result = String(wb.outbox()[0]?.result);
+      const money = (cents: number) => formatCents(cents, { language, currency: fund.currency });
+      const [first, rest] = result.split("\n\n");
+      expect(first).toBe(
+        lead.replace("{balance}", money(fund.balanceCents)).replace("{amount}", money(9_999_999_900)),
+      );
+      expect(rest).toMatch(
+        new RegExp(
+          `^${details}: withdrawMoneyFromFund: the service answered HTTP 409: WithdrawAmount: 99999999\\.00 is more`,
+        ),
+      );
+      expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
+    },
+  );
 
   it("invalid rows are refused before sending with the contract's rules, naming the Outbox column", async () => {
     const [a] = openFunds as [SandboxFund];

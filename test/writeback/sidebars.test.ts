@@ -244,7 +244,7 @@ describe("Fund sidebar", () => {
     const refused = send("depositToFund", { Id: fund.id, DepositAmount: "1" });
     expect(refused.kind).toBe("refused");
     expect((refused as { message: string }).message).toMatch(
-      /^The service refused the request\. Nothing was changed\.[^\n]*\n\nDetails: .*IdAdmin/,
+      /^The service refused Administrator id for writes \(IdAdmin\): user \d+ \(.*\) is not allowed to administer funds\. Nothing was changed\.\n\nDetails: .*IdAdmin/,
     );
     wb.settings({});
     const unknown = send("withdrawFromFund", { Id: 999_999, WithdrawAmount: "1" });

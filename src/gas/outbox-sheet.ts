@@ -29,7 +29,7 @@ import type { FundFacts } from "../outbox/preview";
 import { readOutboxRow } from "../outbox/rows";
 import type { OutboxSheetPort } from "../outbox/run";
 import type { WriteResult } from "../outbox/write";
-import { FORMAT, rewritableValue } from "../sheets/cells";
+import { dateCell, dateFormat, FORMAT, rewritableValue } from "../sheets/cells";
 import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
 import { columnWithHeader, relabelledHeader, textsOfHeader } from "../sheets/headers";
 import { auditSheetSink } from "./audit-sheet";
@@ -110,7 +110,10 @@ export function applyResultToSheets(
       const col = columnOfKey(headers, column.header);
       const value = cells[index];
       if (col !== undefined && value !== undefined) {
-        sheet.getRange(row, col).setValue(rewritableValue(value, column.format));
+        // As a refresh writes it (the column's cell and format): a date stays a date.
+        const range = sheet.getRange(row, col);
+        range.setNumberFormat(column.formatOf?.(fund) ?? column.format);
+        range.setValue(value);
       }
     });
     return;
@@ -132,7 +135,14 @@ export function applyResultToSheets(
       FORMAT.text,
     );
     set("col.integrationCode" as StringKey, report.integrationCode ?? "", FORMAT.text);
-    set("col.integrationDate" as StringKey, report.integrationDate ?? "", FORMAT.datetime);
+    // A date as the refresh writes it: a date cell, never the date's text.
+    const date = report.integrationDate ?? "";
+    const col = columnOfKey(headers, "col.integrationDate" as StringKey);
+    if (col !== undefined) {
+      const range = sheet.getRange(row, col);
+      range.setNumberFormat(dateFormat(date, true));
+      range.setValue(dateCell(date));
+    }
   }
   if (report.customStatus !== undefined)
     set("col.customStatus" as StringKey, report.customStatus, FORMAT.text);

@@ -7,6 +7,7 @@
  */
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { formatCents } from "../../src/api";
 import { LEDGER_KEY } from "../../src/app/quota";
 import type { ReportSidebarView } from "../../src/app/report-sidebar";
@@ -124,6 +125,36 @@ describe("Fund sidebar", () => {
     } finally {
       await wb.clearFaults();
     }
+  });
+
+  it("dates stay dates after a write: Created as the refresh writes it, and a refresh repairs a date left as text", () => {
+    expect(wb.menu("refreshFunds").ok).toBe(true);
+    const sheet = wb.emulator.spreadsheet.sheetByName("Funds");
+    if (!sheet) throw new Error("no Funds sheet");
+    const values = wb.sheetValues("Funds");
+    const column = (values[0] ?? []).indexOf("Created") + 1;
+    const row = values.findIndex((r) => r[0] === fund.id) + 1;
+    const created = () => {
+      const cell = sheet.cell(row, column);
+      return { type: Object.prototype.toString.call(cell?.value), format: cell?.numberFormat };
+    };
+    const refreshed = created();
+    expect(refreshed.type).toBe("[object Date]");
+    expect(send("depositToFund", { Id: fund.id, DepositAmount: "1" }).kind).toBe("done");
+    expect(created()).toEqual(refreshed);
+    // A Created cell left as literal text (by an earlier version's write): the very text the
+    // refresh plans, so only its type differs. A refresh repairs it.
+    const cell = sheet.cell(row, column);
+    if (!cell) throw new Error("no Created cell");
+    const shown = displayCell(
+      (cell.value as Date).toISOString(),
+      "yyyy-mm-dd hh:mm:ss",
+      wb.emulator.spreadsheet.timeZone,
+    );
+    cell.value = shown.text;
+    expect(created().type).toBe("[object String]");
+    expect(wb.menu("refreshFunds").ok).toBe(true);
+    expect(created()).toEqual(refreshed);
   });
 
   it("deposit, withdraw, update, status and create: each sent once, the Funds row updated from the answer", async () => {

@@ -175,7 +175,9 @@ export function settleBlockingWrites(
     .filter((record) => blocks(record, request))
     .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of blocking) {
-    const sent = record.request ? describeRequest(context.language, record.request) : record.operation;
+    const sent = record.request
+      ? describeRequest(context.language, record.request, recordSnapshot(record).fund?.currency)
+      : record.operation;
     if (record.source === "outbox")
       return { held: t("form.heldByOutbox", { sent, row: record.row ?? "?" }), settled };
     if (now < inFlightUntil(record))
@@ -219,7 +221,8 @@ export function submitWrite(
   // The plain sentence first, the service's own words after it (src/api/plain.ts).
   const details = (message: string, detail: string) =>
     plainText({ kind: null, message, detail }, context.language);
-  const refusal = (detail: string) => plainText(plainRefusal(detail, context.language), context.language);
+  const refusal = (detail: string, currency?: string) =>
+    plainText(plainRefusal(detail, context.language, currency), context.language);
   const checked = checkWrite(operation, fields, {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
@@ -239,7 +242,7 @@ export function submitWrite(
     return {
       kind: "refused",
       message: t("reportId" in request ? "form.heldByOutboxReport" : "form.heldByOutbox", {
-        sent: describeRequest(context.language, row.request),
+        sent: describeRequest(context.language, row.request, recordSnapshot(row).fund?.currency),
         row: row.row ?? "?",
       }),
     };
@@ -285,7 +288,7 @@ export function submitWrite(
   }
   if (end.status === "refused") {
     if (record) context.records.remove(record.key);
-    return { kind: "refused", message: withNotice(refusal(end.message)) };
+    return { kind: "refused", message: withNotice(refusal(end.message, end.snapshot.fund?.currency)) };
   }
   if (!record) {
     return { kind: "unknown", applied: null, message: details(t("form.unknownReportPlain"), end.message) };
@@ -298,7 +301,10 @@ export function submitWrite(
     applied: null,
     message: withNotice(
       details(
-        t("form.unknownWaitingPlain", { sent: describeRequest(context.language, request), until }),
+        t("form.unknownWaitingPlain", {
+          sent: describeRequest(context.language, request, end.snapshot.fund?.currency),
+          until,
+        }),
         end.message,
       ),
     ),

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
-import { formatCents } from "../../src/api/money";
+import { formatCents, moneyText } from "../../src/api/money";
 import { EXECUTION_LIMIT_KEY } from "../../src/app/entry";
 import { columnNumber } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
@@ -217,6 +217,20 @@ describe("Outbox: every operation, and refusals by the service", () => {
     },
   );
 
+  it("writes money one way in every message: the currency's code first, in its decimals", async () => {
+    const fund = openFunds.find((f) => f.currency === "CLP") ?? (openFunds[0] as SandboxFund);
+    const money = (cents: number) => moneyText(cents, fund.currency, "en");
+    expect(money(50_000)).toMatch(/^[A-Z]{3} 500(\.00)?$/);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "500" }]);
+    const preview = String(ok(wb.menu("previewOutbox")).result);
+    expect(preview).toContain(`Deposit of ${money(50_000)} to fund ${fund.id}`);
+    ok(wb.menu("runOutbox", ["YES"]));
+    const row = wb.outbox()[0];
+    expect(row?.result).toBe(`Done. Fund ${fund.id}: balance ${money(fund.balanceCents + 50_000)}.`);
+    // The hidden Sent column too.
+    expect(row?.snapshot).toBe(`Deposit of ${money(50_000)} to fund ${fund.id}`);
+  });
+
   it("invalid rows are refused before sending with the contract's rules, naming the Outbox column", async () => {
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([
@@ -333,7 +347,7 @@ describe("Outbox: no money moves twice", () => {
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox()[0]?.state).toBe("Done");
     expect(wb.outbox()[0]?.result).toBe(
-      `Done: a matching deposit of 100.00 ${a.currency} appeared on fund ${a.id} after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).`,
+      `Done: a matching deposit of ${moneyText(10_000, a.currency, "en")} appeared on fund ${a.id} after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).`,
     );
     const fund = await wb.fund(a.id);
     expect(fund.balanceCents).toBe(a.balanceCents + 10_000);
@@ -514,7 +528,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     const text = String(preview.result);
     expect(text).toContain("Withdrawal XYZ: 21.00 (2 rows)");
     expect(text).toContain(
-      `Row 3: withdrawing 6.00 XYZ exceeds the balance 5.00 of fund ${a.id}, which is not flexible.`,
+      `Row 3: withdrawing XYZ 6.00 exceeds the balance XYZ 5.00 of fund ${a.id}, which is not flexible.`,
     );
     expect(text).toContain(`Row 4: fund ${b.id} is closed.`);
   });
@@ -550,7 +564,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     // Each of the first three withdrawals takes exactly the balance: no warning. The fourth
     // exceeds what the first left: exactly 0.00.
     expect(text).toContain(
-      `Row 5: withdrawing 0.01 XYZ exceeds the balance 0.00 of fund ${a.id}, which is not flexible.`,
+      `Row 5: withdrawing XYZ 0.01 exceeds the balance XYZ 0.00 of fund ${a.id}, which is not flexible.`,
     );
     expect(text).not.toMatch(/Row [234]: withdrawing/);
   });
@@ -608,7 +622,7 @@ describe("Outbox in Spanish", () => {
     ok(wb.menu("runOutbox", ["YES"]));
     const [row] = wb.outbox("Bandeja de salida");
     expect(row?.state).toBe("Hecho");
-    expect(String(row?.result)).toMatch(/^Hecho\. Fondo \d+: saldo [\d.]+,\d{2} [A-Z]{3}\.$/);
+    expect(String(row?.result)).toMatch(/^Hecho\. Fondo \d+: saldo [A-Z]{3} -?[\d.]+(,\d{2})?\.$/);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 450);
   });
 });
@@ -680,7 +694,7 @@ describe("Outbox: a sheet grown past its first 1,000 rows", () => {
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "2.50" }], 1500);
     const preview = String(ok(wb.menu("previewOutbox")).result);
-    expect(preview).toContain(`• Row 1500: Deposit of 2.50 ${a.currency} to fund ${a.id}`);
+    expect(preview).toContain(`• Row 1500: Deposit of ${a.currency} 2.50 to fund ${a.id}`);
     expect(sheet.cell(1500, OPERATION)?.validation).toMatchObject({ kind: "list" });
     expect(sheet.cell(1600, OPERATION)?.validation).toMatchObject({ kind: "list" });
     expect(sheet.cell(1600, columnNumber("amount"))?.numberFormat).toBe("@");

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { formatCents } from "../../src/api";
+import { moneyText } from "../../src/api/money";
 import { LEDGER_KEY } from "../../src/app/quota";
 import type { ReportSidebarView } from "../../src/app/report-sidebar";
 import { translate } from "../../src/i18n";
@@ -291,7 +292,7 @@ describe("Fund sidebar", () => {
     wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS);
     const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
     expect(view.notice).toBe(
-      `The earlier request (Deposit of 20.00 to fund ${fund.id}) that got no answer had been applied.`,
+      `The earlier request (Deposit of ${moneyText(2_000, fund.currency, "en")} to fund ${fund.id}) that got no answer had been applied.`,
     );
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 2_000);
   });
@@ -305,7 +306,7 @@ describe("Fund sidebar", () => {
     const again = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" });
     expect(again.kind).toBe("done");
     expect((again as { message: string }).message).toMatch(
-      /^The earlier request \(Withdrawal of 20\.00 from fund \d+\) that got no answer had not been applied\./,
+      /^The earlier request \(Withdrawal of [A-Z]{3} 20(\.00)? from fund \d+\) that got no answer had not been applied\./,
     );
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents - 2_000);
   });

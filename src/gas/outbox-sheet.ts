@@ -214,6 +214,9 @@ export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
   dressOutboxSheet(sheet, language);
 }
 
+/** Pixels of the Result column: a refusal's plain sentence fits on two or three lines. */
+const RESULT_WIDTH = 420;
+
 /**
  * What makes the Outbox readable, none of it read back: the add-on's record hidden at the right
  * (with its note), the Operation header's note, and the conditional formats.
@@ -221,6 +224,11 @@ export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
 function dressOutboxSheet(sheet: Sheet, language: Language): void {
   const snapshot = columnNumber("snapshot");
   sheet.setColumnWidth(snapshot, 40);
+  // A Result is read without clicking it: a wide column whose text wraps.
+  const result = columnNumber("result");
+  sheet.setColumnWidth(result, RESULT_WIDTH);
+  sheet.getRange(1, result, sheet.getMaxRows(), 1).setWrap(true);
+  sheet.getRange(1, 1, 1, OUTBOX_COLUMNS.length).setFontWeight("bold");
   sheet.getRange(1, snapshot).setNote(translate(language, "outbox.snapshotNote"));
   sheet.getRange(1, columnNumber("operation")).setNote(operationsNote(language));
   sheet.hideColumns(columnNumber(HIDDEN_COLUMNS[0]), HIDDEN_COLUMNS.length);

@@ -94,12 +94,12 @@ function sameRow(plan: RefreshPlan, snapshot: SheetSnapshot, index: number, date
     const cell = planned[c] ?? "";
     if (!sameCell(cell, values[c], formulas[c], dateTexts)) return false;
     if ((formats[c] ?? "") !== (oldFormats[c] ?? "")) return false;
-    // Equal text, another type: a date (or number) planned as text that Sheets parses, where
-    // the sheet holds it as literal text (an earlier write's apostrophe). Written again.
+    // Equal text, another type: a date planned as text that Sheets parses, in a date-formatted
+    // cell, where the sheet holds it as literal text (an earlier write's apostrophe). Written again.
     if (
       typeof cell === "string" &&
       typeof values[c] === "string" &&
-      formats[c] !== "@" &&
+      /y/.test(formats[c] ?? "") &&
       !cell.startsWith("'") &&
       wouldBeInterpreted(cell)
     )

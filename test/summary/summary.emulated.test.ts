@@ -396,4 +396,21 @@ describe("the Summary sheet", () => {
       expect(target?.values[Number(row) - 1]?.[0]).toBe(Number(id));
     }
   });
+
+  it("the data sheets look finished: a bold frozen header, the add-on's columns on a band of their own", () => {
+    run("refreshFunds");
+    s.emulator.typeCells("Funds", "Z1", [["My column"]]);
+    run("refreshFunds");
+    const funds = sheetsSnapshot(s.emulator).find((x) => x.name === "Funds");
+    if (!funds) throw new Error("no Funds sheet");
+    const width = funds.values[0]?.indexOf("My column") ?? -1;
+    expect(width).toBeGreaterThan(3);
+    const owned = (funds.values[0] ?? []).slice(0, width).filter((h) => h !== "").length;
+    expect(funds.frozenRows).toBe(1);
+    expect(funds.bold[0]?.slice(0, owned)).toEqual(Array(owned).fill(true));
+    expect(funds.backgrounds[0]?.slice(0, owned)).toEqual(Array(owned).fill("#d9e4f0"));
+    // The user's own header keeps its look.
+    expect([funds.bold[0]?.[width], funds.backgrounds[0]?.[width]]).toEqual([false, ""]);
+    expect(funds.bold[1]?.[0]).toBe(false);
+  });
 });

@@ -217,6 +217,15 @@ describe("Outbox: every operation, and refusals by the service", () => {
     },
   );
 
+  it("shows each Result whole without a click: a wide Result column whose text wraps, a bold header", () => {
+    const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
+    if (!sheet) throw new Error("no Outbox sheet");
+    const result = columnNumber("result");
+    expect(sheet.columnWidths.get(result)).toBe(420);
+    for (const row of [1, 2, 50]) expect(sheet.cell(row, result)?.style?.wrap).toBe("true");
+    expect(sheet.cell(1, 1)?.style?.fontWeight).toBe("bold");
+  });
+
   it("writes money one way in every message: the currency's code first, in its decimals", async () => {
     const fund = openFunds.find((f) => f.currency === "CLP") ?? (openFunds[0] as SandboxFund);
     const money = (cents: number) => moneyText(cents, fund.currency, "en");

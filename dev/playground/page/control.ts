@@ -183,7 +183,12 @@ export function readSheets(body: unknown): SheetSnapshot[] {
           title: asString(c.title),
           ranges: asArray(c.ranges).map((r) => asString(r)),
           options: asRecord(c.options),
-          position: { row: Number(at.row) || 1, column: Number(at.column) || 1 },
+          position: {
+            row: Number(at.row) || 1,
+            column: Number(at.column) || 1,
+            offsetX: Math.max(0, Number(at.offsetX) || 0),
+            offsetY: Math.max(0, Number(at.offsetY) || 0),
+          },
         };
       }),
     };

@@ -18,6 +18,10 @@ export interface SheetSnapshot {
   notes: string[][];
   /** Font colour of each cell ("" for the default), a conditional format's first. */
   fontColors: string[][];
+  /** Whether each cell is bold (a script's setFontWeight(s), or a conditional format's). */
+  bold: boolean[][];
+  /** Widths in pixels a script set, by column (1-based); other columns have the default. */
+  columnWidths: Record<number, number>;
   /** Background of each cell ("" for none), a conditional format's first. */
   backgrounds: string[][];
   /** Hidden columns, 1-based. */
@@ -59,6 +63,7 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
     const notes: string[][] = [];
     const fontColors: string[][] = [];
     const backgrounds: string[][] = [];
+    const bold: boolean[][] = [];
     const validations: SheetSnapshot["validations"] = [];
     for (let r = 1; r <= rows; r++) {
       const v: Array<string | number | boolean> = [];
@@ -67,6 +72,7 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
       const t: string[] = [];
       const k: string[] = [];
       const b: string[] = [];
+      const w: boolean[] = [];
       for (let c = 1; c <= cols; c++) {
         const cell = sheet.cell(r, c);
         const rule = sheet.conditionalRules.length > 0 ? conditionalFormatAt(doc, sheet, r, c) : null;
@@ -76,7 +82,9 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
         t.push(cell?.note ?? "");
         k.push(rule?.fontColor ?? cell?.style?.color ?? "");
         b.push(rule?.background ?? cell?.style?.background ?? "");
+        w.push(cell?.style?.fontWeight === "bold");
       }
+      bold.push(w);
       backgrounds.push(b);
       values.push(v);
       formulas.push(f);
@@ -105,6 +113,8 @@ export function sheetsSnapshot(em: Emulator): SheetSnapshot[] {
       notes,
       fontColors,
       backgrounds,
+      bold,
+      columnWidths: Object.fromEntries(sheet.columnWidths),
       hiddenColumns: [...sheet.hiddenColumns].sort((x, y) => x - y),
       conditionalFormats: sheet.conditionalRules.map((rule) => ({
         ranges: rule.ranges.map(toA1),

@@ -277,3 +277,12 @@ export function formatCents(
   const text = `${sign}${grouped}${noDecimals ? "" : decimal + frac}`;
   return options.currency ? `${options.currency} ${text}` : text;
 }
+
+/**
+ * Money as every message writes it: the currency's code first and its decimals ("PEN 10,522.05",
+ * "CLP 500"), as the sidebars do; the amount alone when the currency is not known.
+ */
+export function moneyText(cents: number, currency: string | null | undefined, language: "en" | "es"): string {
+  const code = (currency ?? "").trim();
+  return formatCents(cents, { language, currency: code === "" ? undefined : code });
+}

@@ -13,12 +13,14 @@ import {
   ServiceError,
   TransportError,
 } from "./errors";
+import { formatCents } from "./money";
 
 export type PlainKind =
   | "serviceDown"
   | "unreachable"
   | "notAuthorised"
   | "refused"
+  | "answeredError"
   | "unknownOutcome"
   | "settings"
   | "unexpected";
@@ -59,7 +61,8 @@ export function plainKind(err: unknown): PlainKind | null {
   }
   if (err instanceof ServiceError) {
     if (err.bodyStatusCode === 401 || (err.bodyStatusCode === 403 && !write)) return "notAuthorised";
-    return unknown("refused");
+    // A read has no values to check: the service answered with an error, to try later.
+    return write ? unknown("refused") : "answeredError";
   }
   return unknown("unexpected");
 }
@@ -94,8 +97,13 @@ export function plainError(err: unknown, language: Language, kept?: Kept): Plain
  * keeps no more of the error): nothing was changed. A 403 there is the administrator's
  * permission, not the token (the fund was read with it).
  */
-export function plainRefusal(detail: string, language: Language): PlainError {
-  return { kind: "refused", message: sentences("refused", "nothing", language), detail };
+export function plainRefusal(detail: string, language: Language, currency?: string): PlainError {
+  const words = serviceWordsOf(detail);
+  const reason = words === null ? null : refusalReason(words, language, currency);
+  const message = reason
+    ? `${reason} ${translate(language, "error.kept.nothing")}`
+    : sentences("refused", "nothing", language);
+  return { kind: "refused", message, detail };
 }
 
 function sentences(kind: PlainKind, kept: Kept | undefined, language: Language): string {
@@ -113,4 +121,90 @@ export function plainText(plain: PlainError, language: Language): string {
   return plain.detail
     ? `${plain.message}${DETAILS_SEPARATOR}${translate(language, "error.details")}: ${plain.detail}`
     : plain.message;
+}
+
+/**
+ * The service's own words in the technical text of a failed call ("createFund: the service
+ * answered HTTP 409: <words>", or an error inside a 200), else null: a text the add-on wrote
+ * itself, already plain.
+ */
+export function serviceWordsOf(technical: string): string | null {
+  const m =
+    /^\w+: the service (?:answered HTTP \d{3}|reported an error inside an HTTP \d{3} answer): ([\s\S]+)$/.exec(
+      technical,
+    );
+  return m && m[1] !== "(no message)" ? (m[1] as string) : null;
+}
+
+/** The label a person knows each field of a request by: the Outbox's columns, the sidebars' fields. */
+const FIELD_LABELS: Record<string, StringKey> = {
+  Id: "outbox.col.targetId",
+  IdAdmin: "settings.adminId",
+  IdEmployee: "outbox.col.employeeId",
+  EmployeeId: "outbox.col.employeeId",
+  DepositAmount: "outbox.col.amount",
+  WithdrawAmount: "outbox.col.amount",
+  FundAmount: "outbox.col.amount",
+  Currency: "outbox.col.currency",
+  FundCurrency: "outbox.col.currency",
+  FundStatus: "outbox.col.fundStatus",
+  Status: "outbox.col.fundStatus",
+  IntegrationCode: "outbox.col.integrationCode",
+  IntegrationDate: "outbox.col.integrationDate",
+  CustomStatus: "outbox.col.customStatus",
+  CustomMessage: "outbox.col.customMessage",
+  FundName: "outbox.col.fundName",
+  FundCode: "outbox.col.fundCode",
+  FundComment: "outbox.col.fundComment",
+  FundFlexibility: "outbox.col.flexible",
+  FundAutoDeposit: "outbox.col.autoDeposit",
+  FundAutoBlock: "outbox.col.autoBlock",
+  FundExpiration: "outbox.col.expirationDate",
+  FundExpirationDate: "outbox.col.expirationDate",
+};
+
+/** A decimal amount of the service's text as cents, or null. */
+function centsOf(text: string): number | null {
+  return /^-?\d+(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : null;
+}
+
+/**
+ * The reason the service gave for refusing a write, in `language`: the rules it is known to
+ * state said plainly ("The fund's balance (PEN 11,422.55) is less than the withdrawal
+ * (PEN 99,999,999.00)."), any other "<Field>: <rule>" with the field named by its label;
+ * null when the words name no field this add-on knows (then they stay in the details only).
+ * `currency` is the fund's, for the amounts' code and decimals.
+ */
+export function refusalReason(words: string, language: Language, currency?: string): string | null {
+  const money = (cents: number) =>
+    formatCents(cents, {
+      language,
+      currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
+    });
+  const balance = /^WithdrawAmount: (-?[\d.]+) is more than the fund's balance (-?[\d.]+)$/.exec(words);
+  if (balance) {
+    const [amount, left] = [centsOf(balance[1] as string), centsOf(balance[2] as string)];
+    if (amount !== null && left !== null)
+      return translate(language, "error.reason.balance", { balance: money(left), amount: money(amount) });
+  }
+  const status = /^CustomStatus: "([^"]*)" is not a custom status of/.exec(words);
+  if (status) return translate(language, "error.reason.customStatus", { status: status[1] as string });
+  const field = /^(\w+): ([\s\S]+)$/.exec(words);
+  const label = field ? FIELD_LABELS[field[1] as string] : undefined;
+  if (field && label)
+    return translate(language, "error.reason.field", {
+      field: translate(language, label),
+      rule: (field[2] as string).replace(/\.$/, ""),
+    });
+  return null;
+}
+
+/**
+ * What a person reads of a write the service refused: the plain sentence with its reason
+ * first, in their language, then "Details:" and the technical text. A text the add-on wrote
+ * itself (already plain, already in their language) is returned as it is.
+ */
+export function plainWriteRefusal(technical: string, language: Language, currency?: string): string {
+  if (serviceWordsOf(technical) === null) return technical;
+  return plainText(plainRefusal(technical, language, currency), language);
 }

@@ -29,7 +29,7 @@ import type { FundFacts } from "../outbox/preview";
 import { readOutboxRow } from "../outbox/rows";
 import type { OutboxSheetPort } from "../outbox/run";
 import type { WriteResult } from "../outbox/write";
-import { FORMAT, rewritableValue } from "../sheets/cells";
+import { dateCell, dateFormat, FORMAT, rewritableValue } from "../sheets/cells";
 import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
 import { columnWithHeader, relabelledHeader, textsOfHeader } from "../sheets/headers";
 import { auditSheetSink } from "./audit-sheet";
@@ -110,7 +110,10 @@ export function applyResultToSheets(
       const col = columnOfKey(headers, column.header);
       const value = cells[index];
       if (col !== undefined && value !== undefined) {
-        sheet.getRange(row, col).setValue(rewritableValue(value, column.format));
+        // As a refresh writes it (the column's cell and format): a date stays a date.
+        const range = sheet.getRange(row, col);
+        range.setNumberFormat(column.formatOf?.(fund) ?? column.format);
+        range.setValue(value);
       }
     });
     return;
@@ -132,7 +135,14 @@ export function applyResultToSheets(
       FORMAT.text,
     );
     set("col.integrationCode" as StringKey, report.integrationCode ?? "", FORMAT.text);
-    set("col.integrationDate" as StringKey, report.integrationDate ?? "", FORMAT.datetime);
+    // A date as the refresh writes it: a date cell, never the date's text.
+    const date = report.integrationDate ?? "";
+    const col = columnOfKey(headers, "col.integrationDate" as StringKey);
+    if (col !== undefined) {
+      const range = sheet.getRange(row, col);
+      range.setNumberFormat(dateFormat(date, true));
+      range.setValue(dateCell(date));
+    }
   }
   if (report.customStatus !== undefined)
     set("col.customStatus" as StringKey, report.customStatus, FORMAT.text);
@@ -204,6 +214,9 @@ export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
   dressOutboxSheet(sheet, language);
 }
 
+/** Pixels of the Result column: a refusal's plain sentence fits on two or three lines. */
+const RESULT_WIDTH = 420;
+
 /**
  * What makes the Outbox readable, none of it read back: the add-on's record hidden at the right
  * (with its note), the Operation header's note, and the conditional formats.
@@ -211,6 +224,11 @@ export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
 function dressOutboxSheet(sheet: Sheet, language: Language): void {
   const snapshot = columnNumber("snapshot");
   sheet.setColumnWidth(snapshot, 40);
+  // A Result is read without clicking it: a wide column whose text wraps.
+  const result = columnNumber("result");
+  sheet.setColumnWidth(result, RESULT_WIDTH);
+  sheet.getRange(1, result, sheet.getMaxRows(), 1).setWrap(true);
+  sheet.getRange(1, 1, 1, OUTBOX_COLUMNS.length).setFontWeight("bold");
   sheet.getRange(1, snapshot).setNote(translate(language, "outbox.snapshotNote"));
   sheet.getRange(1, columnNumber("operation")).setNote(operationsNote(language));
   sheet.hideColumns(columnNumber(HIDDEN_COLUMNS[0]), HIDDEN_COLUMNS.length);

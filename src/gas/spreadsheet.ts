@@ -90,6 +90,7 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       return read;
     },
     write(plan: RefreshPlan, shouldStop?: () => boolean) {
+      const fresh = activeSpreadsheet().getSheetByName(name) === null;
       const sheet = sheetNamed(name, kind === "files");
       checkCellBudget(sheet, plan.values.length, plan.width);
       ensureSize(sheet, plan.values.length, plan.width);
@@ -116,12 +117,24 @@ export function sheetAccess(kind: string, name: string): SheetAccess {
       }
       read = null;
       if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
+      // A new sheet: the add-on's header bold on a band of its own, told apart from the users'
+      // columns to come beside it, and widths that fit the data (after that they are the users').
+      if (fresh) {
+        sheet
+          .getRange(1, 1, 1, plan.keys.length)
+          .setFontWeight("bold")
+          .setBackground(ADDON_HEADER_BACKGROUND);
+        sheet.autoResizeColumns(1, plan.keys.length);
+      }
       return complete;
     },
     layout: () => loadLayout(store, kind),
     saveLayout: (keys) => saveLayout(store, kind, keys),
   };
 }
+
+/** The background of the header cells of the add-on's columns on the data sheets. */
+export const ADDON_HEADER_BACKGROUND = "#d9e4f0";
 
 /** The selected data rows of the active sheet (1-based, header excluded) and the sheet's name. */
 export function selectedRows(): { sheetName: string; rows: number[] } {

@@ -19,11 +19,13 @@ import {
   CHART_SIZE,
   fundsPart,
   parseState,
+  type RowStyle,
   renderSummary,
   reportsPart,
   SUMMARY_STATE_KEY,
   SUMMARY_WIDTH,
   type SummaryLine,
+  type SummaryState,
 } from "../summary/layout";
 import { type ColumnsByKey, fundsFrom, movementsFrom, NEEDED_COLUMNS, reportsFrom } from "../summary/records";
 import { activeSpreadsheet, documentProperties } from "./active";
@@ -156,10 +158,35 @@ export function redrawSummarySheet(language: Language): void {
   if (exists) writeSummary(state, language, Date.now());
 }
 
-function writeSummary(state: ReturnType<typeof parseState>, language: Language, started: number): void {
+/** How each kind of row looks: a finance team's dashboard, title and blocks set apart. */
+const ROW_LOOK: Record<
+  RowStyle,
+  { bold: boolean; background: string | null; color: string | null; wrap: boolean }
+> = {
+  title: { bold: true, background: null, color: "#1f3b57", wrap: false },
+  line: { bold: false, background: null, color: "#5f6368", wrap: false },
+  block: { bold: true, background: "#d9e4f0", color: "#1f3b57", wrap: false },
+  header: { bold: true, background: "#f1f3f4", color: null, wrap: true },
+  plain: { bold: false, background: null, color: null, wrap: false },
+};
+/** Widths in pixels: column A holds currencies, months and labels; B–H numbers under wrapped headers. */
+const COLUMN_WIDTHS = { first: 190, other: 125 } as const;
+
+/** The ids of the charts the add-on inserted, by key (states of before the per-currency charts kept an array). */
+function chartIds(charts: SummaryState["charts"]): Record<string, number> {
+  if (!Array.isArray(charts)) return { ...charts };
+  // Of the three charts of then, only the months chart (counts) still means the same.
+  const ids: Record<string, number> = {};
+  charts.forEach((id, i) => {
+    if (id !== null) ids[i === 1 ? "months" : `legacy:${i}`] = id;
+  });
+  return ids;
+}
+
+function writeSummary(state: SummaryState, language: Language, started: number): void {
   const props = documentProperties();
   const sheet = summarySheet(translate(language, "summary.sheet"), state.sheetId);
-  if (sheet.getSheetId() !== state.sheetId) state.charts = [];
+  if (sheet.getSheetId() !== state.sheetId) state.charts = {};
   const grid = renderSummary(state, language);
   // Rows the previous Summary used and this one does not are emptied in the same write.
   const used = grid.values.length;
@@ -167,47 +194,78 @@ function writeSummary(state: ReturnType<typeof parseState>, language: Language, 
   while (grid.values.length < height) {
     grid.values.push(Array(SUMMARY_WIDTH).fill(""));
     grid.formats.push(Array(SUMMARY_WIDTH).fill("@"));
+    grid.styles.push("plain");
   }
   ensureSize(sheet, height, CHART_COLUMN);
   const area = sheet.getRange(1, 1, height, SUMMARY_WIDTH);
   area.setNumberFormats(grid.formats);
   area.setValues(grid.values);
+  const looks = grid.styles.map((style) => ROW_LOOK[style]);
+  const across = <T>(value: (look: (typeof looks)[number]) => T) =>
+    looks.map((look) => Array<T>(SUMMARY_WIDTH).fill(value(look)));
+  area
+    .setFontWeights(across((l) => (l.bold ? "bold" : "normal")))
+    .setBackgrounds(across((l) => l.background))
+    .setFontColors(across((l) => l.color))
+    .setWraps(across((l) => l.wrap));
+  sheet.getRange(1, 1).setFontSize(14);
+  sheet.setColumnWidth(1, COLUMN_WIDTHS.first);
+  sheet.setColumnWidths(2, SUMMARY_WIDTH - 1, COLUMN_WIDTHS.other);
 
+  const ids = chartIds(state.charts);
   const existing = sheet.getCharts();
-  const inserted: number[] = [];
-  grid.charts.forEach((spec, i) => {
-    const chart = existing.find((c) => c.getChartId() !== null && c.getChartId() === state.charts[i]);
+  const ours = (key: string) => existing.find((c) => c.getChartId() !== null && c.getChartId() === ids[key]);
+  // Charts of a currency no longer shown (or of the charts of before) go; a user's own charts stay.
+  const keys = grid.charts.map((spec) => spec.key);
+  for (const key of Object.keys(ids)) {
+    if (keys.includes(key)) continue;
+    const chart = ours(key);
+    if (chart) sheet.removeChart(chart);
+    delete ids[key];
+  }
+  const inserted: string[] = [];
+  for (const spec of grid.charts) {
+    const chart = ours(spec.key);
     const r = spec.range;
     const builder = (
       chart
         ? chart.modify().clearRanges()
-        : sheet.newChart().asColumnChart().setPosition(spec.anchorRow, CHART_COLUMN, 0, 0)
+        : sheet.newChart().asColumnChart().setPosition(spec.anchorRow, CHART_COLUMN, spec.offsetX, 0)
     )
       .addRange(sheet.getRange(r.row, r.column, r.numRows, r.numColumns))
       .setOption("title", spec.title)
       .setOption("isStacked", spec.stacked)
-      .setOption("width", CHART_SIZE.width)
+      .setOption("legend", { position: "none" })
+      .setOption("width", spec.width)
       .setOption("height", CHART_SIZE.height);
+    if (spec.key === "months") builder.setOption("legend", { position: "bottom" });
     if (chart) sheet.updateChart(builder.build());
     else {
       sheet.insertChart(builder.build());
-      inserted.push(i);
+      inserted.push(spec.key);
     }
-  });
+  }
   if (inserted.length > 0) {
     const before = existing.map((c) => c.getChartId());
     const added = sheet
       .getCharts()
       .map((c) => c.getChartId())
       .filter((id) => !before.includes(id));
-    inserted.forEach((i, k) => {
-      state.charts[i] = added[k] ?? null;
+    inserted.forEach((key, k) => {
+      const id = added[k];
+      if (id !== undefined && id !== null) ids[key] = id;
     });
   }
   saveText(
     props,
     SUMMARY_STATE_KEY,
-    JSON.stringify({ ...state, height: used, sheetId: sheet.getSheetId(), ms: Date.now() - started }),
+    JSON.stringify({
+      ...state,
+      charts: ids,
+      height: used,
+      sheetId: sheet.getSheetId(),
+      ms: Date.now() - started,
+    }),
   );
 }
 

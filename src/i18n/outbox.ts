@@ -83,7 +83,7 @@ export const outbox = {
     "outbox.exists": "The Outbox sheet already exists.",
 
     "outbox.msg.sending": "Sending…",
-    "outbox.msg.doneFund": "Done. Fund {id}: balance {balance} {currency}.",
+    "outbox.msg.doneFund": "Done. Fund {id}: balance {balance}.",
     "outbox.msg.createdFund": "Done. Fund {id} created.",
     "outbox.msg.doneReport": "Done. Report {id} updated.",
     "outbox.msg.reconciledApplied":
@@ -210,7 +210,7 @@ export const outbox = {
     "outbox.warn.noRecord":
       "this document keeps no record of its request; it is marked Refused and nothing is sent.",
     "outbox.warn.overBalance":
-      "withdrawing {amount} {currency} exceeds the balance {balance} of fund {id}, which is not flexible.",
+      "withdrawing {amount} exceeds the balance {balance} of fund {id}, which is not flexible.",
     "outbox.warn.duplicate": "same operation on the same target as row {other}.",
     "outbox.warn.closedFund": "fund {id} is closed.",
     "outbox.warn.blockedFund": "fund {id} is blocked.",
@@ -313,7 +313,7 @@ export const outbox = {
     "outbox.exists": "La hoja Bandeja de salida ya existe.",
 
     "outbox.msg.sending": "Enviando…",
-    "outbox.msg.doneFund": "Hecho. Fondo {id}: saldo {balance} {currency}.",
+    "outbox.msg.doneFund": "Hecho. Fondo {id}: saldo {balance}.",
     "outbox.msg.createdFund": "Hecho. Fondo {id} creado.",
     "outbox.msg.doneReport": "Hecho. Informe {id} actualizado.",
     "outbox.msg.reconciledApplied":
@@ -442,7 +442,7 @@ export const outbox = {
     "outbox.warn.noRecord":
       "este documento no guarda registro de su solicitud; se marca Rechazada y no se envía nada.",
     "outbox.warn.overBalance":
-      "retirar {amount} {currency} supera el saldo {balance} del fondo {id}, que no es flexible.",
+      "retirar {amount} supera el saldo {balance} del fondo {id}, que no es flexible.",
     "outbox.warn.duplicate": "misma operación sobre el mismo destino que la fila {other}.",
     "outbox.warn.closedFund": "el fondo {id} está cerrado.",
     "outbox.warn.blockedFund": "el fondo {id} está bloqueado.",

@@ -3,7 +3,7 @@
  * request does ("Deposit 50.00 to fund 5010") and which of a row's cells changed since it was
  * sent ("Amount was changed from “50.00” to “70.00”").
  */
-import { formatCents } from "../api/money";
+import { moneyText } from "../api/money";
 import { type Language, type StringKey, translate } from "../i18n";
 import { headerKey, type OutboxColumn } from "./columns";
 import { fundStatusLabel } from "./operations";
@@ -12,8 +12,7 @@ import type { WriteRequest } from "./requests";
 /** What a request does, in a short phrase; `currency` is added to amounts when known. */
 export function describeRequest(language: Language, request: WriteRequest, currency?: string | null): string {
   const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
-  const money = (cents: number, code?: string | null) =>
-    `${formatCents(cents, { language, decimalsOf: code ?? "" })}${code ? ` ${code}` : ""}`;
+  const money = (cents: number, code?: string | null) => moneyText(cents, code, language);
   switch (request.operation) {
     case "deposit":
       return t("outbox.describe.deposit", { amount: money(request.amount, currency), id: request.fundId });

@@ -186,7 +186,7 @@ export function settleBlockingWrites(
     .filter((record) => blocks(record, request))
     .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of blocking) {
-    const sent = record.request ? describeRequest(context.language, record.request) : record.operation;
+    const sent = record.request ? describeRequest(context.language, record.request, recordSnapshot(record).fund?.currency) : record.operation;
     const onReport = record.request !== undefined && "reportId" in record.request;
     if (record.source === "outbox")
       return {
@@ -324,7 +324,8 @@ export function submitWrite(
   // The plain sentence first, the service's own words after it (src/api/plain.ts).
   const details = (message: string, detail: string) =>
     plainText({ kind: null, message, detail }, context.language);
-  const refusal = (detail: string) => plainText(plainRefusal(detail, context.language), context.language);
+  const refusal = (detail: string, currency?: string) =>
+    plainText(plainRefusal(detail, context.language, currency), context.language);
   const checked = checkWrite(operation, fields, {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
@@ -385,7 +386,7 @@ export function submitWrite(
     return { kind: "done", message, ...fundOf(end.result, context) };
   }
   if (end.status === "refused") {
-    const message = withNotice(refusal(end.message));
+    const message = withNotice(refusal(end.message, end.snapshot.fund?.currency));
     if (record) {
       if (keep) finishFormWrite(context, record, "refused", message);
       else context.records.remove(record.key);
@@ -404,7 +405,7 @@ export function submitWrite(
     message: withNotice(
       details(
         t("reportId" in request ? "form.unknownWaitingReportPlain" : "form.unknownWaitingPlain", {
-          sent: describeRequest(context.language, request),
+          sent: describeRequest(context.language, request, end.snapshot.fund?.currency),
           until,
         }),
         end.message,

@@ -4,7 +4,7 @@
  * cents, and what deserves a second look. Sends nothing.
  */
 
-import { formatCents } from "../api";
+import { formatCents, moneyText } from "../api";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { Cents } from "./cells";
 import { describeChanges, describeInFull, describeRequest, tooLongParams } from "./describe";
@@ -435,9 +435,8 @@ export function warningNote(language: Language, warning: Warning): string | null
   switch (warning.kind) {
     case "overBalance":
       return t("outbox.warn.overBalance", {
-        amount: formatCents(warning.amount, { language, decimalsOf: warning.currency }),
-        currency: warning.currency,
-        balance: formatCents(warning.balance, { language, decimalsOf: warning.currency }),
+        amount: moneyText(warning.amount, warning.currency, language),
+        balance: moneyText(warning.balance, warning.currency, language),
         id: warning.fundId,
       });
     case "duplicate":

@@ -11,7 +11,8 @@
  * key just before writing, so edits and inserted rows during a run are kept.
  */
 
-import { formatCents } from "../api/money";
+import { moneyText } from "../api/money";
+import { plainWriteRefusal } from "../api/plain";
 import { type Language, type StringKey, translate } from "../i18n";
 import { DATE_TIME, type DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
@@ -437,7 +438,14 @@ export function runOutbox(context: RunContext): RunSummary {
     row.operationKey = key;
   };
 
-  const sentText = (request: WriteRequest) => describeRequest(context.language, request);
+  // Each fund's currency as last read: amounts are written in its code and decimals.
+  const currencies = new Map<number, string>();
+  const sentText = (request: WriteRequest) =>
+    describeRequest(
+      context.language,
+      request,
+      "fundId" in request ? currencies.get(request.fundId) : undefined,
+    );
 
   const finish = (rec: WriteRecord, state: "done" | "refused") =>
     putRecord(finishedRecord(rec, state, nowMs()));
@@ -458,6 +466,7 @@ export function runOutbox(context: RunContext): RunSummary {
       end = sendWrite(writing, request, key, (snapshot) => {
         const shown = context.currencies?.[confirmationKey(row)];
         const fund = snapshot.fund;
+        if (fund?.currency) currencies.set(fund.id, fund.currency);
         if (shown && fund && fund.currency !== undefined && shown !== fund.currency) {
           // Nothing recorded, nothing sent: the row stays Pending and its fund waits.
           const params = { id: fund.id, currency: fund.currency, shown };
@@ -498,7 +507,9 @@ export function runOutbox(context: RunContext): RunSummary {
       if (isWriteFailure(error) && error.outcome === "refused") {
         // The service answered that the fund cannot be read (unknown id, no permission), or the
         // write would leave the fund unreadable: nothing was sent.
-        const message = t("outbox.msg.refused", { message: error.message });
+        const message = t("outbox.msg.refused", {
+          message: plainWriteRefusal(error.message, context.language),
+        });
         putRecord({
           key,
           state: "refused",
@@ -533,7 +544,8 @@ export function runOutbox(context: RunContext): RunSummary {
       context.applyResult?.(end.result);
     } else if (end.status === "refused") {
       finish(sending, "refused");
-      mark("Refused", t("outbox.msg.refused", { message: end.message }), "refused");
+      const plain = plainWriteRefusal(end.message, context.language, end.snapshot.fund?.currency);
+      mark("Refused", t("outbox.msg.refused", { message: plain }), "refused");
     } else {
       putRecord({ ...sending, state: "unknown" });
       hold(request, waitForRow(request, row.rowNumber));
@@ -549,6 +561,8 @@ export function runOutbox(context: RunContext): RunSummary {
 
   function settleRecord(rec: WriteRecord, row: OutboxRow | null): void {
     const request = rec.request as WriteRequest;
+    const mark = recordSnapshot(rec).fund;
+    if (mark?.currency) currencies.set(mark.id, mark.currency);
     const waitingOn = heldFor(rec.request);
     if (waitingOn !== undefined) {
       if (row) record(row.rowNumber, "Unknown", waitingOn, "skipped");
@@ -619,8 +633,7 @@ export function runOutbox(context: RunContext): RunSummary {
       } else if (verdict.byCount && "amount" in request) {
         message = t("outbox.msg.appliedByCount", {
           movement: t(request.operation === "deposit" ? "outbox.movement.1" : "outbox.movement.2"),
-          amount:
-            `${formatCents(request.amount, { language: context.language, decimalsOf: verdict.fund?.currency })} ${verdict.fund?.currency ?? ""}`.trim(),
+          amount: moneyText(request.amount, verdict.fund?.currency ?? mark?.currency, context.language),
           id: rec.fundId ?? "",
         });
       } else {
@@ -906,7 +919,7 @@ export function doneMessage(
   if (result.kind === "report") return t("outbox.msg.doneReport", { id: result.report.id });
   return t("outbox.msg.doneFund", {
     id: result.fund.id,
-    balance: formatCents(result.fund.balance, { language, decimalsOf: result.fund.currency }),
+    balance: moneyText(result.fund.balance, result.fund.currency, language),
     currency: result.fund.currency,
   });
 }

@@ -4,7 +4,7 @@
  * refresh that changes nothing writes nothing, and a big sheet is written in pieces that each
  * stay well inside Sheets' limits on one call.
  */
-import type { CellValue } from "./cells";
+import { type CellValue, wouldBeInterpreted } from "./cells";
 import { REFRESH_NOTE_KEY } from "./columns";
 import type { RefreshPlan, SheetSnapshot } from "./merge";
 
@@ -91,8 +91,19 @@ function sameRow(plan: RefreshPlan, snapshot: SheetSnapshot, index: number, date
   const oldFormats = snapshot.formats[index];
   if (!values || !formulas || !oldFormats) return false;
   for (let c = 0; c < plan.width; c += 1) {
-    if (!sameCell(planned[c] ?? "", values[c], formulas[c], dateTexts)) return false;
+    const cell = planned[c] ?? "";
+    if (!sameCell(cell, values[c], formulas[c], dateTexts)) return false;
     if ((formats[c] ?? "") !== (oldFormats[c] ?? "")) return false;
+    // Equal text, another type: a date planned as text that Sheets parses, in a date-formatted
+    // cell, where the sheet holds it as literal text (an earlier write's apostrophe). Written again.
+    if (
+      typeof cell === "string" &&
+      typeof values[c] === "string" &&
+      /y/.test(formats[c] ?? "") &&
+      !cell.startsWith("'") &&
+      wouldBeInterpreted(cell)
+    )
+      return false;
   }
   return true;
 }

@@ -48,6 +48,8 @@ export interface AttentionItem {
   id: string;
   /** Values for the reason's text: amounts in cents, days, dates, a message. */
   detail: Record<string, string | number>;
+  /** Row of the fund or report on its data sheet (1-based): what the id links to. */
+  row?: number;
 }
 
 export const EXPIRING_DAYS = 30;
@@ -178,6 +180,7 @@ export function fundsAttention(funds: readonly SummaryFund[], today: string): At
         kind: "negative",
         id: String(f.id),
         detail: { cents: f.balanceCents, currency: f.currency },
+        row: f.row,
       }),
     );
   const expiring = funds
@@ -185,7 +188,14 @@ export function fundsAttention(funds: readonly SummaryFund[], today: string): At
       (f) => f.status === "open" && f.expiration !== "" && f.expiration >= today && f.expiration <= soon,
     )
     .sort((a, b) => (a.expiration < b.expiration ? -1 : 1))
-    .map((f): AttentionItem => ({ kind: "expiring", id: String(f.id), detail: { date: f.expiration } }));
+    .map(
+      (f): AttentionItem => ({
+        kind: "expiring",
+        id: String(f.id),
+        detail: { date: f.expiration },
+        row: f.row,
+      }),
+    );
   return [...negative, ...expiring];
 }
 
@@ -200,6 +210,7 @@ export function reportsAttention(reports: readonly SummaryReport[], today: strin
       kind: "pending",
       id: String(r.id),
       detail: { days, cents: r.approvedCents, currency: r.currency },
+      row: r.row,
     }));
 }
 

@@ -91,8 +91,11 @@ export interface SummaryState {
   line: SummaryLine | null;
   /** Rows of the add-on's area last written: cleared before the next write. */
   height: number;
-  /** Ids of the charts the add-on inserted, in ChartSpec order. */
-  charts: Array<number | null>;
+  /**
+   * Ids of the charts the add-on inserted, by ChartSpec key (an array, by position, in states
+   * written before the charts were per currency).
+   */
+  charts: Record<string, number> | Array<number | null>;
   /** The Summary sheet's id: followed through a rename, and never confused with a user's sheet. */
   sheetId?: number;
   /** How long the last update took, in ms on the script's clock (`npm run bench` reports it). */
@@ -106,7 +109,7 @@ export const EMPTY_STATE: SummaryState = {
   run: [],
   line: null,
   height: 0,
-  charts: [],
+  charts: {},
 };
 
 export function parseState(text: string | null): SummaryState {
@@ -116,7 +119,7 @@ export function parseState(text: string | null): SummaryState {
   } catch (_err) {
     // Unreadable: computed again from scratch.
   }
-  return { ...EMPTY_STATE, run: [], charts: [] };
+  return { ...EMPTY_STATE, run: [], charts: {} };
 }
 
 /** What a part keeps of its attention items: the first ones shown, and how many in all. */
@@ -175,73 +178,111 @@ export function reportsPart(
 
 /** A chart of the Summary: its title and the block of cells it draws (header row first). */
 export interface ChartSpec {
+  /** What the chart shows, stable between refreshes ("funds:PEN", "months", "ages:CLP"). */
+  key: string;
   title: string;
   stacked: boolean;
   range: { row: number; column: number; numRows: number; numColumns: number };
   /** Where it is placed when first inserted (a chart the user moved stays where it is). */
   anchorRow: number;
+  /** Pixels right of CHART_COLUMN: the charts of one kind, one per currency, side by side. */
+  offsetX: number;
+  width: number;
 }
 
 export const CHART_COLUMN = SUMMARY_WIDTH + 2;
-/** Each chart's size in pixels, and the rows (21 px each) between the tops of two charts. */
-export const CHART_SIZE = { width: 480, height: 260 } as const;
+/** Each chart's height in pixels, and the rows (21 px each) between the tops of two kinds of chart. */
+export const CHART_SIZE = { width: 480, small: 320, gap: 12, height: 260 } as const;
 const CHART_ROWS = 14;
+/** Charts of amounts drawn per currency: beyond these, the tables above still hold them all. */
+export const CURRENCY_CHARTS = 6;
+
+/** How a row of the Summary looks: the adapter turns these into fonts and colours. */
+export type RowStyle = "title" | "line" | "block" | "header" | "plain";
 
 export interface SummaryGrid {
   values: CellValue[][];
   formats: string[][];
+  /** One per row of `values`. */
+  styles: RowStyle[];
   charts: ChartSpec[];
 }
 
 /**
+ * The number format of an amount in `currency`: its code first ("PEN 1,234.50", as the sidebars
+ * write money), the currency's decimals (none for CLP unless the value has cents), negative
+ * amounts red. A code that is not three capital letters comes from a cell anyone can type in:
+ * it stays out of the format.
+ */
+export function moneyFormat(currency: string, cents: number): string {
+  const number = amountFormat(currency, cents);
+  const code = /^[A-Z]{3}$/.test(currency) ? `"${currency} "` : "";
+  return `${code}${number};[Red]-${code}${number}`;
+}
+
+/** A link to rows of another sheet of the spreadsheet, showing `label` (digits only, or a number). */
+function rowsLink(gid: number, first: number, last: number, label: string | number): string {
+  const shown = typeof label === "number" ? String(label) : `"${label}"`;
+  return `=HYPERLINK("#gid=${gid}&range=A${first}:A${last}",${shown})`;
+}
+
+/**
  * The whole area in one grid. Text that comes from the service (currencies, custom statuses)
- * or the settings lands in plain-text cells: never a formula. Counts are links built here from
- * numbers only.
+ * or the settings lands in plain-text cells: never a formula. Links are built here from numbers
+ * only (an id that is not all digits is shown as text, without a link).
  */
 export function renderSummary(state: SummaryState, language: Language): SummaryGrid {
   const t = (key: StringKey, params?: Record<string, string | number>) => translate(language, key, params);
   const values: CellValue[][] = [];
   const formats: string[][] = [];
+  const styles: RowStyle[] = [];
   const charts: ChartSpec[] = [];
-  const row = (cells: Array<[CellValue, string]>) => {
+  const row = (cells: Array<[CellValue, string]>, style: RowStyle = "plain") => {
     const padded = [...cells];
     while (padded.length < SUMMARY_WIDTH) padded.push(["", FORMAT.text]);
     values.push(padded.map((c) => c[0]));
     formats.push(padded.map((c) => c[1]));
+    styles.push(style);
   };
   const label = (text: string): [CellValue, string] => [text, FORMAT.text];
-  // With the currency's decimals (none for CLP unless the value has cents), as the data sheets.
   const money = (cents: number, currency: string): [CellValue, string] => [
     cents / 100,
-    amountFormat(currency, cents),
+    moneyFormat(currency, cents),
   ];
-  const header = (key: StringKey) => row(t(key).split("|").map(label));
+  const header = (key: StringKey) => row(t(key).split("|").map(label), "header");
   const link = (count: Count, gid: number): [CellValue, string] => [
-    count[0] === 0 ? 0 : `=HYPERLINK("#gid=${gid}&range=A${count[1]}:A${count[2]}",${count[0]})`,
+    count[0] === 0 ? 0 : rowsLink(gid, count[1], count[2], count[0]),
     FORMAT.integer,
   ];
+  const idLink = (item: AttentionItem, gid: number | undefined): [CellValue, string] =>
+    item.row && gid !== undefined && /^\d{1,20}$/.test(item.id)
+      ? [rowsLink(gid, item.row, item.row, item.id), FORMAT.general]
+      : label(item.id);
   const gap = () => row([]);
 
-  row([label(t("summary.sheet"))]);
+  row([label(t("summary.sheet"))], "title");
   const line = state.line;
-  row([
-    label(
-      line
-        ? t("summary.line", {
-            when: line.at,
-            action: line.action,
-            source: t(`summary.from.${line.source}` as StringKey),
-            since: line.window.since,
-            until: line.window.until,
-            filters: line.filters || t("summary.noFilters"),
-          })
-        : t("summary.empty"),
-    ),
-  ]);
+  row(
+    [
+      label(
+        line
+          ? t("summary.line", {
+              when: line.at,
+              action: line.action,
+              source: t(`summary.from.${line.source}` as StringKey),
+              since: line.window.since,
+              until: line.window.until,
+              filters: line.filters || t("summary.noFilters"),
+            })
+          : t("summary.empty"),
+      ),
+    ],
+    "line",
+  );
   gap();
 
   const funds = state.funds;
-  row([label(t("summary.funds", { when: funds?.at ?? "—" }))]);
+  row([label(t("summary.funds", { when: funds?.at ?? "—" }))], "block");
   header("summary.funds.header");
   for (const l of funds?.lines ?? []) {
     const g = funds?.gid ?? 0;
@@ -260,7 +301,7 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   gap();
 
   const reports = state.reports;
-  row([label(t("summary.reports", { when: reports?.at ?? "—" }))]);
+  row([label(t("summary.reports", { when: reports?.at ?? "—" }))], "block");
   header("summary.reports.header");
   for (const l of reports?.lines ?? []) {
     const g = reports?.gid ?? 0;
@@ -280,7 +321,7 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   for (const c of reports?.custom ?? []) row([label(c.status), link(c.count, reports?.gid ?? 0)]);
   gap();
 
-  row([label(t("summary.attention"))]);
+  row([label(t("summary.attention"))], "block");
   header("summary.attention.header");
   const items = [...(funds?.attention ?? []), ...(reports?.attention ?? []), ...state.run];
   const total = (funds?.attentionCount ?? 0) + (reports?.attentionCount ?? 0) + state.run.length;
@@ -288,11 +329,12 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
     const d = item.detail;
     const amount =
       typeof d.cents === "number"
-        ? formatCents(d.cents, { language, decimalsOf: String(d.currency ?? "") })
+        ? formatCents(d.cents, { language, currency: String(d.currency ?? "") || undefined })
         : "";
+    const gid = item.kind === "pending" ? reports?.gid : item.kind === "run" ? undefined : funds?.gid;
     row([
       label(t(`summary.kind.${item.kind}` as StringKey)),
-      label(item.id),
+      idLink(item, gid),
       label(t(`summary.reason.${item.kind}` as StringKey, { ...d, amount })),
     ]);
   }
@@ -300,51 +342,77 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   if (items.length === 0) row([label(t("summary.attention.none"))]);
   gap();
 
-  // The charts' data: small tables the embedded charts draw from.
-  row([label(t("summary.chartData"))]);
+  // The charts' data: small tables the embedded charts draw from. Amounts of different
+  // currencies never share a chart (one scale would flatten all but the largest): one small
+  // chart per currency, side by side; counts, which compare, share one.
+  row([label(t("summary.chartData"))], "block");
+  let kinds = 0;
   const table = (
-    title: StringKey,
+    spec: { key: string; title: string; stacked: boolean; width: number; offsetX: number },
     head: string[],
     body: Array<Array<[CellValue, string]>>,
-    stacked: boolean,
   ) => {
     const first = values.length + 1;
-    row(head.map(label));
+    row(head.map(label), "header");
     for (const r of body) row(r);
     charts.push({
-      title: t(title),
-      stacked,
+      ...spec,
       range: { row: first, column: 1, numRows: body.length + 1, numColumns: head.length },
-      anchorRow: 1 + charts.length * CHART_ROWS,
+      anchorRow: 1 + (kinds - 1) * CHART_ROWS,
     });
     gap();
   };
-  table(
-    "summary.chart.balance",
-    t("summary.chart.balance.header").split("|"),
-    (funds?.lines ?? []).map((l) => [label(l.currency), money(l.balanceCents, l.currency)]),
-    false,
+  const perCurrency = (
+    prefix: string,
+    currencies: string[],
+    make: (currency: string) => { title: string; head: string[]; body: Array<Array<[CellValue, string]>> },
+  ) => {
+    kinds += 1;
+    currencies.slice(0, CURRENCY_CHARTS).forEach((currency, i) => {
+      const { title, head, body } = make(currency);
+      const offsetX = i * (CHART_SIZE.small + CHART_SIZE.gap);
+      table(
+        { key: `${prefix}:${currency}`, title, stacked: false, width: CHART_SIZE.small, offsetX },
+        head,
+        body,
+      );
+    });
+  };
+  perCurrency(
+    "funds",
+    (funds?.lines ?? []).map((l) => l.currency),
+    (currency) => {
+      const l = funds?.lines.find((x) => x.currency === currency);
+      const [, ...names] = t("summary.funds.header").split("|");
+      return {
+        title: t("summary.chart.balance", { currency }),
+        head: [t("summary.chart.balance.header"), currency],
+        body: [
+          [label(names[1] ?? ""), money(l?.balanceCents ?? 0, currency)],
+          [label(names[2] ?? ""), money(l?.depositsCents ?? 0, currency)],
+          [label(names[3] ?? ""), money(l?.withdrawalsCents ?? 0, currency)],
+        ],
+      };
+    },
   );
+  kinds += 1;
   table(
-    "summary.chart.months",
+    { key: "months", title: t("summary.chart.months"), stacked: true, width: CHART_SIZE.width, offsetX: 0 },
     t("summary.chart.months.header").split("|"),
     (reports?.months ?? []).map((m) => [
       label(m.month),
       [m.open, FORMAT.integer],
       [m.closed, FORMAT.integer],
     ]),
-    true,
   );
   const ages = reports?.ages ?? { currencies: [], cents: [] };
-  const shown = ages.currencies.slice(0, SUMMARY_WIDTH - 1);
-  table(
-    "summary.chart.ages",
-    [t("summary.chart.ages.header"), ...shown],
-    AGE_BUCKETS.map((b, i) => [
-      label(b.label),
-      ...shown.map((currency, c) => money(ages.cents[i]?.[c] ?? 0, currency)),
-    ]),
-    false,
-  );
-  return { values, formats, charts };
+  perCurrency("ages", ages.currencies, (currency) => {
+    const c = ages.currencies.indexOf(currency);
+    return {
+      title: t("summary.chart.ages", { currency }),
+      head: [t("summary.chart.ages.header"), currency],
+      body: AGE_BUCKETS.map((b, i) => [label(b.label), money(ages.cents[i]?.[c] ?? 0, currency)]),
+    };
+  });
+  return { values, formats, styles, charts };
 }

@@ -11,7 +11,14 @@ import {
   TransportError,
   UnexpectedResponseError,
 } from "../../src/api/errors";
-import { plainError, plainKind, plainText } from "../../src/api/plain";
+import {
+  plainError,
+  plainKind,
+  plainText,
+  plainWriteRefusal,
+  refusalReason,
+  serviceWordsOf,
+} from "../../src/api/plain";
 
 describe("plain words of a failure", () => {
   it("names the kind of each failure, and a write whose outcome is unknown as such", () => {
@@ -92,5 +99,67 @@ describe("plain words of a failure", () => {
       detail: "",
     });
     expect(plainText(plain, "en")).toBe(plain.message);
+  });
+
+  it("a read answered with an error inside a 200 says so, what was kept, and to try again later: never to check values", () => {
+    const err = new ServiceError("getFunds", 200, "Internal: the ledger is being closed", "refused");
+    expect(plainKind(err)).toBe("answeredError");
+    expect(plainError(err, "en", "sheets").message).toBe(
+      "The service answered with an error. The sheets keep their previous data. Try again later.",
+    );
+    expect(plainError(err, "es", "sheets").message).toBe(
+      "El servicio respondió con un error. Las hojas conservan sus datos anteriores. Intente de nuevo más tarde.",
+    );
+    // A write's error inside a 200 is a refusal, with its reason.
+    expect(plainKind(new ServiceError("depositMoneyToFund", 200, "no", "refused"))).toBe("refused");
+  });
+});
+
+describe("a refused write in plain words, with the service's reason", () => {
+  const technical =
+    "withdrawMoneyFromFund: the service answered HTTP 409: WithdrawAmount: 99999999.00 is more than the fund's balance 11422.55";
+
+  it("finds the service's own words in the technical text, and none in the add-on's own texts", () => {
+    expect(serviceWordsOf(technical)).toBe(
+      "WithdrawAmount: 99999999.00 is more than the fund's balance 11422.55",
+    );
+    expect(
+      serviceWordsOf(
+        "createFund: the service reported an error inside an HTTP 200 answer: FundName: required",
+      ),
+    ).toBe("FundName: required");
+    expect(serviceWordsOf("IdAdmin: not allowed to administer funds")).toBeNull();
+  });
+
+  it("leads with the plain sentence and its reason in the user's language, then the technical text", () => {
+    expect(plainWriteRefusal(technical, "en", "PEN")).toBe(
+      `The fund's balance (PEN 11,422.55) is less than the withdrawal (PEN 99,999,999.00). Nothing was changed.\n\nDetails: ${technical}`,
+    );
+    expect(plainWriteRefusal(technical, "es", "CLP")).toBe(
+      `El saldo del fondo (CLP 11.422,55) es menor que el retiro (CLP 99.999.999). No se cambió nada.\n\nDetalles: ${technical}`,
+    );
+    const status =
+      'setExpenseReportCustomStatus: the service answered HTTP 400: CustomStatus: "Revisado" is not a custom status of policy 201; its statuses are Observed, Paid';
+    expect(plainWriteRefusal(status, "en").split("\n\n")[0]).toBe(
+      "‘Revisado’ is not a status of this report's policy. Nothing was changed.",
+    );
+    expect(plainWriteRefusal(status, "es").split("\n\n")[0]).toBe(
+      "«Revisado» no es un estado de la política de esta rendición. No se cambió nada.",
+    );
+  });
+
+  it("names a field by the label the person knows it by, and keeps an unknown field's words in the details", () => {
+    expect(refusalReason("FundCode: at most 50 characters", "en")).toBe(
+      "The service refused Fund code: at most 50 characters.",
+    );
+    expect(refusalReason("FundCode: at most 50 characters", "es")).toBe(
+      "El servicio rechazó Código del fondo: at most 50 characters.",
+    );
+    expect(refusalReason("Something odd happened", "en")).toBeNull();
+    expect(plainWriteRefusal("createFund: the service answered HTTP 400: Something odd happened", "en")).toBe(
+      "The service refused the request. Nothing was changed. Check the values and try again.\n\nDetails: createFund: the service answered HTTP 400: Something odd happened",
+    );
+    // The add-on's own refusals are already plain and in the user's language.
+    expect(plainWriteRefusal("Monto: debe ser positivo", "es")).toBe("Monto: debe ser positivo");
   });
 });

@@ -28,6 +28,13 @@ describe("displayCell: numbers through their number format, as Sheets shows them
     expect(displayCell(value, format)).toEqual({ text, align: "right" });
   });
 
+  it("paints a number in the colour its section names ([Red] for negative amounts)", () => {
+    const format = '"PEN "#,##0.00;[Red]-"PEN "#,##0.00';
+    expect(displayCell(-11422.5, format)).toEqual({ text: "-PEN 11,422.50", align: "right", color: "#ff0000" });
+    expect(displayCell(11422.5, format)).toEqual({ text: "PEN 11,422.50", align: "right" });
+    expect(displayCell(5, "[Blue]0")).toEqual({ text: "5", align: "right", color: "#0000ff" });
+  });
+
   it("shows numbers without a format with at most ten significant digits", () => {
     expect(formatGeneralNumber(0.1 + 0.2)).toBe("0.3");
     expect(formatGeneralNumber(123)).toBe("123");

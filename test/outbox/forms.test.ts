@@ -82,7 +82,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     const outcome = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
     expect(outcome).toMatchObject({ kind: "unknown", applied: null });
     expect(outcome.kind === "unknown" && outcome.message).toBe(
-      "No answer came in time: Deposit of 2.00 to fund 1 may still land. Nothing more is sent for it; open the fund again after 09:03 to see whether it was applied.\n\nDetails: connection dropped",
+      "No answer came in time: Deposit of CLP 2 to fund 1 may still land. Nothing more is sent for it; open the fund again after 09:03 to see whether it was applied.\n\nDetails: connection dropped",
     );
     // A second click (a new request id) while the first may still land: refused, nothing sent.
     const second = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });

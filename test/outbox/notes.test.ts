@@ -33,7 +33,7 @@ describe("previewNotes", () => {
     expect(notesOf(values)).toEqual([
       {
         rowNumber: 2,
-        result: "Preview: withdrawing 60 CLP exceeds the balance 50 of fund 1, which is not flexible.",
+        result: "Preview: withdrawing CLP 60 exceeds the balance CLP 50 of fund 1, which is not flexible.",
       },
       { rowNumber: 3, result: "Preview: fund 3 is closed." },
       {
@@ -43,7 +43,7 @@ describe("previewNotes", () => {
       { rowNumber: 6, result: "Preview: same operation on the same target as row 5." },
     ]);
     expect(notesOf(values, "es").map((n) => n.result)).toEqual([
-      "Vista previa: retirar 60 CLP supera el saldo 50 del fondo 1, que no es flexible.",
+      "Vista previa: retirar CLP 60 supera el saldo CLP 50 del fondo 1, que no es flexible.",
       "Vista previa: el fondo 3 está cerrado.",
       expect.stringMatching(/^Vista previa: no se enviará: Monto contiene una coma/),
       "Vista previa: misma operación sobre el mismo destino que la fila 5.",
@@ -56,7 +56,7 @@ describe("previewNotes", () => {
       {
         rowNumber: 3,
         result:
-          "Preview: same operation on the same target as row 2. Withdrawing 60 CLP exceeds the balance 40 of fund 1, which is not flexible.",
+          "Preview: same operation on the same target as row 2. Withdrawing CLP 60 exceeds the balance CLP 40 of fund 1, which is not flexible.",
       },
     ]);
   });

@@ -211,8 +211,8 @@ describe("previewOutbox", () => {
     const text = previewText("es", preview);
     expect(text).toContain("1 fila de una ejecución interrumpida");
     // The confirmation names every amount that may move, the interrupted row included.
-    expect(text).toContain("• Fila 4: Depósito de 6 CLP al fondo 1");
-    expect(text).toContain("• Fila 5, interrumpida: Depósito de 5 CLP al fondo 1.");
+    expect(text).toContain("• Fila 4: Depósito de CLP 6 al fondo 1");
+    expect(text).toContain("• Fila 5, interrumpida: Depósito de CLP 5 al fondo 1.");
   });
 
   it("lists at most a few warnings and invalid rows by name, and counts the rest", () => {

@@ -45,7 +45,7 @@ describe("runOutbox: the happy path", () => {
     // Sending is written and flushed before each call, Done after it.
     expect(order.slice(0, 4)).toEqual(["2:Sending:0", "2:Done:1", "3:Sending:1", "3:Done:2"]);
     for (let row = 2; row <= 9; row += 1) expect(sheet.cell(row, "state")).toBe("Done");
-    expect(sheet.cell(2, "result")).toBe("Done. Fund 1: balance 1,250 CLP.");
+    expect(sheet.cell(2, "result")).toBe("Done. Fund 1: balance CLP 1,250.");
     expect(String(sheet.cell(6, "result"))).toMatch(/^Done\. Fund \d+ created\.$/);
     // Audit: each write recorded before and after, with the same key as the row.
     expect(audit.entries.slice(0, 2)).toEqual([
@@ -172,7 +172,7 @@ describe("runOutbox: no money moves twice", () => {
     expect(balance(ledger, 1)).toBe(100_000 + 10_000 - 3_000);
     expect(balance(ledger, 2)).toBe(3_000);
     const confirmed =
-      "Done: a matching deposit of 100 CLP appeared on fund 1 after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).";
+      "Done: a matching deposit of CLP 100 appeared on fund 1 after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).";
     expect(sheet.cell(2, "result")).toBe(confirmed);
     expect(audit.entries.filter((e) => e.kind === "note").map((e) => e.message)).toEqual([confirmed]);
   });

@@ -63,13 +63,13 @@ describe("a request that timed out may still land", () => {
     expect(ledger.sentOf("deposit")).toBe(1);
     expect(ledger.sentOf("withdraw")).toBe(0);
     expect(previewText("en", preview())).toContain(
-      "• Row 2, interrupted: Deposit of 50 CLP to fund 1. It may still land: nothing is concluded before 09:03.",
+      "• Row 2, interrupted: Deposit of CLP 50 to fund 1. It may still land: nothing is concluded before 09:03.",
     );
 
     clock.advance(IN_FLIGHT_WINDOW_MS); // it landed meanwhile; the window is over
     const third = runOutbox(context);
     expect(third.done).toBe(2);
-    expect(sheet.cell(2, "result")).toMatch(/^Done: a matching deposit of 50 CLP appeared on fund 1/);
+    expect(sheet.cell(2, "result")).toMatch(/^Done: a matching deposit of CLP 50 appeared on fund 1/);
     expect(deposits(ledger, 1)).toEqual([5_000]);
     expect(ledger.sentOf("deposit")).toBe(1);
     expect(ledger.funds.get(1)?.balance).toBe(100_000 + 5_000 - 100);
@@ -110,12 +110,12 @@ describe("a row edited after its request left is settled for what was sent", () 
     sheet.setCell(2, "amount", "70.00");
     clock.advance(IN_FLIGHT_WINDOW_MS);
     expect(previewText("en", preview())).toContain(
-      "• Row 2, interrupted: Deposit of 50 CLP to fund 1; Amount was changed from “50.00” to “70.00” afterwards. Only what was first sent is checked; nothing new is sent for this row in this run.",
+      "• Row 2, interrupted: Deposit of CLP 50 to fund 1; Amount was changed from “50.00” to “70.00” afterwards. Only what was first sent is checked; nothing new is sent for this row in this run.",
     );
     runOutbox(context);
     expect(sheet.cell(2, "state")).toBe("Done");
     expect(sheet.cell(2, "result")).toBe(
-      "Done for Deposit of 50.00 to fund 1 as first sent; Amount was changed from “50.00” to “70.00” afterwards: nothing more was sent.",
+      "Done for Deposit of CLP 50 to fund 1 as first sent; Amount was changed from “50.00” to “70.00” afterwards: nothing more was sent.",
     );
     expect(deposits(ledger, 1)).toEqual([5_000]);
     runOutbox(context);
@@ -131,10 +131,10 @@ describe("a row edited after its request left is settled for what was sent", () 
     runOutbox(context);
     expect(sheet.cell(2, "state")).toBe("Pending");
     expect(sheet.cell(2, "result")).toBe(
-      "Not sent: the interrupted request (Deposit of 50.00 to fund 1) was not applied (checked by reading the service), and Amount was changed from “50.00” to “70.00” afterwards. The next run sends the row as it is now.",
+      "Not sent: the interrupted request (Deposit of CLP 50 to fund 1) was not applied (checked by reading the service), and Amount was changed from “50.00” to “70.00” afterwards. The next run sends the row as it is now.",
     );
     expect(ledger.sentOf("deposit")).toBe(1);
-    expect(previewText("en", preview())).toContain("• Row 2: Deposit of 70 CLP to fund 1");
+    expect(previewText("en", preview())).toContain("• Row 2: Deposit of CLP 70 to fund 1");
     runOutbox(context);
     expect(sheet.cell(2, "state")).toBe("Done");
     expect(deposits(ledger, 1)).toEqual([7_000]);
@@ -179,7 +179,7 @@ describe("Done rows", () => {
     sheet.rows.push(copy);
     const text = previewText("en", preview());
     expect(text).toContain(
-      "• Row 3: Deposit of 10 CLP to fund 1: same as row 2, done on 2026-02-02 09:00; it is sent again only because you confirm it as the same.",
+      "• Row 3: Deposit of CLP 10 to fund 1: same as row 2, done on 2026-02-02 09:00; it is sent again only because you confirm it as the same.",
     );
     runOutbox(context);
     expect([sheet.cell(2, "state"), sheet.cell(3, "state")]).toEqual(["Done", "Done"]);

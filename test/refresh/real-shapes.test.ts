@@ -154,7 +154,7 @@ describe("refresh against the real service's shapes", () => {
     ["error-in-200-v2", "getExpenseReports"],
     ["error-in-200", "getFunds"],
   ] as const) {
-    it(`an ${fault} answer to ${endpoint} fails the refresh with the service's message and leaves the sheet`, async () => {
+    it(`an ${fault} answer to ${endpoint} fails the refresh: the service answered with an error, the sheet kept, try later`, async () => {
       const sheet = endpoint === "getFunds" ? "Funds" : "Expense reports";
       const before = sheetOf(s.emulator, sheet)?.values;
       await s.control("faults", { rules: [{ endpoint, fault, times: 5 }] });
@@ -166,9 +166,12 @@ describe("refresh against the real service's shapes", () => {
         expect(out.ok).toBe(true);
         expect(sheetOf(s.emulator, sheet)?.values).toEqual(before);
         const alert = s.emulator.ui.dialogs.at(-1);
+        // A read has no values to check: it says the service answered with an error, what was
+        // kept, and to try again later.
         expect(alert?.prompt).toMatch(
-          /^The service refused the request\. The sheets keep their previous data\./,
+          /^The service answered with an error\. The sheets keep their previous data\. Try again later\.\n\n/,
         );
+        expect(alert?.prompt).not.toContain("Check the values");
         expect(alert?.prompt).toContain(`\n\nDetails: ${endpoint}: `);
         expect(alert?.prompt).toContain(`${endpoint} refused by an injected ${fault} fault`);
         const audit = sheetOf(s.emulator, "Audit") as NonNullable<ReturnType<typeof sheetOf>>;

@@ -40,6 +40,88 @@ describe("changedBlocks", () => {
     expect(changedBlocks(plan(rows), snapshot(rows))).toEqual([]);
   });
 
+  it("repairs a cell whose text is equal but whose type differs: a date written as literal text", () => {
+    const formats = [
+      ["@", "yyyy-mm-dd hh:mm"],
+      ["@", "yyyy-mm-dd hh:mm"],
+    ];
+    const planned = plan(
+      [
+        ["Id", "Created"],
+        ["7", "2026-11-23 11:02:27"],
+      ],
+      formats,
+    );
+    const dateTexts = (d: Date) => [d.toISOString().slice(0, 19).replace("T", " ")];
+    // The sheet holds the text, not the date it names (a write set it with an apostrophe).
+    const asText = snapshot(
+      [
+        ["Id", "Created"],
+        ["7", "2026-11-23 11:02:27"],
+      ],
+      undefined,
+      formats,
+    );
+    expect(changedBlocks(planned, asText, 5_000, dateTexts)).toEqual([{ row: 2, height: 1 }]);
+    // The date itself is the same cell; so is a text planned into a plain-text cell.
+    const asDate = snapshot(
+      [
+        ["Id", "Created"],
+        ["7", new Date("2026-11-23T11:02:27Z")],
+      ],
+      undefined,
+      formats,
+    );
+    expect(changedBlocks(planned, asDate, 5_000, dateTexts)).toEqual([]);
+    // An escaped text (apostrophe) held as that text is the same cell too.
+    const general = [
+      ["@", "General"],
+      ["@", "General"],
+    ];
+    expect(
+      changedBlocks(
+        plan(
+          [
+            ["Id", "Note"],
+            ["7", "'2026-11-23"],
+          ],
+          general,
+        ),
+        snapshot(
+          [
+            ["Id", "Note"],
+            ["7", "2026-11-23"],
+          ],
+          undefined,
+          general,
+        ),
+      ),
+    ).toEqual([]);
+    const text = [
+      ["@", "@"],
+      ["@", "@"],
+    ];
+    expect(
+      changedBlocks(
+        plan(
+          [
+            ["Id", "Note"],
+            ["7", "2026-11-23"],
+          ],
+          text,
+        ),
+        snapshot(
+          [
+            ["Id", "Note"],
+            ["7", "2026-11-23"],
+          ],
+          undefined,
+          text,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
   it("groups consecutive changed rows, and writes everything to a sheet that was not read", () => {
     const changed = rows.map((r, i) => (i === 3 || i === 4 || i === 8 ? [r[0] as string, 99] : r));
     // Without gaps written again: the changed rows alone.

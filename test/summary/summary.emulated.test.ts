@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { chartsOn, chartsSnapshot } from "../../dev/emulator/spreadsheet/charts";
+import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { loadText, saveText } from "../../src/refresh/stored-text";
 import { SUMMARY_STATE_KEY } from "../../src/summary/layout";
 import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
@@ -88,14 +89,21 @@ describe("the Summary sheet", () => {
     expect(String(sum.values[1]?.[0])).toMatch(
       /^Computed .* after Refresh all \(menu\)\. Report window 2024-01-01 to 2024-06-30\./,
     );
-    expect(sum.charts.map((c) => [c.type, c.title, c.options.isStacked])).toEqual([
-      ["COLUMN", "Balance of open funds per currency", false],
-      ["COLUMN", "Expense reports sent per month, by status", true],
-      ["COLUMN", "Approved, not integrated, by age in days", false],
-    ]);
-    expect(sum.charts.every((c) => /^Summary!A\d+:[B-H]\d+$/.test(c.ranges[0] ?? ""))).toBe(true);
+    const currencies = Object.keys(lines).sort();
+    expect(currencies.length).toBeGreaterThan(1);
+    const titles = sum.charts.map((c) => c.title);
+    expect(titles.slice(0, currencies.length)).toEqual(
+      currencies.map((c) => `Funds in ${c}: balance and movements in window`),
+    );
+    expect(titles[currencies.length]).toBe("Expense reports sent per month, by status");
+    expect(
+      titles.slice(currencies.length + 1).every((t) => / approved, not integrated, by age in days$/.test(t)),
+    ).toBe(true);
+    expect(
+      sum.charts.every((c) => c.type === "COLUMN" && /^Summary!A\d+:[B-H]\d+$/.test(c.ranges[0] ?? "")),
+    ).toBe(true);
     // The months chart draws the window's six months.
-    const months = sum.charts[1]?.ranges[0] ?? "";
+    const months = sum.charts.find((c) => c.title.startsWith("Expense reports sent"))?.ranges[0] ?? "";
     const [, top, bottom] = /A(\d+):C(\d+)/.exec(months) ?? [];
     expect(Number(bottom) - Number(top)).toBe(6);
   });
@@ -120,7 +128,10 @@ describe("the Summary sheet", () => {
     expect(after.values[after.rowOf("Funds (as of")]?.[0]).not.toBe(fundsTitle);
     expect(String(after.values[1]?.[0])).toContain("after Refresh funds (menu)");
     expect(after.charts.map((c) => c.id)).toEqual(before.charts.map((c) => c.id));
-    expect(after.charts.map((c) => c.position.row)).toEqual([30, 15, 29]);
+    expect(after.charts.map((c) => c.position.row)).toEqual([
+      30,
+      ...before.charts.slice(1).map((c) => c.position.row),
+    ]);
     expect(after.charts[0]?.position).toEqual({ row: 30, column: 12, offsetX: 5, offsetY: 0 });
   });
 
@@ -226,10 +237,20 @@ describe("the Summary sheet", () => {
     const line = (currency: string) => first + sum.values.slice(first).findIndex((r) => r[0] === currency);
     const balance = (currency: string) => sum.values[line(currency)]?.[2] as number;
     expect(Number.isInteger(balance("CLP"))).toBe(true);
-    expect(sum.formats[line("CLP")]?.slice(2, 5)).toEqual(["#,##0", "#,##0", "#,##0"]);
+    expect(sum.formats[line("CLP")]?.slice(2, 5)).toEqual(Array(3).fill('"CLP "#,##0;[Red]-"CLP "#,##0'));
     expect(sheetFormat("CLP")).toBe("#,##0");
-    expect(sum.formats[line("USD")]?.[2]).toBe("#,##0.00");
+    expect(sum.formats[line("USD")]?.[2]).toBe('"USD "#,##0.00;[Red]-"USD "#,##0.00');
     expect(sheetFormat("USD")).toBe("#,##0.00");
+    // As a reader sees them: code first, the currency's decimals, a negative amount in red.
+    expect(displayCell(1234567, sum.formats[line("CLP")]?.[2])).toEqual({
+      text: "CLP 1,234,567",
+      align: "right",
+    });
+    expect(displayCell(-1234.5, sum.formats[line("USD")]?.[2])).toEqual({
+      text: "-USD 1,234.50",
+      align: "right",
+      color: "#ff0000",
+    });
     // The filters in a person's words: the defaults (send date, the service's order) are none.
     expect(String(sum.values[1]?.[0])).toContain("Filters: none.");
   });
@@ -266,5 +287,130 @@ describe("the Summary sheet", () => {
     expect(at).toBeGreaterThan(0);
     expect(sum.formulas[at]?.[0]).toBe("");
     expect(sum.formats[at]?.[0]).toBe("@");
+  });
+
+  it("never draws two currencies in one chart: each chart's amounts are in the one currency its data names", () => {
+    run("refreshAll");
+    const sum = summary();
+    const snapshot = sheetsSnapshot(s.emulator).find((x) => x.name === "Summary");
+    expect(sum.charts.length).toBeGreaterThan(3);
+    for (const chart of sum.charts) {
+      const [, top, left, bottom] = /^Summary!A(\d+):([B-H])(\d+)$/.exec(chart.ranges[0] ?? "") ?? [];
+      const columns = (left ?? "A").charCodeAt(0) - 64;
+      const rows = sum.values.slice(Number(top), Number(bottom));
+      const formats = (snapshot?.numberFormats ?? [])
+        .slice(Number(top), Number(bottom))
+        .map((r) => r.slice(1, columns));
+      // The currencies named by the number formats of the amounts the chart draws.
+      const named = new Set(formats.flat().flatMap((f) => /^"([A-Z]{3}) "/.exec(f)?.[1] ?? []));
+      if (chart.title.startsWith("Expense reports sent")) {
+        expect(named.size).toBe(0);
+        expect(rows.flatMap((r) => r.slice(1, columns)).every((v) => Number.isInteger(v))).toBe(true);
+      } else {
+        expect([...named]).toEqual([String(sum.values[Number(top) - 1]?.[1])]);
+        expect(chart.title).toContain(String(sum.values[Number(top) - 1]?.[1]));
+      }
+    }
+    // The charts of one kind stand side by side, each at its own scale.
+    const funds = sum.charts.filter((c) => c.title.startsWith("Funds in"));
+    expect(new Set(funds.map((c) => c.position.row)).size).toBe(1);
+    expect(funds.map((c) => c.position.offsetX)).toEqual(funds.map((_, i) => i * 332));
+  });
+
+  it("removes the charts of before, that mixed currencies, and the chart of a currency no longer shown", () => {
+    run("refreshAll");
+    const store = {
+      getProperty: (k: string) => s.emulator.documentPropertiesData.values.get(k) ?? null,
+      setProperty: (k: string, v: string) => s.emulator.documentPropertiesData.values.set(k, v),
+      deleteProperty: (k: string) => s.emulator.documentPropertiesData.values.delete(k),
+    };
+    const state = JSON.parse(loadText(store, SUMMARY_STATE_KEY) ?? "{}");
+    const charts = chartsOn(summary().sheet);
+    const months = charts.find((c) => c.options.title === "Expense reports sent per month, by status");
+    if (!months) throw new Error("no months chart");
+    // A Summary of before: three charts kept by position (balance of every currency on one
+    // scale, months, ages), and a chart of the user's own.
+    const legacy = (id: number, title: string) => ({ ...months, id, options: { title } });
+    charts.splice(0, charts.length, legacy(9001, "Balance of open funds per currency"), months);
+    charts.push(legacy(9003, "Approved, not integrated, by age in days"), legacy(9999, "mine"));
+    saveText(store, SUMMARY_STATE_KEY, JSON.stringify({ ...state, charts: [9001, months.id, 9003] }));
+    run("refreshAll");
+    const after = summary().charts;
+    const ids = after.map((c) => c.id);
+    expect(ids).not.toContain(9001);
+    expect(ids).not.toContain(9003);
+    expect(ids).toContain(9999);
+    expect(
+      after.filter((c) => c.title === "Expense reports sent per month, by status").map((c) => c.id),
+    ).toEqual([months.id]);
+    const titles = after.map((c) => c.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(titles.filter((t) => t.startsWith("Funds in")).length).toBeGreaterThan(1);
+
+    // A currency no longer shown loses its chart.
+    const shown = titles.filter((t) => t.startsWith("Funds in"));
+    const parsed = JSON.parse(loadText(store, SUMMARY_STATE_KEY) ?? "{}");
+    const gone = shown[0]?.slice("Funds in ".length, "Funds in ".length + 3) ?? "";
+    parsed.funds.lines = parsed.funds.lines.filter((l: { currency: string }) => l.currency !== gone);
+    saveText(store, SUMMARY_STATE_KEY, JSON.stringify(parsed));
+    run("refreshReports");
+    const later = summary().charts.map((c) => c.title);
+    expect(later).not.toContain(shown[0]);
+    expect(later.filter((t) => t.startsWith("Funds in"))).toHaveLength(shown.length - 1);
+  });
+
+  it("reads like a dashboard: title and blocks set apart, bold headers, widths that fit, ids linked to their rows", () => {
+    for (const language of ["en", "es"] as const) {
+      s.settings({ ...FORM, language });
+      run("refreshAll");
+      // The Summary keeps the name it was given in the first language (followed by its id).
+      const title = language === "en" ? "Summary" : "Resumen";
+      const snapshot = sheetsSnapshot(s.emulator).find((x) => x.values[0]?.[0] === title);
+      if (!snapshot) throw new Error(`no ${title} sheet`);
+      const at = (text: string) => snapshot.values.findIndex((r) => String(r[0]).startsWith(text));
+      expect(snapshot.bold[0]?.[0]).toBe(true);
+      expect(snapshot.bold[1]?.[0]).toBe(false);
+      expect(snapshot.fontColors[1]?.[0]).toBe("#5f6368");
+      const block = at(language === "en" ? "Funds (as of" : "Fondos (al");
+      expect(snapshot.backgrounds[block]?.slice(0, 8)).toEqual(Array(8).fill("#d9e4f0"));
+      expect(snapshot.bold[block + 1]?.slice(0, 8)).toEqual(Array(8).fill(true));
+      expect(snapshot.bold[block + 2]?.[0]).toBe(false);
+      expect(snapshot.columnWidths).toEqual({
+        1: 190,
+        2: 125,
+        3: 125,
+        4: 125,
+        5: 125,
+        6: 125,
+        7: 125,
+        8: 125,
+      });
+      const attention = at(language === "en" ? "Needs attention" : "Requiere atención") + 2;
+      const link = snapshot.formulas[attention]?.[1] ?? "";
+      const [, gid, row, id] = /^=HYPERLINK\("#gid=(\d+)&range=A(\d+):A\d+","(\d+)"\)$/.exec(link) ?? [];
+      const sheetName = language === "en" ? ["Funds", "Expense reports"] : ["Fondos", "Rendiciones"];
+      const target = sheetsSnapshot(s.emulator).find(
+        (x) =>
+          sheetName.includes(x.name) && s.emulator.spreadsheet.sheetByName(x.name)?.sheetId === Number(gid),
+      );
+      expect(target?.values[Number(row) - 1]?.[0]).toBe(Number(id));
+    }
+  });
+
+  it("the data sheets look finished: a bold frozen header, the add-on's columns on a band of their own", () => {
+    run("refreshFunds");
+    s.emulator.typeCells("Funds", "Z1", [["My column"]]);
+    run("refreshFunds");
+    const funds = sheetsSnapshot(s.emulator).find((x) => x.name === "Funds");
+    if (!funds) throw new Error("no Funds sheet");
+    const width = funds.values[0]?.indexOf("My column") ?? -1;
+    expect(width).toBeGreaterThan(3);
+    const owned = (funds.values[0] ?? []).slice(0, width).filter((h) => h !== "").length;
+    expect(funds.frozenRows).toBe(1);
+    expect(funds.bold[0]?.slice(0, owned)).toEqual(Array(owned).fill(true));
+    expect(funds.backgrounds[0]?.slice(0, owned)).toEqual(Array(owned).fill("#d9e4f0"));
+    // The user's own header keeps its look.
+    expect([funds.bold[0]?.[width], funds.backgrounds[0]?.[width]]).toEqual([false, ""]);
+    expect(funds.bold[1]?.[0]).toBe(false);
   });
 });

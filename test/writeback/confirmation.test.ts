@@ -73,7 +73,7 @@ describe("rows added or changed while Run Outbox asks for confirmation", () => {
     // The next run asks about them, and sends them once.
     whileAsked = null;
     runOutbox();
-    expect(asked[1]).toContain("Deposit of 9,999.00 MXN");
+    expect(asked[1]).toContain("Deposit of MXN 9,999.00");
     expect(asked[1]).toContain("500.00");
     expect(await deposits(fund.id)).toEqual([...before, 999_900, 50_000]);
     expect(
@@ -121,7 +121,7 @@ describe("the currency the confirmation names", () => {
     const before = await deposits(fund.id);
     wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "50000.00" }]);
     runOutbox();
-    expect(asked[0]).toContain(`Deposit of 50,000 ${forged} to fund ${fund.id}`);
+    expect(asked[0]).toContain(`Deposit of ${forged} 50,000 to fund ${fund.id}`);
     expect(await deposits(fund.id)).toEqual(before);
     expect(wb.outbox()[0]).toMatchObject({
       state: "Pending",
@@ -131,7 +131,7 @@ describe("the currency the confirmation names", () => {
     // Refreshed, the question names the fund's own currency, and the row is sent.
     if (!wb.menu("refreshFunds", []).ok) throw new Error("refresh");
     runOutbox();
-    expect(asked[1]).toContain(`Deposit of 50,000.00 ${fund.currency} to fund ${fund.id}`);
+    expect(asked[1]).toContain(`Deposit of ${fund.currency} 50,000.00 to fund ${fund.id}`);
     expect(await deposits(fund.id)).toEqual([...before, 5_000_000]);
     expect(wb.outbox()[0]?.state).toBe("Done");
   }, 60_000);

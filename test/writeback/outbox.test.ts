@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
+import { formatCents, moneyText } from "../../src/api/money";
 import { EXECUTION_LIMIT_KEY } from "../../src/app/entry";
 import { columnNumber } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
@@ -182,6 +183,63 @@ describe("Outbox: every operation, and refusals by the service", () => {
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 1_200);
   });
 
+  it.each([
+    [
+      "en",
+      "Refused: The fund's balance ({balance}) is less than the withdrawal ({amount}). Nothing was changed.",
+      "Details",
+    ],
+    [
+      "es",
+      "Rechazado: El saldo del fondo ({balance}) es menor que el retiro ({amount}). No se cambió nada.",
+      "Detalles",
+    ],
+  ] as const)(
+    "a refused row's Result leads with the reason in plain words (%s), the technical text after it",
+    async (language, lead, details) => {
+      const fund = openFunds.find((f) => !f.flexible && f.balanceCents > 0);
+      if (!fund) throw new Error("no fund that is not flexible");
+      if (language === "es") wb.settings({ language: "es" });
+      wb.typeOutbox([{ operation: "Withdraw", targetId: fund.id, amount: "99999999.00" }]);
+      ok(wb.menu("runOutbox", ["YES"]));
+      const result = String(wb.outbox()[0]?.result);
+      const money = (cents: number) => formatCents(cents, { language, currency: fund.currency });
+      const [first, rest] = result.split("\n\n");
+      expect(first).toBe(
+        lead.replace("{balance}", money(fund.balanceCents)).replace("{amount}", money(9_999_999_900)),
+      );
+      expect(rest).toMatch(
+        new RegExp(
+          `^${details}: withdrawMoneyFromFund: the service answered HTTP 409: WithdrawAmount: 99999999\\.00 is more`,
+        ),
+      );
+      expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
+    },
+  );
+
+  it("shows each Result whole without a click: a wide Result column whose text wraps, a bold header", () => {
+    const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
+    if (!sheet) throw new Error("no Outbox sheet");
+    const result = columnNumber("result");
+    expect(sheet.columnWidths.get(result)).toBe(420);
+    for (const row of [1, 2, 50]) expect(sheet.cell(row, result)?.style?.wrap).toBe("true");
+    expect(sheet.cell(1, 1)?.style?.fontWeight).toBe("bold");
+  });
+
+  it("writes money one way in every message: the currency's code first, in its decimals", async () => {
+    const fund = openFunds.find((f) => f.currency === "CLP") ?? (openFunds[0] as SandboxFund);
+    const money = (cents: number) => moneyText(cents, fund.currency, "en");
+    expect(money(50_000)).toMatch(/^[A-Z]{3} 500(\.00)?$/);
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "500" }]);
+    const preview = String(ok(wb.menu("previewOutbox")).result);
+    expect(preview).toContain(`Deposit of ${money(50_000)} to fund ${fund.id}`);
+    ok(wb.menu("runOutbox", ["YES"]));
+    const row = wb.outbox()[0];
+    expect(row?.result).toBe(`Done. Fund ${fund.id}: balance ${money(fund.balanceCents + 50_000)}.`);
+    // The hidden Sent column too.
+    expect(row?.snapshot).toBe(`Deposit of ${money(50_000)} to fund ${fund.id}`);
+  });
+
   it("invalid rows are refused before sending with the contract's rules, naming the Outbox column", async () => {
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([
@@ -298,7 +356,7 @@ describe("Outbox: no money moves twice", () => {
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox()[0]?.state).toBe("Done");
     expect(wb.outbox()[0]?.result).toBe(
-      `Done: a matching deposit of 100.00 ${a.currency} appeared on fund ${a.id} after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).`,
+      `Done: a matching deposit of ${moneyText(10_000, a.currency, "en")} appeared on fund ${a.id} after this request (confirmed by reading the fund; movements carry no id, so one of the same amount by someone else at the same moment would look the same).`,
     );
     const fund = await wb.fund(a.id);
     expect(fund.balanceCents).toBe(a.balanceCents + 10_000);
@@ -479,7 +537,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     const text = String(preview.result);
     expect(text).toContain("Withdrawal XYZ: 21.00 (2 rows)");
     expect(text).toContain(
-      `Row 3: withdrawing 6.00 XYZ exceeds the balance 5.00 of fund ${a.id}, which is not flexible.`,
+      `Row 3: withdrawing XYZ 6.00 exceeds the balance XYZ 5.00 of fund ${a.id}, which is not flexible.`,
     );
     expect(text).toContain(`Row 4: fund ${b.id} is closed.`);
   });
@@ -515,7 +573,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     // Each of the first three withdrawals takes exactly the balance: no warning. The fourth
     // exceeds what the first left: exactly 0.00.
     expect(text).toContain(
-      `Row 5: withdrawing 0.01 XYZ exceeds the balance 0.00 of fund ${a.id}, which is not flexible.`,
+      `Row 5: withdrawing XYZ 0.01 exceeds the balance XYZ 0.00 of fund ${a.id}, which is not flexible.`,
     );
     expect(text).not.toMatch(/Row [234]: withdrawing/);
   });
@@ -573,7 +631,7 @@ describe("Outbox in Spanish", () => {
     ok(wb.menu("runOutbox", ["YES"]));
     const [row] = wb.outbox("Bandeja de salida");
     expect(row?.state).toBe("Hecho");
-    expect(String(row?.result)).toMatch(/^Hecho\. Fondo \d+: saldo [\d.]+,\d{2} [A-Z]{3}\.$/);
+    expect(String(row?.result)).toMatch(/^Hecho\. Fondo \d+: saldo [A-Z]{3} -?[\d.]+(,\d{2})?\.$/);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents + 450);
   });
 });
@@ -645,7 +703,7 @@ describe("Outbox: a sheet grown past its first 1,000 rows", () => {
     const [a] = openFunds as [SandboxFund];
     wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "2.50" }], 1500);
     const preview = String(ok(wb.menu("previewOutbox")).result);
-    expect(preview).toContain(`• Row 1500: Deposit of 2.50 ${a.currency} to fund ${a.id}`);
+    expect(preview).toContain(`• Row 1500: Deposit of ${a.currency} 2.50 to fund ${a.id}`);
     expect(sheet.cell(1500, OPERATION)?.validation).toMatchObject({ kind: "list" });
     expect(sheet.cell(1600, OPERATION)?.validation).toMatchObject({ kind: "list" });
     expect(sheet.cell(1600, columnNumber("amount"))?.numberFormat).toBe("@");

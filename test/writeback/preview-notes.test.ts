@@ -75,13 +75,13 @@ describe("Preview notes on the rows", () => {
     const text = String(ok(wb.menu("previewOutbox")).result);
     // The modal says what it said before.
     expect(text).toContain(
-      `Row 3: withdrawing 6.00 XYZ exceeds the balance 5.00 of fund ${a.id}, which is not flexible.`,
+      `Row 3: withdrawing XYZ 6.00 exceeds the balance XYZ 5.00 of fund ${a.id}, which is not flexible.`,
     );
     expect(text).toContain(`Row 4: fund ${b.id} is closed.`);
     expect(text).toContain("• Row 5: Amount contains a comma");
     expect(results()).toEqual([
       "",
-      `Preview: same operation on the same target as row 2. Withdrawing 6.00 XYZ exceeds the balance 5.00 of fund ${a.id}, which is not flexible.`,
+      `Preview: same operation on the same target as row 2. Withdrawing XYZ 6.00 exceeds the balance XYZ 5.00 of fund ${a.id}, which is not flexible.`,
       `Preview: fund ${b.id} is closed.`,
       expect.stringMatching(/^Preview: will not be sent: Amount contains a comma/),
       "",
@@ -110,7 +110,7 @@ describe("Preview notes on the rows", () => {
     const text = String(ok(wb.menu("previewOutbox")).result);
     expect(text).toContain(`Fila 3: el fondo ${b.id} está cerrado.`);
     expect(results(sheet)).toEqual([
-      `Vista previa: retirar 25,00 XYZ supera el saldo 20,00 del fondo ${a.id}, que no es flexible.`,
+      `Vista previa: retirar XYZ 25,00 supera el saldo XYZ 20,00 del fondo ${a.id}, que no es flexible.`,
       `Vista previa: el fondo ${b.id} está cerrado.`,
       'Vista previa: no se enviará: Monto debe ser mayor que cero (se recibió "-5").',
     ]);

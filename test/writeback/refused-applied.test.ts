@@ -245,7 +245,7 @@ describe("a Fund sidebar deposit refused in words after it was applied", () => {
     pastTheWindow();
     const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
     expect(view.notice).toBe(
-      `The earlier request (Deposit of 12.34 to fund ${fund.id}) that got no answer had been applied.`,
+      `The earlier request (Deposit of ${fund.currency} 12.34 to fund ${fund.id}) that got no answer had been applied.`,
     );
     expect(await movements(1, 1_234)).toBe(1);
   });

@@ -7,7 +7,9 @@
  */
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { formatCents } from "../../src/api";
+import { moneyText } from "../../src/api/money";
 import { LEDGER_KEY } from "../../src/app/quota";
 import type { ReportSidebarView } from "../../src/app/report-sidebar";
 import { translate } from "../../src/i18n";
@@ -124,6 +126,36 @@ describe("Fund sidebar", () => {
     } finally {
       await wb.clearFaults();
     }
+  });
+
+  it("dates stay dates after a write: Created as the refresh writes it, and a refresh repairs a date left as text", () => {
+    expect(wb.menu("refreshFunds").ok).toBe(true);
+    const sheet = wb.emulator.spreadsheet.sheetByName("Funds");
+    if (!sheet) throw new Error("no Funds sheet");
+    const values = wb.sheetValues("Funds");
+    const column = (values[0] ?? []).indexOf("Created") + 1;
+    const row = values.findIndex((r) => r[0] === fund.id) + 1;
+    const created = () => {
+      const cell = sheet.cell(row, column);
+      return { type: Object.prototype.toString.call(cell?.value), format: cell?.numberFormat };
+    };
+    const refreshed = created();
+    expect(refreshed.type).toBe("[object Date]");
+    expect(send("depositToFund", { Id: fund.id, DepositAmount: "1" }).kind).toBe("done");
+    expect(created()).toEqual(refreshed);
+    // A Created cell left as literal text (by an earlier version's write): the very text the
+    // refresh plans, so only its type differs. A refresh repairs it.
+    const cell = sheet.cell(row, column);
+    if (!cell) throw new Error("no Created cell");
+    const shown = displayCell(
+      (cell.value as Date).toISOString(),
+      "yyyy-mm-dd hh:mm:ss",
+      wb.emulator.spreadsheet.timeZone,
+    );
+    cell.value = shown.text;
+    expect(created().type).toBe("[object String]");
+    expect(wb.menu("refreshFunds").ok).toBe(true);
+    expect(created()).toEqual(refreshed);
   });
 
   it("deposit, withdraw, update, status and create: each sent once, the Funds row updated from the answer", async () => {
@@ -244,7 +276,7 @@ describe("Fund sidebar", () => {
     const refused = send("depositToFund", { Id: fund.id, DepositAmount: "1" });
     expect(refused.kind).toBe("refused");
     expect((refused as { message: string }).message).toMatch(
-      /^The service refused the request\. Nothing was changed\.[^\n]*\n\nDetails: .*IdAdmin/,
+      /^The service refused Administrator id for writes \(IdAdmin\): user \d+ \(.*\) is not allowed to administer funds\. Nothing was changed\.\n\nDetails: .*IdAdmin/,
     );
     wb.settings({});
     const unknown = send("withdrawFromFund", { Id: 999_999, WithdrawAmount: "1" });
@@ -260,7 +292,7 @@ describe("Fund sidebar", () => {
     wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS);
     const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
     expect(view.notice).toBe(
-      `The earlier request (Deposit of 20.00 to fund ${fund.id}) that got no answer had been applied.`,
+      `The earlier request (Deposit of ${moneyText(2_000, fund.currency, "en")} to fund ${fund.id}) that got no answer had been applied.`,
     );
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 2_000);
   });
@@ -274,7 +306,7 @@ describe("Fund sidebar", () => {
     const again = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" });
     expect(again.kind).toBe("done");
     expect((again as { message: string }).message).toMatch(
-      /^The earlier request \(Withdrawal of 20\.00 from fund \d+\) that got no answer had not been applied\./,
+      /^The earlier request \(Withdrawal of [A-Z]{3} 20(\.00)? from fund \d+\) that got no answer had not been applied\./,
     );
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents - 2_000);
   });

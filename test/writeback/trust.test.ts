@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../dev/emulator/index";
+import { moneyText } from "../../src/api/money";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
@@ -80,7 +81,7 @@ describe("a deposit whose answer timed out, then a quick rerun", () => {
     pastTheWindow();
     run();
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done"]);
-    expect(String(wb.outbox()[0]?.result)).toMatch(/^Done: a matching deposit of 75\.31 /);
+    expect(String(wb.outbox()[0]?.result)).toMatch(/^Done: a matching deposit of [A-Z]{3} 75\.31 /);
     expect(await movements(fund.id, 1, 7_531)).toBe(before + 1);
     expect(await movements(fund.id, 2, 100)).toBeGreaterThanOrEqual(1);
   }, 60_000);
@@ -125,7 +126,7 @@ describe("rows around an interrupted one", () => {
     run();
     expect(wb.outbox()[0]).toMatchObject({
       state: "Done",
-      result: `Done for Deposit of 50.00 to fund ${fund.id} as first sent; Amount was changed from “50.00” to “70.00” afterwards: nothing more was sent.`,
+      result: `Done for Deposit of ${moneyText(5_000, fund.currency, "en")} to fund ${fund.id} as first sent; Amount was changed from “50.00” to “70.00” afterwards: nothing more was sent.`,
     });
     expect(await movements(fund.id, 1, 5_000)).toBe(1);
     expect(await movements(fund.id, 1, 7_000)).toBe(0);
@@ -145,7 +146,7 @@ describe("Done rows", () => {
     expect(preview).toMatch(/Row 2: its State was cleared, but it was done on .*; it is not sent again/);
     expect(preview).toMatch(
       new RegExp(
-        `• Row 3: Deposit of 12\\.34 ${fund.currency} to fund ${fund.id}: same as row 2, done on .*; it is sent again only because you confirm it as the same\\.`,
+        `• Row 3: Deposit of ${fund.currency} 12\\.34 to fund ${fund.id}: same as row 2, done on .*; it is sent again only because you confirm it as the same\\.`,
       ),
     );
     run();
@@ -265,9 +266,9 @@ describe("the confirmation names every movement", () => {
       .at(-1);
     const text = String(question?.prompt);
     expect(text).toContain(
-      `• Row 2, interrupted: Withdrawal of 3.00 ${fund.currency} from fund ${fund.id}. Checked against the service first; sent again only if it was not applied.`,
+      `• Row 2, interrupted: Withdrawal of ${moneyText(300, fund.currency, "en")} from fund ${fund.id}. Checked against the service first; sent again only if it was not applied.`,
     );
-    expect(text).toContain(`• Row 3: Deposit of 8.00 ${other.currency} to fund ${other.id}`);
+    expect(text).toContain(`• Row 3: Deposit of ${moneyText(800, other.currency, "en")} to fund ${other.id}`);
     expect(text).toContain("Totals include interrupted rows that may be sent again.");
   });
 });
@@ -285,13 +286,13 @@ describe("the Fund sidebar follows the same rules", () => {
     const second = wb.sidebar("depositToFund", form("click-two-0002")) as { kind: string; message: string };
     expect(second.kind).toBe("refused");
     expect(second.message).toMatch(
-      /^Not sent: the earlier request \(Deposit of 22\.22 to fund \d+\) got no answer/,
+      /^Not sent: the earlier request \(Deposit of [A-Z]{3} 22\.22 to fund \d+\) got no answer/,
     );
     await sleep(3_000);
     pastTheWindow();
     const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
     expect(view.notice).toBe(
-      `The earlier request (Deposit of 22.22 to fund ${fund.id}) that got no answer had been applied.`,
+      `The earlier request (Deposit of ${fund.currency} 22.22 to fund ${fund.id}) that got no answer had been applied.`,
     );
     expect(await movements(fund.id, 1, 2_222)).toBe(before + 1);
   }, 60_000);

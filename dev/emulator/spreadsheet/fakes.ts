@@ -402,11 +402,14 @@ type RangeMembers =
   | "protect"
   | "removeCheckboxes"
   | "setBackground"
+  | "setBackgrounds"
   | "setDataValidation"
   | "setDataValidations"
   | "setFontColor"
   | "setFontColors"
+  | "setFontSize"
   | "setFontWeight"
+  | "setFontWeights"
   | "setFormula"
   | "setFormulas"
   | "setHorizontalAlignment"
@@ -417,6 +420,7 @@ type RangeMembers =
   | "setValue"
   | "setValues"
   | "setWrap"
+  | "setWraps"
   | "sort"
   | "uncheck";
 
@@ -699,19 +703,42 @@ export class FakeRange extends Fake implements Implements<Range, RangeMembers> {
   setFontColor(color: string | null): this {
     return this.style("color", color);
   }
-  /** One colour per cell (CSS text such as "#999999"; null or "" puts the default back). */
-  setFontColors(colors: (string | null)[][]): this {
-    const grid = requireGrid(colors, "setFontColors");
+  /** One style value per cell (null or "" puts the default back), as the plural setters do. */
+  private styles(key: string, values: unknown, method: string): this {
+    const grid = requireGrid(values, method);
     checkDimensions(grid, this.rect);
     this.write();
     this.each((r, c) => {
       const cell = this.sheetData.cellForWrite(r, c);
-      const color = grid[r - this.rect.row]?.[c - this.rect.column];
+      const value = grid[r - this.rect.row]?.[c - this.rect.column];
       cell.style = { ...cell.style };
-      if (color === null || color === undefined || color === "") delete cell.style.color;
-      else cell.style.color = String(color);
+      if (value === null || value === undefined || value === "") delete cell.style[key];
+      else cell.style[key] = String(value);
     });
     return this;
+  }
+  /** One colour per cell (CSS text such as "#999999"; null or "" puts the default back). */
+  setFontColors(colors: (string | null)[][]): this {
+    return this.styles("color", colors, "setFontColors");
+  }
+  setBackgrounds(colors: (string | null)[][]): this {
+    return this.styles("background", colors, "setBackgrounds");
+  }
+  setFontWeights(weights: Array<Array<GoogleAppsScript.Spreadsheet.FontWeight | null>>): this {
+    return this.styles("fontWeight", weights, "setFontWeights");
+  }
+  setWraps(wraps: boolean[][]): this {
+    const grid = requireGrid(wraps, "setWraps");
+    return this.styles(
+      "wrap",
+      grid.map((r) => r.map((w) => String(!!w))),
+      "setWraps",
+    );
+  }
+  setFontSize(size: number | null): this {
+    if (size !== null && !(Number.isInteger(size) && size > 0))
+      throw new ServiceError("Invalid argument: size");
+    return this.style("fontSize", size === null ? null : String(size));
   }
   setFontWeight(fontWeight: GoogleAppsScript.Spreadsheet.FontWeight | null): this {
     return this.style("fontWeight", fontWeight);
@@ -931,6 +958,7 @@ type SheetMembers =
   | "isSheetHidden"
   | "protect"
   | "setColumnWidth"
+  | "setColumnWidths"
   | "setFrozenColumns"
   | "setFrozenRows"
   | "setName"
@@ -1000,7 +1028,14 @@ export class FakeSheet extends Fake implements Implements<Sheet, SheetMembers> {
   autoResizeColumns(_startColumn: number, _numColumns: number): this {
     return this;
   }
-  setColumnWidth(_columnPosition: number, _width: number): this {
+  setColumnWidth(columnPosition: number, width: number): this {
+    return this.setColumnWidths(columnPosition, 1, width);
+  }
+  /** Widths are kept (in pixels) so that tests and the playground can read them. */
+  setColumnWidths(startColumn: number, numColumns: number, width: number): this {
+    for (const n of [startColumn, numColumns, width])
+      if (!Number.isInteger(n) || n < 1) throw new ServiceError("Invalid argument: width");
+    for (let c = startColumn; c < startColumn + numColumns; c++) this.data.columnWidths.set(c, width);
     return this;
   }
   setTabColor(_color: string | null): this {

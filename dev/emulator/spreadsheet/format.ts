@@ -15,6 +15,26 @@ export type Alignment = "left" | "right" | "center";
 export interface DisplayedCell {
   text: string;
   align: Alignment;
+  /** The colour a section of the format names ("[Red]"), as CSS text; absent when none. */
+  color?: string;
+}
+
+const SECTION_COLORS: Record<string, string> = {
+  black: "#000000",
+  blue: "#0000ff",
+  cyan: "#00ffff",
+  green: "#00ff00",
+  magenta: "#ff00ff",
+  red: "#ff0000",
+  white: "#ffffff",
+  yellow: "#ffff00",
+};
+
+/** A number shown through `section`, with the colour the section names, if any. */
+function shownIn(text: string, section: string): DisplayedCell {
+  const name = /\[(black|blue|cyan|green|magenta|red|white|yellow)\]/i.exec(section)?.[1]?.toLowerCase();
+  const color = name ? SECTION_COLORS[name] : undefined;
+  return color ? { text, align: "right", color } : { text, align: "right" };
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
@@ -320,13 +340,13 @@ export function displayCell(
     return { text: formatDateParts(partsOfSerial(value), splitSections(fmt)[0] ?? fmt), align: "right" };
   const sections = splitSections(fmt);
   if (value < 0 && sections.length >= 2) {
-    return { text: formatNumberSection(-value, sections[1] ?? ""), align: "right" };
+    return shownIn(formatNumberSection(-value, sections[1] ?? ""), sections[1] ?? "");
   }
   if (value === 0 && sections.length >= 3)
-    return { text: formatNumberSection(0, sections[2] ?? ""), align: "right" };
+    return shownIn(formatNumberSection(0, sections[2] ?? ""), sections[2] ?? "");
   const text = formatNumberSection(value, sections[0] ?? "");
   const roundsToZero = /^[^1-9]*$/.test(text);
-  return { text: value < 0 && !roundsToZero ? `-${text}` : text, align: "right" };
+  return shownIn(value < 0 && !roundsToZero ? `-${text}` : text, sections[0] ?? "");
 }
 
 /** The http(s) address of a `=HYPERLINK("url", …)` formula, or null. */

@@ -52,6 +52,8 @@ export class SheetData {
   frozenColumns = 0;
   /** Columns hidden by the user or a script (1-based). */
   hiddenColumns = new Set<number>();
+  /** Widths in pixels a script set, by column (1-based); the others have the default width. */
+  columnWidths = new Map<number, number>();
   conditionalRules: ConditionalRuleData[] = [];
   /** rows[r][c], 0-based; holes are empty cells. */
   private rows: Array<Array<Cell | undefined> | undefined> = [];

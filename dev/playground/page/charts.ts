@@ -43,7 +43,8 @@ export interface ChartSnapshot {
   title: string;
   ranges: string[];
   options: Record<string, unknown>;
-  position: { row: number; column: number };
+  /** The anchor cell, and the pixels right of and below it (charts side by side). */
+  position: { row: number; column: number; offsetX?: number; offsetY?: number };
 }
 
 export interface ChartTableData {
@@ -139,8 +140,8 @@ export class ChartLayer {
       box.dataset.type = chart.type;
       box.setAttribute("aria-label", chart.title || "Chart");
       const anchor = table?.rows[chart.position.row]?.cells[chart.position.column];
-      box.style.left = `${anchor?.offsetLeft ?? 0}px`;
-      box.style.top = `${anchor?.offsetTop ?? 0}px`;
+      box.style.left = `${(anchor?.offsetLeft ?? 0) + (chart.position.offsetX ?? 0)}px`;
+      box.style.top = `${(anchor?.offsetTop ?? 0) + (chart.position.offsetY ?? 0)}px`;
       const canvas = document.createElement("canvas");
       // Sheets' default size unless the chart sets its own.
       const size = (key: string, fallback: number) => {

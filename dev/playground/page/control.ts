@@ -14,6 +14,10 @@ export interface SheetSnapshot {
   fontColors: string[][];
   /** Background of each cell ("" for none), conditional formats included. */
   backgrounds: string[][];
+  /** Whether each cell is bold. */
+  bold: boolean[][];
+  /** Widths in pixels a script set, by column (1-based). */
+  columnWidths: Record<number, number>;
   /** Hidden columns, 1-based. */
   hiddenColumns: number[];
   /** The note of each cell ("" for none). */
@@ -153,6 +157,12 @@ export function readSheets(body: unknown): SheetSnapshot[] {
       numberFormats: readGrid(s.numberFormats, (x) => asString(x)),
       fontColors: readGrid(s.fontColors, (x) => asString(x)),
       backgrounds: readGrid(s.backgrounds, (x) => asString(x)),
+      bold: readGrid(s.bold, (x) => x === true),
+      columnWidths: Object.fromEntries(
+        Object.entries(asRecord(s.columnWidths)).filter(
+          (e): e is [string, number] => typeof e[1] === "number",
+        ),
+      ),
       hiddenColumns: asArray(s.hiddenColumns).filter((x): x is number => typeof x === "number"),
       notes: readGrid(s.notes, (x) => asString(x)),
       frozenRows: typeof s.frozenRows === "number" ? s.frozenRows : 0,
@@ -173,7 +183,12 @@ export function readSheets(body: unknown): SheetSnapshot[] {
           title: asString(c.title),
           ranges: asArray(c.ranges).map((r) => asString(r)),
           options: asRecord(c.options),
-          position: { row: Number(at.row) || 1, column: Number(at.column) || 1 },
+          position: {
+            row: Number(at.row) || 1,
+            column: Number(at.column) || 1,
+            offsetX: Math.max(0, Number(at.offsetX) || 0),
+            offsetY: Math.max(0, Number(at.offsetY) || 0),
+          },
         };
       }),
     };

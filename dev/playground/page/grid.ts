@@ -163,8 +163,9 @@ export class Grid {
         const td = document.createElement("td");
         const value = values[c] ?? "";
         const shown = displayCell(value, formats[c] ?? "", this.timeZone);
-        const color = sheet.fontColors[r]?.[c] ?? "";
+        const color = shown.color ?? sheet.fontColors[r]?.[c] ?? "";
         if (/^#[0-9a-f]{3,8}$/i.test(color)) td.style.color = color;
+        if (sheet.bold?.[r]?.[c]) td.style.fontWeight = "bold";
         const background = sheet.backgrounds[r]?.[c] ?? "";
         if (/^#[0-9a-f]{3,8}$/i.test(background)) td.style.backgroundColor = background;
         if (hidden.has(c)) td.hidden = true;

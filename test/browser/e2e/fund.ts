@@ -186,7 +186,10 @@ export function fundSuite(ctx: () => E2eContext): void {
     await create.fill({ Name: "Fondo rechazado", Currency: "USD", "Initial amount": "10" });
     await playground.afterRun(() => create.submit());
     await until(async () =>
-      expect(await create.status().textContent()).toMatch(/^The service refused the request\./),
+      // The service's reason first, its field named by the form's label.
+      expect(await create.status().textContent()).toMatch(
+        /^The service refused Employee Id: no user with Id 987654\./,
+      ),
     );
     expect(await create.status().textContent()).toMatch(/987654|IdEmployee|employee/i);
     await screenshot(playground.page, "sidebar-fund-refused");

@@ -186,7 +186,9 @@ export function settleBlockingWrites(
     .filter((record) => blocks(record, request))
     .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of blocking) {
-    const sent = record.request ? describeRequest(context.language, record.request, recordSnapshot(record).fund?.currency) : record.operation;
+    const sent = record.request
+      ? describeRequest(context.language, record.request, recordSnapshot(record).fund?.currency)
+      : record.operation;
     const onReport = record.request !== undefined && "reportId" in record.request;
     if (record.source === "outbox")
       return {

@@ -30,7 +30,11 @@ describe("displayCell: numbers through their number format, as Sheets shows them
 
   it("paints a number in the colour its section names ([Red] for negative amounts)", () => {
     const format = '"PEN "#,##0.00;[Red]-"PEN "#,##0.00';
-    expect(displayCell(-11422.5, format)).toEqual({ text: "-PEN 11,422.50", align: "right", color: "#ff0000" });
+    expect(displayCell(-11422.5, format)).toEqual({
+      text: "-PEN 11,422.50",
+      align: "right",
+      color: "#ff0000",
+    });
     expect(displayCell(11422.5, format)).toEqual({ text: "PEN 11,422.50", align: "right" });
     expect(displayCell(5, "[Blue]0")).toEqual({ text: "5", align: "right", color: "#0000ff" });
   });

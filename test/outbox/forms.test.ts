@@ -89,7 +89,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     expect(second).toEqual({
       kind: "refused",
       message:
-        "Not sent: the earlier request (Deposit of 2.00 to fund 1) got no answer and may still land until 09:03. Open the fund again after that time: the add-on checks it first.",
+        "Not sent: the earlier request (Deposit of CLP 2 to fund 1) got no answer and may still land until 09:03. Open the fund again after that time: the add-on checks it first.",
     });
     expect(ledger.sentOf("deposit")).toBe(1);
     // After the window: the first is found applied; the new click is then sent, once.
@@ -97,7 +97,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     const third = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
     expect(third).toMatchObject({ kind: "done" });
     expect(third.kind === "done" && third.message).toMatch(
-      /^The earlier request \(Deposit of 2\.00 to fund 1\) that got no answer had been applied\. Done\./,
+      /^The earlier request \(Deposit of CLP 2 to fund 1\) that got no answer had been applied\. Done\./,
     );
     expect(ledger.sentOf("deposit")).toBe(2);
     expect(ledger.funds.get(1)?.balance).toBe(1400);
@@ -163,7 +163,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     clock.advance(IN_FLIGHT_WINDOW_MS);
     const again = submitWrite(ctx, "withdraw", { Id: 1, WithdrawAmount: "2" });
     expect(again.kind === "done" && again.message).toMatch(
-      /^The earlier request \(Withdrawal of 2\.00 from fund 1\) that got no answer had not been applied\. Done\./,
+      /^The earlier request \(Withdrawal of CLP 2 from fund 1\) that got no answer had not been applied\. Done\./,
     );
     expect(ledger.funds.get(1)?.balance).toBe(800);
     expect(ctx.records.all().map((r) => r.state)).toEqual(["refused", "done"]);

@@ -335,7 +335,7 @@ describe("the Outbox and the Fund sidebar share one record of each write", () =>
     expect(form).toEqual({
       kind: "refused",
       message:
-        "Not sent: an interrupted Outbox row on this fund (Deposit of 4.00 to fund 1, row 2) must be settled first. Run the Outbox, then try again.",
+        "Not sent: an interrupted Outbox row on this fund (Deposit of CLP 4 to fund 1, row 2) must be settled first. Run the Outbox, then try again.",
     });
     expect(ledger.sentOf("deposit")).toBe(1);
   });

@@ -162,7 +162,7 @@ describe("the confirmation shows every operation that will be sent", () => {
     runOutbox();
     const text = asked[0] ?? "";
     expect(text).toContain("Every row is sent with your own access token and account, whoever typed it.");
-    expect(text).toContain(`• Row 2: Deposit of 10.00 ${fund.currency} to fund ${fund.id}`);
+    expect(text).toContain(`• Row 2: Deposit of ${fund.currency} 10.00 to fund ${fund.id}`);
     expect(text).toContain(`• Row 3: Status change of fund ${fund.id} to Blocked`);
     expect(text).toContain(
       `• Row 4: Update of fund ${fund.id}: Fund name “Viajes 2026”, Fund code “V-26”, Auto-block No`,
@@ -191,11 +191,11 @@ describe("the confirmation shows every operation that will be sent", () => {
     const listed = wb.sheetValues("Outbox preview");
     expect(listed[0]).toEqual(["Row", "Operation", "What may be sent"]);
     expect(listed.length).toBe(122);
-    expect(listed[1]).toEqual(["2", "Deposit", `Row 2: Deposit of 0.01 ${fund.currency} to fund ${fund.id}`]);
+    expect(listed[1]).toEqual(["2", "Deposit", `Row 2: Deposit of ${fund.currency} 0.01 to fund ${fund.id}`]);
     expect(listed[120]).toEqual([
       "121",
       "Deposit",
-      `Row 121: Deposit of 1.20 ${fund.currency} to fund ${fund.id}`,
+      `Row 121: Deposit of ${fund.currency} 1.20 to fund ${fund.id}`,
     ]);
     expect(listed[121]).toEqual([
       "122",

@@ -115,10 +115,10 @@ describe("a key copied from the Audit sheet onto another row (issue 24, point 1)
     pastTheWindow();
     const shown = preview();
     expect(shown).not.toMatch(/Row 2, interrupted/);
-    expect(shown).toContain(`• Row 2: Deposit of 432.10 ${other.currency} to fund ${other.id}`);
+    expect(shown).toContain(`• Row 2: Deposit of ${other.currency} 432.10 to fund ${other.id}`);
     run();
     expect(asked[0]).not.toMatch(/Row 2, interrupted/);
-    expect(asked[0]).toContain(`• Row 2: Deposit of 432.10 ${other.currency} to fund ${other.id}`);
+    expect(asked[0]).toContain(`• Row 2: Deposit of ${other.currency} 432.10 to fund ${other.id}`);
     // The deposit went as the new operation the confirmation showed, under a key of its own; the
     // form's withdrawal was settled as not applied and never sent again.
     expect(wb.outbox()[0]).toMatchObject({ state: "Done" });
@@ -157,7 +157,7 @@ describe("copies of an Unknown row (issue 24, point 2)", () => {
     const same = preview();
     for (const row of [3, 4])
       expect(same).toContain(
-        `• Row ${row}: Deposit of 13.57 ${fund.currency} to fund ${fund.id}: same as row 2, done on `,
+        `• Row ${row}: Deposit of ${fund.currency} 13.57 to fund ${fund.id}: same as row 2, done on `,
       );
     run();
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done", "Done"]);
@@ -262,7 +262,7 @@ describe("done rows brought back as Pending without keys (issue 24, point 7)", (
     const shown = preview();
     expect(shown).toMatch(
       new RegExp(
-        `• Row 2: Deposit of 43\\.21 ${fund.currency} to fund ${fund.id}: same as an operation done on .*; it is sent again only because you confirm it as the same\\.`,
+        `• Row 2: Deposit of ${fund.currency} 43\\.21 to fund ${fund.id}: same as an operation done on .*; it is sent again only because you confirm it as the same\\.`,
       ),
     );
     // Confirmed as a new operation only (a row added while asked): the restored row is not sent.

@@ -108,7 +108,7 @@ describe("rows around an interrupted one", () => {
     expect(await movements(fund.id, 1, 500)).toBe(before + 1);
     // Then it is shown as the same as the done row 3, and sent once confirmed as such.
     expect(String(ok(wb.menu("previewOutbox")).result)).toContain(
-      `• Row 2: Deposit of 5.00 ${fund.currency} to fund ${fund.id}: same as row 3, done on `,
+      `• Row 2: Deposit of ${fund.currency} 5.00 to fund ${fund.id}: same as row 3, done on `,
     );
     run();
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done"]);

@@ -7,7 +7,7 @@
 import type { ExpenseReport } from "../api";
 import { ownData, ownMember } from "../api/arguments";
 import { runtime } from "../gas/runtime";
-import { type SelectedReport, selectedReports } from "../gas/selection";
+import { policyCustomStatuses, type SelectedReport, selectedReports } from "../gas/selection";
 import { formWriter, recentSubmissions } from "../gas/submissions";
 import { type Language, type StringKey, translate } from "../i18n";
 import { DATE_TIME } from "../outbox/cells";
@@ -15,6 +15,7 @@ import { type FormOutcome, once, readSubmission, recordedSubmissions, submitWrit
 import type { OutboxOperation } from "../outbox/operations";
 import { isFailure } from "../refresh/engine";
 import { clientReader } from "../refresh/reader";
+import { customStatusSuggestions } from "../sheets/custom-statuses";
 import { currentLanguage, entry } from "./entry";
 import { openWriteSession } from "./outbox";
 
@@ -41,6 +42,8 @@ export interface ReportSidebarView {
   reports: ReportLine[];
   /** Now in the spreadsheet's time zone, YYYY-MM-DD HH:MM:SS: the default integration date. */
   now: string;
+  /** Custom statuses already seen on reports of the selected reports' policies (suggestions). */
+  customStatusSuggestions: string[];
 }
 
 export interface ReportFormResult {
@@ -72,13 +75,19 @@ function reportSidebarView(): ReportSidebarView {
   const reader = clientReader(session.client);
   const reports: ReportLine[] = [];
   const shown: Record<number, string> = {};
+  const policies = new Set<number>();
+  const seen: (readonly [unknown, unknown])[] = [];
   // In fetchAll batches of the refresh's default size.
   for (let i = 0; i < selected.length; i += 25) {
     const rows = selected.slice(i, i + 25);
     reader.batch(rows.map((r) => ({ kind: "report" as const, id: r.id }))).forEach((read, k) => {
       const row = rows[k] as SelectedReport;
       const r = (isFailure(read) ? null : read) as ExpenseReport | null;
-      if (r) shown[row.id] = r.reportNumber;
+      if (r) {
+        shown[row.id] = r.reportNumber;
+        policies.add(r.policyId);
+        seen.push([r.policyId, r.customStatus]);
+      }
       reports.push({
         id: row.id,
         check: r ? "read" : read ? "unread" : "unknown",
@@ -96,8 +105,17 @@ function reportSidebarView(): ReportSidebarView {
   }
   runtime().userCache()?.put(shownKey(), JSON.stringify(shown), 21600);
   const now = runtime().formatDate(new Date(), spreadsheet.getSpreadsheetTimeZone(), DATE_TIME);
+  // Learnt at refresh: the statuses the Expense reports sheet shows for the same policies.
+  if (policies.size > 0) seen.push(...policyCustomStatuses(spreadsheet, session.settings.sheetNames.reports));
+  const customStatuses = customStatusSuggestions(seen, policies);
   session.finish();
-  return { language: session.language, adminId: session.adminId, reports, now };
+  return {
+    language: session.language,
+    adminId: session.adminId,
+    reports,
+    now,
+    customStatusSuggestions: customStatuses,
+  };
 }
 
 /** Reads the report ids a form sent: 1 to 200 positive whole numbers. */

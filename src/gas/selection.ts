@@ -99,3 +99,24 @@ export function selectedReports(spreadsheet: Spreadsheet, reportsSheetName: stri
   }
   return reports;
 }
+
+/**
+ * Each row's (policy id, custom status) on the Expense reports sheet, as the last refresh wrote
+ * them (two columns read whole); none when the sheet or either column is missing.
+ */
+export function policyCustomStatuses(
+  spreadsheet: Spreadsheet,
+  reportsSheetName: string,
+): (readonly [unknown, unknown])[] {
+  const sheet = spreadsheet.getSheetByName(reportsSheetName);
+  if (!sheet || sheet.getLastColumn() === 0 || sheet.getLastRow() < 2) return [];
+  const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
+  const [policyCol, statusCol] = ["policyId", "customStatus"].map((key) =>
+    columnWithHeader(header, headerTexts(key, REPORT_COLUMNS)),
+  );
+  if (!policyCol || !statusCol) return [];
+  const rows = sheet.getLastRow() - 1;
+  const policies = sheet.getRange(2, policyCol, rows, 1).getValues();
+  const statuses = sheet.getRange(2, statusCol, rows, 1).getValues();
+  return policies.map((p, i) => [p[0], statuses[i]?.[0]] as const);
+}

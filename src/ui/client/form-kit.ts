@@ -30,6 +30,8 @@ export interface FieldDef {
   choices?: [value: string, label: string][];
   value?: string | boolean;
   hint?: string;
+  /** Offered as the user types (a datalist): any other text is still accepted. */
+  suggestions?: string[];
 }
 
 export interface Shown {
@@ -94,12 +96,19 @@ export function buildForm(options: FormOptions): FormHandle {
         input.setAttribute("placeholder", pageLanguage() === "es" ? "1234,50" : "1234.50");
       if (def.kind === "datetime") input.setAttribute("placeholder", "YYYY-MM-DD HH:MM:SS");
     }
+    let datalist: HTMLDataListElement | null = null;
+    if (def.kind === "text" && def.suggestions && def.suggestions.length > 0) {
+      datalist = el("datalist", { id: `${id}-suggestions` });
+      for (const suggestion of def.suggestions) datalist.append(el("option", { value: suggestion }));
+      input.setAttribute("list", datalist.id);
+    }
     const problem = el("div", { class: "problem", id: problemId, role: "alert" });
     const label = el("label", { for: id }, t(def.label));
     const wrapper =
       def.kind === "checkbox"
         ? el("div", { class: "field check" }, input, label, problem)
         : el("div", { class: "field" }, label, input, problem);
+    if (datalist) wrapper.append(datalist);
     if (def.hint) wrapper.append(el("div", { class: "hint" }, def.hint));
     fieldset.append(wrapper);
     inputs.set(def.name, input);

@@ -106,4 +106,26 @@ export function reportSuite(ctx: () => E2eContext): void {
     await until(async () => expect(await notIntegrated.status().getAttribute("class")).toContain("ok"));
     for (const id of ids) expect((await getReport(id)).IntegrationDate).toBe("");
   });
+
+  it("suggests the custom statuses seen on reports of the same policy, still taking any text", async () => {
+    const { playground } = ctx();
+    // The refresh writes the status set above on the sheet; the sidebar opened again learns it.
+    await playground.menu("refreshReports", 30_000);
+    await playground.selectRows(2, 3);
+    await playground.menu("showReportSidebar");
+    const sidebar = playground.sidebar();
+    const items = sidebar.locator("li[data-report-id]");
+    await until(async () => expect(await items.count()).toBe(2));
+    const input = sidebar.getByLabel("Status text");
+    const listId = await input.getAttribute("list");
+    expect(listId).toBeTruthy();
+    const options = await sidebar
+      .locator(`datalist[id="${listId}"] option`)
+      .evaluateAll((els) => els.map((el) => el.getAttribute("value")));
+    expect(options).toContain("Observado");
+    // A suggestion, not a choice: any other text is still typed and accepted by the form.
+    const custom = form("Custom status");
+    await custom.fill({ "Status text": "Revisar" });
+    await until(async () => expect(await custom.problems()).toBe(""));
+  });
 }

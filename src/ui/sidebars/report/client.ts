@@ -112,7 +112,12 @@ function render(): void {
     submitLabel: "form.submit.customStatus",
     operation: "setCustomStatus",
     fields: [
-      { name: "CustomStatus", label: "form.customStatus", kind: "text" },
+      {
+        name: "CustomStatus",
+        label: "form.customStatus",
+        kind: "text",
+        suggestions: view.customStatusSuggestions ?? [],
+      },
       { name: "CustomMessage", label: "form.customMessage", kind: "text" },
     ],
     fixed,

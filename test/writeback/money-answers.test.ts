@@ -88,7 +88,7 @@ describe("the Fund sidebar believes a money answer no more than the Outbox", () 
     wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
     const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
     expect(view.notice).toBe(
-      `The earlier request (Deposit of 43.21 to fund ${fund.id}) that got no answer had been applied.`,
+      `The earlier request (Deposit of ${fund.currency} 43.21 to fund ${fund.id}) that got no answer had been applied.`,
     );
     expect(await movements(1, 4_321)).toBe(1);
   });

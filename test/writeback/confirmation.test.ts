@@ -214,6 +214,11 @@ describe("the confirmation shows every operation that will be sent", () => {
       "Status change",
       `Row 122: Status change of fund ${fund.id} to Open`,
     ]);
+    // The list's mark is the runner's own, for this spreadsheet: never in the document's properties.
+    const marks = (values: Map<string, string>) =>
+      [...values.keys()].filter((k) => k.startsWith("outbox:previewSheet:"));
+    expect(marks(wb.emulator.userPropertiesOf(wb.user).values)).toHaveLength(1);
+    expect(marks(wb.emulator.documentPropertiesData.values)).toEqual([]);
     const sheet = wb.emulator.spreadsheet.sheetByName("Outbox preview");
     const protections = wb.emulator.spreadsheet.protections.filter((p) => p.sheet === sheet && !p.rect);
     expect(protections.map((p) => p.warningOnly)).toEqual([true]);

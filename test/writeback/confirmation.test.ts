@@ -333,4 +333,20 @@ describe("the confirmation shows every operation that will be sent", () => {
     expect(wb.sheetValues("Outbox preview")).toEqual([["my notes"]]);
     expect(await deposits(fund.id)).toEqual(before);
   });
+  it("an empty sheet of that name (it may hold a chart) is not deleted either", async () => {
+    const before = await deposits(fund.id);
+    wb.typeOutbox(
+      Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" })),
+    );
+    wb.emulator.spreadsheet.addSheet("Outbox preview");
+    const empty = wb.emulator.spreadsheet.sheetByName("Outbox preview");
+    runOutbox();
+    expect(told.at(-1)).toContain(
+      "A sheet named “Outbox preview” that the add-on did not write is in the way",
+    );
+    expect(wb.emulator.spreadsheet.sheetByName("Outbox preview")?.sheetId).toBe(empty?.sheetId);
+    expect(wb.sheetValues("Outbox preview")).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(await deposits(fund.id)).toEqual(before);
+  });
 });

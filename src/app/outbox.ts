@@ -14,6 +14,7 @@ import {
   hasOldOutboxLayout,
   lazyAuditSink,
   migrateOutboxLayout,
+  outboxPreviewSheetHolds,
   outboxSheet,
   outboxSheetPort,
   outboxValues,
@@ -253,20 +254,61 @@ function previewOf(session: WriteSession, rows: readonly OutboxRow[]) {
   );
 }
 
+/** The lines of the Outbox preview sheet: row, operation, and the row as the dialog would show it. */
+function sheetLines(language: Language, preview: OutboxPreview): [number, string, string][] {
+  return preview.operations.map((item) => [
+    item.rowNumber,
+    operationLabel(language, item.request.operation),
+    operationLine(language, item),
+  ]);
+}
+
+/** Where this user keeps the digest of the list they last wrote to this spreadsheet's preview sheet. */
+const listedKey = () => `outbox:previewSheet:${runtime().spreadsheet().getId()}`;
+
+/** Digest of exactly what a run would send and how each row is shown on the preview sheet. */
+function listDigest(language: Language, preview: OutboxPreview): string {
+  return runtime().digest(
+    JSON.stringify({
+      language,
+      lines: sheetLines(language, preview),
+      requests: preview.operations.map((item) => [item.rowNumber, item.request]),
+      confirmed: preview.confirmed,
+      currencies: preview.currencies,
+      statuses: preview.statuses,
+    }),
+  );
+}
+
 /**
- * When the dialog cannot hold every write a run may send, the full list goes to the Outbox
- * preview sheet before the dialog points there; a message when that sheet cannot be written.
+ * When the dialog cannot hold every write a run may send, the full list goes to a fresh Outbox
+ * preview sheet and its digest to this user's own properties (per spreadsheet); a message when
+ * that sheet cannot be written.
  */
 function listOnSheet(language: Language, preview: OutboxPreview): string | null {
   if (!listedOnSheet(preview)) return null;
-  return writeOutboxPreviewSheet(
-    runtime().spreadsheet(),
-    language,
-    preview.operations.map((item) => [
-      item.rowNumber,
-      operationLabel(language, item.request.operation),
-      operationLine(language, item),
-    ]),
+  const written = writeOutboxPreviewSheet(runtime().spreadsheet(), language, sheetLines(language, preview));
+  if ("message" in written) return written.message;
+  runtime()
+    .userProperties()
+    .setProperty(listedKey(), `${written.sheetId} ${listDigest(language, preview)}`);
+  return null;
+}
+
+/**
+ * Whether this user already wrote exactly this list to the preview sheet, and the sheet still
+ * holds it: only then may a run ask to confirm more writes than its dialog can name. The mark is
+ * used once: the next list is written afresh.
+ */
+function listedAlready(language: Language, preview: OutboxPreview): boolean {
+  const store = runtime().userProperties();
+  const mark = store.getProperty(listedKey());
+  if (!mark) return false;
+  store.deleteProperty(listedKey());
+  const [sheetId, digest] = mark.split(" ");
+  return (
+    digest === listDigest(language, preview) &&
+    outboxPreviewSheetHolds(runtime().spreadsheet(), language, Number(sheetId), sheetLines(language, preview))
   );
 }
 
@@ -351,13 +393,20 @@ function run(): RunSummary | null {
   }
   extendOutboxRules(sheet, session.language);
   const preview = previewOf(session, readOutboxRows(sheet));
-  const notListed = listOnSheet(session.language, preview);
-  if (notListed) {
+  const text = previewText(session.language, preview);
+  // More writes than the dialog can name: a modal question cannot be checked against a sheet.
+  // The first Run writes the list and stops; the next asks only if the list is still the same.
+  const listed = listedOnSheet(preview);
+  if (listed && !listedAlready(session.language, preview)) {
+    const notListed = listOnSheet(session.language, preview);
     session.finish();
-    ui.alert(notListed);
+    ui.alert(
+      t("outbox.preview.title"),
+      notListed ?? `${text}\n\n${t("outbox.previewSheet.written", { sheet: t("outbox.previewSheet.name") })}`,
+      ui.ButtonSet.OK,
+    );
     return null;
   }
-  const text = previewText(session.language, preview);
   // Invalid rows count too: the run marks them Refused with the reason, sending nothing.
   // Rows to restore or flag (a cleared or edited Done row, a State typed by hand) need a run too.
   if (
@@ -372,7 +421,7 @@ function run(): RunSummary | null {
   }
   const answer = ui.alert(
     t("outbox.preview.title"),
-    `${text}\n\n${listedOnSheet(preview) ? `${t("outbox.previewSheet.check")} ` : ""}${t("outbox.run.confirm")}`,
+    `${text}\n\n${listed ? `${t("outbox.previewSheet.confirmListed", { sheet: t("outbox.previewSheet.name") })} ` : ""}${t("outbox.run.confirm")}`,
     ui.ButtonSet.YES_NO,
   );
   if (answer !== ui.Button.YES) {

@@ -525,33 +525,74 @@ const PREVIEW_SHEET_HEADERS: readonly StringKey[] = [
   "outbox.previewSheet.sent",
 ];
 
+/** The Outbox preview sheet's cells: its header, then one row per write, all plain text. */
+function previewSheetValues(
+  language: Language,
+  lines: readonly (readonly [number, string, string])[],
+): string[][] {
+  const header = PREVIEW_SHEET_HEADERS.map((key) => translate(language, key));
+  return [header, ...lines.map(([row, operation, sent]) => [String(row), operation, sent])];
+}
+
 /**
- * Writes the confirmation's full list of writes to the Outbox preview sheet (made if absent),
- * as plain text (any cell may hold an editor's text: never a formula), replacing the last list.
- * A sheet of that name whose first row is not the add-on's header (in either language) is not
- * written: the message says so, and nothing may be confirmed against it.
+ * Whether a sheet's first row is the add-on's header of the Outbox preview (in either language).
+ * An empty sheet is not: it may hold a chart or a drawing someone put there.
+ */
+function isOurPreviewSheet(sheet: Sheet): boolean {
+  if (sheet.getLastRow() === 0) return false;
+  const first = sheet.getRange(1, 1, 1, PREVIEW_SHEET_HEADERS.length).getValues()[0] ?? [];
+  return (["en", "es"] as const).some((l) =>
+    PREVIEW_SHEET_HEADERS.every((key, i) => String(first[i]) === translate(l, key)),
+  );
+}
+
+/**
+ * Writes the confirmation's full list of writes to the Outbox preview sheet, as plain text (any
+ * cell may hold an editor's text: never a formula). The add-on's sheet of that name is deleted
+ * and inserted afresh each time, so no hidden row, filter, format or protection anyone added
+ * survives; the new sheet is protected with a warning. A sheet of that name whose first row is
+ * not the add-on's header (in either language) is never deleted nor written: the message says
+ * so, and nothing may be confirmed against it. Returns the new sheet's id, or that message.
  */
 export function writeOutboxPreviewSheet(
   spreadsheet: Spreadsheet,
   language: Language,
   lines: readonly (readonly [number, string, string])[],
-): string | null {
+): { sheetId: number } | { message: string } {
   const name = translate(language, "outbox.previewSheet.name");
-  const header = PREVIEW_SHEET_HEADERS.map((key) => translate(language, key));
-  let sheet = spreadsheet.getSheetByName(name);
-  if (sheet && sheet.getLastRow() > 0) {
-    const first = sheet.getRange(1, 1, 1, header.length).getValues()[0] ?? [];
-    const ours = (["en", "es"] as const).some((l) =>
-      PREVIEW_SHEET_HEADERS.every((key, i) => String(first[i]) === translate(l, key)),
-    );
-    if (!ours) return translate(language, "outbox.previewSheet.notOurs", { sheet: name });
+  const old = spreadsheet.getSheetByName(name);
+  if (old) {
+    if (!isOurPreviewSheet(old)) {
+      return { message: translate(language, "outbox.previewSheet.notOurs", { sheet: name }) };
+    }
+    // Protected by someone else, say: the failure reaches the error boundary, nothing is sent.
+    spreadsheet.deleteSheet(old);
   }
-  if (!sheet) sheet = spreadsheet.insertSheet(name);
-  sheet.clearContents();
-  const values = [header, ...lines.map(([row, operation, sent]) => [String(row), operation, sent])];
-  const range = sheet.getRange(1, 1, values.length, header.length);
+  const sheet = spreadsheet.insertSheet(name);
+  const values = previewSheetValues(language, lines);
+  const range = sheet.getRange(1, 1, values.length, PREVIEW_SHEET_HEADERS.length);
   range.setNumberFormat(FORMAT.text);
   range.setValues(values);
   sheet.setFrozenRows(1);
-  return null;
+  sheet.protect().setWarningOnly(true).setDescription(translate(language, "outbox.previewSheet.protection"));
+  return { sheetId: sheet.getSheetId() };
+}
+
+/**
+ * Whether the Outbox preview sheet is still the one written (`sheetId`: any rewrite inserts a
+ * new sheet) and holds exactly the list these lines would write (an editor may have typed in it).
+ */
+export function outboxPreviewSheetHolds(
+  spreadsheet: Spreadsheet,
+  language: Language,
+  sheetId: number,
+  lines: readonly (readonly [number, string, string])[],
+): boolean {
+  const sheet = spreadsheet.getSheetByName(translate(language, "outbox.previewSheet.name"));
+  if (!sheet || sheet.getSheetId() !== sheetId) return false;
+  const expected = previewSheetValues(language, lines);
+  if (sheet.getLastRow() !== expected.length) return false;
+  if (sheet.getLastColumn() !== PREVIEW_SHEET_HEADERS.length) return false;
+  const actual = sheet.getRange(1, 1, expected.length, PREVIEW_SHEET_HEADERS.length).getDisplayValues();
+  return expected.every((row, r) => row.every((cell, c) => actual[r]?.[c] === cell));
 }

@@ -171,9 +171,13 @@ export const outbox = {
     "outbox.movement.2": "withdrawal",
     "outbox.preview.operations": "Operations to send:",
     "outbox.preview.onSheet":
-      "{count:n} operations may be sent: too many for this dialog, so each one (row, operation, target, amount and currency, or the status, mark or fields) is listed on the sheet “{sheet}”, written just now.",
+      "{count:n} operations may be sent: too many for this dialog, so each one (row, operation, target, amount and currency, or the status, mark or fields) is listed on the sheet “{sheet}”.",
     "outbox.previewSheet.name": "Outbox preview",
-    "outbox.previewSheet.check": "Check that sheet before answering.",
+    "outbox.previewSheet.written":
+      "Nothing was sent. Check the sheet “{sheet}”, then choose Run Outbox again: it asks you to confirm this list only if nothing in it changed meanwhile; otherwise it writes the new list there and stops again.",
+    "outbox.previewSheet.confirmListed":
+      "These are the operations listed on the sheet “{sheet}” by your last Run or Preview, unchanged since.",
+    "outbox.previewSheet.protection": "Written by the add-on: the list of operations to confirm.",
     "outbox.previewSheet.row": "Row",
     "outbox.previewSheet.operation": "Operation",
     "outbox.previewSheet.sent": "What may be sent",
@@ -403,9 +407,13 @@ export const outbox = {
     "outbox.movement.2": "retiro",
     "outbox.preview.operations": "Operaciones por enviar:",
     "outbox.preview.onSheet":
-      "Pueden enviarse {count:n} operaciones: demasiadas para este diálogo, así que cada una (fila, operación, destino, monto y moneda, o el estado, la marca o los campos) figura en la hoja “{sheet}”, escrita recién.",
+      "Pueden enviarse {count:n} operaciones: demasiadas para este diálogo, así que cada una (fila, operación, destino, monto y moneda, o el estado, la marca o los campos) figura en la hoja “{sheet}”.",
     "outbox.previewSheet.name": "Vista previa de Outbox",
-    "outbox.previewSheet.check": "Revise esa hoja antes de responder.",
+    "outbox.previewSheet.written":
+      "No se envió nada. Revise la hoja “{sheet}” y luego elija de nuevo Ejecutar la Bandeja de salida: le pedirá confirmar esta lista solo si nada en ella cambió mientras tanto; si cambió, escribe ahí la nueva lista y se detiene otra vez.",
+    "outbox.previewSheet.confirmListed":
+      "Estas son las operaciones que su última ejecución o vista previa listó en la hoja “{sheet}”, sin cambios desde entonces.",
+    "outbox.previewSheet.protection": "Escrita por el complemento: la lista de operaciones por confirmar.",
     "outbox.previewSheet.row": "Fila",
     "outbox.previewSheet.operation": "Operación",
     "outbox.previewSheet.sent": "Lo que puede enviarse",

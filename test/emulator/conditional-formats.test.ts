@@ -116,6 +116,20 @@ describe("hidden and moved columns", () => {
     expect(header).toEqual(["c", "d", "a", "b", "e"]);
   });
 
+  it("hides and shows rows, and refuses rows out of bounds", () => {
+    const hidden = inScript(
+      em,
+      `var s = SpreadsheetApp.getActive().insertSheet("Rows");
+       s.hideRows(3);
+       s.hideRows(5, 3);
+       s.showRows(6);
+       return [2, 3, 4, 5, 6, 7, 8].map(function (r) { return s.isRowHiddenByUser(r); });`,
+    );
+    expect(hidden).toEqual([false, true, false, true, false, true, false]);
+    expect(() => inScript(em, `SpreadsheetApp.getActiveSheet().hideRows(1001);`)).toThrow(/out of bounds/);
+    expect(() => inScript(em, `SpreadsheetApp.getActiveSheet().hideRows(999, 3);`)).toThrow(/out of bounds/);
+  });
+
   it("refuses columns out of bounds", () => {
     expect(() => inScript(em, `SpreadsheetApp.getActiveSheet().hideColumns(27);`)).toThrow(/out of bounds/);
   });

@@ -12,11 +12,16 @@ let fund: SandboxFund;
 /** What happens while the confirmation is open (then Yes); every other dialog gets OK. */
 let whileAsked: (() => void) | null = null;
 const asked: string[] = [];
+/** Every other dialog's text (answered OK). */
+const told: string[] = [];
 
 beforeAll(async () => {
   wb = await startWriteBack(buildWriteBack(), {
     waitForAnswer: (dialog: DialogRecord) => {
-      if (!dialog.buttons.includes("YES")) return "OK";
+      if (!dialog.buttons.includes("YES")) {
+        told.push(dialog.prompt);
+        return "OK";
+      }
       asked.push(dialog.prompt);
       whileAsked?.();
       return "YES";
@@ -36,6 +41,7 @@ beforeEach(async () => {
   const created = wb.menu("createOutboxSheet");
   if (!created.ok) throw new Error(created.error);
   asked.length = 0;
+  told.length = 0;
   whileAsked = null;
 });
 
@@ -173,7 +179,7 @@ describe("the confirmation shows every operation that will be sent", () => {
     expect((await wb.fund(fund.id)).title).toBe("Viajes 2026");
   });
 
-  it("when the dialog cannot hold them, lists them all on the Outbox preview sheet and points there", async () => {
+  it("when the dialog cannot hold them, the first Run lists them all on the Outbox preview sheet and stops; the next Run asks", async () => {
     const before = await deposits(fund.id);
     const rows = Array.from({ length: 120 }, (_, i) => ({
       operation: "Deposit",
@@ -181,13 +187,19 @@ describe("the confirmation shows every operation that will be sent", () => {
       amount: `${(i + 1) / 100}`,
     }));
     wb.typeOutbox([...rows, { operation: "Set fund status", targetId: fund.id, fundStatus: "Open" }]);
+
+    // First Run: the list is written, nothing is asked (a modal question cannot be checked
+    // against a sheet) and nothing is sent.
     runOutbox();
-    const text = asked[0] ?? "";
-    expect(text).toContain(
+    expect(asked).toEqual([]);
+    const stopped = told.at(-1) ?? "";
+    expect(stopped).toContain(
       "121 operations may be sent: too many for this dialog, so each one (row, operation, target, amount and currency, or the status, mark or fields) is listed on the sheet “Outbox preview”",
     );
-    expect(text).not.toContain("• Row 2:");
-    expect(text).toContain("Check that sheet before answering. Every row is sent with your own access token");
+    expect(stopped).toContain(
+      "Nothing was sent. Check the sheet “Outbox preview”, then choose Run Outbox again",
+    );
+    expect(await deposits(fund.id)).toEqual(before);
     const listed = wb.sheetValues("Outbox preview");
     expect(listed[0]).toEqual(["Row", "Operation", "What may be sent"]);
     expect(listed.length).toBe(122);
@@ -202,10 +214,106 @@ describe("the confirmation shows every operation that will be sent", () => {
       "Status change",
       `Row 122: Status change of fund ${fund.id} to Open`,
     ]);
-    // What the person saw there is what was sent, each once.
+    // The list's mark is the runner's own, for this spreadsheet: never in the document's properties.
+    const marks = (values: Map<string, string>) =>
+      [...values.keys()].filter((k) => k.startsWith("outbox:previewSheet:"));
+    expect(marks(wb.emulator.userPropertiesOf(wb.user).values)).toHaveLength(1);
+    expect(marks(wb.emulator.documentPropertiesData.values)).toEqual([]);
+    const sheet = wb.emulator.spreadsheet.sheetByName("Outbox preview");
+    const protections = wb.emulator.spreadsheet.protections.filter((p) => p.sheet === sheet && !p.rect);
+    expect(protections.map((p) => p.warningOnly)).toEqual([true]);
+
+    // Second Run, nothing changed: it asks, without sending the user to a sheet they cannot
+    // open while the question is open, and sends what was listed, each once.
+    runOutbox();
+    expect(asked.length).toBe(1);
+    const text = asked[0] ?? "";
+    expect(text).toContain("121 operations may be sent: too many for this dialog");
+    expect(text).not.toContain("• Row 2:");
+    expect(text).not.toContain("Check that sheet");
+    expect(text).toContain(
+      "These are the operations listed on the sheet “Outbox preview” by your last Run or Preview, unchanged since. Every row is sent with your own access token",
+    );
     const sent = (await deposits(fund.id)).slice(before.length);
     expect(sent).toEqual(rows.map((_, i) => i + 1));
-  }, 180_000);
+  }, 240_000);
+
+  it("the Outbox changed between the two Runs: the second shows the new list and sends nothing; the third asks and sends each deposit once", async () => {
+    const before = await deposits(fund.id);
+    const rows = Array.from({ length: 101 }, () => ({
+      operation: "Deposit",
+      targetId: fund.id,
+      amount: "1.00",
+    }));
+    wb.typeOutbox(rows);
+    runOutbox();
+    expect(asked).toEqual([]);
+    expect(wb.sheetValues("Outbox preview")[101]?.[2]).toBe(
+      `Row 102: Deposit of ${fund.currency} 1.00 to fund ${fund.id}`,
+    );
+
+    // Someone changes one amount before the next Run.
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "7000.00" }], 60);
+    runOutbox();
+    expect(asked).toEqual([]);
+    expect(told.at(-1)).toContain("Nothing was sent. Check the sheet “Outbox preview”");
+    expect(await deposits(fund.id)).toEqual(before);
+    expect(wb.sheetValues("Outbox preview")[59]?.[2]).toBe(
+      `Row 60: Deposit of ${fund.currency} 7,000.00 to fund ${fund.id}`,
+    );
+
+    // Unchanged since: asked, and the sandbox's ledger holds each deposit once.
+    runOutbox();
+    expect(asked.length).toBe(1);
+    const sent = (await deposits(fund.id)).slice(before.length);
+    expect(sent.length).toBe(101);
+    expect(sent.filter((cents) => cents === 700_000).length).toBe(1);
+    expect(sent.filter((cents) => cents === 100).length).toBe(100);
+
+    // And once more: nothing is pending, nothing is sent again.
+    runOutbox();
+    expect(asked.length).toBe(1);
+    expect((await deposits(fund.id)).length).toBe(before.length + 101);
+  }, 240_000);
+
+  it("an edit to the listed sheet between the two Runs: the list is written again and nothing is sent", async () => {
+    const before = await deposits(fund.id);
+    wb.typeOutbox(
+      Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" })),
+    );
+    runOutbox();
+    wb.emulator.typeCells("Outbox preview", "C5", [["Row 5: nothing"]]);
+    runOutbox();
+    expect(asked).toEqual([]);
+    expect(wb.sheetValues("Outbox preview")[4]?.[2]).toBe(
+      `Row 5: Deposit of ${fund.currency} 1.00 to fund ${fund.id}`,
+    );
+    expect(await deposits(fund.id)).toEqual(before);
+  }, 240_000);
+
+  it("hidden rows, a filter and formats on an add-on preview sheet someone prepared do not survive", async () => {
+    const before = await deposits(fund.id);
+    wb.typeOutbox(
+      Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" })),
+    );
+    wb.emulator.spreadsheet.addSheet("Outbox preview");
+    wb.emulator.typeCells("Outbox preview", "A1:C1", [["Row", "Operation", "What may be sent"]]);
+    const prepared = wb.emulator.spreadsheet.sheetByName("Outbox preview");
+    if (!prepared) throw new Error("no sheet");
+    for (const row of [3, 40, 90]) prepared.hiddenRows.add(row);
+    prepared.filter = { a1: "A1:C200", hiddenRows: [4, 5] };
+    prepared.hiddenColumns.add(3);
+    runOutbox();
+    const sheet = wb.emulator.spreadsheet.sheetByName("Outbox preview");
+    expect(sheet).toBeDefined();
+    expect(sheet?.sheetId).not.toBe(prepared.sheetId);
+    expect([...(sheet?.hiddenRows ?? [])]).toEqual([]);
+    expect(sheet?.filter).toBeNull();
+    expect([...(sheet?.hiddenColumns ?? [])]).toEqual([]);
+    expect(wb.sheetValues("Outbox preview").length).toBe(102);
+    expect(asked).toEqual([]);
+    expect(await deposits(fund.id)).toEqual(before);
+  }, 240_000);
 
   it("a sheet of that name the add-on did not write is left alone, and nothing is sent", async () => {
     const before = await deposits(fund.id);
@@ -214,10 +322,31 @@ describe("the confirmation shows every operation that will be sent", () => {
     );
     wb.emulator.spreadsheet.addSheet("Outbox preview");
     wb.emulator.typeCells("Outbox preview", "A1", [["my notes"]]);
-    const out = wb.menu("runOutbox", []);
-    expect(out.ok).toBe(true);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const out = wb.menu("runOutbox", []);
+      expect(out.ok).toBe(true);
+      expect(told.at(-1)).toContain(
+        "A sheet named “Outbox preview” that the add-on did not write is in the way",
+      );
+    }
     expect(asked).toEqual([]);
-    expect(wb.sheetValues("Outbox preview")[0]?.[0]).toBe("my notes");
+    expect(wb.sheetValues("Outbox preview")).toEqual([["my notes"]]);
+    expect(await deposits(fund.id)).toEqual(before);
+  });
+  it("an empty sheet of that name (it may hold a chart) is not deleted either", async () => {
+    const before = await deposits(fund.id);
+    wb.typeOutbox(
+      Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" })),
+    );
+    wb.emulator.spreadsheet.addSheet("Outbox preview");
+    const empty = wb.emulator.spreadsheet.sheetByName("Outbox preview");
+    runOutbox();
+    expect(told.at(-1)).toContain(
+      "A sheet named “Outbox preview” that the add-on did not write is in the way",
+    );
+    expect(wb.emulator.spreadsheet.sheetByName("Outbox preview")?.sheetId).toBe(empty?.sheetId);
+    expect(wb.sheetValues("Outbox preview")).toEqual([]);
+    expect(asked).toEqual([]);
     expect(await deposits(fund.id)).toEqual(before);
   });
 });

@@ -924,11 +924,14 @@ type SheetMembers =
   | "getFrozenRows"
   | "getIndex"
   | "hideColumns"
+  | "hideRows"
   | "isColumnHiddenByUser"
+  | "isRowHiddenByUser"
   | "moveColumns"
   | "setConditionalFormatRules"
   | "clearConditionalFormatRules"
   | "showColumns"
+  | "showRows"
   | "getLastColumn"
   | "getLastRow"
   | "getMaxColumns"
@@ -1178,6 +1181,27 @@ export class FakeSheet extends Fake implements Implements<Sheet, SheetMembers> {
     const count = this.checkColumns(columnIndex, numColumns);
     this.write();
     for (let c = columnIndex; c < columnIndex + count; c++) this.data.hiddenColumns.delete(c);
+  }
+  private checkRowSpan(rowIndex: number, numRows: number | undefined): number {
+    const count = numRows ?? 1;
+    this.checkRows(rowIndex, count, this.data.maxRows, "row");
+    if (rowIndex + count - 1 > this.data.maxRows) throw new ServiceError("Those rows are out of bounds.");
+    return count;
+  }
+  hideRows(rowIndex: number, numRows?: number): void {
+    const count = this.checkRowSpan(rowIndex, numRows);
+    this.write();
+    for (let r = rowIndex; r < rowIndex + count; r++) this.data.hiddenRows.add(r);
+  }
+  showRows(rowIndex: number, numRows?: number): void {
+    const count = this.checkRowSpan(rowIndex, numRows);
+    this.write();
+    for (let r = rowIndex; r < rowIndex + count; r++) this.data.hiddenRows.delete(r);
+  }
+  isRowHiddenByUser(rowPosition: number): boolean {
+    this.checkRowSpan(rowPosition, 1);
+    this.fakes.host.countRead(this.data);
+    return this.data.hiddenRows.has(rowPosition);
   }
   isColumnHiddenByUser(columnPosition: number): boolean {
     this.checkColumns(columnPosition, 1);

@@ -52,6 +52,13 @@ export class SheetData {
   frozenColumns = 0;
   /** Columns hidden by the user or a script (1-based). */
   hiddenColumns = new Set<number>();
+  /** Rows hidden by the user or a script (1-based). */
+  hiddenRows = new Set<number>();
+  /**
+   * A filter an editor set on the sheet, with the rows it hides (1-based). The emulator only
+   * keeps it (no script API reads or applies it): a sheet rewritten in place would keep it.
+   */
+  filter: { a1: string; hiddenRows: number[] } | null = null;
   /** Widths in pixels a script set, by column (1-based); the others have the default width. */
   columnWidths = new Map<number, number>();
   conditionalRules: ConditionalRuleData[] = [];

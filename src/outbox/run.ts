@@ -461,9 +461,14 @@ export function runOutbox(context: RunContext): RunSummary {
   const send = (row: OutboxRow, request: WriteRequest, key: string, supersedes?: string): void => {
     const cells = requestCells(row);
     let written: WriteRecord | null = null;
+    let blockedBy: WriteRecord | undefined;
     let end: WriteEnd;
     try {
       end = sendWrite(writing, request, key, (snapshot) => {
+        // A sidebar's write made since the run read the records (a report mark takes no lock):
+        // read them again just before sending, and wait for one that may still land.
+        blockedBy = context.records.all().find((r) => !records.has(r.key) && blocks(r, request));
+        if (blockedBy) throw new Error(landingMessage(blockedBy));
         const shown = context.currencies?.[confirmationKey(row)];
         const fund = snapshot.fund;
         if (fund?.currency) currencies.set(fund.id, fund.currency);
@@ -524,6 +529,14 @@ export function runOutbox(context: RunContext): RunSummary {
         return;
       }
       if (written) throw error; // Not a failure of the read before sending: let it surface.
+      if (blockedBy) {
+        // Nothing recorded, nothing sent: the row stays Pending and its fund or report waits.
+        const message = landingMessage(blockedBy);
+        write(row, "Pending", message, row.operationKey);
+        hold(request, message);
+        record(row.rowNumber, "Pending", message, "skipped");
+        return;
+      }
       // The snapshot could not be read: nothing was sent, the row stays Pending.
       const message = t("outbox.msg.checkFailed", { message: errorText(error) });
       write(row, "Pending", message, row.operationKey);

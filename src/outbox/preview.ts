@@ -89,6 +89,12 @@ export interface ToSettle {
   waitingUntil: string | null;
   /** The row's changes since it was sent ("" when none): then nothing new is sent for it in this run. */
   changes: string;
+  /**
+   * Done or Refused typed in the row's State: it settles the write, nothing sent, if reading the
+   * fund cannot tell. Any editor can type it, so the confirmation names it and the run takes it
+   * only when confirmed so.
+   */
+  byHand?: "Done" | "Refused";
 }
 
 export interface OutboxPreview {
@@ -205,12 +211,17 @@ export function previewOutbox(
     const row = ownerOf(record.key);
     const until = inFlightUntil(record);
     const changed = row && record.cells ? changedColumns(record.cells, requestCells(row)) : [];
-    preview.toSettle.push({
+    const settle: ToSettle = {
       rowNumber: row?.rowNumber ?? null,
       request: record.request,
       waitingUntil: until > now ? stamp(until).slice(11, 16) : null,
       changes: row && record.cells ? describeChanges(language, record.cells, requestCells(row), changed) : "",
-    });
+    };
+    if (row && changed.length === 0 && (row.state === "Done" || row.state === "Refused")) {
+      settle.byHand = row.state;
+      preview.confirmed.push(confirmedAs(row, { byHand: record.key, state: row.state }));
+    }
+    preview.toSettle.push(settle);
     if (row && changed.length === 0) confirm(row, record.request, { interrupted: record.key });
     // Money that may move again: an unchanged row whose write turns out not to have been applied.
     if (row && changed.length === 0 && "amount" in record.request) {
@@ -286,7 +297,9 @@ export function previewOutbox(
       continue;
     }
     const likeness = likenessOf(row, built.ok ? built.request : null, recordList);
-    const otherRow = likeness.kind === "new" ? null : (ownerOf(likeness.record.key)?.rowNumber ?? null);
+    // The row itself when it is the write's own row (settled by hand as Refused, sent again).
+    const otherOwner = likeness.kind === "new" ? null : ownerOf(likeness.record.key);
+    const otherRow = otherOwner === null || otherOwner === row ? null : otherOwner.rowNumber;
     if (likeness.kind === "waits") {
       preview.warnings.push({ kind: "waitsForSame", rowNumber: row.rowNumber, otherRow });
       continue;
@@ -421,6 +434,17 @@ export function operationLine(language: Language, item: MoneyItem): string {
   if (!settle) return t("outbox.preview.rowLine", { row, text: description });
   if (settle.changes !== "")
     return t("outbox.preview.interruptedEdited", { row, description, changes: settle.changes });
+  if (settle.byHand !== undefined) {
+    const typed = t(settle.byHand === "Done" ? "outbox.preview.byHandDone" : "outbox.preview.byHandRefused", {
+      row,
+      description,
+    });
+    const interrupted =
+      settle.waitingUntil !== null
+        ? t("outbox.preview.interruptedWaiting", { row, description, until: settle.waitingUntil })
+        : t("outbox.preview.interrupted", { row, description });
+    return `${interrupted} ${typed}`;
+  }
   if (settle.waitingUntil !== null)
     return t("outbox.preview.interruptedWaiting", { row, description, until: settle.waitingUntil });
   return t("outbox.preview.interrupted", { row, description });

@@ -199,6 +199,8 @@ export const outbox = {
       "same as row {other}, done on {date}; it is sent again only because you confirm it as the same.",
     "outbox.warn.sameAsDone":
       "same as an operation done on {date}; it is sent again only because you confirm it as the same.",
+    "outbox.warn.sameAsRefusedByHand":
+      "same as an operation whose outcome was unknown, set to Refused by hand on {date} (it may have been applied); it is sent again only because you confirm it as the same.",
     "outbox.warn.waitsForRow":
       "same request as row {other}, not settled yet: nothing is sent for this row until that one is settled and a confirmation shows this one as the same.",
     "outbox.warn.waitsForWrite":
@@ -437,6 +439,8 @@ export const outbox = {
       "igual a la fila {other}, hecha el {date}; se reenvía solo porque usted la confirma como igual.",
     "outbox.warn.sameAsDone":
       "igual a una operación hecha el {date}; se reenvía solo porque usted la confirma como igual.",
+    "outbox.warn.sameAsRefusedByHand":
+      "igual a una operación de resultado desconocido, marcada Rechazada a mano el {date} (puede haberse aplicado); se reenvía solo porque usted la confirma como igual.",
     "outbox.warn.waitsForRow":
       "misma solicitud que la fila {other}, aún sin resolver: no se envía nada de esta fila hasta que esa se resuelva y una confirmación muestre esta como igual.",
     "outbox.warn.waitsForWrite":

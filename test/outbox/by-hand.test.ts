@@ -77,7 +77,9 @@ describe("a State typed by hand on a write reading cannot settle", () => {
     sheet.setCell(2, "state", ""); // State cleared: the row asks to be sent again
     const shown = preview();
     const text = previewText("en", shown);
-    expect(text).toMatch(/Row 2: Deposit of CLP 5 to fund 1: same as an operation /);
+    expect(text).toMatch(
+      /Row 2: Deposit of CLP 5 to fund 1: same as an operation whose outcome was unknown, set to Refused by hand on /,
+    );
     // A confirmation that showed it as a new operation does not send it.
     const row = readOutboxRow(sheet.readAll()[0] ?? [], 2);
     confirmedRun({ ...shown, confirmed: [confirmedAs(row, "new")] });

@@ -85,7 +85,9 @@ describe("a State typed by hand on a deposit reading cannot settle", () => {
     // State cleared: the deposit sent again is shown as the same as the write settled by hand.
     typeState(2, "");
     run();
-    expect(asked.at(-1)).toMatch(/Row 2: Deposit of [^\n]*: same as an operation /);
+    expect(asked.at(-1)).toMatch(
+      /Row 2: Deposit of [^\n]*: same as an operation whose outcome was unknown, set to Refused by hand on /,
+    );
     expect(wb.outbox()[0]?.state).toBe("Done");
     expect(await wb.deposits(fund.id, 500)).toBe(3);
   }, 60_000);

@@ -149,6 +149,8 @@ export const outbox = {
     "outbox.msg.cannotTell":
       "Unknown outcome: {message}. Check the fund, then set State to Done or Refused by hand; nothing is sent for this row meanwhile.",
     "outbox.msg.settledByHand": "{state} by hand on {date}, after a check of the fund; nothing was sent.",
+    "outbox.msg.byHandNotConfirmed":
+      "State typed {state}, but the confirmation did not name it: nothing was settled or sent. Run the Outbox again; its confirmation names it.",
     "outbox.msg.changed": "{column} was changed from “{from}” to “{to}”",
     "outbox.msg.tooMany": "more matching movements than expected: check the fund",
     "outbox.note.notAppliedResend":
@@ -188,6 +190,10 @@ export const outbox = {
     "outbox.rowNote.invalid": "will not be sent: {problems}",
     "outbox.preview.interrupted":
       "Row {row}, interrupted: {description}. Checked against the service first; sent again only if it was not applied.",
+    "outbox.preview.byHandDone":
+      "Row {row}: State typed Done — the interrupted {description} will be taken as applied if reading the fund cannot tell; nothing is sent for it.",
+    "outbox.preview.byHandRefused":
+      "Row {row}: State typed Refused — the interrupted {description} will be taken as not applied if reading the fund cannot tell; nothing is sent for it.",
     "outbox.preview.interruptedWaiting":
       "Row {row}, interrupted: {description}. It may still land: nothing is concluded before {until}.",
     "outbox.preview.interruptedEdited":
@@ -197,6 +203,8 @@ export const outbox = {
       "same as row {other}, done on {date}; it is sent again only because you confirm it as the same.",
     "outbox.warn.sameAsDone":
       "same as an operation done on {date}; it is sent again only because you confirm it as the same.",
+    "outbox.warn.sameAsRefusedByHand":
+      "same as an operation whose outcome was unknown, set to Refused by hand on {date} (it may have been applied); it is sent again only because you confirm it as the same.",
     "outbox.warn.waitsForRow":
       "same request as row {other}, not settled yet: nothing is sent for this row until that one is settled and a confirmation shows this one as the same.",
     "outbox.warn.waitsForWrite":
@@ -384,6 +392,8 @@ export const outbox = {
     "outbox.msg.cannotTell":
       "Resultado desconocido: {message}. Revise el fondo y luego escriba Hecho o Rechazado en Estado; mientras tanto no se envía nada de esta fila.",
     "outbox.msg.settledByHand": "{state} a mano el {date}, tras revisar el fondo; no se envió nada.",
+    "outbox.msg.byHandNotConfirmed":
+      "Estado escrito {state}, pero la confirmación no lo mencionó: no se resolvió ni se envió nada. Ejecute la Bandeja de salida otra vez; su confirmación lo menciona.",
     "outbox.msg.changed": "{column} cambió de “{from}” a “{to}”",
     "outbox.msg.tooMany": "hay más movimientos coincidentes de los esperados: revise el fondo",
     "outbox.note.notAppliedResend":
@@ -424,6 +434,10 @@ export const outbox = {
     "outbox.rowNote.invalid": "no se enviará: {problems}",
     "outbox.preview.interrupted":
       "Fila {row}, interrumpida: {description}. Primero se revisa en el servicio; se reenvía solo si no se aplicó.",
+    "outbox.preview.byHandDone":
+      "Fila {row}: Estado escrito Hecho — la operación interrumpida ({description}) se dará por aplicada si leer el fondo no permite saberlo; no se envía nada por ella.",
+    "outbox.preview.byHandRefused":
+      "Fila {row}: Estado escrito Rechazado — la operación interrumpida ({description}) se dará por no aplicada si leer el fondo no permite saberlo; no se envía nada por ella.",
     "outbox.preview.interruptedWaiting":
       "Fila {row}, interrumpida: {description}. Aún puede llegar: no se concluye nada antes de las {until}.",
     "outbox.preview.interruptedEdited":
@@ -433,6 +447,8 @@ export const outbox = {
       "igual a la fila {other}, hecha el {date}; se reenvía solo porque usted la confirma como igual.",
     "outbox.warn.sameAsDone":
       "igual a una operación hecha el {date}; se reenvía solo porque usted la confirma como igual.",
+    "outbox.warn.sameAsRefusedByHand":
+      "igual a una operación de resultado desconocido, marcada Rechazada a mano el {date} (puede haberse aplicado); se reenvía solo porque usted la confirma como igual.",
     "outbox.warn.waitsForRow":
       "misma solicitud que la fila {other}, aún sin resolver: no se envía nada de esta fila hasta que esa se resuelva y una confirmación muestre esta como igual.",
     "outbox.warn.waitsForWrite":

@@ -52,7 +52,7 @@ export type Warning =
   | { kind: "closedFund" | "blockedFund" | "notOpenFund"; rowNumber: number; fundId: number; status: number }
   | { kind: "unknownFund"; rowNumber: number; fundId: number }
   /** The same request as a done write (a copy of its row, or typed again), however old: sent only when confirmed as such. */
-  | { kind: "sameAsDone"; rowNumber: number; otherRow: number | null; doneAt: string }
+  | ({ kind: "sameAsDone"; rowNumber: number } & SameAs)
   /** The same request as a write not settled yet: it waits, sending nothing. */
   | { kind: "waitsForSame"; rowNumber: number; otherRow: number | null }
   /** Its key names a done or unsettled write whose cells it does not show (sorted, or copied and edited). */
@@ -68,6 +68,22 @@ export type Warning =
   /** Sending or Unknown typed on a row the add-on has no record of: marked Refused, not sent. */
   | { kind: "noRecord"; rowNumber: number };
 
+/** The earlier write a row's request equals: its row (null when none), when it ended, and how. */
+export interface SameAs {
+  otherRow: number | null;
+  doneAt: string;
+  /** Settled by hand as Refused (it may have been applied), not done. */
+  byHand?: boolean;
+}
+
+/** What a row shown as the same as an earlier write says of it. */
+function sameAsNote(language: Language, sameAs: SameAs): string {
+  if (sameAs.byHand) return translate(language, "outbox.warn.sameAsRefusedByHand", { date: sameAs.doneAt });
+  return sameAs.otherRow === null
+    ? translate(language, "outbox.warn.sameAsDone", { date: sameAs.doneAt })
+    : translate(language, "outbox.warn.copyOfDone", { other: sameAs.otherRow, date: sameAs.doneAt });
+}
+
 /** A write that may move money: a pending row, or an interrupted one that may be sent again. */
 export interface MoneyItem {
   rowNumber: number;
@@ -76,7 +92,7 @@ export interface MoneyItem {
   /** Absent for a pending row; how an interrupted one is taken otherwise. */
   interrupted?: ToSettle;
   /** For a row with the same request as a done write: which, and when it was done. */
-  sameAs?: { otherRow: number | null; doneAt: string };
+  sameAs?: SameAs;
 }
 
 /** A write left unsettled by an earlier run or a form: settled by reading before anything on its fund. */
@@ -89,13 +105,19 @@ export interface ToSettle {
   waitingUntil: string | null;
   /** The row's changes since it was sent ("" when none): then nothing new is sent for it in this run. */
   changes: string;
+  /**
+   * Done or Refused typed in the row's State: it settles the write, nothing sent, if reading the
+   * fund cannot tell. Any editor can type it, so the confirmation names it and the run takes it
+   * only when confirmed so.
+   */
+  byHand?: "Done" | "Refused";
 }
 
 export interface OutboxPreview {
   toSend: {
     rowNumber: number;
     request: WriteRequest;
-    sameAs?: { otherRow: number | null; doneAt: string };
+    sameAs?: SameAs;
   }[];
   /** Writes left unsettled: checked against the service before anything on their fund is sent. */
   toSettle: ToSettle[];
@@ -205,12 +227,17 @@ export function previewOutbox(
     const row = ownerOf(record.key);
     const until = inFlightUntil(record);
     const changed = row && record.cells ? changedColumns(record.cells, requestCells(row)) : [];
-    preview.toSettle.push({
+    const settle: ToSettle = {
       rowNumber: row?.rowNumber ?? null,
       request: record.request,
       waitingUntil: until > now ? stamp(until).slice(11, 16) : null,
       changes: row && record.cells ? describeChanges(language, record.cells, requestCells(row), changed) : "",
-    });
+    };
+    if (row && changed.length === 0 && (row.state === "Done" || row.state === "Refused")) {
+      settle.byHand = row.state;
+      preview.confirmed.push(confirmedAs(row, { byHand: record.key, state: row.state }));
+    }
+    preview.toSettle.push(settle);
     if (row && changed.length === 0) confirm(row, record.request, { interrupted: record.key });
     // Money that may move again: an unchanged row whose write turns out not to have been applied.
     if (row && changed.length === 0 && "amount" in record.request) {
@@ -286,16 +313,19 @@ export function previewOutbox(
       continue;
     }
     const likeness = likenessOf(row, built.ok ? built.request : null, recordList);
-    const otherRow = likeness.kind === "new" ? null : (ownerOf(likeness.record.key)?.rowNumber ?? null);
+    // The row itself when it is the write's own row (settled by hand as Refused, sent again).
+    const otherOwner = likeness.kind === "new" ? null : ownerOf(likeness.record.key);
+    const otherRow = otherOwner === null || otherOwner === row ? null : otherOwner.rowNumber;
     if (likeness.kind === "waits") {
       preview.warnings.push({ kind: "waitsForSame", rowNumber: row.rowNumber, otherRow });
       continue;
     }
-    const sameAs =
+    const sameAs: SameAs | undefined =
       likeness.kind === "sameAsDone"
         ? {
             otherRow,
             doneAt: stamp(likeness.record.finishedAt ?? likeness.record.sentAt ?? 0).slice(0, 16),
+            ...(likeness.record.state === "refused" ? { byHand: true } : {}),
           }
         : undefined;
     if (sameAs) preview.warnings.push({ kind: "sameAsDone", rowNumber: row.rowNumber, ...sameAs });
@@ -412,15 +442,22 @@ export function operationLine(language: Language, item: MoneyItem): string {
   if (!settle && item.sameAs)
     return t("outbox.preview.rowLine", {
       row,
-      text: `${description}: ${
-        item.sameAs.otherRow === null
-          ? t("outbox.warn.sameAsDone", { date: item.sameAs.doneAt })
-          : t("outbox.warn.copyOfDone", { other: item.sameAs.otherRow, date: item.sameAs.doneAt })
-      }`,
+      text: `${description}: ${sameAsNote(language, item.sameAs)}`,
     });
   if (!settle) return t("outbox.preview.rowLine", { row, text: description });
   if (settle.changes !== "")
     return t("outbox.preview.interruptedEdited", { row, description, changes: settle.changes });
+  if (settle.byHand !== undefined) {
+    const typed = t(settle.byHand === "Done" ? "outbox.preview.byHandDone" : "outbox.preview.byHandRefused", {
+      row,
+      description,
+    });
+    const interrupted =
+      settle.waitingUntil !== null
+        ? t("outbox.preview.interruptedWaiting", { row, description, until: settle.waitingUntil })
+        : t("outbox.preview.interrupted", { row, description });
+    return `${interrupted} ${typed}`;
+  }
   if (settle.waitingUntil !== null)
     return t("outbox.preview.interruptedWaiting", { row, description, until: settle.waitingUntil });
   return t("outbox.preview.interrupted", { row, description });
@@ -450,9 +487,7 @@ export function warningNote(language: Language, warning: Warning): string | null
     case "unknownFund":
       return t("outbox.warn.unknownFund", { id: warning.fundId });
     case "sameAsDone":
-      return warning.otherRow === null
-        ? t("outbox.warn.sameAsDone", { date: warning.doneAt })
-        : t("outbox.warn.copyOfDone", { other: warning.otherRow, date: warning.doneAt });
+      return sameAsNote(language, warning);
     case "noRecord":
       return t("outbox.warn.noRecord", {});
     case "doneNoKey":

@@ -71,6 +71,11 @@ export interface WriteRecord {
    * Kept unsettled, holding its fund, until its writer acknowledges having checked the fund.
    */
   checkFund?: string;
+  /**
+   * Refused typed in State by a person on a write reading could not settle: it may still have
+   * landed, so a later row with the same request is shown as the same as this write.
+   */
+  byHand?: boolean;
 }
 
 /** Where records live: document properties in Apps Script, a map in tests. */

@@ -253,7 +253,8 @@ const recordTexts = new WeakMap<WriteRecord, string | null>();
  * was sent from (the request is made of them), a form's record by the request itself.
  */
 function sameAs(record: WriteRecord, rowCells: string, request: string | null): boolean {
-  if (record.state === "refused") return false;
+  // A write refused by the service moved nothing; one settled by hand as Refused may have.
+  if (record.state === "refused" && !record.byHand) return false;
   let text = recordTexts.get(record);
   if (text === undefined) {
     text = record.cells ? cellsText(record.cells) : record.request ? canonical(record.request) : null;
@@ -287,9 +288,16 @@ export function likenessOf(
  */
 export function confirmedAs(
   row: OutboxRow,
-  as: "new" | { sameAs: string } | { interrupted: string },
+  as: "new" | { sameAs: string } | { interrupted: string } | { byHand: string; state: "Done" | "Refused" },
 ): string {
-  const how = as === "new" ? "new" : "sameAs" in as ? `same:${as.sameAs}` : `interrupted:${as.interrupted}`;
+  const how =
+    as === "new"
+      ? "new"
+      : "sameAs" in as
+        ? `same:${as.sameAs}`
+        : "byHand" in as
+          ? `byHand:${as.state}:${as.byHand}`
+          : `interrupted:${as.interrupted}`;
   return JSON.stringify([how, requestCells(row)]);
 }
 
@@ -461,9 +469,14 @@ export function runOutbox(context: RunContext): RunSummary {
   const send = (row: OutboxRow, request: WriteRequest, key: string, supersedes?: string): void => {
     const cells = requestCells(row);
     let written: WriteRecord | null = null;
+    let blockedBy: WriteRecord | undefined;
     let end: WriteEnd;
     try {
       end = sendWrite(writing, request, key, (snapshot) => {
+        // A sidebar's write made since the run read the records (a report mark takes no lock):
+        // read them again just before sending, and wait for one that may still land.
+        blockedBy = context.records.all().find((r) => !records.has(r.key) && blocks(r, request));
+        if (blockedBy) throw new Error(landingMessage(blockedBy));
         const shown = context.currencies?.[confirmationKey(row)];
         const fund = snapshot.fund;
         if (fund?.currency) currencies.set(fund.id, fund.currency);
@@ -524,6 +537,14 @@ export function runOutbox(context: RunContext): RunSummary {
         return;
       }
       if (written) throw error; // Not a failure of the read before sending: let it surface.
+      if (blockedBy) {
+        // Nothing recorded, nothing sent: the row stays Pending and its fund or report waits.
+        const message = landingMessage(blockedBy);
+        write(row, "Pending", message, row.operationKey);
+        hold(request, message);
+        record(row.rowNumber, "Pending", message, "skipped");
+        return;
+      }
       // The snapshot could not be read: nothing was sent, the row stays Pending.
       const message = t("outbox.msg.checkFailed", { message: errorText(error) });
       write(row, "Pending", message, row.operationKey);
@@ -597,13 +618,26 @@ export function runOutbox(context: RunContext): RunSummary {
       context.audit.note({ key: rec.key, request, message, recordId: recordId ?? null });
 
     if (verdict.verdict === "cannotTell") {
-      // Only a person can tell. A State of Done or Refused typed by hand settles it; nothing is sent.
+      // Only a person can tell. A State of Done or Refused typed by hand settles it, nothing sent,
+      // when the confirmation named it so: any editor can type a State.
       if (row && (row.state === "Done" || row.state === "Refused")) {
+        if (!takeConfirmed(row, { byHand: rec.key, state: row.state })) {
+          const message = t("outbox.msg.byHandNotConfirmed", {
+            state: stateLabel(context.language, row.state),
+          });
+          if (rec.state !== "unknown") putRecord({ ...rec, state: "unknown" });
+          write(row, row.state, message, rec.key, sentText(request));
+          record(row.rowNumber, row.state, message, "skipped");
+          hold(rec.request, waitForRow(rec.request, row.rowNumber));
+          return;
+        }
         const message = t("outbox.msg.settledByHand", {
           state: stateLabel(context.language, row.state),
           date: day(nowMs()),
         });
-        finish(rec, row.state === "Done" ? "done" : "refused");
+        // Refused by hand may still have landed: it stays a "same as" candidate for a resend.
+        if (row.state === "Done") finish(rec, "done");
+        else putRecord({ ...finishedRecord(rec, "refused", nowMs()), byHand: true });
         note(message);
         write(row, row.state, message, rec.key, sentText(request));
         record(row.rowNumber, row.state, message, row.state === "Done" ? "done" : "refused");
@@ -785,7 +819,8 @@ export function runOutbox(context: RunContext): RunSummary {
       const unchanged = rec.cells !== undefined && changedColumns(rec.cells, requestCells(row)).length === 0;
       if (unchanged && row.state === "Refused") continue;
       if (unchanged && row.state !== "Pending") continue;
-      dropRecord(rec.key);
+      // Settled by hand as Refused: kept, so the resend is taken as the same as that write.
+      if (!rec.byHand) dropRecord(rec.key);
       sendNew(row);
       continue;
     }

@@ -288,6 +288,40 @@ describe("runOutbox: no money moves twice", () => {
   });
 });
 
+describe("runOutbox: an interrupted deposit found not applied", () => {
+  it("is not sent again to a fund blocked after the confirmation showed it open", () => {
+    const { ledger, sheet, clock, context } = setup([userRow("Deposit", 1, { amount: 100 })]);
+    ledger.faults.push({ endpoint: "deposit", when: "before" });
+    runOutbox(context);
+    expect(sheet.cell(2, "state")).toBe("Unknown");
+    clock.advance(IN_FLIGHT_WINDOW_MS);
+    const rows = sheet.readAll().map((values, i) => readOutboxRow(values, i + 2));
+    const preview = previewOutbox(
+      rows,
+      (id) => {
+        const fund = ledger.funds.get(id);
+        return fund
+          ? { currency: fund.currency, balance: fund.balance, flexible: false, status: fund.status }
+          : null;
+      },
+      { ...context, now: context.now() },
+      context.records.all(),
+    );
+    // Blocked in the service while the question was open.
+    (ledger.funds.get(1) as { status: number }).status = 3;
+    runOutbox({
+      ...context,
+      confirmed: preview.confirmed,
+      currencies: preview.currencies,
+      statuses: preview.statuses,
+    });
+    expect(ledger.sentOf("deposit")).toBe(1);
+    expect(balance(ledger, 1)).toBe(100_000);
+    expect(sheet.cell(2, "state")).toBe("Pending");
+    expect(String(sheet.cell(2, "result"))).toContain("the status of fund 1 is Blocked now");
+  });
+});
+
 describe("runOutbox: a sheet that cannot be updated after a Done", () => {
   it("does not stop the run: every row is Done or settled once, and the summary says the sheets were not updated", () => {
     const { ledger, sheet, clock, context } = setup([

@@ -474,6 +474,8 @@ function run(): RunSummary | null {
     }),
   ];
   if (summary.stoppedForTime) lines.push(t("outbox.run.stoppedForTime"));
+  if (summary.sheetsNotUpdated > 0)
+    lines.push(t("outbox.run.sheetsNotUpdated", { count: summary.sheetsNotUpdated }));
   spreadsheet.toast(lines.join(" "), t("menu.outbox.run"), 10);
   return summary;
 }

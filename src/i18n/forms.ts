@@ -76,6 +76,7 @@ export const forms = {
       "Nothing to acknowledge: that request is settled or is not one of yours to check.",
     "form.settledApplied": "The earlier request ({sent}) that got no answer had been applied.",
     "form.settledNotApplied": "The earlier request ({sent}) that got no answer had not been applied.",
+    "form.settledNotSent": "Nothing new was sent: check the fund, then press again to send this one.",
     "form.duplicate": "This form was already sent; showing its result.",
     "form.invalidArguments": "The form sent something unexpected: {detail}.",
     "form.reports.none": "Select one or more rows of the Expense reports sheet, then reload.",
@@ -125,6 +126,7 @@ export const forms = {
     "form.unknownReportPlain":
       "The service did not confirm whether it applied the mark. Sending the same mark again is safe.",
     "form.notSentPlain": "Not sent: reading it first failed. Nothing was changed. Try again.",
+    "form.notSentAfterSettled": "Not sent: reading it first failed. Try again.",
     "form.fundUnreadable":
       "The fund could not be read, so it is not shown. Check its Id, or try again in a few minutes.",
   },
@@ -204,6 +206,8 @@ export const forms = {
       "Nada que confirmar: esa solicitud ya está resuelta o no le corresponde a usted revisarla.",
     "form.settledApplied": "La solicitud anterior ({sent}) que no tuvo respuesta sí se había aplicado.",
     "form.settledNotApplied": "La solicitud anterior ({sent}) que no tuvo respuesta no se había aplicado.",
+    "form.settledNotSent":
+      "No se envió nada nuevo: revise el fondo y pulse de nuevo para enviar esta solicitud.",
     "form.duplicate": "Este formulario ya se envió; se muestra su resultado.",
     "form.invalidArguments": "El formulario envió algo inesperado: {detail}.",
     "form.reports.none": "Seleccione una o más filas de la hoja Rendiciones y vuelva a cargar.",
@@ -253,6 +257,7 @@ export const forms = {
     "form.unknownReportPlain":
       "El servicio no confirmó si aplicó la marca. Enviar la misma marca de nuevo es seguro.",
     "form.notSentPlain": "No enviado: falló la lectura previa. No se cambió nada. Inténtelo de nuevo.",
+    "form.notSentAfterSettled": "No enviado: falló la lectura previa. Inténtelo de nuevo.",
     "form.fundUnreadable":
       "No se pudo leer el fondo, así que no se muestra. Revise su Id, o intente de nuevo en unos minutos.",
   },

@@ -78,6 +78,8 @@ export const outbox = {
     "outbox.run.summary":
       "Outbox run: {done} done, {refused} refused, {unknown} unknown, {skipped} left for later.",
     "outbox.run.stoppedForTime": "The run stopped before the time limit; run the Outbox again to continue.",
+    "outbox.run.sheetsNotUpdated":
+      "{count:n} done {count|write|writes} could not be shown on the Funds or Expense reports sheet (a protected range?): what was written stands; refresh those sheets to see them.",
     "outbox.run.noSheet": "There is no Outbox sheet yet. Use “Create Outbox sheet” first.",
     "outbox.created": "The Outbox sheet is ready.",
     "outbox.exists": "The Outbox sheet already exists.",
@@ -319,6 +321,8 @@ export const outbox = {
       "Bandeja de salida: {done} hechas, {refused} rechazadas, {unknown} desconocidas, {skipped} para después.",
     "outbox.run.stoppedForTime":
       "La ejecución se detuvo antes del límite de tiempo; ejecute de nuevo la Bandeja de salida para continuar.",
+    "outbox.run.sheetsNotUpdated":
+      "{count:n} {count|escritura hecha no se pudo|escrituras hechas no se pudieron} mostrar en la hoja Fondos o Rendiciones (¿un rango protegido?): lo escrito se mantiene; actualice esas hojas para verlas.",
     "outbox.run.noSheet":
       "Aún no existe la hoja Bandeja de salida. Use primero “Crear hoja Bandeja de salida”.",
     "outbox.created": "La hoja Bandeja de salida está lista.",

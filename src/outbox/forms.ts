@@ -5,6 +5,7 @@
  * service once to say whether it was applied. Never re-sends by itself.
  */
 import { type Fund, formatCents } from "../api";
+import { tolerate } from "../api/errors";
 import { plainRefusal, plainText } from "../api/plain";
 import { type Language, type StringKey, translate } from "../i18n";
 import { dayOf } from "../sheets/cells";
@@ -169,13 +170,15 @@ export function readSubmission(
 /**
  * Settles, by reading, the unsettled writes that stand in the way of `request` and came from a
  * form (an Outbox row's write is settled by the Outbox run, which also updates its row). Returns
- * why the request must wait (null when nothing stands in its way any more) and what was settled.
+ * why the request must wait (null when nothing stands in its way any more) and what was settled;
+ * what was settled is also pushed onto `settled` as it happens, so a caller still has it when a
+ * later read throws.
  */
 export function settleBlockingWrites(
   context: FormContext,
   request: WriteRequest,
+  settled: string[] = [],
 ): { held: string | null; settled: string[] } {
-  const settled: string[] = [];
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
     translate(context.language, key, params);
   const now = context.now().getTime();
@@ -210,7 +213,10 @@ export function settleBlockingWrites(
       settled.push(message);
       note(message, verdict.createdFundId ?? verdict.fund?.id ?? null);
       finishFormWrite(context, record, "done", message);
-      if (verdict.fund) context.applyResult({ kind: "fund", fund: verdict.fund });
+      const fund = verdict.fund;
+      // The Funds sheet is a view of the service: a protected or missing range loses nothing,
+      // and the next refresh writes it.
+      if (fund) tolerate("derived only", () => context.applyResult({ kind: "fund", fund }), undefined);
     } else if (verdict.verdict === "notApplied" || verdict.verdict === "resend") {
       const message = t("form.settledNotApplied", { sent });
       settled.push(message);
@@ -338,15 +344,26 @@ export function submitWrite(
   const request = checked.request;
   // An earlier write on the same fund or report that may still land would be counted as this
   // one, or undo it: an Outbox row's is settled by the Outbox, a form's here, first.
+  const settled: string[] = [];
   let settling: ReturnType<typeof settleBlockingWrites>;
   try {
-    settling = settleBlockingWrites(context, request);
+    settling = settleBlockingWrites(context, request, settled);
   } catch (error) {
-    return { kind: "refused", message: details(t("form.notSentPlain"), writeFailureOf(error).message) };
+    // What was settled before the read failed is told: it changed the records.
+    const failed = t(settled.length === 0 ? "form.notSentPlain" : "form.notSentAfterSettled");
+    return {
+      kind: "refused",
+      message: [...settled, details(failed, writeFailureOf(error).message)].join(" "),
+    };
   }
   const notice = settling.settled.join(" ");
   if (settling.held !== null)
     return { kind: "refused", message: [notice, settling.held].filter((m) => m !== "").join(" ") };
+  // A money movement or fund creation is not sent in the click that settled an earlier one:
+  // the user reads what became of it first (the form may still show the same amount), and
+  // presses again knowingly.
+  const keep = !IDEMPOTENT_OPERATIONS.has(operation);
+  if (keep && notice !== "") return { kind: "refused", message: `${notice} ${t("form.settledNotSent")}` };
   const key = context.newKey();
   let sending: WriteRecord | null = null;
   let end: ReturnType<typeof sendWrite>;
@@ -374,17 +391,20 @@ export function submitWrite(
   const record = sending as WriteRecord | null;
   const withNotice = (message: string) => (notice === "" ? message : `${notice} ${message}`);
   // A status change, update or mark leaves no finished record (sending it again moves nothing);
-  // a money movement or fund creation keeps one with its answer, for a repeated request id.
-  const keep = !IDEMPOTENT_OPERATIONS.has(operation);
+  // a money movement or fund creation (`keep`) keeps one with its answer, for a repeated request id.
   if (end.status === "done") {
-    context.applyResult(end.result);
     const message = withNotice(doneText(context.language, end.result, request));
-    // Finished last: an execution stopped before this leaves the record unsettled, so the call
-    // retried or a new click waits for it to be settled, never moving the money twice.
+    // Finished right after the send: an execution stopped before this leaves the record
+    // unsettled, so the call retried or a new click waits for it to be settled, never moving
+    // the money twice.
     if (record) {
       if (keep) finishFormWrite(context, record, "done", message);
       else context.records.remove(record.key);
     }
+    // Then the sheet, a view of the service: a protected or missing range loses nothing (the
+    // write is done and recorded), and the next refresh writes it.
+    const result = end.result;
+    tolerate("derived only", () => context.applyResult(result), undefined);
     return { kind: "done", message, ...fundOf(end.result, context) };
   }
   if (end.status === "refused") {

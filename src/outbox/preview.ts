@@ -239,6 +239,20 @@ export function previewOutbox(
     }
     preview.toSettle.push(settle);
     if (row && changed.length === 0) confirm(row, record.request, { interrupted: record.key });
+    // A resend of it goes only to a fund whose status is the one this confirmation names (a
+    // fund not found counts as open: the currency check holds that row).
+    if (row && changed.length === 0 && "amount" in record.request && "fundId" in record.request) {
+      const fundId = record.request.fundId;
+      const status = fundFacts(fundId)?.status ?? 1;
+      preview.statuses[confirmationKey(row)] = status;
+      if (status !== 1)
+        preview.warnings.push({
+          kind: status === 2 ? "closedFund" : status === 3 ? "blockedFund" : "notOpenFund",
+          rowNumber: row.rowNumber,
+          fundId,
+          status,
+        });
+    }
     // Money that may move again: an unchanged row whose write turns out not to have been applied.
     if (row && changed.length === 0 && "amount" in record.request) {
       addTotal(record.request.operation, currencyOf(record.request), record.request.amount);

@@ -11,6 +11,7 @@
  * key just before writing, so edits and inserted rows during a run are kept.
  */
 
+import { tolerate } from "../api/errors";
 import { moneyText } from "../api/money";
 import { plainWriteRefusal } from "../api/plain";
 import { type Language, type StringKey, translate } from "../i18n";
@@ -116,6 +117,11 @@ export interface RunSummary {
   /** Rows left for a later run (waiting on another row, or not reached before the time limit). */
   skipped: number;
   stoppedForTime: boolean;
+  /**
+   * Done writes whose Funds or Expense reports row could not be updated from the answer (a
+   * protected range, say): the write and its row stand; the next refresh updates the sheet.
+   */
+  sheetsNotUpdated: number;
   rows: RowOutcome[];
 }
 
@@ -327,6 +333,7 @@ export function runOutbox(context: RunContext): RunSummary {
     unknown: 0,
     skipped: 0,
     stoppedForTime: false,
+    sheetsNotUpdated: 0,
     rows: [],
   };
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>
@@ -562,7 +569,7 @@ export function runOutbox(context: RunContext): RunSummary {
     if (end.status === "done") {
       finish(sending, "done");
       mark("Done", doneMessage(t, end.result, request, context.language), "done");
-      context.applyResult?.(end.result);
+      updateSheets(end.result);
     } else if (end.status === "refused") {
       finish(sending, "refused");
       const plain = plainWriteRefusal(end.message, context.language, end.snapshot.fund?.currency);
@@ -572,6 +579,22 @@ export function runOutbox(context: RunContext): RunSummary {
       hold(request, waitForRow(request, row.rowNumber));
       mark("Unknown", t("outbox.msg.unknown", { message: end.message }), "unknown");
     }
+  };
+
+  // After a Done: the sheets are a view of the service, so a failure to update them (reported
+  // next, in the summary) never stops the run nor turns a write that happened into a failure.
+  const updateSheets = (result: WriteResult) => {
+    const apply = context.applyResult;
+    if (!apply) return;
+    const updated = tolerate(
+      "reported next",
+      () => {
+        apply(result);
+        return true;
+      },
+      false,
+    );
+    if (!updated) summary.sheetsNotUpdated += 1;
   };
 
   const outOfTime = () => {
@@ -679,7 +702,7 @@ export function runOutbox(context: RunContext): RunSummary {
         write(row, "Done", message, rec.key, sentText(request));
         record(row.rowNumber, "Done", message, "done");
       }
-      if (verdict.fund) context.applyResult?.({ kind: "fund", fund: verdict.fund });
+      if (verdict.fund) updateSheets({ kind: "fund", fund: verdict.fund });
       return;
     }
 

@@ -92,20 +92,27 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
         "Not sent: the earlier request (Deposit of CLP 2 to fund 1) got no answer and may still land until 09:03. Open the fund again after that time: the add-on checks it first.",
     });
     expect(ledger.sentOf("deposit")).toBe(1);
-    // After the window: the first is found applied; the new click is then sent, once.
+    // After the window: the first is found applied and the user is told; nothing new is sent
+    // in that click (the form may still show the same amount).
     clock.advance(IN_FLIGHT_WINDOW_MS);
     const third = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
-    expect(third).toMatchObject({ kind: "done" });
-    expect(third.kind === "done" && third.message).toMatch(
-      /^The earlier request \(Deposit of CLP 2 to fund 1\) that got no answer had been applied\. Done\./,
-    );
+    expect(third).toEqual({
+      kind: "refused",
+      message:
+        "The earlier request (Deposit of CLP 2 to fund 1) that got no answer had been applied. Nothing new was sent: check the fund, then press again to send this one.",
+    });
+    expect(ledger.sentOf("deposit")).toBe(1);
+    expect(ledger.funds.get(1)?.balance).toBe(1200);
+    // Pressed again, knowingly: sent once.
+    const fourth = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
+    expect(fourth).toMatchObject({ kind: "done", message: "Done. Fund 1: balance CLP 14." });
     expect(ledger.sentOf("deposit")).toBe(2);
     expect(ledger.funds.get(1)?.balance).toBe(1400);
     // Both finished, kept with what each page was told (a repeated request id gets it back).
     expect(ctx.records.all().filter(isUnsettled)).toEqual([]);
     expect(ctx.records.all().map((r) => [r.state, r.answer?.slice(0, 20)])).toEqual([
       ["done", "The earlier request "],
-      ["done", "The earlier request "],
+      ["done", "Done. Fund 1: balanc"],
     ]);
   });
 
@@ -162,11 +169,47 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     expect(ledger.funds.get(1)?.balance).toBe(1000);
     clock.advance(IN_FLIGHT_WINDOW_MS);
     const again = submitWrite(ctx, "withdraw", { Id: 1, WithdrawAmount: "2" });
-    expect(again.kind === "done" && again.message).toMatch(
-      /^The earlier request \(Withdrawal of CLP 2 from fund 1\) that got no answer had not been applied\. Done\./,
-    );
+    expect(again).toEqual({
+      kind: "refused",
+      message:
+        "The earlier request (Withdrawal of CLP 2 from fund 1) that got no answer had not been applied. Nothing new was sent: check the fund, then press again to send this one.",
+    });
+    expect(ledger.funds.get(1)?.balance).toBe(1000);
+    expect(submitWrite(ctx, "withdraw", { Id: 1, WithdrawAmount: "2" })).toMatchObject({ kind: "done" });
     expect(ledger.funds.get(1)?.balance).toBe(800);
     expect(ctx.records.all().map((r) => r.state)).toEqual(["refused", "done"]);
+  });
+
+  it("a sheet that cannot be updated after a done deposit or a settlement loses neither, and sends nothing twice", () => {
+    const ledger = new FakeLedger();
+    ledger.addFund({ id: 1, balance: 1000 });
+    ledger.faults.push({ endpoint: "deposit", when: "after" });
+    const clock = new FakeClock();
+    // A co-editor protected the Funds sheet: every update of it throws.
+    const ctx = {
+      ...context(ledger, clock),
+      applyResult: () => {
+        throw new Error("You are trying to edit a protected cell or object.");
+      },
+    };
+    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toMatchObject({ kind: "unknown" });
+    clock.advance(IN_FLIGHT_WINDOW_MS);
+    // The settlement is kept and told, never "Nothing was changed"; nothing new is sent.
+    const settled = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
+    expect(settled).toMatchObject({ kind: "refused" });
+    expect(settled.kind === "refused" && settled.message).toMatch(
+      /^The earlier request .* had been applied\./,
+    );
+    expect(settled.kind === "refused" && settled.message).not.toContain("Nothing was changed");
+    expect(ctx.records.all().map((r) => r.state)).toEqual(["done"]);
+    expect(ledger.sentOf("deposit")).toBe(1);
+    // A deposit answered done is done, its record finished, whatever the sheet does.
+    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toMatchObject({ kind: "done" });
+    expect(ctx.records.all().map((r) => r.state)).toEqual(["done", "done"]);
+    expect(ledger.sentOf("deposit")).toBe(2);
+    // And the next click sends at once: nothing is left to settle.
+    expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toMatchObject({ kind: "done" });
+    expect(ledger.sentOf("deposit")).toBe(3);
   });
 
   it("an unknown fund is refused before anything is sent", () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
 import { type FundFacts, previewOutbox, previewText } from "../../src/outbox/preview";
 import type { WriteRecord } from "../../src/outbox/records";
-import { readOutboxRow } from "../../src/outbox/rows";
+import { type OutboxRow, readOutboxRow } from "../../src/outbox/rows";
+import { confirmationKey } from "../../src/outbox/run";
 import { formatUtc, userRow } from "./fakes";
 
 const context = { format: formatUtc, now: new Date(Date.UTC(2026, 1, 2, 9, 0, 0)), adminId: 1 };
@@ -213,6 +214,33 @@ describe("previewOutbox", () => {
     // The confirmation names every amount that may move, the interrupted row included.
     expect(text).toContain("• Fila 4: Depósito de CLP 6 al fondo 1");
     expect(text).toContain("• Fila 5, interrumpida: Depósito de CLP 5 al fondo 1.");
+  });
+
+  it("an interrupted deposit is confirmed with its fund's status: named when not open, checked again before a resend", () => {
+    const now = context.now.getTime();
+    const interrupted = (key: string, fundId: number): WriteRecord => ({
+      key,
+      state: "unknown",
+      source: "outbox",
+      operation: "deposit",
+      request: { operation: "deposit", fundId, amount: 500 },
+      fundId,
+      cells: { operation: "deposit", targetId: String(fundId), amount: "5" },
+      sentAt: now - 10 * 60_000,
+    });
+    const outbox = rows(
+      userRow("Deposit", 3, { amount: 5, state: "Unknown", operationKey: "k3" }),
+      userRow("Deposit", 1, { amount: 5, state: "Unknown", operationKey: "k1" }),
+    );
+    const preview = previewOutbox(outbox, lookup, context, [interrupted("k3", 3), interrupted("k1", 1)]);
+    expect(preview.toSettle.map((s) => s.rowNumber)).toEqual([2, 3]);
+    // The run sends a resend only to a fund whose status is the one confirmed (or open).
+    expect(preview.statuses).toEqual({
+      [confirmationKey(outbox[0] as OutboxRow)]: 2,
+      [confirmationKey(outbox[1] as OutboxRow)]: 1,
+    });
+    expect(preview.warnings).toEqual([{ kind: "closedFund", rowNumber: 2, fundId: 3, status: 2 }]);
+    expect(previewText("en", preview)).toContain("Row 2: fund 3 is closed");
   });
 
   it("lists at most a few warnings and invalid rows by name, and counts the rest", () => {

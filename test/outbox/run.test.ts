@@ -288,6 +288,69 @@ describe("runOutbox: no money moves twice", () => {
   });
 });
 
+describe("runOutbox: an interrupted deposit found not applied", () => {
+  it("is not sent again to a fund blocked after the confirmation showed it open", () => {
+    const { ledger, sheet, clock, context } = setup([userRow("Deposit", 1, { amount: 100 })]);
+    ledger.faults.push({ endpoint: "deposit", when: "before" });
+    runOutbox(context);
+    expect(sheet.cell(2, "state")).toBe("Unknown");
+    clock.advance(IN_FLIGHT_WINDOW_MS);
+    const rows = sheet.readAll().map((values, i) => readOutboxRow(values, i + 2));
+    const preview = previewOutbox(
+      rows,
+      (id) => {
+        const fund = ledger.funds.get(id);
+        return fund
+          ? { currency: fund.currency, balance: fund.balance, flexible: false, status: fund.status }
+          : null;
+      },
+      { ...context, now: context.now() },
+      context.records.all(),
+    );
+    // Blocked in the service while the question was open.
+    (ledger.funds.get(1) as { status: number }).status = 3;
+    runOutbox({
+      ...context,
+      confirmed: preview.confirmed,
+      currencies: preview.currencies,
+      statuses: preview.statuses,
+    });
+    expect(ledger.sentOf("deposit")).toBe(1);
+    expect(balance(ledger, 1)).toBe(100_000);
+    expect(sheet.cell(2, "state")).toBe("Pending");
+    expect(String(sheet.cell(2, "result"))).toContain("the status of fund 1 is Blocked now");
+  });
+});
+
+describe("runOutbox: a sheet that cannot be updated after a Done", () => {
+  it("does not stop the run: every row is Done or settled once, and the summary says the sheets were not updated", () => {
+    const { ledger, sheet, clock, context } = setup([
+      userRow("Deposit", 1, { amount: 100 }),
+      userRow("Deposit", 2, { amount: 5 }),
+      userRow("Withdraw", 2, { amount: 1 }),
+    ]);
+    // A co-editor protected the Funds sheet: every update of it throws.
+    const protectedSheet = {
+      ...context,
+      applyResult: () => {
+        throw new Error("You are trying to edit a protected cell or object.");
+      },
+    };
+    ledger.faults.push({ endpoint: "deposit", when: "after" });
+    const first = runOutbox(protectedSheet);
+    expect(first).toMatchObject({ done: 2, unknown: 1, sheetsNotUpdated: 2 });
+    expect([2, 3, 4].map((r) => sheet.cell(r, "state"))).toEqual(["Unknown", "Done", "Done"]);
+    // The interrupted deposit is found applied: Done, nothing sent again, the run not stopped.
+    clock.advance(IN_FLIGHT_WINDOW_MS);
+    const second = runOutbox(protectedSheet);
+    expect(second).toMatchObject({ done: 1, sheetsNotUpdated: 1 });
+    expect(sheet.cell(2, "state")).toBe("Done");
+    expect(ledger.sentOf("deposit")).toBe(2);
+    expect(balance(ledger, 1)).toBe(110_000);
+    expect(balance(ledger, 2)).toBe(5_400);
+  });
+});
+
 describe("runOutbox: time limit and edits during a run", () => {
   it("stops between rows near the time budget and the next run continues", () => {
     const { ledger, sheet, clock, context } = setup([

@@ -297,17 +297,19 @@ describe("Fund sidebar", () => {
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents + 2_000);
   });
 
-  it("drop-before-apply: unknown; after the window the next withdrawal finds it was not applied and is sent", async () => {
+  it("drop-before-apply: unknown; after the window the next withdrawal finds it was not applied and sends nothing until pressed again", async () => {
     await wb.faults([{ endpoint: "withdrawMoneyFromFund", fault: "drop-before-apply", times: 1 }]);
     const outcome = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" });
     expect(outcome).toMatchObject({ kind: "unknown", applied: null });
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
     wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS);
     const again = send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" });
-    expect(again.kind).toBe("done");
+    expect(again.kind).toBe("refused");
     expect((again as { message: string }).message).toMatch(
-      /^The earlier request \(Withdrawal of [A-Z]{3} 20(\.00)? from fund \d+\) that got no answer had not been applied\./,
+      /^The earlier request \(Withdrawal of [A-Z]{3} 20(\.00)? from fund \d+\) that got no answer had not been applied\. Nothing new was sent/,
     );
+    expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
+    expect(send("withdrawFromFund", { Id: fund.id, WithdrawAmount: "20" }).kind).toBe("done");
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents - 2_000);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * A new sidebar click on a fund whose earlier deposit got no answer, emulated end to end against
+ * the sandbox's ledger: the earlier one is settled by reading the fund and the user is told,
+ * and nothing new is sent in that click (the form still shows the same amount; pressing again
+ * is then a choice made knowing the first one landed).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FormOutcome } from "../../src/outbox/forms";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { type SandboxFund, writeBackPerFile } from "./harness";
+
+const wb = writeBackPerFile();
+
+beforeEach(async () => {
+  await wb.reset();
+});
+
+const openFund = async () => (await wb.state()).funds.find((f) => f.status === 1) as SandboxFund;
+
+describe("a sidebar deposit after an earlier one got no answer", () => {
+  it("settles the earlier one as applied and sends nothing in that click; pressing again sends once", async () => {
+    const fund = await openFund();
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-after-apply", times: 1 }]);
+    const first = wb.sidebar("depositToFund", {
+      requestId: "settle-first-0001",
+      fields: { Id: fund.id, DepositAmount: "50" },
+    }) as FormOutcome;
+    expect(first.kind).toBe("unknown");
+    expect(await wb.deposits(fund.id, 5000)).toBe(1);
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+    // The form still shows 50; the user presses Deposit again (a new request id).
+    const second = wb.sidebar("depositToFund", {
+      requestId: "settle-first-0002",
+      fields: { Id: fund.id, DepositAmount: "50" },
+    }) as FormOutcome & { message: string };
+    expect(second.kind).toBe("refused");
+    expect(second.message).toContain("had been applied");
+    expect(second.message).toContain("Nothing new was sent");
+    expect(second.message).not.toContain("Nothing was changed");
+    expect(await wb.deposits(fund.id, 5000)).toBe(1);
+    // Pressed again, knowingly: sent once.
+    const third = wb.sidebar("depositToFund", {
+      requestId: "settle-first-0003",
+      fields: { Id: fund.id, DepositAmount: "50" },
+    }) as FormOutcome;
+    expect(third.kind).toBe("done");
+    expect(await wb.deposits(fund.id, 5000)).toBe(2);
+  });
+});

@@ -253,7 +253,9 @@ function settleFormWrite(context: FormContext, record: WriteRecord): Verdict {
 
 /** Why a fund waits for a form write only a person can settle: told to its writer, or to a colleague. */
 function checkFundHeld(context: FormContext, record: WriteRecord): string {
-  const sent = record.request ? describeRequest(context.language, record.request) : record.operation;
+  const sent = record.request
+    ? describeRequest(context.language, record.request, recordSnapshot(record).fund?.currency)
+    : record.operation;
   const mine = record.by !== undefined && record.by === context.by;
   return translate(context.language, mine ? "form.heldCannotTell" : "form.heldByColleague", {
     sent,
@@ -293,7 +295,9 @@ export function checksToAcknowledge(
     )
     .map((r) => ({
       key: r.key,
-      sent: r.request ? describeRequest(context.language, r.request) : r.operation,
+      sent: r.request
+        ? describeRequest(context.language, r.request, recordSnapshot(r).fund?.currency)
+        : r.operation,
       message: r.checkFund ?? "",
     }));
 }
@@ -308,7 +312,9 @@ export function acknowledgeCheckedWrite(context: FormContext, key: string): Form
   const record = context.records.get(key);
   if (record?.source !== "form" || !isUnsettled(record) || record.checkFund === undefined)
     return { kind: "refused", message: t("form.acknowledge.none") };
-  const sent = record.request ? describeRequest(context.language, record.request) : record.operation;
+  const sent = record.request
+    ? describeRequest(context.language, record.request, recordSnapshot(record).fund?.currency)
+    : record.operation;
   if (record.by === undefined || record.by !== context.by)
     return { kind: "refused", message: t("form.heldByColleague", { sent, message: record.checkFund }) };
   const message = t("form.acknowledge.done", { sent });

@@ -129,7 +129,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     const writerTold = {
       kind: "refused",
       message:
-        'Not sent: your earlier request (Deposit of 2.00 to fund 1) cannot be settled by reading the fund (more matching movements than expected: check the fund). Check the fund in the service, then press "I checked the fund" in the Fund sidebar; until then nothing more is sent on this fund. If the movement is not there, send it again afterwards.',
+        'Not sent: your earlier request (Deposit of CLP 2 to fund 1) cannot be settled by reading the fund (more matching movements than expected: check the fund). Check the fund in the service, then press "I checked the fund" in the Fund sidebar; until then nothing more is sent on this fund. If the movement is not there, send it again afterwards.',
     };
     expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" })).toEqual(writerTold);
     // A colleague opening or using the fund first sees it held by someone else's write, and
@@ -147,7 +147,7 @@ describe("submitWrite: one send, an unknown outcome settled by one read", () => 
     expect(checksToAcknowledge(ctx, 1)).toEqual([
       {
         key,
-        sent: "Deposit of 2.00 to fund 1",
+        sent: "Deposit of CLP 2 to fund 1",
         message: "more matching movements than expected: check the fund",
       },
     ]);

@@ -193,7 +193,7 @@ describe("Fund sidebar page", () => {
     await page.getByRole("button", { name: "Withdraw" }).click();
     const question = page.getByRole("alertdialog");
     expect(await question.getAttribute("aria-label")).toBe(
-      `Withdraw 1,200 CLP from fund 5001 “${EVIL}”? Balance after: -200 CLP. This fund is blocked. This is more than the balance of a fund that is not flexible: the service may refuse it.`,
+      `Withdraw CLP 1,200 from fund 5001 “${EVIL}”? Balance after: CLP -200. This fund is blocked. This is more than the balance of a fund that is not flexible: the service may refuse it.`,
     );
     await question.getByRole("button", { name: "Cancel" }).click();
     expect((await calls(page)).filter((c) => c.name === "withdrawFromFund")).toHaveLength(0);

@@ -9,7 +9,12 @@ import type { E2eContext } from "./context";
 import { cents } from "./forms";
 
 interface FundList {
-  Funds: Array<{ Id: number | string; Balance: number | string; Currency: string }>;
+  Funds: Array<{
+    Id: number | string;
+    Balance: number | string;
+    Currency: string;
+    FlexibleFund?: boolean | number | string;
+  }>;
 }
 
 export function outboxSuite(ctx: () => E2eContext): void {
@@ -128,5 +133,30 @@ export function outboxSuite(ctx: () => E2eContext): void {
     await playground.sheet("Outbox");
     expect((await playground.row(4))[state]).toBe("Done");
     expect(await balance(funds[0]?.id as string)).toBe(start + 50_000);
+  });
+
+  it("shows a refused row's Result in the grid in plain words, with the service's reason first", async () => {
+    const { playground, stack } = ctx();
+    const list = await stack.sandbox<FundList>("/v1/getFunds?Status=1&ResultsPerPage=100");
+    const rigid = list.Funds.find((f) => [false, 0, "0", "false"].includes(f.FlexibleFund as never));
+    expect(rigid).toBeDefined();
+    const id = String(rigid?.Id);
+    const start = await balance(id);
+    await playground.sheet("Outbox");
+    await playground.typeRows(5, [["", "", "Withdrawal", id, "99999999"]]);
+    await playground.menuAnswering("runOutbox", ["YES", "OK"]);
+    await playground.sheet("Outbox");
+    const header = await playground.header();
+    const row = await playground.row(5);
+    expect(row[header.indexOf("State")]).toBe("Refused");
+    // Read as the grid shows it: the reason in the fund's currency, code first, then the details.
+    const result = String(row[header.indexOf("Result")]);
+    expect(result).toMatch(
+      new RegExp(
+        `^Refused: The fund's balance \\(${rigid?.Currency} [\\d,.]+\\) is less than the withdrawal \\(${rigid?.Currency} 99,999,999(\\.00)?\\)`,
+      ),
+    );
+    expect(result.indexOf("Details")).toBeGreaterThan(result.indexOf("withdrawal"));
+    expect(await balance(id)).toBe(start);
   });
 }

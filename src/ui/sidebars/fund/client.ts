@@ -5,7 +5,7 @@
  * contract's rules and sends once; the answer replaces the fund shown.
  */
 
-import { formatCents, parseAmountToCents, typedAmount } from "../../../api/money";
+import { moneyText, parseAmountToCents, typedAmount } from "../../../api/money";
 import type { FundSidebarView } from "../../../app/fund-sidebar";
 import type { StringKey } from "../../../i18n";
 import type { FormOutcome, FundView } from "../../../outbox/forms";
@@ -86,7 +86,8 @@ function confirmMoney(
   const parsed = parseAmountToCents(local.ok ? local.value : typed);
   if (!parsed.ok) return Promise.resolve(true); // The contract's check refuses it, beside the field.
   const cents = parsed.cents;
-  const money = (c: number) => `${formatCents(c, { language, decimalsOf: fund.currency })} ${fund.currency}`;
+  // Code first, in the currency's decimals: as every other message writes money.
+  const money = (c: number) => moneyText(c, fund.currency, language);
   const after = fund.balanceCents + (operation === "deposit" ? cents : -cents);
   const lines = [
     t(operation === "deposit" ? "form.moneyConfirm.deposit" : "form.moneyConfirm.withdraw", {

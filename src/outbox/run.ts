@@ -782,6 +782,26 @@ export function runOutbox(context: RunContext): RunSummary {
     record(row.rowNumber, "Refused", message, "refused");
   };
 
+  // ---- 0. Rows whose key names another write, whose cells they do not show (the sheet sorted
+  // without its hidden columns, or a row copied with its key and edited): nothing is sent for
+  // them, and nothing they say invites sending a done operation again. Marked before any write
+  // is settled: settling may drop or replace that record (not applied, sent again under a new
+  // key), and a row left Done with the key of a record gone looks like an old, pruned Done.
+  for (const item of items) {
+    if (item.row.isEmpty) continue;
+    const mismatch = mismatchOf(item.row, owners, records);
+    if (!mismatch) continue;
+    item.handled = true;
+    const row = item.row;
+    const message = t("outbox.msg.sortedOrEdited", {
+      sent: mismatch.request ? sentText(mismatch.request) : (mismatch.cells?.operation ?? ""),
+    });
+    if (row.state !== "Refused" || row.result !== message) {
+      write(row, "Refused", message, row.operationKey);
+      record(row.rowNumber, "Refused", message, "refused");
+    }
+  }
+
   // ---- 1. Unsettled writes first, oldest first: nothing on their fund is sent before them.
   const unsettled = [...records.values()]
     .filter(isUnsettled)
@@ -848,19 +868,7 @@ export function runOutbox(context: RunContext): RunSummary {
       continue;
     }
     if (owned) continue; // Unsettled: taken in step 1 and left for a later run.
-    const mismatch = mismatchOf(row, owners, records);
-    if (mismatch) {
-      // Its key names another write, whose cells it does not show: nothing is sent for it, and
-      // nothing it says invites sending a done operation again.
-      const message = t("outbox.msg.sortedOrEdited", {
-        sent: mismatch.request ? sentText(mismatch.request) : (mismatch.cells?.operation ?? ""),
-      });
-      if (row.state !== "Refused" || row.result !== message) {
-        write(row, "Refused", message, row.operationKey);
-        record(row.rowNumber, "Refused", message, "refused");
-      }
-      continue;
-    }
+    // (A row whose key names another write, whose cells it does not show, was marked in step 0.)
     // A form's record carries no cells: its key on a row names nothing of the row's (even once
     // the record was settled and dropped in this run).
     const named = rec ?? atStart.get(row.operationKey);

@@ -220,7 +220,7 @@ describe("Fund sidebar page", () => {
     await page.getByLabel("Amount").first().fill("10");
     await page.getByRole("button", { name: "Deposit" }).click();
     expect(await page.getByRole("alertdialog").getAttribute("aria-label")).toMatch(
-      /Balance after: 1,010 CLP\. This fund has status 4, which is not open\.$/,
+      /Balance after: CLP 1,010\. This fund has status 4, which is not open\.$/,
     );
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
     expect((await calls(page)).filter((c) => c.name === "depositToFund")).toHaveLength(0);
@@ -298,7 +298,7 @@ describe("Fund sidebar page in Spanish", () => {
     await expect.poll(() => page.locator("fieldset .problem").first().textContent()).toBe("");
     await amount.press("Enter");
     await page.getByRole("alertdialog").waitFor();
-    expect(await page.getByRole("alertdialog").textContent()).toContain("1.234,50 CLP");
+    expect(await page.getByRole("alertdialog").textContent()).toContain("CLP 1.234,50");
     await page.close();
   });
 });

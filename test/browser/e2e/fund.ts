@@ -51,7 +51,7 @@ export function fundSuite(ctx: () => E2eContext): void {
     await question.waitFor();
     expect(await question.getAttribute("aria-label")).toMatch(
       new RegExp(
-        `^Deposit 1,234\\.56 [A-Z]{3} into fund ${fundId} “.*”\\? Balance after: [\\d,.-]+ [A-Z]{3}\\.`,
+        `^Deposit [A-Z]{3} 1,234\\.56 into fund ${fundId} “.*”\\? Balance after: [A-Z]{3} [\\d,.-]+\\.`,
       ),
     );
     await playground.afterRun(() => question.getByRole("button", { name: "Confirm" }).click());

@@ -60,11 +60,15 @@ const BUILT_MARK = ".built";
 
 /**
  * A hash of what a build with `options` reads: every file of src/ and scripts/, the manifest
- * and the lockfile (the bundler's and minifier's versions), and the options themselves.
+ * and the lockfile (the bundler's and minifier's versions), the options themselves, and the
+ * checkout's folder.
  */
 function buildInputsHash(options: BuildOptions): string {
   const hash = createHash("sha256");
   hash.update(JSON.stringify(options));
+  // And where the sources are: the build's source map names them by a path relative to its
+  // folder, so a build made from another checkout would lead the bench's profile elsewhere.
+  hash.update(`\0${root}\0`);
   const add = (path: string) => {
     hash.update(`\0${relative(root, path)}\0`);
     hash.update(readFileSync(path));

@@ -5,7 +5,6 @@
  * Run as a script it builds dist/; dev/bench/build.ts calls buildAddOn for a private copy.
  */
 
-import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -22,7 +21,7 @@ import { buildSync, type BuildOptions as EsbuildOptions } from "esbuild";
 import { minify_sync } from "terser";
 import ts from "typescript";
 import { allStrings, type StringTable } from "../src/i18n";
-import { bytesToText, keysNamedIn, packStrings, shortKeyNames } from "./bundle-strings";
+import { keysNamedIn, packStrings, shortKeyNames } from "./bundle-strings";
 
 const root = resolve(import.meta.dirname, "..");
 const sidebarsDir = join(root, "src/ui/sidebars");
@@ -65,7 +64,7 @@ export function forwardingStub(name: string, index: number): string {
 /**
  * Most bytes each pushed file may have. addon.js is parsed on every execution (onOpen
  * included); a sidebar is loaded each time it opens. addon.js carries its strings (two
- * languages) gzipped, all but the menu's, which keeps it within 400 kB.
+ * languages) as plain JSON text: parsing it costs less on each execution than unpacking it would.
  */
 export const SIZE_LIMITS = { script: 400_000, html: 120_000 } as const;
 
@@ -87,16 +86,11 @@ export interface BuildOptions {
   sourceMap?: boolean;
 }
 
-/** Keys kept as plain text in the server bundle: the menu, which onOpen builds in any mode. */
-export function isPlainKey(key: string): boolean {
-  return key.startsWith("menu.");
-}
-
 /**
  * Bundles with the user-facing strings the code names and no others: a first build without any
  * string shows what the code names (scripts/bundle-strings.ts).
  */
-export function bundleWithItsStrings(options: EsbuildOptions, packing: { gzip?: boolean } = {}): string {
+export function bundleWithItsStrings(options: EsbuildOptions, packing: { shortKeys?: boolean } = {}): string {
   const { code, map } = bundleWithMap(options, packing);
   if (map !== null && options.outfile) writeFileSync(`${options.outfile}.map`, map);
   return code;
@@ -105,30 +99,16 @@ export function bundleWithItsStrings(options: EsbuildOptions, packing: { gzip?: 
 /** bundleWithItsStrings's code and, when `options.sourcemap` asks for one, its source map (JSON text). */
 function bundleWithMap(
   options: EsbuildOptions,
-  packing: { gzip?: boolean },
+  packing: { shortKeys?: boolean },
 ): { code: string; map: string | null } {
   const catalogue = allStrings();
   /** The defines carrying `keys`, each under its name in `short` if it has one there. */
   const strings = (keys: readonly string[], short: ReadonlyMap<string, string> = new Map()) => {
     const table = renameKeys(catalogue, short);
     const named = (some: readonly string[]) => some.map((k) => short.get(k) ?? k);
-    if (!packing.gzip) {
-      return {
-        BUNDLED_STRINGS: JSON.stringify(packStrings(table, named(keys))),
-        BUNDLED_STRINGS_GZIP: "undefined",
-      };
-    }
-    // The menu's labels stay plain (onOpen may run in AuthMode.NONE and needs no service for
-    // them); the rest travels gzipped, as text denser than base64 (bytesToText), unpacked once
-    // on first use.
-    const plain = named(keys.filter(isPlainKey));
-    const zipped = named(keys.filter((k) => !isPlainKey(k)));
-    return {
-      BUNDLED_STRINGS: JSON.stringify(packStrings(table, plain)),
-      BUNDLED_STRINGS_GZIP: JSON.stringify(
-        zipped.length > 0 ? bytesToText(gzipSmallest(packStrings(table, zipped))) : "",
-      ),
-    };
+    // Plain JSON text, parsed on the first translation of an execution: no unpacking service
+    // call, no byte loop (Apps Script evaluates the bundle again on every execution).
+    return { BUNDLED_STRINGS: JSON.stringify(packStrings(table, named(keys))) };
   };
   const probe = buildSync({
     ...options,
@@ -143,30 +123,15 @@ function bundleWithMap(
   });
   const probed = probe.outputFiles[0]?.text ?? "";
   const keys = keysNamedIn(probed, Object.keys(catalogue.en));
-  // With the strings gzipped (the server bundle), a key its code names only whole travels
-  // under a short name, in the code and in the catalogue alike.
-  const short = packing.gzip ? shortKeyNames(probed, keys) : new Map<string, string>();
-  const result = buildSync({ ...options, define: strings(keys, short), write: false });
+  // In the server bundle a key its code names only whole travels under a short name, in the
+  // code and in the catalogue alike.
+  const short = packing.shortKeys ? shortKeyNames(probed, keys) : new Map<string, string>();
+  const define = strings(keys, short);
+  const result = buildSync({ ...options, define, write: false });
   const code = result.outputFiles.find((f) => !f.path.endsWith(".map")) ?? result.outputFiles[0];
   const map = result.outputFiles.find((f) => f.path.endsWith(".map"));
-  return { code: writeShortKeys(code?.text ?? "", short), map: map?.text ?? null };
-}
-
-/**
- * `text` (UTF-8) gzipped as small as deflate allows: zopfli finds about 5% fewer bytes than
- * zlib's level 9 (some 1 kB of addon.js), and any gzip reader (Utilities.ungzip) reads its
- * output. The same input gives the same bytes. zopfli runs in WebAssembly behind a promise, so a
- * child process runs it for this synchronous build.
- */
-export function gzipSmallest(text: string): Uint8Array {
-  const script =
-    'import{gzipAsync}from"@gfx/zopfli";const c=[];for await(const b of process.stdin)c.push(b);' +
-    "process.stdout.write(await gzipAsync(Buffer.concat(c),{numiterations:15}))";
-  return execFileSync(process.execPath, ["--input-type=module", "-e", script], {
-    cwd: root,
-    input: Buffer.from(text, "utf8"),
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const carried = JSON.parse(define.BUNDLED_STRINGS) as string;
+  return { code: writeShortKeys(code?.text ?? "", short, carried), map: map?.text ?? null };
 }
 
 /** `table` with the keys of `short` under their short names. */
@@ -181,15 +146,21 @@ function renameKeys(table: StringTable, short: ReadonlyMap<string, string>): Str
  * `code` (esbuild's output) with each key of `short` as its short name wherever it stands as a
  * string literal, padded with spaces after the literal so that every later column, and so the
  * source map, stays as it was (terser drops the spaces). shortKeyNames chose keys the code holds
- * no other way; a key still found after the rewrite fails the build rather than show a key.
+ * no other way; a key still found after the rewrite (outside `catalogue`, the carried strings'
+ * packed text) fails the build rather than show a key.
  */
-export function writeShortKeys(code: string, short: ReadonlyMap<string, string>): string {
+export function writeShortKeys(code: string, short: ReadonlyMap<string, string>, catalogue?: string): string {
   if (short.size === 0) return code;
   const file = ts.createSourceFile("bundle.js", code, ts.ScriptTarget.ES2019, true, ts.ScriptKind.JS);
   const edits: { start: number; end: number; text: string }[] = [];
+  const skipped: { start: number; end: number }[] = [];
   const visit = (node: ts.Node): void => {
     const tagged = node.parent !== undefined && ts.isTaggedTemplateExpression(node.parent);
-    if (ts.isStringLiteral(node) || (ts.isNoSubstitutionTemplateLiteral(node) && !tagged)) {
+    const literal = ts.isStringLiteral(node) || (ts.isNoSubstitutionTemplateLiteral(node) && !tagged);
+    if (literal && node.text === catalogue) {
+      // The carried catalogue itself: its keys were given their short names when it was packed.
+      skipped.push({ start: node.getStart(file), end: node.end });
+    } else if (literal) {
       const name = short.get(node.text);
       if (name !== undefined) {
         const start = node.getStart(file);
@@ -207,7 +178,11 @@ export function writeShortKeys(code: string, short: ReadonlyMap<string, string>)
     at = edit.end;
   }
   out += code.slice(at);
-  const left = keysNamedIn(out, [...short.keys()]);
+  // Edits keep every offset, so the catalogue's ranges are the same in `out`.
+  let checked = out;
+  for (const { start, end } of skipped)
+    checked = checked.slice(0, start) + " ".repeat(end - start) + checked.slice(end);
+  const left = keysNamedIn(checked, [...short.keys()]);
   if (left.length > 0) throw new Error(`keys given short names are still in the bundle: ${left.join(", ")}`);
   return out;
 }
@@ -215,7 +190,7 @@ export function writeShortKeys(code: string, short: ReadonlyMap<string, string>)
 /**
  * A second pass over esbuild's minified server bundle with terser, whose compressor merges and
  * inlines more than esbuild's (about 5.8 kB of addon.js). Same target (ES2019); string literals
- * (the gzipped catalogue included) come out as they went in. With `map` (esbuild's source map)
+ * (the catalogue included) come out as they went in. With `map` (esbuild's source map)
  * the returned map goes from terser's output straight to src/.
  */
 export function compress(code: string, map: string | null): { code: string; map: string | null } {
@@ -423,7 +398,7 @@ function buildServer(outDir: string, options: BuildOptions): void {
       logLevel: options.logLevel ?? "warning",
       ...(options.sourceMap ? { sourcemap: "external" as const, outfile: join(outDir, "addon.js") } : {}),
     },
-    { gzip: true },
+    { shortKeys: true },
   );
   const { code, map } = compress(bundled.code, bundled.map);
   if (map !== null) writeFileSync(join(outDir, "addon.js.map"), map);

@@ -64,36 +64,6 @@ export function packStrings(table: StringTable, keys: readonly string[]): string
   ]);
 }
 
-/** Where bytesToText's digits start and how many there are: `#` to `~` without a backslash. */
-const FIRST_DIGIT = 35;
-const DIGITS = 91;
-
-/**
- * Bytes as printable ASCII for a string literal, denser than base64 (13 bits in two characters
- * instead of 12): their count, "!", then each 13 bits as two digits of base 91, from `#` to `~`
- * without `\\` (so no character needs escaping in double quotes). src/i18n/index.ts reads it back.
- */
-export function bytesToText(bytes: Uint8Array): string {
-  let out = `${bytes.length}!`;
-  const digit = (d: number) => String.fromCharCode(d + FIRST_DIGIT + (d + FIRST_DIGIT >= 92 ? 1 : 0));
-  const emit = (value: number) => {
-    out += digit(value % DIGITS) + digit(Math.floor(value / DIGITS));
-  };
-  let acc = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    acc |= byte << bits;
-    bits += 8;
-    if (bits >= 13) {
-      emit(acc & 8191);
-      acc >>>= 13;
-      bits -= 13;
-    }
-  }
-  if (bits > 0) emit(acc);
-  return out;
-}
-
 /**
  * The characters of short names: one of them, then two once they run out. A key always holds a
  * dot, so no short name is a key.

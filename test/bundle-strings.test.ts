@@ -7,12 +7,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import vm from "node:vm";
-import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bundleWithItsStrings, writeShortKeys } from "../scripts/build";
-import { bytesToText, keysNamedIn, packStrings, shortKeyNames } from "../scripts/bundle-strings";
-import { allStrings, textToBytes, translate } from "../src/i18n";
+import { keysNamedIn, packStrings, shortKeyNames } from "../scripts/bundle-strings";
+import { allStrings, translate } from "../src/i18n";
 
 const root = resolve(import.meta.dirname, "..");
 const KEYS = [
@@ -144,31 +143,13 @@ describe("packStrings", () => {
   });
 });
 
-describe("bytesToText and textToBytes", () => {
-  it("give back the same bytes, signed, for any bytes", () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
-        expect(textToBytes(bytesToText(bytes))).toEqual(Array.from(bytes, (b) => (b > 127 ? b - 256 : b)));
-      }),
-    );
-  });
-
-  it("write printable ASCII that needs no escape in double quotes, denser than base64", () => {
-    const bytes = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256);
-    const text = bytesToText(bytes);
-    expect(text).toMatch(/^3000![#-[\]-~]+$/);
-    expect(JSON.stringify(text)).toBe(`"${text}"`);
-    expect(text.length).toBeLessThan(Buffer.from(bytes).toString("base64").length * 0.93);
-  });
-});
-
 describe("a bundle built with its strings", () => {
   const dir = mkdtempSync(join(tmpdir(), "bundle-strings-"));
   const strings = join(root, "src/i18n/index.ts");
 
   function run(
     source: string,
-    packing: { gzip?: boolean } = {},
+    packing: { shortKeys?: boolean } = {},
     globals: Record<string, unknown> = {},
   ): { code: string; result: unknown } {
     const entry = join(dir, `entry-${Math.random().toString(36).slice(2)}.ts`);
@@ -215,33 +196,18 @@ describe("a bundle built with its strings", () => {
     expect(code).not.toContain(table.en["refresh.stage.transactions"]);
   });
 
-  it("gzipped: the menu's labels stay plain, the rest is unpacked once, on first use", () => {
+  it("with short keys: a key named whole leaves the code, and every text reads back on first use", () => {
     const table = allStrings();
-    const unzips: number[][] = [];
     const { code, result } = run(
-      `import { translate, useStringsUnzipper } from STRINGS;
-      declare const gunzip: (bytes: number[]) => string;
-      useStringsUnzipper((bytes) => gunzip(bytes));
-      const menu = translate("es", "menu.settings");
-      const before = (globalThis as unknown as { unzips: number[][] }).unzips.length;
-      export const result = [menu, before, translate("es", "form.load"), translate("en", "form.load")];`,
-      { gzip: true },
-      {
-        unzips,
-        gunzip: (bytes: number[]) => {
-          unzips.push(bytes);
-          // Apps Script's byte arrays are signed, as Utilities.base64Decode gives them.
-          expect(bytes.every((b) => Number.isInteger(b) && b >= -128 && b <= 127)).toBe(true);
-          return gunzipSync(Buffer.from(bytes.map((b) => b & 255))).toString("utf8");
-        },
-      },
+      `import { translate } from STRINGS;
+      export const result = [translate("es", "menu.settings"), translate("es", "form.load"), translate("en", "form.load")];`,
+      { shortKeys: true },
     );
-    expect(result).toEqual([table.es["menu.settings"], 0, "Ver fondo", "Show fund"]);
+    expect(result).toEqual([table.es["menu.settings"], "Ver fondo", "Show fund"]);
     // form.load, named whole, travels under a short name: the code no longer holds the key.
     expect(code).not.toContain("form.load");
-    expect(unzips).toHaveLength(1);
-    // The menu's label is readable in the bundle; the others only inside the gzipped text.
+    // The texts travel as plain text (nothing to unpack with a service on each execution).
     expect(code).toContain(table.es["menu.settings"]);
-    expect(code).not.toContain("Ver fondo");
+    expect(code).toContain("Ver fondo");
   });
 });

@@ -5,14 +5,7 @@
 import * as z from "zod/mini";
 import { type FieldSpecs, type ShapeOf, shapeOf } from "./fields";
 import type { IssueParams, Rule } from "./messages";
-import {
-  customStatusResultSchema,
-  expenseReportListSchema,
-  expenseReportSchema,
-  fundListSchema,
-  fundSchema,
-  integrationResultSchema,
-} from "./responses";
+import { responseSchemas } from "./responses";
 
 export type HttpMethod = "GET" | "POST" | "PUT";
 
@@ -192,7 +185,8 @@ interface EndpointOptions<
   fallbackMethod?: HttpMethod;
   kind: K;
   fields: Fs;
-  response: R;
+  /** The response's schema (made on first use: see responseSchemas). */
+  response: () => R;
   checks?: (value: Record<string, unknown>, ctx: CheckContext) => CrossFieldIssue[];
   /** Which request field names the record the call is about (for the audit), if any. */
   recordField?: keyof Fs & string;
@@ -205,8 +199,28 @@ function endpoint<
   Fs extends FieldSpecs,
   R extends z.ZodMiniType,
 >(o: EndpointOptions<N, M, K, Fs, R>) {
-  const fieldsSchema = z.strictObject(shapeOf(o.fields) as ShapeOf<Fs>);
   const checks = o.checks ?? (() => []);
+  // The schemas are made on first use: most executions send no request at all, and Apps Script
+  // evaluates the bundle again on every execution.
+  let fieldsSchema: z.ZodMiniObject<ShapeOf<Fs>, z.core.$strict> | undefined;
+  let request: ReturnType<typeof withChecks> | undefined;
+  const strictFields = () => {
+    if (!fieldsSchema) fieldsSchema = z.strictObject(shapeOf(o.fields) as ShapeOf<Fs>);
+    return fieldsSchema;
+  };
+  const withChecks = (schema: z.ZodMiniObject<ShapeOf<Fs>, z.core.$strict>) =>
+    schema.check(
+      z.superRefine((value, ctx) => {
+        for (const issue of checks(value as Record<string, unknown>, { today: "" })) {
+          ctx.addIssue({
+            code: "custom",
+            path: [issue.field],
+            message: issue.rule,
+            params: { rule: issue.rule, ...issue.params },
+          });
+        }
+      }),
+    );
   return {
     name: o.name,
     method: o.method,
@@ -218,25 +232,21 @@ function endpoint<
     fields: o.fields,
     recordField: o.recordField,
     /** Field rules only (no rule that depends on today's date). */
-    fieldsSchema,
+    get fieldsSchema() {
+      return strictFields();
+    },
     /**
      * Field rules and the cross-field rules that need no date: a rule measured from today
      * (a report window without its end) is validateRequest's, with the caller's clock.
      */
-    request: fieldsSchema.check(
-      z.superRefine((value, ctx) => {
-        for (const issue of checks(value as Record<string, unknown>, { today: "" })) {
-          ctx.addIssue({
-            code: "custom",
-            path: [issue.field],
-            message: issue.rule,
-            params: { rule: issue.rule, ...issue.params },
-          });
-        }
-      }),
-    ),
+    get request() {
+      if (!request) request = withChecks(strictFields());
+      return request;
+    },
     checks,
-    response: o.response,
+    get response(): R {
+      return o.response();
+    },
   };
 }
 
@@ -247,7 +257,7 @@ export const ENDPOINTS = {
     method: "GET",
     kind: "read",
     fields: fundsFields,
-    response: fundListSchema,
+    response: () => responseSchemas().fundListSchema,
     checks: fromBeforeTo("From", "To"),
   }),
   getFund: endpoint({
@@ -255,7 +265,7 @@ export const ENDPOINTS = {
     method: "GET",
     kind: "read",
     fields: oneFundFields,
-    response: fundSchema,
+    response: () => responseSchemas().fundSchema,
     recordField: "Id",
   }),
   createFund: endpoint({
@@ -263,7 +273,7 @@ export const ENDPOINTS = {
     method: "POST",
     kind: "write",
     fields: createFundFields,
-    response: fundSchema,
+    response: () => responseSchemas().fundSchema,
     checks: expirationNeedsFlag,
   }),
   updateFund: endpoint({
@@ -271,7 +281,7 @@ export const ENDPOINTS = {
     method: "PUT",
     kind: "write",
     fields: updateFundFields,
-    response: fundSchema,
+    response: () => responseSchemas().fundSchema,
     checks: expirationNeedsFlag,
     recordField: "Id",
   }),
@@ -280,7 +290,7 @@ export const ENDPOINTS = {
     method: "POST",
     kind: "write",
     fields: depositFields,
-    response: fundSchema,
+    response: () => responseSchemas().fundSchema,
     recordField: "Id",
   }),
   withdrawMoneyFromFund: endpoint({
@@ -288,7 +298,7 @@ export const ENDPOINTS = {
     method: "POST",
     kind: "write",
     fields: withdrawFields,
-    response: fundSchema,
+    response: () => responseSchemas().fundSchema,
     recordField: "Id",
   }),
   setFundStatus: endpoint({
@@ -296,7 +306,7 @@ export const ENDPOINTS = {
     method: "PUT",
     kind: "write",
     fields: fundStatusFields,
-    response: fundSchema,
+    response: () => responseSchemas().fundSchema,
     recordField: "Id",
   }),
   getExpenseReports: endpoint({
@@ -304,7 +314,7 @@ export const ENDPOINTS = {
     method: "GET",
     kind: "read",
     fields: reportsFields,
-    response: expenseReportListSchema,
+    response: () => responseSchemas().expenseReportListSchema,
     checks: reportWindow,
   }),
   getExpenseReport: endpoint({
@@ -312,7 +322,7 @@ export const ENDPOINTS = {
     method: "GET",
     kind: "read",
     fields: oneReportFields,
-    response: expenseReportSchema,
+    response: () => responseSchemas().expenseReportSchema,
     recordField: "Id",
   }),
   setExpenseReportIntegration: endpoint({
@@ -320,7 +330,7 @@ export const ENDPOINTS = {
     method: "PUT",
     kind: "write",
     fields: integrationFields,
-    response: integrationResultSchema,
+    response: () => responseSchemas().integrationResultSchema,
     recordField: "Id",
   }),
   setExpenseReportCustomStatus: endpoint({
@@ -329,7 +339,7 @@ export const ENDPOINTS = {
     fallbackMethod: "POST",
     kind: "write",
     fields: customStatusFields,
-    response: customStatusResultSchema,
+    response: () => responseSchemas().customStatusResultSchema,
     recordField: "Id",
   }),
 } as const;

@@ -249,76 +249,6 @@ function camelCased<T extends object, const N extends Partial<Record<keyof T, st
   return out as CamelCased<T, N>;
 }
 
-const ID = "an id (a whole number below 2^53, or its text)";
-const id = reader(ID, readInt);
-const idOrZero = reader(ID, readIntOrZero, () => 0);
-const count = reader("a whole number", readIntOrZero, () => 0);
-const text = reader("text", readText, () => "");
-/**
- * An amount (cents). One beyond MAX_EXACT_CENTS cannot be read exactly: its issue carries
- * `params.unreadableAmount` (the value as sent), so that ./wire can say so plainly.
- */
-function amount(optional: false): z.ZodMiniType<number, unknown>;
-function amount(optional: true): z.ZodMiniType<number | undefined, unknown>;
-function amount(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
-  return fast(amountSchema(optional), (value) => {
-    if (optional && (value === undefined || value === null || value === "")) return undefined;
-    const r = readResponseAmount(value);
-    return r.ok ? r.cents : BAD;
-  });
-}
-
-function amountSchema(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
-  return z.pipe(
-    z.optional(z.unknown()),
-    z.transform((value, ctx) => {
-      if (optional && (value === undefined || value === null || value === "")) return undefined;
-      const r = readResponseAmount(value);
-      if (r.ok) return r.cents;
-      if (r.reason === "tooLarge") {
-        return addIssue(
-          ctx,
-          `expected an amount of at most ${centsToDecimalText(MAX_EXACT_CENTS)}, got ${r.got}`,
-          { unreadableAmount: r.got },
-        );
-      }
-      return addIssue(
-        ctx,
-        `expected an amount (a number, or numeric text with a dot decimal point), got ${shown(value)}`,
-      );
-    }),
-  ) as unknown as z.ZodMiniType<number | undefined, unknown>;
-}
-
-const money = amount(false);
-const optionalMoney = amount(true);
-const flag = reader('a flag (true/false or "1"/"0")', readFlag, () => false);
-/**
- * Integrated appears only in list items; there an empty value means "not integrated" (a report
- * that is not marked keeps coming back in "not integrated" queries). Absent (getExpenseReport)
- * stays null: unknown from the member itself.
- */
-const integratedFlag = reader(
-  'a flag (true/false or "1"/"0"/"")',
-  (v) => (v === "" ? false : readFlagOrNull(v)),
-  () => null,
-);
-const date = reader('a date "YYYY-MM-DD" or empty', readDate, () => null);
-const dateTime = reader('a date and time "YYYY-MM-DD HH:MM:SS" or empty', readDateTime, () => null);
-const extraFields = reader("a list of extra fields (or JSON text of one)", readExtraFields, () => []);
-const files = reader("a list of files (or JSON text of one)", readFiles, () => []);
-
-/** An array that may be null or absent when empty. */
-function list<T extends z.ZodMiniType>(item: T) {
-  const schema = z.pipe(
-    z.transform((v: unknown) => (v === null || v === undefined || v === "" ? [] : positional(v))),
-    z.array(item),
-  );
-  const readItem = FAST.get(item);
-  if (!readItem) return schema;
-  return fast(schema, (v) => readList(v, readItem, true));
-}
-
 /**
  * A list sent as an object of its positions ({"0": …, "2": …}: what a PHP array becomes in JSON
  * once items were filtered out of it) as the list of its items, in order; anything else as it is.
@@ -345,146 +275,243 @@ function readList(list: unknown, readItem: Read<unknown>, absentEmpty: boolean):
   return out;
 }
 
-export const transactionSchema = objectOf(
-  {
-    // 1 deposit, 2 withdrawal; another (an adjustment…) is kept with its name, and moves no count.
-    TransactionType: reader("a movement type (1 deposit, 2 withdrawal)", readInt),
-    TransactionTypeName: text,
-    TransactionAmount: money,
-    TransactionDate: date,
-  },
-  (t): Transaction => ({
-    type: t.TransactionType,
-    typeName: t.TransactionTypeName,
-    amountCents: t.TransactionAmount,
-    date: t.TransactionDate,
-  }),
-);
+/**
+ * The response schemas, made on first use: zod builds each schema's internals when it is
+ * created, and Apps Script evaluates the bundle again on every execution, most of which read no
+ * response (a menu opening, a sidebar's form, an Outbox preview of rows already done).
+ */
+function makeSchemas() {
+  const ID = "an id (a whole number below 2^53, or its text)";
+  const id = reader(ID, readInt);
+  const idOrZero = reader(ID, readIntOrZero, () => 0);
+  const count = reader("a whole number", readIntOrZero, () => 0);
+  const text = reader("text", readText, () => "");
+  /**
+   * An amount (cents). One beyond MAX_EXACT_CENTS cannot be read exactly: its issue carries
+   * `params.unreadableAmount` (the value as sent), so that ./wire can say so plainly.
+   */
+  function amount(optional: false): z.ZodMiniType<number, unknown>;
+  function amount(optional: true): z.ZodMiniType<number | undefined, unknown>;
+  function amount(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
+    return fast(amountSchema(optional), (value) => {
+      if (optional && (value === undefined || value === null || value === "")) return undefined;
+      const r = readResponseAmount(value);
+      return r.ok ? r.cents : BAD;
+    });
+  }
 
-/** A fund's Transactions: absent stays absent; null or "" is none. */
-const transactions = fast(
-  z.pipe(
-    z.transform((v: unknown) => (v === null || v === "" ? [] : positional(v))),
-    z.optional(z.array(transactionSchema)),
-  ),
-  (v) => (v === undefined ? undefined : readList(v, FAST.get(transactionSchema) as Read<unknown>, false)),
-);
+  function amountSchema(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
+    return z.pipe(
+      z.optional(z.unknown()),
+      z.transform((value, ctx) => {
+        if (optional && (value === undefined || value === null || value === "")) return undefined;
+        const r = readResponseAmount(value);
+        if (r.ok) return r.cents;
+        if (r.reason === "tooLarge") {
+          return addIssue(
+            ctx,
+            `expected an amount of at most ${centsToDecimalText(MAX_EXACT_CENTS)}, got ${r.got}`,
+            { unreadableAmount: r.got },
+          );
+        }
+        return addIssue(
+          ctx,
+          `expected an amount (a number, or numeric text with a dot decimal point), got ${shown(value)}`,
+        );
+      }),
+    ) as unknown as z.ZodMiniType<number | undefined, unknown>;
+  }
 
-export const fundSchema = objectOf(
-  {
-    Id: id,
-    Title: text,
-    Code: text,
-    Currency: text,
-    IdAssignTo: idOrZero,
-    IdCreator: idOrZero,
-    Deposits: money,
-    Withdrawals: optionalMoney,
-    Charges: optionalMoney,
-    Balance: money,
-    Status: reader("a fund status (1 open, 2 closed, 3 blocked)", readInt),
-    CreatedAt: dateTime,
-    ExpirationDate: date,
-    FlexibleFund: flag,
-    ManualDeposit: flag,
-    AutomaticBlock: flag,
-    Transactions: transactions,
-  },
-  (f, ctx): Fund => {
-    const withdrawals = f.Withdrawals ?? f.Charges;
-    if (withdrawals === undefined) {
-      return addIssue(ctx, "expected the total withdrawn as Withdrawals or Charges, got nothing", undefined, [
-        "Withdrawals",
-      ]);
-    }
-    // Charges leaves; the total withdrawn keeps Withdrawals's place.
-    const { Charges: _charges, ...members } = f;
-    const fund: Fund & { transactions?: Transaction[] | undefined } = camelCased(
-      { ...members, Withdrawals: withdrawals },
-      { Deposits: "depositsCents", Withdrawals: "withdrawalsCents", Balance: "balanceCents" },
+  const money = amount(false);
+  const optionalMoney = amount(true);
+  const flag = reader('a flag (true/false or "1"/"0")', readFlag, () => false);
+  /**
+   * Integrated appears only in list items; there an empty value means "not integrated" (a report
+   * that is not marked keeps coming back in "not integrated" queries). Absent (getExpenseReport)
+   * stays null: unknown from the member itself.
+   */
+  const integratedFlag = reader(
+    'a flag (true/false or "1"/"0"/"")',
+    (v) => (v === "" ? false : readFlagOrNull(v)),
+    () => null,
+  );
+  const date = reader('a date "YYYY-MM-DD" or empty', readDate, () => null);
+  const dateTime = reader('a date and time "YYYY-MM-DD HH:MM:SS" or empty', readDateTime, () => null);
+  const extraFields = reader("a list of extra fields (or JSON text of one)", readExtraFields, () => []);
+  const files = reader("a list of files (or JSON text of one)", readFiles, () => []);
+
+  /** An array that may be null or absent when empty. */
+  function list<T extends z.ZodMiniType>(item: T) {
+    const schema = z.pipe(
+      z.transform((v: unknown) => (v === null || v === undefined || v === "" ? [] : positional(v))),
+      z.array(item),
     );
-    if (fund.transactions === undefined) delete fund.transactions;
-    return fund;
-  },
-);
+    const readItem = FAST.get(item);
+    if (!readItem) return schema;
+    return fast(schema, (v) => readList(v, readItem, true));
+  }
 
-export const expenseReportSchema = objectOf(
-  {
-    Id: id,
-    Title: text,
-    ReportNumber: text,
-    SendDate: date,
-    CloseDate: date,
-    EmployeeId: idOrZero,
-    EmployeeName: text,
-    EmployeeIdentification: text,
-    ApproverId: idOrZero,
-    ApproverName: text,
-    PolicyId: idOrZero,
-    PolicyName: text,
-    Status: reader("a report status (0 open, 1 closed)", readInt, () => 0),
-    CustomStatus: text,
-    FundId: idOrZero,
-    FundName: text,
-    ReportTotal: money,
-    ReportTotalApproved: money,
-    Currency: text,
-    Note: text,
-    Integrated: integratedFlag,
-    IntegrationDate: dateTime,
-    IntegrationExternalCode: text,
-    IntegrationInternalCode: text,
-    NbrExpenses: count,
-    NbrApprovedExpenses: count,
-    NbrRejectedExpenses: count,
-    ExtraFields: extraFields,
-    Files: files,
-  },
-  (r): ExpenseReport =>
-    camelCased(r, { ReportTotal: "reportTotalCents", ReportTotalApproved: "reportTotalApprovedCents" }),
-);
-
-const whole = reader("a whole number", readIntOrZero);
-
-const fundRecordsSchema = objectOf(
-  { TotalRecords: whole, Funds: count, Page: whole, Pages: whole },
-  (r): Records => ({ totalRecords: r.TotalRecords, count: r.Funds, page: r.Page, pages: r.Pages }),
-);
-
-const reportRecordsSchema = objectOf(
-  { TotalRecords: whole, Reports: count, Page: whole, Pages: whole },
-  (r): Records => ({ totalRecords: r.TotalRecords, count: r.Reports, page: r.Page, pages: r.Pages }),
-);
-
-export const fundListSchema = objectOf(
-  { Records: fundRecordsSchema, Funds: list(fundSchema) },
-  (l): FundList => ({ records: l.Records, funds: l.Funds }),
-);
-
-export const expenseReportListSchema = objectOf(
-  { Records: reportRecordsSchema, ExpenseReports: list(expenseReportSchema) },
-  (l): ExpenseReportList => ({ records: l.Records, expenseReports: l.ExpenseReports }),
-);
-
-export const integrationResultSchema = z.pipe(
-  z.object({
-    Id: id,
-    Title: text,
-    ReportNumber: text,
-    IntegrationStatus: reader("0 or 1 (or a flag)", (v) => {
-      const on = readFlagOrNull(v);
-      return typeof on === "boolean" ? (+on as 0 | 1) : BAD;
+  const transactionSchema = objectOf(
+    {
+      // 1 deposit, 2 withdrawal; another (an adjustment…) is kept with its name, and moves no count.
+      TransactionType: reader("a movement type (1 deposit, 2 withdrawal)", readInt),
+      TransactionTypeName: text,
+      TransactionAmount: money,
+      TransactionDate: date,
+    },
+    (t): Transaction => ({
+      type: t.TransactionType,
+      typeName: t.TransactionTypeName,
+      amountCents: t.TransactionAmount,
+      date: t.TransactionDate,
     }),
-    IntegrationCode: text,
-    IntegrationDate: dateTime,
-  }),
-  z.transform((r): IntegrationResult => camelCased(r, {})),
-);
+  );
 
-export const customStatusResultSchema = z.pipe(
-  z.object({ Id: id, Title: text, ReportNumber: text, CustomStatus: text }),
-  z.transform((r): CustomStatusResult => camelCased(r, {})),
-);
+  /** A fund's Transactions: absent stays absent; null or "" is none. */
+  const transactions = fast(
+    z.pipe(
+      z.transform((v: unknown) => (v === null || v === "" ? [] : positional(v))),
+      z.optional(z.array(transactionSchema)),
+    ),
+    (v) => (v === undefined ? undefined : readList(v, FAST.get(transactionSchema) as Read<unknown>, false)),
+  );
+
+  const fundSchema = objectOf(
+    {
+      Id: id,
+      Title: text,
+      Code: text,
+      Currency: text,
+      IdAssignTo: idOrZero,
+      IdCreator: idOrZero,
+      Deposits: money,
+      Withdrawals: optionalMoney,
+      Charges: optionalMoney,
+      Balance: money,
+      Status: reader("a fund status (1 open, 2 closed, 3 blocked)", readInt),
+      CreatedAt: dateTime,
+      ExpirationDate: date,
+      FlexibleFund: flag,
+      ManualDeposit: flag,
+      AutomaticBlock: flag,
+      Transactions: transactions,
+    },
+    (f, ctx): Fund => {
+      const withdrawals = f.Withdrawals ?? f.Charges;
+      if (withdrawals === undefined) {
+        return addIssue(
+          ctx,
+          "expected the total withdrawn as Withdrawals or Charges, got nothing",
+          undefined,
+          ["Withdrawals"],
+        );
+      }
+      // Charges leaves; the total withdrawn keeps Withdrawals's place.
+      const { Charges: _charges, ...members } = f;
+      const fund: Fund & { transactions?: Transaction[] | undefined } = camelCased(
+        { ...members, Withdrawals: withdrawals },
+        { Deposits: "depositsCents", Withdrawals: "withdrawalsCents", Balance: "balanceCents" },
+      );
+      if (fund.transactions === undefined) delete fund.transactions;
+      return fund;
+    },
+  );
+
+  const expenseReportSchema = objectOf(
+    {
+      Id: id,
+      Title: text,
+      ReportNumber: text,
+      SendDate: date,
+      CloseDate: date,
+      EmployeeId: idOrZero,
+      EmployeeName: text,
+      EmployeeIdentification: text,
+      ApproverId: idOrZero,
+      ApproverName: text,
+      PolicyId: idOrZero,
+      PolicyName: text,
+      Status: reader("a report status (0 open, 1 closed)", readInt, () => 0),
+      CustomStatus: text,
+      FundId: idOrZero,
+      FundName: text,
+      ReportTotal: money,
+      ReportTotalApproved: money,
+      Currency: text,
+      Note: text,
+      Integrated: integratedFlag,
+      IntegrationDate: dateTime,
+      IntegrationExternalCode: text,
+      IntegrationInternalCode: text,
+      NbrExpenses: count,
+      NbrApprovedExpenses: count,
+      NbrRejectedExpenses: count,
+      ExtraFields: extraFields,
+      Files: files,
+    },
+    (r): ExpenseReport =>
+      camelCased(r, { ReportTotal: "reportTotalCents", ReportTotalApproved: "reportTotalApprovedCents" }),
+  );
+
+  const whole = reader("a whole number", readIntOrZero);
+
+  const fundRecordsSchema = objectOf(
+    { TotalRecords: whole, Funds: count, Page: whole, Pages: whole },
+    (r): Records => ({ totalRecords: r.TotalRecords, count: r.Funds, page: r.Page, pages: r.Pages }),
+  );
+
+  const reportRecordsSchema = objectOf(
+    { TotalRecords: whole, Reports: count, Page: whole, Pages: whole },
+    (r): Records => ({ totalRecords: r.TotalRecords, count: r.Reports, page: r.Page, pages: r.Pages }),
+  );
+
+  const fundListSchema = objectOf(
+    { Records: fundRecordsSchema, Funds: list(fundSchema) },
+    (l): FundList => ({ records: l.Records, funds: l.Funds }),
+  );
+
+  const expenseReportListSchema = objectOf(
+    { Records: reportRecordsSchema, ExpenseReports: list(expenseReportSchema) },
+    (l): ExpenseReportList => ({ records: l.Records, expenseReports: l.ExpenseReports }),
+  );
+
+  const integrationResultSchema = z.pipe(
+    z.object({
+      Id: id,
+      Title: text,
+      ReportNumber: text,
+      IntegrationStatus: reader("0 or 1 (or a flag)", (v) => {
+        const on = readFlagOrNull(v);
+        return typeof on === "boolean" ? (+on as 0 | 1) : BAD;
+      }),
+      IntegrationCode: text,
+      IntegrationDate: dateTime,
+    }),
+    z.transform((r): IntegrationResult => camelCased(r, {})),
+  );
+
+  const customStatusResultSchema = z.pipe(
+    z.object({ Id: id, Title: text, ReportNumber: text, CustomStatus: text }),
+    z.transform((r): CustomStatusResult => camelCased(r, {})),
+  );
+  return {
+    transactionSchema,
+    fundSchema,
+    expenseReportSchema,
+    fundListSchema,
+    expenseReportListSchema,
+    integrationResultSchema,
+    customStatusResultSchema,
+  };
+}
+
+let schemas: ReturnType<typeof makeSchemas> | undefined;
+
+/** Every response schema (each with its fast reader), made once per execution. */
+export function responseSchemas(): ReturnType<typeof makeSchemas> {
+  if (!schemas) schemas = makeSchemas();
+  return schemas;
+}
 
 /** The members of a fund that are its totals (the others are read as they always are). */
 export const FUND_TOTAL_MEMBERS: readonly string[] = ["Deposits", "Withdrawals", "Charges", "Balance"];
@@ -500,7 +527,7 @@ export function fundMovementsOf(raw: unknown): { id: number | null; transactions
   const list = z
     .pipe(
       z.transform((v: unknown) => (v === null || v === "" ? [] : v)),
-      z.array(transactionSchema),
+      z.array(responseSchemas().transactionSchema),
     )
     .safeParse(o.Transactions);
   return {

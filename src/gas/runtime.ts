@@ -6,7 +6,6 @@
  */
 
 import type { Clock, Transport } from "../api";
-import { useStringsUnzipper } from "../i18n";
 import { activeSpreadsheet, documentProperties } from "./active";
 import { type DocumentActivity, type DocumentLock, documentLockFor } from "./document-lock";
 import { appsScriptClock, urlFetchTransport } from "./transport";
@@ -123,12 +122,6 @@ function createRuntime(): Runtime {
     transport: once(urlFetchTransport),
   };
 }
-
-// The server bundle's strings other than the menu's travel gzipped (scripts/build.ts): they are
-// unpacked with Utilities the first time one is needed, once per execution.
-useStringsUnzipper((bytes) =>
-  Utilities.ungzip(Utilities.newBlob(bytes, "application/x-gzip")).getDataAsString(),
-);
 
 let current: Runtime | null = null;
 

@@ -74,47 +74,8 @@ export function allStrings(): StringTable {
  * to build (shortKeyNames in scripts/bundle-strings.ts): keep texts in properties, never keys.
  */
 declare const BUNDLED_STRINGS: string | undefined;
-/**
- * Set by scripts/build.ts in the server bundle only: the strings other than the menu's, packed
- * the same way, then gzipped and written as text (bytesToText in scripts/bundle-strings.ts).
- * They are unpacked on first use by the function given to `useStringsUnzipper` (Utilities on
- * Apps Script).
- */
-declare const BUNDLED_STRINGS_GZIP: string | undefined;
 
-let unzipper: ((gzipped: number[]) => string) | null = null;
-let zipped: string | null =
-  typeof BUNDLED_STRINGS_GZIP === "string" && BUNDLED_STRINGS_GZIP ? BUNDLED_STRINGS_GZIP : null;
-
-/** Sets how the gzipped strings are unpacked (gunzip of signed bytes into the packed JSON). */
-export function useStringsUnzipper(unzip: (gzipped: number[]) => string): void {
-  unzipper = unzip;
-}
-
-/**
- * The bytes of bytesToText's text (scripts/bundle-strings.ts), signed as Apps Script's byte
- * arrays are (-128..127): after the count and "!", each two characters are 13 bits.
- */
-export function textToBytes(text: string): number[] {
-  const mark = text.indexOf("!");
-  const bytes: number[] = [];
-  const digit = (i: number) => {
-    const code = text.charCodeAt(i);
-    return code - (code > 92 ? 36 : 35);
-  };
-  let acc = 0;
-  let bits = 0;
-  for (let i = mark + 1; i < text.length; i += 2) {
-    acc |= (digit(i) + digit(i + 1) * 91) << bits;
-    for (bits += 13; bits >= 8; bits -= 8) {
-      bytes.push(((acc & 255) << 24) >> 24);
-      acc >>>= 8;
-    }
-  }
-  return bytes.slice(0, Number(text.slice(0, mark)));
-}
-
-/** The table packStrings wrote (scripts/bundle-strings.ts): each key after what it shares with the one before. */
+/** The packed table read back: each key after what it shares with the one before (packStrings). */
 export function unpackStrings(json: string): StringTable {
   const [keys, en, es] = JSON.parse(json) as [string[], string[], string[]];
   const table: StringTable = { en: {}, es: {} };
@@ -127,8 +88,13 @@ export function unpackStrings(json: string): StringTable {
   return table;
 }
 
-const merged: StringTable =
-  typeof BUNDLED_STRINGS === "string" ? unpackStrings(BUNDLED_STRINGS) : allStrings();
+/** The table, read on the first translation (an execution that shows no text reads none). */
+let merged: StringTable | null = null;
+
+function strings(): StringTable {
+  if (!merged) merged = typeof BUNDLED_STRINGS === "string" ? unpackStrings(BUNDLED_STRINGS) : allStrings();
+  return merged;
+}
 
 /**
  * The text of `key` in `language`, with placeholders filled from `params`: `{name}` as given,
@@ -149,15 +115,10 @@ export function translate(
   });
 }
 
-/** The text of `key`, unpacking the gzipped strings the first time one of them is asked for. */
+/** The text of `key` in `language`, else in English, else the key itself. */
 function textOf(language: Language, key: string): string {
-  const found = merged[language][key] ?? merged.en[key];
-  if (found !== undefined || zipped === null || unzipper === null) return found ?? key;
-  const more = unpackStrings(unzipper(textToBytes(zipped)));
-  zipped = null;
-  Object.assign(merged.en, more.en);
-  Object.assign(merged.es, more.es);
-  return merged[language][key] ?? merged.en[key] ?? key;
+  const table = strings();
+  return table[language][key] ?? table.en[key] ?? key;
 }
 
 /** A whole number with thousands separators: "1,234,567" in English, "1.234.567" in Spanish. */

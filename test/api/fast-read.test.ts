@@ -6,13 +6,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../../src/api/endpoints";
-import {
-  expenseReportListSchema,
-  fundListSchema,
-  fundSchema,
-  readFast,
-  UNREAD,
-} from "../../src/api/responses";
+import { readFast, responseSchemas, UNREAD } from "../../src/api/responses";
+
+const { expenseReportListSchema, fundListSchema, fundSchema } = responseSchemas();
 
 const dir = new URL("../fixtures/api/", import.meta.url);
 

@@ -27,6 +27,7 @@ import {
 import { dateText, type FieldSpec } from "./fields";
 import { ruleMessage } from "./messages";
 import { centsToAmount } from "./money";
+import { type Round, type RoundAnswer, runRounds } from "./rounds";
 import type { Clock, HttpRequest, HttpResponse, Transport } from "./transport";
 import { validateRequest } from "./validation";
 import { buildRequest, DEFAULT_BASE_URL, readResponse } from "./wire";
@@ -123,6 +124,16 @@ export interface Client extends EndpointMethods {
   ): BatchResult<N>[];
   /** As readMany, the reads of several endpoints in one batch (one fetchAll per attempt). */
   readAll(reads: readonly MixedRead[]): BatchResult<ReadEndpointName>[];
+  /**
+   * The reads of `readAll`, checked and ready to go, for `runRounds` to send beside other
+   * clients' reads; an invalid read fails at once, a write endpoint throws as in readAll.
+   */
+  startReads(reads: readonly MixedRead[]): ReadRound;
+}
+
+/** The reads of one client in `runRounds`; `results()` in the order of the reads, once done. */
+export interface ReadRound extends Round {
+  results(): BatchResult<ReadEndpointName>[];
 }
 
 /** One read of a mixed batch. */
@@ -399,6 +410,12 @@ export function createClient(options: ClientOptions): Client {
   }
 
   function readAll(reads: readonly MixedRead[]): BatchResult<ReadEndpointName>[] {
+    const round = startReads(reads);
+    runRounds(transport, clock, [round]);
+    return round.results();
+  }
+
+  function startReads(reads: readonly MixedRead[]): ReadRound {
     type N = ReadEndpointName;
     for (const { name } of reads) {
       if ((ENDPOINTS[name].kind as string) !== "read") {
@@ -422,27 +439,36 @@ export function createClient(options: ClientOptions): Client {
       }
     });
     let pending = values.flatMap((v, i) => (v === undefined ? [] : [i]));
+    let attempt = 1;
     let waited = 0;
-    for (let attempt = 1; pending.length > 0; attempt++) {
-      const requests: HttpRequest[] = pending.map((i) =>
-        buildRequest(nameOf(i), values[i] as RequestValue<N>, { baseUrl, token }),
-      );
-      const started = clock.now();
-      let responses: HttpResponse[] | undefined;
+    let wait = 0;
+    /** The requests of the current attempt, built once (by this client: its token, its URL). */
+    let sent: HttpRequest[] | undefined;
+    const nameOf = (index: number): N => (reads[index] as MixedRead).name;
+    const requests = (): HttpRequest[] => {
+      sent ??= pending.map((i) => buildRequest(nameOf(i), values[i] as RequestValue<N>, { baseUrl, token }));
+      return sent;
+    };
+
+    function receive(answer: RoundAnswer, started: number): void {
+      const sentNow = requests();
+      let responses: readonly HttpResponse[] | undefined;
       let batchError: TransportError | undefined;
-      try {
-        responses = transport.sendAll(requests);
-        if (responses.length !== requests.length) {
-          throw new Error(`the transport answered ${responses.length} of ${requests.length} requests`);
-        }
-      } catch (err) {
-        batchError = asTransportError(nameOf(pending[0] as number), err);
+      if ("failure" in answer) {
+        batchError = asTransportError(nameOf(pending[0] as number), answer.failure);
+      } else if (answer.responses.length !== sentNow.length) {
+        batchError = asTransportError(
+          nameOf(pending[0] as number),
+          new Error(`the transport answered ${answer.responses.length} of ${sentNow.length} requests`),
+        );
+      } else {
+        responses = answer.responses;
       }
       const failed: { index: number; error: ApiError }[] = [];
       pending.forEach((index, k) => {
         const name = nameOf(index);
         const value = values[index] as RequestValue<N>;
-        const request = requests[k] as HttpRequest;
+        const request = sentNow[k] as HttpRequest;
         const base = {
           endpoint: name,
           kind: "read" as const,
@@ -467,7 +493,13 @@ export function createClient(options: ClientOptions): Client {
         try {
           results[index] = {
             ok: true,
-            value: finish(name, value, (responses as HttpResponse[])[k] as HttpResponse, base, started),
+            value: finish(
+              name,
+              value,
+              (responses as readonly HttpResponse[])[k] as HttpResponse,
+              base,
+              started,
+            ),
           };
         } catch (err) {
           failed.push({ index, error: err as ApiError });
@@ -483,19 +515,25 @@ export function createClient(options: ClientOptions): Client {
         if (fits === null || !retryableRead(f.error)) results[f.index] = { ok: false, error: f.error };
       }
       pending = fits === null ? [] : again.map((f) => f.index);
-      if (pending.length > 0 && fits !== null) {
-        waited += fits;
-        clock.sleep(fits);
-      }
+      wait = pending.length > 0 && fits !== null ? fits : 0;
+      waited += wait;
+      attempt += 1;
+      sent = undefined;
     }
-    return results as BatchResult<N>[];
 
-    function nameOf(index: number): N {
-      return (reads[index] as MixedRead).name;
-    }
+    return {
+      requests,
+      receive,
+      delay: () => wait,
+      done: () => pending.length === 0,
+      results() {
+        if (pending.length > 0) throw new Error("startReads: results asked for before the reads are done");
+        return results as BatchResult<N>[];
+      },
+    };
   }
 
-  const client = { call, readMany, readAll } as Client;
+  const client = { call, readMany, readAll, startReads } as Client;
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
     (client as unknown as Record<string, (input: unknown) => unknown>)[name] = (input: unknown) =>
       call(name, input);

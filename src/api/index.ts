@@ -6,6 +6,7 @@ export type { FieldInputs, FieldKind, FieldOutputs, FieldSpec } from "./fields";
 export { dateText, dateTimeText, isBlank } from "./fields";
 export * from "./messages";
 export * from "./money";
+export * from "./rounds";
 export * from "./transport";
 export type * from "./types";
 export * from "./validation";

@@ -56,8 +56,8 @@ export interface SandboxOptions {
    * The companies served on the one URL, told apart by the token (default one). A number gives
    * that many named Alpha, Beta…; a list names them and may give each its token, admin Id and
    * seed. Company i defaults to seed `seed + i`, admin Id 1001 + 1000·i (its other users move
-   * with it), and the token `token` for the first, `<DEFAULT_TOKEN>-<i+1>` for the others. Fund
-   * and report ids overlap: every company's funds start at 5001.
+   * with it), and the token `token` for the first, `<DEFAULT_TOKEN>-<i+1>` for the others (a
+   * token in the list wins). Fund and report ids overlap: every company's funds start at 5001.
    */
   companies?: number | CompanyOptions[];
 }

@@ -40,7 +40,7 @@ describe("companies by token", () => {
     expect(ofAlpha.status).toBe(200);
     expect(ofBeta.status).toBe(200);
     expect(ofBeta.body.Id).toBe(ofAlpha.body.Id);
-    // Seeds 42+0 and 42+1: the same Id names two different funds.
+    // Seeds 7 and 8 (the start seed + i): the same Id names two different funds.
     expect(ofBeta.body).not.toEqual(ofAlpha.body);
     const ids = async (token: string) =>
       (await call(sandbox, "getFunds", { ResultsPerPage: 100 }, { token })).body.Funds.map(

@@ -1,14 +1,18 @@
 /**
  * `npm run sandbox [-- --port 8787 --seed 42 --funds 40 --reports 300 --latency 0 --shapes real]`: starts the
  * sandbox and prints, first and one per line, `API: <url>`, `Token: <token>`, `Admin id: <id>`.
- * It listens on 127.0.0.1 unless `--host` asks otherwise. A token given with `--token` is printed
- * only by its last four characters (`Token: ••••abcd`): whoever gave it has it already.
+ * With `--companies N` (2 or more), each company's lines carry its name instead:
+ * `Token (Alpha): <token>`, `Admin id (Alpha): <id>`, `Manager id (Alpha): <id>`, then Beta's…
+ * It listens on 127.0.0.1 unless `--host` asks otherwise. A token given with `--token` (the
+ * first company's) is printed only by its last four characters (`Token: ••••abcd`): whoever gave
+ * it has it already.
  */
 import { parseArgs } from "node:util";
+import { MAX_COMPANIES } from "./companies";
 import { startSandbox } from "./index";
 import { SHAPES, type Shapes } from "./real-shapes";
 
-const FLAGS = ["port", "seed", "funds", "reports", "latency", "employees"] as const;
+const FLAGS = ["port", "seed", "funds", "reports", "latency", "employees", "companies"] as const;
 
 /** The token as printed: the demo token in full, a token given with --token by its last four characters. */
 function shownToken(token: string, given: boolean): string {
@@ -42,6 +46,11 @@ async function main(): Promise<void> {
     console.error(`--shapes: must be one of ${SHAPES.join(", ")} (got "${v.shapes}")`);
     process.exit(2);
   }
+  const companies = wholeNumber("companies", v.companies);
+  if (companies !== undefined && (companies < 1 || companies > MAX_COMPANIES)) {
+    console.error(`--companies: must be a whole number from 1 to ${MAX_COMPANIES} (got "${v.companies}")`);
+    process.exit(2);
+  }
   const running = await startSandbox({
     port: wholeNumber("port", v.port) ?? 8787,
     host: v.host ?? "127.0.0.1",
@@ -54,13 +63,20 @@ async function main(): Promise<void> {
     today: v.today,
     shapes: v.shapes as Shapes | undefined,
     timeZone: v["time-zone"],
+    companies,
   });
   console.log(`API: ${running.url}`);
-  console.log(`Token: ${shownToken(running.token, v.token !== undefined)}`);
-  console.log(`Admin id: ${running.adminId}`);
-  console.log(`Manager id: ${running.managerId}`);
+  // One company keeps the unlabelled lines that other tools read.
+  const several = running.companies.length > 1;
+  running.companies.forEach((company, i) => {
+    const label = several ? ` (${company.name})` : "";
+    console.log(`Token${label}: ${shownToken(company.token, i === 0 && v.token !== undefined)}`);
+    console.log(`Admin id${label}: ${company.adminId}`);
+    console.log(`Manager id${label}: ${company.managerId}`);
+  });
   if (v.shapes === "real") console.log("Shapes: real (types vary as the real service's do)");
-  console.log(`Control: ${running.origin}/_sandbox (users, state, reset, faults)`);
+  const choose = several ? `; ?company=<name> picks one, default ${running.companies[0]?.name}` : "";
+  console.log(`Control: ${running.origin}/_sandbox (users, state, reset, faults${choose})`);
   const stop = () => void running.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -25,6 +25,20 @@ export const FIRST_EMPLOYEE_ID = 1101;
 export const FIRST_FUND_ID = 5001;
 export const FIRST_REPORT_ID = 100_001;
 
+/**
+ * Where one company's demo data sits among the companies of a sandbox: how far its users' ids
+ * are moved from the ids above (its admin is ADMIN_ID + userIdOffset, and so on), and the query
+ * its file links carry to reach its own /_sandbox/files route. Funds and reports keep their ids:
+ * companies overlap there, as they do in the real service.
+ */
+export interface DemoPlace {
+  userIdOffset: number;
+  fileQuery: string;
+}
+
+/** The first (or only) company: the ids above, file links with no query. */
+export const FIRST_PLACE: DemoPlace = { userIdOffset: 0, fileQuery: "" };
+
 const FIRST_NAMES = [
   "María",
   "José",
@@ -168,8 +182,13 @@ const PROJECTS = ["Expansión norte", "Implementación ERP", "Mantención planta
 const FUND_KINDS = ["Fondo por rendir", "Caja chica", "Anticipo de viaje", "Fondo fijo"];
 
 /** A whole company of demo data for the given seed and sizes, dated backwards from `today`. */
-export function generateDemoData(sizes: DemoSizes, today: string): SandboxData {
+export function generateDemoData(
+  sizes: DemoSizes,
+  today: string,
+  place: DemoPlace = FIRST_PLACE,
+): SandboxData {
   const random = new SeededRandom(sizes.seed);
+  const userId = (id: number) => id + place.userIdOffset;
   const employeeCount = Math.max(
     1,
     sizes.employees ??
@@ -177,15 +196,15 @@ export function generateDemoData(sizes: DemoSizes, today: string): SandboxData {
   );
 
   const users: User[] = [
-    person(ADMIN_ID, random, ["fundAdministrator", "manager"]),
-    person(MANAGER_ID, random, ["manager"]),
-    person(TREASURER_ID, random, ["fundAdministrator"]),
-    person(1004, random, ["manager"]),
+    person(userId(ADMIN_ID), random, ["fundAdministrator", "manager"]),
+    person(userId(MANAGER_ID), random, ["manager"]),
+    person(userId(TREASURER_ID), random, ["fundAdministrator"]),
+    person(userId(1004), random, ["manager"]),
   ];
-  const approverIds = [ADMIN_ID, MANAGER_ID, 1004];
+  const approverIds = [userId(ADMIN_ID), userId(MANAGER_ID), userId(1004)];
   const employeeProfile = new Map<number, CurrencyProfile>();
   for (let i = 0; i < employeeCount; i++) {
-    const employee = person(FIRST_EMPLOYEE_ID + i, random, ["employee"]);
+    const employee = person(userId(FIRST_EMPLOYEE_ID + i), random, ["employee"]);
     users.push(employee);
     employeeProfile.set(employee.id, weightedProfile(random));
   }
@@ -209,7 +228,7 @@ export function generateDemoData(sizes: DemoSizes, today: string): SandboxData {
       code: random.chance(0.6) ? `F-${String(i + 1).padStart(4, "0")}` : "",
       currency: profile.currency,
       assignedTo: employee.id,
-      creatorId: random.chance(0.7) ? ADMIN_ID : TREASURER_ID,
+      creatorId: random.chance(0.7) ? userId(ADMIN_ID) : userId(TREASURER_ID),
       status,
       createdAt: `${createdDay} ${String(random.int(8, 19)).padStart(2, "0")}:${String(random.int(0, 59)).padStart(2, "0")}:${String(random.int(0, 59)).padStart(2, "0")}`,
       expires,
@@ -337,6 +356,9 @@ export function generateDemoData(sizes: DemoSizes, today: string): SandboxData {
   coverEveryStatusPerCurrency(funds);
   coverReportKinds(reports, today);
   prepareScenarios(funds, reports);
+  if (place.fileQuery) {
+    for (const report of reports) for (const file of report.files) file.Url += place.fileQuery;
+  }
   return {
     users,
     policies: POLICIES.map((p) => ({ ...p, customStatuses: [...p.customStatuses] })),

@@ -1,6 +1,6 @@
 /**
- * Fault injection for /v1 calls: a global latency and an ordered list of rules. The first rule
- * that matches the endpoint and still has uses left fires and uses one up.
+ * Fault injection for /v1 calls: a latency and an ordered list of rules, one plan per company.
+ * The first rule that matches the endpoint and still has uses left fires and uses one up.
  */
 import { invalid } from "./errors";
 
@@ -36,6 +36,11 @@ export interface FaultRule {
   times: number;
   /** Extra delay of a "slow" fault, in milliseconds; 3000 when absent. */
   delayMs: number;
+  /**
+   * The company whose calls the rule faults: the plan's own (each company has one, chosen with
+   * `?company=`). Shown on every rule; a posted rule may name it, and only it.
+   */
+  company?: string;
 }
 
 export interface FaultSettings {
@@ -46,7 +51,11 @@ export interface FaultSettings {
 export class FaultPlan {
   private settings: FaultSettings = { latencyMs: 0, rules: [] };
 
-  constructor(latencyMs = 0) {
+  constructor(
+    latencyMs = 0,
+    /** The name of the company whose calls this plan faults. */
+    readonly company?: string,
+  ) {
     this.settings.latencyMs = latencyMs;
   }
 
@@ -65,7 +74,7 @@ export class FaultPlan {
     if (input.latencyMs !== undefined) latencyMs = wholeNumber(input.latencyMs, "latencyMs", 0, 600_000);
     const rulesInput = input.rules ?? [];
     if (!Array.isArray(rulesInput)) throw invalid("rules", "must be a list of fault rules");
-    const rules = rulesInput.map((rule, i) => parseRule(rule, `rules[${i}]`, endpointNames));
+    const rules = rulesInput.map((rule, i) => parseRule(rule, `rules[${i}]`, endpointNames, this.company));
     this.settings = { latencyMs, rules };
     return this.describe();
   }
@@ -97,7 +106,12 @@ export class FaultPlan {
   }
 }
 
-function parseRule(value: unknown, path: string, endpointNames: readonly string[]): FaultRule {
+function parseRule(
+  value: unknown,
+  path: string,
+  endpointNames: readonly string[],
+  company: string | undefined,
+): FaultRule {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw invalid(path, 'must be an object such as {"endpoint": "*", "fault": "status", "status": 503}');
   }
@@ -127,10 +141,21 @@ function parseRule(value: unknown, path: string, endpointNames: readonly string[
   rule.apply = r.apply === true;
   if (r.retryAfter !== undefined)
     rule.retryAfter = wholeNumber(r.retryAfter, `${path}.retryAfter`, 0, 86_400);
+  if (
+    r.company !== undefined &&
+    (typeof r.company !== "string" || r.company.trim().toLowerCase() !== company?.toLowerCase())
+  ) {
+    // Each company has its own rules: a rule for another goes to its route.
+    throw invalid(
+      `${path}.company`,
+      `must be ${JSON.stringify(company)}, the company of this route; post another company's rules to /_sandbox/faults?company=<name>`,
+    );
+  }
+  if (company !== undefined) rule.company = company;
   return rule;
 }
 
-const RULE_MEMBERS = ["endpoint", "fault", "status", "retryAfter", "times", "apply", "delayMs"];
+const RULE_MEMBERS = ["endpoint", "fault", "status", "retryAfter", "times", "apply", "delayMs", "company"];
 
 /** A misspelt member ("staus") would otherwise fall back to its default without a word. */
 function refuseUnknown(input: Record<string, unknown>, known: readonly string[], prefix: string): void {

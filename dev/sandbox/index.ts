@@ -9,15 +9,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { threadId, Worker } from "node:worker_threads";
 import { buildSync } from "esbuild";
-import type { RunningSandbox } from "./listen";
+import type { RunningCompany, RunningSandbox } from "./listen";
 import type { SandboxOptions } from "./server";
 
-export { type RunningSandbox, startSandbox } from "./listen";
+export type { CompanyOptions } from "./companies";
+export { type RunningCompany, type RunningSandbox, startSandbox } from "./listen";
 export type { SandboxOptions } from "./server";
 export { DEFAULT_TOKEN } from "./server";
 
 type WorkerMessage =
-  | { type: "ready"; url: string; origin: string; token: string; adminId: number; managerId: number }
+  | {
+      type: "ready";
+      url: string;
+      origin: string;
+      token: string;
+      adminId: number;
+      managerId: number;
+      companies: RunningCompany[];
+    }
   | { type: "failed"; message: string }
   | { type: "closed" };
 

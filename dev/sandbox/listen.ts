@@ -2,6 +2,15 @@
 import type { AddressInfo } from "node:net";
 import { createSandboxServer, type SandboxOptions, type SandboxServer } from "./server";
 
+/** A company of a running sandbox, as a client needs it. */
+export interface RunningCompany {
+  name: string;
+  /** Sent as `Authorization: Bearer <token>`: it picks the company on the one URL. */
+  token: string;
+  adminId: number;
+  managerId: number;
+}
+
 export interface RunningSandbox {
   /** Base URL of the API, ending in /v1 (what the add-on's base-URL setting takes). */
   url: string;
@@ -12,6 +21,11 @@ export interface RunningSandbox {
   adminId: number;
   /** A user with the management role only (custom statuses yes, fund writes no). */
   managerId: number;
+  /**
+   * Every company on this URL, the first first; `token`, `adminId` and `managerId` above are
+   * the first's. Control routes take `?company=<name>` (the first when absent).
+   */
+  companies: RunningCompany[];
   close(): Promise<void>;
 }
 
@@ -34,6 +48,12 @@ export async function startSandbox(
     token: sandbox.token,
     adminId: sandbox.service.adminId,
     managerId: sandbox.service.managerId,
+    companies: sandbox.companies.map((c) => ({
+      name: c.name,
+      token: c.token,
+      adminId: c.service.adminId,
+      managerId: c.service.managerId,
+    })),
     sandbox,
     close() {
       closing ??= new Promise<void>((resolve) => {

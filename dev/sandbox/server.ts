@@ -12,6 +12,7 @@ import {
 } from "node:http";
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, isEndpointName } from "../../src/api/endpoints";
 import { parseAmountToCents } from "../../src/api/money";
+import { type CompanyOptions, companiesFrom, companyNamed } from "./companies";
 import { isTimeZone, parseDay } from "./dates";
 import { DEFAULT_SIZES, type DemoSizes } from "./demo";
 import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
@@ -51,6 +52,14 @@ export interface SandboxOptions {
    * uses the spreadsheet's zone, as a service in the company's own country would.
    */
   timeZone?: string;
+  /**
+   * The companies served on the one URL, told apart by the token (default one). A number gives
+   * that many named Alpha, Beta…; a list names them and may give each its token, admin Id and
+   * seed. Company i defaults to seed `seed + i`, admin Id 1001 + 1000·i (its other users move
+   * with it), and the token `token` for the first, `<DEFAULT_TOKEN>-<i+1>` for the others (a
+   * token in the list wins). Fund and report ids overlap: every company's funds start at 5001.
+   */
+  companies?: number | CompanyOptions[];
 }
 
 /** The demo access token: printed by `npm run sandbox`, not a secret of anyone. */
@@ -63,11 +72,29 @@ const MAX_BODY_BYTES = 5 * 1024 * 1024;
 /** Largest demo company a reset may ask for; bigger would only slow the machine down. */
 const MAX_SIZES = { funds: 100_000, reports: 200_000, employees: 20_000 };
 
+/** One company of the sandbox: its token picks it on /v1, its name on /_sandbox (`?company=`). */
+export interface SandboxCompany {
+  name: string;
+  token: string;
+  service: SandboxService;
+  faults: FaultPlan;
+}
+
 export interface SandboxServer {
   server: Server;
+  /** The first company's service, faults and token: the only ones when there is one company. */
   service: SandboxService;
   faults: FaultPlan;
   token: string;
+  /** Every company, the first first. */
+  companies: SandboxCompany[];
+}
+
+/** A company as the server keeps it: the shapes of its answers change with its resets. */
+interface ServedCompany extends SandboxCompany {
+  resetSeed: number;
+  shapes: Shapes;
+  shapeSeed: number;
 }
 
 interface Answer {
@@ -84,12 +111,25 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   const timeZone = options.timeZone ?? "UTC";
   if (!isTimeZone(timeZone))
     throw new Error(`timeZone: "${timeZone}" is not a time zone name such as America/Santiago`);
-  const service = new SandboxService(now, sizes, timeZone);
-  const faults = new FaultPlan(options.latencyMs ?? 0);
-  const token = options.token ?? DEFAULT_TOKEN;
   const startShapes = shapesFrom(options.shapes, "shapes") ?? "exact";
-  let shapes = startShapes;
-  let shapeSeed = sizes.seed;
+  const plans = companiesFrom(options.companies, {
+    token: options.token ?? DEFAULT_TOKEN,
+    seed: options.seed,
+    demoToken: DEFAULT_TOKEN,
+  });
+  const companies = plans.map(
+    (plan): ServedCompany => ({
+      name: plan.name,
+      token: plan.token,
+      service: new SandboxService(now, { ...sizes, seed: plan.seed }, timeZone, plan.place),
+      faults: new FaultPlan(options.latencyMs ?? 0, plan.name),
+      resetSeed: plan.resetSeed,
+      shapes: startShapes,
+      shapeSeed: plan.seed,
+    }),
+  );
+  const firstCompany = companies[0] as ServedCompany;
+  const byToken = new Map(companies.map((c) => [c.token, c]));
   const server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
       const error =
@@ -132,6 +172,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       : [];
     // Every call needs the token (spec 5): without it, not even whether a route exists is told.
     if (!allowed.includes(req.method as (typeof allowed)[number])) authorize(req);
+    // Faults come before authentication: a call without a known token meets the first company's.
+    const company = byToken.get(bearerOf(req) ?? "") ?? firstCompany;
+    const faults = company.faults;
     if (!isEndpointName(name) || !endpoint) {
       throw notFound("endpoint", `/v1/${name} is not an endpoint; endpoints: ${ENDPOINT_NAMES.join(", ")}`);
     }
@@ -148,7 +191,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     const arrived = performance.now();
     const early =
       faults.latencyMs > 0 && endpoint.method === "GET" && !faults.planned(name)
-        ? withText(answerOf(req, name, url, bodyText, origin))
+        ? withText(answerOf(company, req, name, url, bodyText, origin))
         : undefined;
     if (faults.latencyMs > 0) {
       await delay(early ? Math.max(0, faults.latencyMs - (performance.now() - arrived)) : faults.latencyMs);
@@ -169,7 +212,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (fault?.fault === "error-in-200-v2" && !fault.apply) return send(res, errorIn200(fault.fault, name));
     if (fault?.fault === "slow") await delay(fault.delayMs);
     // A fault planned during the wait: the call is answered in its turn, as any other.
-    const answer = early && !fault ? early : answerOf(req, name, url, bodyText, origin);
+    const answer = early && !fault ? early : answerOf(company, req, name, url, bodyText, origin);
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
     if (fault?.fault === "status") return send(res, injectedStatus(fault, name));
     if (fault?.fault === "html-page") return send(res, htmlPage(fault));
@@ -246,21 +289,23 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     return { status: 200, body: error.body() };
   }
 
-  /** The answer of a call of the spec, in the shapes the sandbox was started with. */
+  /** The answer of a call of the spec, in the shapes of the company's last start or reset. */
   function answerOf(
+    company: ServedCompany,
     req: IncomingMessage,
     name: EndpointName,
     url: URL,
     bodyText: string | null,
     origin: string,
   ): Answer {
-    const exact = answerApi(req, name, url, bodyText, origin, shapes === "exact");
-    return shapes === "real" && exact.status === 200
-      ? { ...exact, body: realShapes(exact.body, shapeSeed) }
+    const exact = answerApi(company.service, req, name, url, bodyText, origin, company.shapes === "exact");
+    return company.shapes === "real" && exact.status === 200
+      ? { ...exact, body: realShapes(exact.body, company.shapeSeed) }
       : exact;
   }
 
   function answerApi(
+    service: SandboxService,
     req: IncomingMessage,
     name: EndpointName,
     url: URL,
@@ -293,13 +338,14 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     }
   }
 
+  /** A call needs the token of one of the companies; it picks the company the call reaches. */
   function authorize(req: IncomingMessage): void {
     const header = req.headers.authorization;
     if (!header) throw unauthorized("header missing; send Authorization: Bearer <token>");
-    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-    if (!match) throw unauthorized("must be of the form Bearer <token>");
+    const token = bearerOf(req);
+    if (token === undefined) throw unauthorized("must be of the form Bearer <token>");
     // Never echo the token back: error bodies end up in logs and cells.
-    if (match[1] !== token) throw unauthorized("the access token is not valid");
+    if (!byToken.has(token)) throw unauthorized("the access token is not valid");
   }
 
   /** Spec 1: a write sends its JSON body with Content-Type: application/json. */
@@ -321,6 +367,14 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   function control(method: string, url: URL, body: unknown, origin: string): Answer {
     const parts = url.pathname.split("/").filter(Boolean).slice(1);
     const [first, second, third] = parts;
+    const company = companyNamed(companies, url.searchParams.get("company"));
+    if (!company) {
+      throw notFound(
+        "company",
+        `no company is named ${JSON.stringify(url.searchParams.get("company"))}; companies: ${companies.map((c) => c.name).join(", ")}`,
+      );
+    }
+    const { service, faults } = company;
     const ledger = service.ledger;
     const only = (...methods: string[]) => {
       if (!methods.includes(method)) throw methodNotAllowed(url.pathname, methods, method);
@@ -334,21 +388,24 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         today: ledger.today(),
         funds: ledger.funds.size,
         reports: ledger.reports.size,
-        shapes,
+        shapes: company.shapes,
+        company: company.name,
+        companies: companies.map((c) => ({ name: c.name, adminId: c.service.adminId })),
       });
     }
     if (first === "reset" && parts.length === 1) {
       only("POST");
       const options = resetBody(objectBody(body));
-      const sizes = sizesFrom(options, DEFAULT_SIZES, "body.");
+      // Company i's default seed is 42 + i, as at the start: ids overlap, data differs.
+      const sizes = sizesFrom(options, { ...DEFAULT_SIZES, seed: company.resetSeed }, "body.");
       const nextShapes = shapesFrom(options.shapes, "body.shapes") ?? startShapes;
       service.reset(sizes);
       faults.clear();
-      shapes = nextShapes;
-      shapeSeed = sizes.seed;
+      company.shapes = nextShapes;
+      company.shapeSeed = sizes.seed;
       return ok({
         ...sizes,
-        shapes,
+        shapes: company.shapes,
         adminId: service.adminId,
         managerId: service.managerId,
         users: service.ledger.users.size,
@@ -436,7 +493,18 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     throw notFound("path", `${url.pathname} is not a route of the sandbox`);
   }
 
-  return { server, service, faults, token };
+  return {
+    server,
+    service: firstCompany.service,
+    faults: firstCompany.faults,
+    token: firstCompany.token,
+    companies,
+  };
+}
+
+/** The token of an `Authorization: Bearer <token>` header; undefined without one. */
+function bearerOf(req: IncomingMessage): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(req.headers.authorization?.trim() ?? "")?.[1];
 }
 
 /** The whole ledger, for checks: amounts in cents, balances included. */

@@ -3,7 +3,15 @@
  * amounts already in cents, flags as booleans), applies it, and answers the spec's shape.
  */
 import { dayOf } from "./dates";
-import { ADMIN_ID, DEFAULT_SIZES, type DemoSizes, generateDemoData, MANAGER_ID } from "./demo";
+import {
+  ADMIN_ID,
+  DEFAULT_SIZES,
+  type DemoPlace,
+  type DemoSizes,
+  FIRST_PLACE,
+  generateDemoData,
+  MANAGER_ID,
+} from "./demo";
 import { invalid } from "./errors";
 import { Ledger } from "./ledger";
 import { ListTexts } from "./list-text";
@@ -30,15 +38,19 @@ export type ParsedRequest = Record<string, unknown>;
 
 export class SandboxService {
   ledger: Ledger;
-  readonly adminId = ADMIN_ID;
-  readonly managerId = MANAGER_ID;
+  readonly adminId: number;
+  readonly managerId: number;
   private readonly listTexts = new ListTexts();
 
   constructor(
     readonly now: () => Date,
     sizes: DemoSizes = DEFAULT_SIZES,
     readonly timeZone = "UTC",
+    /** The company's place among the sandbox's companies: its users' ids, its file links. */
+    readonly place: DemoPlace = FIRST_PLACE,
   ) {
+    this.adminId = ADMIN_ID + place.userIdOffset;
+    this.managerId = MANAGER_ID + place.userIdOffset;
     this.ledger = this.build(sizes);
   }
 
@@ -50,7 +62,7 @@ export class SandboxService {
   private build(sizes: DemoSizes): Ledger {
     // The demo company is dated back from the service's own today (its time zone's), not UTC's.
     const today = dayOf(this.now(), this.timeZone);
-    return new Ledger(generateDemoData(sizes, today), this.now, this.timeZone);
+    return new Ledger(generateDemoData(sizes, today, this.place), this.now, this.timeZone);
   }
 
   /**

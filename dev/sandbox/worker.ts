@@ -11,8 +11,8 @@ startSandbox(workerData as SandboxOptions).then(
     port.on("message", (message) => {
       if (message === "close") void running.close().then(() => port.postMessage({ type: "closed" }));
     });
-    const { url, origin, token, adminId, managerId } = running;
-    port.postMessage({ type: "ready", url, origin, token, adminId, managerId });
+    const { url, origin, token, adminId, managerId, companies } = running;
+    port.postMessage({ type: "ready", url, origin, token, adminId, managerId, companies });
   },
   (err: unknown) =>
     port.postMessage({ type: "failed", message: err instanceof Error ? err.message : String(err) }),

@@ -1,6 +1,6 @@
 /** The seeded demo data: deterministic, realistic, consistent in cents, and fast at 50,000 reports. */
 import { describe, expect, it } from "vitest";
-import { ADMIN_ID, generateDemoData, MANAGER_ID } from "../../dev/sandbox/demo";
+import { ADMIN_ID, FIRST_PLACE, generateDemoData, MANAGER_ID } from "../../dev/sandbox/demo";
 import { Ledger } from "../../dev/sandbox/ledger";
 import { listReports } from "../../dev/sandbox/queries";
 import { TODAY } from "./sandbox-client";
@@ -12,6 +12,32 @@ describe("generateDemoData", () => {
     const c = generateDemoData({ seed: 12, funds: 20, reports: 100 }, TODAY);
     expect(b).toEqual(a);
     expect(c).not.toEqual(a);
+  });
+
+  it("moves every user id by a place's offset and tags its file links, keeping funds and reports by Id", () => {
+    const sizes = { seed: 11, funds: 20, reports: 100 };
+    const first = generateDemoData(sizes, TODAY);
+    expect(generateDemoData(sizes, TODAY, FIRST_PLACE)).toEqual(first);
+    const moved = generateDemoData(sizes, TODAY, { userIdOffset: 1000, fileQuery: "?company=Beta" });
+    expect(moved.users.map((u) => u.id)).toEqual(first.users.map((u) => u.id + 1000));
+    expect(moved.users.map((u) => u.name)).toEqual(first.users.map((u) => u.name));
+    expect(
+      moved.funds.map((f) => [f.id, f.assignedTo, f.creatorId, f.depositsCents, f.chargesCents]),
+    ).toEqual(
+      first.funds.map((f) => [
+        f.id,
+        f.assignedTo + 1000,
+        f.creatorId + 1000,
+        f.depositsCents,
+        f.chargesCents,
+      ]),
+    );
+    expect(moved.reports.map((r) => [r.id, r.employeeId, r.approverId])).toEqual(
+      first.reports.map((r) => [r.id, r.employeeId + 1000, r.approverId + 1000]),
+    );
+    const files = (data: typeof first) => data.reports.flatMap((r) => r.files.map((f) => f.Url));
+    expect(files(moved).length).toBeGreaterThan(0);
+    expect(files(moved)).toEqual(files(first).map((url) => `${url}?company=Beta`));
   });
 
   it("has the sizes asked for, Spanish names, and the well-known admin and manager", () => {

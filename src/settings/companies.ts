@@ -74,6 +74,11 @@ export type CompanyChangeResult =
 const STORED_KEY = /^c[0-9a-z]{1,16}$/;
 const MADE_KEY = /^c[0-9a-z]{8}$/;
 
+/** Whether `value` has the shape of a company key (anything a client sends is checked). */
+export function isCompanyKey(value: unknown): value is CompanyKey {
+  return typeof value === "string" && STORED_KEY.test(value);
+}
+
 /** A key made from a uuid (Utilities.getUuid()): "c" and 8 base-36 characters. */
 export function companyKeyFromUuid(uuid: string): CompanyKey {
   const hex = uuid
@@ -119,7 +124,7 @@ function entryFrom(value: unknown): CompanyEntry | null {
   const key = text(ownMember(value, "key"));
   const name = text(ownMember(value, "name"));
   const apiUrl = text(ownMember(value, "apiUrl"));
-  if (key === null || !STORED_KEY.test(key) || name === null || apiUrl === null) return null;
+  if (!isCompanyKey(key) || name === null || apiUrl === null) return null;
   const former = ownMember(value, "formerNames");
   const formerNames = Array.isArray(former)
     ? former.filter((n): n is string => typeof n === "string" && n.trim() !== "").map((n) => n.trim())
@@ -293,7 +298,8 @@ function changeFrom(input: unknown): CompanyChange | null {
 function describeInput(input: unknown): string {
   if (input === null) return "null";
   if (Array.isArray(input)) return "a list";
-  if (typeof input === "object") return `kind ${JSON.stringify(String(ownMember(input, "kind") ?? ""))}`;
+  if (typeof input === "object")
+    return `kind ${JSON.stringify(String(ownMember(input, "kind") ?? "").slice(0, 40))}`;
   return typeof input;
 }
 
@@ -406,7 +412,7 @@ export function applyCompanyChange(
       field: "key",
       rule: "unknown",
       key: "company.issue.unknown",
-      params: { key: parsed.key },
+      params: { key: parsed.key.slice(0, 40) },
     });
   const label = companyLabel(entry, language);
   if (parsed.kind === "restore") {

@@ -44,6 +44,7 @@ import {
   companyByKey,
   companyLabel,
   FIRST_COMPANY_KEY,
+  isCompanyKey,
 } from "./companies";
 import {
   defaultSettingsText,
@@ -256,7 +257,7 @@ export interface SettingsStore {
    * when that is the company as listed now. The IdAdmin saved with the token is kept.
    */
   confirmCompany(key: CompanyKey, seen: unknown, language?: MessageLanguage): TokenCheck;
-  /** Removes the current user's token for `key`, its binding first. */
+  /** Removes the current user's token for `key`, its binding first (nothing for a malformed key). */
   removeCompanyToken(key: CompanyKey): void;
   /** Every token the current user has saved, for redaction only: never show or log them. */
   allTokens(): string[];
@@ -478,7 +479,7 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
         check: companyIssue(
           "key",
           "unknown",
-          translate(language, "company.issue.unknown", { key: String(key) }),
+          translate(language, "company.issue.unknown", { key: String(key).slice(0, 40) }),
         ),
       };
     const label = companyLabel(entry, language);
@@ -656,7 +657,9 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
     companyStatuses,
     saveCompanyToken,
     confirmCompany,
-    removeCompanyToken: (key) => deleteToken(user, key),
+    removeCompanyToken(key) {
+      if (isCompanyKey(key)) deleteToken(user, key);
+    },
     allTokens,
     tokenStatus() {
       const t = rawToken();

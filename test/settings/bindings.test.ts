@@ -360,8 +360,11 @@ describe("saving and confirming are made knowing the company as shown", () => {
     });
   });
 
-  it("removing a token removes its binding", () => {
+  it("removing a token removes its binding; a malformed key removes nothing", () => {
     const t = alphaBeta();
+    const before = new Map(t.ana.data);
+    for (const key of ["", "x", "c0.extra", "C0"]) t.asAna.removeCompanyToken(key);
+    expect(new Map(t.ana.data)).toEqual(before);
     t.asAna.removeCompanyToken(t.beta);
     t.asAna.removeCompanyToken("c0");
     expect([...t.ana.data.keys()]).toEqual([ADMIN_ID_KEY]);

@@ -5,6 +5,7 @@
  */
 import { audit } from "./audit";
 import { common } from "./common";
+import { companies } from "./companies";
 import { connection } from "./connection";
 import { diagnostics } from "./diagnostics";
 import { forms } from "./forms";
@@ -30,6 +31,7 @@ const catalogues = [
   rules,
   schedule,
   settings,
+  companies,
   connection,
   longrun,
   diagnostics,

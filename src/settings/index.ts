@@ -1,5 +1,7 @@
 /** The settings model and its store: what other areas import. */
 export * from "./allowlist";
+export * from "./bindings";
+export * from "./companies";
 export * from "./connection";
 export * from "./model";
 export * from "./store";

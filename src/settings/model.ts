@@ -382,6 +382,29 @@ function issue(
   return { field, rule, message: describeIssue(named, rule, shown, language) };
 }
 
+/**
+ * A service URL checked by the rules of the `baseUrl` setting (length, then scheme, host, no
+ * user info), its message naming `label`: the normalised URL (no trailing slash) or the issue,
+ * filed under `field`. Companies' URLs (companies.ts) follow the same rules.
+ */
+export function checkServiceUrl(
+  text: string,
+  field: string,
+  label: string,
+  language: MessageLanguage = "en",
+): { ok: true; value: string } | { ok: false; issue: SettingsIssue } {
+  const fail = (rule: string, params: IssueParams) => ({
+    ok: false as const,
+    issue: { field, rule, message: describeIssue(label, rule, params, language) },
+  });
+  const trimmed = text.trim();
+  if (trimmed === "") return fail("required", {});
+  const length = Array.from(trimmed).length;
+  if (length > MAX_BASE_URL) return fail("maxLength", { max: MAX_BASE_URL, length });
+  const r = baseUrlField.check(trimmed);
+  return r.ok ? { ok: true, value: r.value as string } : fail(r.rule, r.params);
+}
+
 export type SettingsCheck =
   | { ok: true; settings: Settings; text: SettingsText }
   | { ok: false; issues: SettingsIssue[] };

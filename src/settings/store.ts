@@ -9,16 +9,52 @@
  * editor can change, and must not decide where another user's token goes (README.md here).
  */
 
-import type { MessageLanguage } from "../api/messages";
+import { ownMember } from "../api/arguments";
+import { type MessageLanguage, ruleMessage } from "../api/messages";
 import { hostOf, originOf } from "../api/urls";
 import { type StringKey, translate } from "../i18n";
 import {
+  ADMIN_ID_KEY,
+  type CompanyBinding,
+  type CompanyUsability,
+  type CompanyWriteUsability,
+  deleteToken,
+  readAdminId,
+  readBinding,
+  readToken,
+  TOKEN_KEY,
+  TOKEN_ORIGIN_KEY,
+  tokenKeyOf,
+  usability,
+  usabilityMessage,
+  writeBinding,
+  writeToken,
+  writeUsability,
+} from "./bindings";
+import {
+  applyCompanyChange,
+  COMPANIES_KEY,
+  type Companies,
+  type CompanyChangeContext,
+  type CompanyChangeResult,
+  type CompanyEntry,
+  type CompanyKey,
+  companiesFrom,
+  companiesText,
+  companyByKey,
+  companyLabel,
+  FIRST_COMPANY_KEY,
+  isCompanyKey,
+} from "./companies";
+import {
   defaultSettingsText,
+  SETTING_FIELDS,
   type Settings,
   type SettingsCheck,
   type SettingsIssue,
   type SettingsMessageOptions,
   type SettingsText,
+  settingLabel,
   settingsFromText,
   settingsTextFrom,
 } from "./model";
@@ -28,6 +64,8 @@ export interface PropertyStore {
   getProperty(key: string): string | null;
   setProperty(key: string, value: string): unknown;
   deleteProperty(key: string): unknown;
+  /** Every key of the store (PropertiesService has it): finds tokens the list no longer names. */
+  getKeys?(): string[];
 }
 
 /**
@@ -35,20 +73,8 @@ export interface PropertyStore {
  * and the settings sidebar use).
  */
 export const SETTINGS_KEY = "settings.form";
-/** User property holding the current user's access token. */
-export const TOKEN_KEY = "settings.token";
-/**
- * User property: the origin ("https://api.rindegastos.com") the token was saved or confirmed
- * for. A token without it (saved by an earlier version) is bound to nothing.
- */
-export const TOKEN_ORIGIN_KEY = "settings.tokenOrigin";
-/**
- * User property: the administrator id (IdAdmin) this user last saved in a settings form or
- * with their token. Their writes carry the document's IdAdmin only while it is this one: the
- * IdAdmin is a document setting any editor can change, and must not decide what another
- * user's writes send.
- */
-export const ADMIN_ID_KEY = "settings.adminIdConfirmed";
+// The user properties of the first company's token, where they have always been (bindings.ts).
+export { ADMIN_ID_KEY, TOKEN_KEY, TOKEN_ORIGIN_KEY };
 export const MAX_TOKEN_LENGTH = 2048;
 /**
  * User property: "1" when this user wants an e-mail when a scheduled refresh fails (the same
@@ -72,20 +98,73 @@ export interface TokenStatus {
 }
 
 /**
- * Why the current user's token is not given for a URL: bound to another origin ("changed":
- * the document's URL changed; "elsewhere": a URL other than the document's was asked for) or
- * to none ("unbound"). The message asks for the confirmation in Settings.
+ * Why the current user's token is not given. For the first company's shims (`token`): bound to
+ * another origin ("changed": the document's URL changed; "elsewhere": a URL other than the
+ * document's was asked for) or to none ("unbound"). For `companyToken`: the company's
+ * usability (bindings.ts), "elsewhere" (a URL off the company's origin), or "unknown" (no such
+ * company). The message is the notice the user reads; it never holds the token.
  */
+export type TokenNotBoundReason =
+  | "changed"
+  | "unbound"
+  | "elsewhere"
+  | "unknown"
+  | Exclude<CompanyWriteUsability, "ready">;
+
 export class TokenNotBoundError extends Error {
   readonly url: string;
-  readonly reason: "changed" | "unbound" | "elsewhere";
+  readonly reason: TokenNotBoundReason;
+  /** The company asked for; "" from the first company's shims. */
+  readonly key: CompanyKey;
 
-  constructor(url: string, reason: TokenNotBoundError["reason"], message: string) {
+  constructor(url: string, reason: TokenNotBoundReason, message: string, key: CompanyKey = "") {
     super(message);
     this.name = "TokenNotBoundError";
     this.url = url;
     this.reason = reason;
+    this.key = key;
   }
+}
+
+/** A company as a form showed it: a save or confirmation is made knowing this, or refused. */
+export interface CompanySeen {
+  name: string;
+  apiUrl: string;
+}
+
+/** One company and the current user's token for it, as Settings shows them. */
+export interface CompanyStatus {
+  key: CompanyKey;
+  name: string;
+  apiUrl: string;
+  /** Host (and port) of the company's service URL. */
+  host: string;
+  removed: boolean;
+  /** Whether the user's token may be used for reads, or why not. */
+  status: CompanyUsability;
+  /** The same for writes: also needs an IdAdmin saved with the token. */
+  writeStatus: CompanyWriteUsability;
+  /** Last four characters of the user's token, "" when none (or too short to show any). */
+  last4: string;
+  /** Host the token is bound to; "" when bound to none. */
+  boundHost: string;
+  /** The IdAdmin saved with the token; null when none. */
+  adminId: number | null;
+  /**
+   * What confirming binds the token to (the company as listed now, to send back as `seen`),
+   * when a token is saved, the company is listed and the token is not usable for it; else null.
+   */
+  confirm: CompanySeen | null;
+  /** The status in the user's words, naming the company and the host. */
+  message: string;
+}
+
+/** What a store needs besides its property stores. */
+export interface SettingsStoreSources {
+  document: PropertyStore;
+  user: PropertyStore;
+  /** The time bindings and removals are stamped with (Date.now by default). */
+  now?: () => number;
 }
 
 export interface LoadedSettings {
@@ -134,6 +213,54 @@ export interface SettingsStore {
    */
   adminIdIssue(language?: MessageLanguage): string | null;
   removeToken(): void;
+  /**
+   * The document's companies: the stored list, or (never edited) the first company at the
+   * service URL. Nothing is written.
+   */
+  companies(): Companies;
+  /**
+   * Applies one editor's change to the list and saves it (the caller holds the document lock);
+   * the first company's URL is copied into the `baseUrl` setting, so an older version still
+   * reaches it. A change the current user makes to a company their token is usable for takes
+   * the token along (their own act); other users' tokens wait for their owners to confirm.
+   */
+  changeCompanies(
+    change: unknown,
+    language: MessageLanguage,
+    context: CompanyChangeContext,
+  ): CompanyChangeResult;
+  /**
+   * The only reader of a token for a company: the current user's token for `key`, for requests
+   * to `url`. Throws TokenNotBoundError (with `reason`) unless the company is listed, a token is
+   * saved and bound to the company's current name and origin, and `url` is on that origin; for
+   * writes, unless an IdAdmin is saved with it too. For the client only: never show or log it.
+   */
+  companyToken(key: CompanyKey, url: string, language?: MessageLanguage, purpose?: "read" | "write"): string;
+  /** The IdAdmin the current user saved with their token for `key`; null when none. */
+  companyAdminId(key: CompanyKey): number | null;
+  /** Every company of the document (removed ones too) and the current user's token for it. */
+  companyStatuses(language?: MessageLanguage): CompanyStatus[];
+  /**
+   * Saves the current user's token and IdAdmin for `key`, bound to the company as `seen` (as
+   * the form showed it); refused when the company changed since. Written binding deleted,
+   * token, binding: a save cut short leaves the token bound to nothing.
+   */
+  saveCompanyToken(
+    key: CompanyKey,
+    token: unknown,
+    adminId: unknown,
+    seen: unknown,
+    language?: MessageLanguage,
+  ): TokenCheck;
+  /**
+   * The owner's confirmation: binds their saved token for `key` to the company as `seen`, only
+   * when that is the company as listed now. The IdAdmin saved with the token is kept.
+   */
+  confirmCompany(key: CompanyKey, seen: unknown, language?: MessageLanguage): TokenCheck;
+  /** Removes the current user's token for `key`, its binding first (nothing for a malformed key). */
+  removeCompanyToken(key: CompanyKey): void;
+  /** Every token the current user has saved, for redaction only: never show or log them. */
+  allTokens(): string[];
   /** Whether this user asked for an e-mail when a scheduled refresh fails (off by default). */
   failureEmail(): boolean;
   setFailureEmail(on: boolean): void;
@@ -185,6 +312,36 @@ export function checkToken(token: unknown, language: MessageLanguage = "en"): To
   return { ok: true };
 }
 
+/** An IdAdmin typed beside a company's token: a whole number from 1, or empty for none. */
+function adminIdInput(
+  value: unknown,
+  language: MessageLanguage,
+): { ok: true; value: number | null } | { ok: false; issue: SettingsIssue } {
+  if (value === undefined || value === null) return { ok: true, value: null };
+  const text = typeof value === "number" || typeof value === "string" ? String(value).trim() : null;
+  if (text === "") return { ok: true, value: null };
+  const label = translate(language, "settings.adminId");
+  if (text === null)
+    return {
+      ok: false,
+      issue: {
+        field: "adminId",
+        rule: "text",
+        message: ruleMessage("text", label, { got: typeof value }, language),
+      },
+    };
+  const r = SETTING_FIELDS.adminId.check(text);
+  if (r.ok) return { ok: true, value: r.value as number };
+  return {
+    ok: false,
+    issue: {
+      field: "adminId",
+      rule: r.rule,
+      message: ruleMessage(r.rule as "integer", label, r.params, language),
+    },
+  };
+}
+
 function parseStored(json: string | null): Record<string, unknown> {
   if (!json) return {};
   try {
@@ -195,8 +352,9 @@ function parseStored(json: string | null): Record<string, unknown> {
   }
 }
 
-export function createSettingsStore(stores: { document: PropertyStore; user: PropertyStore }): SettingsStore {
+export function createSettingsStore(stores: SettingsStoreSources): SettingsStore {
   const { document, user } = stores;
+  const now = stores.now ?? (() => Date.now());
 
   function storedRecord(): Record<string, unknown> {
     return parseStored(document.getProperty(SETTINGS_KEY));
@@ -232,6 +390,13 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     const checked = settingsFromText(merged, language, options);
     if (!checked.ok) return checked;
     const before = load().settings.baseUrl;
+    // Once the document lists its companies, each has its URL there (changeCompanies), and
+    // `baseUrl` only follows the first company's for older versions.
+    if (document.getProperty(COMPANIES_KEY) !== null && checked.settings.baseUrl !== before) {
+      const field = options.labels ? settingLabel("baseUrl", language) : "baseUrl";
+      const message = translate(language, "company.issue.baseUrl", { field });
+      return { ok: false, issues: [{ field: "baseUrl", rule: "companies", message }] };
+    }
     const followed = rawToken() !== "" && boundOrigin() === originOf(before);
     // Keys this version does not know are kept: a newer version may have written them.
     document.setProperty(SETTINGS_KEY, JSON.stringify({ ...current, ...checked.text }));
@@ -289,12 +454,213 @@ export function createSettingsStore(stores: { document: PropertyStore; user: Pro
     return out;
   }
 
+  function companies(): Companies {
+    return companiesFrom(document.getProperty(COMPANIES_KEY), load().settings.baseUrl);
+  }
+
+  function bindingFor(key: CompanyKey): { token: string; binding: CompanyBinding | null } {
+    return { token: readToken(user, key), binding: readBinding(user, key) };
+  }
+
+  function companyIssue(field: string, rule: string, message: string): TokenCheck {
+    return { ok: false, issues: [{ field, rule, message }] };
+  }
+
+  /** The listed company `key` as `seen` shows it, or why a save or confirmation is refused. */
+  function listedAsSeen(
+    key: CompanyKey,
+    seen: unknown,
+    language: MessageLanguage,
+  ): { ok: true; entry: CompanyEntry } | { ok: false; check: TokenCheck } {
+    const entry = typeof key === "string" ? companyByKey(companies(), key) : undefined;
+    if (!entry)
+      return {
+        ok: false,
+        check: companyIssue(
+          "key",
+          "unknown",
+          translate(language, "company.issue.unknown", { key: String(key).slice(0, 40) }),
+        ),
+      };
+    const label = companyLabel(entry, language);
+    if (entry.removed)
+      return {
+        ok: false,
+        check: companyIssue(
+          "key",
+          "removed",
+          translate(language, "company.issue.removed", { company: label }),
+        ),
+      };
+    const name = ownMember(seen, "name");
+    const apiUrl = ownMember(seen, "apiUrl");
+    if (
+      typeof name !== "string" ||
+      typeof apiUrl !== "string" ||
+      name.trim() !== entry.name ||
+      apiUrl.trim() !== entry.apiUrl
+    ) {
+      const shown = typeof name === "string" && name.trim() !== "" ? name.trim() : label;
+      return {
+        ok: false,
+        check: companyIssue(
+          "seen",
+          "stale",
+          translate(language, "company.issue.seen", {
+            company: shown,
+            name: label,
+            host: hostOf(entry.apiUrl),
+          }),
+        ),
+      };
+    }
+    return { ok: true, entry };
+  }
+
+  function boundTo(entry: CompanyEntry, adminId: number | null): CompanyBinding {
+    return { name: entry.name, origin: originOf(entry.apiUrl), adminId, at: now() };
+  }
+
+  function changeCompanies(
+    change: unknown,
+    language: MessageLanguage,
+    context: CompanyChangeContext,
+  ): CompanyChangeResult {
+    const before = companies();
+    const result = applyCompanyChange(before, change, language, context);
+    if (!result.ok) return result;
+    document.setProperty(COMPANIES_KEY, companiesText(result.companies));
+    const first = companyByKey(result.companies, FIRST_COMPANY_KEY);
+    const stored = storedRecord();
+    if (first && stored.baseUrl !== first.apiUrl)
+      document.setProperty(SETTINGS_KEY, JSON.stringify({ ...stored, baseUrl: first.apiUrl }));
+    // This user's own change takes their usable token along (the first company's name given
+    // when adding a second, a rename, a new URL); nobody else's.
+    for (const was of before.entries) {
+      const after = companyByKey(result.companies, was.key);
+      if (!after || after.removed) continue;
+      if (after.name === was.name && originOf(after.apiUrl) === originOf(was.apiUrl)) continue;
+      const { token: saved, binding } = bindingFor(was.key);
+      if (binding && usability(was, binding, saved !== "") === "ready")
+        writeBinding(user, was.key, boundTo(after, binding.adminId));
+    }
+    return result;
+  }
+
+  function companyToken(
+    key: CompanyKey,
+    url: string,
+    language: MessageLanguage = "en",
+    purpose: "read" | "write" = "read",
+  ): string {
+    const entry = companyByKey(companies(), key);
+    if (!entry)
+      throw new TokenNotBoundError(
+        url,
+        "unknown",
+        translate(language, "company.status.unknown", { key }),
+        key,
+      );
+    const { token: saved, binding } = bindingFor(key);
+    const status =
+      purpose === "write"
+        ? writeUsability(entry, binding, saved !== "")
+        : usability(entry, binding, saved !== "");
+    if (status !== "ready")
+      throw new TokenNotBoundError(url, status, usabilityMessage(status, entry, binding, language), key);
+    const wanted = originOf(url);
+    if (wanted === "" || wanted !== originOf(entry.apiUrl))
+      throw new TokenNotBoundError(
+        url,
+        "elsewhere",
+        usabilityMessage("elsewhere", entry, binding, language, url),
+        key,
+      );
+    return saved;
+  }
+
+  function companyStatuses(language: MessageLanguage = "en"): CompanyStatus[] {
+    return companies().entries.map((entry) => {
+      const { token: saved, binding } = bindingFor(entry.key);
+      const status = usability(entry, binding, saved !== "");
+      const writeStatus = writeUsability(entry, binding, saved !== "");
+      const confirmable = saved !== "" && !entry.removed && status !== "ready";
+      return {
+        key: entry.key,
+        name: entry.name,
+        apiUrl: entry.apiUrl,
+        host: hostOf(entry.apiUrl),
+        removed: entry.removed !== undefined,
+        status,
+        writeStatus,
+        last4: saved.length >= 12 ? saved.slice(-4) : "",
+        boundHost: binding ? hostOf(binding.origin) : "",
+        adminId: readAdminId(user, entry.key),
+        confirm: confirmable ? { name: entry.name, apiUrl: entry.apiUrl } : null,
+        message: usabilityMessage(writeStatus, entry, binding, language),
+      };
+    });
+  }
+
+  function saveCompanyToken(
+    key: CompanyKey,
+    value: unknown,
+    adminId: unknown,
+    seen: unknown,
+    language: MessageLanguage = "en",
+  ): TokenCheck {
+    const listed = listedAsSeen(key, seen, language);
+    if (!listed.ok) return listed.check;
+    const issues: SettingsIssue[] = [];
+    const checked = checkToken(value, language);
+    if (!checked.ok) issues.push(...checked.issues);
+    const id = adminIdInput(adminId, language);
+    if (!id.ok) issues.push(id.issue);
+    if (issues.length > 0 || !id.ok) return { ok: false, issues };
+    writeToken(user, key, (value as string).trim(), boundTo(listed.entry, id.value));
+    return { ok: true };
+  }
+
+  function confirmCompany(key: CompanyKey, seen: unknown, language: MessageLanguage = "en"): TokenCheck {
+    const listed = listedAsSeen(key, seen, language);
+    if (!listed.ok) return listed.check;
+    if (readToken(user, key) === "")
+      return companyIssue("token", "noToken", usabilityMessage("noToken", listed.entry, null, language));
+    writeBinding(user, key, boundTo(listed.entry, readAdminId(user, key)));
+    return { ok: true };
+  }
+
+  function allTokens(): string[] {
+    const keys = new Set<CompanyKey>([FIRST_COMPANY_KEY, ...companies().entries.map((e) => e.key)]);
+    const names = new Set(Array.from(keys, tokenKeyOf));
+    // Tokens of companies the list no longer holds are still the user's: found by name.
+    for (const name of user.getKeys?.() ?? [])
+      if (name === TOKEN_KEY || name.startsWith(`${TOKEN_KEY}.`)) names.add(name);
+    const tokens = new Set<string>();
+    for (const name of names) {
+      const t = (user.getProperty(name) ?? "").trim();
+      if (t !== "") tokens.add(t);
+    }
+    return Array.from(tokens);
+  }
+
   return {
     text,
     fields,
     load,
     save,
     token,
+    companies,
+    changeCompanies,
+    companyToken,
+    companyAdminId: (key) => readAdminId(user, key),
+    companyStatuses,
+    saveCompanyToken,
+    confirmCompany,
+    removeCompanyToken(key) {
+      if (isCompanyKey(key)) deleteToken(user, key);
+    },
+    allTokens,
     tokenStatus() {
       const t = rawToken();
       const bound = t === "" ? "" : boundOrigin();

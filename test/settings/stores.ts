@@ -13,6 +13,7 @@ export function memoryStore(initial: Record<string, string> = {}) {
       data.delete(key);
       return store;
     },
+    getKeys: () => [...data.keys()],
   };
   return { store, data };
 }

@@ -1,0 +1,513 @@
+/**
+ * The companies of a document: the list every editor shares (document property
+ * `settings.companies`), and the rules a change to it must pass. Pure: the stored text, the
+ * document's service URL, a key maker and the time are handed in.
+ *
+ * A company is known by its key, made here on the server and never taken from a client. Its
+ * name and URL are what people read and edit; they never choose a token (bindings.ts), and a
+ * name never moves from one key to another, so a cell naming a company cannot come to mean
+ * another one.
+ */
+
+import { ownMember } from "../api/arguments";
+import type { MessageLanguage } from "../api/messages";
+import { hostOf } from "../api/urls";
+import { type StringKey, translate } from "../i18n";
+import { checkServiceUrl, type SettingsIssue } from "./model";
+
+/** Document property holding the list as JSON; absent until someone edits the list. */
+export const COMPANIES_KEY = "settings.companies";
+/** The key of the company a one-company spreadsheet has always had. */
+export const FIRST_COMPANY_KEY = "c0";
+/** Most companies listed at once (removed ones aside). */
+export const MAX_COMPANIES = 10;
+/** Most removed companies kept to be restored; past it the one removed first is forgotten. */
+export const MAX_REMOVED_COMPANIES = 20;
+export const MAX_COMPANY_NAME = 60;
+/** Former names kept per company, the latest last: rows naming them still resolve to it. */
+export const MAX_FORMER_NAMES = 5;
+
+export type CompanyKey = string;
+
+export interface CompanyEntry {
+  /** "c0" for the first; later "c" and 8 base-36 characters. Made by the server only. */
+  key: CompanyKey;
+  /** Shown in cells, dropdowns and the audit; "" only for a first company never named. */
+  name: string;
+  /** The service URL, by the rules of the `baseUrl` setting. */
+  apiUrl: string;
+  /** Its earlier names, the latest last (at most MAX_FORMER_NAMES); never another's name. */
+  formerNames: string[];
+  /** Set while removed: the same key comes back if restored. */
+  removed?: { at: number; rows: "keep" | "remove" };
+}
+
+export interface Companies {
+  v: 1;
+  /** Raised by every saved change: a change made on an older list is refused. */
+  rev: number;
+  /** True once a second company was added; never reset. */
+  several: boolean;
+  /** In display order, removed ones included. */
+  entries: CompanyEntry[];
+}
+
+export type CompanyChange =
+  | { kind: "add"; rev: number; name: string; apiUrl: string; firstName?: string }
+  | { kind: "rename"; rev: number; key: CompanyKey; name: string }
+  | { kind: "repoint"; rev: number; key: CompanyKey; apiUrl: string }
+  /** `position` counts listed companies from 1. */
+  | { kind: "move"; rev: number; key: CompanyKey; position: number }
+  | { kind: "remove"; rev: number; key: CompanyKey; rows: "keep" | "remove" }
+  | { kind: "restore"; rev: number; key: CompanyKey };
+
+/** What the server hands a change: its key maker (never the client's) and the time. */
+export interface CompanyChangeContext {
+  newKey(): CompanyKey;
+  now: number;
+}
+
+export type CompanyChangeResult =
+  | { ok: true; companies: Companies; key: CompanyKey }
+  | { ok: false; issues: SettingsIssue[] };
+
+const STORED_KEY = /^c[0-9a-z]{1,16}$/;
+const MADE_KEY = /^c[0-9a-z]{8}$/;
+
+/** Whether `value` has the shape of a company key (anything a client sends is checked). */
+export function isCompanyKey(value: unknown): value is CompanyKey {
+  return typeof value === "string" && STORED_KEY.test(value);
+}
+
+/** A key made from a uuid (Utilities.getUuid()): "c" and 8 base-36 characters. */
+export function companyKeyFromUuid(uuid: string): CompanyKey {
+  const hex = uuid
+    .replace(/[^0-9a-f]/gi, "")
+    .slice(0, 12)
+    .padEnd(12, "0");
+  const n = Number.parseInt(hex, 16) % 36 ** 8;
+  return `c${n.toString(36).padStart(8, "0")}`;
+}
+
+/** Companies not removed, in display order. */
+export function listedCompanies(companies: Companies): CompanyEntry[] {
+  return companies.entries.filter((e) => !e.removed);
+}
+
+export function companyByKey(companies: Companies, key: CompanyKey): CompanyEntry | undefined {
+  return companies.entries.find((e) => e.key === key);
+}
+
+/** How a message names a company: its name, or its host while it has none. */
+export function companyLabel(
+  entry: Pick<CompanyEntry, "name" | "apiUrl">,
+  language: MessageLanguage,
+): string {
+  return entry.name || translate(language, "company.unnamed", { host: hostOf(entry.apiUrl) });
+}
+
+/** The list of a document that has never saved one: its first company, at its service URL. */
+export function legacyCompanies(baseUrl: string): Companies {
+  return {
+    v: 1,
+    rev: 0,
+    several: false,
+    entries: [{ key: FIRST_COMPANY_KEY, name: "", apiUrl: baseUrl, formerNames: [] }],
+  };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+function entryFrom(value: unknown): CompanyEntry | null {
+  const key = text(ownMember(value, "key"));
+  const name = text(ownMember(value, "name"));
+  const apiUrl = text(ownMember(value, "apiUrl"));
+  if (!isCompanyKey(key) || name === null || apiUrl === null) return null;
+  const former = ownMember(value, "formerNames");
+  const formerNames = Array.isArray(former)
+    ? former.filter((n): n is string => typeof n === "string" && n.trim() !== "").map((n) => n.trim())
+    : [];
+  const entry: CompanyEntry = { key, name: name.trim(), apiUrl: apiUrl.trim(), formerNames };
+  const removed = ownMember(value, "removed");
+  if (removed !== undefined && removed !== null) {
+    const at = ownMember(removed, "at");
+    const rows = ownMember(removed, "rows");
+    entry.removed = {
+      at: typeof at === "number" && Number.isFinite(at) ? at : 0,
+      rows: rows === "remove" ? "remove" : "keep",
+    };
+  }
+  return entry;
+}
+
+/**
+ * The document's companies from the stored JSON. Absent (or not readable as a list): the one
+ * company a spreadsheet has always had, key "c0", unnamed, at `baseUrl`. Nothing is written:
+ * a one-company spreadsheet keeps working unchanged until someone edits the list.
+ */
+export function companiesFrom(stored: string | null, baseUrl: string): Companies {
+  if (!stored) return legacyCompanies(baseUrl);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch (_err) {
+    return legacyCompanies(baseUrl);
+  }
+  const list = ownMember(parsed, "entries");
+  if (ownMember(parsed, "v") !== 1 || !Array.isArray(list)) return legacyCompanies(baseUrl);
+  const entries: CompanyEntry[] = [];
+  for (const item of list) {
+    const entry = entryFrom(item);
+    // A key twice (written by hand): the first one holds it.
+    if (entry && !entries.some((e) => e.key === entry.key)) entries.push(entry);
+  }
+  if (entries.length === 0) return legacyCompanies(baseUrl);
+  const rev = ownMember(parsed, "rev");
+  return {
+    v: 1,
+    rev: typeof rev === "number" && Number.isSafeInteger(rev) && rev >= 0 ? rev : 0,
+    several: ownMember(parsed, "several") === true || entries.filter((e) => !e.removed).length > 1,
+    entries,
+  };
+}
+
+/** The list as stored in COMPANIES_KEY. */
+export function companiesText(companies: Companies): string {
+  return JSON.stringify(companies);
+}
+
+// ---- Changes ----
+
+type Problem = { field: string; rule: string; key: StringKey; params?: Record<string, string | number> };
+
+const LABELS: Record<string, StringKey> = {
+  change: "company.field.change",
+  name: "company.field.name",
+  firstName: "company.field.firstName",
+  apiUrl: "settings.baseUrl",
+  position: "company.field.position",
+  rows: "company.field.rows",
+};
+
+function issueOf(problem: Problem, language: MessageLanguage): SettingsIssue {
+  const labelKey = LABELS[problem.field];
+  const field = labelKey ? translate(language, labelKey) : problem.field;
+  return {
+    field: problem.field,
+    rule: problem.rule,
+    message: translate(language, problem.key, { ...problem.params, field }),
+  };
+}
+
+function fold(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return true;
+  }
+  return false;
+}
+
+/**
+ * Why `raw` cannot be the name of `self` (null for a new company), or the trimmed name. Unique,
+ * case-insensitively, against every other company's name and former names, removed ones too.
+ */
+function checkName(
+  entries: readonly CompanyEntry[],
+  raw: unknown,
+  self: CompanyKey | null,
+  field: "name" | "firstName",
+  language: MessageLanguage,
+): { ok: true; name: string } | { ok: false; problem: Problem } {
+  const fail = (rule: string, key: StringKey, params: Record<string, string | number> = {}) => ({
+    ok: false as const,
+    problem: { field, rule, key, params },
+  });
+  const name = typeof raw === "string" ? raw.trim() : "";
+  if (name === "") return fail("required", "company.issue.nameRequired", { max: MAX_COMPANY_NAME });
+  const length = Array.from(name).length;
+  if (length > MAX_COMPANY_NAME)
+    return fail("maxLength", "company.issue.nameLength", { max: MAX_COMPANY_NAME, length });
+  const first = name.charAt(0);
+  if ("=+-@".includes(first)) return fail("formula", "company.issue.nameLeading", { char: first, got: name });
+  if (hasControlCharacter(name)) return fail("control", "company.issue.nameControl");
+  const wanted = fold(name);
+  for (const other of entries) {
+    if (other.key === self) continue;
+    const label = companyLabel(other, language);
+    const current = other.name !== "" && fold(other.name) === wanted;
+    const former = other.formerNames.some((n) => fold(n) === wanted);
+    if (!current && !former) continue;
+    if (other.removed) return fail("removedName", "company.issue.nameRemoved", { got: name, other: label });
+    if (current) return fail("unique", "company.issue.nameTaken", { got: name, other: label });
+    return fail("formerName", "company.issue.nameFormer", { got: name, other: label });
+  }
+  return { ok: true, name };
+}
+
+function renamed(entry: CompanyEntry, name: string): CompanyEntry {
+  if (entry.name === name) return entry;
+  const formerNames = entry.formerNames.filter((n) => fold(n) !== fold(name));
+  if (entry.name !== "" && fold(entry.name) !== fold(name)) formerNames.push(entry.name);
+  return { ...entry, name, formerNames: formerNames.slice(-MAX_FORMER_NAMES) };
+}
+
+/** Reads a change sent by a client: only known members, and never a key to create. */
+function changeFrom(input: unknown): CompanyChange | null {
+  const kind = ownMember(input, "kind");
+  const rev = ownMember(input, "rev");
+  if (typeof rev !== "number" || !Number.isSafeInteger(rev)) return null;
+  const key = text(ownMember(input, "key"));
+  switch (kind) {
+    case "add": {
+      const firstName = ownMember(input, "firstName");
+      return {
+        kind,
+        rev,
+        name: text(ownMember(input, "name")) ?? "",
+        apiUrl: text(ownMember(input, "apiUrl")) ?? "",
+        ...(firstName === undefined ? {} : { firstName: text(firstName) ?? "" }),
+      };
+    }
+    case "rename":
+      return key === null ? null : { kind, rev, key, name: text(ownMember(input, "name")) ?? "" };
+    case "repoint":
+      return key === null ? null : { kind, rev, key, apiUrl: text(ownMember(input, "apiUrl")) ?? "" };
+    case "move": {
+      const position = ownMember(input, "position");
+      return key === null
+        ? null
+        : { kind, rev, key, position: typeof position === "number" ? position : Number.NaN };
+    }
+    case "remove": {
+      const rows = ownMember(input, "rows");
+      return key === null ? null : { kind, rev, key, rows: rows as "keep" | "remove" };
+    }
+    case "restore":
+      return key === null ? null : { kind, rev, key };
+    default:
+      return null;
+  }
+}
+
+function describeInput(input: unknown): string {
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "a list";
+  if (typeof input === "object")
+    return `kind ${JSON.stringify(String(ownMember(input, "kind") ?? "").slice(0, 40))}`;
+  return typeof input;
+}
+
+function madeKey(entries: readonly CompanyEntry[], context: CompanyChangeContext): CompanyKey {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const key = context.newKey();
+    if (MADE_KEY.test(key) && !entries.some((e) => e.key === key)) return key;
+  }
+  throw new Error("Could not make a new company key: the key maker gave taken or malformed keys.");
+}
+
+/** Removed companies past the cap are forgotten, the one removed first going first. */
+function capRemoved(entries: CompanyEntry[]): CompanyEntry[] {
+  const removed = entries.filter((e) => e.removed);
+  if (removed.length <= MAX_REMOVED_COMPANIES) return entries;
+  const forget = new Set(
+    removed
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => (a.e.removed?.at ?? 0) - (b.e.removed?.at ?? 0) || a.i - b.i)
+      .slice(0, removed.length - MAX_REMOVED_COMPANIES)
+      .map(({ e }) => e.key),
+  );
+  return entries.filter((e) => !forget.has(e.key));
+}
+
+/**
+ * Applies one editor's change to the list: the new list (rev raised) and the key it concerns
+ * (the new one for `add`), or every problem, each naming its field and rule. A change made on
+ * a list other than the current one (its `rev`) is refused whole. `change` may be anything a
+ * client sent; a key to create is never taken from it.
+ */
+export function applyCompanyChange(
+  companies: Companies,
+  change: unknown,
+  language: MessageLanguage,
+  context: CompanyChangeContext,
+): CompanyChangeResult {
+  const refuse = (...problems: Problem[]): CompanyChangeResult => ({
+    ok: false,
+    issues: problems.map((p) => issueOf(p, language)),
+  });
+  const parsed = changeFrom(change);
+  if (!parsed)
+    return refuse({
+      field: "change",
+      rule: "request",
+      key: "company.issue.request",
+      params: { got: describeInput(change) },
+    });
+  if (parsed.rev !== companies.rev)
+    return refuse({ field: "rev", rule: "stale", key: "company.issue.stale" });
+
+  const entries = companies.entries;
+  const listed = entries.filter((e) => !e.removed);
+  const done = (next: CompanyEntry[], key: CompanyKey): CompanyChangeResult => {
+    const live = next.filter((e) => !e.removed);
+    return {
+      ok: true,
+      key,
+      companies: {
+        v: 1,
+        rev: companies.rev + 1,
+        several: companies.several || live.length > 1,
+        entries: next,
+      },
+    };
+  };
+
+  if (parsed.kind === "add") {
+    const problems: Problem[] = [];
+    if (listed.length >= MAX_COMPANIES)
+      return refuse({
+        field: "change",
+        rule: "max",
+        key: "company.issue.tooMany",
+        params: { max: MAX_COMPANIES },
+      });
+    let base = entries;
+    // The first company may stay unnamed while alone: adding a second names it, in the same form.
+    const unnamed = listed.length === 1 && listed[0]?.name === "" ? listed[0] : undefined;
+    if (unnamed) {
+      if (!parsed.firstName?.trim())
+        problems.push({
+          field: "firstName",
+          rule: "required",
+          key: "company.issue.firstName",
+          params: { host: hostOf(unnamed.apiUrl) },
+        });
+      else {
+        const first = checkName(entries, parsed.firstName, unnamed.key, "firstName", language);
+        if (first.ok) base = entries.map((e) => (e.key === unnamed.key ? renamed(e, first.name) : e));
+        else problems.push(first.problem);
+      }
+    }
+    const name = checkName(base, parsed.name, null, "name", language);
+    if (!name.ok) problems.push(name.problem);
+    const url = checkServiceUrl(parsed.apiUrl, "apiUrl", translate(language, "settings.baseUrl"), language);
+    if (problems.length > 0 || !name.ok || !url.ok)
+      return {
+        ok: false,
+        issues: [...problems.map((p) => issueOf(p, language)), ...(url.ok ? [] : [url.issue])],
+      };
+    const key = madeKey(entries, context);
+    return done([...base, { key, name: name.name, apiUrl: url.value, formerNames: [] }], key);
+  }
+
+  const entry = entries.find((e) => e.key === parsed.key);
+  if (!entry)
+    return refuse({
+      field: "key",
+      rule: "unknown",
+      key: "company.issue.unknown",
+      params: { key: parsed.key.slice(0, 40) },
+    });
+  const label = companyLabel(entry, language);
+  if (parsed.kind === "restore") {
+    if (!entry.removed)
+      return refuse({
+        field: "key",
+        rule: "notRemoved",
+        key: "company.issue.notRemoved",
+        params: { company: label },
+      });
+    if (listed.length >= MAX_COMPANIES)
+      return refuse({
+        field: "change",
+        rule: "max",
+        key: "company.issue.tooMany",
+        params: { max: MAX_COMPANIES },
+      });
+    // Its name is still its own unless the list was written by hand; checked all the same.
+    const problems: Problem[] = [];
+    if (entry.name !== "") {
+      const name = checkName(entries, entry.name, entry.key, "name", language);
+      if (!name.ok) problems.push(name.problem);
+    } else {
+      problems.push({
+        field: "name",
+        rule: "required",
+        key: "company.issue.nameRequired",
+        params: { max: MAX_COMPANY_NAME },
+      });
+    }
+    const unnamed = listed.find((e) => e.name === "");
+    if (unnamed)
+      problems.push({
+        field: "firstName",
+        rule: "required",
+        key: "company.issue.firstName",
+        params: { host: hostOf(unnamed.apiUrl) },
+      });
+    if (problems.length > 0) return refuse(...problems);
+    const { removed: _removed, ...back } = entry;
+    return done(
+      entries.map((e) => (e.key === entry.key ? back : e)),
+      entry.key,
+    );
+  }
+  if (entry.removed)
+    return refuse({
+      field: "key",
+      rule: "removed",
+      key: "company.issue.removed",
+      params: { company: label },
+    });
+
+  switch (parsed.kind) {
+    case "rename": {
+      const name = checkName(entries, parsed.name, entry.key, "name", language);
+      if (!name.ok) return refuse(name.problem);
+      return done(
+        entries.map((e) => (e.key === entry.key ? renamed(e, name.name) : e)),
+        entry.key,
+      );
+    }
+    case "repoint": {
+      const url = checkServiceUrl(parsed.apiUrl, "apiUrl", translate(language, "settings.baseUrl"), language);
+      if (!url.ok) return { ok: false, issues: [url.issue] };
+      return done(
+        entries.map((e) => (e.key === entry.key ? { ...e, apiUrl: url.value } : e)),
+        entry.key,
+      );
+    }
+    case "move": {
+      const { position } = parsed;
+      if (!Number.isInteger(position) || position < 1 || position > listed.length)
+        return refuse({
+          field: "position",
+          rule: "position",
+          key: "company.issue.position",
+          params: { max: listed.length, got: Number.isFinite(position) ? position : "nothing" },
+        });
+      const order = listed.filter((e) => e.key !== entry.key);
+      order.splice(position - 1, 0, entry);
+      return done([...order, ...entries.filter((e) => e.removed)], entry.key);
+    }
+    case "remove": {
+      if (parsed.rows !== "keep" && parsed.rows !== "remove")
+        return refuse({
+          field: "rows",
+          rule: "oneOf",
+          key: "company.issue.rows",
+          params: { got: JSON.stringify(parsed.rows ?? null) },
+        });
+      if (listed.length <= 1)
+        return refuse({ field: "key", rule: "last", key: "company.issue.last", params: { company: label } });
+      const removed = { ...entry, removed: { at: context.now, rows: parsed.rows } };
+      return done(capRemoved(entries.map((e) => (e.key === entry.key ? removed : e))), entry.key);
+    }
+  }
+}

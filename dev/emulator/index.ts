@@ -19,6 +19,7 @@ import vm from "node:vm";
 import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
 import { CacheData, FakeCacheService } from "./cache";
 import { EmulatorClock } from "./clock";
+import { cloneState } from "./clone";
 import { EmulatorUsageError, ExecutionStopped, MESSAGES, ServiceError } from "./errors";
 import { releaseExecutionThread, takeExecutionThread } from "./exec-pool";
 import type { ExecutionEnd, ExecutionReply, ExecutionRequest, ExecutionStart } from "./exec-runtime";
@@ -279,6 +280,27 @@ function needsFullAuth(service: string, method: string): boolean {
   return service === "Ui" && method.startsWith("show");
 }
 
+/** What saveState() copies; opaque to callers (restoreState() takes it back). */
+export interface EmulatorState {
+  readonly __emulatorState: unique symbol;
+}
+
+interface SavedState {
+  spreadsheet: SpreadsheetDoc;
+  userProperties: Map<string, PropertyStoreData>;
+  documentProperties: PropertyStoreData;
+  scriptProperties: PropertyStoreData;
+  caches: Map<string, CacheData>;
+  fetchDaily: Map<string, { since: number; count: number }>;
+  triggerRuntime: Map<string, { since: number; ms: number }>;
+  triggers: { list: TriggerData[]; store: TriggerStore };
+  ui: Pick<UiState, "menus" | "sidebar" | "dialog" | "toasts" | "dialogs">;
+  logs: LogEntry[];
+  mails: SentMail[];
+  executions: ExecutionRecord[];
+  executionSeq: number;
+}
+
 export class Emulator {
   readonly clock: EmulatorClock;
   /**
@@ -394,6 +416,68 @@ export class Emulator {
     this.ui.toasts = [];
     this.ui.dialogs = [];
     this.ui.answers.length = 0;
+    this.services = this.makeServices();
+  }
+
+  /**
+   * A copy of the state resetState() forgets (spreadsheet, properties, caches, triggers, the
+   * quota windows, Ui, logs, mails, executions), to go back to with restoreState() as many times
+   * as wanted: a test that plays one scenario from many starting points builds the start once.
+   * The clock is not part of it (it only moves forward) and no lock may be held.
+   */
+  saveState(): EmulatorState {
+    if (this.running.size > 0 || this.current)
+      throw new EmulatorUsageError("saveState() while an execution is running");
+    return cloneState({
+      spreadsheet: this.spreadsheet,
+      userProperties: this.userProperties,
+      documentProperties: this.documentProperties,
+      scriptProperties: this.scriptProperties,
+      caches: this.caches,
+      fetchDaily: this.fetchDaily,
+      triggerRuntime: this.triggerRuntime,
+      triggers: { list: this.triggers.triggers, store: this.triggers },
+      ui: {
+        menus: this.ui.menus,
+        sidebar: this.ui.sidebar,
+        dialog: this.ui.dialog,
+        toasts: this.ui.toasts,
+        dialogs: this.ui.dialogs,
+      },
+      logs: this.logs,
+      mails: this.mails,
+      executions: this.executions,
+      executionSeq: this.executionSeq,
+    } satisfies SavedState) as unknown as EmulatorState;
+  }
+
+  /** Puts back the state saveState() copied (a copy of it: `state` can be restored again). */
+  restoreState(state: EmulatorState): void {
+    if (this.running.size > 0 || this.current)
+      throw new EmulatorUsageError("restoreState() while an execution is running");
+    const s = cloneState(state) as unknown as SavedState;
+    this.spreadsheet = s.spreadsheet;
+    this.userProperties = s.userProperties;
+    this.documentProperties = s.documentProperties;
+    this.scriptProperties = s.scriptProperties;
+    this.caches = s.caches;
+    this.locks = new LockTable();
+    this.sheetCounters = new WeakMap();
+    this.fetchCounts = new Map();
+    this.fetchDaily = s.fetchDaily;
+    this.triggerRuntime = s.triggerRuntime;
+    this.triggers.triggers.splice(0, this.triggers.triggers.length, ...s.triggers.list);
+    Object.assign(this.triggers, { seq: (s.triggers.store as unknown as { seq: number }).seq });
+    this.ui.menus = s.ui.menus;
+    this.ui.sidebar = s.ui.sidebar;
+    this.ui.dialog = s.ui.dialog;
+    this.ui.toasts = s.ui.toasts;
+    this.ui.dialogs = s.ui.dialogs;
+    this.ui.answers.length = 0;
+    this.logs.splice(0, this.logs.length, ...s.logs);
+    this.mails.splice(0, this.mails.length, ...s.mails);
+    this.executions.splice(0, this.executions.length, ...s.executions);
+    this.executionSeq = s.executionSeq;
     this.services = this.makeServices();
   }
 

@@ -11,6 +11,7 @@ import {
   createEmulator,
   type Emulator,
   type EmulatorOptions,
+  type EmulatorState,
   type RunOutcome,
 } from "../../dev/emulator/index";
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
@@ -59,6 +60,11 @@ export interface WriteBack {
   faults(rules: Record<string, unknown>[]): Promise<void>;
   clearFaults(): Promise<void>;
   reset(): Promise<void>;
+  /**
+   * The sandbox reset (the same ledger as reset() gives) and the emulator put back to `state`
+   * (emulator.saveState()): a sweep builds its starting spreadsheet once, not once per point.
+   */
+  resetTo(state: EmulatorState): Promise<void>;
   settings(form: Record<string, string>): void;
   /** Runs a function from the menu; alerts are answered from `answers` (default: OK to each). */
   menu(name: string, answers?: string[], options?: Parameters<Emulator["tryRun"]>[2]): RunOutcome;
@@ -152,6 +158,12 @@ export async function startWriteBack(
       emulator.resetState();
       form = {};
       applySettings();
+      emulator.resetCounters();
+    },
+    async resetTo(state) {
+      await control("reset", SIZES);
+      await control("faults", undefined, "DELETE");
+      emulator.restoreState(state);
       emulator.resetCounters();
     },
     settings(next) {

@@ -2,6 +2,7 @@
  * A run of the new layout killed at every Apps Script call in turn (between the two ranges a
  * row's State and Result and its hidden record are written in, among others), then run again
  * once the in-flight window is over: each deposit lands exactly once and every row ends Done.
+ * Each kill point starts from the same spreadsheet (made once, then restored) and a fresh ledger.
  */
 import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
@@ -9,34 +10,43 @@ import { type SandboxFund, writeBackPerFile } from "./harness";
 
 const wb = writeBackPerFile();
 
+/** Runs the Outbox again three times, each once the in-flight window is over. */
+function runAgain(): void {
+  for (let again = 0; again < 3; again++) {
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+    wb.menu("runOutbox", ["YES", "OK", "OK"]);
+  }
+}
+
 describe("an Outbox run killed at any call", () => {
   it("sends each deposit once, whatever call it was killed at", async () => {
+    await wb.reset();
+    const [a, b] = (await wb.state()).funds.filter((f) => f.status === 1) as [SandboxFund, SandboxFund];
+    expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: a.id, amount: "2.02" },
+      { operation: "Withdrawal", targetId: b.id, amount: "0.03" },
+      { operation: "Deposit", targetId: b.id, amount: "4.04" },
+    ]);
+    const start = wb.emulator.saveState();
     let completed = false;
     for (let call = 1; !completed; call++) {
-      await wb.reset();
-      const [a, b] = (await wb.state()).funds.filter((f) => f.status === 1) as [SandboxFund, SandboxFund];
-      expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
-      wb.typeOutbox([
-        { operation: "Deposit", targetId: a.id, amount: "2.02" },
-        { operation: "Withdrawal", targetId: b.id, amount: "0.03" },
-        { operation: "Deposit", targetId: b.id, amount: "4.04" },
-      ]);
+      await wb.resetTo(start);
       const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
       completed = killed.ok;
-      for (let again = 0; again < 3; again++) {
-        wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
-        wb.menu("runOutbox", ["YES", "OK", "OK"]);
-      }
+      runAgain();
       const where = `killed at call ${call}`;
       expect(
         wb.outbox().map((r) => r.state),
         where,
       ).toEqual(["Done", "Done", "Done"]);
-      expect(await wb.deposits(a.id, 202), where).toBe(1);
-      expect(await wb.deposits(b.id, 404), where).toBe(1);
-      const withdrawals = (await wb.fund(b.id)).transactions.filter(
-        (t) => t.type !== 1 && t.amountCents === 3,
-      );
+      const after = await wb.state();
+      const movements = (id: number) => after.funds.find((f) => f.id === id)?.transactions ?? [];
+      const deposits = (id: number, cents: number) =>
+        movements(id).filter((t) => t.type === 1 && t.amountCents === cents).length;
+      expect(deposits(a.id, 202), where).toBe(1);
+      expect(deposits(b.id, 404), where).toBe(1);
+      const withdrawals = movements(b.id).filter((t) => t.type !== 1 && t.amountCents === 3);
       expect(withdrawals.length, where).toBe(1);
       expect(call, "a run of this size ends within 2,000 calls").toBeLessThan(2_000);
     }
@@ -45,31 +55,30 @@ describe("an Outbox run killed at any call", () => {
 
 describe("an Outbox run of the other operations killed at any call", () => {
   it("creates the fund once, and every row ends Done", async () => {
+    await wb.reset();
+    const state = await wb.state();
+    const employee = state.users.find((u) => u.Roles.includes("employee")) as { Id: number };
+    const open = state.funds.find((f) => f.status === 1) as SandboxFund;
+    const report = state.reports[0] as { id: number };
+    expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+    wb.typeOutbox([
+      {
+        operation: "Fund creation",
+        employeeId: employee.Id,
+        fundName: "Caja barrida",
+        currency: "CLP",
+        amount: "700",
+      },
+      { operation: "Status change", targetId: open.id, fundStatus: "Blocked" },
+      { operation: "Integration mark", targetId: Number(report.id), integrationCode: "ERP-9" },
+    ]);
+    const start = wb.emulator.saveState();
     let completed = false;
     for (let call = 1; !completed; call++) {
-      await wb.reset();
-      const state = await wb.state();
-      const employee = state.users.find((u) => u.Roles.includes("employee")) as { Id: number };
-      const open = state.funds.find((f) => f.status === 1) as SandboxFund;
-      const report = state.reports[0] as { id: number };
-      expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
-      wb.typeOutbox([
-        {
-          operation: "Fund creation",
-          employeeId: employee.Id,
-          fundName: "Caja barrida",
-          currency: "CLP",
-          amount: "700",
-        },
-        { operation: "Status change", targetId: open.id, fundStatus: "Blocked" },
-        { operation: "Integration mark", targetId: Number(report.id), integrationCode: "ERP-9" },
-      ]);
+      await wb.resetTo(start);
       const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
       completed = killed.ok;
-      for (let again = 0; again < 3; again++) {
-        wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
-        wb.menu("runOutbox", ["YES", "OK", "OK"]);
-      }
+      runAgain();
       const where = `killed at call ${call}`;
       expect(
         wb.outbox().map((r) => r.state),

@@ -1,0 +1,49 @@
+/**
+ * A deep copy of the emulator's plain state (sheets, cells, properties, caches, triggers): class
+ * instances keep their prototype, Maps, Sets, Dates and arrays (holes included) are copied, an
+ * object reached twice is copied once (so `active.sheet` is still one of `sheets`). Functions are
+ * shared, not copied; a WeakMap cannot be copied and is refused.
+ */
+export function cloneState<T>(value: T): T {
+  return copy(value, new Map()) as T;
+}
+
+function copy(value: unknown, seen: Map<object, unknown>): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const known = seen.get(value);
+  if (known !== undefined) return known;
+  if (value instanceof WeakMap || value instanceof WeakSet)
+    throw new TypeError("cloneState: a WeakMap or WeakSet cannot be copied");
+  if (value instanceof Date) {
+    const date = new Date(value.getTime());
+    seen.set(value, date);
+    return date;
+  }
+  if (value instanceof Map) {
+    const map = new Map();
+    seen.set(value, map);
+    for (const [k, v] of value) map.set(copy(k, seen), copy(v, seen));
+    return map;
+  }
+  if (value instanceof Set) {
+    const set = new Set();
+    seen.set(value, set);
+    for (const v of value) set.add(copy(v, seen));
+    return set;
+  }
+  if (Array.isArray(value)) {
+    const array: unknown[] = new Array(value.length);
+    seen.set(value, array);
+    // Only the indices present: a sparse row stays sparse.
+    for (const key of Object.keys(value)) array[Number(key)] = copy(value[Number(key)], seen);
+    return array;
+  }
+  const out = Object.create(Object.getPrototypeOf(value)) as Record<PropertyKey, unknown>;
+  seen.set(value, out);
+  for (const key of Reflect.ownKeys(value)) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, key) as PropertyDescriptor;
+    if ("value" in descriptor) descriptor.value = copy(descriptor.value, seen);
+    Object.defineProperty(out, key, descriptor);
+  }
+  return out;
+}

@@ -224,14 +224,17 @@ describe("an Audit sheet with the previous version's columns", () => {
   });
 
   it("killed at any call while its new columns go in, keeps every earlier row under the right headers", () => {
+    wb.emulator.resetState();
+    wb.settings({ pageSize: "3", auditReads: "every" });
+    refreshFunds();
+    const before = auditRows();
+    wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
+    asPreviousVersion();
+    // Every kill point starts from this spreadsheet, made once.
+    const start = wb.emulator.saveState();
     let completed = false;
     for (let call = 1; !completed; call++) {
-      wb.emulator.resetState();
-      wb.settings({ pageSize: "3", auditReads: "every" });
-      refreshFunds();
-      const before = auditRows();
-      wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
-      asPreviousVersion();
+      wb.emulator.restoreState(start);
       completed = wb.menu("refreshFunds", ["OK"], { stopAt: { serviceCall: call } }).ok;
       refreshFunds();
       const where = `killed at call ${call}`;

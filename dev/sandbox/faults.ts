@@ -16,6 +16,7 @@ export const FAULT_KINDS = [
   "drop-before-apply",
   "drop-after-apply",
   "slow",
+  "hold",
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -34,7 +35,10 @@ export interface FaultRule {
   apply: boolean;
   /** Uses left; absent in the request means every matching call until cleared. */
   times: number;
-  /** Extra delay of a "slow" fault, in milliseconds; 3000 when absent. */
+  /**
+   * Extra delay of a "slow" fault, in milliseconds; 3000 when absent. For a "hold" fault, the
+   * longest the call is held before it goes on by itself; 60000 when absent.
+   */
   delayMs: number;
   /**
    * The company whose calls the rule faults: the plan's own (each company has one, chosen with
@@ -50,6 +54,8 @@ export interface FaultSettings {
 
 export class FaultPlan {
   private settings: FaultSettings = { latencyMs: 0, rules: [] };
+  /** Calls a "hold" fault keeps, each let go by release() (or by its own time limit). */
+  private readonly held = new Set<() => void>();
 
   constructor(
     latencyMs = 0,
@@ -81,13 +87,47 @@ export class FaultPlan {
 
   clear(): void {
     this.settings = { latencyMs: 0, rules: [] };
+    this.release();
+  }
+
+  /**
+   * Keeps a call (a "hold" fault) until release() or `limitMs` has passed: a test holds a writer
+   * inside its request for exactly as long as it needs, with no real time to wait out.
+   */
+  hold(limitMs: number): Promise<void> {
+    return new Promise((done) => {
+      const go = () => {
+        clearTimeout(timer);
+        this.held.delete(go);
+        done();
+      };
+      const timer = setTimeout(go, limitMs);
+      this.held.add(go);
+    });
+  }
+
+  /** How many calls a "hold" fault keeps now. */
+  get heldCalls(): number {
+    return this.held.size;
+  }
+
+  /** Lets every held call go on; how many there were. */
+  release(): number {
+    const calls = [...this.held];
+    for (const go of calls) go();
+    return calls.length;
   }
 
   /** The settings as JSON can carry them: unlimited uses show as `"times": null`. */
-  describe(): { latencyMs: number; rules: Array<Omit<FaultRule, "times"> & { times: number | null }> } {
+  describe(): {
+    latencyMs: number;
+    rules: Array<Omit<FaultRule, "times"> & { times: number | null }>;
+    held: number;
+  } {
     return {
       latencyMs: this.settings.latencyMs,
       rules: this.settings.rules.map((r) => ({ ...r, times: Number.isFinite(r.times) ? r.times : null })),
+      held: this.held.size,
     };
   }
 
@@ -133,7 +173,12 @@ function parseRule(
       r.times === undefined || r.times === null
         ? Number.POSITIVE_INFINITY
         : wholeNumber(r.times, `${path}.times`, 1, 1_000_000),
-    delayMs: r.delayMs === undefined ? 3000 : wholeNumber(r.delayMs, `${path}.delayMs`, 0, 600_000),
+    delayMs:
+      r.delayMs === undefined
+        ? r.fault === "hold"
+          ? 60_000
+          : 3000
+        : wholeNumber(r.delayMs, `${path}.delayMs`, 0, 600_000),
     apply: false,
   };
   if (r.apply !== undefined && typeof r.apply !== "boolean")

@@ -211,6 +211,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       return send(res, { status: 200, body: injectedError().body() });
     if (fault?.fault === "error-in-200-v2" && !fault.apply) return send(res, errorIn200(fault.fault, name));
     if (fault?.fault === "slow") await delay(fault.delayMs);
+    if (fault?.fault === "hold") await faults.hold(fault.delayMs);
     // A fault planned during the wait: the call is answered in its turn, as any other.
     const answer = early && !fault ? early : answerOf(company, req, name, url, bodyText, origin);
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
@@ -418,6 +419,10 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (first === "users" && parts.length === 1) {
       only("GET");
       return ok({ Users: [...ledger.users.values()].map(userShape) });
+    }
+    if (first === "faults" && parts[1] === "release" && parts.length === 2) {
+      only("POST");
+      return ok({ released: faults.release() });
     }
     if (first === "faults" && parts.length === 1) {
       only("GET", "POST", "DELETE");

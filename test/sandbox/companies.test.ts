@@ -152,7 +152,7 @@ describe("faults per company", () => {
       expect(set.body.rules).toEqual([expect.objectContaining({ endpoint: "getFunds", company: "Beta" })]);
       expect((await call(sandbox, "getFunds", {}, { token: beta.token })).status).toBe(503);
       expect((await call(sandbox, "getFunds", {}, { token: alpha.token })).status).toBe(200);
-      expect((await control(sandbox, "GET", "/faults")).body).toEqual({ latencyMs: 0, rules: [] });
+      expect((await control(sandbox, "GET", "/faults")).body).toEqual({ latencyMs: 0, rules: [], held: 0 });
     } finally {
       await controlOf("Beta", "DELETE", "/faults");
     }

@@ -215,6 +215,33 @@ describe("faults", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
   });
 
+  it("hold: keeps a write, unapplied, until released; then applies and answers it", async () => {
+    await rules({ endpoint: "depositMoneyToFund", fault: "hold", times: 1 });
+    const before = transactionCount();
+    const held = deposit();
+    for (let i = 0; i < 200 && (await control(sandbox, "GET", "/faults")).body.held === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await control(sandbox, "GET", "/faults")).body.held).toBe(1);
+    expect(transactionCount()).toBe(before);
+    expect((await control(sandbox, "POST", "/faults/release")).body).toEqual({ released: 1 });
+    expect((await held).status).toBe(200);
+    expect(transactionCount()).toBe(before + 1);
+    expect((await control(sandbox, "POST", "/faults/release")).body).toEqual({ released: 0 });
+  });
+
+  it("hold: goes on by itself after delayMs, and clearing the faults releases a held call", async () => {
+    await rules({ endpoint: "getFund", fault: "hold", delayMs: 100, times: 1 });
+    const started = performance.now();
+    expect((await call(sandbox, "getFund", { Id: fundId })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+    await rules({ endpoint: "getFund", fault: "hold", times: 1 });
+    const held = call(sandbox, "getFund", { Id: fundId });
+    for (let i = 0; i < 200 && (await control(sandbox, "GET", "/faults")).body.held === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await control(sandbox, "DELETE", "/faults");
+    expect((await held).status).toBe(200);
+  });
+
   it("with latency, a read is answered as the ledger stood when it arrived; a write is applied after the wait", async () => {
     await control(sandbox, "POST", "/faults", { latencyMs: 1_000 });
     const depositsCents = () => sandbox.sandbox.service.ledger.fund(fundId).depositsCents;
@@ -238,7 +265,7 @@ describe("faults", () => {
     await call(sandbox, "getFunds", { ResultsPerPage: 1 });
     expect(performance.now() - started).toBeGreaterThanOrEqual(70);
     await control(sandbox, "DELETE", "/faults");
-    expect((await control(sandbox, "GET", "/faults")).body).toEqual({ latencyMs: 0, rules: [] });
+    expect((await control(sandbox, "GET", "/faults")).body).toEqual({ latencyMs: 0, rules: [], held: 0 });
     started = performance.now();
     await call(sandbox, "getFunds", { ResultsPerPage: 1 });
     expect(performance.now() - started).toBeLessThan(70);

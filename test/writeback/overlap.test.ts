@@ -1,10 +1,11 @@
 /**
  * Executions of the BUILT add-on overlapping in the emulation, as Google runs them: an Outbox
  * run, a Fund-sidebar deposit and a scheduled refresh on the same fund and sheets, and two
- * users' menu runs at once, each execution on its own thread against the sandbox. A `slow`
- * fault keeps the first writer inside its request, holding the document lock, while the others
- * start: nothing is lost, nothing is sent twice (the sandbox's own ledger says so), and every
- * run that could not wait says so plainly.
+ * users' menu runs at once, each execution on its own thread against the sandbox. A `hold`
+ * fault keeps the first writer inside its request, holding the document lock, until the others
+ * wait for it (a `slow` one where the others must be refused by time first): nothing is lost,
+ * nothing is sent twice (the sandbox's own ledger says so), and every run that could not wait
+ * says so plainly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator, type RunOutcome } from "../../dev/emulator/index";
@@ -44,9 +45,26 @@ async function fundNow(id: number): Promise<SandboxFund> {
   return state.funds.find((f) => f.id === id) as SandboxFund;
 }
 
-/** The first `slow` request to `endpoint` answers after `delayMs` (the writer holds the lock meanwhile). */
+/**
+ * The next request to `endpoint` is held by the sandbox, unanswered, until release(): its writer
+ * keeps the document lock meanwhile, for as long as the test needs and no longer.
+ */
+const holdOnce = (endpoint: string) =>
+  control("faults", { latencyMs: 0, rules: [{ endpoint, fault: "hold", times: 1 }] });
+
+/** The next request to `endpoint` answers after `delayMs` (the writer holds the lock meanwhile). */
 const slowOnce = (endpoint: string, delayMs: number) =>
   control("faults", { latencyMs: 0, rules: [{ endpoint, fault: "slow", delayMs, times: 1 }] });
+
+/** Lets the held request go on (it must be there: the holder is inside it). */
+async function release(): Promise<void> {
+  const giveUp = Date.now() + 20_000;
+  while (((await control("faults")) as { held: number }).held === 0) {
+    if (Date.now() > giveUp) throw new Error("no request was held");
+    await new Promise((done) => setTimeout(done, 5));
+  }
+  await control("faults/release", {});
+}
 
 /**
  * Resolves once `test` holds (checked while the executions' threads run); fails with what is
@@ -67,7 +85,6 @@ const waitingIn = (fn: string) => () =>
   em.runningExecutions().some((r) => r.functionName === fn && r.waitingForLock);
 const waiting = (count: number) => () =>
   em.runningExecutions().filter((r) => r.waitingForLock).length >= count;
-
 function values(name: string): unknown[][] {
   const sheet = em.spreadsheet.sheetByName(name);
   if (!sheet) return [];
@@ -148,7 +165,7 @@ beforeEach(async () => {
 describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on one fund", () => {
   it("each waits for the document lock in turn: both deposits land once, the sheets end right", async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "100" }]);
-    await slowOnce("depositMoneyToFund", 4_000);
+    await holdOnce("depositMoneyToFund");
     em.answers.push("YES", "OK");
     const outbox = em.startRun("runOutbox", [], { as: "menu", user: ANA });
     await until(holder("runOutbox"));
@@ -158,9 +175,10 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
       { as: "script.run", user: BEN },
     );
     const scheduled = em.startTimeTriggers({ all: true });
-    // Both wait for the Outbox, which is still inside its slow deposit.
+    // Both wait for the Outbox, which is still inside its held deposit.
     await until(waiting(2));
     expect(em.runningExecutions().find((r) => r.locks.includes("document"))?.functionName).toBe("runOutbox");
+    await release();
 
     expect(ok(await outbox)).toMatchObject({ done: 1, refused: 0, unknown: 0 });
     expect(ok(await deposit)).toMatchObject({ kind: "done", fund: { id: fund.id } });
@@ -219,12 +237,13 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
 
 describe("one form sent twice at once", () => {
   it("the second call, made while the first is sending, moves no money", async () => {
-    await slowOnce("depositMoneyToFund", 3_000);
+    await holdOnce("depositMoneyToFund");
     const form = { requestId: "overlap-deposit-twice", fields: { Id: fund.id, DepositAmount: "7" } };
     const first = em.startRun("depositToFund", [form], { as: "script.run", user: ANA });
     await until(holder("depositToFund"));
     const second = ok(await em.startRun("depositToFund", [form], { as: "script.run", user: ANA }));
     expect(second).toMatchObject({ kind: "unknown", repeated: true });
+    await release();
     expect(ok(await first)).toMatchObject({ kind: "done" });
     const after = await fundNow(fund.id);
     expect(after.transactions.slice(fund.transactions.length).map((t) => t.amountCents)).toEqual([700]);
@@ -233,7 +252,7 @@ describe("one form sent twice at once", () => {
 
 describe("two editors' Fund sidebar deposits at once on one fund", () => {
   it("the second waits for the first and is sent once it is done: both land, each once", async () => {
-    await slowOnce("depositMoneyToFund", 3_000);
+    await holdOnce("depositMoneyToFund");
     const form = (id: string, amount: string) => ({
       requestId: id,
       fields: { Id: fund.id, DepositAmount: amount },
@@ -247,6 +266,8 @@ describe("two editors' Fund sidebar deposits at once on one fund", () => {
       as: "script.run",
       user: BEN,
     });
+    await until(waiting(1), "Ben's deposit waiting");
+    await release();
     expect(ok(await ana)).toMatchObject({ kind: "done" });
     expect(ok(await ben)).toMatchObject({ kind: "done" });
     const after = await fundNow(fund.id);
@@ -285,11 +306,12 @@ describe("two users' menu runs at once", () => {
   });
 
   it("two menu refreshes: the second waits for the first, and the sheets hold each record once", async () => {
-    await slowOnce("getFunds", 3_000);
+    await holdOnce("getFunds");
     const ana = em.startRun("refreshAll", [], { as: "menu", user: ANA });
     await until(holder("refreshAll"));
     const ben = em.startRun("refreshAll", [], { as: "menu", user: BEN });
     await until(waiting(1));
+    await release();
     expect(await ana).toMatchObject({ ok: true });
     expect(await ben).toMatchObject({ ok: true });
     const state = (await control("state")) as { funds: SandboxFund[] };

@@ -7,7 +7,6 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import vm from "node:vm";
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bundleWithItsStrings, writeShortKeys } from "../scripts/build";
 import { keysNamedIn, packStrings, shortKeyNames } from "../scripts/bundle-strings";

@@ -93,6 +93,8 @@ export const sheets = {
     "col.reportId": "Report id",
     "col.fileName": "Name",
     "col.link": "Link",
+    "col.company": "Company",
+    "col.companyKey": "Company key",
   },
   es: {
     "sheet.funds": "Fondos",
@@ -187,5 +189,7 @@ export const sheets = {
     "col.reportId": "Id de la rendición",
     "col.fileName": "Nombre",
     "col.link": "Enlace",
+    "col.company": "Empresa",
+    "col.companyKey": "Clave de empresa",
   },
 } as const;

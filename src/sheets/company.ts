@@ -93,6 +93,22 @@ export function companyCovers(
   return (key) => key.startsWith(prefix) && (covers === "all" || covers(key.slice(prefix.length)));
 }
 
+/**
+ * One company's `anchorOf` for the merge: the row a new record goes after, within that company
+ * (a fund's new movement after the same company's previous one, never after another's).
+ */
+export function companyAnchor<R>(
+  companyKey: string,
+  withColumns: boolean,
+  anchorOf: ((record: R) => string | null) | undefined,
+): ((record: R) => string | null) | undefined {
+  if (!withColumns || !anchorOf) return anchorOf;
+  return (record) => {
+    const anchor = anchorOf(record);
+    return anchor === null ? null : companyRowKey(companyKey, anchor);
+  };
+}
+
 /** Why a row's company was refused: the row, and both of its cells as they read. */
 export interface CompanyRefusal {
   reason: "noKey" | "unknownKey" | "nameMismatch" | "removed";

@@ -7,9 +7,19 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Fund } from "../../src/api/types";
+import { applyToSheet, type SheetAccess } from "../../src/sheets/apply";
 import { type CellValue, rewritableValue } from "../../src/sheets/cells";
-import { FUNDS_TABLE, headersOf, rowOf, type TableSpec, TRANSACTIONS_TABLE } from "../../src/sheets/columns";
 import {
+  FUNDS_TABLE,
+  type FundMovement,
+  headersOf,
+  movementKey,
+  rowOf,
+  type TableSpec,
+  TRANSACTIONS_TABLE,
+} from "../../src/sheets/columns";
+import {
+  companyAnchor,
   companyCovers,
   companyOfRow,
   companyRefusalText,
@@ -18,7 +28,12 @@ import {
   type SheetCompany,
   showsCompanies,
 } from "../../src/sheets/company";
-import { type MissingRowMode, planRefresh, type SheetSnapshot } from "../../src/sheets/merge";
+import {
+  type MissingRowMode,
+  planRefresh,
+  type RefreshPlan,
+  type SheetSnapshot,
+} from "../../src/sheets/merge";
 
 const funds: Fund[] = JSON.parse(
   readFileSync(new URL("../fixtures/sheets/funds.json", import.meta.url), "utf8"),
@@ -298,6 +313,101 @@ describe("a sheet keyed by (company, Id)", () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("a movements sheet of two companies", () => {
+  it("inserts a fund's new movement after its own company's previous one, never another's", () => {
+    const deposit = { type: 1, typeName: "Deposit", amountCents: 100, date: "2024-01-02" };
+    const movement = (position: number): FundMovement => ({
+      fund: { id: 5001, title: "Fund 5001", currency: "CLP" },
+      position,
+      transaction: deposit as FundMovement["transaction"],
+    });
+    const tables = {
+      c0: companyTable(TRANSACTIONS_TABLE, alpha, true),
+      c1: companyTable(TRANSACTIONS_TABLE, beta, true),
+    };
+    const keys = tables.c0.columns.map((c) => c.key);
+    const rows: [keyof typeof tables, number][] = [
+      ["c0", 1],
+      ["c1", 1],
+      ["c0", 2],
+    ];
+    const values: CellValue[][] = [
+      headersOf(tables.c0, "en"),
+      ...rows.map(([c, position]) => rowOf(tables[c], movement(position), "en")),
+    ];
+    const snapshot: SheetSnapshot = {
+      name: "Fund transactions",
+      values,
+      formulas: values.map((r) => r.map(() => "")),
+      formats: values.map((r) => r.map(() => "@")),
+    };
+    const p = planRefresh({
+      columns: tables.c1.columns,
+      previousKeys: keys,
+      snapshot,
+      records: [movement(1), movement(2)],
+      keyOf: tables.c1.keyOf,
+      keyColumns: tables.c1.keyColumns,
+      covers: companyCovers("c1", true, (k) => k.startsWith("5001-")),
+      mode: "remove",
+      language: "en",
+      missingNote: "gone",
+      anchorOf: companyAnchor("c1", true, (m: FundMovement) =>
+        m.position > 1 ? movementKey(m.fund.id, m.position - 1) : null,
+      ),
+    });
+    expect(p.counts).toEqual({ updated: 1, added: 1, removed: 0, marked: 0, untouched: 2 });
+    expect(p.values.map((r) => `${r[keys.indexOf("companyKey")]} ${r[0]}`).slice(1)).toEqual([
+      "c0 5001-1",
+      "c1 5001-1",
+      "c1 5001-2",
+      "c0 5001-2",
+    ]);
+    expect(companyAnchor("c0", false, undefined)).toBeUndefined();
+  });
+});
+
+describe("one company's refresh of a sheet through applyToSheet", () => {
+  it("reads old rows as the first company's and labels them, the new rows its own", () => {
+    const old = sheetOf(
+      [101, 102].map((id) => ({ table: FUNDS_TABLE, fund: fund(id) })),
+      oldKeys,
+    );
+    const writes: RefreshPlan[] = [];
+    const sheet: SheetAccess = {
+      read: () => old,
+      write: (plan) => {
+        writes.push(plan);
+        return true;
+      },
+      layout: () => oldKeys,
+      saveLayout: () => undefined,
+    };
+    const withColumns = showsCompanies(true, oldKeys);
+    const table = companyTable(FUNDS_TABLE, beta, withColumns);
+    const plan = applyToSheet(
+      sheet,
+      {
+        columnsFor: () => table.columns,
+        records: [fund(101)],
+        keyOf: table.keyOf,
+        keyColumns: table.keyColumns,
+        legacyParts: legacyPartsOf(companies),
+        covers: companyCovers(beta.key, withColumns, "all"),
+      },
+      { language: "en", mode: "remove", missingNote: "gone" },
+    );
+    expect(writes).toEqual([plan]);
+    expect(plan.counts).toEqual({ updated: 0, added: 1, removed: 0, marked: 0, untouched: 2 });
+    expect(plan.values.map((r) => [r[0], r[at("companyKey")], r[owned + 1]])).toEqual([
+      ["Id", "Company key", "Notes"],
+      [101, "c0", "note 101"],
+      [102, "c0", "note 102"],
+      [101, "c1", ""],
+    ]);
   });
 });
 

@@ -93,6 +93,16 @@ export const sheets = {
     "col.reportId": "Report id",
     "col.fileName": "Name",
     "col.link": "Link",
+    "col.company": "Company",
+    "col.companyKey": "Company key",
+    "company.row.noKey":
+      'Row {row}: the Company key cell is empty (Company "{name}"): a row typed by hand belongs to no company, so nothing is done with it. Use the row a refresh wrote for that record.',
+    "company.row.unknownKey":
+      'Row {row}: the Company key "{key}" (Company "{name}") is not one of this spreadsheet\'s companies; nothing is done with it.',
+    "company.row.nameMismatch":
+      'Row {row}: the Company "{name}" does not match its Company key "{key}", which is the company "{expected}"; nothing is done with it. Put the two cells back as a refresh wrote them.',
+    "company.row.removed":
+      'Row {row}: the company "{name}" (Company key "{key}") was removed from this spreadsheet; nothing is done with it.',
   },
   es: {
     "sheet.funds": "Fondos",
@@ -187,5 +197,15 @@ export const sheets = {
     "col.reportId": "Id de la rendición",
     "col.fileName": "Nombre",
     "col.link": "Enlace",
+    "col.company": "Empresa",
+    "col.companyKey": "Clave de empresa",
+    "company.row.noKey":
+      'Fila {row}: la celda Clave de empresa está vacía (Empresa "{name}"): una fila escrita a mano no es de ninguna empresa, así que no se hace nada con ella. Use la fila que una actualización escribió para ese registro.',
+    "company.row.unknownKey":
+      'Fila {row}: la Clave de empresa "{key}" (Empresa "{name}") no es de ninguna empresa de esta hoja de cálculo; no se hace nada con ella.',
+    "company.row.nameMismatch":
+      'Fila {row}: la Empresa "{name}" no corresponde a su Clave de empresa "{key}", que es la empresa "{expected}"; no se hace nada con ella. Deje las dos celdas como las escribió una actualización.',
+    "company.row.removed":
+      'Fila {row}: la empresa "{name}" (Clave de empresa "{key}") fue quitada de esta hoja de cálculo; no se hace nada con ella.',
   },
 } as const;

@@ -28,6 +28,9 @@ export interface SheetRefresh<R> {
   columnsFor(previousKeys: readonly string[]): readonly Column<R>[];
   records: readonly R[];
   keyOf(record: R): string;
+  /** See MergeInput: the columns of a row's key, and what a column the old layout lacked reads as. */
+  keyColumns?: readonly string[];
+  legacyParts?: Readonly<Record<string, string>>;
   covers: "all" | ((key: string) => boolean);
   preserveKeys?: readonly string[];
   anchorOf?: (record: R) => string | null;
@@ -81,6 +84,8 @@ export function applyToSheet<R>(
       snapshot,
       records: update.records,
       keyOf: update.keyOf,
+      keyColumns: update.keyColumns,
+      legacyParts: update.legacyParts,
       covers: update.covers,
       mode: options.mode,
       language: options.language,

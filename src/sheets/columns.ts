@@ -30,13 +30,56 @@ export interface Column<R> {
   cell: (record: R, language: Language) => CellValue;
   /** The catalogue's texts this column's cells may hold, relabelled when the language changes. */
   labels?: readonly StringKey[];
+  /** Kept out of sight: the sheet hides the column (its cells are still read and written). */
+  hidden?: boolean;
 }
 
-/** A sheet's columns. The first column is the key that rows are matched by. */
+/**
+ * A sheet's columns. Rows are matched by `keyColumns`: today's first column alone ("5001"), or
+ * the company key and the first column once a sheet has company columns ("c0|5001").
+ */
 export interface TableSpec<R> {
   name: "funds" | "transactions" | "reports" | "files" | "audit";
   columns: readonly Column<R>[];
+  /** The columns whose cells, joined by KEY_SEPARATOR, make a row's key. */
+  keyColumns: readonly string[];
+  /** A record's key: its `keyColumns` cells as text, joined by KEY_SEPARATOR. */
   keyOf: (record: R) => string;
+}
+
+/** Between the parts of a row's key: "c0|5001". Neither ids nor company keys hold it. */
+export const KEY_SEPARATOR = "|";
+
+/** Key of the column that shows a row's company by name (plain text). */
+export const COMPANY_COLUMN = "company";
+/** Key of the hidden column that holds a row's company key ("c0"): what the row belongs to. */
+export const COMPANY_KEY_COLUMN = "companyKey";
+
+/** The company a lane writes its rows for: its key for ever, its name as shown today. */
+export interface CompanyLabel {
+  key: string;
+  name: string;
+}
+
+/**
+ * `columns` with Company (the name, plain text) and Company key (hidden) right after the first
+ * column, every row of them labelled with `entry`. The first column stays first, so lookups of
+ * an Id in column A keep working.
+ */
+export function withCompany<R>(columns: readonly Column<R>[], entry: CompanyLabel): Column<R>[] {
+  const [first, ...rest] = columns;
+  if (!first) return [];
+  return [
+    first,
+    text(COMPANY_COLUMN, "col.company", () => entry.name),
+    { ...text(COMPANY_KEY_COLUMN, "col.companyKey", () => entry.key), hidden: true },
+    ...rest,
+  ];
+}
+
+/** Whether a sheet laid out with these column keys has the company columns. */
+export function hasCompanyColumns(keys: readonly string[]): boolean {
+  return keys.includes(COMPANY_KEY_COLUMN);
 }
 
 /** Key of the owned column where a refresh notes what it did to a row (e.g. "not returned"). */
@@ -184,6 +227,7 @@ export const FUND_COLUMNS: readonly Column<Fund>[] = [
 export const FUNDS_TABLE: TableSpec<Fund> = {
   name: "funds",
   columns: FUND_COLUMNS,
+  keyColumns: ["id"],
   keyOf: (f) => String(f.id),
 };
 
@@ -234,6 +278,7 @@ export function fundIdOfMovementKey(key: string): number | null {
 export const TRANSACTIONS_TABLE: TableSpec<FundMovement> = {
   name: "transactions",
   columns: TRANSACTION_COLUMNS,
+  keyColumns: ["movement"],
   keyOf: (m) => movementKey(m.fund.id, m.position),
 };
 
@@ -335,6 +380,7 @@ export const FILE_COLUMNS: readonly Column<ReportFile>[] = [
 export const FILES_TABLE: TableSpec<ReportFile> = {
   name: "files",
   columns: FILE_COLUMNS,
+  keyColumns: ["file"],
   keyOf: (f) => `${f.reportId}-${f.position}`,
 };
 
@@ -379,6 +425,7 @@ export function reportsTable(
   return {
     name: "reports",
     columns: [...REPORT_COLUMNS, ...names.map(extraFieldColumn)],
+    keyColumns: ["id"],
     keyOf: (r) => String(r.id),
   };
 }
@@ -448,6 +495,7 @@ export const OLDER_AUDIT_LAYOUTS: readonly (readonly string[])[] = [
 export const AUDIT_TABLE: TableSpec<AuditRowSource> = {
   name: "audit",
   columns: AUDIT_COLUMNS,
+  keyColumns: ["timestamp"],
   keyOf: (a) => `${a.timestamp.getTime()}`,
 };
 

@@ -12,11 +12,14 @@
  *   references moved the way Sheets moves them on a row deletion or column insertion, and
  *   number formats move with the cell.
  * - Rows the refresh did not cover (a selected-rows refresh, funds whose movements did not
- *   change) are left exactly as they are.
+ *   change, another company's rows) are left exactly as they are.
+ * - Rows are matched by `keyColumns` ("c0|5001" once a sheet has company columns). A column the
+ *   old layout lacked reads as its `legacyParts` value, and when the company columns first
+ *   appear every old row with a key is labelled so, covered or not: its cells stay its own.
  */
 import type { Language } from "../i18n";
 import { type CellValue, FORMAT, rewritableValue } from "./cells";
-import { type Column, headerText, REFRESH_NOTE_KEY } from "./columns";
+import { type Column, headerText, KEY_SEPARATOR, REFRESH_NOTE_KEY } from "./columns";
 import { moveReferences } from "./formulas";
 
 /** What to do with a row whose record the refresh covered but the service no longer returned. */
@@ -43,6 +46,17 @@ export interface MergeInput<R> {
   snapshot: SheetSnapshot;
   records: readonly R[];
   keyOf: (record: R) => string;
+  /**
+   * The columns whose cells make an old row's key (joined by KEY_SEPARATOR, as `keyOf` joins a
+   * record's); the first column alone when absent.
+   */
+  keyColumns?: readonly string[];
+  /**
+   * The cell of a column the old layout did not have, for each old row with a key: read into
+   * the row's key, and written into the row ({ companyKey: "c0", company: "Alpha" }: rows
+   * written before there were company columns are the first company's).
+   */
+  legacyParts?: Readonly<Record<string, string>>;
   /** Which existing rows this refresh covers: every row ("all") or those whose key passes. */
   covers: "all" | ((key: string) => boolean);
   mode: MissingRowMode;
@@ -96,7 +110,16 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
   const userWidth = Math.max(0, oldWidth - ownedOld);
   const width = ownedNew + userWidth;
   const noteIndex = newKeys.indexOf(REFRESH_NOTE_KEY);
-  const keyColumnOld = prevKeys.indexOf(newKeys[0] as string);
+  // Legacy parts describe an old layout without any of their columns (never half of them).
+  const given = input.legacyParts ?? {};
+  const legacy: Readonly<Record<string, string>> = Object.keys(given).some((key) => prevKeys.includes(key))
+    ? {}
+    : given;
+  const keyOfRow = rowKeyReader(input.keyColumns ?? newKeys.slice(0, 1), legacy, prevKeys);
+  // Cells an old row with a key gets in the columns its layout lacked (its company, once).
+  const labelAt = newKeys.map((key) =>
+    prevKeys.includes(key) || legacy[key] === undefined ? null : (legacy[key] as string),
+  );
 
   const byKey = new Map<string, R>();
   for (const r of input.records) byKey.set(input.keyOf(r), r);
@@ -108,8 +131,7 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
   const placed = new Set<string>();
   const counts = { updated: 0, added: 0, removed: 0, marked: 0, untouched: 0 };
   for (let i = 1; i < oldHeight; i++) {
-    const raw = keyColumnOld >= 0 ? oldValues[i]?.[keyColumnOld] : "";
-    const key = normaliseKey(raw);
+    const key = keyOfRow(oldValues[i]);
     const row = { index: i, key };
     if (key === "" || !covers(key)) {
       fates.push({ row, kind: "untouched" });
@@ -228,7 +250,7 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
         rowValues.push(typeof old === "string" && old !== "" ? old : input.missingNote);
         rowFormats.push(column.format);
       } else if (at < 0) {
-        rowValues.push("");
+        rowValues.push(fate.row.key !== "" ? (labelAt[c] ?? "") : "");
         rowFormats.push(column.format);
       } else {
         const [v, f] = preserved(snapshot, i, at, maps);
@@ -256,6 +278,29 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
   const columnsStay = userWidth === 0 || String(newKeys) === String(prevKeys);
   const inPlace = counts.removed === 0 && after.size === 0 && columnsStay;
   return { keys: newKeys, values, formats, width, dataRows: newDataRows, counts, inPlace };
+}
+
+/**
+ * How an old row's key is read: the cells of the key columns in the old layout, a column it
+ * lacked taken from `legacyParts`; "" when any part is empty (a row the refresh cannot match).
+ */
+function rowKeyReader(
+  keyColumns: readonly string[],
+  legacy: Readonly<Record<string, string>>,
+  prevKeys: readonly string[],
+): (row: readonly CellValue[] | undefined) => string {
+  const parts = keyColumns.map((key) => ({ at: prevKeys.indexOf(key), legacy: legacy[key] ?? "" }));
+  const [only] = parts;
+  if (parts.length === 1 && only) return (row) => (only.at >= 0 ? normaliseKey(row?.[only.at]) : only.legacy);
+  return (row) => {
+    const texts: string[] = [];
+    for (const part of parts) {
+      const text = part.at >= 0 ? normaliseKey(row?.[part.at]) : part.legacy;
+      if (text === "") return "";
+      texts.push(text);
+    }
+    return texts.join(KEY_SEPARATOR);
+  };
 }
 
 /** A cell of the old sheet as it must be written back: its formula moved, or its value kept literal. */

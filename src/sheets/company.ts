@@ -1,0 +1,172 @@
+/**
+ * The company of each row of a data sheet (pure). Once a document has several companies, each
+ * data sheet carries Company (the name) and Company key (hidden) after its first column
+ * (`withCompany` in columns.ts), and rows are keyed by (company, Id): "c1|5001". The companies
+ * are handed in as plain data; their registry and its rules live in src/settings/.
+ */
+import { type Language, translate } from "../i18n";
+import type { CellValue } from "./cells";
+import {
+  COMPANY_COLUMN,
+  COMPANY_KEY_COLUMN,
+  type CompanyLabel,
+  hasCompanyColumns,
+  KEY_SEPARATOR,
+  type TableSpec,
+  withCompany,
+} from "./columns";
+import { normaliseKey } from "./merge";
+
+/** A company as the sheets need it: its key for ever, its name now and before, removed or not. */
+export interface SheetCompany {
+  key: string;
+  name: string;
+  /** Names it had before, still accepted in a Company cell until a refresh rewrites it. */
+  formerNames: readonly string[];
+  /** Set when the company was removed from the document (a tombstone: its key stays its own). */
+  removed?: unknown;
+}
+
+/** The key of the first company: every row written before there were company columns is its. */
+export const FIRST_COMPANY_KEY = "c0";
+
+/**
+ * Whether a sheet shows the company columns: once the document has several companies, and for
+ * ever after on a sheet that has them (back to one company, the columns stay).
+ */
+export function showsCompanies(several: boolean, previousKeys: readonly string[]): boolean {
+  return several || hasCompanyColumns(previousKeys);
+}
+
+/** A row's key within its company: "c1" and "5001" → "c1|5001". */
+export function companyRowKey(companyKey: string, key: string): string {
+  return `${companyKey}${KEY_SEPARATOR}${key}`;
+}
+
+/**
+ * What a row written before its sheet had company columns reads as, for the merge's
+ * `legacyParts`: the first company's key, and its name for the Company cell it gets.
+ */
+export function legacyPartsOf(companies: readonly SheetCompany[]): Record<string, string> {
+  const first = companies.find((c) => c.key === FIRST_COMPANY_KEY);
+  return { [COMPANY_KEY_COLUMN]: FIRST_COMPANY_KEY, [COMPANY_COLUMN]: first?.name ?? "" };
+}
+
+/**
+ * One company's table: with the company columns (`withColumns`), its rows labelled with it and
+ * keyed "K|<key>"; without them, `table` as it is, which only the first company may write (a
+ * sheet without company columns holds the first company's rows alone).
+ */
+export function companyTable<R>(
+  table: TableSpec<R>,
+  company: CompanyLabel,
+  withColumns: boolean,
+): TableSpec<R> {
+  if (!withColumns) {
+    if (company.key !== FIRST_COMPANY_KEY)
+      throw new Error(`The ${table.name} sheet has no company columns: only ${FIRST_COMPANY_KEY} writes it.`);
+    return table;
+  }
+  return {
+    name: table.name,
+    columns: withCompany(table.columns, company),
+    keyColumns: [COMPANY_KEY_COLUMN, ...table.keyColumns],
+    keyOf: (record) => companyRowKey(company.key, table.keyOf(record)),
+  };
+}
+
+/**
+ * One company's `covers` for the merge: with company columns, only rows keyed "K|…" of its own
+ * key, the rest of the key then asked of `covers` (written over the record's own keys, as
+ * without companies); so marking or removing rows never reaches another company's rows.
+ */
+export function companyCovers(
+  companyKey: string,
+  withColumns: boolean,
+  covers: "all" | ((key: string) => boolean),
+): "all" | ((key: string) => boolean) {
+  if (!withColumns) {
+    if (companyKey !== FIRST_COMPANY_KEY) return () => false;
+    return covers;
+  }
+  const prefix = companyRowKey(companyKey, "");
+  return (key) => key.startsWith(prefix) && (covers === "all" || covers(key.slice(prefix.length)));
+}
+
+/**
+ * One company's `anchorOf` for the merge: the row a new record goes after, within that company
+ * (a fund's new movement after the same company's previous one, never after another's).
+ */
+export function companyAnchor<R>(
+  companyKey: string,
+  withColumns: boolean,
+  anchorOf: ((record: R) => string | null) | undefined,
+): ((record: R) => string | null) | undefined {
+  if (!withColumns || !anchorOf) return anchorOf;
+  return (record) => {
+    const anchor = anchorOf(record);
+    return anchor === null ? null : companyRowKey(companyKey, anchor);
+  };
+}
+
+/** Why a row's company was refused: the row, and both of its cells as they read. */
+export interface CompanyRefusal {
+  reason: "noKey" | "unknownKey" | "nameMismatch" | "removed";
+  /** The row's number in the sheet (1 is the header). */
+  row: number;
+  /** The Company cell. */
+  name: string;
+  /** The Company key cell. */
+  key: string;
+  /** For a name that does not match: the name of the company the key names. */
+  expected?: string;
+}
+
+export type RowCompany = { ok: true; company: SheetCompany } | { ok: false; refusal: CompanyRefusal };
+
+/**
+ * The company row `row` belongs to, its `cells` read in the add-on's `layout` (column keys from
+ * A): the first company when the sheet has no company columns; else the live company its key
+ * names, when the Company cell holds that company's name or a former one. Anything else is
+ * refused, never guessed: the row is not sent with any company's token.
+ */
+export function companyOfRow(
+  cells: readonly CellValue[],
+  layout: readonly string[],
+  companies: readonly SheetCompany[],
+  row: number,
+): RowCompany {
+  const keyAt = layout.indexOf(COMPANY_KEY_COLUMN);
+  const nameAt = layout.indexOf(COMPANY_COLUMN);
+  const key = keyAt < 0 ? FIRST_COMPANY_KEY : normaliseKey(cells[keyAt]);
+  const name = nameAt < 0 ? "" : normaliseKey(cells[nameAt]);
+  const refuse = (reason: CompanyRefusal["reason"], expected?: string): RowCompany => ({
+    ok: false,
+    refusal: { reason, row, name, key, ...(expected === undefined ? {} : { expected }) },
+  });
+  if (key === "") return refuse("noKey");
+  const company = companies.find((c) => c.key === key);
+  if (!company) return refuse("unknownKey");
+  if (company.removed !== undefined && company.removed !== null) return refuse("removed");
+  if (keyAt < 0) return { ok: true, company };
+  const named = (text: string) => text.trim().toLowerCase() === name.toLowerCase();
+  if (named(company.name) || company.formerNames.some(named)) return { ok: true, company };
+  return refuse("nameMismatch", company.name);
+}
+
+const REFUSAL_TEXT = {
+  noKey: "company.row.noKey",
+  unknownKey: "company.row.unknownKey",
+  nameMismatch: "company.row.nameMismatch",
+  removed: "company.row.removed",
+} as const;
+
+/** A refusal in words: the row number and both cells ("Row 7: the Company "Beta" does not match…"). */
+export function companyRefusalText(refusal: CompanyRefusal, language: Language): string {
+  return translate(language, REFUSAL_TEXT[refusal.reason], {
+    row: refusal.row,
+    name: refusal.name,
+    key: refusal.key,
+    expected: refusal.expected ?? "",
+  });
+}

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongFilesFirst from "./test/support/long-files-first";
 
 export default defineConfig({
   test: {
@@ -12,6 +13,8 @@ export default defineConfig({
     // builds in the temporary folder are written aside and renamed (dev/bench/build.ts,
     // dev/sandbox/index.ts).
     maxWorkers: 2,
+    // The files known to take longest start first (test/support/long-files-first.ts).
+    sequence: { sequencer: LongFilesFirst },
     // The default reporter, then the ten slowest files (test/support/slowest-files.ts).
     reporters: ["default", "./test/support/slowest-files.ts"],
   },

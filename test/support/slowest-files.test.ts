@@ -1,4 +1,7 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { LONG_FILES, longFirst } from "./long-files-first";
 import { slowest, slowestLines } from "./slowest-files";
 
 const times = Array.from({ length: 14 }, (_, i) => ({
@@ -25,5 +28,22 @@ describe("the slowest test files", () => {
 
   it("prints nothing when no file ran", () => {
     expect(slowestLines([])).toEqual([]);
+  });
+});
+
+describe("the order test files start in", () => {
+  it("starts the listed long files first, in the list's order, and keeps the others' order", () => {
+    const files = ["test/a.test.ts", "test/long2.test.ts", "test/b.test.ts", "test/long1.test.ts"];
+    expect(longFirst(files, (f) => f, ["test/long1.test.ts", "test/long2.test.ts"])).toEqual([
+      "test/long1.test.ts",
+      "test/long2.test.ts",
+      "test/a.test.ts",
+      "test/b.test.ts",
+    ]);
+  });
+
+  it("lists only files that exist", () => {
+    for (const file of LONG_FILES)
+      expect(existsSync(resolve(import.meta.dirname, "../..", file)), file).toBe(true);
   });
 });

@@ -36,10 +36,6 @@ export function resetSuite(ctx: () => E2eContext): void {
   it("opens every sidebar drawn after Reset, the one left open across it included, with no reload", async () => {
     const { playground, page } = ctx();
     await ctx().fresh();
-    // A slower machine, as many users': Chromium then commits a sidebar's document later, which
-    // is when a frame shown after being hidden could stay undrawn.
-    const cpu = await page.context().newCDPSession(page);
-    await cpu.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     // Use them first: a refresh from its sidebar, then a deposit from the fund's.
     await openDrawn(...(SIDEBARS[0] as [string, (f: FrameLocator) => Locator]));
     await playground.afterRun(() => playground.sidebar().locator("#refresh-all").click(), 60_000);
@@ -52,6 +48,10 @@ export function resetSuite(ctx: () => E2eContext): void {
     const question = deposit.root.locator(".confirm[role=alertdialog]");
     await playground.afterRun(() => question.getByRole("button", { name: "Confirm" }).click());
     await until(async () => expect(await deposit.status().textContent()).toMatch(/^Done\./));
+    // From here on, a slower machine, as many users': Chromium then commits a sidebar's document
+    // later, which is when a frame shown after being hidden could stay undrawn.
+    const cpu = await page.context().newCDPSession(page);
+    await cpu.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     for (const [name, content] of SIDEBARS.slice(2)) await openDrawn(name, content);
 
     // The Connection sidebar is still open when the panel's Reset is pressed.

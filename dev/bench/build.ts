@@ -175,12 +175,24 @@ export function privateCopy(dir: string, prefix = "addon-dist-"): string {
 }
 
 /**
- * The add-on (script, manifest, sidebars) built by scripts/build.ts, quietly, leaving out a
- * sidebar that does not build (the refresh does not need it), in a folder of its own; returns
- * the folder. The build itself is made once per state of the sources (sharedBuild).
+ * The one build the tests and the bench share (so a run makes one): quiet, leaving out a sidebar
+ * that does not build (the refresh does not need it), every sidebar unminified (tests read the
+ * pages), and addon.js.map beside addon.js (the bench maps its CPU profile back to src/).
  */
-export function privateBuild(): string {
-  return privateCopy(sharedBuild({ logLevel: "silent", skipBrokenSidebars: true, sourceMap: true }));
+export const TEST_BUILD: BuildOptions = {
+  logLevel: "silent",
+  skipBrokenSidebars: true,
+  minifySidebars: false,
+  sourceMap: true,
+};
+
+/**
+ * The add-on (script, manifest, sidebars) built by scripts/build.ts with TEST_BUILD, in a
+ * folder of its own; returns the folder. The build itself is made once per state of the
+ * sources (sharedBuild).
+ */
+export function privateBuild(prefix?: string): string {
+  return privateCopy(sharedBuild(TEST_BUILD), prefix);
 }
 
 // Run as a script (buildInChild): `build.ts <folder> <options as JSON>` builds into the folder.

@@ -105,6 +105,8 @@ export interface EmulatorOptions {
   cellCostMicros?: { read: number; write: number };
   /** How long UrlFetch waits for an answer, in real milliseconds (default 60000 as Apps Script). */
   fetchTimeoutMs?: number;
+  /** See Emulator.fetchLatencyMs (default 0). */
+  fetchLatencyMs?: number;
   /**
    * Extra `urlFetchWhitelist` prefixes, standing for the manifest of a local test deployment
    * (e.g. `[servicePrefix(sandbox.url)]`, "http://127.0.0.1:<port>/"); added to dist/appsscript.json's
@@ -304,6 +306,13 @@ interface SavedState {
 export class Emulator {
   readonly clock: EmulatorClock;
   /**
+   * A slow service without the wait: each UrlFetch round trip (a fetch, or a fetchAll's batch)
+   * moves the emulator clock on by this many milliseconds when its answers arrive, besides the
+   * real time it took. A script measuring its own time (Date, the execution's budget) sees a
+   * service this slow; the test does not wait for it.
+   */
+  fetchLatencyMs: number;
+  /**
    * What a time-driven trigger may find missing on Google: set one to true and the next trigger
    * runs get null from getActiveSpreadsheet(), getDocumentLock() or getDocumentProperties().
    */
@@ -344,6 +353,7 @@ export class Emulator {
 
   constructor(private readonly options: EmulatorOptions = {}) {
     this.clock = new EmulatorClock(options.realNow);
+    this.fetchLatencyMs = options.fetchLatencyMs ?? 0;
     this.users = options.users && options.users.length > 0 ? [...options.users] : ["user@example.com"];
     this.distDir = resolve(options.distDir ?? DEFAULT_DIST);
     this.http = new SyncHttp(() => options.onBlock?.(), options.bandwidthMbit);
@@ -871,6 +881,7 @@ export class Emulator {
   private afterFetch(): void {
     const exec = this.current;
     if (!exec) return;
+    if (this.fetchLatencyMs > 0) this.clock.advance(this.fetchLatencyMs);
     if (
       exec.stopAt &&
       "fetch" in exec.stopAt &&

@@ -170,3 +170,47 @@ describe("stopping an execution around a request", () => {
     expect(count()).toBe(start + 2);
   });
 });
+
+describe("fetchLatencyMs: a slow service on the emulator clock", () => {
+  it("moves the script's clock by the latency per fetch and per fetchAll batch, with no real wait", () => {
+    em.fetchLatencyMs = 30_000;
+    try {
+      const started = performance.now();
+      const r = inScript(
+        em,
+        `var t0 = Date.now();
+         UrlFetchApp.fetch(args.url);
+         var t1 = Date.now();
+         UrlFetchApp.fetchAll([{ url: args.url }, { url: args.url }, { url: args.url }]);
+         return [t1 - t0, Date.now() - t1];`,
+        { url: `${base}/echo` },
+      ) as [number, number];
+      expect(r[0]).toBeGreaterThanOrEqual(30_000);
+      expect(r[0]).toBeLessThan(40_000);
+      // Three requests sent side by side: one latency.
+      expect(r[1]).toBeGreaterThanOrEqual(30_000);
+      expect(r[1]).toBeLessThan(40_000);
+      expect(performance.now() - started).toBeLessThan(10_000);
+    } finally {
+      em.fetchLatencyMs = 0;
+    }
+  });
+
+  it("counts against the execution's time: a run past its budget is stopped as Apps Script would", () => {
+    em.fetchLatencyMs = 40_000;
+    try {
+      expect(() =>
+        inScript(
+          em,
+          "for (var i = 0; i < 3; i++) UrlFetchApp.fetch(args.url); return i;",
+          { url: `${base}/echo` },
+          {
+            budgetMs: 60_000,
+          },
+        ),
+      ).toThrow("Exceeded maximum execution time");
+    } finally {
+      em.fetchLatencyMs = 0;
+    }
+  });
+});

@@ -6,7 +6,7 @@
  * elsewhere cannot change it during a run.
  */
 import { afterAll, beforeAll } from "vitest";
-import { privateCopy, sharedBuild } from "../../dev/bench/build";
+import { privateBuild } from "../../dev/bench/build";
 import {
   createEmulator,
   type Emulator,
@@ -28,7 +28,7 @@ import { columnLetters } from "../../src/sheets/formulas";
  * build is made once per state of the sources and shared by every test file (sharedBuild).
  */
 export function buildWriteBack(): string {
-  return privateCopy(sharedBuild({ logLevel: "silent", minifySidebars: false }), "writeback-dist-");
+  return privateBuild("writeback-dist-");
 }
 
 export interface SandboxFund {

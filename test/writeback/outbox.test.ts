@@ -458,7 +458,8 @@ describe("Outbox: no money moves twice", () => {
     // budget (4 requests' worth) is spent after the first row whatever the machine's speed.
     const LATENCY_MS = 200;
     const LIMIT_MS = 6 * LATENCY_MS;
-    await sandboxControl("faults", { latencyMs: LATENCY_MS, rules: [] });
+    // The service's slowness is on the emulator clock: the run sees it, the test does not wait.
+    wb.emulator.fetchLatencyMs = LATENCY_MS;
     wb.emulator.documentPropertiesData.values.set(EXECUTION_LIMIT_KEY, String(LIMIT_MS));
     // Apps Script itself would stop the execution well after the limit the add-on plans with.
     const first = ok(wb.menu("runOutbox", ["YES"], { budgetMs: 3 * LIMIT_MS }));
@@ -478,7 +479,7 @@ describe("Outbox: no money moves twice", () => {
 
     // The next run, with the whole limit, continues where the first stopped.
     wb.emulator.documentPropertiesData.values.delete(EXECUTION_LIMIT_KEY);
-    await sandboxControl("faults", { latencyMs: 0, rules: [] });
+    wb.emulator.fetchLatencyMs = 0;
     const second = ok(wb.menu("runOutbox", ["YES"]));
     expect(second.result).toMatchObject({ done: 3, refused: 0, unknown: 0, stoppedForTime: false });
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done", "Done", "Done"]);

@@ -5,17 +5,16 @@
  * manifest least-privilege.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { SourceMap } from "node:module";
-import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import vm from "node:vm";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sharedBuild, TEST_BUILD } from "../dev/bench/build";
 import { ES2020_GLOBALS, restrictToAppsScriptRuntime } from "../dev/emulator/realm";
 import {
   BUNDLE_GLOBAL,
-  buildAddOn,
   ENTRY_POINTS,
   type EntryPoint,
   forwardingStub,
@@ -343,8 +342,8 @@ describe("internalMethodNames (the property names terser shortens)", () => {
 
 describe("dist/addon.js.map (written for the bench)", () => {
   it("maps the twice-minified code back to the lines of src/ it came from", () => {
-    const dir = mkdtempSync(join(tmpdir(), "addon-map-"));
-    buildAddOn(dir, { logLevel: "silent", skipBrokenSidebars: true, sourceMap: true });
+    // The build the tests and the bench share (made once a run), with its source map.
+    const dir = sharedBuild(TEST_BUILD);
     const built = readFileSync(join(dir, "addon.js"), "utf8");
     const map = new SourceMap(JSON.parse(readFileSync(join(dir, "addon.js.map"), "utf8")));
     const [first = ""] = built.split("\n");

@@ -32,18 +32,27 @@ function copy(value: unknown, seen: Map<object, unknown>): unknown {
     return set;
   }
   if (Array.isArray(value)) {
-    const array: unknown[] = new Array(value.length);
+    const length = value.length;
+    const array: unknown[] = new Array(length);
     seen.set(value, array);
     // Only the indices present: a sparse row stays sparse.
-    for (const key of Object.keys(value)) array[Number(key)] = copy(value[Number(key)], seen);
+    for (let i = 0; i < length; i++) if (i in value) array[i] = copy(value[i], seen);
     return array;
   }
-  const out = Object.create(Object.getPrototypeOf(value)) as Record<PropertyKey, unknown>;
+  const prototype = Object.getPrototypeOf(value);
+  // A cell or a rule is an object literal: copied as one, filled by assignment (quicker than
+  // defining each property; a property of other attributes, or an accessor, is still defined).
+  const out = (prototype === Object.prototype ? {} : Object.create(prototype)) as Record<
+    PropertyKey,
+    unknown
+  >;
   seen.set(value, out);
   for (const key of Reflect.ownKeys(value)) {
     const descriptor = Object.getOwnPropertyDescriptor(value, key) as PropertyDescriptor;
-    if ("value" in descriptor) descriptor.value = copy(descriptor.value, seen);
-    Object.defineProperty(out, key, descriptor);
+    if (!("value" in descriptor)) Object.defineProperty(out, key, descriptor);
+    else if (descriptor.writable && descriptor.enumerable && descriptor.configurable)
+      out[key] = copy(descriptor.value, seen);
+    else Object.defineProperty(out, key, { ...descriptor, value: copy(descriptor.value, seen) });
   }
   return out;
 }

@@ -15,9 +15,9 @@ export const longrun = {
     "refresh.pausedSheetsNone": "no sheet finished yet",
     "refresh.pausedSchedule": " The next scheduled refresh also brings every sheet up to date.",
     "refresh.quotaRefused":
-      "Not started: this refresh needs about {estimate} calls and only {remaining} of today's {limit} UrlFetch calls are left. Try again tomorrow.",
+      "Not started: this refresh needs about {estimate} calls and only {remaining} of the {limit} UrlFetch calls allowed in 24 hours are left. Try again once 24 hours have passed since the first of them.",
     "refresh.quotaWarn":
-      "Warning: this refresh needs about {estimate:n} calls; {used:n} of today's {limit:n} UrlFetch calls were already used.",
+      "Warning: this refresh needs about {estimate:n} calls; {used:n} of the {limit:n} UrlFetch calls allowed in 24 hours were already used.",
   },
   es: {
     "refresh.pausedDetail":
@@ -34,8 +34,8 @@ export const longrun = {
     "refresh.pausedSheetsNone": "ninguna hoja terminada aún",
     "refresh.pausedSchedule": " La próxima actualización programada también pone al día todas las hojas.",
     "refresh.quotaRefused":
-      "No se inició: esta actualización necesita unas {estimate} llamadas y solo quedan {remaining} de las {limit} llamadas UrlFetch de hoy. Intente de nuevo mañana.",
+      "No se inició: esta actualización necesita unas {estimate} llamadas y solo quedan {remaining} de las {limit} llamadas UrlFetch permitidas en 24 horas. Intente de nuevo cuando hayan pasado 24 horas desde la primera de ellas.",
     "refresh.quotaWarn":
-      "Atención: esta actualización necesita unas {estimate:n} llamadas; ya se usaron {used:n} de las {limit:n} llamadas UrlFetch de hoy.",
+      "Atención: esta actualización necesita unas {estimate:n} llamadas; ya se usaron {used:n} de las {limit:n} llamadas UrlFetch permitidas en 24 horas.",
   },
 } as const;

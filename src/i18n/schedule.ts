@@ -42,7 +42,7 @@ export const schedule = {
     "run.message.notSaved":
       "This schedule is not the one you saved here (another editor changed it, or an earlier version saved it): nothing was refreshed with your token. Save it in Settings to run it.",
     "run.message.quotaStop":
-      "Stopped at {used} of today's {limit} UrlFetch calls: a scheduled run stops at 80% of them, leaving the rest for your own work, a refresh by hand at all of them.",
+      "Stopped at {used} of the {limit} UrlFetch calls allowed in 24 hours: a scheduled run stops at 80% of them, leaving the rest for your own work, a refresh by hand at all of them.",
     "run.message.quotaNext": "The next scheduled run continues where it stopped.",
     "run.message.skippedRetry":
       "Another refresh was running; this one was skipped and will try again shortly.",
@@ -60,9 +60,9 @@ export const schedule = {
       "The scheduled refresh has not run since {when}. {owner} should open Settings to set it up again.",
     "notice.dismiss": "Dismiss",
     "quota.warn":
-      "This refresh needs about {estimate:n} calls; {used:n} of today's {limit:n} UrlFetch calls are already used.",
+      "This refresh needs about {estimate:n} calls; {used:n} of the {limit:n} UrlFetch calls allowed in 24 hours are already used.",
     "quota.refuse":
-      "Not started: this refresh needs about {estimate} calls and only {remaining} of today's {limit} UrlFetch calls are left.",
+      "Not started: this refresh needs about {estimate} calls and only {remaining} of the {limit} UrlFetch calls allowed in 24 hours are left.",
     "mail.failed.subject": "Scheduled refresh failed: {document}",
     "mail.failed.body":
       "The scheduled refresh of “{document}” failed on {when}.\n\n{message}\n\nOpen the spreadsheet: {url}\n\nYou receive this e-mail because you asked for it in the add-on's settings.",
@@ -112,7 +112,7 @@ export const schedule = {
     "run.message.notSaved":
       "Esta programación no es la que usted guardó aquí (otro editor la cambió, o la guardó una versión anterior): no se actualizó nada con su token. Guárdela en Configuración para ejecutarla.",
     "run.message.quotaStop":
-      "Se detuvo en {used} de las {limit} llamadas UrlFetch de hoy: una ejecución programada se detiene en el 80 % de ellas, dejando el resto para su propio trabajo, y una actualización a mano en todas.",
+      "Se detuvo en {used} de las {limit} llamadas UrlFetch permitidas en 24 horas: una ejecución programada se detiene en el 80 % de ellas, dejando el resto para su propio trabajo, y una actualización a mano en todas.",
     "run.message.quotaNext": "La próxima ejecución programada continúa donde se detuvo.",
     "run.message.skippedRetry":
       "Había otra actualización en curso; esta se omitió y se reintentará en breve.",
@@ -130,9 +130,9 @@ export const schedule = {
       "La actualización programada no se ejecuta desde el {when}. {owner} debe abrir Configuración para volver a activarla.",
     "notice.dismiss": "Descartar",
     "quota.warn":
-      "Esta actualización necesita unas {estimate:n} llamadas; ya se usaron {used:n} de las {limit:n} llamadas UrlFetch de hoy.",
+      "Esta actualización necesita unas {estimate:n} llamadas; ya se usaron {used:n} de las {limit:n} llamadas UrlFetch permitidas en 24 horas.",
     "quota.refuse":
-      "No se inició: esta actualización necesita unas {estimate} llamadas y solo quedan {remaining} de las {limit} llamadas UrlFetch de hoy.",
+      "No se inició: esta actualización necesita unas {estimate} llamadas y solo quedan {remaining} de las {limit} llamadas UrlFetch permitidas en 24 horas.",
     "mail.failed.subject": "Falló la actualización programada: {document}",
     "mail.failed.body":
       "La actualización programada de «{document}» falló el {when}.\n\n{message}\n\nAbra la hoja de cálculo: {url}\n\nRecibe este correo porque lo pidió en la configuración del complemento.",

@@ -384,7 +384,7 @@ describe("scheduled runs", () => {
     expect(em.urlFetchToday(ANA)).toBe(before);
     expect(history()[0]).toMatchObject({ outcome: "refused" });
     expect(history()[0].message).toMatch(
-      /^Not started: this refresh needs about \d+ calls and only \d+ of today's 100000 UrlFetch calls are left\.$/,
+      /^Not started: this refresh needs about \d+ calls and only \d+ of the 100000 UrlFetch calls allowed in 24 hours are left\.$/,
     );
     expect(em.mails.map((m) => m.subject)).toHaveLength(1);
     expect(run<ScheduleSidebarView>("getScheduleView").quota.verdict).toBe("refuse");

@@ -202,7 +202,7 @@ describe("runRefresh", () => {
     expect(result.outcome).toBe("refused");
     if (result.outcome !== "nothing") {
       expect(result.run.message).toBe(
-        "Not started: this refresh needs about 550 calls and only 500 of today's 20000 UrlFetch calls are left.",
+        "Not started: this refresh needs about 550 calls and only 500 of the 20000 UrlFetch calls allowed in 24 hours are left.",
       );
     }
     expect(h.refresh.fetched).toEqual([]);
@@ -321,7 +321,7 @@ describe("a run bigger than the last one (another editor's settings or stored po
     expect(h.state.used).toBe(16_000);
     if (scheduled.outcome !== "nothing")
       expect(scheduled.run.message).toMatch(
-        /^Stopped at 16000 of today's 20000 UrlFetch calls: a scheduled run stops at 80%.* The next scheduled run continues where it stopped\.$/,
+        /^Stopped at 16000 of the 20000 UrlFetch calls allowed in 24 hours: a scheduled run stops at 80%.* The next scheduled run continues where it stopped\.$/,
       );
     // The quota stopped it, not the time limit.
     if (scheduled.outcome !== "nothing") expect(scheduled.run.message).not.toContain("time limit");

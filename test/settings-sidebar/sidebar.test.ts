@@ -264,7 +264,7 @@ describe("settings sidebar", () => {
       }),
     });
     expect(await page.locator("#quota-warning").textContent()).toBe(
-      "Not started: this refresh needs about 300 calls and only 10 of today's 20000 UrlFetch calls are left.",
+      "Not started: this refresh needs about 300 calls and only 10 of the 20000 UrlFetch calls allowed in 24 hours are left.",
     );
     await page.close();
     page = await browser.context.newPage();

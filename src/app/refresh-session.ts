@@ -61,8 +61,6 @@ export function readContext(): Context {
   const store = settingsStore();
   const form = store.fields();
   const language = currentLanguage();
-  // Read for its rule's fallbacks, as every path reads the settings before its requests.
-  store.load(language);
   return {
     language,
     form,

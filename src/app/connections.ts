@@ -1,8 +1,10 @@
 /**
  * The one path from a company to a client. A request's token is chosen here only, from a
- * company's key (docs/design/several-companies.md §4): every refresh, Outbox run, form and
- * connection test gets its clients from `companyConnections`. A name or URL never chooses a
- * token; it can only make one unusable (src/settings/bindings.ts).
+ * company's key (docs/design/several-companies.md §4): every refresh, Outbox preview and run,
+ * fund and report form gets its client from `companyConnections`. A name or URL never chooses
+ * a token; it can only make one unusable (src/settings/bindings.ts). The connection test's
+ * client is built here too (`connectionTestClient`), for the URL tested and the token typed or
+ * the one src/settings/connection.ts read for that URL, until it takes a company key.
  *
  * The first company keeps the rules and messages of a one-company spreadsheet: its token is
  * read through the store's first-company shim (`token`: bound to the origin of the service URL,

@@ -213,6 +213,37 @@ describe("layers", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("a token is chosen in one place: only src/app/connections.ts builds a client or reads a token", () => {
+    const home = "src/app/connections.ts";
+    // Until the connection test takes a company key (docs/design/several-companies.md, step 10),
+    // it reads the first company's token through the store it is handed, for the URL tested.
+    const reads: Record<string, string> = { "src/settings/connection.ts": "deps.store.token(" };
+    const wrong: string[] = [];
+    for (const file of filesUnder("src")) {
+      // The store defines the readers; the client module defines createClient.
+      if (file === home || file === "src/settings/store.ts" || file === "src/api/client.ts") continue;
+      const source = readFileSync(join(root, file), "utf8");
+      const code = codeOnly(source);
+      for (const match of code.matchAll(/\.token\(|\bcompanyToken\(/g)) {
+        const line = code.slice(0, match.index).split("\n").length;
+        const allowed = reads[file];
+        if (allowed && code.startsWith(allowed, match.index - allowed.length + match[0].length)) continue;
+        wrong.push(`${file}:${line} reads a token (${match[0]})`);
+      }
+      const importText = codeOnly(source, true);
+      for (const match of importText.matchAll(
+        /\bimport\b[^;]*?\bcreateClient\b[^;]*?from\s*["']([^"']+)["']/g,
+      )) {
+        const target = relative(root, resolve(root, dirname(file), match[1] as string));
+        if (target.startsWith("src/api")) {
+          const line = importText.slice(0, match.index).split("\n").length;
+          wrong.push(`${file}:${line} imports createClient`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("in src/app/ and src/gas/, no catch swallows a failure: tolerate (src/api/errors.ts) does, with its reason", () => {
     const swallowing = [...filesUnder("src/app"), ...filesUnder("src/gas")].filter(
       // entry.ts is the error boundary: its one catch without a binding rethrows.

@@ -13,7 +13,8 @@ import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
 import { sheetNamesFrom } from "../refresh/options";
 import { type ConnectionTestResult, testConnection as runConnectionTest } from "../settings";
-import { auditLimits, auditLog, currentLanguage, entry, serviceClient, settingsStore } from "./entry";
+import { connectionTestClient } from "./connections";
+import { auditLimits, auditLog, currentLanguage, entry, secrets, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 
 /** Menu "Connection…": the settings sidebar, opened on its Connection section. */
@@ -47,18 +48,12 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
               limits: auditLimits(form),
             }),
             "sidebar",
-            token,
+            [token, ...secrets()],
           );
           const calls = callAudit(opened, () => translate(language, "connection.test"));
           log = opened;
           audit = calls;
-          return serviceClient({
-            baseUrl,
-            token,
-            // A test answers quickly; retrying would only hide the problem for longer.
-            retry: { maxAttempts: 1 },
-            onCall: (event) => calls.onCall(event),
-          });
+          return connectionTestClient(baseUrl, token, calls);
         },
       },
       ownData(input),

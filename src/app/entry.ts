@@ -4,7 +4,6 @@
  * lock, and the one error boundary. Each src/app/<area>.ts goes through `entry`.
  */
 
-import { type CallEvent, type Client, createClient, type RetryPolicy } from "../api/client";
 import { tolerate, withCause } from "../api/errors";
 import { plainError, plainText } from "../api/plain";
 import { AUDIT_LIMITS, type AuditLog, type AuditSink, type AuditSource, createAuditLog } from "../audit/log";
@@ -95,23 +94,6 @@ export function withDocumentLock<T>(
   }
 }
 
-/** A client of the service over UrlFetchApp and Utilities.sleep. */
-export function serviceClient(options: {
-  baseUrl: string;
-  token: string;
-  retry?: Partial<RetryPolicy>;
-  onCall?: (event: CallEvent) => void;
-}): Client {
-  return createClient({
-    transport: runtime().transport(),
-    clock: runtime().clock(),
-    baseUrl: options.baseUrl,
-    token: options.token,
-    ...(options.retry ? { retry: options.retry } : {}),
-    ...(options.onCall ? { onCall: options.onCall } : {}),
-  });
-}
-
 /**
  * The audit's bounds: AUDIT_LIMITS unless the settings set `auditMaxRows` (the archive then
  * keeps four times as many).
@@ -130,14 +112,19 @@ export function auditSheet(options: Parameters<typeof auditSheetSink>[0]): Audit
 }
 
 /**
- * The audit log of this execution: who runs it, from where, the secrets it must hide, and
- * whether its reads are summed up (the document's setting).
+ * The audit log of this execution: who runs it, from where, the secrets it must hide (every
+ * token of the user, `secrets()`, and any being tried), and whether its reads are summed up
+ * (the document's setting).
  */
-export function auditLog(sink: AuditSink, source: AuditSource, token: string): AuditLog {
+export function auditLog(
+  sink: AuditSink,
+  source: AuditSource,
+  tokens: readonly string[] = secrets(),
+): AuditLog {
   return createAuditLog(sink, {
     user: auditUser(source),
     source,
-    secrets: token ? [token] : [],
+    secrets: tokens.filter((t) => t !== ""),
     now: () => new Date(),
     reads: tolerate("unreadable", () => settingsStore().load().settings.auditReads, "summed"),
     language: currentLanguage(),
@@ -149,15 +136,12 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message || err.name : String(err);
 }
 
-/** The current user's token, to hide from what is shown; none when it cannot be read. */
-function secrets(): string[] {
-  // No token bound to the document's URL: none of this execution's requests carried one.
-  const token = tolerate(
-    "unreadable",
-    () => settingsStore().token(settingsStore().load().settings.baseUrl),
-    "",
-  );
-  return token ? [token] : [];
+/**
+ * Every token the current user has saved (each company's), to hide from what is shown and
+ * logged; none when they cannot be read.
+ */
+export function secrets(): string[] {
+  return tolerate("unreadable", () => settingsStore().allTokens(), []);
 }
 
 /**

@@ -44,13 +44,14 @@ import { outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
+import { FIRST_COMPANY_KEY } from "../settings/companies";
 import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
+import { companyConnections, tokenlessClient } from "./connections";
 import {
   auditLog,
   currentLanguage,
   entry,
   executionLimitMs,
-  serviceClient,
   settingsStore,
   tolerate,
   withDocumentLock,
@@ -65,12 +66,6 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export interface WriteSettings {
   baseUrl: string;
-  /** The current user's own token (user properties); "" when none is saved. */
-  token: string;
-  /** IdAdmin for writes; null when not set (writes are then refused with IdAdmin's message). */
-  adminId: number | null;
-  /** Why adminId may not go with this user's writes (another editor changed it); null when it may. */
-  adminIssue: string | null;
   language: Language;
   sheetNames: { funds: string; reports: string; audit: string; auditArchive: string; outbox: string };
 }
@@ -86,14 +81,6 @@ export function loadWriteSettings(): WriteSettings {
   const names = sheetNamesFrom(form, language);
   return {
     baseUrl: settings.baseUrl,
-    // Read where a path sends requests (openWriteSession): a token bound to another origin
-    // than this URL stops that path there with the notice; paths that only need the sheet
-    // names are not stopped.
-    get token() {
-      return store.token(settings.baseUrl, language);
-    },
-    adminId: settings.adminId,
-    adminIssue: store.adminIdIssue(language),
     language,
     sheetNames: {
       funds: names.funds,
@@ -120,6 +107,8 @@ export interface WriteSession extends WriteContext {
   records: RecordStore;
   /** The session's client, for reads in batches (audited and counted as the session's). */
   client: Client;
+  /** False when the user has no token saved: every request of the client is then refused. */
+  hasToken: boolean;
   /** Appends the reads recorded during the session to the audit (one batch). */
   finish(): void;
 }
@@ -136,21 +125,33 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
       language,
     }),
     source,
-    settings.token,
   );
   const audit = writeAudit(log, language);
   let counted = 0;
-  const client = serviceClient({ baseUrl: settings.baseUrl, token: settings.token, onCall: audit.onCall });
+  // The first company's connection (a write session per company comes with the Outbox's
+  // Company column). A token bound to another origin than the service URL stops the path here
+  // with the notice; with none saved the session opens, every request refused, and each path
+  // says so.
+  const connections = companyConnections({ purpose: "write", language, audit: () => audit });
+  const connection = connections.ready.get(FIRST_COMPANY_KEY);
+  const refusal = connections.unusable.find((u) => u.key === FIRST_COMPANY_KEY);
+  if (!connection && refusal?.error) throw refusal.error;
+  const client =
+    connection?.client ??
+    tokenlessClient({ key: FIRST_COMPANY_KEY, name: "", apiUrl: settings.baseUrl, formerNames: [] }, audit);
+  const adminId = connection ? connection.adminId : settingsStore().load(language).settings.adminId;
+  const adminIssue = connection ? connection.adminIssue : settingsStore().adminIdIssue(language);
   const format = dateFormatter(spreadsheet);
   return {
     settings,
     language,
-    adminId: settings.adminId,
-    adminIssue: settings.adminIssue,
+    adminId,
+    adminIssue,
     format,
     client,
+    hasToken: connection !== undefined,
     // Reads need no IdAdmin; writes without one are refused by the contract's check first.
-    service: servicePort(client, settings.adminId ?? 0),
+    service: servicePort(client, adminId ?? 0),
     audit: audit.port,
     now: () => new Date(),
     // The deployer's window, never below its floor: a value under it stops every write, named.
@@ -320,7 +321,7 @@ export function previewOutbox(): string {
 function preview(): string {
   const session = openWriteSession("outbox");
   const t = (key: StringKey) => translate(session.language, key);
-  if (!session.settings.token) {
+  if (!session.hasToken) {
     runtime().ui().alert(t("outbox.noToken"));
     return t("outbox.noToken");
   }
@@ -378,7 +379,7 @@ function run(): RunSummary | null {
   const spreadsheet = runtime().spreadsheet();
   const sheet = outboxSheet(spreadsheet, session.settings.sheetNames.outbox);
   const ui = runtime().ui();
-  if (!session.settings.token) {
+  if (!session.hasToken) {
     ui.alert(t("outbox.noToken"));
     return null;
   }

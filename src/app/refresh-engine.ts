@@ -50,6 +50,8 @@ export function createGasRefreshEngine(
     },
     settingsFingerprint: () => `${kind}|${optionsFingerprint(built.options, built.context.names)}`,
     callsMade: () => built.audit.requests(),
-    secret: () => built.context.token || null,
+    // The first of the user's tokens: the first company's, the one this refresh sends (the
+    // schedule's notices hide one secret until they run a lane per company).
+    secret: () => built.secrets[0] ?? null,
   };
 }

@@ -5,9 +5,8 @@
  * a position they stored. Thin: the work is in src/refresh/, src/sheets/ and src/audit/.
  */
 
-import type { CallEvent } from "../api/client";
 import { plainError, plainText } from "../api/plain";
-import { callAudit } from "../audit/observer";
+import { type CallAudit, callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
 import type { DocumentLock } from "../gas/document-lock";
 import { runtime } from "../gas/runtime";
@@ -20,12 +19,14 @@ import type { ListStateStore } from "../refresh/list-cursor";
 import { refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
 import { type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
+import { FIRST_COMPANY_KEY } from "../settings/companies";
+import { companyConnections } from "./connections";
 import {
   auditLimits,
   auditLog,
   auditSheet,
   currentLanguage,
-  serviceClient,
+  secrets,
   settingsStore,
   tolerate,
 } from "./entry";
@@ -52,8 +53,6 @@ export interface RefreshSummary {
 interface Context {
   language: Language;
   form: Record<string, string>;
-  token: string;
-  baseUrl: string;
   names: SheetNames;
   timeZone: string;
 }
@@ -62,14 +61,9 @@ export function readContext(): Context {
   const store = settingsStore();
   const form = store.fields();
   const language = currentLanguage();
-  const { settings } = store.load(language);
   return {
     language,
     form,
-    // The token only for the URL the requests go to: one bound to another origin (another
-    // editor changed the URL) stops the refresh here, before any request, with the notice.
-    token: store.token(settings.baseUrl, language),
-    baseUrl: settings.baseUrl,
     names: sheetNamesFrom(form, language),
     timeZone: runtime().spreadsheet().getSpreadsheetTimeZone(),
   };
@@ -87,7 +81,20 @@ export function toast(message: string, title: string, seconds = 5): void {
 /** Everything one execution of a refresh needs, built once. */
 export function session(source: RefreshSource, action: StringKey) {
   const context = readContext();
-  if (!context.token) {
+  // Until refreshes run a lane per company, one: the first company's. Its token only for the
+  // URL the requests go to: one bound to another origin (another editor changed the URL) stops
+  // the refresh here, before any request, with the notice. Its calls go to the audit opened
+  // below, before any is made.
+  const observer: { audit: CallAudit | null } = { audit: null };
+  const connections = companyConnections({
+    purpose: "read",
+    language: context.language,
+    audit: () => ({ onCall: (event) => observer.audit?.onCall(event) }),
+  });
+  const connection = connections.ready.get(FIRST_COMPANY_KEY);
+  if (!connection) {
+    const refusal = connections.unusable.find((u) => u.key === FIRST_COMPANY_KEY);
+    if (refusal?.error) throw refusal.error;
     throw new Error(translate(context.language, "refresh.noToken"));
   }
   const options = refreshOptionsFrom(context.form, today(context.timeZone), context.language);
@@ -99,14 +106,10 @@ export function session(source: RefreshSource, action: StringKey) {
       limits: auditLimits(context.form),
     }),
     source,
-    context.token,
   );
   const audit = callAudit(log, () => translate(context.language, action));
-  const client = serviceClient({
-    baseUrl: context.baseUrl,
-    token: context.token,
-    onCall: (event: CallEvent) => audit.onCall(event),
-  });
+  observer.audit = audit;
+  const client = connection.client;
   const deps = {
     reader: clientReader(client),
     // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
@@ -129,7 +132,7 @@ export function session(source: RefreshSource, action: StringKey) {
     namesMine: myNames(),
     options,
   };
-  return { context, options, log, audit, deps };
+  return { context, options, log, audit, deps, secrets: secrets() };
 }
 
 /**
@@ -234,7 +237,7 @@ export function failedRefresh(
   const text = plain.kind
     ? plainText(plain, language)
     : translate(language, "refresh.failed", { message: plain.message });
-  const message = redactText(text, built ? [built.context.token] : []);
+  const message = redactText(text, built ? built.secrets : secrets());
   // From the menu the alert says it (fromMenu): the same text twice would only repeat it.
   if (source !== "menu") toast(message, translate(language, "refresh.title"), 20);
   return summary(false, true, 0, built?.audit.requests() ?? 0, started, [], message);

@@ -3,9 +3,9 @@
  * run, a Fund-sidebar deposit and a scheduled refresh on the same fund and sheets, and two
  * users' menu runs at once, each execution on its own thread against the sandbox. A `hold`
  * fault keeps the first writer inside its request, holding the document lock, until the others
- * wait for it (a `slow` one where the others must be refused by time first): nothing is lost,
- * nothing is sent twice (the sandbox's own ledger says so), and every run that could not wait
- * says so plainly.
+ * have waited for it (or, refused, given up on the emulator clock): nothing is lost, nothing is
+ * sent twice (the sandbox's own ledger says so), and every run that could not wait says so
+ * plainly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator, type RunOutcome } from "../../dev/emulator/index";
@@ -52,9 +52,21 @@ async function fundNow(id: number): Promise<SandboxFund> {
 const holdOnce = (endpoint: string) =>
   control("faults", { latencyMs: 0, rules: [{ endpoint, fault: "hold", times: 1 }] });
 
-/** The next request to `endpoint` answers after `delayMs` (the writer holds the lock meanwhile). */
-const slowOnce = (endpoint: string, delayMs: number) =>
-  control("faults", { latencyMs: 0, rules: [{ endpoint, fault: "slow", delayMs, times: 1 }] });
+/**
+ * Moves the emulator clock on by `stepMs` at a time, while the holder stays inside its held
+ * request, until every one of `runs` has ended: each waits for the spreadsheet in turn (to
+ * start, then to write its audit row), and none can have it before its time is up.
+ */
+async function passTimeUntilEnded(runs: Promise<unknown>[], stepMs: number): Promise<void> {
+  let ended = 0;
+  for (const run of runs) void run.finally(() => ended++);
+  const giveUp = Date.now() + 20_000;
+  while (ended < runs.length) {
+    if (Date.now() > giveUp) throw new Error(`still running: ${JSON.stringify(em.runningExecutions())}`);
+    em.advanceTime(stepMs);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
 
 /** Lets the held request go on (it must be there: the holder is inside it). */
 async function release(): Promise<void> {
@@ -204,7 +216,7 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
 
   it("a run that cannot wait any longer says so, and sends nothing", async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "100" }]);
-    await slowOnce("depositMoneyToFund", 4_000);
+    await holdOnce("depositMoneyToFund");
     em.answers.push("YES", "OK");
     const outbox = em.startRun("runOutbox", [], { as: "menu", user: ANA });
     await until(holder("runOutbox"));
@@ -216,8 +228,9 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
     const scheduled = em.startTimeTriggers({ all: true });
     await until(waiting(2));
     // The Outbox's request takes longer than anyone waits (10 s for the deposit, 30 s for the
-    // scheduled refresh): on the emulator clock, that time passes now.
-    em.advanceTime(31_000);
+    // scheduled refresh): on the emulator clock, that time passes now; then its answer comes.
+    await passTimeUntilEnded([deposit, scheduled], 31_000);
+    await release();
 
     expect(ok(await deposit)).toEqual({ kind: "refused", message: BUSY_OUTBOX });
     const [fired] = await scheduled;
@@ -283,7 +296,7 @@ describe("two users' menu runs at once", () => {
       { operation: "Deposit", targetId: fund.id, amount: "5" },
       { operation: "Withdraw", targetId: other.id, amount: "1" },
     ]);
-    await slowOnce("depositMoneyToFund", 4_000);
+    await holdOnce("depositMoneyToFund");
     em.answers.push("YES");
     const ana = em.startRun("runOutbox", [], { as: "menu", user: ANA });
     await until(holder("runOutbox"));
@@ -291,7 +304,8 @@ describe("two users' menu runs at once", () => {
     em.answers.push("YES", "OK", "OK");
     const ben = em.startRun("runOutbox", [], { as: "menu", user: BEN });
     await until(waitingIn("runOutbox"), "Ben's Outbox waiting");
-    em.advanceTime(1_500);
+    await passTimeUntilEnded([ben], 1_500);
+    await release();
     expect(await ben).toEqual({ ok: true, result: null });
     expect(ok(await ana)).toMatchObject({ done: 2 });
     expect(em.ui.dialogs.filter((d) => d.prompt === BUSY_OUTBOX)).toHaveLength(1);
@@ -325,7 +339,7 @@ describe("two users' menu runs at once", () => {
 describe("a refusal names the run that holds the spreadsheet", () => {
   it("a deposit and an Outbox run refused during a refresh say a refresh is running", async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "3" }]);
-    await slowOnce("getFunds", 6_000);
+    await holdOnce("getFunds");
     const refresh = em.startRun("refreshAll", [], { as: "menu", user: ANA });
     await until(holder("refreshAll"));
     const deposit = em.startRun(
@@ -338,7 +352,8 @@ describe("a refusal names the run that holds the spreadsheet", () => {
     em.answers.push("YES", "OK");
     const outbox = em.startRun("runOutbox", [], { as: "menu", user: BEN });
     await until(waitingIn("runOutbox"), "the Outbox waiting");
-    em.advanceTime(11_000);
+    await passTimeUntilEnded([deposit, outbox], 11_000);
+    await release();
     expect(ok(await deposit)).toEqual({ kind: "refused", message: BUSY_REFRESH });
     expect(await outbox).toEqual({ ok: true, result: null });
     expect(em.ui.dialogs.at(-1)?.prompt).toBe(BUSY_REFRESH);
@@ -349,7 +364,7 @@ describe("a refusal names the run that holds the spreadsheet", () => {
 
   it("a refresh refused during an Outbox run says the Outbox is running", async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "3" }]);
-    await slowOnce("depositMoneyToFund", 4_000);
+    await holdOnce("depositMoneyToFund");
     // Ana confirms; Ben reads the refusal and Ana her summary.
     em.answers.push("YES", "OK", "OK");
     const outbox = em.startRun("runOutbox", [], { as: "menu", user: ANA });
@@ -357,7 +372,8 @@ describe("a refusal names the run that holds the spreadsheet", () => {
     const refresh = em.startRun("refreshAll", [], { as: "menu", user: BEN });
     const scheduled = em.startTimeTriggers({ all: true });
     await until(waiting(2));
-    em.advanceTime(31_000);
+    await passTimeUntilEnded([refresh, scheduled], 31_000);
+    await release();
     expect(await refresh).toMatchObject({ ok: true });
     expect(em.ui.dialogs.map((d) => d.prompt)).toContain(BUSY_OUTBOX);
     await scheduled;

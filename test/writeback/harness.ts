@@ -59,6 +59,11 @@ export interface WriteBack {
   deposits(id: number, cents: number): Promise<number>;
   faults(rules: Record<string, unknown>[]): Promise<void>;
   clearFaults(): Promise<void>;
+  /**
+   * Lets the calls a `hold` fault keeps go on (POST /_sandbox/faults/release), once there is one
+   * (a request already sent may still be on its way); how many there were.
+   */
+  releaseHeld(): Promise<number>;
   reset(): Promise<void>;
   /**
    * The sandbox reset (the same ledger as reset() gives) and the emulator put back to `state`
@@ -152,6 +157,14 @@ export async function startWriteBack(
     },
     faults: (rules) => control("faults", { latencyMs: 0, rules }),
     clearFaults: () => control("faults", undefined, "DELETE"),
+    async releaseHeld() {
+      const giveUp = Date.now() + 20_000;
+      while ((await control("faults")).held === 0) {
+        if (Date.now() > giveUp) throw new Error("no call was held by the sandbox");
+        await new Promise((done) => setTimeout(done, 5));
+      }
+      return (await control("faults/release", {})).released;
+    },
     async reset() {
       await control("reset", SIZES);
       await control("faults", undefined, "DELETE");

@@ -42,7 +42,14 @@ const ok = (outcome: RunOutcome): { ok: true; result: unknown } => {
   return outcome;
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Resolves once `test` holds (the sandbox applies a released call on its own thread). */
+async function until(test: () => Promise<boolean>): Promise<void> {
+  const giveUp = Date.now() + 20_000;
+  while (!(await test())) {
+    if (Date.now() > giveUp) throw new Error("the released request never landed");
+    await new Promise((done) => setTimeout(done, 10));
+  }
+}
 
 /** The fund's movements of one type and amount, in the sandbox's ledger. */
 async function movements(id: number, type: 1 | 2, amountCents: number): Promise<number> {
@@ -56,7 +63,8 @@ const pastTheWindow = () => wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000)
 describe("a deposit whose answer timed out, then a quick rerun", () => {
   it("waits for the late landing, holds the fund, and ends with one deposit", async () => {
     const before = await movements(fund.id, 1, 7_531);
-    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "slow", delayMs: 4_000, times: 1 }]);
+    // The deposit is held by the sandbox, unapplied, past the add-on's wait for its answer.
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "hold", times: 1 }]);
     wb.typeOutbox([
       { operation: "Deposit", targetId: fund.id, amount: "75.31" },
       { operation: "Withdraw", targetId: fund.id, amount: "1.00" },
@@ -76,8 +84,8 @@ describe("a deposit whose answer timed out, then a quick rerun", () => {
       result: "Waiting: row 2 on the same fund must be settled first.",
     });
 
-    await sleep(4_000); // the first request lands
-    expect(await movements(fund.id, 1, 7_531)).toBe(before + 1);
+    await wb.releaseHeld(); // the first request lands
+    await until(async () => (await movements(fund.id, 1, 7_531)) === before + 1);
     pastTheWindow();
     run();
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done"]);
@@ -276,7 +284,7 @@ describe("the confirmation names every movement", () => {
 describe("the Fund sidebar follows the same rules", () => {
   it("a deposit whose answer timed out is never re-sent by a second click; opening the fund later settles it", async () => {
     const before = await movements(fund.id, 1, 2_222);
-    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "slow", delayMs: 3_000, times: 1 }]);
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "hold", times: 1 }]);
     const form = (id: string) => ({ requestId: id, fields: { Id: fund.id, DepositAmount: "22.22" } });
     const first = wb.sidebar("depositToFund", form("click-one-0001")) as { kind: string; message: string };
     expect(first.kind).toBe("unknown");
@@ -288,7 +296,8 @@ describe("the Fund sidebar follows the same rules", () => {
     expect(second.message).toMatch(
       /^Not sent: the earlier request \(Deposit of [A-Z]{3} 22\.22 to fund \d+\) got no answer/,
     );
-    await sleep(3_000);
+    await wb.releaseHeld();
+    await until(async () => (await movements(fund.id, 1, 2_222)) === before + 1);
     pastTheWindow();
     const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
     expect(view.notice).toBe(

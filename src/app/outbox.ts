@@ -50,6 +50,7 @@ import {
   currentLanguage,
   entry,
   executionLimitMs,
+  firstCompany,
   serviceClient,
   settingsStore,
   tolerate,
@@ -138,7 +139,7 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     source,
     settings.token,
   );
-  const audit = writeAudit(log, language);
+  const audit = writeAudit(log, language, firstCompany());
   let counted = 0;
   const client = serviceClient({ baseUrl: settings.baseUrl, token: settings.token, onCall: audit.onCall });
   const format = dateFormatter(spreadsheet);

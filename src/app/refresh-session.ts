@@ -25,6 +25,7 @@ import {
   auditLog,
   auditSheet,
   currentLanguage,
+  firstCompany,
   serviceClient,
   settingsStore,
   tolerate,
@@ -101,7 +102,7 @@ export function session(source: RefreshSource, action: StringKey) {
     source,
     context.token,
   );
-  const audit = callAudit(log, () => translate(context.language, action));
+  const audit = callAudit(log, () => translate(context.language, action), firstCompany());
   const client = serviceClient({
     baseUrl: context.baseUrl,
     token: context.token,

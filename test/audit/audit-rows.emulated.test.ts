@@ -7,6 +7,7 @@
  * and Currency) inserted, its rows and entry numbers kept.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { COMPANIES_KEY } from "../../src/settings/companies";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "../writeback/harness";
 
@@ -180,6 +181,36 @@ describe("the connection test", () => {
     expect(elsewhere).toContain("Test connection");
     expect(elsewhere).not.toContain(typed);
     expect(elsewhere).not.toContain(wb.sandbox.token);
+  });
+});
+
+describe("the Company column", () => {
+  it("a named company's calls say `Name (key)`, a refresh's reads and an Outbox deposit alike, and no token is in any cell", () => {
+    const [a] = openFunds as [SandboxFund];
+    // The registry as it is once a second company was added: the first one named.
+    const entry = (key: string, name: string) => ({ key, name, apiUrl: wb.sandbox.url, formerNames: [] });
+    wb.emulator.documentPropertiesData.values.set(
+      COMPANIES_KEY,
+      JSON.stringify({
+        v: 1,
+        rev: 1,
+        several: true,
+        entries: [entry("c0", "Alpha"), entry("c7k2p0qx", "Beta")],
+      }),
+    );
+    refreshFunds();
+    expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "5" }]);
+    expect(wb.menu("runOutbox", ["YES"])).toMatchObject({ ok: true });
+    const rows = auditRows();
+    expect(rows.map((r) => [r.Action, r.Endpoint, r.Company])).toEqual(
+      expect.arrayContaining([
+        ["Refresh funds", "getFunds", "Alpha (c0)"],
+        [expect.stringMatching(/^Deposit · /), "depositMoneyToFund", "Alpha (c0)"],
+      ]),
+    );
+    expect(rows.every((r) => r.Company === "Alpha (c0)")).toBe(true);
+    expect(everyCell()).not.toContain(wb.sandbox.token);
   });
 });
 

@@ -15,6 +15,7 @@ import { runtime } from "../gas/runtime";
 import { auditUser } from "../gas/session";
 import { type Language, languageForLocale } from "../i18n";
 import { createTimeBudget, EXECUTION_LIMIT_MS, type TimeBudget } from "../longrun/budget";
+import { type CompanyEntry, companyByKey, FIRST_COMPANY_KEY } from "../settings/companies";
 import type { SettingsStore } from "../settings/store";
 import { auditMaxRows } from "../settings/tuning";
 
@@ -54,6 +55,14 @@ let store: SettingsStore | null = null;
 export function settingsStore(): SettingsStore {
   if (!store) store = documentSettingsStore();
   return store;
+}
+
+/**
+ * The document's first company (c0), named in the audit of paths whose requests still go to it
+ * alone (the settings' service URL with the user's token).
+ */
+export function firstCompany(): CompanyEntry | null {
+  return companyByKey(settingsStore().companies(), FIRST_COMPANY_KEY) ?? null;
 }
 
 /** Google's 6 minutes, or less when the document asks for less (EXECUTION_LIMIT_KEY). */

@@ -52,6 +52,7 @@ import {
   currentLanguage,
   entry,
   executionLimitMs,
+  firstCompany,
   settingsStore,
   tolerate,
   withDocumentLock,
@@ -126,7 +127,7 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     }),
     source,
   );
-  const audit = writeAudit(log, language);
+  const audit = writeAudit(log, language, firstCompany());
   let counted = 0;
   // The first company's connection (a write session per company comes with the Outbox's
   // Company column). A token bound to another origin than the service URL stops the path here

@@ -26,6 +26,7 @@ import {
   auditLog,
   auditSheet,
   currentLanguage,
+  firstCompany,
   secrets,
   settingsStore,
   tolerate,
@@ -107,7 +108,7 @@ export function session(source: RefreshSource, action: StringKey) {
     }),
     source,
   );
-  const audit = callAudit(log, () => translate(context.language, action));
+  const audit = callAudit(log, () => translate(context.language, action), firstCompany());
   observer.audit = audit;
   const client = connection.client;
   const deps = {

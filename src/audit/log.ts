@@ -17,10 +17,29 @@ export type AuditSource = "menu" | "sidebar" | "outbox" | "schedule";
 /** "sending" only ever shows on a row whose call never finished (the run was stopped). */
 export type AuditOutcome = "ok" | "refused" | "error" | "unknown" | "sending";
 
+/** A company as the audit names it: its key and its name at the time of the call. */
+export interface AuditCompany {
+  key: string;
+  name: string;
+}
+
+/**
+ * The audit's Company cell: `Name (key)`, "Alpha (c7k2p0qx)": the name as it was then, the key
+ * for ever (a later rename or a reused name cannot make the row speak of another company). A
+ * company without a name is a one-company document's first, never named: its user has no
+ * company to tell apart, so the cell stays empty, as on rows written before the column.
+ */
+export function auditCompanyCell(company: AuditCompany | null | undefined): string {
+  if (!company || company.name === "") return "";
+  return `${company.name} (${company.key})`;
+}
+
 /** What is about to be called. */
 export interface AuditCall {
   /** What the user asked for, in their words ("Refresh funds", "Deposit"). */
   action: string;
+  /** The company it goes to, as its cell shows it (auditCompanyCell); "" or absent: not said. */
+  company?: string;
   method: string;
   endpoint: string;
   params?: unknown;
@@ -97,6 +116,7 @@ export function auditRow(
     user: context.user,
     source: context.source,
     action: clean(call.action),
+    company: clean(call.company || ""),
     target: clean(call.target || ""),
     amountCents: call.amountCents ?? null,
     currency: clean(call.currency || ""),
@@ -118,6 +138,8 @@ const WORSE: readonly string[] = ["ok", "unknown", "refused", "error"];
 interface ReadSum {
   /** What the user asked for, each once ("Refresh all"; an Outbox run's writes the reads were for). */
   actions: string[];
+  /** The companies read from, each once. */
+  companies: string[];
   startedAt: Date;
   methods: string[];
   endpoints: string[];
@@ -133,6 +155,7 @@ interface ReadSum {
 function addRead(sum: ReadSum | null, call: AuditCall, result: AuditResult, startedAt: Date): ReadSum {
   const next: ReadSum = sum || {
     actions: [],
+    companies: [],
     startedAt,
     methods: [],
     endpoints: [],
@@ -146,6 +169,7 @@ function addRead(sum: ReadSum | null, call: AuditCall, result: AuditResult, star
   };
   const add = (list: string[], item: string) => list.includes(item) || list.push(item);
   add(next.actions, call.action);
+  if (call.company) add(next.companies, call.company);
   add(next.methods, call.method.toUpperCase());
   add(next.endpoints, call.endpoint);
   next.calls++;
@@ -170,7 +194,12 @@ function sumRow(context: AuditContext, sum: ReadSum): AuditRowSource {
       : "";
   return auditRow(
     context,
-    { action: sum.actions.join("; "), method: sum.methods.join(", "), endpoint: sum.endpoints.join(", ") },
+    {
+      action: sum.actions.join("; "),
+      company: sum.companies.join("; "),
+      method: sum.methods.join(", "),
+      endpoint: sum.endpoints.join(", "),
+    },
     {
       outcome: sum.outcome,
       httpStatus: sum.httpStatus,

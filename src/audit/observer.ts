@@ -7,7 +7,7 @@
  * (the record id of a created fund, for one, is known only after).
  */
 import type { CallEvent } from "../api/client";
-import type { AuditCall, AuditHandle, AuditLog } from "./log";
+import { type AuditCall, type AuditCompany, type AuditHandle, type AuditLog, auditCompanyCell } from "./log";
 
 export interface CallAudit {
   onCall(event: CallEvent): void;
@@ -28,7 +28,17 @@ function pairKey(event: CallEvent): string {
   return event.callId ?? `${event.endpoint}#${event.attempt}`;
 }
 
-export function callAudit(log: AuditLog, action: () => string, options: CallAuditOptions = {}): CallAudit {
+/**
+ * Turns the client's call reports into rows of `log`, each naming `action()` and, when given,
+ * the company the client calls (`Name (key)`; see auditCompanyCell).
+ */
+export function callAudit(
+  log: AuditLog,
+  action: () => string,
+  company?: AuditCompany | null,
+  options: CallAuditOptions = {},
+): CallAudit {
+  const companyCell = auditCompanyCell(company);
   const open = new Map<string, AuditHandle>();
   let requests = 0;
   return {
@@ -36,6 +46,7 @@ export function callAudit(log: AuditLog, action: () => string, options: CallAudi
       const key = pairKey(event);
       const call: AuditCall = {
         action: action(),
+        ...(companyCell ? { company: companyCell } : {}),
         method: event.method,
         endpoint: event.endpoint,
         params: event.params,

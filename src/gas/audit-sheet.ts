@@ -105,16 +105,16 @@ function headersFor(keys: readonly string[], language: Language): string[] {
 }
 
 /**
- * The layout row 1 shows when it is the header of this version or of an earlier one: whole
- * (what follows it is a user's), or only its first columns followed by blanks (written by a
- * version with fewer columns). Its language and keys.
+ * The layout row 1 shows when it is the header of this version or of an earlier one from
+ * OLDER_AUDIT_LAYOUTS[oldest] on: whole (what follows it is a user's), or only its first
+ * columns followed by blanks (written by a version with fewer columns). Its language and keys.
  */
 function layoutOf(
   cells: readonly CellValue[],
-  olderToo = true,
+  oldest = 0,
 ): { language: Language; keys: readonly string[]; inserted?: boolean } | null {
   const current = AUDIT_COLUMNS.map((c) => c.key);
-  for (const keys of [current, ...(olderToo ? OLDER_AUDIT_LAYOUTS : [])]) {
+  for (const keys of [current, ...OLDER_AUDIT_LAYOUTS.slice(oldest)]) {
     for (const language of LANGUAGES) {
       const headers = headersFor(keys, language);
       let same = 0;
@@ -149,24 +149,37 @@ function ensureHeader(sheet: Sheet, language: Language): "intact" | "completed" 
 }
 
 /** Row 1 as the header it is, if it is one (see layoutOf). */
-function headerRow(sheet: Sheet, olderToo = true) {
+function headerRow(sheet: Sheet, oldest = 0) {
   ensureSize(sheet, 1, WIDTH);
   const first = (sheet.getRange(1, 1, 1, WIDTH).getValues()[0] ?? []) as CellValue[];
   const cells = first.map((c) => (typeof c === "string" ? c.trim() : c));
-  return { cells, found: layoutOf(cells, olderToo) };
+  return { cells, found: layoutOf(cells, oldest) };
 }
 
-/** Document property (per sheet id): the sheet's header was written in this version's layout. */
+/**
+ * Document property (per sheet id): the layout the sheet's header was last written in, as its
+ * place in OLDER_AUDIT_LAYOUTS (this version's: the list's length). "1", written before the
+ * Company column, is the layout without it.
+ */
 const LAYOUT_KEY = "audit.layout.";
+/** This version's layout number in the note. */
+const LAYOUT_NUMBER = OLDER_AUDIT_LAYOUTS.length;
+
+/** The oldest earlier layout a sheet noted as `noted` may still show: none older than its note. */
+function oldestAllowed(noted: string | null): number {
+  if (noted === null) return 0;
+  const n = Number(noted);
+  return Number.isInteger(n) && n >= 0 ? Math.min(n, LAYOUT_NUMBER) : LAYOUT_NUMBER;
+}
 
 function rewriteHeader(sheet: Sheet, language: Language): "intact" | "completed" | "restored" {
-  // A sheet once laid out in this version's columns never takes an older header (typed over
+  // A sheet once laid out in some version's columns never takes an older header (typed over
   // it by anyone) for one to insert columns into: its rows would all move under other headers.
   const properties = PropertiesService.getDocumentProperties();
   const mark = `${LAYOUT_KEY}${sheet.getSheetId()}`;
-  const { cells, found } = headerRow(sheet, !properties.getProperty(mark));
+  const { cells, found } = headerRow(sheet, oldestAllowed(properties.getProperty(mark)));
   if (found && found.keys.length === WIDTH && !found.inserted) {
-    properties.setProperty(mark, "1");
+    properties.setProperty(mark, String(LAYOUT_NUMBER));
     return "intact";
   }
   const blank = cells.every((c) => c === "");
@@ -187,7 +200,7 @@ function rewriteHeader(sheet: Sheet, language: Language): "intact" | "completed"
   header.setNumberFormats([FORMATS.map(() => "@")]);
   header.setValues([headersOf(AUDIT_TABLE, found?.language ?? language)]);
   // Noted once the header is whole: a move stopped before is recognised and finished.
-  properties.setProperty(mark, "1");
+  properties.setProperty(mark, String(LAYOUT_NUMBER));
   if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
   // A sheet the add-on has just created is blank too; it has no rows to speak of.
   return found ? "completed" : blank && sheet.getLastRow() <= 1 ? "intact" : "restored";

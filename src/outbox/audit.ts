@@ -5,7 +5,14 @@
  * asked for the call, and adds the verdicts on interrupted writes, which are not calls.
  */
 import type { CallEvent } from "../api";
-import type { AuditCall, AuditHandle, AuditLog, AuditResult } from "../audit/log";
+import {
+  type AuditCall,
+  type AuditCompany,
+  type AuditHandle,
+  type AuditLog,
+  type AuditResult,
+  auditCompanyCell,
+} from "../audit/log";
 import { callAudit } from "../audit/observer";
 import { type Language, translate } from "../i18n";
 import { operationLabel } from "./operations";
@@ -56,7 +63,8 @@ export function writeAction(language: Language, request: WriteRequest, key: stri
   return `${operationLabel(language, request.operation)} · ${key}`;
 }
 
-export function writeAudit(log: AuditLog, language: Language): WriteAudit {
+/** The audit of an Outbox run or a form's writes; each row names `company` when given. */
+export function writeAudit(log: AuditLog, language: Language, company?: AuditCompany | null): WriteAudit {
   let current: { key: string; request: WriteRequest; fund?: { title: string; currency: string } } | null =
     null;
   // A write's row is completed once the write path has judged the answer (a refusal the fund
@@ -85,6 +93,7 @@ export function writeAudit(log: AuditLog, language: Language): WriteAudit {
   const calls = callAudit(
     judged,
     () => (current ? writeAction(language, current.request, current.key) : reads),
+    company,
     {
       // The row names the Outbox row or form the write is for, and its target even when the
       // client knows the record only from the answer (a created fund).
@@ -117,6 +126,7 @@ export function writeAudit(log: AuditLog, language: Language): WriteAudit {
         log
           .begin({
             action: `${writeAction(language, entry.request, entry.key)} · ${entry.message}`,
+            company: auditCompanyCell(company),
             method: "-",
             endpoint: ENDPOINT_OF[entry.request.operation],
             recordId: entry.recordId ?? targetOf(entry.request),

@@ -435,6 +435,11 @@ export interface AuditRowSource {
   user: string;
   source: string;
   action: string;
+  /**
+   * The company the call went to, `Name (key)` ("Alpha (c7k2p0qx)": the name then, the key for
+   * ever); "" when it was not said, or for a one-company document's unnamed company.
+   */
+  company?: string;
   /** What a write acts on, in words: "Fund 12 · Petty cash", "Report 7"; "" for reads. */
   target?: string;
   /** A movement's amount in integer cents, and its currency ("" when unknown). */
@@ -462,6 +467,7 @@ export const AUDIT_COLUMNS: readonly Column<AuditRowSource>[] = [
   text("source", "col.source", (a, language) => translate(language, `run.source.${a.source}` as StringKey)),
   text("action", "col.action", (a) => a.action),
   // Added after the others: older sheets get these columns inserted here (src/gas/audit-sheet.ts).
+  text("company", "col.company", (a) => a.company),
   text("target", "col.target", (a) => a.target),
   amount(
     "amount",
@@ -484,12 +490,20 @@ export const AUDIT_COLUMNS: readonly Column<AuditRowSource>[] = [
   integer(AUDIT_SEQUENCE_KEY, "col.sequence", (a) => a.sequence),
 ];
 
+const auditKeysWithout = (...keys: string[]) =>
+  AUDIT_COLUMNS.map((c) => c.key).filter((k) => !keys.includes(k));
+
 /**
  * The audit layouts written by earlier versions, oldest first: a sheet with one of them (or a
- * beginning of one) gets the missing columns inserted in place, its rows kept.
+ * beginning of one) gets the missing columns inserted in place, its rows kept. A layout's place
+ * in this list is also its number in the sheet's layout note (src/gas/audit-sheet.ts), so
+ * layouts are only ever added at the end.
  */
 export const OLDER_AUDIT_LAYOUTS: readonly (readonly string[])[] = [
-  AUDIT_COLUMNS.map((c) => c.key).filter((k) => !["target", "amount", "currency"].includes(k)),
+  // Before a write's target, amount and currency had columns of their own.
+  auditKeysWithout("company", "target", "amount", "currency"),
+  // Before the company.
+  auditKeysWithout("company"),
 ];
 
 export const AUDIT_TABLE: TableSpec<AuditRowSource> = {

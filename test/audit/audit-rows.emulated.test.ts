@@ -3,10 +3,11 @@
  * write stands out in a row of its own with its target, amount (in its currency's decimals),
  * currency and outcome; a refresh's reads are summed up in one row unless "every read" is
  * chosen; the connection test's calls are audited, the token tried never in a cell; and an
- * Audit sheet with the columns of the previous version gets the new ones inserted, its rows and
- * entry numbers kept.
+ * Audit sheet with the columns of an earlier version gets the new ones (Company; Target, Amount
+ * and Currency) inserted, its rows and entry numbers kept.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { COMPANIES_KEY } from "../../src/settings/companies";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "../writeback/harness";
 
@@ -38,10 +39,28 @@ function everyCell(): string {
   return JSON.stringify(wb.emulator.spreadsheet.sheets.map((sheet) => wb.sheetValues(sheet.name)));
 }
 
-/** The previous version kept no note of the Audit sheet's layout. */
-function asPreviousVersion(): void {
-  for (const key of [...wb.emulator.documentPropertiesData.values.keys()])
-    if (key.startsWith("audit.layout.")) wb.emulator.documentPropertiesData.values.delete(key);
+/**
+ * The Audit sheet as an earlier version left it: "previous", the columns of the version before
+ * the Company column (which noted its layout as "1"); "older", also without Target, Amount and
+ * Currency (that version kept no note of the layout).
+ */
+function asEarlierVersion(version: "previous" | "older"): void {
+  const sheet = wb.emulator.spreadsheet.sheetByName("Audit");
+  if (version === "previous") sheet?.deleteColumns(5, 1);
+  else sheet?.deleteColumns(5, 4);
+  const values = wb.emulator.documentPropertiesData.values;
+  for (const key of [...values.keys()])
+    if (key.startsWith("audit.layout.")) {
+      if (version === "previous") values.set(key, "1");
+      else values.delete(key);
+    }
+}
+
+/** The headers of an earlier version's Audit sheet (see asEarlierVersion). */
+function earlierHeaders(version: "previous" | "older", language: "en" | "es" = "en"): string[] {
+  const gone = version === "previous" ? ["Company", "Empresa"] : ["Company", "Target", "Amount", "Currency"];
+  const en = headersOf(AUDIT_TABLE, "en");
+  return headersOf(AUDIT_TABLE, language).filter((_, i) => !gone.includes(en[i] as string));
 }
 
 function refreshFunds(): void {
@@ -165,49 +184,104 @@ describe("the connection test", () => {
   });
 });
 
+describe("the Company column", () => {
+  it("a named company's calls say `Name (key)`, a refresh's reads and an Outbox deposit alike, and no token is in any cell", () => {
+    const [a] = openFunds as [SandboxFund];
+    // The registry as it is once a second company was added: the first one named.
+    const entry = (key: string, name: string) => ({ key, name, apiUrl: wb.sandbox.url, formerNames: [] });
+    wb.emulator.documentPropertiesData.values.set(
+      COMPANIES_KEY,
+      JSON.stringify({
+        v: 1,
+        rev: 1,
+        several: true,
+        entries: [entry("c0", "Alpha"), entry("c7k2p0qx", "Beta")],
+      }),
+    );
+    // Ana named it herself: her token is bound to the name she gave (settings.company.c0).
+    wb.emulator
+      .userPropertiesOf(wb.user)
+      .values.set("settings.company.c0", JSON.stringify({ name: "Alpha", at: 1 }));
+    refreshFunds();
+    expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "5" }]);
+    expect(wb.menu("runOutbox", ["YES"])).toMatchObject({ ok: true });
+    const rows = auditRows();
+    expect(rows.map((r) => [r.Action, r.Endpoint, r.Company])).toEqual(
+      expect.arrayContaining([
+        ["Refresh funds", "getFunds", "Alpha (c0)"],
+        [expect.stringMatching(/^Deposit · /), "depositMoneyToFund", "Alpha (c0)"],
+      ]),
+    );
+    expect(rows.every((r) => r.Company === "Alpha (c0)")).toBe(true);
+    expect(everyCell()).not.toContain(wb.sandbox.token);
+  });
+});
+
 describe("an Audit sheet with the previous version's columns", () => {
-  it("gets the new columns inserted where they go, its rows, entry numbers and a user's column kept, nothing reported", () => {
-    wb.settings({ pageSize: "3", auditReads: "every" });
+  it("a new one has the Company column right after Action", () => {
     refreshFunds();
-    const before = auditRows();
-    // The previous version's sheet: the same, without Target, Amount and Currency, and a column
-    // of notes a user added to its right.
-    const model = wb.emulator.spreadsheet.sheetByName("Audit");
-    model?.deleteColumns(5, 3);
-    asPreviousVersion();
-    wb.emulator.typeCells("Audit", "N1:N2", [["My notes"], ["checked by Ana"]]);
-    const old = wb.sheetValues("Audit");
-    expect(old[0]).toEqual([...headersOf(AUDIT_TABLE, "en").filter((_, i) => i < 4 || i > 6), "My notes"]);
-    refreshFunds();
-    const values = wb.sheetValues("Audit");
-    expect(values[0]).toEqual([...headersOf(AUDIT_TABLE, "en"), "My notes"]);
-    expect(values[1]?.[16]).toBe("checked by Ana");
-    const after = auditRows();
-    const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp), "My notes": "" });
-    expect(after.slice(0, before.length).map(strip)).toEqual(before.map(strip));
-    expect(after.map((r) => r["Entry no."])).toEqual(after.map((_, i) => i + 1));
-    expect(after.some((r) => r.Action === "Audit check")).toBe(false);
+    const header = wb.sheetValues("Audit")[0] as string[];
+    expect(header).toEqual(headersOf(AUDIT_TABLE, "en"));
+    expect(header.slice(3, 6)).toEqual(["Action", "Company", "Target"]);
+    // One company, never named: its user reads no company in the cell.
+    expect(auditRows().map((r) => r.Company)).toEqual([""]);
   });
 
-  it("one of this version whose header an editor types over with the previous one's: no column inserted, every row kept in place", () => {
-    wb.settings({ pageSize: "3", auditReads: "every" });
-    refreshFunds();
-    const before = wb.sheetValues("Audit").slice(1);
-    const previous = headersOf(AUDIT_TABLE, "en").filter((_, i) => i < 4 || i > 6);
-    wb.emulator.typeCells("Audit", "A1:M1", [previous]);
-    refreshFunds();
-    const values = wb.sheetValues("Audit");
-    expect(values[0]).toEqual(headersOf(AUDIT_TABLE, "en"));
-    // The typed row is kept as a row of its own (the entry check points at it); no cell moved.
-    expect(values[1]?.slice(0, 13)).toEqual(previous);
-    expect(values.slice(2, 2 + before.length)).toEqual(before);
-  });
+  for (const version of ["previous", "older"] as const) {
+    it(`${version === "previous" ? "without Company" : "without Company, Target, Amount and Currency"}: gets the new columns inserted where they go, its rows, entry numbers and a user's column kept, nothing reported`, () => {
+      wb.settings({ pageSize: "3", auditReads: "every" });
+      refreshFunds();
+      const before = auditRows();
+      // The earlier version's sheet: the same without the columns added since, and a column of
+      // notes a user added to its right.
+      asEarlierVersion(version);
+      const old = earlierHeaders(version);
+      const notes = String.fromCharCode(65 + old.length);
+      wb.emulator.typeCells("Audit", `${notes}1:${notes}2`, [["My notes"], ["checked by Ana"]]);
+      expect(wb.sheetValues("Audit")[0]).toEqual([...old, "My notes"]);
+      refreshFunds();
+      const values = wb.sheetValues("Audit");
+      expect(values[0]).toEqual([...headersOf(AUDIT_TABLE, "en"), "My notes"]);
+      expect(values[1]?.[AUDIT_TABLE.columns.length]).toBe("checked by Ana");
+      const after = auditRows();
+      const strip = (r: Record<string, unknown>) => ({
+        ...r,
+        Timestamp: String(r.Timestamp),
+        "My notes": "",
+      });
+      expect(after.slice(0, before.length).map(strip)).toEqual(before.map(strip));
+      expect(after.map((r) => r["Entry no."])).toEqual(after.map((_, i) => i + 1));
+      expect(after.some((r) => r.Action === "Audit check")).toBe(false);
+      expect(
+        wb.emulator.documentPropertiesData.values.get(
+          [...wb.emulator.documentPropertiesData.values.keys()].find((k) => k.startsWith("audit.layout.")) ??
+            "",
+        ),
+      ).toBe("2");
+    });
+  }
+
+  for (const version of ["previous", "older"] as const) {
+    it(`one of this version whose header an editor types over with the ${version} one's: no column inserted, every row kept in place`, () => {
+      wb.settings({ pageSize: "3", auditReads: "every" });
+      refreshFunds();
+      const before = wb.sheetValues("Audit").slice(1);
+      const typed = earlierHeaders(version);
+      wb.emulator.typeCells("Audit", `A1:${String.fromCharCode(64 + typed.length)}1`, [typed]);
+      refreshFunds();
+      const values = wb.sheetValues("Audit");
+      expect(values[0]).toEqual(headersOf(AUDIT_TABLE, "en"));
+      // The typed row is kept as a row of its own (the entry check points at it); no cell moved.
+      expect(values[1]?.slice(0, typed.length)).toEqual(typed);
+      expect(values.slice(2, 2 + before.length)).toEqual(before);
+    });
+  }
 
   it("three executions at once on an old sheet: one header, the new columns once, entry numbers unique and in order", async () => {
     wb.settings({ pageSize: "3", auditReads: "every" });
     refreshFunds();
-    wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
-    asPreviousVersion();
+    asEarlierVersion("previous");
     const before = auditRows().length;
     // Each test's call answers after the same delay: all three then open the sheet at once.
     await wb.faults([{ endpoint: "getFunds", fault: "slow", delayMs: 400, times: 3 }]);
@@ -223,32 +297,33 @@ describe("an Audit sheet with the previous version's columns", () => {
     expect(after.some((r) => r.Action === "Audit check")).toBe(false);
   });
 
-  it("killed at any call while its new columns go in, keeps every earlier row under the right headers", () => {
-    wb.emulator.resetState();
-    wb.settings({ pageSize: "3", auditReads: "every" });
-    refreshFunds();
-    const before = auditRows();
-    wb.emulator.spreadsheet.sheetByName("Audit")?.deleteColumns(5, 3);
-    asPreviousVersion();
-    // Every kill point starts from this spreadsheet, made once.
-    const start = wb.emulator.saveState();
-    let completed = false;
-    for (let call = 1; !completed; call++) {
-      wb.emulator.restoreState(start);
-      completed = wb.menu("refreshFunds", ["OK"], { stopAt: { serviceCall: call } }).ok;
+  for (const version of ["previous", "older"] as const) {
+    it(`the ${version} one, killed at any call while its new columns go in, keeps every earlier row under the right headers`, () => {
+      wb.emulator.resetState();
+      wb.settings({ pageSize: "3", auditReads: "every" });
       refreshFunds();
-      const where = `killed at call ${call}`;
-      expect(wb.sheetValues("Audit")[0], where).toEqual(headersOf(AUDIT_TABLE, "en"));
-      const after = auditRows().filter((r) => before.some((b) => b["Entry no."] === r["Entry no."]));
-      const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp) });
-      expect(after.map(strip), where).toEqual(before.map(strip));
-      expect(call).toBeLessThan(1_000);
-    }
-  }, 300_000);
+      const before = auditRows();
+      asEarlierVersion(version);
+      // Every kill point starts from this spreadsheet, made once.
+      const start = wb.emulator.saveState();
+      let completed = false;
+      for (let call = 1; !completed; call++) {
+        wb.emulator.restoreState(start);
+        completed = wb.menu("refreshFunds", ["OK"], { stopAt: { serviceCall: call } }).ok;
+        refreshFunds();
+        const where = `killed at call ${call}`;
+        expect(wb.sheetValues("Audit")[0], where).toEqual(headersOf(AUDIT_TABLE, "en"));
+        const after = auditRows().filter((r) => before.some((b) => b["Entry no."] === r["Entry no."]));
+        const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp) });
+        expect(after.map(strip), where).toEqual(before.map(strip));
+        expect(call).toBeLessThan(1_000);
+      }
+    }, 300_000);
+  }
 
   it("in Spanish, written before entries were numbered, keeps its 12 columns' rows under the right headers", () => {
     const headers = headersOf(AUDIT_TABLE, "es");
-    const old = headers.filter((_, i) => i < 4 || (i > 6 && i < 15));
+    const old = earlierHeaders("older", "es").slice(0, -1);
     expect(old).toHaveLength(12);
     wb.emulator.spreadsheet.addSheet("Audit");
     wb.emulator.typeCells("Audit", "A1:L2", [
@@ -274,6 +349,7 @@ describe("an Audit sheet with the previous version's columns", () => {
     const row = Object.fromEntries(headers.map((h, i) => [h, values[1]?.[i]]));
     expect(row).toMatchObject({
       Acción: "Depósito",
+      Empresa: "",
       Destino: "",
       Método: "POST",
       Endpoint: "depositMoneyToFund",

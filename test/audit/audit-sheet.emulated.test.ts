@@ -107,13 +107,14 @@ describe("entry numbers", () => {
     const n = audit().numbers.length;
     s.emulator.typeCells(
       "Audit",
-      `A${n + 2}:P${n + 3}`,
+      `A${n + 2}:Q${n + 3}`,
       [
         [
           "2024-06-30 10:00:00",
           "mallory@example.com",
           "menu",
           "Deposit",
+          "",
           "Fund 5",
           10,
           "USD",
@@ -132,6 +133,7 @@ describe("entry numbers", () => {
           "mallory@example.com",
           "menu",
           "Deposit",
+          "",
           "Fund 5",
           10,
           "USD",
@@ -161,7 +163,7 @@ describe("rotation", () => {
     s.settings({ pageSize: "5", auditMaxRows: "10", auditReads: "every" });
     for (let i = 0; i < 6; i++) refresh();
     const archive = sheetOf(s.emulator, "Audit archive");
-    const archived = archive?.values.slice(1).map((r) => r[15]) ?? [];
+    const archived = archive?.values.slice(1).map((r) => r[16]) ?? [];
     expect(archived.length).toBeGreaterThan(0);
     const numbers = [...archived, ...audit().numbers];
     expect(numbers).toEqual(range(1, numbers.length));
@@ -172,7 +174,8 @@ describe("rotation", () => {
 describe("the header row", () => {
   it("cleared, it is written again by the next write, which says so", () => {
     refresh();
-    s.emulator.typeCells("Audit", "A1:P1", [Array(16).fill("")], s.user);
+    const width = AUDIT_TABLE.columns.length;
+    s.emulator.typeCells("Audit", `A1:${String.fromCharCode(64 + width)}1`, [Array(width).fill("")], s.user);
     refresh();
     expect(audit().sheet.header).toEqual(headersOf(AUDIT_TABLE, "en"));
     expect(checks()).toEqual([
@@ -223,8 +226,9 @@ describe("a sheet that is not the audit's", () => {
 
 describe("an audit sheet written before entries were numbered", () => {
   it("keeps its rows, completes its header without a word, and numbers from there on", () => {
-    // Without the Target, Amount and Currency columns added since, nor the entry numbers.
-    const old = headersOf(AUDIT_TABLE, "es").filter((_, i) => i < 4 || (i > 6 && i < 15));
+    // Without the Company, Target, Amount and Currency columns added since, nor the entry numbers.
+    const old = headersOf(AUDIT_TABLE, "es").filter((_, i) => i < 4 || (i > 7 && i < 16));
+    expect(old).toHaveLength(12);
     s.emulator.spreadsheet.addSheet("Audit");
     s.emulator.typeCells(
       "Audit",
@@ -265,10 +269,10 @@ describe("an audit sheet written before entries were numbered", () => {
     refresh();
     const sheet = sheetOf(s.emulator, "Audit");
     expect(sheet?.header).toEqual(headersOf(AUDIT_TABLE, "es"));
-    const numbers = sheet?.values.slice(1).map((r) => r[15]) ?? [];
+    const numbers = sheet?.values.slice(1).map((r) => r[16]) ?? [];
     expect(numbers.slice(0, 2)).toEqual(["", ""]);
     expect(numbers.slice(2)).toEqual(range(1, numbers.length - 2));
-    const messages = sheet?.values.slice(1).map((r) => r[12]);
+    const messages = sheet?.values.slice(1).map((r) => r[13]);
     expect(messages?.[2]).toBe(
       "The 2 rows above were written before the add-on numbered its entries; entries are numbered from here on.",
     );

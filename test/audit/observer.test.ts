@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CallEvent } from "../../src/api/client";
-import { type AuditSink, createAuditLog } from "../../src/audit/log";
+import { type AuditSink, auditCompanyCell, createAuditLog } from "../../src/audit/log";
 import { callAudit } from "../../src/audit/observer";
 import type { AuditRowSource } from "../../src/sheets/columns";
 
@@ -72,5 +72,83 @@ describe("audit of the client's calls", () => {
     expect(log.at(-1)).toBe("append getFund:error");
     expect(rows[1]).toMatchObject({ httpStatus: 503, parameters: '{"Id":4}' });
     expect(rows[1]?.message).not.toContain("tok-secret");
+  });
+});
+
+describe("the company of the audited calls", () => {
+  const read = (token: string): CallEvent => ({
+    ...base,
+    phase: "after",
+    endpoint: "getFunds",
+    kind: "read",
+    method: "GET",
+    params: { Page: 1, token },
+    status: 401,
+    outcome: "error",
+    message: `Bearer ${token} refused`,
+    durationMs: 5,
+  });
+  const write: CallEvent = {
+    ...base,
+    phase: "before",
+    endpoint: "depositMoneyToFund",
+    kind: "write",
+    method: "POST",
+    params: { Id: 4, DepositAmount: 10 },
+    recordId: 4,
+  };
+  const context = (secrets: string[]) => ({
+    user: "u",
+    source: "menu" as const,
+    secrets,
+    now: () => new Date(base.at),
+    reads: "every" as const,
+  });
+
+  it("a named company's rows, writes and reads, say `Name (key)`, and never its token", () => {
+    const { rows, s } = sink();
+    const token = "tok-alpha-secret";
+    const log = createAuditLog(s, context([token]));
+    const audit = callAudit(log, () => "Deposit", { key: "c7k2p0qx", name: "Alpha" });
+    audit.onCall(write);
+    audit.onCall({ ...write, phase: "after", status: 200, outcome: "ok", durationMs: 80 });
+    audit.onCall(read(token));
+    log.flush();
+    expect(rows.map((r) => r.company)).toEqual(["Alpha (c7k2p0qx)", "Alpha (c7k2p0qx)"]);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("a one-company document's unnamed first company leaves the cell empty, as no company given does", () => {
+    for (const company of [{ key: "c0", name: "" }, undefined]) {
+      const { rows, s } = sink();
+      const log = createAuditLog(s, context([]));
+      callAudit(log, () => "Refresh funds", company).onCall(read("t"));
+      log.flush();
+      expect(rows[0]?.company).toBe("");
+    }
+    expect(auditCompanyCell({ key: "c0", name: "Main office" })).toBe("Main office (c0)");
+  });
+
+  it("the summed row of reads from two companies names each once", () => {
+    const { rows, s } = sink();
+    const log = createAuditLog(s, { ...context(["tok-a", "tok-b"]), reads: "summed" });
+    const alpha = callAudit(log, () => "Refresh funds", { key: "c7k2p0qx", name: "Alpha" });
+    const beta = callAudit(log, () => "Refresh funds", { key: "cb3m9z1a", name: "Beta" });
+    alpha.onCall(read("tok-a"));
+    beta.onCall(read("tok-b"));
+    alpha.onCall(read("tok-a"));
+    log.flush();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.company).toBe("Alpha (c7k2p0qx); Beta (cb3m9z1a)");
+    expect(JSON.stringify(rows)).not.toMatch(/tok-a|tok-b/);
+  });
+
+  it("a company name holding a token is redacted like every other text", () => {
+    const { rows, s } = sink();
+    const log = createAuditLog(s, context(["tok-in-name"]));
+    callAudit(log, () => "Refresh funds", { key: "c7k2p0qx", name: "Alpha tok-in-name" }).onCall(read("x"));
+    log.flush();
+    expect(rows[0]?.company).not.toContain("tok-in-name");
+    expect(rows[0]?.company).toMatch(/^Alpha .* \(c7k2p0qx\)$/);
   });
 });

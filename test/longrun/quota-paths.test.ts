@@ -93,7 +93,9 @@ describe("UrlFetch calls counted on every path", () => {
     expect(view.quota).toMatchObject({ used: 19_995, remaining: 5 });
     expect(wb.menu("refreshAll").ok).toBe(true);
     expect(fetchedToday()).toBe(before);
-    expect(wb.emulator.ui.dialogs.at(-1)?.prompt).toMatch(/^Not started: .* only 5 of the 20000 UrlFetch calls allowed in 24 hours/);
+    expect(wb.emulator.ui.dialogs.at(-1)?.prompt).toMatch(
+      /^Not started: .* only 5 of the 20000 UrlFetch calls allowed in 24 hours/,
+    );
     // 24 hours after that first call the quota frees; the next call opens a new window.
     wb.emulator.advanceTime(since + 24 * 3_600_000 - wb.emulator.now().getTime() + 1_000);
     const freed = wb.sidebar("getScheduleView") as { quota: { used: number } };

@@ -15,6 +15,7 @@
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { splitWindow } from "../../src/refresh/windows";
+import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
 import { createEmulator, type Emulator } from "../emulator/index";
 import { servicePrefix, storeToken } from "../emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
@@ -258,14 +259,22 @@ function timeLines(label: string, run: RunFigures, floor: number): string[] {
   return lines;
 }
 
+/** The Audit sheet's Endpoint header in the bench's document (English). */
+const ENDPOINT_HEADER = headersOf(AUDIT_TABLE, "en")[
+  AUDIT_TABLE.columns.findIndex((c) => c.key === "endpoint")
+];
+
 /** Endpoint of each audit row appended since `fromRow` (with "every read", one row per call). */
 function auditEndpoints(emulator: Emulator, fromRow: number): Record<string, number> {
   const sheet = emulator.spreadsheet.sheetByName("Audit");
   const out: Record<string, number> = {};
   if (!sheet) return out;
+  // The Endpoint column found by its header (the layout gains columns from version to version).
+  let column = 0;
+  for (let c = 1; c <= sheet.lastColumn(); c++) if (sheet.cell(1, c)?.value === ENDPOINT_HEADER) column = c;
+  if (column === 0) throw new Error(`the Audit sheet has no "${ENDPOINT_HEADER}" column`);
   for (let r = fromRow; r <= sheet.lastRow(); r++) {
-    // Column I: Endpoint (after Timestamp, User, Source, Action, Target, Amount, Currency, Method).
-    const endpoint = String(sheet.cell(r, 9)?.value ?? "");
+    const endpoint = String(sheet.cell(r, column)?.value ?? "");
     out[endpoint] = (out[endpoint] ?? 0) + 1;
   }
   return out;

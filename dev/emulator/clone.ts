@@ -1,7 +1,8 @@
 /**
  * A deep copy of the emulator's plain state (sheets, cells, properties, caches, triggers): class
- * instances keep their prototype, Maps, Sets, Dates and arrays (holes included) are copied, an
- * object reached twice is copied once (so `active.sheet` is still one of `sheets`). Functions are
+ * instances keep their prototype and their properties' attributes, object literals their own
+ * enumerable data, Maps, Sets, Dates and arrays (holes included) are copied, an object reached
+ * twice is copied once (so `active.sheet` is still one of `sheets`). Functions are
  * shared, not copied; a WeakMap cannot be copied and is refused.
  */
 export function cloneState<T>(value: T): T {
@@ -40,12 +41,18 @@ function copy(value: unknown, seen: Map<object, unknown>): unknown {
     return array;
   }
   const prototype = Object.getPrototypeOf(value);
-  // A cell or a rule is an object literal: copied as one, filled by assignment (quicker than
-  // defining each property; a property of other attributes, or an accessor, is still defined).
-  const out = (prototype === Object.prototype ? {} : Object.create(prototype)) as Record<
-    PropertyKey,
-    unknown
-  >;
+  if (prototype === Object.prototype) {
+    // A cell, a style or a rule: an object literal of plain data (the emulator defines no
+    // accessor, symbol or hidden property on one), copied key by key: a sheet holds tens of
+    // thousands of them.
+    const literal: Record<string, unknown> = {};
+    seen.set(value, literal);
+    for (const key of Object.keys(value)) literal[key] = copy((value as Record<string, unknown>)[key], seen);
+    return literal;
+  }
+  // An instance of a class: every own property with its attributes (an accessor is defined as
+  // it was, a plain data property filled by assignment).
+  const out = Object.create(prototype) as Record<PropertyKey, unknown>;
   seen.set(value, out);
   for (const key of Reflect.ownKeys(value)) {
     const descriptor = Object.getOwnPropertyDescriptor(value, key) as PropertyDescriptor;

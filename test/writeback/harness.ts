@@ -174,8 +174,8 @@ export async function startWriteBack(
       emulator.resetCounters();
     },
     async resetTo(state) {
+      // A reset clears the faults too.
       await control("reset", SIZES);
-      await control("faults", undefined, "DELETE");
       emulator.restoreState(state);
       emulator.resetCounters();
     },

@@ -53,14 +53,19 @@ const holdOnce = (endpoint: string) =>
   control("faults", { latencyMs: 0, rules: [{ endpoint, fault: "hold", times: 1 }] });
 
 /**
- * Moves the emulator clock on by `stepMs` at a time, while the holder stays inside its held
- * request, until every one of `runs` has ended: each waits for the spreadsheet in turn (to
+ * Once the holder is inside its held request, moves the emulator clock on by `stepMs` at a
+ * time until every one of `runs` has ended: each waits for the spreadsheet in turn (to
  * start, then to write its audit row), and none can have it before its time is up.
  */
 async function passTimeUntilEnded(runs: Promise<unknown>[], stepMs: number): Promise<void> {
   let ended = 0;
   for (const run of runs) void run.finally(() => ended++);
+  // The holder must be inside its held request first: time passed before would be its own too.
   const giveUp = Date.now() + 20_000;
+  while (((await control("faults")) as { held: number }).held === 0) {
+    if (Date.now() > giveUp) throw new Error("no request was held");
+    await new Promise((done) => setTimeout(done, 5));
+  }
   while (ended < runs.length) {
     if (Date.now() > giveUp) throw new Error(`still running: ${JSON.stringify(em.runningExecutions())}`);
     em.advanceTime(stepMs);

@@ -4,6 +4,7 @@
  * retries a failed call (same request id); when that says it may still be sending, the fund is
  * opened once nothing more can land, and a new deposit is made only if it says the first was not
  * applied: the deposit lands exactly once.
+ * Each kill point starts from the same spreadsheet (made once, then restored) and a fresh ledger.
  */
 import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
@@ -15,16 +16,18 @@ const wb = writeBackPerFile();
 
 describe("a Fund sidebar deposit killed at any call, then retried", () => {
   it("moves the money once", async () => {
+    await wb.reset();
+    const fund = (await wb.state()).funds.find((f) => f.status === 1) as SandboxFund;
+    const headers = headersOf(FUNDS_TABLE, "en");
+    wb.emulator.spreadsheet.addSheet("Funds");
+    wb.emulator.typeCells("Funds", `A1:${columnLetters(headers.length)}2`, [
+      headers,
+      headers.map((_, i) => (i === 0 ? fund.id : "")),
+    ]);
+    const start = wb.emulator.saveState();
     let completed = false;
     for (let call = 1; !completed; call++) {
-      await wb.reset();
-      const fund = (await wb.state()).funds.find((f) => f.status === 1) as SandboxFund;
-      const headers = headersOf(FUNDS_TABLE, "en");
-      wb.emulator.spreadsheet.addSheet("Funds");
-      wb.emulator.typeCells("Funds", `A1:${columnLetters(headers.length)}2`, [
-        headers,
-        headers.map((_, i) => (i === 0 ? fund.id : "")),
-      ]);
+      await wb.resetTo(start);
       // The form keeps its request id until a result is shown: a call that failed is retried with it.
       const form = { requestId: `kill-sweep-${call}-a`, fields: { Id: fund.id, DepositAmount: "5.05" } };
       const first = wb.emulator.tryRun("depositToFund", [form], {

@@ -3,6 +3,7 @@
  * call in turn (between the new attempt's record, the old one's removal and the row's cells,
  * among others), then run again once the in-flight window is over: the deposit lands exactly
  * once and the row ends Done, never Refused for a record the run itself removed.
+ * Each kill point starts from the same spreadsheet (made once, then restored) and a fresh ledger.
  */
 import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
@@ -12,12 +13,16 @@ const wb = writeBackPerFile();
 
 describe("a run that sends an interrupted deposit again, killed at any call", () => {
   it("sends it once, and the row ends Done", async () => {
+    await wb.reset();
+    const [a] = (await wb.state()).funds.filter((f) => f.status === 1) as [SandboxFund];
+    expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "6.06" }]);
+    const start = wb.emulator.saveState();
     let completed = false;
     for (let call = 1; !completed; call++) {
-      await wb.reset();
-      const [a] = (await wb.state()).funds.filter((f) => f.status === 1) as [SandboxFund];
-      expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
-      wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "6.06" }]);
+      await wb.resetTo(start);
+      // The interrupted run is made at each point: it writes the time its record is dated with,
+      // and the clock is not part of the saved state.
       await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-before-apply", times: 1 }]);
       expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
       expect(wb.outbox()[0]?.state).toBe("Unknown");

@@ -278,11 +278,13 @@ describe("a fund closed in the service after the Funds sheet was refreshed", () 
 
 describe("a run whose deposit is refused in words after it was applied, killed at any call", () => {
   it("ends Done with one deposit, whatever call it was killed at", async () => {
+    // Each point starts from the Outbox beforeEach made, the row typed once, and a fresh ledger.
+    wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "2.71" }]);
+    const start = wb.emulator.saveState();
     let completed = false;
     for (let call = 1; !completed; call++) {
-      await wb.reset();
-      expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
-      wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "2.71" }]);
+      await wb.resetTo(start);
+      // resetTo clears the faults: the refusal is set again for each point.
       await wb.faults([{ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 }]);
       const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
       completed = killed.ok;

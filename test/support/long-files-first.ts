@@ -1,6 +1,6 @@
 /**
  * The order test files start in (vitest.config.ts): the files known to take longest first, so
- * that on two workers no long file starts last and runs alone at the end. vitest orders files
+ * that no long file starts last and runs alone at the end. vitest orders files
  * by the durations of its previous run when it has them (node_modules/.vite), else by size,
  * else as found; a fresh clone (CI) has no previous run, and would start test/writeback/, the
  * longest folder, last. The list comes from the "Slowest test files" a run prints; a file not
@@ -12,6 +12,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /** Longest first, as measured on the 2-core machine CI uses. */
 export const LONG_FILES = [
   "test/writeback/kill-sweep.test.ts",
+  "test/writeback/kill-sweep-others.test.ts",
   "test/browser/playground.test.ts",
   "test/writeback/layout.test.ts",
   "test/writeback/refused-applied.test.ts",

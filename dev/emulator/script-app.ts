@@ -42,7 +42,8 @@ export type Schedule =
   | { kind: "hours"; every: number }
   | { kind: "days"; every: number; hour: number | undefined; minute: number }
   | { kind: "weeks"; every: number; weekday: number; hour: number | undefined; minute: number }
-  | { kind: "once"; at: number };
+  /** `lead`: how far ahead the script asked for it (after's delay, or at's date less the time then). */
+  | { kind: "once"; at: number; lead: number };
 
 export interface TriggerData {
   uid: string;
@@ -154,7 +155,7 @@ function create(
   if (host.addon) {
     // Every clock trigger of an add-on, a one-off after(ms) included, runs at most once an
     // hour: a one-off sooner than an hour is refused (the stricter reading of Google's rule).
-    if (schedule?.kind === "minutes" || (schedule?.kind === "once" && schedule.at - host.now() < 3_600_000)) {
+    if (schedule?.kind === "minutes" || (schedule?.kind === "once" && schedule.lead < 3_600_000)) {
       throw new ServiceError(
         "Add-ons can't create time-based triggers that run more often than once per hour.",
       );
@@ -204,6 +205,7 @@ export class FakeClockTriggerBuilder
   private minute = 0;
   private weekday = 1;
   private once: number | undefined;
+  private onceLead = 0;
   private timeZone: string;
 
   constructor(
@@ -258,11 +260,13 @@ export class FakeClockTriggerBuilder
       throw new ServiceError(`Invalid argument: after(${durationMilliseconds})`);
     }
     this.once = this.host.now() + durationMilliseconds;
+    this.onceLead = durationMilliseconds;
     return this;
   }
   at(date: GoogleAppsScript.Base.Date): this {
     if (!isDate(date)) throw new ServiceError("Invalid argument: date");
     this.once = (date as unknown as Date).getTime();
+    this.onceLead = this.once - this.host.now();
     return this;
   }
   inTimezone(timezone: string): this {
@@ -271,7 +275,7 @@ export class FakeClockTriggerBuilder
   }
   create(): FakeTrigger {
     let schedule: Schedule;
-    if (this.once !== undefined) schedule = { kind: "once", at: this.once };
+    if (this.once !== undefined) schedule = { kind: "once", at: this.once, lead: this.onceLead };
     else if (!this.every) {
       throw new ServiceError(
         "A time-based trigger needs a schedule: call everyMinutes, everyHours, everyDays, everyWeeks, after or at before create().",

@@ -1215,6 +1215,8 @@ export class Emulator {
     kind: RunKind;
     locks: string[];
     waitingForLock: boolean;
+    /** While it waits for a lock: the emulator time at which its wait ends unless the lock frees. */
+    waitingUntil: number | undefined;
   }> {
     return [...this.running.values()].map(({ exec, waitingUntil }) => ({
       id: exec.id,
@@ -1223,6 +1225,7 @@ export class Emulator {
       kind: exec.kind,
       locks: [...exec.heldLocks],
       waitingForLock: waitingUntil !== undefined,
+      waitingUntil,
     }));
   }
 

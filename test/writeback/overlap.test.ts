@@ -68,7 +68,13 @@ async function passTimeUntilEnded(runs: Promise<unknown>[], stepMs: number): Pro
   }
   while (ended < runs.length) {
     if (Date.now() > giveUp) throw new Error(`still running: ${JSON.stringify(em.runningExecutions())}`);
-    em.advanceTime(stepMs);
+    // Only as far as the furthest wait still ahead: never more (the holder's own time counts).
+    const now = em.now().getTime();
+    const ahead = em
+      .runningExecutions()
+      .map((r) => r.waitingUntil ?? 0)
+      .filter((until) => until >= now);
+    if (ahead.length > 0) em.advanceTime(Math.min(stepMs, Math.max(...ahead) - now + 1));
     await new Promise((done) => setTimeout(done, 20));
   }
 }

@@ -20,6 +20,7 @@ import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
 import type { ReportLine, ReportSidebarView } from "../../src/app/report-sidebar";
 import { translate } from "../../src/i18n";
 import { columnNumber, OUTBOX_COLUMNS, USER_COLUMNS } from "../../src/outbox/columns";
+import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { columnLetters } from "../../src/sheets/formulas";
 
 /**
@@ -227,6 +228,14 @@ export function writeBackPerFile(): WriteBack {
     await wb.close?.();
   });
   return wb;
+}
+
+/** Runs the Outbox again three times, each once the in-flight window is over (a kill sweep's rerun). */
+export function runOutboxAgain(wb: WriteBack): void {
+  for (let again = 0; again < 3; again++) {
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+    wb.menu("runOutbox", ["YES", "OK", "OK"]);
+  }
 }
 
 /** What the Report sidebar's page sends with a mark for the reports `view` showed. */

@@ -6,18 +6,9 @@
  * Each kill point starts from the same spreadsheet (made once, then restored) and a fresh ledger.
  */
 import { describe, expect, it } from "vitest";
-import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { type SandboxFund, writeBackPerFile } from "./harness";
+import { runOutboxAgain, type SandboxFund, writeBackPerFile } from "./harness";
 
 const wb = writeBackPerFile();
-
-/** Runs the Outbox again three times, each once the in-flight window is over. */
-function runAgain(): void {
-  for (let again = 0; again < 3; again++) {
-    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
-    wb.menu("runOutbox", ["YES", "OK", "OK"]);
-  }
-}
 
 describe("an Outbox run of the other operations killed at any call", () => {
   it("creates the fund once, and every row ends Done", async () => {
@@ -44,7 +35,7 @@ describe("an Outbox run of the other operations killed at any call", () => {
       await wb.resetTo(start);
       const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
       completed = killed.ok;
-      runAgain();
+      runOutboxAgain(wb);
       const where = `killed at call ${call}`;
       expect(
         wb.outbox().map((r) => r.state),

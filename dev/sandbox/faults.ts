@@ -54,8 +54,8 @@ export interface FaultSettings {
 
 export class FaultPlan {
   private settings: FaultSettings = { latencyMs: 0, rules: [] };
-  /** Calls a "hold" fault keeps, each let go by release() (or by its own time limit). */
-  private readonly held = new Set<() => void>();
+  /** Calls a "hold" fault keeps, with their endpoint, each let go by release() (or by its own time limit). */
+  private readonly held = new Map<() => void, string>();
 
   constructor(
     latencyMs = 0,
@@ -94,7 +94,7 @@ export class FaultPlan {
    * Keeps a call (a "hold" fault) until release() or `limitMs` has passed: a test holds a writer
    * inside its request for exactly as long as it needs, with no real time to wait out.
    */
-  hold(limitMs: number): Promise<void> {
+  hold(limitMs: number, endpoint: string): Promise<void> {
     return new Promise((done) => {
       const go = () => {
         clearTimeout(timer);
@@ -102,7 +102,7 @@ export class FaultPlan {
         done();
       };
       const timer = setTimeout(go, limitMs);
-      this.held.add(go);
+      this.held.set(go, endpoint);
     });
   }
 
@@ -111,11 +111,16 @@ export class FaultPlan {
     return this.held.size;
   }
 
-  /** Lets every held call go on; how many there were. */
-  release(): number {
-    const calls = [...this.held];
-    for (const go of calls) go();
+  /** Lets every held call go on, or only those of `endpoint`; how many there were. */
+  release(endpoint?: string): number {
+    const calls = [...this.held].filter(([, of]) => endpoint === undefined || of === endpoint);
+    for (const [go] of calls) go();
     return calls.length;
+  }
+
+  /** The endpoints of the calls held now, one entry per call, in the order they came. */
+  get heldEndpoints(): string[] {
+    return [...this.held.values()];
   }
 
   /** The settings as JSON can carry them: unlimited uses show as `"times": null`. */
@@ -123,11 +128,14 @@ export class FaultPlan {
     latencyMs: number;
     rules: Array<Omit<FaultRule, "times"> & { times: number | null }>;
     held: number;
+    /** Only while a call is held. */
+    heldEndpoints?: string[];
   } {
     return {
       latencyMs: this.settings.latencyMs,
       rules: this.settings.rules.map((r) => ({ ...r, times: Number.isFinite(r.times) ? r.times : null })),
       held: this.held.size,
+      ...(this.held.size > 0 ? { heldEndpoints: this.heldEndpoints } : {}),
     };
   }
 

@@ -211,7 +211,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       return send(res, { status: 200, body: injectedError().body() });
     if (fault?.fault === "error-in-200-v2" && !fault.apply) return send(res, errorIn200(fault.fault, name));
     if (fault?.fault === "slow") await delay(fault.delayMs);
-    if (fault?.fault === "hold") await faults.hold(fault.delayMs);
+    if (fault?.fault === "hold") await faults.hold(fault.delayMs, name);
     // A fault planned during the wait: the call is answered in its turn, as any other.
     const answer = early && !fault ? early : answerOf(company, req, name, url, bodyText, origin);
     if (fault?.fault === "drop-after-apply") return void req.socket.destroy();
@@ -422,7 +422,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     }
     if (first === "faults" && parts[1] === "release" && parts.length === 2) {
       only("POST");
-      return ok({ released: faults.release() });
+      return ok({ released: faults.release(releaseEndpoint(body)) });
     }
     if (first === "faults" && parts.length === 1) {
       only("GET", "POST", "DELETE");
@@ -824,4 +824,20 @@ function clockFrom(today: string | undefined): () => Date {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The optional `endpoint` of a POST /_sandbox/faults/release body: release only its calls. */
+function releaseEndpoint(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body !== "object" || Array.isArray(body)) {
+    throw invalid("body", 'must be a JSON object such as {} or {"endpoint": "depositMoneyToFund"}');
+  }
+  const { endpoint, ...rest } = body as Record<string, unknown>;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined) throw invalid(unknown, "is not a field of a release; only endpoint is");
+  if (endpoint === undefined) return undefined;
+  if (typeof endpoint !== "string" || !isEndpointName(endpoint)) {
+    throw invalid("endpoint", "must be one of the service's endpoint names, such as depositMoneyToFund");
+  }
+  return endpoint;
 }

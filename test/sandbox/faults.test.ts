@@ -229,6 +229,34 @@ describe("faults", () => {
     expect((await control(sandbox, "POST", "/faults/release")).body).toEqual({ released: 0 });
   });
 
+  it("hold: a release naming an endpoint lets only that endpoint's calls go on", async () => {
+    await rules(
+      { endpoint: "depositMoneyToFund", fault: "hold", times: 1 },
+      { endpoint: "getFund", fault: "hold", times: 1 },
+    );
+    const before = transactionCount();
+    const read = call(sandbox, "getFund", { Id: fundId });
+    const write = deposit();
+    for (let i = 0; i < 200 && (await control(sandbox, "GET", "/faults")).body.held < 2; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect([...(await control(sandbox, "GET", "/faults")).body.heldEndpoints].sort()).toEqual([
+      "depositMoneyToFund",
+      "getFund",
+    ]);
+    expect((await control(sandbox, "POST", "/faults/release", { endpoint: "getFund" })).body).toEqual({
+      released: 1,
+    });
+    expect((await read).status).toBe(200);
+    expect((await control(sandbox, "GET", "/faults")).body.heldEndpoints).toEqual(["depositMoneyToFund"]);
+    expect(transactionCount()).toBe(before);
+    const refused = await control(sandbox, "POST", "/faults/release", { endpoint: "noSuchEndpoint" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("endpoint");
+    expect((await control(sandbox, "POST", "/faults/release", {})).body).toEqual({ released: 1 });
+    expect((await write).status).toBe(200);
+    expect(transactionCount()).toBe(before + 1);
+  });
+
   it("hold: goes on by itself after delayMs, and clearing the faults releases a held call", async () => {
     await rules({ endpoint: "getFund", fault: "hold", delayMs: 100, times: 1 });
     const started = performance.now();

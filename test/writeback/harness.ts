@@ -61,10 +61,13 @@ export interface WriteBack {
   faults(rules: Record<string, unknown>[]): Promise<void>;
   clearFaults(): Promise<void>;
   /**
-   * Lets the calls a `hold` fault keeps go on (POST /_sandbox/faults/release), once there is one
-   * (a request already sent may still be on its way); how many there were.
+   * Lets the calls a `hold` fault keeps go on (POST /_sandbox/faults/release), or only those of
+   * `endpoint`, once there is one (a request already sent may still be on its way); how many
+   * there were.
    */
-  releaseHeld(): Promise<number>;
+  releaseHeld(endpoint?: string): Promise<number>;
+  /** Waits until the sandbox holds a call of `endpoint` (a `hold` fault): its request is in flight. */
+  heldCall(endpoint: string): Promise<void>;
   reset(): Promise<void>;
   /**
    * The sandbox reset (the same ledger as reset() gives) and the emulator put back to `state`
@@ -158,13 +161,22 @@ export async function startWriteBack(
     },
     faults: (rules) => control("faults", { latencyMs: 0, rules }),
     clearFaults: () => control("faults", undefined, "DELETE"),
-    async releaseHeld() {
-      const giveUp = Date.now() + 20_000;
-      while ((await control("faults")).held === 0) {
-        if (Date.now() > giveUp) throw new Error("no call was held by the sandbox");
+    async releaseHeld(endpoint) {
+      if (endpoint === undefined) {
+        const giveUp = Date.now() + 20_000;
+        while ((await control("faults")).held === 0) {
+          if (Date.now() > giveUp) throw new Error("no call was held by the sandbox");
+          await new Promise((done) => setTimeout(done, 5));
+        }
+      } else await this.heldCall(endpoint);
+      return (await control("faults/release", endpoint === undefined ? {} : { endpoint })).released;
+    },
+    async heldCall(endpoint) {
+      const giveUp = Date.now() + 30_000;
+      while (!((await control("faults")).heldEndpoints ?? []).includes(endpoint)) {
+        if (Date.now() > giveUp) throw new Error(`no ${endpoint} call was held by the sandbox`);
         await new Promise((done) => setTimeout(done, 5));
       }
-      return (await control("faults/release", {})).released;
     },
     async reset() {
       await control("reset", SIZES);

@@ -6,17 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { columnNumber } from "../../src/outbox/columns";
+import { until } from "../browser/until";
 import { openReports, type SandboxFund, writeBackPerFile } from "./harness";
 
 const wb = writeBackPerFile();
-
-async function until(test: () => boolean): Promise<void> {
-  const giveUp = Date.now() + 20_000;
-  while (!test()) {
-    if (Date.now() > giveUp) throw new Error("never reached the awaited state");
-    await new Promise((done) => setTimeout(done, 5));
-  }
-}
 
 describe("a sidebar write made during an Outbox run", () => {
   it("a report mark left unsettled by the sidebar during the run holds the run's later row on that report", async () => {
@@ -30,11 +23,13 @@ describe("a sidebar write made during an Outbox run", () => {
       { operation: "Integration mark", targetId: reportId, integrationCode: "ERP-5" },
     ]);
     expect(wb.menu("previewOutbox")).toMatchObject({ ok: true });
-    // The deposit is slow, and so is the sidebar's mark sent meanwhile: it is still in flight
-    // (its record "sending") when the run comes to the row on the same report.
+    // The deposit is held in its request until the sidebar's mark, sent meanwhile, is in flight
+    // too (its record "sending"); the mark is held until the run has come to the row on the same
+    // report and ended.
     await wb.faults([
-      { endpoint: "depositMoneyToFund", fault: "slow", delayMs: 4_000, times: 1 },
-      { endpoint: "setExpenseReportIntegration", fault: "slow", delayMs: 6_000, times: 1 },
+      { endpoint: "depositMoneyToFund", fault: "hold", times: 1 },
+      // At most 15 s: a run that sent the row anyway ends and is caught below.
+      { endpoint: "setExpenseReportIntegration", fault: "hold", times: 1, delayMs: 15_000 },
     ]);
     wb.emulator.answers.length = 0;
     wb.emulator.answers.push("YES", "OK", "OK");
@@ -43,9 +38,10 @@ describe("a sidebar write made during an Outbox run", () => {
     run.then(() => {
       ended = true;
     });
+    await wb.heldCall("depositMoneyToFund");
     const rowState = () =>
       wb.emulator.spreadsheet.sheetByName("Outbox")?.cell(2, columnNumber("state"))?.value;
-    await until(() => rowState() === "Sending" || ended);
+    expect(rowState()).toBe("Sending");
     const mark = wb.emulator.startRun(
       "markReportsIntegrated",
       [
@@ -61,8 +57,11 @@ describe("a sidebar write made during an Outbox run", () => {
       [...wb.emulator.documentPropertiesData.values.entries()].some(
         ([key, value]) => key.startsWith("outbox.record.") && String(value).includes('"source":"form"'),
       );
-    await until(() => formSending() || ended);
-    expect(ended, "the sidebar's mark left while the run was on its first row").toBe(false);
+    // The mark's record is written before anything else of it (its audit row waits for the run's
+    // lock): from here the run, let go, must find it.
+    await until(() => expect(formSending()).toBe(true), 30_000);
+    expect(ended, "the run waits on its first row").toBe(false);
+    expect(await wb.releaseHeld("depositMoneyToFund")).toBe(1);
     const outcome = await run;
     expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
     const rows = wb.outbox();
@@ -72,7 +71,11 @@ describe("a sidebar write made during an Outbox run", () => {
     // Nothing of the row was sent: the only mark is the sidebar's.
     const [header = [], ...audit] = wb.sheetValues("Audit");
     const endpoint = header.indexOf("Endpoint");
-    expect(audit.filter((r) => r[endpoint] === "setExpenseReportIntegration")).toEqual([]);
+    const source = header.indexOf("Source");
+    expect(
+      audit.filter((r) => r[endpoint] === "setExpenseReportIntegration" && r[source] !== "sidebar"),
+    ).toEqual([]);
+    expect(await wb.releaseHeld("setExpenseReportIntegration")).toBe(1); // now its turn: the run's lock is free
     const sidebar = await mark;
     expect(sidebar.ok, JSON.stringify(sidebar)).toBe(true);
     const report = (await wb.state()).reports.find((r) => Number(r.id) === reportId);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -168,6 +169,34 @@ describe("playground routes against another service", () => {
       const answer = await fetch(`${served.url}/playground/sandbox/faults`, { method: "DELETE" });
       expect(answer.status).toBe(409);
       expect((await answer.json()).error).toMatch(/need the bundled sandbox/);
+    } finally {
+      served.server.close();
+    }
+  });
+});
+
+describe("dev/playground/README.md", () => {
+  it("lists the playground's routes with the methods they take, each answered (not 404 or 405)", async () => {
+    const readme = readFileSync(new URL("../../dev/playground/README.md", import.meta.url), "utf8");
+    const rows = readme.split("\n").filter((line) => /^\| `(GET|POST|DELETE)[^|]*\/playground\//.test(line));
+    expect(rows.length).toBe(2);
+    const served = await serve(playgroundRoutes({ sandboxOrigin: null }));
+    try {
+      for (const row of rows) {
+        const cell = row.split("|")[1] ?? "";
+        const path = /\/playground\/[^`\s]*/.exec(cell)?.[0] ?? "";
+        for (const method of [...cell.matchAll(/\b(GET|POST|DELETE)\b/g)].map((m) => m[1] as string)) {
+          const answer = await fetch(`${served.url}${path}?company=Beta`, {
+            method,
+            ...(method === "POST" ? { body: "{}" } : {}),
+          });
+          // No sandbox behind: 409 for every route and method it takes.
+          expect({ row: `${method} ${path}`, status: answer.status }).toEqual({
+            row: `${method} ${path}`,
+            status: 409,
+          });
+        }
+      }
     } finally {
       served.server.close();
     }

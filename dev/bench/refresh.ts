@@ -8,6 +8,7 @@
  *
  *   npm run bench                                  # small and medium
  *   npm run bench -- --sizes small,medium,large    # up to 5,000 funds and 50,000 reports
+ *   npm run bench -- --sizes two-small             # two companies of the small size in one spreadsheet
  *   npm run bench -- --latency 150 --page-size 100 --batch 25   # 100 per page (default: auto)
  *   npm run bench -- --bandwidth 100               # the bodies also cross a 100 Mbit/s link
  */
@@ -17,16 +18,21 @@ import { runInNewContext } from "node:vm";
 import { splitWindow } from "../../src/refresh/windows";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
 import { createEmulator, type Emulator } from "../emulator/index";
-import { servicePrefix, storeToken } from "../emulator/settings";
+import { servicePrefix, storeCompanies, storeToken } from "../emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
 import { buildIfNeeded, privateBuild } from "./build";
 import { CpuProfiler, type CpuSplit, topFiles } from "./profile";
 import { summaryLine, summaryMs } from "./summary";
 
-const SIZES: Record<string, { funds: number; reports: number }> = {
+/**
+ * Funds and reports per company; `companies` (default 1): as many companies of that size in one
+ * spreadsheet, each its own account of the sandbox (seeds 42, 43…), the same URL.
+ */
+const SIZES: Record<string, { funds: number; reports: number; companies?: number }> = {
   small: { funds: 200, reports: 2_000 },
   medium: { funds: 2_000, reports: 20_000 },
   large: { funds: 5_000, reports: 50_000 },
+  "two-small": { funds: 200, reports: 2_000, companies: 2 },
 };
 
 const SHEETS = ["Funds", "Fund transactions", "Expense reports", "Audit"];
@@ -283,10 +289,11 @@ function auditEndpoints(emulator: Emulator, fromRow: number): Record<string, num
 async function pagesNeeded(
   sandbox: RunningSandbox,
   pageSize: number,
+  token: string = sandbox.token,
 ): Promise<{ funds: number; reports: number }> {
   const get = async (path: string) => {
     const response = await fetch(`${sandbox.url}/${path}`, {
-      headers: { Authorization: `Bearer ${sandbox.token}` },
+      headers: { Authorization: `Bearer ${token}` },
     });
     return (await response.json()) as { Records: { Pages: number } };
   };
@@ -340,13 +347,15 @@ async function benchSize(
   args: Args,
   profiler: CpuProfiler | null,
 ): Promise<string[]> {
-  const size = SIZES[name] as { funds: number; reports: number };
+  const size = SIZES[name] as { funds: number; reports: number; companies?: number };
+  const companyCount = size.companies ?? 1;
   const sandbox = await startSandboxThread({
     seed: 42,
     funds: size.funds,
     reports: size.reports,
     latencyMs: args.latencyMs,
     today: TODAY,
+    companies: companyCount,
   });
   const user = "bench@example.com";
   const form = (batch: number) =>
@@ -361,6 +370,21 @@ async function benchSize(
       // A row per call, so that the calls per endpoint can be counted from the audit.
       auditReads: "every",
     });
+  /**
+   * A spreadsheet of every company (the document's list, the user's token and IdAdmin for each,
+   * through the settings store), or of company `only` alone as a one-company spreadsheet.
+   */
+  const setUp = (em: Emulator, formText: string, only?: number) => {
+    em.documentPropertiesData.values.set("settings.form", formText);
+    const companies = sandbox.companies.map((c) => ({
+      name: c.name,
+      apiUrl: sandbox.url,
+      token: c.token,
+      adminId: c.adminId,
+    }));
+    if (only === undefined && companies.length > 1) storeCompanies(em, companies, user);
+    else storeToken(em, user, sandbox.companies[only ?? 0]?.token ?? sandbox.token, sandbox.url);
+  };
   const emulator = createEmulator({
     distDir: dist,
     users: [user],
@@ -372,11 +396,35 @@ async function benchSize(
   const lines: string[] = [];
   watchLiveHeap(emulator);
   try {
-    storeToken(emulator, user, sandbox.token, sandbox.url);
-    emulator.documentPropertiesData.values.set("settings.form", form(args.batch));
+    setUp(emulator, form(args.batch));
     // The sandbox takes pages of up to 1,000: what "auto" settles on.
-    const pages = await pagesNeeded(sandbox, args.pageSize === "auto" ? 1000 : args.pageSize);
-    const fundsWithMovements = size.funds;
+    const pageSize = args.pageSize === "auto" ? 1000 : args.pageSize;
+    const perCompany = await Promise.all(
+      sandbox.companies.map((c) => pagesNeeded(sandbox, pageSize, c.token)),
+    );
+    const pages = {
+      funds: perCompany.reduce((n, p) => n + p.funds, 0),
+      reports: perCompany.reduce((n, p) => n + p.reports, 0),
+    };
+    const fundsWithMovements = size.funds * companyCount;
+
+    // Several companies: each refreshed alone first, in a one-company spreadsheet of its own,
+    // for the rounds the companies together are held to (no more than the larger alone).
+    const alone: Array<{ name: string; figures: RunFigures }> = [];
+    if (companyCount > 1) {
+      for (const [i, company] of sandbox.companies.entries()) {
+        const own = createEmulator({
+          distDir: dist,
+          users: [user],
+          timeZone: "America/Santiago",
+          urlFetchAllowlist: [servicePrefix(sandbox.url)],
+          bandwidthMbit: args.bandwidthMbit,
+        });
+        setUp(own, form(args.batch), i);
+        alone.push({ name: company.name, figures: refreshAll(own) });
+        await own.close();
+      }
+    }
 
     const first = await profiledRefresh(emulator, profiler);
     first.byEndpoint = auditEndpoints(emulator, 2);
@@ -388,7 +436,8 @@ async function benchSize(
     // from the per-call time of a measured sample.
     let sequentialMs: number;
     let sequentialNote: string;
-    if (first.calls <= args.sequentialUpTo) {
+    // (Several companies are always estimated: one request per fetchAll is per company.)
+    if (first.calls <= args.sequentialUpTo && companyCount === 1) {
       const fresh = createEmulator({
         distDir: dist,
         users: [user],
@@ -396,8 +445,7 @@ async function benchSize(
         urlFetchAllowlist: [servicePrefix(sandbox.url)],
         bandwidthMbit: args.bandwidthMbit,
       });
-      storeToken(fresh, user, sandbox.token, sandbox.url);
-      fresh.documentPropertiesData.values.set("settings.form", form(1));
+      setUp(fresh, form(1));
       sequentialMs = refreshAll(fresh).wallMs;
       await fresh.close();
       sequentialNote = "measured";
@@ -409,11 +457,7 @@ async function benchSize(
         urlFetchAllowlist: [servicePrefix(sandbox.url)],
         bandwidthMbit: args.bandwidthMbit,
       });
-      storeToken(sample, user, sandbox.token, sandbox.url);
-      sample.documentPropertiesData.values.set(
-        "settings.form",
-        JSON.stringify({ ...JSON.parse(form(1)), fundStatus: "3", windowFrom: "2024-06-01" }),
-      );
+      setUp(sample, JSON.stringify({ ...JSON.parse(form(1)), fundStatus: "3", windowFrom: "2024-06-01" }), 0);
       const measured = refreshAll(sample);
       await sample.close();
       const perCall = measured.wallMs / Math.max(1, measured.calls);
@@ -426,12 +470,19 @@ async function benchSize(
     const secondSummaryMs = summaryMs(emulator);
     const listCalls = pages.funds + pages.reports;
     const firstPages = 1 + splitWindow(WINDOW).length;
-    const firstFloor = floorMs(first.calls, firstPages, args.batch, args.latencyMs);
-    const secondFloor = floorMs(second.calls, firstPages, args.batch, args.latencyMs);
+    // Companies' reads share each round, `--batch` per company: the floor is the larger company's.
+    const floorOf = (calls: number[]) =>
+      Math.max(...calls.map((n) => floorMs(n, firstPages, args.batch, args.latencyMs)));
+    const firstFloor = floorOf(alone.length > 0 ? alone.map((a) => a.figures.calls) : [first.calls]);
+    const secondFloor = floorOf(
+      alone.length > 0 ? perCompany.map((p) => p.funds + p.reports) : [second.calls],
+    );
     const onlyLists = (second.byEndpoint.getFund ?? 0) === 0 && second.calls === listCalls;
+    const fundRows = (emulator.spreadsheet.sheetByName("Funds")?.lastRow() ?? 1) - 1;
 
+    const sizeText = `${size.funds.toLocaleString("en")} funds, ${size.reports.toLocaleString("en")} reports`;
     lines.push(
-      `## ${name}: ${size.funds.toLocaleString("en")} funds, ${size.reports.toLocaleString("en")} reports ` +
+      `## ${name}: ${companyCount > 1 ? `${companyCount} companies of ${sizeText} each` : sizeText} ` +
         `(latency ${args.latencyMs} ms per call, ${args.pageSize === "auto" ? "page size found by the add-on" : `${args.pageSize} per page`}, ${args.batch} requests per fetchAll${args.bandwidthMbit ? `, link at ${args.bandwidthMbit} Mbit/s` : ""})`,
       "",
       "| refresh | API calls | minimum | getFunds / getFund / getExpenseReports | writes: Funds / Transactions / Reports / Audit | wall time | one at a time | speed-up |",
@@ -474,10 +525,31 @@ async function benchSize(
         `executions: ${first.executions} and ${second.executions}. ` +
         (onlyLists
           ? "Second refresh made only the list calls: OK."
-          : "Second refresh made more than the list calls: FAILED."),
+          : `Second refresh made ${second.calls > listCalls ? "more than" : "other calls than"} the list calls: FAILED.`),
       "",
     );
     if (!onlyLists) process.exitCode = 1;
+    if (alone.length > 0) {
+      const larger = Math.max(...alone.map((a) => a.figures.http.batches));
+      const fewEnough = first.http.batches <= larger;
+      const everyCompany = fundRows === fundsWithMovements;
+      lines.push(
+        "| companies | API calls | fetchAll rounds | wall time |",
+        "|---|---|---|---|",
+        ...alone.map(
+          (a) =>
+            `| ${a.name} alone | ${a.figures.calls} | ${a.figures.http.batches} | ${seconds(a.figures.wallMs)} |`,
+        ),
+        `| ${alone.map((a) => a.name).join(" and ")} | ${first.calls} | ${first.http.batches} | ${seconds(first.wallMs)} |`,
+        "",
+        `Funds rows after the first refresh: ${fundRows.toLocaleString("en")} of ${fundsWithMovements.toLocaleString("en")} (every company's): ` +
+          (everyCompany ? "OK." : "FAILED (not every company was refreshed)."),
+        `${companyCount} companies in ${first.http.batches} fetchAll rounds, the larger alone in ${larger}: ` +
+          (fewEnough ? "OK." : "FAILED (more rounds than the larger company alone)."),
+        "",
+      );
+      if (!fewEnough || !everyCompany) process.exitCode = 1;
+    }
   } finally {
     await emulator.close();
     await sandbox.close();

@@ -2,8 +2,9 @@
  * The control API: one emulated spreadsheet served over local HTTP, for tests, the playground
  * and outside checks. Routes (JSON in and out; errors as { "error": "<field>: <rule>" } with 400):
  *
- *   GET  /control/info            {apiUrl, token, adminId, user, users, timeZone, addOnName, spreadsheetName}
- *                                 (token as ••••last4 unless `revealToken`)
+ *   GET  /control/info            {apiUrl, token, adminId, user, users, timeZone, addOnName, spreadsheetName,
+ *                                 companies: [{name, apiUrl, token, adminId}]} (apiUrl, token, adminId: the
+ *                                 first company's; every token as ••••last4 unless `revealToken`)
  *   GET  /control/menu            the add-on menu built by onOpen: [{label, function}]
  *   POST /control/run             {function, args?, user?, as?} → {ok: true, result} | {ok: false, error}
  *   GET  /control/sheets          [{name, values, formulas, numberFormats, frozenRows, notes, charts, …}] (dates as ISO)
@@ -48,6 +49,15 @@ import {
   uiSnapshot,
 } from "./snapshots";
 
+/** One company the spreadsheet was set up with, and the default user's token and IdAdmin for it. */
+export interface CompanyInfo {
+  /** Its name in the spreadsheet; "" for the unnamed company of a one-company spreadsheet. */
+  name: string;
+  apiUrl: string;
+  token: string;
+  adminId: number | string | null;
+}
+
 export interface ControlInfo {
   apiUrl: string;
   token: string;
@@ -57,6 +67,8 @@ export interface ControlInfo {
   timeZone: string;
   addOnName: string;
   spreadsheetName: string;
+  /** Every company, the first first (its apiUrl, token and adminId are the fields above). */
+  companies: CompanyInfo[];
 }
 
 /** What the control server drives: an emulator in this thread or on a worker. */
@@ -81,10 +93,36 @@ export interface ControlTarget {
 
 /** Connection details reported by /control/info. */
 export interface ConnectionInfo {
+  /** The first company's service, token and IdAdmin. */
   apiUrl?: string;
   token?: string;
   adminId?: number | string;
   addOnName?: string;
+  /**
+   * Every company, the first first (its details as above), when the spreadsheet has several;
+   * absent: one unnamed company at `apiUrl`, or none without one.
+   */
+  companies?: Array<{ name: string; apiUrl: string; token: string; adminId: number | string }>;
+}
+
+/** The companies /control/info lists for a connection. */
+export function companiesOf(connection: ConnectionInfo): CompanyInfo[] {
+  if (connection.companies && connection.companies.length > 0)
+    return connection.companies.map((c) => ({
+      name: c.name,
+      apiUrl: c.apiUrl,
+      token: c.token,
+      adminId: c.adminId,
+    }));
+  if (!connection.apiUrl) return [];
+  return [
+    {
+      name: "",
+      apiUrl: connection.apiUrl,
+      token: connection.token ?? "",
+      adminId: connection.adminId ?? null,
+    },
+  ];
 }
 
 /** How a run of `functionName` is started: menu items run as menu clicks, the rest as google.script.run. */
@@ -111,6 +149,7 @@ export function directTarget(
       timeZone: em.spreadsheet.timeZone,
       addOnName: connection.addOnName ?? "Add-on",
       spreadsheetName: em.spreadsheet.name,
+      companies: companiesOf(connection),
     }),
     menu: async () => em.ui.addonMenuItems(),
     run: async (functionName, args, user, as) =>
@@ -254,8 +293,8 @@ export interface ControlServerOptions {
   port?: number;
   /** A loopback address (127.0.0.1, the default; ::1, localhost): any other is refused. */
   host?: string;
-  /** GET /control/info answers the token in full only when true (for a token that is nobody's
-   * secret, such as the bundled sandbox's demo token); otherwise its last four characters. */
+  /** GET /control/info answers the tokens in full only when true (for tokens that are nobody's
+   * secret, such as the bundled sandbox's demo tokens); otherwise their last four characters. */
   revealToken?: boolean;
   /** A page to serve for paths outside /control ("/" → index.html). */
   staticDir?: string;
@@ -288,7 +327,12 @@ async function handleControl(
   switch (route) {
     case "GET /control/info": {
       const info = await target.info();
-      return send(res, 200, { ...info, token: shownToken(info.token, options.revealToken === true) });
+      const reveal = options.revealToken === true;
+      return send(res, 200, {
+        ...info,
+        token: shownToken(info.token, reveal),
+        companies: (info.companies ?? []).map((c) => ({ ...c, token: shownToken(c.token, reveal) })),
+      });
     }
     case "GET /control/menu":
       return send(res, 200, await target.menu());

@@ -6,17 +6,20 @@
  */
 import { type MessagePort, receiveMessageOnPort } from "node:worker_threads";
 import type { ConnectionInfo } from "./control";
-import { runKindFor } from "./control";
+import { companiesOf, runKindFor } from "./control";
 import { EmulatorUsageError, ServiceError } from "./errors";
 import { createEmulator, type DialogAnswer, type Emulator, type EmulatorOptions } from "./index";
-import { servicePrefix, storeConnection } from "./settings";
+import { servicePrefix, storeCompanies, storeConnection } from "./settings";
 import { displaySnapshot, logsSnapshot, propertiesSnapshot, sheetsSnapshot, uiSnapshot } from "./snapshots";
 
 export interface HostWorkerData {
   port: MessagePort;
   options: Omit<EmulatorOptions, "waitForAnswer" | "onBlock" | "realNow">;
   connection: ConnectionInfo;
-  /** Store the connection in the default user's settings (at start and after each reset). */
+  /**
+   * Store the connection in the default user's settings (at start and after each reset): every
+   * company of `connection.companies` when given (storeCompanies), else the one connection.
+   */
   storeSettings: boolean;
   /** Wait for the page to answer alerts and prompts (else an unanswered one fails the run). */
   interactive: boolean;
@@ -57,7 +60,7 @@ export function runHost(data: HostWorkerData): void {
     // stands for a test deployment's manifest entry; the shipped manifest stays as it is.
     urlFetchAllowlist: [
       ...(data.options.urlFetchAllowlist ?? []),
-      ...(data.connection.apiUrl ? [servicePrefix(data.connection.apiUrl)] : []),
+      ...new Set(companiesOf(data.connection).map((c) => servicePrefix(c.apiUrl))),
     ],
     onBlock: serveWhileBusy,
     ...(data.interactive
@@ -83,7 +86,8 @@ export function runHost(data: HostWorkerData): void {
 
   const prepare = () => {
     const c = data.connection;
-    if (data.storeSettings && c.apiUrl && c.token && c.adminId !== undefined) {
+    if (data.storeSettings && c.companies && c.companies.length > 0) storeCompanies(em, c.companies);
+    else if (data.storeSettings && c.apiUrl && c.token && c.adminId !== undefined) {
       storeConnection(em, { apiUrl: c.apiUrl, token: c.token, adminId: c.adminId });
     }
     em.open();
@@ -102,6 +106,7 @@ export function runHost(data: HostWorkerData): void {
           timeZone: em.spreadsheet.timeZone,
           addOnName: data.connection.addOnName ?? data.options.addonName ?? "Add-on",
           spreadsheetName: em.spreadsheet.name,
+          companies: companiesOf(data.connection),
         };
       case "menu":
         return em.ui.addonMenuItems();

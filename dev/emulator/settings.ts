@@ -5,7 +5,14 @@
  * rules are the add-on's.
  */
 import { originOf } from "../../src/api/urls";
-import { ADMIN_ID_KEY, createSettingsStore, TOKEN_KEY, TOKEN_ORIGIN_KEY } from "../../src/settings/store";
+import { companyKeyFromUuid, FIRST_COMPANY_KEY } from "../../src/settings/companies";
+import {
+  ADMIN_ID_KEY,
+  createSettingsStore,
+  type SettingsStore,
+  TOKEN_KEY,
+  TOKEN_ORIGIN_KEY,
+} from "../../src/settings/store";
 import type { Emulator } from "./index";
 import { FakeProperties } from "./properties";
 
@@ -25,12 +32,24 @@ export function servicePrefix(apiUrl: string): string {
   return `${originOf(apiUrl)}/`;
 }
 
-/** Stores the connection for `user` (default: the first user); throws naming the rule that failed. */
-export function storeConnection(em: Emulator, connection: Connection, user: string = em.defaultUser): void {
-  const store = createSettingsStore({
+/** One company of a document, as `storeCompanies` lists it. */
+export interface CompanyConnection extends Connection {
+  /** Its name in the spreadsheet (1 to 60 characters; "" only for a one-company document). */
+  name: string;
+}
+
+function storeOf(em: Emulator, user: string): SettingsStore {
+  return createSettingsStore({
     document: new FakeProperties(em.documentPropertiesData),
     user: new FakeProperties(em.userPropertiesOf(user)),
+    // Bindings are stamped on the spreadsheet's clock, as the add-on's own saves are.
+    now: () => em.now().getTime(),
   });
+}
+
+/** Stores the connection for `user` (default: the first user); throws naming the rule that failed. */
+export function storeConnection(em: Emulator, connection: Connection, user: string = em.defaultUser): void {
+  const store = storeOf(em, user);
   const saved = store.save({ baseUrl: connection.apiUrl, adminId: String(connection.adminId) });
   if (!saved.ok) {
     throw new Error(
@@ -58,4 +77,61 @@ export function storeToken(
   values.set(TOKEN_KEY, token);
   values.set(TOKEN_ORIGIN_KEY, originOf(apiUrl));
   if (adminId !== undefined) values.set(ADMIN_ID_KEY, String(adminId));
+}
+
+/**
+ * The key of the `i`-th company added after the first: the same on every run (the add-on's own
+ * keys come from a uuid), so that a playground's audit and cells read alike from run to run.
+ */
+export function storedCompanyKey(i: number): string {
+  return companyKeyFromUuid(
+    `${(0xc0_0000_0000 + i).toString(16).padStart(12, "0")}-0000-4000-8000-000000000000`,
+  );
+}
+
+/**
+ * Pre-stores a document of several companies for `user`, as that user would set it up in
+ * Settings: the first company's connection (`storeConnection`), each further company added to
+ * the document's list (the first named in the same change), then the user's token and IdAdmin
+ * saved for each company, all through the add-on's settings store. One company is
+ * `storeConnection` alone: the registry stays unwritten, as a one-company spreadsheet's is.
+ * Answers the companies' keys in order; throws naming the rule that failed.
+ */
+export function storeCompanies(
+  em: Emulator,
+  companies: readonly CompanyConnection[],
+  user: string = em.defaultUser,
+): string[] {
+  const [first, ...others] = companies;
+  if (!first) throw new Error("storeCompanies: give at least one company");
+  storeConnection(em, first, user);
+  if (others.length === 0) return [FIRST_COMPANY_KEY];
+  const store = storeOf(em, user);
+  const problems = (issues: ReadonlyArray<{ field: string; message: string }>) =>
+    issues.map((i) => `${i.field}: ${i.message}`).join("; ");
+  const keys = [FIRST_COMPANY_KEY];
+  others.forEach((company, i) => {
+    const added = store.changeCompanies(
+      {
+        kind: "add",
+        rev: store.companies().rev,
+        name: company.name,
+        apiUrl: company.apiUrl,
+        ...(i === 0 ? { firstName: first.name } : {}),
+      },
+      "en",
+      { newKey: () => storedCompanyKey(i + 1), now: em.now().getTime() },
+    );
+    if (!added.ok) throw new Error(`Could not add the company ${company.name}: ${problems(added.issues)}`);
+    keys.push(added.key);
+  });
+  companies.forEach((company, i) => {
+    const key = keys[i] as string;
+    const saved = store.saveCompanyToken(key, company.token, company.adminId, {
+      name: company.name,
+      apiUrl: company.apiUrl,
+    });
+    if (!saved.ok) throw new Error(`Could not store the token of ${company.name}: ${problems(saved.issues)}`);
+  });
+  return keys;
 }

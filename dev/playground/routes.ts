@@ -2,8 +2,11 @@
  * The playground's own routes, added to the control server: the page cannot reach the sandbox's
  * /_sandbox routes itself (another origin), so the fault panel goes through these.
  *
- * - `POST /playground/sandbox/faults` (body as POST /_sandbox/faults), `DELETE` clears them
- * - `POST /playground/sandbox/reset` resets the demo data
+ * - `POST /playground/sandbox/faults` (body as POST /_sandbox/faults), `DELETE` clears them,
+ *   `GET` shows them; `?company=<name>` acts on that company's faults (passed on as the
+ *   sandbox's own `?company=`; absent: the first company's, as the sandbox's default)
+ * - `POST /playground/sandbox/reset` resets the demo data of every company the sandbox serves
+ *   (their faults cleared too); `?company=<name>` resets that company's only
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -43,6 +46,15 @@ export function sandboxOriginOf(apiUrl: string): string {
   return new URL(apiUrl).origin;
 }
 
+/** The names of the companies the sandbox serves (null: the one of a sandbox that names none). */
+async function servedCompanies(origin: string): Promise<Array<string | null>> {
+  const info = (await (await fetch(`${origin}/_sandbox`)).json()) as {
+    companies?: Array<{ name?: unknown }>;
+  };
+  const names = (info.companies ?? []).map((c) => c.name).filter((n): n is string => typeof n === "string");
+  return names.length > 1 ? names : [null];
+}
+
 export function playgroundRoutes(options: PlaygroundRouteOptions): PlaygroundRoute {
   return async (req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -59,14 +71,35 @@ export function playgroundRoutes(options: PlaygroundRouteOptions): PlaygroundRou
       });
       return true;
     }
-    const target = `${options.sandboxOrigin}/_sandbox/${path.slice("/playground/sandbox/".length)}`;
+    const company = new URL(req.url ?? "/", "http://localhost").searchParams.get("company");
+    const route = `${options.sandboxOrigin}/_sandbox/${path.slice("/playground/sandbox/".length)}`;
+    const target = (name: string | null) =>
+      name === null ? route : `${route}?company=${encodeURIComponent(name)}`;
     try {
       const body = method === "GET" || method === "DELETE" ? undefined : await readText(req);
       const init: RequestInit = { method, headers: { "content-type": "application/json" } };
       if (body !== undefined) init.body = body || "{}";
-      const answer = await fetch(target, init);
+      // A reset of the demo is a reset of every company; a fault is one company's.
+      const names =
+        path === "/playground/sandbox/reset" && company === null
+          ? await servedCompanies(options.sandboxOrigin)
+          : [company];
+      let answer: { status: number; text: string } = { status: 200, text: "{}" };
+      const answers: unknown[] = [];
+      for (const name of names) {
+        const reply = await fetch(target(name), init);
+        answer = { status: reply.status, text: await reply.text() };
+        if (answer.status !== 200) break;
+        answers.push(JSON.parse(answer.text) as unknown);
+      }
       res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8" });
-      res.end(await answer.text());
+      // Several companies reset: the first one's answer (as the sandbox's own route gives it),
+      // with every company's in `companies`.
+      res.end(
+        answer.status === 200 && names.length > 1
+          ? JSON.stringify({ ...(answers[0] as object), companies: answers })
+          : answer.text,
+      );
     } catch (err) {
       json(res, 502, {
         error: `The sandbox did not answer: ${err instanceof Error ? err.message : String(err)}`,

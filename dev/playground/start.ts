@@ -1,13 +1,16 @@
 /**
- * `npm start`: the playground. Starts the bundled sandbox on a worker thread with demo data (or
- * uses `--api-url URL --token T --admin-id N`), builds dist/ if it is missing, runs the add-on
- * in the emulation on a worker thread with the connection pre-stored in the default user's
- * settings, serves the control API and the page, runs onOpen, and prints the page's URL.
+ * `npm start`: the playground. Starts the bundled sandbox on a worker thread with demo data for
+ * two companies, Alpha and Beta (`--companies N`: 1 to 10; 1 is the one-company demo), or uses
+ * `--api-url URL --token T --admin-id N` (one company, the first), builds dist/ if it is missing,
+ * runs the add-on in the emulation on a worker thread with every company pre-stored in the
+ * default user's settings (the document's list of companies, and the user's token and IdAdmin
+ * for each), serves the control API and the page, runs onOpen, and prints the page's URL.
  * It opens no browser. Everything listens on 127.0.0.1 (`--host` takes only another loopback
  * address), and a token given with --token is never shown in full (GET /control/info gives its
  * last four characters; the caller has it already).
  *
  *   npm start -- --port 8080
+ *   npm start -- --companies 1
  *   npm start -- --api-url https://api.example.com/v1 --token T --admin-id 1001
  */
 import { spawnSync } from "node:child_process";
@@ -17,6 +20,7 @@ import { parseArgs } from "node:util";
 import { startControlServer } from "../emulator/control";
 import { EmulatorHost } from "../emulator/host";
 import { isLoopbackHost } from "../emulator/local-only";
+import { MAX_COMPANIES } from "../sandbox/companies";
 import { startSandboxThread } from "../sandbox/index";
 import { buildPlaygroundAssets } from "./assets";
 import { playgroundRoutes, sandboxOriginOf } from "./routes";
@@ -35,7 +39,11 @@ const OPTIONS = {
   token: { type: "string" },
   "admin-id": { type: "string" },
   user: { type: "string", multiple: true },
+  companies: { type: "string" },
 } as const;
+
+/** Companies of the demo with the bundled sandbox, unless --companies says otherwise. */
+const DEMO_COMPANIES = 2;
 
 function parseFlags() {
   try {
@@ -68,12 +76,23 @@ function readOptions() {
   if (adminId !== undefined && (!Number.isInteger(adminId) || adminId < 1)) {
     fail(`--admin-id: must be a positive whole number, got "${values["admin-id"]}"`);
   }
+  const given = values.companies;
+  const companies = given === undefined ? undefined : Number(given);
+  if (companies !== undefined && (!/^\d+$/.test(given ?? "") || companies < 1 || companies > MAX_COMPANIES)) {
+    fail(`--companies: must be a whole number from 1 to ${MAX_COMPANIES}, got "${given}"`);
+  }
+  if (values["api-url"] !== undefined && companies !== undefined && companies > 1) {
+    fail(
+      "--companies: another service (--api-url) is one company, the one --token reaches; several companies need the bundled sandbox",
+    );
+  }
   return {
     port,
     host: values.host as string,
     apiUrl: values["api-url"],
     token: values.token,
     adminId,
+    companies: companies ?? (values["api-url"] === undefined ? DEMO_COMPANIES : 1),
     users:
       values.user && values.user.length > 0
         ? values.user
@@ -100,7 +119,11 @@ async function main(): Promise<void> {
   // company's own country would: a fund created now shows the time it is here.
   const sandbox = options.apiUrl
     ? undefined
-    : await startSandboxThread({ host: "127.0.0.1", timeZone: manifestTimeZone(join(root, "dist")) });
+    : await startSandboxThread({
+        host: "127.0.0.1",
+        timeZone: manifestTimeZone(join(root, "dist")),
+        companies: options.companies,
+      });
   const connection = sandbox
     ? { apiUrl: sandbox.url, token: sandbox.token, adminId: sandbox.adminId }
     : {
@@ -108,6 +131,17 @@ async function main(): Promise<void> {
         token: options.token as string,
         adminId: options.adminId as number,
       };
+  // With one company the spreadsheet stays a one-company spreadsheet (no list written, its
+  // company unnamed), as today's; with several, each is named as the sandbox names it.
+  const companies =
+    sandbox && sandbox.companies.length > 1
+      ? sandbox.companies.map((c) => ({
+          name: c.name,
+          apiUrl: sandbox.url,
+          token: c.token,
+          adminId: c.adminId,
+        }))
+      : undefined;
 
   const host = await EmulatorHost.start({
     emulator: {
@@ -115,7 +149,7 @@ async function main(): Promise<void> {
       spreadsheetName: "Funds and expense reports",
       addonName: "Funds & Reports",
     },
-    connection: { ...connection, addOnName: "Funds & Reports" },
+    connection: { ...connection, addOnName: "Funds & Reports", ...(companies ? { companies } : {}) },
     storeSettings: true,
     interactive: true,
   });
@@ -127,7 +161,7 @@ async function main(): Promise<void> {
     host: options.host,
     staticDir: assets.dir,
     routes,
-    // The bundled sandbox's demo token is nobody's secret; one given with --token is.
+    // The bundled sandbox's demo tokens are nobody's secret; one given with --token is.
     revealToken: sandbox !== undefined,
   }).catch(async (err: NodeJS.ErrnoException) => {
     await host.close();
@@ -139,6 +173,8 @@ async function main(): Promise<void> {
   });
 
   console.log(`Service: ${connection.apiUrl}${sandbox ? " (bundled sandbox, demo data)" : ""}`);
+  if (companies)
+    console.log(`Companies: ${companies.map((c) => c.name).join(", ")} (one token each, saved for you)`);
   console.log(`Playground: ${server.url}/`);
 
   let closing = false;

@@ -650,6 +650,8 @@ export function pageSuite(getBrowser: () => Browser): void {
 
   describe("panel", () => {
     it("injects a fault preset, fires the trigger, resets and acts as the other user", async () => {
+      // One company (info lists none): no company to choose, the fault goes to the only one.
+      expect(await page.locator('[data-testid="fault-company"]').isVisible()).toBe(false);
       await page.locator('[data-testid="fault-preset"]').selectOption("down");
       await page.locator('[data-testid="fault-apply"]').click();
       await until(() =>

@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Browser, launchBrowser, pageErrors } from "./browser";
+import { companiesSuite } from "./e2e/companies";
 import { connectionSuite } from "./e2e/connection";
 import type { E2eContext } from "./e2e/context";
 import { fundSuite } from "./e2e/fund";
@@ -91,6 +92,7 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
 
   describe("refresh", () => refreshSuite(ctx));
   describe("refresh sidebar", () => refreshSidebarSuite(ctx));
+  describe("two demo companies", () => companiesSuite(ctx));
   describe("settings sidebar: the Connection section (menu “Connection…”)", () => connectionSuite(ctx));
   describe("settings sidebar", () => settingsSuite(ctx));
   describe("fund sidebar", () => fundSuite(ctx));

@@ -1,7 +1,9 @@
 /**
  * The whole playground for the end-to-end suites, as `npm start` runs it: the sandbox on a worker
- * thread with demo data, the built add-on (dist/) in the emulation on a worker thread with the
- * connection stored in the first user's settings, the control API and the page on a free port.
+ * thread with demo data for two companies (Alpha and Beta), the built add-on (dist/) in the
+ * emulation on a worker thread with both companies stored in the first user's settings (the
+ * document's list, the user's token and IdAdmin for each), the control API and the page on a
+ * free port.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -21,15 +23,20 @@ export interface PlaygroundStack {
   /** The sandbox's API base URL (ends in /v1) and origin (for /_sandbox routes). */
   apiUrl: string;
   sandboxOrigin: string;
+  /** The first company's (Alpha's) token, admin and manager. */
   token: string;
   adminId: number;
   managerId: number;
-  /** A fresh spreadsheet and fresh demo data, faults cleared. */
+  /** Every company of the spreadsheet, the first first, as the sandbox serves them. */
+  companies: Array<{ name: string; token: string; adminId: number; managerId: number }>;
+  /** A fresh spreadsheet and fresh demo data of every company, faults cleared. */
   reset(): Promise<void>;
   /** GET or POST a control route, for checks a test makes outside the page. */
   control<T = unknown>(path: string, body?: unknown): Promise<T>;
-  /** GET or POST a sandbox route (/_sandbox/...) or an API read (/v1/...). */
+  /** GET or POST a sandbox route (/_sandbox/...) or an API read (/v1/...), as the first company. */
   sandbox<T = unknown>(path: string, body?: unknown): Promise<T>;
+  /** An API read (/v1/...) with the token of the company named `company`. */
+  read<T = unknown>(company: string, path: string): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -39,7 +46,7 @@ export async function startStack(): Promise<PlaygroundStack> {
   }
   // As `npm start`: the service writes its times on the wall clock of the spreadsheet's zone.
   const manifest = JSON.parse(readFileSync(join(dist, "appsscript.json"), "utf8")) as { timeZone?: string };
-  const sandbox = await startSandboxThread({ timeZone: manifest.timeZone || "UTC" });
+  const sandbox = await startSandboxThread({ timeZone: manifest.timeZone || "UTC", companies: 2 });
   const host = await EmulatorHost.start({
     emulator: { users: USERS, spreadsheetName: "Funds and expense reports", addonName: "Funds & Reports" },
     connection: {
@@ -47,6 +54,12 @@ export async function startStack(): Promise<PlaygroundStack> {
       token: sandbox.token,
       adminId: sandbox.adminId,
       addOnName: "Funds & Reports",
+      companies: sandbox.companies.map((c) => ({
+        name: c.name,
+        apiUrl: sandbox.url,
+        token: c.token,
+        adminId: c.adminId,
+      })),
     },
     storeSettings: true,
     interactive: true,
@@ -57,6 +70,7 @@ export async function startStack(): Promise<PlaygroundStack> {
     target: host,
     staticDir: assets.dir,
     routes: playgroundRoutes({ sandboxOrigin }),
+    revealToken: true,
   });
   const json = async <T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
     const response = await fetch(url, {
@@ -75,8 +89,10 @@ export async function startStack(): Promise<PlaygroundStack> {
     token: sandbox.token,
     adminId: sandbox.adminId,
     managerId: sandbox.managerId,
+    companies: sandbox.companies.map((c) => ({ ...c })),
     async reset() {
-      await json(`${sandboxOrigin}/_sandbox/reset`, {});
+      // The page's Reset: every company's demo data, then the spreadsheet.
+      await json(`${server.url}/playground/sandbox/reset`, {});
       await json(`${server.url}/control/reset`, {});
     },
     control: (path, body) => json(`${server.url}${path}`, body),
@@ -84,6 +100,11 @@ export async function startStack(): Promise<PlaygroundStack> {
       json(`${sandboxOrigin}${path}`, body, {
         authorization: `Bearer ${sandbox.token}`,
       }),
+    read: (company, path) => {
+      const token = sandbox.companies.find((c) => c.name === company)?.token;
+      if (!token) throw new Error(`the sandbox serves no company named ${company}`);
+      return json(`${sandboxOrigin}${path}`, undefined, { authorization: `Bearer ${token}` });
+    },
     async close() {
       await server.close();
       await host.close();

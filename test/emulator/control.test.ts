@@ -422,6 +422,38 @@ describe("the control API answers only this machine's own page and scripts", () 
     expect(em.executions.length).toBe(runs + 1);
   });
 
+  it("lists the companies, one unnamed company for a one-company connection; every token by its last four characters unless revealed", async () => {
+    const companies = [
+      { name: "Alpha", apiUrl: "http://127.0.0.1:1/v1", token: "alpha-secret-9f2c", adminId: 1001 },
+      { name: "Beta", apiUrl: "http://127.0.0.1:1/v1", token: "beta-secret-77ab", adminId: 2001 },
+    ];
+    const single = JSON.parse((await rawRequest(server, "GET", "/control/info", {})).text);
+    expect(single.companies).toEqual([
+      { name: "", apiUrl: single.apiUrl, token: "••••9f2c", adminId: single.adminId },
+    ]);
+    const first = companies[0] as (typeof companies)[number];
+    const connection = { apiUrl: first.apiUrl, token: first.token, adminId: first.adminId, companies };
+    const masked = await startControlServer({ target: directTarget(em, connection) });
+    const revealed = await startControlServer({ target: directTarget(em, connection), revealToken: true });
+    try {
+      const hidden = await rawRequest(masked, "GET", "/control/info", {});
+      expect(JSON.parse(hidden.text)).toMatchObject({
+        token: "••••9f2c",
+        companies: [
+          { name: "Alpha", apiUrl: first.apiUrl, token: "••••9f2c", adminId: 1001 },
+          { name: "Beta", apiUrl: first.apiUrl, token: "••••77ab", adminId: 2001 },
+        ],
+      });
+      expect(hidden.text).not.toMatch(/secret/);
+      expect(JSON.parse((await rawRequest(revealed, "GET", "/control/info", {})).text).companies).toEqual(
+        companies,
+      );
+    } finally {
+      await masked.close();
+      await revealed.close();
+    }
+  });
+
   it("gives the token in full only when told it is nobody's secret (revealToken)", async () => {
     const demo = await startControlServer({
       target: directTarget(em, { token: "sandbox-demo-token" }),

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,6 +83,85 @@ describe("playground routes to the sandbox", () => {
   });
 });
 
+describe("playground routes to a sandbox of two companies", () => {
+  let sandbox: RunningSandbox;
+  let served: { url: string; server: Server };
+  const getFunds = (token: string) =>
+    fetch(`${sandbox.url}/getFunds?ResultsPerPage=1`, { headers: { authorization: `Bearer ${token}` } });
+  const tokenOf = (name: string) => sandbox.companies.find((c) => c.name === name)?.token ?? "";
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ companies: 2, funds: 3, reports: 4 });
+    served = await serve(playgroundRoutes({ sandboxOrigin: sandboxOriginOf(sandbox.url) }));
+  });
+
+  afterAll(async () => {
+    served.server.close();
+    await sandbox.close();
+  });
+
+  it("puts a fault on the company named by ?company= only, and clears it there", async () => {
+    const down = { rules: [{ endpoint: "*", fault: "status", status: 503 }] };
+    const set = await fetch(`${served.url}/playground/sandbox/faults?company=Beta`, {
+      method: "POST",
+      body: JSON.stringify(down),
+    });
+    expect(set.status).toBe(200);
+    expect((await getFunds(tokenOf("Beta"))).status).toBe(503);
+    expect((await getFunds(tokenOf("Alpha"))).status).toBe(200);
+    const shown = await (await fetch(`${served.url}/playground/sandbox/faults?company=Beta`)).json();
+    expect(shown.rules).toEqual([expect.objectContaining({ fault: "status", company: "Beta" })]);
+    // Without ?company=, the sandbox's default: the first company's faults, Beta's untouched.
+    expect((await (await fetch(`${served.url}/playground/sandbox/faults`)).json()).rules).toEqual([]);
+    expect((await fetch(`${served.url}/playground/sandbox/faults`, { method: "DELETE" })).status).toBe(200);
+    expect((await getFunds(tokenOf("Beta"))).status).toBe(503);
+    const cleared = await fetch(`${served.url}/playground/sandbox/faults?company=beta`, { method: "DELETE" });
+    expect(cleared.status).toBe(200);
+    expect((await getFunds(tokenOf("Beta"))).status).toBe(200);
+  });
+
+  it("passes the sandbox's refusal of a company it does not serve through", async () => {
+    const answer = await fetch(`${served.url}/playground/sandbox/faults?company=Gamma`, {
+      method: "POST",
+      body: JSON.stringify({ rules: [] }),
+    });
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toMatch(/company/);
+  });
+
+  it("resets every company's demo data and faults; ?company= resets that one only", async () => {
+    for (const name of ["Alpha", "Beta"]) {
+      await fetch(`${served.url}/playground/sandbox/faults?company=${name}`, {
+        method: "POST",
+        body: JSON.stringify({ rules: [{ endpoint: "getFunds", fault: "status", status: 503 }] }),
+      });
+    }
+    const reset = await fetch(`${served.url}/playground/sandbox/reset`, { method: "POST", body: "{}" });
+    expect(reset.status).toBe(200);
+    const body = (await reset.json()) as { companies: unknown[] };
+    expect(body.companies).toHaveLength(2);
+    for (const name of ["Alpha", "Beta"]) expect((await getFunds(tokenOf(name))).status).toBe(200);
+    // Reset sizes are the demo's defaults (40 funds), not the start's 3.
+    const total = async (name: string) =>
+      ((await (await getFunds(tokenOf(name))).json()) as { Records: { TotalRecords: number } }).Records
+        .TotalRecords;
+    expect([await total("Alpha"), await total("Beta")]).toEqual([40, 40]);
+
+    await fetch(`${served.url}/playground/sandbox/faults?company=Alpha`, {
+      method: "POST",
+      body: JSON.stringify({ rules: [{ endpoint: "getFunds", fault: "status", status: 503 }] }),
+    });
+    const one = await fetch(`${served.url}/playground/sandbox/reset?company=Beta`, {
+      method: "POST",
+      body: JSON.stringify({ funds: 2 }),
+    });
+    expect(one.status).toBe(200);
+    expect(await total("Beta")).toBe(2);
+    expect((await getFunds(tokenOf("Alpha"))).status).toBe(503);
+    await fetch(`${served.url}/playground/sandbox/faults?company=Alpha`, { method: "DELETE" });
+  });
+});
+
 describe("playground routes against another service", () => {
   it("explains that faults need the bundled sandbox", async () => {
     const served = await serve(playgroundRoutes({ sandboxOrigin: null }));
@@ -89,6 +169,34 @@ describe("playground routes against another service", () => {
       const answer = await fetch(`${served.url}/playground/sandbox/faults`, { method: "DELETE" });
       expect(answer.status).toBe(409);
       expect((await answer.json()).error).toMatch(/need the bundled sandbox/);
+    } finally {
+      served.server.close();
+    }
+  });
+});
+
+describe("dev/playground/README.md", () => {
+  it("lists the playground's routes with the methods they take, each answered (not 404 or 405)", async () => {
+    const readme = readFileSync(new URL("../../dev/playground/README.md", import.meta.url), "utf8");
+    const rows = readme.split("\n").filter((line) => /^\| `(GET|POST|DELETE)[^|]*\/playground\//.test(line));
+    expect(rows.length).toBe(2);
+    const served = await serve(playgroundRoutes({ sandboxOrigin: null }));
+    try {
+      for (const row of rows) {
+        const cell = row.split("|")[1] ?? "";
+        const path = /\/playground\/[^`\s]*/.exec(cell)?.[0] ?? "";
+        for (const method of [...cell.matchAll(/\b(GET|POST|DELETE)\b/g)].map((m) => m[1] as string)) {
+          const answer = await fetch(`${served.url}${path}?company=Beta`, {
+            method,
+            ...(method === "POST" ? { body: "{}" } : {}),
+          });
+          // No sandbox behind: 409 for every route and method it takes.
+          expect({ row: `${method} ${path}`, status: answer.status }).toEqual({
+            row: `${method} ${path}`,
+            status: 409,
+          });
+        }
+      }
     } finally {
       served.server.close();
     }

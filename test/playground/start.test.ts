@@ -19,6 +19,12 @@ interface Info {
   token: string;
   adminId: number | string;
   user: string;
+  companies: Array<{ name: string; apiUrl: string; token: string; adminId: number | string }>;
+}
+
+interface Properties {
+  document: Record<string, string>;
+  user: Record<string, Record<string, string>>;
 }
 
 interface Outcome {
@@ -130,6 +136,42 @@ describe("npm start with the bundled sandbox", () => {
     expect(info.user).toBe("treasurer@example.com");
   });
 
+  it("sets up two demo companies for the demo user: GET /control/info lists both, tokens in full", async () => {
+    expect(app.output()).toMatch(/^Companies: Alpha, Beta \(one token each, saved for you\)$/m);
+    const info = await json<Info>(`${app.url}/control/info`);
+    expect(info.companies.map((c) => c.name)).toEqual(["Alpha", "Beta"]);
+    const [alpha, beta] = info.companies;
+    expect(alpha).toEqual({ name: "Alpha", apiUrl: info.apiUrl, token: info.token, adminId: info.adminId });
+    expect(beta).toMatchObject({ apiUrl: info.apiUrl, adminId: 2001 });
+    expect(beta?.token).not.toBe(info.token);
+    expect(beta?.token).not.toMatch(/•/);
+    // Each token reaches its own company's ledger: the same fund Id, each company's own record.
+    const read = async (token: string) => {
+      const response = await fetch(`${info.apiUrl}/getFund?Id=5001`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { Title: string };
+    };
+    expect((await read(alpha?.token ?? "")).Title).not.toBe((await read(beta?.token ?? "")).Title);
+    // Stored as the add-on stores them: the document lists both, the tokens are the user's own.
+    const properties = await json<Properties>(`${app.url}/control/properties`);
+    const listed = JSON.parse(properties.document["settings.companies"] ?? "{}") as {
+      several?: boolean;
+      entries?: Array<{ name: string; apiUrl: string }>;
+    };
+    expect(listed.several).toBe(true);
+    expect(listed.entries?.map((e) => [e.name, e.apiUrl])).toEqual([
+      ["Alpha", info.apiUrl],
+      ["Beta", info.apiUrl],
+    ]);
+    expect(
+      Object.keys(properties.user["treasurer@example.com"] ?? {}).filter(
+        (k) => k === "settings.token" || k.startsWith("settings.token."),
+      ),
+    ).toHaveLength(2);
+  });
+
   it("GET /control/menu lists the add-on's items as {label, function}", async () => {
     const menu: Array<{ label: string; function: string }> = await json(`${app.url}/control/menu`);
     expect(menu.length).toBeGreaterThan(3);
@@ -159,6 +201,30 @@ describe("npm start with the bundled sandbox", () => {
     const outcome = await json<Outcome>(`${app.url}/control/run`, { function: "noSuchFunction" });
     expect(outcome.ok).toBe(false);
     expect(outcome.error).toMatch(/noSuchFunction/);
+  });
+});
+
+describe("npm start -- --companies 1: the one-company demo", () => {
+  let app: Started;
+
+  beforeAll(async () => {
+    app = await start(["--port", "0", "--companies", "1"]);
+  }, 120_000);
+
+  afterAll(() => stop(app?.child));
+
+  it("lists one unnamed company, writes no list of companies, and refreshes as before", async () => {
+    expect(app.output()).not.toMatch(/^Companies:/m);
+    const info = await json<Info>(`${app.url}/control/info`);
+    expect(info.companies).toEqual([
+      { name: "", apiUrl: info.apiUrl, token: info.token, adminId: info.adminId },
+    ]);
+    const properties = await json<Properties>(`${app.url}/control/properties`);
+    expect(properties.document["settings.companies"]).toBeUndefined();
+    const outcome = await json<Outcome>(`${app.url}/control/run`, { function: "refreshFunds" });
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
+    const sheets: Array<{ name: string; values: unknown[][] }> = await json(`${app.url}/control/sheets`);
+    expect(sheets.find((s) => s.name === "Funds")?.values[0]?.slice(0, 2)).toEqual(["Id", "Title"]);
   });
 });
 
@@ -193,6 +259,10 @@ describe("npm start against another service", () => {
     const info = await json<Info>(`${app.url}/control/info`);
     expect(info).toMatchObject({ apiUrl: sandbox.url, user: "ana@example.com" });
     expect(Number(info.adminId)).toBe(sandbox.adminId);
+    // One company, the first: the one --token reaches, its token masked as the top-level one.
+    expect(info.companies).toEqual([
+      { name: "", apiUrl: sandbox.url, token: `••••${sandbox.token.slice(-4)}`, adminId: sandbox.adminId },
+    ]);
     const outcome = await json<Outcome>(`${app.url}/control/run`, { function: "refreshFunds" });
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
     const sheets: Array<{ name: string; values: unknown[][] }> = await json(`${app.url}/control/sheets`);
@@ -218,6 +288,16 @@ describe.concurrent("npm start with bad flags", () => {
       /--admin-id: must be a positive whole number, got "zero"/,
     ],
     ["an unknown flag", ["--colour", "blue"], /Unknown option '--colour'.*Options: --port/],
+    [
+      "a number of companies out of range",
+      ["--port", "0", "--companies", "11"],
+      /--companies: must be a whole number from 1 to 10, got "11"/,
+    ],
+    [
+      "several companies of another service",
+      ["--port", "0", "--api-url", "http://x/v1", "--token", "T", "--admin-id", "1", "--companies", "2"],
+      /--companies: another service \(--api-url\) is one company/,
+    ],
   ];
   for (const [what, args, message] of cases) {
     it(`stops on ${what}, non-zero, naming the flag`, async () => {

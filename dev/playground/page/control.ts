@@ -37,9 +37,19 @@ export interface MenuEntry {
   functionName: string;
 }
 
+/** A company of the spreadsheet, as /control/info lists it (its token is not kept by the page). */
+export interface CompanyInfo {
+  /** "" for the unnamed company of a one-company spreadsheet. */
+  name: string;
+  apiUrl: string;
+  adminId: number | string | null;
+}
+
 export interface ControlInfo {
   apiUrl: string;
   adminId: number | string | null;
+  /** Every company, the first first; one (or none) for a one-company spreadsheet. */
+  companies: CompanyInfo[];
   user: string;
   users: string[];
   timeZone: string;
@@ -212,6 +222,14 @@ export function readInfo(body: unknown): ControlInfo {
   return {
     apiUrl: asString(i.apiUrl),
     adminId: typeof i.adminId === "number" || typeof i.adminId === "string" ? i.adminId : null,
+    companies: asArray(i.companies).map((raw) => {
+      const c = asRecord(raw);
+      return {
+        name: asString(c.name),
+        apiUrl: asString(c.apiUrl),
+        adminId: typeof c.adminId === "number" || typeof c.adminId === "string" ? c.adminId : null,
+      };
+    }),
     user,
     users,
     timeZone: asString(i.timeZone, "UTC") || "UTC",
@@ -324,6 +342,10 @@ export function readRunResult(body: unknown): RunResult {
   return { ok: false, error: message };
 }
 
+function companyQuery(company: string | undefined): string {
+  return company ? `?company=${encodeURIComponent(company)}` : "";
+}
+
 /** Typed calls to the control API. */
 export const control = {
   info: async () => readInfo(await call("GET", "/control/info")),
@@ -373,6 +395,8 @@ export const control = {
   reset: () => call("POST", "/control/reset", {}),
   closeUi: (kind: "sidebar" | "dialog") => call("POST", "/control/ui/close", { kind }),
   resetSandbox: () => call("POST", "/playground/sandbox/reset", {}),
-  setFaults: (faults: unknown) => call("POST", "/playground/sandbox/faults", faults),
-  clearFaults: () => call("DELETE", "/playground/sandbox/faults"),
+  /** `company`: that company's faults (the sandbox's `?company=`); absent, the first company's. */
+  setFaults: (faults: unknown, company?: string) =>
+    call("POST", `/playground/sandbox/faults${companyQuery(company)}`, faults),
+  clearFaults: (company?: string) => call("DELETE", `/playground/sandbox/faults${companyQuery(company)}`),
 };

@@ -621,11 +621,16 @@ function wirePanel(): void {
   $("fault-apply").addEventListener("click", () => {
     const preset = FAULT_PRESETS.find((p) => p.id === presets.value);
     if (!preset) return;
-    void control
-      .setFaults(preset.faults)
+    const chosen = $<HTMLSelectElement>("fault-company").value;
+    const targets = faultTargets(chosen);
+    // One company's fault first clears the others', so that what the panel says is what is on.
+    const others = faultTargets(EVERY_COMPANY).filter((c) => !targets.includes(c));
+    const where = chosen === EVERY_COMPANY || targets[0] === undefined ? "" : ` (${chosen})`;
+    void Promise.all(others.map((c) => control.clearFaults(c)))
+      .then(() => Promise.all(targets.map((c) => control.setFaults(preset.faults, c))))
       .then(() => {
-        $("fault-active").textContent = `Active: ${preset.label}`;
-        setStatus(`Sandbox fault on: ${preset.label}`);
+        $("fault-active").textContent = `Active: ${preset.label}${where}`;
+        setStatus(`Sandbox fault on: ${preset.label}${where}`);
       })
       .catch(showError);
   });
@@ -636,8 +641,7 @@ function wirePanel(): void {
       .catch(showError);
   });
   $("fault-clear").addEventListener("click", () => {
-    void control
-      .clearFaults()
+    void Promise.all(faultTargets(EVERY_COMPANY).map((c) => control.clearFaults(c)))
       .then(() => {
         $("fault-active").textContent = "Active: none";
         setStatus("Sandbox faults cleared");
@@ -671,6 +675,43 @@ function wirePanel(): void {
   });
 }
 
+/** The fault picker's choice that sets a fault on every company. */
+const EVERY_COMPANY = "";
+
+/** The named companies of the spreadsheet (none for a one-company spreadsheet). */
+function namedCompanies(): string[] {
+  const companies = state.info?.companies ?? [];
+  return companies.length > 1 ? companies.map((c) => c.name).filter((n) => n !== "") : [];
+}
+
+/**
+ * The companies a fault goes to: the one chosen, or every one. `undefined` stands for the
+ * sandbox's default company, that of a one-company spreadsheet.
+ */
+function faultTargets(chosen: string): Array<string | undefined> {
+  const names = namedCompanies();
+  if (names.length === 0) return [undefined];
+  return chosen === EVERY_COMPANY ? names : [chosen];
+}
+
+/** The fault picker's company choice: shown only when the spreadsheet has two companies or more. */
+function renderFaultCompanies(): void {
+  const select = $<HTMLSelectElement>("fault-company");
+  const names = namedCompanies();
+  const before = select.value;
+  select.replaceChildren(
+    ...[EVERY_COMPANY, ...names].map((name) => {
+      const o = document.createElement("option");
+      o.value = name;
+      o.textContent = name === EVERY_COMPANY ? "every company" : name;
+      o.selected = name === before;
+      return o;
+    }),
+  );
+  select.hidden = names.length === 0;
+  $("fault-company-label").hidden = names.length === 0;
+}
+
 function renderUsers(): void {
   const select = $<HTMLSelectElement>("acting-user");
   const users = state.info?.users.length ? state.info.users : [state.info?.user ?? ""].filter(Boolean);
@@ -697,6 +738,7 @@ async function loadAll(options: { quietToasts?: boolean } = {}): Promise<void> {
   $("document-title").textContent = info.spreadsheetName || "Untitled spreadsheet";
   $("api-url").textContent = info.apiUrl;
   renderUsers();
+  renderFaultCompanies();
   renderMenu();
   await Promise.all([refreshSheets(), refreshLanguage()]);
   applyUi(ui);

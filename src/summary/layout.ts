@@ -11,6 +11,7 @@ import { formatCents } from "../api/money";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { DateWindow } from "../refresh/windows";
 import { amountFormat, type CellValue, FORMAT } from "../sheets/cells";
+import { FIRST_COMPANY_KEY } from "../sheets/company";
 import {
   AGE_BUCKETS,
   type AttentionItem,
@@ -213,7 +214,8 @@ function customLines(reports: readonly SummaryReport[]): ReportsPart["custom"] {
 function byCompany<R extends { company?: string }>(records: readonly R[]): Map<string, R[]> {
   const out = new Map<string, R[]>();
   for (const r of records) {
-    const key = r.company ?? "";
+    // A row of a sheet without company columns is the first company's, as the merge labels it.
+    const key = r.company ?? FIRST_COMPANY_KEY;
     const list = out.get(key);
     if (list) list.push(r);
     else out.set(key, [r]);
@@ -230,7 +232,8 @@ function named<R extends { company?: string }>(
   if (!split) return items;
   const names = new Map(split.companies.map((c) => [c.key, c.name]));
   const byRow = new Map<number, string>();
-  for (const r of records as ReadonlyArray<R & { row: number }>) byRow.set(r.row, r.company ?? "");
+  for (const r of records as ReadonlyArray<R & { row: number }>)
+    byRow.set(r.row, r.company ?? FIRST_COMPANY_KEY);
   return items.map((item) => ({ ...item, company: names.get(byRow.get(item.row ?? 0) ?? "") ?? "" }));
 }
 

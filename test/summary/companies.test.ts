@@ -306,6 +306,43 @@ function rowsAfter(grid: SummaryGrid, text: string, count: number): CellValue[][
   return grid.values.slice(at, at + count);
 }
 
+describe("a sheet still without company columns beside ones with them", () => {
+  it("its rows are the first company's, as the merge labels them, never another's", () => {
+    const fundRows = rowCompanies(fundsSheet, COMPANIES);
+    const plain: ColumnsByKey = Object.fromEntries(
+      Object.entries(transactionsSheet).filter(([key]) => key !== "company" && key !== "companyKey"),
+    );
+    const moveRows = rowCompanies(plain, COMPANIES);
+    expect(moveRows).toBeNull();
+    const part = fundsPart(
+      fundsFrom(fundsSheet, day, fundRows),
+      movementsFrom(plain, day, moveRows),
+      window,
+      today,
+      "now",
+      7,
+      companySplit(LISTED, [
+        ["funds", fundRows],
+        ["transactions", moveRows],
+      ]),
+    );
+    // Every movement (Zeta's too: that sheet cannot say) is the first company's.
+    expect(
+      part.companies?.map((c) => c.lines.map((l) => [l.currency, l.depositsCents, l.withdrawalsCents])),
+    ).toEqual([
+      [
+        ["CLP", 10005 + 20010 + 99900, 0],
+        ["USD", 0, 15],
+      ],
+      [
+        ["CLP", 0, 0],
+        ["USD", 0, 0],
+      ],
+    ]);
+    expect(part.leftOut).toEqual([{ sheet: "funds", counts: fundRows?.leftOut }]);
+  });
+});
+
 describe("the Summary's cells with several companies", () => {
   const grid = renderSummary(state, "en");
 

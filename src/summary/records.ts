@@ -109,20 +109,26 @@ export function rowCompanies(columns: ColumnsByKey, companies: readonly SheetCom
   const keys = columns[COMPANY_KEY_COLUMN];
   if (!keys) return null;
   const names = columns[COMPANY_COLUMN];
-  const known = new Map<string, { key: string } | { reason: CompanyRefusal["reason"] }>();
+  // By key cell, then by name cell: thousands of rows share a few pairs, each resolved once.
+  const known = new Map<CellValue, Map<CellValue, string | { reason: CompanyRefusal["reason"] }>>();
   const leftOut: LeftOut = {};
   return {
     leftOut,
     of(i) {
-      const cells = [names?.[i] ?? "", keys[i] ?? ""];
-      const pair = `${String(cells[1])}\u0000${String(cells[0])}`;
-      let found = known.get(pair);
-      if (!found) {
-        const resolved = companyOfRow(cells, COMPANY_CELLS, companies, i + 2);
-        found = resolved.ok ? { key: resolved.company.key } : { reason: resolved.refusal.reason };
-        known.set(pair, found);
+      const key = keys[i] ?? "";
+      const name = names?.[i] ?? "";
+      let byName = known.get(key);
+      if (!byName) {
+        byName = new Map();
+        known.set(key, byName);
       }
-      if ("key" in found) return found.key;
+      let found = byName.get(name);
+      if (found === undefined) {
+        const resolved = companyOfRow([name, key], COMPANY_CELLS, companies, i + 2);
+        found = resolved.ok ? resolved.company.key : { reason: resolved.refusal.reason };
+        byName.set(name, found);
+      }
+      if (typeof found === "string") return found;
       leftOut[found.reason] = (leftOut[found.reason] ?? 0) + 1;
       return null;
     },

@@ -11,12 +11,21 @@ import type { SheetNames } from "../refresh/options";
 import { loadLayout, loadText, saveText } from "../refresh/stored-text";
 import type { DateWindow } from "../refresh/windows";
 import { readHistory } from "../schedule/history";
+import { COMPANIES_KEY, companiesFrom, listedCompanies } from "../settings/companies";
 import { appliedFilters } from "../settings/model";
-import { fundColumns, REPORT_COLUMNS, TRANSACTION_COLUMNS } from "../sheets/columns";
+import {
+  COMPANY_COLUMN,
+  COMPANY_KEY_COLUMN,
+  fundColumns,
+  hasCompanyColumns,
+  REPORT_COLUMNS,
+  TRANSACTION_COLUMNS,
+} from "../sheets/columns";
 import { runAttention } from "../summary/blocks";
 import {
   CHART_COLUMN,
   CHART_SIZE,
+  companySplit,
   fundsPart,
   parseState,
   type RowStyle,
@@ -27,7 +36,14 @@ import {
   type SummaryLine,
   type SummaryState,
 } from "../summary/layout";
-import { type ColumnsByKey, fundsFrom, movementsFrom, NEEDED_COLUMNS, reportsFrom } from "../summary/records";
+import {
+  type ColumnsByKey,
+  fundsFrom,
+  movementsFrom,
+  NEEDED_COLUMNS,
+  reportsFrom,
+  rowCompanies,
+} from "../summary/records";
 import { activeSpreadsheet, documentProperties } from "./active";
 import { ensureSize } from "./spreadsheet";
 
@@ -45,6 +61,8 @@ export interface SummaryUpdate {
   source: SummaryLine["source"];
 }
 
+const COMPANY_COLUMNS = [COMPANY_COLUMN, COMPANY_KEY_COLUMN] as const;
+
 const DEFAULT_KEYS: Record<Stage, string[]> = {
   funds: fundColumns(new Map()).map((c) => c.key),
   transactions: TRANSACTION_COLUMNS.map((c) => c.key),
@@ -59,7 +77,11 @@ function readColumns(kind: Stage, name: string, props: GoogleAppsScript.Properti
   const keys = loadLayout(props, kind) ?? DEFAULT_KEYS[kind];
   const columns: ColumnsByKey = {};
   const rows = sheet.getLastRow() - 1;
-  for (const key of NEEDED_COLUMNS[kind]) {
+  // The company columns, only on a sheet that has them: a one-company sheet reads as before.
+  const needed = hasCompanyColumns(keys)
+    ? [...NEEDED_COLUMNS[kind], ...COMPANY_COLUMNS]
+    : NEEDED_COLUMNS[kind];
+  for (const key of needed) {
     const at = keys.indexOf(key);
     columns[key] =
       rows > 0 && at >= 0
@@ -115,26 +137,39 @@ export function updateSummarySheet(update: SummaryUpdate): void {
   const at = format(now, "yyyy-MM-dd HH:mm");
   const fed = (stage: Stage) => update.refreshed.includes(stage);
 
+  // The companies the rows are resolved against (no list saved: the one company of before).
+  const registry = companiesFrom(props.getProperty(COMPANIES_KEY), "");
+  const companiesOf = (sheet: { columns: ColumnsByKey } | null) =>
+    sheet ? rowCompanies(sheet.columns, registry.entries) : null;
+  const listed = listedCompanies(registry);
   if (fed("funds") || fed("transactions")) {
     const funds = readColumns("funds", update.names.funds, props);
     const moves = readColumns("transactions", update.names.transactions, props);
+    const fundCompanies = companiesOf(funds);
+    const moveCompanies = companiesOf(moves);
     state.funds = fundsPart(
-      funds ? fundsFrom(funds.columns, day) : [],
-      moves ? movementsFrom(moves.columns, day) : [],
+      funds ? fundsFrom(funds.columns, day, fundCompanies) : [],
+      moves ? movementsFrom(moves.columns, day, moveCompanies) : [],
       update.window,
       today,
       at,
       funds?.gid ?? 0,
+      companySplit(listed, [
+        ["funds", fundCompanies],
+        ["transactions", moveCompanies],
+      ]),
     );
   }
   if (fed("reports")) {
     const reports = readColumns("reports", update.names.reports, props);
+    const reportCompanies = companiesOf(reports);
     state.reports = reportsPart(
-      reports ? reportsFrom(reports.columns, day) : [],
+      reports ? reportsFrom(reports.columns, day, reportCompanies) : [],
       update.window,
       today,
       at,
       reports?.gid ?? 0,
+      companySplit(listed, [["reports", reportCompanies]]),
     );
   }
   const history = readHistory(props.getProperties()).runs;
@@ -167,6 +202,7 @@ const ROW_LOOK: Record<
   line: { bold: false, background: null, color: "#5f6368", wrap: false },
   block: { bold: true, background: "#d9e4f0", color: "#1f3b57", wrap: false },
   header: { bold: true, background: "#f1f3f4", color: null, wrap: true },
+  group: { bold: true, background: null, color: "#1f3b57", wrap: false },
   plain: { bold: false, background: null, color: null, wrap: false },
 };
 /** Widths in pixels: column A holds currencies, months and labels; B–H numbers under wrapped headers. */
@@ -238,7 +274,7 @@ function writeSummary(state: SummaryState, language: Language, started: number):
       .setOption("legend", { position: "none" })
       .setOption("width", spec.width)
       .setOption("height", CHART_SIZE.height);
-    if (spec.key === "months") builder.setOption("legend", { position: "bottom" });
+    if (spec.key === "months" || spec.legend) builder.setOption("legend", { position: "bottom" });
     if (chart) sheet.updateChart(builder.build());
     else {
       sheet.insertChart(builder.build());

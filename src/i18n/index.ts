@@ -17,6 +17,7 @@ import { schedule } from "./schedule";
 import { settings } from "./settings";
 import { sheets } from "./sheets";
 import { summary } from "./summary";
+import { summaryCompanies } from "./summary-companies";
 
 export type Language = "en" | "es";
 export const LANGUAGES: readonly Language[] = ["en", "es"];
@@ -36,6 +37,7 @@ const catalogues = [
   longrun,
   diagnostics,
   summary,
+  summaryCompanies,
 ] as const;
 
 type Catalogue = (typeof catalogues)[number];

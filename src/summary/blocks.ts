@@ -50,6 +50,8 @@ export interface AttentionItem {
   detail: Record<string, string | number>;
   /** Row of the fund or report on its data sheet (1-based): what the id links to. */
   row?: number;
+  /** The name of its company, once the data sheets have company columns. */
+  company?: string;
 }
 
 export const EXPIRING_DAYS = 30;

@@ -11,6 +11,7 @@ import { formatCents } from "../api/money";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { DateWindow } from "../refresh/windows";
 import { amountFormat, type CellValue, FORMAT } from "../sheets/cells";
+import { FIRST_COMPANY_KEY } from "../sheets/company";
 import {
   AGE_BUCKETS,
   type AttentionItem,
@@ -23,12 +24,14 @@ import {
   reportsBlock,
   reportsPerMonth,
 } from "./blocks";
-import type { SummaryFund, SummaryMovement, SummaryReport } from "./records";
+import type { LeftOut, RowCompanies, SummaryFund, SummaryMovement, SummaryReport } from "./records";
 
 export const SUMMARY_WIDTH = 8;
 /** Property of the document where the parts are kept between refreshes. */
 export const SUMMARY_STATE_KEY = "summary.state";
 const ATTENTION_SHOWN = 15;
+/** Why rows were left out, in the order the Summary names them. */
+const LEFT_OUT_REASONS = ["noKey", "unknownKey", "nameMismatch", "removed"] as const;
 
 /** How many rows are behind a count, and the first and last of them (a link's span). */
 export type Count = [n: number, first: number, last: number];
@@ -54,6 +57,42 @@ export interface FundsPart {
   /** The first ATTENTION_SHOWN items, and how many there were in all. */
   attention: AttentionItem[];
   attentionCount: number;
+  /**
+   * Only when the data sheets have company columns: each listed company's lines, in the
+   * document's order; `lines` are then the totals per currency across companies.
+   */
+  companies?: Array<{ key: string; name: string; lines: FundsPart["lines"] }>;
+  /** Rows left out of every figure because their company was refused, per sheet. */
+  leftOut?: LeftOutLine[];
+}
+
+/** The rows of one data sheet left out of the figures, by why (see `rowCompanies`). */
+export interface LeftOutLine {
+  sheet: "funds" | "transactions" | "reports";
+  counts: LeftOut;
+}
+
+/** What splits the Summary per company: the companies listed, and the rows left out. */
+export interface CompanySplit {
+  /** The document's live companies, in its order: a group each. */
+  companies: ReadonlyArray<{ key: string; name: string }>;
+  leftOut: LeftOutLine[];
+}
+
+/**
+ * The Summary's split per company, once a data sheet it reads has company columns (`sheets`:
+ * each sheet's row companies, null without those columns); undefined when none has them: the
+ * Summary of one company, as before there were several.
+ */
+export function companySplit(
+  companies: ReadonlyArray<{ key: string; name: string }>,
+  sheets: ReadonlyArray<readonly [LeftOutLine["sheet"], RowCompanies | null]>,
+): CompanySplit | undefined {
+  if (sheets.every(([, rows]) => rows === null)) return undefined;
+  return {
+    companies: companies.map((c) => ({ key: c.key, name: c.name })),
+    leftOut: sheets.flatMap(([sheet, rows]) => (rows ? [{ sheet, counts: rows.leftOut }] : [])),
+  };
 }
 
 export interface ReportsPart {
@@ -73,6 +112,15 @@ export interface ReportsPart {
   attentionCount: number;
   months: Array<{ month: string; open: number; closed: number }>;
   ages: { currencies: string[]; cents: number[][] };
+  /** As FundsPart's: each company's lines, custom statuses and ages; the fields above total them. */
+  companies?: Array<{
+    key: string;
+    name: string;
+    lines: ReportsPart["lines"];
+    custom: ReportsPart["custom"];
+    ages: ReportsPart["ages"];
+  }>;
+  leftOut?: LeftOutLine[];
 }
 
 export interface SummaryLine {
@@ -127,6 +175,68 @@ function attentionOf(items: AttentionItem[]): { attention: AttentionItem[]; atte
   return { attention: items.slice(0, ATTENTION_SHOWN), attentionCount: items.length };
 }
 
+function fundLines(
+  funds: readonly SummaryFund[],
+  movements: readonly SummaryMovement[],
+  window: DateWindow,
+  today: string,
+): FundsPart["lines"] {
+  return fundsBlock(funds, movements, window, today).map((l) => ({
+    ...l,
+    open: countOf(l.open),
+    negative: countOf(l.negative),
+    blocked: countOf(l.blocked),
+    expiring: countOf(l.expiring),
+  }));
+}
+
+function reportLines(
+  reports: readonly SummaryReport[],
+  window: DateWindow,
+  today: string,
+): ReportsPart["lines"] {
+  return reportsBlock(reports, window, today).map((l) => ({
+    ...l,
+    sent: countOf(l.sent),
+    open: countOf(l.open),
+    closed: countOf(l.closed),
+    pending: countOf(l.pending),
+  }));
+}
+
+function customLines(reports: readonly SummaryReport[]): ReportsPart["custom"] {
+  return customStatuses(reports)
+    .slice(0, 20)
+    .map((c) => ({ status: c.status, count: countOf(c.rows) }));
+}
+
+/** The records of each company, by key (one pass). */
+function byCompany<R extends { company?: string }>(records: readonly R[]): Map<string, R[]> {
+  const out = new Map<string, R[]>();
+  for (const r of records) {
+    // A row of a sheet without company columns is the first company's, as the merge labels it.
+    const key = r.company ?? FIRST_COMPANY_KEY;
+    const list = out.get(key);
+    if (list) list.push(r);
+    else out.set(key, [r]);
+  }
+  return out;
+}
+
+/** Attention items named with their company: with several, an id alone does not say which fund. */
+function named<R extends { company?: string }>(
+  items: AttentionItem[],
+  records: readonly R[],
+  split: CompanySplit | undefined,
+): AttentionItem[] {
+  if (!split) return items;
+  const names = new Map(split.companies.map((c) => [c.key, c.name]));
+  const byRow = new Map<number, string>();
+  for (const r of records as ReadonlyArray<R & { row: number }>)
+    byRow.set(r.row, r.company ?? FIRST_COMPANY_KEY);
+  return items.map((item) => ({ ...item, company: names.get(byRow.get(item.row ?? 0) ?? "") ?? "" }));
+}
+
 export function fundsPart(
   funds: readonly SummaryFund[],
   movements: readonly SummaryMovement[],
@@ -134,19 +244,24 @@ export function fundsPart(
   today: string,
   at: string,
   gid: number,
+  split?: CompanySplit,
 ): FundsPart {
-  return {
+  const part: FundsPart = {
     at,
     gid,
-    lines: fundsBlock(funds, movements, window, today).map((l) => ({
-      ...l,
-      open: countOf(l.open),
-      negative: countOf(l.negative),
-      blocked: countOf(l.blocked),
-      expiring: countOf(l.expiring),
-    })),
-    ...attentionOf(fundsAttention(funds, today)),
+    lines: fundLines(funds, movements, window, today),
+    ...attentionOf(named(fundsAttention(funds, today), funds, split)),
   };
+  if (!split) return part;
+  const fundsOf = byCompany(funds);
+  const movementsOf = byCompany(movements);
+  part.companies = split.companies.map((c) => ({
+    key: c.key,
+    name: c.name,
+    lines: fundLines(fundsOf.get(c.key) ?? [], movementsOf.get(c.key) ?? [], window, today),
+  }));
+  part.leftOut = split.leftOut.filter((l) => l.sheet !== "reports");
+  return part;
 }
 
 export function reportsPart(
@@ -155,25 +270,32 @@ export function reportsPart(
   today: string,
   at: string,
   gid: number,
+  split?: CompanySplit,
 ): ReportsPart {
-  return {
+  const part: ReportsPart = {
     at,
     gid,
-    lines: reportsBlock(reports, window, today).map((l) => ({
-      ...l,
-      sent: countOf(l.sent),
-      open: countOf(l.open),
-      closed: countOf(l.closed),
-      pending: countOf(l.pending),
-    })),
-    custom: customStatuses(reports)
-      .slice(0, 20)
-      .map((c) => ({ status: c.status, count: countOf(c.rows) })),
-    ...attentionOf(reportsAttention(reports, today)),
+    lines: reportLines(reports, window, today),
+    custom: customLines(reports),
+    ...attentionOf(named(reportsAttention(reports, today), reports, split)),
     // The last two years of a longer window: a chart of more months is unreadable.
     months: reportsPerMonth(reports, window).slice(-24),
     ages: pendingByAge(reports, today),
   };
+  if (!split) return part;
+  const reportsOf = byCompany(reports);
+  part.companies = split.companies.map((c) => {
+    const own = reportsOf.get(c.key) ?? [];
+    return {
+      key: c.key,
+      name: c.name,
+      lines: reportLines(own, window, today),
+      custom: customLines(own),
+      ages: pendingByAge(own, today),
+    };
+  });
+  part.leftOut = split.leftOut.filter((l) => l.sheet === "reports");
+  return part;
 }
 
 /** A chart of the Summary: its title and the block of cells it draws (header row first). */
@@ -182,6 +304,8 @@ export interface ChartSpec {
   key: string;
   title: string;
   stacked: boolean;
+  /** A legend under the chart (its series are named: statuses, movements, ages). */
+  legend?: boolean;
   range: { row: number; column: number; numRows: number; numColumns: number };
   /** Where it is placed when first inserted (a chart the user moved stays where it is). */
   anchorRow: number;
@@ -198,7 +322,7 @@ const CHART_ROWS = 14;
 export const CURRENCY_CHARTS = 6;
 
 /** How a row of the Summary looks: the adapter turns these into fonts and colours. */
-export type RowStyle = "title" | "line" | "block" | "header" | "plain";
+export type RowStyle = "title" | "line" | "block" | "header" | "group" | "plain";
 
 export interface SummaryGrid {
   values: CellValue[][];
@@ -259,6 +383,32 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
       ? [rowsLink(gid, item.row, item.row, item.id), FORMAT.general]
       : label(item.id);
   const gap = () => row([]);
+  /** A company's lines under its name, then the totals per currency across companies. */
+  const grouped = <L>(
+    companies: ReadonlyArray<{ name: string; lines: readonly L[] }> | undefined,
+    totals: readonly L[],
+    line: (l: L) => void,
+  ) => {
+    for (const c of companies ?? []) {
+      row([label(c.name)], "group");
+      for (const l of c.lines) line(l);
+      if (c.lines.length === 0) row([label(t("summary.empty"))]);
+    }
+    if (companies) row([label(t("summary.co.total"))], "group");
+    for (const l of totals) line(l);
+    if (totals.length === 0) row([label(t("summary.empty"))]);
+  };
+  const leftOut = (lines: readonly LeftOutLine[] | undefined) => {
+    for (const l of lines ?? []) {
+      const counts = LEFT_OUT_REASONS.map((reason) => [reason, l.counts[reason] ?? 0] as const).filter(
+        ([, n]) => n > 0,
+      );
+      const count = counts.reduce((sum, [, n]) => sum + n, 0);
+      if (count === 0) continue;
+      const reasons = counts.map(([reason, n]) => t(`summary.co.reason.${reason}`, { count: n })).join(", ");
+      row([label(t(`summary.co.leftOut.${l.sheet}`, { count, reasons }))]);
+    }
+  };
 
   row([label(t("summary.sheet"))], "title");
   const line = state.line;
@@ -284,7 +434,7 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   const funds = state.funds;
   row([label(t("summary.funds", { when: funds?.at ?? "—" }))], "block");
   header("summary.funds.header");
-  for (const l of funds?.lines ?? []) {
+  grouped(funds?.companies, funds?.lines ?? [], (l) => {
     const g = funds?.gid ?? 0;
     row([
       label(l.currency),
@@ -296,14 +446,14 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
       link(l.blocked, g),
       link(l.expiring, g),
     ]);
-  }
-  if (!funds?.lines.length) row([label(t("summary.empty"))]);
+  });
+  leftOut(funds?.leftOut);
   gap();
 
   const reports = state.reports;
   row([label(t("summary.reports", { when: reports?.at ?? "—" }))], "block");
   header("summary.reports.header");
-  for (const l of reports?.lines ?? []) {
+  grouped(reports?.companies, reports?.lines ?? [], (l) => {
     const g = reports?.gid ?? 0;
     row([
       label(l.currency),
@@ -314,15 +464,25 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
       money(l.pendingCents, l.currency),
       [l.oldestDays ?? "", FORMAT.integer],
     ]);
-  }
-  if (!reports?.lines.length) row([label(t("summary.empty"))]);
+  });
+  leftOut(reports?.leftOut);
   gap();
   header("summary.custom.header");
-  for (const c of reports?.custom ?? []) row([label(c.status), link(c.count, reports?.gid ?? 0)]);
+  const custom = (c: ReportsPart["custom"][number]) =>
+    row([label(c.status), link(c.count, reports?.gid ?? 0)]);
+  // Custom statuses belong to each company's policies: listed per company, never summed.
+  if (reports?.companies)
+    for (const c of reports.companies.filter((x) => x.custom.length > 0)) {
+      row([label(c.name)], "group");
+      c.custom.forEach(custom);
+    }
+  else (reports?.custom ?? []).forEach(custom);
   gap();
 
   row([label(t("summary.attention"))], "block");
-  header("summary.attention.header");
+  // With several companies, an id alone does not say whose fund or report it is.
+  const split = Boolean(funds?.companies || reports?.companies);
+  header(split ? "summary.co.attention.header" : "summary.attention.header");
   const items = [...(funds?.attention ?? []), ...(reports?.attention ?? []), ...state.run];
   const total = (funds?.attentionCount ?? 0) + (reports?.attentionCount ?? 0) + state.run.length;
   for (const item of items.slice(0, ATTENTION_SHOWN)) {
@@ -332,11 +492,9 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
         ? formatCents(d.cents, { language, currency: String(d.currency ?? "") || undefined })
         : "";
     const gid = item.kind === "pending" ? reports?.gid : item.kind === "run" ? undefined : funds?.gid;
-    row([
-      label(t(`summary.kind.${item.kind}` as StringKey)),
-      idLink(item, gid),
-      label(t(`summary.reason.${item.kind}` as StringKey, { ...d, amount })),
-    ]);
+    const what = label(t(`summary.kind.${item.kind}` as StringKey));
+    const why = label(t(`summary.reason.${item.kind}` as StringKey, { ...d, amount }));
+    row(split ? [what, label(item.company ?? ""), idLink(item, gid), why] : [what, idLink(item, gid), why]);
   }
   if (total > ATTENTION_SHOWN) row([label(t("summary.more", { count: total - ATTENTION_SHOWN }))]);
   if (items.length === 0) row([label(t("summary.attention.none"))]);
@@ -348,7 +506,7 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   row([label(t("summary.chartData"))], "block");
   let kinds = 0;
   const table = (
-    spec: { key: string; title: string; stacked: boolean; width: number; offsetX: number },
+    spec: { key: string; title: string; stacked: boolean; legend?: boolean; width: number; offsetX: number },
     head: string[],
     body: Array<Array<[CellValue, string]>>,
   ) => {
@@ -365,14 +523,27 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   const perCurrency = (
     prefix: string,
     currencies: string[],
-    make: (currency: string) => { title: string; head: string[]; body: Array<Array<[CellValue, string]>> },
+    make: (currency: string) => {
+      title: string;
+      head: string[];
+      body: Array<Array<[CellValue, string]>>;
+      stacked?: boolean;
+      legend?: boolean;
+    },
   ) => {
     kinds += 1;
     currencies.slice(0, CURRENCY_CHARTS).forEach((currency, i) => {
-      const { title, head, body } = make(currency);
+      const { title, head, body, stacked = false, legend } = make(currency);
       const offsetX = i * (CHART_SIZE.small + CHART_SIZE.gap);
       table(
-        { key: `${prefix}:${currency}`, title, stacked: false, width: CHART_SIZE.small, offsetX },
+        {
+          key: `${prefix}:${currency}`,
+          title,
+          stacked,
+          ...(legend ? { legend } : {}),
+          width: CHART_SIZE.small,
+          offsetX,
+        },
         head,
         body,
       );
@@ -384,6 +555,27 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
     (currency) => {
       const l = funds?.lines.find((x) => x.currency === currency);
       const [, ...names] = t("summary.funds.header").split("|");
+      // Several companies: a group of bars per company (balance, deposits, withdrawals), one
+      // currency per chart as without companies.
+      if (funds?.companies)
+        return {
+          title: t("summary.chart.balance", { currency }),
+          head: [t("col.company"), names[1] ?? "", names[2] ?? "", names[3] ?? ""],
+          body: funds.companies.flatMap((c) => {
+            const own = c.lines.find((x) => x.currency === currency);
+            return own
+              ? [
+                  [
+                    label(c.name),
+                    money(own.balanceCents, currency),
+                    money(own.depositsCents, currency),
+                    money(own.withdrawalsCents, currency),
+                  ],
+                ]
+              : [];
+          }),
+          legend: true,
+        };
       return {
         title: t("summary.chart.balance", { currency }),
         head: [t("summary.chart.balance.header"), currency],
@@ -408,6 +600,24 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
   const ages = reports?.ages ?? { currencies: [], cents: [] };
   perCurrency("ages", ages.currencies, (currency) => {
     const c = ages.currencies.indexOf(currency);
+    // Several companies: a column per company, stacked by age, in the one currency.
+    if (reports?.companies)
+      return {
+        title: t("summary.chart.ages", { currency }),
+        head: [t("col.company"), ...AGE_BUCKETS.map((b) => b.label)],
+        body: reports.companies.flatMap((company) => {
+          const k = company.ages.currencies.indexOf(currency);
+          if (k < 0) return [];
+          return [
+            [
+              label(company.name),
+              ...AGE_BUCKETS.map((_b, i) => money(company.ages.cents[i]?.[k] ?? 0, currency)),
+            ],
+          ];
+        }),
+        stacked: true,
+        legend: true,
+      };
     return {
       title: t("summary.chart.ages", { currency }),
       head: [t("summary.chart.ages.header"), currency],

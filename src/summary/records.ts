@@ -6,8 +6,12 @@
 
 import { type StringKey, translate } from "../i18n";
 import type { CellValue } from "../sheets/cells";
+import { COMPANY_COLUMN, COMPANY_KEY_COLUMN } from "../sheets/columns";
+import { type CompanyRefusal, companyOfRow, type SheetCompany } from "../sheets/company";
 
 export interface SummaryFund {
+  /** Key of the row's company, when its sheet has company columns (absent: the only company). */
+  company?: string;
   id: number;
   /** Row on the Funds sheet (1-based): what a count links to. */
   row: number;
@@ -19,6 +23,8 @@ export interface SummaryFund {
 }
 
 export interface SummaryMovement {
+  /** Key of the row's company, when its sheet has company columns (absent: the only company). */
+  company?: string;
   currency: string;
   kind: "deposit" | "withdrawal" | "";
   amountCents: number;
@@ -26,6 +32,8 @@ export interface SummaryMovement {
 }
 
 export interface SummaryReport {
+  /** Key of the row's company, when its sheet has company columns (absent: the only company). */
+  company?: string;
   id: number;
   row: number;
   currency: string;
@@ -78,47 +86,118 @@ function rowsOf(columns: ColumnsByKey, key: string): number {
  */
 const current = (columns: ColumnsByKey, i: number) => text(columns.refreshNote?.[i]) === "";
 
-export function fundsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryFund[] {
+/** Why rows were left out of the figures, and how many for each reason. */
+export type LeftOut = Partial<Record<CompanyRefusal["reason"], number>>;
+
+/** The company of each row of a sheet with company columns, and the rows that have none. */
+export interface RowCompanies {
+  /** The key of row `i`'s company; null, counted in `leftOut`, when its cells name no live one. */
+  of(i: number): string | null;
+  readonly leftOut: LeftOut;
+}
+
+const COMPANY_CELLS = [COMPANY_COLUMN, COMPANY_KEY_COLUMN] as const;
+
+/**
+ * The companies of a sheet's rows, by the rules of `companyOfRow` (key and name must agree, a
+ * removed company is no company): null when the sheet has no company columns, every row then
+ * the only company's, as before there were several. A row whose company is refused is never
+ * counted for another company: it is left out, and counted by why. Each pair of cells is
+ * resolved once, however many rows share it.
+ */
+export function rowCompanies(columns: ColumnsByKey, companies: readonly SheetCompany[]): RowCompanies | null {
+  const keys = columns[COMPANY_KEY_COLUMN];
+  if (!keys) return null;
+  const names = columns[COMPANY_COLUMN];
+  // By key cell, then by name cell: thousands of rows share a few pairs, each resolved once.
+  const known = new Map<CellValue, Map<CellValue, string | { reason: CompanyRefusal["reason"] }>>();
+  const leftOut: LeftOut = {};
+  return {
+    leftOut,
+    of(i) {
+      const key = keys[i] ?? "";
+      const name = names?.[i] ?? "";
+      let byName = known.get(key);
+      if (!byName) {
+        byName = new Map();
+        known.set(key, byName);
+      }
+      let found = byName.get(name);
+      if (found === undefined) {
+        const resolved = companyOfRow([name, key], COMPANY_CELLS, companies, i + 2);
+        found = resolved.ok ? resolved.company.key : { reason: resolved.refusal.reason };
+        byName.set(name, found);
+      }
+      if (typeof found === "string") return found;
+      leftOut[found.reason] = (leftOut[found.reason] ?? 0) + 1;
+      return null;
+    },
+  };
+}
+
+export function fundsFrom(
+  columns: ColumnsByKey,
+  day: (d: Date) => string,
+  companies: RowCompanies | null = null,
+): SummaryFund[] {
   const out: SummaryFund[] = [];
   const status = labelReader({ open: "status.fund.1", closed: "status.fund.2", blocked: "status.fund.3" });
   for (let i = 0; i < rowsOf(columns, "id"); i++) {
     const id = Number(columns.id?.[i]);
     if (!Number.isInteger(id) || id <= 0 || !current(columns, i)) continue;
-    out.push({
+    const company = companies ? companies.of(i) : undefined;
+    if (company === null) continue;
+    const fund: SummaryFund = {
       id,
       row: i + 2,
       currency: text(columns.currency?.[i]),
       status: status(columns.status?.[i]),
       balanceCents: centsOf(columns.balance?.[i]),
       expiration: dayOf(columns.expiration?.[i], day),
-    });
+    };
+    if (company !== undefined) fund.company = company;
+    out.push(fund);
   }
   return out;
 }
 
-export function movementsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryMovement[] {
+export function movementsFrom(
+  columns: ColumnsByKey,
+  day: (d: Date) => string,
+  companies: RowCompanies | null = null,
+): SummaryMovement[] {
   const out: SummaryMovement[] = [];
   const kind = labelReader({ deposit: "transaction.1", withdrawal: "transaction.2" });
   for (let i = 0; i < rowsOf(columns, "movement"); i++) {
     if (text(columns.movement?.[i]) === "" || !current(columns, i)) continue;
-    out.push({
+    const company = companies ? companies.of(i) : undefined;
+    if (company === null) continue;
+    const movement: SummaryMovement = {
       currency: text(columns.currency?.[i]),
       kind: kind(columns.type?.[i]),
       amountCents: centsOf(columns.amount?.[i]),
       date: dayOf(columns.date?.[i], day),
-    });
+    };
+    if (company !== undefined) movement.company = company;
+    out.push(movement);
   }
   return out;
 }
 
-export function reportsFrom(columns: ColumnsByKey, day: (d: Date) => string): SummaryReport[] {
+export function reportsFrom(
+  columns: ColumnsByKey,
+  day: (d: Date) => string,
+  companies: RowCompanies | null = null,
+): SummaryReport[] {
   const out: SummaryReport[] = [];
   const status = labelReader({ open: "status.report.0", closed: "status.report.1" });
   const integrated = labelReader({ yes: "flag.yes" });
   for (let i = 0; i < rowsOf(columns, "id"); i++) {
     const id = Number(columns.id?.[i]);
     if (!Number.isInteger(id) || id <= 0 || !current(columns, i)) continue;
-    out.push({
+    const company = companies ? companies.of(i) : undefined;
+    if (company === null) continue;
+    const report: SummaryReport = {
       id,
       row: i + 2,
       currency: text(columns.currency?.[i]),
@@ -128,7 +207,9 @@ export function reportsFrom(columns: ColumnsByKey, day: (d: Date) => string): Su
       closeDate: dayOf(columns.closeDate?.[i], day),
       integrated: integrated(columns.integrated?.[i]) === "yes",
       approvedCents: centsOf(columns.totalApproved?.[i]),
-    });
+    };
+    if (company !== undefined) report.company = company;
+    out.push(report);
   }
   return out;
 }

@@ -331,6 +331,10 @@ function previewOf(session: WriteSession, rows: readonly OutboxRow[]) {
     },
     session.records.all(),
     session.directory,
+    (company) => {
+      const port = session.companies(company);
+      return "unusable" in port ? port : { adminId: port.adminId, adminIssue: port.adminIssue ?? null };
+    },
   );
 }
 

@@ -82,7 +82,9 @@ export type Warning =
   /** A done row whose State was cleared: restored, not sent. */
   | { kind: "restoreDone"; rowNumber: number; doneAt: string }
   /** Sending or Unknown typed on a row the add-on has no record of: marked Refused, not sent. */
-  | { kind: "noRecord"; rowNumber: number };
+  | { kind: "noRecord"; rowNumber: number }
+  /** Its company is one this user may not write to now: left Pending, not sent. */
+  | { kind: "companyUnusable"; rowNumber: number; message: string };
 
 /** The earlier write a row's request equals: its row (null when none), when it ended, and how. */
 export interface SameAs {
@@ -201,6 +203,11 @@ export function previewOutbox(
   context: RowContext,
   recordList: readonly WriteRecord[] = [],
   directory: CompanyDirectory = ONE_COMPANY,
+  /**
+   * The IdAdmin this user's writes to each company carry, or why they may not write to it now
+   * (the run leaves such rows Pending). Absent: `context`'s, for every company.
+   */
+  writerOf?: (company: string) => Pick<RowContext, "adminId" | "adminIssue"> | { unusable: string },
 ): OutboxPreview {
   const preview: OutboxPreview = {
     toSend: [],
@@ -377,7 +384,12 @@ export function previewOutbox(
       continue;
     }
     const company = resolved.key;
-    const built = requestFromRow(row, context);
+    const writer = writerOf?.(company);
+    if (writer && "unusable" in writer) {
+      preview.warnings.push({ kind: "companyUnusable", rowNumber: row.rowNumber, message: writer.unusable });
+      continue;
+    }
+    const built = requestFromRow(row, writer ? { ...context, ...writer } : context);
     // A row too long for its record is refused by the run before anything is stored or sent.
     const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
     if (tooLong) {
@@ -580,6 +592,8 @@ export function warningNote(language: Language, warning: Warning): string | null
         : t("outbox.warn.waitsForRow", { other: warning.otherRow });
     case "sortedOrEdited":
       return t("outbox.warn.sortedOrEdited", { sent: warning.sent });
+    case "companyUnusable":
+      return t("outbox.company.unusable", { message: warning.message });
     case "keyRestored":
       return null;
     default:

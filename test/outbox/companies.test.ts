@@ -306,10 +306,35 @@ describe("the preview with two companies", () => {
       },
     ]);
     const text = previewText("en", preview);
+    expect(preview.confirmed).toHaveLength(3);
     const beta = text.indexOf("\nBeta:");
     const alpha = text.indexOf("\nAlpha:");
     expect(beta).toBeGreaterThan(0);
     expect(alpha).toBeGreaterThan(beta);
     expect(text).toContain("All companies, per currency:");
+  });
+
+  it("a row of a company this user cannot write to is a warning, not a write to confirm; each company's IdAdmin checks its rows", () => {
+    const rows = [
+      userRow("Deposit", 5001, { amount: "2.00", company: "Beta" }),
+      userRow("Deposit", 5001, { amount: "3.00", company: "Alpha" }),
+    ].map((values, i) => readOutboxRow(FakeSheet.pad(values), i + 2));
+    const preview = previewOutbox(
+      rows,
+      () => ({ currency: "CLP", balance: 0, flexible: true, status: 1 }),
+      { format: formatUtc, now: new Date(0), adminId: 1, language: "en" },
+      [],
+      ALPHA_BETA,
+      (company) =>
+        company === "c0" ? { adminId: null, adminIssue: null } : { unusable: "No token for Beta." },
+    );
+    expect(preview.warnings).toEqual([
+      { kind: "companyUnusable", rowNumber: 2, message: "No token for Beta." },
+    ]);
+    expect(previewText("en", preview)).toContain("Row 2: Not sent yet: No token for Beta.");
+    // Alpha's rows are checked with Alpha's IdAdmin (none here), not another company's.
+    expect(preview.invalid.map((i) => i.rowNumber)).toEqual([3]);
+    expect(preview.toSend).toEqual([]);
+    expect(preview.confirmed).toEqual([]);
   });
 });

@@ -522,12 +522,13 @@ export function runOutbox(context: RunContext): RunSummary {
   };
 
   // Each fund's currency as last read: amounts are written in its code and decimals.
-  const currencies = new Map<number, string>();
-  const sentText = (request: WriteRequest) =>
+  // By company and fund: equal ids of two companies may be funds of two currencies.
+  const currencies = new Map<string, string>();
+  const sentTextIn = (request: WriteRequest, company: string) =>
     describeRequest(
       context.language,
       request,
-      "fundId" in request ? currencies.get(request.fundId) : undefined,
+      "fundId" in request ? currencies.get(`${company}|${request.fundId}`) : undefined,
     );
 
   const finish = (rec: WriteRecord, state: "done" | "refused") =>
@@ -550,6 +551,7 @@ export function runOutbox(context: RunContext): RunSummary {
     supersedes?: string,
   ): void => {
     const cells = requestCells(row);
+    const sentText = (request: WriteRequest) => sentTextIn(request, company);
     let written: WriteRecord | null = null;
     let blockedBy: WriteRecord | undefined;
     let end: WriteEnd;
@@ -561,7 +563,7 @@ export function runOutbox(context: RunContext): RunSummary {
         if (blockedBy) throw new Error(landingMessage(blockedBy));
         const shown = context.currencies?.[confirmationKey(row, company)];
         const fund = snapshot.fund;
-        if (fund?.currency) currencies.set(fund.id, fund.currency);
+        if (fund?.currency) currencies.set(`${company}|${fund.id}`, fund.currency);
         if (shown && fund && fund.currency !== undefined && shown !== fund.currency) {
           // Nothing recorded, nothing sent: the row stays Pending and its fund waits.
           const params = { id: fund.id, currency: fund.currency, shown };
@@ -684,8 +686,9 @@ export function runOutbox(context: RunContext): RunSummary {
     // Settled through the port of the company it went to, or not yet: never another's.
     const company = recordCompany(rec);
     const hold = (request: WriteRequest | undefined, message: string) => holdIn(request, company, message);
+    const sentText = (request: WriteRequest) => sentTextIn(request, company);
     const mark = recordSnapshot(rec).fund;
-    if (mark?.currency) currencies.set(mark.id, mark.currency);
+    if (mark?.currency) currencies.set(`${company}|${mark.id}`, mark.currency);
     const waitingOn = heldFor(rec.request, company);
     if (waitingOn !== undefined) {
       if (row) record(row.rowNumber, "Unknown", waitingOn, "skipped");
@@ -890,7 +893,9 @@ export function runOutbox(context: RunContext): RunSummary {
     item.handled = true;
     const row = item.row;
     const message = t("outbox.msg.sortedOrEdited", {
-      sent: mismatch.request ? sentText(mismatch.request) : (mismatch.cells?.operation ?? ""),
+      sent: mismatch.request
+        ? sentTextIn(mismatch.request, recordCompany(mismatch))
+        : (mismatch.cells?.operation ?? ""),
     });
     if (row.state !== "Refused" || row.result !== message) {
       write(row, "Refused", message, row.operationKey);
@@ -932,7 +937,7 @@ export function runOutbox(context: RunContext): RunSummary {
     if (owned && rec.state === "done") {
       const changed = rec.cells ? changedColumns(rec.cells, requestCells(row)) : [];
       const date = day(rec.finishedAt ?? rec.sentAt ?? nowMs());
-      const desc = rec.request ? sentText(rec.request) : (rec.cells?.operation ?? "");
+      const desc = rec.request ? sentTextIn(rec.request, recordCompany(rec)) : (rec.cells?.operation ?? "");
       const message =
         changed.length > 0
           ? t("outbox.msg.doneEditedLater", {

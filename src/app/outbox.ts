@@ -26,8 +26,9 @@ import {
 import { documentWriteRecords, scriptProperty } from "../gas/properties";
 import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
-import { writeAudit } from "../outbox/audit";
+import { type WriteAudit, writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
+import { type CompanyDirectory, FIRST_COMPANY, liveCompanies } from "../outbox/companies";
 import { previewNotes } from "../outbox/notes";
 import { operationLabel } from "../outbox/operations";
 import {
@@ -40,11 +41,17 @@ import {
 } from "../outbox/preview";
 import type { RecordStore } from "../outbox/records";
 import { type OutboxRow, readOutboxRow } from "../outbox/rows";
-import { outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox/run";
+import {
+  type CompanyPort,
+  outboxBudgetMs,
+  type RunSummary,
+  runOutbox as runRows,
+  type UnusableCompanyPort,
+} from "../outbox/run";
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
-import { FIRST_COMPANY_KEY } from "../settings/companies";
+import { type CompanyEntry, FIRST_COMPANY_KEY } from "../settings/companies";
 import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
 import { companyConnections, tokenlessClient } from "./connections";
 import {
@@ -108,8 +115,14 @@ export interface WriteSession extends WriteContext {
   records: RecordStore;
   /** The session's client, for reads in batches (audited and counted as the session's). */
   client: Client;
-  /** False when the user has no token saved: every request of the client is then refused. */
+  /** False when the user has no usable token for any company: every request is then refused. */
   hasToken: boolean;
+  /** The document's companies, as the Outbox resolves each row's Company cell against them. */
+  directory: CompanyDirectory;
+  /** The names the Company dropdown offers (none while the only company is unnamed). */
+  companyNames: string[];
+  /** Each company's port (this user's token for it, its audit, IdAdmin), or why not. */
+  companies(key: string): CompanyPort | UnusableCompanyPort;
   /** Appends the reads recorded during the session to the audit (one batch). */
   finish(): void;
 }
@@ -127,16 +140,52 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     }),
     source,
   );
+  // Each company's calls are audited under its name; the first company's as it always was.
   const audit = writeAudit(log, language, firstCompany());
+  const audits = new Map<string, WriteAudit>([[FIRST_COMPANY_KEY, audit]]);
+  const auditOf = (company: CompanyEntry): WriteAudit => {
+    const found = audits.get(company.key) ?? writeAudit(log, language, company);
+    audits.set(company.key, found);
+    return found;
+  };
   let counted = 0;
-  // The first company's connection (a write session per company comes with the Outbox's
-  // Company column). A token bound to another origin than the service URL stops the path here
-  // with the notice; with none saved the session opens, every request refused, and each path
-  // says so.
-  const connections = companyConnections({ purpose: "write", language, audit: () => audit });
+  // Every company's connection, each client with this user's token for that company only. The
+  // forms still write to the first company: a token of it bound to another origin than the
+  // service URL stops them here with the notice, as it stops the Outbox when no company is
+  // usable; with none saved the session opens, every request refused, and each path says so.
+  const connections = companyConnections({ purpose: "write", language, audit: auditOf });
   const connection = connections.ready.get(FIRST_COMPANY_KEY);
   const refusal = connections.unusable.find((u) => u.key === FIRST_COMPANY_KEY);
-  if (!connection && refusal?.error) throw refusal.error;
+  if (!connection && refusal?.error && (source !== "outbox" || connections.ready.size === 0))
+    throw refusal.error;
+  const registry = settingsStore().companies();
+  const directory: CompanyDirectory = {
+    entries: registry.entries.map((e) => ({
+      key: e.key,
+      name: e.name,
+      formerNames: e.formerNames,
+      ...(e.removed ? { removed: true } : {}),
+    })),
+  };
+  const ports = new Map<string, CompanyPort>();
+  const companies = (key: string): CompanyPort | UnusableCompanyPort => {
+    const ready = connections.ready.get(key);
+    if (!ready) {
+      const why = connections.unusable.find((u) => u.key === key);
+      return {
+        unusable: why?.message ?? translate(language, "outbox.company.noConnection", { company: key }),
+      };
+    }
+    const port = ports.get(key) ?? {
+      // Reads need no IdAdmin; writes without one are refused by the contract's check first.
+      service: servicePort(ready.client, ready.adminId ?? 0),
+      audit: auditOf(ready.company).port,
+      adminId: ready.adminId,
+      adminIssue: ready.adminIssue,
+    };
+    ports.set(key, port);
+    return port;
+  };
   const client =
     connection?.client ??
     tokenlessClient({ key: FIRST_COMPANY_KEY, name: "", apiUrl: settings.baseUrl, formerNames: [] }, audit);
@@ -150,20 +199,27 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     adminIssue,
     format,
     client,
-    hasToken: connection !== undefined,
+    hasToken: source === "outbox" ? connections.ready.size > 0 : connection !== undefined,
+    directory,
+    companyNames: liveCompanies(directory)
+      .map((e) => e.name)
+      .filter((name) => name !== ""),
+    companies,
     // Reads need no IdAdmin; writes without one are refused by the contract's check first.
     service: servicePort(client, adminId ?? 0),
     audit: audit.port,
     now: () => new Date(),
     // The deployer's window, never below its floor: a value under it stops every write, named.
     inFlightWindowMs: inFlightWindowMs(scriptProperty(IN_FLIGHT_WINDOW_KEY)),
-    applyResult: (result) => applyResultToSheets(spreadsheet, settings.sheetNames, language, result),
+    applyResult: (result, company = FIRST_COMPANY) =>
+      applyResultToSheets(spreadsheet, settings.sheetNames, language, result, company),
     records: documentWriteRecords(),
     finish: () => {
       audit.flushReads();
       // The calls since the last finish go to today's UrlFetch count.
-      countUrlFetchCalls(audit.requests() - counted);
-      counted = audit.requests();
+      const requests = [...audits.values()].reduce((sum, a) => sum + a.requests(), 0);
+      countUrlFetchCalls(requests - counted);
+      counted = requests;
     },
   };
 }
@@ -185,12 +241,12 @@ function createSheet(): void {
   const name = settings?.sheetNames.outbox ?? translate(language, "outbox.sheetName");
   const existing = spreadsheet.getSheetByName(name);
   if (existing) {
-    const busy = moveOldLayout(existing, language);
+    const busy = moveOldLayout(existing, language, companyNames());
     ui.alert(busy ?? translate(language, "outbox.exists"));
     return;
   }
   const sheet = spreadsheet.insertSheet(name);
-  setUpOutboxSheet(sheet, language);
+  setUpOutboxSheet(sheet, language, companyNames());
   ui.alert(translate(language, "outbox.created"));
 }
 
@@ -199,14 +255,27 @@ function createSheet(): void {
  * flight never sees it half moved: null when nothing stands in the way, else why not (another
  * run holds the lock; the next Preview or Run moves it).
  */
-function moveOldLayout(sheet: Sheet, language: Language): string | null {
+/** The names of the document's live companies, for the Company dropdown. */
+function companyNames(): string[] {
+  return tolerate(
+    "unreadable",
+    () =>
+      settingsStore()
+        .companies()
+        .entries.filter((e) => !e.removed && e.name !== "")
+        .map((e) => e.name),
+    [] as string[],
+  );
+}
+
+function moveOldLayout(sheet: Sheet, language: Language, names: readonly string[]): string | null {
   if (!hasOldOutboxLayout(sheet)) return null;
   return withDocumentLock<string | null>(
     "outbox",
     1000,
     (lock) => lock?.busyMessage(language, "outbox.run.busy") ?? translate(language, "outbox.run.busy"),
     () => {
-      if (migrateOutboxLayout(sheet, language))
+      if (migrateOutboxLayout(sheet, language, names))
         runtime()
           .spreadsheet()
           .toast(translate(language, "outbox.migrated"), translate(language, "outbox.sheetName"), 10);
@@ -215,24 +284,32 @@ function moveOldLayout(sheet: Sheet, language: Language): string | null {
   );
 }
 
-/** What the preview knows of each fund: its row of the Funds sheet, else a fresh read. */
-function fundFactsSource(spreadsheet: Spreadsheet, session: WriteSession): (id: number) => FundFacts | null {
+/**
+ * What the preview knows of each fund of a company: its row of the Funds sheet, else a fresh
+ * read through that company's port (none when this user cannot reach it).
+ */
+function fundFactsSource(
+  spreadsheet: Spreadsheet,
+  session: WriteSession,
+): (id: number, company: string) => FundFacts | null {
   const fromSheet = fundFactsOnSheet(spreadsheet.getSheetByName(session.settings.sheetNames.funds));
-  return (id) => {
-    const known = fromSheet.get(id);
+  return (id, company) => {
+    const known = fromSheet.get(`${company}|${id}`);
     if (known) return known;
+    const port = session.companies(company);
+    if ("unusable" in port) return null;
     // A fund that cannot be read shows in the preview as unknown.
     return tolerate(
       "shown only",
       () => {
-        const fund = session.service.getFund(id);
+        const fund = port.service.getFund(id);
         const facts: FundFacts = {
           currency: fund.currency,
           balance: fund.balance,
           flexible: fund.flexible,
           status: fund.status,
         };
-        fromSheet.set(id, facts);
+        fromSheet.set(`${company}|${id}`, facts);
         return facts;
       },
       null,
@@ -253,6 +330,11 @@ function previewOf(session: WriteSession, rows: readonly OutboxRow[]) {
       language: session.language,
     },
     session.records.all(),
+    session.directory,
+    (company) => {
+      const port = session.companies(company);
+      return "unusable" in port ? port : { adminId: port.adminId, adminIssue: port.adminIssue ?? null };
+    },
   );
 }
 
@@ -261,7 +343,9 @@ function sheetLines(language: Language, preview: OutboxPreview): [number, string
   return preview.operations.map((item) => [
     item.rowNumber,
     operationLabel(language, item.request.operation),
-    operationLine(language, item),
+    item.company === undefined
+      ? operationLine(language, item)
+      : `${item.company} · ${operationLine(language, item)}`,
   ]);
 }
 
@@ -332,12 +416,13 @@ function preview(): string {
     ui.alert(t("outbox.run.noSheet"));
     return t("outbox.run.noSheet");
   }
-  const moved = moveOldLayout(sheet, session.language) ?? columnsMoved(sheet, session.language);
+  const moved =
+    moveOldLayout(sheet, session.language, session.companyNames) ?? columnsMoved(sheet, session.language);
   if (moved) {
     ui.alert(moved);
     return moved;
   }
-  extendOutboxRules(sheet, session.language);
+  extendOutboxRules(sheet, session.language, session.companyNames);
   const values = outboxValues(sheet);
   const rows = values.map((cells, i) => readOutboxRow(cells, i + 2));
   const planned = previewOf(session, rows);
@@ -388,12 +473,13 @@ function run(): RunSummary | null {
     ui.alert(t("outbox.run.noSheet"));
     return null;
   }
-  const moved = moveOldLayout(sheet, session.language) ?? columnsMoved(sheet, session.language);
+  const moved =
+    moveOldLayout(sheet, session.language, session.companyNames) ?? columnsMoved(sheet, session.language);
   if (moved) {
     ui.alert(moved);
     return null;
   }
-  extendOutboxRules(sheet, session.language);
+  extendOutboxRules(sheet, session.language, session.companyNames);
   const preview = previewOf(session, readOutboxRows(sheet));
   const text = previewText(session.language, preview);
   // More writes than the dialog can name: a modal question cannot be checked against a sheet.

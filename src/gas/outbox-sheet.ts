@@ -21,8 +21,14 @@ import {
   ownedBlocks,
   TEXT_COLUMNS,
 } from "../outbox/columns";
+import { FIRST_COMPANY } from "../outbox/companies";
 import { outboxHeaderProblem } from "../outbox/headers";
-import { isOldOutboxHeader, operationsNote, outboxFormatRules } from "../outbox/layout";
+import {
+  isOldOutboxHeader,
+  isPreviousOutboxHeader,
+  operationsNote,
+  outboxFormatRules,
+} from "../outbox/layout";
 import { notesStillFitting, type RowNote } from "../outbox/notes";
 import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
 import type { FundFacts } from "../outbox/preview";
@@ -81,12 +87,22 @@ function columnOfKey(headers: readonly unknown[], header: StringKey): number | u
   return columnWithHeader(headers, textsOfHeader(header)) ?? undefined;
 }
 
-/** Row number whose first cell holds `id`, or null. */
-function rowOfId(sheet: Sheet, id: number): number | null {
+/**
+ * Row number whose first cell holds `id` and that is `company`'s: its Company key cell holds the
+ * key, or (a sheet without company columns) the first company's. null when none: a row of
+ * another company with the same Id is never changed.
+ */
+function rowOfKey(sheet: Sheet, company: string, id: number): number | null {
   const last = sheet.getLastRow();
   if (last < 2) return null;
-  const ids = sheet.getRange(2, 1, last - 1, 1).getValues();
-  const index = ids.findIndex((r) => String(r[0]) === String(id));
+  const keyColumn = columnOfKey(headerRow(sheet), "col.companyKey");
+  if (keyColumn === undefined && company !== FIRST_COMPANY) return null;
+  const width = keyColumn ?? 1;
+  const values = sheet.getRange(2, 1, last - 1, width).getValues();
+  const index = values.findIndex(
+    (r) =>
+      String(r[0]) === String(id) && (keyColumn === undefined || String(r[keyColumn - 1]).trim() === company),
+  );
   return index < 0 ? null : index + 2;
 }
 
@@ -96,12 +112,13 @@ export function applyResultToSheets(
   sheetNames: { funds: string; reports: string },
   language: Language,
   result: WriteResult,
+  company: string = FIRST_COMPANY,
 ): void {
   if (result.kind === "fund") {
     const fund = result.fund.record;
     const sheet = spreadsheet.getSheetByName(sheetNames.funds);
     if (!fund || !sheet) return;
-    const row = rowOfId(sheet, fund.id);
+    const row = rowOfKey(sheet, company, fund.id);
     if (row === null) return; // A new fund shows up at the next refresh, in its place by Id.
     const headers = headerRow(sheet);
     const cells = rowOf(FUNDS_TABLE, fund, language);
@@ -120,7 +137,7 @@ export function applyResultToSheets(
   }
   const sheet = spreadsheet.getSheetByName(sheetNames.reports);
   if (!sheet) return;
-  const row = rowOfId(sheet, result.report.id);
+  const row = rowOfKey(sheet, company, result.report.id);
   if (row === null) return;
   const headers = headerRow(sheet);
   const set = (header: StringKey, value: CellValue, format: string) => {
@@ -204,13 +221,13 @@ export function outboxSheetPort(sheet: Sheet): OutboxSheetPort {
   };
 }
 
-/** Headers, formats, dropdowns and protections of a new Outbox sheet. */
-export function setUpOutboxSheet(sheet: Sheet, language: Language): void {
+/** Headers, formats, dropdowns and protections of a new Outbox sheet; `names`: the Company dropdown. */
+export function setUpOutboxSheet(sheet: Sheet, language: Language, names: readonly string[] = []): void {
   const width = OUTBOX_COLUMNS.length;
   sheet.getRange(1, 1, 1, width).setValues([OUTBOX_COLUMNS.map((c) => translate(language, headerKey(c)))]);
   sheet.setFrozenRows(1);
-  applyOutboxRules(sheet, language, 2);
-  noteLists(sheet, language);
+  applyOutboxRules(sheet, language, 2, names);
+  noteLists(sheet, language, names);
   dressOutboxSheet(sheet, language);
 }
 
@@ -233,7 +250,19 @@ function dressOutboxSheet(sheet: Sheet, language: Language): void {
   sheet.getRange(1, columnNumber("operation")).setNote(operationsNote(language));
   sheet.hideColumns(columnNumber(HIDDEN_COLUMNS[0]), HIDDEN_COLUMNS.length);
   applyFormatRules(sheet);
+  // Last: the sheet is in this version's layout, dressed (hasOldOutboxLayout).
+  runtime()
+    .documentProperties()
+    ?.setProperty(LAYOUT_KEY + sheet.getSheetId(), LAYOUT_NUMBER);
 }
+
+/**
+ * Document property (per sheet id): the layout an Outbox was last laid out in, "2" once it has
+ * the Company column. A sheet noted so never takes an earlier header (typed over it by anyone)
+ * for one to insert the column into: its rows would all move under other headers.
+ */
+const LAYOUT_KEY = "outbox.layout.";
+const LAYOUT_NUMBER = "2";
 
 /** Document property: the formulas of the add-on's conditional formats on the sheet of this id. */
 const FORMAT_RULES_KEY = "outbox.formatRules.";
@@ -246,19 +275,7 @@ function applyFormatRules(sheet: Sheet): void {
   const props = runtime().documentProperties();
   const key = FORMAT_RULES_KEY + sheet.getSheetId();
   const specs = outboxFormatRules();
-  // Compared without spaces or case, should Sheets give a formula back written its own way.
-  const same = (formula: unknown) => String(formula).replace(/\s/g, "").toUpperCase();
-  const ours = new Set(specs.map((spec) => same(spec.formula)));
-  const stored = tolerate("unreadable", () => JSON.parse(props?.getProperty(key) ?? "[]") as unknown, []);
-  if (Array.isArray(stored)) for (const formula of stored) ours.add(same(formula));
-  const kept = sheet.getConditionalFormatRules().filter((rule) => {
-    const condition = rule.getBooleanCondition();
-    return !(
-      condition &&
-      String(condition.getCriteriaType()) === "CUSTOM_FORMULA" &&
-      ours.has(same(condition.getCriteriaValues()[0]))
-    );
-  });
+  const kept = othersFormatRules(sheet, specs);
   const rows = sheet.getMaxRows() - 1;
   const added = specs.map((spec) =>
     runtime()
@@ -271,6 +288,28 @@ function applyFormatRules(sheet: Sheet): void {
   );
   sheet.setConditionalFormatRules([...kept, ...added]);
   props?.setProperty(key, JSON.stringify(specs.map((spec) => spec.formula)));
+}
+
+/**
+ * The sheet's conditional formats but the add-on's own (the formulas it wrote last, or `specs`),
+ * in their order.
+ */
+function othersFormatRules(sheet: Sheet, specs: readonly { formula: string }[]) {
+  const props = runtime().documentProperties();
+  const key = FORMAT_RULES_KEY + sheet.getSheetId();
+  // Compared without spaces or case, should Sheets give a formula back written its own way.
+  const same = (formula: unknown) => String(formula).replace(/\s/g, "").toUpperCase();
+  const ours = new Set(specs.map((spec) => same(spec.formula)));
+  const stored = tolerate("unreadable", () => JSON.parse(props?.getProperty(key) ?? "[]") as unknown, []);
+  if (Array.isArray(stored)) for (const formula of stored) ours.add(same(formula));
+  return sheet.getConditionalFormatRules().filter((rule) => {
+    const condition = rule.getBooleanCondition();
+    return !(
+      condition &&
+      String(condition.getCriteriaType()) === "CUSTOM_FORMULA" &&
+      ours.has(same(condition.getCriteriaValues()[0]))
+    );
+  });
 }
 
 /** The add-on's cells, from row `top` down: a warning on editing them. */
@@ -291,6 +330,11 @@ function protectOwnedColumns(sheet: Sheet, language: Language, top: number): voi
  * over it (by anyone) is refused by the header check, never taken for a sheet to move.
  */
 export function hasOldOutboxLayout(sheet: Sheet): boolean {
+  return hasOldestLayout(sheet) || hasPreviousLayout(sheet);
+}
+
+/** State and Result after the user's columns (the first layout). */
+function hasOldestLayout(sheet: Sheet): boolean {
   const width = OLD_OUTBOX_COLUMNS.length;
   return (
     sheet.getMaxColumns() >= width &&
@@ -302,17 +346,63 @@ export function hasOldOutboxLayout(sheet: Sheet): boolean {
 }
 
 /**
+ * State and Result first, without the Company column (or with it inserted and not yet named), on
+ * a sheet never noted as laid out with it.
+ */
+function hasPreviousLayout(sheet: Sheet): boolean {
+  const width = Math.min(OUTBOX_COLUMNS.length, sheet.getMaxColumns());
+  return (
+    runtime()
+      .documentProperties()
+      ?.getProperty(LAYOUT_KEY + sheet.getSheetId()) !== LAYOUT_NUMBER &&
+    isPreviousOutboxHeader(sheet.getRange(1, 1, 1, width).getValues()[0] ?? [])
+  );
+}
+
+/**
  * Moves an Outbox of the old layout (State and Result after the user's columns) to the new one,
  * when row 1 is exactly the old header: one move of the two columns, so every row keeps its
  * cells, state, key and record together. The caller holds the document lock, so no run sees the
  * sheet half moved. True when it moved.
  */
-export function migrateOutboxLayout(sheet: Sheet, language: Language): boolean {
+export function migrateOutboxLayout(
+  sheet: Sheet,
+  language: Language,
+  names: readonly string[] = [],
+): boolean {
   if (!hasOldOutboxLayout(sheet)) return false;
-  const from = OLD_OUTBOX_COLUMNS.indexOf(LEADING_COLUMNS[0]) + 1;
-  sheet.moveColumns(sheet.getRange(1, from, 1, LEADING_COLUMNS.length), 1);
+  if (hasOldestLayout(sheet)) {
+    const from = OLD_OUTBOX_COLUMNS.indexOf(LEADING_COLUMNS[0]) + 1;
+    sheet.moveColumns(sheet.getRange(1, from, 1, LEADING_COLUMNS.length), 1);
+  }
+  if (hasPreviousLayout(sheet)) insertCompanyColumn(sheet, language, names);
   finishLayout(sheet, language);
   return true;
+}
+
+/**
+ * The Company column inserted after Result: one column insertion, so every row keeps its cells,
+ * state, key and record together, and users' columns and formulas follow. The add-on's
+ * conditional formats go first (drawn again by the dress, over the new columns); a move cut off
+ * after the insertion is recognised by the unnamed header and finished.
+ */
+function insertCompanyColumn(sheet: Sheet, language: Language, names: readonly string[]): void {
+  const at = columnNumber("company");
+  const headers = sheet.getRange(1, 1, 1, at).getValues()[0] ?? [];
+  if (String(headers[at - 1] ?? "").trim() !== "") {
+    sheet.setConditionalFormatRules(othersFormatRules(sheet, outboxFormatRules()));
+    sheet.insertColumnsBefore(at, 1);
+  }
+  // The header in the language the sheet's Operation header is in.
+  const operation = String(sheet.getRange(1, columnNumber("operation")).getValue()).trim();
+  const shown = operation === translate("es", "outbox.col.operation") ? "es" : language;
+  const rows = sheet.getMaxRows() - 1;
+  if (rows > 0) {
+    // Its own format and list, whatever the insertion copied from a neighbour.
+    sheet.getRange(2, at, rows, 1).setNumberFormat(formatOf("company"));
+    applyCompanyList(sheet, 2, rows, names);
+  }
+  sheet.getRange(1, at).setValue(translate(shown, headerKey("company")));
 }
 
 /**
@@ -337,7 +427,12 @@ const RULES_ROWS_KEY = "outbox.rulesRows.";
  * to the sheet's last row. A sheet grown since (rows added below the first 1,000) gets them on
  * its new rows at the next Preview or Run, so every row works the same.
  */
-function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): void {
+function applyOutboxRules(
+  sheet: Sheet,
+  language: Language,
+  fromRow: number,
+  names: readonly string[] = [],
+): void {
   const width = OUTBOX_COLUMNS.length;
   const maxRows = sheet.getMaxRows();
   const rows = maxRows - fromRow + 1;
@@ -345,7 +440,7 @@ function applyOutboxRules(sheet: Sheet, language: Language, fromRow: number): vo
     sheet
       .getRange(fromRow, 1, rows, width)
       .setNumberFormats(Array.from({ length: rows }, () => OUTBOX_COLUMNS.map(formatOf)));
-    applyOutboxLists(sheet, language, fromRow, rows);
+    applyOutboxLists(sheet, language, fromRow, rows, names);
     protectOwnedColumns(sheet, language, fromRow === 2 ? 1 : fromRow);
     // The conditional formats reach the new rows too.
     if (fromRow > 2) applyFormatRules(sheet);
@@ -362,20 +457,52 @@ function operationLabels(language: Language): string[] {
   return OUTBOX_OPERATIONS.map((op) => operationLabel(language, op));
 }
 
-function noteLists(sheet: Sheet, language: Language): void {
+/** What the lists note holds: the operation labels, and the company names once there are any. */
+function listsNote(language: Language, names: readonly string[]): string {
+  const labels = operationLabels(language).join("|");
+  return names.length === 0 ? labels : `${labels}#${names.join("|")}`;
+}
+
+function noteLists(sheet: Sheet, language: Language, names: readonly string[]): void {
   runtime()
     .documentProperties()
-    ?.setProperty(LISTS_KEY + sheet.getName(), operationLabels(language).join("|"));
+    ?.setProperty(LISTS_KEY + sheet.getName(), listsNote(language, names));
 }
 
 /** The dropdowns of every row under the header, in `language`, noted as applied. */
-function applyAllOutboxLists(sheet: Sheet, language: Language): void {
-  if (sheet.getMaxRows() > 1) applyOutboxLists(sheet, language, 2, sheet.getMaxRows() - 1);
-  noteLists(sheet, language);
+function applyAllOutboxLists(sheet: Sheet, language: Language, names: readonly string[] = []): void {
+  if (sheet.getMaxRows() > 1) applyOutboxLists(sheet, language, 2, sheet.getMaxRows() - 1, names);
+  noteLists(sheet, language, names);
 }
 
-/** The dropdowns (operation, fund status, yes/no) of `rows` rows from `fromRow`, in `language`. */
-function applyOutboxLists(sheet: Sheet, language: Language, fromRow: number, rows: number): void {
+/**
+ * The Company dropdown: the names of the document's companies (a name typed that is not among
+ * them is allowed, and refused with its row when sent); none while the only company is unnamed.
+ */
+function applyCompanyList(sheet: Sheet, fromRow: number, rows: number, names: readonly string[]): void {
+  const range = sheet.getRange(fromRow, columnNumber("company"), rows, 1);
+  if (names.length === 0) {
+    range.setDataValidation(null);
+    return;
+  }
+  range.setDataValidation(
+    runtime()
+      .newDataValidation()
+      .requireValueInList([...names], true)
+      .setAllowInvalid(true)
+      .build(),
+  );
+}
+
+/** The dropdowns (company, operation, fund status, yes/no) of `rows` rows from `fromRow`, in `language`. */
+function applyOutboxLists(
+  sheet: Sheet,
+  language: Language,
+  fromRow: number,
+  rows: number,
+  names: readonly string[] = [],
+): void {
+  applyCompanyList(sheet, fromRow, rows, names);
   const list = (column: (typeof OUTBOX_COLUMNS)[number], values: string[]) => {
     // Invalid entries are allowed (with a warning) so that labels in the other language still work.
     const rule = runtime().newDataValidation().requireValueInList(values, true).setAllowInvalid(true).build();
@@ -406,8 +533,9 @@ export function relabelOutboxSheet(sheet: Sheet, from: Language, to: Language, n
   const header = sheet.getRange(1, 1, 1, width);
   const row = relabelledHeader(header.getValues()[0] ?? [], OUTBOX_COLUMNS.map(headerKey), from, to);
   if (row) header.setValues([row]);
-  // An Outbox of the old layout is moved (its lists and notes with it) at its next Preview or Run.
-  if (isOldOutboxHeader(header.getValues()[0] ?? [])) return;
+  // An Outbox of an earlier layout is moved (its lists and notes with it) at its next Preview or Run.
+  const now = header.getValues()[0] ?? [];
+  if (isOldOutboxHeader(now) || isPreviousOutboxHeader(now)) return;
   sheet.getRange(1, columnNumber("snapshot")).setNote(translate(to, "outbox.snapshotNote"));
   sheet.getRange(1, columnNumber("operation")).setNote(operationsNote(to));
   applyAllOutboxLists(sheet, to);
@@ -417,18 +545,23 @@ export function relabelOutboxSheet(sheet: Sheet, from: Language, to: Language, n
  * Extends the rules to rows added since they were last applied, and offers the current labels
  * in every dropdown of a sheet whose lists still hold older ones (or another language's).
  */
-export function extendOutboxRules(sheet: Sheet, language: Language): void {
+export function extendOutboxRules(sheet: Sheet, language: Language, names: readonly string[] = []): void {
   const props = runtime().documentProperties();
   // A sheet in this layout that was never dressed (a move cut off after its columns moved, a
   // copy): its warning and dress finished now, which also notes it as laid out (see
   // hasOldOutboxLayout).
-  if (!props?.getProperty(FORMAT_RULES_KEY + sheet.getSheetId())) finishLayout(sheet, language);
-  if (props?.getProperty(LISTS_KEY + sheet.getName()) !== operationLabels(language).join("|"))
-    applyAllOutboxLists(sheet, language);
+  if (
+    !props?.getProperty(FORMAT_RULES_KEY + sheet.getSheetId()) ||
+    props?.getProperty(LAYOUT_KEY + sheet.getSheetId()) !== LAYOUT_NUMBER
+  )
+    finishLayout(sheet, language);
+  // New labels, or the companies renamed, added or removed: every dropdown drawn again.
+  if (props?.getProperty(LISTS_KEY + sheet.getName()) !== listsNote(language, names))
+    applyAllOutboxLists(sheet, language, names);
   const covered = Number(props?.getProperty(RULES_ROWS_KEY + sheet.getName()));
   // A sheet from before this was kept: its first 1,000 rows were set up when it was made.
   const from = Number.isInteger(covered) && covered > 0 ? covered + 1 : 1001;
-  if (sheet.getMaxRows() >= from) applyOutboxRules(sheet, language, from);
+  if (sheet.getMaxRows() >= from) applyOutboxRules(sheet, language, from, names);
 }
 
 /** The data rows of the Outbox sheet. */
@@ -472,9 +605,12 @@ export function writePreviewNotes(
   }
 }
 
-/** What the Funds sheet `sheet` says of each fund (currency, balance, flexible, status). */
-export function fundFactsOnSheet(sheet: Sheet | null): Map<number, FundFacts> {
-  const fromSheet = new Map<number, FundFacts>();
+/**
+ * What the Funds sheet `sheet` says of each fund (currency, balance, flexible, status), by
+ * company and Id ("c1|5001"); a sheet without company columns holds the first company's.
+ */
+export function fundFactsOnSheet(sheet: Sheet | null): Map<string, FundFacts> {
+  const fromSheet = new Map<string, FundFacts>();
   if (sheet && sheet.getLastRow() >= 2) {
     const headers = headerRow(sheet);
     const col = (key: string) => {
@@ -488,6 +624,7 @@ export function fundFactsOnSheet(sheet: Sheet | null): Map<number, FundFacts> {
       "flexible",
       "status",
     ].map(col);
+    const keyCol = columnOfKey(headers, "col.companyKey");
     if (idCol && currencyCol && balanceCol && flexibleCol && statusCol) {
       const values = sheet.getRange(2, 1, sheet.getLastRow() - 1, sheet.getLastColumn()).getValues();
       const yes = new Set([
@@ -507,7 +644,9 @@ export function fundFactsOnSheet(sheet: Sheet | null): Map<number, FundFacts> {
         const balance = responseAmountToCents(row[balanceCol - 1]);
         const status = statusOf(row[statusCol - 1]);
         if (!Number.isSafeInteger(id) || balance === null || status === undefined) continue;
-        fromSheet.set(id, {
+        const company = keyCol === undefined ? FIRST_COMPANY : String(row[keyCol - 1]).trim();
+        if (company === "") continue;
+        fromSheet.set(`${company}|${id}`, {
           currency: String(row[currencyCol - 1]),
           balance,
           flexible: yes.has(String(row[flexibleCol - 1])),

@@ -6,6 +6,7 @@
 import { audit } from "./audit";
 import { common } from "./common";
 import { companies } from "./companies";
+import { companiesOutbox } from "./companies-outbox";
 import { connection } from "./connection";
 import { diagnostics } from "./diagnostics";
 import { forms } from "./forms";
@@ -33,6 +34,7 @@ const catalogues = [
   schedule,
   settings,
   companies,
+  companiesOutbox,
   connection,
   longrun,
   diagnostics,

@@ -7,6 +7,8 @@
 import type { StringKey } from "../i18n";
 
 export const USER_COLUMNS = [
+  /** The company the row's operation goes to (its name); may stay empty with one company. */
+  "company",
   "operation",
   "targetId",
   "amount",
@@ -41,11 +43,25 @@ export const OUTBOX_COLUMNS: readonly OutboxColumn[] = [
   ...HIDDEN_COLUMNS,
 ];
 
+/** The user's columns before the Company column came first among them. */
+const USER_COLUMNS_BEFORE_COMPANY = USER_COLUMNS.filter((c) => c !== "company");
+
+/**
+ * The layout before the Company column: State, Result, then the user's columns from Operation.
+ * Such a sheet gets the Company column inserted after Result, every row and cell kept.
+ */
+export const PREVIOUS_OUTBOX_COLUMNS: readonly OutboxColumn[] = [
+  ...LEADING_COLUMNS,
+  ...USER_COLUMNS_BEFORE_COMPANY,
+  ...HIDDEN_COLUMNS,
+];
+
 /**
  * The layout of Outbox sheets made before State and Result came first: the user's columns, then
- * the add-on's five. Such a sheet is recognised by exactly this header and moved once.
+ * the add-on's five. Such a sheet is recognised by exactly this header and moved once (then
+ * gets the Company column as the previous layout does).
  */
-export const OLD_OUTBOX_COLUMNS: readonly OutboxColumn[] = [...USER_COLUMNS, ...OWNED_COLUMNS];
+export const OLD_OUTBOX_COLUMNS: readonly OutboxColumn[] = [...USER_COLUMNS_BEFORE_COMPANY, ...OWNED_COLUMNS];
 
 /** 1-based column number of each column in the Outbox sheet. */
 export function columnNumber(column: OutboxColumn): number {
@@ -74,6 +90,7 @@ export function headerKey(column: OutboxColumn): StringKey {
 
 /** Columns whose cells must stay text as typed (codes like "00123" or "2024-01"). */
 export const TEXT_COLUMNS: readonly OutboxColumn[] = [
+  "company",
   "currency",
   "integrationCode",
   "customStatus",

@@ -6,17 +6,45 @@
  */
 import { LANGUAGES, type Language, type StringKey, translate } from "../i18n";
 import { columnLetters } from "../sheets/formulas";
-import { type CellValue, columnNumber, headerKey, OLD_OUTBOX_COLUMNS, type UserColumn } from "./columns";
+import {
+  type CellValue,
+  columnNumber,
+  headerKey,
+  OLD_OUTBOX_COLUMNS,
+  OUTBOX_COLUMNS,
+  type OutboxColumn,
+  PREVIOUS_OUTBOX_COLUMNS,
+  type UserColumn,
+} from "./columns";
 import { OUTBOX_OPERATIONS, type OutboxState, operationLabel, stateLabel } from "./operations";
 import { REQUEST_COLUMNS } from "./rows";
 
-/** True when row 1 is exactly the header of an Outbox from before State and Result came first. */
-export function isOldOutboxHeader(headers: readonly CellValue[]): boolean {
+/** Whether row 1 shows `columns` in order, each header in either language; `blank` may be empty. */
+function showsHeader(
+  headers: readonly CellValue[],
+  columns: readonly OutboxColumn[],
+  blank?: OutboxColumn,
+): boolean {
   // The last column (what was sent) had other names before; it is not read.
-  return OLD_OUTBOX_COLUMNS.slice(0, -1).every((column, i) => {
+  return columns.slice(0, -1).every((column, i) => {
     const found = String(headers[i] ?? "").trim();
+    if (column === blank && found === "") return true;
     return LANGUAGES.some((language) => translate(language, headerKey(column)) === found);
   });
+}
+
+/** True when row 1 is exactly the header of an Outbox from before State and Result came first. */
+export function isOldOutboxHeader(headers: readonly CellValue[]): boolean {
+  return showsHeader(headers, OLD_OUTBOX_COLUMNS);
+}
+
+/**
+ * True when row 1 is the header of an Outbox from before the Company column (State and Result
+ * first), or of one whose Company column was inserted but not yet named (a move cut short).
+ */
+export function isPreviousOutboxHeader(headers: readonly CellValue[]): boolean {
+  if (showsHeader(headers, OUTBOX_COLUMNS)) return false;
+  return showsHeader(headers, PREVIOUS_OUTBOX_COLUMNS) || showsHeader(headers, OUTBOX_COLUMNS, "company");
 }
 
 export interface FormatRuleSpec {

@@ -7,9 +7,23 @@
 import { formatCents, moneyText } from "../api";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { Cents } from "./cells";
+import {
+  type CompanyDirectory,
+  FIRST_COMPANY,
+  ONE_COMPANY,
+  resolveRowCompany,
+  severalCompanies,
+} from "./companies";
 import { describeChanges, describeInFull, describeRequest, tooLongParams } from "./describe";
 import { MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
-import { cellTooLongToRecord, changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
+import {
+  cellTooLongToRecord,
+  changedColumns,
+  inFlightUntil,
+  isUnsettled,
+  recordCompany,
+  type WriteRecord,
+} from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, problemsText, type RowContext, requestCells, requestFromRow } from "./rows";
 import {
@@ -32,6 +46,8 @@ export interface FundFacts {
 }
 
 export interface Total {
+  /** The company's name, when the document has several (totals are then per company too). */
+  company?: string;
   operation: OutboxOperation;
   /** null for operations that move no money. */
   currency: string | null;
@@ -66,7 +82,9 @@ export type Warning =
   /** A done row whose State was cleared: restored, not sent. */
   | { kind: "restoreDone"; rowNumber: number; doneAt: string }
   /** Sending or Unknown typed on a row the add-on has no record of: marked Refused, not sent. */
-  | { kind: "noRecord"; rowNumber: number };
+  | { kind: "noRecord"; rowNumber: number }
+  /** Its company is one this user may not write to now: left Pending, not sent. */
+  | { kind: "companyUnusable"; rowNumber: number; message: string };
 
 /** The earlier write a row's request equals: its row (null when none), when it ended, and how. */
 export interface SameAs {
@@ -86,6 +104,8 @@ function sameAsNote(language: Language, sameAs: SameAs): string {
 
 /** A write that may move money: a pending row, or an interrupted one that may be sent again. */
 export interface MoneyItem {
+  /** The company's name, when the document has several. */
+  company?: string;
   rowNumber: number;
   request: WriteRequest;
   currency: string | null;
@@ -97,6 +117,8 @@ export interface MoneyItem {
 
 /** A write left unsettled by an earlier run or a form: settled by reading before anything on its fund. */
 export interface ToSettle {
+  /** The key of the company it went to (absent: the first). */
+  company?: string;
   /** Its row; null when the row is gone or the write came from a form. */
   rowNumber: number | null;
   /** What was sent (or was about to be). */
@@ -118,6 +140,8 @@ export interface OutboxPreview {
     rowNumber: number;
     request: WriteRequest;
     sameAs?: SameAs;
+    /** The key of the row's company (absent: the first). */
+    company?: string;
   }[];
   /** Writes left unsettled: checked against the service before anything on their fund is sent. */
   toSettle: ToSettle[];
@@ -150,7 +174,11 @@ function fundIdOf(request: WriteRequest): number | null {
   return "fundId" in request ? request.fundId : null;
 }
 
-function targetKey(request: WriteRequest): string {
+function targetKey(request: WriteRequest, company: string): string {
+  return `${company}|${targetOf(request)}`;
+}
+
+function targetOf(request: WriteRequest): string {
   switch (request.operation) {
     case "createFund":
       return `createFund:${request.employeeId}:${request.name}:${request.code ?? ""}`;
@@ -171,9 +199,15 @@ function targetKey(request: WriteRequest): string {
  */
 export function previewOutbox(
   rows: readonly OutboxRow[],
-  fundFacts: (fundId: number) => FundFacts | null,
+  fundFacts: (fundId: number, company: string) => FundFacts | null,
   context: RowContext,
   recordList: readonly WriteRecord[] = [],
+  directory: CompanyDirectory = ONE_COMPANY,
+  /**
+   * The IdAdmin this user's writes to each company carry, or why they may not write to it now
+   * (the run leaves such rows Pending). Absent: `context`'s, for every company.
+   */
+  writerOf?: (company: string) => Pick<RowContext, "adminId" | "adminIssue"> | { unusable: string },
 ): OutboxPreview {
   const preview: OutboxPreview = {
     toSend: [],
@@ -190,8 +224,12 @@ export function previewOutbox(
   const language = context.language ?? "en";
   const now = context.now.getTime();
   const totals = new Map<string, Total>();
-  const balances = new Map<number, Cents>();
-  const statuses = new Map<number, number>();
+  // Per company and fund: equal ids of two companies are two funds.
+  const balances = new Map<string, Cents>();
+  const statuses = new Map<string, number>();
+  const several = severalCompanies(directory);
+  const nameOf = (company: string) =>
+    directory.entries.find((e) => e.key === company)?.name || translate(language, "outbox.company.noCompany");
   const seen = new Map<string, number>();
   const records = new Map(recordList.map((r) => [r.key, r]));
   const owners = ownersOfKeys(rows, records);
@@ -199,35 +237,53 @@ export function previewOutbox(
   const ownedBy = ownedRecords(owners, records);
   const stamp = (ms: number) => context.format(new Date(ms), "yyyy-MM-dd HH:mm:ss");
 
-  const addTotal = (operation: OutboxOperation, currency: string | null, amount: Cents) => {
-    const key = `${operation}|${currency ?? ""}`;
-    const total = totals.get(key) ?? { operation, currency, amount: 0, count: 0 };
+  const addTotal = (
+    operation: OutboxOperation,
+    currency: string | null,
+    amount: Cents,
+    company: string = FIRST_COMPANY,
+  ) => {
+    const key = `${several ? company : ""}|${operation}|${currency ?? ""}`;
+    const total: Total = totals.get(key) ?? {
+      ...(several ? { company: nameOf(company) } : {}),
+      operation,
+      currency,
+      amount: 0,
+      count: 0,
+    };
     total.amount += amount;
     total.count += 1;
     totals.set(key, total);
   };
-  const currencyOf = (request: WriteRequest): string | null => {
+  const currencyOf = (request: WriteRequest, company: string = FIRST_COMPANY): string | null => {
     if (request.operation === "createFund") return request.currency;
     if (!MONEY_OPERATIONS.has(request.operation) || !("fundId" in request)) return null;
-    return fundFacts(request.fundId)?.currency ?? FUND_NOT_FOUND;
+    return fundFacts(request.fundId, company)?.currency ?? FUND_NOT_FOUND;
   };
 
   /** A row the confirmation shows as possibly sent, and a movement's currency as it names it. */
-  const confirm = (row: OutboxRow, request: WriteRequest, as: Parameters<typeof confirmedAs>[1]) => {
-    const key = confirmationKey(row);
-    preview.confirmed.push(confirmedAs(row, as));
+  const confirm = (
+    row: OutboxRow,
+    request: WriteRequest,
+    as: Parameters<typeof confirmedAs>[1],
+    company: string,
+  ) => {
+    const key = confirmationKey(row, company);
+    preview.confirmed.push(confirmedAs(row, as, company));
     if (MONEY_OPERATIONS.has(request.operation))
-      preview.currencies[key] = currencyOf(request) || FUND_NOT_FOUND;
+      preview.currencies[key] = currencyOf(request, company) || FUND_NOT_FOUND;
   };
 
   // Unsettled writes, oldest first, as the run takes them.
   const unsettled = recordList.filter(isUnsettled).sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of unsettled) {
     if (!record.request) continue;
+    const company = recordCompany(record);
     const row = ownerOf(record.key);
     const until = inFlightUntil(record);
     const changed = row && record.cells ? changedColumns(record.cells, requestCells(row)) : [];
     const settle: ToSettle = {
+      ...(company === FIRST_COMPANY ? {} : { company }),
       rowNumber: row?.rowNumber ?? null,
       request: record.request,
       waitingUntil: until > now ? stamp(until).slice(11, 16) : null,
@@ -235,16 +291,16 @@ export function previewOutbox(
     };
     if (row && changed.length === 0 && (row.state === "Done" || row.state === "Refused")) {
       settle.byHand = row.state;
-      preview.confirmed.push(confirmedAs(row, { byHand: record.key, state: row.state }));
+      preview.confirmed.push(confirmedAs(row, { byHand: record.key, state: row.state }, company));
     }
     preview.toSettle.push(settle);
-    if (row && changed.length === 0) confirm(row, record.request, { interrupted: record.key });
+    if (row && changed.length === 0) confirm(row, record.request, { interrupted: record.key }, company);
     // A resend of it goes only to a fund whose status is the one this confirmation names (a
     // fund not found counts as open: the currency check holds that row).
     if (row && changed.length === 0 && "amount" in record.request && "fundId" in record.request) {
       const fundId = record.request.fundId;
-      const status = fundFacts(fundId)?.status ?? 1;
-      preview.statuses[confirmationKey(row)] = status;
+      const status = fundFacts(fundId, company)?.status ?? 1;
+      preview.statuses[confirmationKey(row, company)] = status;
       if (status !== 1)
         preview.warnings.push({
           kind: status === 2 ? "closedFund" : status === 3 ? "blockedFund" : "notOpenFund",
@@ -255,7 +311,7 @@ export function previewOutbox(
     }
     // Money that may move again: an unchanged row whose write turns out not to have been applied.
     if (row && changed.length === 0 && "amount" in record.request) {
-      addTotal(record.request.operation, currencyOf(record.request), record.request.amount);
+      addTotal(record.request.operation, currencyOf(record.request, company), record.request.amount, company);
     }
   }
 
@@ -317,8 +373,23 @@ export function previewOutbox(
         }
       }
     }
-    // A new operation (pending, an edited refused row, or a copy of another row's key).
-    const built = requestFromRow(row, context);
+    // A new operation (pending, an edited refused row, or a copy of another row's key), to the
+    // company its Company cell names; a row naming none that is live is refused, as the run does.
+    const resolved = resolveRowCompany(row, directory, language);
+    if (!resolved.ok) {
+      preview.invalid.push({
+        rowNumber: row.rowNumber,
+        problems: [{ field: translate(language, "outbox.col.company"), message: resolved.message }],
+      });
+      continue;
+    }
+    const company = resolved.key;
+    const writer = writerOf?.(company);
+    if (writer && "unusable" in writer) {
+      preview.warnings.push({ kind: "companyUnusable", rowNumber: row.rowNumber, message: writer.unusable });
+      continue;
+    }
+    const built = requestFromRow(row, writer ? { ...context, ...writer } : context);
     // A row too long for its record is refused by the run before anything is stored or sent.
     const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
     if (tooLong) {
@@ -326,7 +397,7 @@ export function previewOutbox(
       preview.invalid.push({ rowNumber: row.rowNumber, problems: [{ field: tooLong.column, message }] });
       continue;
     }
-    const likeness = likenessOf(row, built.ok ? built.request : null, recordList);
+    const likeness = likenessOf(row, built.ok ? built.request : null, recordList, company);
     // The row itself when it is the write's own row (settled by hand as Refused, sent again).
     const otherOwner = likeness.kind === "new" ? null : ownerOf(likeness.record.key);
     const otherRow = otherOwner === null || otherOwner === row ? null : otherOwner.rowNumber;
@@ -348,38 +419,43 @@ export function previewOutbox(
       continue;
     }
     const request = built.request;
+    const inCompany = company === FIRST_COMPANY ? {} : { company };
     preview.toSend.push(
-      sameAs ? { rowNumber: row.rowNumber, request, sameAs } : { rowNumber: row.rowNumber, request },
+      sameAs
+        ? { rowNumber: row.rowNumber, request, sameAs, ...inCompany }
+        : { rowNumber: row.rowNumber, request, ...inCompany },
     );
-    confirm(row, request, likeness.kind === "sameAsDone" ? { sameAs: likeness.record.key } : "new");
+    confirm(row, request, likeness.kind === "sameAsDone" ? { sameAs: likeness.record.key } : "new", company);
 
-    const key = targetKey(request);
+    const key = targetKey(request, company);
     const earlier = seen.get(key);
     if (earlier !== undefined)
       preview.warnings.push({ kind: "duplicate", rowNumber: row.rowNumber, otherRow: earlier });
     else seen.set(key, row.rowNumber);
 
     if (request.operation === "createFund") {
-      addTotal("createFund", request.currency, request.amount);
+      addTotal("createFund", request.currency, request.amount, company);
       continue;
     }
     const fundId = fundIdOf(request);
     if (fundId === null) {
-      addTotal(request.operation, null, 0);
+      addTotal(request.operation, null, 0, company);
       continue;
     }
-    const facts = fundFacts(fundId);
+    const facts = fundFacts(fundId, company);
     if (!facts) {
       preview.warnings.push({ kind: "unknownFund", rowNumber: row.rowNumber, fundId });
       addTotal(
         request.operation,
         MONEY_OPERATIONS.has(request.operation) ? FUND_NOT_FOUND : null,
         "amount" in request ? request.amount : 0,
+        company,
       );
       continue;
     }
-    const status = statuses.get(fundId) ?? facts.status;
-    if (MONEY_OPERATIONS.has(request.operation)) preview.statuses[confirmationKey(row)] = status;
+    const fund = `${company}|${fundId}`;
+    const status = statuses.get(fund) ?? facts.status;
+    if (MONEY_OPERATIONS.has(request.operation)) preview.statuses[confirmationKey(row, company)] = status;
     if (status !== 1 && request.operation !== "setFundStatus") {
       preview.warnings.push({
         kind: status === 2 ? "closedFund" : status === 3 ? "blockedFund" : "notOpenFund",
@@ -388,10 +464,10 @@ export function previewOutbox(
         status,
       });
     }
-    const balance = balances.get(fundId) ?? facts.balance;
+    const balance = balances.get(fund) ?? facts.balance;
     if (request.operation === "deposit") {
-      balances.set(fundId, balance + request.amount);
-      addTotal("deposit", facts.currency, request.amount);
+      balances.set(fund, balance + request.amount);
+      addTotal("deposit", facts.currency, request.amount, company);
     } else if (request.operation === "withdraw") {
       if (!facts.flexible && request.amount > balance) {
         preview.warnings.push({
@@ -403,15 +479,15 @@ export function previewOutbox(
           currency: facts.currency,
         });
       }
-      balances.set(fundId, balance - request.amount);
-      addTotal("withdraw", facts.currency, request.amount);
+      balances.set(fund, balance - request.amount);
+      addTotal("withdraw", facts.currency, request.amount, company);
     } else {
-      if (request.operation === "setFundStatus") statuses.set(fundId, request.status);
-      addTotal(request.operation, null, 0);
+      if (request.operation === "setFundStatus") statuses.set(fund, request.status);
+      addTotal(request.operation, null, 0, company);
     }
   }
   preview.totals = [...totals.values()];
-  preview.operations = operationItems(preview, currencyOf);
+  preview.operations = operationItems(preview, currencyOf, several ? nameOf : null);
   preview.money = preview.operations.filter((item) => "amount" in item.request);
   return preview;
 }
@@ -419,24 +495,28 @@ export function previewOutbox(
 /** Every write in the preview that may be sent, rows in order. */
 function operationItems(
   preview: OutboxPreview,
-  currencyOf: (request: WriteRequest) => string | null,
+  currencyOf: (request: WriteRequest, company: string) => string | null,
+  nameOf: ((company: string) => string) | null,
 ): MoneyItem[] {
   const items: MoneyItem[] = [];
+  const named = (company = FIRST_COMPANY) => (nameOf ? { company: nameOf(company) } : {});
   for (const settle of preview.toSettle) {
     // A write whose row is gone is settled but never sent again.
     if (settle.rowNumber === null) continue;
     items.push({
+      ...named(settle.company),
       rowNumber: settle.rowNumber,
       request: settle.request,
-      currency: currencyOf(settle.request),
+      currency: currencyOf(settle.request, settle.company ?? FIRST_COMPANY),
       interrupted: settle,
     });
   }
   for (const item of preview.toSend) {
     const listed: MoneyItem = {
+      ...named(item.company),
       rowNumber: item.rowNumber,
       request: item.request,
-      currency: currencyOf(item.request),
+      currency: currencyOf(item.request, item.company ?? FIRST_COMPANY),
     };
     if (item.sameAs) listed.sameAs = item.sameAs;
     items.push(listed);
@@ -512,6 +592,8 @@ export function warningNote(language: Language, warning: Warning): string | null
         : t("outbox.warn.waitsForRow", { other: warning.otherRow });
     case "sortedOrEdited":
       return t("outbox.warn.sortedOrEdited", { sent: warning.sent });
+    case "companyUnusable":
+      return t("outbox.company.unusable", { message: warning.message });
     case "keyRestored":
       return null;
     default:
@@ -551,6 +633,13 @@ export function listedOnSheet(preview: OutboxPreview): boolean {
   return preview.operations.length > DIALOG_LIST_LIMIT;
 }
 
+/** Items grouped by their company's name, in order of first appearance (one group, undefined, without companies). */
+function byCompany<T extends { company?: string }>(items: readonly T[]): Map<string | undefined, T[]> {
+  const groups = new Map<string | undefined, T[]>();
+  for (const item of items) groups.set(item.company, [...(groups.get(item.company) ?? []), item]);
+  return groups;
+}
+
 /** The preview as the text of an alert (or of the run's confirmation). */
 
 export function previewText(language: Language, preview: OutboxPreview): string {
@@ -576,17 +665,43 @@ export function previewText(language: Language, preview: OutboxPreview): string 
     );
   } else if (operations.length > 0) {
     lines.push("", t("outbox.preview.operations"));
-    for (const item of operations) lines.push(`• ${operationLine(language, item)}`);
+    // With several companies, each company's writes under its name.
+    for (const [company, items] of byCompany(operations)) {
+      if (company !== undefined) lines.push(t("outbox.preview.company", { company }));
+      for (const item of items) lines.push(`• ${operationLine(language, item)}`);
+    }
   }
   if (preview.totals.length > 0) {
     lines.push("", t("outbox.preview.totals"));
-    for (const total of preview.totals) {
+    const totalLine = (total: Total) => {
       const operation = operationLabel(language, total.operation);
-      lines.push(
-        total.currency === null
-          ? `• ${t("outbox.total.noCurrency", { operation, count: total.count })}`
-          : `• ${t("outbox.total.line", { operation, currency: total.currency === FUND_NOT_FOUND ? t("outbox.fundNotFound") : total.currency, amount: formatCents(total.amount, { language, decimalsOf: total.currency }), count: total.count })}`,
-      );
+      return total.currency === null
+        ? `• ${t("outbox.total.noCurrency", { operation, count: total.count })}`
+        : `• ${t("outbox.total.line", { operation, currency: total.currency === FUND_NOT_FOUND ? t("outbox.fundNotFound") : total.currency, amount: formatCents(total.amount, { language, decimalsOf: total.currency }), count: total.count })}`;
+    };
+    const groups = byCompany(preview.totals);
+    for (const [company, totals] of groups) {
+      if (company !== undefined) lines.push(t("outbox.preview.company", { company }));
+      for (const total of totals) lines.push(totalLine(total));
+    }
+    if (groups.size > 1) {
+      // And per currency across the companies, for the money as a whole.
+      lines.push(t("outbox.preview.allCompanies"));
+      const all = new Map<string, Total>();
+      for (const total of preview.totals) {
+        if (total.currency === null) continue;
+        const key = `${total.operation}|${total.currency}`;
+        const sum = all.get(key) ?? {
+          operation: total.operation,
+          currency: total.currency,
+          amount: 0,
+          count: 0,
+        };
+        sum.amount += total.amount;
+        sum.count += total.count;
+        all.set(key, sum);
+      }
+      for (const total of all.values()) lines.push(totalLine(total));
     }
     if (preview.toSettle.some((s) => s.rowNumber !== null && s.changes === "" && "amount" in s.request))
       lines.push(t("outbox.preview.totalsNote"));

@@ -47,6 +47,11 @@ export interface WriteRecord {
   request?: WriteRequest;
   /** The fund the request acts on (money operations, status and updates), for holding a fund. */
   fundId?: number;
+  /**
+   * The key of the company the request went to (its token, its ledger); absent on records of
+   * the first company ("c0"), as every record written before companies.
+   */
+  company?: string;
   /** The row's cells that make the request, as text, when it was sent (Outbox rows only). */
   cells?: Record<string, string>;
   /** Row number when it was last written (a hint to tell a row from its copies). */
@@ -86,6 +91,11 @@ export interface RecordStore {
   remove(key: string): void;
 }
 
+/** The company a record's write went to: its key, the first company's when none is written. */
+export function recordCompany(record: Pick<WriteRecord, "company">): string {
+  return typeof record.company === "string" && record.company !== "" ? record.company : "c0";
+}
+
 export function isUnsettled(record: WriteRecord): boolean {
   return record.state === "sending" || record.state === "unknown";
 }
@@ -109,6 +119,7 @@ export function sendingRecord(
   sentAt: number,
   row?: { number: number; cells: Record<string, string> },
   windowMs?: number,
+  company = "c0",
 ): WriteRecord {
   const record: WriteRecord = {
     key: snapshot.key,
@@ -120,6 +131,7 @@ export function sendingRecord(
   };
   if (windowMs !== undefined && windowMs !== IN_FLIGHT_WINDOW_MS) record.windowMs = windowMs;
   if ("fundId" in request) record.fundId = request.fundId;
+  if (company !== "c0") record.company = company;
   if (snapshot.fund) record.fund = snapshot.fund;
   if (snapshot.newFund) record.newFund = snapshot.newFund;
   if (row) {
@@ -142,6 +154,7 @@ export function finishedRecord(record: WriteRecord, state: "done" | "refused", a
     finishedAt: at,
   };
   if (record.fundId !== undefined) out.fundId = record.fundId;
+  if (record.company !== undefined) out.company = record.company;
   if (record.cells) out.cells = record.cells;
   if (record.row !== undefined) out.row = record.row;
   if (record.sentAt !== undefined) out.sentAt = record.sentAt;
@@ -208,12 +221,13 @@ export function recordSnapshot(record: WriteRecord): Snapshot {
 }
 
 /**
- * Whether an unsettled record stands in the way of `request`: the same fund or report, or for a
- * fund creation the same employee and fund name (a second creation could not be told from the
- * first).
+ * Whether an unsettled record stands in the way of `request` to `company`: the same company and
+ * the same fund or report, or for a fund creation the same employee and fund name (a second
+ * creation could not be told from the first). Equal ids of two companies are two records.
  */
-export function blocks(record: WriteRecord, request: WriteRequest): boolean {
+export function blocks(record: WriteRecord, request: WriteRequest, company = "c0"): boolean {
   if (!isUnsettled(record) || !record.request) return false;
+  if (recordCompany(record) !== company) return false;
   if ("fundId" in request) return record.fundId === request.fundId;
   if ("reportId" in request)
     return "reportId" in record.request && record.request.reportId === request.reportId;
@@ -237,6 +251,9 @@ export function parseRecord(text: string | null): WriteRecord | null {
     if (typeof value.state !== "string" || !STATES.has(value.state)) return null;
     if (typeof value.operation !== "string") return null;
     if (value.source !== "outbox" && value.source !== "form") return null;
+    // A damaged company names no company: its write waits, never taken as the first company's.
+    if (value.company !== undefined && (typeof value.company !== "string" || value.company === ""))
+      value.company = "?";
     if ((value.state === "sending" || value.state === "unknown") && typeof value.request !== "object")
       return null;
     return value as WriteRecord;

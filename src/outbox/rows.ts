@@ -32,7 +32,7 @@ export interface OutboxRow {
   stateText: string;
   result: string;
   operationKey: string;
-  /** No user cell filled: not an operation at all. */
+  /** No user cell filled but Company: not an operation at all. */
   isEmpty: boolean;
 }
 
@@ -50,7 +50,8 @@ export function readOutboxRow(values: readonly CellValue[], rowNumber: number): 
     stateText,
     result: cellText(owned("result")),
     operationKey: cellText(owned("operationKey")),
-    isEmpty: USER_COLUMNS.every((column) => isBlank(cells[column])),
+    // A Company picked ahead on an otherwise blank line asks for nothing.
+    isEmpty: USER_COLUMNS.every((column) => column === "company" || isBlank(cells[column])),
   };
 }
 

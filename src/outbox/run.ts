@@ -15,8 +15,9 @@ import { tolerate } from "../api/errors";
 import { moneyText } from "../api/money";
 import { plainWriteRefusal } from "../api/plain";
 import { type Language, type StringKey, translate } from "../i18n";
-import { DATE_TIME, type DateFormatter } from "./cells";
+import { cellText, DATE_TIME, type DateFormatter } from "./cells";
 import type { CellValue, OwnedCells } from "./columns";
+import { type CompanyDirectory, FIRST_COMPANY, ONE_COMPANY, resolveRowCompany } from "./companies";
 import { describeChanges, describeRequest, tooLongParams } from "./describe";
 import { fundStatusLabel, type OutboxState, stateLabel } from "./operations";
 import {
@@ -28,6 +29,7 @@ import {
   isUnsettled,
   MAX_FINISHED_RECORDS,
   type RecordStore,
+  recordCompany,
   recordSnapshot,
   recordsToPrune,
   sendingRecord,
@@ -43,7 +45,9 @@ import {
   requestFromRow,
 } from "./rows";
 import {
+  type AuditPort,
   isWriteFailure,
+  type ServicePort,
   sendWrite,
   settleInterruptedWrite,
   type Verdict,
@@ -65,7 +69,31 @@ export interface OutboxSheetPort {
   flush(): void;
 }
 
+/** One company as a run writes to it: its service (this user's token for it), audit and IdAdmin. */
+export interface CompanyPort {
+  service: ServicePort;
+  audit: AuditPort;
+  /** The IdAdmin this user's writes to the company carry; null when none is saved. */
+  adminId: number | null;
+  adminIssue?: string | null;
+}
+
+/** A company this user may not write to now (no usable token): why, in their words. */
+export interface UnusableCompanyPort {
+  unusable: string;
+}
+
 export interface RunContext extends WriteContext {
+  /**
+   * The document's companies: each row's Company cell is resolved against them. Absent: the
+   * first company alone, unnamed (every row is its).
+   */
+  directory?: CompanyDirectory;
+  /**
+   * The port of each company by key, or why this user may not write to it. Absent: `service`,
+   * `audit` and `adminId` are the first company's, and no other company is reachable.
+   */
+  companies?: (key: string) => CompanyPort | UnusableCompanyPort;
   sheet: OutboxSheetPort;
   /** The add-on's own record of each write, outside the sheet. */
   records: RecordStore;
@@ -83,8 +111,8 @@ export interface RunContext extends WriteContext {
    * execution, including the preview's reads and the confirmation. Defaults to the run's start.
    */
   startedAt?: number;
-  /** Brings the Funds or Expense reports sheet in line with a write's response. */
-  applyResult?: (result: WriteResult) => void;
+  /** Brings the Funds or Expense reports sheet in line with a write's response to `company`. */
+  applyResult?: (result: WriteResult, company: string) => void;
   /**
    * The rows the user confirmed (the preview's `confirmed`): a row is sent only if its request
    * cells are among them, each once. A row added or edited while the question was open (by
@@ -151,9 +179,17 @@ interface Item {
  */
 export const FUND_NOT_FOUND = "?";
 
-/** A row's request cells, as the confirmation showed them. */
-export function confirmationKey(row: Pick<OutboxRow, "cells" | "operation">): string {
-  return JSON.stringify(requestCells(row));
+/**
+ * A row's request cells and the company they go to, as the confirmation showed them (the first
+ * company's as they always were).
+ */
+export function confirmationKey(
+  row: Pick<OutboxRow, "cells" | "operation">,
+  company = FIRST_COMPANY,
+): string {
+  return company === FIRST_COMPANY
+    ? JSON.stringify(requestCells(row))
+    : JSON.stringify([company, requestCells(row)]);
 }
 
 function identityOf(row: OutboxRow): string {
@@ -258,9 +294,11 @@ const recordTexts = new WeakMap<WriteRecord, string | null>();
  * Whether a row's request equals a record's request as sent: an Outbox record by the cells it
  * was sent from (the request is made of them), a form's record by the request itself.
  */
-function sameAs(record: WriteRecord, rowCells: string, request: string | null): boolean {
+function sameAs(record: WriteRecord, rowCells: string, request: string | null, company: string): boolean {
   // A write refused by the service moved nothing; one settled by hand as Refused may have.
   if (record.state === "refused" && !record.byHand) return false;
+  // The same cells sent to another company are another write.
+  if (recordCompany(record) !== company) return false;
   let text = recordTexts.get(record);
   if (text === undefined) {
     text = record.cells ? cellsText(record.cells) : record.request ? canonical(record.request) : null;
@@ -275,12 +313,13 @@ export function likenessOf(
   row: OutboxRow,
   request: WriteRequest | null,
   records: Iterable<WriteRecord>,
+  company = FIRST_COMPANY,
 ): Likeness {
   const rowCells = cellsText(requestCells(row));
   const requestText = request === null ? null : canonical(request);
   let done: WriteRecord | undefined;
   for (const record of records) {
-    if (!sameAs(record, rowCells, requestText)) continue;
+    if (!sameAs(record, rowCells, requestText, company)) continue;
     if (isUnsettled(record)) return { kind: "waits", record };
     if ((record.finishedAt ?? 0) >= (done?.finishedAt ?? -1)) done = record;
   }
@@ -295,6 +334,7 @@ export function likenessOf(
 export function confirmedAs(
   row: OutboxRow,
   as: "new" | { sameAs: string } | { interrupted: string } | { byHand: string; state: "Done" | "Refused" },
+  company = FIRST_COMPANY,
 ): string {
   const how =
     as === "new"
@@ -304,7 +344,9 @@ export function confirmedAs(
         : "byHand" in as
           ? `byHand:${as.state}:${as.byHand}`
           : `interrupted:${as.interrupted}`;
-  return JSON.stringify([how, requestCells(row)]);
+  return company === FIRST_COMPANY
+    ? JSON.stringify([how, requestCells(row)])
+    : JSON.stringify([how, requestCells(row), company]);
 }
 
 /** The record each row owns (ownersOfKeys, turned around). */
@@ -340,6 +382,27 @@ export function runOutbox(context: RunContext): RunSummary {
     translate(context.language, key, params);
   // A refusal before sending names the row's column, not the service's field.
   const writing = { ...context, fieldName: (field: string) => fieldLabel(context.language, field) };
+  // Each company's port, asked for once: a row is sent through its company's port or not at all.
+  const directory = context.directory ?? ONE_COMPANY;
+  const ports = new Map<string, CompanyPort | UnusableCompanyPort>();
+  const portOf = (company: string): CompanyPort | UnusableCompanyPort => {
+    let port = ports.get(company);
+    if (port) return port;
+    if (context.companies) port = context.companies(company);
+    else if (company === FIRST_COMPANY)
+      port = {
+        service: context.service,
+        audit: context.audit,
+        adminId: context.adminId,
+        adminIssue: context.adminIssue ?? null,
+      };
+    else port = { unusable: t("outbox.company.noConnection", { company }) };
+    ports.set(company, port);
+    return port;
+  };
+  const writingTo = (port: CompanyPort) => ({ ...writing, service: port.service, audit: port.audit });
+  const companyName = (key: string) => directory.entries.find((e) => e.key === key)?.name || key;
+  const companyOf = (row: OutboxRow) => resolveRowCompany(row, directory, context.language);
   const nowMs = () => context.now().getTime();
   const clock = (ms: number) => context.format(new Date(ms), DATE_TIME).slice(11, 16);
   const day = (ms: number) => context.format(new Date(ms), DATE_TIME).slice(0, 16);
@@ -363,9 +426,13 @@ export function runOutbox(context: RunContext): RunSummary {
   // What the user confirmed, each once.
   const confirmed = new Map<string, number>();
   for (const key of context.confirmed || []) confirmed.set(key, (confirmed.get(key) || 0) + 1);
-  const takeConfirmed = (row: OutboxRow, as: Parameters<typeof confirmedAs>[1] = "new"): boolean => {
+  const takeConfirmed = (
+    row: OutboxRow,
+    as: Parameters<typeof confirmedAs>[1] = "new",
+    company = FIRST_COMPANY,
+  ): boolean => {
     if (context.confirmed === undefined) return true;
-    const key = confirmedAs(row, as);
+    const key = confirmedAs(row, as, company);
     const left = confirmed.get(key) || 0;
     if (left === 0) return false;
     confirmed.set(key, left - 1);
@@ -375,17 +442,18 @@ export function runOutbox(context: RunContext): RunSummary {
   // Funds on which nothing may be sent in this run, and the message rows on them get.
   // Reports too: a report's later write must not be undone by an earlier one landing after it.
   const held = new Map<string, string>();
-  const heldKey = (request: WriteRequest | undefined): string | undefined => {
+  // Per company: equal ids of two companies are two funds.
+  const heldKey = (request: WriteRequest | undefined, company: string): string | undefined => {
     if (request === undefined) return undefined;
-    if ("fundId" in request) return `fund:${request.fundId}`;
-    return "reportId" in request ? `report:${request.reportId}` : undefined;
+    if ("fundId" in request) return `${company}|fund:${request.fundId}`;
+    return "reportId" in request ? `${company}|report:${request.reportId}` : undefined;
   };
-  const hold = (request: WriteRequest | undefined, message: string) => {
-    const key = heldKey(request);
+  const holdIn = (request: WriteRequest | undefined, company: string, message: string) => {
+    const key = heldKey(request, company);
     if (key !== undefined && !held.has(key)) held.set(key, message);
   };
-  const heldFor = (request: WriteRequest | undefined): string | undefined => {
-    const key = heldKey(request);
+  const heldFor = (request: WriteRequest | undefined, company: string): string | undefined => {
+    const key = heldKey(request, company);
     return key === undefined ? undefined : held.get(key);
   };
   const waitForRow = (request: WriteRequest | undefined, rowNumber: number) =>
@@ -454,12 +522,13 @@ export function runOutbox(context: RunContext): RunSummary {
   };
 
   // Each fund's currency as last read: amounts are written in its code and decimals.
-  const currencies = new Map<number, string>();
-  const sentText = (request: WriteRequest) =>
+  // By company and fund: equal ids of two companies may be funds of two currencies.
+  const currencies = new Map<string, string>();
+  const sentTextIn = (request: WriteRequest, company: string) =>
     describeRequest(
       context.language,
       request,
-      "fundId" in request ? currencies.get(request.fundId) : undefined,
+      "fundId" in request ? currencies.get(`${company}|${request.fundId}`) : undefined,
     );
 
   const finish = (rec: WriteRecord, state: "done" | "refused") =>
@@ -473,20 +542,28 @@ export function runOutbox(context: RunContext): RunSummary {
       : t("outbox.msg.heldByLanding", { id: rec.fundId ?? "", until: clock(inFlightUntil(rec)) });
 
   /** Sends a row's request once: record first, then the row's Sending (flushed), then the call. */
-  const send = (row: OutboxRow, request: WriteRequest, key: string, supersedes?: string): void => {
+  const send = (
+    row: OutboxRow,
+    request: WriteRequest,
+    key: string,
+    company: string,
+    port: CompanyPort,
+    supersedes?: string,
+  ): void => {
     const cells = requestCells(row);
+    const sentText = (request: WriteRequest) => sentTextIn(request, company);
     let written: WriteRecord | null = null;
     let blockedBy: WriteRecord | undefined;
     let end: WriteEnd;
     try {
-      end = sendWrite(writing, request, key, (snapshot) => {
+      end = sendWrite(writingTo(port), request, key, (snapshot) => {
         // A sidebar's write made since the run read the records (a report mark takes no lock):
         // read them again just before sending, and wait for one that may still land.
-        blockedBy = context.records.all().find((r) => !records.has(r.key) && blocks(r, request));
+        blockedBy = context.records.all().find((r) => !records.has(r.key) && blocks(r, request, company));
         if (blockedBy) throw new Error(landingMessage(blockedBy));
-        const shown = context.currencies?.[confirmationKey(row)];
+        const shown = context.currencies?.[confirmationKey(row, company)];
         const fund = snapshot.fund;
-        if (fund?.currency) currencies.set(fund.id, fund.currency);
+        if (fund?.currency) currencies.set(`${company}|${fund.id}`, fund.currency);
         if (shown && fund && fund.currency !== undefined && shown !== fund.currency) {
           // Nothing recorded, nothing sent: the row stays Pending and its fund waits.
           const params = { id: fund.id, currency: fund.currency, shown };
@@ -494,7 +571,7 @@ export function runOutbox(context: RunContext): RunSummary {
             t(shown === FUND_NOT_FOUND ? "outbox.msg.fundWasNotFound" : "outbox.msg.currencyDiffers", params),
           );
         }
-        const status = context.statuses?.[confirmationKey(row)];
+        const status = context.statuses?.[confirmationKey(row, company)];
         if (
           fund &&
           status !== undefined &&
@@ -515,6 +592,7 @@ export function runOutbox(context: RunContext): RunSummary {
           nowMs(),
           { number: row.rowNumber, cells },
           context.inFlightWindowMs,
+          company,
         );
         putRecord(written);
         write(row, "Sending", t("outbox.msg.sending"), key, sentText(request));
@@ -548,14 +626,14 @@ export function runOutbox(context: RunContext): RunSummary {
         // Nothing recorded, nothing sent: the row stays Pending and its fund or report waits.
         const message = landingMessage(blockedBy);
         write(row, "Pending", message, row.operationKey);
-        hold(request, message);
+        holdIn(request, company, message);
         record(row.rowNumber, "Pending", message, "skipped");
         return;
       }
       // The snapshot could not be read: nothing was sent, the row stays Pending.
       const message = t("outbox.msg.checkFailed", { message: errorText(error) });
       write(row, "Pending", message, row.operationKey);
-      hold(request, waitForRow(request, row.rowNumber));
+      holdIn(request, company, waitForRow(request, row.rowNumber));
       record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
@@ -569,27 +647,27 @@ export function runOutbox(context: RunContext): RunSummary {
     if (end.status === "done") {
       finish(sending, "done");
       mark("Done", doneMessage(t, end.result, request, context.language), "done");
-      updateSheets(end.result);
+      updateSheets(end.result, company);
     } else if (end.status === "refused") {
       finish(sending, "refused");
       const plain = plainWriteRefusal(end.message, context.language, end.snapshot.fund?.currency);
       mark("Refused", t("outbox.msg.refused", { message: plain }), "refused");
     } else {
       putRecord({ ...sending, state: "unknown" });
-      hold(request, waitForRow(request, row.rowNumber));
+      holdIn(request, company, waitForRow(request, row.rowNumber));
       mark("Unknown", t("outbox.msg.unknown", { message: end.message }), "unknown");
     }
   };
 
   // After a Done: the sheets are a view of the service, so a failure to update them (reported
   // next, in the summary) never stops the run nor turns a write that happened into a failure.
-  const updateSheets = (result: WriteResult) => {
+  const updateSheets = (result: WriteResult, company: string) => {
     const apply = context.applyResult;
     if (!apply) return;
     const updated = tolerate(
       "reported next",
       () => {
-        apply(result);
+        apply(result, company);
         return true;
       },
       false,
@@ -605,9 +683,13 @@ export function runOutbox(context: RunContext): RunSummary {
 
   function settleRecord(rec: WriteRecord, row: OutboxRow | null): void {
     const request = rec.request as WriteRequest;
+    // Settled through the port of the company it went to, or not yet: never another's.
+    const company = recordCompany(rec);
+    const hold = (request: WriteRequest | undefined, message: string) => holdIn(request, company, message);
+    const sentText = (request: WriteRequest) => sentTextIn(request, company);
     const mark = recordSnapshot(rec).fund;
-    if (mark?.currency) currencies.set(mark.id, mark.currency);
-    const waitingOn = heldFor(rec.request);
+    if (mark?.currency) currencies.set(`${company}|${mark.id}`, mark.currency);
+    const waitingOn = heldFor(rec.request, company);
     if (waitingOn !== undefined) {
       if (row) record(row.rowNumber, "Unknown", waitingOn, "skipped");
       return;
@@ -621,9 +703,19 @@ export function runOutbox(context: RunContext): RunSummary {
       hold(rec.request, row ? waitForRow(rec.request, row.rowNumber) : landingMessage(rec));
       return;
     }
+    const port = portOf(company);
+    if ("unusable" in port) {
+      const message = t("outbox.company.settleUnusable", { message: port.unusable });
+      if (row) {
+        write(row, "Unknown", message, rec.key, sentText(request));
+        record(row.rowNumber, "Unknown", message, "unknown");
+      }
+      hold(rec.request, row ? waitForRow(rec.request, row.rowNumber) : landingMessage(rec));
+      return;
+    }
     let verdict: Verdict;
     try {
-      verdict = settleInterruptedWrite(context, recordSnapshot(rec));
+      verdict = settleInterruptedWrite(writingTo(port), recordSnapshot(rec));
     } catch (error) {
       const message = t("outbox.msg.checkFailed", { message: errorText(error) });
       if (row) {
@@ -633,18 +725,24 @@ export function runOutbox(context: RunContext): RunSummary {
       hold(rec.request, row ? waitForRow(rec.request, row.rowNumber) : landingMessage(rec));
       return;
     }
-    const nowCells = row ? requestCells(row) : null;
-    const changed = row && rec.cells ? changedColumns(rec.cells, nowCells as Record<string, string>) : [];
+    // The row's Company naming another company now counts as a change of the row.
+    const rowCompany = row ? companyOf(row) : null;
+    const moved = rowCompany !== null && (!rowCompany.ok || rowCompany.key !== company);
+    const before = moved ? { ...rec.cells, company: companyName(company) } : (rec.cells ?? {});
+    const nowCells = row
+      ? { ...requestCells(row), ...(moved ? { company: cellText(row.cells.company) } : {}) }
+      : null;
+    const changed = row && rec.cells ? changedColumns(before, nowCells as Record<string, string>) : [];
     const changes =
-      row && rec.cells ? describeChanges(context.language, rec.cells, nowCells ?? {}, changed) : "";
+      row && rec.cells ? describeChanges(context.language, before, nowCells ?? {}, changed) : "";
     const note = (message: string, recordId?: number | null) =>
-      context.audit.note({ key: rec.key, request, message, recordId: recordId ?? null });
+      port.audit.note({ key: rec.key, request, message, recordId: recordId ?? null });
 
     if (verdict.verdict === "cannotTell") {
       // Only a person can tell. A State of Done or Refused typed by hand settles it, nothing sent,
       // when the confirmation named it so: any editor can type a State.
       if (row && (row.state === "Done" || row.state === "Refused")) {
-        if (!takeConfirmed(row, { byHand: rec.key, state: row.state })) {
+        if (!takeConfirmed(row, { byHand: rec.key, state: row.state }, company)) {
           const message = t("outbox.msg.byHandNotConfirmed", {
             state: stateLabel(context.language, row.state),
           });
@@ -702,7 +800,7 @@ export function runOutbox(context: RunContext): RunSummary {
         write(row, "Done", message, rec.key, sentText(request));
         record(row.rowNumber, "Done", message, "done");
       }
-      if (verdict.fund) updateSheets({ kind: "fund", fund: verdict.fund });
+      if (verdict.fund) updateSheets({ kind: "fund", fund: verdict.fund }, company);
       return;
     }
 
@@ -731,13 +829,13 @@ export function runOutbox(context: RunContext): RunSummary {
       record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
-    const built = buildRequest(row);
+    const built = buildRequest(row, port);
     if (!built.ok) {
       dropRecord(rec.key);
       refuseInvalid(row, built.message);
       return;
     }
-    if (!takeConfirmed(row, { interrupted: rec.key })) {
+    if (!takeConfirmed(row, { interrupted: rec.key }, company)) {
       // Settled again by the next run, whose preview lists it.
       const message = t("outbox.msg.notConfirmed");
       write(row, "Unknown", message, rec.key, sentText(request));
@@ -747,17 +845,18 @@ export function runOutbox(context: RunContext): RunSummary {
     }
     note(t(idempotent ? "outbox.note.resend" : "outbox.note.notAppliedResend"));
     // A fresh key per attempt keeps each attempt's audit entries apart; the row keeps the latest.
-    send(row, built.request, context.newKey(), rec.key);
+    send(row, built.request, context.newKey(), company, port, rec.key);
   }
 
   const buildRequest = (
     row: OutboxRow,
+    port: CompanyPort,
   ): { ok: true; request: WriteRequest } | { ok: false; message: string } => {
     const built = requestFromRow(row, {
       format: context.format,
       now: context.now(),
-      adminId: context.adminId,
-      adminIssue: context.adminIssue || null,
+      adminId: port.adminId,
+      adminIssue: port.adminIssue || null,
       language: context.language,
     });
     return built.ok
@@ -794,7 +893,9 @@ export function runOutbox(context: RunContext): RunSummary {
     item.handled = true;
     const row = item.row;
     const message = t("outbox.msg.sortedOrEdited", {
-      sent: mismatch.request ? sentText(mismatch.request) : (mismatch.cells?.operation ?? ""),
+      sent: mismatch.request
+        ? sentTextIn(mismatch.request, recordCompany(mismatch))
+        : (mismatch.cells?.operation ?? ""),
     });
     if (row.state !== "Refused" || row.result !== message) {
       write(row, "Refused", message, row.operationKey);
@@ -813,7 +914,7 @@ export function runOutbox(context: RunContext): RunSummary {
     const row = item ? current(item) : null;
     if (item && !row) {
       // The row changed during this run: settle it at the next run, with the preview's eyes on it.
-      hold(rec.request, landingMessage(rec));
+      holdIn(rec.request, recordCompany(rec), landingMessage(rec));
       record(item.row.rowNumber, "Unknown", "", "skipped");
       continue;
     }
@@ -836,7 +937,7 @@ export function runOutbox(context: RunContext): RunSummary {
     if (owned && rec.state === "done") {
       const changed = rec.cells ? changedColumns(rec.cells, requestCells(row)) : [];
       const date = day(rec.finishedAt ?? rec.sentAt ?? nowMs());
-      const desc = rec.request ? sentText(rec.request) : (rec.cells?.operation ?? "");
+      const desc = rec.request ? sentTextIn(rec.request, recordCompany(rec)) : (rec.cells?.operation ?? "");
       const message =
         changed.length > 0
           ? t("outbox.msg.doneEditedLater", {
@@ -882,9 +983,20 @@ export function runOutbox(context: RunContext): RunSummary {
         continue;
       // Its visible cells copied from a row with a record (no key): taken as a copy of the whole
       // row would be, the same as that write.
-      const built = key === "" ? buildRequest(row) : null;
+      const probe = companyOf(row);
+      // (Only compared with earlier writes: nothing is sent from here.)
+      const probePort = probe.ok && key === "" ? portOf(probe.key) : null;
+      const built =
+        key === ""
+          ? buildRequest(
+              row,
+              probePort && !("unusable" in probePort) ? probePort : { ...context, adminIssue: null },
+            )
+          : null;
       const copied =
-        built !== null && likenessOf(row, built.ok ? built.request : null, earlier()).kind !== "new";
+        built !== null &&
+        likenessOf(row, built.ok ? built.request : null, earlier(), probe.ok ? probe.key : FIRST_COMPANY)
+          .kind !== "new";
       if ((row.state === "Sending" || row.state === "Unknown" || doneWithoutKey || key !== "") && !copied) {
         // No record: from before records were kept, pruned (a key the add-on wrote: sent or
         // refused once), or typed by someone. Never sent.
@@ -899,7 +1011,22 @@ export function runOutbox(context: RunContext): RunSummary {
   }
 
   function sendNew(row: OutboxRow): void {
-    const built = buildRequest(row);
+    // The row's company first: a row naming none, or one that is not live, is refused; a
+    // company this user cannot write to yet leaves it Pending. No other port is ever used.
+    const resolved = companyOf(row);
+    if (!resolved.ok) {
+      refuseInvalid(row, resolved.message);
+      return;
+    }
+    const company = resolved.key;
+    const port = portOf(company);
+    if ("unusable" in port) {
+      const message = t("outbox.company.unusable", { message: port.unusable });
+      write(row, "Pending", message, row.operationKey);
+      record(row.rowNumber, "Pending", message, "skipped");
+      return;
+    }
+    const built = buildRequest(row, port);
     const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
     if (tooLong) {
       // No record can hold it: refused with no key, so nothing stored and the run goes on.
@@ -914,7 +1041,7 @@ export function runOutbox(context: RunContext): RunSummary {
     }
     // The same request as an earlier write: it waits for that one, or is sent only when the
     // confirmation showed it as the same as the done one.
-    const likeness = likenessOf(row, built.request, earlier());
+    const likeness = likenessOf(row, built.request, earlier(), company);
     const sameRow = likeness.kind === "new" ? undefined : owner(likeness.record)?.row.rowNumber;
     if (likeness.kind === "waits") {
       const message =
@@ -925,12 +1052,12 @@ export function runOutbox(context: RunContext): RunSummary {
       record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
-    let waiting = heldFor(built.request);
+    let waiting = heldFor(built.request, company);
     if (built.request.operation === "createFund") {
       // An unsettled creation of the same fund is settled by finding the fund: another one
       // created meanwhile would be taken for it.
       const request = built.request;
-      const earlier = [...records.values()].find((r) => blocks(r, request));
+      const earlier = [...records.values()].find((r) => blocks(r, request, company));
       const at = earlier && owner(earlier);
       if (earlier)
         waiting = at
@@ -944,8 +1071,8 @@ export function runOutbox(context: RunContext): RunSummary {
     }
     if (
       likeness.kind === "sameAsDone"
-        ? !takeConfirmed(row, { sameAs: likeness.record.key })
-        : !takeConfirmed(row)
+        ? !takeConfirmed(row, { sameAs: likeness.record.key }, company)
+        : !takeConfirmed(row, "new", company)
     ) {
       const message =
         likeness.kind === "sameAsDone"
@@ -957,7 +1084,7 @@ export function runOutbox(context: RunContext): RunSummary {
       record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
-    send(row, built.request, context.newKey());
+    send(row, built.request, context.newKey(), company, port);
   }
 
   return closeRun();

@@ -21,13 +21,15 @@ import {
 } from "./fakes";
 
 const VISIBLE = OUTBOX_COLUMNS.length - HIDDEN_COLUMNS.length;
+const AMOUNT = OUTBOX_COLUMNS.indexOf("amount");
+const FUND = OUTBOX_COLUMNS.indexOf("targetId");
 
 /** The visible columns sorted (by amount, then fund), the hidden ones left in place. */
 function sortVisible(sheet: FakeSheet): void {
   const data = sheet.rows.slice(1);
   const visible = data
     .map((r) => r.slice(0, VISIBLE))
-    .sort((a, b) => `${a[4]}|${a[3]}`.localeCompare(`${b[4]}|${b[3]}`));
+    .sort((a, b) => `${a[AMOUNT]}|${a[FUND]}`.localeCompare(`${b[AMOUNT]}|${b[FUND]}`));
   for (const [i, r] of data.entries()) r.splice(0, VISIBLE, ...(visible[i] ?? []));
 }
 

@@ -56,8 +56,8 @@ describe("a column inserted in the Outbox after its rows were sent", () => {
     expect(await deposits(fund.id)).toEqual([...before, 5_000]);
 
     // A notes column, inserted right of Amount.
-    wb.emulator.spreadsheet.sheetByName("Outbox")?.insertColumns(6, 1);
-    wb.emulator.typeCells("Outbox", "F1", [["Notes"]]);
+    wb.emulator.spreadsheet.sheetByName("Outbox")?.insertColumns(7, 1);
+    wb.emulator.typeCells("Outbox", "G1", [["Notes"]]);
     const cellsBefore = JSON.stringify(wb.sheetValues("Outbox"));
     wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS);
     asked.length = 0;
@@ -67,7 +67,7 @@ describe("a column inserted in the Outbox after its rows were sent", () => {
     expect(JSON.stringify(wb.sheetValues("Outbox"))).toBe(cellsBefore);
     expect(asked).toHaveLength(2);
     for (const text of asked)
-      expect(text).toContain("column F should be “Currency”, not “Notes”. Nothing was sent.");
+      expect(text).toContain("column G should be “Currency”, not “Notes”. Nothing was sent.");
   }, 60_000);
 
   it("inserted while Run Outbox asks: the run sends and writes nothing", async () => {

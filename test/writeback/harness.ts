@@ -49,6 +49,8 @@ export interface WriteBack {
   emulator: Emulator;
   sandbox: RunningSandbox;
   user: string;
+  /** GET /_sandbox/state of the company named `company` (the sandbox's `companies` option). */
+  stateOf(company: string): Promise<{ funds: SandboxFund[] }>;
   /** GET /_sandbox/state: the ledger, amounts in cents. */
   state(): Promise<{
     funds: SandboxFund[];
@@ -99,9 +101,15 @@ export async function startWriteBack(
     waitForAnswer?: EmulatorOptions["waitForAnswer"];
     /** More users of the document after the first (each with no settings of their own). */
     otherUsers?: string[];
+    /** Companies the sandbox serves (its `companies` option); the add-on is set up for the first. */
+    companies?: number;
   } = {},
 ): Promise<WriteBack> {
-  const sandbox = await startSandboxThread({ ...SIZES, today: "2024-06-30" });
+  const sandbox = await startSandboxThread({
+    ...SIZES,
+    today: "2024-06-30",
+    ...(options.companies !== undefined ? { companies: options.companies } : {}),
+  });
   const user = "ana@example.com";
   const emulator = createEmulator({
     distDir,
@@ -150,6 +158,7 @@ export async function startWriteBack(
     sandbox,
     user,
     state: () => control("state"),
+    stateOf: (company) => control(`state?company=${encodeURIComponent(company)}`),
     async fund(id) {
       const state = await control("state");
       const fund = state.funds.find((f: SandboxFund) => f.id === id);

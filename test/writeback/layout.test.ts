@@ -7,15 +7,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { type Language, translate } from "../../src/i18n";
-import {
-  columnNumber,
-  headerKey,
-  type OUTBOX_COLUMNS,
-  OWNED_COLUMNS,
-  USER_COLUMNS,
-} from "../../src/outbox/columns";
+import { columnNumber, headerKey, OLD_OUTBOX_COLUMNS, type OUTBOX_COLUMNS } from "../../src/outbox/columns";
 import { outboxFormatRules } from "../../src/outbox/layout";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { columnLetters } from "../../src/sheets/formulas";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 let wb: WriteBack;
@@ -49,7 +44,7 @@ describe("a new Outbox", () => {
   it("shows State and Result first, hides the add-on's record, and notes what each operation needs", () => {
     ok(wb.menu("createOutboxSheet"));
     const sheet = snapshotOf("Outbox");
-    expect(sheet?.values[0]?.slice(0, 4)).toEqual(["State", "Result", "Operation", "Target Id"]);
+    expect(sheet?.values[0]?.slice(0, 5)).toEqual(["State", "Result", "Company", "Operation", "Target Id"]);
     expect(sheet?.values[0]?.slice(-3)).toEqual(["Time", "Operation key", "Sent (add-on)"]);
     expect(sheet?.hiddenColumns).toEqual([
       columnNumber("time"),
@@ -61,7 +56,7 @@ describe("a new Outbox", () => {
     expect(note).toContain("Status change: Target Id, Fund status");
     // The add-on's cells carry the warning, in two ranges: nothing of the user's columns.
     const warned = (sheet?.protections ?? []).map((p) => p.range);
-    expect(warned).toEqual(["A1:B1000", "T1:V1000"]);
+    expect(warned).toEqual(["A1:B1000", "U1:W1000"]);
   });
 
   it("colours State and Result by state and shades the cells each row's operation does not use", async () => {
@@ -145,7 +140,7 @@ describe("an Outbox of the new layout whose header an editor retypes as the old 
     ok(wb.menu("runOutbox", ["YES", "OK"]));
     wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "7.07" }], 4);
     // Row 1 typed over with the old layout's header (the user's columns, then the add-on's).
-    const old = [...USER_COLUMNS, ...OWNED_COLUMNS].map((c) => translate("en", headerKey(c)));
+    const old = OLD_OUTBOX_COLUMNS.map((c) => translate("en", headerKey(c)));
     wb.emulator.typeCells("Outbox", "A1:S1", [old.slice(0, 19)]);
     const before = snapshotOf("Outbox")?.values.slice(1);
     const answer = ok(wb.menu("previewOutbox"));
@@ -174,9 +169,9 @@ describe("an Outbox in the new layout the add-on has not dressed (a move cut off
       if (key.startsWith("outbox.formatRules.")) wb.emulator.documentPropertiesData.values.delete(key);
     ok(wb.menu("previewOutbox"));
     const dressed = snapshotOf("Outbox");
-    expect(dressed?.hiddenColumns).toEqual([20, 21, 22]);
+    expect(dressed?.hiddenColumns).toEqual([21, 22, 23]);
     expect(dressed?.conditionalFormats).toHaveLength(outboxFormatRules().length);
-    const old = [...USER_COLUMNS, ...OWNED_COLUMNS].map((c) => translate("en", headerKey(c)));
+    const old = OLD_OUTBOX_COLUMNS.map((c) => translate("en", headerKey(c)));
     wb.emulator.typeCells("Outbox", "A1:S1", [old.slice(0, 19)]);
     const before = snapshotOf("Outbox")?.values.slice(1);
     expect(String(ok(wb.menu("previewOutbox")).result)).toContain("column A should be “State”");
@@ -191,10 +186,10 @@ describe("a Done row's visible cells copied to a new row (State and Result first
     ok(wb.menu("createOutboxSheet"));
     wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "3.03" }]);
     ok(wb.menu("runOutbox", ["YES", "OK"]));
-    // A2:S2 (everything shown; the record is hidden) pasted into row 3, its amount then changed.
-    const shown = (wb.sheetValues("Outbox")[1] ?? []).slice(0, 19);
+    // A2:T2 (everything shown; the record is hidden) pasted into row 3, its amount then changed.
+    const shown = (wb.sheetValues("Outbox")[1] ?? []).slice(0, 20);
     shown[at("amount")] = "9.09";
-    wb.emulator.typeCells("Outbox", "A3:S3", [shown]);
+    wb.emulator.typeCells("Outbox", "A3:T3", [shown]);
     expect(wb.outbox()[1]?.state).toBe("Done");
     const text = String(ok(wb.menu("previewOutbox")).result);
     expect(text).toContain(`Row 3: ${translate("en", "outbox.warn.doneNoKey")}`);
@@ -207,14 +202,18 @@ describe("a Done row's visible cells copied to a new row (State and Result first
 });
 
 /**
- * The Outbox as sheets made before this layout hold it: State and Result after the user's
- * columns, nothing hidden, one warning over the add-on's five columns, no conditional formats.
+ * The Outbox as sheets made before this layout hold it: no Company column, State and Result
+ * after the user's columns, nothing hidden, one warning over the add-on's five columns, no
+ * conditional formats.
  */
 function toOldLayout(name: string, language: Language): void {
   const doc = wb.emulator.spreadsheet;
   const sheet = doc.sheetByName(name);
   if (!sheet) throw new Error(`no sheet ${name}`);
-  sheet.moveColumns(columnNumber("state"), 2, columnNumber("time"));
+  sheet.deleteColumns(columnNumber("company"), 1);
+  for (const key of [...wb.emulator.documentPropertiesData.values.keys()])
+    if (key.startsWith("outbox.layout.")) wb.emulator.documentPropertiesData.values.delete(key);
+  sheet.moveColumns(columnNumber("state"), 2, columnNumber("time") - 1);
   sheet.hiddenColumns.clear();
   sheet.conditionalRules = [];
   const note = sheet.cell(1, 1);
@@ -280,15 +279,16 @@ describe.each([
     ok(wb.menu("previewOutbox"));
     expect(wb.emulator.ui.toasts.map((toast) => toast.message)).toContain(t("outbox.migrated"));
     const moved = snapshotOf(name);
-    expect(moved?.values[0]?.slice(0, 3)).toEqual([
+    expect(moved?.values[0]?.slice(0, 4)).toEqual([
       t("outbox.col.state"),
       t("outbox.col.result"),
+      t("outbox.col.company"),
       t("outbox.col.operation"),
     ]);
     // Every row kept its cells, state, key and record, only in their new places.
     expect(wb.outbox(name)).toEqual(rows);
-    expect(moved?.hiddenColumns).toEqual([20, 21, 22]);
-    expect(moved?.protections.map((p) => p.range)).toEqual(["A1:B1000", "T1:V1000"]);
+    expect(moved?.hiddenColumns).toEqual([21, 22, 23]);
+    expect(moved?.protections.map((p) => p.range)).toEqual(["A1:B1000", "U1:W1000"]);
     // The user's rule stays, first; the add-on's follow, once.
     expect(moved?.conditionalFormats[0]).toMatchObject({ criteria: "CELL_NOT_EMPTY", background: "#abcdef" });
     expect(moved?.conditionalFormats).toHaveLength(1 + outboxFormatRules().length);
@@ -356,14 +356,14 @@ describe("an Outbox of the old layout whose move is killed at any call", () => {
       const where = `killed at call ${call}`;
       ok(wb.menu("previewOutbox"));
       const sheet = snapshotOf("Outbox");
-      expect(sheet?.values[0]?.slice(0, 3), where).toEqual(["State", "Result", "Operation"]);
+      expect(sheet?.values[0]?.slice(0, 4), where).toEqual(["State", "Result", "Company", "Operation"]);
       expect(wb.outbox(), where).toEqual(rows);
-      expect(sheet?.hiddenColumns, where).toEqual([20, 21, 22]);
+      expect(sheet?.hiddenColumns, where).toEqual([21, 22, 23]);
       expect(sheet?.conditionalFormats, where).toHaveLength(outboxFormatRules().length);
       // (A kill between a warning's protect() and its description may leave a second, unnamed one.)
       expect([...new Set(sheet?.protections.map((p) => p.range))].sort(), where).toEqual([
         "A1:B1000",
-        "T1:V1000",
+        "U1:W1000",
       ]);
       ok(wb.menu("runOutbox", ["YES", "OK"]));
       expect(
@@ -407,4 +407,114 @@ describe("an Outbox of the old layout when the language changes first", () => {
     expect(wb.outbox("Bandeja de salida")[0]?.state).toBe("Done");
     expect(await wb.deposits(a.id, 404)).toBe(1);
   });
+});
+
+/**
+ * The Outbox as the version before the Company column left it: State and Result first, laid
+ * out and dressed, no Company column (its warning, hidden columns and formats shifted with it).
+ */
+function toPreviousLayout(name: string): void {
+  const sheet = wb.emulator.spreadsheet.sheetByName(name);
+  if (!sheet) throw new Error(`no sheet ${name}`);
+  sheet.deleteColumns(columnNumber("company"), 1);
+  for (const p of wb.emulator.spreadsheet.protections)
+    if (p.sheet === sheet && p.rect && p.rect.column > columnNumber("company")) p.rect.column -= 1;
+  for (const key of [...wb.emulator.documentPropertiesData.values.keys()])
+    if (key.startsWith("outbox.layout.")) wb.emulator.documentPropertiesData.values.delete(key);
+}
+
+describe("an Outbox of the layout before the Company column", () => {
+  it("gets the Company column after Result: every row, user column and record kept, each write sent once", async () => {
+    const [a, b] = funds as [SandboxFund, SandboxFund];
+    ok(wb.menu("createOutboxSheet"));
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-after-apply", times: 1 }]);
+    wb.typeOutbox([
+      { operation: "Deposit", targetId: b.id, amount: "6.16" },
+      { operation: "Deposit", targetId: a.id, amount: "10.11" },
+    ]);
+    ok(wb.menu("runOutbox", ["YES", "OK"]));
+    await wb.clearFaults();
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "7.17" }], 4);
+    const rows = wb.outbox();
+    expect(rows.map((r) => r.state)).toEqual(["Unknown", "Done", ""]);
+    toPreviousLayout("Outbox");
+    // A user's column at the right of the add-on's.
+    const width = columnNumber("snapshot") - 1;
+    const mine = columnLetters(width + 1);
+    wb.emulator.typeCells("Outbox", `${mine}1:${mine}2`, [["Mine"], ["my note"]]);
+    const previous = snapshotOf("Outbox");
+    expect(previous?.values[0]?.slice(0, 3)).toEqual(["State", "Result", "Operation"]);
+    expect(previous?.hiddenColumns).toEqual([20, 21, 22]);
+
+    // While another execution holds the document lock, nothing moves and nothing is sent.
+    const held = wb.emulator.holdLock("document");
+    wb.menu("previewOutbox");
+    held.release();
+    expect(snapshotOf("Outbox")?.values).toEqual(previous?.values);
+
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+    ok(wb.menu("previewOutbox"));
+    expect(wb.emulator.ui.toasts.map((toast) => toast.message)).toContain(translate("en", "outbox.migrated"));
+    const moved = snapshotOf("Outbox");
+    expect(moved?.values[0]?.slice(0, 4)).toEqual(["State", "Result", "Company", "Operation"]);
+    expect(wb.outbox()).toEqual(rows);
+    expect(moved?.hiddenColumns).toEqual([21, 22, 23]);
+    expect(moved?.protections.map((p) => p.range)).toEqual(["A1:B1000", "U1:W1000"]);
+    expect(moved?.conditionalFormats).toHaveLength(outboxFormatRules().length);
+    // The user's column moved right with its cells.
+    const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
+    expect(sheet?.cell(1, width + 2)?.value).toBe("Mine");
+    expect(sheet?.cell(2, width + 2)?.value).toBe("my note");
+    // Another Preview changes nothing more.
+    ok(wb.menu("previewOutbox"));
+    expect(snapshotOf("Outbox")?.values).toEqual(moved?.values);
+    expect(snapshotOf("Outbox")?.conditionalFormats).toEqual(moved?.conditionalFormats);
+
+    ok(wb.menu("runOutbox", ["YES", "OK"]));
+    expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done", "Done"]);
+    expect(await wb.deposits(b.id, 616)).toBe(1);
+    expect(await wb.deposits(a.id, 1_011)).toBe(1);
+    expect(await wb.deposits(a.id, 717)).toBe(1);
+  });
+
+  it("killed at any call of the insertion, is finished by the next Preview, each deposit sent once", async () => {
+    const [a, b] = funds as [SandboxFund, SandboxFund];
+    ok(wb.menu("createOutboxSheet"));
+    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "1.21" }]);
+    const start = wb.emulator.saveState();
+    let completed = false;
+    for (let call = 1; !completed; call++) {
+      await wb.resetTo(start);
+      ok(wb.menu("runOutbox", ["YES", "OK"]));
+      wb.typeOutbox([{ operation: "Deposit", targetId: b.id, amount: "2.32" }], 3);
+      const rows = wb.outbox();
+      toPreviousLayout("Outbox");
+      const killed = wb.menu("previewOutbox", ["OK"], { stopAt: { serviceCall: call } });
+      completed = killed.ok;
+      const where = `killed at call ${call}`;
+      ok(wb.menu("previewOutbox"));
+      const sheet = snapshotOf("Outbox");
+      expect(sheet?.values[0]?.slice(0, 4), where).toEqual(["State", "Result", "Company", "Operation"]);
+      expect(wb.outbox(), where).toEqual(rows);
+      expect(sheet?.hiddenColumns, where).toEqual([21, 22, 23]);
+      expect(sheet?.conditionalFormats, where).toHaveLength(outboxFormatRules().length);
+      expect([...new Set(sheet?.protections.map((p) => p.range))].sort(), where).toEqual([
+        "A1:B1000",
+        "U1:W1000",
+      ]);
+      ok(wb.menu("runOutbox", ["YES", "OK"]));
+      expect(
+        wb.outbox().map((r) => r.state),
+        where,
+      ).toEqual(["Done", "Done"]);
+      const after = await wb.state();
+      const deposits = (id: number, cents: number) =>
+        (after.funds.find((f) => f.id === id)?.transactions ?? []).filter(
+          (t) => t.type === 1 && t.amountCents === cents,
+        ).length;
+      expect(deposits(a.id, 121), where).toBe(1);
+      expect(deposits(b.id, 232), where).toBe(1);
+      expect(call).toBeLessThan(500);
+    }
+  }, 300_000);
 });

@@ -612,7 +612,14 @@ describe("Outbox in Spanish", () => {
     wb.settings({ language: "es" });
     ok(wb.menu("createOutboxSheet"));
     const header = wb.sheetValues("Bandeja de salida")[0] ?? [];
-    expect(header.slice(0, 5)).toEqual(["Estado", "Resultado", "Operación", "Id destino", "Monto"]);
+    expect(header.slice(0, 6)).toEqual([
+      "Estado",
+      "Resultado",
+      "Empresa",
+      "Operación",
+      "Id destino",
+      "Monto",
+    ]);
     expect(
       wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, OPERATION)?.validation,
     ).toMatchObject({
@@ -645,7 +652,14 @@ describe("Outbox after choosing Español in Settings", () => {
     expect((wb.sidebar("saveSettings", { ...view.form, language: "es" }) as { ok: boolean }).ok).toBe(true);
     expect(wb.emulator.spreadsheet.sheetByName("Outbox")).toBeUndefined();
     const header = wb.sheetValues("Bandeja de salida")[0] ?? [];
-    expect(header.slice(0, 5)).toEqual(["Estado", "Resultado", "Operación", "Id destino", "Monto"]);
+    expect(header.slice(0, 6)).toEqual([
+      "Estado",
+      "Resultado",
+      "Empresa",
+      "Operación",
+      "Id destino",
+      "Monto",
+    ]);
     const list = wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, OPERATION)?.validation;
     expect(list?.values).toContain("Depósito");
     expect(list?.values).not.toContain("Deposit");

@@ -127,7 +127,7 @@ function rowsOf(name: string): Record<string, unknown>[] {
 
 function typeOutbox(rows: Partial<Record<(typeof OUTBOX_COLUMNS)[number], unknown>>[]): void {
   const grid = rows.map((r) => USER_COLUMNS.map((c) => (r[c] === undefined ? "" : r[c])));
-  em.typeCells("Outbox", `C2:S${rows.length + 1}`, grid);
+  em.typeCells("Outbox", `C2:T${rows.length + 1}`, grid);
 }
 
 function history() {

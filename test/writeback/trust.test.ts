@@ -149,7 +149,7 @@ describe("Done rows", () => {
     // Clear the State cell; copy the whole row (its key included) below.
     wb.emulator.typeCells("Outbox", "A2", [[""]]);
     const copy = Object.values(done);
-    wb.emulator.typeCells("Outbox", "A3:V3", [copy.map((v) => (v instanceof Date ? "" : v)) as never]);
+    wb.emulator.typeCells("Outbox", "A3:W3", [copy.map((v) => (v instanceof Date ? "" : v)) as never]);
     const preview = String(ok(wb.menu("previewOutbox")).result);
     expect(preview).toMatch(/Row 2: its State was cleared, but it was done on .*; it is not sent again/);
     expect(preview).toMatch(

@@ -17,7 +17,8 @@ import {
   SPREADSHEET_CELL_LIMIT,
   WRITE_CHUNK_ROWS,
 } from "../sheets/changes";
-import { fundIdOfMovementKey } from "../sheets/columns";
+import { COMPANY_KEY_COLUMN, fundIdOfMovementKey } from "../sheets/columns";
+import { FIRST_COMPANY_KEY } from "../sheets/company";
 import { whoText } from "../sheets/headers";
 import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
 import { activeSpreadsheet, documentProperties } from "./active";
@@ -200,6 +201,8 @@ export function refreshSheets(options: {
   afterWrite: () => void;
   /** When (in the spreadsheet's zone) and by whom: noted on each sheet written, and kept. */
   stamp: RefreshStamp;
+  /** The company whose lane writes through these (its stamps are kept apart); the first by default. */
+  company?: string;
 }): RefreshSheets {
   return {
     apply(target, update) {
@@ -209,14 +212,28 @@ export function refreshSheets(options: {
         missingNote: options.missingNote,
         shouldStop: update.shouldStop,
       });
-      stampSheet(target, options.names[target], options.stamp, options.language, update.partial);
+      stampSheet(
+        target,
+        options.names[target],
+        options.stamp,
+        options.language,
+        update.partial,
+        options.company,
+      );
       options.afterWrite();
       return plan.counts.updated + plan.counts.added;
     },
-    isEmpty(target) {
+    isEmpty(target, companyKey) {
       const sheet = activeSpreadsheet().getSheetByName(options.names[target]);
-      return !sheet || sheet.getLastRow() <= 1;
+      if (!sheet || sheet.getLastRow() <= 1) return true;
+      if (companyKey === undefined) return false;
+      // With company columns: whether any row is that company's; without, they are the first's.
+      const at = (loadLayout(documentProperties(), target) ?? []).indexOf(COMPANY_KEY_COLUMN);
+      if (at < 0) return companyKey !== FIRST_COMPANY_KEY;
+      const keys = sheet.getRange(2, at + 1, sheet.getLastRow() - 1, 1).getValues() as CellValue[][];
+      return !keys.some((row) => normaliseKey(row[0]) === companyKey);
     },
+    layout: (target) => loadLayout(documentProperties(), target),
   };
 }
 
@@ -229,8 +246,14 @@ export interface RefreshStamp {
   who: string;
 }
 
-/** Document property: the last stamp of each data sheet, as JSON by stage. */
+/**
+ * Document property: the last stamp of each data sheet, as JSON by stage; the first company's
+ * (and a one-company spreadsheet's) under this name, another company's under `<name>.<key>`.
+ */
 const STAMPS_KEY = "refresh.stamps";
+
+const stampsKey = (company: string) =>
+  company === FIRST_COMPANY_KEY ? STAMPS_KEY : `${STAMPS_KEY}.${company}`;
 
 /**
  * Notes the stamp on the first cell of the sheet's header ("Refreshed … by …"), so that anyone
@@ -242,6 +265,7 @@ function stampSheet(
   stamp: RefreshStamp,
   language: Language,
   partial = false,
+  company = FIRST_COMPANY_KEY,
 ): void {
   activeSpreadsheet()
     .getSheetByName(name)
@@ -255,15 +279,15 @@ function stampSheet(
   // Part of a list is not a refresh of the sheet: the Refresh sidebar keeps the last whole one.
   if (partial) return;
   const props = documentProperties();
-  const stamps = { ...refreshStamps(), [stage]: stamp };
-  props.setProperty(STAMPS_KEY, JSON.stringify(stamps));
+  const stamps = { ...refreshStamps(company), [stage]: stamp };
+  props.setProperty(stampsKey(company), JSON.stringify(stamps));
 }
 
-/** The last stamp of each data sheet refreshed so far. */
-export function refreshStamps(): Partial<Record<Stage, RefreshStamp>> {
+/** The last stamp of each data sheet refreshed so far (by the lane of `company`: the first by default). */
+export function refreshStamps(company = FIRST_COMPANY_KEY): Partial<Record<Stage, RefreshStamp>> {
   const stored = tolerate(
     "unreadable",
-    () => JSON.parse(documentProperties().getProperty(STAMPS_KEY) ?? "{}") as unknown,
+    () => JSON.parse(documentProperties().getProperty(stampsKey(company)) ?? "{}") as unknown,
     {},
   );
   const out: Partial<Record<Stage, RefreshStamp>> = {};
@@ -274,4 +298,11 @@ export function refreshStamps(): Partial<Record<Stage, RefreshStamp>> {
       out[stage] = { when: value.when, who: value.who };
   }
   return out;
+}
+
+/** When each of `companies` (their keys) last refreshed each data sheet, and by whom. */
+export function refreshStampsByCompany(
+  companies: readonly string[],
+): Record<string, Partial<Record<Stage, RefreshStamp>>> {
+  return Object.fromEntries(companies.map((key) => [key, refreshStamps(key)]));
 }

@@ -125,6 +125,9 @@ export interface SheetUpdate<R> {
   columnsFor(previousKeys: readonly string[]): readonly Column<R>[];
   records: readonly R[];
   keyOf(record: R): string;
+  /** The columns of a row's key, and what a column the old layout lacked reads as (sheets/merge.ts). */
+  keyColumns?: readonly string[];
+  legacyParts?: Readonly<Record<string, string>>;
   covers: "all" | ((key: string) => boolean);
   /** Columns whose cells an update keeps (values the records do not carry). */
   preserveKeys?: readonly string[];
@@ -142,8 +145,13 @@ export interface SheetUpdate<R> {
 export interface RefreshSheets {
   /** Merges `update` into the sheet with one read and one write; returns rows written. */
   apply<R>(target: SheetTarget, update: SheetUpdate<R>): number;
-  /** Whether the sheet holds no data rows (missing, or only a header). */
-  isEmpty(target: SheetTarget): boolean;
+  /**
+   * Whether the sheet holds no data rows (missing, or only a header); with `companyKey`, none
+   * of that company's.
+   */
+  isEmpty(target: SheetTarget, companyKey?: string): boolean;
+  /** Keys of the add-on's columns as the sheet's last refresh left them, when known. */
+  layout?(target: SheetTarget): readonly string[] | null;
 }
 
 export interface RefreshOptions {

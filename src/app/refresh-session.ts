@@ -175,6 +175,7 @@ export function session(source: RefreshSource, action: StringKey) {
     lanes,
     unusable: connections.unusable,
     several: companies.several,
+    companies: sheetCompanies,
     send,
     secrets: secrets(),
   };

@@ -17,8 +17,8 @@ import {
   SPREADSHEET_CELL_LIMIT,
   WRITE_CHUNK_ROWS,
 } from "../sheets/changes";
-import { COMPANY_KEY_COLUMN, fundIdOfMovementKey } from "../sheets/columns";
-import { FIRST_COMPANY_KEY } from "../sheets/company";
+import { COMPANY_KEY_COLUMN, fundIdOfMovementKey, hasCompanyColumns } from "../sheets/columns";
+import { type CompanyRefusal, companyOfRow, FIRST_COMPANY_KEY, type SheetCompany } from "../sheets/company";
 import { whoText } from "../sheets/headers";
 import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
 import { activeSpreadsheet, documentProperties } from "./active";
@@ -163,12 +163,22 @@ export function firstCellsOf(sheetName: string, rows: readonly number[]): CellVa
   return rows.filter((r) => r <= last).map((r) => column[r - first]?.[0] ?? "");
 }
 
-/** The records of the selected rows of the active sheet, if it is one the add-on fills. */
-export function selectedRecords(names: {
-  funds: string;
-  transactions: string;
-  reports: string;
-}): Selection | null {
+/** The selected rows of one company: its key and the records' ids. */
+export interface SelectedGroup {
+  key: string;
+  ids: number[];
+}
+
+/**
+ * The records of the selected rows of the active sheet, if it is one the add-on fills. With
+ * company columns, grouped by each row's company (`companyOfRow`: its key cell checked against
+ * its name); a row whose company cannot be told is refused, never read with another's token.
+ * Without them, every row is the first company's.
+ */
+export function selectedRecords(
+  names: { funds: string; transactions: string; reports: string },
+  companies: readonly SheetCompany[] = [],
+): (Selection & { groups: SelectedGroup[]; refused: CompanyRefusal[] }) | null {
   const { sheetName, rows } = selectedRows();
   const target: Selection["target"] | null =
     sheetName === names.funds
@@ -179,15 +189,47 @@ export function selectedRecords(names: {
           ? "transactions"
           : null;
   if (!target) return null;
-  const cells = firstCellsOf(sheetName, rows);
-  const ids = cells
-    .map((cell) => {
-      const key = normaliseKey(cell);
-      if (target === "transactions") return fundIdOfMovementKey(key);
-      return /^\d+$/.test(key) ? Number(key) : null;
-    })
-    .filter((id): id is number => id !== null);
-  return { target, ids };
+  const idOf = (cell: CellValue) => {
+    const key = normaliseKey(cell);
+    if (target === "transactions") return fundIdOfMovementKey(key);
+    return /^\d+$/.test(key) ? Number(key) : null;
+  };
+  const layout = loadLayout(documentProperties(), target) ?? [];
+  if (!hasCompanyColumns(layout)) {
+    const ids = firstCellsOf(sheetName, rows)
+      .map(idOf)
+      .filter((id): id is number => id !== null);
+    return { target, ids, groups: [{ key: FIRST_COMPANY_KEY, ids }], refused: [] };
+  }
+  const groups = new Map<string, number[]>();
+  const refused: CompanyRefusal[] = [];
+  rowCellsOf(sheetName, rows, layout.length).forEach(({ row, cells }) => {
+    const id = idOf(cells[0] ?? "");
+    if (id === null) return;
+    const company = companyOfRow(cells, layout, companies, row);
+    if (!company.ok) {
+      refused.push(company.refusal);
+      return;
+    }
+    groups.set(company.company.key, [...(groups.get(company.company.key) ?? []), id]);
+  });
+  const list = [...groups].map(([key, ids]) => ({ key, ids }));
+  return { target, ids: list.flatMap((g) => g.ids), groups: list, refused };
+}
+
+/** The first `width` cells of each of `rows` in the sheet, read with one call. */
+function rowCellsOf(
+  sheetName: string,
+  rows: readonly number[],
+  width: number,
+): { row: number; cells: CellValue[] }[] {
+  const sheet = activeSpreadsheet().getSheetByName(sheetName);
+  if (!sheet || rows.length === 0 || width === 0) return [];
+  const first = rows[0] as number;
+  const last = Math.min(rows[rows.length - 1] as number, sheet.getLastRow());
+  if (last < first) return [];
+  const grid = sheet.getRange(first, 1, last - first + 1, width).getValues() as CellValue[][];
+  return rows.filter((r) => r <= last).map((row) => ({ row, cells: grid[row - first] ?? [] }));
 }
 
 /** The sheets of a refresh over SpreadsheetApp: each stage merged into its sheet, by name. */

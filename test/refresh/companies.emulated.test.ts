@@ -211,4 +211,37 @@ describe("a refresh of two companies", () => {
     );
     expect(store.get("refresh.menuCursor") ?? "0").toBe("0");
   }, 120_000);
+
+  it("refreshes selected rows each with its own company's token, and refuses a row whose company does not match its key", async () => {
+    twoCompanies();
+    expect(refresh("funds")).toMatchObject({ ok: true });
+    const sheet = sheetOf(emulator, "Funds");
+    if (!sheet) throw new Error("no Funds sheet");
+    const titleAt = sheet.header.indexOf("Title") + 1;
+    const nameAt = sheet.header.indexOf("Company") + 1;
+    const keyAt = sheet.header.indexOf("Company key");
+    const rowOf = (id: number, key: string) =>
+      sheet.values.findIndex((r, i) => i > 0 && r[0] === id && r[keyAt] === key) + 1;
+    const alphaRow = rowOf(5001, "c0");
+    const betaRow = rowOf(5001, betaKey);
+    const otherRow = rowOf(5002, betaKey);
+    for (const row of [alphaRow, betaRow, otherRow]) sheet.sheet.cellForWrite(row, titleAt).value = "edited";
+    // A Beta row whose Company cell now names Alpha: which company it is cannot be told.
+    sheet.sheet.cellForWrite(otherRow, nameAt).value = "Alpha";
+    emulator.select("Funds", `A${alphaRow},A${betaRow},A${otherRow}`);
+    const out = emulator.tryRun("refreshFromSidebar", ["selected"]);
+    if (!out.ok) throw new Error(String(out.error));
+    const summary = out.result as { ok: boolean; message: string };
+    expect(summary.ok).toBe(false);
+    expect(summary.message).toContain(`Row ${otherRow}`);
+    const titles = rowsOf("Funds", ["Id", "Company key", "Title"]);
+    const alphaFund = await api(alpha.token, "getFund", { Id: 5001 });
+    const betaFund = await api(beta.token, "getFund", { Id: 5001 });
+    expect(titles[alphaRow - 2]).toEqual([5001, "c0", alphaFund.Title]);
+    expect(titles[betaRow - 2]).toEqual([5001, betaKey, betaFund.Title]);
+    expect(titles[otherRow - 2]).toEqual([5002, betaKey, "edited"]);
+    // One getFund per company, each under its own company in the audit.
+    const calls = auditRows().filter((r) => r[1] === "getFund");
+    expect(calls.map((r) => r[0]).sort()).toEqual(["Alpha (c0)", `Beta (${betaKey})`]);
+  }, 120_000);
 });

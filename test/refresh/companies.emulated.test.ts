@@ -130,6 +130,14 @@ describe("a refresh of two companies", () => {
     const movements = rowsOf("Fund transactions", ["Movement", "Company key"]);
     expect(new Set(movements.map((r) => `${r[1]}|${r[0]}`)).size).toBe(movements.length);
     expect(movements.some((r) => r[1] === betaKey)).toBe(true);
+    // Each company's last refresh of each sheet kept apart, the first's under today's name.
+    const stamps = (name: string) => JSON.parse(emulator.documentPropertiesData.values.get(name) ?? "{}");
+    expect(Object.keys(stamps("refresh.stamps")).sort()).toEqual(
+      expect.arrayContaining(["funds", "reports", "transactions"]),
+    );
+    expect(Object.keys(stamps(`refresh.stamps.${betaKey}`)).sort()).toEqual(
+      expect.arrayContaining(["funds", "reports", "transactions"]),
+    );
     // Every call audited under the company it went to.
     expect(new Set(auditRows().map((r) => r[0]))).toEqual(new Set(["Alpha (c0)", `Beta (${betaKey})`]));
   }, 120_000);

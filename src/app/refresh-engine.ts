@@ -5,19 +5,24 @@
 
 import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { translate } from "../i18n";
-import {
-  isRefreshCursor,
-  type RefreshCursor,
-  type RefreshKind,
-  runRefreshSteps,
-  startCursor,
-} from "../refresh/engine";
+import { type RefreshKind, startCursor } from "../refresh/engine";
+import type { LanesCursor } from "../refresh/lanes";
 import { optionsFingerprint } from "../refresh/options";
-import { ACTION_OF, type RefreshSource, session } from "./refresh-session";
+import {
+  ACTION_OF,
+  laneNotes,
+  onlyLaneError,
+  type RefreshSource,
+  runSessionLanes,
+  session,
+} from "./refresh-session";
 
 /**
- * The refresh as the scheduled run drives it (src/schedule/run.ts: RefreshEngine): runs from
- * a cursor until done or told to stop; the lock, history and continuation are the run's.
+ * The refresh as the scheduled run drives it (src/schedule/run.ts: RefreshEngine): runs a lane
+ * per company from a cursor (of this version, or of the previous one: the first company's lane)
+ * until done or told to stop; the lock, history and continuation are the run's. A company that
+ * failed while the others finished makes the run fail, naming it; while others still have work,
+ * it is tried again from where it was by the continuation.
  */
 export function createGasRefreshEngine(
   source: RefreshSource,
@@ -26,7 +31,7 @@ export function createGasRefreshEngine(
   run(
     cursor: unknown,
     shouldStop: () => boolean,
-  ): { finished: boolean; cursor: RefreshCursor | null; records: number; refreshed: string[] };
+  ): { finished: boolean; cursor: LanesCursor | null; records: number; refreshed: string[] };
   settingsFingerprint(): string;
   callsMade(): number;
   secret(): string | null;
@@ -35,14 +40,18 @@ export function createGasRefreshEngine(
   return {
     run(cursor, shouldStop) {
       try {
-        const from = isRefreshCursor(cursor) ? cursor : startCursor(kind);
-        const result = runRefreshSteps(built.deps, from, shouldStop);
+        const result = runSessionLanes(built, kind, cursor, shouldStop);
+        const failure = onlyLaneError(built, result);
+        if (failure !== undefined) throw failure;
         keepSummaryCurrent(
           built,
           result.finished ? startCursor(kind).stages : [],
           translate(built.context.language, ACTION_OF[kind]),
           source,
         );
+        const failed = result.lanes.some((lane) => lane.error !== undefined);
+        if (failed && result.finished)
+          throw new Error(laneNotes(built, result, built.context.language).join("\n"));
         return result;
       } finally {
         built.log.flush();
@@ -50,8 +59,8 @@ export function createGasRefreshEngine(
     },
     settingsFingerprint: () => `${kind}|${optionsFingerprint(built.options, built.context.names)}`,
     callsMade: () => built.audit.requests(),
-    // The first of the user's tokens: the first company's, the one this refresh sends (the
-    // schedule's notices hide one secret until they run a lane per company).
+    // The first of the user's tokens (the schedule's notices hide one secret until they list
+    // companies); each company's failure text is redacted of all of them already.
     secret: () => built.secrets[0] ?? null,
   };
 }

@@ -6,7 +6,8 @@
 import { selectedRecords } from "../gas/spreadsheet";
 import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { type Language, translate } from "../i18n";
-import { refreshSelection } from "../refresh/engine";
+import { refreshSelection, type Stage } from "../refresh/engine";
+import { companyRefusalText } from "../sheets/company";
 import { currentLanguage, entry, withDocumentLock } from "./entry";
 import { smallQuotaCheck } from "./quota";
 import {
@@ -40,11 +41,14 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
   try {
     built = session(source, "menu.refreshSelected");
     language = built.context.language;
-    const selection = selectedRecords(built.context.names);
+    const selection = selectedRecords(built.context.names, built.companies);
     if (!selection)
       return summary(false, true, 0, 0, started, [], translate(language, "refresh.selection.none"));
+    // Rows whose company cannot be told (key and name disagree, unknown, removed): refused.
+    const refusals = selection.refused.map((r) => companyRefusalText(r, language));
     if (selection.ids.length === 0) {
-      return summary(false, true, 0, 0, started, [], translate(language, "refresh.selection.noIds"));
+      const none = translate(language, "refresh.selection.noIds");
+      return summary(false, true, 0, 0, started, [], [none, ...refusals].join("\n"));
     }
     // About one call per selected record (plus the pages of a list): checked like a refresh.
     const refused = quotaRefusal(
@@ -54,16 +58,38 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
       source,
     );
     if (refused) return summary(false, true, 0, 0, started, [], refused);
-    const result = refreshSelection(built.deps, selection);
-    keepSummaryCurrent(built, result.refreshed, translate(language, "menu.refreshSelected"), source);
+    // Each company's rows read with that company's client only; one without a usable token for
+    // this user is named and its rows left as they are.
+    let records = 0;
+    let refreshed: Stage[] = [];
+    const notes: string[] = [...refusals];
+    const lanes = built.lanes;
+    for (const group of selection.groups) {
+      const lane = lanes.find((l) => l.key === group.key);
+      if (!lane) {
+        const unusable = built.unusable.find((u) => u.key === group.key);
+        notes.push(
+          translate(language, "refresh.lane.skipped", {
+            company: unusable?.name || group.key,
+            message: unusable?.message ?? translate(language, "refresh.noToken"),
+          }),
+        );
+        continue;
+      }
+      const result = refreshSelection(lane.deps, { target: selection.target, ids: group.ids });
+      records += result.records;
+      refreshed = result.refreshed;
+    }
+    keepSummaryCurrent(built, refreshed, translate(language, "menu.refreshSelected"), source);
     const calls = built.audit.requests();
     const message = translate(language, "refresh.summary", {
-      records: result.records,
+      records,
       calls,
       seconds: Math.round((Date.now() - started) / 100) / 10,
     });
-    toast(message, translate(language, "refresh.title"), 10);
-    return summary(true, true, result.records, calls, started, result.refreshed, message);
+    const told = [message, ...notes].join("\n");
+    toast(told, translate(language, "refresh.title"), notes.length === 0 ? 10 : 30);
+    return summary(refusals.length === 0, true, records, calls, started, refreshed, told);
   } catch (err) {
     return failedRefresh(err, source, language, built, started);
   } finally {

@@ -6,6 +6,7 @@
  */
 
 import { plainError, plainText } from "../api/plain";
+import { type Round, runRounds } from "../api/rounds";
 import { type CallAudit, callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
 import type { DocumentLock } from "../gas/document-lock";
@@ -14,19 +15,27 @@ import { auditUser } from "../gas/session";
 import { refreshSheets } from "../gas/spreadsheet";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { QuotaCheck } from "../longrun/quota";
-import type { RefreshKind, Stage } from "../refresh/engine";
+import type { EngineDeps, RefreshKind, Stage } from "../refresh/engine";
+import {
+  type Lane,
+  type LanesResult,
+  laneEntry,
+  laneSheets,
+  laneStore,
+  lanesCursor,
+  runLanes,
+} from "../refresh/lanes";
 import type { ListStateStore } from "../refresh/list-cursor";
 import { refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
 import { type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
 import { FIRST_COMPANY_KEY } from "../settings/companies";
-import { companyConnections } from "./connections";
+import { companyConnections, type UnusableCompany } from "./connections";
 import {
   auditLimits,
   auditLog,
   auditSheet,
   currentLanguage,
-  firstCompany,
   secrets,
   settingsStore,
   tolerate,
@@ -79,25 +88,26 @@ export function toast(message: string, title: string, seconds = 5): void {
   tolerate("no Ui", () => runtime().spreadsheet().toast(message, title, seconds), undefined);
 }
 
-/** Everything one execution of a refresh needs, built once. */
+/** Everything one execution of a refresh needs, built once: a lane per company ready for this user. */
 export function session(source: RefreshSource, action: StringKey) {
   const context = readContext();
-  // Until refreshes run a lane per company, one: the first company's. Its token only for the
-  // URL the requests go to: one bound to another origin (another editor changed the URL) stops
-  // the refresh here, before any request, with the notice. Its calls go to the audit opened
-  // below, before any is made.
-  const observer: { audit: CallAudit | null } = { audit: null };
+  const store = settingsStore();
+  const companies = store.companies();
+  // A lane per company this user holds a usable token for: each token only for its company's
+  // URL, read from the company's key. With one company, one unusable (a token bound to another
+  // origin: another editor changed the URL) stops the refresh here, before any request, with
+  // the notice. Each client's calls go to the audit opened below, before any is made.
+  const observers = new Map<string, { audit: CallAudit | null }>();
   const connections = companyConnections({
     purpose: "read",
     language: context.language,
-    audit: () => ({ onCall: (event) => observer.audit?.onCall(event) }),
+    audit: (company) => {
+      const observer: { audit: CallAudit | null } = { audit: null };
+      observers.set(company.key, observer);
+      return { onCall: (event) => observer.audit?.onCall(event) };
+    },
   });
-  const connection = connections.ready.get(FIRST_COMPANY_KEY);
-  if (!connection) {
-    const refusal = connections.unusable.find((u) => u.key === FIRST_COMPANY_KEY);
-    if (refusal?.error) throw refusal.error;
-    throw new Error(translate(context.language, "refresh.noToken"));
-  }
+  if (connections.ready.size === 0) throw noLane(connections.unusable, context.language);
   const options = refreshOptionsFrom(context.form, today(context.timeZone), context.language);
   const log = auditLog(
     auditSheet({
@@ -108,32 +118,119 @@ export function session(source: RefreshSource, action: StringKey) {
     }),
     source,
   );
-  const audit = callAudit(log, () => translate(context.language, action), firstCompany());
-  observer.audit = audit;
-  const client = connection.client;
-  const deps = {
-    reader: clientReader(client),
-    // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
-    // still leaves the trace of what it had done.
-    sheets: refreshSheets({
-      names: context.names,
-      language: context.language,
-      missingNote: translate(context.language, "note.missing", { date: today(context.timeZone) }),
-      mode: options.missingRows,
-      afterWrite: () => log.flush(),
-      stamp: {
-        when: runtime().formatDate(new Date(), context.timeZone, "yyyy-MM-dd HH:mm"),
-        who: auditUser(source),
-      },
-    }),
-    fingerprints: runtime().documentProperties(),
-    pageSizes: runtime().userProperties(),
-    listState: listState(),
-    employeeNames: runtime().documentProperties(),
-    namesMine: myNames(),
+  const audits: CallAudit[] = [];
+  for (const [key, connection] of connections.ready) {
+    const audit = callAudit(log, () => translate(context.language, action), connection.company);
+    audits.push(audit);
+    const observer = observers.get(key);
+    if (observer) observer.audit = audit;
+  }
+  const sheetCompanies = companies.entries;
+  const lanes: Lane[] = [...connections.ready.values()].map(({ company, client }) => ({
+    key: company.key,
+    entry: laneEntry(company.key, company.apiUrl),
+    name: company.name,
+    deps: {
+      reader: clientReader(client),
+      // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
+      // still leaves the trace of what it had done.
+      sheets: laneSheets(
+        refreshSheets({
+          names: context.names,
+          language: context.language,
+          missingNote: translate(context.language, "note.missing", { date: today(context.timeZone) }),
+          mode: options.missingRows,
+          afterWrite: () => log.flush(),
+          stamp: {
+            when: runtime().formatDate(new Date(), context.timeZone, "yyyy-MM-dd HH:mm"),
+            who: auditUser(source),
+          },
+          company: company.key,
+        }),
+        company,
+        companies.several,
+        sheetCompanies,
+      ),
+      fingerprints: laneStore(runtime().documentProperties(), company.key),
+      pageSizes: runtime().userProperties(),
+      listState: listState(),
+      employeeNames: laneStore(runtime().documentProperties(), company.key),
+      namesMine:
+        company.key === FIRST_COMPANY_KEY ? myNames() : myPosition(`${NAMES_MINE_KEY}${company.key}.`),
+      // The largest page is found per service URL: each company's own.
+      options: options.pageSizeProbe
+        ? { ...options, pageSizeProbe: { ...options.pageSizeProbe, serviceUrl: company.apiUrl } }
+        : options,
+    },
+  }));
+  const audit = { requests: () => audits.reduce((total, a) => total + a.requests(), 0) };
+  const send = (rounds: Round[]) => runRounds(runtime().transport(), runtime().clock(), rounds);
+  return {
+    context,
     options,
+    log,
+    audit,
+    lanes,
+    unusable: connections.unusable,
+    several: companies.several,
+    companies: sheetCompanies,
+    send,
+    secrets: secrets(),
   };
-  return { context, options, log, audit, deps, secrets: secrets() };
+}
+
+export type RefreshSession = ReturnType<typeof session>;
+
+/** Why no company can be refreshed: with one company, today's refusal; with several, each one's. */
+function noLane(unusable: readonly UnusableCompany[], language: Language): Error {
+  const [only] = unusable;
+  if (unusable.length <= 1) {
+    if (only?.error) return only.error;
+    return new Error(translate(language, "refresh.noToken"));
+  }
+  return new Error(
+    translate(language, "refresh.lane.noneReady", { reasons: unusable.map((u) => u.message).join("; ") }),
+  );
+}
+
+/**
+ * Runs the session's lanes of a refresh of `kind` from `stored` (a cursor of this version or of
+ * the previous one, or anything else: from the start), reads sent together.
+ */
+export function runSessionLanes(
+  built: RefreshSession,
+  kind: RefreshKind,
+  stored: unknown,
+  shouldStop: () => boolean,
+  onStep?: EngineDeps["onStep"],
+): LanesResult {
+  const lanes = built.lanes.map((lane) => ({ ...lane, deps: { ...lane.deps, onStep } }));
+  return runLanes(lanes, lanesCursor(stored, kind, lanes), shouldStop, built.send);
+}
+
+/**
+ * What the user is told of the companies that did not refresh: one line each, the service's
+ * failures in plain words (tokens redacted); empty when every lane refreshed. A document of one
+ * company has no such line: its failure is thrown, and told as it always was.
+ */
+export function laneNotes(built: RefreshSession, result: LanesResult, language: Language): string[] {
+  const name = (key: string) => built.lanes.find((l) => l.key === key)?.name || key;
+  const failed = result.lanes.flatMap((lane) => {
+    if (lane.error === undefined) return [];
+    const plain = plainError(lane.error, language, "sheets");
+    const message = redactText(plain.kind ? plainText(plain, language) : plain.message, built.secrets);
+    return [translate(language, "refresh.lane.failed", { company: name(lane.key), message })];
+  });
+  const skipped = built.unusable.map((u) =>
+    translate(language, "refresh.lane.skipped", { company: u.name || u.key, message: u.message }),
+  );
+  return [...failed, ...skipped];
+}
+
+/** The error of a one-company refresh's lane, thrown as a refresh without lanes threw it. */
+export function onlyLaneError(built: RefreshSession, result: LanesResult): unknown {
+  if (built.lanes.length !== 1 || built.unusable.length > 0) return undefined;
+  return result.lanes[0]?.error;
 }
 
 /**
@@ -287,4 +384,7 @@ export function myPosition(key: string): { is(text: string): boolean; keep(text:
 }
 
 /** This user's mark on the employees' names they stored in this document (`myPosition`). */
-export const myNames = () => myPosition("refresh.namesMine.");
+export const myNames = () => myPosition(NAMES_MINE_KEY);
+
+/** User property: this user's mark on the employees' names (another company's: followed by its key and "."). */
+const NAMES_MINE_KEY = "refresh.namesMine.";

@@ -9,15 +9,10 @@
 import { runtime } from "../gas/runtime";
 import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { type Language, type StringKey, translate } from "../i18n";
-import {
-  type EngineResult,
-  type RefreshCursor,
-  type RefreshKind,
-  runRefreshSteps,
-  startCursor,
-} from "../refresh/engine";
+import { type RefreshKind, startCursor } from "../refresh/engine";
+import type { LanesCursor } from "../refresh/lanes";
 import { optionsFingerprint } from "../refresh/options";
-import { pausedRefreshMessage, refreshPercent, type StoredCursor } from "../refresh/paused";
+import { lanesPercent, pausedRefreshMessage, type StoredCursor } from "../refresh/paused";
 import { deleteText, loadText, saveText } from "../refresh/stored-text";
 import { parseScheduleState, SCHEDULE_STATE_KEY } from "../schedule/plan";
 import { currentLanguage, entry, executionBudget, withDocumentLock } from "./entry";
@@ -28,14 +23,17 @@ import {
   endRefresh,
   failedRefresh,
   fromMenu,
+  laneNotes,
   MENU_CURSOR_KEY,
   myPosition,
+  onlyLaneError,
   openRefreshSidebar,
   PAUSED_BY_ME_KEY,
   parseStoredCursor,
   quotaRefusal,
   type RefreshSource,
   type RefreshSummary,
+  runSessionLanes,
   session,
   summary,
   toast,
@@ -69,7 +67,7 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
   try {
     built = session(source, ACTION_OF[kind]);
     language = built.context.language;
-    const { deps, context, options } = built;
+    const { context, options } = built;
     const title = translate(language, "refresh.title");
     // The same check as the scheduled run's: a refresh that cannot finish within what is left
     // of today's UrlFetch quota does not start.
@@ -82,39 +80,39 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
     const text = loadText(documentProperties, MENU_CURSOR_KEY);
     // Only the user's own pause goes on: any editor can write the position, in anyone's name.
     const stored = text && mine.is(text) ? storedCursor(text, fingerprint) : null;
-    const cursor = stored?.cursor ?? startCursor(kind);
     const budget = executionBudget(started);
     let lastToast = started;
     const audit = built.audit;
-    const result: EngineResult = runRefreshSteps(
-      {
-        ...deps,
-        onStep: (p) => {
-          if (Date.now() - lastToast < 5_000) return;
-          lastToast = Date.now();
-          const stage = translate(language, `refresh.stage.${p.stage}` as StringKey);
-          toast(translate(language, "refresh.progress", { stage, done: audit.requests() }), title);
-        },
-      },
-      cursor,
+    const result = runSessionLanes(
+      built,
+      kind,
+      // A pause of the previous version: its progress scale goes on with the first company's lane.
+      stored && "stages" in stored.cursor
+        ? { ...stored.cursor, fundsAtStart: stored.fundsAtStart }
+        : stored?.cursor,
       () => budget.shouldStop(),
+      (p) => {
+        if (Date.now() - lastToast < 5_000) return;
+        lastToast = Date.now();
+        const stage = translate(language, `refresh.stage.${p.stage}` as StringKey);
+        toast(translate(language, "refresh.progress", { stage, done: audit.requests() }), title);
+      },
     );
+    // One company: its failure is the refresh's, told as it always was.
+    const failure = onlyLaneError(built, result);
+    if (failure !== undefined) throw failure;
     // A paused refresh updates the Summary when it finishes (every stage of its kind is new then).
     const fresh = result.finished ? startCursor(kind).stages : [];
     keepSummaryCurrent(built, fresh, translate(language, ACTION_OF[kind]), source);
-    // How many funds' movements the movements stage began with: the progress bar's scale.
-    const fundsAtStart =
-      stored?.fundsAtStart ||
-      (result.cursor?.stages[0] === "transactions" ? (result.cursor.pendingFundIds?.length ?? 0) : 0);
-    const percent = result.finished ? 100 : refreshPercent(kind, result.cursor, fundsAtStart);
+    const percent = lanesPercent(result.cursor);
     // The cursor may list thousands of funds still to fetch: more than one property value holds.
     if (result.finished) deleteText(documentProperties, MENU_CURSOR_KEY);
     else {
       const paused: StoredCursor = {
         fingerprint,
         kind,
-        cursor: result.cursor as RefreshCursor,
-        fundsAtStart,
+        cursor: result.cursor as LanesCursor,
+        fundsAtStart: 0,
         percent,
         pausedAt: Date.now(),
       };
@@ -136,11 +134,15 @@ function refreshUnderLock(kind: RefreshKind, source: RefreshSource, started: num
           refreshed: result.refreshed,
           scheduled: hasSchedule(documentProperties),
         });
+    // Companies that failed or were skipped, one line each; a failure makes the refresh one.
+    const notes = laneNotes(built, result, language);
+    const ok = !result.lanes.some((lane) => lane.error !== undefined);
+    const told = [message, ...notes].join("\n");
     // A pause must be read: it says how to continue.
-    toast(message, title, result.finished ? 10 : 30);
+    toast(told, title, result.finished && notes.length === 0 ? 10 : 30);
     // From the menu, the Refresh sidebar takes over: it continues piece by piece.
     if (!result.finished && source === "menu") openRefreshSidebar(language);
-    return summary(true, result.finished, result.records, calls, started, result.refreshed, message, percent);
+    return summary(ok, result.finished, result.records, calls, started, result.refreshed, told, percent);
   } catch (err) {
     return failedRefresh(err, source, language, built, started);
   } finally {

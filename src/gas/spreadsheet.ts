@@ -17,7 +17,8 @@ import {
   SPREADSHEET_CELL_LIMIT,
   WRITE_CHUNK_ROWS,
 } from "../sheets/changes";
-import { fundIdOfMovementKey } from "../sheets/columns";
+import { COMPANY_KEY_COLUMN, fundIdOfMovementKey, hasCompanyColumns } from "../sheets/columns";
+import { type CompanyRefusal, companyOfRow, FIRST_COMPANY_KEY, type SheetCompany } from "../sheets/company";
 import { whoText } from "../sheets/headers";
 import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
 import { activeSpreadsheet, documentProperties } from "./active";
@@ -162,12 +163,22 @@ export function firstCellsOf(sheetName: string, rows: readonly number[]): CellVa
   return rows.filter((r) => r <= last).map((r) => column[r - first]?.[0] ?? "");
 }
 
-/** The records of the selected rows of the active sheet, if it is one the add-on fills. */
-export function selectedRecords(names: {
-  funds: string;
-  transactions: string;
-  reports: string;
-}): Selection | null {
+/** The selected rows of one company: its key and the records' ids. */
+export interface SelectedGroup {
+  key: string;
+  ids: number[];
+}
+
+/**
+ * The records of the selected rows of the active sheet, if it is one the add-on fills. With
+ * company columns, grouped by each row's company (`companyOfRow`: its key cell checked against
+ * its name); a row whose company cannot be told is refused, never read with another's token.
+ * Without them, every row is the first company's.
+ */
+export function selectedRecords(
+  names: { funds: string; transactions: string; reports: string },
+  companies: readonly SheetCompany[] = [],
+): (Selection & { groups: SelectedGroup[]; refused: CompanyRefusal[] }) | null {
   const { sheetName, rows } = selectedRows();
   const target: Selection["target"] | null =
     sheetName === names.funds
@@ -178,15 +189,47 @@ export function selectedRecords(names: {
           ? "transactions"
           : null;
   if (!target) return null;
-  const cells = firstCellsOf(sheetName, rows);
-  const ids = cells
-    .map((cell) => {
-      const key = normaliseKey(cell);
-      if (target === "transactions") return fundIdOfMovementKey(key);
-      return /^\d+$/.test(key) ? Number(key) : null;
-    })
-    .filter((id): id is number => id !== null);
-  return { target, ids };
+  const idOf = (cell: CellValue) => {
+    const key = normaliseKey(cell);
+    if (target === "transactions") return fundIdOfMovementKey(key);
+    return /^\d+$/.test(key) ? Number(key) : null;
+  };
+  const layout = loadLayout(documentProperties(), target) ?? [];
+  if (!hasCompanyColumns(layout)) {
+    const ids = firstCellsOf(sheetName, rows)
+      .map(idOf)
+      .filter((id): id is number => id !== null);
+    return { target, ids, groups: [{ key: FIRST_COMPANY_KEY, ids }], refused: [] };
+  }
+  const groups = new Map<string, number[]>();
+  const refused: CompanyRefusal[] = [];
+  rowCellsOf(sheetName, rows, layout.length).forEach(({ row, cells }) => {
+    const id = idOf(cells[0] ?? "");
+    if (id === null) return;
+    const company = companyOfRow(cells, layout, companies, row);
+    if (!company.ok) {
+      refused.push(company.refusal);
+      return;
+    }
+    groups.set(company.company.key, [...(groups.get(company.company.key) ?? []), id]);
+  });
+  const list = [...groups].map(([key, ids]) => ({ key, ids }));
+  return { target, ids: list.flatMap((g) => g.ids), groups: list, refused };
+}
+
+/** The first `width` cells of each of `rows` in the sheet, read with one call. */
+function rowCellsOf(
+  sheetName: string,
+  rows: readonly number[],
+  width: number,
+): { row: number; cells: CellValue[] }[] {
+  const sheet = activeSpreadsheet().getSheetByName(sheetName);
+  if (!sheet || rows.length === 0 || width === 0) return [];
+  const first = rows[0] as number;
+  const last = Math.min(rows[rows.length - 1] as number, sheet.getLastRow());
+  if (last < first) return [];
+  const grid = sheet.getRange(first, 1, last - first + 1, width).getValues() as CellValue[][];
+  return rows.filter((r) => r <= last).map((row) => ({ row, cells: grid[row - first] ?? [] }));
 }
 
 /** The sheets of a refresh over SpreadsheetApp: each stage merged into its sheet, by name. */
@@ -200,6 +243,8 @@ export function refreshSheets(options: {
   afterWrite: () => void;
   /** When (in the spreadsheet's zone) and by whom: noted on each sheet written, and kept. */
   stamp: RefreshStamp;
+  /** The company whose lane writes through these (its stamps are kept apart); the first by default. */
+  company?: string;
 }): RefreshSheets {
   return {
     apply(target, update) {
@@ -209,14 +254,28 @@ export function refreshSheets(options: {
         missingNote: options.missingNote,
         shouldStop: update.shouldStop,
       });
-      stampSheet(target, options.names[target], options.stamp, options.language, update.partial);
+      stampSheet(
+        target,
+        options.names[target],
+        options.stamp,
+        options.language,
+        update.partial,
+        options.company,
+      );
       options.afterWrite();
       return plan.counts.updated + plan.counts.added;
     },
-    isEmpty(target) {
+    isEmpty(target, companyKey) {
       const sheet = activeSpreadsheet().getSheetByName(options.names[target]);
-      return !sheet || sheet.getLastRow() <= 1;
+      if (!sheet || sheet.getLastRow() <= 1) return true;
+      if (companyKey === undefined) return false;
+      // With company columns: whether any row is that company's; without, they are the first's.
+      const at = (loadLayout(documentProperties(), target) ?? []).indexOf(COMPANY_KEY_COLUMN);
+      if (at < 0) return companyKey !== FIRST_COMPANY_KEY;
+      const keys = sheet.getRange(2, at + 1, sheet.getLastRow() - 1, 1).getValues() as CellValue[][];
+      return !keys.some((row) => normaliseKey(row[0]) === companyKey);
     },
+    layout: (target) => loadLayout(documentProperties(), target),
   };
 }
 
@@ -229,8 +288,14 @@ export interface RefreshStamp {
   who: string;
 }
 
-/** Document property: the last stamp of each data sheet, as JSON by stage. */
+/**
+ * Document property: the last stamp of each data sheet, as JSON by stage; the first company's
+ * (and a one-company spreadsheet's) under this name, another company's under `<name>.<key>`.
+ */
 const STAMPS_KEY = "refresh.stamps";
+
+const stampsKey = (company: string) =>
+  company === FIRST_COMPANY_KEY ? STAMPS_KEY : `${STAMPS_KEY}.${company}`;
 
 /**
  * Notes the stamp on the first cell of the sheet's header ("Refreshed … by …"), so that anyone
@@ -242,6 +307,7 @@ function stampSheet(
   stamp: RefreshStamp,
   language: Language,
   partial = false,
+  company = FIRST_COMPANY_KEY,
 ): void {
   activeSpreadsheet()
     .getSheetByName(name)
@@ -255,15 +321,15 @@ function stampSheet(
   // Part of a list is not a refresh of the sheet: the Refresh sidebar keeps the last whole one.
   if (partial) return;
   const props = documentProperties();
-  const stamps = { ...refreshStamps(), [stage]: stamp };
-  props.setProperty(STAMPS_KEY, JSON.stringify(stamps));
+  const stamps = { ...refreshStamps(company), [stage]: stamp };
+  props.setProperty(stampsKey(company), JSON.stringify(stamps));
 }
 
-/** The last stamp of each data sheet refreshed so far. */
-export function refreshStamps(): Partial<Record<Stage, RefreshStamp>> {
+/** The last stamp of each data sheet refreshed so far (by the lane of `company`: the first by default). */
+export function refreshStamps(company = FIRST_COMPANY_KEY): Partial<Record<Stage, RefreshStamp>> {
   const stored = tolerate(
     "unreadable",
-    () => JSON.parse(documentProperties().getProperty(STAMPS_KEY) ?? "{}") as unknown,
+    () => JSON.parse(documentProperties().getProperty(stampsKey(company)) ?? "{}") as unknown,
     {},
   );
   const out: Partial<Record<Stage, RefreshStamp>> = {};
@@ -274,4 +340,11 @@ export function refreshStamps(): Partial<Record<Stage, RefreshStamp>> {
       out[stage] = { when: value.when, who: value.who };
   }
   return out;
+}
+
+/** When each of `companies` (their keys) last refreshed each data sheet, and by whom. */
+export function refreshStampsByCompany(
+  companies: readonly string[],
+): Record<string, Partial<Record<Stage, RefreshStamp>>> {
+  return Object.fromEntries(companies.map((key) => [key, refreshStamps(key)]));
 }

@@ -13,6 +13,7 @@ import { forms } from "./forms";
 import { longrun } from "./longrun";
 import { outbox } from "./outbox";
 import { refresh } from "./refresh";
+import { refreshLanes } from "./refresh-lanes";
 import { rules } from "./rules";
 import { schedule } from "./schedule";
 import { settings } from "./settings";
@@ -30,6 +31,7 @@ const catalogues = [
   sheets,
   audit,
   refresh,
+  refreshLanes,
   rules,
   schedule,
   settings,

@@ -125,6 +125,9 @@ export interface SheetUpdate<R> {
   columnsFor(previousKeys: readonly string[]): readonly Column<R>[];
   records: readonly R[];
   keyOf(record: R): string;
+  /** The columns of a row's key, and what a column the old layout lacked reads as (sheets/merge.ts). */
+  keyColumns?: readonly string[];
+  legacyParts?: Readonly<Record<string, string>>;
   covers: "all" | ((key: string) => boolean);
   /** Columns whose cells an update keeps (values the records do not carry). */
   preserveKeys?: readonly string[];
@@ -142,8 +145,13 @@ export interface SheetUpdate<R> {
 export interface RefreshSheets {
   /** Merges `update` into the sheet with one read and one write; returns rows written. */
   apply<R>(target: SheetTarget, update: SheetUpdate<R>): number;
-  /** Whether the sheet holds no data rows (missing, or only a header). */
-  isEmpty(target: SheetTarget): boolean;
+  /**
+   * Whether the sheet holds no data rows (missing, or only a header); with `companyKey`, none
+   * of that company's.
+   */
+  isEmpty(target: SheetTarget, companyKey?: string): boolean;
+  /** Keys of the add-on's columns as the sheet's last refresh left them, when known. */
+  layout?(target: SheetTarget): readonly string[] | null;
 }
 
 export interface RefreshOptions {
@@ -266,12 +274,66 @@ class Stopped {
   constructor(readonly at: RefreshCursor["at"]) {}
 }
 
+/** The reads a refresh's steps ask for at one point: one batch (one fetchAll) of one company. */
+export interface StepReads {
+  reads: Read[];
+}
+
+/**
+ * The steps of a refresh as a generator: each batch of reads is yielded, and the steps go on
+ * with their results (a read that failed as a ReadFailure) or with the error thrown in. Whoever
+ * drives it sends the reads: `runRefreshSteps` through the lane's reader, ./lanes.ts those of
+ * every company together.
+ */
+export type Steps<T> = Generator<StepReads, T, (ReadResult | ReadFailure)[]>;
+
 /** Runs a refresh from `cursor` until it is done or `shouldStop()` says stop. */
 export function runRefreshSteps(
   deps: EngineDeps,
   cursor: RefreshCursor,
   shouldStop: () => boolean,
 ): EngineResult {
+  return driveSteps(refreshSteps(deps, cursor, shouldStop), (reads) => readWith(deps.reader, reads));
+}
+
+/** Runs `steps` to their end, each batch read by `read` (what it throws is thrown into them). */
+export function driveSteps<T>(
+  steps: Steps<T>,
+  read: (reads: readonly Read[]) => (ReadResult | ReadFailure)[],
+): T {
+  let next = steps.next();
+  while (!next.done) {
+    let results: (ReadResult | ReadFailure)[];
+    try {
+      results = read(next.value.reads);
+    } catch (err) {
+      next = steps.throw(err);
+      continue;
+    }
+    next = steps.next(results);
+  }
+  return next.value;
+}
+
+/**
+ * One batch through `reader`: reads of several kinds with its `batch`, reads of one kind with
+ * the reader's own method for it (whose failure is thrown).
+ */
+function readWith(reader: RefreshReader, reads: readonly Read[]): (ReadResult | ReadFailure)[] {
+  const first = reads[0];
+  if (!first) return [];
+  if (reader.batch && reads.some((r) => r.kind !== first.kind)) return reader.batch(reads);
+  if (first.kind === "fund") return reader.funds(reads.map((r) => (r as { id: number }).id));
+  const queries = reads.map((r) => (r as { query: Record<string, unknown> }).query);
+  return first.kind === "fundPage" ? reader.fundPages(queries) : reader.reportPages(queries);
+}
+
+/** The steps of a refresh from `cursor` until it is done or `shouldStop()` says stop. */
+export function* refreshSteps(
+  deps: EngineDeps,
+  cursor: RefreshCursor,
+  shouldStop: () => boolean,
+): Steps<EngineResult> {
   const { reader, sheets, options } = deps;
   const state: RefreshCursor = JSON.parse(JSON.stringify(cursor));
   let requests = 0;
@@ -335,13 +397,15 @@ export function runRefreshSteps(
 
   /**
    * One batch (one fetchAll): `own` reads, all of one kind, then report pages needed later in
-   * the room left. Returns the results of `own`.
+   * the room left; the one place reads leave (yielded to whoever drives the steps). Returns the
+   * results of `own`; the first of them that failed is thrown.
    */
-  function send(stage: Stage, own: readonly Read[]): ReadResult[] {
-    const extra = spareReportPages(options.batchSize - own.length);
-    let results: ReadResult[];
-    if (extra.length > 0 && reader.batch) {
-      const all = reader.batch([...own, ...extra.map((query): Read => ({ kind: "reportPage", query }))]);
+  function* send(stage: Stage, own: readonly Read[]): Steps<ReadResult[]> {
+    const extra = reader.batch ? spareReportPages(options.batchSize - own.length) : [];
+    const all = yield {
+      reads: [...own, ...extra.map((query): Read => ({ kind: "reportPage", query }))],
+    };
+    if (extra.length > 0) {
       // A page fetched ahead that failed is simply fetched again in its turn.
       const pages = extra.flatMap((q, k) => {
         const page = all[own.length + k] as ListPage<ExpenseReport>;
@@ -353,59 +417,53 @@ export function runRefreshSteps(
       // (their query names the size asked for).
       const learnt = probing && learntPageSize(pageSize, pages);
       if (learnt) keepPageSize(learnt.size);
-      const mine = all.slice(0, own.length);
-      const failure = mine.find(isFailure);
-      if (failure) throw failure.failed;
-      results = mine as ReadResult[];
-    } else results = readEach(own);
+    }
+    const mine = all.slice(0, own.length);
+    const failure = mine.find(isFailure);
+    if (failure) throw failure.failed;
     step(stage, own.length + extra.length);
-    return results;
-  }
-
-  /** Reads of one kind through the reader's own method for it. */
-  function readEach(own: readonly Read[]): ReadResult[] {
-    const first = own[0];
-    if (!first) return [];
-    if (first.kind === "fund") return reader.funds(own.map((r) => (r as { id: number }).id));
-    const queries = own.map((r) => (r as { query: Record<string, unknown> }).query);
-    return first.kind === "fundPage" ? reader.fundPages(queries) : reader.reportPages(queries);
+    return mine as ReadResult[];
   }
 
   /** Pages of one kind: those fetched ahead, the others in one batch. */
-  function pagesOf<T>(
+  function* pagesOf<T>(
     stage: Stage,
     kind: ListKind,
     queries: readonly Record<string, unknown>[],
-  ): ListPage<T>[] {
+  ): Steps<ListPage<T>[]> {
     const known = queries.map((q) => (kind === "reportPage" ? ahead.get(pageKey(q)) : undefined));
     const missing = queries.filter((_q, i) => known[i] === undefined);
     if (missing.length === 0) return known as ListPage<T>[];
-    const fetched = send(
+    const fetched = (yield* send(
       stage,
       missing.map((query): Read => ({ kind, query })),
-    ) as ListPage<T>[];
+    )) as ListPage<T>[];
     let k = 0;
     return known.map((p) => (p ?? fetched[k++]) as ListPage<T>);
   }
 
   /** The first pages of `queries`; while probing, asked at the probe's size, then settled. */
-  function firstPages<T>(stage: Stage, kind: ListKind, queries: Record<string, unknown>[]): ListPage<T>[] {
+  function* firstPages<T>(
+    stage: Stage,
+    kind: ListKind,
+    queries: Record<string, unknown>[],
+  ): Steps<ListPage<T>[]> {
     const ask = () =>
       pagesOf<T>(
         stage,
         kind,
         queries.map((q) => pageQuery(q, 1)),
       );
-    if (!probing) return ask();
+    if (!probing) return yield* ask();
     const asked = pageSize;
     let pages: ListPage<T>[];
     try {
-      pages = ask();
+      pages = yield* ask();
     } catch (err) {
       if (!refusedPageSize(err)) throw err;
       step(stage, queries.length);
       pageSize = options.pageSize;
-      pages = ask();
+      pages = yield* ask();
       keepPageSize(pageSize);
       return pages;
     }
@@ -413,7 +471,7 @@ export function runRefreshSteps(
     if (learnt) keepPageSize(learnt.size);
     // Cut short (here or in the pages that rode with these): the pages that follow would not
     // line up with these; ask again at the size kept.
-    return pageSize === asked ? pages : ask();
+    return pageSize === asked ? pages : yield* ask();
   }
 
   /**
@@ -422,13 +480,13 @@ export function runRefreshSteps(
    * first pages together, then the rest in batches. Stoppable, it stops between batches and
    * gives the records read in one run of pages, and where the next one starts.
    */
-  function allPages<T extends { id: number }>(
+  function* allPages<T extends { id: number }>(
     stage: Stage,
     kind: ListKind,
     queries: Record<string, unknown>[],
     from: ListCursor | undefined,
     stoppable: boolean,
-  ): ListRead<T> {
+  ): Steps<ListRead<T>> {
     const start = from?.piece ?? 0;
     const got: ListPage<T>[][] = queries.map(() => []);
     const pageCounts: number[] = [];
@@ -442,19 +500,22 @@ export function runRefreshSteps(
     for (let qi = start; qi < queries.length; qi++) if (firstOf(qi) === 1) later.push(qi);
     if (from && from.page > 1) {
       const q = queries[start] as Record<string, unknown>;
-      const [check, page] = pagesOf<T>(stage, kind, [pageQuery(q, from.page - 1), pageQuery(q, from.page)]);
+      const [check, page] = yield* pagesOf<T>(stage, kind, [
+        pageQuery(q, from.page - 1),
+        pageQuery(q, from.page),
+      ]);
       minimum += 2;
       if (!check || !page || !unshifted(from, idsOf(check.items)))
-        return { ...allPages<T>(stage, kind, queries, undefined, stoppable), restarted: true };
+        return { ...(yield* allPages<T>(stage, kind, queries, undefined, stoppable)), restarted: true };
       counted(start, from.page, page);
     }
     for (let i = 0; i < later.length; i += options.batchSize) {
       const slice = later.slice(i, i + options.batchSize);
-      firstPages<T>(
+      (yield* firstPages<T>(
         stage,
         kind,
         slice.map((qi) => queries[qi] as Record<string, unknown>),
-      ).forEach((p, k) => {
+      )).forEach((p, k) => {
         counted(slice[k] as number, 1, p);
       });
     }
@@ -482,7 +543,7 @@ export function runRefreshSteps(
     while (toFetch.length > 0) {
       if (stoppable && shouldStop()) break;
       const slice = toFetch.slice(0, options.batchSize);
-      pagesOf<T>(stage, kind, slice.map(queryOf)).forEach((p, k) => {
+      (yield* pagesOf<T>(stage, kind, slice.map(queryOf))).forEach((p, k) => {
         ends(slice[k] as { query: number; page: number }, p);
       });
       const left = toFetch.slice(slice.length);
@@ -519,8 +580,8 @@ export function runRefreshSteps(
   /** Whether the fund list last read fell short of its total (./ListRead's `short`). */
   let fundListShort = false;
 
-  function fetchFundList(): Fund[] {
-    const read = allPages<Fund>("funds", "fundPage", [options.fundFilters], undefined, false);
+  function* fetchFundList(): Steps<Fund[]> {
+    const read = yield* allPages<Fund>("funds", "fundPage", [options.fundFilters], undefined, false);
     fundListShort = read.short === true;
     return dedupeById(read.items);
   }
@@ -532,16 +593,16 @@ export function runRefreshSteps(
    * complete, the rest is merged and every row the pass did not return is covered. Gives this
    * execution's records, and whether they are the whole list.
    */
-  function listStage<T extends { id: number }>(
+  function* listStage<T extends { id: number }>(
     stage: Stage,
     endpoint: string,
     kind: ListKind,
     queries: Record<string, unknown>[],
     merge: (list: T[], covers: (id: number) => boolean, partial: boolean) => void,
-  ): { list: T[]; whole: boolean; short: boolean } {
+  ): Steps<{ list: T[]; whole: boolean; short: boolean }> {
     const from = state.list;
     let before = from && !probing && pageSize === from.size ? loadSeen(deps.listState, from.seen) : null;
-    const read = allPages<T>(stage, kind, queries, before && from ? from : undefined, true);
+    const read = yield* allPages<T>(stage, kind, queries, before && from ? from : undefined, true);
     if (read.restarted) before = null;
     const list = dedupeById(read.items);
     const ids = new Set(idsOf(list));
@@ -573,8 +634,8 @@ export function runRefreshSteps(
     }));
   }
 
-  function fundsStage(): void {
-    const read = listStage<Fund>(
+  function* fundsStage(): Steps<void> {
+    const read = yield* listStage<Fund>(
       "funds",
       "getFunds",
       "fundPage",
@@ -611,14 +672,14 @@ export function runRefreshSteps(
     });
   }
 
-  function transactionsStage(): void {
+  function* transactionsStage(): Steps<void> {
     let known: Fingerprints = loadFingerprints(deps.fingerprints);
     // A sheet emptied by hand (or never filled) needs every fund's movements again.
     if (sheets.isEmpty("transactions")) known = new Map();
     let pending = state.pendingFundIds;
     let gone: number[] = [];
     if (!pending) {
-      const list = fundList ?? fetchFundList();
+      const list = fundList ?? (yield* fetchFundList());
       pending = fundsToFetch(list, known);
       // A fund no page returned may still be there when the list fell short of its total.
       gone = fundListShort ? [] : vanishedFunds(list, known);
@@ -633,10 +694,10 @@ export function runRefreshSteps(
         break;
       }
       const batch = pending.slice(0, options.batchSize);
-      const funds = send(
+      const funds = (yield* send(
         "transactions",
         batch.map((id): Read => ({ kind: "fund", id })),
-      ) as (Fund | null)[];
+      )) as (Fund | null)[];
       minimum += batch.length;
       funds.forEach((f, k) => {
         if (f) fetched.push(f);
@@ -675,11 +736,11 @@ export function runRefreshSteps(
     if (stopped) throw new Stopped({ endpoint: "getFund", piece: 0, page: 0 });
   }
 
-  function reportsStage(): void {
+  function* reportsStage(): Steps<void> {
     const before = names;
     const queries = reportQueries.length > 0 ? reportQueries : reportPieceQueries();
     // A report on the edge of two pieces, or moved between pages, comes once.
-    listStage<ExpenseReport>(
+    yield* listStage<ExpenseReport>(
       "reports",
       "getExpenseReports",
       "reportPage",
@@ -727,7 +788,7 @@ export function runRefreshSteps(
     return true;
   }
 
-  const run: Record<Stage, () => void> = {
+  const run: Record<Stage, () => Steps<void>> = {
     funds: fundsStage,
     transactions: transactionsStage,
     reports: reportsStage,
@@ -738,7 +799,7 @@ export function runRefreshSteps(
     // Stop between stages only once something was done, so every execution makes progress.
     if (requests > 0 && shouldStop()) return paused();
     try {
-      run[stage]();
+      yield* run[stage]();
     } catch (err) {
       if (err instanceof Stopped) {
         if (stage !== "transactions") state.at = err.at;

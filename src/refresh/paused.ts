@@ -8,6 +8,7 @@
 
 import { type Language, type StringKey, translate } from "../i18n";
 import { isRefreshCursor, type RefreshCursor, type RefreshKind, type Stage, startCursor } from "./engine";
+import { isLanesCursor, type LanesCursor } from "./lanes";
 
 export interface PausedRefresh {
   /** The refresh as the user chose it, in their words ("Refresh all"). */
@@ -51,6 +52,17 @@ export function refreshPercent(kind: RefreshKind, cursor: RefreshCursor | null, 
   return Math.max(0, Math.min(99, Math.floor(((done + within) / total) * 100)));
 }
 
+/** How far a refresh of several lanes is: the mean of its lanes (one done counts 100). */
+export function lanesPercent(cursor: LanesCursor | null): number {
+  if (!cursor) return 100;
+  const lanes = Object.values(cursor.lanes);
+  if (lanes.length === 0) return 100;
+  const each = lanes.map((lane) =>
+    lane.stages.length === 0 ? 100 : refreshPercent(cursor.kind, lane, lane.fundsAtStart ?? 0),
+  );
+  return Math.min(99, Math.floor(each.reduce((a, b) => a + b, 0) / lanes.length));
+}
+
 /** Every kind of refresh a user can start. */
 const REFRESH_KINDS: readonly string[] = ["funds", "transactions", "reports", "all"];
 
@@ -58,7 +70,8 @@ const REFRESH_KINDS: readonly string[] = ["funds", "transactions", "reports", "a
 export interface StoredCursor {
   fingerprint: string;
   kind: RefreshKind;
-  cursor: RefreshCursor;
+  /** The lanes' cursor; one of the previous version (v1) is the first company's lane. */
+  cursor: RefreshCursor | LanesCursor;
   /** Funds whose movements were to fetch when that stage began (the progress bar's scale). */
   fundsAtStart: number;
   percent: number;
@@ -69,7 +82,11 @@ export interface StoredCursor {
 export function storedCursorOf(value: unknown): StoredCursor | null {
   if (typeof value !== "object" || value === null) return null;
   const stored = value as Partial<StoredCursor>;
-  if (typeof stored.fingerprint !== "string" || !isRefreshCursor(stored.cursor)) return null;
+  if (
+    typeof stored.fingerprint !== "string" ||
+    !(isRefreshCursor(stored.cursor) || isLanesCursor(stored.cursor))
+  )
+    return null;
   const kind = stored.fingerprint.split("|")[0] as RefreshKind;
   if (!REFRESH_KINDS.includes(kind)) return null;
   return {

@@ -3,7 +3,7 @@
  * client's retries of what failed in a retryable way). A request that still fails fails the
  * refresh, except a single record the service says does not exist (404), which comes back null.
  */
-import type { Client, MixedRead } from "../api/client";
+import type { BatchResult, Client, MixedRead, ReadEndpointName, ReadRound } from "../api/client";
 import { HttpError, ServiceError } from "../api/errors";
 import type { ExpenseReport, Fund } from "../api/types";
 import {
@@ -23,16 +23,36 @@ type List = {
 
 type Batch = (reads: readonly (Read | { kind: "report"; id: number })[]) => (ReadResult | ReadFailure)[];
 
-export function clientReader(client: Client): RefreshReader & { batch: Batch } {
-  /** Every result, a failure as a ReadFailure; a record the service does not know as null. */
-  function batch(reads: Parameters<Batch>[0]): (ReadResult | ReadFailure)[] {
-    const mixed = reads.map(
+/** Reads started for `runRounds` to send beside other companies' (./lanes.ts). */
+export interface StartedReads {
+  round: ReadRound;
+  /** Once the round is done: as `batch` gives them. */
+  results(): (ReadResult | ReadFailure)[];
+}
+
+export function clientReader(
+  client: Client,
+): RefreshReader & { batch: Batch; start(reads: readonly Read[]): StartedReads } {
+  const mixedOf = (reads: Parameters<Batch>[0]) =>
+    reads.map(
       (r): MixedRead =>
         r.kind === "fund" || r.kind === "report"
           ? { name: r.kind === "fund" ? "getFund" : "getExpenseReport", input: { Id: r.id } }
           : { name: r.kind === "fundPage" ? "getFunds" : "getExpenseReports", input: r.query },
     );
-    return client.readAll(mixed).map((result, i): ReadResult | ReadFailure => {
+  /** Every result, a failure as a ReadFailure; a record the service does not know as null. */
+  function batch(reads: Parameters<Batch>[0]): (ReadResult | ReadFailure)[] {
+    return resultsOf(reads, client.readAll(mixedOf(reads)));
+  }
+  function start(reads: readonly Read[]): StartedReads {
+    const round = client.startReads(mixedOf(reads));
+    return { round, results: () => resultsOf(reads, round.results()) };
+  }
+  function resultsOf(
+    reads: Parameters<Batch>[0],
+    results: BatchResult<ReadEndpointName>[],
+  ): (ReadResult | ReadFailure)[] {
+    return results.map((result, i): ReadResult | ReadFailure => {
       const kind = (reads[i] as { kind: string }).kind;
       const single = kind === "fund" || kind === "report";
       const error = result.ok ? null : result.error;
@@ -66,6 +86,7 @@ export function clientReader(client: Client): RefreshReader & { batch: Batch } {
   }
   return {
     batch,
+    start,
     fundPages: (queries) => all(queries.map((query) => ({ kind: "fundPage", query }))),
     reportPages: (queries) => all(queries.map((query) => ({ kind: "reportPage", query }))),
     funds: (ids) => all(ids.map((id) => ({ kind: "fund", id }))),

@@ -6,6 +6,7 @@
 import { audit } from "./audit";
 import { common } from "./common";
 import { companies } from "./companies";
+import { companiesSettings } from "./companies-settings";
 import { connection } from "./connection";
 import { diagnostics } from "./diagnostics";
 import { forms } from "./forms";
@@ -32,6 +33,7 @@ const catalogues = [
   schedule,
   settings,
   companies,
+  companiesSettings,
   connection,
   longrun,
   diagnostics,

@@ -33,13 +33,13 @@ export { runRefreshFromSettings } from "./app/schedule-refresh-now";
 export { dismissScheduleNotice, saveSchedule, saveSchedulePreferences } from "./app/schedule-save";
 export { getScheduleView } from "./app/schedule-view";
 export {
-  confirmCompany,
+  confirmMyCompanyToken,
   confirmMyTokenUrl,
   getSettingsView,
-  removeCompanyToken,
+  removeMyCompanyToken,
   removeMyToken,
   saveCompanies,
-  saveCompanyToken,
+  saveMyCompanyToken,
   saveSettings,
   showSettingsSidebar,
   testSettingsConnection,

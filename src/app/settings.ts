@@ -212,7 +212,7 @@ export function saveCompanies(change: unknown): CompaniesResult {
  * This user's token and IdAdmin for company `key`, bound to the company as the form showed it
  * (`seen`: its name and URL); refused when it changed since.
  */
-export function saveCompanyToken(
+export function saveMyCompanyToken(
   key: unknown,
   token: unknown,
   adminId: unknown,
@@ -225,11 +225,11 @@ export function saveCompanyToken(
  * The owner's confirmation, after another editor renamed or re-pointed company `key`: their
  * saved token is bound to the company as `seen` shows it, only if that is how it is listed now.
  */
-export function confirmCompany(key: unknown, seen: unknown): CompaniesResult {
+export function confirmMyCompanyToken(key: unknown, seen: unknown): CompaniesResult {
   return entry("sidebar", () => withView(confirmFor(key, seen)));
 }
 
 /** Removes this user's token for company `key` (other users' tokens are theirs and untouched). */
-export function removeCompanyToken(key: unknown): CompaniesResult {
+export function removeMyCompanyToken(key: unknown): CompaniesResult {
   return entry("sidebar", () => withView(removeTokenFor(key)));
 }

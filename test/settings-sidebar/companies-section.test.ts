@@ -222,10 +222,10 @@ describe("settings sidebar: Companies", () => {
         },
       }),
     };
-    const p = await page({ getSettingsView: view(), confirmCompany: confirmed });
+    const p = await page({ getSettingsView: view(), confirmMyCompanyToken: confirmed });
     await p.locator(".company-confirm").click();
     await expect.poll(async () => (await cards(p))[1]?.badge).toBe("Ready: you can refresh and write");
-    expect((await calls(p)).find((c) => c.name === "confirmCompany")?.args).toEqual([
+    expect((await calls(p)).find((c) => c.name === "confirmMyCompanyToken")?.args).toEqual([
       BETA.key,
       { name: "Beta SA", apiUrl: URL_B },
     ]);
@@ -236,14 +236,14 @@ describe("settings sidebar: Companies", () => {
   it("a token is saved for its company with its IdAdmin and the company as shown", async () => {
     const p = await page({
       getSettingsView: view(),
-      saveCompanyToken: { ok: true, message: "Your token for Gamma was saved.", view: view() },
+      saveMyCompanyToken: { ok: true, message: "Your token for Gamma was saved.", view: view() },
     });
     const gamma = p.locator(".company").nth(2);
     await gamma.locator(".company-token").fill("tok-gamma-123456");
     await gamma.locator(".company-adminId").fill("1007");
     await gamma.locator(".company-save").click();
-    await expect.poll(async () => (await calls(p)).some((c) => c.name === "saveCompanyToken")).toBe(true);
-    expect((await calls(p)).find((c) => c.name === "saveCompanyToken")?.args).toEqual([
+    await expect.poll(async () => (await calls(p)).some((c) => c.name === "saveMyCompanyToken")).toBe(true);
+    expect((await calls(p)).find((c) => c.name === "saveMyCompanyToken")?.args).toEqual([
       GAMMA.key,
       "tok-gamma-123456",
       "1007",

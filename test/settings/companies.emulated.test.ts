@@ -53,7 +53,7 @@ function anaAddsBeta(): { beta: string } {
   ]);
   expect(added.ok, JSON.stringify(added)).toBe(true);
   const beta = status(added.view, "Beta");
-  const saved = run<CompaniesResult>("saveCompanyToken", [
+  const saved = run<CompaniesResult>("saveMyCompanyToken", [
     beta.key,
     wb.sandbox.token,
     String(wb.sandbox.adminId),
@@ -127,12 +127,12 @@ describe("a co-editor's rename and re-point", () => {
     expect(wb.emulator.urlFetchToday(wb.user)).toBe(calls);
 
     // A confirmation of the company as it was shown before the rename is refused.
-    const stale = run<CompaniesResult>("confirmCompany", ["c0", { name: "Alpha", apiUrl: alpha.apiUrl }]);
+    const stale = run<CompaniesResult>("confirmMyCompanyToken", ["c0", { name: "Alpha", apiUrl: alpha.apiUrl }]);
     expect(stale.ok).toBe(false);
     expect(JSON.stringify(stale)).toContain("changed since it was shown");
     expect(status(stale.view, "Alpha SA").status).toBe("renamed");
     // Her confirmation of the company as listed now binds it again.
-    const confirmed = run<CompaniesResult>("confirmCompany", ["c0", alpha.confirm]);
+    const confirmed = run<CompaniesResult>("confirmMyCompanyToken", ["c0", alpha.confirm]);
     expect(confirmed.ok, JSON.stringify(confirmed)).toBe(true);
     expect(status(confirmed.view, "Alpha SA")).toMatchObject({ status: "ready", writeStatus: "ready" });
     expect(run<{ ok: boolean }>("testSettingsConnection", [{ key: "c0" }]).ok).toBe(true);
@@ -157,7 +157,7 @@ describe("a co-editor's rename and re-point", () => {
     expect(test.ok).toBe(false);
     expect(wb.emulator.urlFetchToday(wb.user)).toBe(calls);
     // A token saved on the form shown before the re-point is refused too.
-    const staleSave = run<CompaniesResult>("saveCompanyToken", [
+    const staleSave = run<CompaniesResult>("saveMyCompanyToken", [
       beta,
       wb.sandbox.token,
       "1",
@@ -165,7 +165,7 @@ describe("a co-editor's rename and re-point", () => {
     ]);
     expect(staleSave.ok).toBe(false);
     expect(status(staleSave.view, "Beta").status).toBe("repointed");
-    const confirmed = run<CompaniesResult>("confirmCompany", [beta, shown.confirm]);
+    const confirmed = run<CompaniesResult>("confirmMyCompanyToken", [beta, shown.confirm]);
     expect(confirmed.ok, JSON.stringify(confirmed)).toBe(true);
     expect(status(confirmed.view, "Beta")).toMatchObject({ status: "ready", boundHost: shown.host });
   });

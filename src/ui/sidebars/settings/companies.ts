@@ -102,7 +102,7 @@ function companyCard(view: SettingsView, c: CompanyStatus, rerender: Rerender): 
     );
     const shown = c.confirm;
     confirm.addEventListener("click", () =>
-      act(confirm, rerender, () => server.confirmCompany(c.key, shown)),
+      act(confirm, rerender, () => server.confirmMyCompanyToken(c.key, shown)),
     );
     card.append(confirm);
   }
@@ -114,7 +114,7 @@ function companyCard(view: SettingsView, c: CompanyStatus, rerender: Rerender): 
   adminId.setAttribute("inputmode", "numeric");
   const save = el("button", { type: "button", class: "company-save" }, t("companies.saveToken"));
   save.addEventListener("click", () =>
-    act(save, rerender, () => server.saveCompanyToken(c.key, token.value, adminId.value, seen)),
+    act(save, rerender, () => server.saveMyCompanyToken(c.key, token.value, adminId.value, seen)),
   );
   enterRuns(token, save);
   enterRuns(adminId, save);
@@ -151,7 +151,7 @@ function companyCard(view: SettingsView, c: CompanyStatus, rerender: Rerender): 
       { type: "button", class: "company-remove-token" },
       t("companies.removeToken"),
     );
-    remove.addEventListener("click", () => act(remove, rerender, () => server.removeCompanyToken(c.key)));
+    remove.addEventListener("click", () => act(remove, rerender, () => server.removeMyCompanyToken(c.key)));
     card.append(remove);
   }
   card.append(testStatus, editBox(view, c, rev, rerender));

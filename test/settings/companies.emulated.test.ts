@@ -127,7 +127,10 @@ describe("a co-editor's rename and re-point", () => {
     expect(wb.emulator.urlFetchToday(wb.user)).toBe(calls);
 
     // A confirmation of the company as it was shown before the rename is refused.
-    const stale = run<CompaniesResult>("confirmMyCompanyToken", ["c0", { name: "Alpha", apiUrl: alpha.apiUrl }]);
+    const stale = run<CompaniesResult>("confirmMyCompanyToken", [
+      "c0",
+      { name: "Alpha", apiUrl: alpha.apiUrl },
+    ]);
     expect(stale.ok).toBe(false);
     expect(JSON.stringify(stale)).toContain("changed since it was shown");
     expect(status(stale.view, "Alpha SA").status).toBe("renamed");

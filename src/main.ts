@@ -33,9 +33,13 @@ export { runRefreshFromSettings } from "./app/schedule-refresh-now";
 export { dismissScheduleNotice, saveSchedule, saveSchedulePreferences } from "./app/schedule-save";
 export { getScheduleView } from "./app/schedule-view";
 export {
+  confirmMyCompanyToken,
   confirmMyTokenUrl,
   getSettingsView,
+  removeMyCompanyToken,
   removeMyToken,
+  saveCompanies,
+  saveMyCompanyToken,
   saveSettings,
   showSettingsSidebar,
   testSettingsConnection,

@@ -215,9 +215,7 @@ describe("layers", () => {
 
   it("a token is chosen in one place: only src/app/connections.ts builds a client or reads a token", () => {
     const home = "src/app/connections.ts";
-    // Until the connection test takes a company key (docs/design/several-companies.md, step 10),
-    // it reads the first company's token through the store it is handed, for the URL tested.
-    const reads: Record<string, string> = { "src/settings/connection.ts": "deps.store.token(" };
+    const reads: Record<string, string> = {};
     const wrong: string[] = [];
     for (const file of filesUnder("src")) {
       // The store defines the readers; the client module defines createClient.

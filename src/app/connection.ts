@@ -13,7 +13,7 @@ import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
 import { sheetNamesFrom } from "../refresh/options";
 import { type ConnectionTestResult, testConnection as runConnectionTest } from "../settings";
-import { connectionTestClient } from "./connections";
+import { connectionTestClient, savedTestToken } from "./connections";
 import { auditLimits, auditLog, currentLanguage, entry, secrets, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 
@@ -37,6 +37,7 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
     return runConnectionTest(
       {
         store: settingsStore(),
+        savedToken: (target) => savedTestToken(settingsStore(), target, language),
         createClient: (baseUrl, token) => {
           const form = settingsStore().fields();
           const names = sheetNamesFrom(form, language);

@@ -4,14 +4,13 @@
  * fund and report form gets its client from `companyConnections`. A name or URL never chooses
  * a token; it can only make one unusable (src/settings/bindings.ts). The connection test's
  * client is built here too (`connectionTestClient`), for the URL tested and the token typed or
- * the one src/settings/connection.ts read for that URL, until it takes a company key.
+ * the saved one read here (`savedTestToken`), for a company's key or, with one company, the URL.
  *
  * The first company keeps the rules and messages of a one-company spreadsheet: its token is
  * read through the store's first-company shim (`token`: bound to the origin of the service URL,
  * "" when none is saved, the notice of a URL another editor changed), and its writes carry the
- * document's IdAdmin when this user saved the same one (`adminIdIssue`). Those shims go when
- * Settings lists companies (step 10 of the design); until then a second company, which only
- * tests write, is read through `companyToken`.
+ * document's IdAdmin when this user saved the same one (`adminIdIssue`). Once a second company
+ * is added (Settings, Companies), every company, the first too, is read through `companyToken`.
  */
 
 import {
@@ -171,6 +170,26 @@ export function connectionTestClient(
   });
 }
 
+/**
+ * The saved token a connection test sends (src/settings/connection.ts): for a company, this
+ * user's token for `key` at `url` (its own rule: bound to its name and origin), for the first
+ * company of a one-company spreadsheet, today's rule (bound to the origin of `url`). "" when
+ * none is saved; TokenNotBoundError when one is saved but may not go to `url`.
+ */
+export function savedTestToken(
+  store: SettingsStore,
+  target: { key?: CompanyKey; url: string },
+  language: Language,
+): string {
+  if (target.key === undefined) return store.token(target.url, language);
+  try {
+    return store.companyToken(target.key, target.url, language, "read");
+  } catch (err) {
+    if (err instanceof TokenNotBoundError && err.reason === "noToken") return "";
+    throw err;
+  }
+}
+
 type Found = { token: string; adminId: number | null; adminIssue: string | null } | UnusableCompany;
 
 function refused(company: CompanyEntry, err: unknown): UnusableCompany {
@@ -181,8 +200,8 @@ function refused(company: CompanyEntry, err: unknown): UnusableCompany {
 }
 
 /**
- * The first company: today's rules through the store's shims. With several companies listed,
- * its token must also still be bound to the company's name (the rule of every company).
+ * The first company: today's rules through the store's shims while it is the only one; with
+ * several companies listed, the rule of every company (bound to its name and origin).
  */
 function firstCompanyToken(
   store: SettingsStore,
@@ -190,10 +209,12 @@ function firstCompanyToken(
   several: boolean,
   options: ConnectionOptions<CallObserver>,
 ): Found {
+  // Once the document lists several companies, the first is one of them: its token bound to
+  // its name and origin, its IdAdmin this user's own, saved with the token (Settings, Companies).
+  if (several) return companyToken(store, company, options);
   let token: string;
   try {
     token = store.token(company.apiUrl, options.language);
-    if (token !== "" && several) store.companyToken(company.key, company.apiUrl, options.language, "read");
   } catch (err) {
     return refused(company, err);
   }
@@ -205,7 +226,7 @@ function firstCompanyToken(
 function companyToken(
   store: SettingsStore,
   company: CompanyEntry,
-  options: ConnectionOptions<CallObserver>,
+  options: Pick<ConnectionOptions<CallObserver>, "purpose" | "language">,
 ): Found {
   try {
     const token = store.companyToken(company.key, company.apiUrl, options.language, options.purpose);

@@ -14,12 +14,21 @@ import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../settings/form";
 import { type SettingsText, shownDefaults } from "../settings/model";
 import type {
+  CompaniesResult,
   ConfirmTokenUrlResult,
   ConnectionCheck,
   SaveSettingsResult,
   SettingsForm,
   SettingsView,
 } from "../settings/view";
+import {
+  type CompanyOutcome,
+  changeCompanies,
+  companiesView,
+  confirmFor,
+  removeTokenFor,
+  saveTokenFor,
+} from "./companies";
 import { connectionTest } from "./connection";
 import { currentLanguage, entry, settingsStore, tolerate, userLocale, withDocumentLock } from "./entry";
 import { rebuildMenu } from "./open";
@@ -33,6 +42,7 @@ function settingsView(): SettingsView {
     language: currentLanguage(),
     form,
     token: store.tokenStatus(),
+    companies: companiesView(currentLanguage()),
     schedule: currentScheduleView(),
     allowlist: [...MANIFEST_ALLOWLIST],
     adminIssue: store.adminIdIssue(currentLanguage()) ?? "",
@@ -173,11 +183,53 @@ export function testSettingsConnection(input?: unknown): ConnectionCheck {
   return entry("sidebar", () => {
     const given = ownRecord(input) ?? {};
     // The form sends its URL and the token being typed; nothing else is a connection setting.
-    const { baseUrl, token } = given;
+    // With `key`, a company of the list: its URL, and this user's token for it unless typed.
+    const { baseUrl, token, key } = given;
     const result = connectionTest({
       ...(baseUrl !== undefined ? { baseUrl } : {}),
       ...(token !== undefined ? { token } : {}),
+      ...(key !== undefined ? { key } : {}),
     });
     return { ok: result.ok, message: result.message };
   });
+}
+
+function withView(outcome: CompanyOutcome): CompaniesResult {
+  // Always the list as it is now: a form refused as stale shows what changed.
+  return { ...outcome, view: settingsView() };
+}
+
+/**
+ * A change to the document's companies (Settings, Companies): `{ kind, rev, … }` as
+ * src/settings/companies.ts reads it. Saved under the document lock, or refused with the
+ * problems (a stale `rev`: the list changed since it was shown); a fresh view either way.
+ */
+export function saveCompanies(change: unknown): CompaniesResult {
+  return entry("sidebar", () => withView(changeCompanies(change)));
+}
+
+/**
+ * This user's token and IdAdmin for company `key`, bound to the company as the form showed it
+ * (`seen`: its name and URL); refused when it changed since.
+ */
+export function saveMyCompanyToken(
+  key: unknown,
+  token: unknown,
+  adminId: unknown,
+  seen: unknown,
+): CompaniesResult {
+  return entry("sidebar", () => withView(saveTokenFor(key, token, adminId, seen)));
+}
+
+/**
+ * The owner's confirmation, after another editor renamed or re-pointed company `key`: their
+ * saved token is bound to the company as `seen` shows it, only if that is how it is listed now.
+ */
+export function confirmMyCompanyToken(key: unknown, seen: unknown): CompaniesResult {
+  return entry("sidebar", () => withView(confirmFor(key, seen)));
+}
+
+/** Removes this user's token for company `key` (other users' tokens are theirs and untouched). */
+export function removeMyCompanyToken(key: unknown): CompaniesResult {
+  return entry("sidebar", () => withView(removeTokenFor(key)));
 }

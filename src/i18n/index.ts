@@ -7,6 +7,7 @@ import { audit } from "./audit";
 import { common } from "./common";
 import { companies } from "./companies";
 import { companiesOutbox } from "./companies-outbox";
+import { companiesSettings } from "./companies-settings";
 import { connection } from "./connection";
 import { diagnostics } from "./diagnostics";
 import { forms } from "./forms";
@@ -37,6 +38,7 @@ const catalogues = [
   settings,
   companies,
   companiesOutbox,
+  companiesSettings,
   connection,
   longrun,
   diagnostics,

@@ -18,10 +18,14 @@ import { type Language, translate } from "../i18n";
 import { DEFAULT_BASE_URL, type SettingsIssue, settingsFromText, settingsTextFrom } from "./model";
 import { checkToken, type SettingsStore, TokenNotBoundError } from "./store";
 
-/** What the settings sidebar sends to test: the URL and token being typed. */
+/**
+ * What the settings sidebar sends to test: the URL and token being typed; with `key`, a
+ * company of the list (its URL, and this user's token saved for it unless one is typed).
+ */
 export interface ConnectionInput {
   baseUrl?: string;
   token?: string;
+  key?: string;
 }
 
 export type ConnectionTestKind =
@@ -47,7 +51,11 @@ export interface ConnectionTestResult {
   status?: number;
 }
 
-const INPUT_KEYS: Record<keyof ConnectionInput, "string"> = { baseUrl: "string", token: "string" };
+const INPUT_KEYS: Record<keyof ConnectionInput, "string"> = {
+  baseUrl: "string",
+  token: "string",
+  key: "string",
+};
 
 /**
  * Checks what a sidebar sent (anyone who can open the sidebar can call the server functions,
@@ -148,7 +156,15 @@ export function explainConnectionFailure(err: unknown, language: Language): Conn
  * token being typed when given, and a plain explanation of the outcome.
  */
 export function testConnection(
-  deps: { store: SettingsStore; createClient: (baseUrl: string, token: string) => Client },
+  deps: {
+    store: SettingsStore;
+    /**
+     * This user's saved token for the URL tested (a company's when `key` is given): "" when none
+     * is saved; throws TokenNotBoundError when it may not go there (src/app/connections.ts).
+     */
+    savedToken: (target: { key?: string; url: string }) => string;
+    createClient: (baseUrl: string, token: string) => Client;
+  },
   input: unknown,
   language: Language,
 ): ConnectionTestResult {
@@ -163,8 +179,20 @@ export function testConnection(
     };
   }
   const typed = parsed.value;
+  const company =
+    typed.key === undefined ? undefined : deps.store.companies().entries.find((e) => e.key === typed.key);
+  if (typed.key !== undefined && (!company || company.removed))
+    return {
+      ok: false,
+      kind: "badSettings",
+      message: translate(language, "connection.test.badSettings", {
+        message: translate(language, "company.issue.unknown", { key: typed.key.slice(0, 40) }),
+      }),
+    };
+  // A company's own URL unless another one is typed (tried with the token typed only).
+  const url = typed.baseUrl ?? company?.apiUrl;
   const checked = settingsFromText(
-    settingsTextFrom(typed.baseUrl !== undefined ? { baseUrl: typed.baseUrl } : {}, deps.store.text()),
+    settingsTextFrom(url !== undefined ? { baseUrl: url } : {}, deps.store.text()),
     language,
   );
   const urlIssue = checked.ok ? undefined : checked.issues.find((i) => i.field === "baseUrl");
@@ -193,7 +221,7 @@ export function testConnection(
     // The saved token only for its own origin (the store's rule); the one being typed is
     // entered for the URL being tested.
     try {
-      token = deps.store.token(baseUrl, language);
+      token = deps.savedToken(typed.key === undefined ? { url: baseUrl } : { key: typed.key, url: baseUrl });
     } catch (err) {
       if (!(err instanceof TokenNotBoundError)) throw err;
       return { ok: false, kind: "tokenNotBound", message: err.message };

@@ -403,8 +403,9 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
     // The token's owner changing the URL themselves takes their usable token along; a token
     // that was not usable here (another editor's change, never bound) stays unconfirmed.
     if (followed && originOf(checked.settings.baseUrl) !== originOf(before)) bind(checked.settings.baseUrl);
-    // The IdAdmin in the form this user saved is the one their writes may carry.
-    bindAdminId(checked.settings.adminId);
+    // The IdAdmin in the form this user saved is the one their writes may carry; once the
+    // document has several companies, each user saves theirs with their token per company.
+    if (!companies().several) bindAdminId(checked.settings.adminId);
     return checked;
   }
 

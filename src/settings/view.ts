@@ -7,6 +7,7 @@
 import type { Language } from "../i18n";
 import type { ScheduleSidebarView } from "../schedule/view";
 import type { SettingName } from "./model";
+import type { CompanyStatus } from "./store";
 
 /** Every document setting the form edits, as text keyed by name: the settings model's own. */
 export type SettingsField = SettingName;
@@ -26,10 +27,24 @@ export interface TokenStatus {
   confirmUrl?: string;
 }
 
+/** The document's companies as Settings lists them, with this user's token for each. */
+export interface CompaniesView {
+  /** The list's revision: every change sends it back, refused when the list changed since. */
+  rev: number;
+  /** True once a second company was added: the Connection section lists companies for good. */
+  several: boolean;
+  /** Most companies listed at once. */
+  max: number;
+  /** Every company, removed ones too (to restore), in display order. */
+  entries: CompanyStatus[];
+}
+
 export interface SettingsView {
   language: Language;
   form: SettingsForm;
   token: TokenStatus;
+  /** Absent from an older server: the Connection section as with one company. */
+  companies?: CompaniesView;
   schedule: ScheduleSidebarView;
   /**
    * The built manifest's urlFetchWhitelist: the form warns about a service URL outside it
@@ -60,3 +75,8 @@ export interface ConnectionCheck {
   ok: boolean;
   message: string;
 }
+
+/** What a change to the companies, or to this user's token for one, answers: always a fresh view. */
+export type CompaniesResult =
+  | { ok: true; message: string; view: SettingsView }
+  | { ok: false; problems: FieldProblem[]; view: SettingsView };

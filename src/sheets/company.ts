@@ -170,3 +170,23 @@ export function companyRefusalText(refusal: CompanyRefusal, language: Language):
     expected: refusal.expected ?? "",
   });
 }
+
+/**
+ * A rename's Company cells: the column `names` (data rows, top to bottom) with every row whose
+ * key cell (`keys`, same rows) is `companyKey` showing `name`; the key stays, only the name
+ * shown changes. Null when no cell changes.
+ */
+export function relabelledNames(
+  keys: readonly CellValue[],
+  names: readonly CellValue[],
+  companyKey: string,
+  name: string,
+): CellValue[] | null {
+  let changed = false;
+  const out = names.map((cell, i) => {
+    if (normaliseKey(keys[i]) !== companyKey || cell === name) return cell;
+    changed = true;
+    return name;
+  });
+  return changed ? out : null;
+}

@@ -139,7 +139,7 @@ describe("companyConnections: the one path from a company key to a client", () =
     ]);
   });
 
-  it("IdAdmin for writes: the first company's is the document's with this user's issue; another's is the one saved with its token", () => {
+  it("IdAdmin for writes: with several companies, each one's is the one this user saved with its token", () => {
     const t = team();
     t.asAna.save({ adminId: "7" });
     t.asAna.saveToken(ANA_TOKEN);
@@ -161,12 +161,13 @@ describe("companyConnections: the one path from a company key to a client", () =
     c.ready.get(beta)?.client.getFunds({ ResultsPerPage: 1 });
     expect(t.wire.sent[0]?.url.startsWith(URL_B)).toBe(true);
     expect(t.wire.sent[0]?.headers.Authorization).toBe(`Bearer ${ANA_BETA}`);
-    // Another editor's IdAdmin: carried with its issue, so the write check refuses it, as today.
+    // Another editor's IdAdmin in the document's form no longer reaches Ana's writes: hers is
+    // the one she saved (7), the form's saved by Luis changes nothing of it.
     t.asLuis.save({ adminId: "8" });
     c = connect(services, "write");
-    expect(c.ready.get("c0")).toMatchObject({
-      adminId: 8,
-      adminIssue: "IdAdmin 8 is not the one you saved (7): save it in Settings to write as 8.",
-    });
+    expect(c.ready.get("c0")).toMatchObject({ adminId: 7, adminIssue: null });
+    // Her own save of the form does not overwrite it either: IdAdmin is saved with the token.
+    t.asAna.save({ adminId: "9" });
+    expect(connect(services, "write").ready.get("c0")).toMatchObject({ adminId: 7, adminIssue: null });
   });
 });

@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { type Client, createClient, TransportError } from "../../src/api";
+import { savedTestToken } from "../../src/app/connections";
 import {
   createSettingsStore,
   explainConnectionFailure,
   parseConnectionInput,
   testConnection,
 } from "../../src/settings";
+import type { SettingsStore } from "../../src/settings/store";
 import { fakeClock, fixture, ok, type Reply, scriptedTransport } from "../api/fakes";
 import { memoryStore } from "./stores";
+
+/** The saved token as the add-on reads it for a test (src/app/connections.ts). */
+const saved = (store: SettingsStore, language: "en" | "es") => (target: { key?: string; url: string }) =>
+  savedTestToken(store, target, language);
 
 const TOKEN = "tok-1234567890-abcd";
 
@@ -71,7 +77,11 @@ describe("testing the connection", () => {
     const s = setup();
     saveConnection(s.store, { baseUrl: "https://api.example.com/v1", token: TOKEN });
     const t = tester([ok(fixture("getFunds.json"))]);
-    const r = testConnection({ store: s.store, createClient: t.createClient }, undefined, "en");
+    const r = testConnection(
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      undefined,
+      "en",
+    );
     expect(r).toEqual({
       ok: true,
       kind: "ok",
@@ -85,7 +95,7 @@ describe("testing the connection", () => {
     const s = setup();
     const t = tester([ok(fixture("getFunds.json"))]);
     const r = testConnection(
-      { store: s.store, createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
       { baseUrl: "http://127.0.0.1:9/v1", token: TOKEN },
       "en",
     );
@@ -97,7 +107,13 @@ describe("testing the connection", () => {
   it("without a token, says so and sends nothing", () => {
     const s = setup();
     const t = tester([]);
-    expect(testConnection({ store: s.store, createClient: t.createClient }, {}, "en").kind).toBe("noToken");
+    expect(
+      testConnection(
+        { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+        {},
+        "en",
+      ).kind,
+    ).toBe("noToken");
     expect(t.sent).toHaveLength(0);
   });
 
@@ -106,7 +122,7 @@ describe("testing the connection", () => {
     s.store.saveToken(TOKEN);
     const t = tester([]);
     const r = testConnection(
-      { store: s.store, createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
       { baseUrl: "not a url" },
       "en",
     );
@@ -141,7 +157,11 @@ describe("testing the connection", () => {
     const s = setup();
     s.store.saveToken(TOKEN);
     const t = tester([reply as Reply]);
-    const r = testConnection({ store: s.store, createClient: t.createClient }, undefined, "en");
+    const r = testConnection(
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      undefined,
+      "en",
+    );
     expect(r.ok).toBe(false);
     expect(r.kind).toBe(kind);
     expect(r.message).toContain(words);
@@ -152,7 +172,11 @@ describe("testing the connection", () => {
     const s = setup();
     s.store.saveToken(TOKEN);
     const t = tester([ok("", 302, { Location: "https://collector.example/v1/getFunds?ResultsPerPage=1" })]);
-    const r = testConnection({ store: s.store, createClient: t.createClient }, undefined, "en");
+    const r = testConnection(
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      undefined,
+      "en",
+    );
     expect(r).toMatchObject({ ok: false, kind: "redirect", status: 302 });
     expect(r.message).toBe(
       "The service URL answered with a redirect (HTTP 302) to host collector.example. Redirects are not followed, so your token was not sent there: check the service URL.",
@@ -166,7 +190,11 @@ describe("testing the connection", () => {
     const refusal =
       "Request to https://api.rindegastos.com/v1/getFunds? failed because the URL has not been whitelisted in the script manifest.";
     const t = tester([{ transportError: refusal }]);
-    const r = testConnection({ store: s.store, createClient: t.createClient }, undefined, "en");
+    const r = testConnection(
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      undefined,
+      "en",
+    );
     expect(r.kind).toBe("notAllowed");
     expect(r.message).toContain(refusal);
     expect(r.message).toContain("urlFetchWhitelist in appsscript.json");
@@ -180,7 +208,7 @@ describe("testing the connection", () => {
     s.store.saveToken(TOKEN);
     const t = tester([ok(fixture("getFunds.json"))]);
     const refused = testConnection(
-      { store: s.store, createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
       { baseUrl: "https://collector.example/v1" },
       "en",
     );
@@ -192,13 +220,17 @@ describe("testing the connection", () => {
     // Another editor saved that URL: the notice of the runs.
     const other = createSettingsStore({ document: s.document.store, user: memoryStore().store });
     other.save({ baseUrl: "https://collector.example/v1" });
-    const changed = testConnection({ store: s.store, createClient: t.createClient }, undefined, "es");
+    const changed = testConnection(
+      { store: s.store, savedToken: saved(s.store, "es"), createClient: t.createClient },
+      undefined,
+      "es",
+    );
     expect(changed.message).toBe(
       "Otro editor cambió la URL del servicio a https://collector.example/v1: confírmela en Configuración para usar su token allí.",
     );
     expect(t.used).toEqual([]);
     const typed = testConnection(
-      { store: s.store, createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
       { baseUrl: "https://collector.example/v1", token: "typed-token-0123456789" },
       "en",
     );

@@ -3,8 +3,10 @@
  * settings checks answer with problems naming a field, never throw, never save a broken
  * setting and never put the token in a message.
  */
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { savedTestToken } from "../../src/app/connections";
 import {
   createSettingsStore,
   SETTING_NAMES,
@@ -64,6 +66,7 @@ describe("settings never throw and name their fields", () => {
         const r = testConnection(
           {
             store,
+            savedToken: (target) => savedTestToken(store, target, "en"),
             createClient: (baseUrl) => {
               urls.push(baseUrl);
               throw new Error("not calling out in this test");

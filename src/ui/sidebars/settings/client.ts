@@ -16,6 +16,7 @@ import type { SettingsField, SettingsForm, SettingsView } from "../../../setting
 import { el, showMessage, whileDisabled } from "../../client/dom";
 import { pageLanguage, setLanguage, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
+import { companiesBlock, listsCompanies } from "./companies";
 
 /**
  * The server's functions, typed by their own modules' exports and called as methods of
@@ -646,11 +647,18 @@ function render(root: HTMLElement, view: SettingsView): void {
   const form = el("form", { id: "settings-form", novalidate: "" });
   const test = el("button", { type: "button", id: "settings-test" }, t("settings.test"));
   const testStatus = el("div", { id: "connection-status", class: "status", role: "status" });
+  // Once the document lists several companies, each has its URL, and each user's token and
+  // IdAdmin for it, under Companies: the document-wide fields give way to them.
+  const several = listsCompanies(view);
+  const perCompany = new Set<SettingsField>(several ? ["baseUrl", "adminId"] : []);
   for (const section of SECTIONS) {
     const fieldset = el("fieldset", {}, el("legend", {}, t(section.legend)));
     for (const def of section.fields)
-      fieldset.append(fieldControl(def, view.form[def.name] ?? "", view.form));
-    if (section.legend === "settings.section.connection") {
+      if (!perCompany.has(def.name)) fieldset.append(fieldControl(def, view.form[def.name] ?? "", view.form));
+    if (section.legend === "settings.section.connection" && several) {
+      fieldset.id = "connection";
+      fieldset.insertBefore(companiesBlock(view, rerender), fieldset.children[1] ?? null);
+    } else if (section.legend === "settings.section.connection") {
       // Everything about the connection in one place: the token and the test live here too.
       fieldset.id = "connection";
       fieldset.insertBefore(
@@ -658,7 +666,7 @@ function render(root: HTMLElement, view: SettingsView): void {
         fieldset.children[1] ?? null,
       );
       fieldset.insertBefore(tokenSection(view, rerender), fieldset.children[3] ?? null);
-      fieldset.append(test, testStatus);
+      fieldset.append(test, testStatus, companiesBlock(view, rerender));
     }
     form.append(fieldset);
   }

@@ -1,0 +1,203 @@
+/**
+ * The Companies section of Settings (docs/design/several-companies.md §2, §5): what it lists,
+ * and each change it sends. The list is the document's (any editor changes it, under the
+ * document lock, refused when the `rev` the form showed is stale); a token and its IdAdmin are
+ * each user's own, saved, confirmed or removed for one company at a time, bound as the store
+ * says (src/settings/bindings.ts). Every argument comes from a sidebar and is checked.
+ *
+ * A change also reaches the sheets: adding the second company labels the rows already there
+ * with the first company (the Company columns inserted by the merge, no user cell lost), a
+ * rename rewrites the Company cells of that key, a removal greys or removes its rows.
+ */
+
+import type { MessageLanguage } from "../api/messages";
+import { hostOf } from "../api/urls";
+import { labelFirstCompanyRows, relabelCompanyRows, removedCompanyRows } from "../gas/company-rows";
+import { runtime } from "../gas/runtime";
+import { translate } from "../i18n";
+import { sheetNamesFrom } from "../refresh/options";
+import {
+  type CompanyEntry,
+  companyByKey,
+  companyKeyFromUuid,
+  companyLabel,
+  isCompanyKey,
+  listedCompanies,
+  MAX_COMPANIES,
+} from "../settings/companies";
+import type { SettingsIssue } from "../settings/model";
+import type { CompaniesView, FieldProblem } from "../settings/view";
+import { currentLanguage, settingsStore, withDocumentLock } from "./entry";
+
+/** The companies Settings lists, with this user's status for each. */
+export function companiesView(language: MessageLanguage): CompaniesView {
+  const store = settingsStore();
+  const companies = store.companies();
+  return {
+    rev: companies.rev,
+    several: companies.several,
+    max: MAX_COMPANIES,
+    entries: store.companyStatuses(language),
+  };
+}
+
+export type CompanyOutcome = { ok: true; message: string } | { ok: false; problems: FieldProblem[] };
+
+function problems(issues: readonly SettingsIssue[]): CompanyOutcome {
+  return { ok: false, problems: issues.map(({ field, message }) => ({ field, message })) };
+}
+
+function kindOf(change: unknown): string {
+  if (typeof change !== "object" || change === null) return "";
+  const kind = Object.getOwnPropertyDescriptor(change, "kind")?.value;
+  return typeof kind === "string" ? kind : "";
+}
+
+function today(): string {
+  return runtime().formatDate(new Date(), runtime().spreadsheet().getSpreadsheetTimeZone(), "yyyy-MM-dd");
+}
+
+/**
+ * One editor's change to the list (add, rename, repoint, remove, restore, move), under the
+ * document lock: saved, and its rows in the sheets brought along; or the problems, nothing
+ * saved. A stale `rev` is refused whole.
+ */
+export function changeCompanies(change: unknown): CompanyOutcome {
+  const language = currentLanguage();
+  return withDocumentLock(
+    "form",
+    10_000,
+    (lock) => ({
+      ok: false,
+      problems: [
+        {
+          field: "change",
+          message: lock?.busyMessage(language, "busy.refresh") ?? translate(language, "busy.refresh"),
+        },
+      ],
+    }),
+    () => applyChange(change, language),
+  );
+}
+
+function applyChange(change: unknown, language: MessageLanguage): CompanyOutcome {
+  const store = settingsStore();
+  const before = store.companies();
+  const result = store.changeCompanies(change, language, {
+    newKey: () => companyKeyFromUuid(runtime().uuid()),
+    now: Date.now(),
+  });
+  if (!result.ok) return problems(result.issues);
+  const after = result.companies;
+  const entry = companyByKey(after, result.key) as CompanyEntry;
+  const was = companyByKey(before, result.key);
+  const label = companyLabel(entry, language);
+  const names = sheetNamesFrom(store.fields(), currentLanguage());
+  const lines: string[] = [];
+  switch (kindOf(change)) {
+    case "add": {
+      lines.push(translate(language, "companies.added", { company: label }));
+      const first = listedCompanies(before)[0];
+      const firstAfter = first ? companyByKey(after, first.key) : undefined;
+      // The first company's name given in the same form: its rows keep their key, show the name.
+      if (first && firstAfter && first.name !== "" && first.name !== firstAfter.name)
+        relabelCompanyRows(names, first.key, firstAfter.name);
+      if (!before.several && after.several && firstAfter) {
+        const labelled = labelFirstCompanyRows(names, after.entries, currentLanguage());
+        if (labelled.length > 0)
+          lines.push(
+            translate(language, "companies.labelled", { company: companyLabel(firstAfter, language) }),
+          );
+      }
+      break;
+    }
+    case "rename":
+      relabelCompanyRows(names, entry.key, entry.name);
+      lines.push(
+        translate(language, "companies.renamed", {
+          former: was ? companyLabel(was, language) : label,
+          company: label,
+        }),
+      );
+      break;
+    case "repoint":
+      lines.push(translate(language, "companies.repointed", { company: label, host: hostOf(entry.apiUrl) }));
+      break;
+    case "remove": {
+      const rows = entry.removed?.rows ?? "keep";
+      removedCompanyRows(
+        names,
+        entry,
+        rows,
+        translate(currentLanguage(), "companies.rowsNote", { company: label, date: today() }),
+        currentLanguage(),
+      );
+      lines.push(translate(language, "companies.removed", { company: label }));
+      break;
+    }
+    case "restore":
+      lines.push(translate(language, "companies.restored", { company: label }));
+      break;
+    default:
+      break;
+  }
+  return { ok: true, message: lines.join(" ") };
+}
+
+/** This user's token and IdAdmin for company `key`, as the form showed the company (`seen`). */
+export function saveTokenFor(key: unknown, token: unknown, adminId: unknown, seen: unknown): CompanyOutcome {
+  const language = currentLanguage();
+  const store = settingsStore();
+  if (!isCompanyKey(key)) return unknownKey(key, language);
+  const saved = store.saveCompanyToken(key, token, adminId, seen, language);
+  if (!saved.ok) return problems(saved.issues);
+  return {
+    ok: true,
+    message: translate(language, "companies.tokenSaved", { company: labelOf(key, language) }),
+  };
+}
+
+/** The owner's confirmation of their token for `key`, as the company is listed now (`seen`). */
+export function confirmFor(key: unknown, seen: unknown): CompanyOutcome {
+  const language = currentLanguage();
+  const store = settingsStore();
+  if (!isCompanyKey(key)) return unknownKey(key, language);
+  const confirmed = store.confirmCompany(key, seen, language);
+  if (!confirmed.ok) return problems(confirmed.issues);
+  const entry = companyByKey(store.companies(), key);
+  return {
+    ok: true,
+    message: translate(language, "companies.confirmed", {
+      company: labelOf(key, language),
+      host: entry ? hostOf(entry.apiUrl) : "",
+    }),
+  };
+}
+
+/** Removes this user's token for `key` (nobody else's). */
+export function removeTokenFor(key: unknown): CompanyOutcome {
+  const language = currentLanguage();
+  if (!isCompanyKey(key)) return unknownKey(key, language);
+  settingsStore().removeCompanyToken(key);
+  return {
+    ok: true,
+    message: translate(language, "companies.tokenRemoved", { company: labelOf(key, language) }),
+  };
+}
+
+function labelOf(key: string, language: MessageLanguage): string {
+  const entry = companyByKey(settingsStore().companies(), key);
+  return entry ? companyLabel(entry, language) : key;
+}
+
+function unknownKey(key: unknown, language: MessageLanguage): CompanyOutcome {
+  return {
+    ok: false,
+    problems: [
+      {
+        field: "key",
+        message: translate(language, "company.issue.unknown", { key: String(key).slice(0, 40) }),
+      },
+    ],
+  };
+}

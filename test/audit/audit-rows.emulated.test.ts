@@ -204,7 +204,8 @@ describe("the Company column", () => {
       .values.set("settings.company.c0", JSON.stringify({ name: "Alpha", at: 1 }));
     refreshFunds();
     expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
-    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "5" }]);
+    // With two companies a row names its company (an empty Company cell is refused).
+    wb.typeOutbox([{ company: "Alpha", operation: "Deposit", targetId: a.id, amount: "5" }]);
     expect(wb.menu("runOutbox", ["YES"])).toMatchObject({ ok: true });
     const rows = auditRows();
     expect(rows.map((r) => [r.Action, r.Endpoint, r.Company])).toEqual(

@@ -44,9 +44,14 @@ import { outboxBudgetMs, type RunSummary, runOutbox as runRows } from "../outbox
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
-import { FIRST_COMPANY_KEY } from "../settings/companies";
+import { type CompanyKey, companyByKey, FIRST_COMPANY_KEY } from "../settings/companies";
 import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
-import { companyConnections, tokenlessClient } from "./connections";
+import {
+  type ConnectionPurpose,
+  companyConnections,
+  tokenlessClient,
+  type UnusableCompany,
+} from "./connections";
 import {
   auditLog,
   currentLanguage,
@@ -110,12 +115,23 @@ export interface WriteSession extends WriteContext {
   client: Client;
   /** False when the user has no token saved: every request of the client is then refused. */
   hasToken: boolean;
+  /** The company the session's requests go to (its key chose the client). */
+  companyKey: CompanyKey;
+  /** Why this user may not send requests to that company now; null when they may. */
+  unusable: UnusableCompany | null;
   /** Appends the reads recorded during the session to the audit (one batch). */
   finish(): void;
 }
 
-/** Opens a write session for `source`; throws a plain message when the connection is not set. */
-export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSession {
+/**
+ * Opens a write session for `source`, its requests going to the company `key` (the first by
+ * default); throws a plain message when the first company's connection is not set.
+ */
+export function openWriteSession(
+  source: "outbox" | "sidebar" | "menu",
+  key: CompanyKey = FIRST_COMPANY_KEY,
+  purpose: ConnectionPurpose = "write",
+): WriteSession {
   const spreadsheet = runtime().spreadsheet();
   const settings = loadWriteSettings();
   const language = settings.language;
@@ -127,19 +143,20 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     }),
     source,
   );
-  const audit = writeAudit(log, language, firstCompany());
+  const company = companyByKey(settingsStore().companies(), key) ?? null;
+  const audit = writeAudit(log, language, key === FIRST_COMPANY_KEY ? firstCompany() : company);
   let counted = 0;
   // The first company's connection (a write session per company comes with the Outbox's
   // Company column). A token bound to another origin than the service URL stops the path here
   // with the notice; with none saved the session opens, every request refused, and each path
   // says so.
-  const connections = companyConnections({ purpose: "write", language, audit: () => audit });
-  const connection = connections.ready.get(FIRST_COMPANY_KEY);
-  const refusal = connections.unusable.find((u) => u.key === FIRST_COMPANY_KEY);
-  if (!connection && refusal?.error) throw refusal.error;
+  const connections = companyConnections({ purpose, language, audit: () => audit });
+  const connection = connections.ready.get(key);
+  const refusal = connections.unusable.find((u) => u.key === key) ?? null;
+  if (!connection && refusal?.error && key === FIRST_COMPANY_KEY) throw refusal.error;
   const client =
     connection?.client ??
-    tokenlessClient({ key: FIRST_COMPANY_KEY, name: "", apiUrl: settings.baseUrl, formerNames: [] }, audit);
+    tokenlessClient(company ?? { key, name: "", apiUrl: settings.baseUrl, formerNames: [] }, audit);
   const adminId = connection ? connection.adminId : settingsStore().load(language).settings.adminId;
   const adminIssue = connection ? connection.adminIssue : settingsStore().adminIdIssue(language);
   const format = dateFormatter(spreadsheet);
@@ -151,13 +168,15 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     format,
     client,
     hasToken: connection !== undefined,
+    companyKey: key,
+    unusable: connection ? null : (refusal ?? unlisted(key, language)),
     // Reads need no IdAdmin; writes without one are refused by the contract's check first.
     service: servicePort(client, adminId ?? 0),
     audit: audit.port,
     now: () => new Date(),
     // The deployer's window, never below its floor: a value under it stops every write, named.
     inFlightWindowMs: inFlightWindowMs(scriptProperty(IN_FLIGHT_WINDOW_KEY)),
-    applyResult: (result) => applyResultToSheets(spreadsheet, settings.sheetNames, language, result),
+    applyResult: (result) => applyResultToSheets(spreadsheet, settings.sheetNames, language, result, key),
     records: documentWriteRecords(),
     finish: () => {
       audit.flushReads();
@@ -166,6 +185,12 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
       counted = audit.requests();
     },
   };
+}
+
+/** A key the document does not list (removed, or never added): unusable, never sent to. */
+function unlisted(key: CompanyKey, language: Language): UnusableCompany {
+  const message = translate(language, "company.sidebar.unlisted", { key: key.slice(0, 40) });
+  return { key, name: "", reason: "removed", message, error: null };
 }
 
 function settingsOrNull(): WriteSettings | null {

@@ -30,8 +30,10 @@ import { readOutboxRow } from "../outbox/rows";
 import type { OutboxSheetPort } from "../outbox/run";
 import type { WriteResult } from "../outbox/write";
 import { dateCell, dateFormat, FORMAT, rewritableValue } from "../sheets/cells";
-import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
+import { COMPANY_KEY_COLUMN, FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
+import { FIRST_COMPANY_KEY } from "../sheets/company";
 import { columnWithHeader, relabelledHeader, textsOfHeader } from "../sheets/headers";
+import { companyLayoutOfHeader } from "../sheets/sidebar-company";
 import { auditSheetSink } from "./audit-sheet";
 import { runtime } from "./runtime";
 
@@ -81,12 +83,21 @@ function columnOfKey(headers: readonly unknown[], header: StringKey): number | u
   return columnWithHeader(headers, textsOfHeader(header)) ?? undefined;
 }
 
-/** Row number whose first cell holds `id`, or null. */
-function rowOfId(sheet: Sheet, id: number): number | null {
+/**
+ * Row number whose first cell holds `id` and that is the company `companyKey`'s (its Company
+ * key cell; a sheet without company columns holds the first company's rows alone), or null:
+ * another company's row with the same Id is never changed.
+ */
+function rowOfKey(sheet: Sheet, id: number, companyKey: string): number | null {
   const last = sheet.getLastRow();
   if (last < 2) return null;
+  const keyAt = companyLayoutOfHeader(headerRow(sheet)).indexOf(COMPANY_KEY_COLUMN);
+  if (keyAt < 0 && companyKey !== FIRST_COMPANY_KEY) return null;
   const ids = sheet.getRange(2, 1, last - 1, 1).getValues();
-  const index = ids.findIndex((r) => String(r[0]) === String(id));
+  const keys = keyAt < 0 ? null : sheet.getRange(2, keyAt + 1, last - 1, 1).getValues();
+  const index = ids.findIndex(
+    (r, i) => String(r[0]) === String(id) && (!keys || String(keys[i]?.[0] ?? "").trim() === companyKey),
+  );
   return index < 0 ? null : index + 2;
 }
 
@@ -96,12 +107,13 @@ export function applyResultToSheets(
   sheetNames: { funds: string; reports: string },
   language: Language,
   result: WriteResult,
+  companyKey: string = FIRST_COMPANY_KEY,
 ): void {
   if (result.kind === "fund") {
     const fund = result.fund.record;
     const sheet = spreadsheet.getSheetByName(sheetNames.funds);
     if (!fund || !sheet) return;
-    const row = rowOfId(sheet, fund.id);
+    const row = rowOfKey(sheet, fund.id, companyKey);
     if (row === null) return; // A new fund shows up at the next refresh, in its place by Id.
     const headers = headerRow(sheet);
     const cells = rowOf(FUNDS_TABLE, fund, language);
@@ -120,7 +132,7 @@ export function applyResultToSheets(
   }
   const sheet = spreadsheet.getSheetByName(sheetNames.reports);
   if (!sheet) return;
-  const row = rowOfId(sheet, result.report.id);
+  const row = rowOfKey(sheet, result.report.id, companyKey);
   if (row === null) return;
   const headers = headerRow(sheet);
   const set = (header: StringKey, value: CellValue, format: string) => {

@@ -6,6 +6,7 @@
 import { audit } from "./audit";
 import { common } from "./common";
 import { companies } from "./companies";
+import { companiesSidebars } from "./companies-sidebars";
 import { connection } from "./connection";
 import { diagnostics } from "./diagnostics";
 import { forms } from "./forms";
@@ -32,6 +33,7 @@ const catalogues = [
   schedule,
   settings,
   companies,
+  companiesSidebars,
   connection,
   longrun,
   diagnostics,

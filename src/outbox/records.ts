@@ -47,6 +47,11 @@ export interface WriteRecord {
   request?: WriteRequest;
   /** The fund the request acts on (money operations, status and updates), for holding a fund. */
   fundId?: number;
+  /**
+   * The key of the company the request went to (its token, its ids); absent: the first
+   * company, "c0" (every record written before companies, and a one-company document's).
+   */
+  company?: string;
   /** The row's cells that make the request, as text, when it was sent (Outbox rows only). */
   cells?: Record<string, string>;
   /** Row number when it was last written (a hint to tell a row from its copies). */
@@ -84,6 +89,14 @@ export interface RecordStore {
   get(key: string): WriteRecord | null;
   put(record: WriteRecord): void;
   remove(key: string): void;
+}
+
+/** The key of the first company: a record without `company` is its. */
+export const FIRST_RECORD_COMPANY = "c0";
+
+/** The company a record's request went to ("c0" when it names none). */
+export function recordCompany(record: Pick<WriteRecord, "company">): string {
+  return record.company ?? FIRST_RECORD_COMPANY;
 }
 
 export function isUnsettled(record: WriteRecord): boolean {
@@ -142,6 +155,7 @@ export function finishedRecord(record: WriteRecord, state: "done" | "refused", a
     finishedAt: at,
   };
   if (record.fundId !== undefined) out.fundId = record.fundId;
+  if (record.company !== undefined) out.company = record.company;
   if (record.cells) out.cells = record.cells;
   if (record.row !== undefined) out.row = record.row;
   if (record.sentAt !== undefined) out.sentAt = record.sentAt;
@@ -208,12 +222,14 @@ export function recordSnapshot(record: WriteRecord): Snapshot {
 }
 
 /**
- * Whether an unsettled record stands in the way of `request`: the same fund or report, or for a
- * fund creation the same employee and fund name (a second creation could not be told from the
- * first).
+ * Whether an unsettled record stands in the way of `request` sent to `company`: the same
+ * company's same fund or report, or for a fund creation the same employee and fund name (a
+ * second creation could not be told from the first). Ids are a company's own: another
+ * company's fund 5001 is another fund.
  */
-export function blocks(record: WriteRecord, request: WriteRequest): boolean {
+export function blocks(record: WriteRecord, request: WriteRequest, company = FIRST_RECORD_COMPANY): boolean {
   if (!isUnsettled(record) || !record.request) return false;
+  if (recordCompany(record) !== company) return false;
   if ("fundId" in request) return record.fundId === request.fundId;
   if ("reportId" in request)
     return "reportId" in record.request && record.request.reportId === request.reportId;

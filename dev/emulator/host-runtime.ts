@@ -5,6 +5,7 @@
  * state wait until the running one ends.
  */
 import { type MessagePort, receiveMessageOnPort } from "node:worker_threads";
+import { type CompanyConnection, storeCompanies } from "./companies";
 import type { ConnectionInfo } from "./control";
 import { runKindFor } from "./control";
 import { EmulatorUsageError, ServiceError } from "./errors";
@@ -18,6 +19,8 @@ export interface HostWorkerData {
   connection: ConnectionInfo;
   /** Store the connection in the default user's settings (at start and after each reset). */
   storeSettings: boolean;
+  /** With storeSettings and two or more: the companies stored instead of the one connection. */
+  companies?: CompanyConnection[];
   /** Wait for the page to answer alerts and prompts (else an unanswered one fails the run). */
   interactive: boolean;
 }
@@ -83,7 +86,9 @@ export function runHost(data: HostWorkerData): void {
 
   const prepare = () => {
     const c = data.connection;
-    if (data.storeSettings && c.apiUrl && c.token && c.adminId !== undefined) {
+    if (data.storeSettings && (data.companies?.length ?? 0) > 1) {
+      storeCompanies(em, data.companies ?? []);
+    } else if (data.storeSettings && c.apiUrl && c.token && c.adminId !== undefined) {
       storeConnection(em, { apiUrl: c.apiUrl, token: c.token, adminId: c.adminId });
     }
     em.open();

@@ -8,6 +8,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
+import type { CompanyConnection } from "./companies";
 import { BadRequest, type ConnectionInfo, type ControlInfo, type ControlTarget } from "./control";
 import type { DialogAnswer, DialogRecord, EmulatorOptions, RunKind, RunOutcome } from "./index";
 import { checkArguments, IllegalValueError } from "./script-run";
@@ -19,6 +20,11 @@ export interface HostOptions {
   connection?: ConnectionInfo;
   /** Store the connection in the default user's settings (default false). */
   storeSettings?: boolean;
+  /**
+   * With storeSettings: several companies stored instead (the first is the connection's), each
+   * added to the document's list and its token saved for the default user (storeCompanies).
+   */
+  companies?: CompanyConnection[];
   /** The page answers alerts and prompts while the script waits (default true). */
   interactive?: boolean;
 }
@@ -53,6 +59,7 @@ export class EmulatorHost implements ControlTarget {
         options: options.emulator ?? {},
         connection: options.connection ?? {},
         storeSettings: options.storeSettings ?? false,
+        companies: options.companies ?? [],
         interactive: options.interactive ?? true,
       },
       transferList: [port2],

@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Browser, launchBrowser, pageErrors } from "./browser";
+import { companiesSuite } from "./e2e/companies";
 import { connectionSuite } from "./e2e/connection";
 import type { E2eContext } from "./e2e/context";
 import { fundSuite } from "./e2e/fund";
@@ -99,4 +100,40 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   describe("summary", () => summarySuite(ctx));
   describe("reset", () => resetSuite(ctx));
   describe("opening", () => openingSuite(ctx));
+});
+
+describe("end to end with two companies: the Fund sidebar acts on the selected row's company", () => {
+  let stack: PlaygroundStack | undefined;
+  let page: Page | undefined;
+  let context: E2eContext | undefined;
+
+  beforeAll(async () => {
+    stack = await startStack({ companies: 2 });
+    page = await getBrowser().context.newPage();
+    const errors = pageErrors(page);
+    const playground = new PlaygroundPage(page);
+    const running = stack;
+    context = {
+      stack: running,
+      page,
+      playground,
+      errors,
+      async fresh() {
+        await running.reset();
+        errors.length = 0;
+        await playground.open(running.url);
+      },
+    };
+    await playground.open(running.url);
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await stack?.close();
+  });
+
+  companiesSuite(() => {
+    if (!context) throw new Error("the two-company playground did not start (see the first failure)");
+    return context;
+  });
 });

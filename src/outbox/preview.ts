@@ -9,7 +9,15 @@ import { type Language, type StringKey, translate } from "../i18n";
 import type { Cents } from "./cells";
 import { describeChanges, describeInFull, describeRequest, tooLongParams } from "./describe";
 import { MONEY_OPERATIONS, type OutboxOperation, operationLabel } from "./operations";
-import { cellTooLongToRecord, changedColumns, inFlightUntil, isUnsettled, type WriteRecord } from "./records";
+import {
+  cellTooLongToRecord,
+  changedColumns,
+  FIRST_RECORD_COMPANY,
+  inFlightUntil,
+  isUnsettled,
+  recordCompany,
+  type WriteRecord,
+} from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, problemsText, type RowContext, requestCells, requestFromRow } from "./rows";
 import {
@@ -221,7 +229,10 @@ export function previewOutbox(
   };
 
   // Unsettled writes, oldest first, as the run takes them.
-  const unsettled = recordList.filter(isUnsettled).sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
+  // The first company's only, as the run settles them (another company's wait for its client).
+  const unsettled = recordList
+    .filter((r) => isUnsettled(r) && recordCompany(r) === FIRST_RECORD_COMPANY)
+    .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of unsettled) {
     if (!record.request) continue;
     const row = ownerOf(record.key);

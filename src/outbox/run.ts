@@ -23,11 +23,13 @@ import {
   blocks,
   cellTooLongToRecord,
   changedColumns,
+  FIRST_RECORD_COMPANY,
   finishedRecord,
   inFlightUntil,
   isUnsettled,
   MAX_FINISHED_RECORDS,
   type RecordStore,
+  recordCompany,
   recordSnapshot,
   recordsToPrune,
   sendingRecord,
@@ -803,8 +805,10 @@ export function runOutbox(context: RunContext): RunSummary {
   }
 
   // ---- 1. Unsettled writes first, oldest first: nothing on their fund is sent before them.
+  // Only the first company's: the run's service is its client. Another company's record (a
+  // form's write to it) waits for a path with that company's client, never read with this one.
   const unsettled = [...records.values()]
-    .filter(isUnsettled)
+    .filter((r) => isUnsettled(r) && recordCompany(r) === FIRST_RECORD_COMPANY)
     .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const rec of unsettled) {
     if (outOfTime()) return closeRun();

@@ -321,7 +321,7 @@ function render(): void {
     void loadView(typed, companySelect?.value);
   });
   app.append(picker);
-  if (view.company && view.companies.length > 1) {
+  if (view.company && (view.companies ?? []).length > 1) {
     app.append(
       el(
         "p",
@@ -376,7 +376,8 @@ function acknowledgeButton(key: string): HTMLElement {
 
 /** The company picker of a typed Id, with two or more companies; null with one. */
 function companyPicker(): HTMLSelectElement | null {
-  if (!view || view.companies.length < 2) return null;
+  // A view without the list (a server of a version before companies) has one company.
+  if (!view || (view.companies ?? []).length < 2) return null;
   const select = el("select", { id: "fund-company", name: "company" }) as HTMLSelectElement;
   select.append(el("option", { value: "" }, t("company.sidebar.choose")));
   for (const c of view.companies) select.append(el("option", { value: c.key }, c.name || c.key));

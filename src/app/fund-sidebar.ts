@@ -7,7 +7,7 @@
 import { ownData, ownMember } from "../api/arguments";
 import { plainText } from "../api/plain";
 import { runtime } from "../gas/runtime";
-import { knownEmployees, selectedFundId } from "../gas/selection";
+import { knownEmployees, selectedFund } from "../gas/selection";
 import { formWriter, recentSubmissions } from "../gas/submissions";
 import { type Language, translate } from "../i18n";
 import {
@@ -24,10 +24,17 @@ import {
   submitWrite,
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
-import { isUnsettled } from "../outbox/records";
+import { isUnsettled, recordCompany } from "../outbox/records";
 import { loadEmployeeNames } from "../refresh/employees";
-import { currentLanguage, entry, tolerate, withDocumentLock } from "./entry";
-import { openWriteSession, type WriteSession } from "./outbox";
+import { type CompanyEntry, FIRST_COMPANY_KEY, listedCompanies } from "../settings/companies";
+import {
+  companyOfSelectedRow,
+  companyOfSubmission,
+  companyOfTypedId,
+  type SidebarCompany,
+} from "../sheets/sidebar-company";
+import { currentLanguage, entry, settingsStore, tolerate, withDocumentLock } from "./entry";
+import { loadWriteSettings, openWriteSession, type WriteSession } from "./outbox";
 import { myNames } from "./refresh-session";
 
 export interface FundSidebarView {
@@ -45,6 +52,13 @@ export interface FundSidebarView {
    */
   checks: { key: string; sent: string; message: string }[];
   employees: { id: number; name: string }[];
+  /**
+   * The company the sidebar acts on (its fund read with that company's client, its forms sent
+   * to it); null when none could be chosen (a refused row, an Id typed without a company).
+   */
+  company: { key: string; name: string } | null;
+  /** The listed companies, for the picker of an Id typed in: shown with two or more. */
+  companies: { key: string; name: string }[];
 }
 
 /** Menu: opens the Fund sidebar. */
@@ -57,28 +71,84 @@ export function getFundSidebarView(input?: unknown): FundSidebarView {
   return entry("sidebar", () => fundSidebarView(input));
 }
 
-function fundSidebarView(input: unknown): FundSidebarView {
-  const session = openWriteSession("sidebar");
+/**
+ * What this user's Fund sidebar showed last in this spreadsheet, per fund Id ("new" for the
+ * creation form): the company key (user cache, which every spreadsheet of theirs shares: the
+ * key ends with this one's id). With several companies, a form is sent only to the company
+ * shown for its fund.
+ */
+const shownKey = () => `fund:shown${runtime().spreadsheet().getId()}`;
+
+function shownCompanies(): Record<string, string> {
+  const text = runtime().userCache()?.get(shownKey());
+  const value = tolerate("unreadable", () => JSON.parse(text || "{}") as unknown, {});
+  return typeof value === "object" && value !== null ? (value as Record<string, string>) : {};
+}
+
+function rememberShown(targets: string[], key: string): void {
+  const shown = shownCompanies();
+  for (const target of targets) shown[target] = key;
+  runtime().userCache()?.put(shownKey(), JSON.stringify(shown), 21600);
+}
+
+/** The fund Id and company the view is asked for: an Id typed in (and the company picked), or the selected row's. */
+function askedFund(
+  input: unknown,
+  listed: readonly CompanyEntry[],
+  names: { funds: string; reports: string },
+  language: FundSidebarView["language"],
+): { fundId: number | null; choice: SidebarCompany | null; error: string } {
   const typed = ownMember(input, "fundId");
-  let fundId: number | null = null;
-  let error = "";
+  const asked = ownMember(input, "company");
   if (typed !== undefined && typed !== null && typed !== "") {
     const n = Number(typed);
-    if (Number.isSafeInteger(n) && n > 0) fundId = n;
-    else error = translate(session.language, "form.noFund");
-  } else {
-    fundId = selectedFundId(runtime().spreadsheet(), session.settings.sheetNames.funds);
+    if (!Number.isSafeInteger(n) || n <= 0)
+      return { fundId: null, choice: null, error: translate(language, "form.noFund") };
+    return { fundId: n, choice: companyOfTypedId(asked, listed, n, language), error: "" };
   }
+  const selected = selectedFund(runtime().spreadsheet(), names.funds, [names.funds, names.reports]);
+  if (selected)
+    return {
+      fundId: selected.id,
+      choice: companyOfSelectedRow(
+        selected.cells,
+        selected.header,
+        listed,
+        selected.row,
+        selected.dataSheet,
+        selected.id,
+        language,
+      ),
+      error: "",
+    };
+  // No fund: the company of the creation form, when there is one to act on.
+  const none = companyOfTypedId(asked, listed, 0, language);
+  return { fundId: null, choice: none.ok ? none : null, error: "" };
+}
+
+function fundSidebarView(input: unknown): FundSidebarView {
+  const settings = loadWriteSettings();
+  const registry = settingsStore().companies();
+  const listed = listedCompanies(registry);
+  const several = listed.length > 1;
+  const asked = askedFund(input, registry.entries, settings.sheetNames, settings.language);
+  const { fundId, choice } = asked;
+  let error = asked.error || (choice && !choice.ok ? choice.message : "");
+  const company = choice?.ok ? choice.company : null;
+  // Nothing is read for a refused row: the session is the first company's, and sends nothing.
+  const session = openWriteSession("sidebar", company?.key ?? FIRST_COMPANY_KEY, "read");
+  if (company && several && session.unusable && error === "") error = session.unusable.message;
   let fund: FundView | null = null;
   let notice = "";
   let checks: FundSidebarView["checks"] = [];
-  if (fundId !== null) {
+  if (fundId !== null && company && error === "") {
     notice = settleEarlierFormWrites(session, fundId);
     checks = checksToAcknowledge(formContext(session), fundId);
     try {
       const read = session.service.getFund(fundId);
       if (read.unreadableTotals !== undefined) error = read.unreadableTotals;
       else fund = fundView(read, session.language);
+      if (several) rememberShown([String(fundId)], company.key);
     } catch (err) {
       // Plain words first, the service's after them (src/api/plain.ts).
       const detail = (err as { message?: string }).message ?? String(err);
@@ -88,6 +158,7 @@ function fundSidebarView(input: unknown): FundSidebarView {
       );
     }
   }
+  if (several && company && !session.unusable) rememberShown(["new"], company.key);
   const view: FundSidebarView = {
     language: session.language,
     adminId: session.adminId,
@@ -96,11 +167,19 @@ function fundSidebarView(input: unknown): FundSidebarView {
     error,
     notice,
     checks,
-    employees: knownEmployees(
-      runtime().spreadsheet(),
-      session.settings.sheetNames,
-      loadEmployeeNames(runtime().documentProperties(), myNames()),
-    ),
+    // The company's own employees: the names remembered by refreshes are the first company's.
+    employees: company
+      ? knownEmployees(
+          runtime().spreadsheet(),
+          session.settings.sheetNames,
+          company.key === FIRST_COMPANY_KEY
+            ? loadEmployeeNames(runtime().documentProperties(), myNames())
+            : new Map(),
+          company.key,
+        )
+      : [],
+    company: company ? { key: company.key, name: company.name } : null,
+    companies: several ? listed.map((c) => ({ key: c.key, name: c.name })) : [],
   };
   session.finish();
   return view;
@@ -114,7 +193,13 @@ function fundSidebarView(input: unknown): FundSidebarView {
 function settleEarlierFormWrites(session: WriteSession, fundId: number): string {
   const pending = session.records
     .all()
-    .some((r) => r.source === "form" && isUnsettled(r) && r.fundId === fundId);
+    .some(
+      (r) =>
+        r.source === "form" &&
+        isUnsettled(r) &&
+        r.fundId === fundId &&
+        recordCompany(r) === session.companyKey,
+    );
   if (!pending) return "";
   return withDocumentLock(
     "form",
@@ -143,8 +228,27 @@ export function submitForm(operation: OutboxOperation, raw: unknown): FormOutcom
 }
 
 function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
-  const session = openWriteSession("sidebar");
   const submission = readSubmission(operation, ownData(raw));
+  // The company the form names, checked against what this user's sidebar showed for the fund.
+  const registry = settingsStore().companies();
+  const language = currentLanguage();
+  const target =
+    operation === "createFund" ? "new" : submission.ok ? String(Number(submission.fields.Id)) : "";
+  const chosen = submission.ok
+    ? companyOfSubmission(
+        ownMember(ownData(raw), "company"),
+        registry.entries,
+        shownCompanies(),
+        target,
+        language,
+      )
+    : null;
+  if (chosen && !chosen.ok) return { kind: "refused", message: chosen.message };
+  const session = openWriteSession("sidebar", chosen?.ok ? chosen.company.key : FIRST_COMPANY_KEY);
+  if (chosen?.ok && session.unusable && listedCompanies(registry).length > 1) {
+    session.finish();
+    return { kind: "refused", message: session.unusable.message };
+  }
   if (!submission.ok) {
     session.finish();
     return {
@@ -194,7 +298,7 @@ function underLock(operation: OutboxOperation, language: Language, send: () => F
 
 /** The form context of a write session: this execution's new keys, this user as the writer. */
 function formContext(session: WriteSession) {
-  return { ...session, newKey: () => runtime().uuid(), by: formWriter() };
+  return { ...session, newKey: () => runtime().uuid(), by: formWriter(), company: session.companyKey };
 }
 
 /**

@@ -51,9 +51,14 @@ import {
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
-import { type CompanyEntry, FIRST_COMPANY_KEY } from "../settings/companies";
+import { type CompanyEntry, type CompanyKey, companyByKey, FIRST_COMPANY_KEY } from "../settings/companies";
 import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
-import { companyConnections, tokenlessClient } from "./connections";
+import {
+  type ConnectionPurpose,
+  companyConnections,
+  tokenlessClient,
+  type UnusableCompany,
+} from "./connections";
 import {
   auditLog,
   currentLanguage,
@@ -123,12 +128,23 @@ export interface WriteSession extends WriteContext {
   companyNames: string[];
   /** Each company's port (this user's token for it, its audit, IdAdmin), or why not. */
   companies(key: string): CompanyPort | UnusableCompanyPort;
+  /** The company the session's requests go to (its key chose the client). */
+  companyKey: CompanyKey;
+  /** Why this user may not send requests to that company now; null when they may. */
+  unusable: UnusableCompany | null;
   /** Appends the reads recorded during the session to the audit (one batch). */
   finish(): void;
 }
 
-/** Opens a write session for `source`; throws a plain message when the connection is not set. */
-export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSession {
+/**
+ * Opens a write session for `source`, its requests going to the company `key` (the first by
+ * default); throws a plain message when the first company's connection is not set.
+ */
+export function openWriteSession(
+  source: "outbox" | "sidebar" | "menu",
+  key: CompanyKey = FIRST_COMPANY_KEY,
+  purpose: ConnectionPurpose = "write",
+): WriteSession {
   const spreadsheet = runtime().spreadsheet();
   const settings = loadWriteSettings();
   const language = settings.language;
@@ -140,23 +156,30 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     }),
     source,
   );
+  const company = companyByKey(settingsStore().companies(), key) ?? null;
   // Each company's calls are audited under its name; the first company's as it always was.
-  const audit = writeAudit(log, language, firstCompany());
-  const audits = new Map<string, WriteAudit>([[FIRST_COMPANY_KEY, audit]]);
-  const auditOf = (company: CompanyEntry): WriteAudit => {
-    const found = audits.get(company.key) ?? writeAudit(log, language, company);
-    audits.set(company.key, found);
+  const audit = writeAudit(log, language, key === FIRST_COMPANY_KEY ? firstCompany() : company);
+  const audits = new Map<string, WriteAudit>([[key, audit]]);
+  const auditOf = (entry: CompanyEntry): WriteAudit => {
+    const found = audits.get(entry.key) ?? writeAudit(log, language, entry);
+    audits.set(entry.key, found);
     return found;
   };
   let counted = 0;
   // Every company's connection, each client with this user's token for that company only. The
-  // forms still write to the first company: a token of it bound to another origin than the
-  // service URL stops them here with the notice, as it stops the Outbox when no company is
-  // usable; with none saved the session opens, every request refused, and each path says so.
-  const connections = companyConnections({ purpose: "write", language, audit: auditOf });
-  const connection = connections.ready.get(FIRST_COMPANY_KEY);
-  const refusal = connections.unusable.find((u) => u.key === FIRST_COMPANY_KEY);
-  if (!connection && refusal?.error && (source !== "outbox" || connections.ready.size === 0))
+  // session's own company (a sidebar's: the selected row's) gives its client; the Outbox takes
+  // each row's company's port. A first-company token bound to another origin than the service
+  // URL stops the path here with the notice (the Outbox only when no company is usable); with
+  // none saved the session opens, every request refused, and each path says so.
+  const connections = companyConnections({ purpose, language, audit: auditOf });
+  const connection = connections.ready.get(key);
+  const refusal = connections.unusable.find((u) => u.key === key) ?? null;
+  if (
+    !connection &&
+    refusal?.error &&
+    key === FIRST_COMPANY_KEY &&
+    (source !== "outbox" || connections.ready.size === 0)
+  )
     throw refusal.error;
   const registry = settingsStore().companies();
   const directory: CompanyDirectory = {
@@ -168,27 +191,27 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
     })),
   };
   const ports = new Map<string, CompanyPort>();
-  const companies = (key: string): CompanyPort | UnusableCompanyPort => {
-    const ready = connections.ready.get(key);
+  const companies = (companyKey: string): CompanyPort | UnusableCompanyPort => {
+    const ready = connections.ready.get(companyKey);
     if (!ready) {
-      const why = connections.unusable.find((u) => u.key === key);
+      const why = connections.unusable.find((u) => u.key === companyKey);
       return {
-        unusable: why?.message ?? translate(language, "outbox.company.noConnection", { company: key }),
+        unusable: why?.message ?? translate(language, "outbox.company.noConnection", { company: companyKey }),
       };
     }
-    const port = ports.get(key) ?? {
+    const port = ports.get(companyKey) ?? {
       // Reads need no IdAdmin; writes without one are refused by the contract's check first.
       service: servicePort(ready.client, ready.adminId ?? 0),
       audit: auditOf(ready.company).port,
       adminId: ready.adminId,
       adminIssue: ready.adminIssue,
     };
-    ports.set(key, port);
+    ports.set(companyKey, port);
     return port;
   };
   const client =
     connection?.client ??
-    tokenlessClient({ key: FIRST_COMPANY_KEY, name: "", apiUrl: settings.baseUrl, formerNames: [] }, audit);
+    tokenlessClient(company ?? { key, name: "", apiUrl: settings.baseUrl, formerNames: [] }, audit);
   const adminId = connection ? connection.adminId : settingsStore().load(language).settings.adminId;
   const adminIssue = connection ? connection.adminIssue : settingsStore().adminIdIssue(language);
   const format = dateFormatter(spreadsheet);
@@ -205,14 +228,16 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
       .map((e) => e.name)
       .filter((name) => name !== ""),
     companies,
+    companyKey: key,
+    unusable: connection ? null : (refusal ?? unlisted(key, language)),
     // Reads need no IdAdmin; writes without one are refused by the contract's check first.
     service: servicePort(client, adminId ?? 0),
     audit: audit.port,
     now: () => new Date(),
     // The deployer's window, never below its floor: a value under it stops every write, named.
     inFlightWindowMs: inFlightWindowMs(scriptProperty(IN_FLIGHT_WINDOW_KEY)),
-    applyResult: (result, company = FIRST_COMPANY) =>
-      applyResultToSheets(spreadsheet, settings.sheetNames, language, result, company),
+    applyResult: (result, resultCompany = key) =>
+      applyResultToSheets(spreadsheet, settings.sheetNames, language, result, resultCompany),
     records: documentWriteRecords(),
     finish: () => {
       audit.flushReads();
@@ -222,6 +247,12 @@ export function openWriteSession(source: "outbox" | "sidebar" | "menu"): WriteSe
       counted = requests;
     },
   };
+}
+
+/** A key the document does not list (removed, or never added): unusable, never sent to. */
+function unlisted(key: CompanyKey, language: Language): UnusableCompany {
+  const message = translate(language, "company.sidebar.unlisted", { key: key.slice(0, 40) });
+  return { key, name: "", reason: "removed", message, error: null };
 }
 
 function settingsOrNull(): WriteSettings | null {

@@ -3,10 +3,19 @@
  * either language), the fund of the selected row, the employees seen in the sheets, and the
  * reports of the selected rows.
  */
-import { FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
+import type { CellValue } from "../sheets/cells";
+import { COMPANY_KEY_COLUMN, FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
+import { FIRST_COMPANY_KEY } from "../sheets/company";
 import { columnWithHeader, headerTexts } from "../sheets/headers";
+import { companyLayoutOfHeader } from "../sheets/sidebar-company";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** Row 1 of `sheet`. */
+function headerOf(sheet: GoogleAppsScript.Spreadsheet.Sheet): unknown[] {
+  if (sheet.getLastColumn() === 0) return [];
+  return sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
+}
 
 /** 1-based column of `sheet` whose header (row 1) is one of `headers`, or null. */
 function columnIn(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: string[]): number | null {
@@ -14,19 +23,40 @@ function columnIn(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: string[]):
   return columnWithHeader(sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [], headers);
 }
 
-/** The fund id of the active row, from the Funds sheet (Id) or any sheet with a fund Id column. */
-export function selectedFundId(spreadsheet: Spreadsheet, fundsSheetName: string): number | null {
+/**
+ * The active row's fund: its Id from the Funds sheet (Id) or any sheet with a fund Id column,
+ * with the row's number, cells and the sheet's header (for its company), and whether the sheet
+ * is one the add-on fills (`dataSheets`), whose rows without company columns are the first
+ * company's.
+ */
+export interface SelectedFund {
+  id: number;
+  row: number;
+  cells: CellValue[];
+  header: unknown[];
+  dataSheet: boolean;
+}
+
+export function selectedFund(
+  spreadsheet: Spreadsheet,
+  fundsSheetName: string,
+  dataSheets: readonly string[] = [fundsSheetName],
+): SelectedFund | null {
   const sheet = spreadsheet.getActiveSheet();
   const range = spreadsheet.getActiveRange();
-  if (!sheet || !range || range.getRow() < 2) return null;
-  const headers =
+  if (!sheet || !range || range.getRow() < 2 || sheet.getLastColumn() === 0) return null;
+  const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
+  const texts =
     sheet.getName() === fundsSheetName
       ? headerTexts("id", FUND_COLUMNS)
       : headerTexts("fundId", REPORT_COLUMNS);
-  const column = columnIn(sheet, headers);
+  const column = columnWithHeader(header, texts);
   if (column === null) return null;
-  const id = Number(sheet.getRange(range.getRow(), column).getValue());
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  const row = range.getRow();
+  const cells = (sheet.getRange(row, 1, 1, sheet.getLastColumn()).getValues()[0] ?? []) as CellValue[];
+  const id = Number(cells[column - 1]);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  return { id, row, cells, header, dataSheet: dataSheets.includes(sheet.getName()) };
 }
 
 /**
@@ -38,6 +68,7 @@ export function knownEmployees(
   spreadsheet: Spreadsheet,
   names: { funds: string; reports: string },
   remembered: ReadonlyMap<number, string> = new Map(),
+  companyKey: string = FIRST_COMPANY_KEY,
 ): { id: number; name: string }[] {
   const byId = new Map<number, string>(remembered);
   const collect = (
@@ -49,11 +80,21 @@ export function knownEmployees(
     if (!sheet || sheet.getLastRow() < 2) return;
     const idCol = columnIn(sheet, headerTexts(idKey, columns));
     if (idCol === null) return;
-    // Only the one column: a reports sheet may hold tens of thousands of wide rows.
-    for (const [cell] of sheet.getRange(2, idCol, sheet.getLastRow() - 1, 1).getValues()) {
-      const id = Number(cell);
-      if (Number.isSafeInteger(id) && id > 0 && !byId.has(id)) byId.set(id, "");
-    }
+    // Only this company's rows: an employee Id of one company is another person in the next.
+    // A sheet without company columns holds the first company's rows alone.
+    const keyAt = companyLayoutOfHeader(headerOf(sheet)).indexOf(COMPANY_KEY_COLUMN);
+    if (keyAt < 0 && companyKey !== FIRST_COMPANY_KEY) return;
+    const rows = sheet.getLastRow() - 1;
+    // Only the one column (and the key's): a reports sheet may hold tens of thousands of wide rows.
+    const keys = keyAt < 0 ? null : sheet.getRange(2, keyAt + 1, rows, 1).getValues();
+    sheet
+      .getRange(2, idCol, rows, 1)
+      .getValues()
+      .forEach(([cell], i) => {
+        if (keys && String(keys[i]?.[0] ?? "").trim() !== companyKey) return;
+        const id = Number(cell);
+        if (Number.isSafeInteger(id) && id > 0 && !byId.has(id)) byId.set(id, "");
+      });
   };
   collect(names.reports, "employeeId", REPORT_COLUMNS);
   collect(names.funds, "assignedTo", FUND_COLUMNS);
@@ -70,6 +111,10 @@ export function knownEmployees(
 export interface SelectedReport {
   id: number;
   reportNumber: string;
+  /** The row's number, its cells and the sheet's header: what its company is read from. */
+  row: number;
+  cells: CellValue[];
+  header: unknown[];
 }
 
 /**
@@ -90,10 +135,11 @@ export function selectedReports(spreadsheet: Spreadsheet, reportsSheetName: stri
     }
     if (idCol) {
       for (const r of [...rows].sort((a, b) => a - b).slice(0, 200)) {
-        const values = sheet.getRange(r, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
+        const values = (sheet.getRange(r, 1, 1, sheet.getLastColumn()).getValues()[0] ?? []) as CellValue[];
         const id = Number(values[idCol - 1]);
         if (!Number.isSafeInteger(id) || id <= 0) continue;
-        reports.push({ id, reportNumber: numberCol ? String(values[numberCol - 1] ?? "") : "" });
+        const reportNumber = numberCol ? String(values[numberCol - 1] ?? "") : "";
+        reports.push({ id, reportNumber, row: r, cells: values, header });
       }
     }
   }

@@ -8,6 +8,7 @@ import { common } from "./common";
 import { companies } from "./companies";
 import { companiesOutbox } from "./companies-outbox";
 import { companiesSettings } from "./companies-settings";
+import { companiesSidebars } from "./companies-sidebars";
 import { connection } from "./connection";
 import { diagnostics } from "./diagnostics";
 import { forms } from "./forms";
@@ -39,6 +40,7 @@ const catalogues = [
   companies,
   companiesOutbox,
   companiesSettings,
+  companiesSidebars,
   connection,
   longrun,
   diagnostics,

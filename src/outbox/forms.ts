@@ -18,6 +18,7 @@ import {
   inFlightUntil,
   isUnsettled,
   type RecordStore,
+  recordCompany,
   recordSnapshot,
   recordsToPrune,
   sendingRecord,
@@ -49,6 +50,11 @@ export interface FormContext extends WriteContext {
   by?: string;
   /** The request id the page sent, kept in the write's record (a repeated id gets its answer). */
   requestId?: string;
+  /**
+   * The key of the company the form acts on, whose client `service` is; absent: the first
+   * ("c0"). Kept in the write's record (when not c0); only its records hold its funds.
+   */
+  company?: string;
 }
 
 /** A fund as a sidebar shows it: plain data only (google.script.run passes no Date). */
@@ -186,7 +192,7 @@ export function settleBlockingWrites(
     context.format(new Date(inFlightUntil(record)), DATE_TIME).slice(11, 16);
   const blocking = context.records
     .all()
-    .filter((record) => blocks(record, request))
+    .filter((record) => blocks(record, request, context.company))
     .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of blocking) {
     const sent = record.request
@@ -290,6 +296,7 @@ export function checksToAcknowledge(
         isUnsettled(r) &&
         r.checkFund !== undefined &&
         r.fundId === fundId &&
+        recordCompany(r) === recordCompany(context) &&
         r.by !== undefined &&
         r.by === context.by,
     )
@@ -385,6 +392,7 @@ export function submitWrite(
       );
       if (context.by !== undefined) sending.by = context.by;
       if (context.requestId !== undefined) sending.requestId = context.requestId;
+      if (recordCompany(context) !== recordCompany({})) sending.company = recordCompany(context);
       context.records.put(sending);
     });
   } catch (error) {

@@ -91,6 +91,9 @@ export interface RecordStore {
   remove(key: string): void;
 }
 
+/** The key of the first company: a record without `company` is its. */
+export const FIRST_RECORD_COMPANY = "c0";
+
 /** The company a record's write went to: its key, the first company's when none is written. */
 export function recordCompany(record: Pick<WriteRecord, "company">): string {
   return typeof record.company === "string" && record.company !== "" ? record.company : "c0";

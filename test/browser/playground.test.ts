@@ -11,6 +11,7 @@ import { companiesSuite } from "./e2e/companies";
 import { connectionSuite } from "./e2e/connection";
 import type { E2eContext } from "./e2e/context";
 import { fundSuite } from "./e2e/fund";
+import { fundSidebarCompaniesSuite } from "./e2e/fund-sidebar-companies";
 import { openingSuite } from "./e2e/opening";
 import { outboxSuite } from "./e2e/outbox";
 import { refreshSuite } from "./e2e/refresh";
@@ -101,4 +102,40 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   describe("summary", () => summarySuite(ctx));
   describe("reset", () => resetSuite(ctx));
   describe("opening", () => openingSuite(ctx));
+});
+
+describe("end to end with two companies: the Fund sidebar acts on the selected row's company", () => {
+  let stack: PlaygroundStack | undefined;
+  let page: Page | undefined;
+  let context: E2eContext | undefined;
+
+  beforeAll(async () => {
+    stack = await startStack({ companies: 2 });
+    page = await getBrowser().context.newPage();
+    const errors = pageErrors(page);
+    const playground = new PlaygroundPage(page);
+    const running = stack;
+    context = {
+      stack: running,
+      page,
+      playground,
+      errors,
+      async fresh() {
+        await running.reset();
+        errors.length = 0;
+        await playground.open(running.url);
+      },
+    };
+    await playground.open(running.url);
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await stack?.close();
+  });
+
+  fundSidebarCompaniesSuite(() => {
+    if (!context) throw new Error("the two-company playground did not start (see the first failure)");
+    return context;
+  });
 });

@@ -40,13 +40,17 @@ export interface PlaygroundStack {
   close(): Promise<void>;
 }
 
-export async function startStack(): Promise<PlaygroundStack> {
+/** `companies`: how many companies the sandbox serves and the user has a token for (default 2, as `npm start`). */
+export async function startStack(options: { companies?: number } = {}): Promise<PlaygroundStack> {
   if (!existsSync(join(dist, "addon.js"))) {
     throw new Error("dist/addon.js is missing: run `npm run build` before the browser tests");
   }
   // As `npm start`: the service writes its times on the wall clock of the spreadsheet's zone.
   const manifest = JSON.parse(readFileSync(join(dist, "appsscript.json"), "utf8")) as { timeZone?: string };
-  const sandbox = await startSandboxThread({ timeZone: manifest.timeZone || "UTC", companies: 2 });
+  const sandbox = await startSandboxThread({
+    timeZone: manifest.timeZone || "UTC",
+    companies: options.companies ?? 2,
+  });
   const host = await EmulatorHost.start({
     emulator: { users: USERS, spreadsheetName: "Funds and expense reports", addonName: "Funds & Reports" },
     connection: {

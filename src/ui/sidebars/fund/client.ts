@@ -123,7 +123,9 @@ async function send(
   requestId: string,
   form: () => FormHandle,
 ): Promise<Shown> {
-  const outcome: FormOutcome = await server[name]({ requestId, fields });
+  // The company shown: with several, the server sends only to the one it showed for this fund.
+  const company = view?.company?.key;
+  const outcome: FormOutcome = await server[name]({ requestId, fields, ...(company ? { company } : {}) });
   const amountField =
     name === "depositToFund" ? "DepositAmount" : name === "withdrawFromFund" ? "WithdrawAmount" : null;
   if (amountField && (outcome.kind === "done" || outcome.kind === "unknown")) {
@@ -288,8 +290,19 @@ function render(): void {
     "form",
     { class: "picker" },
     el("div", { class: "field" }, el("label", { for: "fund-id" }, t("form.fundId")), idInput, idProblem),
-    load,
   );
+  // Several companies: an Id is a company's (each has its fund 5001), so a typed Id needs one.
+  const companySelect = companyPicker();
+  if (companySelect)
+    picker.append(
+      el(
+        "div",
+        { class: "field" },
+        el("label", { for: "fund-company" }, t("company.sidebar.pickLabel")),
+        companySelect,
+      ),
+    );
+  picker.append(load);
   picker.addEventListener("submit", (event) => {
     event.preventDefault();
     const typed = idInput.value.trim();
@@ -305,9 +318,19 @@ function render(): void {
       return;
     }
     idInput.removeAttribute("aria-invalid");
-    void loadView(typed);
+    void loadView(typed, companySelect?.value);
   });
   app.append(picker);
+  if (view.company && (view.companies ?? []).length > 1) {
+    app.append(
+      el(
+        "p",
+        { class: "company", "data-company-key": view.company.key },
+        el("span", { class: "label" }, `${t("company.sidebar.label")}: `),
+        el("strong", {}, view.company.name || view.company.key),
+      ),
+    );
+  }
   if (view.error) {
     const shown = el("p", { class: "status error", role: "alert" });
     showMessage(shown, view.error);
@@ -340,7 +363,8 @@ function acknowledgeButton(key: string): HTMLElement {
     try {
       const outcome = await server.acknowledgeFundCheck({ key });
       said.textContent = outcome.kind === "invalid" ? "" : outcome.message;
-      if (outcome.kind === "done") await loadView(view?.fundId ? String(view.fundId) : undefined);
+      if (outcome.kind === "done")
+        await loadView(view?.fundId ? String(view.fundId) : undefined, view?.company?.key);
       else button.removeAttribute("disabled");
     } catch (error) {
       said.textContent = (error as { message?: string }).message ?? String(error);
@@ -350,10 +374,21 @@ function acknowledgeButton(key: string): HTMLElement {
   return el("div", { class: "acknowledge" }, button, said);
 }
 
-async function loadView(fundId?: string): Promise<void> {
+/** The company picker of a typed Id, with two or more companies; null with one. */
+function companyPicker(): HTMLSelectElement | null {
+  // A view without the list (a server of a version before companies) has one company.
+  if (!view || (view.companies ?? []).length < 2) return null;
+  const select = el("select", { id: "fund-company", name: "company" }) as HTMLSelectElement;
+  select.append(el("option", { value: "" }, t("company.sidebar.choose")));
+  for (const c of view.companies) select.append(el("option", { value: c.key }, c.name || c.key));
+  select.value = view.company?.key ?? "";
+  return select;
+}
+
+async function loadView(fundId?: string, company?: string): Promise<void> {
   await loadSidebarView(
     app,
-    () => server.getFundSidebarView(fundId ? { fundId } : {}),
+    () => server.getFundSidebarView({ ...(fundId ? { fundId } : {}), ...(company ? { company } : {}) }),
     (next) => {
       view = next;
       setLanguage(next.language);

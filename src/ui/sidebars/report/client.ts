@@ -17,7 +17,10 @@ function reportList(v: ReportSidebarView): HTMLElement {
     "aria-label": t("form.reports.selected", { count: v.reports.length }),
   });
   for (const r of v.reports) {
-    const line = [r.reportNumber || String(r.id), r.title, r.employeeName].filter(Boolean).join(" · ");
+    // With several companies each line names its company: Ids repeat from one to another.
+    const line = [r.companyName, r.reportNumber || String(r.id), r.title, r.employeeName]
+      .filter(Boolean)
+      .join(" · ");
     // The service's integration state, named: never a bare "Yes" or "No".
     const integrated =
       r.integrated === undefined
@@ -26,15 +29,17 @@ function reportList(v: ReportSidebarView): HTMLElement {
     const state = [integrated, r.customStatus].filter(Boolean).join(" · ");
     // Only a report read from the service can be marked; its number against the row's cell.
     const warning =
-      r.check !== "read"
-        ? t(`form.report.${r.check}`, { id: r.id })
-        : r.sheetNumber !== r.reportNumber
-          ? t("form.report.otherNumber", { sheet: r.sheetNumber, id: r.id, number: r.reportNumber ?? "" })
-          : "";
+      r.check === "refused"
+        ? (r.message ?? "")
+        : r.check !== "read"
+          ? t(`form.report.${r.check}`, { id: r.id })
+          : r.sheetNumber !== r.reportNumber
+            ? t("form.report.otherNumber", { sheet: r.sheetNumber, id: r.id, number: r.reportNumber ?? "" })
+            : "";
     list.append(
       el(
         "li",
-        { "data-report-id": String(r.id) },
+        { "data-report-id": String(r.id), ...(r.company ? { "data-company-key": r.company } : {}) },
         line,
         state ? el("div", { class: "hint" }, state) : "",
         warning ? el("div", { class: "problem", role: "alert" }, warning) : "",
@@ -56,12 +61,23 @@ async function send(
     requestId,
     reportIds: reports.map((r) => r.id),
     reportNumbers: Object.fromEntries(reports.map((r) => [r.id, r.reportNumber])),
+    // Several companies: each report with its company (the same Id may be in two).
+    ...(reports.some((r) => r.company)
+      ? {
+          reports: reports
+            .filter((r) => r.company)
+            .map((r) => ({ id: r.id, company: r.company, reportNumber: r.reportNumber })),
+        }
+      : {}),
     fields,
   });
   // Each line starts as the list above names the report (its number), then what happened to it.
-  const label = (id: unknown) => reports.find((r) => r.id === id)?.reportNumber || (id ? String(id) : "");
+  const label = (id: unknown, company?: string) => {
+    const r = reports.find((line) => line.id === id && line.company === company);
+    return [r?.companyName, r?.reportNumber || (id ? String(id) : "")].filter(Boolean).join(" · ");
+  };
   const lines = result.results.map((r) =>
-    [label(r.id), outcomeText(r.outcome, form()).text].filter(Boolean).join(" · "),
+    [label(r.id, r.company), outcomeText(r.outcome, form()).text].filter(Boolean).join(" · "),
   );
   const failed = result.results.some((r) => r.outcome.kind !== "done");
   return { text: [result.summary, ...lines].join("\n"), tone: failed ? "error" : "ok" };

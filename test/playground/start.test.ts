@@ -191,10 +191,12 @@ describe("npm start with the bundled sandbox", () => {
     const sheets: Array<{ name: string; values: unknown[][] }> = await json(`${app.url}/control/sheets`);
     const funds = sheets.find((s) => s.name === "Funds");
     expect(funds).toBeDefined();
-    expect(funds?.values[0]?.slice(0, 2)).toEqual(["Id", "Title"]);
+    // Two demo companies: each row says whose it is, and both companies' funds are there.
+    expect(funds?.values[0]?.slice(0, 4)).toEqual(["Id", "Company", "Company key", "Title"]);
     const rows = funds?.values.slice(1) ?? [];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(Number(row[0])).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(["Alpha", "Beta"]));
   });
 
   it("POST /control/run of an unknown function answers ok: false with the reason", async () => {

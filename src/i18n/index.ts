@@ -6,6 +6,7 @@
 import { audit } from "./audit";
 import { common } from "./common";
 import { companies } from "./companies";
+import { companiesSchedule } from "./companies-schedule";
 import { connection } from "./connection";
 import { diagnostics } from "./diagnostics";
 import { forms } from "./forms";
@@ -34,6 +35,7 @@ const catalogues = [
   schedule,
   settings,
   companies,
+  companiesSchedule,
   connection,
   longrun,
   diagnostics,

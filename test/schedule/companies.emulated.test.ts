@@ -10,6 +10,7 @@ import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { FakeProperties } from "../../dev/emulator/properties";
 import { servicePrefix, storeConnection } from "../../dev/emulator/settings";
 import { type RunningCompany, type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import type { RefreshSidebarView } from "../../src/app/refresh-sidebar";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { createSettingsStore } from "../../src/settings/store";
@@ -130,7 +131,29 @@ describe("the scheduled refresh of two companies", () => {
     // An ok run with a company left out is no failure to warn about.
     expect(run<ScheduleSidebarView>("getScheduleView", [], BEN).notice).toBeNull();
     expect(everythingShown()).not.toContain(alpha.token);
+
+    // The Refresh sidebar: each company's last refresh and whether Ana can refresh it.
+    const view = run<RefreshSidebarView>("getRefreshSidebarView");
+    expect(view.companies?.map((c) => [c.name, c.status])).toEqual([
+      ["Alpha", "ready"],
+      ["Beta", "noToken"],
+    ]);
+    expect(view.companies?.[0]?.fresh).toEqual([
+      expect.stringMatching(/^Funds: refreshed \d{4}-\d\d-\d\d \d\d:\d\d by schedule \(ana@example\.com\)\.$/),
+      expect.stringMatching(/^Fund transactions: refreshed /),
+      expect.stringMatching(/^Expense reports: refreshed /),
+    ]);
+    expect(view.companies?.[1]?.fresh).toEqual(["Not refreshed yet."]);
+    // Ben holds no token: neither is ready for him.
+    expect(run<RefreshSidebarView>("getRefreshSidebarView", [], BEN).companies?.map((c) => c.status)).toEqual(
+      ["noToken", "noToken"],
+    );
   }, 120_000);
+
+  it("keeps the Refresh sidebar of a one-company document as it was", () => {
+    storeConnection(em, { apiUrl: sandbox.url, token: alpha.token, adminId: alpha.adminId }, ANA);
+    expect(run<RefreshSidebarView>("getRefreshSidebarView").companies).toBeNull();
+  });
 
   it("refreshes the other company when one is down, and names the failed one in the history, notice and mail", async () => {
     twoCompanies(true);

@@ -139,7 +139,9 @@ describe("the scheduled refresh of two companies", () => {
       ["Beta", "noToken"],
     ]);
     expect(view.companies?.[0]?.fresh).toEqual([
-      expect.stringMatching(/^Funds: refreshed \d{4}-\d\d-\d\d \d\d:\d\d by schedule \(ana@example\.com\)\.$/),
+      expect.stringMatching(
+        /^Funds: refreshed \d{4}-\d\d-\d\d \d\d:\d\d by schedule \(ana@example\.com\)\.$/,
+      ),
       expect.stringMatching(/^Fund transactions: refreshed /),
       expect.stringMatching(/^Expense reports: refreshed /),
     ]);

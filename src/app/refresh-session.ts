@@ -164,14 +164,12 @@ export function session(source: RefreshSource, action: StringKey) {
     },
   }));
   const audit = { requests: () => audits.reduce((total, a) => total + a.requests(), 0) };
-  const deps = (lanes.find((l) => l.key === FIRST_COMPANY_KEY) ?? (lanes[0] as Lane)).deps;
   const send = (rounds: Round[]) => runRounds(runtime().transport(), runtime().clock(), rounds);
   return {
     context,
     options,
     log,
     audit,
-    deps,
     lanes,
     unusable: connections.unusable,
     several: companies.several,

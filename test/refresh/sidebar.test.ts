@@ -370,4 +370,58 @@ describe("refresh sidebar: a refresh longer than one execution goes on from the 
     await screenshot(page, "refresh-sidebar-companies");
     await page.close();
   });
+
+  it("with several companies, draws each company's sheets done between the pieces of a long refresh", async () => {
+    const alpha = (fresh: string[]) => ({
+      key: "c0",
+      name: "Alpha",
+      status: "ready",
+      statusText: "Ready to refresh with your token.",
+      fresh,
+    });
+    const beta = (fresh: string[]) => ({ ...alpha(fresh), key: "cbeta", name: "Beta" });
+    const view = (a: string[], b: string[]) => ({
+      language: "en",
+      paused: null,
+      fresh: [],
+      companies: [alpha(a), beta(b)],
+    });
+    const page = await openPieces(
+      {
+        getRefreshSidebarView: [
+          view(["Not refreshed yet."], ["Not refreshed yet."]),
+          view(["Funds: refreshed 2026-01-10 09:30 by ana@example.com."], ["Not refreshed yet."]),
+          view(
+            ["Funds: refreshed 2026-01-10 09:30 by ana@example.com."],
+            ["Funds: refreshed 2026-01-10 09:31 by ana@example.com."],
+          ),
+        ],
+        refreshFromSidebar: [piece(50), piece(100, true)],
+      },
+      400,
+    );
+    const lines = () =>
+      page
+        .locator("#refresh-companies section")
+        .evaluateAll((all) => all.map((s) => s.querySelector("li")?.textContent));
+    await page.getByRole("button", { name: "Refresh all" }).click();
+    // After the first piece: Alpha's funds done, both still refreshing.
+    await expect
+      .poll(lines)
+      .toEqual(["Funds: refreshed 2026-01-10 09:30 by ana@example.com.", "Not refreshed yet."]);
+    expect(await page.locator("#refresh-companies .company-status").allTextContents()).toEqual([
+      "Refreshing…",
+      "Refreshing…",
+    ]);
+    await expect
+      .poll(lines)
+      .toEqual([
+        "Funds: refreshed 2026-01-10 09:30 by ana@example.com.",
+        "Funds: refreshed 2026-01-10 09:31 by ana@example.com.",
+      ]);
+    await expect
+      .poll(() => page.locator("#refresh-companies .company-status").allTextContents())
+      .toEqual(["Ready to refresh with your token.", "Ready to refresh with your token."]);
+    await page.close();
+  });
 });

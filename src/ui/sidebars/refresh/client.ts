@@ -142,6 +142,15 @@ function render(app: HTMLElement, view: View | null): void {
     if (paused.continueNow) void start(paused.kind, label);
   }
 
+  /** Draws each company again from a fresh view; kept as it was when the view cannot be read. */
+  async function redrawCompanies(running: boolean): Promise<void> {
+    try {
+      showCompanies((await server.getRefreshSidebarView()).companies, running);
+    } catch (_err) {
+      if (shownCompanies) showCompanies(shownCompanies, running);
+    }
+  }
+
   function start(kind: string, label: StringKey): Promise<void> {
     return whileDisabled([...buttons, resume], async () => {
       app.setAttribute("aria-busy", "true");
@@ -190,6 +199,8 @@ function render(app: HTMLElement, view: View | null): void {
             percent: summary.percent,
             piece: piece + 1,
           });
+          // Each company's sheets done so far (their stamps), drawn again between pieces.
+          if (shownCompanies) await redrawCompanies(true);
         }
       } catch (err) {
         status.className = "problem";

@@ -152,6 +152,33 @@ describe("the scheduled refresh of two companies", () => {
     );
   }, 120_000);
 
+  it("lists a company another editor renamed as skipped until the owner confirms it, then refreshes it", () => {
+    twoCompanies(true);
+    run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    const ben = storeOf(BEN);
+    const renamed = ben.changeCompanies(
+      { kind: "rename", rev: ben.companies().rev, key: betaKey, name: "Beta SA" },
+      "en",
+      { newKey: () => "unused", now: 2000 },
+    );
+    expect(renamed.ok).toBe(true);
+    em.advanceTime(HOUR + 60_000);
+    em.fireTimeTriggers();
+    expect(history()[0]).toMatchObject({ outcome: "ok" });
+    expect(history()[0]?.message).toMatch(/^Beta SA was not refreshed: /);
+    expect(companiesOnFunds()).toEqual(new Set(["c0"]));
+    expect(run<RefreshSidebarView>("getRefreshSidebarView").companies?.map((c) => c.status)).toEqual([
+      "ready",
+      "confirm",
+    ]);
+
+    expect(storeOf(ANA).confirmCompany(betaKey, { name: "Beta SA", apiUrl: sandbox.url }).ok).toBe(true);
+    em.advanceTime(HOUR);
+    em.fireTimeTriggers();
+    expect(history()[0]).toMatchObject({ outcome: "ok", message: "" });
+    expect(companiesOnFunds()).toEqual(new Set(["c0", betaKey]));
+  }, 120_000);
+
   it("keeps the Refresh sidebar of a one-company document as it was", () => {
     storeConnection(em, { apiUrl: sandbox.url, token: alpha.token, adminId: alpha.adminId }, ANA);
     expect(run<RefreshSidebarView>("getRefreshSidebarView").companies).toBeNull();

@@ -46,9 +46,10 @@ export interface RefreshSidebarView {
   } | null;
   /**
    * With several companies: each one's last refresh and whether this user can refresh it
-   * (`fresh` above is then the first company's too). Null with one company.
+   * (`fresh` above is then the first company's too). Absent with one company: its view is as
+   * it always was.
    */
-  companies: CompanyFreshness[] | null;
+  companies?: CompanyFreshness[];
 }
 
 /** What the refresh sidebar needs to draw itself, and a paused refresh it can continue. */
@@ -82,7 +83,8 @@ function refreshSidebarView(): RefreshSidebarView {
         ]
       : [];
   });
-  return { language, fresh, paused, companies: severalCompanies(store, names, language) };
+  const companies = severalCompanies(store, names, language);
+  return companies ? { language, fresh, paused, companies } : { language, fresh, paused };
 }
 
 /** Each company's freshness and status for this user, when the document lists several. */

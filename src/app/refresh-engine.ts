@@ -31,10 +31,16 @@ export function createGasRefreshEngine(
   run(
     cursor: unknown,
     shouldStop: () => boolean,
-  ): { finished: boolean; cursor: LanesCursor | null; records: number; refreshed: string[] };
+  ): {
+    finished: boolean;
+    cursor: LanesCursor | null;
+    records: number;
+    refreshed: string[];
+    notes: string[];
+  };
   settingsFingerprint(): string;
   callsMade(): number;
-  secret(): string | null;
+  secret(): readonly string[];
 } {
   const built = session(source, ACTION_OF[kind]);
   return {
@@ -52,15 +58,15 @@ export function createGasRefreshEngine(
         const failed = result.lanes.some((lane) => lane.error !== undefined);
         if (failed && result.finished)
           throw new Error(laneNotes(built, result, built.context.language).join("\n"));
-        return result;
+        // The companies left out (no usable token) or to be tried again: listed in the history.
+        return { ...result, notes: laneNotes(built, result, built.context.language) };
       } finally {
         built.log.flush();
       }
     },
     settingsFingerprint: () => `${kind}|${optionsFingerprint(built.options, built.context.names)}`,
     callsMade: () => built.audit.requests(),
-    // The first of the user's tokens (the schedule's notices hide one secret until they list
-    // companies); each company's failure text is redacted of all of them already.
-    secret: () => built.secrets[0] ?? null,
+    // Every token of the user (one per company): none may reach the history, a notice or a mail.
+    secret: () => built.secrets,
   };
 }

@@ -4,8 +4,9 @@
  */
 
 import { runtime } from "../gas/runtime";
-import { refreshStamps } from "../gas/spreadsheet";
+import { refreshStamps, refreshStampsByCompany } from "../gas/spreadsheet";
 import { type Language, translate } from "../i18n";
+import { type CompanyFreshness, companyFreshness } from "../refresh/company-freshness";
 import type { RefreshKind } from "../refresh/engine";
 import { sheetNamesFrom } from "../refresh/options";
 import { loadText } from "../refresh/stored-text";
@@ -43,6 +44,12 @@ export interface RefreshSidebarView {
     /** It stopped moments ago (the menu opened this sidebar to continue it): go on at once. */
     continueNow: boolean;
   } | null;
+  /**
+   * With several companies: each one's last refresh and whether this user can refresh it
+   * (`fresh` above is then the first company's too). Absent with one company: its view is as
+   * it always was.
+   */
+  companies?: CompanyFreshness[];
 }
 
 /** What the refresh sidebar needs to draw itself, and a paused refresh it can continue. */
@@ -61,7 +68,8 @@ function refreshSidebarView(): RefreshSidebarView {
     continueNow:
       Date.now() - stored.pausedAt < AUTO_CONTINUE_MS && myPosition(PAUSED_BY_ME_KEY).is(text as string),
   };
-  const names = sheetNamesFrom(settingsStore().fields(), language);
+  const store = settingsStore();
+  const names = sheetNamesFrom(store.fields(), language);
   const stamps = refreshStamps();
   const fresh = (["funds", "transactions", "reports"] as const).flatMap((stage) => {
     const stamp = stamps[stage];
@@ -75,7 +83,25 @@ function refreshSidebarView(): RefreshSidebarView {
         ]
       : [];
   });
-  return { language, fresh, paused };
+  const companies = severalCompanies(store, names, language);
+  return companies ? { language, fresh, paused, companies } : { language, fresh, paused };
+}
+
+/** Each company's freshness and status for this user, when the document lists several. */
+function severalCompanies(
+  store: ReturnType<typeof settingsStore>,
+  names: ReturnType<typeof sheetNamesFrom>,
+  language: Language,
+): CompanyFreshness[] | null {
+  return tolerate(
+    "unreadable",
+    () => {
+      if (!store.companies().several) return null;
+      const statuses = store.companyStatuses(language);
+      return companyFreshness(statuses, refreshStampsByCompany(statuses.map((s) => s.key)), names, language);
+    },
+    null,
+  );
 }
 
 const KINDS: readonly string[] = ["funds", "transactions", "reports", "all", "selected"];

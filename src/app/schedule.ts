@@ -16,7 +16,7 @@ import { lastScheduledRunAt, type RunRecord, readHistory, serializeRun } from ".
 import { planContinuationTriggers, planTriggers, savedByMe } from "../schedule/plan";
 import { type RefreshEngine, type RunPorts, type RunResult, runRefresh, saveRun } from "../schedule/run";
 import { failureMail } from "../schedule/view";
-import { currentLanguage, entry, executionBudget, tolerate } from "./entry";
+import { currentLanguage, entry, executionBudget, secrets, tolerate } from "./entry";
 import { refreshQuotaCheck as checkRefreshQuota, quotaPort } from "./quota";
 import { createGasRefreshEngine } from "./refresh-engine";
 import { myPosition } from "./refresh-session";
@@ -106,10 +106,10 @@ function notifyFailure(run: RunRecord): void {
   sendPlainMail(runtime().effectiveUserEmail(), mail.subject, mail.body);
 }
 
-/** The refresh of the sheets as the run needs it, with the calls it made and the token to hide. */
+/** The refresh of the sheets as the run needs it, with the calls it made and the tokens to hide. */
 interface GasRefreshEngine extends RefreshEngine<unknown> {
   callsMade(): number;
-  secret(): string | null;
+  secret(): readonly string[];
 }
 
 /**
@@ -125,7 +125,7 @@ function gasRefreshEngine(source: RunRecord["source"]): GasRefreshEngine {
     const fail = (): never => {
       throw err;
     };
-    return { run: fail, settingsFingerprint: fail, callsMade: () => 0, secret: () => null };
+    return { run: fail, settingsFingerprint: fail, callsMade: () => 0, secret: secrets };
   }
 }
 

@@ -9,6 +9,7 @@ import { companies } from "./companies";
 import { companiesOutbox } from "./companies-outbox";
 import { companiesSettings } from "./companies-settings";
 import { companiesSidebars } from "./companies-sidebars";
+import { companiesSchedule } from "./companies-schedule";
 import { connection } from "./connection";
 import { diagnostics } from "./diagnostics";
 import { forms } from "./forms";
@@ -41,6 +42,7 @@ const catalogues = [
   companiesOutbox,
   companiesSettings,
   companiesSidebars,
+  companiesSchedule,
   connection,
   longrun,
   diagnostics,

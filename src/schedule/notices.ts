@@ -48,8 +48,14 @@ export function currentNotice(
   return null;
 }
 
-/** Removes every occurrence of `secret` from `text` (never let a token reach a mail or a log). */
-export function withoutSecret(text: string, secret: string | null | undefined): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join("[hidden]");
+/**
+ * Removes every occurrence of `secret` (or of each of several: one token per company) from
+ * `text` (never let a token reach a mail or a log). The longest first, so that a token inside
+ * another is not left half shown.
+ */
+export function withoutSecret(text: string, secret: string | readonly string[] | null | undefined): string {
+  const secrets = (typeof secret === "string" ? [secret] : [...(secret ?? [])])
+    .filter((s) => s.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  return secrets.reduce((out, s) => out.split(s).join("[hidden]"), text);
 }

@@ -43,6 +43,11 @@ export interface RefreshProgress<C> {
   records: number;
   /** What was refreshed, e.g. ["funds", "transactions", "reports"]. */
   refreshed: string[];
+  /**
+   * What the history must say of a run that refreshed only part of the document (a company
+   * skipped for want of a usable token); the run itself is still "ok" or "continued".
+   */
+  notes?: readonly string[];
 }
 
 /** The refresh itself, built as steps with a serialisable cursor. */
@@ -100,8 +105,8 @@ export interface RunPorts<C> {
   scheduleFollowUp(delayMs: number): boolean;
   /** Tells the owner that an unattended run failed (e-mail when they asked for it). */
   notifyFailure(run: RunRecord): void;
-  /** The access token, only so that it can be scrubbed from messages. */
-  secret(): string | null;
+  /** The user's access tokens (one, or one per company), only so that they can be scrubbed from messages. */
+  secret(): string | readonly string[] | null;
   /**
    * This user's mark on the position they stored (in their own properties): the stored position
    * is any editor's to rewrite, in anyone's name, so only the one the user stored goes on.
@@ -280,6 +285,8 @@ function runLocked<C>(
   const calls = ports.callsMade();
   ports.quota.add(calls);
   const base = { calls, records: progress.records, refreshed: progress.refreshed };
+  const notes = (progress.notes ?? []).join(" ");
+  const withNotes = (message: string) => [message, notes].filter((m) => m !== "").join(" ");
 
   if (progress.finished) {
     clearContinuation(store);
@@ -287,7 +294,9 @@ function runLocked<C>(
     finish({
       ...base,
       outcome: "ok",
-      message: executions > 1 ? translate(ports.language, "run.message.finishedIn", { executions }) : "",
+      message: withNotes(
+        executions > 1 ? translate(ports.language, "run.message.finishedIn", { executions }) : "",
+      ),
     });
     return { outcome: "ok", run, quota };
   }
@@ -324,18 +333,19 @@ function runLocked<C>(
   finish({
     ...base,
     outcome: "continued",
-    message:
+    message: withNotes(
       atQuota +
-      translate(
-        ports.language,
-        atQuota
-          ? "run.message.quotaNext"
-          : followUp
-            ? "run.message.followUp"
-            : byHand
-              ? "run.message.sidebarContinues"
-              : "run.message.nextRun",
-      ),
+        translate(
+          ports.language,
+          atQuota
+            ? "run.message.quotaNext"
+            : followUp
+              ? "run.message.followUp"
+              : byHand
+                ? "run.message.sidebarContinues"
+                : "run.message.nextRun",
+        ),
+    ),
   });
   return { outcome: "continued", run, quota };
 }

@@ -278,4 +278,150 @@ describe("refresh sidebar: a refresh longer than one execution goes on from the 
       .toEqual([{ name: "refreshFromSidebar", args: ["transactions"] }]);
     await resumed.close();
   });
+
+  it("with several companies, shows each one's last refresh and status, refreshing while it runs", async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 300, height: 600 });
+    const company = (key: string, name: string, status: string, statusText: string, fresh: string[]) => ({
+      key,
+      name,
+      status,
+      statusText,
+      fresh,
+    });
+    const answers = {
+      getRefreshSidebarView: [
+        {
+          language: "en",
+          paused: null,
+          fresh: ["Funds: refreshed 2026-01-10 08:00 by ana@example.com."],
+          companies: [
+            company("c0", "Alpha", "ready", "Ready to refresh with your token.", [
+              "Funds: refreshed 2026-01-10 08:00 by ana@example.com.",
+            ]),
+            company("cbeta", `Beta ${HOSTILE}`, "noToken", "Not refreshed by you: no access token.", [
+              "Not refreshed yet.",
+            ]),
+          ],
+        },
+        {
+          language: "en",
+          paused: null,
+          fresh: ["Funds: refreshed 2026-01-10 09:30 by ana@example.com."],
+          companies: [
+            company("c0", "Alpha", "ready", "Ready to refresh with your token.", [
+              "Funds: refreshed 2026-01-10 09:30 by ana@example.com.",
+            ]),
+            company("cbeta", `Beta ${HOSTILE}`, "noToken", "Not refreshed by you: no access token.", [
+              "Not refreshed yet.",
+            ]),
+          ],
+        },
+      ],
+      refreshFromSidebar: {
+        ok: true,
+        finished: true,
+        records: 3,
+        calls: 1,
+        seconds: 0.2,
+        refreshed: ["funds"],
+        message: "Beta was not refreshed: no access token.",
+      },
+    };
+    await loadSidebar(page, html, answers, {
+      delayMs: 1,
+      delays: { refreshFromSidebar: 300 },
+      failureKey: "error",
+      listsInTurn: true,
+      ready: '#app[aria-busy="false"]',
+    });
+    const sections = () =>
+      page
+        .locator("#refresh-companies section")
+        .evaluateAll((all) =>
+          all.map((s) => [
+            s.querySelector("h2")?.textContent,
+            s.querySelector("p")?.textContent,
+            [...s.querySelectorAll("li")].map((li) => li.textContent),
+          ]),
+        );
+    expect(await sections()).toEqual([
+      [
+        "Alpha",
+        "Ready to refresh with your token.",
+        ["Funds: refreshed 2026-01-10 08:00 by ana@example.com."],
+      ],
+      [`Beta ${HOSTILE}`, "Not refreshed by you: no access token.", ["Not refreshed yet."]],
+    ]);
+    // The first company's lines are in its own section, not twice.
+    expect(await page.locator("#refresh-fresh").isHidden()).toBe(true);
+    expect(await page.locator("#refresh-companies img").count()).toBe(0);
+    await page.getByRole("button", { name: "Refresh funds", exact: true }).click();
+    await expect
+      .poll(() => page.locator("#refresh-companies .company-status").allTextContents())
+      .toEqual(["Refreshing…", "Not refreshed by you: no access token."]);
+    await expect
+      .poll(async () => (await sections())[0])
+      .toEqual([
+        "Alpha",
+        "Ready to refresh with your token.",
+        ["Funds: refreshed 2026-01-10 09:30 by ana@example.com."],
+      ]);
+    await screenshot(page, "refresh-sidebar-companies");
+    await page.close();
+  });
+
+  it("with several companies, draws each company's sheets done between the pieces of a long refresh", async () => {
+    const alpha = (fresh: string[]) => ({
+      key: "c0",
+      name: "Alpha",
+      status: "ready",
+      statusText: "Ready to refresh with your token.",
+      fresh,
+    });
+    const beta = (fresh: string[]) => ({ ...alpha(fresh), key: "cbeta", name: "Beta" });
+    const view = (a: string[], b: string[]) => ({
+      language: "en",
+      paused: null,
+      fresh: [],
+      companies: [alpha(a), beta(b)],
+    });
+    const page = await openPieces(
+      {
+        getRefreshSidebarView: [
+          view(["Not refreshed yet."], ["Not refreshed yet."]),
+          view(["Funds: refreshed 2026-01-10 09:30 by ana@example.com."], ["Not refreshed yet."]),
+          view(
+            ["Funds: refreshed 2026-01-10 09:30 by ana@example.com."],
+            ["Funds: refreshed 2026-01-10 09:31 by ana@example.com."],
+          ),
+        ],
+        refreshFromSidebar: [piece(50), piece(100, true)],
+      },
+      400,
+    );
+    const lines = () =>
+      page
+        .locator("#refresh-companies section")
+        .evaluateAll((all) => all.map((s) => s.querySelector("li")?.textContent));
+    await page.getByRole("button", { name: "Refresh all" }).click();
+    // After the first piece: Alpha's funds done, both still refreshing.
+    await expect
+      .poll(lines)
+      .toEqual(["Funds: refreshed 2026-01-10 09:30 by ana@example.com.", "Not refreshed yet."]);
+    expect(await page.locator("#refresh-companies .company-status").allTextContents()).toEqual([
+      "Refreshing…",
+      "Refreshing…",
+    ]);
+    await expect
+      .poll(lines)
+      .toEqual([
+        "Funds: refreshed 2026-01-10 09:30 by ana@example.com.",
+        "Funds: refreshed 2026-01-10 09:31 by ana@example.com.",
+      ]);
+    await expect
+      .poll(() => page.locator("#refresh-companies .company-status").allTextContents())
+      .toEqual(["Ready to refresh with your token.", "Ready to refresh with your token."]);
+    await page.close();
+  });
 });

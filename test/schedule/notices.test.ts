@@ -76,4 +76,15 @@ describe("withoutSecret", () => {
     );
     expect(withoutSecret("nothing", "")).toBe("nothing");
   });
+
+  it("hides every token of a user with one per company, a token inside another included", () => {
+    expect(
+      withoutSecret("Alpha tok-alpha-1; Beta tok-beta-22 and tok-alpha-1x", [
+        "tok-alpha-1",
+        "tok-beta-22",
+        "tok-alpha-1x",
+      ]),
+    ).toBe("Alpha [hidden]; Beta [hidden] and [hidden]");
+    expect(withoutSecret("tok-1234", [])).toBe("tok-1234");
+  });
 });

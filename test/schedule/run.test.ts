@@ -351,3 +351,34 @@ describe("a run bigger than the last one (another editor's settings or stored po
     expect(h.state.followUps).toBe(1);
   });
 });
+
+describe("runRefresh of a document of several companies", () => {
+  it("records a run that left a company out as ok, listing it, and never shows any of the user's tokens", () => {
+    const h = harness(3, 60_000);
+    const run = h.refresh.engine.run.bind(h.refresh.engine);
+    h.refresh.engine.run = (cursor, shouldStop) => ({
+      ...run(cursor, shouldStop),
+      notes: ["Beta was not refreshed: no access token of yours (tok-beta-5678 unused)."],
+    });
+    const ports = { ...h.ports(), secret: () => ["tok-alpha-1234", "tok-beta-5678"] };
+    expect(runRefresh("schedule", ports).outcome).toBe("ok");
+    const [last] = loadHistory(h.doc, h.world.now);
+    expect(last).toMatchObject({ outcome: "ok", records: 30 });
+    expect(last?.message).toBe("Beta was not refreshed: no access token of yours ([hidden] unused).");
+    expect(h.state.mails).toEqual([]);
+  });
+
+  it("hides every token in a failed run's message and mail", () => {
+    const h = harness(3, 60_000);
+    h.refresh.engine.run = () => {
+      throw new Error(
+        "Beta was not refreshed; its rows were left as they were: tok-beta-5678 tok-alpha-1234",
+      );
+    };
+    const ports = { ...h.ports(), secret: () => ["tok-alpha-1234", "tok-beta-5678"] };
+    expect(runRefresh("schedule", ports).outcome).toBe("failed");
+    const [last] = loadHistory(h.doc, h.world.now);
+    expect(last?.message).toContain("Beta was not refreshed");
+    expect(JSON.stringify([last, h.state.mails])).not.toMatch(/tok-(alpha|beta)/);
+  });
+});

@@ -86,8 +86,45 @@ function render(app: HTMLElement, view: View | null): void {
       }),
     );
   };
+  // With several companies: each one's last refresh and whether this user can refresh it, and
+  // while a refresh runs, which of them it is refreshing. Drawn again after each run.
+  const companies = document.createElement("div");
+  companies.id = "refresh-companies";
+  type Companies = NonNullable<View["companies"]>;
+  let shownCompanies: Companies | null = null;
+  const showCompanies = (list: Companies | null | undefined, running = false) => {
+    shownCompanies = list ?? null;
+    companies.replaceChildren(
+      ...(list ?? []).map((company) => {
+        const section = document.createElement("section");
+        section.className = "company";
+        section.dataset["company"] = company.key;
+        section.dataset["status"] = company.status;
+        const name = document.createElement("h2");
+        name.textContent = company.name;
+        const state = document.createElement("p");
+        state.className = company.status === "ready" ? "company-status" : "company-status problem";
+        state.textContent =
+          running && company.status === "ready" ? t("refresh.company.running") : company.statusText;
+        const lines = document.createElement("ul");
+        lines.className = "hint";
+        lines.append(
+          ...company.fresh.map((line) => {
+            const item = document.createElement("li");
+            item.textContent = line;
+            return item;
+          }),
+        );
+        section.append(name, state, lines);
+        return section;
+      }),
+    );
+    // The first company's lines are in its own section.
+    fresh.hidden = (list ?? []).length > 0;
+  };
   showFresh(view?.fresh ?? []);
-  app.append(heading, list, progress, controls, status, fresh);
+  showCompanies(view?.companies);
+  app.append(heading, list, progress, controls, status, fresh, companies);
   app.setAttribute("aria-busy", "false");
 
   const offerContinue = (kind: string, label: StringKey, percent: number) => {
@@ -105,6 +142,15 @@ function render(app: HTMLElement, view: View | null): void {
     if (paused.continueNow) void start(paused.kind, label);
   }
 
+  /** Draws each company again from a fresh view; kept as it was when the view cannot be read. */
+  async function redrawCompanies(running: boolean): Promise<void> {
+    try {
+      showCompanies((await server.getRefreshSidebarView()).companies, running);
+    } catch (_err) {
+      if (shownCompanies) showCompanies(shownCompanies, running);
+    }
+  }
+
   function start(kind: string, label: StringKey): Promise<void> {
     return whileDisabled([...buttons, resume], async () => {
       app.setAttribute("aria-busy", "true");
@@ -115,6 +161,7 @@ function render(app: HTMLElement, view: View | null): void {
       progress.hidden = kind === "selected";
       status.className = "";
       status.textContent = t("refresh.sidebar.running", { what: t(label) });
+      if (shownCompanies) showCompanies(shownCompanies, true);
       let records = 0;
       let calls = 0;
       let seconds = 0;
@@ -152,6 +199,8 @@ function render(app: HTMLElement, view: View | null): void {
             percent: summary.percent,
             piece: piece + 1,
           });
+          // Each company's sheets done so far (their stamps), drawn again between pieces.
+          if (shownCompanies) await redrawCompanies(true);
         }
       } catch (err) {
         status.className = "problem";
@@ -160,8 +209,11 @@ function render(app: HTMLElement, view: View | null): void {
         cancel.hidden = true;
         app.setAttribute("aria-busy", "false");
         try {
-          showFresh((await server.getRefreshSidebarView()).fresh ?? []);
+          const next = await server.getRefreshSidebarView();
+          showFresh(next.fresh ?? []);
+          showCompanies(next.companies);
         } catch (_err) {
+          if (shownCompanies) showCompanies(shownCompanies);
           // The lines stay as they were; the status line already says how the run ended.
         }
       }

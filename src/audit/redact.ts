@@ -12,10 +12,15 @@ export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
 }
 
-/** `text` with every known secret and every bearer credential replaced. */
+/**
+ * `text` with every known secret and every bearer credential replaced. The longest first: one
+ * company's token may hold another's (Alpha's token plus "-2"), and replacing the shorter first
+ * would leave the rest of the longer in the text.
+ */
 export function redactText(text: string, secrets: readonly string[] = []): string {
   let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join(REDACTED);
+  const longestFirst = secrets.filter((s) => s && s.length >= 4).sort((a, b) => b.length - a.length);
+  for (const s of longestFirst) out = out.split(s).join(REDACTED);
   return out.replace(/\b(Bearer|Basic)\s+[^\s"',;]+/gi, `$1 ${REDACTED}`);
 }
 

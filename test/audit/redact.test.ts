@@ -29,6 +29,18 @@ describe("redaction", () => {
     expect(redactText("Authorization: Bearer abc.def")).toBe(`Authorization: Bearer ${REDACTED}`);
   });
 
+  it("hides a token that holds another one whole, whichever order they come in", () => {
+    const alpha = "tok-alpha-5f2e";
+    const beta = `${alpha}-2`;
+    for (const secrets of [
+      [alpha, beta],
+      [beta, alpha],
+    ]) {
+      const text = redactText(`Beta refused ${beta}; Alpha ${alpha}`, secrets);
+      expect(text).toBe("Beta refused [redacted]; Alpha [redacted]");
+    }
+  });
+
   it("never lets the token through, wherever it hides in the parameters", () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.string(), (value, key) => {

@@ -61,7 +61,8 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   let context: E2eContext | undefined;
 
   beforeAll(async () => {
-    stack = await startStack();
+    // As `npm start -- --companies 1`: the one-company demo these suites speak of.
+    stack = await startStack({ companies: 1 });
     page = await getBrowser().context.newPage();
     const errors = pageErrors(page);
     const playground = new PlaygroundPage(page);
@@ -93,7 +94,6 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
 
   describe("refresh", () => refreshSuite(ctx));
   describe("refresh sidebar", () => refreshSidebarSuite(ctx));
-  describe("two demo companies", () => companiesSuite(ctx));
   describe("settings sidebar: the Connection section (menu “Connection…”)", () => connectionSuite(ctx));
   describe("settings sidebar", () => settingsSuite(ctx));
   describe("fund sidebar", () => fundSuite(ctx));
@@ -104,7 +104,7 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
   describe("opening", () => openingSuite(ctx));
 });
 
-describe("end to end with two companies: the Fund sidebar acts on the selected row's company", () => {
+describe("end to end with two companies, as `npm start` opens the playground", () => {
   let stack: PlaygroundStack | undefined;
   let page: Page | undefined;
   let context: E2eContext | undefined;
@@ -134,8 +134,11 @@ describe("end to end with two companies: the Fund sidebar acts on the selected r
     await stack?.close();
   });
 
-  fundSidebarCompaniesSuite(() => {
+  const ctx = (): E2eContext => {
     if (!context) throw new Error("the two-company playground did not start (see the first failure)");
     return context;
-  });
+  };
+
+  describe("two demo companies", () => companiesSuite(ctx));
+  describe("the Fund sidebar acts on the selected row's company", () => fundSidebarCompaniesSuite(ctx));
 });

@@ -15,6 +15,7 @@ export const LONG_FILES = [
   "test/writeback/kill-sweep-others.test.ts",
   "test/browser/playground.test.ts",
   "test/writeback/layout.test.ts",
+  "test/writeback/layout-company.test.ts",
   "test/writeback/refused-applied.test.ts",
   "test/audit/audit-rows.emulated.test.ts",
   "test/writeback/kill-resend.test.ts",

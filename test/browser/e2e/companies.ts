@@ -4,6 +4,7 @@
  * company through the page leaves the other answering and its funds refreshed.
  */
 import { expect, it } from "vitest";
+import { screenshot } from "../browser";
 import { until } from "../until";
 import type { E2eContext } from "./context";
 
@@ -43,6 +44,41 @@ export function companiesSuite(ctx: () => E2eContext): void {
       entries?: Array<{ name: string }>;
     };
     expect(listed.entries?.map((e) => e.name)).toEqual(["Alpha", "Beta"]);
+  });
+
+  it("“Connection…” lists both companies, each ready for the demo user, at 300 px; Refresh all fills one sheet with both", async () => {
+    const { playground, page } = ctx();
+    await ctx().fresh();
+    await playground.menuAnswering("refreshAll", ["OK"]);
+    await playground.sheet("Funds");
+    const header = await playground.header();
+    expect(header.slice(0, 3)).toEqual(["Id", "Company", "Company key"]);
+    const column = async (name: string) =>
+      (await page.locator(`td[data-column="${header.indexOf(name)}"]`).allTextContents()).slice(1);
+    expect(new Set((await column("Company")).filter((text) => text !== ""))).toEqual(
+      new Set(["Alpha", "Beta"]),
+    );
+    // Fund 5001 is Alpha's and Beta's: two rows.
+    expect((await column("Id")).filter((text) => text === "5001").length).toBe(2);
+    await screenshot(page, "playground-companies");
+    await playground.menu("showConnectionSidebar");
+    const frame = playground.sidebar();
+    await frame.locator("#connection .company").first().waitFor();
+    const cards = await frame.locator("#connection .company").evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        name: node.querySelector(".company-name")?.textContent,
+        status: (node as HTMLElement).dataset.status,
+      })),
+    );
+    expect(cards).toEqual([
+      { name: "Alpha", status: "ready" },
+      { name: "Beta", status: "ready" },
+    ]);
+    expect(
+      await frame.locator("body").evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(300);
+    await screenshot(page, "sidebar-companies");
+    expect(ctx().errors).toEqual([]);
   });
 
   it("a fault put on Beta from the panel leaves Alpha answering: Alpha's funds refresh from the menu", async () => {

@@ -46,13 +46,14 @@ export function outboxSuite(ctx: () => E2eContext): void {
     await playground.waitForRunsAfter(before);
     expect(await playground.activeSheet()).toBe("Outbox");
     const header = await playground.header();
-    expect(header.slice(0, 5)).toEqual(["State", "Result", "Operation", "Target Id", "Amount"]);
-    // State and Result come first (A, B): the operation is typed from column C.
+    expect(header.slice(0, 6)).toEqual(["State", "Result", "Company", "Operation", "Target Id", "Amount"]);
+    // State and Result come first (A, B), then Company (C: empty with one company): the
+    // operation is typed from column D.
     await playground.typeRows(2, [
-      ["", "", "Deposit", funds[0]?.id as string, "1000.50"],
-      ["", "", "Withdrawal", funds[1]?.id as string, "20"],
+      ["", "", "", "Deposit", funds[0]?.id as string, "1000.50"],
+      ["", "", "", "Withdrawal", funds[1]?.id as string, "20"],
     ]);
-    expect((await playground.row(2)).slice(2, 4)).toEqual(["Deposit", funds[0]?.id]);
+    expect((await playground.row(2)).slice(3, 5)).toEqual(["Deposit", funds[0]?.id]);
   });
 
   it("previews the batch with its totals and sends nothing", async () => {
@@ -79,10 +80,10 @@ export function outboxSuite(ctx: () => E2eContext): void {
     const green = "rgb(217, 234, 211)";
     for (const name of ["A2", "B2", "A3"])
       expect(await playground.cell(name).evaluate((td) => getComputedStyle(td).backgroundColor)).toBe(green);
-    for (const letter of ["T", "U", "V"])
+    for (const letter of ["U", "V", "W"])
       expect(await page.locator(`[data-testid="col-header-${letter}"]`).isVisible()).toBe(false);
-    // A deposit does not use Currency (F): shaded on its row.
-    expect(await playground.cell("F2").evaluate((td) => getComputedStyle(td).backgroundColor)).toBe(
+    // A deposit does not use Currency (G): shaded on its row.
+    expect(await playground.cell("G2").evaluate((td) => getComputedStyle(td).backgroundColor)).toBe(
       "rgb(239, 239, 239)",
     );
     expect(await balance(funds[0]?.id as string)).toBe((funds[0]?.before ?? 0) + 100_050);
@@ -102,7 +103,7 @@ export function outboxSuite(ctx: () => E2eContext): void {
     const { playground, page } = ctx();
     const start = await balance(funds[0]?.id as string);
     await playground.sheet("Outbox");
-    await playground.typeRows(4, [["", "", "Deposit", funds[0]?.id as string, "500"]]);
+    await playground.typeRows(4, [["", "", "", "Deposit", funds[0]?.id as string, "500"]]);
     await page.locator('[data-testid="fault-preset"]').selectOption("drop-after-apply-deposit");
     await page.locator('[data-testid="fault-apply"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "dropped" }).waitFor();
@@ -143,7 +144,7 @@ export function outboxSuite(ctx: () => E2eContext): void {
     const id = String(rigid?.Id);
     const start = await balance(id);
     await playground.sheet("Outbox");
-    await playground.typeRows(5, [["", "", "Withdrawal", id, "99999999"]]);
+    await playground.typeRows(5, [["", "", "", "Withdrawal", id, "99999999"]]);
     await playground.menuAnswering("runOutbox", ["YES", "OK"]);
     await playground.sheet("Outbox");
     const header = await playground.header();

@@ -55,19 +55,22 @@ const getBrowser = (): Browser => {
 
 describe("playground page", () => pageSuite(getBrowser));
 
-describe("end to end: the built add-on in the emulation against the sandbox", () => {
+/**
+ * A playground of `companies` companies opened in a page of its own before the describe's tests,
+ * closed after them; the tests' context once it is there.
+ */
+function playgroundFor(companies: number): () => E2eContext {
   let stack: PlaygroundStack | undefined;
   let page: Page | undefined;
   let context: E2eContext | undefined;
 
   beforeAll(async () => {
-    // As `npm start -- --companies 1`: the one-company demo these suites speak of.
-    stack = await startStack({ companies: 1 });
-    page = await getBrowser().context.newPage();
-    const errors = pageErrors(page);
-    const playground = new PlaygroundPage(page);
-    const running = stack;
-    const openPage = page;
+    const running = await startStack({ companies });
+    stack = running;
+    const openPage = await getBrowser().context.newPage();
+    page = openPage;
+    const errors = pageErrors(openPage);
+    const playground = new PlaygroundPage(openPage);
     context = {
       stack: running,
       page: openPage,
@@ -87,10 +90,16 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
     await stack?.close();
   });
 
-  const ctx = (): E2eContext => {
-    if (!context) throw new Error("The playground did not start (see the first failure)");
+  return () => {
+    if (!context)
+      throw new Error(`The playground of ${companies} companies did not start (see the first failure)`);
     return context;
   };
+}
+
+describe("end to end: the built add-on in the emulation against the sandbox", () => {
+  // As `npm start -- --companies 1`: the one-company demo these suites speak of.
+  const ctx = playgroundFor(1);
 
   describe("refresh", () => refreshSuite(ctx));
   describe("refresh sidebar", () => refreshSidebarSuite(ctx));
@@ -105,39 +114,7 @@ describe("end to end: the built add-on in the emulation against the sandbox", ()
 });
 
 describe("end to end with two companies, as `npm start` opens the playground", () => {
-  let stack: PlaygroundStack | undefined;
-  let page: Page | undefined;
-  let context: E2eContext | undefined;
-
-  beforeAll(async () => {
-    stack = await startStack({ companies: 2 });
-    page = await getBrowser().context.newPage();
-    const errors = pageErrors(page);
-    const playground = new PlaygroundPage(page);
-    const running = stack;
-    context = {
-      stack: running,
-      page,
-      playground,
-      errors,
-      async fresh() {
-        await running.reset();
-        errors.length = 0;
-        await playground.open(running.url);
-      },
-    };
-    await playground.open(running.url);
-  });
-
-  afterAll(async () => {
-    await page?.close();
-    await stack?.close();
-  });
-
-  const ctx = (): E2eContext => {
-    if (!context) throw new Error("the two-company playground did not start (see the first failure)");
-    return context;
-  };
+  const ctx = playgroundFor(2);
 
   describe("two demo companies", () => companiesSuite(ctx));
   describe("the Fund sidebar acts on the selected row's company", () => fundSidebarCompaniesSuite(ctx));

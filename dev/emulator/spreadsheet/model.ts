@@ -3,6 +3,7 @@
  * a given size, with the row and column operations Sheets offers. Plain data, no Apps Script
  * types: the fakes in fakes.ts put the Apps Script face on it.
  */
+import { COPY_SELF, type CopiesItself } from "../clone";
 import type { CellScalar } from "./typed-input";
 
 /**
@@ -45,7 +46,7 @@ export interface ConditionalRuleData {
 export const DEFAULT_ROWS = 1000;
 export const DEFAULT_COLUMNS = 26;
 
-export class SheetData {
+export class SheetData implements CopiesItself {
   maxRows = DEFAULT_ROWS;
   maxColumns = DEFAULT_COLUMNS;
   frozenRows = 0;
@@ -72,6 +73,39 @@ export class SheetData {
 
   cell(row: number, column: number): Cell | undefined {
     return this.rows[row - 1]?.[column - 1];
+  }
+
+  /**
+   * A copy for cloneState (saveState, restoreState): the cells, tens of thousands on a formatted
+   * sheet, are copied by spreading, not key by key through the clone's map of objects seen. A
+   * cell belongs to one position and its style is replaced, never changed in place (fakes.ts);
+   * a validation rule is shared by the cells it was set on, so it goes through `member`, which
+   * keeps that sharing.
+   */
+  [COPY_SELF](member: (value: unknown) => unknown, register: (copy: object) => void): SheetData {
+    const out = Object.create(SheetData.prototype) as SheetData;
+    register(out);
+    const fields = this as unknown as Record<string, unknown>;
+    const copied = out as unknown as Record<string, unknown>;
+    for (const key of Object.keys(this)) if (key !== "rows") copied[key] = member(fields[key]);
+    const rows: Array<Array<Cell | undefined> | undefined> = new Array(this.rows.length);
+    for (let r = 0; r < this.rows.length; r++) {
+      const row = this.rows[r];
+      if (!row) continue;
+      const cells: Array<Cell | undefined> = new Array(row.length);
+      for (let c = 0; c < row.length; c++) {
+        const cell = row[c];
+        if (!cell) continue;
+        const made: Cell = { ...cell };
+        if (cell.value instanceof Date) made.value = new Date(cell.value.getTime());
+        if (cell.style) made.style = { ...cell.style };
+        if (cell.validation) made.validation = member(cell.validation) as ValidationRule;
+        cells[c] = made;
+      }
+      rows[r] = cells;
+    }
+    out.rows = rows;
+    return out;
   }
 
   /** The cell at (row, column), created if missing. */
@@ -113,15 +147,17 @@ export class SheetData {
     if (what.validation) delete c.validation;
   }
 
-  private hasContent(c: Cell | undefined): boolean {
-    return !!c && (c.value !== "" || c.formula !== undefined);
-  }
-
   /** Last row with content (0 when the sheet is empty), as getLastRow() counts. */
   lastRow(): number {
+    // Plain loops: a formatted sheet has a thousand rows of empty cells to pass, and the add-on
+    // asks at almost every read.
     for (let r = Math.min(this.rows.length, this.maxRows); r >= 1; r--) {
       const row = this.rows[r - 1];
-      if (row?.some((c) => this.hasContent(c))) return r;
+      if (!row) continue;
+      for (let c = 0; c < row.length; c++) {
+        const cell = row[c];
+        if (cell !== undefined && (cell.value !== "" || cell.formula !== undefined)) return r;
+      }
     }
     return 0;
   }
@@ -131,7 +167,8 @@ export class SheetData {
     for (const row of this.rows) {
       if (!row) continue;
       for (let c = Math.min(row.length, this.maxColumns); c > last; c--) {
-        if (this.hasContent(row[c - 1])) {
+        const cell = row[c - 1];
+        if (cell !== undefined && (cell.value !== "" || cell.formula !== undefined)) {
           last = c;
           break;
         }

@@ -64,4 +64,32 @@ describe("saveState and restoreState", () => {
     expect(sheet?.cell(3, 1)).toBeUndefined();
     expect(em.spreadsheet.sheets).toContain(em.spreadsheet.active.sheet);
   });
+
+  it("copies each cell whole: a date, a style and a dropdown of the copy are its own, a rule shared by cells stays shared", () => {
+    em.resetState();
+    inScript(
+      em,
+      `var s = SpreadsheetApp.getActive().getSheetByName("Sheet1");
+       s.getRange("A1").setValue(new Date(Date.UTC(2024, 5, 30)));
+       s.getRange("B1").setBackground("#ff0000");
+       s.getRange("C1:C2").setDataValidation(
+         SpreadsheetApp.newDataValidation().requireValueInList(["Deposit", "Withdrawal"], true).build());`,
+    );
+    const state = em.saveState();
+    for (let round = 0; round < 2; round++) {
+      em.restoreState(state);
+      const sheet = em.spreadsheet.sheetByName("Sheet1");
+      const date = sheet?.cell(1, 1)?.value as Date;
+      expect(date.toISOString()).toBe("2024-06-30T00:00:00.000Z");
+      expect(sheet?.cell(1, 2)?.style).toEqual({ background: "#ff0000" });
+      const [first, second] = [sheet?.cell(1, 3)?.validation, sheet?.cell(2, 3)?.validation];
+      expect(first?.values).toEqual(["Deposit", "Withdrawal"]);
+      expect(second).toBe(first);
+      // Changed in place here, none of it reaches the saved state or the next copy.
+      date.setUTCFullYear(1999);
+      (sheet?.cell(1, 2)?.style as Record<string, string>).background = "#000000";
+      first?.values.push("Other");
+    }
+  });
 });
+

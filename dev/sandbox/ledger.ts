@@ -118,6 +118,25 @@ export class Ledger {
     return dayOf(this.now(), this.timeZone);
   }
 
+  /**
+   * A copy that shares no record with this ledger, with the same next ids and revision
+   * (POST /_sandbox/snapshot keeps one, /restore puts a copy of it back).
+   */
+  copy(): Ledger {
+    const data: SandboxData = structuredClone({
+      users: [...this.users.values()],
+      policies: [...this.policies.values()],
+      funds: [...this.funds.values()],
+      reports: [...this.reports.values()],
+    });
+    const out = new Ledger(data, this.now, this.timeZone);
+    out.nextFundId = this.nextFundId;
+    out.nextReportId = this.nextReportId;
+    out.nextReportNumber = this.nextReportNumber;
+    out.revision = this.revision;
+    return out;
+  }
+
   createFund(input: NewFund): Fund {
     this.revision++;
     this.requireRole(input.idAdmin, "fundAdministrator", "administer funds");

@@ -15,7 +15,7 @@ import { parseAmountToCents } from "../../src/api/money";
 import { type CompanyOptions, companiesFrom, companyNamed } from "./companies";
 import { isTimeZone, parseDay } from "./dates";
 import { DEFAULT_SIZES, type DemoSizes } from "./demo";
-import { invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
+import { conflict, invalid, methodNotAllowed, notFound, SandboxError, unauthorized } from "./errors";
 import { FaultPlan, type FaultRule } from "./faults";
 import { jsonText } from "./json-text";
 import type { Ledger } from "./ledger";
@@ -95,6 +95,8 @@ interface ServedCompany extends SandboxCompany {
   resetSeed: number;
   shapes: Shapes;
   shapeSeed: number;
+  /** The ledger POST /_sandbox/snapshot kept, for /restore. */
+  saved?: Ledger;
 }
 
 interface Answer {
@@ -411,6 +413,19 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         managerId: service.managerId,
         users: service.ledger.users.size,
       });
+    }
+    if (first === "snapshot" && parts.length === 1) {
+      only("POST");
+      company.saved = ledger.copy();
+      return ok({ saved: true, funds: ledger.funds.size, reports: ledger.reports.size });
+    }
+    if (first === "restore" && parts.length === 1) {
+      only("POST");
+      if (!company.saved) throw conflict("snapshot", "nothing was saved; POST /_sandbox/snapshot first");
+      // A copy: the snapshot can be restored again. Faults are cleared, as by a reset.
+      service.ledger = company.saved.copy();
+      faults.clear();
+      return ok({ restored: true, funds: service.ledger.funds.size, reports: service.ledger.reports.size });
     }
     if (first === "state" && parts.length === 1) {
       only("GET");

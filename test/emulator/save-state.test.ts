@@ -92,4 +92,3 @@ describe("saveState and restoreState", () => {
     }
   });
 });
-

@@ -76,6 +76,13 @@ export interface WriteBack {
    * (emulator.saveState()): a sweep builds its starting spreadsheet once, not once per point.
    */
   resetTo(state: EmulatorState): Promise<void>;
+  /** Keeps a copy of the sandbox's ledger as it is now (POST /_sandbox/snapshot), for restoreTo. */
+  saveLedger(): Promise<void>;
+  /**
+   * The ledger saveLedger() kept (POST /_sandbox/restore, faults cleared) and the emulator put
+   * back to `state`: a sweep whose start needs runs of the add-on makes them once.
+   */
+  restoreTo(state: EmulatorState): Promise<void>;
   settings(form: Record<string, string>): void;
   /** Runs a function from the menu; alerts are answered from `answers` (default: OK to each). */
   menu(name: string, answers?: string[], options?: Parameters<Emulator["tryRun"]>[2]): RunOutcome;
@@ -198,6 +205,14 @@ export async function startWriteBack(
     async resetTo(state) {
       // A reset clears the faults too.
       await control("reset", SIZES);
+      emulator.restoreState(state);
+      emulator.resetCounters();
+    },
+    async saveLedger() {
+      await control("snapshot", {});
+    },
+    async restoreTo(state) {
+      await control("restore", {});
       emulator.restoreState(state);
       emulator.resetCounters();
     },

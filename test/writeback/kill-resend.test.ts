@@ -3,11 +3,11 @@
  * call in turn (between the new attempt's record, the old one's removal and the row's cells,
  * among others), then run again once the in-flight window is over: the deposit lands exactly
  * once and the row ends Done, never Refused for a record the run itself removed.
- * Each kill point starts from the same spreadsheet (made once, then restored) and a fresh ledger.
+ * Each kill point starts from the same spreadsheet and ledger (made once, then restored).
  */
 import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { type SandboxFund, writeBackPerFile } from "./harness";
+import { runOutboxAgain, type SandboxFund, writeBackPerFile } from "./harness";
 
 const wb = writeBackPerFile();
 
@@ -17,22 +17,20 @@ describe("a run that sends an interrupted deposit again, killed at any call", ()
     const [a] = (await wb.state()).funds.filter((f) => f.status === 1) as [SandboxFund];
     expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
     wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "6.06" }]);
+    // The interrupted run is made once, before the sweep: each point starts from its Unknown
+    // row and record, and the ledger it left (saved once, restored at each point).
+    await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-before-apply", times: 1 }]);
+    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+    expect(wb.outbox()[0]?.state).toBe("Unknown");
     const start = wb.emulator.saveState();
+    await wb.saveLedger();
     let completed = false;
     for (let call = 1; !completed; call++) {
-      await wb.resetTo(start);
-      // The interrupted run is made at each point: it writes the time its record is dated with,
-      // and the clock is not part of the saved state.
-      await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-before-apply", times: 1 }]);
-      expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-      expect(wb.outbox()[0]?.state).toBe("Unknown");
+      await wb.restoreTo(start);
       wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
       const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
       completed = killed.ok;
-      for (let again = 0; again < 3; again++) {
-        wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
-        wb.menu("runOutbox", ["YES", "OK", "OK"]);
-      }
+      runOutboxAgain(wb);
       const where = `killed at call ${call}`;
       expect(
         wb.outbox().map((r) => [r.state, r.result]),

@@ -8,7 +8,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, openReports, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import {
+  buildWriteBack,
+  openReports,
+  runOutboxAgain,
+  type SandboxFund,
+  startWriteBack,
+  type WriteBack,
+} from "./harness";
 
 let wb: WriteBack;
 let fund: SandboxFund;
@@ -288,10 +295,7 @@ describe("a run whose deposit is refused in words after it was applied, killed a
       await wb.faults([{ endpoint: "depositMoneyToFund", fault: "error-in-200", apply: true, times: 1 }]);
       const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
       completed = killed.ok;
-      for (let again = 0; again < 3; again++) {
-        pastTheWindow();
-        wb.menu("runOutbox", ["YES", "OK", "OK"]);
-      }
+      runOutboxAgain(wb);
       const where = `killed at call ${call}`;
       expect(wb.outbox()[0]?.state, where).toBe("Done");
       expect(await movements(1, 271), where).toBe(1);

@@ -35,6 +35,8 @@ export interface Execution {
   stopped: string | undefined;
   fetchCount: number;
   serviceCalls: number;
+  /** The last service call it made ("Range.getValues"), the one a stop at the next call follows. */
+  lastCall: string | undefined;
   /** Names of the locks this execution holds ("document", "script", "user:<email>"). */
   readonly heldLocks: Set<string>;
 }

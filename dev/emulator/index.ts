@@ -340,6 +340,11 @@ export class Emulator {
   private triggerRuntime = new Map<string, { since: number; ms: number }>();
   private executionSeq = 0;
   private current: Execution | undefined;
+  /**
+   * The execution that ended last: how many service calls it reached (a stopped one counts the
+   * call it was stopped at) and the last one it made before, as "Service.method".
+   */
+  lastEnded: { serviceCalls: number; lastCall: string | undefined } | undefined;
   private readonly http: SyncHttp;
   private readonly distDir: string;
   private files!: {
@@ -833,6 +838,7 @@ export class Emulator {
       this.stop(MESSAGES.timeout);
     }
     const name = `${service}.${method}`;
+    exec.lastCall = name;
     if (exec.authMode === "NONE" && !allowedInNone(service, method)) {
       throw new ServiceError(
         `You do not have permission to call ${name} in AuthMode.NONE (onOpen before the add-on is used in this document).`,
@@ -1022,6 +1028,7 @@ export class Emulator {
       stopped: undefined,
       fetchCount: 0,
       serviceCalls: 0,
+      lastCall: undefined,
       heldLocks: new Set(),
     };
   }
@@ -1085,6 +1092,7 @@ export class Emulator {
       });
     }
     this.executions.push(record);
+    this.lastEnded = { serviceCalls: exec.serviceCalls, lastCall: exec.lastCall };
     return outcome;
   }
 

@@ -9,7 +9,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COMPANIES_KEY } from "../../src/settings/companies";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "../writeback/harness";
+import {
+  buildWriteBack,
+  type SandboxFund,
+  startWriteBack,
+  stoppedAfterARead,
+  type WriteBack,
+} from "../writeback/harness";
 
 let wb: WriteBack;
 let openFunds: SandboxFund[];
@@ -311,6 +317,8 @@ describe("an Audit sheet with the previous version's columns", () => {
       for (let call = 1; !completed; call++) {
         wb.emulator.restoreState(start);
         completed = wb.menu("refreshFunds", ["OK"], { stopAt: { serviceCall: call } }).ok;
+        // The same documents as the point before, which was checked (stoppedAfterARead).
+        if (stoppedAfterARead(wb.emulator, call)) continue;
         refreshFunds();
         const where = `killed at call ${call}`;
         expect(wb.sheetValues("Audit")[0], where).toEqual(headersOf(AUDIT_TABLE, "en"));

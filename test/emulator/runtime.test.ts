@@ -74,6 +74,14 @@ describe("time", () => {
     ).toThrow("Exceeded maximum execution time");
     expect(em.userPropertiesOf("ana@example.com").toObject()).toMatchObject({ a: "1" });
     expect(em.userPropertiesOf("ana@example.com").toObject().b).toBeUndefined();
+    // The call it was stopped at counts; the last one made is the one before it.
+    expect(em.lastEnded).toEqual({ serviceCalls: 3, lastCall: "Properties.setProperty" });
+    expect(() =>
+      inScript(em, `PropertiesService.getUserProperties().getProperty("a"); Session.getActiveUser();`, null, {
+        stopAt: { serviceCall: 3 },
+      }),
+    ).toThrow("Exceeded maximum execution time");
+    expect(em.lastEnded).toEqual({ serviceCalls: 3, lastCall: "Properties.getProperty" });
   });
 });
 

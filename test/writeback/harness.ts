@@ -282,6 +282,22 @@ export function runOutboxAgain(wb: WriteBack): void {
   }
 }
 
+/**
+ * Whether the last run, stopped at service call `call`, left the documents as a stop one call
+ * earlier did: the call it made just before the stop only read (a getter, "Range.getValues",
+ * "Properties.getProperty": its name starts with get, is or has; never a fetch). A kill sweep
+ * checks such a point no further: the point before it left the same spreadsheet, properties,
+ * cache and ledger, up to times and random ids (which differ between any two points anyway),
+ * and was checked. Every point is still run and killed; a run that ended before the call is
+ * checked.
+ */
+export function stoppedAfterARead(emulator: Emulator, call: number): boolean {
+  const ended = emulator.lastEnded;
+  if (ended === undefined || ended.serviceCalls !== call || ended.lastCall === undefined) return false;
+  const [service, method = ""] = ended.lastCall.split(".");
+  return service !== "UrlFetchApp" && /^(get|is|has)[A-Z]/.test(method);
+}
+
 /** What the Report sidebar's page sends with a mark for the reports `view` showed. */
 export function sentFor(view: { reports: ReportLine[] }): {
   reportIds: number[];

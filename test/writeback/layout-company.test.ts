@@ -11,7 +11,13 @@ import { columnNumber } from "../../src/outbox/columns";
 import { outboxFormatRules } from "../../src/outbox/layout";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { columnLetters } from "../../src/sheets/formulas";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import {
+  buildWriteBack,
+  type SandboxFund,
+  startWriteBack,
+  stoppedAfterARead,
+  type WriteBack,
+} from "./harness";
 
 let wb: WriteBack;
 let funds: SandboxFund[];
@@ -120,6 +126,8 @@ describe("an Outbox of the layout before the Company column", () => {
       await wb.restoreTo(start);
       const killed = wb.menu("previewOutbox", ["OK"], { stopAt: { serviceCall: call } });
       completed = killed.ok;
+      // The same documents as the point before, which was checked (stoppedAfterARead).
+      if (stoppedAfterARead(wb.emulator, call)) continue;
       const where = `killed at call ${call}`;
       ok(wb.menu("previewOutbox"));
       const sheet = snapshotOf("Outbox");

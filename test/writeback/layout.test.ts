@@ -10,7 +10,13 @@ import { type Language, translate } from "../../src/i18n";
 import { columnNumber, headerKey, OLD_OUTBOX_COLUMNS, type OUTBOX_COLUMNS } from "../../src/outbox/columns";
 import { outboxFormatRules } from "../../src/outbox/layout";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import {
+  buildWriteBack,
+  type SandboxFund,
+  startWriteBack,
+  stoppedAfterARead,
+  type WriteBack,
+} from "./harness";
 
 let wb: WriteBack;
 let funds: SandboxFund[];
@@ -352,6 +358,8 @@ describe("an Outbox of the old layout whose move is killed at any call", () => {
       await wb.restoreTo(start);
       const killed = wb.menu("previewOutbox", ["OK"], { stopAt: { serviceCall: call } });
       completed = killed.ok;
+      // The same documents as the point before, which was checked (stoppedAfterARead).
+      if (stoppedAfterARead(wb.emulator, call)) continue;
       const where = `killed at call ${call}`;
       ok(wb.menu("previewOutbox"));
       const sheet = snapshotOf("Outbox");

@@ -272,17 +272,29 @@ const TYPES: Record<string, string> = {
   ".ico": "image/x-icon",
 };
 
-function serveStatic(dir: string, pathname: string, res: ServerResponse): boolean {
+function serveStatic(dir: string, pathname: string, res: ServerResponse, ifNoneMatch?: string): boolean {
   const root = resolve(dir);
   const relative = normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, "");
   const file = resolve(root, relative === "" ? "index.html" : relative);
   if (file !== root && !file.startsWith(root + sep)) return false;
   const target = existsSync(file) && statSync(file).isDirectory() ? join(file, "index.html") : file;
   if (!existsSync(target)) return false;
-  res.writeHead(200, {
+  // Asked again at every use (no-cache), answered 304 while the file is the same: a reload keeps
+  // the browser's copy, and the code it compiled from it, instead of fetching and compiling the
+  // page's script again. A rebuilt file gets a new tag.
+  const stat = statSync(target);
+  const tag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+  const headers = {
     "content-type": TYPES[extname(target)] ?? "application/octet-stream",
-    "cache-control": "no-store",
-  });
+    "cache-control": "no-cache",
+    etag: tag,
+  };
+  if (ifNoneMatch === tag) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+  res.writeHead(200, headers);
   res.end(readFileSync(target));
   return true;
 }
@@ -425,7 +437,7 @@ export function startControlServer(options: ControlServerOptions): Promise<Runni
         if (
           options.staticDir &&
           (req.method === "GET" || req.method === "HEAD") &&
-          serveStatic(options.staticDir, path, res)
+          serveStatic(options.staticDir, path, res, req.headers["if-none-match"])
         )
           return;
         send(res, 404, { error: `no route ${req.method} ${path}` });

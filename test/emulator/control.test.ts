@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
@@ -234,6 +234,17 @@ describe("EmulatorHost: the emulator on a worker thread, interactive", () => {
       expect((await call(withPage, "GET", "/")).text).toContain("Plain page");
       expect((await call(withPage, "GET", "/extra")).text).toBe("extra route");
       expect((await call(withPage, "GET", "/../../etc/passwd")).status).toBe(404);
+      // A reload asks again and keeps its copy while the file is the same; a changed file is sent.
+      const first = await fetch(`${withPage.url}/index.html`);
+      expect(first.headers.get("cache-control")).toBe("no-cache");
+      const tag = first.headers.get("etag") ?? "";
+      expect(tag).not.toBe("");
+      const again = await fetch(`${withPage.url}/index.html`, { headers: { "If-None-Match": tag } });
+      expect(again.status).toBe(304);
+      writeFileSync(join(dir, "index.html"), "<p>Rebuilt page, longer than the plain one was</p>".repeat(50));
+      const changed = await fetch(`${withPage.url}/index.html`, { headers: { "If-None-Match": tag } });
+      expect(changed.status).toBe(200);
+      expect(await changed.text()).toContain("Rebuilt page");
     } finally {
       await withPage.close();
       rmSync(dir, { recursive: true, force: true });

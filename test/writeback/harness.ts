@@ -68,8 +68,11 @@ export interface WriteBack {
    * there were.
    */
   releaseHeld(endpoint?: string): Promise<number>;
-  /** Waits until the sandbox holds a call of `endpoint` (a `hold` fault): its request is in flight. */
-  heldCall(endpoint: string): Promise<void>;
+  /**
+   * Waits until the sandbox holds a call of `endpoint` (a `hold` fault): its request is in flight
+   * (at most `timeoutMs`, 30 s by default).
+   */
+  heldCall(endpoint: string, timeoutMs?: number): Promise<void>;
   reset(): Promise<void>;
   /**
    * The sandbox reset (the same ledger as reset() gives) and the emulator put back to `state`
@@ -187,8 +190,8 @@ export async function startWriteBack(
       } else await this.heldCall(endpoint);
       return (await control("faults/release", endpoint === undefined ? {} : { endpoint })).released;
     },
-    async heldCall(endpoint) {
-      const giveUp = Date.now() + 30_000;
+    async heldCall(endpoint, timeoutMs = 30_000) {
+      const giveUp = Date.now() + timeoutMs;
       while (!((await control("faults")).heldEndpoints ?? []).includes(endpoint)) {
         if (Date.now() > giveUp) throw new Error(`no ${endpoint} call was held by the sandbox`);
         await new Promise((done) => setTimeout(done, 5));

@@ -196,15 +196,15 @@ describe("Preview notes on the rows", () => {
       { operation: "Deposit", targetId: a.id, amount: "-1" },
       { operation: "Deposit", targetId: a.id, amount: "1" },
     ]);
-    // The fund's read (no Funds sheet) is slow: the row is edited meanwhile.
-    await wb.faults([{ endpoint: "getFund", fault: "slow", delayMs: 1500, times: 1 }]);
+    // The fund's read (no Funds sheet) is held at the sandbox: the row is edited meanwhile, then
+    // the read goes on. (Waiting on the sandbox, not on real time: a loaded machine may take
+    // long to start the run.)
+    await wb.faults([{ endpoint: "getFund", fault: "hold", times: 1 }]);
     wb.emulator.answers.push("OK" as never);
     const preview = wb.emulator.startRun("previewOutbox", [], { as: "menu", user: wb.user });
-    const started = Date.now();
-    while (wb.emulator.counters.urlFetchTotal === 0 && Date.now() - started < 20_000)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(wb.emulator.counters.urlFetchTotal).toBeGreaterThan(0);
+    await wb.heldCall("getFund", 90_000);
     wb.emulator.typeCells("Outbox", `${String.fromCharCode(64 + columnNumber("amount"))}3`, [["5"]]);
+    expect(await wb.releaseHeld("getFund")).toBe(1);
     ok(await preview);
     expect(results()).toEqual([
       expect.stringMatching(/^Preview: will not be sent: Amount must be greater than zero/),
@@ -212,5 +212,5 @@ describe("Preview notes on the rows", () => {
       "",
     ]);
     expect(wb.outbox()[1]?.amount).toBe("5");
-  });
+  }, 120_000);
 });

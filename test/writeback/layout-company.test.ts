@@ -11,13 +11,8 @@ import { columnNumber } from "../../src/outbox/columns";
 import { outboxFormatRules } from "../../src/outbox/layout";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { columnLetters } from "../../src/sheets/formulas";
-import {
-  buildWriteBack,
-  type SandboxFund,
-  startWriteBack,
-  stoppedAfterARead,
-  type WriteBack,
-} from "./harness";
+import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { sweepLayoutMove } from "./layout-sweep";
 
 let wb: WriteBack;
 let funds: SandboxFund[];
@@ -110,48 +105,8 @@ describe("an Outbox of the layout before the Company column", () => {
   });
 
   it("killed at any call of the insertion, is finished by the next Preview, each deposit sent once", async () => {
-    const [a, b] = funds as [SandboxFund, SandboxFund];
-    ok(wb.menu("createOutboxSheet"));
-    wb.typeOutbox([{ operation: "Deposit", targetId: a.id, amount: "1.21" }]);
-    // The first row is sent once, before the sweep; each point starts from the ledger and the
-    // spreadsheet as they are then (saved once, restored at each point).
-    ok(wb.menu("runOutbox", ["YES", "OK"]));
-    wb.typeOutbox([{ operation: "Deposit", targetId: b.id, amount: "2.32" }], 3);
-    const rows = wb.outbox();
-    toPreviousLayout("Outbox");
-    const start = wb.emulator.saveState();
-    await wb.saveLedger();
-    let completed = false;
-    for (let call = 1; !completed; call++) {
-      await wb.restoreTo(start);
-      const killed = wb.menu("previewOutbox", ["OK"], { stopAt: { serviceCall: call } });
-      completed = killed.ok;
-      // The same documents as the point before, which was checked (stoppedAfterARead).
-      if (stoppedAfterARead(wb.emulator, call)) continue;
-      const where = `killed at call ${call}`;
-      ok(wb.menu("previewOutbox"));
-      const sheet = snapshotOf("Outbox");
-      expect(sheet?.values[0]?.slice(0, 4), where).toEqual(["State", "Result", "Company", "Operation"]);
-      expect(wb.outbox(), where).toEqual(rows);
-      expect(sheet?.hiddenColumns, where).toEqual([21, 22, 23]);
-      expect(sheet?.conditionalFormats, where).toHaveLength(outboxFormatRules().length);
-      expect([...new Set(sheet?.protections.map((p) => p.range))].sort(), where).toEqual([
-        "A1:B1000",
-        "U1:W1000",
-      ]);
-      ok(wb.menu("runOutbox", ["YES", "OK"]));
-      expect(
-        wb.outbox().map((r) => r.state),
-        where,
-      ).toEqual(["Done", "Done"]);
-      const after = await wb.state();
-      const deposits = (id: number, cents: number) =>
-        (after.funds.find((f) => f.id === id)?.transactions ?? []).filter(
-          (t) => t.type === 1 && t.amountCents === cents,
-        ).length;
-      expect(deposits(a.id, 121), where).toBe(1);
-      expect(deposits(b.id, 232), where).toBe(1);
-      expect(call).toBeLessThan(500);
-    }
+    await sweepLayoutMove(wb, funds as [SandboxFund, SandboxFund], [121, 232], () =>
+      toPreviousLayout("Outbox"),
+    );
   }, 300_000);
 });

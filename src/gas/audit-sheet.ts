@@ -69,10 +69,18 @@ interface OpenedSheet {
 function auditSheet(name: string, language: Language): OpenedSheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   let sheet = spreadsheet.getSheetByName(name);
-  const created = !sheet;
+  let created = false;
   if (!sheet) {
-    sheet = spreadsheet.insertSheet(name);
-    ensureSize(sheet, 2, WIDTH);
+    // Under the document lock, looked for again: another execution may have just made it (a
+    // second insertSheet of the name would fail).
+    sheet = underDocumentLock(() => {
+      const made = spreadsheet.getSheetByName(name);
+      if (made) return made;
+      created = true;
+      const inserted = spreadsheet.insertSheet(name);
+      ensureSize(inserted, 2, WIDTH);
+      return inserted;
+    });
   } else if (restricted(sheet) && sheet.getLastRow() > 0) {
     // A sheet someone restricted (not the add-on's warning) that holds rows under another first
     // row is theirs, named in the settings by another editor: no header goes over it, no rows
@@ -274,13 +282,22 @@ export function auditSheetSink(options: AuditSheetOptions): AuditSink {
     sheet = opened.sheet;
     id = sheet.getSheetId();
     numbers = sequenceStore(sheet);
-    if (opened.created) numbers.save(startSequence());
+    // A new sheet's numbering starts at 1, unless another execution has numbered rows in it
+    // since: read and set under the document lock, never over another's entries.
+    if (opened.created) {
+      const store = numbers;
+      underDocumentLock(() => {
+        if (store.load() === null) store.save(startSequence());
+      });
+    }
     checked = false;
     given.clear();
   };
   reopen();
-  // Both set by reopen().
-  rotate(sheet!, options, numbers!);
+  // Both set by reopen(). Rows are moved under the document lock: two executions must not move
+  // the same oldest rows (rotate counts the rows again once it holds it).
+  if (Math.max(0, sheet!.getLastRow() - 1) > (options.limits ?? AUDIT_LIMITS).maxRows)
+    underDocumentLock(() => rotate(sheet, options, numbers));
 
   /** The first append's check: what differs from what the add-on wrote, as a report row. */
   function check(

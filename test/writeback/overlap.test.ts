@@ -260,6 +260,35 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
   });
 });
 
+describe("an Audit sheet made by one run while another writes in it", () => {
+  it("keeps the other's entry numbers: no number given twice, no row reported as not the add-on's", async () => {
+    // Ben's deposit holds the document lock, kept in its read of the fund before it writes any
+    // audit row, while the scheduled refresh opens the missing Audit sheet and waits. (The sheet
+    // was once made there and then, outside the lock, and its numbering started over once the
+    // refresh had the lock: after Ben's rows, which the refresh's check then reported.)
+    await holdOnce("getFund");
+    const deposit = em.startRun(
+      "depositToFund",
+      [{ requestId: "overlap-audit-made-0001", fields: { Id: fund.id, DepositAmount: "4.05" } }],
+      { as: "script.run", user: BEN },
+    );
+    await until(holder("depositToFund"));
+    const scheduled = em.startTimeTriggers({ all: true });
+    await until(waiting(1), "the scheduled refresh waiting");
+    await release();
+    expect(ok(await deposit)).toMatchObject({ kind: "done" });
+    const [fired] = await scheduled;
+    expect(fired).toMatchObject({ ok: true });
+    expect(history()[0]).toMatchObject({ source: "schedule", outcome: "ok" });
+
+    const rows = rowsOf("Audit");
+    expect(rows.map((r) => r.Outcome)).not.toContain("irregular");
+    expect(rows.filter((r) => String(r.Action).startsWith("Deposit"))).toHaveLength(1);
+    const numbers = auditNumbers();
+    expect([...numbers].sort((a, b) => a - b)).toEqual(numbers.map((_, i) => i + 1));
+  }, 120_000);
+});
+
 describe("one form sent twice at once", () => {
   it("the second call, made while the first is sending, moves no money", async () => {
     await holdOnce("depositMoneyToFund");

@@ -14,6 +14,7 @@ import { type MessagePort, receiveMessageOnPort } from "node:worker_threads";
 import { sharedClockNow } from "./clock";
 import { MESSAGES, ServiceError } from "./errors";
 import type { RunKind } from "./execution";
+import { waitForFlag } from "./flag-wait";
 import { escapeHtml, FakeHtmlService, templateToCode } from "./html-service";
 import { FakeLogger, type LogEntry, makeConsole } from "./logging";
 import { Bridge, restrictToAppsScriptRuntime, type ScriptRealm } from "./realm";
@@ -99,7 +100,7 @@ export function runExecution(start: ExecutionStart): void {
     seq++;
     port.postMessage({ seq, ...request });
     for (;;) {
-      while (Atomics.load(flag, 0) < seq) Atomics.wait(flag, 0, Atomics.load(flag, 0));
+      waitForFlag(flag, seq);
       const received = receiveMessageOnPort(port);
       if (!received) continue;
       const reply = received.message as ExecutionReply;

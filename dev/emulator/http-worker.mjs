@@ -66,6 +66,12 @@ parentPort.on("message", async (message) => {
   const results = await Promise.all(message.requests.map(once));
   const bodies = results.flatMap((r) => (r.ok ? [r.body] : []));
   replyPort.postMessage({ seq: message.seq, results }, bodies);
-  Atomics.store(flag, 0, message.seq);
+  // The flag only grows: the late answer of a request its thread gave up on (a stopped
+  // execution's) must not set it back under the number a newer answer already stored.
+  for (let seen = Atomics.load(flag, 0); seen < message.seq; ) {
+    const was = Atomics.compareExchange(flag, 0, seen, message.seq);
+    if (was === seen) break;
+    seen = was;
+  }
   Atomics.notify(flag, 0);
 });

@@ -24,6 +24,7 @@
 import { fileURLToPath } from "node:url";
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { ServiceError } from "./errors";
+import { waitForFlag } from "./flag-wait";
 import { Fake } from "./realm";
 import type { Implements } from "./typed";
 import { FakeBlob, fromBytesOrString, toSignedBytes } from "./utilities";
@@ -116,16 +117,19 @@ export class SyncHttp {
     const giveUpAt = Date.now() + Math.max(0, ...requests.map((r) => r.timeoutMs)) * 10 + 5_000;
     for (;;) {
       // Short waits let the host answer other things (the playground's reads) meanwhile.
-      while (Atomics.load(flag, 0) < seq) {
-        Atomics.wait(flag, 0, Atomics.load(flag, 0), 50);
-        this.onBlock();
-        if (Date.now() > giveUpAt) {
-          return requests.map(() => ({
-            ok: false as const,
-            code: "ETIMEDOUT",
-            message: "no answer from the HTTP thread",
-          }));
-        }
+      const answered = waitForFlag(flag, seq, {
+        sliceMs: 50,
+        onSlice: () => {
+          this.onBlock();
+          return Date.now() <= giveUpAt;
+        },
+      });
+      if (!answered) {
+        return requests.map(() => ({
+          ok: false as const,
+          code: "ETIMEDOUT",
+          message: "no answer from the HTTP thread",
+        }));
       }
       const received = receiveMessageOnPort(this.port as MessagePort);
       if (!received) continue;

@@ -174,11 +174,14 @@ describe("faults per company", () => {
   });
 
   it("delays only the company whose latency is set", async () => {
-    await controlOf("Beta", "POST", "/faults", { latencyMs: 150 });
+    // Beta's latency is 5 s while Alpha calls: a call delayed by it could not take under 2.5 s,
+    // however slow the machine; then 150 ms, which Beta's own call must wait out.
+    await controlOf("Beta", "POST", "/faults", { latencyMs: 5_000 });
     try {
       let started = performance.now();
       await call(sandbox, "getFunds", { ResultsPerPage: 1 }, { token: alpha.token });
-      expect(performance.now() - started).toBeLessThan(140);
+      expect(performance.now() - started).toBeLessThan(2_500);
+      await controlOf("Beta", "POST", "/faults", { latencyMs: 150 });
       started = performance.now();
       await call(sandbox, "getFunds", { ResultsPerPage: 1 }, { token: beta.token });
       expect(performance.now() - started).toBeGreaterThanOrEqual(140);

@@ -292,11 +292,13 @@ describe("faults", () => {
     let started = performance.now();
     await call(sandbox, "getFunds", { ResultsPerPage: 1 });
     expect(performance.now() - started).toBeGreaterThanOrEqual(70);
+    // Cleared from a latency no call could hide under a slow machine's own time: 5 s.
+    await control(sandbox, "POST", "/faults", { latencyMs: 5_000 });
     await control(sandbox, "DELETE", "/faults");
     expect((await control(sandbox, "GET", "/faults")).body).toEqual({ latencyMs: 0, rules: [], held: 0 });
     started = performance.now();
     await call(sandbox, "getFunds", { ResultsPerPage: 1 });
-    expect(performance.now() - started).toBeLessThan(70);
+    expect(performance.now() - started).toBeLessThan(2_500);
   });
 
   it("refuses a bad fault configuration naming the member, and keeps the previous one", async () => {

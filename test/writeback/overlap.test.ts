@@ -22,6 +22,11 @@ const BEN = "ben@empresa.cl";
 const SIZES = { seed: 11, funds: 6, reports: 8 };
 const BUSY_OUTBOX = "A run of the Outbox is already in progress in this spreadsheet. Try again when it ends.";
 const BUSY_REFRESH = "A refresh of this spreadsheet is running. Try again when it ends.";
+/**
+ * Each test's limit: longer than its own waits (until() gives up after 20 s, release() after
+ * 45 s), so that a run that never gets there fails with what is running, not a bare timeout.
+ */
+const RUNS_MS = 120_000;
 
 let dist: string;
 let sandbox: RunningSandbox;
@@ -187,7 +192,9 @@ beforeEach(async () => {
 });
 
 describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on one fund", () => {
-  it("each waits for the document lock in turn: both deposits land once, the sheets end right", async () => {
+  it("each waits for the document lock in turn: both deposits land once, the sheets end right", {
+    timeout: RUNS_MS,
+  }, async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "100" }]);
     await holdOnce("depositMoneyToFund");
     em.answers.push("YES", "OK");
@@ -226,7 +233,7 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 
-  it("a run that cannot wait any longer says so, and sends nothing", async () => {
+  it("a run that cannot wait any longer says so, and sends nothing", { timeout: RUNS_MS }, async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "100" }]);
     await holdOnce("depositMoneyToFund");
     em.answers.push("YES", "OK");
@@ -261,7 +268,9 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
 });
 
 describe("an Audit sheet made by one run while another writes in it", () => {
-  it("keeps the other's entry numbers: no number given twice, no row reported as not the add-on's", async () => {
+  it("keeps the other's entry numbers: no number given twice, no row reported as not the add-on's", {
+    timeout: RUNS_MS,
+  }, async () => {
     // Ben's deposit holds the document lock, kept in its read of the fund before it writes any
     // audit row, while the scheduled refresh opens the missing Audit sheet and waits. (The sheet
     // was once made there and then, outside the lock, and its numbering started over once the
@@ -286,11 +295,11 @@ describe("an Audit sheet made by one run while another writes in it", () => {
     expect(rows.filter((r) => String(r.Action).startsWith("Deposit"))).toHaveLength(1);
     const numbers = auditNumbers();
     expect([...numbers].sort((a, b) => a - b)).toEqual(numbers.map((_, i) => i + 1));
-  }, 120_000);
+  });
 });
 
 describe("one form sent twice at once", () => {
-  it("the second call, made while the first is sending, moves no money", async () => {
+  it("the second call, made while the first is sending, moves no money", { timeout: RUNS_MS }, async () => {
     await holdOnce("depositMoneyToFund");
     const form = { requestId: "overlap-deposit-twice", fields: { Id: fund.id, DepositAmount: "7" } };
     const first = em.startRun("depositToFund", [form], { as: "script.run", user: ANA });
@@ -301,11 +310,13 @@ describe("one form sent twice at once", () => {
     expect(ok(await first)).toMatchObject({ kind: "done" });
     const after = await fundNow(fund.id);
     expect(after.transactions.slice(fund.transactions.length).map((t) => t.amountCents)).toEqual([700]);
-  }, 60_000);
+  });
 });
 
 describe("two editors' Fund sidebar deposits at once on one fund", () => {
-  it("the second waits for the first and is sent once it is done: both land, each once", async () => {
+  it("the second waits for the first and is sent once it is done: both land, each once", {
+    timeout: RUNS_MS,
+  }, async () => {
     await holdOnce("depositMoneyToFund");
     const form = (id: string, amount: string) => ({
       requestId: id,
@@ -330,7 +341,9 @@ describe("two editors' Fund sidebar deposits at once on one fund", () => {
 });
 
 describe("two users' menu runs at once", () => {
-  it("two Outbox runs: one sends each row once, the other says another run is in progress", async () => {
+  it("two Outbox runs: one sends each row once, the other says another run is in progress", {
+    timeout: RUNS_MS,
+  }, async () => {
     const state = (await control("state")) as { funds: SandboxFund[] };
     const other = state.funds.find((f) => f.status === 1 && f.id !== fund.id) as SandboxFund;
     typeOutbox([
@@ -360,7 +373,9 @@ describe("two users' menu runs at once", () => {
     expect((await fundNow(fund.id)).balanceCents).toBe(fund.balanceCents + 500);
   });
 
-  it("two menu refreshes: the second waits for the first, and the sheets hold each record once", async () => {
+  it("two menu refreshes: the second waits for the first, and the sheets hold each record once", {
+    timeout: RUNS_MS,
+  }, async () => {
     await holdOnce("getFunds");
     const ana = em.startRun("refreshAll", [], { as: "menu", user: ANA });
     await until(holder("refreshAll"));
@@ -378,7 +393,9 @@ describe("two users' menu runs at once", () => {
 });
 
 describe("a refusal names the run that holds the spreadsheet", () => {
-  it("a deposit and an Outbox run refused during a refresh say a refresh is running", async () => {
+  it("a deposit and an Outbox run refused during a refresh say a refresh is running", {
+    timeout: RUNS_MS,
+  }, async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "3" }]);
     await holdOnce("getFunds");
     const refresh = em.startRun("refreshAll", [], { as: "menu", user: ANA });
@@ -403,7 +420,7 @@ describe("a refusal names the run that holds the spreadsheet", () => {
     expect(rowsOf("Outbox").map((r) => r.State)).toEqual([""]);
   });
 
-  it("a refresh refused during an Outbox run says the Outbox is running", async () => {
+  it("a refresh refused during an Outbox run says the Outbox is running", { timeout: RUNS_MS }, async () => {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "3" }]);
     await holdOnce("depositMoneyToFund");
     // Ana confirms; Ben reads the refusal and Ana her summary.

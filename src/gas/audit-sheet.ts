@@ -294,10 +294,8 @@ export function auditSheetSink(options: AuditSheetOptions): AuditSink {
     given.clear();
   };
   reopen();
-  // Both set by reopen(). Rows are moved under the document lock: two executions must not move
-  // the same oldest rows (rotate counts the rows again once it holds it).
-  if (Math.max(0, sheet!.getLastRow() - 1) > (options.limits ?? AUDIT_LIMITS).maxRows)
-    underDocumentLock(() => rotate(sheet, options, numbers));
+  // Both set by reopen().
+  rotate(sheet!, options, numbers!);
 
   /** The first append's check: what differs from what the add-on wrote, as a report row. */
   function check(
@@ -397,9 +395,23 @@ export function auditSheetSink(options: AuditSheetOptions): AuditSink {
   return sink;
 }
 
-/** Moves the oldest rows to the archive when the audit is past its bound; trims the archive. */
+/**
+ * Moves the oldest rows to the archive when the audit is past its bound; trims the archive.
+ * Under the document lock, the rows counted again: two executions must not move the same rows.
+ */
 function rotate(sheet: Sheet, options: AuditSheetOptions, numbers: ReturnType<typeof sequenceStore>): void {
-  const rows = Math.max(0, sheet.getLastRow() - 1);
+  const limits = options.limits ?? AUDIT_LIMITS;
+  const rowsNow = () => Math.max(0, sheet.getLastRow() - 1);
+  if (rowsNow() <= limits.maxRows) return;
+  underDocumentLock(() => moveOldest(sheet, rowsNow(), options, numbers));
+}
+
+function moveOldest(
+  sheet: Sheet,
+  rows: number,
+  options: AuditSheetOptions,
+  numbers: ReturnType<typeof sequenceStore>,
+): void {
   const limits = options.limits ?? AUDIT_LIMITS;
   if (rows <= limits.maxRows) return;
   const archive = auditSheet(options.archiveName, options.language).sheet;

@@ -422,6 +422,22 @@ export function runOutbox(context: RunContext): RunSummary {
     records.delete(key);
     context.records.remove(key);
   };
+  // A write's record goes when it is settled and sent again under a new key, or found not
+  // applied. Other rows may still carry its key: rows marked in step 0 (the key without the
+  // cells) and copies of its row. Left so, a Done later sorted onto one of them would pass for an
+  // old Done whose record was pruned; they take the key of the write that replaced it, or none,
+  // before the record goes. The write's own row is its caller's to write.
+  const retireKey = (key: string, successor = "") => {
+    const own = owners.get(key);
+    for (const item of items) {
+      if (item.row === own || item.row.operationKey !== key) continue;
+      const row = current(item);
+      if (row?.state == null) continue;
+      write(row, row.state, row.result, successor);
+      item.identity = identityOf(row);
+    }
+    dropRecord(key);
+  };
 
   // What the user confirmed, each once.
   const confirmed = new Map<string, number>();
@@ -598,7 +614,7 @@ export function runOutbox(context: RunContext): RunSummary {
         write(row, "Sending", t("outbox.msg.sending"), key, sentText(request));
         // The settled attempt's record goes only once the row carries the new key: an execution
         // stopped in between leaves the row recognisable, never a row whose key has no record.
-        if (supersedes !== undefined) dropRecord(supersedes);
+        if (supersedes !== undefined) retireKey(supersedes, key);
         context.sheet.flush();
       });
     } catch (error) {
@@ -807,13 +823,13 @@ export function runOutbox(context: RunContext): RunSummary {
     // Not applied, or idempotent: the row may be sent, but only as it is now.
     const idempotent = verdict.verdict !== "notApplied";
     if (!row) {
-      dropRecord(rec.key);
+      retireKey(rec.key);
       note(t(idempotent ? "outbox.note.orphanResend" : "outbox.note.orphanNotApplied"));
       return;
     }
     if (changed.length > 0) {
       if (idempotent) {
-        dropRecord(rec.key);
+        retireKey(rec.key);
         // Sending the row as it is now is what its new cells ask for; it runs with the others.
         note(t("outbox.note.orphanResend"));
         const item = owner(rec);
@@ -825,13 +841,13 @@ export function runOutbox(context: RunContext): RunSummary {
       // A fresh, empty key: the next run sees a new row and its preview lists it. The record
       // goes after the row is written, so a stop in between leaves nothing unexplained.
       write(row, "Pending", message, "", "");
-      dropRecord(rec.key);
+      retireKey(rec.key);
       record(row.rowNumber, "Pending", message, "skipped");
       return;
     }
     const built = buildRequest(row, port);
     if (!built.ok) {
-      dropRecord(rec.key);
+      retireKey(rec.key);
       refuseInvalid(row, built.message);
       return;
     }
@@ -1001,7 +1017,9 @@ export function runOutbox(context: RunContext): RunSummary {
         // No record: from before records were kept, pruned (a key the add-on wrote: sent or
         // refused once), or typed by someone. Never sent.
         const message = t(doneWithoutKey ? "outbox.msg.doneNoKey" : "outbox.msg.noRecord");
-        write(row, "Refused", message, key);
+        // Its key goes: it names no record, and a Done sorted onto this row later must not
+        // pass for an old Done whose record was pruned.
+        write(row, "Refused", message, "");
         record(row.rowNumber, "Refused", message, "refused");
         continue;
       }

@@ -1,0 +1,222 @@
+/**
+ * The Outbox's property, as a model both its test files run: whatever the network and the
+ * people editing the sheet do between runs (answers lost before or after the service applied a
+ * write, requests landing late, executions killed in the middle of a call, amounts changed,
+ * States cleared, rows copied whole or only their visible cells, Done typed by hand, an
+ * operation key of a form's write put on a row, the visible columns sorted without the hidden
+ * ones), once the Outbox has settled, every fund's movements are exactly the ones Done rows stand
+ * for, each once, and no row says Done for an amount other than the one that moved.
+ */
+import fc from "fast-check";
+import { expect } from "vitest";
+import { HIDDEN_COLUMNS, OUTBOX_COLUMNS } from "../../src/outbox/columns";
+import { IN_FLIGHT_WINDOW_MS, type WriteRecord } from "../../src/outbox/records";
+import { readOutboxRow } from "../../src/outbox/rows";
+import { runOutbox } from "../../src/outbox/run";
+import {
+  ExecutionStopped,
+  FakeAudit,
+  FakeClock,
+  FakeLedger,
+  FakeSheet,
+  type Fault,
+  memoryRecords,
+  runContext,
+  userRow,
+} from "./fakes";
+
+const AMOUNTS = ["1.00", "2.00", "5.00"]; // few amounts: movements of the same amount collide
+const FUNDS = [1, 2];
+
+export type Edit =
+  | { kind: "amount"; row: number; amount: string }
+  | { kind: "clearState"; row: number }
+  | { kind: "copy"; row: number }
+  /** Only the visible cells (State to Expiration date), none of the hidden ones (no key). */
+  | { kind: "copyVisible"; row: number }
+  /** A new row with State "Done" typed by hand. */
+  | { kind: "handDone"; fund: number; amount: string; withdraw: boolean }
+  /** A new row carrying the operation key of a form's write (copied from the Audit sheet). */
+  | { kind: "formKey"; fund: number; amount: string; withdraw: boolean }
+  /** The visible columns sorted (by amount, then fund), the hidden ones left in place. */
+  | { kind: "sortVisible" }
+  | { kind: "add"; fund: number; amount: string; withdraw: boolean };
+
+export interface Step {
+  faults: Fault[];
+  edits: Edit[];
+  /** Milliseconds that pass before the run (some within the in-flight window, some after). */
+  waitMs: number;
+}
+
+export const faultArb: fc.Arbitrary<Fault> = fc.record({
+  endpoint: fc.constantFrom<Fault["endpoint"]>("deposit", "withdraw", "*"),
+  when: fc.constantFrom<Fault["when"]>("before", "after", "halt-after", "late"),
+  // A late request lands before the window ends: the add-on's stated margin.
+  delayMs: fc.integer({ min: 1_000, max: IN_FLIGHT_WINDOW_MS - 1_000 }),
+});
+
+export const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant("amount" as const), row: fc.nat(12), amount: fc.constantFrom(...AMOUNTS) }),
+  fc.record({ kind: fc.constant("clearState" as const), row: fc.nat(12) }),
+  fc.record({ kind: fc.constant("copy" as const), row: fc.nat(12) }),
+  fc.record({ kind: fc.constant("copyVisible" as const), row: fc.nat(12) }),
+  fc.record({
+    kind: fc.constantFrom("handDone" as const, "formKey" as const),
+    fund: fc.constantFrom(...FUNDS),
+    amount: fc.constantFrom(...AMOUNTS),
+    withdraw: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant("sortVisible" as const) }),
+  fc.record({
+    kind: fc.constant("add" as const),
+    fund: fc.constantFrom(...FUNDS),
+    amount: fc.constantFrom(...AMOUNTS),
+    withdraw: fc.boolean(),
+  }),
+);
+
+export const stepArb: fc.Arbitrary<Step> = fc.record({
+  faults: fc.array(faultArb, { maxLength: 3 }),
+  edits: fc.array(editArb, { maxLength: 3 }),
+  waitMs: fc.constantFrom(0, 30_000, IN_FLIGHT_WINDOW_MS + 1),
+});
+
+export const initialRowsArb = fc.array(
+  fc.record({ fund: fc.constantFrom(...FUNDS), amount: fc.constantFrom(...AMOUNTS), withdraw: fc.boolean() }),
+  { minLength: 1, maxLength: 6 },
+);
+
+function rowOf(r: { fund: number; amount: string; withdraw: boolean }) {
+  return userRow(r.withdraw ? "Withdraw" : "Deposit", r.fund, { amount: r.amount });
+}
+
+/** A done deposit from the Fund sidebar: its record has no cells, and its movement is not in the ledger. */
+const FORM_KEY = "form-write";
+const FORM_RECORD: WriteRecord = {
+  key: FORM_KEY,
+  state: "done",
+  source: "form",
+  operation: "deposit",
+  request: { operation: "deposit", fundId: 1, amount: 100 },
+  fundId: 1,
+  sentAt: Date.UTC(2026, 0, 1),
+  finishedAt: Date.UTC(2026, 0, 1),
+};
+
+/** State, Result and the request cells: columns A:S, what a sort of the visible columns moves. */
+const VISIBLE = OUTBOX_COLUMNS.length - HIDDEN_COLUMNS.length;
+
+function applyEdit(sheet: FakeSheet, edit: Edit): void {
+  const count = sheet.rows.length - 1;
+  if (edit.kind === "add") {
+    sheet.rows.push(FakeSheet.pad(rowOf(edit)));
+    return;
+  }
+  if (edit.kind === "handDone") {
+    sheet.rows.push(FakeSheet.pad(userRow(...rowArgs(edit), { amount: edit.amount, state: "Done" })));
+    return;
+  }
+  if (edit.kind === "formKey") {
+    sheet.rows.push(
+      FakeSheet.pad(userRow(...rowArgs(edit), { amount: edit.amount, operationKey: FORM_KEY })),
+    );
+    return;
+  }
+  if (count === 0) return;
+  if (edit.kind === "sortVisible") {
+    const data = sheet.rows.slice(1);
+    const visible = data
+      .map((r) => r.slice(0, VISIBLE))
+      .sort((a, b) => `${a[4]}|${a[3]}`.localeCompare(`${b[4]}|${b[3]}`));
+    for (const [i, r] of data.entries()) r.splice(0, VISIBLE, ...(visible[i] ?? []));
+    return;
+  }
+  const rowNumber = 2 + (edit.row % count);
+  const source = sheet.rows[rowNumber - 1] ?? [];
+  if (edit.kind === "amount") sheet.setCell(rowNumber, "amount", edit.amount);
+  else if (edit.kind === "clearState") sheet.setCell(rowNumber, "state", "");
+  else if (edit.kind === "copyVisible")
+    sheet.rows.push([...source.slice(0, VISIBLE), ...HIDDEN_COLUMNS.map(() => "")]);
+  else sheet.rows.push([...source]);
+}
+
+function rowArgs(r: { fund: number; withdraw: boolean }): [string, number] {
+  return [r.withdraw ? "Withdraw" : "Deposit", r.fund];
+}
+
+function cents(text: string): number {
+  return Math.round(Number(text) * 100);
+}
+
+/** A row of the Outbox's first sheet, as the property draws it. */
+export type InitialRow = { fund: number; amount: string; withdraw: boolean };
+
+/**
+ * Runs the Outbox over `initial` rows through `steps` (faults, edits, time), then until it has
+ * nothing left to do, and asserts that the ledger equals the Done rows.
+ */
+export function checkLedgerEqualsDoneRows(initial: InitialRow[], steps: Step[]): void {
+  const ledger = new FakeLedger();
+  for (const id of FUNDS) ledger.addFund({ id, balance: 1_000_000, flexible: true });
+  const clock = new FakeClock();
+  ledger.clock = clock;
+  const sheet = new FakeSheet(initial.map(rowOf));
+  const records = memoryRecords();
+  records.put(FORM_RECORD);
+  const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
+  context.budgetMs = 60 * 60_000;
+  ledger.onHalt = () => {
+    sheet.halted = true;
+  };
+  const run = () => {
+    try {
+      runOutbox(context);
+    } catch (error) {
+      if (!(error instanceof ExecutionStopped)) throw error;
+    }
+    sheet.halted = false;
+  };
+
+  for (const step of steps) {
+    ledger.faults.push(...step.faults);
+    for (const edit of step.edits) applyEdit(sheet, edit);
+    clock.advance(step.waitMs);
+    run();
+  }
+  // Then the network heals and the Outbox is run until it has nothing left to do.
+  ledger.faults = [];
+  for (let i = 0; i < 4; i += 1) {
+    clock.advance(IN_FLIGHT_WINDOW_MS + 1);
+    run();
+  }
+
+  const doneRows = sheet
+    .readAll()
+    .map((values, i) => readOutboxRow(values, i + 2))
+    .filter((row) => row.state === "Done");
+  const keys = doneRows.map((row) => row.operationKey);
+  // Each Done row stands for its own write, once.
+  expect(new Set(keys).size).toBe(keys.length);
+  const moved: string[] = [];
+  for (const row of doneRows) {
+    const record = records.get(row.operationKey);
+    expect(record?.state).toBe("done");
+    // Only the Outbox's own writes stand behind a Done row: never a form's, by a forged key.
+    expect(record?.source).toBe("outbox");
+    const request = record?.request;
+    if (!request || !("amount" in request) || !("fundId" in request)) throw new Error("no request");
+    moved.push(`${request.operation}:${request.fundId}:${request.amount}`);
+    // A Done row shows the amount that moved, or says plainly that it was changed afterwards.
+    if (cents(String(row.cells.amount)) !== request.amount) {
+      expect(row.result).toMatch(/as first sent|afterwards \(.*\): nothing more was sent/);
+    }
+  }
+  const applied = ledger.applied.map((r) =>
+    "amount" in r && "fundId" in r ? `${r.operation}:${r.fundId}:${r.amount}` : r.operation,
+  );
+  expect(applied.sort()).toEqual(moved.sort());
+  // Nothing is left unsettled, and no late request is still to land.
+  expect(records.all().filter((r) => r.state === "sending" || r.state === "unknown")).toEqual([]);
+  expect(ledger.inFlight).toEqual([]);
+}

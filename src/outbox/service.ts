@@ -30,6 +30,7 @@ export function fundStateOf(fund: Fund): FundState {
     charges: fund.withdrawalsCents,
     balance: fund.balanceCents,
     createdAt: fund.createdAt ?? "",
+    creatorId: fund.idCreator,
     transactions: movementsOf(fund.transactions),
     ...(fund.transactions === undefined ? { withoutTransactions: true } : {}),
     record: fund,

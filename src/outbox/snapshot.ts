@@ -29,6 +29,8 @@ export interface FundState {
   charges: Cents;
   balance: Cents;
   createdAt: string;
+  /** IdCreator: who created the fund (absent where the read did not say). */
+  creatorId?: number;
   transactions: FundTransaction[];
   /** Set when the answer carried no Transactions member at all (then `transactions` is empty). */
   withoutTransactions?: boolean;
@@ -68,6 +70,34 @@ export interface FundMark {
   currency?: string;
   /** The fund's status when read, 1 open (absent in records from before it was kept). */
   status?: number;
+  /**
+   * What identifies the fund the write was sent to, beyond its Id (equal Ids of two accounts
+   * are two funds): its CreatedAt, IdCreator and IdAssignTo when read. A later read settles the
+   * write only if it shows the same (absent in records from before they were kept).
+   */
+  createdAt?: string;
+  creatorId?: number;
+  assignedTo?: number;
+}
+
+/** What the fund read now differs in from the one the write was sent to; empty when it is the same fund. */
+export function otherFundThan(mark: FundMark, fresh: FundState): string[] {
+  const differs: string[] = [];
+  if (fresh.id !== mark.id) differs.push(`Id ${mark.id} → ${fresh.id}`);
+  if (
+    mark.currency !== undefined &&
+    mark.currency !== "" &&
+    fresh.currency !== "" &&
+    fresh.currency !== mark.currency
+  )
+    differs.push(`Currency ${mark.currency} → ${fresh.currency}`);
+  if (mark.createdAt !== undefined && mark.createdAt !== "" && fresh.createdAt !== mark.createdAt)
+    differs.push(`CreatedAt ${mark.createdAt} → ${fresh.createdAt || "—"}`);
+  if (mark.creatorId !== undefined && fresh.creatorId !== undefined && fresh.creatorId !== mark.creatorId)
+    differs.push(`IdCreator ${mark.creatorId} → ${fresh.creatorId}`);
+  if (mark.assignedTo !== undefined && fresh.employeeId !== mark.assignedTo)
+    differs.push(`IdAssignTo ${mark.assignedTo} → ${fresh.employeeId}`);
+  return differs;
 }
 
 export interface NewFundMark {
@@ -145,6 +175,9 @@ export function markFund(fund: FundState, request: WriteRequest): FundMark {
     charges: fund.charges,
     currency: fund.currency,
     status: fund.status,
+    createdAt: fund.createdAt,
+    ...(fund.creatorId !== undefined ? { creatorId: fund.creatorId } : {}),
+    assignedTo: fund.employeeId,
   };
 }
 

@@ -19,6 +19,7 @@ import {
   markFund,
   markNewFund,
   matchingGrowth,
+  otherFundThan,
   pageReachesMark,
   type ReportState,
   type Snapshot,
@@ -247,7 +248,7 @@ export type Verdict =
   /** Idempotent: sending it again is harmless. */
   | { verdict: "resend" }
   /** Nothing recorded to compare with, or more movements than one request explains: only a person can tell. */
-  | { verdict: "cannotTell"; message: string; tooMany?: boolean };
+  | { verdict: "cannotTell"; message: string; tooMany?: boolean; otherFund?: boolean };
 
 /** Decides whether an interrupted write was applied, by reading the service again. */
 export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot | null): Verdict {
@@ -262,6 +263,18 @@ export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot
   if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request) {
     if (!snapshot.fund) return { verdict: "cannotTell", message: "no snapshot of the fund was recorded" };
     const fresh = context.service.getFund(request.fundId);
+    // Another fund under the same Id (another account's, reached by a token saved under the
+    // wrong company, or another service under the URL) settles nothing and sends nothing.
+    const differs = otherFundThan(snapshot.fund, fresh);
+    if (differs.length > 0)
+      return {
+        verdict: "cannotTell",
+        otherFund: true,
+        message: translate(context.language ?? "en", "outbox.msg.otherFund", {
+          id: request.fundId,
+          differs: differs.join(", "),
+        }),
+      };
     const growth = matchingGrowth(snapshot.fund, fresh, request);
     if (growth === 1) return { verdict: "applied", fund: fresh, byCount: true };
     // No new movement of the amount, yet the total it goes into grew by as much: the answer's

@@ -58,3 +58,50 @@ describe("settling an interrupted deposit", () => {
     expect(settle(before, after).verdict).toBe("cannotTell");
   });
 });
+
+describe("settling only by a read of the fund the write was sent to", () => {
+  // Another account's fund under the same Id: what a token saved under the wrong company reads.
+  const other = (base: FundState, change: Partial<FundState>): FundState => ({ ...base, ...change });
+
+  it("the mark keeps what identifies the fund: CreatedAt, IdCreator, IdAssignTo, Currency", () => {
+    const mark = markFund({ ...fund(10_000, [10_000]), creatorId: 31 }, deposit);
+    expect(mark).toMatchObject({
+      createdAt: "2024-01-01 10:00:00",
+      creatorId: 31,
+      assignedTo: 1,
+      currency: "CLP",
+    });
+  });
+
+  it("a fund of another CreatedAt, creator, assignee or currency settles nothing, even one showing the deposit", () => {
+    const before = { ...fund(10_000, [10_000]), creatorId: 31 };
+    const cases: Partial<FundState>[] = [
+      { createdAt: "2025-03-04 09:00:00" },
+      { creatorId: 99 },
+      { employeeId: 2101 },
+      { currency: "MXN" },
+    ];
+    for (const change of cases) {
+      // Not applied in the account written to, yet this fund holds a matching deposit.
+      const verdict = settle(before, other({ ...fund(15_000, [10_000, 5_000]), creatorId: 31 }, change));
+      expect(verdict, JSON.stringify(change)).toMatchObject({ verdict: "cannotTell", otherFund: true });
+      // Nor is it taken as not applied (which would send the deposit again).
+      const unmoved = settle(before, other({ ...fund(10_000, [10_000]), creatorId: 31 }, change));
+      expect(unmoved.verdict, JSON.stringify(change)).toBe("cannotTell");
+      if (unmoved.verdict === "cannotTell")
+        expect(unmoved.message).toMatch(/not the fund the write was sent to/);
+    }
+  });
+
+  it("a record from before the identity was kept still settles by Id and currency", () => {
+    const before = fund(10_000, [10_000]);
+    const { createdAt: _c, creatorId: _i, assignedTo: _a, ...old } = markFund(before, deposit);
+    const snapshot: Snapshot = { key: "k", at: "2024-06-01T00:00:00Z", request: deposit, fund: old };
+    const context = {
+      service: { getFund: () => fund(15_000, [10_000, 5_000]) },
+      audit: {},
+      now: () => new Date("2024-06-01T00:05:00Z"),
+    } as unknown as WriteContext;
+    expect(settleInterruptedWrite(context, snapshot).verdict).toBe("applied");
+  });
+});

@@ -26,15 +26,8 @@ import {
 } from "./records";
 import type { FieldProblem, WriteRequest } from "./requests";
 import { type OutboxRow, problemsText, type RowContext, requestCells, requestFromRow } from "./rows";
-import {
-  confirmationKey,
-  confirmedAs,
-  FUND_NOT_FOUND,
-  likenessOf,
-  mismatchOf,
-  ownedRecords,
-  ownersOfKeys,
-} from "./run";
+import { confirmationKey, confirmedAs, FUND_NOT_FOUND } from "./run/confirmations";
+import { likenessOf, mismatchOf, ownedRecords, ownersOfKeys } from "./run/ownership";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
 export interface FundFacts {

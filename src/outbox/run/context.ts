@@ -1,0 +1,119 @@
+/**
+ * What a run of the Outbox is given (its ports: the sheet, the records, each company's service
+ * and audit) and what it returns (each row's outcome, the counts).
+ */
+
+import type { Language } from "../../i18n";
+import type { DateFormatter } from "../cells";
+import type { CellValue, OwnedCells } from "../columns";
+import type { CompanyDirectory } from "../companies";
+import type { OutboxState } from "../operations";
+import type { RecordStore } from "../records";
+import type { AuditPort, ServicePort, WriteContext, WriteResult } from "../write";
+
+/** The Outbox sheet as a run needs it. Row numbers are 1-based; row 1 holds the headers. */
+export interface OutboxSheetPort {
+  lastRow(): number;
+  readRow(rowNumber: number): CellValue[];
+  /** Every row from row 2 on (one read). */
+  readAll(): CellValue[][];
+  /** The operation key of every row from row 2 on, to find a row that moved. */
+  readOperationKeys(): string[];
+  writeOwned(rowNumber: number, cells: OwnedCells): void;
+  /** Makes what was written visible to others before a call is made. */
+  flush(): void;
+}
+
+/** One company as a run writes to it: its service (this user's token for it), audit and IdAdmin. */
+export interface CompanyPort {
+  service: ServicePort;
+  audit: AuditPort;
+  /** The IdAdmin this user's writes to the company carry; null when none is saved. */
+  adminId: number | null;
+  adminIssue?: string | null;
+}
+
+/** A company this user may not write to now (no usable token): why, in their words. */
+export interface UnusableCompanyPort {
+  unusable: string;
+}
+
+export interface RunContext extends WriteContext {
+  /**
+   * The document's companies: each row's Company cell is resolved against them. Absent: the
+   * first company alone, unnamed (every row is its).
+   */
+  directory?: CompanyDirectory;
+  /**
+   * The port of each company by key, or why this user may not write to it. Absent: `service`,
+   * `audit` and `adminId` are the first company's, and no other company is reachable.
+   */
+  companies?: (key: string) => CompanyPort | UnusableCompanyPort;
+  sheet: OutboxSheetPort;
+  /** The add-on's own record of each write, outside the sheet. */
+  records: RecordStore;
+  language: Language;
+  format: DateFormatter;
+  newKey: () => string;
+  /** The administrator id used for writes (settings); null when none is set. */
+  adminId: number | null;
+  /** Why `adminId` may not go with this user's writes (CheckOptions.adminIssue). */
+  adminIssue?: string | null;
+  /** Stop between rows once this many milliseconds have passed since the run started. */
+  budgetMs: number;
+  /**
+   * When the execution started (ms), if before the run itself: the time limit counts the whole
+   * execution, including the preview's reads and the confirmation. Defaults to the run's start.
+   */
+  startedAt?: number;
+  /** Brings the Funds or Expense reports sheet in line with a write's response to `company`. */
+  applyResult?: (result: WriteResult, company: string) => void;
+  /**
+   * The rows the user confirmed (the preview's `confirmed`): a row is sent only if its request
+   * cells are among them, each once. A row added or edited while the question was open (by
+   * anyone) is left Pending for the next preview. Absent: no confirmation to hold to.
+   */
+  confirmed?: readonly string[];
+  /**
+   * The currency the confirmation named for each deposit or withdrawal (the preview's
+   * `currencies`): a fund read just before sending in another currency sends nothing.
+   */
+  currencies?: Readonly<Record<string, string>>;
+  /**
+   * The fund status the confirmation knew for each deposit or withdrawal (the preview's
+   * `statuses`): a fund read just before sending closed or blocked when it did not show so
+   * sends nothing.
+   */
+  statuses?: Readonly<Record<string, number>>;
+}
+
+export interface RowOutcome {
+  rowNumber: number;
+  state: OutboxState;
+  message: string;
+}
+
+export interface RunSummary {
+  done: number;
+  refused: number;
+  unknown: number;
+  /** Rows left for a later run (waiting on another row, or not reached before the time limit). */
+  skipped: number;
+  stoppedForTime: boolean;
+  /**
+   * Done writes whose Funds or Expense reports row could not be updated from the answer (a
+   * protected range, say): the write and its row stand; the next refresh updates the sheet.
+   */
+  sheetsNotUpdated: number;
+  rows: RowOutcome[];
+}
+
+/**
+ * Milliseconds a run may use before it stops between rows, out of an execution limit of
+ * `limitMs` (Google's 6 minutes, or less when the document asks for less): two thirds, so that
+ * one more row (a snapshot read and a write, each up to a minute when the service is slow) and
+ * the closing writes still fit. 6 minutes give 4.
+ */
+export function outboxBudgetMs(limitMs: number): number {
+  return Math.floor((limitMs * 2) / 3);
+}

@@ -1,9 +1,8 @@
 /**
  * Which user-facing strings a bundle carries: those its own code names. A sidebar page needs
  * a few dozen of the catalogue's strings and the server most of them, so each bundle is built
- * once without any string (to read its code), then with the strings that code names, each key
- * written once (src/i18n/index.ts reads them back). In the server bundle, a key its code names
- * only whole travels under a short name, in the code and in the catalogue (shortKeyNames).
+ * once without any string (to read its code), then with the strings that code names
+ * (carriedStrings; src/i18n/index.ts reads them).
  */
 import type { StringTable } from "../src/i18n";
 
@@ -42,93 +41,12 @@ function namedAsGroup(key: string, words: ReadonlySet<string>, passed: ReadonlyS
   return false;
 }
 
-/**
- * JSON text of [keys, English texts, Spanish texts] for `keys` of `table`, sorted. Each key is
- * written after what it shares with the one before: one character (code 35 + the length
- * shared), then the rest (`outbox.col.amount`, `outbox.col.fund` → `#outbox.col.amount`,
- * `.fund`, with `.` standing for 11 shared characters); src/i18n/index.ts reads it back.
- */
-export function packStrings(table: StringTable, keys: readonly string[]): string {
-  const sorted = [...keys].sort();
-  let previous = "";
-  const written = sorted.map((key) => {
-    let shared = 0;
-    while (shared < key.length && key[shared] === previous[shared]) shared++;
-    previous = key;
-    return String.fromCharCode(35 + shared) + key.slice(shared);
-  });
-  return JSON.stringify([
-    written,
-    sorted.map((k) => table.en[k]),
-    sorted.map((k) => table.es[k] ?? table.en[k]),
-  ]);
-}
-
-/**
- * The characters of short names: one of them, then two once they run out. A key always holds a
- * dot, so no short name is a key.
- */
-const ALIAS_DIGITS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
-function aliasAt(index: number): string {
-  const n = ALIAS_DIGITS.length;
-  if (index < n) return ALIAS_DIGITS[index] as string;
-  const rest = index - n;
-  return (ALIAS_DIGITS[Math.floor(rest / n) % n] as string) + (ALIAS_DIGITS[rest % n] as string);
-}
-
-/**
- * A short name for each key among `keys` that `code` names only whole, as a quoted string
- * (`"outbox.run.busy"`), most used first: the bundle's code and its catalogue can both carry the
- * short name instead (about 6 kB of addon.js). A key is left as it is when anything could build
- * it at run time or read it otherwise: a start of it named as a group (`` `status.fund.${s}` ``,
- * a dotted start passed to a call), the key itself the start of other keys (code could join a
- * value to it), or any appearance that is not a whole quoted string. The names change from
- * build to build, so nothing may store a key to read it back in a later version.
- */
-/**
- * Names of stored things that the code spells like a key (user property `settings.token`): held
- * in a constant named `…KEY` or `…PREFIX`, or passed to `getProperty`/`setProperty`/
- * `deleteProperty`. Such a text must stay as it is from version to version, whatever the
- * catalogue holds.
- */
-function storedNames(code: string): Set<string> {
-  const names = new Set<string>();
-  for (const m of code.matchAll(/\w*(?:KEY|PREFIX)\s*=\s*(["'`])([^"'`]+)\1/g)) names.add(m[2] as string);
-  for (const m of code.matchAll(/(?:get|set|delete)Property\(\s*(["'`])([^"'`]+)\1/g))
-    names.add(m[2] as string);
-  return names;
-}
-
-export function shortKeyNames(code: string, keys: readonly string[]): Map<string, string> {
-  const named = new Set(keysNamedIn(code, keys));
-  const words = new Map<string, number>();
-  for (const word of code.match(DOTTED) ?? []) words.set(word, (words.get(word) ?? 0) + 1);
-  const wordSet = new Set(words.keys());
-  const passed = passedStarts(code);
-  const whole = new Map<string, number>();
-  for (const m of code.matchAll(/(["'`])([A-Za-z_]\w*(?:\.\w+)+)\1/g)) {
-    const key = m[2] as string;
-    whole.set(key, (whole.get(key) ?? 0) + 1);
+/** The texts of `keys` in `table`, by language then key, as the bundle carries them. */
+export function carriedStrings(table: StringTable, keys: readonly string[]): StringTable {
+  const carried: StringTable = { en: {}, es: {} };
+  for (const key of [...keys].sort()) {
+    carried.en[key] = table.en[key] as string;
+    carried.es[key] = (table.es[key] ?? table.en[key]) as string;
   }
-  const all = [...keys];
-  const stored = storedNames(code);
-  const candidates = keys.filter((key) => {
-    if (!named.has(key) || stored.has(key)) return false;
-    const count = whole.get(key) ?? 0;
-    if (count === 0 || words.get(key) !== count) return false;
-    if (all.some((other) => other.startsWith(`${key}.`))) return false;
-    // Named by a group too: the same text can come from a template or a join.
-    return !namedAsGroup(key, wordSet, passed);
-  });
-  candidates.sort((a, b) => (whole.get(b) ?? 0) - (whole.get(a) ?? 0) || (a < b ? -1 : 1));
-  const existing = new Set(keys);
-  const names = new Map<string, string>();
-  let next = 0;
-  for (const key of candidates) {
-    let alias = aliasAt(next++);
-    while (existing.has(alias)) alias = aliasAt(next++);
-    names.set(key, alias);
-  }
-  return names;
+  return carried;
 }

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { bundleWithItsStrings, writeShortKeys } from "../scripts/build";
-import { keysNamedIn, packStrings, shortKeyNames } from "../scripts/bundle-strings";
+import { bundleWithItsStrings } from "../scripts/build";
+import { carriedStrings, keysNamedIn } from "../scripts/bundle-strings";
 import { allStrings, translate } from "../src/i18n";
 
 const root = resolve(import.meta.dirname, "..");
@@ -72,73 +72,10 @@ describe("keysNamedIn", () => {
   });
 });
 
-describe("shortKeyNames", () => {
-  it("names the keys the code holds only as whole quoted strings, most used first", () => {
-    const code = 'a = t("form.load"); b = t("settings.saved"); c = t("settings.saved");';
-    expect([...shortKeyNames(code, KEYS)]).toEqual([
-      ["settings.saved", "a"],
-      ["form.load", "b"],
-    ]);
-  });
-
-  it("leaves a key that code may build at run time or read otherwise as it is", () => {
-    const code = [
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template, as a bundle holds it.
-      'x = t("outbox.state.done") + t(`outbox.state.${s}`);',
-      'y = statusLabel("status.fund", 1) + t("status.fund.1");',
-      'z = t("outbox.col.fund") + "key outbox.col.fund";',
-    ].join("\n");
-    expect([...shortKeyNames(code, KEYS)]).toEqual([]);
-    // A key that starts other keys could have a value joined to it.
-    expect([...shortKeyNames('x = "a.b"; t("a.b.c");', ["a.b", "a.b.c"])]).toEqual([["a.b.c", "a"]]);
-  });
-
-  it("never renames a stored name spelt like a key: a user property's name stays from version to version", () => {
-    const keys = ["settings.token", "settings.form", "form.load"];
-    const code = [
-      'var TOKEN_KEY = "settings.token";',
-      'store.getProperty("settings.form"); a = t("settings.form");',
-      'b = t("settings.token"); c = t("form.load");',
-    ].join("\n");
-    expect([...shortKeyNames(code, keys)]).toEqual([["form.load", "a"]]);
-  });
-});
-
-describe("writeShortKeys", () => {
-  const short = new Map([["form.load", "b"]]);
-
-  it("writes the short name for each string literal of the key, every later column kept", () => {
-    const code = 'a(t("form.load"),{"form.load":1},`form.load`);b()';
-    const out = writeShortKeys(code, short);
-    expect(out).toBe('a(t("b"        ),{"b"        :1},"b"        );b()');
-    expect(out.indexOf("b()")).toBe(code.indexOf("b()"));
-  });
-
-  it("fails rather than leave the key where it is not a literal of its own", () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template, as a bundle holds it.
-    expect(() => writeShortKeys('t("form.load");x=`form.load ${y}`', short)).toThrow(/form\.load/);
-    expect(() => writeShortKeys('t("form.load");x="say form.load"', short)).toThrow(/form\.load/);
-  });
-});
-
-describe("packStrings", () => {
-  it("writes each key once, sorted, with its English and Spanish texts in the same order", () => {
-    const table = { en: { a: "A", b: "B" }, es: { a: "Á", b: "Bé" } };
-    expect(JSON.parse(packStrings(table, ["b", "a"]))).toEqual([
-      ["#a", "#b"],
-      ["A", "B"],
-      ["Á", "Bé"],
-    ]);
-  });
-
-  it("writes each key after what it shares with the one before", () => {
-    const table = {
-      en: { "outbox.col.fund": "F", "outbox.col.amount": "A", "outbox.state": "S", x: "X" },
-      es: {},
-    };
-    const [keys] = JSON.parse(packStrings(table, Object.keys(table.en))) as string[][];
-    // 35 + 11 shared characters is "."; 35 + 7 is "*".
-    expect(keys).toEqual(["#outbox.col.amount", ".fund", "*state", "#x"]);
+describe("carriedStrings", () => {
+  it("carries the given keys' English and Spanish texts under their keys, and no other key", () => {
+    const table = { en: { a: "A", b: "B", c: "C" }, es: { a: "Á", b: "Bé", c: "Cé" } };
+    expect(carriedStrings(table, ["b", "a"])).toEqual({ en: { a: "A", b: "B" }, es: { a: "Á", b: "Bé" } });
   });
 });
 
@@ -146,28 +83,21 @@ describe("a bundle built with its strings", () => {
   const dir = mkdtempSync(join(tmpdir(), "bundle-strings-"));
   const strings = join(root, "src/i18n/index.ts");
 
-  function run(
-    source: string,
-    packing: { shortKeys?: boolean } = {},
-    globals: Record<string, unknown> = {},
-  ): { code: string; result: unknown } {
+  function run(source: string): { code: string; result: unknown } {
     const entry = join(dir, `entry-${Math.random().toString(36).slice(2)}.ts`);
     writeFileSync(entry, source.replace(/STRINGS/g, JSON.stringify(strings)));
-    const code = bundleWithItsStrings(
-      {
-        entryPoints: [entry],
-        bundle: true,
-        format: "iife",
-        globalName: "Bundle",
-        target: "es2019",
-        platform: "neutral",
-        minify: true,
-        charset: "utf8",
-        logLevel: "silent",
-      },
-      packing,
-    );
-    const context = vm.createContext({ ...globals });
+    const code = bundleWithItsStrings({
+      entryPoints: [entry],
+      bundle: true,
+      format: "iife",
+      globalName: "Bundle",
+      target: "es2019",
+      platform: "neutral",
+      minify: true,
+      charset: "utf8",
+      logLevel: "silent",
+    });
+    const context = vm.createContext({});
     vm.runInContext(code, context);
     return { code, result: (context as { Bundle: { result: unknown } }).Bundle.result };
   }
@@ -195,17 +125,14 @@ describe("a bundle built with its strings", () => {
     expect(code).not.toContain(table.en["refresh.stage.transactions"]);
   });
 
-  it("with short keys: a key named whole leaves the code, and every text reads back on first use", () => {
+  it("carries its texts as plain text under their keys, each read back on first use", () => {
     const table = allStrings();
     const { code, result } = run(
       `import { translate } from STRINGS;
       export const result = [translate("es", "menu.settings"), translate("es", "form.load"), translate("en", "form.load")];`,
-      { shortKeys: true },
     );
     expect(result).toEqual([table.es["menu.settings"], "Ver fondo", "Show fund"]);
-    // form.load, named whole, travels under a short name: the code no longer holds the key.
-    expect(code).not.toContain("form.load");
-    // The texts travel as plain text (nothing to unpack with a service on each execution).
+    expect(code).toContain("form.load");
     expect(code).toContain(table.es["menu.settings"]);
     expect(code).toContain("Ver fondo");
   });

@@ -91,6 +91,10 @@ export class CpuProfiler {
     }
     // A native frame (JSON.parse, a RegExp) is charged to the nearest caller with a file.
     const owner = new Map<number, string>();
+    const callerName = (id: number): string | undefined => {
+      const up = parent.get(id);
+      return up === undefined ? undefined : byId.get(up)?.callFrame.functionName;
+    };
     const ownerOf = (id: number): string => {
       const known = owner.get(id);
       if (known !== undefined) return known;
@@ -98,12 +102,14 @@ export class CpuProfiler {
       const name = node.callFrame.functionName;
       let file: string;
       if (name === "(garbage collector)") file = "(gc)";
-      // Atomics.wait is a builtin: its samples land on the emulator's frame that calls it (the
-      // bodies' transfer of --bandwidth waits the same way).
+      // Atomics.wait is a builtin: its samples land on the emulator's frame that calls it, the
+      // UrlFetch's wait for its answer (sendAndWait, through waitForFlag) or the bodies'
+      // transfer of --bandwidth.
       else if (
         (name === "wait" && node.callFrame.url === "") ||
         name === "sendAndWait" ||
-        name === "transfer"
+        name === "transfer" ||
+        (name === "waitForFlag" && callerName(id) === "sendAndWait")
       )
         file = "(http wait)";
       else if (name === "(idle)" || name === "(program)" || name === "(root)") file = "(other)";

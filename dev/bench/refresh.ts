@@ -13,6 +13,7 @@
  *   npm run bench -- --bandwidth 100               # the bodies also cross a 100 Mbit/s link
  */
 
+import { readFileSync } from "node:fs";
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { splitWindow } from "../../src/refresh/windows";
@@ -121,6 +122,11 @@ interface RunFigures {
   http: { batches: number; blockedMs: number; bytes: number };
   /** Highest V8 heap seen during the refresh above the heap before it (bytes). */
   peakHeapAbove: number;
+  /**
+   * CPU time of the script's thread (the add-on, the emulation and their garbage collection;
+   * not the sandbox's or the HTTP thread's), or null where the system does not tell it.
+   */
+  threadCpuMs: number | null;
   /** With --live-heap: the largest live heap at a spreadsheet call, and what stays, above the start. */
   live?: { peakAbove: number; retainedAbove: number };
   cpu?: CpuSplit;
@@ -156,12 +162,29 @@ const heap = {
   },
 };
 
+/**
+ * CPU time this thread (the bench's main thread, where the script runs) has used, in ms, from
+ * Linux's /proc (10 ms ticks), or null elsewhere. Unlike the wall time or the profile's
+ * samples, it does not grow when other processes share the machine's cores.
+ */
+function threadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs refreshAll until it is finished (a run stopped near the time limit is continued). */
 function refreshAll(emulator: Emulator): RunFigures {
   emulator.resetCounters();
   const liveBefore = collect ? liveHeap() : 0;
   heap.livePeak = liveBefore;
   const heapBefore = heap.resetPeak();
+  const cpuBefore = threadCpuMs();
   const started = performance.now();
   let executions = 0;
   let records = 0;
@@ -185,6 +208,7 @@ function refreshAll(emulator: Emulator): RunFigures {
     if (executions > 20) throw new Error("refresh did not finish in 20 executions");
   }
   const wallMs = performance.now() - started;
+  const cpuAfter = threadCpuMs();
   const counters = emulator.counters;
   const writes: Record<string, number> = {};
   for (const name of SHEETS) writes[name] = counters.sheets[name]?.writes ?? 0;
@@ -204,6 +228,7 @@ function refreshAll(emulator: Emulator): RunFigures {
     scriptMs,
     http: counters.http,
     peakHeapAbove: heap.peak - heapBefore,
+    threadCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     ...(collect
       ? { live: { peakAbove: heap.livePeak - liveBefore, retainedAbove: liveHeap() - liveBefore } }
       : {}),
@@ -306,6 +331,21 @@ async function pagesNeeded(
     reports += Math.max(1, body.Records.Pages);
   }
   return { funds: Math.max(1, funds), reports };
+}
+
+/**
+ * The script thread's CPU time (threadCpuMs) against the floor: the floor plus that time is
+ * what the wall would be on an idle machine with the service answering within its latency.
+ */
+function threadCpuLine(first: RunFigures, second: RunFigures, floors: [number, number]): string {
+  const part = (run: RunFigures, floor: number) => {
+    const cpu = run.threadCpuMs ?? 0;
+    return `${(cpu / 1000).toFixed(2)} s (floor + it: ×${floor > 0 ? ((floor + cpu) / floor).toFixed(2) : "–"})`;
+  };
+  return (
+    `Script thread CPU (the add-on, the emulation and their GC; not the sandbox's): ` +
+    `${part(first, floors[0])} first, ${part(second, floors[1])} no change.`
+  );
 }
 
 /**
@@ -510,6 +550,9 @@ async function benchSize(
               `still held after the refresh (the emulated spreadsheet's growth): ${megabytes(first.live.retainedAbove)} and ${megabytes(second.live.retainedAbove)}. Wall times of this run include the collections.`,
             "",
           ]
+        : []),
+      ...(first.threadCpuMs !== null && second.threadCpuMs !== null
+        ? [threadCpuLine(first, second, [firstFloor, secondFloor]), ""]
         : []),
       `${downloadLine(first.http.bytes, second.http.bytes, args.latencyMs)}`,
       "",

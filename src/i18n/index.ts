@@ -80,33 +80,20 @@ export function allStrings(): StringTable {
 }
 
 /**
- * Set by scripts/build.ts: the strings a bundle's code names, as JSON text of
- * [keys, English texts, Spanish texts], so that each bundle carries only its own strings and
- * each key once. Run from source (tests, tsx), it is undefined and every catalogue is used.
- * A sidebar translates only keys its own code names: the server sends it text, never a key.
- * In the server bundle a key the code names only whole is a short name that changes from build
- * to build (shortKeyNames in scripts/bundle-strings.ts): keep texts in properties, never keys.
+ * Set by scripts/build.ts: the strings a bundle's code names, as JSON text of a StringTable, so
+ * that each bundle carries only its own strings. Run from source (tests, tsx), it is undefined
+ * and every catalogue is used. A sidebar translates only keys its own code names: the server
+ * sends it text, never a key.
  */
 declare const BUNDLED_STRINGS: string | undefined;
-
-/** The packed table read back: each key after what it shares with the one before (packStrings). */
-export function unpackStrings(json: string): StringTable {
-  const [keys, en, es] = JSON.parse(json) as [string[], string[], string[]];
-  const table: StringTable = { en: {}, es: {} };
-  let key = "";
-  keys.forEach((written, i) => {
-    key = key.slice(0, written.charCodeAt(0) - 35) + written.slice(1);
-    table.en[key] = en[i] as string;
-    table.es[key] = es[i] as string;
-  });
-  return table;
-}
 
 /** The table, read on the first translation (an execution that shows no text reads none). */
 let merged: StringTable | null = null;
 
 function strings(): StringTable {
-  if (!merged) merged = typeof BUNDLED_STRINGS === "string" ? unpackStrings(BUNDLED_STRINGS) : allStrings();
+  if (!merged)
+    merged =
+      typeof BUNDLED_STRINGS === "string" ? (JSON.parse(BUNDLED_STRINGS) as StringTable) : allStrings();
   return merged;
 }
 

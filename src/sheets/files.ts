@@ -34,26 +34,76 @@ interface Candidate {
   name: string;
 }
 
-function memberText(o: Record<string, unknown>, names: readonly string[]): string {
-  const lower = new Map(Object.keys(o).map((k) => [k.toLowerCase(), k]));
+/**
+ * An object's member names by their lower case, made once per object for the lookups below:
+ * `last` the last member of a lower-case name (as a Map built from the keys keeps it), `first`
+ * the first (as a search through the keys finds it).
+ */
+interface Members {
+  o: Record<string, unknown>;
+  keys: string[];
+  last: Map<string, string>;
+  first: Map<string, string>;
+}
+
+function membersOf(o: Record<string, unknown>): Members {
+  const keys = Object.keys(o);
+  const last = new Map<string, string>();
+  const first = new Map<string, string>();
+  for (const k of keys) {
+    const lower = k.toLowerCase();
+    last.set(lower, k);
+    if (!first.has(lower)) first.set(lower, k);
+  }
+  return { o, keys, last, first };
+}
+
+/** The lower-case forms of SIZE_LABELS and NAMES, made once. */
+const LOWER = new Map<string, string>();
+function lowerOf(name: string): string {
+  let lower = LOWER.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    LOWER.set(name, lower);
+  }
+  return lower;
+}
+
+function memberText(m: Members, names: readonly string[]): string {
   for (const n of names) {
-    const key = lower.get(n.toLowerCase());
-    const value = key === undefined ? undefined : o[key];
+    const key = m.last.get(lowerOf(n));
+    const value = key === undefined ? undefined : m.o[key];
     if (typeof value === "string" && value.trim() !== "") return value.trim();
   }
   return "";
 }
 
-function memberNumber(o: Record<string, unknown>, name: string): number {
-  const key = Object.keys(o).find((k) => k.toLowerCase() === name);
-  const value = key === undefined ? undefined : Number(o[key]);
+function memberNumber(m: Members, name: string): number {
+  const key = m.first.get(name);
+  const value = key === undefined ? undefined : Number(m.o[key]);
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
+/**
+ * Ranks of the words seen so far: a report's files repeat the same few places (" Url"), so
+ * each is ranked once; bounded, should a service send ever new names.
+ */
+const RANKS = new Map<string, number>();
+const RANKS_KEPT = 1000;
+
 function rankOf(words: string): number {
+  const known = RANKS.get(words);
+  if (known !== undefined) return known;
   const spaced = words.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  for (const [pattern, rank] of SIZE_RANKS) if (pattern.test(spaced)) return rank;
-  return UNNAMED_RANK;
+  let rank = UNNAMED_RANK;
+  for (const [pattern, r] of SIZE_RANKS) {
+    if (pattern.test(spaced)) {
+      rank = r;
+      break;
+    }
+  }
+  if (RANKS.size < RANKS_KEPT) RANKS.set(words, rank);
+  return rank;
 }
 
 /** Every http(s) URL in the value, with what its place says of its size (bounded walk). */
@@ -73,13 +123,13 @@ function candidates(file: unknown): Candidate[] {
       return;
     }
     if (!value || typeof value !== "object") return;
-    const o = value as Record<string, unknown>;
-    const label = memberText(o, SIZE_LABELS);
-    const width = memberNumber(o, "width");
-    const own = width ? width * (memberNumber(o, "height") || 1) : 0;
-    const ownName = memberText(o, NAMES);
-    for (const [key, member] of Object.entries(o))
-      walk(member, `${words} ${label} ${key}`, own || area, ownName || name, depth + 1);
+    const m = membersOf(value as Record<string, unknown>);
+    const label = memberText(m, SIZE_LABELS);
+    const width = memberNumber(m, "width");
+    const own = width ? width * (memberNumber(m, "height") || 1) : 0;
+    const ownName = memberText(m, NAMES);
+    for (const key of m.keys)
+      walk(m.o[key], `${words} ${label} ${key}`, own || area, ownName || name, depth + 1);
   };
   walk(file, "", 0, "", 0);
   return out;
@@ -92,6 +142,6 @@ export function describeFile(file: unknown): { url: string | null; name: string 
   const best = candidates(file).sort(
     (a, b) => b.rank - a.rank || b.area - a.area || a.depth - b.depth || a.order - b.order,
   )[0];
-  const ownName = Array.isArray(file) ? "" : memberText(file as Record<string, unknown>, NAMES);
+  const ownName = Array.isArray(file) ? "" : memberText(membersOf(file as Record<string, unknown>), NAMES);
   return { url: best?.url ?? null, name: ownName || best?.name || best?.url || "" };
 }

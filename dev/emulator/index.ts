@@ -120,6 +120,13 @@ export interface EmulatorOptions {
    * localhost, [::1]), with a path. UrlFetch refuses every other URL once a list is in force.
    */
   urlFetchAllowlist?: string[];
+  /**
+   * Whether a trigger execution (the add-on's are clock triggers) gets the spreadsheet it was
+   * made from as the active spreadsheet. Google's pages do not say; the default is the stricter
+   * reading, false: `getActiveSpreadsheet()` gives null there. A test that relies on the other
+   * reading says so with `true` (also `emulator.triggerGaps.spreadsheet`, its opposite).
+   */
+  triggerSeesSpreadsheet?: boolean;
   /** Add-on limits on triggers (hourly at most, one per user per document). Default true. */
   addon?: boolean;
   /**
@@ -336,8 +343,9 @@ export class Emulator {
   /**
    * What a time-driven trigger may find missing on Google: set one to true and the next trigger
    * runs get null from getActiveSpreadsheet(), getDocumentLock() or getDocumentProperties().
+   * `spreadsheet` starts true (no active spreadsheet) unless `triggerSeesSpreadsheet` is set.
    */
-  readonly triggerGaps = { spreadsheet: false, documentLock: false, documentProperties: false };
+  readonly triggerGaps: { spreadsheet: boolean; documentLock: boolean; documentProperties: boolean };
   readonly ui = new UiState();
   /** Answers for the next alerts and prompts: "YES", "OK", "CLOSE", or { button, text } for prompts. */
   readonly answers: DialogAnswer[] = this.ui.answers;
@@ -382,6 +390,11 @@ export class Emulator {
   constructor(private readonly options: EmulatorOptions = {}) {
     this.clock = new EmulatorClock(options.realNow);
     this.fetchLatencyMs = options.fetchLatencyMs ?? 0;
+    this.triggerGaps = {
+      spreadsheet: options.triggerSeesSpreadsheet !== true,
+      documentLock: false,
+      documentProperties: false,
+    };
     this.users = options.users && options.users.length > 0 ? [...options.users] : ["user@example.com"];
     this.distDir = resolve(options.distDir ?? DEFAULT_DIST);
     this.http = new SyncHttp(() => options.onBlock?.(), options.bandwidthMbit);

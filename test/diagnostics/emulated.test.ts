@@ -22,7 +22,12 @@ beforeAll(() => {
 
 beforeEach(async () => {
   await em?.close();
-  em = createEmulator({ distDir: dist, users: [ANA], timeZone: "America/Santiago" });
+  em = createEmulator({
+    triggerSeesSpreadsheet: true,
+    distDir: dist,
+    users: [ANA],
+    timeZone: "America/Santiago",
+  });
 });
 
 afterAll(async () => {
@@ -75,7 +80,13 @@ describe("the Diagnostics menu item", () => {
 
   it("is in Spanish for a Spanish user", async () => {
     await em.close();
-    em = createEmulator({ distDir: dist, users: [ANA], timeZone: "America/Santiago", locale: "es_CL" });
+    em = createEmulator({
+      triggerSeesSpreadsheet: true,
+      distDir: dist,
+      users: [ANA],
+      timeZone: "America/Santiago",
+      locale: "es_CL",
+    });
     enable();
     em.open();
     expect(menuLabels().at(-1)).toBe("Diagnóstico…");

@@ -87,7 +87,9 @@ describe("the Properties quota per day", () => {
     const em = emulator();
     expect(inScript(em, readMany, { n: 50_001 }, { user: "ana@example.com" })).toBe(true);
     const small = emulator({ dailyPropertiesQuota: 3 });
-    expect(() => inScript(small, readMany, { n: 4 })).toThrow("Service invoked too many times for one day: properties.");
+    expect(() => inScript(small, readMany, { n: 4 })).toThrow(
+      "Service invoked too many times for one day: properties.",
+    );
   });
 });
 

@@ -478,6 +478,21 @@ describe("the emulation's default: a clock trigger without its spreadsheet", () 
   });
 });
 
+describe("the deployment's default account kind", () => {
+  it("a script property settings.defaultAccountKind = workspace plans every user who has not chosen with Workspace's quota", () => {
+    expect(run<ScheduleSidebarView>("getScheduleView").quota.limit).toBe(20_000);
+    em.scriptPropertiesData.values.set("settings.defaultAccountKind", "workspace");
+    const view = run<ScheduleSidebarView>("getScheduleView");
+    expect(view.quota.limit).toBe(100_000);
+    expect(view.accountKind).toBe("auto");
+    expect(view.accountKindSource).toBe("deployment");
+    // A user's own word stands over the deployment's.
+    const chosen = run<ScheduleSidebarView>("saveSchedulePreferences", [{ accountKind: "consumer" }]);
+    expect(chosen.quota.limit).toBe(20_000);
+    expect(chosen.accountKindSource).toBe("setting");
+  });
+});
+
 describe("the 20 triggers a person may own", () => {
   it("saving a schedule past them says so plainly and leaves the schedule as it was", () => {
     // Ana already holds 20 triggers of the add-on, in other spreadsheets.

@@ -13,6 +13,10 @@
  *                                                    (clasp --project) instead of .clasp.json
  *   --dry-run                                        prints the steps, runs nothing
  *
+ * Once clasp has made a version, the deploy prints the next step with its number: an editor
+ * add-on's Marketplace listing names a script version, entered by hand on the Marketplace SDK's
+ * App Configuration page after every release (docs/deploy.md).
+ *
  * The committed .clasp.json holds a placeholder script id, which this script refuses: a deployer
  * puts a real id in it and keeps it out of commits (`git update-index --skip-worktree
  * .clasp.json`), or keeps a test and a production script apart in .clasp.dev.json and
@@ -52,6 +56,27 @@ export interface DeployStep {
   what: string;
   command: "npm" | "clasp";
   args: string[];
+  /** It makes a version (create-version, create-deployment): its number is read from clasp's output. */
+  makesVersion?: boolean;
+}
+
+/**
+ * The number of the version clasp says it made: "Created version 7" (create-version) or
+ * "Deployed AKfy… @7" (create-deployment); null when its output names none.
+ */
+export function versionMade(claspOutput: string): number | null {
+  const match = /Created version (\d+)/.exec(claspOutput) ?? /Deployed \S+ @(\d+)/.exec(claspOutput);
+  return match ? Number(match[1]) : null;
+}
+
+/** What the deployer does next, once a version is made: the listing takes its number by hand. */
+export function nextStepAfterVersion(version: number | null): string[] {
+  const number =
+    version === null ? "the new version's number (npx clasp list-versions lists them)" : `${version}`;
+  return [
+    `deploy: version ${version ?? "made"}. Next step, for the published add-on: in the Google Cloud console, APIs & Services → Google Workspace Marketplace SDK → App Configuration, under Sheets add-on, enter ${number} as the script version and Save.`,
+    "deploy: users get it the next time they open a spreadsheet; until you save it there, the listing keeps the version it names (keep the same Script ID: a listing pointed at another script or deployment disables users' installed triggers).",
+  ];
 }
 
 /** Reads the command line (`npm run deploy -- …`); throws a message naming the bad argument. */
@@ -132,6 +157,7 @@ export function deploySteps(options: DeployOptions): DeployStep[] {
       what: "create a version",
       command: "clasp",
       args: [...project, "create-version", options.version],
+      makesVersion: true,
     });
   }
   if (options.deploy !== undefined) {
@@ -141,19 +167,24 @@ export function deploySteps(options: DeployOptions): DeployStep[] {
       what: options.deploymentId === undefined ? "create a deployment" : "update the deployment",
       command: "clasp",
       args,
+      makesVersion: true,
     });
   }
   return steps;
 }
 
-function run(root: string, step: DeployStep): number {
+/** Runs a step; a step that makes a version has its output read (and shown) for the number. */
+function run(root: string, step: DeployStep): { status: number; output: string } {
   const bin = step.command === "clasp" ? join(root, "node_modules", ".bin", "clasp") : "npm";
   const result = spawnSync(bin, step.args, {
     cwd: root,
-    stdio: "inherit",
+    stdio: step.makesVersion ? ["inherit", "pipe", "inherit"] : "inherit",
     shell: process.platform === "win32",
+    encoding: "utf8",
   });
-  return result.status ?? 1;
+  const output = typeof result.stdout === "string" ? result.stdout : "";
+  if (output) process.stdout.write(output);
+  return { status: result.status ?? 1, output };
 }
 
 function main(argv: readonly string[]): number {
@@ -173,11 +204,12 @@ function main(argv: readonly string[]): number {
   for (const step of deploySteps(options)) {
     console.log(`deploy: ${step.what}: ${step.command} ${step.args.join(" ")}`);
     if (options.dryRun) continue;
-    const status = run(root, step);
+    const { status, output } = run(root, step);
     if (status !== 0) {
       console.error(`deploy: stopped, "${step.what}" failed (exit ${status}); nothing after it ran.`);
       return status;
     }
+    if (step.makesVersion) for (const line of nextStepAfterVersion(versionMade(output))) console.log(line);
   }
   return 0;
 }

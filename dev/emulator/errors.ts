@@ -17,6 +17,8 @@ export const MESSAGES = {
   columnsAtLeastOne: "The number of columns in the range must be at least 1.",
   outsideSheet: "The coordinates of the range are outside the dimensions of the sheet.",
   urlFetchQuota: "Service invoked too many times for one day: urlfetch.",
+  /** The same wording for the Properties quota (the service's name as Google's quotas page calls it). */
+  propertiesQuota: "Service invoked too many times for one day: properties.",
   /** Trigger total runtime per day spent (wording as Google's failure e-mails report it). */
   triggerRuntime: "Service using too much computer time for one day",
 } as const;

@@ -96,6 +96,12 @@ export interface EmulatorOptions {
   /** UrlFetch calls per user per day (default 100000, or 20000 for consumer accounts). */
   dailyUrlFetchQuota?: number;
   /**
+   * Properties reads and writes per user per day, every store counted together (default
+   * 500000, or 50000 for consumer accounts, as the quotas page). Past it a call throws
+   * "Service invoked too many times for one day: properties."
+   */
+  dailyPropertiesQuota?: number;
+  /**
    * Trigger total runtime per user per day, in ms of emulator time (default 6 hours, or 90
    * minutes for consumer accounts, as the quotas page). A trigger execution that starts with it
    * spent fails at once with "Service using too much computer time for one day".
@@ -114,6 +120,13 @@ export interface EmulatorOptions {
    * localhost, [::1]), with a path. UrlFetch refuses every other URL once a list is in force.
    */
   urlFetchAllowlist?: string[];
+  /**
+   * Whether a trigger execution (the add-on's are clock triggers) gets the spreadsheet it was
+   * made from as the active spreadsheet. Google's pages do not say; the default is the stricter
+   * reading, false: `getActiveSpreadsheet()` gives null there. A test that relies on the other
+   * reading says so with `true` (also `emulator.triggerGaps.spreadsheet`, its opposite).
+   */
+  triggerSeesSpreadsheet?: boolean;
   /** Add-on limits on triggers (hourly at most, one per user per document). Default true. */
   addon?: boolean;
   /**
@@ -242,6 +255,7 @@ const SCOPE = {
   triggers: "https://www.googleapis.com/auth/script.scriptapp",
   ui: "https://www.googleapis.com/auth/script.container.ui",
   sheets: "https://www.googleapis.com/auth/spreadsheets.currentonly",
+  email: "https://www.googleapis.com/auth/userinfo.email",
 };
 
 const SHEET_SERVICES = new Set([
@@ -255,12 +269,25 @@ const SHEET_SERVICES = new Set([
   "DataValidation",
   "DataValidationBuilder",
 ]);
+/** The Properties calls the daily quota counts: each read or write of a store. */
+const PROPERTY_CALLS = new Set([
+  "getProperty",
+  "getProperties",
+  "getKeys",
+  "setProperty",
+  "setProperties",
+  "deleteProperty",
+  "deleteAllProperties",
+]);
 const TRIGGER_METHODS = new Set(["newTrigger", "getUserTriggers", "getProjectTriggers", "deleteTrigger"]);
 
 /** The scope a call needs, if any. */
 function scopeFor(service: string, method: string): string | undefined {
   if (service === "UrlFetchApp") return SCOPE.fetch;
   if (service === "MailApp") return SCOPE.mail;
+  // Google's Session reference lists userinfo.email as the scope of both users' getters.
+  if (service === "Session" && (method === "getActiveUser" || method === "getEffectiveUser"))
+    return SCOPE.email;
   if (service === "ScriptApp" && TRIGGER_METHODS.has(method)) return SCOPE.triggers;
   if (service.endsWith("TriggerBuilder")) return SCOPE.triggers;
   if (service === "Ui" && method.startsWith("show")) return SCOPE.ui;
@@ -294,6 +321,7 @@ interface SavedState {
   scriptProperties: PropertyStoreData;
   caches: Map<string, CacheData>;
   fetchDaily: Map<string, { since: number; count: number }>;
+  propertiesDaily: Map<string, { since: number; count: number }>;
   triggerRuntime: Map<string, { since: number; ms: number }>;
   triggers: { list: TriggerData[]; store: TriggerStore };
   ui: Pick<UiState, "menus" | "sidebar" | "dialog" | "toasts" | "dialogs">;
@@ -315,8 +343,9 @@ export class Emulator {
   /**
    * What a time-driven trigger may find missing on Google: set one to true and the next trigger
    * runs get null from getActiveSpreadsheet(), getDocumentLock() or getDocumentProperties().
+   * `spreadsheet` starts true (no active spreadsheet) unless `triggerSeesSpreadsheet` is set.
    */
-  readonly triggerGaps = { spreadsheet: false, documentLock: false, documentProperties: false };
+  readonly triggerGaps: { spreadsheet: boolean; documentLock: boolean; documentProperties: boolean };
   readonly ui = new UiState();
   /** Answers for the next alerts and prompts: "YES", "OK", "CLOSE", or { button, text } for prompts. */
   readonly answers: DialogAnswer[] = this.ui.answers;
@@ -336,6 +365,8 @@ export class Emulator {
   private fetchCounts = new Map<string, number>();
   /** Each user's UrlFetch quota window: when its first request was, and the requests since. */
   private fetchDaily = new Map<string, { since: number; count: number }>();
+  /** Each user's Properties quota window, counted as the UrlFetch one. */
+  private propertiesDaily = new Map<string, { since: number; count: number }>();
   /** Each user's trigger runtime window: when its first trigger execution started, and ms used. */
   private triggerRuntime = new Map<string, { since: number; ms: number }>();
   private executionSeq = 0;
@@ -359,6 +390,11 @@ export class Emulator {
   constructor(private readonly options: EmulatorOptions = {}) {
     this.clock = new EmulatorClock(options.realNow);
     this.fetchLatencyMs = options.fetchLatencyMs ?? 0;
+    this.triggerGaps = {
+      spreadsheet: options.triggerSeesSpreadsheet !== true,
+      documentLock: false,
+      documentProperties: false,
+    };
     this.users = options.users && options.users.length > 0 ? [...options.users] : ["user@example.com"];
     this.distDir = resolve(options.distDir ?? DEFAULT_DIST);
     this.http = new SyncHttp(() => options.onBlock?.(), options.bandwidthMbit);
@@ -420,6 +456,7 @@ export class Emulator {
     this.sheetCounters = new WeakMap();
     this.fetchCounts = new Map();
     this.fetchDaily = new Map();
+    this.propertiesDaily = new Map();
     this.triggerRuntime = new Map();
     this.triggers.triggers.length = 0;
     this.logs.length = 0;
@@ -450,6 +487,7 @@ export class Emulator {
       scriptProperties: this.scriptProperties,
       caches: this.caches,
       fetchDaily: this.fetchDaily,
+      propertiesDaily: this.propertiesDaily,
       triggerRuntime: this.triggerRuntime,
       triggers: { list: this.triggers.triggers, store: this.triggers },
       ui: {
@@ -480,6 +518,7 @@ export class Emulator {
     this.sheetCounters = new WeakMap();
     this.fetchCounts = new Map();
     this.fetchDaily = s.fetchDaily;
+    this.propertiesDaily = s.propertiesDaily;
     this.triggerRuntime = s.triggerRuntime;
     this.triggers.triggers.splice(0, this.triggers.triggers.length, ...s.triggers.list);
     Object.assign(this.triggers, { seq: (s.triggers.store as unknown as { seq: number }).seq });
@@ -859,6 +898,22 @@ export class Emulator {
     ) {
       throw new ServiceError(`You do not have permission to call ${name}. Required permissions: ${scope}`);
     }
+    if (service === "Properties" && PROPERTY_CALLS.has(method)) this.countPropertiesCall(exec.user);
+  }
+
+  /** One Properties read or write of `user`, refused once their daily quota is spent. */
+  private countPropertiesCall(user: string): void {
+    const quota = this.options.dailyPropertiesQuota ?? (this.isConsumer(user) ? 50_000 : 500_000);
+    const used = this.propertiesToday(user);
+    if (used >= quota) throw new ServiceError(MESSAGES.propertiesQuota);
+    const since = used === 0 ? this.clock.now() : (this.propertiesDaily.get(user)?.since ?? this.clock.now());
+    this.propertiesDaily.set(user, { since, count: used + 1 });
+  }
+
+  /** How many Properties reads and writes `user` has made in their 24-hour quota window. */
+  propertiesToday(user: string = this.defaultUser): number {
+    const window = this.propertiesDaily.get(user);
+    return window && this.clock.now() < window.since + DAY_MS ? window.count : 0;
   }
 
   private beforeFetch(): void {

@@ -134,8 +134,8 @@ export class Bridge {
 }
 
 /**
- * The global names of Apps Script's V8 runtime: ECMAScript 2020's built-ins (PLATFORM.md,
- * "Runtime level"). A node:vm context also offers WeakRef, FinalizationRegistry, AggregateError,
+ * The global names of Apps Script's V8 runtime: ECMAScript 2020's built-ins
+ * (docs/real-apps-script.md, "The runtime level"). A node:vm context also offers WeakRef, FinalizationRegistry, AggregateError,
  * SharedArrayBuffer, WebAssembly and V8's console; restrictToAppsScriptRuntime takes them away
  * (the emulator adds its own console and the services afterwards).
  */

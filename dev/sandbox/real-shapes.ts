@@ -1,6 +1,6 @@
 /**
  * The "real shapes" mode: answers of /v1 rewritten with the type variations the real service
- * shows (PLATFORM.md, "The real service"): ids and report numbers as strings, amounts as numbers
+ * shows (docs/real-apps-script.md, "The real service's types vary"): ids and report numbers as strings, amounts as numbers
  * or numeric strings, flags as "1"/"0"/"" or booleans, status codes and counts as strings on some
  * records, ExtraFields as JSON text on some reports, empty dates as null on some, and the numbers
  * of Records as strings; and the forms a database or a serialiser gives the same values: amounts

@@ -1,5 +1,5 @@
 /**
- * Tolerant readers of what the service answers (PLATFORM.md, "Types vary"): ids and amounts as
+ * Tolerant readers of what the service answers (docs/real-apps-script.md, "The real service's types vary"): ids and amounts as
  * numbers or numeric strings, flags as booleans or "1"/"0"/"", empty dates as "" or null,
  * ExtraFields as an array or a JSON-encoded string, `Withdrawals` and `Charges` as one total.
  * Each schema turns the service's shape into the records of ./types.
@@ -157,7 +157,7 @@ const readDate: Read<string | null> = (v) => {
 const readDateTime: Read<string | null> = (v) => {
   const m = readDateParts(v);
   if (m === null || m === BAD) return m;
-  // An offset (PLATFORM.md: none is sent) is kept as "Z" or "±HH:MM", for the sheet to convert.
+  // An offset (none is sent: docs/real-apps-script.md) is kept as "Z" or "±HH:MM", for the sheet to convert.
   return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}${m[8] ? `${m[8]}:${m[9]}` : (m[7] ?? "")}`;
 };
 

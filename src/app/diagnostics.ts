@@ -14,9 +14,11 @@ import {
   isDiagnosticsEnabled,
   OPEN_REPORT_KEY,
   OUTSIDE_ALLOWLIST_URL,
+  PROBE_DUE_KEY,
   PROBE_HANDLER,
   parseSessionSeen,
   parseTriggerReport,
+  probeNeverFired,
   SCRATCH_COLUMNS,
   SCRATCH_ROWS,
   type SessionSeen,
@@ -73,6 +75,8 @@ function diagnose(): void {
   const sessionMenu = seeSession("FULL");
   const triggerReport = newest(readSeen(TRIGGER_REPORT_KEY).map(parseTriggerReport));
   const sessionOpen = newest(readSeen(OPEN_REPORT_KEY).map(parseSessionSeen));
+  const earlierDue = readSeen(PROBE_DUE_KEY).map(Number).filter(Number.isFinite);
+  const earlierProbeDueAt = earlierDue.length > 0 ? Math.max(...earlierDue) : null;
 
   // A probe left by an earlier run that has not fired yet is replaced by this run's.
   deleteMyTriggers((t) => t.handler === PROBE_HANDLER);
@@ -87,6 +91,9 @@ function diagnose(): void {
     ? { ok: true as const, value: { uid: created.value, dueAt: Date.now() + delay } }
     : created;
   const listing = listMyTriggers();
+  // A probe that never fired stays the one to compare with: a later run must not hide it.
+  if (probe.ok && !probeNeverFired(at, earlierProbeDueAt, triggerReport))
+    saveSeen(PROBE_DUE_KEY, String(probe.value.dueAt));
 
   const results: DiagnosticsResults = {
     at,
@@ -95,6 +102,7 @@ function diagnose(): void {
     probe,
     listing,
     triggerReport,
+    earlierProbeDueAt,
     outsideFetch: fetchStatus(OUTSIDE_ALLOWLIST_URL),
     cellWrite: timeCellWrite(SCRATCH_ROWS, SCRATCH_COLUMNS),
     plainText: seePlainTextFormula(),

@@ -28,7 +28,7 @@ import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
 import { type WriteAudit, writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
-import { type CompanyDirectory, FIRST_COMPANY, liveCompanies } from "../outbox/companies";
+import { type CompanyDirectory, liveCompanies } from "../outbox/companies";
 import { previewNotes } from "../outbox/notes";
 import { operationLabel } from "../outbox/operations";
 import {

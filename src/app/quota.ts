@@ -6,6 +6,7 @@
  * report sidebars, the connection tests), and refreshes check it before they start.
  */
 
+import { scriptProperty } from "../gas/properties";
 import { runtime } from "../gas/runtime";
 import type { Language } from "../i18n";
 import { loadContinuation } from "../longrun/continuation";
@@ -16,7 +17,9 @@ import {
   addCalls,
   callsInWindow,
   checkQuota,
+  DEFAULT_ACCOUNT_KIND_KEY,
   dailyQuota,
+  deploymentAccountKind,
   parseLedger,
   type QuotaCheck,
   quotaResetsAt,
@@ -35,9 +38,21 @@ export function accountKindSetting(): AccountKind | "auto" {
   return setting === "consumer" || setting === "workspace" ? setting : "auto";
 }
 
-/** The account kind the quotas are planned with, and whether the user said it or it is assumed. */
+/** The deployment's default account kind (script property; consumer when unset or unreadable). */
+function deploymentDefault(): AccountKind {
+  return tolerate(
+    "unreadable",
+    () => deploymentAccountKind(scriptProperty(DEFAULT_ACCOUNT_KIND_KEY)),
+    "consumer",
+  );
+}
+
+/**
+ * The account kind the quotas are planned with, and whether the user said it, the deployment
+ * set it, or it is assumed.
+ */
 export function plannedAccountKind(): { kind: AccountKind; source: AccountKindSource } {
-  return accountKind(accountKindSetting());
+  return accountKind(accountKindSetting(), deploymentDefault());
 }
 
 /** When this user's quota window closes and the count starts over (null: no calls counted). */
@@ -49,7 +64,7 @@ export function quotaPort(): QuotaPort {
   const store = runtime().userProperties();
   return {
     used: () => callsInWindow(parseLedger(store.getProperty(LEDGER_KEY)), Date.now()),
-    limit: () => dailyQuota(accountKindSetting()),
+    limit: () => dailyQuota(accountKindSetting(), deploymentDefault()),
     add: (calls) => {
       const ledger = addCalls(parseLedger(store.getProperty(LEDGER_KEY)), Date.now(), calls);
       store.setProperty(LEDGER_KEY, JSON.stringify(ledger));

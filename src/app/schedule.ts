@@ -93,15 +93,20 @@ function scheduleFollowUp(_delayMs: number): boolean {
   return false;
 }
 
+/**
+ * The failure e-mail, to a user who asked for it. A run Google started without the spreadsheet
+ * still sends it, naming no document and in the script's time zone.
+ */
 function notifyFailure(run: RunRecord): void {
   if (userStore().getProperty(MAIL_ON_FAILURE_KEY) !== "1") return;
+  const language = currentLanguage();
   const spreadsheet = runtime().spreadsheet();
-  const timeZone = spreadsheet.getSpreadsheetTimeZone();
-  const mail = failureMail(
-    currentLanguage(),
-    run,
-    { name: spreadsheet.getName(), url: spreadsheet.getUrl() },
-    (ms) => runtime().formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
+  const timeZone = spreadsheet ? spreadsheet.getSpreadsheetTimeZone() : runtime().scriptTimeZone();
+  const document = spreadsheet
+    ? { name: spreadsheet.getName(), url: spreadsheet.getUrl() }
+    : { name: translate(language, "mail.failed.noDocument"), url: translate(language, "mail.failed.noUrl") };
+  const mail = failureMail(language, run, document, (ms) =>
+    runtime().formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm"),
   );
   sendPlainMail(runtime().effectiveUserEmail(), mail.subject, mail.body);
 }
@@ -199,6 +204,8 @@ function recordTriggerProblem(
   const document = runtime().documentProperties();
   if (document) saveRun(document as PropertyStore, run);
   else userStore().setProperty(UNRECORDED_RUN_KEY, serializeRun(run));
+  // Never silent: the e-mail goes out as for any failed run, to a user who asked for it.
+  if (problem !== "run.message.notSaved") tolerate("shown only", () => notifyFailure(run), undefined);
 }
 
 /** Handler of the recurring refresh trigger (no Ui here: triggers have none). */

@@ -13,6 +13,13 @@ export const DIAGNOSTICS_ENABLED_KEY = "diagnostics.enabled";
 export const TRIGGER_REPORT_KEY = "diagnostics.trigger";
 /** Where onOpen leaves what Session said in its mode, for the next Diagnostics run to show. */
 export const OPEN_REPORT_KEY = "diagnostics.open";
+/** When the last run's probe trigger was due (ms), for the next run to tell whether it fired. */
+export const PROBE_DUE_KEY = "diagnostics.probeDue";
+/**
+ * How long past its due time a probe that has not run counts as never running: an add-on's
+ * clock trigger may fire up to an hour late ("9 AM" fires between 9 and 10).
+ */
+export const PROBE_GRACE_MS = 3_600_000;
 /** Handler of the probe trigger (an entry point). */
 export const PROBE_HANDLER = "runDiagnosticsTrigger";
 /** Name of the sheet the results go to, whatever the language. */
@@ -125,6 +132,8 @@ export interface DiagnosticsResults {
   listing: Attempt<TriggerListing[]>;
   /** What the last probe trigger saw, if one has run. */
   triggerReport: TriggerReport | null;
+  /** When the probe of an earlier run was due, if one was left (null when none). */
+  earlierProbeDueAt: number | null;
   /** UrlFetchApp.fetch of a URL outside the allowlist: the status when it was sent. */
   outsideFetch: Attempt<number>;
   cellWrite: Attempt<{ cells: number; ms: number }>;
@@ -149,6 +158,15 @@ export interface DiagnosticsRow {
 type KeysAfter<P extends string, K = StringKey> = K extends `${P}${infer R}` ? R : never;
 type Result = KeysAfter<"diagnostics.result.">;
 type Detail = KeysAfter<"diagnostics.details.">;
+
+/**
+ * Whether the probe an earlier run left (due at `due`) never fired: long past due, and no
+ * trigger has reported since it was made. Where triggers do not fire (a test deployment of an
+ * editor add-on), the trigger checks cannot be measured.
+ */
+export function probeNeverFired(at: number, due: number | null, report: TriggerReport | null): boolean {
+  return due !== null && at > due + PROBE_GRACE_MS && (report === null || report.at < due - SHORT_TRIGGER_MS);
+}
 
 /** The rows of the Diagnostics sheet, one per check, in CHECK_IDS order. */
 export function diagnosticsRows(
@@ -194,7 +212,16 @@ export function diagnosticsRows(
     ]);
   } else row("userTriggersListClock", result("notChecked"), noProbe());
 
-  if (report) {
+  // An earlier probe long overdue, with nothing reported since it was due: no trigger fires
+  // here, as on a test deployment of an editor add-on. What a trigger sees cannot be measured.
+  const due = results.earlierProbeDueAt;
+  const neverFired = probeNeverFired(at, due, report);
+  const notMeasurable = () =>
+    detail("notMeasurable", { handler: PROBE_HANDLER, when: formatWhen(due ?? at) });
+  if (neverFired) {
+    row("triggerSpreadsheet", result("notMeasurable"), notMeasurable());
+    row("triggerDocumentLock", result("notMeasurable"), notMeasurable());
+  } else if (report) {
     const props = report.documentProperties;
     answer(
       "triggerSpreadsheet",
@@ -262,7 +289,8 @@ export function diagnosticsRows(
   };
   session("sessionMenu", results.sessionMenu, "");
   session("sessionOpen", results.sessionOpen, detail("pendingOpen"));
-  session("sessionTrigger", report?.session, pending());
+  if (neverFired) row("sessionTrigger", result("notMeasurable"), notMeasurable());
+  else session("sessionTrigger", report?.session, pending());
   return rows;
 }
 

@@ -36,10 +36,8 @@ import { readOutboxRow } from "../outbox/rows";
 import type { OutboxSheetPort } from "../outbox/run";
 import type { WriteResult } from "../outbox/write";
 import { dateCell, dateFormat, FORMAT, rewritableValue } from "../sheets/cells";
-import { COMPANY_KEY_COLUMN, FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
-import { FIRST_COMPANY_KEY } from "../sheets/company";
+import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
 import { columnWithHeader, relabelledHeader, textsOfHeader } from "../sheets/headers";
-import { companyLayoutOfHeader } from "../sheets/sidebar-company";
 import { auditSheetSink } from "./audit-sheet";
 import { runtime } from "./runtime";
 

@@ -33,13 +33,16 @@ export function relabelSheets(before: SheetNames, after: SheetNames, from: Langu
     if (sheet && old !== name && !spreadsheet.getSheetByName(name)) sheet.setName(name);
     return spreadsheet.getSheetByName(name) ?? sheet;
   };
+  // A document of several companies gives every data sheet its Company and Company key columns
+  // (withCompany in src/sheets/columns.ts), which the tables' own lists do not hold.
+  const company: StringKey[] = ["col.company", "col.companyKey"];
   const headers: [keyof SheetNames, StringKey[]][] = [
-    ["funds", keysOf(fundColumns(new Map()))],
-    ["transactions", keysOf(TRANSACTION_COLUMNS)],
-    ["reports", keysOf(REPORT_COLUMNS)],
+    ["funds", [...company, ...keysOf(fundColumns(new Map()))]],
+    ["transactions", [...company, ...keysOf(TRANSACTION_COLUMNS)]],
+    ["reports", [...company, ...keysOf(REPORT_COLUMNS)]],
     ["audit", keysOf(AUDIT_COLUMNS)],
     ["auditArchive", keysOf(AUDIT_COLUMNS)],
-    ["files", keysOf(FILE_COLUMNS)],
+    ["files", [...company, ...keysOf(FILE_COLUMNS)]],
   ];
   for (const [kind, keys] of headers) {
     const sheet = rename(before[kind], after[kind]);

@@ -50,6 +50,8 @@ export interface Runtime {
   effectiveUserEmail(): string;
   /** A temporary key of the active user (stands for an email Google does not reveal). */
   temporaryUserKey(): string;
+  /** The script's time zone (the manifest's), for a run that has no spreadsheet. */
+  scriptTimeZone(): string;
   /** Whether `mode` is AuthMode.NONE (onOpen before the add-on is used in the document). */
   isAuthModeNone(mode: GoogleAppsScript.Script.AuthMode | undefined): boolean;
   /** `date` formatted with `pattern` in `timeZone` (Utilities.formatDate). */
@@ -113,6 +115,7 @@ function createRuntime(): Runtime {
     activeUserEmail: () => Session.getActiveUser().getEmail(),
     effectiveUserEmail: () => Session.getEffectiveUser().getEmail(),
     temporaryUserKey: () => Session.getTemporaryActiveUserKey(),
+    scriptTimeZone: () => Session.getScriptTimeZone(),
     isAuthModeNone: (mode) => mode === ScriptApp.AuthMode.NONE,
     formatDate: (date, timeZone, pattern) => Utilities.formatDate(date, timeZone, pattern),
     uuid: () => Utilities.getUuid(),

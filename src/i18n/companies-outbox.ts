@@ -7,11 +7,11 @@ export const companiesOutbox = {
   en: {
     "outbox.col.company": "Company",
     "outbox.company.empty":
-      "Row {row}: the Company cell {cell} is empty and this document has several companies: pick one of {names}.",
+      "The Company cell {cell} is empty and this document has several companies: pick one of {names}.",
     "outbox.company.unknown":
-      'Row {row}: the Company cell {cell} holds "{value}", which is not a company of this document: pick one of {names}.',
+      'The Company cell {cell} holds "{value}", which is not a company of this document: pick one of {names}.',
     "outbox.company.removed":
-      'Row {row}: the Company cell {cell} holds "{value}", a company removed from this document: nothing is sent to it.',
+      'The Company cell {cell} holds "{value}", a company removed from this document: nothing is sent to it.',
     "outbox.company.former": '"{value}" is now {name}.',
     "outbox.company.unusable": "Not sent yet: {message}",
     "outbox.company.settleUnusable": "Not checked yet: {message}",
@@ -25,18 +25,18 @@ export const companiesOutbox = {
   es: {
     "outbox.col.company": "Empresa",
     "outbox.company.empty":
-      "Fila {row}: la celda Empresa {cell} está vacía y este documento tiene varias empresas: elija una de {names}.",
+      "La celda Empresa {cell} está vacía y este documento tiene varias empresas: elija una de {names}.",
     "outbox.company.unknown":
-      'Fila {row}: la celda Empresa {cell} contiene "{value}", que no es una empresa de este documento: elija una de {names}.',
+      'La celda Empresa {cell} contiene "{value}", que no es una empresa de este documento: elija una de {names}.',
     "outbox.company.removed":
-      'Fila {row}: la celda Empresa {cell} contiene "{value}", una empresa quitada de este documento: no se le envía nada.',
+      'La celda Empresa {cell} contiene "{value}", una empresa quitada de este documento: no se le envía nada.',
     "outbox.company.former": '"{value}" ahora se llama {name}.',
     "outbox.company.unusable": "Aún no enviado: {message}",
     "outbox.company.settleUnusable": "Aún no comprobado: {message}",
     "outbox.company.noCompany": "(sin nombre)",
     "outbox.company.noConnection": "esta ejecución no tiene conexión con la empresa {company}.",
     "outbox.preview.company": "{company}:",
-    "outbox.preview.allCompanies": "All companies, per currency:",
+    "outbox.preview.allCompanies": "Todas las empresas, por moneda:",
     "outbox.preview.noUsable":
       "No tiene un token de acceso utilizable para ninguna empresa de este documento: abra Configuración.",
   },

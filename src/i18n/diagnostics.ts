@@ -29,6 +29,7 @@ export const diagnostics = {
     "diagnostics.result.listed": "listed",
     "diagnostics.result.notListed": "not listed",
     "diagnostics.result.pending": "pending",
+    "diagnostics.result.notMeasurable": "not measurable here",
     "diagnostics.result.thisSpreadsheet": "this spreadsheet",
     "diagnostics.result.otherSpreadsheet": "another spreadsheet",
     "diagnostics.result.null": "null",
@@ -43,6 +44,8 @@ export const diagnostics = {
     "diagnostics.details.shortAccepted":
       "ScriptApp.newTrigger(…).timeBased().after(60000).create() succeeded; the trigger was deleted at once.",
     "diagnostics.details.noProbe": "No clock trigger could be created: {message}",
+    "diagnostics.details.notMeasurable":
+      "The probe trigger {handler}, due {when}, never ran: Google runs no installable triggers where the add-on is tried as a test deployment, so what a time trigger sees cannot be measured here. Run Diagnostics once on the real, versioned deployment before relying on the schedule.",
     "diagnostics.details.pendingTrigger":
       "A trigger runs {handler} at about {when}; run Diagnostics again after that.",
     "diagnostics.details.listing": "Right after creating a clock trigger, it returned {count}: {list}.",
@@ -91,6 +94,7 @@ export const diagnostics = {
     "diagnostics.result.listed": "listado",
     "diagnostics.result.notListed": "no listado",
     "diagnostics.result.pending": "pendiente",
+    "diagnostics.result.notMeasurable": "no medible aquí",
     "diagnostics.result.thisSpreadsheet": "esta hoja de cálculo",
     "diagnostics.result.otherSpreadsheet": "otra hoja de cálculo",
     "diagnostics.result.null": "null",
@@ -105,6 +109,8 @@ export const diagnostics = {
     "diagnostics.details.shortAccepted":
       "ScriptApp.newTrigger(…).timeBased().after(60000).create() funcionó; el activador se borró en seguida.",
     "diagnostics.details.noProbe": "No se pudo crear un activador de tiempo: {message}",
+    "diagnostics.details.notMeasurable":
+      "El activador de prueba {handler}, previsto para el {when}, nunca se ejecutó: Google no ejecuta activadores instalables cuando el complemento se prueba como implementación de prueba, así que lo que ve un activador de tiempo no se puede medir aquí. Ejecute Diagnóstico una vez en la implementación real, con versión, antes de confiar en la programación.",
     "diagnostics.details.pendingTrigger":
       "Un activador ejecuta {handler} hacia las {when}; vuelva a ejecutar el diagnóstico después.",
     "diagnostics.details.listing": "Justo después de crear un activador de tiempo, devolvió {count}: {list}.",

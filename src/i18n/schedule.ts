@@ -34,7 +34,7 @@ export const schedule = {
     "schedule.tooManyTriggers":
       "The schedule was not saved: your Google account already holds 20 triggers of this add-on, the most Google allows one person. Turn off a schedule you set in another spreadsheet (Settings → Schedule → Off), then save again.",
     "run.message.noSpreadsheet":
-      "Google started the scheduled run without the spreadsheet (getActiveSpreadsheet gave nothing), so nothing was refreshed. The next run tries again.",
+      "Google started the scheduled run without the spreadsheet (getActiveSpreadsheet gave nothing), so nothing was refreshed; while Google does so, no scheduled run can refresh. Refresh from the menu meanwhile, and ask whoever deployed the add-on to run Diagnostics' “Time trigger: active spreadsheet” check on the published version.",
     "run.message.noDocumentLock":
       "Google started the scheduled run without the document lock (getDocumentLock gave nothing), so it did not refresh: two refreshes at once could mix up the sheets. The next run tries again.",
     "run.message.noDocumentProperties":
@@ -64,6 +64,8 @@ export const schedule = {
     "quota.refuse":
       "Not started: this refresh needs about {estimate} calls and only {remaining} of the {limit} UrlFetch calls allowed in 24 hours are left.",
     "mail.failed.subject": "Scheduled refresh failed: {document}",
+    "mail.failed.noDocument": "the spreadsheet of this schedule",
+    "mail.failed.noUrl": "(not known: Google gave the scheduled run no spreadsheet)",
     "mail.failed.body":
       "The scheduled refresh of “{document}” failed on {when}.\n\n{message}\n\nOpen the spreadsheet: {url}\n\nYou receive this e-mail because you asked for it in the add-on's settings.",
   },
@@ -104,7 +106,7 @@ export const schedule = {
     "schedule.tooManyTriggers":
       "La programación no se guardó: su cuenta de Google ya tiene 20 activadores de este complemento, el máximo que Google permite a una persona. Desactive una programación que haya hecho en otra hoja de cálculo (Configuración → Programación → Desactivada) y guarde de nuevo.",
     "run.message.noSpreadsheet":
-      "Google inició la ejecución programada sin la hoja de cálculo (getActiveSpreadsheet no dio nada), así que no se actualizó nada. La próxima ejecución lo intenta de nuevo.",
+      "Google inició la ejecución programada sin la hoja de cálculo (getActiveSpreadsheet no dio nada), así que no se actualizó nada; mientras Google lo haga así, ninguna ejecución programada puede actualizar. Mientras tanto actualice desde el menú, y pida a quien desplegó el complemento que ejecute en la versión publicada la comprobación «Activador de tiempo: hoja de cálculo activa» de Diagnóstico.",
     "run.message.noDocumentLock":
       "Google inició la ejecución programada sin el bloqueo del documento (getDocumentLock no dio nada), así que no actualizó: dos actualizaciones a la vez podrían mezclar las hojas. La próxima ejecución lo intenta de nuevo.",
     "run.message.noDocumentProperties":
@@ -134,6 +136,8 @@ export const schedule = {
     "quota.refuse":
       "No se inició: esta actualización necesita unas {estimate} llamadas y solo quedan {remaining} de las {limit} llamadas UrlFetch permitidas en 24 horas.",
     "mail.failed.subject": "Falló la actualización programada: {document}",
+    "mail.failed.noDocument": "la hoja de cálculo de esta programación",
+    "mail.failed.noUrl": "(desconocida: Google no dio la hoja de cálculo a la ejecución programada)",
     "mail.failed.body":
       "La actualización programada de «{document}» falló el {when}.\n\n{message}\n\nAbra la hoja de cálculo: {url}\n\nRecibe este correo porque lo pidió en la configuración del complemento.",
   },

@@ -103,6 +103,8 @@ export const settings = {
     "settings.quota.assumed":
       "Personal account assumed: no account type is chosen above, and the e-mail address cannot tell a personal account from a Workspace one. Choose Workspace if yours is.",
     "settings.quota.chosen": "Quota of the account type chosen above.",
+    "settings.quota.deployment":
+      "Workspace assumed: no account type is chosen above, and this add-on's deployment says its users have Workspace accounts. Choose Personal if yours is not.",
     "settings.mail": "E-mail me when a scheduled refresh fails",
     "settings.save": "Save settings",
     "settings.saved": "Settings saved.",
@@ -259,6 +261,8 @@ export const settings = {
     "settings.quota.assumed":
       "Se asume una cuenta personal: no se eligió un tipo de cuenta arriba, y la dirección de correo no distingue una cuenta personal de una de Workspace. Elija Workspace si la suya lo es.",
     "settings.quota.chosen": "Cuota del tipo de cuenta elegido arriba.",
+    "settings.quota.deployment":
+      "Se asume Workspace: no se eligió un tipo de cuenta arriba, y la implementación de este complemento indica que sus usuarios tienen cuentas de Workspace. Elija Personal si la suya no lo es.",
     "settings.mail": "Enviarme un correo si falla una actualización programada",
     "settings.save": "Guardar configuración",
     "settings.saved": "Configuración guardada.",

@@ -19,16 +19,40 @@ export const WARN_SHARE = 0.8;
  * smaller consumer quota is assumed. It is not guessed from the e-mail address (a consumer
  * account can use any address, and Google documents no signal that tells the two apart).
  */
-export type AccountKindSource = "setting" | "assumed";
+export type AccountKindSource = "setting" | "assumed" | "deployment";
 
-/** The account kind the quota is planned with: the user's setting, else consumer. */
-export function accountKind(setting: AccountKind | "auto"): { kind: AccountKind; source: AccountKindSource } {
-  return setting === "auto" ? { kind: "consumer", source: "assumed" } : { kind: setting, source: "setting" };
+/**
+ * Script property: the account kind of users who have not said theirs, set by the deployer
+ * ("workspace" for a private Marketplace add-on, which only Workspace accounts can install).
+ * Anything else, or nothing, is consumer.
+ */
+export const DEFAULT_ACCOUNT_KIND_KEY = "settings.defaultAccountKind";
+
+/** The deployment's default account kind from its script property's text. */
+export function deploymentAccountKind(raw: string | null | undefined): AccountKind {
+  return (raw ?? "").trim().toLowerCase() === "workspace" ? "workspace" : "consumer";
 }
 
-/** The daily quota of the account kind the user set, or of a consumer account when not set. */
-export function dailyQuota(setting: AccountKind | "auto"): number {
-  return DAILY_URLFETCH_QUOTA[accountKind(setting).kind];
+/**
+ * The account kind the quota is planned with: the user's setting, else the deployment's
+ * default (workspace when its deployer said so), else consumer.
+ */
+export function accountKind(
+  setting: AccountKind | "auto",
+  deploymentDefault: AccountKind = "consumer",
+): { kind: AccountKind; source: AccountKindSource } {
+  if (setting !== "auto") return { kind: setting, source: "setting" };
+  return deploymentDefault === "workspace"
+    ? { kind: "workspace", source: "deployment" }
+    : { kind: "consumer", source: "assumed" };
+}
+
+/** The daily quota of the account kind the user set, or of the deployment's default when not set. */
+export function dailyQuota(
+  setting: AccountKind | "auto",
+  deploymentDefault: AccountKind = "consumer",
+): number {
+  return DAILY_URLFETCH_QUOTA[accountKind(setting, deploymentDefault).kind];
 }
 
 /**

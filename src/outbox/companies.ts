@@ -58,8 +58,8 @@ export function resolveRowCompany(
 ): RowCompany {
   const value = cellText(row.cells.company);
   const live = liveCompanies(directory);
+  // The message names the cell, not the row: where it is listed, the row number goes before it.
   const params = {
-    row: row.rowNumber,
     cell: `${columnLetters(columnNumber("company"))}${row.rowNumber}`,
     value,
     names: live.map((e) => e.name || translate(language, "outbox.company.noCompany")).join(", "),

@@ -87,7 +87,7 @@ export interface ScheduleSidebarView extends ScheduleView {
   quota: QuotaCheck;
   /** The user's setting ("auto": not said, so the consumer quota is assumed). */
   accountKind: AccountKind | "auto";
-  /** Whether the quota's account kind is the user's word or assumed (consumer). */
+  /** Whether the quota's account kind is the user's word, the deployment's default or assumed (consumer). */
   accountKindSource: AccountKindSource;
   /** When the quota window closes (24 hours after its first call), as text; "" with no calls. */
   quotaResetsText: string;

@@ -103,7 +103,7 @@ export function parseServiceDate(text: string | null | undefined): Date | null {
  * cell, so that Sheets reads it as that day in the *spreadsheet's* time zone (a Date object
  * would be an instant in the script's zone, and show the day before wherever the spreadsheet's
  * zone is behind). Only text that parsed as a real date gets there, so nothing else can be
- * interpreted. A time with an offset (PLATFORM.md: the service sends none) is that instant, a
+ * interpreted. A time with an offset (the service sends none: docs/real-apps-script.md) is that instant, a
  * Date, which Sheets shows in the spreadsheet's zone. Anything else is kept as literal text;
  * nothing is empty.
  */

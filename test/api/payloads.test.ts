@@ -1,6 +1,6 @@
 /**
  * Answers shaped the way the real service and the proxies in front of it send them
- * (PLATFORM.md, "The real service"): what each one becomes, and what a person reads of it.
+ * (docs/real-apps-script.md, "The real service's types vary"): what each one becomes, and what a person reads of it.
  */
 import { describe, expect, it } from "vitest";
 import { type EndpointName, readResponse, ServiceError } from "../../src/api";

@@ -20,8 +20,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   claspProjectProblem,
   deploySteps,
+  nextStepAfterVersion,
   PLACEHOLDER_SCRIPT_ID,
   parseDeployArgs,
+  versionMade,
 } from "../../scripts/deploy";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -123,6 +125,14 @@ describe("npm run deploy", () => {
       "create-version",
       "try",
     ]);
+  });
+
+  it("reads the version clasp made from what it prints, and names where its number goes", () => {
+    expect(versionMade("Creating a new version...\nCreated version 12\n")).toBe(12);
+    expect(versionMade("Deployed AKfycbx123 @4\n")).toBe(4);
+    expect(versionMade("Deployed AKfycbx123 @HEAD\n")).toBeNull();
+    expect(nextStepAfterVersion(12)[0]).toContain("enter 12 as the script version and Save");
+    expect(nextStepAfterVersion(null)[0]).toContain("npx clasp list-versions");
   });
 
   it("matches clasp 3's own commands and flags", () => {
@@ -238,6 +248,30 @@ describe("the script id", { timeout: 60_000 }, () => {
       "deploy: update the deployment: clasp create-deployment --description 1.3 --deploymentId AKfy123",
     ]);
     expect(existsSync(join(dir, "dist"))).toBe(false);
+  });
+
+  it("after clasp makes a version, prints the next step with its number: the Marketplace SDK's App Configuration", () => {
+    const dir = scratch({ scriptId: "1abcDEF", rootDir: "dist" });
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "x", private: true, scripts: { test: 'node -e "process.exit(0)"' } }),
+    );
+    // A clasp that answers as clasp 3 does, without reaching Google.
+    mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+    const fake = join(dir, "node_modules", ".bin", "clasp");
+    writeFileSync(
+      fake,
+      '#!/bin/sh\ncase "$1" in create-version) echo "Created version 7" ;; *) echo "Pushed 5 files." ;; esac\n',
+      { mode: 0o755 },
+    );
+    const { status, out } = deploy(dir, ["--version", "1.1: fixes"]);
+    expect(status).toBe(0);
+    expect(out).toContain("Created version 7");
+    expect(out).toContain(
+      "Google Workspace Marketplace SDK → App Configuration, under Sheets add-on, enter 7 as the script version and Save.",
+    );
+    // Nothing of the kind after a plain push.
+    expect(deploy(dir, []).out).not.toContain("App Configuration");
   });
 
   it("stops at the first failing step: no push after a failed check", () => {

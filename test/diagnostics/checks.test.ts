@@ -42,6 +42,7 @@ function firstRun(): DiagnosticsResults {
     probe: { ok: true, value: { uid: "t1", dueAt: AT + 3_600_000 } },
     listing: { ok: true, value: [{ uid: "t1", handler: "runDiagnosticsTrigger", eventType: "CLOCK" }] },
     triggerReport: null,
+    earlierProbeDueAt: null,
     outsideFetch: { ok: false, message: ALLOWLIST_MESSAGE },
     cellWrite: { ok: true, value: { cells: 100_000, ms: 1234 } },
     plainText: { ok: true, value: { formula: "", value: "=1+1" } },
@@ -197,6 +198,43 @@ describe("stored reports", () => {
     expect(parseTriggerReport(JSON.stringify({ at: 1 }))).toBeNull();
     expect(parseSessionSeen(null)).toBeNull();
     expect(parseSessionSeen(JSON.stringify({ ...menu, active: "x" }))).toBeNull();
+  });
+});
+
+describe("where triggers do not fire (a test deployment)", () => {
+  const TRIGGER_CHECKS = ["triggerSpreadsheet", "triggerDocumentLock", "sessionTrigger"];
+  const HOUR = 3_600_000;
+  const rowsOf = (results: DiagnosticsResults, language: "en" | "es" = "en") =>
+    diagnosticsRows(results, language, when).filter((r) => TRIGGER_CHECKS.includes(r.check));
+
+  it("says the trigger checks are not measurable here once an earlier probe is long overdue, never failed", () => {
+    const due = AT - 2 * HOUR;
+    const rows = rowsOf({ ...firstRun(), earlierProbeDueAt: due });
+    expect(rows.map((r) => r.check)).toEqual(TRIGGER_CHECKS);
+    for (const r of rows) {
+      expect(r.result).toBe("not measurable here");
+      expect(r.details).toContain(`due ${when(due)}, never ran`);
+      expect(r.details).toContain("Run Diagnostics once on the real, versioned deployment");
+    }
+    expect(rowsOf({ ...firstRun(), earlierProbeDueAt: due }, "es").map((r) => r.result)).toEqual(
+      TRIGGER_CHECKS.map(() => "no medible aquí"),
+    );
+  });
+
+  it("keeps them pending while the probe may still fire, and shows what a probe saw once one ran", () => {
+    // Due half an hour ago: an add-on's clock trigger may still fire within the hour.
+    expect(rowsOf({ ...firstRun(), earlierProbeDueAt: AT - HOUR / 2 }).map((r) => r.result)).toEqual([
+      "pending",
+      "pending",
+      "pending",
+    ]);
+    const fired = rowsOf({
+      ...firstRun(),
+      at: report.at + 3 * HOUR,
+      earlierProbeDueAt: AT + HOUR,
+      triggerReport: report,
+    });
+    expect(fired.map((r) => r.result)).toEqual(["this spreadsheet", "acquired", "(empty)"]);
   });
 });
 

@@ -22,7 +22,12 @@ beforeAll(() => {
 
 beforeEach(async () => {
   await em?.close();
-  em = createEmulator({ distDir: dist, users: [ANA], timeZone: "America/Santiago" });
+  em = createEmulator({
+    triggerSeesSpreadsheet: true,
+    distDir: dist,
+    users: [ANA],
+    timeZone: "America/Santiago",
+  });
 });
 
 afterAll(async () => {
@@ -75,7 +80,13 @@ describe("the Diagnostics menu item", () => {
 
   it("is in Spanish for a Spanish user", async () => {
     await em.close();
-    em = createEmulator({ distDir: dist, users: [ANA], timeZone: "America/Santiago", locale: "es_CL" });
+    em = createEmulator({
+      triggerSeesSpreadsheet: true,
+      distDir: dist,
+      users: [ANA],
+      timeZone: "America/Santiago",
+      locale: "es_CL",
+    });
     enable();
     em.open();
     expect(menuLabels().at(-1)).toBe("Diagnóstico…");
@@ -91,6 +102,26 @@ describe("the Diagnostics menu item", () => {
 });
 
 describe("a Diagnostics run", () => {
+  it("where the probe never fires (a test deployment runs no installable triggers), says the trigger checks are not measurable here", () => {
+    enable();
+    em.open();
+    expect(em.tryRun("runDiagnostics", [], { as: "menu" }).ok).toBe(true);
+    // Two hours on, the probe (due in an hour) has not run: nothing fires triggers here.
+    em.advanceTime(2 * 3_600_000 + 60_000);
+    expect(em.tryRun("runDiagnostics", [], { as: "menu" }).ok).toBe(true);
+    const rows = diagnosticsSheet();
+    for (const id of ["triggerSpreadsheet", "triggerDocumentLock", "sessionTrigger"] as const) {
+      expect(resultOf(rows, id)).toMatchObject({
+        result: "not measurable here",
+        details: expect.stringContaining("Run Diagnostics once on the real, versioned deployment"),
+      });
+    }
+    // A third run still says so: the probe that never fired stays the one compared with.
+    em.advanceTime(3_600_000);
+    expect(em.tryRun("runDiagnostics", [], { as: "menu" }).ok).toBe(true);
+    expect(resultOf(diagnosticsSheet(), "triggerSpreadsheet").result).toBe("not measurable here");
+  });
+
   it("writes one row per check, and the probe trigger's checks at the next run", () => {
     enable();
     em.open();

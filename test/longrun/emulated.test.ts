@@ -123,6 +123,7 @@ function expectComplete(): void {
 
 function newEmulator(executionBudgetMs?: number): Emulator {
   const emulator = createEmulator({
+    triggerSeesSpreadsheet: true,
     distDir: dist,
     users: [ANA],
     timeZone: "America/Santiago",

@@ -5,6 +5,7 @@ import {
   callsInWindow,
   checkQuota,
   dailyQuota,
+  deploymentAccountKind,
   estimateRefreshCalls,
   parseLedger,
   QUOTA_WINDOW_MS,
@@ -21,6 +22,18 @@ describe("UrlFetch quota", () => {
     expect(dailyQuota("auto")).toBe(20_000);
     expect(dailyQuota("workspace")).toBe(100_000);
     expect(dailyQuota("consumer")).toBe(20_000);
+  });
+
+  it("takes the deployment's default account kind for a user who has not said theirs, never over their word", () => {
+    expect(deploymentAccountKind("workspace")).toBe("workspace");
+    expect(deploymentAccountKind(" Workspace ")).toBe("workspace");
+    for (const raw of [null, undefined, "", "consumer", "gmail", "1"])
+      expect(deploymentAccountKind(raw)).toBe("consumer");
+    expect(accountKind("auto", "workspace")).toEqual({ kind: "workspace", source: "deployment" });
+    expect(accountKind("auto", "consumer")).toEqual({ kind: "consumer", source: "assumed" });
+    expect(accountKind("consumer", "workspace")).toEqual({ kind: "consumer", source: "setting" });
+    expect(dailyQuota("auto", "workspace")).toBe(100_000);
+    expect(dailyQuota("consumer", "workspace")).toBe(20_000);
   });
 
   it("counts calls in a window of 24 hours from the first call, not by calendar day", () => {

@@ -53,7 +53,7 @@ describe("resolveRowCompany", () => {
     expect(resolveRowCompany(row(""), ALPHA_BETA, "en")).toEqual({
       ok: false,
       message:
-        "Row 5: the Company cell C5 is empty and this document has several companies: pick one of Alpha, Beta.",
+        "The Company cell C5 is empty and this document has several companies: pick one of Alpha, Beta.",
     });
   });
 
@@ -75,12 +75,12 @@ describe("resolveRowCompany", () => {
     expect(resolveRowCompany(row("Old Gamma", 7), ALPHA_BETA, "en")).toEqual({
       ok: false,
       message:
-        'Row 7: the Company cell C7 holds "Old Gamma", a company removed from this document: nothing is sent to it.',
+        'The Company cell C7 holds "Old Gamma", a company removed from this document: nothing is sent to it.',
     });
     expect(resolveRowCompany(row("Delta"), ALPHA_BETA, "en")).toEqual({
       ok: false,
       message:
-        'Row 5: the Company cell C5 holds "Delta", which is not a company of this document: pick one of Alpha, Beta.',
+        'The Company cell C5 holds "Delta", which is not a company of this document: pick one of Alpha, Beta.',
     });
     // With one company, a name that is not its own is refused too: never taken for it.
     const one = { entries: [{ key: "c0", name: "", formerNames: [] }] };
@@ -177,7 +177,7 @@ describe("a run with two companies", () => {
     const summary = runOutbox(t.context);
     expect(summary.refused).toBe(1);
     expect(t.sheet.cell(2, "state")).toBe("Refused");
-    expect(String(t.sheet.cell(2, "result"))).toContain("Row 2: the Company cell C2 is empty");
+    expect(String(t.sheet.cell(2, "result"))).toContain("The Company cell C2 is empty");
     expect(t.alpha.sent).toEqual([]);
     expect(t.beta.sent).toEqual([]);
     expect(t.asked).toEqual([]);
@@ -300,7 +300,7 @@ describe("the preview with two companies", () => {
           {
             field: "Company",
             message:
-              "Row 5: the Company cell C5 is empty and this document has several companies: pick one of Alpha, Beta.",
+              "The Company cell C5 is empty and this document has several companies: pick one of Alpha, Beta.",
           },
         ],
       },
@@ -312,6 +312,10 @@ describe("the preview with two companies", () => {
     expect(beta).toBeGreaterThan(0);
     expect(alpha).toBeGreaterThan(beta);
     expect(text).toContain("All companies, per currency:");
+    // A refused row is named once: "Row 5: The Company cell C5…", never "Row 5: Row 5: …".
+    expect(text).toContain("Row 5: The Company cell C5 is empty");
+    expect(text).not.toMatch(/Row \d+: Row \d+:/);
+    expect(previewText("es", preview)).not.toMatch(/Fila \d+: Fila \d+:/);
   });
 
   it("a row of a company this user cannot write to is a warning, not a write to confirm; each company's IdAdmin checks its rows", () => {

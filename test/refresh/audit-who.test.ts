@@ -21,8 +21,9 @@ let control: RunningControlServer;
 
 beforeAll(async () => {
   const dist = privateBuild();
-  s = await setUp({ distDir: dist, funds: 6, reports: 15 });
+  s = await setUp({ distDir: dist, funds: 6, reports: 15, triggerSeesSpreadsheet: true });
   em = createEmulator({
+    triggerSeesSpreadsheet: true,
     distDir: dist,
     users: [CONSUMER, "ben@example.com"],
     timeZone: "America/Santiago",

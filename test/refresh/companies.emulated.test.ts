@@ -142,6 +142,23 @@ describe("a refresh of two companies", () => {
     expect(new Set(auditRows().map((r) => r[0]))).toEqual(new Set(["Alpha (c0)", `Beta (${betaKey})`]));
   }, 120_000);
 
+  it("a language switch renames the Company and Company key headers in place on every data sheet, Fund transactions included", () => {
+    twoCompanies();
+    expect(refresh("all")).toMatchObject({ ok: true, finished: true });
+    const view = emulator.tryRun("getSettingsView", []);
+    if (!view.ok) throw new Error(view.error);
+    const form = (view.result as { form: Record<string, string> }).form;
+    const saved = emulator.tryRun("saveSettings", [{ ...form, language: "es" }]);
+    expect(saved.ok, saved.ok ? "" : saved.error).toBe(true);
+    for (const name of ["Fondos", "Movimientos de fondos", "Rendiciones"]) {
+      const header = sheetOf(emulator, name)?.header ?? [];
+      expect(header, name).toContain("Empresa");
+      expect(header, name).toContain("Clave de empresa");
+      expect(header, name).not.toContain("Company");
+      expect(header, name).not.toContain("Company key");
+    }
+  }, 120_000);
+
   it("leaves the rows of a company whose service is down as they were, names it, and refreshes the other", async () => {
     twoCompanies();
     expect(refresh("all")).toMatchObject({ ok: true });

@@ -30,7 +30,7 @@ const FORM = {
 
 beforeAll(async () => {
   dist = privateBuild();
-  s = await setUp({ distDir: dist, funds: 12, reports: 40 });
+  s = await setUp({ distDir: dist, funds: 12, reports: 40, triggerSeesSpreadsheet: true });
   const users = await s.control("users");
   employeeId =
     users.Users.find((u: { Roles: string[] }) => u.Roles.includes("employee"))?.Id ?? users.Users[0].Id;

@@ -31,6 +31,11 @@ export async function setUp(options: {
   today?: string;
   /** Emulated time charged per cell read and written (the emulator's default otherwise). */
   cellCostMicros?: { read: number; write: number };
+  /**
+   * A clock trigger gets its spreadsheet as the active one: the lenient reading, which the
+   * emulation does not assume unless told (Google's pages do not say).
+   */
+  triggerSeesSpreadsheet?: boolean;
 }): Promise<Setup> {
   const sandbox = await startSandboxThread({
     seed: 7,
@@ -46,6 +51,7 @@ export async function setUp(options: {
     timeZone: "America/Santiago",
     urlFetchAllowlist: [servicePrefix(sandbox.url)],
     ...(options.cellCostMicros ? { cellCostMicros: options.cellCostMicros } : {}),
+    triggerSeesSpreadsheet: options.triggerSeesSpreadsheet === true,
   });
   storeToken(emulator, user, sandbox.token, sandbox.url);
   const origin = sandbox.url.replace(/\/v1$/, "");

@@ -31,8 +31,9 @@ let uiCalls = 0;
 
 beforeAll(async () => {
   dist = privateBuild();
-  s = await setUp({ distDir: dist, funds: 30, reports: 60 });
+  s = await setUp({ distDir: dist, funds: 30, reports: 60, triggerSeesSpreadsheet: true });
   em = createEmulator({
+    triggerSeesSpreadsheet: true,
     distDir: dist,
     users: [USER],
     timeZone: "America/Santiago",

@@ -42,6 +42,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await em?.close();
   em = createEmulator({
+    triggerSeesSpreadsheet: true,
     distDir: dist,
     users: [ANA, BEN],
     timeZone: "America/Santiago",

@@ -69,6 +69,7 @@ beforeEach(async () => {
   await em?.close();
   await control("reset", { seed: 11, funds: 6, reports: 12 });
   em = createEmulator({
+    triggerSeesSpreadsheet: true,
     distDir: dist,
     users: [ANA, BEN],
     timeZone: "America/Santiago",
@@ -424,6 +425,72 @@ describe("what a time trigger really gets", () => {
       expect(em.urlFetchToday(ANA)).toBe(0);
     });
   }
+});
+
+describe("the emulation's default: a clock trigger without its spreadsheet", () => {
+  /** The same document and users, in an emulator left at its default (the stricter reading). */
+  function strictEmulator(): Emulator {
+    const strict = createEmulator({
+      distDir: dist,
+      users: [ANA, BEN],
+      timeZone: "America/Santiago",
+      urlFetchAllowlist: [servicePrefix(sandbox.url)],
+    });
+    for (const [key, value] of em.documentPropertiesData.values)
+      strict.documentPropertiesData.values.set(key, value);
+    storeToken(strict, ANA, sandbox.token, sandbox.url);
+    return strict;
+  }
+
+  it("fails visibly: history, a notice at the next open, the e-mail, each naming the Diagnostics check to run", async () => {
+    await em.close();
+    em = strictEmulator();
+    expect(em.triggerGaps.spreadsheet).toBe(true);
+    run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    run("saveSchedulePreferences", [{ mailOnFailure: true }]);
+    em.advanceTime(HOUR + 60_000);
+    expect(em.fireTimeTriggers().map((f) => [f.handler, f.ok])).toEqual([["runScheduledRefresh", true]]);
+    expect(em.urlFetchToday(ANA)).toBe(0);
+    expect(history()[0]).toMatchObject({ outcome: "failed", source: "schedule" });
+    expect(history()[0]?.message).toContain("Time trigger: active spreadsheet");
+
+    const toastsBefore = em.ui.toasts.length;
+    em.open({ user: BEN });
+    expect(em.ui.addonMenuItems()[0]?.label).toBe("⚠ Last scheduled refresh failed");
+    expect(em.ui.toasts.length).toBe(toastsBefore + 1);
+    const view = run<ScheduleSidebarView>("getScheduleView", [], BEN);
+    expect(view.notice?.kind).toBe("failed");
+    expect(view.notice?.text).toContain("Diagnostics' “Time trigger: active spreadsheet” check");
+
+    expect(em.mails).toHaveLength(1);
+    expect(em.mails[0]).toMatchObject({ to: ANA });
+    expect(em.mails[0]?.subject).toBe("Scheduled refresh failed: the spreadsheet of this schedule");
+    expect(em.mails[0]?.body).toContain("Time trigger: active spreadsheet");
+    expect(JSON.stringify(em.mails)).not.toContain(sandbox.token);
+  });
+
+  it("under the other reading (triggerSeesSpreadsheet) the same schedule refreshes as before", () => {
+    run("saveSchedule", [{ kind: "hours", every: 1 }]);
+    em.advanceTime(HOUR + 60_000);
+    expect(em.fireTimeTriggers().map((f) => f.ok)).toEqual([true]);
+    expect(history()[0]).toMatchObject({ outcome: "ok" });
+    expect(em.urlFetchToday(ANA)).toBeGreaterThan(0);
+  });
+});
+
+describe("the deployment's default account kind", () => {
+  it("a script property settings.defaultAccountKind = workspace plans every user who has not chosen with Workspace's quota", () => {
+    expect(run<ScheduleSidebarView>("getScheduleView").quota.limit).toBe(20_000);
+    em.scriptPropertiesData.values.set("settings.defaultAccountKind", "workspace");
+    const view = run<ScheduleSidebarView>("getScheduleView");
+    expect(view.quota.limit).toBe(100_000);
+    expect(view.accountKind).toBe("auto");
+    expect(view.accountKindSource).toBe("deployment");
+    // A user's own word stands over the deployment's.
+    const chosen = run<ScheduleSidebarView>("saveSchedulePreferences", [{ accountKind: "consumer" }]);
+    expect(chosen.quota.limit).toBe(20_000);
+    expect(chosen.accountKindSource).toBe("setting");
+  });
 });
 
 describe("the 20 triggers a person may own", () => {

@@ -24,7 +24,12 @@ beforeAll(() => {
 
 beforeEach(async () => {
   await em?.close();
-  em = createEmulator({ distDir: dist, users: [ANA], timeZone: "America/Santiago" });
+  em = createEmulator({
+    triggerSeesSpreadsheet: true,
+    distDir: dist,
+    users: [ANA],
+    timeZone: "America/Santiago",
+  });
   em.documentPropertiesData.values.set(SETTINGS_KEY, JSON.stringify({ baseUrl: OWN_URL, adminId: "7" }));
 });
 

@@ -32,6 +32,7 @@ const attackerUrl = () => `${servers.recorder}/v1`;
 
 function newEmulator(options: EmulatorOptions = {}): Emulator {
   return createEmulator({
+    triggerSeesSpreadsheet: true,
     distDir: dist,
     users: [ANA, BEN],
     timeZone: "America/Santiago",

@@ -16,7 +16,7 @@ const FORM = { pageSize: "50", windowMode: "range", windowFrom: "2024-01-01", wi
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  s = await setUp({ distDir: privateBuild(), funds: 12, reports: 40 });
+  s = await setUp({ distDir: privateBuild(), funds: 12, reports: 40, triggerSeesSpreadsheet: true });
 }, 120_000);
 afterAll(async () => {
   await s?.close();

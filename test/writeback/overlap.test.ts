@@ -167,6 +167,7 @@ beforeEach(async () => {
   await control("reset", SIZES);
   await control("faults", undefined, "DELETE");
   em = createEmulator({
+    triggerSeesSpreadsheet: true,
     distDir: dist,
     users: [ANA, BEN],
     timeZone: "America/Santiago",

@@ -566,7 +566,13 @@ function quotaBox(s: ScheduleSidebarView): HTMLElement {
     el(
       "p",
       { id: "quota-kind", class: "hint" },
-      t(s.accountKindSource === "assumed" ? "settings.quota.assumed" : "settings.quota.chosen"),
+      t(
+        s.accountKindSource === "assumed"
+          ? "settings.quota.assumed"
+          : s.accountKindSource === "deployment"
+            ? "settings.quota.deployment"
+            : "settings.quota.chosen",
+      ),
     ),
     ...quotaWarning(s),
   );

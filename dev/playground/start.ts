@@ -40,6 +40,8 @@ const OPTIONS = {
   "admin-id": { type: "string" },
   user: { type: "string", multiple: true },
   companies: { type: "string" },
+  /** The clock trigger without an active spreadsheet (the emulation's stricter default). */
+  "trigger-without-spreadsheet": { type: "boolean", default: false },
 } as const;
 
 /** Companies of the demo with the bundled sandbox, unless --companies says otherwise. */
@@ -93,6 +95,7 @@ function readOptions() {
     token: values.token,
     adminId,
     companies: companies ?? (values["api-url"] === undefined ? DEMO_COMPANIES : 1),
+    triggerWithoutSpreadsheet: values["trigger-without-spreadsheet"] === true,
     users:
       values.user && values.user.length > 0
         ? values.user
@@ -148,6 +151,10 @@ async function main(): Promise<void> {
       users: options.users,
       spreadsheetName: "Funds and expense reports",
       addonName: "Funds & Reports",
+      // The demo's scheduled refresh runs as on a deployment whose clock trigger sees its
+      // spreadsheet; --trigger-without-spreadsheet shows the stricter reading, where it fails
+      // visibly (docs/real-apps-script.md).
+      triggerSeesSpreadsheet: options.triggerWithoutSpreadsheet !== true,
     },
     connection: { ...connection, addOnName: "Funds & Reports", ...(companies ? { companies } : {}) },
     storeSettings: true,

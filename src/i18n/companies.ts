@@ -49,7 +49,8 @@ export const companies = {
     "company.issue.seen":
       "{company} changed since it was shown (now {name}, host {host}): reload Settings and look again. Nothing was saved.",
     "company.status.ready": "Your token for {company} is sent only to host {host}.",
-    "company.status.noToken": "No access token is saved for you for {company} (host {host}).",
+    "company.status.noToken":
+      "No access token is saved for you for {company} (host {host}): enter your token for {company} in Settings → Connection.",
     "company.status.unbound":
       "Your access token for {company} is tied to no service URL: confirm host {host} in Settings to use it there.",
     "company.status.renamed":
@@ -112,7 +113,8 @@ export const companies = {
     "company.issue.seen":
       "{company} cambió desde que se mostró (ahora {name}, host {host}): vuelva a cargar Configuración y revísela. No se guardó nada.",
     "company.status.ready": "Su token para {company} se envía solo al host {host}.",
-    "company.status.noToken": "No hay un token de acceso guardado para usted para {company} (host {host}).",
+    "company.status.noToken":
+      "No hay un token de acceso guardado para usted para {company} (host {host}): ingrese su token para {company} en Configuración → Conexión.",
     "company.status.unbound":
       "Su token de acceso para {company} no está ligado a ninguna URL del servicio: confirme el host {host} en Configuración para usarlo allí.",
     "company.status.renamed":

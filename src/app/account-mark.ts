@@ -24,10 +24,17 @@ import {
   accountMarksText,
   checkAccount,
   MARK_QUERY,
+  type MarkedFund,
   markedFundText,
   markOf,
 } from "../settings/account-mark";
-import { type CompanyEntry, type CompanyKey, companyByKey, companyLabel } from "../settings/companies";
+import {
+  type CompanyEntry,
+  type CompanyKey,
+  companyByKey,
+  companyLabel,
+  listedCompanies,
+} from "../settings/companies";
 import { companyConnections, connectionTestClient } from "./connections";
 import { auditLimits, auditLog, secrets, settingsStore, withDocumentLock } from "./entry";
 import { countUrlFetchCalls } from "./quota";
@@ -64,8 +71,8 @@ export function accountStatus(
 export type MarkOutcome =
   /** The funds are the marked account's, or now mark it (`marked`), or there was nothing to mark. */
   | { ok: true; marked: AccountMark | null; empty: boolean }
-  /** Another account's: `message` says so, naming the company. */
-  | { ok: false; message: string; fund: string };
+  /** Another account's (or the lock was `busy`): `message` says so, naming the company. */
+  | { ok: false; message: string; fund: string; busy?: boolean; owner?: CompanyEntry };
 
 /**
  * Compares the oldest funds read with a token of `company` with its mark, under the document
@@ -88,6 +95,24 @@ export function checkOrMark(
       };
     }
     if (check.kind === "same") return { ok: true, marked: null, empty: false };
+    // Unmarked: the account must not be one another company of the list is marked with.
+    const all = accountMarks();
+    const listed = listedCompanies(settingsStore().companies());
+    const owner = listed.find(
+      (c) => c.key !== company.key && checkAccount(all[c.key], funds).kind === "same",
+    );
+    if (owner) {
+      const fund = markedFundText((all[owner.key] as AccountMark).funds[0] as MarkedFund);
+      return {
+        ok: false,
+        fund,
+        owner,
+        message: translate(language, "account.otherCompany", {
+          company: companyLabel(company, language),
+          other: companyLabel(owner, language),
+        }),
+      };
+    }
     const taken = markOf(funds, Date.now());
     if (taken) writeMark(company.key, taken);
     return { ok: true, marked: taken, empty: taken === null };
@@ -98,6 +123,7 @@ export function checkOrMark(
     (lock) => ({
       ok: false,
       fund: "",
+      busy: true,
       message: lock?.busyMessage(language, "busy.refresh") ?? translate(language, "busy.refresh"),
     }),
     decide,

@@ -107,13 +107,16 @@ function marked(
   if (!result.ok || !reached || !tested) return result;
   const outcome = checkOrMark(tested, reached.funds, language);
   // Marked or the same account; or the lock was busy (nothing marked: the next test or save does).
-  if (outcome.ok || outcome.fund === "") return result;
+  if (outcome.ok || outcome.busy) return result;
+  const label = companyLabel(tested, language);
   return {
     ok: false,
     kind: "otherAccount",
-    message: translate(language, "connection.test.otherAccount", {
-      company: companyLabel(tested, language),
-      fund: outcome.fund,
-    }),
+    message: outcome.owner
+      ? translate(language, "connection.test.otherCompany", {
+          company: label,
+          other: companyLabel(outcome.owner, language),
+        })
+      : translate(language, "connection.test.otherAccount", { company: label, fund: outcome.fund }),
   };
 }

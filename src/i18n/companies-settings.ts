@@ -8,6 +8,8 @@ export const companiesSettings = {
     "account.check": "Account check",
     "account.other":
       "This token opens another account than {company}'s: {company}'s oldest fund {fund} is not in it as marked. Nothing was saved. Check that you copied {company}'s token; if {company}'s account really was reset, take its account mark again.",
+    "account.otherCompany":
+      "This token opens another account than {company}'s: it opens {other}'s. Nothing was saved. Save {company}'s own token here.",
     "account.unreadable":
       "This token could not be checked against {company}'s account, so it was not saved: {reason}",
     "account.marked":
@@ -73,6 +75,8 @@ export const companiesSettings = {
     "account.check": "Verificación de cuenta",
     "account.other":
       "Este token abre otra cuenta que la de {company}: el fondo más antiguo de {company}, {fund}, no está en ella como se marcó. No se guardó nada. Revise que copió el token de {company}; si la cuenta de {company} de verdad se reinició, vuelva a tomar su marca de cuenta.",
+    "account.otherCompany":
+      "Este token abre otra cuenta que la de {company}: abre la de {other}. No se guardó nada. Guarde aquí el token propio de {company}.",
     "account.unreadable":
       "Este token no se pudo verificar contra la cuenta de {company}, así que no se guardó: {reason}",
     "account.marked":

@@ -128,6 +128,24 @@ describe("the account mark", () => {
     expect(other.message).toMatch(/^Connected, but this token opens another account than Alpha's/);
   });
 
+  it("a first token for Beta that opens Alpha's marked account is refused, Beta left unmarked", () => {
+    const [alpha, beta] = keys as [string, string];
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: alpha }).ok).toBe(true);
+    const wrong = saveToken(LUIS, beta, tokenOf(0), adminOf(1));
+    expect(wrong.ok).toBe(false);
+    if (wrong.ok) return;
+    expect(wrong.problems.map((p) => p.message)).toEqual([
+      "This token opens another account than Beta's: it opens Alpha's. Nothing was saved. Save Beta's own token here.",
+    ]);
+    expect(marks()[beta]).toBeUndefined();
+    expect(statusOf(LUIS, beta)).toBe("noToken");
+    const tested = run<ConnectionCheck>(LUIS, "testSettingsConnection", { key: beta, token: tokenOf(0) });
+    expect(tested).toEqual({
+      ok: false,
+      message: "Connected, but this token opens Alpha's account, not Beta's.",
+    });
+  });
+
   it("the Audit rows of Test connection name their company", () => {
     const beta = keys[1] as string;
     run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta });

@@ -38,6 +38,7 @@ export {
   getSettingsView,
   removeMyCompanyToken,
   removeMyToken,
+  retakeCompanyAccountMark,
   saveCompanies,
   saveMyCompanyToken,
   saveSettings,

@@ -26,18 +26,27 @@ import {
   MAX_COMPANIES,
 } from "../settings/companies";
 import type { SettingsIssue } from "../settings/model";
+import { checkToken } from "../settings/store";
 import type { CompaniesView, FieldProblem } from "../settings/view";
+import { accountMarks, accountStatus, checkTokenAccount } from "./account-mark";
 import { currentLanguage, settingsStore, withDocumentLock } from "./entry";
 
 /** The companies Settings lists, with this user's status for each. */
 export function companiesView(language: MessageLanguage): CompaniesView {
   const store = settingsStore();
   const companies = store.companies();
+  const marks = accountMarks();
   return {
     rev: companies.rev,
     several: companies.several,
     max: MAX_COMPANIES,
     entries: store.companyStatuses(language),
+    accounts: Object.fromEntries(
+      listedCompanies(companies).map((c) => [
+        c.key,
+        { marked: c.key in marks, message: accountStatus(c, marks, language) },
+      ]),
+    ),
   };
 }
 
@@ -144,17 +153,27 @@ function applyChange(change: unknown, language: MessageLanguage): CompanyOutcome
   return { ok: true, message: lines.join(" ") };
 }
 
-/** This user's token and IdAdmin for company `key`, as the form showed the company (`seen`). */
+/**
+ * This user's token and IdAdmin for company `key`, as the form showed the company (`seen`). The
+ * account the token opens is checked against the company's mark first (the mark taken when it
+ * has none): a token of another account is refused, nothing saved.
+ */
 export function saveTokenFor(key: unknown, token: unknown, adminId: unknown, seen: unknown): CompanyOutcome {
   const language = currentLanguage();
   const store = settingsStore();
   if (!isCompanyKey(key)) return unknownKey(key, language);
+  const company = companyByKey(store.companies(), key);
+  // Only a token that could be saved is read with (the store says why any other is refused).
+  let note = "";
+  if (company && !company.removed && typeof token === "string" && checkToken(token, language).ok) {
+    const account = checkTokenAccount(company, token.trim(), language);
+    if (!account.ok) return { ok: false, problems: [{ field: "token", message: account.message }] };
+    note = account.note;
+  }
   const saved = store.saveCompanyToken(key, token, adminId, seen, language);
   if (!saved.ok) return problems(saved.issues);
-  return {
-    ok: true,
-    message: translate(language, "companies.tokenSaved", { company: labelOf(key, language) }),
-  };
+  const message = translate(language, "companies.tokenSaved", { company: labelOf(key, language) });
+  return { ok: true, message: note ? `${message} ${note}` : message };
 }
 
 /** The owner's confirmation of their token for `key`, as the company is listed now (`seen`). */

@@ -13,6 +13,8 @@ import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
 import { sheetNamesFrom } from "../refresh/options";
 import { type ConnectionTestResult, testConnection as runConnectionTest } from "../settings";
+import { type CompanyEntry, companyByKey, companyLabel, listedCompanies } from "../settings/companies";
+import { checkOrMark, testedCompany } from "./account-mark";
 import { connectionTestClient, savedTestToken } from "./connections";
 import { auditLimits, auditLog, currentLanguage, entry, secrets, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
@@ -33,8 +35,9 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
   const language = currentLanguage();
   let audit: CallAudit | null = null;
   let log: AuditLog | null = null;
+  const company = companyTested(input);
   try {
-    return runConnectionTest(
+    const result = runConnectionTest(
       {
         store: settingsStore(),
         savedToken: (target) => savedTestToken(settingsStore(), target, language),
@@ -51,7 +54,12 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
             "sidebar",
             [token, ...secrets()],
           );
-          const calls = callAudit(opened, () => translate(language, "connection.test"));
+          // The company tested is named on its Audit rows, as every other call names its own.
+          const calls = callAudit(
+            opened,
+            () => translate(language, "connection.test"),
+            company ? testedCompany(company, baseUrl) : null,
+          );
           log = opened;
           audit = calls;
           return connectionTestClient(baseUrl, token, calls);
@@ -60,6 +68,7 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
       ownData(input),
       language,
     );
+    return marked(result, company, language);
   } finally {
     try {
       (log as AuditLog | null)?.flush();
@@ -67,4 +76,47 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
       countUrlFetchCalls((audit as CallAudit | null)?.requests() ?? 0);
     }
   }
+}
+
+/** The company a test is of: the one named by `key`, else (one company) the first. */
+function companyTested(input: unknown): CompanyEntry | undefined {
+  const companies = settingsStore().companies();
+  const key = ownData(input);
+  const named =
+    typeof key === "object" && key !== null && typeof (key as { key?: unknown }).key === "string"
+      ? (key as { key: string }).key
+      : undefined;
+  if (named !== undefined) {
+    const entry = companyByKey(companies, named);
+    return entry && !entry.removed ? entry : undefined;
+  }
+  return companies.several ? undefined : listedCompanies(companies)[0];
+}
+
+/**
+ * A test that reached the company's own service: the account it opened checked against the
+ * company's mark (another account's is said, the test failing), or marking it when it has none.
+ */
+function marked(
+  result: ConnectionTestResult,
+  company: CompanyEntry | undefined,
+  language: ReturnType<typeof currentLanguage>,
+): ConnectionTestResult {
+  const reached = result.reached;
+  const tested = reached ? testedCompany(company, reached.url) : null;
+  if (!result.ok || !reached || !tested) return result;
+  const outcome = checkOrMark(tested, reached.funds, language);
+  // Marked or the same account; or the lock was busy (nothing marked: the next test or save does).
+  if (outcome.ok || outcome.busy) return result;
+  const label = companyLabel(tested, language);
+  return {
+    ok: false,
+    kind: "otherAccount",
+    message: outcome.owner
+      ? translate(language, "connection.test.otherCompany", {
+          company: label,
+          other: companyLabel(outcome.owner, language),
+        })
+      : translate(language, "connection.test.otherAccount", { company: label, fund: outcome.fund }),
+  };
 }

@@ -189,7 +189,8 @@ function noLane(unusable: readonly UnusableCompany[], language: Language): Error
     return new Error(translate(language, "refresh.noToken"));
   }
   return new Error(
-    translate(language, "refresh.lane.noneReady", { reasons: unusable.map((u) => u.message).join("; ") }),
+    // Each reason is a sentence of its own, ending with its own stop.
+    translate(language, "refresh.lane.noneReady", { reasons: unusable.map((u) => u.message).join(" ") }),
   );
 }
 

@@ -21,6 +21,7 @@ import type {
   SettingsForm,
   SettingsView,
 } from "../settings/view";
+import { retakeAccountMark } from "./account-mark";
 import {
   type CompanyOutcome,
   changeCompanies,
@@ -232,4 +233,19 @@ export function confirmMyCompanyToken(key: unknown, seen: unknown): CompaniesRes
 /** Removes this user's token for company `key` (other users' tokens are theirs and untouched). */
 export function removeMyCompanyToken(key: unknown): CompaniesResult {
   return entry("sidebar", () => withView(removeTokenFor(key)));
+}
+
+/**
+ * Takes company `key`'s account mark again from the account this user's token for it opens
+ * (the service's data really changed: a test account reset). Without `confirmed`, only the
+ * question naming what changes (`ask`); with it, the new mark is saved. A fresh view either way.
+ */
+export function retakeCompanyAccountMark(
+  key: unknown,
+  confirmed: unknown,
+): { ok: boolean; ask: boolean; message: string; view: SettingsView } {
+  return entry("sidebar", () => {
+    const outcome = retakeAccountMark(key, confirmed === true, currentLanguage());
+    return { ...outcome, view: settingsView() };
+  });
 }

@@ -5,6 +5,27 @@
  */
 export const companiesSettings = {
   en: {
+    "account.check": "Account check",
+    "account.other":
+      "This token opens another account than {company}'s: {company}'s oldest fund {fund} is not in it as marked. Nothing was saved. Check that you copied {company}'s token; if {company}'s account really was reset, take its account mark again.",
+    "account.otherCompany":
+      "This token opens another account than {company}'s: it opens {other}'s. Nothing was saved. Save {company}'s own token here.",
+    "account.unreadable":
+      "This token could not be checked against {company}'s account, so it was not saved: {reason}",
+    "account.marked":
+      "Account checked: every token saved for {company} must open the account whose oldest funds are {funds}.",
+    "account.unmarkedEmpty":
+      "The account check could not be made: {company}'s account has no funds yet. It is marked at its first fund, when a token for it is next saved or tested; until then a token saved for {company} is not checked.",
+    "account.unmarked":
+      "The account check could not be made yet: {company}'s account is marked when a token for it is next saved or tested; until then a token saved for {company} is not checked.",
+    "account.retake": "Take the account mark again",
+    "account.retakeConfirm": "Yes, take it again",
+    "account.retakeAsk":
+      "Take {company}'s account mark again? Now every token saved for {company} must open the account whose oldest funds are {old}. After this it is the account your token opens now, whose oldest funds are {new}: a token of the old account is refused when saved. Tokens already saved are not checked again.",
+    "account.retakeSame": "{company}'s account is the one marked ({funds}): nothing changes.",
+    "account.retakeEmpty":
+      "The account your token for {company} opens has no funds: there is nothing to mark it by. Nothing was changed.",
+    "account.retaken": "{company}'s account mark was taken again: its oldest funds are {funds}.",
     "companies.legend": "Companies",
     "companies.intro":
       "Each company has its own service URL. Each person saves their own token and IdAdmin for each company; they are never shared.",
@@ -51,6 +72,28 @@ export const companiesSettings = {
     "companies.rowsNote": "Company {company} was removed on {date}",
   },
   es: {
+    "account.check": "Verificación de cuenta",
+    "account.other":
+      "Este token abre otra cuenta que la de {company}: el fondo más antiguo de {company}, {fund}, no está en ella como se marcó. No se guardó nada. Revise que copió el token de {company}; si la cuenta de {company} de verdad se reinició, vuelva a tomar su marca de cuenta.",
+    "account.otherCompany":
+      "Este token abre otra cuenta que la de {company}: abre la de {other}. No se guardó nada. Guarde aquí el token propio de {company}.",
+    "account.unreadable":
+      "Este token no se pudo verificar contra la cuenta de {company}, así que no se guardó: {reason}",
+    "account.marked":
+      "Cuenta verificada: todo token guardado para {company} debe abrir la cuenta cuyos fondos más antiguos son {funds}.",
+    "account.unmarkedEmpty":
+      "No se pudo verificar la cuenta: la cuenta de {company} aún no tiene fondos. Se marca con su primer fondo, la próxima vez que se guarde o pruebe un token para ella; hasta entonces un token guardado para {company} no se verifica.",
+    "account.unmarked":
+      "Aún no se pudo verificar la cuenta: la cuenta de {company} se marca la próxima vez que se guarde o pruebe un token para ella; hasta entonces un token guardado para {company} no se verifica.",
+    "account.retake": "Volver a tomar la marca de cuenta",
+    "account.retakeConfirm": "Sí, volver a tomarla",
+    "account.retakeAsk":
+      "¿Volver a tomar la marca de cuenta de {company}? Ahora todo token guardado para {company} debe abrir la cuenta cuyos fondos más antiguos son {old}. Después será la cuenta que abre su token ahora, cuyos fondos más antiguos son {new}: un token de la cuenta anterior se rechaza al guardarlo. Los tokens ya guardados no se vuelven a verificar.",
+    "account.retakeSame": "La cuenta de {company} es la marcada ({funds}): nada cambia.",
+    "account.retakeEmpty":
+      "La cuenta que abre su token para {company} no tiene fondos: no hay con qué marcarla. No se cambió nada.",
+    "account.retaken":
+      "Se volvió a tomar la marca de cuenta de {company}: sus fondos más antiguos son {funds}.",
     "companies.legend": "Empresas",
     "companies.intro":
       "Cada empresa tiene su propia URL del servicio. Cada persona guarda su propio token e IdAdmin para cada empresa; nunca se comparten.",

@@ -13,6 +13,7 @@ export const companies = {
     "company.field.rows": "Rows of the removed company",
     "company.field.token": "Access token",
     "company.unnamed": "the company at host {host}",
+    "company.forgotten": "a company removed earlier",
     "company.issue.request":
       "{field} must name what to do: add, rename, repoint, move, remove or restore (got {got}).",
     "company.issue.stale":
@@ -23,6 +24,13 @@ export const companies = {
     "company.issue.nameLeading":
       '{field} must not start with {char}: company names go into cells, where it would start a formula (got "{got}").',
     "company.issue.nameControl": "{field} must not hold line breaks, tabs or other control characters.",
+    "company.issue.nameDirection":
+      "{field} must not hold direction controls (characters that show the letters of a name in another order than they are typed).",
+    "company.issue.nameInvisible": "{field} must hold visible letters, not only invisible characters.",
+    "company.issue.nameUsed":
+      '{field}: "{got}" looks like a name another company had ({other}); a name is never given to another company.',
+    "company.issue.tooManyNames":
+      "This spreadsheet has used {max} company names, the most it remembers: no new name can be given. Nothing was saved.",
     "company.issue.nameTaken": '{field}: "{got}" is already the name of another company ({other}).',
     "company.issue.nameFormer":
       '{field}: "{got}" was a name of {other}; a name is never given to another company.',
@@ -41,7 +49,8 @@ export const companies = {
     "company.issue.seen":
       "{company} changed since it was shown (now {name}, host {host}): reload Settings and look again. Nothing was saved.",
     "company.status.ready": "Your token for {company} is sent only to host {host}.",
-    "company.status.noToken": "No access token is saved for you for {company} (host {host}).",
+    "company.status.noToken":
+      "No access token is saved for you for {company} (host {host}): enter your token for {company} in Settings → Connection.",
     "company.status.unbound":
       "Your access token for {company} is tied to no service URL: confirm host {host} in Settings to use it there.",
     "company.status.renamed":
@@ -66,6 +75,7 @@ export const companies = {
     "company.field.rows": "Filas de la empresa eliminada",
     "company.field.token": "Token de acceso",
     "company.unnamed": "la empresa del host {host}",
+    "company.forgotten": "una empresa eliminada antes",
     "company.issue.request":
       "{field} debe decir qué hacer: add, rename, repoint, move, remove o restore (se recibió {got}).",
     "company.issue.stale":
@@ -77,6 +87,13 @@ export const companies = {
       '{field} no puede comenzar con {char}: los nombres de empresa van en celdas, donde comenzaría una fórmula (se recibió "{got}").',
     "company.issue.nameControl":
       "{field} no puede llevar saltos de línea, tabulaciones ni otros caracteres de control.",
+    "company.issue.nameDirection":
+      "{field} no puede llevar controles de dirección (caracteres que muestran las letras de un nombre en otro orden que el escrito).",
+    "company.issue.nameInvisible": "{field} debe llevar letras visibles, no solo caracteres invisibles.",
+    "company.issue.nameUsed":
+      '{field}: "{got}" se parece a un nombre que tuvo otra empresa ({other}); un nombre nunca se da a otra empresa.',
+    "company.issue.tooManyNames":
+      "Esta hoja de cálculo ha usado {max} nombres de empresa, lo más que recuerda: no se puede dar un nombre nuevo. No se guardó nada.",
     "company.issue.nameTaken": '{field}: "{got}" ya es el nombre de otra empresa ({other}).',
     "company.issue.nameFormer":
       '{field}: "{got}" fue un nombre de {other}; un nombre nunca se da a otra empresa.',
@@ -96,7 +113,8 @@ export const companies = {
     "company.issue.seen":
       "{company} cambió desde que se mostró (ahora {name}, host {host}): vuelva a cargar Configuración y revísela. No se guardó nada.",
     "company.status.ready": "Su token para {company} se envía solo al host {host}.",
-    "company.status.noToken": "No hay un token de acceso guardado para usted para {company} (host {host}).",
+    "company.status.noToken":
+      "No hay un token de acceso guardado para usted para {company} (host {host}): ingrese su token para {company} en Configuración → Conexión.",
     "company.status.unbound":
       "Su token de acceso para {company} no está ligado a ninguna URL del servicio: confirme el host {host} en Configuración para usarlo allí.",
     "company.status.renamed":

@@ -3,6 +3,9 @@ export const connection = {
   en: {
     "connection.test": "Test connection",
     "connection.test.ok": "Connected: the service answered and lists {count:n} {count|fund|funds}.",
+    "connection.test.otherCompany": "Connected, but this token opens {other}'s account, not {company}'s.",
+    "connection.test.otherAccount":
+      "Connected, but this token opens another account than {company}'s: {company}'s oldest fund {fund} is not in it as marked. Check that you copied {company}'s token.",
     "connection.test.noToken": "No access token is saved for you. Enter your token and save it first.",
     "connection.test.badSettings": "The settings are not valid: {message}",
     "connection.test.badUrl":
@@ -22,6 +25,10 @@ export const connection = {
   es: {
     "connection.test": "Probar conexión",
     "connection.test.ok": "Conectado: el servicio respondió e informa {count:n} {count|fondo|fondos}.",
+    "connection.test.otherCompany":
+      "Conectado, pero este token abre la cuenta de {other}, no la de {company}.",
+    "connection.test.otherAccount":
+      "Conectado, pero este token abre otra cuenta que la de {company}: el fondo más antiguo de {company}, {fund}, no está en ella como se marcó. Revise que copió el token de {company}.",
     "connection.test.noToken":
       "No hay un token de acceso guardado para usted. Ingrese su token y guárdelo primero.",
     "connection.test.badSettings": "La configuración no es válida: {message}",

@@ -31,6 +31,10 @@ export const forms = {
     "form.closeConfirm": "Closing ends the life of the fund. Close fund {id}?",
     "form.moneyConfirm.deposit": "Deposit {amount} into fund {id} “{title}”? Balance after: {after}.",
     "form.moneyConfirm.withdraw": "Withdraw {amount} from fund {id} “{title}”? Balance after: {after}.",
+    "form.moneyConfirm.depositOf":
+      "Deposit {amount} into {company}'s fund {id} “{title}”? Balance after: {after}.",
+    "form.moneyConfirm.withdrawOf":
+      "Withdraw {amount} from {company}'s fund {id} “{title}”? Balance after: {after}.",
     "form.warn.blocked": "This fund is blocked.",
     "form.warn.closed": "This fund is closed.",
     "form.warn.notOpen": "This fund has status {status}, which is not open.",
@@ -161,6 +165,10 @@ export const forms = {
     "form.closeConfirm": "Cerrar termina la vida del fondo. ¿Cerrar el fondo {id}?",
     "form.moneyConfirm.deposit": "¿Depositar {amount} en el fondo {id} «{title}»? Saldo después: {after}.",
     "form.moneyConfirm.withdraw": "¿Retirar {amount} del fondo {id} «{title}»? Saldo después: {after}.",
+    "form.moneyConfirm.depositOf":
+      "¿Depositar {amount} en el fondo {id} «{title}» de {company}? Saldo después: {after}.",
+    "form.moneyConfirm.withdrawOf":
+      "¿Retirar {amount} del fondo {id} «{title}» de {company}? Saldo después: {after}.",
     "form.warn.blocked": "Este fondo está bloqueado.",
     "form.warn.closed": "Este fondo está cerrado.",
     "form.warn.notOpen": "Este fondo tiene el estado {status}, que no es abierto.",

@@ -14,6 +14,7 @@ import type { MessageLanguage } from "../api/messages";
 import { hostOf } from "../api/urls";
 import { type StringKey, translate } from "../i18n";
 import { checkServiceUrl, type SettingsIssue } from "./model";
+import { hasDirectionControl, nameDigest, nameKey } from "./names";
 
 /** Document property holding the list as JSON; absent until someone edits the list. */
 export const COMPANIES_KEY = "settings.companies";
@@ -26,6 +27,11 @@ export const MAX_REMOVED_COMPANIES = 20;
 export const MAX_COMPANY_NAME = 60;
 /** Former names kept per company, the latest last: rows naming them still resolve to it. */
 export const MAX_FORMER_NAMES = 5;
+/**
+ * Names the list remembers having given (each company's, former and removed ones included),
+ * so that none is given to another company later; past it no new name can be given.
+ */
+export const MAX_USED_NAMES = 200;
 
 export type CompanyKey = string;
 
@@ -50,6 +56,12 @@ export interface Companies {
   several: boolean;
   /** In display order, removed ones included. */
   entries: CompanyEntry[];
+  /**
+   * Every name each company has had, as `nameDigest`s (8 hex digits each, concatenated) per
+   * key: kept after its former names are dropped and after a removed company is forgotten, so
+   * that a name, or one that looks like it, is never given to another company.
+   */
+  used?: Record<CompanyKey, string>;
 }
 
 export type CompanyChange =
@@ -165,12 +177,55 @@ export function companiesFrom(stored: string | null, baseUrl: string): Companies
   }
   if (entries.length === 0) return legacyCompanies(baseUrl);
   const rev = ownMember(parsed, "rev");
+  const used = usedFrom(ownMember(parsed, "used"));
   return {
     v: 1,
     rev: typeof rev === "number" && Number.isSafeInteger(rev) && rev >= 0 ? rev : 0,
     several: ownMember(parsed, "several") === true || entries.filter((e) => !e.removed).length > 1,
     entries,
+    ...(used ? { used } : {}),
   };
+}
+
+function usedFrom(value: unknown): Record<CompanyKey, string> | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const used: Record<CompanyKey, string> = {};
+  for (const key of Object.keys(value)) {
+    const digests = ownMember(value, key);
+    if (isCompanyKey(key) && typeof digests === "string" && /^(?:[0-9a-f]{8})+$/.test(digests))
+      used[key] = digests;
+  }
+  return used;
+}
+
+function digestsOf(used: Record<CompanyKey, string> | undefined, key: CompanyKey): string[] {
+  return used?.[key]?.match(/[0-9a-f]{8}/g) ?? [];
+}
+
+/**
+ * The names the list has given, as digests per key: those it remembered, and every name and
+ * former name of `entries`. Null when there are more than MAX_USED_NAMES.
+ */
+function usedNames(
+  remembered: Record<CompanyKey, string> | undefined,
+  entries: readonly CompanyEntry[],
+): Record<CompanyKey, string> | null {
+  const sets = new Map<CompanyKey, Set<string>>();
+  const add = (key: CompanyKey, digest: string) => {
+    const set = sets.get(key) ?? new Set<string>();
+    set.add(digest);
+    sets.set(key, set);
+  };
+  for (const key of Object.keys(remembered ?? {})) for (const d of digestsOf(remembered, key)) add(key, d);
+  for (const entry of entries)
+    for (const name of [entry.name, ...entry.formerNames]) if (name !== "") add(entry.key, nameDigest(name));
+  let count = 0;
+  const used: Record<CompanyKey, string> = {};
+  for (const [key, set] of sets) {
+    count += set.size;
+    used[key] = Array.from(set).join("");
+  }
+  return count > MAX_USED_NAMES ? null : used;
 }
 
 /** The list as stored in COMPANIES_KEY. */
@@ -201,8 +256,9 @@ function issueOf(problem: Problem, language: MessageLanguage): SettingsIssue {
   };
 }
 
+/** Names are compared by their key: names that look alike are one name (names.ts). */
 function fold(name: string): string {
-  return name.trim().toLowerCase();
+  return nameKey(name);
 }
 
 function hasControlCharacter(value: string): boolean {
@@ -218,7 +274,7 @@ function hasControlCharacter(value: string): boolean {
  * case-insensitively, against every other company's name and former names, removed ones too.
  */
 function checkName(
-  entries: readonly CompanyEntry[],
+  companies: Pick<Companies, "entries" | "used">,
   raw: unknown,
   self: CompanyKey | null,
   field: "name" | "firstName",
@@ -236,7 +292,10 @@ function checkName(
   const first = name.charAt(0);
   if ("=+-@".includes(first)) return fail("formula", "company.issue.nameLeading", { char: first, got: name });
   if (hasControlCharacter(name)) return fail("control", "company.issue.nameControl");
+  if (hasDirectionControl(name)) return fail("direction", "company.issue.nameDirection");
   const wanted = fold(name);
+  if (wanted === "") return fail("invisible", "company.issue.nameInvisible");
+  const { entries, used } = companies;
   for (const other of entries) {
     if (other.key === self) continue;
     const label = companyLabel(other, language);
@@ -246,6 +305,15 @@ function checkName(
     if (other.removed) return fail("removedName", "company.issue.nameRemoved", { got: name, other: label });
     if (current) return fail("unique", "company.issue.nameTaken", { got: name, other: label });
     return fail("formerName", "company.issue.nameFormer", { got: name, other: label });
+  }
+  // A name the list gave to another company once, however long ago (its former names dropped,
+  // the company removed and forgotten since).
+  const digest = nameDigest(name);
+  for (const key of Object.keys(used ?? {})) {
+    if (key === self || !digestsOf(used, key).includes(digest)) continue;
+    const owner = entries.find((e) => e.key === key);
+    const other = owner ? companyLabel(owner, language) : translate(language, "company.forgotten");
+    return fail("usedName", "company.issue.nameUsed", { got: name, other });
   }
   return { ok: true, name };
 }
@@ -356,6 +424,15 @@ export function applyCompanyChange(
   const listed = entries.filter((e) => !e.removed);
   const done = (next: CompanyEntry[], key: CompanyKey): CompanyChangeResult => {
     const live = next.filter((e) => !e.removed);
+    // Every name given so far stays remembered, the ones this change drops or forgets too.
+    const used = usedNames(companies.used, [...entries, ...next]);
+    if (!used)
+      return refuse({
+        field: "change",
+        rule: "maxNames",
+        key: "company.issue.tooManyNames",
+        params: { max: MAX_USED_NAMES },
+      });
     return {
       ok: true,
       key,
@@ -364,6 +441,7 @@ export function applyCompanyChange(
         rev: companies.rev + 1,
         several: companies.several || live.length > 1,
         entries: next,
+        used,
       },
     };
   };
@@ -389,12 +467,12 @@ export function applyCompanyChange(
           params: { host: hostOf(unnamed.apiUrl) },
         });
       else {
-        const first = checkName(entries, parsed.firstName, unnamed.key, "firstName", language);
+        const first = checkName(companies, parsed.firstName, unnamed.key, "firstName", language);
         if (first.ok) base = entries.map((e) => (e.key === unnamed.key ? renamed(e, first.name) : e));
         else problems.push(first.problem);
       }
     }
-    const name = checkName(base, parsed.name, null, "name", language);
+    const name = checkName({ ...companies, entries: base }, parsed.name, null, "name", language);
     if (!name.ok) problems.push(name.problem);
     const url = checkServiceUrl(parsed.apiUrl, "apiUrl", translate(language, "settings.baseUrl"), language);
     if (problems.length > 0 || !name.ok || !url.ok)
@@ -433,7 +511,7 @@ export function applyCompanyChange(
     // Its name is still its own unless the list was written by hand; checked all the same.
     const problems: Problem[] = [];
     if (entry.name !== "") {
-      const name = checkName(entries, entry.name, entry.key, "name", language);
+      const name = checkName(companies, entry.name, entry.key, "name", language);
       if (!name.ok) problems.push(name.problem);
     } else {
       problems.push({
@@ -468,7 +546,7 @@ export function applyCompanyChange(
 
   switch (parsed.kind) {
     case "rename": {
-      const name = checkName(entries, parsed.name, entry.key, "name", language);
+      const name = checkName(companies, parsed.name, entry.key, "name", language);
       if (!name.ok) return refuse(name.problem);
       return done(
         entries.map((e) => (e.key === entry.key ? renamed(e, name.name) : e)),

@@ -13,8 +13,10 @@ import {
   TransportError,
   UnexpectedResponseError,
 } from "../api/errors";
+import type { Fund } from "../api/types";
 import { hostOf } from "../api/urls";
 import { type Language, translate } from "../i18n";
+import { MARK_QUERY } from "./account-mark";
 import { DEFAULT_BASE_URL, type SettingsIssue, settingsFromText, settingsTextFrom } from "./model";
 import { checkToken, type SettingsStore, TokenNotBoundError } from "./store";
 
@@ -40,7 +42,9 @@ export type ConnectionTestKind =
   | "httpError"
   | "tokenNotBound"
   | "notAllowed"
-  | "redirect";
+  | "redirect"
+  /** Connected, but to another account than the one marked for the company (src/app/account-mark.ts). */
+  | "otherAccount";
 
 export interface ConnectionTestResult {
   ok: boolean;
@@ -49,6 +53,8 @@ export interface ConnectionTestResult {
   message: string;
   /** HTTP status when there was an answer. */
   status?: number;
+  /** When connected: the URL tested and the account's oldest funds (MARK_QUERY's answer). */
+  reached?: { url: string; funds: Fund[] };
 }
 
 const INPUT_KEYS: Record<keyof ConnectionInput, "string"> = {
@@ -152,7 +158,7 @@ export function explainConnectionFailure(err: unknown, language: Language): Conn
 }
 
 /**
- * One small call (getFunds, one result per page) with the saved settings, or with the URL and
+ * One small call (getFunds: the account's oldest funds, MARK_QUERY, which mark its account) with the saved settings, or with the URL and
  * token being typed when given, and a plain explanation of the outcome.
  */
 export function testConnection(
@@ -229,12 +235,13 @@ export function testConnection(
   }
   if (!token) return { ok: false, kind: "noToken", message: translate(language, "connection.test.noToken") };
   try {
-    const list = deps.createClient(baseUrl, token).getFunds({ ResultsPerPage: 1 });
+    const list = deps.createClient(baseUrl, token).getFunds({ ...MARK_QUERY });
     return {
       ok: true,
       kind: "ok",
       status: 200,
       message: translate(language, "connection.test.ok", { count: list.records.totalRecords }),
+      reached: { url: baseUrl, funds: list.funds },
     };
   } catch (err) {
     return explainConnectionFailure(err, language);

@@ -37,6 +37,11 @@ export interface CompaniesView {
   max: number;
   /** Every company, removed ones too (to restore), in display order. */
   entries: CompanyStatus[];
+  /**
+   * Per listed company's key: whether its account is marked (tokens saved for it are checked
+   * against the mark) and what Settings says of it (the check could not be made until then).
+   */
+  accounts?: Record<string, { marked: boolean; message: string }>;
 }
 
 export interface SettingsView {

@@ -121,7 +121,8 @@ describe("companyConnections: the one path from a company key to a client", () =
         key: beta,
         name: "Beta",
         reason: "noToken",
-        message: "No access token is saved for you for Beta (host beta.example.com).",
+        message:
+          "No access token is saved for you for Beta (host beta.example.com): enter your token for Beta in Settings → Connection.",
         error: null,
       },
     ]);

@@ -216,3 +216,37 @@ describe("removing a company", () => {
     expect(wb.sheetValues("Funds").length).toBe(1);
   });
 });
+
+describe("names that look alike are one name", () => {
+  /** A change by `user` on the list as they see it now. */
+  const change = (user: string, body: Record<string, unknown>) =>
+    run<CompaniesResult>("saveCompanies", [{ ...body, rev: view(user).companies?.rev }], user);
+  const messages = (r: CompaniesResult) => (r.ok ? [] : r.problems.map((p) => p.message));
+
+  it("Greek, Cyrillic, invisible and fullwidth look-alikes of Alpha are refused; a direction control too", () => {
+    anaAddsBeta();
+    for (const name of ["\u0391lpha", "Al\u200bpha", "\uff21\uff4c\uff50\uff48\uff41", "\u0410LPHA"]) {
+      const added = change(LUIS, { kind: "add", name, apiUrl: wb.sandbox.url });
+      expect(messages(added)).toEqual([
+        `Company name: "${name}" is already the name of another company (Alpha).`,
+      ]);
+    }
+    const rtl = change(LUIS, { kind: "add", name: "Gam\u202ema", apiUrl: wb.sandbox.url });
+    expect(messages(rtl)).toEqual([
+      "Company name must not hold direction controls (characters that show the letters of a name in another order than they are typed).",
+    ]);
+    expect(view().companies?.entries.map((e) => e.name)).toEqual(["Alpha", "Beta"]);
+  });
+
+  it("after six renames of Alpha by Luis, Ana cannot rename Beta Alpha; Alpha itself can take it back", () => {
+    anaAddsBeta();
+    for (let i = 1; i <= 6; i++)
+      expect(change(LUIS, { kind: "rename", key: "c0", name: `Alpha ${i}` }).ok).toBe(true);
+    const beta = status(view(), "Beta").key;
+    const taken = change(wb.user, { kind: "rename", key: beta, name: "Alpha" });
+    expect(messages(taken)).toEqual([
+      'Company name: "Alpha" looks like a name another company had (Alpha 6); a name is never given to another company.',
+    ]);
+    expect(change(LUIS, { kind: "rename", key: "c0", name: "Alpha" }).ok).toBe(true);
+  });
+});

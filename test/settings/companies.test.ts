@@ -215,6 +215,67 @@ describe("names", () => {
     expect(back.entries[1]?.removed).toBeUndefined();
   });
 
+  it("names that look alike are one name: Greek or Cyrillic letters, invisible characters, fullwidth forms", () => {
+    const list = alphaBeta();
+    const beta = list.entries[1]?.key;
+    for (const name of ["\u0391lpha", "Al\u200bpha", "\uff21\uff4c\uff50\uff48\uff41", "ALPHA", "A1pha"]) {
+      expect(refused(list, { kind: "rename", key: beta, name })[0]).toMatchObject({ rule: "unique" });
+      expect(refused(list, { kind: "add", name, apiUrl: URL_B })[0]).toMatchObject({ rule: "unique" });
+    }
+    // A name of its own, in whatever letters, is accepted.
+    expect(changed(list, { kind: "rename", key: beta, name: "\u0412\u0435t\u0430 2" }).entries[1]?.name).toBe(
+      "\u0412\u0435t\u0430 2",
+    );
+  });
+
+  it("a name holding a direction control is refused, in either language; one only invisible too", () => {
+    const list = alphaBeta();
+    expect(refused(list, { kind: "add", name: "Gam\u202ema", apiUrl: URL_B })[0]).toEqual({
+      field: "name",
+      rule: "direction",
+      message:
+        "Company name must not hold direction controls (characters that show the letters of a name in another order than they are typed).",
+    });
+    expect(refused(list, { kind: "add", name: "\u2067Gamma", apiUrl: URL_B }, "es")[0]?.message).toMatch(
+      /^Nombre de la empresa no puede llevar controles de dirección/,
+    );
+    expect(refused(list, { kind: "add", name: "\u200b\u200d", apiUrl: URL_B })[0]?.rule).toBe("invisible");
+  });
+
+  it("a former name is never given to another company, however many renames later", () => {
+    let list = alphaBeta();
+    const beta = list.entries[1]?.key;
+    for (let i = 1; i <= 8; i++) list = changed(list, { kind: "rename", key: "c0", name: `Alpha ${i}` });
+    expect(list.entries[0]?.formerNames).not.toContain("Alpha");
+    expect(refused(list, { kind: "rename", key: beta, name: "alpha" })[0]).toMatchObject({
+      rule: "usedName",
+      message:
+        'Company name: "alpha" looks like a name another company had (Alpha 8); a name is never given to another company.',
+    });
+    expect(refused(list, { kind: "add", name: "\u0391LPHA 1", apiUrl: URL_B })[0]?.rule).toBe("usedName");
+    // The company itself may take any of its names back.
+    expect(changed(list, { kind: "rename", key: "c0", name: "Alpha" }).entries[0]?.name).toBe("Alpha");
+    // The list stays readable as stored.
+    expect(companiesFrom(companiesText(list), URL_A)).toEqual(list);
+  });
+
+  it("a removed company's name stays taken after it is forgotten, however many removals later", () => {
+    let list = alphaBeta();
+    const beta = list.entries[1]?.key as string;
+    list = changed(list, { kind: "remove", key: beta, rows: "keep" });
+    for (let i = 0; i < MAX_REMOVED_COMPANIES + 1; i++) {
+      list = changed(list, { kind: "add", name: `Temp ${i}`, apiUrl: URL_B });
+      const key = list.entries.at(-1)?.key as string;
+      list = changed(list, { kind: "remove", key, rows: "remove" });
+    }
+    expect(list.entries.some((e) => e.key === beta)).toBe(false);
+    expect(refused(list, { kind: "add", name: "B\u0435ta", apiUrl: URL_B })[0]).toMatchObject({
+      rule: "usedName",
+      message:
+        'Company name: "B\u0435ta" looks like a name another company had (a company removed earlier); a name is never given to another company.',
+    });
+  });
+
   it("keeps the last five former names, the latest last", () => {
     let list = alphaBeta();
     for (let i = 1; i <= 7; i++) list = changed(list, { kind: "rename", key: "c0", name: `Alpha ${i}` });

@@ -73,7 +73,7 @@ describe("what the sidebar sends is checked", () => {
 });
 
 describe("testing the connection", () => {
-  it("one small call with the saved settings: getFunds with ResultsPerPage=1", () => {
+  it("one small call with the saved settings: getFunds of the oldest funds, which mark the account", () => {
     const s = setup();
     saveConnection(s.store, { baseUrl: "https://api.example.com/v1", token: TOKEN });
     const t = tester([ok(fixture("getFunds.json"))]);
@@ -82,13 +82,17 @@ describe("testing the connection", () => {
       undefined,
       "en",
     );
-    expect(r).toEqual({
+    expect(r).toMatchObject({
       ok: true,
       kind: "ok",
       status: 200,
       message: "Connected: the service answered and lists 2 funds.",
+      reached: { url: "https://api.example.com/v1" },
     });
-    expect(t.sent.map((x) => x.url)).toEqual(["https://api.example.com/v1/getFunds?ResultsPerPage=1"]);
+    expect(r.reached?.funds.map((f) => f.id)).toHaveLength(2);
+    expect(t.sent.map((x) => x.url)).toEqual([
+      "https://api.example.com/v1/getFunds?OrderBy=1&Order=ASC&ResultsPerPage=3",
+    ]);
   });
 
   it("tests the URL and token being typed, without saving them", () => {

@@ -212,6 +212,27 @@ describe("Fund sidebar page", () => {
     await page.close();
   });
 
+  it("with several companies, the question of a deposit or withdrawal names the fund's company", async () => {
+    const beta = {
+      ...fundView,
+      company: { key: "cbeta0001", name: "Beta" },
+      companies: [
+        { key: "c0", name: "Alpha" },
+        { key: "cbeta0001", name: "Beta" },
+      ],
+      fund: { ...fundView.fund, title: "Caja" },
+    };
+    const page = await open("fund", { getFundSidebarView: beta });
+    await page.getByLabel("Amount").first().fill("10");
+    await page.getByRole("button", { name: "Deposit" }).click();
+    expect(await page.getByRole("alertdialog").getAttribute("aria-label")).toBe(
+      "Deposit CLP 10 into Beta's fund 5001 “Caja”? Balance after: CLP 1,010.",
+    );
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    expect((await calls(page)).filter((c) => c.name === "depositToFund")).toHaveLength(0);
+    await page.close();
+  });
+
   it("a deposit to a fund in a status the contract does not list warns that it is not open, naming the status", async () => {
     const other = { ...fundView, fund: { ...fundView.fund, status: 4, statusLabel: "4" } };
     const page = await open("fund", { getFundSidebarView: other });

@@ -89,13 +89,16 @@ function confirmMoney(
   // Code first, in the currency's decimals: as every other message writes money.
   const money = (c: number) => moneyText(c, fund.currency, language);
   const after = fund.balanceCents + (operation === "deposit" ? cents : -cents);
+  // With several companies the question names the fund's company: each has its fund 5001.
+  const company = (view?.companies ?? []).length > 1 ? view?.company : null;
+  const params = { amount: money(cents), id: fund.id, title: fund.title, after: money(after) };
   const lines = [
-    t(operation === "deposit" ? "form.moneyConfirm.deposit" : "form.moneyConfirm.withdraw", {
-      amount: money(cents),
-      id: fund.id,
-      title: fund.title,
-      after: money(after),
-    }),
+    company
+      ? t(operation === "deposit" ? "form.moneyConfirm.depositOf" : "form.moneyConfirm.withdrawOf", {
+          ...params,
+          company: company.name || company.key,
+        })
+      : t(operation === "deposit" ? "form.moneyConfirm.deposit" : "form.moneyConfirm.withdraw", params),
   ];
   if (fund.status === 3) lines.push(t("form.warn.blocked"));
   else if (fund.status === 2) lines.push(t("form.warn.closed"));

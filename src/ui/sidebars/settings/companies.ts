@@ -94,6 +94,8 @@ function companyCard(view: SettingsView, c: CompanyStatus, rerender: Rerender): 
     el("p", { class: `company-badge status ${badge.kind}` }, t(badge.key)),
     el("p", { class: "hint company-message" }, c.message),
   );
+  const account = view.companies?.accounts?.[c.key];
+  if (account && !c.removed) card.append(accountBox(c, account, rerender));
   if (c.confirm) {
     const confirm = el(
       "button",
@@ -156,6 +158,43 @@ function companyCard(view: SettingsView, c: CompanyStatus, rerender: Rerender): 
   }
   card.append(testStatus, editBox(view, c, rev, rerender));
   return card;
+}
+
+/**
+ * The company's account mark: what Settings says of it, and (once marked, with a token of this
+ * user's) taking it again, in two steps: the server's question naming what changes, then yes.
+ */
+function accountBox(
+  c: CompanyStatus,
+  account: { marked: boolean; message: string },
+  rerender: Rerender,
+): HTMLElement {
+  const box = el(
+    "div",
+    { class: "company-account", "data-marked": String(account.marked) },
+    el("p", { class: "hint company-account-message" }, account.message),
+  );
+  if (!account.marked || c.status !== "ready") return box;
+  const question = el("p", { class: "hint company-account-question" });
+  const retake = el("button", { type: "button", class: "company-account-retake" }, t("account.retake"));
+  const yes = el("button", { type: "button", class: "company-account-confirm" }, t("account.retakeConfirm"));
+  yes.hidden = true;
+  const ask = (confirmed: boolean, button: HTMLButtonElement) =>
+    void whileDisabled([button], () => server.retakeCompanyAccountMark(c.key, confirmed))
+      .then((result) => {
+        if (result.ask) {
+          showMessage(question, result.message);
+          yes.hidden = false;
+          return;
+        }
+        rerender(result.view);
+        feedback(result.message, result.ok ? "ok" : "error");
+      })
+      .catch((err) => feedback(err instanceof Error ? err.message : String(err), "error"));
+  retake.addEventListener("click", () => ask(false, retake));
+  yes.addEventListener("click", () => ask(true, yes));
+  box.append(retake, question, yes);
+  return box;
 }
 
 /** What any editor may change of a company: its name, its URL; or remove it with its rows. */

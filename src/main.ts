@@ -4,7 +4,7 @@
  * of this file (scripts/build.ts: ENTRY_POINTS); a test checks the built bundle for each.
  */
 
-export { showConnectionSidebar } from "./app/connection";
+export { showConnectionSidebar } from "./app/connection-section";
 export { runDiagnostics, runDiagnosticsTrigger } from "./app/diagnostics";
 export {
   acknowledgeFundCheck,

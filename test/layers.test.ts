@@ -213,8 +213,8 @@ describe("layers", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("a token is chosen in one place: only src/app/connections.ts builds a client or reads a token", () => {
-    const home = "src/app/connections.ts";
+  it("a token is chosen in one place: only src/app/company-clients.ts builds a client or reads a token", () => {
+    const home = "src/app/company-clients.ts";
     const reads: Record<string, string> = {};
     const wrong: string[] = [];
     for (const file of filesUnder("src")) {

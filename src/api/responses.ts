@@ -281,76 +281,98 @@ function readList(list: unknown, readItem: Read<unknown>, absentEmpty: boolean):
  * response (a menu opening, a sidebar's form, an Outbox preview of rows already done).
  */
 function makeSchemas() {
+  const members = memberReaders();
+  const { transactionSchema, fundSchema } = fundSchemas(members);
+  const expenseReportSchema = expenseReportSchemaOf(members);
+  return {
+    transactionSchema,
+    fundSchema,
+    expenseReportSchema,
+    ...listSchemas(members.whole, members.count, fundSchema, expenseReportSchema),
+    ...writeResultSchemas(members),
+  };
+}
+
+/** The reader of each kind of member a response holds (ids, counts, text, amounts, flags, dates). */
+function memberReaders() {
   const ID = "an id (a whole number below 2^53, or its text)";
-  const id = reader(ID, readInt);
-  const idOrZero = reader(ID, readIntOrZero, () => 0);
-  const count = reader("a whole number", readIntOrZero, () => 0);
-  const text = reader("text", readText, () => "");
-  /**
-   * An amount (cents). One beyond MAX_EXACT_CENTS cannot be read exactly: its issue carries
-   * `params.unreadableAmount` (the value as sent), so that ./wire can say so plainly.
-   */
-  function amount(optional: false): z.ZodMiniType<number, unknown>;
-  function amount(optional: true): z.ZodMiniType<number | undefined, unknown>;
-  function amount(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
-    return fast(amountSchema(optional), (value) => {
+  return {
+    id: reader(ID, readInt),
+    idOrZero: reader(ID, readIntOrZero, () => 0),
+    count: reader("a whole number", readIntOrZero, () => 0),
+    whole: reader("a whole number", readIntOrZero),
+    text: reader("text", readText, () => ""),
+    money: amount(false),
+    optionalMoney: amount(true),
+    flag: reader('a flag (true/false or "1"/"0")', readFlag, () => false),
+    /**
+     * Integrated appears only in list items; there an empty value means "not integrated" (a report
+     * that is not marked keeps coming back in "not integrated" queries). Absent (getExpenseReport)
+     * stays null: unknown from the member itself.
+     */
+    integratedFlag: reader(
+      'a flag (true/false or "1"/"0"/"")',
+      (v) => (v === "" ? false : readFlagOrNull(v)),
+      () => null,
+    ),
+    date: reader('a date "YYYY-MM-DD" or empty', readDate, () => null),
+    dateTime: reader('a date and time "YYYY-MM-DD HH:MM:SS" or empty', readDateTime, () => null),
+    extraFields: reader("a list of extra fields (or JSON text of one)", readExtraFields, () => []),
+    files: reader("a list of files (or JSON text of one)", readFiles, () => []),
+  };
+}
+
+type MemberReaders = ReturnType<typeof memberReaders>;
+
+/**
+ * An amount (cents). One beyond MAX_EXACT_CENTS cannot be read exactly: its issue carries
+ * `params.unreadableAmount` (the value as sent), so that ./wire can say so plainly.
+ */
+function amount(optional: false): z.ZodMiniType<number, unknown>;
+function amount(optional: true): z.ZodMiniType<number | undefined, unknown>;
+function amount(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
+  return fast(amountSchema(optional), (value) => {
+    if (optional && (value === undefined || value === null || value === "")) return undefined;
+    const r = readResponseAmount(value);
+    return r.ok ? r.cents : BAD;
+  });
+}
+
+function amountSchema(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
+  return z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value, ctx) => {
       if (optional && (value === undefined || value === null || value === "")) return undefined;
       const r = readResponseAmount(value);
-      return r.ok ? r.cents : BAD;
-    });
-  }
-
-  function amountSchema(optional: boolean): z.ZodMiniType<number | undefined, unknown> {
-    return z.pipe(
-      z.optional(z.unknown()),
-      z.transform((value, ctx) => {
-        if (optional && (value === undefined || value === null || value === "")) return undefined;
-        const r = readResponseAmount(value);
-        if (r.ok) return r.cents;
-        if (r.reason === "tooLarge") {
-          return addIssue(
-            ctx,
-            `expected an amount of at most ${centsToDecimalText(MAX_EXACT_CENTS)}, got ${r.got}`,
-            { unreadableAmount: r.got },
-          );
-        }
+      if (r.ok) return r.cents;
+      if (r.reason === "tooLarge") {
         return addIssue(
           ctx,
-          `expected an amount (a number, or numeric text with a dot decimal point), got ${shown(value)}`,
+          `expected an amount of at most ${centsToDecimalText(MAX_EXACT_CENTS)}, got ${r.got}`,
+          { unreadableAmount: r.got },
         );
-      }),
-    ) as unknown as z.ZodMiniType<number | undefined, unknown>;
-  }
+      }
+      return addIssue(
+        ctx,
+        `expected an amount (a number, or numeric text with a dot decimal point), got ${shown(value)}`,
+      );
+    }),
+  ) as unknown as z.ZodMiniType<number | undefined, unknown>;
+}
 
-  const money = amount(false);
-  const optionalMoney = amount(true);
-  const flag = reader('a flag (true/false or "1"/"0")', readFlag, () => false);
-  /**
-   * Integrated appears only in list items; there an empty value means "not integrated" (a report
-   * that is not marked keeps coming back in "not integrated" queries). Absent (getExpenseReport)
-   * stays null: unknown from the member itself.
-   */
-  const integratedFlag = reader(
-    'a flag (true/false or "1"/"0"/"")',
-    (v) => (v === "" ? false : readFlagOrNull(v)),
-    () => null,
+/** An array that may be null or absent when empty. */
+function list<T extends z.ZodMiniType>(item: T) {
+  const schema = z.pipe(
+    z.transform((v: unknown) => (v === null || v === undefined || v === "" ? [] : positional(v))),
+    z.array(item),
   );
-  const date = reader('a date "YYYY-MM-DD" or empty', readDate, () => null);
-  const dateTime = reader('a date and time "YYYY-MM-DD HH:MM:SS" or empty', readDateTime, () => null);
-  const extraFields = reader("a list of extra fields (or JSON text of one)", readExtraFields, () => []);
-  const files = reader("a list of files (or JSON text of one)", readFiles, () => []);
+  const readItem = FAST.get(item);
+  if (!readItem) return schema;
+  return fast(schema, (v) => readList(v, readItem, true));
+}
 
-  /** An array that may be null or absent when empty. */
-  function list<T extends z.ZodMiniType>(item: T) {
-    const schema = z.pipe(
-      z.transform((v: unknown) => (v === null || v === undefined || v === "" ? [] : positional(v))),
-      z.array(item),
-    );
-    const readItem = FAST.get(item);
-    if (!readItem) return schema;
-    return fast(schema, (v) => readList(v, readItem, true));
-  }
-
+/** A fund and its movements. */
+function fundSchemas({ id, idOrZero, text, money, optionalMoney, flag, date, dateTime }: MemberReaders) {
   const transactionSchema = objectOf(
     {
       // 1 deposit, 2 withdrawal; another (an adjustment…) is kept with its name, and moves no count.
@@ -417,7 +439,13 @@ function makeSchemas() {
     },
   );
 
-  const expenseReportSchema = objectOf(
+  return { transactionSchema, fundSchema };
+}
+
+/** An expense report, as listed or read alone. */
+function expenseReportSchemaOf(m: MemberReaders) {
+  const { id, idOrZero, text, money, count, integratedFlag, date, dateTime, extraFields, files } = m;
+  return objectOf(
     {
       Id: id,
       Title: text,
@@ -452,9 +480,15 @@ function makeSchemas() {
     (r): ExpenseReport =>
       camelCased(r, { ReportTotal: "reportTotalCents", ReportTotalApproved: "reportTotalApprovedCents" }),
   );
+}
 
-  const whole = reader("a whole number", readIntOrZero);
-
+/** A page of funds or of reports, with its Records. */
+function listSchemas(
+  whole: MemberReaders["whole"],
+  count: MemberReaders["count"],
+  fundSchema: ReturnType<typeof fundSchemas>["fundSchema"],
+  expenseReportSchema: ReturnType<typeof expenseReportSchemaOf>,
+) {
   const fundRecordsSchema = objectOf(
     { TotalRecords: whole, Funds: count, Page: whole, Pages: whole },
     (r): Records => ({ totalRecords: r.TotalRecords, count: r.Funds, page: r.Page, pages: r.Pages }),
@@ -475,6 +509,11 @@ function makeSchemas() {
     (l): ExpenseReportList => ({ records: l.Records, expenseReports: l.ExpenseReports }),
   );
 
+  return { fundListSchema, expenseReportListSchema };
+}
+
+/** What marking a report integrated or setting its custom status answers. */
+function writeResultSchemas({ id, text, dateTime }: MemberReaders) {
   const integrationResultSchema = z.pipe(
     z.object({
       Id: id,
@@ -494,15 +533,7 @@ function makeSchemas() {
     z.object({ Id: id, Title: text, ReportNumber: text, CustomStatus: text }),
     z.transform((r): CustomStatusResult => camelCased(r, {})),
   );
-  return {
-    transactionSchema,
-    fundSchema,
-    expenseReportSchema,
-    fundListSchema,
-    expenseReportListSchema,
-    integrationResultSchema,
-    customStatusResultSchema,
-  };
+  return { integrationResultSchema, customStatusResultSchema };
 }
 
 let schemas: ReturnType<typeof makeSchemas> | undefined;

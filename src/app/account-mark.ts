@@ -35,7 +35,7 @@ import {
   companyLabel,
   listedCompanies,
 } from "../settings/companies";
-import { companyConnections, connectionTestClient } from "./connections";
+import { companyConnections, connectionTestClient } from "./company-clients";
 import { auditLimits, auditLog, secrets, settingsStore, withDocumentLock } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 

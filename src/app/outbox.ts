@@ -58,7 +58,7 @@ import {
   companyConnections,
   tokenlessClient,
   type UnusableCompany,
-} from "./connections";
+} from "./company-clients";
 import {
   auditLog,
   currentLanguage,

@@ -30,7 +30,7 @@ import { refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/
 import { type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
 import { FIRST_COMPANY_KEY } from "../settings/companies";
-import { companyConnections, type UnusableCompany } from "./connections";
+import { companyConnections, type UnusableCompany } from "./company-clients";
 import {
   auditLimits,
   auditLog,

@@ -30,7 +30,7 @@ import {
   removeTokenFor,
   saveTokenFor,
 } from "./companies";
-import { connectionTest } from "./connection";
+import { connectionTest } from "./connection-section";
 import { currentLanguage, entry, settingsStore, tolerate, userLocale, withDocumentLock } from "./entry";
 import { rebuildMenu } from "./open";
 import { currentScheduleView } from "./schedule-view";
@@ -175,8 +175,8 @@ export function removeMyToken(): SettingsView {
 }
 
 /**
- * "Test connection" of the settings sidebar's Connection section (src/settings/connection.ts;
- * its calls audited and counted, src/app/connection.ts), with the service URL shown in the form
+ * "Test connection" of the settings sidebar's Connection section (src/settings/connection-test.ts;
+ * its calls audited and counted, src/app/connection-section.ts), with the service URL shown in the form
  * and the token typed there, else the saved ones, so that a connection can be tried before it
  * is saved.
  */

@@ -2,6 +2,6 @@
 export * from "./allowlist";
 export * from "./bindings";
 export * from "./companies";
-export * from "./connection";
+export * from "./connection-test";
 export * from "./model";
 export * from "./store";

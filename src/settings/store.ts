@@ -354,8 +354,75 @@ function parseStored(json: string | null): Record<string, unknown> {
 
 export function createSettingsStore(stores: SettingsStoreSources): SettingsStore {
   const { document, user } = stores;
-  const now = stores.now ?? (() => Date.now());
+  const form = storedForm(document);
+  const mine = userToken(user, form.load);
+  const listed = companyTokens(document, user, stores.now ?? (() => Date.now()), form);
 
+  /**
+   * Applies `changes` over the stored form and saves it when every rule passes. This user's
+   * token follows a URL they change themselves; their IdAdmin is the one they saved.
+   */
+  function save(
+    changes: unknown,
+    language: MessageLanguage = "en",
+    options: SettingsMessageOptions = {},
+  ): SettingsCheck {
+    const current = form.storedRecord();
+    const merged = settingsTextFrom(changes, settingsTextFrom(current));
+    const checked = settingsFromText(merged, language, options);
+    if (!checked.ok) return checked;
+    const before = form.load().settings.baseUrl;
+    // Once the document lists its companies, each has its URL there (changeCompanies), and
+    // `baseUrl` only follows the first company's for older versions.
+    if (document.getProperty(COMPANIES_KEY) !== null && checked.settings.baseUrl !== before) {
+      const field = options.labels ? settingLabel("baseUrl", language) : "baseUrl";
+      const message = translate(language, "company.issue.baseUrl", { field });
+      return { ok: false, issues: [{ field: "baseUrl", rule: "companies", message }] };
+    }
+    const followed = mine.rawToken() !== "" && mine.boundOrigin() === originOf(before);
+    // Keys this version does not know are kept: a newer version may have written them.
+    document.setProperty(SETTINGS_KEY, JSON.stringify({ ...current, ...checked.text }));
+    // The token's owner changing the URL themselves takes their usable token along; a token
+    // that was not usable here (another editor's change, never bound) stays unconfirmed.
+    if (followed && originOf(checked.settings.baseUrl) !== originOf(before))
+      mine.bind(checked.settings.baseUrl);
+    // The IdAdmin in the form this user saved is the one their writes may carry; once the
+    // document has several companies, each user saves theirs with their token per company.
+    if (!listed.companies().several) mine.bindAdminId(checked.settings.adminId);
+    return checked;
+  }
+
+  return {
+    text: form.text,
+    fields: form.fields,
+    load: form.load,
+    save,
+    token: mine.token,
+    tokenStatus: mine.tokenStatus,
+    saveToken: mine.saveToken,
+    confirmTokenUrl: mine.confirmTokenUrl,
+    adminIdIssue: mine.adminIdIssue,
+    removeToken: mine.removeToken,
+    companies: listed.companies,
+    changeCompanies: listed.changeCompanies,
+    companyToken: listed.companyToken,
+    companyAdminId: listed.companyAdminId,
+    companyStatuses: listed.companyStatuses,
+    saveCompanyToken: listed.saveCompanyToken,
+    confirmCompany: listed.confirmCompany,
+    removeCompanyToken: listed.removeCompanyToken,
+    allTokens: listed.allTokens,
+    failureEmail() {
+      return user.getProperty(FAILURE_EMAIL_KEY) === "1";
+    },
+    setFailureEmail(on) {
+      user.setProperty(FAILURE_EMAIL_KEY, on ? "1" : "0");
+    },
+  };
+}
+
+/** The settings form as the document stores it: its text, its typed settings. */
+function storedForm(document: PropertyStore) {
   function storedRecord(): Record<string, unknown> {
     return parseStored(document.getProperty(SETTINGS_KEY));
   }
@@ -380,35 +447,22 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
     return { settings, text: stored, issues: checked.issues };
   }
 
-  function save(
-    changes: unknown,
-    language: MessageLanguage = "en",
-    options: SettingsMessageOptions = {},
-  ): SettingsCheck {
-    const current = storedRecord();
-    const merged = settingsTextFrom(changes, settingsTextFrom(current));
-    const checked = settingsFromText(merged, language, options);
-    if (!checked.ok) return checked;
-    const before = load().settings.baseUrl;
-    // Once the document lists its companies, each has its URL there (changeCompanies), and
-    // `baseUrl` only follows the first company's for older versions.
-    if (document.getProperty(COMPANIES_KEY) !== null && checked.settings.baseUrl !== before) {
-      const field = options.labels ? settingLabel("baseUrl", language) : "baseUrl";
-      const message = translate(language, "company.issue.baseUrl", { field });
-      return { ok: false, issues: [{ field: "baseUrl", rule: "companies", message }] };
+  function fields(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(storedRecord())) {
+      if (typeof value === "string") out[key] = value;
+      else if (typeof value === "number" && Number.isFinite(value)) out[key] = String(value);
     }
-    const followed = rawToken() !== "" && boundOrigin() === originOf(before);
-    // Keys this version does not know are kept: a newer version may have written them.
-    document.setProperty(SETTINGS_KEY, JSON.stringify({ ...current, ...checked.text }));
-    // The token's owner changing the URL themselves takes their usable token along; a token
-    // that was not usable here (another editor's change, never bound) stays unconfirmed.
-    if (followed && originOf(checked.settings.baseUrl) !== originOf(before)) bind(checked.settings.baseUrl);
-    // The IdAdmin in the form this user saved is the one their writes may carry; once the
-    // document has several companies, each user saves theirs with their token per company.
-    if (!companies().several) bindAdminId(checked.settings.adminId);
-    return checked;
+    return out;
   }
 
+  return { storedRecord, text, load, fields };
+}
+
+type StoredForm = ReturnType<typeof storedForm>;
+
+/** The current user's token of the first company, bound to the origin it was saved for. */
+function userToken(user: PropertyStore, load: StoredForm["load"]) {
   function rawToken(): string {
     return (user.getProperty(TOKEN_KEY) ?? "").trim();
   }
@@ -446,80 +500,121 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
     );
   }
 
-  function fields(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [key, value] of Object.entries(storedRecord())) {
-      if (typeof value === "string") out[key] = value;
-      else if (typeof value === "number" && Number.isFinite(value)) out[key] = String(value);
-    }
-    return out;
-  }
+  const members: Pick<
+    SettingsStore,
+    "tokenStatus" | "saveToken" | "confirmTokenUrl" | "adminIdIssue" | "removeToken"
+  > = {
+    tokenStatus() {
+      const t = rawToken();
+      const bound = t === "" ? "" : boundOrigin();
+      const documentUrl = load().settings.baseUrl;
+      return {
+        saved: t !== "",
+        last4: t.length >= 12 ? t.slice(-4) : "",
+        host: bound === "" ? "" : hostOf(bound),
+        confirmUrl: t !== "" && bound !== originOf(documentUrl) ? documentUrl : "",
+      };
+    },
+    saveToken(value, language = "en") {
+      const checked = checkToken(value, language);
+      if (checked.ok) {
+        // Unbound first: a save cut short leaves a token bound to nothing, never a new token
+        // bound to an old origin or an old token to a new one.
+        user.deleteProperty(TOKEN_ORIGIN_KEY);
+        user.setProperty(TOKEN_KEY, (value as string).trim());
+        bind(load().settings.baseUrl);
+        bindAdminId(load().settings.adminId);
+      }
+      return checked;
+    },
+    confirmTokenUrl(url) {
+      if (typeof url !== "string" || rawToken() === "") return false;
+      const documentUrl = load().settings.baseUrl;
+      if (url.trim() !== documentUrl) return false;
+      bind(documentUrl);
+      return true;
+    },
+    adminIdIssue(language = "en") {
+      const adminId = load().settings.adminId;
+      if (adminId === null) return null;
+      const mine = String(user.getProperty(ADMIN_ID_KEY) || "").trim();
+      if (mine === String(adminId)) return null;
+      return ADMIN_NOT_CONFIRMED[language](adminId, mine);
+    },
+    removeToken() {
+      user.deleteProperty(TOKEN_ORIGIN_KEY);
+      user.deleteProperty(TOKEN_KEY);
+    },
+  };
+  return { rawToken, boundOrigin, bind, bindAdminId, token, ...members };
+}
 
+function companyIssue(field: string, rule: string, message: string): TokenCheck {
+  return { ok: false, issues: [{ field, rule, message }] };
+}
+
+/** The listed company `key` as `seen` shows it, or why a save or confirmation is refused. */
+function listedAsSeen(
+  companies: Companies,
+  key: CompanyKey,
+  seen: unknown,
+  language: MessageLanguage,
+): { ok: true; entry: CompanyEntry } | { ok: false; check: TokenCheck } {
+  const entry = typeof key === "string" ? companyByKey(companies, key) : undefined;
+  if (!entry)
+    return {
+      ok: false,
+      check: companyIssue(
+        "key",
+        "unknown",
+        translate(language, "company.issue.unknown", { key: String(key).slice(0, 40) }),
+      ),
+    };
+  const label = companyLabel(entry, language);
+  if (entry.removed)
+    return {
+      ok: false,
+      check: companyIssue("key", "removed", translate(language, "company.issue.removed", { company: label })),
+    };
+  const name = ownMember(seen, "name");
+  const apiUrl = ownMember(seen, "apiUrl");
+  if (
+    typeof name !== "string" ||
+    typeof apiUrl !== "string" ||
+    name.trim() !== entry.name ||
+    apiUrl.trim() !== entry.apiUrl
+  ) {
+    const shown = typeof name === "string" && name.trim() !== "" ? name.trim() : label;
+    return {
+      ok: false,
+      check: companyIssue(
+        "seen",
+        "stale",
+        translate(language, "company.issue.seen", {
+          company: shown,
+          name: label,
+          host: hostOf(entry.apiUrl),
+        }),
+      ),
+    };
+  }
+  return { ok: true, entry };
+}
+
+/** A binding of this user's token to the company as it is now, stamped `now`. */
+function boundTo(now: () => number, entry: CompanyEntry, adminId: number | null): CompanyBinding {
+  return { name: entry.name, origin: originOf(entry.apiUrl), adminId, at: now() };
+}
+
+/** The document's companies, and the current user's token for each of them. */
+function companyTokens(document: PropertyStore, user: PropertyStore, now: () => number, form: StoredForm) {
+  const { load, storedRecord } = form;
   function companies(): Companies {
     return companiesFrom(document.getProperty(COMPANIES_KEY), load().settings.baseUrl);
   }
 
   function bindingFor(key: CompanyKey): { token: string; binding: CompanyBinding | null } {
     return { token: readToken(user, key), binding: readBinding(user, key) };
-  }
-
-  function companyIssue(field: string, rule: string, message: string): TokenCheck {
-    return { ok: false, issues: [{ field, rule, message }] };
-  }
-
-  /** The listed company `key` as `seen` shows it, or why a save or confirmation is refused. */
-  function listedAsSeen(
-    key: CompanyKey,
-    seen: unknown,
-    language: MessageLanguage,
-  ): { ok: true; entry: CompanyEntry } | { ok: false; check: TokenCheck } {
-    const entry = typeof key === "string" ? companyByKey(companies(), key) : undefined;
-    if (!entry)
-      return {
-        ok: false,
-        check: companyIssue(
-          "key",
-          "unknown",
-          translate(language, "company.issue.unknown", { key: String(key).slice(0, 40) }),
-        ),
-      };
-    const label = companyLabel(entry, language);
-    if (entry.removed)
-      return {
-        ok: false,
-        check: companyIssue(
-          "key",
-          "removed",
-          translate(language, "company.issue.removed", { company: label }),
-        ),
-      };
-    const name = ownMember(seen, "name");
-    const apiUrl = ownMember(seen, "apiUrl");
-    if (
-      typeof name !== "string" ||
-      typeof apiUrl !== "string" ||
-      name.trim() !== entry.name ||
-      apiUrl.trim() !== entry.apiUrl
-    ) {
-      const shown = typeof name === "string" && name.trim() !== "" ? name.trim() : label;
-      return {
-        ok: false,
-        check: companyIssue(
-          "seen",
-          "stale",
-          translate(language, "company.issue.seen", {
-            company: shown,
-            name: label,
-            host: hostOf(entry.apiUrl),
-          }),
-        ),
-      };
-    }
-    return { ok: true, entry };
-  }
-
-  function boundTo(entry: CompanyEntry, adminId: number | null): CompanyBinding {
-    return { name: entry.name, origin: originOf(entry.apiUrl), adminId, at: now() };
   }
 
   function changeCompanies(
@@ -543,7 +638,7 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
       if (after.name === was.name && originOf(after.apiUrl) === originOf(was.apiUrl)) continue;
       const { token: saved, binding } = bindingFor(was.key);
       if (binding && usability(was, binding, saved !== "") === "ready")
-        writeBinding(user, was.key, boundTo(after, binding.adminId));
+        writeBinding(user, was.key, boundTo(now, after, binding.adminId));
     }
     return result;
   }
@@ -610,7 +705,7 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
     seen: unknown,
     language: MessageLanguage = "en",
   ): TokenCheck {
-    const listed = listedAsSeen(key, seen, language);
+    const listed = listedAsSeen(companies(), key, seen, language);
     if (!listed.ok) return listed.check;
     const issues: SettingsIssue[] = [];
     const checked = checkToken(value, language);
@@ -618,16 +713,16 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
     const id = adminIdInput(adminId, language);
     if (!id.ok) issues.push(id.issue);
     if (issues.length > 0 || !id.ok) return { ok: false, issues };
-    writeToken(user, key, (value as string).trim(), boundTo(listed.entry, id.value));
+    writeToken(user, key, (value as string).trim(), boundTo(now, listed.entry, id.value));
     return { ok: true };
   }
 
   function confirmCompany(key: CompanyKey, seen: unknown, language: MessageLanguage = "en"): TokenCheck {
-    const listed = listedAsSeen(key, seen, language);
+    const listed = listedAsSeen(companies(), key, seen, language);
     if (!listed.ok) return listed.check;
     if (readToken(user, key) === "")
       return companyIssue("token", "noToken", usabilityMessage("noToken", listed.entry, null, language));
-    writeBinding(user, key, boundTo(listed.entry, readAdminId(user, key)));
+    writeBinding(user, key, boundTo(now, listed.entry, readAdminId(user, key)));
     return { ok: true };
   }
 
@@ -646,68 +741,16 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
   }
 
   return {
-    text,
-    fields,
-    load,
-    save,
-    token,
     companies,
     changeCompanies,
     companyToken,
-    companyAdminId: (key) => readAdminId(user, key),
+    companyAdminId: (key: CompanyKey) => readAdminId(user, key),
     companyStatuses,
     saveCompanyToken,
     confirmCompany,
-    removeCompanyToken(key) {
+    removeCompanyToken(key: CompanyKey) {
       if (isCompanyKey(key)) deleteToken(user, key);
     },
     allTokens,
-    tokenStatus() {
-      const t = rawToken();
-      const bound = t === "" ? "" : boundOrigin();
-      const documentUrl = load().settings.baseUrl;
-      return {
-        saved: t !== "",
-        last4: t.length >= 12 ? t.slice(-4) : "",
-        host: bound === "" ? "" : hostOf(bound),
-        confirmUrl: t !== "" && bound !== originOf(documentUrl) ? documentUrl : "",
-      };
-    },
-    saveToken(value, language = "en") {
-      const checked = checkToken(value, language);
-      if (checked.ok) {
-        // Unbound first: a save cut short leaves a token bound to nothing, never a new token
-        // bound to an old origin or an old token to a new one.
-        user.deleteProperty(TOKEN_ORIGIN_KEY);
-        user.setProperty(TOKEN_KEY, (value as string).trim());
-        bind(load().settings.baseUrl);
-        bindAdminId(load().settings.adminId);
-      }
-      return checked;
-    },
-    confirmTokenUrl(url) {
-      if (typeof url !== "string" || rawToken() === "") return false;
-      const documentUrl = load().settings.baseUrl;
-      if (url.trim() !== documentUrl) return false;
-      bind(documentUrl);
-      return true;
-    },
-    adminIdIssue(language = "en") {
-      const adminId = load().settings.adminId;
-      if (adminId === null) return null;
-      const mine = String(user.getProperty(ADMIN_ID_KEY) || "").trim();
-      if (mine === String(adminId)) return null;
-      return ADMIN_NOT_CONFIRMED[language](adminId, mine);
-    },
-    removeToken() {
-      user.deleteProperty(TOKEN_ORIGIN_KEY);
-      user.deleteProperty(TOKEN_KEY);
-    },
-    failureEmail() {
-      return user.getProperty(FAILURE_EMAIL_KEY) === "1";
-    },
-    setFailureEmail(on) {
-      user.setProperty(FAILURE_EMAIL_KEY, on ? "1" : "0");
-    },
   };
 }

@@ -8,9 +8,9 @@
  */
 
 import { formatCents } from "../api/money";
-import { type Language, type StringKey, translate } from "../i18n";
+import type { Language, StringKey } from "../i18n";
 import type { DateWindow } from "../refresh/windows";
-import { amountFormat, type CellValue, FORMAT } from "../sheets/cells";
+import { FORMAT } from "../sheets/cells";
 import { FIRST_COMPANY_KEY } from "../sheets/company";
 import {
   AGE_BUCKETS,
@@ -24,17 +24,36 @@ import {
   reportsBlock,
   reportsPerMonth,
 } from "./blocks";
+import {
+  CHART_SIZE,
+  type Count,
+  type CurrencyTable,
+  countLink,
+  GridWriter,
+  idLink,
+  label,
+  money,
+  type SummaryGrid,
+} from "./grid";
 import type { LeftOut, RowCompanies, SummaryFund, SummaryMovement, SummaryReport } from "./records";
 
-export const SUMMARY_WIDTH = 8;
+export {
+  CHART_COLUMN,
+  CHART_SIZE,
+  type ChartSpec,
+  type Count,
+  CURRENCY_CHARTS,
+  moneyFormat,
+  type RowStyle,
+  SUMMARY_WIDTH,
+  type SummaryGrid,
+} from "./grid";
+
 /** Property of the document where the parts are kept between refreshes. */
 export const SUMMARY_STATE_KEY = "summary.state";
 const ATTENTION_SHOWN = 15;
 /** Why rows were left out, in the order the Summary names them. */
 const LEFT_OUT_REASONS = ["noKey", "unknownKey", "nameMismatch", "removed"] as const;
-
-/** How many rows are behind a count, and the first and last of them (a link's span). */
-export type Count = [n: number, first: number, last: number];
 
 export function countOf(rows: Rows): Count {
   return rows.length === 0 ? [0, 0, 0] : [rows.length, Math.min(...rows), Math.max(...rows)];
@@ -298,299 +317,155 @@ export function reportsPart(
   return part;
 }
 
-/** A chart of the Summary: its title and the block of cells it draws (header row first). */
-export interface ChartSpec {
-  /** What the chart shows, stable between refreshes ("funds:PEN", "months", "ages:CLP"). */
-  key: string;
-  title: string;
-  stacked: boolean;
-  /** A legend under the chart (its series are named: statuses, movements, ages). */
-  legend?: boolean;
-  range: { row: number; column: number; numRows: number; numColumns: number };
-  /** Where it is placed when first inserted (a chart the user moved stays where it is). */
-  anchorRow: number;
-  /** Pixels right of CHART_COLUMN: the charts of one kind, one per currency, side by side. */
-  offsetX: number;
-  width: number;
-}
-
-export const CHART_COLUMN = SUMMARY_WIDTH + 2;
-/** Each chart's height in pixels, and the rows (21 px each) between the tops of two kinds of chart. */
-export const CHART_SIZE = { width: 480, small: 320, gap: 12, height: 260 } as const;
-const CHART_ROWS = 14;
-/** Charts of amounts drawn per currency: beyond these, the tables above still hold them all. */
-export const CURRENCY_CHARTS = 6;
-
-/** How a row of the Summary looks: the adapter turns these into fonts and colours. */
-export type RowStyle = "title" | "line" | "block" | "header" | "group" | "plain";
-
-export interface SummaryGrid {
-  values: CellValue[][];
-  formats: string[][];
-  /** One per row of `values`. */
-  styles: RowStyle[];
-  charts: ChartSpec[];
-}
-
-/**
- * The number format of an amount in `currency`: its code first ("PEN 1,234.50", as the sidebars
- * write money), the currency's decimals (none for CLP unless the value has cents), negative
- * amounts red. A code that is not three capital letters comes from a cell anyone can type in:
- * it stays out of the format.
- */
-export function moneyFormat(currency: string, cents: number): string {
-  const number = amountFormat(currency, cents);
-  const code = /^[A-Z]{3}$/.test(currency) ? `"${currency} "` : "";
-  return `${code}${number};[Red]-${code}${number}`;
-}
-
-/** A link to rows of another sheet of the spreadsheet, showing `label` (digits only, or a number). */
-function rowsLink(gid: number, first: number, last: number, label: string | number): string {
-  const shown = typeof label === "number" ? String(label) : `"${label}"`;
-  return `=HYPERLINK("#gid=${gid}&range=A${first}:A${last}",${shown})`;
-}
-
 /**
  * The whole area in one grid. Text that comes from the service (currencies, custom statuses)
- * or the settings lands in plain-text cells: never a formula. Links are built here from numbers
+ * or the settings lands in plain-text cells: never a formula. Links are built from numbers
  * only (an id that is not all digits is shown as text, without a link).
  */
 export function renderSummary(state: SummaryState, language: Language): SummaryGrid {
-  const t = (key: StringKey, params?: Record<string, string | number>) => translate(language, key, params);
-  const values: CellValue[][] = [];
-  const formats: string[][] = [];
-  const styles: RowStyle[] = [];
-  const charts: ChartSpec[] = [];
-  const row = (cells: Array<[CellValue, string]>, style: RowStyle = "plain") => {
-    const padded = [...cells];
-    while (padded.length < SUMMARY_WIDTH) padded.push(["", FORMAT.text]);
-    values.push(padded.map((c) => c[0]));
-    formats.push(padded.map((c) => c[1]));
-    styles.push(style);
-  };
-  const label = (text: string): [CellValue, string] => [text, FORMAT.text];
-  const money = (cents: number, currency: string): [CellValue, string] => [
-    cents / 100,
-    moneyFormat(currency, cents),
-  ];
-  const header = (key: StringKey) => row(t(key).split("|").map(label), "header");
-  const link = (count: Count, gid: number): [CellValue, string] => [
-    count[0] === 0 ? 0 : rowsLink(gid, count[1], count[2], count[0]),
-    FORMAT.integer,
-  ];
-  const idLink = (item: AttentionItem, gid: number | undefined): [CellValue, string] =>
-    item.row && gid !== undefined && /^\d{1,20}$/.test(item.id)
-      ? [rowsLink(gid, item.row, item.row, item.id), FORMAT.general]
-      : label(item.id);
-  const gap = () => row([]);
-  /** A company's lines under its name, then the totals per currency across companies. */
-  const grouped = <L>(
-    companies: ReadonlyArray<{ name: string; lines: readonly L[] }> | undefined,
-    totals: readonly L[],
-    line: (l: L) => void,
-  ) => {
-    for (const c of companies ?? []) {
-      row([label(c.name)], "group");
-      for (const l of c.lines) line(l);
-      if (c.lines.length === 0) row([label(t("summary.empty"))]);
-    }
-    if (companies) row([label(t("summary.co.total"))], "group");
-    for (const l of totals) line(l);
-    if (totals.length === 0) row([label(t("summary.empty"))]);
-  };
-  const leftOut = (lines: readonly LeftOutLine[] | undefined) => {
-    for (const l of lines ?? []) {
-      const counts = LEFT_OUT_REASONS.map((reason) => [reason, l.counts[reason] ?? 0] as const).filter(
-        ([, n]) => n > 0,
-      );
-      const count = counts.reduce((sum, [, n]) => sum + n, 0);
-      if (count === 0) continue;
-      const reasons = counts.map(([reason, n]) => t(`summary.co.reason.${reason}`, { count: n })).join(", ");
-      row([label(t(`summary.co.leftOut.${l.sheet}`, { count, reasons }))]);
-    }
-  };
+  const g = new GridWriter(language);
+  writeHeadline(g, state.line);
+  writeFunds(g, state.funds);
+  writeReports(g, state.reports);
+  writeCustomStatuses(g, state.reports);
+  writeAttention(g, state);
+  writeChartData(g, state);
+  return g.grid();
+}
 
-  row([label(t("summary.sheet"))], "title");
-  const line = state.line;
-  row(
+/** The sheet's title and the line saying what the last refresh read. */
+function writeHeadline(g: GridWriter, line: SummaryLine | null): void {
+  g.row([label(g.t("summary.sheet"))], "title");
+  g.row(
     [
       label(
         line
-          ? t("summary.line", {
+          ? g.t("summary.line", {
               when: line.at,
               action: line.action,
-              source: t(`summary.from.${line.source}` as StringKey),
+              source: g.t(`summary.from.${line.source}` as StringKey),
               since: line.window.since,
               until: line.window.until,
-              filters: line.filters || t("summary.noFilters"),
+              filters: line.filters || g.t("summary.noFilters"),
             })
-          : t("summary.empty"),
+          : g.t("summary.empty"),
       ),
     ],
     "line",
   );
-  gap();
+  g.gap();
+}
 
-  const funds = state.funds;
-  row([label(t("summary.funds", { when: funds?.at ?? "—" }))], "block");
-  header("summary.funds.header");
-  grouped(funds?.companies, funds?.lines ?? [], (l) => {
-    const g = funds?.gid ?? 0;
-    row([
+/** The funds' block: a line per currency (per company, then their totals). */
+function writeFunds(g: GridWriter, funds: FundsPart | null): void {
+  g.row([label(g.t("summary.funds", { when: funds?.at ?? "—" }))], "block");
+  g.header("summary.funds.header");
+  const gid = funds?.gid ?? 0;
+  g.grouped(funds?.companies, funds?.lines ?? [], (l) => {
+    g.row([
       label(l.currency),
-      link(l.open, g),
+      countLink(l.open, gid),
       money(l.balanceCents, l.currency),
       money(l.depositsCents, l.currency),
       money(l.withdrawalsCents, l.currency),
-      link(l.negative, g),
-      link(l.blocked, g),
-      link(l.expiring, g),
+      countLink(l.negative, gid),
+      countLink(l.blocked, gid),
+      countLink(l.expiring, gid),
     ]);
   });
-  leftOut(funds?.leftOut);
-  gap();
+  writeLeftOut(g, funds?.leftOut);
+  g.gap();
+}
 
-  const reports = state.reports;
-  row([label(t("summary.reports", { when: reports?.at ?? "—" }))], "block");
-  header("summary.reports.header");
-  grouped(reports?.companies, reports?.lines ?? [], (l) => {
-    const g = reports?.gid ?? 0;
-    row([
+/** The reports' block: a line per currency (per company, then their totals). */
+function writeReports(g: GridWriter, reports: ReportsPart | null): void {
+  g.row([label(g.t("summary.reports", { when: reports?.at ?? "—" }))], "block");
+  g.header("summary.reports.header");
+  const gid = reports?.gid ?? 0;
+  g.grouped(reports?.companies, reports?.lines ?? [], (l) => {
+    g.row([
       label(l.currency),
-      link(l.sent, g),
-      link(l.open, g),
-      link(l.closed, g),
-      link(l.pending, g),
+      countLink(l.sent, gid),
+      countLink(l.open, gid),
+      countLink(l.closed, gid),
+      countLink(l.pending, gid),
       money(l.pendingCents, l.currency),
       [l.oldestDays ?? "", FORMAT.integer],
     ]);
   });
-  leftOut(reports?.leftOut);
-  gap();
-  header("summary.custom.header");
+  writeLeftOut(g, reports?.leftOut);
+  g.gap();
+}
+
+/** The rows a sheet's figures left out because of their company, by why. */
+function writeLeftOut(g: GridWriter, lines: readonly LeftOutLine[] | undefined): void {
+  for (const l of lines ?? []) {
+    const counts = LEFT_OUT_REASONS.map((reason) => [reason, l.counts[reason] ?? 0] as const).filter(
+      ([, n]) => n > 0,
+    );
+    const count = counts.reduce((sum, [, n]) => sum + n, 0);
+    if (count === 0) continue;
+    const reasons = counts.map(([reason, n]) => g.t(`summary.co.reason.${reason}`, { count: n })).join(", ");
+    g.row([label(g.t(`summary.co.leftOut.${l.sheet}`, { count, reasons }))]);
+  }
+}
+
+/** The reports per custom status. */
+function writeCustomStatuses(g: GridWriter, reports: ReportsPart | null): void {
+  g.header("summary.custom.header");
   const custom = (c: ReportsPart["custom"][number]) =>
-    row([label(c.status), link(c.count, reports?.gid ?? 0)]);
+    g.row([label(c.status), countLink(c.count, reports?.gid ?? 0)]);
   // Custom statuses belong to each company's policies: listed per company, never summed.
   if (reports?.companies)
     for (const c of reports.companies.filter((x) => x.custom.length > 0)) {
-      row([label(c.name)], "group");
+      g.row([label(c.name)], "group");
       c.custom.forEach(custom);
     }
   else (reports?.custom ?? []).forEach(custom);
-  gap();
+  g.gap();
+}
 
-  row([label(t("summary.attention"))], "block");
+/** What needs attention: the first ATTENTION_SHOWN items, and how many more there are. */
+function writeAttention(g: GridWriter, state: SummaryState): void {
+  const { funds, reports } = state;
+  g.row([label(g.t("summary.attention"))], "block");
   // With several companies, an id alone does not say whose fund or report it is.
   const split = Boolean(funds?.companies || reports?.companies);
-  header(split ? "summary.co.attention.header" : "summary.attention.header");
+  g.header(split ? "summary.co.attention.header" : "summary.attention.header");
   const items = [...(funds?.attention ?? []), ...(reports?.attention ?? []), ...state.run];
   const total = (funds?.attentionCount ?? 0) + (reports?.attentionCount ?? 0) + state.run.length;
   for (const item of items.slice(0, ATTENTION_SHOWN)) {
     const d = item.detail;
     const amount =
       typeof d.cents === "number"
-        ? formatCents(d.cents, { language, currency: String(d.currency ?? "") || undefined })
+        ? formatCents(d.cents, { language: g.language, currency: String(d.currency ?? "") || undefined })
         : "";
     const gid = item.kind === "pending" ? reports?.gid : item.kind === "run" ? undefined : funds?.gid;
-    const what = label(t(`summary.kind.${item.kind}` as StringKey));
-    const why = label(t(`summary.reason.${item.kind}` as StringKey, { ...d, amount }));
-    row(split ? [what, label(item.company ?? ""), idLink(item, gid), why] : [what, idLink(item, gid), why]);
+    const what = label(g.t(`summary.kind.${item.kind}` as StringKey));
+    const why = label(g.t(`summary.reason.${item.kind}` as StringKey, { ...d, amount }));
+    g.row(split ? [what, label(item.company ?? ""), idLink(item, gid), why] : [what, idLink(item, gid), why]);
   }
-  if (total > ATTENTION_SHOWN) row([label(t("summary.more", { count: total - ATTENTION_SHOWN }))]);
-  if (items.length === 0) row([label(t("summary.attention.none"))]);
-  gap();
+  if (total > ATTENTION_SHOWN) g.row([label(g.t("summary.more", { count: total - ATTENTION_SHOWN }))]);
+  if (items.length === 0) g.row([label(g.t("summary.attention.none"))]);
+  g.gap();
+}
 
-  // The charts' data: small tables the embedded charts draw from. Amounts of different
-  // currencies never share a chart (one scale would flatten all but the largest): one small
-  // chart per currency, side by side; counts, which compare, share one.
-  row([label(t("summary.chartData"))], "block");
-  let kinds = 0;
-  const table = (
-    spec: { key: string; title: string; stacked: boolean; legend?: boolean; width: number; offsetX: number },
-    head: string[],
-    body: Array<Array<[CellValue, string]>>,
-  ) => {
-    const first = values.length + 1;
-    row(head.map(label), "header");
-    for (const r of body) row(r);
-    charts.push({
-      ...spec,
-      range: { row: first, column: 1, numRows: body.length + 1, numColumns: head.length },
-      anchorRow: 1 + (kinds - 1) * CHART_ROWS,
-    });
-    gap();
-  };
-  const perCurrency = (
-    prefix: string,
-    currencies: string[],
-    make: (currency: string) => {
-      title: string;
-      head: string[];
-      body: Array<Array<[CellValue, string]>>;
-      stacked?: boolean;
-      legend?: boolean;
-    },
-  ) => {
-    kinds += 1;
-    currencies.slice(0, CURRENCY_CHARTS).forEach((currency, i) => {
-      const { title, head, body, stacked = false, legend } = make(currency);
-      const offsetX = i * (CHART_SIZE.small + CHART_SIZE.gap);
-      table(
-        {
-          key: `${prefix}:${currency}`,
-          title,
-          stacked,
-          ...(legend ? { legend } : {}),
-          width: CHART_SIZE.small,
-          offsetX,
-        },
-        head,
-        body,
-      );
-    });
-  };
-  perCurrency(
+/**
+ * The charts' data: small tables the embedded charts draw from. Amounts of different currencies
+ * never share a chart: one small chart per currency, side by side; counts, which compare, share one.
+ */
+function writeChartData(g: GridWriter, state: SummaryState): void {
+  const { funds, reports } = state;
+  g.row([label(g.t("summary.chartData"))], "block");
+  g.perCurrency(
     "funds",
     (funds?.lines ?? []).map((l) => l.currency),
-    (currency) => {
-      const l = funds?.lines.find((x) => x.currency === currency);
-      const [, ...names] = t("summary.funds.header").split("|");
-      // Several companies: a group of bars per company (balance, deposits, withdrawals), one
-      // currency per chart as without companies.
-      if (funds?.companies)
-        return {
-          title: t("summary.chart.balance", { currency }),
-          head: [t("col.company"), names[1] ?? "", names[2] ?? "", names[3] ?? ""],
-          body: funds.companies.flatMap((c) => {
-            const own = c.lines.find((x) => x.currency === currency);
-            return own
-              ? [
-                  [
-                    label(c.name),
-                    money(own.balanceCents, currency),
-                    money(own.depositsCents, currency),
-                    money(own.withdrawalsCents, currency),
-                  ],
-                ]
-              : [];
-          }),
-          legend: true,
-        };
-      return {
-        title: t("summary.chart.balance", { currency }),
-        head: [t("summary.chart.balance.header"), currency],
-        body: [
-          [label(names[1] ?? ""), money(l?.balanceCents ?? 0, currency)],
-          [label(names[2] ?? ""), money(l?.depositsCents ?? 0, currency)],
-          [label(names[3] ?? ""), money(l?.withdrawalsCents ?? 0, currency)],
-        ],
-      };
-    },
+    (currency) => fundsChart(g, funds, currency),
   );
-  kinds += 1;
-  table(
-    { key: "months", title: t("summary.chart.months"), stacked: true, width: CHART_SIZE.width, offsetX: 0 },
-    t("summary.chart.months.header").split("|"),
+  g.chartKind();
+  g.table(
+    { key: "months", title: g.t("summary.chart.months"), stacked: true, width: CHART_SIZE.width, offsetX: 0 },
+    g.t("summary.chart.months.header").split("|"),
     (reports?.months ?? []).map((m) => [
       label(m.month),
       [m.open, FORMAT.integer],
@@ -598,31 +473,74 @@ export function renderSummary(state: SummaryState, language: Language): SummaryG
     ]),
   );
   const ages = reports?.ages ?? { currencies: [], cents: [] };
-  perCurrency("ages", ages.currencies, (currency) => {
-    const c = ages.currencies.indexOf(currency);
-    // Several companies: a column per company, stacked by age, in the one currency.
-    if (reports?.companies)
-      return {
-        title: t("summary.chart.ages", { currency }),
-        head: [t("col.company"), ...AGE_BUCKETS.map((b) => b.label)],
-        body: reports.companies.flatMap((company) => {
-          const k = company.ages.currencies.indexOf(currency);
-          if (k < 0) return [];
-          return [
-            [
-              label(company.name),
-              ...AGE_BUCKETS.map((_b, i) => money(company.ages.cents[i]?.[k] ?? 0, currency)),
-            ],
-          ];
-        }),
-        stacked: true,
-        legend: true,
-      };
+  g.perCurrency("ages", ages.currencies, (currency) => agesChart(g, reports, ages, currency));
+}
+
+/** One currency's balance, deposits and withdrawals (a group of bars per company, if several). */
+function fundsChart(g: GridWriter, funds: FundsPart | null, currency: string): CurrencyTable {
+  const l = funds?.lines.find((x) => x.currency === currency);
+  const [, ...names] = g.t("summary.funds.header").split("|");
+  // Several companies: a group of bars per company (balance, deposits, withdrawals), one
+  // currency per chart as without companies.
+  if (funds?.companies)
     return {
-      title: t("summary.chart.ages", { currency }),
-      head: [t("summary.chart.ages.header"), currency],
-      body: AGE_BUCKETS.map((b, i) => [label(b.label), money(ages.cents[i]?.[c] ?? 0, currency)]),
+      title: g.t("summary.chart.balance", { currency }),
+      head: [g.t("col.company"), names[1] ?? "", names[2] ?? "", names[3] ?? ""],
+      body: funds.companies.flatMap((c) => {
+        const own = c.lines.find((x) => x.currency === currency);
+        return own
+          ? [
+              [
+                label(c.name),
+                money(own.balanceCents, currency),
+                money(own.depositsCents, currency),
+                money(own.withdrawalsCents, currency),
+              ],
+            ]
+          : [];
+      }),
+      legend: true,
     };
-  });
-  return { values, formats, styles, charts };
+  return {
+    title: g.t("summary.chart.balance", { currency }),
+    head: [g.t("summary.chart.balance.header"), currency],
+    body: [
+      [label(names[1] ?? ""), money(l?.balanceCents ?? 0, currency)],
+      [label(names[2] ?? ""), money(l?.depositsCents ?? 0, currency)],
+      [label(names[3] ?? ""), money(l?.withdrawalsCents ?? 0, currency)],
+    ],
+  };
+}
+
+/** One currency's pending amounts by age (a column per company, stacked by age, if several). */
+function agesChart(
+  g: GridWriter,
+  reports: ReportsPart | null,
+  ages: ReportsPart["ages"],
+  currency: string,
+): CurrencyTable {
+  const c = ages.currencies.indexOf(currency);
+  // Several companies: a column per company, stacked by age, in the one currency.
+  if (reports?.companies)
+    return {
+      title: g.t("summary.chart.ages", { currency }),
+      head: [g.t("col.company"), ...AGE_BUCKETS.map((b) => b.label)],
+      body: reports.companies.flatMap((company) => {
+        const k = company.ages.currencies.indexOf(currency);
+        if (k < 0) return [];
+        return [
+          [
+            label(company.name),
+            ...AGE_BUCKETS.map((_b, i) => money(company.ages.cents[i]?.[k] ?? 0, currency)),
+          ],
+        ];
+      }),
+      stacked: true,
+      legend: true,
+    };
+  return {
+    title: g.t("summary.chart.ages", { currency }),
+    head: [g.t("summary.chart.ages.header"), currency],
+    body: AGE_BUCKETS.map((b, i) => [label(b.label), money(ages.cents[i]?.[c] ?? 0, currency)]),
+  };
 }

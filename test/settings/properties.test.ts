@@ -6,7 +6,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { savedTestToken } from "../../src/app/connections";
+import { savedTestToken } from "../../src/app/company-clients";
 import {
   createSettingsStore,
   SETTING_NAMES,

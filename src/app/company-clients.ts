@@ -150,7 +150,7 @@ export function tokenlessClient(
 }
 
 /**
- * The client of a connection test (src/settings/connection.ts): for the URL being tested, with
+ * The client of a connection test (src/settings/connection-test.ts): for the URL being tested, with
  * the token typed in the sidebar or the one the store gives for that URL's origin (the first
  * company's shim). One call, no retry: retrying would only hide the problem for longer.
  */
@@ -171,7 +171,7 @@ export function connectionTestClient(
 }
 
 /**
- * The saved token a connection test sends (src/settings/connection.ts): for a company, this
+ * The saved token a connection test sends (src/settings/connection-test.ts): for a company, this
  * user's token for `key` at `url` (its own rule: bound to its name and origin), for the first
  * company of a one-company spreadsheet, today's rule (bound to the origin of `url`). "" when
  * none is saved; TokenNotBoundError when one is saved but may not go to `url`.

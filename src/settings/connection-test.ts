@@ -166,7 +166,7 @@ export function testConnection(
     store: SettingsStore;
     /**
      * This user's saved token for the URL tested (a company's when `key` is given): "" when none
-     * is saved; throws TokenNotBoundError when it may not go there (src/app/connections.ts).
+     * is saved; throws TokenNotBoundError when it may not go there (src/app/company-clients.ts).
      */
     savedToken: (target: { key?: string; url: string }) => string;
     createClient: (baseUrl: string, token: string) => Client;

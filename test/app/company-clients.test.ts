@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { CallEvent } from "../../src/api";
-import { type ConnectionServices, companyConnections } from "../../src/app/connections";
+import { type ConnectionServices, companyConnections } from "../../src/app/company-clients";
 import {
   type CompanyKey,
   companyKeyFromUuid,

@@ -2,7 +2,7 @@
  * The connection: service URL, the user's own access token (write-only), IdAdmin and the
  * connection test live in the settings sidebar's Connection section (src/app/settings.ts); the
  * menu's "Connection…" opens that sidebar on it. The test's calls are audited and counted like
- * every other call. The work is in src/settings/connection.ts.
+ * every other call. The work is in src/settings/connection-test.ts.
  */
 
 import { ownData } from "../api/arguments";
@@ -15,7 +15,7 @@ import { sheetNamesFrom } from "../refresh/options";
 import { type ConnectionTestResult, testConnection as runConnectionTest } from "../settings";
 import { type CompanyEntry, companyByKey, companyLabel, listedCompanies } from "../settings/companies";
 import { checkOrMark, testedCompany } from "./account-mark";
-import { connectionTestClient, savedTestToken } from "./connections";
+import { connectionTestClient, savedTestToken } from "./company-clients";
 import { auditLimits, auditLog, currentLanguage, entry, secrets, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 

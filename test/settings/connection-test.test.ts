@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Client, createClient, TransportError } from "../../src/api";
-import { savedTestToken } from "../../src/app/connections";
+import { savedTestToken } from "../../src/app/company-clients";
 import {
   createSettingsStore,
   explainConnectionFailure,
@@ -11,7 +11,7 @@ import type { SettingsStore } from "../../src/settings/store";
 import { fakeClock, fixture, ok, type Reply, scriptedTransport } from "../api/fakes";
 import { memoryStore } from "./stores";
 
-/** The saved token as the add-on reads it for a test (src/app/connections.ts). */
+/** The saved token as the add-on reads it for a test (src/app/company-clients.ts). */
 const saved = (store: SettingsStore, language: "en" | "es") => (target: { key?: string; url: string }) =>
   savedTestToken(store, target, language);
 

@@ -25,7 +25,6 @@ import {
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import { isUnsettled, recordCompany } from "../outbox/records";
-import { loadEmployeeNames } from "../refresh/employees";
 import { type CompanyEntry, FIRST_COMPANY_KEY, listedCompanies } from "../settings/companies";
 import {
   companyOfSelectedRow,
@@ -35,7 +34,7 @@ import {
 } from "../sheets/sidebar-company";
 import { currentLanguage, entry, settingsStore, tolerate, withDocumentLock } from "./entry";
 import { loadWriteSettings, openWriteSession, type WriteSession } from "./outbox";
-import { myNames } from "./refresh-session";
+import { myCompanyNames } from "./refresh-session";
 
 export interface FundSidebarView {
   language: Language;
@@ -167,14 +166,12 @@ function fundSidebarView(input: unknown): FundSidebarView {
     error,
     notice,
     checks,
-    // The company's own employees: the names remembered by refreshes are the first company's.
+    // The company's own employees, named as this user's own refreshes of it read them.
     employees: company
       ? knownEmployees(
           runtime().spreadsheet(),
           session.settings.sheetNames,
-          company.key === FIRST_COMPANY_KEY
-            ? loadEmployeeNames(runtime().documentProperties(), myNames())
-            : new Map(),
+          myCompanyNames(company.key),
           company.key,
         )
       : [],

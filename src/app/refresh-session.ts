@@ -15,6 +15,7 @@ import { auditUser } from "../gas/session";
 import { refreshSheets } from "../gas/spreadsheet";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { QuotaCheck } from "../longrun/quota";
+import { loadEmployeeNames } from "../refresh/employees";
 import type { EngineDeps, RefreshKind, Stage } from "../refresh/engine";
 import {
   type Lane,
@@ -386,6 +387,16 @@ export function myPosition(key: string): { is(text: string): boolean; keep(text:
 
 /** This user's mark on the employees' names they stored in this document (`myPosition`). */
 export const myNames = () => myPosition(NAMES_MINE_KEY);
+
+/**
+ * The employees' names this user's own refreshes of `companyKey` stored (each company's in its
+ * own lane), never a list or a cell another editor wrote.
+ */
+export function myCompanyNames(companyKey: string): ReturnType<typeof loadEmployeeNames> {
+  const store = laneStore(runtime().documentProperties(), companyKey);
+  const mine = companyKey === FIRST_COMPANY_KEY ? myNames() : myPosition(`${NAMES_MINE_KEY}${companyKey}.`);
+  return loadEmployeeNames(store, mine);
+}
 
 /** User property: this user's mark on the employees' names (another company's: followed by its key and "."). */
 const NAMES_MINE_KEY = "refresh.namesMine.";

@@ -4,7 +4,7 @@
  * reports of the selected rows.
  */
 import type { CellValue } from "../sheets/cells";
-import { COMPANY_KEY_COLUMN, FUND_COLUMNS, fundColumns, REPORT_COLUMNS } from "../sheets/columns";
+import { COMPANY_KEY_COLUMN, FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
 import { FIRST_COMPANY_KEY } from "../sheets/company";
 import { columnWithHeader, headerTexts } from "../sheets/headers";
 import { companyLayoutOfHeader } from "../sheets/sidebar-company";
@@ -74,7 +74,6 @@ export function knownEmployees(
   const collect = (
     sheetName: string,
     idKey: string,
-    nameKey: string,
     columns: readonly { key: string; header: unknown }[],
   ) => {
     const sheet = spreadsheet.getSheetByName(sheetName);
@@ -88,25 +87,17 @@ export function knownEmployees(
     const rows = sheet.getLastRow() - 1;
     // Only the one column (and the key's): a reports sheet may hold tens of thousands of wide rows.
     const keys = keyAt < 0 ? null : sheet.getRange(2, keyAt + 1, rows, 1).getValues();
-    // The name a refresh wrote beside the Id on this company's own rows (its reports, its
-    // funds' assignees): every company's people are named from its own data.
-    const nameCol = columnIn(sheet, headerTexts(nameKey, columns));
-    const namesRead = nameCol === null ? null : sheet.getRange(2, nameCol, rows, 1).getValues();
     sheet
       .getRange(2, idCol, rows, 1)
       .getValues()
       .forEach(([cell], i) => {
         if (keys && String(keys[i]?.[0] ?? "").trim() !== companyKey) return;
         const id = Number(cell);
-        if (!Number.isSafeInteger(id) || id <= 0) return;
-        const name = String(namesRead?.[i]?.[0] ?? "").trim();
-        // A number in the name cell is the Id shown for want of a name, not a name.
-        if (name !== "" && name !== String(id) && !byId.get(id)) byId.set(id, name);
-        else if (!byId.has(id)) byId.set(id, "");
+        if (Number.isSafeInteger(id) && id > 0 && !byId.has(id)) byId.set(id, "");
       });
   };
-  collect(names.reports, "employeeId", "employeeName", REPORT_COLUMNS);
-  collect(names.funds, "assignedTo", "assignedToName", fundColumns(new Map()));
+  collect(names.reports, "employeeId", REPORT_COLUMNS);
+  collect(names.funds, "assignedTo", FUND_COLUMNS);
   return (
     [...byId.entries()]
       .map(([id, name]) => ({ id, name }))

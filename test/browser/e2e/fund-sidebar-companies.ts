@@ -83,7 +83,7 @@ export function fundSidebarCompaniesSuite(ctx: () => E2eContext): void {
     const question = deposit.root.locator(".confirm[role=alertdialog]");
     await question.waitFor();
     expect(await question.getAttribute("aria-label")).toMatch(
-      new RegExp(`^Deposit .* into fund 5001 “${before.title}”`),
+      new RegExp(`^Deposit .* into Beta's fund 5001 “${before.title}”`),
     );
     await playground.afterRun(() => question.getByRole("button", { name: "Confirm" }).click());
     await until(async () => expect(await deposit.status().textContent()).toMatch(/^Done. Fund 5001/));

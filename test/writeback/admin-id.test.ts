@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
-import { createOutbox, ok, type SandboxFund, writeBackPerFile } from "./harness";
+import { createOutbox, type SandboxFund, writeBackPerFile } from "./harness";
 
 const BOB = "bob@example.com";
 let fund: SandboxFund;

@@ -5,7 +5,7 @@
  * The add-on is built by scripts/build.ts into a folder of its own, so a rebuild of dist/
  * elsewhere cannot change it during a run.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { privateBuild } from "../../dev/bench/build";
 import {
   createEmulator,
@@ -256,13 +256,16 @@ export async function startWriteBack(distDir: string, options: WriteBackOptions 
 
 /**
  * The write-back of a test file whose tests share one: the add-on built and started before its
- * first test (with `options`), closed after its last. Its members are there once the tests run.
+ * first test (with `options`), closed after its last; with `reset`, reset() before each test
+ * (before the file's own beforeEach). Its members are there once the tests run.
  */
-export function writeBackPerFile(options: WriteBackOptions = {}): WriteBack {
+export function writeBackPerFile(options: WriteBackOptions & { reset?: boolean } = {}): WriteBack {
+  const { reset, ...start } = options;
   const wb = {} as WriteBack;
   beforeAll(async () => {
-    Object.assign(wb, await startWriteBack(buildWriteBack(), options));
+    Object.assign(wb, await startWriteBack(buildWriteBack(), start));
   }, 120_000);
+  if (reset) beforeEach(() => wb.reset());
   afterAll(async () => {
     await wb.close?.();
   });
@@ -285,6 +288,12 @@ export function auditRows(wb: WriteBack): Record<string, unknown>[] {
 /** Creates the Outbox sheet from the menu (throws if that failed). */
 export function createOutbox(wb: WriteBack): void {
   ok(wb.menu("createOutboxSheet"));
+}
+
+/** The sandbox's first open fund. */
+export async function openFund(wb: WriteBack): Promise<SandboxFund> {
+  const [fund] = await openFundsOf(wb);
+  return fund as SandboxFund;
 }
 
 /** The sandbox's first open flexible fund (any movement may be sent to it). */

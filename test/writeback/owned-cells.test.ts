@@ -9,13 +9,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { columnNumber } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { columnLetters } from "../../src/sheets/formulas";
-import { createOutbox, flexibleFund, ok, type SandboxFund, writeBackPerFile } from "./harness";
+import { createOutbox, flexibleFund, type SandboxFund, writeBackPerFile } from "./harness";
 
-const wb = writeBackPerFile();
+const wb = writeBackPerFile({ reset: true });
 let fund: SandboxFund;
 
 beforeEach(async () => {
-  await wb.reset();
   fund = await flexibleFund(wb);
   createOutbox(wb);
 });

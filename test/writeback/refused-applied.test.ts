@@ -11,7 +11,6 @@ import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import {
   createOutbox,
   flexibleFund,
-  ok,
   openReports,
   runOutboxAgain,
   type SandboxFund,
@@ -19,11 +18,10 @@ import {
   writeBackPerFile,
 } from "./harness";
 
-const wb = writeBackPerFile();
+const wb = writeBackPerFile({ reset: true });
 let fund: SandboxFund;
 
 beforeEach(async () => {
-  await wb.reset();
   fund = await flexibleFund(wb);
   createOutbox(wb);
 });

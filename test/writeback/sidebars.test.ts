@@ -17,7 +17,7 @@ import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { checkWrite } from "../../src/outbox/requests";
 import { FUNDS_TABLE, headersOf, REPORT_COLUMNS } from "../../src/sheets/columns";
-import { ok, openFundsOf, openReports, type SandboxFund, sentFor, writeBackPerFile } from "./harness";
+import { openFundsOf, openReports, type SandboxFund, sentFor, writeBackPerFile } from "./harness";
 
 let fund: SandboxFund;
 let requestCount = 0;

@@ -12,14 +12,13 @@ import { describe, expect, it } from "vitest";
 import { HIDDEN_COLUMNS, OUTBOX_COLUMNS } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS, type WriteRecord } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
-import { runOutbox } from "../../src/outbox/run";
 import {
-  ExecutionStopped,
   FakeAudit,
   FakeClock,
   FakeLedger,
   FakeSheet,
   type Fault,
+  haltingRun,
   memoryRecords,
   runContext,
   userRow,
@@ -161,18 +160,7 @@ describe("property: the ledger equals the Done rows, whatever happens between ru
         const records = memoryRecords();
         records.put(FORM_RECORD);
         const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
-        context.budgetMs = 60 * 60_000;
-        ledger.onHalt = () => {
-          sheet.halted = true;
-        };
-        const run = () => {
-          try {
-            runOutbox(context);
-          } catch (error) {
-            if (!(error instanceof ExecutionStopped)) throw error;
-          }
-          sheet.halted = false;
-        };
+        const run = haltingRun(context, sheet, ledger);
 
         for (const step of steps) {
           ledger.faults.push(...step.faults);

@@ -6,8 +6,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { servicePrefix, storeToken } from "../../dev/emulator/settings";
+import type { Emulator } from "../../dev/emulator/index";
+import { storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { LEDGER_KEY } from "../../src/app/quota";
 import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
@@ -16,6 +16,7 @@ import type { ScheduleSidebarView } from "../../src/schedule/view";
 import type { SettingsView } from "../../src/settings/view";
 import { privateBuild } from "../refresh/emulation";
 import { settingsSidebarHtml } from "../settings-sidebar/html";
+import { closeAll, emulatorOf } from "../support/emulation";
 
 const ANA = "ana@empresa.cl";
 const BEN = "ben@empresa.cl";
@@ -60,20 +61,12 @@ beforeAll(async () => {
   sandbox = await startSandboxThread({ seed: 11, funds: 6, reports: 12, latencyMs: 0, today: "2024-06-30" });
 }, 120_000);
 
-afterAll(async () => {
-  await em?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(async () => {
   await em?.close();
   await control("reset", { seed: 11, funds: 6, reports: 12 });
-  em = createEmulator({
-    distDir: dist,
-    users: [ANA, BEN],
-    timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
-  });
+  em = emulatorOf(dist, [ANA, BEN], { serviceUrl: sandbox.url });
   em.documentPropertiesData.values.set(
     SETTINGS_FORM_KEY,
     JSON.stringify({

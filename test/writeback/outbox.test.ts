@@ -12,7 +12,7 @@ import { columnNumber } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import type { SettingsView } from "../../src/settings/view";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
-import { OPERATION_LABELS_EN } from "../support/operation-labels";
+import { OPERATION_LABELS_EN, OPERATION_LABELS_ES } from "../support/operation-labels";
 import { auditRows, createOutbox, ok, openFundsOf, type SandboxFund, writeBackPerFile } from "./harness";
 
 const OPERATION = columnNumber("operation");
@@ -593,16 +593,7 @@ describe("Outbox in Spanish", () => {
       wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, OPERATION)?.validation,
     ).toMatchObject({
       kind: "list",
-      values: [
-        "Creación de fondo",
-        "Actualización de fondo",
-        "Depósito",
-        "Retiro",
-        "Cambio de estado",
-        "Marca de integración",
-        "Anulación de integración",
-        "Cambio de estado personalizado",
-      ],
+      values: OPERATION_LABELS_ES,
     });
     wb.typeOutbox([{ operation: "Depósito", targetId: a.id, amount: "4.50" }], 2, "Bandeja de salida");
     ok(wb.menu("runOutbox", ["YES"]));

@@ -11,6 +11,8 @@ import {
   UnexpectedResponseError,
   type WriteEndpointName,
 } from "../../src/api";
+import { SPEC_ENDPOINTS } from "../support/endpoint-names";
+import { thrown } from "../support/thrown";
 import { fakeClock, fixture, fixtureText, ok, type Reply, scriptedTransport } from "./fakes";
 
 const TOKEN = "tok-9f8e7d6c5b4a";
@@ -47,15 +49,6 @@ const writeInputs: Record<WriteEndpointName, Record<string, unknown>> = {
 const writeEndpoints = ENDPOINT_NAMES.filter((n) => ENDPOINTS[n].kind === "write") as WriteEndpointName[];
 const deposit = { Id: 101, IdAdmin: 7, DepositAmount: "100.10" };
 
-function thrown(fn: () => unknown): Error {
-  try {
-    fn();
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error("expected a throw");
-}
-
 describe("typed methods", () => {
   it("getFunds sends the request and returns the normalised list", () => {
     const s = setup([ok(fixture("getFunds.json"))]);
@@ -73,19 +66,7 @@ describe("typed methods", () => {
 
   it("every endpoint has a method", () => {
     const s = setup([]);
-    for (const name of [
-      "getFunds",
-      "getFund",
-      "createFund",
-      "updateFund",
-      "depositMoneyToFund",
-      "withdrawMoneyFromFund",
-      "setFundStatus",
-      "getExpenseReports",
-      "getExpenseReport",
-      "setExpenseReportIntegration",
-      "setExpenseReportCustomStatus",
-    ]) {
+    for (const name of SPEC_ENDPOINTS) {
       expect(typeof (s.client as unknown as Record<string, unknown>)[name]).toBe("function");
     }
   });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createClient, RedirectError, TransportError } from "../../src/api";
 import { allowedByPrefix, hostOf, originOf, urlParts } from "../../src/api/urls";
+import { thrown } from "../support/thrown";
 import { fakeClock, ok, type Reply, scriptedTransport } from "./fakes";
 
 const TOKEN = "tok-9f8e7d6c5b4a";
@@ -18,15 +19,6 @@ function setup(replies: Reply[]) {
   const c = fakeClock();
   const client = createClient({ transport: t.transport, clock: c.clock, token: TOKEN, baseUrl: BASE });
   return { client, ...t, ...c };
-}
-
-function thrown(fn: () => unknown): Error {
-  try {
-    fn();
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error("expected a throw");
 }
 
 describe("a redirect is an error naming the new location's host", () => {

@@ -6,39 +6,24 @@
  * Audit sheet with the columns of an earlier version gets the new ones (Company; Target, Amount
  * and Currency) inserted, its rows and entry numbers kept.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { COMPANIES_KEY } from "../../src/settings/companies";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
 import {
-  buildWriteBack,
+  auditRows,
+  openFundsOf,
   type SandboxFund,
-  startWriteBack,
   stoppedAfterARead,
-  type WriteBack,
+  writeBackPerFile,
 } from "../writeback/harness";
 
-let wb: WriteBack;
+const wb = writeBackPerFile();
 let openFunds: SandboxFund[];
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
 
 beforeEach(async () => {
   await wb.reset();
-  openFunds = (await wb.state()).funds.filter((f) => f.status === 1);
-  expect(openFunds.length).toBeGreaterThanOrEqual(2);
+  openFunds = await openFundsOf(wb, 2);
 });
-
-function auditRows(): Record<string, unknown>[] {
-  const values = wb.sheetValues("Audit");
-  const header = (values[0] ?? []) as string[];
-  return values.slice(1).map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
-}
 
 /** Every cell of every sheet, as text. */
 function everyCell(): string {
@@ -85,7 +70,7 @@ describe("writes", () => {
       { operation: "Set custom status", targetId: reportId, customStatus: "Pagado", customMessage: "Friday" },
     ]);
     expect(wb.menu("runOutbox", ["YES"])).toMatchObject({ ok: true });
-    const rows = auditRows();
+    const rows = auditRows(wb);
     const deposits = rows.filter((r) => r.Endpoint === "depositMoneyToFund");
     expect(deposits).toHaveLength(1);
     expect(deposits[0]).toMatchObject({
@@ -122,7 +107,7 @@ describe("writes", () => {
     // the deposit reached the service, before the script saw the answer.
     const killed = wb.menu("runOutbox", ["YES"], { stopAt: { fetch: 3, when: "after" } });
     expect(killed.ok).toBe(false);
-    const rows = auditRows().filter((r) => r.Endpoint === "depositMoneyToFund");
+    const rows = auditRows(wb).filter((r) => r.Endpoint === "depositMoneyToFund");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ Outcome: "sending", Target: `Fund ${a.id} · ${a.title}`, Amount: 10 });
   });
@@ -133,7 +118,7 @@ describe("reads", () => {
     wb.settings({ pageSize: "3" });
     wb.emulator.resetCounters();
     refreshFunds();
-    const rows = auditRows();
+    const rows = auditRows(wb);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       Action: "Refresh funds",
@@ -147,13 +132,13 @@ describe("reads", () => {
     expect(Number(read)).toBe(Number(calls));
     expect(rows[0]?.["Duration (ms)"]).toEqual(expect.any(Number));
     refreshFunds();
-    expect(auditRows()).toHaveLength(2);
+    expect(auditRows(wb)).toHaveLength(2);
   });
 
   it('with "every read" chosen, each call has its own row', () => {
     wb.settings({ pageSize: "3", auditReads: "every" });
     refreshFunds();
-    const rows = auditRows();
+    const rows = auditRows(wb);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.every((r) => r.Endpoint === "getFunds" && r.Outcome === "ok")).toBe(true);
     expect(rows.map((r) => r.Parameters)).toContainEqual(expect.stringContaining('"Page":2'));
@@ -167,7 +152,7 @@ describe("the connection test", () => {
     const typed = "typed-but-wrong-token-5678";
     const refused = wb.sidebar("testSettingsConnection", { token: typed }) as { ok: boolean };
     expect(refused.ok).toBe(false);
-    const rows = auditRows();
+    const rows = auditRows(wb);
     expect(rows.map((r) => [r.Action, r.Endpoint, r.Outcome])).toEqual([
       ["Test connection", "getFunds", "ok"],
       ["Test connection", "getFunds", "error"],
@@ -213,7 +198,7 @@ describe("the Company column", () => {
     // With two companies a row names its company (an empty Company cell is refused).
     wb.typeOutbox([{ company: "Alpha", operation: "Deposit", targetId: a.id, amount: "5" }]);
     expect(wb.menu("runOutbox", ["YES"])).toMatchObject({ ok: true });
-    const rows = auditRows();
+    const rows = auditRows(wb);
     expect(rows.map((r) => [r.Action, r.Endpoint, r.Company])).toEqual(
       expect.arrayContaining([
         ["Refresh funds", "getFunds", "Alpha (c0)"],
@@ -232,14 +217,14 @@ describe("an Audit sheet with the previous version's columns", () => {
     expect(header).toEqual(headersOf(AUDIT_TABLE, "en"));
     expect(header.slice(3, 6)).toEqual(["Action", "Company", "Target"]);
     // One company, never named: its user reads no company in the cell.
-    expect(auditRows().map((r) => r.Company)).toEqual([""]);
+    expect(auditRows(wb).map((r) => r.Company)).toEqual([""]);
   });
 
   for (const version of ["previous", "older"] as const) {
     it(`${version === "previous" ? "without Company" : "without Company, Target, Amount and Currency"}: gets the new columns inserted where they go, its rows, entry numbers and a user's column kept, nothing reported`, () => {
       wb.settings({ pageSize: "3", auditReads: "every" });
       refreshFunds();
-      const before = auditRows();
+      const before = auditRows(wb);
       // The earlier version's sheet: the same without the columns added since, and a column of
       // notes a user added to its right.
       asEarlierVersion(version);
@@ -251,7 +236,7 @@ describe("an Audit sheet with the previous version's columns", () => {
       const values = wb.sheetValues("Audit");
       expect(values[0]).toEqual([...headersOf(AUDIT_TABLE, "en"), "My notes"]);
       expect(values[1]?.[AUDIT_TABLE.columns.length]).toBe("checked by Ana");
-      const after = auditRows();
+      const after = auditRows(wb);
       const strip = (r: Record<string, unknown>) => ({
         ...r,
         Timestamp: String(r.Timestamp),
@@ -289,14 +274,14 @@ describe("an Audit sheet with the previous version's columns", () => {
     wb.settings({ pageSize: "3", auditReads: "every" });
     refreshFunds();
     asEarlierVersion("previous");
-    const before = auditRows().length;
+    const before = auditRows(wb).length;
     // Each test's call answers after the same delay: all three then open the sheet at once.
     await wb.faults([{ endpoint: "getFunds", fault: "slow", delayMs: 400, times: 3 }]);
     const test = { fn: "testSettingsConnection", args: [{}], options: { as: "script.run" as const } };
     const outcomes = await wb.emulator.runConcurrently([test, test, test]);
     expect(outcomes.map((o) => o.ok)).toEqual([true, true, true]);
     expect(wb.sheetValues("Audit")[0]).toEqual(headersOf(AUDIT_TABLE, "en"));
-    const after = auditRows();
+    const after = auditRows(wb);
     expect(after.slice(before).map((r) => [r.Action, r.Endpoint])).toEqual(
       Array(3).fill(["Test connection", "getFunds"]),
     );
@@ -309,7 +294,7 @@ describe("an Audit sheet with the previous version's columns", () => {
       wb.emulator.resetState();
       wb.settings({ pageSize: "3", auditReads: "every" });
       refreshFunds();
-      const before = auditRows();
+      const before = auditRows(wb);
       asEarlierVersion(version);
       // Every kill point starts from this spreadsheet, made once.
       const start = wb.emulator.saveState();
@@ -322,7 +307,7 @@ describe("an Audit sheet with the previous version's columns", () => {
         refreshFunds();
         const where = `killed at call ${call}`;
         expect(wb.sheetValues("Audit")[0], where).toEqual(headersOf(AUDIT_TABLE, "en"));
-        const after = auditRows().filter((r) => before.some((b) => b["Entry no."] === r["Entry no."]));
+        const after = auditRows(wb).filter((r) => before.some((b) => b["Entry no."] === r["Entry no."]));
         const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp) });
         expect(after.map(strip), where).toEqual(before.map(strip));
         expect(call).toBeLessThan(1_000);

@@ -4,10 +4,11 @@
  * the emulation's own), the probe trigger reporting at the next run, nothing left behind.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import type { Emulator } from "../../dev/emulator/index";
 import { CHECK_IDS, DIAGNOSTICS_ENABLED_KEY, TRIGGER_REPORT_KEY } from "../../src/diagnostics/checks";
 import { translate } from "../../src/i18n";
 import { privateBuild } from "../refresh/emulation";
+import { closeAll, emulatorOf } from "../support/emulation";
 
 const ANA = "ana@example.com";
 const HOUR = 3_600_000;
@@ -22,17 +23,10 @@ beforeAll(() => {
 
 beforeEach(async () => {
   await em?.close();
-  em = createEmulator({
-    triggerSeesSpreadsheet: true,
-    distDir: dist,
-    users: [ANA],
-    timeZone: "America/Santiago",
-  });
+  em = emulatorOf(dist, [ANA], { triggerSeesSpreadsheet: true });
 });
 
-afterAll(async () => {
-  await em?.close();
-});
+afterAll(() => closeAll(em));
 
 function enable(value = "1"): void {
   em.documentPropertiesData.values.set(DIAGNOSTICS_ENABLED_KEY, value);
@@ -80,13 +74,7 @@ describe("the Diagnostics menu item", () => {
 
   it("is in Spanish for a Spanish user", async () => {
     await em.close();
-    em = createEmulator({
-      triggerSeesSpreadsheet: true,
-      distDir: dist,
-      users: [ANA],
-      timeZone: "America/Santiago",
-      locale: "es_CL",
-    });
+    em = emulatorOf(dist, [ANA], { triggerSeesSpreadsheet: true, locale: "es_CL" });
     enable();
     em.open();
     expect(menuLabels().at(-1)).toBe("Diagnóstico…");

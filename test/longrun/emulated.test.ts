@@ -5,14 +5,15 @@
  * have both) continues it, with no duplicate and no gap, and the sheets whole in between.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { servicePrefix, storeToken } from "../../dev/emulator/settings";
+import type { Emulator } from "../../dev/emulator/index";
+import { storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { EXECUTION_LIMIT_KEY } from "../../src/app/entry";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
 import { CONTINUATION_KEY } from "../../src/longrun/continuation";
 import { readHistory } from "../../src/schedule/history";
 import { privateBuild, sheetOf } from "../refresh/emulation";
+import { closeAll, emulatorOf } from "../support/emulation";
 
 const ANA = "ana@empresa.cl";
 const SIZE = { seed: 5, funds: 150, reports: 1500 };
@@ -122,14 +123,7 @@ function expectComplete(): void {
 }
 
 function newEmulator(executionBudgetMs?: number): Emulator {
-  const emulator = createEmulator({
-    triggerSeesSpreadsheet: true,
-    distDir: dist,
-    users: [ANA],
-    timeZone: "America/Santiago",
-    executionBudgetMs,
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
-  });
+  const emulator = emulatorOf(dist, [ANA], { triggerSeesSpreadsheet: true, serviceUrl: sandbox.url, executionBudgetMs });
   emulator.documentPropertiesData.values.set(
     SETTINGS_FORM_KEY,
     JSON.stringify({
@@ -163,10 +157,7 @@ beforeAll(async () => {
   budgetMs = plannedLimitMs * 5;
 }, 180_000);
 
-afterAll(async () => {
-  await em?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(async () => {
   await em?.close();

@@ -6,11 +6,20 @@
  * write and is sent only when confirmed so.
  */
 import { describe, expect, it } from "vitest";
-import { previewOutbox, previewText } from "../../src/outbox/preview";
+import { previewText } from "../../src/outbox/preview";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { confirmedAs, runOutbox } from "../../src/outbox/run";
-import { FakeAudit, FakeClock, FakeLedger, FakeSheet, memoryRecords, runContext, userRow } from "./fakes";
+import {
+  FakeAudit,
+  FakeClock,
+  FakeLedger,
+  FakeSheet,
+  memoryRecords,
+  previewSheet,
+  runContext,
+  userRow,
+} from "./fakes";
 
 function setup() {
   const ledger = new FakeLedger();
@@ -20,18 +29,7 @@ function setup() {
   ledger.clock = clock;
   const records = memoryRecords();
   const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
-  const preview = () =>
-    previewOutbox(
-      sheet.readAll().map((values, i) => readOutboxRow(values, i + 2)),
-      (id) => {
-        const fund = ledger.funds.get(id);
-        return fund
-          ? { currency: fund.currency, balance: fund.balance, flexible: fund.flexible, status: fund.status }
-          : null;
-      },
-      { format: context.format, now: clock.now(), adminId: 1, language: "en" },
-      records.all(),
-    );
+  const preview = () => previewSheet(context, sheet, ledger, records);
   const confirmedRun = (shown: ReturnType<typeof preview>) =>
     runOutbox({
       ...context,

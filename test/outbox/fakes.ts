@@ -6,9 +6,11 @@
  */
 import type { DateFormatter } from "../../src/outbox/cells";
 import { type CellValue, OUTBOX_COLUMNS, OWNED_COLUMNS, type OwnedCells } from "../../src/outbox/columns";
+import { previewOutbox } from "../../src/outbox/preview";
 import { type RecordStore, textRecordStore } from "../../src/outbox/records";
 import type { WriteRequest } from "../../src/outbox/requests";
-import type { OutboxSheetPort, RunContext } from "../../src/outbox/run";
+import { readOutboxRow } from "../../src/outbox/rows";
+import { type OutboxSheetPort, type RunContext, runOutbox } from "../../src/outbox/run";
 import type { FundListItem, FundState, ReportState } from "../../src/outbox/snapshot";
 import type { AuditPort, ServicePort, WriteFailure, WriteResult } from "../../src/outbox/write";
 
@@ -410,4 +412,49 @@ export function userRow(
     row[OUTBOX_COLUMNS.indexOf(column as (typeof OUTBOX_COLUMNS)[number])] = value as CellValue;
   }
   return row;
+}
+
+/** What the Preview reads of a fund in `ledger`: its currency, balance, flexibility and status. */
+export function fundFacts(ledger: FakeLedger) {
+  return (id: number) => {
+    const fund = ledger.funds.get(id);
+    return fund
+      ? { currency: fund.currency, balance: fund.balance, flexible: fund.flexible, status: fund.status }
+      : null;
+  };
+}
+
+/** The Preview of the rows `context.sheet` holds now, of the funds in `ledger`, at the context's now. */
+export function previewSheet(
+  context: RunContext,
+  sheet: FakeSheet,
+  ledger: FakeLedger,
+  records: RecordStore,
+) {
+  return previewOutbox(
+    sheet.readAll().map((values, i) => readOutboxRow(values, i + 2)),
+    fundFacts(ledger),
+    { format: context.format, now: context.now(), adminId: 1, language: "en" },
+    records.all(),
+  );
+}
+
+/**
+ * A run of an hour's budget that `ledger` may halt (a fault's halt: the execution killed, the
+ * sheet taking no more writes); the run ends there, as a killed one does, and the sheet writes
+ * again for the next.
+ */
+export function haltingRun(context: RunContext, sheet: FakeSheet, ledger: FakeLedger): () => void {
+  context.budgetMs = 60 * 60_000;
+  ledger.onHalt = () => {
+    sheet.halted = true;
+  };
+  return () => {
+    try {
+      runOutbox(context);
+    } catch (error) {
+      if (!(error instanceof ExecutionStopped)) throw error;
+    }
+    sheet.halted = false;
+  };
 }

@@ -10,29 +10,12 @@ import {
   operationLabel,
   parseOperation,
 } from "../../src/outbox/operations";
+import { OPERATION_LABELS_EN, OPERATION_LABELS_ES } from "../support/operation-labels";
 
 describe("operation labels", () => {
   it("names each operation by a noun, in English and in Spanish", () => {
-    expect(OUTBOX_OPERATIONS.map((op) => operationLabel("en", op))).toEqual([
-      "Fund creation",
-      "Fund update",
-      "Deposit",
-      "Withdrawal",
-      "Status change",
-      "Integration mark",
-      "Integration removal",
-      "Custom status change",
-    ]);
-    expect(OUTBOX_OPERATIONS.map((op) => operationLabel("es", op))).toEqual([
-      "Creación de fondo",
-      "Actualización de fondo",
-      "Depósito",
-      "Retiro",
-      "Cambio de estado",
-      "Marca de integración",
-      "Anulación de integración",
-      "Cambio de estado personalizado",
-    ]);
+    expect(OUTBOX_OPERATIONS.map((op) => operationLabel("en", op))).toEqual(OPERATION_LABELS_EN);
+    expect(OUTBOX_OPERATIONS.map((op) => operationLabel("es", op))).toEqual(OPERATION_LABELS_ES);
   });
 
   it("reads the labels of both languages, whatever their case, accents and spacing", () => {

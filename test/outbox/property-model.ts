@@ -12,14 +12,13 @@ import { expect } from "vitest";
 import { HIDDEN_COLUMNS, OUTBOX_COLUMNS } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS, type WriteRecord } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
-import { runOutbox } from "../../src/outbox/run";
 import {
-  ExecutionStopped,
   FakeAudit,
   FakeClock,
   FakeLedger,
   FakeSheet,
   type Fault,
+  haltingRun,
   memoryRecords,
   runContext,
   userRow,
@@ -165,18 +164,7 @@ export function checkLedgerEqualsDoneRows(initial: InitialRow[], steps: Step[]):
   const records = memoryRecords();
   records.put(FORM_RECORD);
   const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
-  context.budgetMs = 60 * 60_000;
-  ledger.onHalt = () => {
-    sheet.halted = true;
-  };
-  const run = () => {
-    try {
-      runOutbox(context);
-    } catch (error) {
-      if (!(error instanceof ExecutionStopped)) throw error;
-    }
-    sheet.halted = false;
-  };
+  const run = haltingRun(context, sheet, ledger);
 
   for (const step of steps) {
     ledger.faults.push(...step.faults);

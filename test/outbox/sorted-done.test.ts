@@ -5,17 +5,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { HIDDEN_COLUMNS, OUTBOX_COLUMNS } from "../../src/outbox/columns";
-import { previewOutbox } from "../../src/outbox/preview";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
-import { runOutbox } from "../../src/outbox/run";
 import {
-  ExecutionStopped,
   FakeAudit,
   FakeClock,
   FakeLedger,
   FakeSheet,
+  haltingRun,
   memoryRecords,
+  previewSheet,
   runContext,
   userRow,
 } from "./fakes";
@@ -46,18 +45,7 @@ describe("a hand-typed Done sorted onto a write settled as not applied", () => {
       const sheet = new FakeSheet([userRow("Deposit", 1, { amount: "1.00" })]);
       const records = memoryRecords();
       const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
-      context.budgetMs = 60 * 60_000;
-      ledger.onHalt = () => {
-        sheet.halted = true;
-      };
-      const run = () => {
-        try {
-          runOutbox(context);
-        } catch (error) {
-          if (!(error instanceof ExecutionStopped)) throw error;
-        }
-        sheet.halted = false;
-      };
+      const run = haltingRun(context, sheet, ledger);
 
       run();
       ledger.faults.push({ endpoint: "deposit", when: "before" });
@@ -76,17 +64,7 @@ describe("a hand-typed Done sorted onto a write settled as not applied", () => {
         "key-2",
       ]);
       const rows = () => sheet.readAll().map((values, i) => readOutboxRow(values, i + 2));
-      const preview = previewOutbox(
-        rows(),
-        (id) => {
-          const fund = ledger.funds.get(id);
-          return fund
-            ? { currency: fund.currency, balance: fund.balance, flexible: fund.flexible, status: fund.status }
-            : null;
-        },
-        { format: context.format, now: clock.now(), adminId: 1, language: "en" },
-        records.all(),
-      );
+      const preview = previewSheet(context, sheet, ledger, records);
       expect(preview.warnings).toContainEqual(
         expect.objectContaining({ kind: "sortedOrEdited", rowNumber: 3 }),
       );

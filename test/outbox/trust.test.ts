@@ -5,11 +5,19 @@
  */
 import { describe, expect, it } from "vitest";
 import { submitWrite } from "../../src/outbox/forms";
-import { previewOutbox, previewText } from "../../src/outbox/preview";
+import { previewText } from "../../src/outbox/preview";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { readOutboxRow } from "../../src/outbox/rows";
 import { runOutbox } from "../../src/outbox/run";
-import { FakeAudit, FakeClock, FakeLedger, FakeSheet, memoryRecords, runContext, userRow } from "./fakes";
+import {
+  FakeAudit,
+  FakeClock,
+  FakeLedger,
+  FakeSheet,
+  memoryRecords,
+  previewSheet,
+  runContext,
+  userRow,
+} from "./fakes";
 
 function setup(rows: ReturnType<typeof userRow>[]) {
   const ledger = new FakeLedger();
@@ -21,18 +29,7 @@ function setup(rows: ReturnType<typeof userRow>[]) {
   ledger.clock = clock;
   const records = memoryRecords();
   const context = runContext(sheet, ledger, audit, clock, records);
-  const preview = () =>
-    previewOutbox(
-      sheet.readAll().map((values, i) => readOutboxRow(values, i + 2)),
-      (id) => {
-        const fund = ledger.funds.get(id);
-        return fund
-          ? { currency: fund.currency, balance: fund.balance, flexible: fund.flexible, status: fund.status }
-          : null;
-      },
-      { format: context.format, now: clock.now(), adminId: 1, language: "en" },
-      records.all(),
-    );
+  const preview = () => previewSheet(context, sheet, ledger, records);
   return { ledger, sheet, audit, clock, records, context, preview };
 }
 

@@ -8,17 +8,17 @@ import {
 } from "../../src/refresh/employees";
 import { type EngineDeps, refreshSelection, runRefreshSteps, startCursor } from "../../src/refresh/engine";
 import { FUND_COLUMNS, FUNDS_TABLE, fundColumns } from "../../src/sheets/columns";
-import { FakeService, makeFund, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
+import {
+  FakeService,
+  makeFund,
+  makeReport,
+  memorySheets,
+  memoryStore,
+  readerOf,
+  smallRefreshOptions,
+} from "./fakes";
 
-const options = {
-  pageSize: 10,
-  batchSize: 4,
-  fundFilters: {},
-  reportWindow: { since: "2024-01-01", until: "2024-06-30" },
-  reportFilters: {},
-  missingRows: "keep" as const,
-  language: "en" as const,
-};
+const options = smallRefreshOptions();
 
 function setup() {
   const funds = [makeFund(1), { ...makeFund(2), idAssignTo: 7 }, { ...makeFund(3), idAssignTo: 99 }];

@@ -236,3 +236,16 @@ export function makeReport(id: number, closeDate: string, extra: Record<string, 
     files: [],
   };
 }
+
+/** Refresh options of small pages and batches: reports of the first half of 2024, rows kept, English. */
+export function smallRefreshOptions() {
+  return {
+    pageSize: 10,
+    batchSize: 4,
+    fundFilters: {},
+    reportWindow: { since: "2024-01-01", until: "2024-06-30" },
+    reportFilters: {},
+    missingRows: "keep" as const,
+    language: "en" as const,
+  };
+}

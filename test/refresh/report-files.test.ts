@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type EngineDeps, refreshSelection, runRefreshSteps, startCursor } from "../../src/refresh/engine";
 import { FILES_TABLE, filesOf, rowOf } from "../../src/sheets/columns";
-import { FakeService, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
+import { FakeService, makeReport, memorySheets, memoryStore, readerOf, smallRefreshOptions } from "./fakes";
 
-const options = {
-  pageSize: 10,
-  batchSize: 4,
-  fundFilters: {},
-  reportWindow: { since: "2024-01-01", until: "2024-06-30" },
-  reportFilters: {},
-  missingRows: "keep" as const,
-  language: "en" as const,
-};
+const options = smallRefreshOptions();
 
 const files = [
   { Name: "ticket.pdf", Url: "https://files.example.com/a?x=1&y=2" },

@@ -6,15 +6,16 @@
  * owner's tokens ever reaches them.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import type { Emulator } from "../../dev/emulator/index";
 import { FakeProperties } from "../../dev/emulator/properties";
-import { servicePrefix, storeConnection } from "../../dev/emulator/settings";
+import { storeConnection } from "../../dev/emulator/settings";
 import { type RunningCompany, type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import type { RefreshSidebarView } from "../../src/app/refresh-sidebar";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { createSettingsStore } from "../../src/settings/store";
 import { privateBuild, sheetOf } from "../refresh/emulation";
+import { closeAll, emulatorOf } from "../support/emulation";
 
 const ANA = "ana@example.com";
 const BEN = "ben@example.com";
@@ -34,20 +35,11 @@ beforeAll(async () => {
   [alpha, beta] = sandbox.companies as [RunningCompany, RunningCompany];
 }, 120_000);
 
-afterAll(async () => {
-  await em?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(async () => {
   await em?.close();
-  em = createEmulator({
-    triggerSeesSpreadsheet: true,
-    distDir: dist,
-    users: [ANA, BEN],
-    timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
-  });
+  em = emulatorOf(dist, [ANA, BEN], { triggerSeesSpreadsheet: true, serviceUrl: sandbox.url });
 });
 
 function storeOf(user: string) {

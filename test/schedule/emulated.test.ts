@@ -6,8 +6,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { servicePrefix, storeToken } from "../../dev/emulator/settings";
+import type { Emulator } from "../../dev/emulator/index";
+import { storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { LEDGER_KEY } from "../../src/app/quota";
 import { SETTINGS_FORM_KEY, TOKEN_KEY } from "../../src/app/refresh";
@@ -16,6 +16,7 @@ import type { ScheduleSidebarView } from "../../src/schedule/view";
 import type { SettingsView } from "../../src/settings/view";
 import { privateBuild } from "../refresh/emulation";
 import { settingsSidebarHtml } from "../settings-sidebar/html";
+import { closeAll, emulatorOf } from "../support/emulation";
 
 const ANA = "ana@empresa.cl";
 const BEN = "ben@empresa.cl";
@@ -60,21 +61,12 @@ beforeAll(async () => {
   sandbox = await startSandboxThread({ seed: 11, funds: 6, reports: 12, latencyMs: 0, today: "2024-06-30" });
 }, 120_000);
 
-afterAll(async () => {
-  await em?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(async () => {
   await em?.close();
   await control("reset", { seed: 11, funds: 6, reports: 12 });
-  em = createEmulator({
-    triggerSeesSpreadsheet: true,
-    distDir: dist,
-    users: [ANA, BEN],
-    timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
-  });
+  em = emulatorOf(dist, [ANA, BEN], { triggerSeesSpreadsheet: true, serviceUrl: sandbox.url });
   em.documentPropertiesData.values.set(
     SETTINGS_FORM_KEY,
     JSON.stringify({
@@ -430,12 +422,7 @@ describe("what a time trigger really gets", () => {
 describe("the emulation's default: a clock trigger without its spreadsheet", () => {
   /** The same document and users, in an emulator left at its default (the stricter reading). */
   function strictEmulator(): Emulator {
-    const strict = createEmulator({
-      distDir: dist,
-      users: [ANA, BEN],
-      timeZone: "America/Santiago",
-      urlFetchAllowlist: [servicePrefix(sandbox.url)],
-    });
+    const strict = emulatorOf(dist, [ANA, BEN], { serviceUrl: sandbox.url });
     for (const [key, value] of em.documentPropertiesData.values)
       strict.documentPropertiesData.values.set(key, value);
     storeToken(strict, ANA, sandbox.token, sandbox.url);

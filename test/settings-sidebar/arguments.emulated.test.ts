@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { privateBuild } from "../../dev/bench/build";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import type { Emulator } from "../../dev/emulator/index";
 import { SETTINGS_KEY } from "../../src/settings";
 import { SETTING_FIELDS, SETTING_NAMES, settingLabel } from "../../src/settings/model";
 import type { SaveSettingsResult } from "../../src/settings/view";
+import { closeAll, emulatorOf } from "../support/emulation";
 
 const ANA = "ana@empresa.cl";
 const ATTACKER_URL = "https://attacker.example/v1";
@@ -24,18 +25,11 @@ beforeAll(() => {
 
 beforeEach(async () => {
   await em?.close();
-  em = createEmulator({
-    triggerSeesSpreadsheet: true,
-    distDir: dist,
-    users: [ANA],
-    timeZone: "America/Santiago",
-  });
+  em = emulatorOf(dist, [ANA], { triggerSeesSpreadsheet: true });
   em.documentPropertiesData.values.set(SETTINGS_KEY, JSON.stringify({ baseUrl: OWN_URL, adminId: "7" }));
 });
 
-afterAll(async () => {
-  await em?.close();
-});
+afterAll(() => closeAll(em));
 
 function stored(): Record<string, string> {
   return JSON.parse(em.documentPropertiesData.values.get(SETTINGS_KEY) ?? "{}");

@@ -9,13 +9,12 @@
  */
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { triggerTimePlan } from "../../src/schedule/trigger-time";
+import { describe, expect, it } from "vitest";
 import type { CompanyStatus } from "../../src/settings/store";
 import type { CompaniesResult, SettingsView } from "../../src/settings/view";
-import { type Browser, launchBrowser } from "../browser/browser";
 import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
-import { settingsSidebarHtml } from "./html";
+import { settingsSidebarInBrowser } from "./html";
+import { settingsForm, settingsView } from "./view";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 const URL_A = "https://api.rindegastos.com/v1";
@@ -69,59 +68,11 @@ const DELTA = company({
 });
 
 function view(patch: Partial<SettingsView> = {}): SettingsView {
-  return {
-    language: "en",
-    form: {
-      baseUrl: URL_A,
-      adminId: "7",
-      pageSize: "",
-      windowMode: "lastDays",
-      windowDays: "30",
-      windowFrom: "",
-      windowTo: "",
-      reportTypeDateFilter: "2",
-      reportStatus: "",
-      reportCurrency: "",
-      reportPolicyId: "",
-      reportIntegrationStatus: "",
-      reportIntegrationCode: "",
-      reportIntegrationDate: "",
-      reportUserId: "",
-      fundStatus: "",
-      fundOrderBy: "1",
-      fundOrder: "DESC",
-      fundFrom: "",
-      fundTo: "",
-      sheetFunds: "Funds",
-      sheetTransactions: "Fund transactions",
-      sheetReports: "Expense reports",
-      sheetAudit: "Audit",
-      sheetOutbox: "Outbox",
-      missingRows: "keep",
-      auditReads: "summed",
-      language: "en",
-    },
-    token: { saved: true, last4: "9f3a", host: "api.rindegastos.com", confirmUrl: "" },
+  return settingsView({
+    form: settingsForm({ baseUrl: URL_A }),
     companies: { rev: 4, several: true, max: 10, entries: [ALPHA, BETA, GAMMA, DELTA] },
-    schedule: {
-      schedule: { kind: "off" },
-      label: "No schedule",
-      owner: "",
-      mine: true,
-      nextRun: null,
-      runs: [],
-      notice: null,
-      mailOnFailure: false,
-      quota: { verdict: "ok", used: 0, limit: 20000, estimate: 3, remaining: 20000 },
-      accountKind: "auto",
-      accountKindSource: "assumed",
-      quotaResetsText: "",
-      triggerTime: triggerTimePlan([], "consumer"),
-      repaired: false,
-    },
-    allowlist: [],
     ...patch,
-  } as SettingsView;
+  });
 }
 
 const ONE_COMPANY = view({
@@ -129,21 +80,12 @@ const ONE_COMPANY = view({
 });
 
 describe("settings sidebar: Companies", () => {
-  let browser: Browser;
-  let html: string;
-
-  beforeAll(async () => {
-    html = settingsSidebarHtml();
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const opened = settingsSidebarInBrowser();
 
   async function page(answers: Record<string, unknown>): Promise<Page> {
-    const p = await browser.context.newPage();
+    const p = await opened.browser.context.newPage();
     await p.setViewportSize({ width: 300, height: 800 });
-    await loadSidebar(p, html, answers, { failureKey: "error" });
+    await loadSidebar(p, opened.html, answers, { failureKey: "error" });
     return p;
   }
 

@@ -8,90 +8,23 @@
  */
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { triggerTimePlan } from "../../src/schedule/trigger-time";
-import type { SettingsView } from "../../src/settings/view";
-import { type Browser, launchBrowser } from "../browser/browser";
+import { describe, expect, it } from "vitest";
 import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
-import { settingsSidebarHtml } from "./html";
+import { settingsSidebarInBrowser } from "./html";
+import { settingsView as view } from "./view";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 /** What the server appends to the page when the menu's "Connection…" opens it. */
 const ON_CONNECTION = '<meta name="open-section" content="connection">';
 
-function view(patch: Partial<SettingsView> = {}): SettingsView {
-  const form = {
-    baseUrl: "",
-    adminId: "7",
-    pageSize: "",
-    windowMode: "lastDays",
-    windowDays: "30",
-    windowFrom: "",
-    windowTo: "",
-    reportTypeDateFilter: "2",
-    reportStatus: "",
-    reportCurrency: "",
-    reportPolicyId: "",
-    reportIntegrationStatus: "",
-    reportIntegrationCode: "",
-    reportIntegrationDate: "",
-    reportUserId: "",
-    fundStatus: "",
-    fundOrderBy: "1",
-    fundOrder: "DESC",
-    fundFrom: "",
-    fundTo: "",
-    sheetFunds: "Funds",
-    sheetTransactions: "Fund transactions",
-    sheetReports: "Expense reports",
-    sheetAudit: "Audit",
-    sheetOutbox: "Outbox",
-    missingRows: "keep",
-    auditReads: "summed",
-    language: "en",
-  };
-  return {
-    language: "en",
-    form,
-    token: { saved: true, last4: "9f3a", host: "api.rindegastos.com", confirmUrl: "" },
-    schedule: {
-      schedule: { kind: "off" },
-      label: "No schedule",
-      owner: "",
-      mine: true,
-      nextRun: null,
-      runs: [],
-      notice: null,
-      mailOnFailure: false,
-      quota: { verdict: "ok", used: 0, limit: 20000, estimate: 3, remaining: 20000 },
-      accountKind: "auto",
-      accountKindSource: "assumed",
-      quotaResetsText: "",
-      triggerTime: triggerTimePlan([], "consumer"),
-      repaired: false,
-    },
-    allowlist: [],
-    ...patch,
-  } as SettingsView;
-}
-
 describe("settings sidebar: the Connection section", () => {
-  let browser: Browser;
-  let html: string;
-
-  beforeAll(async () => {
-    html = settingsSidebarHtml();
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const opened = settingsSidebarInBrowser();
 
   async function page(answers: Record<string, unknown>, fromConnectionItem = false): Promise<Page> {
-    const p = await browser.context.newPage();
+    const p = await opened.browser.context.newPage();
     await p.setViewportSize({ width: 300, height: 600 });
     // Apps Script's HtmlOutput.append adds the marker after the page's own markup.
-    await loadSidebar(p, fromConnectionItem ? `${html}${ON_CONNECTION}` : html, answers, {
+    await loadSidebar(p, fromConnectionItem ? `${opened.html}${ON_CONNECTION}` : opened.html, answers, {
       failureKey: "error",
     });
     return p;

@@ -6,60 +6,36 @@
  */
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { triggerTimePlan } from "../../src/schedule/trigger-time";
+import { describe, expect, it } from "vitest";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { defaultSettingsForm } from "../../src/settings/form";
 import type { SettingsView } from "../../src/settings/view";
-import { type Browser, launchBrowser } from "../browser/browser";
 import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
-import { settingsSidebarHtml } from "./html";
+import { settingsSidebarInBrowser } from "./html";
+import { scheduleView, settingsView } from "./view";
 
-const SCHEDULE: ScheduleSidebarView = {
-  schedule: { kind: "off" },
+const SCHEDULE: ScheduleSidebarView = scheduleView({
   label: "Off",
-  owner: "",
   mine: false,
-  nextRun: null,
-  runs: [],
-  notice: null,
-  mailOnFailure: false,
   quota: { verdict: "ok", used: 0, limit: 20000, estimate: 30, remaining: 20000 },
-  accountKind: "auto",
-  accountKindSource: "assumed",
-  quotaResetsText: "",
-  triggerTime: triggerTimePlan([], "consumer"),
-  repaired: false,
-};
-
+});
 function view(patch: Partial<SettingsView> = {}, language: "en" | "es" = "en"): SettingsView {
-  return {
+  return settingsView({
     language,
     form: defaultSettingsForm(language),
-    token: { saved: true, last4: "9f3a", host: "api.rindegastos.com", confirmUrl: "" },
     schedule: SCHEDULE,
     allowlist: ["https://api.rindegastos.com/"],
     ...patch,
-  };
+  });
 }
-
 describe("settings sidebar: where requests go", () => {
-  let browser: Browser;
-  let html: string;
+  const opened = settingsSidebarInBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    html = settingsSidebarHtml();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   async function open(answers: Record<string, unknown>): Promise<Page> {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     await page.setViewportSize({ width: 300, height: 900 });
-    await loadSidebar(page, html, answers, { failureKey: "error" });
+    await loadSidebar(page, opened.html, answers, { failureKey: "error" });
     return page;
   }
 

@@ -4,19 +4,20 @@
  */
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RunRecord } from "../../src/schedule/history";
 import { triggerTimePlan } from "../../src/schedule/trigger-time";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import type { SettingsView } from "../../src/settings/view";
-import { type Browser, launchBrowser, screenshot } from "../browser/browser";
+import { screenshot } from "../browser/browser";
 import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
-import { settingsSidebarHtml } from "./html";
+import { settingsSidebarInBrowser } from "./html";
+import { scheduleView, settingsForm, settingsView } from "./view";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 
 function schedule(patch: Partial<ScheduleSidebarView> = {}): ScheduleSidebarView {
-  return {
+  return scheduleView({
     schedule: { kind: "hours", every: 4 },
     label: "Every 4 hours",
     owner: "ana@example.com",
@@ -39,13 +40,8 @@ function schedule(patch: Partial<ScheduleSidebarView> = {}): ScheduleSidebarView
     notice: { kind: "failed", text: `The scheduled refresh failed: ${HOSTILE}`, runId: "r1" },
     mailOnFailure: false,
     quota: { verdict: "ok", used: 120, limit: 20000, estimate: 30, remaining: 19880 },
-    accountKind: "auto",
-    accountKindSource: "assumed",
-    quotaResetsText: "",
-    triggerTime: triggerTimePlan([], "consumer"),
-    repaired: false,
     ...patch,
-  };
+  });
 }
 
 /** A run of the history as the server keeps it (for triggerTimePlan). */
@@ -65,42 +61,18 @@ function runRecord(startedAt: number, ms: number): RunRecord {
 }
 
 function view(patch: Partial<SettingsView> = {}): SettingsView {
-  return {
-    language: "en",
-    form: {
+  return settingsView({
+    form: settingsForm({
       baseUrl: "https://api.rindegastos.com/v1",
-      adminId: "7",
       pageSize: "100",
-      windowMode: "lastDays",
-      windowDays: "30",
-      windowFrom: "",
-      windowTo: "",
       reportTypeDateFilter: "1",
-      reportStatus: "",
-      reportCurrency: "",
-      reportPolicyId: "",
-      reportIntegrationStatus: "",
-      reportIntegrationCode: "",
-      reportIntegrationDate: "",
-      reportUserId: "",
-      fundStatus: "",
-      fundOrderBy: "1",
-      fundOrder: "DESC",
-      fundFrom: "",
-      fundTo: "",
       sheetFunds: `Funds ${HOSTILE}`,
-      sheetTransactions: "Fund transactions",
-      sheetReports: "Expense reports",
-      sheetAudit: "Audit",
-      sheetOutbox: "Outbox",
-      missingRows: "keep",
-      auditReads: "summed",
-      language: "en",
-    },
+    }),
     token: { saved: true, last4: "9f3a" },
     schedule: schedule(),
+    allowlist: undefined,
     ...patch,
-  };
+  });
 }
 
 /** Opens the sidebar; answers[name] is a value, or {error} for a failure. */
@@ -109,22 +81,13 @@ async function open(page: Page, html: string, answers: Record<string, unknown>):
 }
 
 describe("settings sidebar", () => {
-  let browser: Browser;
-  let html: string;
+  const opened = settingsSidebarInBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    html = settingsSidebarHtml();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it("labels every field, fits 300 px, and shows hostile text as text", async () => {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     await page.setViewportSize({ width: 300, height: 900 });
-    await open(page, html, { getSettingsView: view() });
+    await open(page, opened.html, { getSettingsView: view() });
     const unlabeled = await page.evaluate(() =>
       Array.from(document.querySelectorAll("input, select"))
         .filter((c) => !c.id || !document.querySelector(`label[for="${c.id}"]`))
@@ -141,10 +104,10 @@ describe("settings sidebar", () => {
   });
 
   it("shows a failed run's notice in plain words, its technical text folded behind Details", async () => {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     const text =
       "The scheduled refresh of 2026-01-10 08:00 failed: The service is not answering right now.\n\nDetails: getFunds: the service answered HTTP 503.";
-    await open(page, html, {
+    await open(page, opened.html, {
       getSettingsView: view({ schedule: schedule({ notice: { kind: "failed", text, runId: "r1" } }) }),
     });
     const details = page.locator("#notice details");
@@ -156,8 +119,10 @@ describe("settings sidebar", () => {
   });
 
   it("says what the report dates choice leaves out, and follows the choice", async () => {
-    page = await browser.context.newPage();
-    await open(page, html, { getSettingsView: view({ form: { ...view().form, reportTypeDateFilter: "" } }) });
+    page = await opened.browser.context.newPage();
+    await open(page, opened.html, {
+      getSettingsView: view({ form: { ...view().form, reportTypeDateFilter: "" } }),
+    });
     // The default is the send date: every report sent in the window, open or closed.
     expect(await page.locator("#f-reportTypeDateFilter").inputValue()).toBe("2");
     expect(await page.locator("#f-reportTypeDateFilter-hint").textContent()).toBe(
@@ -171,8 +136,8 @@ describe("settings sidebar", () => {
   });
 
   it("keeps the token write-only: masked status, empty password field, sent only when typed", async () => {
-    page = await browser.context.newPage();
-    await open(page, html, {
+    page = await opened.browser.context.newPage();
+    await open(page, opened.html, {
       getSettingsView: view(),
       saveSettings: { ok: true, view: view({ token: { saved: true, last4: "wxyz" } }) },
     });
@@ -193,24 +158,24 @@ describe("settings sidebar", () => {
   });
 
   it("says beside IdAdmin when another editor changed it, before a save makes it the user's", async () => {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     const issue = `IdAdmin 8 is not the one you saved (7): save it in Settings to write as 8. ${HOSTILE}`;
-    await open(page, html, {
+    await open(page, opened.html, {
       getSettingsView: view({ form: { ...view().form, adminId: "8" }, adminIssue: issue }),
     });
     expect(await page.locator("#f-adminId-mine").textContent()).toBe(issue);
     expect(await page.locator("#f-adminId-mine").getAttribute("role")).toBe("alert");
     expect(await page.locator("img").count()).toBe(0);
     await page.close();
-    page = await browser.context.newPage();
-    await open(page, html, { getSettingsView: view({ adminIssue: "" }) });
+    page = await opened.browser.context.newPage();
+    await open(page, opened.html, { getSettingsView: view({ adminIssue: "" }) });
     expect(await page.locator("#f-adminId-mine").count()).toBe(0);
     await page.close();
   });
 
   it("shows each problem beside its field and moves the focus there", async () => {
-    page = await browser.context.newPage();
-    await open(page, html, {
+    page = await opened.browser.context.newPage();
+    await open(page, opened.html, {
       getSettingsView: view(),
       saveSettings: {
         ok: false,
@@ -227,13 +192,13 @@ describe("settings sidebar", () => {
   });
 
   it("sends the chosen schedule and shows the new one; the hour only for a daily schedule", async () => {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     const daily = schedule({
       schedule: { kind: "daily", hour: 9 },
       label: "Every day between 9:00 and 10:00",
       notice: null,
     });
-    await open(page, html, {
+    await open(page, opened.html, {
       getSettingsView: view(),
       saveSchedule: daily,
       dismissScheduleNotice: schedule({ notice: null }),
@@ -255,8 +220,8 @@ describe("settings sidebar", () => {
   });
 
   it("warns before a refresh that would go past today's UrlFetch quota", async () => {
-    page = await browser.context.newPage();
-    await open(page, html, {
+    page = await opened.browser.context.newPage();
+    await open(page, opened.html, {
       getSettingsView: view({
         schedule: schedule({
           quota: { verdict: "refuse", used: 19_990, limit: 20_000, estimate: 300, remaining: 10 },
@@ -267,15 +232,15 @@ describe("settings sidebar", () => {
       "Not started: this refresh needs about 300 calls and only 10 of the 20000 UrlFetch calls allowed in 24 hours are left.",
     );
     await page.close();
-    page = await browser.context.newPage();
-    await open(page, html, { getSettingsView: view() });
+    page = await opened.browser.context.newPage();
+    await open(page, opened.html, { getSettingsView: view() });
     expect(await page.locator("#quota-warning").count()).toBe(0);
     await page.close();
   });
 
   it("says plainly what the connection test found", async () => {
-    page = await browser.context.newPage();
-    await open(page, html, {
+    page = await opened.browser.context.newPage();
+    await open(page, opened.html, {
       getSettingsView: view(),
       testSettingsConnection: {
         ok: false,
@@ -297,7 +262,7 @@ describe("settings sidebar", () => {
   });
 
   it("Refresh now goes on piece after piece while the refresh continues, then shows how it ended", async () => {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     const ok = schedule({
       runs: [
         {
@@ -311,7 +276,7 @@ describe("settings sidebar", () => {
     });
     await loadSidebar(
       page,
-      html,
+      opened.html,
       {
         getSettingsView: [view()],
         runRefreshFromSettings: [
@@ -331,10 +296,10 @@ describe("settings sidebar", () => {
   });
 
   it("ticking the failure e-mail keeps the schedule just chosen, and Apply saves that choice", async () => {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     await loadSidebar(
       page,
-      html,
+      opened.html,
       {
         getSettingsView: view(),
         saveSchedulePreferences: schedule({ mailOnFailure: true }),
@@ -361,7 +326,7 @@ describe("settings sidebar", () => {
   });
 
   it("says before saving how much of the day's trigger time a frequency uses, and warns when too much", async () => {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     const minute = 60_000;
     // The last complete refresh: 6 minutes, continued in a second execution of 2.
     const runs = [
@@ -370,7 +335,7 @@ describe("settings sidebar", () => {
     ];
     await loadSidebar(
       page,
-      html,
+      opened.html,
       { getSettingsView: view({ schedule: schedule({ triggerTime: triggerTimePlan(runs, "consumer") }) }) },
       { failureKey: "error" },
     );
@@ -395,10 +360,10 @@ describe("settings sidebar", () => {
   });
 
   it("choosing the account type shows that day's quota at once, and the warning it brings", async () => {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     await loadSidebar(
       page,
-      html,
+      opened.html,
       {
         getSettingsView: view(),
         saveSchedulePreferences: schedule({
@@ -431,7 +396,7 @@ describe("settings sidebar", () => {
   });
 
   it("shows times as the server formatted them in the spreadsheet's zone, not the browser's", async () => {
-    page = await browser.context.newPage();
+    page = await opened.browser.context.newPage();
     const base = schedule();
     const run = {
       ...(base.runs[0] as ScheduleSidebarView["runs"][number]),
@@ -439,7 +404,7 @@ describe("settings sidebar", () => {
     };
     await loadSidebar(
       page,
-      html,
+      opened.html,
       {
         getSettingsView: view({
           schedule: { ...base, nextRunText: "2026-01-10 09:00", runs: [run] },

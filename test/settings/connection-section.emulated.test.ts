@@ -9,11 +9,12 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { privateBuild } from "../../dev/bench/build";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import type { Emulator } from "../../dev/emulator/index";
 import { servicePrefix } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { SETTINGS_KEY, TOKEN_KEY } from "../../src/settings";
 import type { ConnectionCheck, SaveSettingsResult, SettingsView } from "../../src/settings/view";
+import { closeAll, emulatorOf } from "../support/emulation";
 import { sidebarHtml } from "../support/sidebar-page";
 
 const ANA = "ana@empresa.cl";
@@ -46,17 +47,11 @@ beforeAll(async () => {
   sandbox = await startSandboxThread({ seed: 3, funds: 4, reports: 4, latencyMs: 0, today: "2024-06-30" });
 }, 120_000);
 
-afterAll(async () => {
-  await em?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(async () => {
   await em?.close();
-  em = createEmulator({
-    distDir: dist,
-    users: [ANA, BEN],
-    timeZone: "America/Santiago",
+  em = emulatorOf(dist, [ANA, BEN], {
     // The sandbox, and a host that never answers (allowed, so that its failure is a transport one).
     urlFetchAllowlist: [servicePrefix(sandbox.url), "http://127.0.0.1:1/"],
   });

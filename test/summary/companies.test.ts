@@ -24,6 +24,7 @@ import {
   reportsFrom,
   rowCompanies,
 } from "../../src/summary/records";
+import { summarySheets } from "./sheets-fixture";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const today = "2026-11-24";
@@ -220,9 +221,7 @@ describe("records of a sheet with company columns", () => {
   });
 
   it("a sheet without company columns has no row companies: every row counts, as before", () => {
-    const fixture = JSON.parse(
-      readFileSync(new URL("../fixtures/summary/sheets.json", import.meta.url), "utf8"),
-    );
+    const fixture = summarySheets();
     expect(rowCompanies(fixture.funds, COMPANIES)).toBeNull();
     expect(companySplit(LISTED, [["funds", null]])).toBeUndefined();
   });
@@ -460,15 +459,7 @@ describe("one company: the Summary of before", () => {
   const golden = JSON.parse(
     readFileSync(new URL("../fixtures/summary/one-company-grid.json", import.meta.url), "utf8"),
   ) as { state: SummaryState; en: SummaryGrid; es: SummaryGrid };
-  const fixture = JSON.parse(
-    readFileSync(new URL("../fixtures/summary/sheets.json", import.meta.url), "utf8"),
-  ) as {
-    today: string;
-    window: { since: string; until: string };
-    funds: ColumnsByKey;
-    transactions: ColumnsByKey;
-    reports: ColumnsByKey;
-  };
+  const fixture = summarySheets();
 
   it("without company columns, the same state and the same cells and charts as before there were several", () => {
     // The document lists two companies, but its sheets have no company columns yet.

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   EMPTY_STATE,
@@ -10,18 +9,10 @@ import {
   SUMMARY_WIDTH,
   type SummaryState,
 } from "../../src/summary/layout";
-import { type ColumnsByKey, fundsFrom, movementsFrom, reportsFrom } from "../../src/summary/records";
+import { fundsFrom, movementsFrom, reportsFrom } from "../../src/summary/records";
+import { day, summarySheets } from "./sheets-fixture";
 
-const fixture = JSON.parse(
-  readFileSync(new URL("../fixtures/summary/sheets.json", import.meta.url), "utf8"),
-) as {
-  today: string;
-  window: { since: string; until: string };
-  funds: ColumnsByKey;
-  transactions: ColumnsByKey;
-  reports: ColumnsByKey;
-};
-const day = (d: Date) => d.toISOString().slice(0, 10);
+const fixture = summarySheets();
 const { today, window } = fixture;
 const state: SummaryState = {
   ...EMPTY_STATE,

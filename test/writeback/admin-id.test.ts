@@ -4,22 +4,15 @@
  * stop, saying so, until this user saves the new IdAdmin themselves. Through the built add-on,
  * two users on one document, against the sandbox.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { createOutbox, type SandboxFund, writeBackPerFile } from "./harness";
 
 const BOB = "bob@example.com";
-let wb: WriteBack;
 let fund: SandboxFund;
 let otherAdmin: number;
 
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), { otherUsers: [BOB] });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile({ otherUsers: [BOB] });
 
 beforeEach(async () => {
   await wb.reset();
@@ -30,8 +23,7 @@ beforeEach(async () => {
   );
   otherAdmin = admins[0]?.Id ?? wb.sandbox.managerId;
   storeToken(wb.emulator, BOB, wb.sandbox.token, wb.sandbox.url, wb.sandbox.adminId);
-  const created = wb.menu("createOutboxSheet");
-  if (!created.ok) throw new Error(created.error);
+  createOutbox(wb);
 });
 
 const deposits = async (id: number) =>

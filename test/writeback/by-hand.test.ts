@@ -5,38 +5,21 @@
  * question is open settles nothing. A write settled by hand as Refused may still have landed: the
  * row sent again is shown as the same as that write.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DialogRecord } from "../../dev/emulator/index";
+import { beforeEach, describe, expect, it } from "vitest";
 import { columnNumber } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { columnLetters } from "../../src/sheets/formulas";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { confirmations, createOutbox, type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
-/** What happens while Run Outbox's confirmation is open (then Yes); every other dialog gets OK. */
-let whileAsked: (() => void) | null = null;
-const asked: string[] = [];
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), {
-    waitForAnswer: (dialog: DialogRecord) => {
-      if (!dialog.buttons.includes("YES")) return "OK";
-      asked.push(dialog.prompt);
-      whileAsked?.();
-      return "YES";
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+/** Run Outbox's confirmations: what each showed, and what happens while one is open (then Yes). */
+const dialogs = confirmations();
+const { asked } = dialogs;
+const wb = writeBackPerFile({ waitForAnswer: dialogs.waitForAnswer });
 
 beforeEach(async () => {
   await wb.reset();
-  expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
-  asked.length = 0;
-  whileAsked = null;
+  createOutbox(wb);
+  dialogs.clear();
 });
 
 const run = () => {
@@ -68,14 +51,14 @@ describe("a State typed by hand on a deposit reading cannot settle", () => {
     expect(String(wb.outbox()[0]?.result)).toContain("more matching movements than expected");
 
     // A colleague types Refused while the runner's question is open: not what the runner saw.
-    whileAsked = () => typeState(2, "Refused");
+    dialogs.whileAsked = () => typeState(2, "Refused");
     run();
     expect(asked.at(-1)).not.toContain("State typed");
     expect(wb.outbox()[0]?.state).toBe("Refused");
     expect(String(wb.outbox()[0]?.result)).toContain("the confirmation did not name it");
 
     // The next confirmation names it, and the run takes it.
-    whileAsked = null;
+    dialogs.whileAsked = null;
     run();
     expect(asked.at(-1)).toContain("Row 2, interrupted: Deposit");
     expect(asked.at(-1)).toContain("State typed Refused — the interrupted Deposit");

@@ -3,38 +3,29 @@
  * shifts what each position holds: the add-on must notice, and neither send nor write anything
  * until the columns are back where its headers say.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { createOutbox, flexibleFund, type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
 let fund: SandboxFund;
 const asked: string[] = [];
 /** What another editor does while the confirmation is open. */
 let whileAsked: (() => void) | null = null;
 
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), {
-    waitForAnswer: (dialog) => {
-      asked.push(dialog.prompt);
-      if (!dialog.buttons.includes("YES")) return "OK";
-      whileAsked?.();
-      whileAsked = null;
-      return "YES";
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
+const wb = writeBackPerFile({
+  waitForAnswer: (dialog) => {
+    asked.push(dialog.prompt);
+    if (!dialog.buttons.includes("YES")) return "OK";
+    whileAsked?.();
+    whileAsked = null;
+    return "YES";
+  },
 });
 
 beforeEach(async () => {
   await wb.reset();
-  const state = await wb.state();
-  fund = state.funds.find((f) => f.status === 1 && f.flexible) as SandboxFund;
-  const created = wb.menu("createOutboxSheet", []);
-  if (!created.ok) throw new Error(created.error);
+  fund = await flexibleFund(wb);
+  createOutbox(wb);
   asked.length = 0;
 });
 

@@ -3,46 +3,20 @@
  * what is sent must be what the person who answered Yes was shown, never a row added or
  * changed meanwhile (their token sends it). Through the built add-on, against the sandbox.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DialogRecord } from "../../dev/emulator/index";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { beforeEach, describe, expect, it } from "vitest";
+import { confirmations, createOutbox, flexibleFund, type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
+/** What happens while the confirmation is open (then Yes); every other dialog's text (answered OK). */
+const dialogs = confirmations();
+const { asked, told } = dialogs;
+const wb = writeBackPerFile({ waitForAnswer: dialogs.waitForAnswer });
 let fund: SandboxFund;
-/** What happens while the confirmation is open (then Yes); every other dialog gets OK. */
-let whileAsked: (() => void) | null = null;
-const asked: string[] = [];
-/** Every other dialog's text (answered OK). */
-const told: string[] = [];
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), {
-    waitForAnswer: (dialog: DialogRecord) => {
-      if (!dialog.buttons.includes("YES")) {
-        told.push(dialog.prompt);
-        return "OK";
-      }
-      asked.push(dialog.prompt);
-      whileAsked?.();
-      return "YES";
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
 
 beforeEach(async () => {
   await wb.reset();
-  const state = await wb.state();
-  fund = state.funds.find((f) => f.status === 1 && f.flexible) as SandboxFund;
-  expect(fund).toBeDefined();
-  const created = wb.menu("createOutboxSheet");
-  if (!created.ok) throw new Error(created.error);
-  asked.length = 0;
-  told.length = 0;
-  whileAsked = null;
+  fund = await flexibleFund(wb);
+  createOutbox(wb);
+  dialogs.clear();
 });
 
 async function deposits(id: number): Promise<number[]> {
@@ -59,7 +33,7 @@ describe("rows added or changed while Run Outbox asks for confirmation", () => {
   it("are not sent by that run: they stay Pending for the next preview, and nothing else changes", async () => {
     const before = await deposits(fund.id);
     wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "10.00" }]);
-    whileAsked = () =>
+    dialogs.whileAsked = () =>
       wb.typeOutbox([
         { operation: "Deposit", targetId: fund.id, amount: "9999.00" },
         { operation: "Deposit", targetId: fund.id, amount: "500.00" },
@@ -77,7 +51,7 @@ describe("rows added or changed while Run Outbox asks for confirmation", () => {
     }
 
     // The next run asks about them, and sends them once.
-    whileAsked = null;
+    dialogs.whileAsked = null;
     runOutbox();
     expect(asked[1]).toContain("Deposit of MXN 9,999.00");
     expect(asked[1]).toContain("500.00");
@@ -96,7 +70,7 @@ describe("rows added or changed while Run Outbox asks for confirmation", () => {
       { operation: "Deposit", targetId: fund.id, amount: "3.00" },
       { operation: "Deposit", targetId: fund.id, amount: "2.00" },
     ]);
-    whileAsked = () =>
+    dialogs.whileAsked = () =>
       wb.typeOutbox([
         { operation: "Deposit", targetId: fund.id, amount: "2.00" },
         { operation: "Deposit", targetId: fund.id, amount: "3.00" },

@@ -3,22 +3,16 @@
  * against the sandbox's ledger: a request id answered long after the cache of request ids has
  * let it go, and the records, holds and settling of status changes and report marks.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { openReports, type SandboxFund, writeBackPerFile } from "./harness";
+import { openFund, openReports, writeBackPerFile } from "./harness";
 
-const wb = writeBackPerFile();
-
-beforeEach(async () => {
-  await wb.reset();
-});
-
-const openFund = async () => (await wb.state()).funds.find((f) => f.status === 1) as SandboxFund;
+const wb = writeBackPerFile({ reset: true });
 
 describe("a form's request id", () => {
   it("repeated eleven minutes after it was done gets the first result back, moving no money again", async () => {
-    const fund = await openFund();
+    const fund = await openFund(wb);
     const form = { requestId: "late-repeat-0001", fields: { Id: fund.id, DepositAmount: "31.41" } };
     const first = wb.sidebar("depositToFund", form) as FormOutcome;
     expect(first.kind).toBe("done");
@@ -46,7 +40,7 @@ async function landLate(endpoint: string, body: Record<string, unknown>): Promis
 
 describe("a sidebar status change or report mark whose answer never came", () => {
   it("holds the fund: a later status change waits, so the late landing undoes nothing unseen", async () => {
-    const fund = await openFund();
+    const fund = await openFund(wb);
     await wb.faults([{ endpoint: "setFundStatus", fault: "drop-before-apply", times: 1 }]);
     const block = wb.sidebar("changeFundStatus", {
       requestId: "status-block-0001",
@@ -114,7 +108,7 @@ describe("a sidebar status change or report mark whose answer never came", () =>
 
 describe("the document lock, taken once per execution", () => {
   it("a form's deposit and an Outbox run write their audit under the lock they took, never a second Lock object", async () => {
-    const fund = await openFund();
+    const fund = await openFund(wb);
     const before = wb.emulator.ownLockWaits().length;
     const started = wb.emulator.now().getTime();
     expect(

@@ -4,22 +4,16 @@
  * and nothing new is sent in that click (the form still shows the same amount; pressing again
  * is then a choice made knowing the first one landed).
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { type SandboxFund, writeBackPerFile } from "./harness";
+import { openFund, writeBackPerFile } from "./harness";
 
-const wb = writeBackPerFile();
-
-beforeEach(async () => {
-  await wb.reset();
-});
-
-const openFund = async () => (await wb.state()).funds.find((f) => f.status === 1) as SandboxFund;
+const wb = writeBackPerFile({ reset: true });
 
 describe("a sidebar deposit after an earlier one got no answer", () => {
   it("settles the earlier one as applied and sends nothing in that click; pressing again sends once", async () => {
-    const fund = await openFund();
+    const fund = await openFund(wb);
     await wb.faults([{ endpoint: "depositMoneyToFund", fault: "drop-after-apply", times: 1 }]);
     const first = wb.sidebar("depositToFund", {
       requestId: "settle-first-0001",

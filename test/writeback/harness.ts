@@ -5,10 +5,11 @@
  * The add-on is built by scripts/build.ts into a folder of its own, so a rebuild of dist/
  * elsewhere cannot change it during a run.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { privateBuild } from "../../dev/bench/build";
 import {
   createEmulator,
+  type DialogRecord,
   type Emulator,
   type EmulatorOptions,
   type EmulatorState,
@@ -104,17 +105,16 @@ export interface WriteBack {
 
 const SIZES = { seed: 11, funds: 8, reports: 12 };
 
-export async function startWriteBack(
-  distDir: string,
-  options: {
-    fetchTimeoutMs?: number;
-    waitForAnswer?: EmulatorOptions["waitForAnswer"];
-    /** More users of the document after the first (each with no settings of their own). */
-    otherUsers?: string[];
-    /** Companies the sandbox serves (its `companies` option); the add-on is set up for the first. */
-    companies?: number;
-  } = {},
-): Promise<WriteBack> {
+export interface WriteBackOptions {
+  fetchTimeoutMs?: number;
+  waitForAnswer?: EmulatorOptions["waitForAnswer"];
+  /** More users of the document after the first (each with no settings of their own). */
+  otherUsers?: string[];
+  /** Companies the sandbox serves (its `companies` option); the add-on is set up for the first. */
+  companies?: number;
+}
+
+export async function startWriteBack(distDir: string, options: WriteBackOptions = {}): Promise<WriteBack> {
   const sandbox = await startSandboxThread({
     ...SIZES,
     today: "2024-06-30",
@@ -256,17 +256,95 @@ export async function startWriteBack(
 
 /**
  * The write-back of a test file whose tests share one: the add-on built and started before its
- * first test, closed after its last. Its members are there once the tests run.
+ * first test (with `options`), closed after its last; with `reset`, reset() before each test
+ * (before the file's own beforeEach). Its members are there once the tests run.
  */
-export function writeBackPerFile(): WriteBack {
+export function writeBackPerFile(options: WriteBackOptions & { reset?: boolean } = {}): WriteBack {
+  const { reset, ...start } = options;
   const wb = {} as WriteBack;
   beforeAll(async () => {
-    Object.assign(wb, await startWriteBack(buildWriteBack()));
+    Object.assign(wb, await startWriteBack(buildWriteBack(), start));
   }, 120_000);
+  if (reset) beforeEach(() => wb.reset());
   afterAll(async () => {
     await wb.close?.();
   });
   return wb;
+}
+
+/** The outcome of a menu run that succeeded; a failed one throws its error. */
+export function ok(outcome: RunOutcome): { ok: true; result: unknown } {
+  if (!outcome.ok) throw new Error(outcome.error);
+  return outcome;
+}
+
+/** The Audit sheet's rows, each as its header → cell. */
+export function auditRows(wb: WriteBack): Record<string, unknown>[] {
+  const values = wb.sheetValues("Audit");
+  const header = (values[0] ?? []) as string[];
+  return values.slice(1).map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
+}
+
+/** Creates the Outbox sheet from the menu (throws if that failed). */
+export function createOutbox(wb: WriteBack): void {
+  ok(wb.menu("createOutboxSheet"));
+}
+
+/** The sandbox's first open fund. */
+export async function openFund(wb: WriteBack): Promise<SandboxFund> {
+  const [fund] = await openFundsOf(wb);
+  return fund as SandboxFund;
+}
+
+/** The sandbox's first open flexible fund (any movement may be sent to it). */
+export async function flexibleFund(wb: WriteBack): Promise<SandboxFund> {
+  const fund = (await wb.state()).funds.find((f) => f.status === 1 && f.flexible);
+  if (!fund) throw new Error("the sandbox has no open flexible fund");
+  return fund;
+}
+
+/** The sandbox's open funds, at least `atLeast` of them. */
+export async function openFundsOf(wb: WriteBack, atLeast = 1): Promise<SandboxFund[]> {
+  const open = (await wb.state()).funds.filter((f) => f.status === 1);
+  if (open.length < atLeast) throw new Error(`${open.length} open funds, not ${atLeast}`);
+  return open;
+}
+
+/**
+ * The dialogs of Run Outbox's confirmation, answered for a test file (startWriteBack's
+ * waitForAnswer): each Yes/No question is kept in `asked`, `whileAsked` runs while it is open,
+ * then it is answered Yes; every other dialog is kept in `told` and answered OK.
+ */
+export interface Confirmations {
+  readonly asked: string[];
+  readonly told: string[];
+  whileAsked: (() => void) | null;
+  readonly waitForAnswer: (dialog: DialogRecord) => "YES" | "OK";
+  /** Forgets what was asked and told, and what was to happen (each test's start). */
+  clear(): void;
+}
+
+export function confirmations(): Confirmations {
+  const c: Confirmations = {
+    asked: [],
+    told: [],
+    whileAsked: null,
+    waitForAnswer: (dialog) => {
+      if (!dialog.buttons.includes("YES")) {
+        c.told.push(dialog.prompt);
+        return "OK";
+      }
+      c.asked.push(dialog.prompt);
+      c.whileAsked?.();
+      return "YES";
+    },
+    clear: () => {
+      c.asked.length = 0;
+      c.told.length = 0;
+      c.whileAsked = null;
+    },
+  };
+  return c;
 }
 
 /**

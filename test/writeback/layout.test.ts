@@ -4,35 +4,22 @@
  * moved once, under the document lock, with every row's state, key and record intact; users'
  * conditional formats kept; columns moved any other way still refused.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { type Language, translate } from "../../src/i18n";
 import { columnNumber, headerKey, OLD_OUTBOX_COLUMNS, type OUTBOX_COLUMNS } from "../../src/outbox/columns";
 import { outboxFormatRules } from "../../src/outbox/layout";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { ok, openFundsOf, type SandboxFund, writeBackPerFile } from "./harness";
 import { sweepLayoutMove } from "./layout-sweep";
 
-let wb: WriteBack;
+const wb = writeBackPerFile({ reset: true });
 let funds: SandboxFund[];
 
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
-
 beforeEach(async () => {
-  await wb.reset();
-  funds = (await wb.state()).funds.filter((f) => f.status === 1);
+  funds = await openFundsOf(wb);
 });
 
-const ok = (outcome: ReturnType<WriteBack["menu"]>) => {
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome;
-};
 const snapshotOf = (name: string) => sheetsSnapshot(wb.emulator).find((s) => s.name === name);
 const at = (column: (typeof OUTBOX_COLUMNS)[number]) => columnNumber(column) - 1;
 const GREEN = "#d9ead3";

@@ -4,15 +4,14 @@
  * through the built add-on, whose emulated property store refuses a value beyond 9 KB.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { type SandboxFund, writeBackPerFile } from "./harness";
+import { createOutbox, flexibleFund, type SandboxFund, writeBackPerFile } from "./harness";
 
-const wb = writeBackPerFile();
+const wb = writeBackPerFile({ reset: true });
 let fund: SandboxFund;
 
 beforeEach(async () => {
-  await wb.reset();
-  fund = (await wb.state()).funds.find((f) => f.status === 1 && f.flexible) as SandboxFund;
-  expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+  fund = await flexibleFund(wb);
+  createOutbox(wb);
 });
 
 describe("a cell too long to be recorded", () => {

@@ -5,36 +5,19 @@
  * sorted without the hidden ones, and done rows brought back without keys long after. Through
  * the built add-on in the emulation; every case ends with the sandbox's own ledger.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DialogRecord } from "../../dev/emulator/index";
+import { beforeEach, describe, expect, it } from "vitest";
 import { columnNumber, HIDDEN_COLUMNS, OUTBOX_COLUMNS } from "../../src/outbox/columns";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS, parseRecord, RECORD_PREFIX } from "../../src/outbox/records";
 import { columnLetters } from "../../src/sheets/formulas";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { confirmations, createOutbox, type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
+/** Run Outbox's confirmations: what each showed, and what happens while one is open (then Yes). */
+const dialogs = confirmations();
+const { asked } = dialogs;
+const wb = writeBackPerFile({ waitForAnswer: dialogs.waitForAnswer });
 let fund: SandboxFund;
 let other: SandboxFund;
-/** What happens while Run Outbox's confirmation is open (then Yes); every other dialog gets OK. */
-let whileAsked: (() => void) | null = null;
-/** What each confirmation showed. */
-const asked: string[] = [];
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), {
-    waitForAnswer: (dialog: DialogRecord) => {
-      if (!dialog.buttons.includes("YES")) return "OK";
-      asked.push(dialog.prompt);
-      whileAsked?.();
-      return "YES";
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
 
 beforeEach(async () => {
   await wb.reset();
@@ -43,9 +26,8 @@ beforeEach(async () => {
   fund = open[0] as SandboxFund;
   other = open[1] as SandboxFund;
   expect(other).toBeDefined();
-  expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
-  asked.length = 0;
-  whileAsked = null;
+  createOutbox(wb);
+  dialogs.clear();
 });
 
 const run = () => {
@@ -173,7 +155,8 @@ describe("a confirmation is used at most once (issue 24, point 4)", () => {
     run();
     expect(wb.outbox()[0]).toMatchObject({ state: "Unknown" });
     pastTheWindow();
-    whileAsked = () => wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "24.68" }], 3);
+    dialogs.whileAsked = () =>
+      wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "24.68" }], 3);
     run();
     expect(asked[1]).toContain("Row 2, interrupted");
     expect(asked[1]).not.toContain("Row 3");
@@ -266,7 +249,8 @@ describe("done rows brought back as Pending without keys (issue 24, point 7)", (
       ),
     );
     // Confirmed as a new operation only (a row added while asked): the restored row is not sent.
-    whileAsked = () => wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "43.21" }], 3);
+    dialogs.whileAsked = () =>
+      wb.typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "43.21" }], 3);
     run();
     expect(await movements(fund.id, 1, 4_321)).toBe(before + 2);
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Pending"]);

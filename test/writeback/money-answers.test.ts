@@ -7,15 +7,14 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { type SandboxFund, writeBackPerFile } from "./harness";
+import { createOutbox, flexibleFund, type SandboxFund, writeBackPerFile } from "./harness";
 
-const wb = writeBackPerFile();
+const wb = writeBackPerFile({ reset: true });
 let fund: SandboxFund;
 
 beforeEach(async () => {
-  await wb.reset();
-  fund = (await wb.state()).funds.find((f) => f.status === 1 && f.flexible) as SandboxFund;
-  expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+  fund = await flexibleFund(wb);
+  createOutbox(wb);
 });
 
 const movements = async (type: 1 | 2, cents: number) =>

@@ -4,8 +4,7 @@
  * followed by a second run, ending with every fund's balance exactly what the Outbox asked for
  * (checked in the sandbox's ledger) and an audit sheet that tells the story.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunOutcome } from "../../dev/emulator/index";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { formatCents, moneyText } from "../../src/api/money";
 import { EXECUTION_LIMIT_KEY } from "../../src/app/entry";
@@ -13,33 +12,18 @@ import { columnNumber } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import type { SettingsView } from "../../src/settings/view";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { OPERATION_LABELS_EN, OPERATION_LABELS_ES } from "../support/operation-labels";
+import { auditRows, createOutbox, ok, openFundsOf, type SandboxFund, writeBackPerFile } from "./harness";
 
 const OPERATION = columnNumber("operation");
-let wb: WriteBack;
+const wb = writeBackPerFile();
 let openFunds: SandboxFund[];
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
 
 beforeEach(async () => {
   await wb.reset();
-  const state = await wb.state();
-  openFunds = state.funds.filter((f) => f.status === 1);
-  expect(openFunds.length).toBeGreaterThanOrEqual(3);
-  const created = wb.menu("createOutboxSheet");
-  if (!created.ok) throw new Error(created.error);
+  openFunds = await openFundsOf(wb, 3);
+  createOutbox(wb);
 });
-
-const ok = (outcome: RunOutcome): { ok: true; result: unknown } => {
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome;
-};
 
 /** POST to the sandbox's control API (the harness sets faults without latency). */
 async function sandboxControl(path: string, body: unknown): Promise<void> {
@@ -50,12 +34,6 @@ async function sandboxControl(path: string, body: unknown): Promise<void> {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-}
-
-function auditRows(): Record<string, unknown>[] {
-  const values = wb.sheetValues("Audit");
-  const header = (values[0] ?? []) as string[];
-  return values.slice(1).map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
 }
 
 describe("Outbox: preview and run", () => {
@@ -148,7 +126,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
     >;
     expect(JSON.stringify(marked)).toContain("Pagado");
     // Marked integrated with its voucher, then not integrated again by the last row.
-    const audit = auditRows().filter((r) => r.Endpoint === "setExpenseReportIntegration");
+    const audit = auditRows(wb).filter((r) => r.Endpoint === "setExpenseReportIntegration");
     expect(audit.map((r) => [r.Outcome, String(r.Parameters).includes("ERP-991")])).toEqual([
       ["ok", true],
       ["ok", false],
@@ -297,16 +275,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
 
   it("the Operation column is a dropdown of the labels; an operation typed in anyway is refused naming the column", async () => {
     const sheet = wb.emulator.spreadsheet.sheetByName("Outbox");
-    const labels = [
-      "Fund creation",
-      "Fund update",
-      "Deposit",
-      "Withdrawal",
-      "Status change",
-      "Integration mark",
-      "Integration removal",
-      "Custom status change",
-    ];
+    const labels = OPERATION_LABELS_EN;
     // Every row under the header, down to the last, offers the list (other cells typed in
     // are let through with a warning, so that labels in the other language still work).
     for (const row of [2, 3, 500, sheet?.maxRows ?? 0]) {
@@ -363,7 +332,7 @@ describe("Outbox: no money moves twice", () => {
     expect(fund.transactions.length).toBe(a.transactions.length + 1);
     expect((await wb.fund(b.id)).balanceCents).toBe(b.balanceCents - 200);
 
-    const deposits = auditRows().filter((r) => r.Endpoint === "depositMoneyToFund");
+    const deposits = auditRows(wb).filter((r) => r.Endpoint === "depositMoneyToFund");
     expect(deposits.map((r) => [r.Method, r.Outcome])).toEqual([
       ["POST", "unknown"],
       ["-", "ok"],
@@ -382,7 +351,7 @@ describe("Outbox: no money moves twice", () => {
     ok(wb.menu("runOutbox", ["YES"]));
     expect(wb.outbox()[0]?.state).toBe("Done");
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents - 330);
-    const withdrawals = auditRows().filter((r) => r.Endpoint === "withdrawMoneyFromFund");
+    const withdrawals = auditRows(wb).filter((r) => r.Endpoint === "withdrawMoneyFromFund");
     expect(withdrawals.map((r) => r.Outcome)).toEqual(["unknown", "ok", "ok"]);
   });
 
@@ -438,7 +407,7 @@ describe("Outbox: no money moves twice", () => {
     expect((await wb.fund(b.id)).balanceCents).toBe(b.balanceCents + 200);
     expect((await wb.fund(c.id)).balanceCents).toBe(c.balanceCents - 300);
     // The audit shows the withdrawal that never completed, then the verdict.
-    const withdrawals = auditRows().filter((r) => r.Endpoint === "withdrawMoneyFromFund");
+    const withdrawals = auditRows(wb).filter((r) => r.Endpoint === "withdrawMoneyFromFund");
     expect(withdrawals.map((r) => r.Outcome)).toEqual(["sending", "ok"]);
     expect(String(withdrawals[1]?.Message)).toContain("confirmed by reading the fund");
   });
@@ -493,7 +462,7 @@ describe("Outbox: no money moves twice", () => {
       const added = now.transactions.slice(fund.transactions.length).map((t) => t.amountCents);
       expect([...added].sort((x, y) => x - y)).toEqual([...asked].sort((x, y) => x - y));
     }
-    const sent = auditRows().filter((r) => r.Endpoint === "depositMoneyToFund");
+    const sent = auditRows(wb).filter((r) => r.Endpoint === "depositMoneyToFund");
     expect(sent.map((r) => r.Outcome)).toEqual(["ok", "ok", "ok", "ok"]);
   });
 
@@ -624,16 +593,7 @@ describe("Outbox in Spanish", () => {
       wb.emulator.spreadsheet.sheetByName("Bandeja de salida")?.cell(2, OPERATION)?.validation,
     ).toMatchObject({
       kind: "list",
-      values: [
-        "Creación de fondo",
-        "Actualización de fondo",
-        "Depósito",
-        "Retiro",
-        "Cambio de estado",
-        "Marca de integración",
-        "Anulación de integración",
-        "Cambio de estado personalizado",
-      ],
+      values: OPERATION_LABELS_ES,
     });
     wb.typeOutbox([{ operation: "Depósito", targetId: a.id, amount: "4.50" }], 2, "Bandeja de salida");
     ok(wb.menu("runOutbox", ["YES"]));
@@ -689,16 +649,7 @@ describe("Outbox made by an earlier version, with verbs as labels", () => {
     expect(preview).toContain(`Withdrawal ${a.currency}: 1.25 (1 row)`);
     expect(preview).toContain(`Deposit ${b.currency}: 2.00 (1 row)`);
     for (const row of [2, 500, sheet.maxRows]) {
-      expect(sheet.cell(row, OPERATION)?.validation?.values, `row ${row}`).toEqual([
-        "Fund creation",
-        "Fund update",
-        "Deposit",
-        "Withdrawal",
-        "Status change",
-        "Integration mark",
-        "Integration removal",
-        "Custom status change",
-      ]);
+      expect(sheet.cell(row, OPERATION)?.validation?.values, `row ${row}`).toEqual(OPERATION_LABELS_EN);
     }
     // The cells keep what was typed; the run reads the verbs as the same operations.
     expect(wb.outbox().map((r) => r.operation)).toEqual(["Withdraw", "Depositar"]);

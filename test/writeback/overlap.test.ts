@@ -8,13 +8,14 @@
  * plainly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator, type RunOutcome } from "../../dev/emulator/index";
-import { servicePrefix, storeToken } from "../../dev/emulator/settings";
+import type { Emulator, RunOutcome } from "../../dev/emulator/index";
+import { storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
 import { type OUTBOX_COLUMNS, USER_COLUMNS } from "../../src/outbox/columns";
 import { readHistory } from "../../src/schedule/history";
 import { privateBuild } from "../refresh/emulation";
+import { closeAll, emulatorOf } from "../support/emulation";
 import type { SandboxFund } from "./harness";
 
 const ANA = "ana@empresa.cl";
@@ -157,22 +158,13 @@ beforeAll(async () => {
   sandbox = await startSandboxThread({ ...SIZES, latencyMs: 0, today: "2024-06-30" });
 }, 120_000);
 
-afterAll(async () => {
-  await em?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(async () => {
   await em?.close();
   await control("reset", SIZES);
   await control("faults", undefined, "DELETE");
-  em = createEmulator({
-    triggerSeesSpreadsheet: true,
-    distDir: dist,
-    users: [ANA, BEN],
-    timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
-  });
+  em = emulatorOf(dist, [ANA, BEN], { triggerSeesSpreadsheet: true, serviceUrl: sandbox.url });
   em.documentPropertiesData.values.set(
     SETTINGS_FORM_KEY,
     JSON.stringify({

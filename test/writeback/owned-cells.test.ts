@@ -5,27 +5,18 @@
  * an interrupted one is settled for what was sent. Neither is marked Refused as if nothing had
  * been recorded, which would invite sending the money again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { columnNumber } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { columnLetters } from "../../src/sheets/formulas";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { createOutbox, flexibleFund, type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
+const wb = writeBackPerFile({ reset: true });
 let fund: SandboxFund;
 
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
-
 beforeEach(async () => {
-  await wb.reset();
-  fund = (await wb.state()).funds.find((f) => f.status === 1 && f.flexible) as SandboxFund;
-  expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+  fund = await flexibleFund(wb);
+  createOutbox(wb);
 });
 
 async function deposits(cents: number): Promise<number> {

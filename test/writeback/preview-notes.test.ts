@@ -5,34 +5,19 @@
  * replaces the note of every row it takes with that row's result. The BUILT add-on in the
  * emulation against the sandbox.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunOutcome } from "../../dev/emulator/index";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Language } from "../../src/i18n";
 import { columnNumber } from "../../src/outbox/columns";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { ok, openFundsOf, type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
+const wb = writeBackPerFile();
 let openFunds: SandboxFund[];
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
 
 beforeEach(async () => {
   await wb.reset();
-  openFunds = (await wb.state()).funds.filter((f: SandboxFund) => f.status === 1);
-  expect(openFunds.length).toBeGreaterThanOrEqual(3);
+  openFunds = await openFundsOf(wb, 3);
 });
-
-const ok = (outcome: RunOutcome): { ok: true; result: unknown } => {
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome;
-};
 
 /** A Funds sheet saying `a` is open, not flexible, with 20.00 XYZ, and `b` is closed. */
 function fundsSheet(language: Language, name: string, a: SandboxFund, b: SandboxFund): void {

@@ -6,14 +6,21 @@
  * next run confirms it without sending it again.
  */
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunOutcome } from "../../dev/emulator/index";
+import { beforeEach, describe, expect, it } from "vitest";
 import { formatCents } from "../../src/api";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, openReports, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import {
+  auditRows,
+  createOutbox,
+  ok,
+  openFundsOf,
+  openReports,
+  type SandboxFund,
+  writeBackPerFile,
+} from "./harness";
 
-let wb: WriteBack;
+const wb = writeBackPerFile();
 let openFunds: SandboxFund[];
 let reportId: number;
 
@@ -33,34 +40,12 @@ async function resetToRealShapes(): Promise<void> {
     throw new Error(`reset to real shapes: ${JSON.stringify(body)}`);
 }
 
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
-
 beforeEach(async () => {
   await resetToRealShapes();
-  const state = await wb.state();
-  openFunds = state.funds.filter((f) => f.status === 1);
-  expect(openFunds.length).toBeGreaterThanOrEqual(2);
-  reportId = Number((state.reports[0] as { id: number }).id);
-  const created = wb.menu("createOutboxSheet");
-  if (!created.ok) throw new Error(created.error);
+  openFunds = await openFundsOf(wb, 2);
+  reportId = Number(((await wb.state()).reports[0] as { id: number }).id);
+  createOutbox(wb);
 });
-
-const ok = (outcome: RunOutcome): { ok: true; result: unknown } => {
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome;
-};
-
-function auditRows(): Record<string, unknown>[] {
-  const values = wb.sheetValues("Audit");
-  const header = (values[0] ?? []) as string[];
-  return values.slice(1).map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
-}
 
 /** What the sandbox answers a caller for the fund, as text: proof that the shapes are real. */
 async function servedFund(id: number): Promise<Record<string, unknown>> {
@@ -104,7 +89,7 @@ describe("Outbox against the real service's shapes", () => {
       integrationExternalCode: "ERP-7",
       customStatus: "Pagado",
     });
-    for (const row of auditRows()) expect(row.Outcome).toBe("ok");
+    for (const row of auditRows(wb)) expect(row.Outcome).toBe("ok");
   });
 
   for (const fault of ["error-in-200", "error-in-200-v2"] as const) {
@@ -118,7 +103,7 @@ describe("Outbox against the real service's shapes", () => {
       expect(String(row?.result)).toMatch(/^Refused: /);
       expect(String(row?.result)).toContain(`depositMoneyToFund refused by an injected ${fault} fault`);
       expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
-      const deposits = auditRows().filter((r) => r.Endpoint === "depositMoneyToFund");
+      const deposits = auditRows(wb).filter((r) => r.Endpoint === "depositMoneyToFund");
       expect(deposits.map((r) => r.Outcome)).toEqual(["refused"]);
     });
   }
@@ -134,7 +119,7 @@ describe("Outbox against the real service's shapes", () => {
       unknown
     >;
     expect(report.customStatus).not.toBe("Observado");
-    const calls = auditRows().filter((r) => r.Endpoint === "setExpenseReportCustomStatus");
+    const calls = auditRows(wb).filter((r) => r.Endpoint === "setExpenseReportCustomStatus");
     expect(calls.map((r) => r.Outcome)).toEqual(["refused"]);
   });
 
@@ -152,7 +137,7 @@ describe("Outbox against the real service's shapes", () => {
     const fund = await wb.fund(a.id);
     expect(fund.balanceCents).toBe(a.balanceCents + 7_540);
     expect(fund.transactions.length).toBe(a.transactions.length + 1);
-    const deposits = auditRows().filter((r) => r.Endpoint === "depositMoneyToFund");
+    const deposits = auditRows(wb).filter((r) => r.Endpoint === "depositMoneyToFund");
     expect(deposits.map((r) => [r.Method, r.Outcome])).toEqual([
       ["POST", "unknown"],
       ["-", "ok"],

@@ -5,34 +5,25 @@
  * it is Unknown, then settled by reading, never sent again. A status change or a report mark
  * is read back the same way, and is Unknown, then sent again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import {
-  buildWriteBack,
+  createOutbox,
+  flexibleFund,
   openReports,
   runOutboxAgain,
   type SandboxFund,
-  startWriteBack,
   stoppedAfterARead,
-  type WriteBack,
+  writeBackPerFile,
 } from "./harness";
 
-let wb: WriteBack;
+const wb = writeBackPerFile({ reset: true });
 let fund: SandboxFund;
 
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack());
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
-
 beforeEach(async () => {
-  await wb.reset();
-  fund = (await wb.state()).funds.find((f) => f.status === 1 && f.flexible) as SandboxFund;
-  expect(wb.menu("createOutboxSheet")).toMatchObject({ ok: true });
+  fund = await flexibleFund(wb);
+  createOutbox(wb);
 });
 
 async function movements(type: 1 | 2, cents: number): Promise<number> {

@@ -6,7 +6,7 @@
  * of the Funds and Expense reports sheets updated from each response.
  */
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { formatCents } from "../../src/api";
 import { moneyText } from "../../src/api/money";
@@ -17,33 +17,18 @@ import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { checkWrite } from "../../src/outbox/requests";
 import { FUNDS_TABLE, headersOf, REPORT_COLUMNS } from "../../src/sheets/columns";
-import {
-  buildWriteBack,
-  openReports,
-  type SandboxFund,
-  sentFor,
-  startWriteBack,
-  type WriteBack,
-} from "./harness";
+import { openFundsOf, openReports, type SandboxFund, sentFor, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
 let fund: SandboxFund;
 let requestCount = 0;
 /** Another editor of the spreadsheet. */
 const BEN = "ben@example.com";
 
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), { otherUsers: [BEN] });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile({ otherUsers: [BEN] });
 
 beforeEach(async () => {
   await wb.reset();
-  const state = await wb.state();
-  fund = state.funds.find((f) => f.status === 1) as SandboxFund;
+  [fund] = (await openFundsOf(wb)) as [SandboxFund];
 });
 
 const requestId = () => `test-request-${++requestCount}-abcdef`;

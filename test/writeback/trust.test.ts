@@ -5,26 +5,18 @@
  * totals would not read back, hand-written cells, the confirmation's list of movements, and the
  * Fund sidebar's second click. Every case ends with the sandbox's own ledger.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunOutcome } from "../../dev/emulator/index";
+import { beforeEach, describe, expect, it } from "vitest";
 import { moneyText } from "../../src/api/money";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { createOutbox, ok, type SandboxFund, writeBackPerFile } from "./harness";
 
-let wb: WriteBack;
 let fund: SandboxFund;
 let other: SandboxFund;
 
 // UrlFetch gives up after 1.5 s of real time here (60 s on Google); a slow answer lands later.
 const FETCH_TIMEOUT_MS = 1_500;
 
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), { fetchTimeoutMs: FETCH_TIMEOUT_MS });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile({ fetchTimeoutMs: FETCH_TIMEOUT_MS });
 
 beforeEach(async () => {
   await wb.reset();
@@ -33,14 +25,8 @@ beforeEach(async () => {
   fund = open[0] as SandboxFund;
   other = (state.funds.find((f) => f.status === 2) ?? open[1]) as SandboxFund;
   expect(fund).toBeDefined();
-  const created = wb.menu("createOutboxSheet");
-  if (!created.ok) throw new Error(created.error);
+  createOutbox(wb);
 });
-
-const ok = (outcome: RunOutcome): { ok: true; result: unknown } => {
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome;
-};
 
 /** Resolves once `test` holds (the sandbox applies a released call on its own thread). */
 async function until(test: () => Promise<boolean>): Promise<void> {

@@ -123,7 +123,11 @@ function expectComplete(): void {
 }
 
 function newEmulator(executionBudgetMs?: number): Emulator {
-  const emulator = emulatorOf(dist, [ANA], { triggerSeesSpreadsheet: true, serviceUrl: sandbox.url, executionBudgetMs });
+  const emulator = emulatorOf(dist, [ANA], {
+    triggerSeesSpreadsheet: true,
+    serviceUrl: sandbox.url,
+    executionBudgetMs,
+  });
   emulator.documentPropertiesData.values.set(
     SETTINGS_FORM_KEY,
     JSON.stringify({

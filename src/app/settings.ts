@@ -11,6 +11,7 @@ import { runtime } from "../gas/runtime";
 import { type Language, languageForLocale, translate } from "../i18n";
 import { sheetNamesFrom } from "../refresh/options";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
+import { companyByKey, FIRST_COMPANY_KEY } from "../settings/companies";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../settings/form";
 import { type SettingsText, shownDefaults } from "../settings/model";
 import type {
@@ -21,7 +22,7 @@ import type {
   SettingsForm,
   SettingsView,
 } from "../settings/view";
-import { retakeAccountMark } from "./account-mark";
+import { checkTokenAccount, retakeAccountMark } from "./account-mark";
 import {
   type CompanyOutcome,
   changeCompanies,
@@ -111,6 +112,19 @@ function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
     ...(tokenCheck && !tokenCheck.ok ? [tokenCheck.problem] : []),
   ];
   if (!checked.ok || problems.length > 0) return { ok: false, problems };
+  // The first company's token, saved from this form as from its card: checked first against the
+  // account mark (at the URL being saved), refused when it opens another account.
+  if (tokenCheck?.ok) {
+    const first = companyByKey(store.companies(), FIRST_COMPANY_KEY);
+    if (first) {
+      const account = checkTokenAccount(
+        { ...first, apiUrl: checked.form.baseUrl || first.apiUrl },
+        tokenCheck.token,
+        language,
+      );
+      if (!account.ok) return { ok: false, problems: [{ field: "token", message: account.message }] };
+    }
+  }
   if (to === language) return saveChecked(checked.form, tokenCheck, language, false);
   // Sheets are renamed: not while a refresh or an Outbox run writes into them.
   return withDocumentLock(

@@ -183,6 +183,7 @@ export function openWriteSession(
     throw refusal.error;
   const registry = settingsStore().companies();
   const directory: CompanyDirectory = {
+    several: registry.several,
     entries: registry.entries.map((e) => ({
       key: e.key,
       name: e.name,

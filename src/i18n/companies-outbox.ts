@@ -7,7 +7,7 @@ export const companiesOutbox = {
   en: {
     "outbox.col.company": "Company",
     "outbox.company.empty":
-      "The Company cell {cell} is empty and this document has several companies: pick one of {names}.",
+      "The Company cell {cell} is empty and this document has had several companies: an empty cell names none of them. Pick one of {names}.",
     "outbox.company.unknown":
       'The Company cell {cell} holds "{value}", which is not a company of this document: pick one of {names}.',
     "outbox.company.removed":
@@ -25,7 +25,7 @@ export const companiesOutbox = {
   es: {
     "outbox.col.company": "Empresa",
     "outbox.company.empty":
-      "La celda Empresa {cell} está vacía y este documento tiene varias empresas: elija una de {names}.",
+      "La celda Empresa {cell} está vacía y este documento ha tenido varias empresas: una celda vacía no nombra a ninguna. Elija una de {names}.",
     "outbox.company.unknown":
       'La celda Empresa {cell} contiene "{value}", que no es una empresa de este documento: elija una de {names}.',
     "outbox.company.removed":

@@ -25,6 +25,11 @@ export interface DirectoryEntry {
 /** The document's companies, in display order (removed ones too). */
 export interface CompanyDirectory {
   entries: readonly DirectoryEntry[];
+  /**
+   * True once the document has had a second company (never reset): an empty Company cell then
+   * means no company, even when one is left.
+   */
+  several?: boolean;
 }
 
 /** A directory of the first company alone, unnamed: what a document without companies reads as. */
@@ -47,7 +52,8 @@ export function severalCompanies(directory: CompanyDirectory): boolean {
 }
 
 /**
- * The company a row's Company cell names: empty with one live company, that one; a current name
+ * The company a row's Company cell names: empty with one live company (in a document that never
+ * had several), that one; a current name
  * (trimmed, either case), its key; a former name, its key with a note; anything else refused
  * with the row, the cell and its value.
  */
@@ -65,7 +71,9 @@ export function resolveRowCompany(
     names: live.map((e) => e.name || translate(language, "outbox.company.noCompany")).join(", "),
   };
   if (value === "") {
-    const only = live.length === 1 ? live[0] : undefined;
+    // A row of the one-company days, left empty, meant the first company: once the document
+    // has had several, it is never taken for whichever company is left.
+    const only = live.length === 1 && !directory.several ? live[0] : undefined;
     if (only) return { ok: true, key: only.key, name: only.name };
     return { ok: false, message: translate(language, "outbox.company.empty", params) };
   }

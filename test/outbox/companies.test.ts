@@ -53,8 +53,31 @@ describe("resolveRowCompany", () => {
     expect(resolveRowCompany(row(""), ALPHA_BETA, "en")).toEqual({
       ok: false,
       message:
-        "The Company cell C5 is empty and this document has several companies: pick one of Alpha, Beta.",
+        "The Company cell C5 is empty and this document has had several companies: an empty cell names none of them. Pick one of Alpha, Beta.",
     });
+  });
+
+  it("once the document has had several companies, an empty cell is refused even with one left", () => {
+    // The first company removed, Beta left: a row of the one-company days meant the first.
+    const betaLeft: CompanyDirectory = {
+      several: true,
+      entries: [
+        { key: "c0", name: "Alpha", formerNames: [], removed: true },
+        { key: "cbeta0001", name: "Beta", formerNames: [] },
+      ],
+    };
+    expect(resolveRowCompany(row(""), betaLeft, "en")).toMatchObject({ ok: false });
+    // Alpha left after Beta's removal: the same.
+    const alphaLeft: CompanyDirectory = {
+      several: true,
+      entries: [
+        { key: "c0", name: "Alpha", formerNames: [] },
+        { key: "cbeta0001", name: "Beta", formerNames: [], removed: true },
+      ],
+    };
+    expect(resolveRowCompany(row(""), alphaLeft, "en")).toMatchObject({ ok: false });
+    // A named cell still names its company.
+    expect(resolveRowCompany(row("Beta"), betaLeft, "en")).toMatchObject({ ok: true, key: "cbeta0001" });
   });
 
   it("a current name (trimmed, any case) is its key; a former name too, with a note", () => {
@@ -183,6 +206,19 @@ describe("a run with two companies", () => {
     expect(t.asked).toEqual([]);
   });
 
+  it("a pending row of the one-company days, its Company cell empty, is not sent to Beta once the first company is removed", () => {
+    const t = twoCompanies([userRow("Deposit", 5001, { amount: "2.00" })]);
+    t.context.directory = {
+      several: true,
+      entries: ALPHA_BETA.entries.map((e) => (e.key === "c0" ? { ...e, removed: true } : e)),
+    };
+    const summary = runOutbox(t.context);
+    expect(summary.refused).toBe(1);
+    expect(String(t.sheet.cell(2, "result"))).toContain("The Company cell C2 is empty");
+    expect(t.beta.sent).toEqual([]);
+    expect(t.alpha.sent).toEqual([]);
+  });
+
   it("a company this user has no token for leaves its row Pending with why, sending nothing anywhere", () => {
     const t = twoCompanies([userRow("Deposit", 5001, { amount: "2.00", company: "Beta" })], {
       betaUsable: false,
@@ -300,7 +336,7 @@ describe("the preview with two companies", () => {
           {
             field: "Company",
             message:
-              "The Company cell C5 is empty and this document has several companies: pick one of Alpha, Beta.",
+              "The Company cell C5 is empty and this document has had several companies: an empty cell names none of them. Pick one of Alpha, Beta.",
           },
         ],
       },

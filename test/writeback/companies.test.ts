@@ -122,7 +122,7 @@ describe("an Outbox of two companies", () => {
     const [row] = wb.outbox();
     expect(row?.state).toBe("Refused");
     expect(String(row?.result)).toContain(
-      "The Company cell C2 is empty and this document has several companies: pick one of Alpha, Beta.",
+      "The Company cell C2 is empty and this document has had several companies: an empty cell names none of them. Pick one of Alpha, Beta.",
     );
     expect(await ledgers()).toEqual(before);
   });

@@ -38,7 +38,8 @@ export interface CompanyConnection extends Connection {
   name: string;
 }
 
-function storeOf(em: Emulator, user: string): SettingsStore {
+/** The add-on's settings store of `user`, as the add-on builds it (for tests that write past its checks). */
+export function storeOf(em: Emulator, user: string): SettingsStore {
   return createSettingsStore({
     document: new FakeProperties(em.documentPropertiesData),
     user: new FakeProperties(em.userPropertiesOf(user)),

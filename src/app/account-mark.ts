@@ -286,6 +286,20 @@ export function retakeAccountMark(
       message: lock?.busyMessage(language, "busy.refresh") ?? translate(language, "busy.refresh"),
     }),
     () => {
+      // Never another company's account: the token saved for this one may be that company's.
+      const all = accountMarks();
+      const owner = listedCompanies(store.companies()).find(
+        (c) => c.key !== company.key && checkAccount(all[c.key], funds).kind === "same",
+      );
+      if (owner)
+        return {
+          ok: false,
+          ask: false,
+          message: translate(language, "account.otherCompany", {
+            company: label,
+            other: companyLabel(owner, language),
+          }),
+        };
       writeMark(company.key, fresh);
       return {
         ok: true,

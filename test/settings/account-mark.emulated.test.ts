@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { servicePrefix, storeCompanies } from "../../dev/emulator/settings";
+import { servicePrefix, storeCompanies, storeOf } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
 import type { CompaniesResult, ConnectionCheck, SettingsView } from "../../src/settings/view";
@@ -192,5 +192,25 @@ describe("the account mark", () => {
     expect(done).toMatchObject({ ok: true, ask: false });
     expect(marks()[beta]).not.toEqual(before);
     expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
+  });
+
+  it("the mark is not taken again from a token that opens another company's marked account", () => {
+    const [alpha, beta] = keys as [string, string];
+    // Alpha and Beta marked by Ana's tests; then Beta's slot gets Alpha's token, as a token saved
+    // before marks existed may be (written past the add-on's check).
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: alpha }).ok).toBe(true);
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
+    const betaMark = marks()[beta];
+    const saved = storeOf(em, ANA).saveCompanyToken(beta, tokenOf(0), adminOf(1), {
+      name: "Beta",
+      apiUrl: sandbox.url,
+    });
+    expect(saved.ok).toBe(true);
+    type Retake = { ok: boolean; ask: boolean; message: string };
+    expect(run<Retake>(ANA, "retakeCompanyAccountMark", beta, false).ask).toBe(true);
+    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, true);
+    expect(done).toMatchObject({ ok: false, ask: false });
+    expect(done.message).toContain("it opens Alpha's");
+    expect(marks()[beta]).toEqual(betaMark);
   });
 });

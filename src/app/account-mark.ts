@@ -139,7 +139,7 @@ function oldestFunds(
   company: CompanyEntry,
   token: string,
   language: MessageLanguage,
-): { ok: true; funds: Fund[] } | { ok: false; reason: string } {
+): { ok: true; funds: Fund[] } | { ok: false; reason: string; opensNothing: boolean } {
   const form = settingsStore().fields();
   const names = sheetNamesFrom(form, language);
   const log = auditLog(
@@ -157,7 +157,9 @@ function oldestFunds(
     const client = connectionTestClient(company.apiUrl, token, calls);
     return { ok: true, funds: client.getFunds({ ...MARK_QUERY }).funds };
   } catch (err) {
-    return { ok: false, reason: plainText(plainError(err, language), language) };
+    const plain = plainError(err, language);
+    // Refused as a token (401): it opens no account at all, so it cannot be another's.
+    return { ok: false, reason: plainText(plain, language), opensNothing: plain.kind === "notAuthorised" };
   } finally {
     try {
       log.flush();
@@ -180,7 +182,11 @@ export function checkTokenAccount(
 ): { ok: true; note: string } | { ok: false; message: string } {
   const read = oldestFunds(company, token, language);
   if (!read.ok) {
-    if (!accountMarks()[company.key]) return { ok: true, note: accountStatus(company, {}, language) };
+    // A token the service refuses opens no account: saved, as it always was, and its refusal
+    // shows at its first use. One that could not be read with (service down) is refused while
+    // the company has a mark: it may open any account.
+    if (!accountMarks()[company.key] || read.opensNothing)
+      return { ok: true, note: accountStatus(company, {}, language) };
     return {
       ok: false,
       message: translate(language, "account.unreadable", {

@@ -57,10 +57,14 @@ function saveForm(user: string, changes: Record<string, string>, token?: string)
   return saved.view;
 }
 
-/** Ben enters his token for the sandbox; then Ana points the document at her server. */
-function anaRedirectsBensToken(): void {
+/**
+ * Ben enters his token for the sandbox (its save reads the account once, at the sandbox); then
+ * Ana points the document at her server. Answers Ben's UrlFetch count by then.
+ */
+function anaRedirectsBensToken(): number {
   saveForm(BEN, { baseUrl: sandbox.url, adminId: String(sandbox.adminId) }, sandbox.token);
   saveForm(ANA, { baseUrl: attackerUrl() });
+  return em.urlFetchToday(BEN);
 }
 
 function lastAlert(): string {
@@ -95,13 +99,13 @@ beforeEach(async () => {
 
 describe("another editor changes the service URL", () => {
   it("Ben's menu refresh sends nothing to Ana's server and tells him why", async () => {
-    anaRedirectsBensToken();
+    const bensSave = anaRedirectsBensToken();
     em.answers.push("OK");
     const out = em.tryRun("refreshAll", [], { as: "menu", user: BEN });
     expect(out.ok).toBe(true);
     expect(lastAlert()).toContain(NOTICE());
     expect(await servers.records()).toEqual([]);
-    expect(em.urlFetchToday(BEN)).toBe(0);
+    expect(em.urlFetchToday(BEN)).toBe(bensSave);
   });
 
   it("Ben's scheduled refresh sends nothing to Ana's server, and the run history records the notice", async () => {
@@ -119,7 +123,7 @@ describe("another editor changes the service URL", () => {
   });
 
   it("every other path that uses the token stops before any request with the same notice", async () => {
-    anaRedirectsBensToken();
+    const bensSave = anaRedirectsBensToken();
     const notices: Record<string, string> = {};
     const refresh = run<{ ok: boolean; message: string }>("refreshFromSidebar", ["funds"]);
     notices.refreshSidebar = refresh.message;
@@ -144,7 +148,7 @@ describe("another editor changes the service URL", () => {
     notices.depositForm = deposit.ok ? JSON.stringify(deposit.result) : deposit.error;
     for (const [path, text] of Object.entries(notices)) expect(text, path).toContain(NOTICE());
     expect(await servers.records()).toEqual([]);
-    expect(em.urlFetchToday(BEN)).toBe(0);
+    expect(em.urlFetchToday(BEN)).toBe(bensSave);
   });
 
   it("the notice is in the user's language", async () => {

@@ -150,6 +150,8 @@ export const outbox = {
       "Not sent: this document keeps no record of this row's request, so whether it was applied is unknown. Check the fund; to send the row, clear its State and Operation key.",
     "outbox.msg.cannotTell":
       "Unknown outcome: {message}. Check the fund, then set State to Done or Refused by hand; nothing is sent for this row meanwhile.",
+    "outbox.problem.currencyTyped":
+      "Currency says {typed}, but fund {id} is in {currency}: nothing is sent. Correct the Currency cell (or clear it) if the fund is the right one",
     "outbox.msg.otherFund":
       "fund {id} read now is not the fund the write was sent to ({differs}): the token in use may open another account than the company's, so the read settles nothing and nothing is sent again",
     "outbox.msg.settledByHand": "{state} by hand on {date}, after a check of the fund; nothing was sent.",
@@ -397,6 +399,8 @@ export const outbox = {
       "No enviado: este documento no guarda registro de la solicitud de esta fila; no se sabe si se aplicó. Revise el fondo; para enviar la fila, borre su Estado y su Clave de operación.",
     "outbox.msg.cannotTell":
       "Resultado desconocido: {message}. Revise el fondo y luego escriba Hecho o Rechazado en Estado; mientras tanto no se envía nada de esta fila.",
+    "outbox.problem.currencyTyped":
+      "Moneda dice {typed}, pero el fondo {id} está en {currency}: no se envía nada. Corrija la celda Moneda (o bórrela) si el fondo es el correcto",
     "outbox.msg.otherFund":
       "el fondo {id} leído ahora no es el fondo al que se envió la escritura ({differs}): el token en uso puede abrir otra cuenta que la de la empresa, así que la lectura no resuelve nada y no se vuelve a enviar nada",
     "outbox.msg.settledByHand": "{state} a mano el {date}, tras revisar el fondo; no se envió nada.",

@@ -229,3 +229,19 @@ export function requestFromRow(row: OutboxRow, context: RowContext): RowRequest 
     fieldName: (field) => fieldLabel(language, field),
   });
 }
+
+/**
+ * The Currency typed on a deposit's or withdrawal's row when it is not `fundCurrency` (the
+ * fund's, as read): the writer's own statement of the fund's currency, so a row that says CLP
+ * for an MXN fund is refused naming both, never sent in MXN. Null when nothing is typed, the
+ * fund's currency is not known, or they agree (case aside).
+ */
+export function typedCurrencyDiffers(
+  row: Pick<OutboxRow, "cells" | "operation">,
+  fundCurrency: string | undefined,
+): string | null {
+  if (row.operation !== "deposit" && row.operation !== "withdraw") return null;
+  const typed = cellText(row.cells.currency).trim();
+  if (typed === "" || !fundCurrency) return null;
+  return typed.toUpperCase() === fundCurrency.trim().toUpperCase() ? null : typed;
+}

@@ -11,7 +11,7 @@ import { describeChanges, describeRequest, tooLongParams } from "../describe";
 import { MONEY_OPERATIONS } from "../operations";
 import { cellTooLongToRecord, changedColumns, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
-import { type OutboxRow, requestCells, requestFromRow } from "../rows";
+import { type OutboxRow, requestCells, requestFromRow, typedCurrencyDiffers } from "../rows";
 import { confirmationKey, FUND_NOT_FOUND } from "../run/confirmations";
 import { likenessOf, mismatchOf } from "../run/ownership";
 import { addTotal, confirm, languageOf, ownerOf, type PreviewState, stamp } from "./state";
@@ -210,6 +210,24 @@ function onItsFund(state: PreviewState, row: OutboxRow, request: WriteRequest, c
       fundId,
       status,
     });
+  }
+  const typed = typedCurrencyDiffers(row, facts.currency);
+  if (typed) {
+    const language = languageOf(state);
+    preview.invalid.push({
+      rowNumber: row.rowNumber,
+      problems: [
+        {
+          field: translate(language, "outbox.col.currency"),
+          message: translate(language, "outbox.problem.currencyTyped", {
+            typed,
+            id: fundId,
+            currency: facts.currency,
+          }),
+        },
+      ],
+    });
+    return;
   }
   const balance = state.balances.get(fund) ?? facts.balance;
   if (request.operation === "deposit") {

@@ -12,9 +12,9 @@ import type { Language, StringKey } from "../../i18n";
 import { fundStatusLabel } from "../operations";
 import { blocks, sendingRecord, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
-import { type OutboxRow, problemsText, requestCells, requestFromRow } from "../rows";
+import { type OutboxRow, problemsText, requestCells, requestFromRow, typedCurrencyDiffers } from "../rows";
 import type { Snapshot } from "../snapshot";
-import { isWriteFailure, sendWrite, type WriteEnd, type WriteResult } from "../write";
+import { isWriteFailure, sendWrite, type WriteEnd, type WriteFailure, type WriteResult } from "../write";
 import { confirmationKey, FUND_NOT_FOUND } from "./confirmations";
 import type { CompanyPort, RunContext } from "./context";
 import { holdIn, landingMessage, waitForRow } from "./holds";
@@ -161,6 +161,14 @@ function checkFund(
   const shown = context.currencies?.[confirmationKey(row, company)];
   const fund = snapshot.fund;
   if (fund?.currency) state.currencies.set(`${company}|${fund.id}`, fund.currency);
+  // A Currency typed on a deposit's or withdrawal's row is the writer's own check: one that is
+  // not the fund's is refused naming both, never replaced by the fund's.
+  const typed = typedCurrencyDiffers(row, fund?.currency);
+  if (typed && fund)
+    throw {
+      outcome: "refused",
+      message: t("outbox.problem.currencyTyped", { typed, id: fund.id, currency: fund.currency ?? "" }),
+    } satisfies WriteFailure;
   if (shown && fund && fund.currency !== undefined && shown !== fund.currency) {
     // Nothing recorded, nothing sent: the row stays Pending and its fund waits.
     const params = { id: fund.id, currency: fund.currency, shown };

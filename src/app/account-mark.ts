@@ -12,10 +12,8 @@ import { plainError, plainText } from "../api/plain";
 import type { Fund } from "../api/types";
 import { originOf } from "../api/urls";
 import { callAudit } from "../audit/observer";
-import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
-import { sheetNamesFrom } from "../refresh/options";
 import {
   ACCOUNT_MARKS_KEY,
   type AccountMark,
@@ -36,7 +34,7 @@ import {
   listedCompanies,
 } from "../settings/companies";
 import { companyConnections, connectionTestClient } from "./company-clients";
-import { auditLimits, auditLog, secrets, settingsStore, withDocumentLock } from "./entry";
+import { settingsStore, sidebarAuditLog, withDocumentLock } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 
 /** Every company's mark in this document. */
@@ -140,18 +138,7 @@ function oldestFunds(
   token: string,
   language: MessageLanguage,
 ): { ok: true; funds: Fund[] } | { ok: false; reason: string; opensNothing: boolean } {
-  const form = settingsStore().fields();
-  const names = sheetNamesFrom(form, language);
-  const log = auditLog(
-    lazyAuditSink(runtime().spreadsheet(), {
-      name: names.audit,
-      archiveName: names.auditArchive,
-      language,
-      limits: auditLimits(form),
-    }),
-    "sidebar",
-    [token, ...secrets()],
-  );
+  const log = sidebarAuditLog(language, [token]);
   const calls = callAudit(log, () => translate(language, "account.check"), company);
   try {
     const client = connectionTestClient(company.apiUrl, token, calls);
@@ -228,18 +215,7 @@ export function retakeAccountMark(
     purpose: "read",
     language,
     audit: (c) => {
-      const form = store.fields();
-      const names = sheetNamesFrom(form, language);
-      const log = auditLog(
-        lazyAuditSink(runtime().spreadsheet(), {
-          name: names.audit,
-          archiveName: names.auditArchive,
-          language,
-          limits: auditLimits(form),
-        }),
-        "sidebar",
-        secrets(),
-      );
+      const log = sidebarAuditLog(language);
       return Object.assign(
         callAudit(log, () => translate(language, "account.check"), c),
         { flush: () => log.flush() },

@@ -12,8 +12,10 @@ import { plainError, plainText } from "../api/plain";
 import type { Fund } from "../api/types";
 import { originOf } from "../api/urls";
 import { callAudit } from "../audit/observer";
+import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
+import { sheetNamesFrom } from "../refresh/options";
 import {
   ACCOUNT_MARKS_KEY,
   type AccountMark,
@@ -34,7 +36,7 @@ import {
   listedCompanies,
 } from "../settings/companies";
 import { companyConnections, connectionTestClient } from "./company-clients";
-import { settingsStore, sidebarAuditLog, withDocumentLock } from "./entry";
+import { auditLimits, auditLog, secrets, settingsStore, withDocumentLock } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 
 /** Every company's mark in this document. */
@@ -138,7 +140,18 @@ function oldestFunds(
   token: string,
   language: MessageLanguage,
 ): { ok: true; funds: Fund[] } | { ok: false; reason: string; opensNothing: boolean } {
-  const log = sidebarAuditLog(language, [token]);
+  const form = settingsStore().fields();
+  const names = sheetNamesFrom(form, language);
+  const log = auditLog(
+    lazyAuditSink(runtime().spreadsheet(), {
+      name: names.audit,
+      archiveName: names.auditArchive,
+      language,
+      limits: auditLimits(form),
+    }),
+    "sidebar",
+    [token, ...secrets()],
+  );
   const calls = callAudit(log, () => translate(language, "account.check"), company);
   try {
     const client = connectionTestClient(company.apiUrl, token, calls);
@@ -215,7 +228,18 @@ export function retakeAccountMark(
     purpose: "read",
     language,
     audit: (c) => {
-      const log = sidebarAuditLog(language);
+      const form = store.fields();
+      const names = sheetNamesFrom(form, language);
+      const log = auditLog(
+        lazyAuditSink(runtime().spreadsheet(), {
+          name: names.audit,
+          archiveName: names.auditArchive,
+          language,
+          limits: auditLimits(form),
+        }),
+        "sidebar",
+        secrets(),
+      );
       return Object.assign(
         callAudit(log, () => translate(language, "account.check"), c),
         { flush: () => log.flush() },

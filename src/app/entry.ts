@@ -10,13 +10,11 @@ import { AUDIT_LIMITS, type AuditLog, type AuditSink, type AuditSource, createAu
 import { redactText } from "../audit/redact";
 import { auditSheetSink } from "../gas/audit-sheet";
 import type { DocumentActivity, DocumentLock } from "../gas/document-lock";
-import { lazyAuditSink } from "../gas/outbox-sheet";
 import { documentSettingsStore } from "../gas/properties";
 import { runtime } from "../gas/runtime";
 import { auditUser } from "../gas/session";
 import { type Language, languageForLocale } from "../i18n";
 import { createTimeBudget, EXECUTION_LIMIT_MS, type TimeBudget } from "../longrun/budget";
-import { sheetNamesFrom } from "../refresh/options";
 import { type CompanyEntry, companyByKey, FIRST_COMPANY_KEY } from "../settings/companies";
 import type { SettingsStore } from "../settings/store";
 import { auditMaxRows } from "../settings/tuning";
@@ -140,22 +138,6 @@ export function auditLog(
     reads: tolerate("unreadable", () => settingsStore().load().settings.auditReads, "summed"),
     language: currentLanguage(),
   });
-}
-
-/**
- * The audit log of a sidebar's calls, into the Audit sheet the settings name (made when its
- * first row is written), hiding the user's saved tokens and `more` (a token being tried).
- */
-export function sidebarAuditLog(language: Language, more: readonly string[] = []): AuditLog {
-  const form = settingsStore().fields();
-  const names = sheetNamesFrom(form, language);
-  const sink = lazyAuditSink(runtime().spreadsheet(), {
-    name: names.audit,
-    archiveName: names.auditArchive,
-    language,
-    limits: auditLimits(form),
-  });
-  return auditLog(sink, "sidebar", [...more, ...secrets()]);
 }
 
 /** The text of a thrown value. */

@@ -6,7 +6,7 @@
 import { selectedRecords } from "../gas/spreadsheet";
 import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { type Language, translate } from "../i18n";
-import { refreshSelection, type Stage } from "../refresh/engine";
+import { otherAccountOf, refreshSelection, type Stage } from "../refresh/engine";
 import { companyRefusalText } from "../sheets/company";
 import { currentLanguage, entry, withDocumentLock } from "./entry";
 import { smallQuotaCheck } from "./quota";
@@ -63,6 +63,7 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
     let records = 0;
     let refreshed: Stage[] = [];
     const notes: string[] = [...refusals];
+    let failed = false;
     const lanes = built.lanes;
     for (const group of selection.groups) {
       const lane = lanes.find((l) => l.key === group.key);
@@ -73,6 +74,15 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
             company: unusable?.name || group.key,
             message: unusable?.message ?? translate(language, "refresh.noToken"),
           }),
+        );
+        continue;
+      }
+      // Read with another account than the company's mark: nothing of it is written.
+      const other = otherAccountOf(lane.deps);
+      if (other) {
+        failed = true;
+        notes.push(
+          translate(language, "refresh.lane.failed", { company: other.company, message: other.message }),
         );
         continue;
       }
@@ -89,7 +99,7 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
     });
     const told = [message, ...notes].join("\n");
     toast(told, translate(language, "refresh.title"), notes.length === 0 ? 10 : 30);
-    return summary(refusals.length === 0, true, records, calls, started, refreshed, told);
+    return summary(refusals.length === 0 && !failed, true, records, calls, started, refreshed, told);
   } catch (err) {
     return failedRefresh(err, source, language, built, started);
   } finally {

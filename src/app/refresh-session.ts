@@ -30,7 +30,8 @@ import type { ListStateStore } from "../refresh/list-cursor";
 import { refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
 import { type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
-import { FIRST_COMPANY_KEY } from "../settings/companies";
+import { companyLabel, FIRST_COMPANY_KEY } from "../settings/companies";
+import { accountMarks } from "./account-mark";
 import { companyConnections, type UnusableCompany } from "./company-clients";
 import {
   auditLimits,
@@ -127,43 +128,50 @@ export function session(source: RefreshSource, action: StringKey) {
     if (observer) observer.audit = audit;
   }
   const sheetCompanies = companies.entries;
-  const lanes: Lane[] = [...connections.ready.values()].map(({ company, client }) => ({
-    key: company.key,
-    entry: laneEntry(company.key, company.apiUrl),
-    name: company.name,
-    deps: {
-      reader: clientReader(client),
-      // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
-      // still leaves the trace of what it had done.
-      sheets: laneSheets(
-        refreshSheets({
-          names: context.names,
-          language: context.language,
-          missingNote: translate(context.language, "note.missing", { date: today(context.timeZone) }),
-          mode: options.missingRows,
-          afterWrite: () => log.flush(),
-          stamp: {
-            when: runtime().formatDate(new Date(), context.timeZone, "yyyy-MM-dd HH:mm"),
-            who: auditUser(source),
-          },
-          company: company.key,
-        }),
-        company,
-        companies.several,
-        sheetCompanies,
-      ),
-      fingerprints: laneStore(runtime().documentProperties(), company.key),
-      pageSizes: runtime().userProperties(),
-      listState: listState(),
-      employeeNames: laneStore(runtime().documentProperties(), company.key),
-      namesMine:
-        company.key === FIRST_COMPANY_KEY ? myNames() : myPosition(`${NAMES_MINE_KEY}${company.key}.`),
-      // The largest page is found per service URL: each company's own.
-      options: options.pageSizeProbe
-        ? { ...options, pageSizeProbe: { ...options.pageSizeProbe, serviceUrl: company.apiUrl } }
-        : options,
-    },
-  }));
+  // Each company's account mark, read in every execution: its reads are checked against it
+  // before anything of it is written (src/refresh/run/account.ts); an unmarked one is not.
+  const marks = accountMarks();
+  const lanes: Lane[] = [...connections.ready.values()].map(({ company, client }) => {
+    const mark = marks[company.key];
+    return {
+      key: company.key,
+      entry: laneEntry(company.key, company.apiUrl),
+      name: company.name,
+      deps: {
+        reader: clientReader(client),
+        ...(mark ? { account: { company: companyLabel(company, context.language), mark } } : {}),
+        // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
+        // still leaves the trace of what it had done.
+        sheets: laneSheets(
+          refreshSheets({
+            names: context.names,
+            language: context.language,
+            missingNote: translate(context.language, "note.missing", { date: today(context.timeZone) }),
+            mode: options.missingRows,
+            afterWrite: () => log.flush(),
+            stamp: {
+              when: runtime().formatDate(new Date(), context.timeZone, "yyyy-MM-dd HH:mm"),
+              who: auditUser(source),
+            },
+            company: company.key,
+          }),
+          company,
+          companies.several,
+          sheetCompanies,
+        ),
+        fingerprints: laneStore(runtime().documentProperties(), company.key),
+        pageSizes: runtime().userProperties(),
+        listState: listState(),
+        employeeNames: laneStore(runtime().documentProperties(), company.key),
+        namesMine:
+          company.key === FIRST_COMPANY_KEY ? myNames() : myPosition(`${NAMES_MINE_KEY}${company.key}.`),
+        // The largest page is found per service URL: each company's own.
+        options: options.pageSizeProbe
+          ? { ...options, pageSizeProbe: { ...options.pageSizeProbe, serviceUrl: company.apiUrl } }
+          : options,
+      },
+    };
+  });
   const audit = { requests: () => audits.reduce((total, a) => total + a.requests(), 0) };
   const send = (rounds: Round[]) => runRounds(runtime().transport(), runtime().clock(), rounds);
   return {

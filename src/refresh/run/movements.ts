@@ -23,7 +23,7 @@ import {
 } from "../fingerprints";
 import { fetchFundList } from "./list-stage";
 import { send } from "./send";
-import { type RefreshRun, Stopped } from "./state";
+import { progressed, type RefreshRun, Stopped } from "./state";
 import type { Read, Steps } from "./types";
 
 export function* transactionsStage(run: RefreshRun): Steps<void> {
@@ -45,7 +45,7 @@ export function* transactionsStage(run: RefreshRun): Steps<void> {
   const missing: number[] = [...gone];
   let stopped = false;
   while (pending.length > 0) {
-    if (shouldStop() && (fetched.length > 0 || missing.length > 0 || run.requests > 0)) {
+    if (shouldStop() && (fetched.length > 0 || missing.length > 0 || progressed(run))) {
       stopped = true;
       break;
     }

@@ -20,6 +20,8 @@ export interface RefreshRun {
   cursor: RefreshCursor;
   /** Requests sent so far (before the client's retries). */
   requests: number;
+  /** Of those, the account check's: no progress of the refresh's own (./account.ts). */
+  checks: number;
   /** Minimum requests the work so far needed: pages plus movement fetches. */
   minimum: number;
   /** Rows written in this execution. */
@@ -57,6 +59,7 @@ export function startRefresh(deps: EngineDeps, cursor: RefreshCursor, shouldStop
     shouldStop,
     cursor: state,
     requests: 0,
+    checks: 0,
     minimum: 0,
     records: 0,
     refreshed: [],
@@ -80,6 +83,11 @@ export function resultOf(run: RefreshRun, finished: boolean): EngineResult {
     requests: run.requests,
     minimumRequests: run.minimum,
   };
+}
+
+/** Whether anything of the refresh's own work was done (requests sent beyond the account check). */
+export function progressed(run: RefreshRun): boolean {
+  return run.requests > run.checks;
 }
 
 /** `count` requests sent for `stage`: counted, and the progress told. */

@@ -5,6 +5,7 @@
  */
 import type { ExpenseReport, Fund } from "../../api/types";
 import type { Language } from "../../i18n";
+import type { AccountMark } from "../../settings/account-mark";
 import type { Column } from "../../sheets/columns";
 import type { MissingRowMode } from "../../sheets/merge";
 import type { NamesMark } from "../employees";
@@ -160,6 +161,15 @@ export interface EngineDeps {
   pageSizes?: TextStore;
   options: RefreshOptions;
   onStep?: (progress: StepProgress) => void;
+  /** The company's account mark: its reads are checked against it before anything is written (./account.ts). */
+  account?: AccountToCheck;
+}
+
+/** The company a refresh writes and its account mark (src/settings/account-mark.ts). */
+export interface AccountToCheck {
+  /** The company's name, for the message. */
+  company: string;
+  mark: AccountMark;
 }
 
 /** The cursor a new refresh starts from. */

@@ -231,6 +231,8 @@ export class TransportError extends ApiError {
   readonly notAllowed: boolean;
   /** The platform's words say the call timed out ("Timeout: <url>"). */
   readonly timedOut: boolean;
+  /** The platform's words, as it gave them (the message adds the endpoint before them). */
+  readonly detail: string;
 
   constructor(message: string, endpoint = "") {
     const notAllowed = NOT_ALLOWED.test(message);
@@ -238,6 +240,7 @@ export class TransportError extends ApiError {
     this.name = "TransportError";
     this.notAllowed = notAllowed;
     this.timedOut = /^(\w+: )?Timeout/i.test(this.message);
+    this.detail = message;
   }
 }
 

@@ -126,7 +126,10 @@ function shortDetail(err: ApiError): string {
   if (err instanceof HttpError || err instanceof ServiceError)
     return err.serviceMessage || `HTTP ${err.status}`;
   if (err instanceof UnexpectedResponseError) return `${err.field}: ${err.detail}`;
-  return err.message.replace(/^\w+: /, "");
+  if (err instanceof TransportError) return err.detail;
+  if (err instanceof InvalidRequestError)
+    return err.issues.map((i) => i.message).join(" ") || "invalid request.";
+  return err.message;
 }
 
 /** Why the connection test failed, as data. */

@@ -40,6 +40,13 @@ describe("plain words of a failure", () => {
       "unknownOutcome",
     );
     expect(plainKind(new TransportError("DNS error: https://x", "getFunds"))).toBe("unreachable");
+    // What decides it is kept as data: the platform's words, and whether they say it timed out.
+    expect(new TransportError("Timeout: https://x", "getFunds")).toMatchObject({
+      message: "getFunds: Timeout: https://x",
+      detail: "Timeout: https://x",
+      timedOut: true,
+    });
+    expect(new TransportError("DNS error: https://x", "getFunds").timedOut).toBe(false);
     expect(plainKind(new InvalidRequestError("getFunds", []))).toBe("settings");
     expect(plainKind(new UnexpectedResponseError("getFunds", 200, "Funds", "not a list", "unknown"))).toBe(
       "unexpected",

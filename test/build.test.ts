@@ -94,6 +94,16 @@ function newestSource(dir: string): number {
   return newest;
 }
 
+/** The text of every TypeScript file under `dir`, by path. */
+function sourceTexts(dir: string, texts = new Map<string, string>()): Map<string, string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) sourceTexts(path, texts);
+    else if (entry.name.endsWith(".ts")) texts.set(path, readFileSync(path, "utf8"));
+  }
+  return texts;
+}
+
 /** Builds dist/ unless it is there and newer than every source file and the build itself. */
 function ensureBuilt(): void {
   const bundle = join(dist, "addon.js");
@@ -292,13 +302,22 @@ describe("dist/addon.js.map (written for the bench)", () => {
     const map = new SourceMap(JSON.parse(readFileSync(join(dir, "addon.js.map"), "utf8")));
     const lines = built.split("\n");
     // Texts that stand once in the code, each in a known file (quoted: the catalogue's texts name
-    // the same property).
+    // the same property). Each is checked to stand once in src/ and once in the bundle, so the
+    // place found cannot depend on the order of the bundle's modules.
     const places = [
       ['"diagnostics.enabled"', "src/diagnostics/checks.ts"],
-      ["Diagnostics scratch", "src/gas/diagnostics.ts"],
-      ["expected an amount of at most", "src/api/responses.ts"],
+      ['"Diagnostics scratch"', "src/gas/diagnostics.ts"],
+      ["numeric text with a dot decimal point", "src/api/responses.ts"],
     ] as const;
+    const sources = sourceTexts(join(root, "src"));
+    const count = (haystack: string, text: string) => haystack.split(text).length - 1;
     for (const [text, file] of places) {
+      expect(
+        [...sources].filter(([, source]) => source.includes(text)).map(([path]) => relative(root, path)),
+        text,
+      ).toEqual([file]);
+      expect(count(sources.get(join(root, file)) ?? "", text), text).toBe(1);
+      expect(count(built, text), text).toBe(1);
       const line = lines.findIndex((l) => l.includes(text));
       const column = lines[line]?.indexOf(text) ?? -1;
       expect(column, text).toBeGreaterThan(0);

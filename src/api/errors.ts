@@ -6,11 +6,67 @@
  * unknown is never re-sent blindly: read the record first.
  */
 import type { RequestIssue } from "./messages";
+import { formatCents } from "./money";
 import type { Transaction } from "./types";
 
 export type WriteOutcome = "refused" | "unknown";
 
 export type ApiErrorKind = "invalidRequest" | "http" | "service" | "unexpectedResponse" | "transport";
+
+/**
+ * A rule of the service's that the add-on knows by its values: the service gives them only in
+ * its words, read once here (`serviceReasonOf`) so that no one reads them out of a sentence.
+ */
+export type KnownServiceRule =
+  /** A withdrawal above the fund's balance (amounts in cents, as the service wrote them). */
+  | { rule: "balance"; amountCents: number; balanceCents: number }
+  /** A custom status the report's policy does not have, as it was sent. */
+  | { rule: "customStatus"; status: string };
+
+/**
+ * The service's reason for refusing a call, as it gave it: its words (joined, cut short and
+ * without secrets, as the error shows them), the code its body named, and the field and rule
+ * when its words are "<Field>: <rule>".
+ */
+export interface ServiceReason {
+  /** The service's words; "" when it gave none. */
+  text: string;
+  /** The error code of the body ({"Error": {"Code": …}}), when it named one. */
+  code?: string;
+  /** The field the words name ("WithdrawAmount" of "WithdrawAmount: …"). */
+  field?: string;
+  /** The rest of the words after the field, as given. */
+  rule?: string;
+  /** A rule the add-on knows, with its values. */
+  known?: KnownServiceRule;
+}
+
+/** A decimal amount of the service's text as cents, or null. */
+function centsOf(text: string): number | null {
+  return /^-?\d+(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : null;
+}
+
+/** The service's words read as a `ServiceReason` (`code` is the body's, when it named one). */
+export function serviceReasonOf(text: string, code?: string): ServiceReason {
+  const reason: ServiceReason = { text };
+  if (code) reason.code = code;
+  const named = /^(\w+): ([\s\S]+)$/.exec(text);
+  if (!named) return reason;
+  const field = named[1] as string;
+  const rule = named[2] as string;
+  reason.field = field;
+  reason.rule = rule;
+  const balance =
+    field === "WithdrawAmount" ? /^(-?[\d.]+) is more than the fund's balance (-?[\d.]+)$/.exec(rule) : null;
+  if (balance) {
+    const [amountCents, balanceCents] = [centsOf(balance[1] as string), centsOf(balance[2] as string)];
+    if (amountCents !== null && balanceCents !== null)
+      reason.known = { rule: "balance", amountCents, balanceCents };
+  }
+  const status = field === "CustomStatus" ? /^"([^"]*)" is not a custom status of/.exec(rule) : null;
+  if (status) reason.known = { rule: "customStatus", status: status[1] as string };
+  return reason;
+}
 
 /** Base of the client's errors; `endpoint` is empty for a transport failure outside the client. */
 export abstract class ApiError extends Error {
@@ -49,6 +105,8 @@ export class InvalidRequestError extends ApiError {
 export class HttpError extends ApiError {
   readonly kind = "http";
   serviceMessage: string;
+  /** The service's reason, as data (its words are `serviceMessage`). */
+  reason: ServiceReason;
   /** Milliseconds the service asked to wait (Retry-After), if it said. */
   retryAfterMs: number | undefined;
 
@@ -58,6 +116,7 @@ export class HttpError extends ApiError {
     serviceMessage: string,
     outcome: WriteOutcome,
     retryAfterMs?: number,
+    code?: string,
   ) {
     super(
       `${endpoint}: the service answered HTTP ${status}${serviceMessage ? `: ${serviceMessage}` : "."}`,
@@ -67,6 +126,7 @@ export class HttpError extends ApiError {
     );
     this.name = "HttpError";
     this.serviceMessage = serviceMessage;
+    this.reason = serviceReasonOf(serviceMessage, code);
     this.retryAfterMs = retryAfterMs;
   }
 }
@@ -106,6 +166,8 @@ export class RedirectError extends HttpError {
 export class ServiceError extends ApiError {
   readonly kind = "service";
   serviceMessage: string;
+  /** The service's reason, as data (its words are `serviceMessage`). */
+  reason: ServiceReason;
   /** `statusCode` found in the body, if any. */
   bodyStatusCode: number | undefined;
   /** Milliseconds the answer asked to wait (Retry-After), if it said. */
@@ -117,6 +179,7 @@ export class ServiceError extends ApiError {
     serviceMessage: string,
     outcome: WriteOutcome,
     bodyStatusCode?: number,
+    code?: string,
   ) {
     super(
       `${endpoint}: the service reported an error inside an HTTP ${status} answer: ${serviceMessage || "(no message)"}`,
@@ -126,6 +189,7 @@ export class ServiceError extends ApiError {
     );
     this.name = "ServiceError";
     this.serviceMessage = serviceMessage;
+    this.reason = serviceReasonOf(serviceMessage, code);
     this.bodyStatusCode = bodyStatusCode;
   }
 }
@@ -165,12 +229,18 @@ export class TransportError extends ApiError {
   readonly kind = "transport";
   /** Apps Script refused the URL: it is outside the manifest's allowlist (urlFetchWhitelist). */
   readonly notAllowed: boolean;
+  /** The platform's words say the call timed out ("Timeout: <url>"). */
+  readonly timedOut: boolean;
+  /** The platform's words, as it gave them (the message adds the endpoint before them). */
+  readonly detail: string;
 
   constructor(message: string, endpoint = "") {
     const notAllowed = NOT_ALLOWED.test(message);
     super(endpoint ? `${endpoint}: ${message}` : message, endpoint, notAllowed ? "refused" : "unknown", 0);
     this.name = "TransportError";
     this.notAllowed = notAllowed;
+    this.timedOut = /^(\w+: )?Timeout/i.test(this.message);
+    this.detail = message;
   }
 }
 
@@ -191,6 +261,8 @@ export class UnreadableAmountError extends UnexpectedResponseError {
   fundTotal: boolean;
   /** The fund's transactions when `fundTotal` and they read; null otherwise. */
   transactions: Transaction[] | null;
+  /** The largest amount the add-on reads exactly, in cents (`MAX_EXACT_CENTS`). */
+  maxCents: number;
 
   constructor(
     endpoint: string,
@@ -203,12 +275,13 @@ export class UnreadableAmountError extends UnexpectedResponseError {
       id: number | null;
       fundTotal: boolean;
       transactions: Transaction[] | null;
-      max: string;
+      maxCents: number;
     },
   ) {
-    super(endpoint, status, field, `expected an amount of at most ${record.max}, got ${got}`, outcome);
+    const max = formatCents(record.maxCents);
+    super(endpoint, status, field, `expected an amount of at most ${max}, got ${got}`, outcome);
     const whose = `${record.kind} ${record.id ?? "(no readable Id)"}`;
-    const bound = `above ${record.max}, the largest ${record.fundTotal ? "total" : "amount"} the add-on can read exactly (the service's numbers keep 15 significant digits)`;
+    const bound = `above ${max}, the largest ${record.fundTotal ? "total" : "amount"} the add-on can read exactly (the service's numbers keep 15 significant digits)`;
     this.message = record.fundTotal
       ? `${endpoint}: ${field} of ${whose} is ${got}, ${bound}. The add-on cannot show this fund's totals or move money on it: check the fund in Rindegastos, and leave it out of the add-on's funds.`
       : `${endpoint}: ${field} of ${whose} is ${got}, ${bound}. Check this ${record.kind} in Rindegastos.`;
@@ -218,6 +291,7 @@ export class UnreadableAmountError extends UnexpectedResponseError {
     this.recordId = record.id;
     this.fundTotal = record.fundTotal;
     this.transactions = record.transactions;
+    this.maxCents = record.maxCents;
   }
 }
 

@@ -11,6 +11,8 @@ import {
   InvalidRequestError,
   RedirectError,
   ServiceError,
+  type ServiceReason,
+  serviceReasonOf,
   TransportError,
 } from "./errors";
 import { formatCents } from "./money";
@@ -50,7 +52,7 @@ export function plainKind(err: unknown): PlainKind | null {
   if (err instanceof RedirectError) return unknown("unreachable");
   if (err instanceof TransportError) {
     if (err.notAllowed) return "unreachable";
-    return unknown(/^(\w+: )?Timeout/i.test(err.message) ? "serviceDown" : "unreachable");
+    return unknown(err.timedOut ? "serviceDown" : "unreachable");
   }
   if (err instanceof HttpError) {
     // A write's 403 is the administrator's permission (IdAdmin), not the token.
@@ -93,17 +95,32 @@ export function plainError(err: unknown, language: Language, kept?: Kept): Plain
 }
 
 /**
- * The plain words of a write the service refused, known by its message only (the write path
- * keeps no more of the error): nothing was changed. A 403 there is the administrator's
- * permission, not the token (the fund was read with it).
+ * A write the service refused, as the write path keeps it: the technical text (for the details)
+ * and, when the service gave its words, its reason as data. Without `reason` the text is the
+ * add-on's own (a rule checked before sending, a fund that cannot be read).
  */
-export function plainRefusal(detail: string, language: Language, currency?: string): PlainError {
-  const words = serviceWordsOf(detail);
-  const reason = words === null ? null : refusalReason(words, language, currency);
+export interface Refusal {
+  message: string;
+  reason?: ServiceReason;
+}
+
+/** The service's reason of a failure, when the service answered with its words (not a redirect). */
+export function serviceReasonIn(err: unknown): ServiceReason | undefined {
+  if (err instanceof ServiceError) return err.reason;
+  if (err instanceof HttpError && !(err instanceof RedirectError)) return err.reason;
+  return undefined;
+}
+
+/**
+ * The plain words of a write the service refused: nothing was changed. A 403 there is the
+ * administrator's permission, not the token (the fund was read with it).
+ */
+export function plainRefusal(refusal: Refusal, language: Language, currency?: string): PlainError {
+  const reason = refusal.reason?.text ? refusalReason(refusal.reason, language, currency) : null;
   const message = reason
     ? `${reason} ${translate(language, "error.kept.nothing")}`
     : sentences("refused", "nothing", language);
-  return { kind: "refused", message, detail };
+  return { kind: "refused", message, detail: refusal.message };
 }
 
 function sentences(kind: PlainKind, kept: Kept | undefined, language: Language): string {
@@ -121,19 +138,6 @@ export function plainText(plain: PlainError, language: Language): string {
   return plain.detail
     ? `${plain.message}${DETAILS_SEPARATOR}${translate(language, "error.details")}: ${plain.detail}`
     : plain.message;
-}
-
-/**
- * The service's own words in the technical text of a failed call ("createFund: the service
- * answered HTTP 409: <words>", or an error inside a 200), else null: a text the add-on wrote
- * itself, already plain.
- */
-export function serviceWordsOf(technical: string): string | null {
-  const m =
-    /^\w+: the service (?:answered HTTP \d{3}|reported an error inside an HTTP \d{3} answer): ([\s\S]+)$/.exec(
-      technical,
-    );
-  return m && m[1] !== "(no message)" ? (m[1] as string) : null;
 }
 
 /** The label a person knows each field of a request by: the Outbox's columns, the sidebars' fields. */
@@ -163,48 +167,62 @@ const FIELD_LABELS: Record<string, StringKey> = {
   FundExpirationDate: "outbox.col.expirationDate",
 };
 
-/** A decimal amount of the service's text as cents, or null. */
-function centsOf(text: string): number | null {
-  return /^-?\d+(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : null;
-}
-
 /**
  * The reason the service gave for refusing a write, in `language`: the rules it is known to
  * state said plainly ("The fund's balance (PEN 11,422.55) is less than the withdrawal
  * (PEN 99,999,999.00)."), any other "<Field>: <rule>" with the field named by its label;
- * null when the words name no field this add-on knows (then they stay in the details only).
+ * null when its words name no field this add-on knows (then they stay in the details only).
  * `currency` is the fund's, for the amounts' code and decimals.
  */
-export function refusalReason(words: string, language: Language, currency?: string): string | null {
+export function refusalReason(reason: ServiceReason, language: Language, currency?: string): string | null {
   const money = (cents: number) =>
     formatCents(cents, {
       language,
       currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
     });
-  const balance = /^WithdrawAmount: (-?[\d.]+) is more than the fund's balance (-?[\d.]+)$/.exec(words);
-  if (balance) {
-    const [amount, left] = [centsOf(balance[1] as string), centsOf(balance[2] as string)];
-    if (amount !== null && left !== null)
-      return translate(language, "error.reason.balance", { balance: money(left), amount: money(amount) });
-  }
-  const status = /^CustomStatus: "([^"]*)" is not a custom status of/.exec(words);
-  if (status) return translate(language, "error.reason.customStatus", { status: status[1] as string });
-  const field = /^(\w+): ([\s\S]+)$/.exec(words);
-  const label = field ? FIELD_LABELS[field[1] as string] : undefined;
-  if (field && label)
+  const known = reason.known;
+  if (known?.rule === "balance")
+    return translate(language, "error.reason.balance", {
+      balance: money(known.balanceCents),
+      amount: money(known.amountCents),
+    });
+  if (known?.rule === "customStatus")
+    return translate(language, "error.reason.customStatus", { status: known.status });
+  const label = reason.field === undefined ? undefined : FIELD_LABELS[reason.field];
+  if (label && reason.rule !== undefined)
     return translate(language, "error.reason.field", {
       field: translate(language, label),
-      rule: (field[2] as string).replace(/\.$/, ""),
+      rule: reason.rule.replace(/\.$/, ""),
     });
   return null;
 }
 
 /**
  * What a person reads of a write the service refused: the plain sentence with its reason
- * first, in their language, then "Details:" and the technical text. A text the add-on wrote
- * itself (already plain, already in their language) is returned as it is.
+ * first, in their language, then "Details:" and the technical text. A refusal the add-on wrote
+ * itself (no words of the service's: already plain, already in their language) is returned as
+ * it is.
+ *
+ * A caller that kept only the technical text (a string) is still served by reading the
+ * service's words back out of it (`refusalOfText`); pass the `Refusal` instead.
  */
-export function plainWriteRefusal(technical: string, language: Language, currency?: string): string {
-  if (serviceWordsOf(technical) === null) return technical;
-  return plainText(plainRefusal(technical, language, currency), language);
+export function plainWriteRefusal(refusal: Refusal | string, language: Language, currency?: string): string {
+  const known = typeof refusal === "string" ? refusalOfText(refusal) : refusal;
+  if (!known.reason?.text) return known.message;
+  return plainText(plainRefusal(known, language, currency), language);
+}
+
+/**
+ * The refusal of a technical text the client wrote ("createFund: the service answered HTTP
+ * 409: <words>", or an error inside a 2xx answer), its words read back as the service's reason;
+ * without one, a text the add-on wrote itself. Only for callers that kept no more than the
+ * text: the errors and the write path carry the reason as data (`serviceReasonIn`).
+ */
+function refusalOfText(technical: string): Refusal {
+  const m =
+    /^\w+: the service (?:answered HTTP \d{3}|reported an error inside an HTTP \d{3} answer): ([\s\S]+)$/.exec(
+      technical,
+    );
+  const words = m && m[1] !== "(no message)" ? (m[1] as string) : "";
+  return words ? { message: technical, reason: serviceReasonOf(words) } : { message: technical };
 }

@@ -20,7 +20,7 @@ import {
   withoutSecrets,
 } from "./errors";
 import type { FieldSpec } from "./fields";
-import { centsToAmount, formatCents, MAX_EXACT_CENTS } from "./money";
+import { centsToAmount, MAX_EXACT_CENTS } from "./money";
 import { FUND_TOTAL_MEMBERS, fundMovementsOf, readFast, UNREAD } from "./responses";
 import { type HttpRequest, type HttpResponse, headerValue } from "./transport";
 import { hostOf } from "./urls";
@@ -123,6 +123,17 @@ function truthyMember(v: unknown): boolean {
  * The error a 2xx body reports, if any: a top-level `Error`/`error` member (v1 style) or a
  * `statusCode` of 400 or more (v2 style). Null when the body reports none.
  */
+/** The error code a body names ({"Error": {"Code": "InvalidField", …}}), if any. */
+function codeIn(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const o = body as Record<string, unknown>;
+  const inner = o.Error ?? o.error;
+  const code =
+    typeof inner === "object" && inner !== null ? (inner as Record<string, unknown>).Code : undefined;
+  // A code is a word ("InvalidField"); anything else is not one.
+  return typeof code === "string" && /^\w{1,64}$/.test(code) ? code : undefined;
+}
+
 export function errorInBody(body: unknown): { message: string; statusCode?: number } | null {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
   const o = body as Record<string, unknown>;
@@ -259,7 +270,7 @@ function unreadableAmount(
     id: owner.id,
     fundTotal,
     transactions: fundTotal ? owner.transactions : null,
-    max: formatCents(MAX_EXACT_CENTS),
+    maxCents: MAX_EXACT_CENTS,
   });
 }
 
@@ -330,6 +341,7 @@ export function readResponse<N extends EndpointName>(
       message,
       outcomeOfStatus(status),
       retryAfterMs(response.headers, options.now),
+      jsonOk ? codeIn(json) : undefined,
     );
   }
   if (!jsonOk) {
@@ -349,7 +361,14 @@ export function readResponse<N extends EndpointName>(
     // after. (Sending any other write again is harmless: its refusal stands.)
     if (/^(createFund|depositMoneyToFund|withdrawMoneyFromFund)$/.test(name) && answers(name, json))
       outcome = "unknown";
-    const error = new ServiceError(name, status, clean(reported.message), outcome, reported.statusCode);
+    const error = new ServiceError(
+      name,
+      status,
+      clean(reported.message),
+      outcome,
+      reported.statusCode,
+      codeIn(json),
+    );
     error.retryAfterMs = retryAfterMs(response.headers, options.now);
     throw error;
   }

@@ -16,6 +16,7 @@ import { type ConnectionTestResult, testConnection as runConnectionTest } from "
 import { type CompanyEntry, companyByKey, companyLabel, listedCompanies } from "../settings/companies";
 import { checkOrMark, testedCompany } from "./account-mark";
 import { connectionTestClient, savedTestToken } from "./company-clients";
+import { connectionTestResult } from "./connection-words";
 import { auditLimits, auditLog, currentLanguage, entry, secrets, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
 
@@ -66,9 +67,8 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
         },
       },
       ownData(input),
-      language,
     );
-    return marked(result, company, language);
+    return marked(connectionTestResult(result, language), company, language);
   } finally {
     try {
       (log as AuditLog | null)?.flush();

@@ -6,7 +6,7 @@
  */
 import { type Fund, formatCents } from "../api";
 import { tolerate } from "../api/errors";
-import { plainRefusal, plainText } from "../api/plain";
+import { plainRefusal, plainText, type Refusal } from "../api/plain";
 import { type Language, type StringKey, translate } from "../i18n";
 import { dayOf } from "../sheets/cells";
 import { DATE_TIME, type DateFormatter } from "./cells";
@@ -345,8 +345,8 @@ export function submitWrite(
   // The plain sentence first, the service's own words after it (src/api/plain.ts).
   const details = (message: string, detail: string) =>
     plainText({ kind: null, message, detail }, context.language);
-  const refusal = (detail: string, currency?: string) =>
-    plainText(plainRefusal(detail, context.language, currency), context.language);
+  const refusal = (failure: Refusal, currency?: string) =>
+    plainText(plainRefusal(failure, context.language, currency), context.language);
   const checked = checkWrite(operation, fields, {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
@@ -399,7 +399,7 @@ export function submitWrite(
     // Reading the fund before sending failed: nothing was sent.
     const failure = writeFailureOf(error);
     return failure.outcome === "refused"
-      ? { kind: "refused", message: refusal(failure.message) }
+      ? { kind: "refused", message: refusal(failure) }
       : { kind: "refused", message: details(t("form.notSentPlain"), failure.message) };
   }
   const record = sending as WriteRecord | null;
@@ -422,7 +422,7 @@ export function submitWrite(
     return { kind: "done", message, ...fundOf(end.result, context) };
   }
   if (end.status === "refused") {
-    const message = withNotice(refusal(end.message, end.snapshot.fund?.currency));
+    const message = withNotice(refusal(end, end.snapshot.fund?.currency));
     if (record) {
       if (keep) finishFormWrite(context, record, "refused", message);
       else context.records.remove(record.key);

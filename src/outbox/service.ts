@@ -12,6 +12,7 @@ import {
   type Transaction,
   UnreadableAmountError,
 } from "../api";
+import { serviceReasonIn } from "../api/plain";
 import { targetOf, toServiceInput, type WriteRequest } from "./requests";
 import { type FundListItem, type FundState, shows } from "./snapshot";
 import { isWriteFailure, type ServicePort, type WriteFailure } from "./write";
@@ -47,6 +48,8 @@ export function writeFailureOf(error: unknown): WriteFailure {
   if (isApiError(error)) {
     const failure: WriteFailure = { outcome: error.outcome, message: error.message };
     if (error.status) failure.status = error.status;
+    const reason = serviceReasonIn(error);
+    if (reason) failure.reason = reason;
     return failure;
   }
   // Not one of the client's errors: it happened somewhere we cannot see into.

@@ -4,6 +4,7 @@
  * Sending, send it once, and classify the end as done, refused or unknown. Settling a write
  * whose outcome was unknown reads the service again; it never re-sends a money movement blindly.
  */
+import type { ServiceReason } from "../api/errors";
 import type { MessageLanguage } from "../api/messages";
 import { totalsAfterIssue } from "../api/validation";
 import { translate } from "../i18n";
@@ -45,8 +46,11 @@ export type WriteResult = { kind: "fund"; fund: FundState } | { kind: "report"; 
  */
 export interface WriteFailure {
   outcome: "refused" | "unknown";
+  /** The technical text (the audit's, a message's details). */
   message: string;
   status?: number;
+  /** The service's reason, when it answered with its words (src/api/plain.ts renders it). */
+  reason?: ServiceReason;
 }
 
 export function isWriteFailure(value: unknown): value is WriteFailure {
@@ -85,7 +89,7 @@ export interface AuditPort {
 
 export type WriteEnd =
   | { status: "done"; result: WriteResult; snapshot: Snapshot }
-  | { status: "refused"; message: string; snapshot: Snapshot }
+  | { status: "refused"; message: string; reason?: ServiceReason; snapshot: Snapshot }
   | { status: "unknown"; message: string; snapshot: Snapshot };
 
 export interface WriteContext {
@@ -181,7 +185,12 @@ export function sendWrite(
     const failure = checkedRefusal(context, snapshot, failureOf(error));
     context.audit.afterWrite(handle, { outcome: failure.outcome, message: failure.message });
     return failure.outcome === "refused"
-      ? { status: "refused", message: failure.message, snapshot }
+      ? {
+          status: "refused",
+          message: failure.message,
+          ...(failure.reason ? { reason: failure.reason } : {}),
+          snapshot,
+        }
       : { status: "unknown", message: failure.message, snapshot };
   }
 }

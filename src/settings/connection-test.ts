@@ -1,7 +1,8 @@
 /**
  * The connection test of the settings sidebar's Connection section (service URL, the user's
- * token): its input checked, one small call, and a plain explanation of the outcome. Pure: the
- * store and the client are handed in.
+ * token): its input checked, one small call, and its outcome as data (a kind and the values its
+ * message names), said in the user's language by the adapter (src/app/connection-words.ts).
+ * Pure: the store and the client are handed in.
  */
 import type { Client } from "../api/client";
 import {
@@ -15,7 +16,6 @@ import {
 } from "../api/errors";
 import type { Fund } from "../api/types";
 import { hostOf } from "../api/urls";
-import { type Language, translate } from "../i18n";
 import { MARK_QUERY } from "./account-mark";
 import { DEFAULT_BASE_URL, type SettingsIssue, settingsFromText, settingsTextFrom } from "./model";
 import { checkToken, type SettingsStore, TokenNotBoundError } from "./store";
@@ -46,6 +46,32 @@ export type ConnectionTestKind =
   /** Connected, but to another account than the one marked for the company (src/app/account-mark.ts). */
   | "otherAccount";
 
+/** Why the settings to test were refused, as data. */
+export type ConnectionProblem =
+  /** What the sidebar sent is not of the shape it should be (its issues as written). */
+  | { problem: "input"; issues: SettingsIssue[] }
+  /** The company named is not in the list, or was removed. */
+  | { problem: "company"; key: string }
+  /** The URL breaks a rule of the `baseUrl` setting (the issue carries its values). */
+  | { problem: "setting"; issue: SettingsIssue }
+  /** The token typed cannot be sent (`checkToken`'s reason). */
+  | { problem: "token"; reason: string };
+
+/** The outcome of a test as data: its kind and the values its message names. */
+export interface ConnectionTestOutcome {
+  ok: boolean;
+  kind: ConnectionTestKind;
+  /** What the message names: an HTTP status, a host, a count, the service's words, a detail. */
+  params: Record<string, string | number>;
+  /** For `badSettings`: what was refused. */
+  problem?: ConnectionProblem;
+  /** HTTP status when there was an answer. */
+  status?: number;
+  /** When connected: the URL tested and the account's oldest funds (MARK_QUERY's answer). */
+  reached?: { url: string; funds: Fund[] };
+}
+
+/** What the sidebar receives of a test. */
 export interface ConnectionTestResult {
   ok: boolean;
   kind: ConnectionTestKind;
@@ -100,21 +126,20 @@ function shortDetail(err: ApiError): string {
   if (err instanceof HttpError || err instanceof ServiceError)
     return err.serviceMessage || `HTTP ${err.status}`;
   if (err instanceof UnexpectedResponseError) return `${err.field}: ${err.detail}`;
-  return err.message.replace(/^\w+: /, "");
+  if (err instanceof TransportError) return err.detail;
+  if (err instanceof InvalidRequestError)
+    return err.issues.map((i) => i.message).join(" ") || "invalid request.";
+  return err.message;
 }
 
-/** A plain explanation of why the connection test failed. */
-export function explainConnectionFailure(err: unknown, language: Language): ConnectionTestResult {
+/** Why the connection test failed, as data. */
+export function explainConnectionFailure(err: unknown): ConnectionTestOutcome {
   const result = (
     kind: ConnectionTestKind,
     params: Record<string, string | number> = {},
     status?: number,
-  ) => {
-    const r: ConnectionTestResult = {
-      ok: false,
-      kind,
-      message: translate(language, `connection.test.${kind}` as "connection.test.ok", params),
-    };
+  ): ConnectionTestOutcome => {
+    const r: ConnectionTestOutcome = { ok: false, kind, params };
     if (status !== undefined) r.status = status;
     return r;
   };
@@ -136,9 +161,7 @@ export function explainConnectionFailure(err: unknown, language: Language): Conn
       : result("badSettings", { message: detail });
   }
   if (err instanceof TransportError) {
-    return /^(\w+: )?Timeout/i.test(err.message)
-      ? result("serviceDown", { detail })
-      : result("badUrl", { detail });
+    return err.timedOut ? result("serviceDown", { detail }) : result("badUrl", { detail });
   }
   if (err instanceof HttpError) {
     if (err.status === 401 || err.status === 403)
@@ -158,8 +181,9 @@ export function explainConnectionFailure(err: unknown, language: Language): Conn
 }
 
 /**
- * One small call (getFunds: the account's oldest funds, MARK_QUERY, which mark its account) with the saved settings, or with the URL and
- * token being typed when given, and a plain explanation of the outcome.
+ * One small call (getFunds: the account's oldest funds, MARK_QUERY, which mark its account)
+ * with the saved settings, or with the URL and token being typed when given; its outcome as
+ * data.
  */
 export function testConnection(
   deps: {
@@ -172,56 +196,33 @@ export function testConnection(
     createClient: (baseUrl: string, token: string) => Client;
   },
   input: unknown,
-  language: Language,
-): ConnectionTestResult {
+): ConnectionTestOutcome {
+  const refused = (problem: ConnectionProblem): ConnectionTestOutcome => ({
+    ok: false,
+    kind: "badSettings",
+    params: {},
+    problem,
+  });
   const parsed = parseConnectionInput(input);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      kind: "badSettings",
-      message: translate(language, "connection.test.badSettings", {
-        message: parsed.issues.map((i) => i.message).join(" "),
-      }),
-    };
-  }
+  if (!parsed.ok) return refused({ problem: "input", issues: parsed.issues });
   const typed = parsed.value;
   const company =
     typed.key === undefined ? undefined : deps.store.companies().entries.find((e) => e.key === typed.key);
   if (typed.key !== undefined && (!company || company.removed))
-    return {
-      ok: false,
-      kind: "badSettings",
-      message: translate(language, "connection.test.badSettings", {
-        message: translate(language, "company.issue.unknown", { key: typed.key.slice(0, 40) }),
-      }),
-    };
+    return refused({ problem: "company", key: typed.key.slice(0, 40) });
   // A company's own URL unless another one is typed (tried with the token typed only).
   const url = typed.baseUrl ?? company?.apiUrl;
   const checked = settingsFromText(
     settingsTextFrom(url !== undefined ? { baseUrl: url } : {}, deps.store.text()),
-    language,
   );
   const urlIssue = checked.ok ? undefined : checked.issues.find((i) => i.field === "baseUrl");
-  if (!checked.ok && urlIssue) {
-    return {
-      ok: false,
-      kind: "badSettings",
-      message: translate(language, "connection.test.badSettings", { message: urlIssue.message }),
-    };
-  }
+  if (!checked.ok && urlIssue) return refused({ problem: "setting", issue: urlIssue });
   const baseUrl = checked.ok ? checked.settings.baseUrl : DEFAULT_BASE_URL;
   let token = "";
   if (typeof typed.token === "string" && typed.token.trim() !== "") {
-    const tokenCheck = checkToken(typed.token, language);
-    if (!tokenCheck.ok) {
-      return {
-        ok: false,
-        kind: "badSettings",
-        message: translate(language, "connection.test.badSettings", {
-          message: tokenCheck.issues[0]?.message ?? "",
-        }),
-      };
-    }
+    const tokenCheck = checkToken(typed.token);
+    if (!tokenCheck.ok)
+      return refused({ problem: "token", reason: String(tokenCheck.issues[0]?.params?.reason) });
     token = typed.token.trim();
   } else {
     // The saved token only for its own origin (the store's rule); the one being typed is
@@ -230,20 +231,21 @@ export function testConnection(
       token = deps.savedToken(typed.key === undefined ? { url: baseUrl } : { key: typed.key, url: baseUrl });
     } catch (err) {
       if (!(err instanceof TokenNotBoundError)) throw err;
-      return { ok: false, kind: "tokenNotBound", message: err.message };
+      // Its message is the adapter's, already in the user's language.
+      return { ok: false, kind: "tokenNotBound", params: { message: err.message } };
     }
   }
-  if (!token) return { ok: false, kind: "noToken", message: translate(language, "connection.test.noToken") };
+  if (!token) return { ok: false, kind: "noToken", params: {} };
   try {
     const list = deps.createClient(baseUrl, token).getFunds({ ...MARK_QUERY });
     return {
       ok: true,
       kind: "ok",
+      params: { count: list.records.totalRecords },
       status: 200,
-      message: translate(language, "connection.test.ok", { count: list.records.totalRecords }),
       reached: { url: baseUrl, funds: list.funds },
     };
   } catch (err) {
-    return explainConnectionFailure(err, language);
+    return explainConnectionFailure(err);
   }
 }

@@ -41,6 +41,8 @@ export interface SettingsIssue {
   field: string;
   rule: string;
   message: string;
+  /** The values the rule names (a bound, the value got), when the issue is one of the rules'. */
+  params?: IssueParams;
 }
 
 type Check = { ok: true; value: unknown } | { ok: false; rule: string; params: IssueParams };
@@ -379,7 +381,16 @@ function issue(
   const shown = { ...params };
   if (options.labels && typeof params.other === "string" && params.other in SETTING_LABELS)
     shown.other = settingLabel(params.other as SettingName, language);
-  return { field, rule, message: describeIssue(named, rule, shown, language) };
+  return { field, rule, message: describeIssue(named, rule, shown, language), params };
+}
+
+/**
+ * An issue in `language`, its field named as the issue names it (by its name): what an adapter
+ * shows of an issue the core found without a language. An issue without its values is shown
+ * as it was written.
+ */
+export function settingsIssueText(found: SettingsIssue, language: MessageLanguage): string {
+  return found.params ? describeIssue(found.field, found.rule, found.params, language) : found.message;
 }
 
 /**

@@ -288,6 +288,12 @@ const TOKEN_REASONS: Record<MessageLanguage, Record<string, string>> = {
   },
 };
 
+/** Why a token was refused (`checkToken`'s issue's `params.reason`), in `language`. */
+export function tokenIssueText(reason: string, language: MessageLanguage): string {
+  const label = language === "es" ? "El token de acceso" : "The access token";
+  return `${label} ${TOKEN_REASONS[language][reason]}.`;
+}
+
 function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -298,10 +304,11 @@ function hasControlCharacter(text: string): boolean {
 
 /** Checks a token without ever putting it in a message. */
 export function checkToken(token: unknown, language: MessageLanguage = "en"): TokenCheck {
-  const label = language === "es" ? "El token de acceso" : "The access token";
   const fail = (reason: string): TokenCheck => ({
     ok: false,
-    issues: [{ field: "token", rule: "token", message: `${label} ${TOKEN_REASONS[language][reason]}.` }],
+    issues: [
+      { field: "token", rule: "token", message: tokenIssueText(reason, language), params: { reason } },
+    ],
   });
   if (typeof token !== "string") return fail("text");
   const t = token.trim();

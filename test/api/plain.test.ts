@@ -8,6 +8,7 @@ import {
   InvalidRequestError,
   RedirectError,
   ServiceError,
+  serviceReasonOf,
   TransportError,
   UnexpectedResponseError,
 } from "../../src/api/errors";
@@ -17,8 +18,9 @@ import {
   plainText,
   plainWriteRefusal,
   refusalReason,
-  serviceWordsOf,
+  serviceReasonIn,
 } from "../../src/api/plain";
+import { readResponse } from "../../src/api/wire";
 
 describe("plain words of a failure", () => {
   it("names the kind of each failure, and a write whose outcome is unknown as such", () => {
@@ -38,6 +40,13 @@ describe("plain words of a failure", () => {
       "unknownOutcome",
     );
     expect(plainKind(new TransportError("DNS error: https://x", "getFunds"))).toBe("unreachable");
+    // What decides it is kept as data: the platform's words, and whether they say it timed out.
+    expect(new TransportError("Timeout: https://x", "getFunds")).toMatchObject({
+      message: "getFunds: Timeout: https://x",
+      detail: "Timeout: https://x",
+      timedOut: true,
+    });
+    expect(new TransportError("DNS error: https://x", "getFunds").timedOut).toBe(false);
     expect(plainKind(new InvalidRequestError("getFunds", []))).toBe("settings");
     expect(plainKind(new UnexpectedResponseError("getFunds", 200, "Funds", "not a list", "unknown"))).toBe(
       "unexpected",
@@ -116,50 +125,105 @@ describe("plain words of a failure", () => {
 });
 
 describe("a refused write in plain words, with the service's reason", () => {
-  const technical =
-    "withdrawMoneyFromFund: the service answered HTTP 409: WithdrawAmount: 99999999.00 is more than the fund's balance 11422.55";
+  const words = "WithdrawAmount: 99999999.00 is more than the fund's balance 11422.55";
+  const refused = new HttpError("withdrawMoneyFromFund", 409, words, "refused", undefined, "InvalidField");
+  const technical = refused.message;
+  const refusal = { message: technical, reason: serviceReasonIn(refused) };
 
-  it("finds the service's own words in the technical text, and none in the add-on's own texts", () => {
-    expect(serviceWordsOf(technical)).toBe(
-      "WithdrawAmount: 99999999.00 is more than the fund's balance 11422.55",
-    );
-    expect(
-      serviceWordsOf(
-        "createFund: the service reported an error inside an HTTP 200 answer: FundName: required",
-      ),
-    ).toBe("FundName: required");
-    expect(serviceWordsOf("IdAdmin: not allowed to administer funds")).toBeNull();
+  it("carries the service's reason as data: its words, code, field and rule, and the values of a rule it knows", () => {
+    expect(technical).toBe(`withdrawMoneyFromFund: the service answered HTTP 409: ${words}`);
+    expect(refused.reason).toEqual({
+      text: words,
+      code: "InvalidField",
+      field: "WithdrawAmount",
+      rule: "99999999.00 is more than the fund's balance 11422.55",
+      known: { rule: "balance", amountCents: 9_999_999_900, balanceCents: 1_142_255 },
+    });
+    expect(serviceReasonIn(new ServiceError("createFund", 200, "FundName: required", "refused"))).toEqual({
+      text: "FundName: required",
+      field: "FundName",
+      rule: "required",
+    });
+    expect(serviceReasonOf('CustomStatus: "Revisado" is not a custom status of policy 201').known).toEqual({
+      rule: "customStatus",
+      status: "Revisado",
+    });
+    expect(serviceReasonOf("Something odd happened")).toEqual({ text: "Something odd happened" });
+    // No words of the service's: a redirect, no answer, an answer that does not read.
+    expect(serviceReasonIn(new RedirectError("createFund", 302, "", "", "unknown"))).toBeUndefined();
+    expect(serviceReasonIn(new TransportError("Timeout: https://x", "createFund"))).toBeUndefined();
+    expect(serviceReasonIn(new Error("IdAdmin: not allowed to administer funds"))).toBeUndefined();
+  });
+
+  it("reads the code the service's body names, beside its words", () => {
+    const body = JSON.stringify({
+      Error: { Code: "InvalidField", Message: "FundCode: at most 50 characters", Field: "FundCode" },
+    });
+    for (const status of [400, 200]) {
+      let error: unknown;
+      try {
+        readResponse("createFund", { status, headers: {}, body }, { now: 0, secrets: [] });
+      } catch (err) {
+        error = err;
+      }
+      expect(serviceReasonIn(error), String(status)).toEqual({
+        text: "FundCode: at most 50 characters",
+        code: "InvalidField",
+        field: "FundCode",
+        rule: "at most 50 characters",
+      });
+    }
   });
 
   it("leads with the plain sentence and its reason in the user's language, then the technical text", () => {
-    expect(plainWriteRefusal(technical, "en", "PEN")).toBe(
+    expect(plainWriteRefusal(refusal, "en", "PEN")).toBe(
       `The fund's balance (PEN 11,422.55) is less than the withdrawal (PEN 99,999,999.00). Nothing was changed.\n\nDetails: ${technical}`,
     );
-    expect(plainWriteRefusal(technical, "es", "CLP")).toBe(
+    expect(plainWriteRefusal(refusal, "es", "CLP")).toBe(
       `El saldo del fondo (CLP 11.422,55) es menor que el retiro (CLP 99.999.999). No se cambió nada.\n\nDetalles: ${technical}`,
     );
-    const status =
-      'setExpenseReportCustomStatus: the service answered HTTP 400: CustomStatus: "Revisado" is not a custom status of policy 201; its statuses are Observed, Paid';
-    expect(plainWriteRefusal(status, "en").split("\n\n")[0]).toBe(
+    // A caller that kept only the technical text reads the same.
+    expect(plainWriteRefusal(technical, "en", "PEN")).toBe(plainWriteRefusal(refusal, "en", "PEN"));
+    const status = new HttpError(
+      "setExpenseReportCustomStatus",
+      400,
+      'CustomStatus: "Revisado" is not a custom status of policy 201; its statuses are Observed, Paid',
+      "refused",
+    );
+    const statusRefusal = { message: status.message, reason: serviceReasonIn(status) };
+    expect(plainWriteRefusal(statusRefusal, "en").split("\n\n")[0]).toBe(
       "‘Revisado’ is not a status of this report's policy. Nothing was changed.",
     );
-    expect(plainWriteRefusal(status, "es").split("\n\n")[0]).toBe(
+    expect(plainWriteRefusal(statusRefusal, "es").split("\n\n")[0]).toBe(
       "«Revisado» no es un estado de la política de esta rendición. No se cambió nada.",
     );
+    expect(plainWriteRefusal(status.message, "es")).toBe(plainWriteRefusal(statusRefusal, "es"));
   });
 
   it("names a field by the label the person knows it by, and keeps an unknown field's words in the details", () => {
-    expect(refusalReason("FundCode: at most 50 characters", "en")).toBe(
+    expect(refusalReason(serviceReasonOf("FundCode: at most 50 characters"), "en")).toBe(
       "The service refused Fund code: at most 50 characters.",
     );
-    expect(refusalReason("FundCode: at most 50 characters", "es")).toBe(
+    expect(refusalReason(serviceReasonOf("FundCode: at most 50 characters"), "es")).toBe(
       "El servicio rechazó Código del fondo: at most 50 characters.",
     );
-    expect(refusalReason("Something odd happened", "en")).toBeNull();
-    expect(plainWriteRefusal("createFund: the service answered HTTP 400: Something odd happened", "en")).toBe(
-      "The service refused the request. Nothing was changed. Check the values and try again.\n\nDetails: createFund: the service answered HTTP 400: Something odd happened",
-    );
+    expect(refusalReason(serviceReasonOf("Something odd happened"), "en")).toBeNull();
+    const odd = new HttpError("createFund", 400, "Something odd happened", "refused");
+    const expected =
+      "The service refused the request. Nothing was changed. Check the values and try again.\n\nDetails: createFund: the service answered HTTP 400: Something odd happened";
+    expect(plainWriteRefusal({ message: odd.message, reason: serviceReasonIn(odd) }, "en")).toBe(expected);
+    expect(plainWriteRefusal(odd.message, "en")).toBe(expected);
     // The add-on's own refusals are already plain and in the user's language.
+    expect(plainWriteRefusal({ message: "Monto: debe ser positivo" }, "es")).toBe("Monto: debe ser positivo");
     expect(plainWriteRefusal("Monto: debe ser positivo", "es")).toBe("Monto: debe ser positivo");
+    expect(plainWriteRefusal("IdAdmin: not allowed to administer funds", "en")).toBe(
+      "IdAdmin: not allowed to administer funds",
+    );
+    // The service's answer without words stays as the client wrote it, as before.
+    const bare = new HttpError("createFund", 400, "", "refused");
+    expect(plainWriteRefusal({ message: bare.message, reason: serviceReasonIn(bare) }, "en")).toBe(
+      bare.message,
+    );
+    expect(plainWriteRefusal(bare.message, "en")).toBe(bare.message);
   });
 });

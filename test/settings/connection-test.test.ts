@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { type Client, createClient, TransportError } from "../../src/api";
 import { savedTestToken } from "../../src/app/company-clients";
+import { connectionTestResult } from "../../src/app/connection-words";
+import type { Language } from "../../src/i18n";
 import {
   createSettingsStore,
-  explainConnectionFailure,
+  explainConnectionFailure as explainFailure,
   parseConnectionInput,
-  testConnection,
+  testConnection as runTest,
 } from "../../src/settings";
 import type { SettingsStore } from "../../src/settings/store";
 import { fakeClock, fixture, ok, type Reply, scriptedTransport } from "../api/fakes";
@@ -16,6 +18,12 @@ const saved = (store: SettingsStore, language: "en" | "es") => (target: { key?: 
   savedTestToken(store, target, language);
 
 const TOKEN = "tok-1234567890-abcd";
+
+/** The test as the sidebar receives it: the core's outcome, said in `language` by the adapter. */
+const testConnection = (deps: Parameters<typeof runTest>[0], input: unknown, language: Language) =>
+  connectionTestResult(runTest(deps, input), language);
+const explainConnectionFailure = (err: unknown, language: Language) =>
+  connectionTestResult(explainFailure(err), language);
 
 /** Saved as the settings sidebar saves them: the fields in the document, the token for the user. */
 function saveConnection(
@@ -246,5 +254,49 @@ describe("testing the connection", () => {
     expect(explainConnectionFailure(new TransportError("Timeout: x", "getFunds"), "es").message).toContain(
       "no está disponible",
     );
+  });
+});
+
+describe("the test's outcome is data, said in the user's words by the adapter", () => {
+  it("carries a kind and the values its message names, never a sentence", () => {
+    const s = setup();
+    saveConnection(s.store, { baseUrl: "https://api.example.com/v1", token: TOKEN });
+    const t = tester([ok(fixture("getFunds.json"))]);
+    const outcome = runTest(
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      {},
+    );
+    expect(outcome).toMatchObject({ ok: true, kind: "ok", params: { count: 2 }, status: 200 });
+    expect(outcome).not.toHaveProperty("message");
+    expect(connectionTestResult(outcome, "es").message).toBe(
+      "Conectado: el servicio respondió e informa 2 fondos.",
+    );
+    expect(explainFailure(new TransportError("Timeout: x", "getFunds"))).toEqual({
+      ok: false,
+      kind: "serviceDown",
+      params: { detail: "Timeout: x" },
+    });
+  });
+
+  it("says what refused the settings from its values, in either language", () => {
+    const s = setup();
+    const t = tester([]);
+    const deps = { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient };
+    const url = runTest(deps, { baseUrl: "ftp://x.test/v1" });
+    expect(url).toMatchObject({
+      kind: "badSettings",
+      problem: { problem: "setting", issue: { field: "baseUrl" } },
+    });
+    const token = runTest(deps, { baseUrl: "https://x.test/v1", token: "a b c" });
+    expect(token).toMatchObject({ kind: "badSettings", problem: { problem: "token", reason: "spaces" } });
+    expect(connectionTestResult(token, "en").message).toBe(
+      "The settings are not valid: The access token contains spaces or line breaks; paste the token alone.",
+    );
+    expect(connectionTestResult(token, "es").message).toBe(
+      "La configuración no es válida: El token de acceso contiene espacios o saltos de línea; pegue solo el token.",
+    );
+    const company = runTest(deps, { key: "c9" });
+    expect(company).toMatchObject({ kind: "badSettings", problem: { problem: "company", key: "c9" } });
+    expect(t.sent).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { savedTestToken } from "../../src/app/company-clients";
+import { connectionTestResult } from "../../src/app/connection-words";
 import {
   createSettingsStore,
   SETTING_NAMES,
@@ -63,16 +64,18 @@ describe("settings never throw and name their fields", () => {
         });
         const store = createSettingsStore({ document: document.store, user: user.store });
         const urls: string[] = [];
-        const r = testConnection(
-          {
-            store,
-            savedToken: (target) => savedTestToken(store, target, "en"),
-            createClient: (baseUrl) => {
-              urls.push(baseUrl);
-              throw new Error("not calling out in this test");
+        const r = connectionTestResult(
+          testConnection(
+            {
+              store,
+              savedToken: (target) => savedTestToken(store, target, "en"),
+              createClient: (baseUrl) => {
+                urls.push(baseUrl);
+                throw new Error("not calling out in this test");
+              },
             },
-          },
-          input,
+            input,
+          ),
           "en",
         );
         expect(typeof r.message).toBe("string");

@@ -12,8 +12,8 @@ import { changedColumns, recordCompany, type WriteRecord } from "../records";
 import { type OutboxRow, requestCells } from "../rows";
 import type { RunContext } from "./context";
 import { sendNew } from "./new-operation";
-import { likenessOf } from "./ownership";
-import { companyOf, portOf } from "./ports";
+import { changesSince, likenessOf } from "./ownership";
+import { companyName, companyOf, portOf } from "./ports";
 import { buildRequest } from "./send";
 import { currentRow, writeRow } from "./sheet";
 import {
@@ -75,7 +75,10 @@ export function rowInOrder(context: RunContext, state: RunState, item: Item): vo
  */
 function keepDone(context: RunContext, state: RunState, row: OutboxRow, rec: WriteRecord): void {
   const t = words(context);
-  const changed = rec.cells ? changedColumns(rec.cells, requestCells(row)) : [];
+  // The Company cell counts: a Done row naming another company than its write went to was edited.
+  const { before, now, changed } = rec.cells
+    ? changesSince(rec, row, state.companyKey, (key) => companyName(context, key))
+    : { before: {}, now: {}, changed: [] };
   const date = day(context, rec.finishedAt ?? rec.sentAt ?? nowMs(context));
   const desc = rec.request
     ? sentTextIn(context, state, rec.request, recordCompany(rec))
@@ -85,7 +88,7 @@ function keepDone(context: RunContext, state: RunState, row: OutboxRow, rec: Wri
       ? t("outbox.msg.doneEditedLater", {
           sent: desc,
           date,
-          changes: describeChanges(context.language, rec.cells ?? {}, requestCells(row), changed),
+          changes: describeChanges(context.language, before, now, changed),
         })
       : row.state !== "Done"
         ? t("outbox.msg.doneRestored", { date })

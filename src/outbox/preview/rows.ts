@@ -34,6 +34,11 @@ function previewRow(state: PreviewState, row: OutboxRow): void {
   if (owned && record.state === "refused") {
     const unchanged =
       record.cells !== undefined && changedColumns(record.cells, requestCells(row)).length === 0;
+    // A Done on a refused write's row stands for no write: flagged, as the run refuses it.
+    if (unchanged && row.state === "Done") {
+      state.preview.warnings.push({ kind: "doneNoKey", rowNumber: row.rowNumber });
+      return;
+    }
     if (unchanged && row.state !== "Pending") return;
   } else if (owned) {
     return; // Unsettled: listed in the first phase.

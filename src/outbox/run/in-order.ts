@@ -55,6 +55,14 @@ export function rowInOrder(context: RunContext, state: RunState, item: Item): vo
   if (owned && rec.state === "refused") {
     const unchanged = rec.cells !== undefined && changedColumns(rec.cells, requestCells(row)).length === 0;
     if (unchanged && row.state === "Refused") return;
+    if (unchanged && row.state === "Done") {
+      // A Done on a refused write's row (typed, or a done row's visible cells sorted onto it)
+      // stands for no write: flagged and refused again, never taken as done.
+      const message = words(context)("outbox.msg.doneNoKey");
+      writeRow(context, row, "Refused", message, rec.key);
+      outcome(state, row.rowNumber, "Refused", message, "refused");
+      return;
+    }
     if (unchanged && row.state !== "Pending") return;
     // Settled by hand as Refused: kept, so the resend is taken as the same as that write.
     if (!rec.byHand) dropRecord(context, state, rec.key);

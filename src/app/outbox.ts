@@ -5,6 +5,8 @@
  */
 
 import type { Client } from "../api";
+import { plainError, plainText } from "../api/plain";
+import type { Fund } from "../api/types";
 import {
   applyResultToSheets,
   columnsMoved,
@@ -51,7 +53,20 @@ import {
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
-import { type CompanyEntry, type CompanyKey, companyByKey, FIRST_COMPANY_KEY } from "../settings/companies";
+import {
+  ACCOUNT_MARKS_KEY,
+  accountMarksFrom,
+  checkAccount,
+  MARK_QUERY,
+  markedFundText,
+} from "../settings/account-mark";
+import {
+  type CompanyEntry,
+  type CompanyKey,
+  companyByKey,
+  companyLabel,
+  FIRST_COMPANY_KEY,
+} from "../settings/companies";
 import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
 import {
   type ConnectionPurpose,
@@ -137,6 +152,37 @@ export interface WriteSession extends WriteContext {
 }
 
 /**
+ * Why this user's token for `company` may not be used by the Outbox: the account it opens is
+ * not the one the company is marked with (its oldest funds, read once per session with
+ * MARK_QUERY, are not as marked), or it could not be read while there is a mark to check it
+ * against. Null when it may: the account is the marked one, the company has no mark yet, or
+ * the service refuses the token itself (it opens no account; its refusal shows at its use).
+ */
+function accountIssue(company: CompanyEntry, client: Client, language: Language): string | null {
+  const mark = accountMarksFrom(runtime().documentProperties().getProperty(ACCOUNT_MARKS_KEY))[company.key];
+  if (!mark) return null;
+  const name = companyLabel(company, language);
+  let funds: Fund[];
+  try {
+    funds = client.getFunds({ ...MARK_QUERY }).funds;
+  } catch (err) {
+    const plain = plainError(err, language);
+    if (plain.kind === "notAuthorised") return null;
+    return translate(language, "outbox.company.accountUnchecked", {
+      company: name,
+      reason: plainText(plain, language),
+    });
+  }
+  const check = checkAccount(mark, funds);
+  return check.kind === "other"
+    ? translate(language, "outbox.company.otherAccount", {
+        company: name,
+        fund: markedFundText(check.missing),
+      })
+    : null;
+}
+
+/**
  * Opens a write session for `source`, its requests going to the company `key` (the first by
  * default); throws a plain message when the first company's connection is not set.
  */
@@ -191,7 +237,7 @@ export function openWriteSession(
       ...(e.removed ? { removed: true } : {}),
     })),
   };
-  const ports = new Map<string, CompanyPort>();
+  const ports = new Map<string, CompanyPort | UnusableCompanyPort>();
   const companies = (companyKey: string): CompanyPort | UnusableCompanyPort => {
     const ready = connections.ready.get(companyKey);
     if (!ready) {
@@ -200,13 +246,19 @@ export function openWriteSession(
         unusable: why?.message ?? translate(language, "outbox.company.noConnection", { company: companyKey }),
       };
     }
-    const port = ports.get(companyKey) ?? {
-      // Reads need no IdAdmin; writes without one are refused by the contract's check first.
-      service: servicePort(ready.client, ready.adminId ?? 0),
-      audit: auditOf(ready.company).port,
-      adminId: ready.adminId,
-      adminIssue: ready.adminIssue,
-    };
+    const known = ports.get(companyKey);
+    if (known) return known;
+    // A token that opens another account than the company's mark sends and settles nothing.
+    const otherAccount = accountIssue(ready.company, ready.client, language);
+    const port: CompanyPort | UnusableCompanyPort = otherAccount
+      ? { unusable: otherAccount }
+      : {
+          // Reads need no IdAdmin; writes without one are refused by the contract's check first.
+          service: servicePort(ready.client, ready.adminId ?? 0),
+          audit: auditOf(ready.company).port,
+          adminId: ready.adminId,
+          adminIssue: ready.adminIssue,
+        };
     ports.set(companyKey, port);
     return port;
   };

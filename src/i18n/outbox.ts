@@ -112,6 +112,14 @@ export const outbox = {
       "Waiting: the same request as row {row}, which is not settled yet; once it is, the confirmation shows this row as the same, and it is sent only if confirmed so.",
     "outbox.msg.waitingForSame":
       "Waiting: the same request as an earlier write (from a sidebar, or a row since deleted) that is not settled yet; once it is, the confirmation shows this row as the same, and it is sent only if confirmed so.",
+    "outbox.company.otherAccount":
+      "your token for {company} opens another account than {company}'s ({company}'s oldest fund {fund} is not in it as marked): nothing is sent or checked with it. Save {company}'s own token in Settings.",
+    "outbox.company.accountUnchecked":
+      "your token for {company} could not be checked against {company}'s account ({reason}): nothing is sent or checked with it until it can be.",
+    "outbox.msg.sameAsSettledRow":
+      "Same as row {row}, which was settled: it is sent if you confirm it in the next run.",
+    "outbox.msg.sameAsSettled":
+      "Same as an earlier write (from a sidebar, or a row since deleted), which was settled: it is sent if you confirm it in the next run.",
     "outbox.msg.sortedOrEdited":
       "Not sent: its Operation key names {sent}, whose cells this row does not show: the sheet was sorted without its hidden columns (undo the sort, or sort every column), or the row was copied with its key and edited. Nothing is sent for this row.",
     "outbox.msg.doneNoKey":
@@ -360,6 +368,14 @@ export const outbox = {
       "En espera: es la misma solicitud que la fila {row}, que aún no se resuelve; cuando se resuelva, la confirmación muestra esta fila como igual y se envía solo si se confirma así.",
     "outbox.msg.waitingForSame":
       "En espera: es la misma solicitud que una escritura anterior (de una barra lateral, o de una fila ya borrada) que aún no se resuelve; cuando se resuelva, la confirmación muestra esta fila como igual y se envía solo si se confirma así.",
+    "outbox.company.otherAccount":
+      "su token de {company} abre otra cuenta que la de {company} (el fondo más antiguo de {company}, {fund}, no está en ella como se marcó): no se envía ni se comprueba nada con él. Guarde el token propio de {company} en Configuración.",
+    "outbox.company.accountUnchecked":
+      "su token de {company} no se pudo verificar contra la cuenta de {company} ({reason}): no se envía ni se comprueba nada con él hasta que se pueda.",
+    "outbox.msg.sameAsSettledRow":
+      "Igual a la fila {row}, que ya se resolvió: se envía si la confirma en la próxima ejecución.",
+    "outbox.msg.sameAsSettled":
+      "Igual a una escritura anterior (de una barra lateral, o de una fila ya borrada), que ya se resolvió: se envía si la confirma en la próxima ejecución.",
     "outbox.msg.sortedOrEdited":
       "No enviado: su Clave de operación corresponde a {sent}, cuyas celdas esta fila no muestra: la hoja se ordenó sin sus columnas ocultas (deshaga el orden, u ordene todas las columnas), o la fila se copió con su clave y se editó. No se envía nada de esta fila.",
     "outbox.msg.doneNoKey":

@@ -3,9 +3,11 @@
  * lost before or after the service applied a write, requests landing late, executions killed
  * in the middle of a call, amounts changed, States cleared, rows copied whole or only their
  * visible cells (Unknown ones too), Done typed by hand, an operation key of a form's write put on
- * a row, the visible columns sorted without the hidden ones), once the Outbox has
- * settled, every fund's movements are exactly the ones Done rows stand for, each once, and no
- * row says Done for an amount other than the one that moved.
+ * a row, the visible columns sorted without the hidden ones, Company cells swapped, cleared or
+ * typed again, a token for one company that opens the other's account), once the Outbox has
+ * settled, every fund's movements are exactly the ones Done rows stand for, each once and in
+ * the account of the company the write went to, and no row says Done for an amount or a
+ * company other than the one that moved without saying so.
  */
 import fc from "fast-check";
 import { describe, it } from "vitest";

@@ -4,14 +4,26 @@
  * write, requests landing late, executions killed in the middle of a call, amounts changed,
  * States cleared, rows copied whole or only their visible cells, Done typed by hand, an
  * operation key of a form's write put on a row, the visible columns sorted without the hidden
- * ones), once the Outbox has settled, every fund's movements are exactly the ones Done rows stand
- * for, each once, and no row says Done for an amount other than the one that moved.
+ * ones, Company cells swapped, cleared or typed again, a user's token for one company that opens
+ * the other's account), once the Outbox has settled, every fund's movements are exactly the ones
+ * Done rows stand for, each once and in the account of the company the write went to, and no
+ * row says Done for an amount or a company other than the one that moved without saying so.
+ *
+ * Two companies, Alpha (the first) and Beta, each its own ledger with funds 1 and 2 (the same
+ * ids: another account's fund of the same id is another fund). Each company is marked with its
+ * own account; a token that opens another account is refused by the Outbox's port of that
+ * company as the add-on's is (src/app/outbox.ts: the marked funds read with the token and
+ * checked with `checkAccount`), so nothing is sent or settled with it.
  */
 import fc from "fast-check";
 import { expect } from "vitest";
 import { HIDDEN_COLUMNS, OUTBOX_COLUMNS } from "../../src/outbox/columns";
-import { IN_FLIGHT_WINDOW_MS, type WriteRecord } from "../../src/outbox/records";
+import type { CompanyDirectory } from "../../src/outbox/companies";
+import { IN_FLIGHT_WINDOW_MS, recordCompany, type WriteRecord } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
+import type { CompanyPort, UnusableCompanyPort } from "../../src/outbox/run";
+import { companyKeys } from "../../src/outbox/run/ownership";
+import { type AccountMark, checkAccount, type MarkSource, markOf } from "../../src/settings/account-mark";
 import {
   FakeAudit,
   FakeClock,
@@ -26,6 +38,19 @@ import {
 
 const AMOUNTS = ["1.00", "2.00", "5.00"]; // few amounts: movements of the same amount collide
 const FUNDS = [1, 2];
+/** The two companies; rows drawn without one (the seeds of the one-company model) are Alpha's. */
+const COMPANIES = ["Alpha", "Beta"] as const;
+type Company = (typeof COMPANIES)[number];
+const KEYS: Record<Company, string> = { Alpha: "c0", Beta: "c1" };
+const DIRECTORY: CompanyDirectory = {
+  entries: [
+    { key: "c0", name: "Alpha", formerNames: [] },
+    { key: "c1", name: "Beta", formerNames: [] },
+  ],
+  several: true,
+};
+/** What a Company cell is typed as: a name, in another case with spaces, or another name. */
+const TYPED = ["Alpha", "Beta", " beta ", "ALPHA"];
 
 export type Edit =
   | { kind: "amount"; row: number; amount: string }
@@ -39,7 +64,14 @@ export type Edit =
   | { kind: "formKey"; fund: number; amount: string; withdraw: boolean }
   /** The visible columns sorted (by amount, then fund), the hidden ones left in place. */
   | { kind: "sortVisible" }
-  | { kind: "add"; fund: number; amount: string; withdraw: boolean };
+  | { kind: "add"; fund: number; amount: string; withdraw: boolean; company?: Company }
+  /** Two rows' Company cells swapped. */
+  | { kind: "swapCompany"; row: number; other: number }
+  | { kind: "clearCompany"; row: number }
+  /** A Company cell typed again: the same name, another case, or the other company. */
+  | { kind: "retypeCompany"; row: number; typed: string }
+  /** This user's token for `company` now opens `opens`'s account (the same: the right token again). */
+  | { kind: "token"; company: Company; opens: Company };
 
 export interface Step {
   faults: Fault[];
@@ -72,6 +104,19 @@ export const editArb: fc.Arbitrary<Edit> = fc.oneof(
     fund: fc.constantFrom(...FUNDS),
     amount: fc.constantFrom(...AMOUNTS),
     withdraw: fc.boolean(),
+    company: fc.constantFrom(...COMPANIES),
+  }),
+  fc.record({ kind: fc.constant("swapCompany" as const), row: fc.nat(12), other: fc.nat(12) }),
+  fc.record({ kind: fc.constant("clearCompany" as const), row: fc.nat(12) }),
+  fc.record({
+    kind: fc.constant("retypeCompany" as const),
+    row: fc.nat(12),
+    typed: fc.constantFrom(...TYPED),
+  }),
+  fc.record({
+    kind: fc.constant("token" as const),
+    company: fc.constantFrom(...COMPANIES),
+    opens: fc.constantFrom(...COMPANIES),
   }),
 );
 
@@ -82,12 +127,20 @@ export const stepArb: fc.Arbitrary<Step> = fc.record({
 });
 
 export const initialRowsArb = fc.array(
-  fc.record({ fund: fc.constantFrom(...FUNDS), amount: fc.constantFrom(...AMOUNTS), withdraw: fc.boolean() }),
+  fc.record({
+    fund: fc.constantFrom(...FUNDS),
+    amount: fc.constantFrom(...AMOUNTS),
+    withdraw: fc.boolean(),
+    company: fc.constantFrom(...COMPANIES),
+  }),
   { minLength: 1, maxLength: 6 },
 );
 
-function rowOf(r: { fund: number; amount: string; withdraw: boolean }) {
-  return userRow(r.withdraw ? "Withdraw" : "Deposit", r.fund, { amount: r.amount });
+function rowOf(r: { fund: number; amount: string; withdraw: boolean; company?: Company }) {
+  return userRow(r.withdraw ? "Withdraw" : "Deposit", r.fund, {
+    amount: r.amount,
+    company: r.company ?? "Alpha",
+  });
 }
 
 /** A done deposit from the Fund sidebar: its record has no cells, and its movement is not in the ledger. */
@@ -106,8 +159,18 @@ const FORM_RECORD: WriteRecord = {
 /** State, Result and the request cells: columns A:S, what a sort of the visible columns moves. */
 const VISIBLE = OUTBOX_COLUMNS.length - HIDDEN_COLUMNS.length;
 
-function applyEdit(sheet: FakeSheet, edit: Edit): void {
+/** Each company's account as its oldest funds show it: what a mark is taken of and checked against. */
+const ACCOUNT_FUNDS: Record<Company, MarkSource[]> = {
+  Alpha: [{ id: 1, createdAt: "2020-01-01 10:00:00", idCreator: 1001 }],
+  Beta: [{ id: 1, createdAt: "2021-06-01 09:00:00", idCreator: 2001 }],
+};
+
+function applyEdit(sheet: FakeSheet, edit: Edit, tokens: Record<Company, Company>): void {
   const count = sheet.rows.length - 1;
+  if (edit.kind === "token") {
+    tokens[edit.company] = edit.opens;
+    return;
+  }
   if (edit.kind === "add") {
     sheet.rows.push(FakeSheet.pad(rowOf(edit)));
     return;
@@ -133,7 +196,15 @@ function applyEdit(sheet: FakeSheet, edit: Edit): void {
   }
   const rowNumber = 2 + (edit.row % count);
   const source = sheet.rows[rowNumber - 1] ?? [];
-  if (edit.kind === "amount") sheet.setCell(rowNumber, "amount", edit.amount);
+  if (edit.kind === "swapCompany") {
+    const other = 2 + (edit.other % count);
+    const company = OUTBOX_COLUMNS.indexOf("company");
+    const [a, b] = [sheet.rows[rowNumber - 1]?.[company] ?? "", sheet.rows[other - 1]?.[company] ?? ""];
+    sheet.setCell(rowNumber, "company", b);
+    sheet.setCell(other, "company", a);
+  } else if (edit.kind === "clearCompany") sheet.setCell(rowNumber, "company", "");
+  else if (edit.kind === "retypeCompany") sheet.setCell(rowNumber, "company", edit.typed);
+  else if (edit.kind === "amount") sheet.setCell(rowNumber, "amount", edit.amount);
   else if (edit.kind === "clearState") sheet.setCell(rowNumber, "state", "");
   else if (edit.kind === "copyVisible")
     sheet.rows.push([...source.slice(0, VISIBLE), ...HIDDEN_COLUMNS.map(() => "")]);
@@ -148,36 +219,64 @@ function cents(text: string): number {
   return Math.round(Number(text) * 100);
 }
 
-/** A row of the Outbox's first sheet, as the property draws it. */
-export type InitialRow = { fund: number; amount: string; withdraw: boolean };
+/** A row of the Outbox's first sheet, as the property draws it (Alpha's when no company is drawn). */
+export type InitialRow = { fund: number; amount: string; withdraw: boolean; company?: Company };
 
 /**
  * Runs the Outbox over `initial` rows through `steps` (faults, edits, time), then until it has
  * nothing left to do, and asserts that the ledger equals the Done rows.
  */
 export function checkLedgerEqualsDoneRows(initial: InitialRow[], steps: Step[]): void {
-  const ledger = new FakeLedger();
-  for (const id of FUNDS) ledger.addFund({ id, balance: 1_000_000, flexible: true });
+  const ledgers: Record<Company, FakeLedger> = { Alpha: new FakeLedger(), Beta: new FakeLedger() };
   const clock = new FakeClock();
-  ledger.clock = clock;
+  for (const ledger of Object.values(ledgers)) {
+    for (const id of FUNDS) ledger.addFund({ id, balance: 1_000_000, flexible: true });
+    ledger.clock = clock;
+  }
   const sheet = new FakeSheet(initial.map(rowOf));
   const records = memoryRecords();
   records.put(FORM_RECORD);
-  const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
-  const run = haltingRun(context, sheet, ledger);
+  const audit = new FakeAudit();
+  const context = runContext(sheet, ledgers.Alpha, audit, clock, records);
+  // This user's token for each company: which account it opens.
+  const tokens: Record<Company, Company> = { Alpha: "Alpha", Beta: "Beta" };
+  const marks: Record<Company, AccountMark | null> = {
+    Alpha: markOf(ACCOUNT_FUNDS.Alpha, 0),
+    Beta: markOf(ACCOUNT_FUNDS.Beta, 0),
+  };
+  context.directory = DIRECTORY;
+  context.companies = (key: string): CompanyPort | UnusableCompanyPort => {
+    const company = COMPANIES.find((c) => KEYS[c] === key);
+    if (!company) return { unusable: `no company ${key}` };
+    const opens = tokens[company];
+    if (checkAccount(marks[company], ACCOUNT_FUNDS[opens]).kind === "other")
+      return { unusable: `the token for ${company} opens another account` };
+    return { service: ledgers[opens], audit, adminId: 1, adminIssue: null };
+  };
+  const run = haltingRun(context, sheet, ledgers.Alpha);
+  ledgers.Beta.onHalt = ledgers.Alpha.onHalt;
 
+  const landAll = () => {
+    for (const ledger of Object.values(ledgers)) ledger.land();
+  };
   for (const step of steps) {
-    ledger.faults.push(...step.faults);
-    for (const edit of step.edits) applyEdit(sheet, edit);
+    for (const ledger of Object.values(ledgers)) ledger.faults.push(...step.faults);
+    for (const edit of step.edits) applyEdit(sheet, edit, tokens);
     clock.advance(step.waitMs);
+    landAll();
     run();
   }
-  // Then the network heals and the Outbox is run until it has nothing left to do.
-  ledger.faults = [];
+  // Then the network heals, every token is the right one again, and the Outbox is run until it
+  // has nothing left to do.
+  for (const ledger of Object.values(ledgers)) ledger.faults = [];
+  tokens.Alpha = "Alpha";
+  tokens.Beta = "Beta";
   for (let i = 0; i < 4; i += 1) {
     clock.advance(IN_FLIGHT_WINDOW_MS + 1);
+    landAll();
     run();
   }
+  landAll();
 
   const doneRows = sheet
     .readAll()
@@ -186,6 +285,7 @@ export function checkLedgerEqualsDoneRows(initial: InitialRow[], steps: Step[]):
   const keys = doneRows.map((row) => row.operationKey);
   // Each Done row stands for its own write, once.
   expect(new Set(keys).size).toBe(keys.length);
+  const companyOf = companyKeys(DIRECTORY);
   const moved: string[] = [];
   for (const row of doneRows) {
     const record = records.get(row.operationKey);
@@ -193,18 +293,28 @@ export function checkLedgerEqualsDoneRows(initial: InitialRow[], steps: Step[]):
     // Only the Outbox's own writes stand behind a Done row: never a form's, by a forged key.
     expect(record?.source).toBe("outbox");
     const request = record?.request;
-    if (!request || !("amount" in request) || !("fundId" in request)) throw new Error("no request");
-    moved.push(`${request.operation}:${request.fundId}:${request.amount}`);
+    if (!record || !request || !("amount" in request) || !("fundId" in request))
+      throw new Error("no request");
+    moved.push(`${recordCompany(record)}:${request.operation}:${request.fundId}:${request.amount}`);
     // A Done row shows the amount that moved, or says plainly that it was changed afterwards.
     if (cents(String(row.cells.amount)) !== request.amount) {
       expect(row.result).toMatch(/as first sent|afterwards \(.*\): nothing more was sent/);
     }
+    // So does its Company cell: the company the write went to, or it says it was changed.
+    if (companyOf(row) !== recordCompany(record)) {
+      expect(row.result).toMatch(/Company was changed from .*(as first sent|afterwards)/);
+    }
   }
-  const applied = ledger.applied.map((r) =>
-    "amount" in r && "fundId" in r ? `${r.operation}:${r.fundId}:${r.amount}` : r.operation,
+  // Every movement is in the account of the company its write went to, never in the other's.
+  const applied = COMPANIES.flatMap((company) =>
+    ledgers[company].applied.map((r) =>
+      "amount" in r && "fundId" in r
+        ? `${KEYS[company]}:${r.operation}:${r.fundId}:${r.amount}`
+        : `${KEYS[company]}:${r.operation}`,
+    ),
   );
   expect(applied.sort()).toEqual(moved.sort());
   // Nothing is left unsettled, and no late request is still to land.
   expect(records.all().filter((r) => r.state === "sending" || r.state === "unknown")).toEqual([]);
-  expect(ledger.inFlight).toEqual([]);
+  for (const ledger of Object.values(ledgers)) expect(ledger.inFlight).toEqual([]);
 }

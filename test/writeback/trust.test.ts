@@ -99,6 +99,11 @@ describe("rows around an interrupted one", () => {
     );
     run();
     expect(wb.outbox().map((r) => r.state)).toEqual(["Pending", "Done"]);
+    // It waits for a confirmation of its own, and says so (not "added or changed after the run
+    // was confirmed": nobody changed it).
+    expect(wb.outbox()[0]?.result).toBe(
+      "Same as row 3, which was settled: it is sent if you confirm it in the next run.",
+    );
     expect(await movements(fund.id, 1, 500)).toBe(before + 1);
     // Then it is shown as the same as the done row 3, and sent once confirmed as such.
     expect(String(ok(wb.menu("previewOutbox")).result)).toContain(

@@ -13,8 +13,8 @@ import { cellTooLongToRecord, changedColumns, type WriteRecord } from "../record
 import type { WriteRequest } from "../requests";
 import { type OutboxRow, requestCells, requestFromRow, typedCurrencyDiffers } from "../rows";
 import { confirmationKey, FUND_NOT_FOUND } from "../run/confirmations";
-import { likenessOf, mismatchOf } from "../run/ownership";
-import { addTotal, confirm, languageOf, ownerOf, type PreviewState, stamp } from "./state";
+import { changesSince, likenessOf, mismatchOf } from "../run/ownership";
+import { addTotal, confirm, languageOf, nameOf, ownerOf, type PreviewState, stamp } from "./state";
 import type { SameAs } from "./types";
 
 export function previewRows(state: PreviewState): void {
@@ -34,6 +34,11 @@ function previewRow(state: PreviewState, row: OutboxRow): void {
   if (owned && record.state === "refused") {
     const unchanged =
       record.cells !== undefined && changedColumns(record.cells, requestCells(row)).length === 0;
+    // A Done on a refused write's row stands for no write: flagged, as the run refuses it.
+    if (unchanged && row.state === "Done") {
+      state.preview.warnings.push({ kind: "doneNoKey", rowNumber: row.rowNumber });
+      return;
+    }
     if (unchanged && row.state !== "Pending") return;
   } else if (owned) {
     return; // Unsettled: listed in the first phase.
@@ -46,15 +51,17 @@ function previewRow(state: PreviewState, row: OutboxRow): void {
 /** A row that owns a done write: flagged if edited since, its State cleared, or its key lost. */
 function doneRow(state: PreviewState, row: OutboxRow, record: WriteRecord): void {
   const { warnings } = state.preview;
-  const cells = requestCells(row);
   const doneAt = stamp(state, record.finishedAt ?? 0).slice(0, 16);
-  const changed = record.cells ? changedColumns(record.cells, cells) : [];
+  // The Company cell counts: a Done row naming another company than its write went to was edited.
+  const { before, now, changed } = record.cells
+    ? changesSince(record, row, state.companyKey, (key) => nameOf(state, key))
+    : { before: {}, now: {}, changed: [] };
   if (changed.length > 0) {
     warnings.push({
       kind: "editedDone",
       rowNumber: row.rowNumber,
       doneAt,
-      changes: describeChanges(languageOf(state), record.cells ?? {}, cells, changed),
+      changes: describeChanges(languageOf(state), before, now, changed),
     });
   } else if (row.state !== "Done") {
     warnings.push({ kind: "restoreDone", rowNumber: row.rowNumber, doneAt });
@@ -69,7 +76,7 @@ function doneRow(state: PreviewState, row: OutboxRow, record: WriteRecord): void
  * copy of a recorded write; true too when it is left as it is (no State, Done, Refused).
  */
 function flaggedUnowned(state: PreviewState, row: OutboxRow, record: WriteRecord | undefined): boolean {
-  const mismatch = mismatchOf(row, state.owners, state.records);
+  const mismatch = mismatchOf(row, state.owners, state.records, state.companyKey);
   if (mismatch) {
     const sent = mismatch.request
       ? describeRequest(languageOf(state), mismatch.request)

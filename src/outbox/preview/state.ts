@@ -13,7 +13,7 @@ import type { WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
 import type { OutboxRow, RowContext } from "../rows";
 import { confirmationKey, confirmedAs, FUND_NOT_FOUND, type ShownAs } from "../run/confirmations";
-import { ownedRecords, ownersOfKeys } from "../run/ownership";
+import { type CompanyKeyOf, companyKeys, ownedRecords, ownersOfKeys } from "../run/ownership";
 import type { FundFacts, OutboxPreview, Total } from "./types";
 
 /** What a preview is given. */
@@ -40,11 +40,14 @@ export interface PreviewState extends PreviewInput {
   /** Which row owns each recorded key, and the record each row owns (as the run decides). */
   owners: Map<string, OutboxRow>;
   ownedBy: Map<OutboxRow, WriteRecord>;
+  /** The company a row's Company cell names, as compared with a record's (as the run does). */
+  companyKey: CompanyKeyOf;
 }
 
 export function startPreview(input: PreviewInput): PreviewState {
   const records = new Map(input.recordList.map((r) => [r.key, r]));
-  const owners = ownersOfKeys(input.rows, records);
+  const companyKey = companyKeys(input.directory);
+  const owners = ownersOfKeys(input.rows, records, companyKey);
   return {
     ...input,
     preview: {
@@ -66,6 +69,7 @@ export function startPreview(input: PreviewInput): PreviewState {
     records,
     owners,
     ownedBy: ownedRecords(owners, records),
+    companyKey,
   };
 }
 

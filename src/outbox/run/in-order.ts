@@ -12,8 +12,8 @@ import { changedColumns, recordCompany, type WriteRecord } from "../records";
 import { type OutboxRow, requestCells } from "../rows";
 import type { RunContext } from "./context";
 import { sendNew } from "./new-operation";
-import { likenessOf } from "./ownership";
-import { companyOf, portOf } from "./ports";
+import { changesSince, likenessOf } from "./ownership";
+import { companyName, companyOf, portOf } from "./ports";
 import { buildRequest } from "./send";
 import { currentRow, writeRow } from "./sheet";
 import {
@@ -55,6 +55,14 @@ export function rowInOrder(context: RunContext, state: RunState, item: Item): vo
   if (owned && rec.state === "refused") {
     const unchanged = rec.cells !== undefined && changedColumns(rec.cells, requestCells(row)).length === 0;
     if (unchanged && row.state === "Refused") return;
+    if (unchanged && row.state === "Done") {
+      // A Done on a refused write's row (typed, or a done row's visible cells sorted onto it)
+      // stands for no write: flagged and refused again, never taken as done.
+      const message = words(context)("outbox.msg.doneNoKey");
+      writeRow(context, row, "Refused", message, rec.key);
+      outcome(state, row.rowNumber, "Refused", message, "refused");
+      return;
+    }
     if (unchanged && row.state !== "Pending") return;
     // Settled by hand as Refused: kept, so the resend is taken as the same as that write.
     if (!rec.byHand) dropRecord(context, state, rec.key);
@@ -75,7 +83,10 @@ export function rowInOrder(context: RunContext, state: RunState, item: Item): vo
  */
 function keepDone(context: RunContext, state: RunState, row: OutboxRow, rec: WriteRecord): void {
   const t = words(context);
-  const changed = rec.cells ? changedColumns(rec.cells, requestCells(row)) : [];
+  // The Company cell counts: a Done row naming another company than its write went to was edited.
+  const { before, now, changed } = rec.cells
+    ? changesSince(rec, row, state.companyKey, (key) => companyName(context, key))
+    : { before: {}, now: {}, changed: [] };
   const date = day(context, rec.finishedAt ?? rec.sentAt ?? nowMs(context));
   const desc = rec.request
     ? sentTextIn(context, state, rec.request, recordCompany(rec))
@@ -85,7 +96,7 @@ function keepDone(context: RunContext, state: RunState, row: OutboxRow, rec: Wri
       ? t("outbox.msg.doneEditedLater", {
           sent: desc,
           date,
-          changes: describeChanges(context.language, rec.cells ?? {}, requestCells(row), changed),
+          changes: describeChanges(context.language, before, now, changed),
         })
       : row.state !== "Done"
         ? t("outbox.msg.doneRestored", { date })

@@ -16,7 +16,7 @@ export function markMismatchedRows(context: RunContext, state: RunState): void {
   const t = words(context);
   for (const item of state.items) {
     if (item.row.isEmpty) continue;
-    const mismatch = mismatchOf(item.row, state.owners, state.records);
+    const mismatch = mismatchOf(item.row, state.owners, state.records, state.companyKey);
     if (!mismatch) continue;
     item.handled = true;
     const row = item.row;

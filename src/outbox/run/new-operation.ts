@@ -6,6 +6,7 @@
 
 import { tooLongParams } from "../describe";
 import { blocks, cellTooLongToRecord } from "../records";
+import type { WriteRequest } from "../requests";
 import { type OutboxRow, requestCells } from "../rows";
 import { takeConfirmed } from "./confirmations";
 import type { RunContext } from "./context";
@@ -80,15 +81,37 @@ export function sendNew(context: RunContext, state: RunState, row: OutboxRow): v
       : !takeConfirmed(state.confirmations, row, "new", company)
   ) {
     const message =
-      likeness.kind === "sameAsDone"
+      waitedFor(context, state, row, built.request, company) ??
+      (likeness.kind === "sameAsDone"
         ? t("outbox.msg.notConfirmedSame", {
             date: day(context, likeness.record.finishedAt ?? likeness.record.sentAt ?? 0),
           })
-        : t("outbox.msg.notConfirmed");
+        : t("outbox.msg.notConfirmed"));
     leavePending(context, state, row, message);
     return;
   }
   send(context, state, row, built.request, context.newKey(), company, port);
+}
+
+/**
+ * A row that was the same as a write not settled yet when the run was confirmed (so the
+ * confirmation showed it waiting, not to be sent), that write settled since by this run: it
+ * waits for a confirmation of its own, and says so, naming the write's row.
+ */
+function waitedFor(
+  context: RunContext,
+  state: RunState,
+  row: OutboxRow,
+  request: WriteRequest,
+  company: string,
+): string | undefined {
+  const before = likenessOf(row, request, state.atStart.values(), company);
+  if (before.kind !== "waits") return undefined;
+  const t = words(context);
+  const sameRow = ownerOf(state, before.record)?.row.rowNumber;
+  return sameRow !== undefined
+    ? t("outbox.msg.sameAsSettledRow", { row: sameRow })
+    : t("outbox.msg.sameAsSettled");
 }
 
 /** Nothing sent: the row stays Pending, with no key, saying why. */

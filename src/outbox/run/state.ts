@@ -7,6 +7,7 @@
 
 import { type StringKey, translate } from "../../i18n";
 import { DATE_TIME } from "../cells";
+import { ONE_COMPANY } from "../companies";
 import { describeRequest } from "../describe";
 import type { OutboxState } from "../operations";
 import { finishedRecord, MAX_FINISHED_RECORDS, recordsToPrune, type WriteRecord } from "../records";
@@ -14,7 +15,7 @@ import type { WriteRequest } from "../requests";
 import { type OutboxRow, readOutboxRow, requestCells } from "../rows";
 import { type Confirmations, countConfirmations } from "./confirmations";
 import type { CompanyPort, RunContext, RunSummary, UnusableCompanyPort } from "./context";
-import { ownedRecords, ownersOfKeys } from "./ownership";
+import { type CompanyKeyOf, companyKeys, ownedRecords, ownersOfKeys } from "./ownership";
 
 /** Which count of the summary a row's outcome adds to (null: none). */
 export type Counted = "done" | "refused" | "unknown" | "skipped";
@@ -40,6 +41,8 @@ export interface RunState {
   /** Which row owns each recorded key (`ownersOfKeys`), and the record each row owns. */
   owners: Map<string, OutboxRow>;
   ownedBy: Map<OutboxRow, WriteRecord>;
+  /** The company a row's Company cell names, as compared with a record's (`companyKeys`). */
+  companyKey: CompanyKeyOf;
   /** Rows whose interrupted idempotent write was superseded by an edit: sent as they are now. */
   requeued: Set<Item>;
   /** What the user confirmed, each once. */
@@ -71,9 +74,11 @@ export function startRun(context: RunContext): RunState {
     .readAll()
     .map((values, i) => readOutboxRow(values, i + 2))
     .map((row) => ({ row, identity: identityOf(row), handled: false }));
+  const companyKey = companyKeys(context.directory ?? ONE_COMPANY);
   const owners = ownersOfKeys(
     items.map((i) => i.row),
     records,
+    companyKey,
   );
   return {
     started,
@@ -83,6 +88,7 @@ export function startRun(context: RunContext): RunState {
     atStart: new Map(records),
     owners,
     ownedBy: ownedRecords(owners, records),
+    companyKey,
     requeued: new Set(),
     confirmations: countConfirmations(context.confirmed),
     held: new Map(),

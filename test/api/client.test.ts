@@ -360,6 +360,27 @@ describe("setExpenseReportCustomStatus: PUT, then POST once on 404/405", () => {
     expect(s.sent.map((r) => r.method)).toEqual(["PUT", "POST"]);
   });
 
+  it("setExpenseReportIntegration falls back the same way: PUT answered 405 → POST once, same body", () => {
+    const answer = {
+      Id: 7001,
+      Title: "T",
+      ReportNumber: "1000",
+      IntegrationStatus: 1,
+      IntegrationCode: "202605001",
+      IntegrationDate: "2026-05-31 18:00:00",
+    };
+    const s = setup([ok("", 405), ok(JSON.stringify(answer))]);
+    const mark = {
+      Id: 7001,
+      IntegrationStatus: 1,
+      IntegrationCode: "202605001",
+      IntegrationDate: "2026-05-31 18:00:00",
+    } as const;
+    expect(s.client.setExpenseReportIntegration(mark).integrationCode).toBe("202605001");
+    expect(s.sent.map((r) => r.method)).toEqual(["PUT", "POST"]);
+    expect(s.sent[1]!.body).toBe(s.sent[0]!.body);
+  });
+
   it("other write endpoints do not fall back", () => {
     const s = setup([ok("", 405)]);
     expect(() => s.client.setFundStatus({ Id: 1, IdAdmin: 7, FundStatus: 2 })).toThrow(HttpError);

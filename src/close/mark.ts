@@ -41,6 +41,8 @@ export interface RecordedMark {
 export interface MarkRecord {
   key: string;
   company: string;
+  /** "undo": the batch set its reports not integrated (undo.ts); absent: it marked them. */
+  mode?: MarkMode;
   /** When the batch left (ms since the epoch). */
   sentAt: number;
   marks: RecordedMark[];
@@ -89,6 +91,9 @@ const markKey = (company: string, reportId: number) => `${company}\u0000${report
 const outcomeKey = (m: Pick<CloseMark, "company" | "reportId" | "voucher">) =>
   `${markKey(m.company, m.reportId)}\u0000${m.voucher}`;
 
+/** Marking a voucher's reports integrated, or undoing it (IntegrationStatus 0). */
+export type MarkMode = "mark" | "undo";
+
 /** Integrated, and with which code; null when not integrated. */
 function integrationOf(report: ExpenseReport): string | null {
   return report.integrationDate !== null ? report.integrationExternalCode : null;
@@ -104,6 +109,14 @@ function reasonOf(error: ApiError): string {
  * (after a stop, a failure, a kill): what is done is read as done and never sent again.
  */
 export function markVouchers(marks: readonly CloseMark[], deps: MarkDeps): MarkResult {
+  return runMarks(marks, "mark", deps);
+}
+
+/**
+ * The engine of both the marking and the undo (`mode` "undo": the reports set not integrated,
+ * done once a read shows them so; one integrated meanwhile under another code is named).
+ */
+export function runMarks(marks: readonly CloseMark[], mode: MarkMode, deps: MarkDeps): MarkResult {
   const outcomes = new Map<string, MarkOutcome>();
   const result = (remaining: CloseMark[]): MarkResult => ({
     outcomes: marks.flatMap((m) => {
@@ -154,7 +167,7 @@ export function markVouchers(marks: readonly CloseMark[], deps: MarkDeps): MarkR
   for (const [i, batch] of batches.entries()) {
     // The first batch always goes: each execution gets somewhere.
     if (i > 0 && deps.budget?.shouldStop()) return result(batches.slice(i).flat());
-    for (const outcome of markBatch(batch, deps)) {
+    for (const outcome of markBatch(batch, mode, deps)) {
       outcomes.set(outcomeKey({ company: batch[0]?.company ?? "", ...outcome }), outcome);
     }
   }
@@ -196,7 +209,9 @@ function settleRecords(deps: MarkDeps): Map<string, string> {
       const inFlight = now < record.sentAt + windowMs;
       const kept = record.marks.filter((m) => {
         const read = reads.get(m.reportId);
-        if (read?.ok && integrationOf(read.value) !== null) return false;
+        // Landed: a mark shows (under any code); an undo no longer shows its code.
+        const code = read?.ok ? integrationOf(read.value) : undefined;
+        if (read?.ok && (record.mode === "undo" ? code !== m.voucher : code !== null)) return false;
         if (read?.ok && !inFlight) return false;
         const until = new Date(record.sentAt + windowMs).toISOString();
         held.set(
@@ -232,7 +247,7 @@ function readReports(
 }
 
 /** One batch of one company: read, record, write, read back. */
-function markBatch(batch: readonly CloseMark[], deps: MarkDeps): MarkOutcome[] {
+function markBatch(batch: readonly CloseMark[], mode: MarkMode, deps: MarkDeps): MarkOutcome[] {
   const out = new Map<string, MarkOutcome>();
   const company = (batch[0] as CloseMark).company;
   const client = deps.clientOf(company);
@@ -256,26 +271,31 @@ function markBatch(batch: readonly CloseMark[], deps: MarkDeps): MarkOutcome[] {
       continue;
     }
     const code = integrationOf(read.value);
-    if (code === m.voucher) set(m, { kind: "done", ...base });
-    else if (code !== null) set(m, { kind: "otherCode", ...base, code });
+    const settled = settledBy(mode, m, code);
+    if (settled) set(m, settled);
     else toSend.push(m);
   }
   if (toSend.length === 0) return [...out.values()];
   const record: MarkRecord = {
     key: `${MARK_RECORD_PREFIX}${company}.${(toSend[0] as CloseMark).reportId}`,
     company,
+    ...(mode === "undo" ? { mode } : {}),
     sentAt: deps.clock.now(),
     marks: toSend.map((m) => ({ reportId: m.reportId, voucher: m.voucher, date: m.integrationDate })),
   };
   deps.records.put(record);
   const written = client.writeMany(
     "setExpenseReportIntegration",
-    toSend.map((m) => ({
-      Id: m.reportId,
-      IntegrationStatus: 1,
-      IntegrationCode: m.voucher,
-      IntegrationDate: m.integrationDate,
-    })),
+    toSend.map((m) =>
+      mode === "undo"
+        ? { Id: m.reportId, IntegrationStatus: 0 }
+        : {
+            Id: m.reportId,
+            IntegrationStatus: 1,
+            IntegrationCode: m.voucher,
+            IntegrationDate: m.integrationDate,
+          },
+    ),
   );
   const toRead: Array<{ mark: CloseMark; why: string }> = [];
   toSend.forEach((m, i) => {
@@ -299,9 +319,8 @@ function markBatch(batch: readonly CloseMark[], deps: MarkDeps): MarkOutcome[] {
   for (const { mark: m, why } of toRead) {
     const read = after.get(m.reportId) as BatchResult<"getExpenseReport">;
     const base = { reportId: m.reportId, voucher: m.voucher };
-    const code = read.ok ? integrationOf(read.value) : null;
-    if (code === m.voucher) set(m, { kind: "done", ...base });
-    else if (code !== null) set(m, { kind: "otherCode", ...base, code });
+    const settled = read.ok ? settledBy(mode, m, integrationOf(read.value)) : null;
+    if (settled) set(m, settled);
     else {
       unsettled.add(m.reportId);
       const reason = read.ok ? why : `${why}; not read back: ${reasonOf(read.error)}`;
@@ -312,4 +331,18 @@ function markBatch(batch: readonly CloseMark[], deps: MarkDeps): MarkOutcome[] {
   if (kept.length === 0) deps.records.remove(record.key);
   else deps.records.put({ ...record, marks: kept });
   return [...out.values()];
+}
+
+/**
+ * What a read settles, or null when the call is (still) to be made: a mark is done once the
+ * report shows its code, an undo once it shows none; another code is named either way.
+ */
+function settledBy(mode: MarkMode, m: CloseMark, code: string | null): MarkOutcome | null {
+  const base = { reportId: m.reportId, voucher: m.voucher };
+  if (mode === "mark") {
+    if (code === m.voucher) return { kind: "done", ...base };
+    return code === null ? null : { kind: "otherCode", ...base, code };
+  }
+  if (code === null) return { kind: "done", ...base };
+  return code === m.voucher ? null : { kind: "otherCode", ...base, code };
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { createClient } from "../../src/api/client";
+import { type CallEvent, createClient } from "../../src/api/client";
 import type { HttpRequest, Transport } from "../../src/api/transport";
 import { MARK_RECORD_PREFIX, type MarkDeps, type MarkRecord, markVouchers } from "../../src/close/mark";
 import type { CloseMark } from "../../src/close/types";
@@ -145,6 +145,25 @@ describe("markVouchers", () => {
     expect(again.outcomes.every((o) => o.kind === "done")).toBe(true);
     expect(writes()).toEqual([]);
     await expectMarkedOnce(marks);
+  });
+
+  it("hands every call to the client's call observer (what the Audit sheet records): a write before it leaves and after", async () => {
+    const marks = await closeMarks(30);
+    const events: CallEvent[] = [];
+    const client = createClient({
+      transport: counted,
+      baseUrl: sandbox.url,
+      token: sandbox.token,
+      clock: { now: () => now, sleep: () => {} },
+      onCall: (e) => events.push(e),
+    });
+    markVouchers(marks, { ...deps(), clientOf: () => client });
+    const after = events.filter((e) => e.phase === "after");
+    const before = events.filter((e) => e.phase === "before");
+    expect(after.length).toBe(sent.flat().length);
+    expect(before.map((e) => e.recordId).sort()).toEqual(marks.map((m) => m.reportId).sort());
+    // Each write's before is paired with its after by callId.
+    for (const b of before) expect(after.filter((e) => e.callId === b.callId)).toHaveLength(1);
   });
 
   it("goes through a service that takes the mark by POST only (PUT 405, then POST once)", async () => {

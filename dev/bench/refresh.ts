@@ -11,6 +11,7 @@
  *   npm run bench -- --sizes two-small             # two companies of the small size in one spreadsheet
  *   npm run bench -- --latency 150 --page-size 100 --batch 25   # 100 per page (default: auto)
  *   npm run bench -- --bandwidth 100               # the bodies also cross a 100 Mbit/s link
+ *   npm run bench -- --close                       # the month-end close's marking (close.ts)
  */
 
 import { readFileSync } from "node:fs";
@@ -22,6 +23,7 @@ import { createEmulator, type Emulator } from "../emulator/index";
 import { servicePrefix, storeCompanies, storeToken } from "../emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
 import { buildIfNeeded, privateBuild } from "./build";
+import { benchClose } from "./close";
 import { CpuProfiler, type CpuSplit, topFiles } from "./profile";
 import { summaryLine, summaryMs } from "./summary";
 
@@ -60,6 +62,10 @@ interface Args {
    * for its bodies to cross it, and the floor counts that transfer (none: loopback, as before).
    */
   bandwidthMbit?: number;
+  /** `--close`: the month-end close's marking instead of the refresh (close.ts). */
+  close: boolean;
+  /** Reports of the month the close marks (`--reports`, with --close). */
+  closeReports: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -71,6 +77,8 @@ function parseArgs(argv: string[]): Args {
     sequentialUpTo: 400,
     profile: true,
     liveHeap: false,
+    close: false,
+    closeReports: 2_000,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -99,9 +107,11 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--no-profile") args.profile = false;
     else if (flag === "--live-heap") args.liveHeap = true;
     else if (flag === "--bandwidth") args.bandwidthMbit = number("--bandwidth", 1, 100_000);
+    else if (flag === "--close") args.close = true;
+    else if (flag === "--reports") args.closeReports = number("--reports", 1, 20_000);
     else
       throw new Error(
-        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap, --bandwidth`,
+        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap, --bandwidth, --close, --reports`,
       );
   }
   return args;
@@ -602,6 +612,15 @@ async function benchSize(
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.close) {
+    const lines = await benchClose({
+      latencyMs: args.latencyMs,
+      batch: args.batch,
+      reports: args.closeReports,
+    });
+    for (const line of lines) console.log(line);
+    return;
+  }
   const build = buildIfNeeded();
   if (build.error)
     console.error(`npm run build failed (${build.error}); measuring a build of the script alone.`);

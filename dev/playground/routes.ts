@@ -7,6 +7,9 @@
  *   sandbox's own `?company=`; absent: the first company's, as the sandbox's default)
  * - `POST /playground/sandbox/reset` resets the demo data of every company the sandbox serves
  *   (their faults cleared too); `?company=<name>` resets that company's only
+ * - `GET`, `POST /playground/sandbox/methods` (body as POST /_sandbox/methods): the method
+ *   setExpenseReportIntegration takes (`{"setExpenseReportIntegration": "POST"}` makes its PUT
+ *   answer 405); `?company=<name>` as for the faults
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -22,6 +25,7 @@ export type PlaygroundRoute = (req: IncomingMessage, res: ServerResponse) => Pro
 const FORWARDED: Record<string, readonly string[]> = {
   "/playground/sandbox/faults": ["POST", "DELETE", "GET"],
   "/playground/sandbox/reset": ["POST"],
+  "/playground/sandbox/methods": ["GET", "POST"],
 };
 
 function readText(req: IncomingMessage): Promise<string> {

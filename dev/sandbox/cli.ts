@@ -1,5 +1,6 @@
 /**
- * `npm run sandbox [-- --port 8787 --seed 42 --funds 40 --reports 300 --latency 0 --shapes real]`: starts the
+ * `npm run sandbox [-- --port 8787 --seed 42 --funds 40 --reports 300 --latency 0 --shapes real
+ * --integration-method POST]`: starts the
  * sandbox and prints, first and one per line, `API: <url>`, `Token: <token>`, `Admin id: <id>`.
  * With `--companies N` (2 or more), each company's lines carry its name instead:
  * `Token (Alpha): <token>`, `Admin id (Alpha): <id>`, `Manager id (Alpha): <id>`, then Beta's…
@@ -38,12 +39,18 @@ async function main(): Promise<void> {
       today: { type: "string" },
       shapes: { type: "string" },
       "time-zone": { type: "string" },
+      "integration-method": { type: "string" },
     },
     strict: true,
   });
   const v = values as Record<string, string | undefined>;
   if (v.shapes !== undefined && !(SHAPES as readonly string[]).includes(v.shapes)) {
     console.error(`--shapes: must be one of ${SHAPES.join(", ")} (got "${v.shapes}")`);
+    process.exit(2);
+  }
+  const integration = v["integration-method"];
+  if (integration !== undefined && integration !== "PUT" && integration !== "POST") {
+    console.error(`--integration-method: must be PUT or POST (got "${integration}")`);
     process.exit(2);
   }
   const companies = wholeNumber("companies", v.companies);
@@ -64,6 +71,7 @@ async function main(): Promise<void> {
     shapes: v.shapes as Shapes | undefined,
     timeZone: v["time-zone"],
     companies,
+    integrationMethod: integration,
   });
   console.log(`API: ${running.url}`);
   // One company keeps the unlabelled lines that other tools read.

@@ -237,6 +237,7 @@ export class Ledger {
   setReportIntegration(mark: IntegrationMark): Report {
     this.revision++;
     const report = this.report(mark.id);
+    report.integrationCalls = (report.integrationCalls ?? 0) + 1;
     if (mark.integrated) {
       report.integrated = true;
       report.integrationExternalCode = mark.code;

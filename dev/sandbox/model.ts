@@ -104,6 +104,11 @@ export interface Report {
   files: ReportFile[];
   /** The report's timeline of messages and events (spec 6). */
   timeline: TimelineEvent[];
+  /**
+   * How many setExpenseReportIntegration calls were applied to it (absent before the first):
+   * for checks only (`/_sandbox/state`), so that a test can tell a report was never marked twice.
+   */
+  integrationCalls?: number;
 }
 
 export interface SandboxData {

@@ -19,6 +19,7 @@ import { conflict, invalid, methodNotAllowed, notFound, SandboxError, unauthoriz
 import { FaultPlan, type FaultRule } from "./faults";
 import { jsonText } from "./json-text";
 import type { Ledger } from "./ledger";
+import { type IntegrationMethod, methodsBody, methodsOf, SWITCHED_ENDPOINT } from "./methods";
 import type { ExtraField } from "./model";
 import { realShapes, SHAPES, type Shapes } from "./real-shapes";
 import { languageOf, parseRequest } from "./requests";
@@ -60,6 +61,12 @@ export interface SandboxOptions {
    * token in the list wins). Fund and report ids overlap: every company's funds start at 5001.
    */
   companies?: number | CompanyOptions[];
+  /**
+   * The method setExpenseReportIntegration takes: "PUT" (default, as the spec says) or "POST"
+   * (as the service's Python SDK sends it); the other is answered 405. Every company starts with
+   * it, a reset brings it back; `POST /_sandbox/methods` switches one company's.
+   */
+  integrationMethod?: IntegrationMethod;
 }
 
 /** The demo access token: printed by `npm run sandbox`, not a secret of anyone. */
@@ -95,6 +102,8 @@ interface ServedCompany extends SandboxCompany {
   resetSeed: number;
   shapes: Shapes;
   shapeSeed: number;
+  /** The method setExpenseReportIntegration takes now (PUT or POST). */
+  integrationMethod: IntegrationMethod;
   /** The ledger POST /_sandbox/snapshot kept, for /restore. */
   saved?: Ledger;
 }
@@ -114,6 +123,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   if (!isTimeZone(timeZone))
     throw new Error(`timeZone: "${timeZone}" is not a time zone name such as America/Santiago`);
   const startShapes = shapesFrom(options.shapes, "shapes") ?? "exact";
+  const startMethod = integrationMethodOption(options.integrationMethod);
   const plans = companiesFrom(options.companies, {
     token: options.token ?? DEFAULT_TOKEN,
     seed: options.seed,
@@ -128,6 +138,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       resetSeed: plan.resetSeed,
       shapes: startShapes,
       shapeSeed: plan.seed,
+      integrationMethod: startMethod,
     }),
   );
   const firstCompany = companies[0] as ServedCompany;
@@ -169,13 +180,11 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   async function api(req: IncomingMessage, res: ServerResponse, url: URL, origin: string): Promise<void> {
     const name = url.pathname.slice("/v1/".length);
     const endpoint = isEndpointName(name) ? ENDPOINTS[name] : undefined;
-    const allowed = endpoint
-      ? [endpoint.method, ...(endpoint.fallbackMethod ? [endpoint.fallbackMethod] : [])]
-      : [];
-    // Every call needs the token (spec 5): without it, not even whether a route exists is told.
-    if (!allowed.includes(req.method as (typeof allowed)[number])) authorize(req);
     // Faults come before authentication: a call without a known token meets the first company's.
     const company = byToken.get(bearerOf(req) ?? "") ?? firstCompany;
+    const allowed = endpoint && isEndpointName(name) ? methodsOf(name, company.integrationMethod) : [];
+    // Every call needs the token (spec 5): without it, not even whether a route exists is told.
+    if (!allowed.includes(req.method as (typeof allowed)[number])) authorize(req);
     const faults = company.faults;
     if (!isEndpointName(name) || !endpoint) {
       throw notFound("endpoint", `/v1/${name} is not an endpoint; endpoints: ${ENDPOINT_NAMES.join(", ")}`);
@@ -404,6 +413,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       const nextShapes = shapesFrom(options.shapes, "body.shapes") ?? startShapes;
       service.reset(sizes);
       faults.clear();
+      company.integrationMethod = startMethod;
       company.shapes = nextShapes;
       company.shapeSeed = sizes.seed;
       return ok({
@@ -426,6 +436,11 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       service.ledger = company.saved.copy();
       faults.clear();
       return ok({ restored: true, funds: service.ledger.funds.size, reports: service.ledger.reports.size });
+    }
+    if (first === "methods" && parts.length === 1) {
+      only("GET", "POST");
+      if (method === "POST") company.integrationMethod = methodsBody(body);
+      return ok({ [SWITCHED_ENDPOINT]: company.integrationMethod });
     }
     if (first === "state" && parts.length === 1) {
       only("GET");
@@ -855,4 +870,12 @@ function releaseEndpoint(body: unknown): string | undefined {
     throw invalid("endpoint", "must be one of the service's endpoint names, such as depositMoneyToFund");
   }
   return endpoint;
+}
+
+/** The start option `integrationMethod`: PUT when absent; throws naming it when wrong. */
+function integrationMethodOption(value: unknown): IntegrationMethod {
+  if (value !== undefined && value !== "PUT" && value !== "POST") {
+    throw new Error(`integrationMethod: must be "PUT" or "POST" (got ${JSON.stringify(value)})`);
+  }
+  return value ?? "PUT";
 }

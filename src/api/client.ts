@@ -22,11 +22,13 @@ import {
   type ReadEndpointName,
   type ReadRound,
   startReads,
+  type WriteEndpointName,
 } from "./read-round";
 import { DEFAULT_RETRY, nextReadDelay, type RetryPolicy } from "./retry";
 import { runRounds } from "./rounds";
 import type { Clock, Transport } from "./transport";
 import { DEFAULT_BASE_URL } from "./wire";
+import { writeMany } from "./write-round";
 
 export type { CallEvent, CallOutcome } from "./attempt";
 export type {
@@ -70,6 +72,16 @@ export interface Client extends EndpointMethods {
    * clients' reads; an invalid read fails at once, a write endpoint throws as in readAll.
    */
   startReads(reads: readonly MixedRead[]): ReadRound;
+  /**
+   * Sends many writes of one endpoint in one batch (transport.sendAll), each once whatever its
+   * answer; those answered 404/405 by an endpoint with a fallback method go once more, together,
+   * by that method. Results come in the order of `inputs`: a write that failed is refused or
+   * unknown as its error says (a batch with no answer at all leaves every write unknown).
+   */
+  writeMany<N extends WriteEndpointName>(
+    name: N,
+    inputs: readonly (RequestInput<N> | Record<string, unknown>)[],
+  ): BatchResult<N>[];
 }
 
 /** What a client's attempts share, from its options. */
@@ -176,6 +188,10 @@ export function createClient(options: ClientOptions): Client {
     readMany,
     readAll,
     startReads: (reads: readonly MixedRead[]): ReadRound => startReads(ctx, reads),
+    writeMany: <N extends WriteEndpointName>(name: N, inputs: readonly unknown[]): BatchResult<N>[] => {
+      if (!isEndpointName(name)) throw unknownEndpoint(String(name));
+      return writeMany(ctx, name, inputs);
+    },
   } as Client;
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
     (client as unknown as Record<string, (input: unknown) => unknown>)[name] = (input: unknown) =>

@@ -328,6 +328,8 @@ export const ENDPOINTS = {
   setExpenseReportIntegration: endpoint({
     name: "setExpenseReportIntegration",
     method: "PUT",
+    // The spec says PUT; the service's Python SDK sends POST: POST once on a 404 or 405.
+    fallbackMethod: "POST",
     kind: "write",
     fields: integrationFields,
     response: () => responseSchemas().integrationResultSchema,

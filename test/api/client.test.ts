@@ -360,9 +360,76 @@ describe("setExpenseReportCustomStatus: PUT, then POST once on 404/405", () => {
     expect(s.sent.map((r) => r.method)).toEqual(["PUT", "POST"]);
   });
 
+  it("setExpenseReportIntegration falls back the same way: PUT answered 405 → POST once, same body", () => {
+    const answer = {
+      Id: 7001,
+      Title: "T",
+      ReportNumber: "1000",
+      IntegrationStatus: 1,
+      IntegrationCode: "202605001",
+      IntegrationDate: "2026-05-31 18:00:00",
+    };
+    const s = setup([ok("", 405), ok(JSON.stringify(answer))]);
+    const mark = {
+      Id: 7001,
+      IntegrationStatus: 1,
+      IntegrationCode: "202605001",
+      IntegrationDate: "2026-05-31 18:00:00",
+    } as const;
+    expect(s.client.setExpenseReportIntegration(mark).integrationCode).toBe("202605001");
+    expect(s.sent.map((r) => r.method)).toEqual(["PUT", "POST"]);
+    expect(s.sent[1]!.body).toBe(s.sent[0]!.body);
+  });
+
   it("other write endpoints do not fall back", () => {
     const s = setup([ok("", 405)]);
     expect(() => s.client.setFundStatus({ Id: 1, IdAdmin: 7, FundStatus: 2 })).toThrow(HttpError);
+    expect(s.sent).toHaveLength(1);
+  });
+});
+
+describe("writeMany: writes of one endpoint in one batch, each sent once", () => {
+  const mark = (Id: number) => ({ Id, IntegrationStatus: 1, IntegrationCode: "202605001" });
+  const answer = (Id: number) =>
+    JSON.stringify({
+      Id,
+      Title: "T",
+      ReportNumber: String(Id),
+      IntegrationStatus: 1,
+      IntegrationCode: "202605001",
+      IntegrationDate: "2026-05-31 18:00:00",
+    });
+
+  it("sends every write in one sendAll after every before event; 404/405 ones go again together by POST", () => {
+    const s = setup([ok(answer(1)), ok("", 405), ok("", 400), ok("", 404), ok(answer(2)), ok("", 404)]);
+    const results = s.client.writeMany("setExpenseReportIntegration", [mark(1), mark(2), mark(3), mark(4)]);
+    expect(s.sent.map((r) => `${r.method} ${JSON.parse(r.body ?? "{}").Id}`)).toEqual([
+      "PUT 1",
+      "PUT 2",
+      "PUT 3",
+      "PUT 4",
+      "POST 2",
+      "POST 4",
+    ]);
+    expect(results.map((r) => (r.ok ? "ok" : r.error.outcome))).toEqual(["ok", "ok", "refused", "refused"]);
+    const phases = s.events.map((e) => `${e.phase} ${e.method} ${e.recordId}`);
+    expect(phases.slice(0, 4)).toEqual(["before PUT 1", "before PUT 2", "before PUT 3", "before PUT 4"]);
+  });
+
+  it("a batch with no answer leaves each of its writes unknown, and none is sent again", () => {
+    const s = setup([ok(answer(1)), { transportError: "Timeout: x" }]);
+    const results = s.client.writeMany("setExpenseReportIntegration", [mark(1), mark(2)]);
+    expect(results.map((r) => (r.ok ? "ok" : r.error.outcome))).toEqual(["unknown", "unknown"]);
+    expect(s.sent).toHaveLength(2);
+  });
+
+  it("an invalid write is refused at once and not sent", () => {
+    const s = setup([ok(answer(1))]);
+    const results = s.client.writeMany("setExpenseReportIntegration", [
+      mark(1),
+      { Id: 2, IntegrationStatus: 3 },
+    ]);
+    expect(results.map((r) => r.ok)).toEqual([true, false]);
     expect(s.sent).toHaveLength(1);
   });
 });

@@ -42,7 +42,7 @@ describe("every endpoint is described once", () => {
       "setFundStatus PUT  /setFundStatus body write",
       "getExpenseReports GET  /getExpenseReports query read",
       "getExpenseReport GET  /getExpenseReport query read",
-      "setExpenseReportIntegration PUT  /setExpenseReportIntegration body write",
+      "setExpenseReportIntegration PUT POST /setExpenseReportIntegration body write",
       "setExpenseReportCustomStatus PUT POST /setExpenseReportCustomStatus body write",
     ]);
   });

@@ -57,6 +57,30 @@ describe("playground routes to the sandbox", () => {
     expect(fine.status).toBe(200);
   });
 
+  it("switches setExpenseReportIntegration to POST: its PUT then answers 405, its POST is taken", async () => {
+    const send = (method: string) =>
+      fetch(`${sandbox.url}/setExpenseReportIntegration`, {
+        method,
+        headers: { authorization: `Bearer ${sandbox.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ Id: 100001, IntegrationStatus: 1, IntegrationCode: "R-1" }),
+      });
+    expect(await (await fetch(`${served.url}/playground/sandbox/methods`)).json()).toEqual({
+      setExpenseReportIntegration: "PUT",
+    });
+    const set = await fetch(`${served.url}/playground/sandbox/methods`, {
+      method: "POST",
+      body: JSON.stringify({ setExpenseReportIntegration: "POST" }),
+    });
+    expect(await set.json()).toEqual({ setExpenseReportIntegration: "POST" });
+    expect((await send("PUT")).status).toBe(405);
+    expect((await send("POST")).status).toBe(200);
+    await fetch(`${served.url}/playground/sandbox/methods`, {
+      method: "POST",
+      body: JSON.stringify({ setExpenseReportIntegration: "PUT" }),
+    });
+    expect((await send("PUT")).status).toBe(200);
+  });
+
   it("offers only fault presets that the sandbox accepts", async () => {
     for (const preset of FAULT_PRESETS) {
       const set = await fetch(`${served.url}/playground/sandbox/faults`, {
@@ -179,7 +203,7 @@ describe("dev/playground/README.md", () => {
   it("lists the playground's routes with the methods they take, each answered (not 404 or 405)", async () => {
     const readme = readFileSync(new URL("../../dev/playground/README.md", import.meta.url), "utf8");
     const rows = readme.split("\n").filter((line) => /^\| `(GET|POST|DELETE)[^|]*\/playground\//.test(line));
-    expect(rows.length).toBe(2);
+    expect(rows.length).toBe(3);
     const served = await serve(playgroundRoutes({ sandboxOrigin: null }));
     try {
       for (const row of rows) {

@@ -8,7 +8,7 @@ import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index
 import { createClient } from "../../src/api/client";
 import { HttpError, ServiceError, TransportError, UnreadableAmountError } from "../../src/api/errors";
 import { MAX_EXACT_CENTS, staysReadable } from "../../src/api/money";
-import type { Clock } from "../../src/api/transport";
+import type { Clock, Transport } from "../../src/api/transport";
 import { type SyncTransport, syncTransport } from "./sync-transport";
 
 const clock: Clock = {
@@ -111,6 +111,52 @@ describe("the add-on's client against the sandbox", () => {
     expect(status.customStatus).toBe("Pagado");
     const again = api.getExpenseReports({ Since: "2025-06-15", IntegrationCode: "ERP-9" });
     expect(again.expenseReports.map((r) => r.id)).toEqual([report.id]);
+  });
+
+  it("marks a report through a service that takes setExpenseReportIntegration by POST only: PUT 405, then POST once", async () => {
+    const switched = await startSandboxThread({
+      today: "2026-06-15",
+      seed: 21,
+      reports: 40,
+      integrationMethod: "POST",
+    });
+    try {
+      const sent: string[] = [];
+      const counted: Transport = {
+        send: (request) => {
+          sent.push(request.method);
+          return nodeTransport.send(request);
+        },
+        sendAll: (requests) => {
+          for (const r of requests) sent.push(r.method);
+          return nodeTransport.sendAll(requests);
+        },
+      };
+      const api = createClient({ transport: counted, baseUrl: switched.url, token: switched.token, clock });
+      const report = api
+        .getExpenseReports({ Since: "2025-06-16", Status: 1, IntegrationStatus: 0 })
+        .expenseReports.find((r) => r.status === 1);
+      if (!report) throw new Error("no closed report not integrated in the demo data");
+      sent.length = 0;
+      const marked = api.setExpenseReportIntegration({
+        Id: report.id,
+        IntegrationStatus: 1,
+        IntegrationCode: "202605001",
+        IntegrationDate: "2026-05-31 18:00:00",
+      });
+      expect(marked).toMatchObject({ id: report.id, integrationStatus: 1, integrationCode: "202605001" });
+      expect(sent).toEqual(["PUT", "POST"]);
+      const read = api.getExpenseReports({ Since: "2025-06-16", IntegrationCode: "202605001" });
+      expect(read.expenseReports.map((r) => r.id)).toEqual([report.id]);
+      // An unknown report: 404 to PUT is not applied either, POST once, then the 404 stands.
+      sent.length = 0;
+      expect(() =>
+        api.setExpenseReportIntegration({ Id: 31337, IntegrationStatus: 1, IntegrationCode: "X" }),
+      ).toThrow(HttpError);
+      expect(sent).toEqual(["PUT", "POST"]);
+    } finally {
+      await switched.close();
+    }
   });
 
   it("reports refusals as typed errors carrying the sandbox's field-named message", () => {

@@ -178,10 +178,11 @@ export function saveTokenFor(key: unknown, token: unknown, adminId: unknown, see
 }
 
 /**
- * The owner's confirmation of their token for `key`, as the company is listed now (`seen`). The
- * company's URL or name changed since the token was bound: the account the token opens there is
- * checked against the company's mark first, as a token saved is, and one that opens another
- * account is refused with the same message, nothing bound.
+ * The owner's confirmation of their token for `key`, as the company is listed now (`seen`). When
+ * the company's URL moved to another host since the token was bound, the account the token opens
+ * there is checked against the company's mark first, as a token saved is, and one that opens
+ * another account (or cannot be read with while the company is marked) is refused with the same
+ * message, nothing bound.
  */
 export function confirmFor(key: unknown, seen: unknown): CompanyOutcome {
   const language = currentLanguage();
@@ -189,8 +190,11 @@ export function confirmFor(key: unknown, seen: unknown): CompanyOutcome {
   if (!isCompanyKey(key)) return unknownKey(key, language);
   const company = companyByKey(store.companies(), key);
   const token = store.savedCompanyToken(key);
-  // Read with only when the confirmation is of the company as listed (the store says why else).
-  if (company && !company.removed && token !== "" && sameAsListed(company, seen)) {
+  // Read with only when the confirmation is of the company as listed (the store says why else)
+  // and its host is not the one the token is bound to (a rename alone reaches the same account).
+  const bound = store.companyStatuses(language).find((c) => c.key === key);
+  const moved = bound === undefined || bound.boundHost !== bound.host;
+  if (company && !company.removed && token !== "" && moved && sameAsListed(company, seen)) {
     const account = checkTokenAccount(company, token, language);
     if (!account.ok) return { ok: false, problems: [{ field: "token", message: account.message }] };
   }

@@ -11,6 +11,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { storeOf } from "../../dev/emulator/settings";
 import type { FundSidebarView } from "../../src/app/fund-sidebar";
+import type { ReportFormResult, ReportSidebarView } from "../../src/app/report-sidebar";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { ok, type SandboxFund, writeBackPerFile } from "./harness";
@@ -21,7 +22,13 @@ const SIZES = { seed: 11, funds: 8, reports: 12 };
 const wb = writeBackPerFile({ companies: 2, otherUsers: [LUIS] });
 
 type Company = "Alpha" | "Beta";
-type Report = { id: number; integrated: boolean; integrationExternalCode: string; customStatus: string };
+type Report = {
+  id: number;
+  reportNumber: string;
+  integrated: boolean;
+  integrationExternalCode: string;
+  customStatus: string;
+};
 type Ledger = { funds: SandboxFund[]; reports: Report[] };
 
 async function control(path: string, company: Company, body?: unknown): Promise<unknown> {
@@ -206,5 +213,48 @@ describe("a colleague's interrupted Fund sidebar write on Beta, opened by Luis w
     const ana = open(wb.user);
     expect(ana.notice).toMatch(/had not been applied/);
     expect(betaRecords().every((r) => r.state !== "unknown" && r.state !== "sending")).toBe(true);
+  });
+});
+
+describe("a colleague's interrupted Report sidebar mark on Beta, met by Luis's mark with Alpha's token under Beta", () => {
+  const as = <T>(user: string, fn: string, ...args: unknown[]): T => {
+    const out = wb.emulator.tryRun(fn, args, { as: "script.run", user });
+    if (!out.ok) throw new Error(out.error);
+    return out.result as T;
+  };
+
+  it("Luis's click settles nothing and sends nothing, to Alpha's report 100001 or to Beta's", async () => {
+    const beta = (await ledger("Beta")).reports.find((r) => r.id === 100001) as Report;
+    if (!wb.emulator.spreadsheet.sheetByName("Expense reports"))
+      wb.emulator.spreadsheet.addSheet("Expense reports");
+    wb.emulator.typeCells("Expense reports", "A1:D2", [
+      ["Id", "Company", "Company key", "Report number"],
+      [beta.id, "Beta", BETA_KEY, beta.reportNumber],
+    ]);
+    wb.emulator.select("Expense reports", "A2");
+    as<ReportSidebarView>(wb.user, "getReportSidebarView");
+    await control("faults", "Beta", {
+      latencyMs: 0,
+      rules: [{ endpoint: "setExpenseReportCustomStatus", fault: "drop-before-apply", times: 1 }],
+    });
+    const mark = (user: string, requestId: string) =>
+      as<ReportFormResult>(user, "setReportsCustomStatus", {
+        requestId,
+        fields: { CustomStatus: "Observado", CustomMessage: "" },
+        reports: [{ id: beta.id, company: BETA_KEY, reportNumber: beta.reportNumber }],
+      });
+    expect(mark(wb.user, "mark-beta-ana-abcdef").results.map((r) => r.outcome.kind)).toEqual(["unknown"]);
+    wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+    const before = {
+      alpha: JSON.stringify(await ledger("Alpha")),
+      beta: JSON.stringify(await ledger("Beta")),
+    };
+
+    as<ReportSidebarView>(LUIS, "getReportSidebarView");
+    const luis = mark(LUIS, "mark-beta-luis-abcdef").results[0]?.outcome;
+    expect(luis?.kind).toBe("refused");
+    expect(luis && "message" in luis ? luis.message : "").toMatch(OTHER_REPORT);
+    expect(JSON.stringify(await ledger("Alpha"))).toBe(before.alpha);
+    expect(JSON.stringify(await ledger("Beta"))).toBe(before.beta);
   });
 });

@@ -9,7 +9,7 @@ import type { ConnectionInfo } from "./control";
 import { companiesOf, runKindFor } from "./control";
 import { EmulatorUsageError, ServiceError } from "./errors";
 import { createEmulator, type DialogAnswer, type Emulator, type EmulatorOptions } from "./index";
-import { servicePrefix, storeCompanies, storeConnection } from "./settings";
+import { servicePrefix, storeCompanies, storeConnection, storeUserTokens } from "./settings";
 import { displaySnapshot, logsSnapshot, propertiesSnapshot, sheetsSnapshot, uiSnapshot } from "./snapshots";
 
 export interface HostWorkerData {
@@ -17,8 +17,9 @@ export interface HostWorkerData {
   options: Omit<EmulatorOptions, "waitForAnswer" | "onBlock" | "realNow">;
   connection: ConnectionInfo;
   /**
-   * Store the connection in the default user's settings (at start and after each reset): every
-   * company of `connection.companies` when given (storeCompanies), else the one connection.
+   * Store the connection in the users' settings (at start and after each reset): every company
+   * of `connection.companies` when given (storeCompanies, by the default user; each other user's
+   * tokens saved too, storeUserTokens), else the one connection, saved by every user.
    */
   storeSettings: boolean;
   /** Wait for the page to answer alerts and prompts (else an unanswered one fails the run). */
@@ -86,9 +87,15 @@ export function runHost(data: HostWorkerData): void {
 
   const prepare = () => {
     const c = data.connection;
-    if (data.storeSettings && c.companies && c.companies.length > 0) storeCompanies(em, c.companies);
-    else if (data.storeSettings && c.apiUrl && c.token && c.adminId !== undefined) {
-      storeConnection(em, { apiUrl: c.apiUrl, token: c.token, adminId: c.adminId });
+    // Every user of the document has their token for each company, the first user setting the
+    // document up: a colleague acting on the same spreadsheet works as a treasurer would.
+    if (data.storeSettings && c.companies && c.companies.length > 0) {
+      const keys = storeCompanies(em, c.companies);
+      for (const user of em.users.filter((u) => u !== em.defaultUser))
+        storeUserTokens(em, c.companies, keys, user);
+    } else if (data.storeSettings && c.apiUrl && c.token && c.adminId !== undefined) {
+      for (const user of em.users)
+        storeConnection(em, { apiUrl: c.apiUrl, token: c.token, adminId: c.adminId }, user);
     }
     em.open();
   };

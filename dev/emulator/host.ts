@@ -17,7 +17,7 @@ import { type uiSnapshot, waitingOf } from "./snapshots";
 export interface HostOptions {
   emulator?: Omit<EmulatorOptions, "waitForAnswer" | "onBlock" | "realNow">;
   connection?: ConnectionInfo;
-  /** Store the connection in the default user's settings (default false). */
+  /** Store the connection in every user's settings, each with their own token (default false). */
   storeSettings?: boolean;
   /** The page answers alerts and prompts while the script waits (default true). */
   interactive?: boolean;

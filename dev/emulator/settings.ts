@@ -136,3 +136,34 @@ export function storeCompanies(
   });
   return keys;
 }
+
+/**
+ * Saves `user`'s own token and IdAdmin for each company of a document `storeCompanies` set up
+ * (`keys`: its answer), as that user would in Settings: another user of the same document, with
+ * tokens of their own (each user's tokens live in their own properties). One company: its
+ * connection saved by that user (`storeConnection`).
+ */
+export function storeUserTokens(
+  em: Emulator,
+  companies: readonly CompanyConnection[],
+  keys: readonly string[],
+  user: string,
+): void {
+  const [first] = companies;
+  if (!first) throw new Error("storeUserTokens: give at least one company");
+  if (companies.length === 1) {
+    storeConnection(em, first, user);
+    return;
+  }
+  const store = storeOf(em, user);
+  companies.forEach((company, i) => {
+    const saved = store.saveCompanyToken(keys[i] as string, company.token, company.adminId, {
+      name: company.name,
+      apiUrl: company.apiUrl,
+    });
+    if (!saved.ok)
+      throw new Error(
+        `Could not store ${user}'s token of ${company.name}: ${saved.issues.map((x) => x.message).join("; ")}`,
+      );
+  });
+}

@@ -2,9 +2,9 @@
  * `npm start`: the playground. Starts the bundled sandbox on a worker thread with demo data for
  * two companies, Alpha and Beta (`--companies N`: 1 to 10; 1 is the one-company demo), or uses
  * `--api-url URL --token T --admin-id N` (one company, the first), builds dist/ if it is missing,
- * runs the add-on in the emulation on a worker thread with every company pre-stored in the
- * default user's settings (the document's list of companies, and the user's token and IdAdmin
- * for each), serves the control API and the page, runs onOpen, and prints the page's URL.
+ * runs the add-on in the emulation on a worker thread with every company pre-stored (the
+ * document's list of companies, set up by the default user, and each demo user's own token and
+ * IdAdmin for each), serves the control API and the page, runs onOpen, and prints the page's URL.
  * It opens no browser. Everything listens on 127.0.0.1 (`--host` takes only another loopback
  * address), and a token given with --token is never shown in full (GET /control/info gives its
  * last four characters; the caller has it already).

@@ -10,6 +10,7 @@
  * rename rewrites the Company cells of that key, a removal greys or removes its rows.
  */
 
+import { ownMember } from "../api/arguments";
 import type { MessageLanguage } from "../api/messages";
 import { hostOf } from "../api/urls";
 import { labelFirstCompanyRows, relabelCompanyRows, removedCompanyRows } from "../gas/company-rows";
@@ -176,11 +177,27 @@ export function saveTokenFor(key: unknown, token: unknown, adminId: unknown, see
   return { ok: true, message: note ? `${message} ${note}` : message };
 }
 
-/** The owner's confirmation of their token for `key`, as the company is listed now (`seen`). */
+/**
+ * The owner's confirmation of their token for `key`, as the company is listed now (`seen`). When
+ * the company's URL moved to another host since the token was bound, the account the token opens
+ * there is checked against the company's mark first, as a token saved is, and one that opens
+ * another account (or cannot be read with while the company is marked) is refused with the same
+ * message, nothing bound.
+ */
 export function confirmFor(key: unknown, seen: unknown): CompanyOutcome {
   const language = currentLanguage();
   const store = settingsStore();
   if (!isCompanyKey(key)) return unknownKey(key, language);
+  const company = companyByKey(store.companies(), key);
+  const token = store.savedCompanyToken(key);
+  // Read with only when the confirmation is of the company as listed (the store says why else)
+  // and its host is not the one the token is bound to (a rename alone reaches the same account).
+  const bound = store.companyStatuses(language).find((c) => c.key === key);
+  const moved = bound === undefined || bound.boundHost !== bound.host;
+  if (company && !company.removed && token !== "" && moved && sameAsListed(company, seen)) {
+    const account = checkTokenAccount(company, token, language);
+    if (!account.ok) return { ok: false, problems: [{ field: "token", message: account.message }] };
+  }
   const confirmed = store.confirmCompany(key, seen, language);
   if (!confirmed.ok) return problems(confirmed.issues);
   const entry = companyByKey(store.companies(), key);
@@ -191,6 +208,18 @@ export function confirmFor(key: unknown, seen: unknown): CompanyOutcome {
       host: entry ? hostOf(entry.apiUrl) : "",
     }),
   };
+}
+
+/** Whether `seen` (what the form showed) is `company` as it is listed now. */
+function sameAsListed(company: CompanyEntry, seen: unknown): boolean {
+  const name = ownMember(seen, "name");
+  const apiUrl = ownMember(seen, "apiUrl");
+  return (
+    typeof name === "string" &&
+    typeof apiUrl === "string" &&
+    name.trim() === company.name &&
+    apiUrl.trim() === company.apiUrl
+  );
 }
 
 /** Removes this user's token for `key` (nobody else's). */

@@ -174,7 +174,17 @@ function saveChecked(
  */
 export function confirmMyTokenUrl(url: unknown): ConfirmTokenUrlResult {
   return entry("sidebar", () => {
-    if (settingsStore().confirmTokenUrl(url)) return { ok: true, view: settingsView() };
+    const store = settingsStore();
+    // The token is bound to the new URL only if it opens the first company's marked account
+    // there, as a token saved is checked; refused with the same message otherwise.
+    const first = companyByKey(store.companies(), FIRST_COMPANY_KEY);
+    const token = store.savedCompanyToken(FIRST_COMPANY_KEY);
+    const documentUrl = store.load().settings.baseUrl;
+    if (first && token !== "" && typeof url === "string" && url.trim() === documentUrl) {
+      const account = checkTokenAccount({ ...first, apiUrl: documentUrl }, token, currentLanguage());
+      if (!account.ok) return { ok: false, message: account.message, view: settingsView() };
+    }
+    if (store.confirmTokenUrl(url)) return { ok: true, view: settingsView() };
     const view = settingsView();
     return { ok: false, message: translate(view.language, "settings.token.confirmStale"), view };
   });

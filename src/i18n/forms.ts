@@ -72,6 +72,8 @@ export const forms = {
       "Not sent: this fund is held by a colleague's earlier request ({sent}) that cannot be settled by reading the fund ({message}). The person who sent it checks the fund and acknowledges it in their Fund sidebar; until then nothing more is sent on this fund.",
     "form.heldByLandingReport":
       "Not sent: the earlier request ({sent}) got no answer and may still land until {until}. Try again after that time: the add-on checks it first.",
+    "form.heldOtherAccount":
+      "Not sent: the earlier request ({sent}) that got no answer is not settled, because {message}. Nothing more is sent on it until it is read with a token of the company's own account: check the token saved for this company in Settings.",
     "form.unknownWaitingReportPlain":
       "No answer came in time: {sent} may still land. Nothing more is sent on this report until {until}; the next mark on it then checks whether it was applied.",
     "form.acknowledge": "I checked the fund",
@@ -206,6 +208,8 @@ export const forms = {
       "No enviado: este fondo está retenido por una solicitud anterior de un colega ({sent}) que no puede resolverse leyendo el fondo ({message}). Quien la envió revisa el fondo y lo confirma en su barra lateral Fondo; hasta entonces no se envía nada más sobre este fondo.",
     "form.heldByLandingReport":
       "No enviado: la solicitud anterior ({sent}) no tuvo respuesta y aún puede llegar hasta las {until}. Inténtelo de nuevo después de esa hora: el complemento la revisa primero.",
+    "form.heldOtherAccount":
+      "No enviado: la solicitud anterior ({sent}) que no tuvo respuesta no se resolvió, porque {message}. No se envía nada más sobre ella hasta leerla con un token de la cuenta de la propia empresa: revise el token guardado para esta empresa en Configuración.",
     "form.unknownWaitingReportPlain":
       "La respuesta no llegó a tiempo: {sent} aún puede llegar. No se envía nada más sobre esta rendición hasta las {until}; la siguiente marca sobre ella revisa entonces si se aplicó.",
     "form.acknowledge": "Revisé el fondo",

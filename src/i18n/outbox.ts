@@ -162,6 +162,8 @@ export const outbox = {
       "Currency says {typed}, but fund {id} is in {currency}: nothing is sent. Correct the Currency cell (or clear it) if the fund is the right one",
     "outbox.msg.otherFund":
       "fund {id} read now is not the fund the write was sent to ({differs}): the token in use may open another account than the company's, so the read settles nothing and nothing is sent again",
+    "outbox.msg.otherReport":
+      "report {id} read now is not the report the write was sent to ({differs}): the token in use may open another account than the company's, so the read settles nothing and nothing is sent again",
     "outbox.msg.settledByHand": "{state} by hand on {date}, after a check of the fund; nothing was sent.",
     "outbox.msg.byHandNotConfirmed":
       "State typed {state}, but the confirmation did not name it: nothing was settled or sent. Run the Outbox again; its confirmation names it.",
@@ -419,6 +421,8 @@ export const outbox = {
       "Moneda dice {typed}, pero el fondo {id} está en {currency}: no se envía nada. Corrija la celda Moneda (o bórrela) si el fondo es el correcto",
     "outbox.msg.otherFund":
       "el fondo {id} leído ahora no es el fondo al que se envió la escritura ({differs}): el token en uso puede abrir otra cuenta que la de la empresa, así que la lectura no resuelve nada y no se vuelve a enviar nada",
+    "outbox.msg.otherReport":
+      "la rendición {id} leída ahora no es la rendición a la que se envió la escritura ({differs}): el token en uso puede abrir otra cuenta que la de la empresa, así que la lectura no resuelve nada y no se vuelve a enviar nada",
     "outbox.msg.settledByHand": "{state} a mano el {date}, tras revisar el fondo; no se envió nada.",
     "outbox.msg.byHandNotConfirmed":
       "Estado escrito {state}, pero la confirmación no lo mencionó: no se resolvió ni se envió nada. Ejecute la Bandeja de salida otra vez; su confirmación lo menciona.",

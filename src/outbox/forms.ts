@@ -228,6 +228,12 @@ export function settleBlockingWrites(
       settled.push(message);
       note(message);
       finishFormWrite(context, record, "refused", message);
+    } else if (verdict.otherFund) {
+      // The read reached another fund or report of the same Id (the token in use opens another
+      // account): nothing is concluded, the record stays as it is, to be settled by a read of
+      // the company's own account; the fund or report stays held meanwhile.
+      note(verdict.message);
+      return { held: t("form.heldOtherAccount", { sent, message: verdict.message }), settled };
     } else {
       // Only a person can tell, and a form has no row to type it in: its writer is told, and
       // the fund stays held until they acknowledge having checked it (acknowledgeCheckedWrite).
@@ -249,11 +255,14 @@ function settleFormWrite(context: FormContext, record: WriteRecord): Verdict {
   const verdict = settleInterruptedWrite(context, recordSnapshot(record));
   const request = record.request;
   if (verdict.verdict !== "resend" || !request) return verdict;
+  // The fund or report as settling read it (and checked it is the one the write went to).
   if ("reportId" in request)
-    return shows(request, context.service.getReport(request.reportId))
+    return shows(request, verdict.fresh ?? context.service.getReport(request.reportId))
       ? { verdict: "applied", fund: null }
       : { verdict: "notApplied" };
-  const fund = context.service.getFund((request as { fundId: number }).fundId);
+  const fund =
+    (verdict.fresh as FundState | undefined) ??
+    context.service.getFund((request as { fundId: number }).fundId);
   return shows(request, fund) ? { verdict: "applied", fund } : { verdict: "notApplied" };
 }
 

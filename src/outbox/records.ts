@@ -13,7 +13,7 @@
 import type { CellValue } from "./columns";
 import type { OutboxOperation } from "./operations";
 import type { WriteRequest } from "./requests";
-import type { FundMark, NewFundMark, Snapshot } from "./snapshot";
+import type { FundMark, NewFundMark, Snapshot, TargetIdentity } from "./snapshot";
 
 /**
  * How long after it left a request may still land: Apps Script's UrlFetch gives up after about
@@ -63,6 +63,8 @@ export interface WriteRecord {
   /** What was known before sending, to settle an interrupted write by reading. */
   fund?: FundMark;
   newFund?: NewFundMark;
+  /** A fund update or status change, a report mark: the fund or report it was sent to, as read before. */
+  target?: TargetIdentity;
   /** When it ended (ms). */
   finishedAt?: number;
   /** A form's write: who sent it (a digest of the user), the only one who may acknowledge it. */
@@ -137,6 +139,7 @@ export function sendingRecord(
   if (company !== "c0") record.company = company;
   if (snapshot.fund) record.fund = snapshot.fund;
   if (snapshot.newFund) record.newFund = snapshot.newFund;
+  if (snapshot.target) record.target = snapshot.target;
   if (row) {
     record.row = row.number;
     record.cells = row.cells;
@@ -220,6 +223,7 @@ export function recordSnapshot(record: WriteRecord): Snapshot {
   if (record.request) snapshot.request = record.request;
   if (record.fund) snapshot.fund = record.fund;
   if (record.newFund) snapshot.newFund = record.newFund;
+  if (record.target) snapshot.target = record.target;
   return snapshot;
 }
 

@@ -99,6 +99,11 @@ export function servicePort(client: Client, adminId: number): ServicePort {
         integrated: r.integrationDate !== null,
         code: r.integrationExternalCode,
         customStatus: r.customStatus,
+        // What identifies it beyond its Id (no mark or custom status changes them).
+        id: r.id,
+        reportNumber: r.reportNumber,
+        employeeId: r.employeeId,
+        currency: r.currency,
       };
     },
     listFundsNewestFirst(page) {

@@ -48,6 +48,14 @@ export interface ReportState {
   integrated: boolean;
   code: string;
   customStatus: string;
+  /**
+   * What identifies the report beyond its Id, as read (absent where the read did not say): its
+   * number, employee and currency, which no mark or custom status changes.
+   */
+  id?: number;
+  reportNumber?: string;
+  employeeId?: number;
+  currency?: string;
 }
 
 /** A fund as listed by getFunds: enough to find one created by an interrupted request. */
@@ -80,8 +88,60 @@ export interface FundMark {
   assignedTo?: number;
 }
 
+/** What identifies a fund beyond its Id: what a fund update or status change does not change. */
+export type FundIdentity = Pick<FundMark, "id" | "currency" | "createdAt" | "creatorId" | "assignedTo">;
+
+/** What identifies a report beyond its Id: what a mark or custom status does not change. */
+export interface ReportIdentity {
+  id: number;
+  reportNumber?: string;
+  employeeId?: number;
+  currency?: string;
+}
+
+/**
+ * The fund or report a status change, update or report mark was sent to, as read just before
+ * (equal Ids of two accounts are two records): a later read settles the write only if it shows
+ * the same.
+ */
+export type TargetIdentity = { fund: FundIdentity } | { report: ReportIdentity };
+
+export function fundIdentity(fund: FundState): FundIdentity {
+  return {
+    id: fund.id,
+    currency: fund.currency,
+    createdAt: fund.createdAt,
+    ...(fund.creatorId !== undefined ? { creatorId: fund.creatorId } : {}),
+    assignedTo: fund.employeeId,
+  };
+}
+
+export function reportIdentity(id: number, report: ReportState): ReportIdentity {
+  const identity: ReportIdentity = { id: report.id ?? id };
+  if (report.reportNumber !== undefined) identity.reportNumber = report.reportNumber;
+  if (report.employeeId !== undefined) identity.employeeId = report.employeeId;
+  if (report.currency !== undefined) identity.currency = report.currency;
+  return identity;
+}
+
+/** What the report read now differs in from the one the write was sent to; empty when it is the same report. */
+export function otherReportThan(mark: ReportIdentity, id: number, fresh: ReportState): string[] {
+  const differs: string[] = [];
+  const freshId = fresh.id ?? id;
+  if (freshId !== mark.id) differs.push(`Id ${mark.id} → ${freshId}`);
+  const pairs: [string, string | number | undefined, string | number | undefined][] = [
+    ["ReportNumber", mark.reportNumber, fresh.reportNumber],
+    ["EmployeeId", mark.employeeId, fresh.employeeId],
+    ["Currency", mark.currency, fresh.currency],
+  ];
+  for (const [name, was, now] of pairs)
+    if (was !== undefined && was !== "" && now !== undefined && now !== "" && now !== was)
+      differs.push(`${name} ${was} → ${now}`);
+  return differs;
+}
+
 /** What the fund read now differs in from the one the write was sent to; empty when it is the same fund. */
-export function otherFundThan(mark: FundMark, fresh: FundState): string[] {
+export function otherFundThan(mark: FundIdentity, fresh: FundState): string[] {
   const differs: string[] = [];
   if (fresh.id !== mark.id) differs.push(`Id ${mark.id} → ${fresh.id}`);
   if (
@@ -91,11 +151,18 @@ export function otherFundThan(mark: FundMark, fresh: FundState): string[] {
     fresh.currency !== mark.currency
   )
     differs.push(`Currency ${mark.currency} → ${fresh.currency}`);
-  if (mark.createdAt !== undefined && mark.createdAt !== "" && fresh.createdAt !== mark.createdAt)
+  // A fund whose totals cannot be read is known by its Id and movements only (unread: not compared).
+  const unread = fresh.unreadableTotals !== undefined;
+  if (
+    mark.createdAt !== undefined &&
+    mark.createdAt !== "" &&
+    !(unread && fresh.createdAt === "") &&
+    fresh.createdAt !== mark.createdAt
+  )
     differs.push(`CreatedAt ${mark.createdAt} → ${fresh.createdAt || "—"}`);
   if (mark.creatorId !== undefined && fresh.creatorId !== undefined && fresh.creatorId !== mark.creatorId)
     differs.push(`IdCreator ${mark.creatorId} → ${fresh.creatorId}`);
-  if (mark.assignedTo !== undefined && fresh.employeeId !== mark.assignedTo)
+  if (mark.assignedTo !== undefined && !unread && fresh.employeeId !== mark.assignedTo)
     differs.push(`IdAssignTo ${mark.assignedTo} → ${fresh.employeeId}`);
   return differs;
 }
@@ -119,6 +186,8 @@ export interface Snapshot {
   newFund?: NewFundMark;
   /** A fund update or status change, a report mark: whether the fund or report showed it before sending. */
   had?: boolean;
+  /** A fund update or status change, a report mark: the fund or report it was sent to. */
+  target?: TargetIdentity;
 }
 
 /**

@@ -17,12 +17,15 @@ import {
   type FundListItem,
   type FundState,
   findCreatedFund,
+  fundIdentity,
   markFund,
   markNewFund,
   matchingGrowth,
   otherFundThan,
+  otherReportThan,
   pageReachesMark,
   type ReportState,
+  reportIdentity,
   type Snapshot,
   shows,
 } from "./snapshot";
@@ -139,21 +142,60 @@ export function takeSnapshot(
     snapshot.newFund = markNewFund(context.service.listFundsNewestFirst(1).funds);
   } else {
     // A fund's update or status, a report's mark: what it showed before, so that a refusal
-    // answered after the change took effect is found out.
-    snapshot.had = showsNow(context, request);
+    // answered after the change took effect is found out, and which fund or report it was, so
+    // that only a read of that same one settles it.
+    const target = readTarget(context, request);
+    snapshot.had = shows(request, target);
+    snapshot.target =
+      "reportId" in request
+        ? { report: reportIdentity(request.reportId, target as ReportState) }
+        : { fund: fundIdentity(target as FundState) };
   }
   return snapshot;
 }
 
+/** The fund or report `request` acts on, read fresh. */
+function readTarget(context: WriteContext, request: WriteRequest): FundState | ReportState {
+  const { service } = context;
+  return "reportId" in request
+    ? service.getReport(request.reportId)
+    : service.getFund((request as { fundId: number }).fundId);
+}
+
 /** Whether the fund or report, read fresh, shows what `request` asks for. */
 function showsNow(context: WriteContext, request: WriteRequest): boolean {
-  const { service } = context;
-  return shows(
-    request,
-    "reportId" in request
-      ? service.getReport(request.reportId)
-      : service.getFund((request as { fundId: number }).fundId),
-  );
+  return shows(request, readTarget(context, request));
+}
+
+/**
+ * Why the fund or report read now is not the one the write was sent to (another account's,
+ * reached by a token saved under the wrong company, or another service under the URL), as a
+ * verdict that settles nothing and sends nothing; null when it is the same (or the record is
+ * from before the target was kept).
+ */
+function otherTarget(
+  context: WriteContext,
+  snapshot: Snapshot,
+  request: WriteRequest,
+  fresh: FundState | ReportState,
+): Verdict | null {
+  const target = snapshot.target ?? (snapshot.fund ? { fund: snapshot.fund } : undefined);
+  if (!target) return null;
+  const id = "reportId" in request ? request.reportId : (request as { fundId: number }).fundId;
+  const differs =
+    "report" in target
+      ? otherReportThan(target.report, id, fresh as ReportState)
+      : otherFundThan(target.fund, fresh as FundState);
+  if (differs.length === 0) return null;
+  return {
+    verdict: "cannotTell",
+    otherFund: true,
+    message: translate(
+      context.language ?? "en",
+      "report" in target ? "outbox.msg.otherReport" : "outbox.msg.otherFund",
+      { id, differs: differs.join(", ") },
+    ),
+  };
 }
 
 function recordIdOf(result: WriteResult): number {
@@ -254,8 +296,8 @@ export type Verdict =
   | { verdict: "applied"; fund: FundState | null; createdFundId?: number; byCount?: boolean }
   /** It was not applied: it may be sent (once). */
   | { verdict: "notApplied" }
-  /** Idempotent: sending it again is harmless. */
-  | { verdict: "resend" }
+  /** Idempotent: sending it again is harmless. `fresh`: the fund or report as read to tell. */
+  | { verdict: "resend"; fresh?: FundState | ReportState }
   /** Nothing recorded to compare with, or more movements than one request explains: only a person can tell. */
   | { verdict: "cannotTell"; message: string; tooMany?: boolean; otherFund?: boolean };
 
@@ -264,26 +306,24 @@ export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot
   const request = snapshot?.request;
   if (!snapshot || !request)
     return { verdict: "cannotTell", message: "no snapshot was recorded before sending" };
-  if (request.operation === "updateFund") {
-    const fresh = context.service.getFund(request.fundId);
-    if (shows(request, fresh)) return { verdict: "applied", fund: fresh };
+  if (IDEMPOTENT_OPERATIONS.has(request.operation)) {
+    // Read when the record knows which fund or report it went to, and for an update, which the
+    // fund may already show; another fund or report under the Id settles nothing, sends nothing.
+    if (snapshot.target === undefined && request.operation !== "updateFund") return { verdict: "resend" };
+    const fresh = readTarget(context, request);
+    const other = otherTarget(context, snapshot, request, fresh);
+    if (other) return other;
+    if (request.operation === "updateFund" && shows(request, fresh))
+      return { verdict: "applied", fund: fresh as FundState };
+    return { verdict: "resend", fresh };
   }
-  if (IDEMPOTENT_OPERATIONS.has(request.operation)) return { verdict: "resend" };
   if (MONEY_OPERATIONS.has(request.operation) && "fundId" in request) {
     if (!snapshot.fund) return { verdict: "cannotTell", message: "no snapshot of the fund was recorded" };
     const fresh = context.service.getFund(request.fundId);
     // Another fund under the same Id (another account's, reached by a token saved under the
     // wrong company, or another service under the URL) settles nothing and sends nothing.
-    const differs = otherFundThan(snapshot.fund, fresh);
-    if (differs.length > 0)
-      return {
-        verdict: "cannotTell",
-        otherFund: true,
-        message: translate(context.language ?? "en", "outbox.msg.otherFund", {
-          id: request.fundId,
-          differs: differs.join(", "),
-        }),
-      };
+    const other = otherTarget(context, snapshot, request, fresh);
+    if (other) return other;
     const growth = matchingGrowth(snapshot.fund, fresh, request);
     if (growth === 1) return { verdict: "applied", fund: fresh, byCount: true };
     // No new movement of the amount, yet the total it goes into grew by as much: the answer's

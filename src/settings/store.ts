@@ -236,6 +236,12 @@ export interface SettingsStore {
    * writes, unless an IdAdmin is saved with it too. For the client only: never show or log it.
    */
   companyToken(key: CompanyKey, url: string, language?: MessageLanguage, purpose?: "read" | "write"): string;
+  /**
+   * The current user's saved token for `key` ("" when none), bound or not: only for checking the
+   * account it opens before a confirmation binds it (companyToken refuses an unbound token).
+   * Never show, log or send it anywhere else.
+   */
+  savedCompanyToken(key: CompanyKey): string;
   /** The IdAdmin the current user saved with their token for `key`; null when none. */
   companyAdminId(key: CompanyKey): number | null;
   /** Every company of the document (removed ones too) and the current user's token for it. */
@@ -413,6 +419,7 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
     companies: listed.companies,
     changeCompanies: listed.changeCompanies,
     companyToken: listed.companyToken,
+    savedCompanyToken: (key) => (isCompanyKey(key) ? readToken(user, key) : ""),
     companyAdminId: listed.companyAdminId,
     companyStatuses: listed.companyStatuses,
     saveCompanyToken: listed.saveCompanyToken,

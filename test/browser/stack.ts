@@ -1,9 +1,9 @@
 /**
  * The whole playground for the end-to-end suites, as `npm start` runs it: the sandbox on a worker
  * thread with demo data for two companies (Alpha and Beta), the built add-on (dist/) in the
- * emulation on a worker thread with both companies stored in the first user's settings (the
- * document's list, the user's token and IdAdmin for each), the control API and the page on a
- * free port.
+ * emulation on a worker thread with both companies stored (the document's list, set up by the
+ * first user, and each user's own token and IdAdmin for each), the control API and the page on
+ * a free port.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { WriteRequest } from "../../src/outbox/requests";
-import { type FundState, markFund, type Snapshot } from "../../src/outbox/snapshot";
-import { settleInterruptedWrite, type WriteContext } from "../../src/outbox/write";
+import { type FundState, markFund, type ReportState, type Snapshot } from "../../src/outbox/snapshot";
+import { settleInterruptedWrite, takeSnapshot, type WriteContext } from "../../src/outbox/write";
 
 const deposit: WriteRequest = { operation: "deposit", fundId: 7, amount: 5_000 };
 
@@ -103,5 +103,69 @@ describe("settling only by a read of the fund the write was sent to", () => {
       now: () => new Date("2024-06-01T00:05:00Z"),
     } as unknown as WriteContext;
     expect(settleInterruptedWrite(context, snapshot).verdict).toBe("applied");
+  });
+});
+
+describe("settling a status change, update or report mark only by a read of its own fund or report", () => {
+  const block: WriteRequest = { operation: "setFundStatus", fundId: 7, status: 3 };
+  const mark: WriteRequest = { operation: "markIntegrated", reportId: 9, code: "V-1", date: "" };
+  const report = (change: Partial<ReportState> = {}): ReportState => ({
+    integrated: false,
+    code: "",
+    customStatus: "",
+    id: 9,
+    reportNumber: "1001",
+    employeeId: 1101,
+    currency: "CLP",
+    ...change,
+  });
+  const contextOf = (read: { fund?: FundState; report?: ReportState }) =>
+    ({
+      service: {
+        getFund: () => read.fund,
+        getReport: () => read.report,
+      },
+      audit: {},
+      now: () => new Date("2024-06-01T00:05:00Z"),
+    }) as unknown as WriteContext;
+
+  it("the snapshot keeps the fund's or report's identity; the same one read later lets it be sent again", () => {
+    const fundSnapshot = takeSnapshot(contextOf({ fund: { ...fund(0, []), creatorId: 31 } }), block, "k");
+    expect(fundSnapshot.target).toEqual({
+      fund: { id: 7, currency: "CLP", createdAt: "2024-01-01 10:00:00", creatorId: 31, assignedTo: 1 },
+    });
+    const reportSnapshot = takeSnapshot(contextOf({ report: report() }), mark, "k");
+    expect(reportSnapshot.target).toEqual({
+      report: { id: 9, reportNumber: "1001", employeeId: 1101, currency: "CLP" },
+    });
+    expect(settleInterruptedWrite(contextOf({ fund: fund(0, []) }), fundSnapshot).verdict).toBe("resend");
+    expect(settleInterruptedWrite(contextOf({ report: report() }), reportSnapshot).verdict).toBe("resend");
+  });
+
+  it("another fund or report of the Id settles nothing: neither applied nor sent again", () => {
+    const fundSnapshot = takeSnapshot(contextOf({ fund: fund(0, []) }), block, "k");
+    const otherFund = { ...fund(0, []), employeeId: 2101, status: 3 };
+    expect(settleInterruptedWrite(contextOf({ fund: otherFund }), fundSnapshot)).toMatchObject({
+      verdict: "cannotTell",
+      otherFund: true,
+      message: expect.stringMatching(
+        /^fund 7 read now is not the fund the write was sent to \(IdAssignTo 1 → 2101\)/,
+      ),
+    });
+    const reportSnapshot = takeSnapshot(contextOf({ report: report() }), mark, "k");
+    const otherReport = report({ employeeId: 2101, integrated: true, code: "V-1" });
+    const verdict = settleInterruptedWrite(
+      { ...contextOf({ report: otherReport }), language: "es" },
+      reportSnapshot,
+    );
+    expect(verdict).toMatchObject({ verdict: "cannotTell", otherFund: true });
+    if (verdict.verdict === "cannotTell")
+      expect(verdict.message).toMatch(/^la rendición 9 leída ahora no es la rendición a la que se envió/);
+  });
+
+  it("a record from before the identity was kept is sent again unread, as before", () => {
+    const snapshot: Snapshot = { key: "k", at: "2024-06-01T00:00:00Z", request: block };
+    const context = contextOf({});
+    expect(settleInterruptedWrite(context, snapshot).verdict).toBe("resend");
   });
 });

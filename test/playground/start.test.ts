@@ -165,11 +165,20 @@ describe("npm start with the bundled sandbox", () => {
       ["Alpha", info.apiUrl],
       ["Beta", info.apiUrl],
     ]);
-    expect(
-      Object.keys(properties.user["treasurer@example.com"] ?? {}).filter(
-        (k) => k === "settings.token" || k.startsWith("settings.token."),
-      ),
-    ).toHaveLength(2);
+    // Both demo users have their own token for each company, as the one-company demo gives
+    // both theirs: either can act on both companies.
+    for (const user of ["treasurer@example.com", "accountant@example.com"])
+      expect(
+        Object.keys(properties.user[user] ?? {}).filter(
+          (k) => k === "settings.token" || k.startsWith("settings.token."),
+        ),
+        user,
+      ).toHaveLength(2);
+    const view = await json<{ ok: boolean; result: { companies: { entries: { status: string }[] } } }>(
+      `${app.url}/control/run`,
+      { function: "getSettingsView", user: "accountant@example.com" },
+    );
+    expect(view.result.companies.entries.map((e) => e.status)).toEqual(["ready", "ready"]);
   });
 
   it("GET /control/menu lists the add-on's items as {label, function}", async () => {
@@ -227,6 +236,13 @@ describe("npm start -- --companies 1: the one-company demo", () => {
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
     const sheets: Array<{ name: string; values: unknown[][] }> = await json(`${app.url}/control/sheets`);
     expect(sheets.find((s) => s.name === "Funds")?.values[0]?.slice(0, 2)).toEqual(["Id", "Title"]);
+    // The other demo user has a token of their own too, and refreshes as well.
+    expect(Object.keys(properties.user["accountant@example.com"] ?? {})).toContain("settings.token");
+    const theirs = await json<Outcome>(`${app.url}/control/run`, {
+      function: "refreshFunds",
+      user: "accountant@example.com",
+    });
+    expect(theirs, JSON.stringify(theirs)).toMatchObject({ ok: true });
   });
 });
 

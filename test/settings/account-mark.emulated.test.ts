@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { servicePrefix, storeCompanies, storeOf } from "../../dev/emulator/settings";
+import { servicePrefix, storeCompanies, storeOf, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
 import type { CompaniesResult, ConnectionCheck, SettingsView } from "../../src/settings/view";
@@ -41,6 +41,8 @@ function run<T>(user: string, name: string, ...args: unknown[]): T {
   return out.result as T;
 }
 
+/** The same sandbox under another origin (localhost for 127.0.0.1): a URL another editor re-points to. */
+const otherOrigin = (url: string) => url.replace("//127.0.0.1:", "//localhost:");
 const tokenOf = (i: number) => sandbox.companies[i]?.token as string;
 const adminOf = (i: number) => String(sandbox.companies[i]?.adminId);
 const marks = () => accountMarksFrom(em.documentPropertiesData.values.get(ACCOUNT_MARKS_KEY) ?? null);
@@ -64,7 +66,8 @@ beforeAll(async () => {
   em = createEmulator({
     distDir,
     timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
+    // The sandbox reached under a second origin too: a company re-pointed to it.
+    urlFetchAllowlist: [servicePrefix(sandbox.url), servicePrefix(otherOrigin(sandbox.url))],
     users: [ANA, LUIS],
   });
 }, 240_000);
@@ -212,5 +215,58 @@ describe("the account mark", () => {
     expect(done).toMatchObject({ ok: false, ask: false });
     expect(done.message).toContain("it opens Alpha's");
     expect(marks()[beta]).toEqual(betaMark);
+  });
+});
+
+describe("a token bound again after its company's URL changed", () => {
+  it("Luis's confirmation of Alpha's token under Beta, at Beta's new URL, is refused as a save is; Ana's is bound", () => {
+    const beta = keys[1] as string;
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
+    // Luis's Beta slot holds Alpha's token, bound to Beta as it was (written past the check).
+    const seen = { name: "Beta", apiUrl: sandbox.url };
+    expect(storeOf(em, LUIS).saveCompanyToken(beta, tokenOf(0), adminOf(0), seen).ok).toBe(true);
+    const moved = otherOrigin(sandbox.url);
+    expect(moved).not.toBe(sandbox.url);
+    const ana = storeOf(em, ANA);
+    const repointed = ana.changeCompanies(
+      { kind: "repoint", rev: ana.companies().rev, key: beta, apiUrl: moved },
+      "en",
+      { newKey: () => "cnever001", now: em.now().getTime() },
+    );
+    expect(repointed.ok).toBe(true);
+    expect(statusOf(LUIS, beta)).not.toBe("ready");
+    const now = { name: "Beta", apiUrl: moved };
+    const luis = run<CompaniesResult>(LUIS, "confirmMyCompanyToken", beta, now);
+    expect(luis.ok).toBe(false);
+    if (luis.ok) return;
+    expect(luis.problems.map((p) => p.message).join(" ")).toMatch(
+      /^This token opens another account than Beta's: Beta's oldest fund 5001 \(.*\) is not in it as marked\. Nothing was saved\./,
+    );
+    expect(statusOf(LUIS, beta)).not.toBe("ready");
+    // Ana's own token for Beta opens Beta's account at the new URL: bound.
+    expect(run<CompaniesResult>(ANA, "confirmMyCompanyToken", beta, now).ok).toBe(true);
+    expect(statusOf(ANA, beta)).toBe("ready");
+  });
+
+  it("in a one-company document, Luis's confirmation of another account's token at the new service URL is refused", () => {
+    em.resetState();
+    storeCompanies(em, [{ name: "Alpha", apiUrl: sandbox.url, token: tokenOf(0), adminId: adminOf(0) }], ANA);
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: "c0" }).ok).toBe(true);
+    expect(marks().c0?.funds[0]?.creator).toBe(1001);
+    // Luis's token is Beta's account's, bound to the URL as it was (written past the check).
+    storeToken(em, LUIS, tokenOf(1), sandbox.url, adminOf(0));
+    const moved = otherOrigin(sandbox.url);
+    expect(storeOf(em, ANA).save({ baseUrl: moved }).ok).toBe(true);
+    type Confirmed = { ok: boolean; message?: string };
+    const luis = run<Confirmed>(LUIS, "confirmMyTokenUrl", moved);
+    expect(luis.ok).toBe(false);
+    expect(luis.message).toMatch(
+      /^This token opens another account than .*: .*oldest fund \d+ \(.*\) is not in it as marked\. Nothing was saved\./,
+    );
+    expect(storeOf(em, LUIS).tokenStatus().confirmUrl).toBe(moved);
+    // Ana's token opens the marked account: bound to the new URL.
+    storeToken(em, ANA, tokenOf(0), sandbox.url, adminOf(0));
+    expect(run<Confirmed>(ANA, "confirmMyTokenUrl", moved).ok).toBe(true);
+    expect(storeOf(em, ANA).tokenStatus().confirmUrl).toBe("");
   });
 });

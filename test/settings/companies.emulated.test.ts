@@ -17,7 +17,13 @@ let wb: WriteBack;
 beforeAll(async () => {
   // Two accounts on the one sandbox URL: Beta is another account, reached by its own token (a
   // company saved with the first one's token would open the account already marked for it).
-  wb = await startWriteBack(buildWriteBack(), { companies: 2, otherUsers: [LUIS] });
+  // The sandbox under localhost too: a company re-pointed there is checked against its mark
+  // when its owner confirms it.
+  wb = await startWriteBack(buildWriteBack(), {
+    companies: 2,
+    otherUsers: [LUIS],
+    otherOrigins: [(url) => url.replace("127.0.0.1", "localhost")],
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { servicePrefix } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { readHistory } from "../../src/schedule/history";
 import { TOKEN_KEY } from "../../src/settings";
+import { ACCOUNT_MARKS_KEY } from "../../src/settings/account-mark";
 import type { ConfirmTokenUrlResult, SaveSettingsResult, SettingsView } from "../../src/settings/view";
 import { type RecordingServers, startRecordingServers } from "../support/recording-servers";
 
@@ -177,6 +178,17 @@ describe("another editor changes the service URL", () => {
     // A confirmation of a URL the document no longer has binds nothing.
     expect(run<ConfirmTokenUrlResult>("confirmMyTokenUrl", [sandbox.url]).ok).toBe(false);
     expect(await servers.records()).toEqual([]);
+    // Ben's save marked the first company's account: his confirmation binds the token only if it
+    // opens that account at the new URL, which the recorder cannot show. Refused, nothing bound.
+    const unchecked = run<ConfirmTokenUrlResult>("confirmMyTokenUrl", [attackerUrl()]);
+    expect(unchecked.ok).toBe(false);
+    if (!unchecked.ok) expect(unchecked.message).toMatch(/^This token could not be checked against /);
+    expect(unchecked.view.token).toMatchObject({
+      host: new URL(sandbox.url).host,
+      confirmUrl: attackerUrl(),
+    });
+    // Unmarked (a document from before marks were taken), his confirmation binds it as before.
+    em.documentPropertiesData.values.delete(ACCOUNT_MARKS_KEY);
     const confirmed = run<ConfirmTokenUrlResult>("confirmMyTokenUrl", [attackerUrl()]);
     expect(confirmed.ok).toBe(true);
     expect(confirmed.view.token).toMatchObject({ host: new URL(attackerUrl()).host, confirmUrl: "" });

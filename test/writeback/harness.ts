@@ -112,6 +112,8 @@ export interface WriteBackOptions {
   otherUsers?: string[];
   /** Companies the sandbox serves (its `companies` option); the add-on is set up for the first. */
   companies?: number;
+  /** Each gives another origin the sandbox is reached under (a company re-pointed to it), allowed too. */
+  otherOrigins?: ((sandboxUrl: string) => string)[];
 }
 
 export async function startWriteBack(distDir: string, options: WriteBackOptions = {}): Promise<WriteBack> {
@@ -124,7 +126,10 @@ export async function startWriteBack(distDir: string, options: WriteBackOptions 
   const emulator = createEmulator({
     distDir,
     timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
+    urlFetchAllowlist: [
+      servicePrefix(sandbox.url),
+      ...(options.otherOrigins ?? []).map((other) => servicePrefix(other(sandbox.url))),
+    ],
     ...(options.fetchTimeoutMs !== undefined ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
     ...(options.waitForAnswer !== undefined ? { waitForAnswer: options.waitForAnswer } : {}),
     users: [user, ...(options.otherUsers ?? [])],

@@ -1,8 +1,8 @@
 /**
  * The connection, through the page, where it now lives: the menu's "Connection…" opens the
  * settings sidebar on its Connection section. The connection test, a validation error with
- * nothing stored, saving (happy path), a token the service refuses, and a second user who sees
- * no token.
+ * nothing stored, saving (happy path), a token the service refuses, and a second user whose own
+ * token, removed, leaves the first user's.
  */
 import { expect, it } from "vitest";
 import { screenshot } from "../browser";
@@ -107,13 +107,19 @@ export function connectionSuite(ctx: () => E2eContext): void {
     await screenshot(ctx().page, "sidebar-connection-refused");
   });
 
-  it("shows the other user no token: tokens are not shared", async () => {
+  it("the other demo user has a token of their own: removing it leaves the first user's", async () => {
     const { playground, page } = ctx();
     await page.locator('[data-testid="acting-user"]').selectOption("accountant@example.com");
     await open();
+    // Both demo users have their tokens (as a second treasurer of the document would).
+    await until(async () =>
+      expect(await frame().locator("#token-status").textContent()).toMatch(/saved for you/),
+    );
+    await playground.afterRun(() => frame().locator("#token-remove").click());
     await until(async () =>
       expect(await frame().locator("#token-status").textContent()).toMatch(/No token saved/),
     );
+    await open();
     // No token saved: the page opens on the token field.
     await until(async () => expect(await focused()).toBe("f-token"));
     await page.locator('[data-testid="acting-user"]').selectOption("treasurer@example.com");
@@ -149,6 +155,18 @@ export function connectionSuite(ctx: () => E2eContext): void {
     );
     await page.locator('[data-testid="fault-clear"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "none" }).waitFor();
+    // A user without a token: the accountant's own, for every company, removed (the demo gives
+    // each user theirs).
+    const asAccountant = <T>(fn: string, ...args: unknown[]) =>
+      ctx().stack.control<{ ok: boolean; result: T }>("/control/run", {
+        function: fn,
+        args,
+        user: "accountant@example.com",
+      });
+    expect((await asAccountant("removeMyToken")).ok).toBe(true);
+    const view = await asAccountant<{ companies?: { entries: { key: string }[] } }>("getSettingsView");
+    for (const { key } of view.result.companies?.entries ?? [])
+      expect((await asAccountant("removeMyCompanyToken", key)).ok).toBe(true);
     await page.locator('[data-testid="acting-user"]').selectOption("accountant@example.com");
     const messages = await playground.menuAnswering("refreshFunds", ["OK"]);
     expect(messages).toEqual([

@@ -202,27 +202,8 @@ export function refusalReason(reason: ServiceReason, language: Language, currenc
  * first, in their language, then "Details:" and the technical text. A refusal the add-on wrote
  * itself (no words of the service's: already plain, already in their language) is returned as
  * it is.
- *
- * A caller that kept only the technical text (a string) is still served by reading the
- * service's words back out of it (`refusalOfText`); pass the `Refusal` instead.
  */
-export function plainWriteRefusal(refusal: Refusal | string, language: Language, currency?: string): string {
-  const known = typeof refusal === "string" ? refusalOfText(refusal) : refusal;
-  if (!known.reason?.text) return known.message;
-  return plainText(plainRefusal(known, language, currency), language);
-}
-
-/**
- * The refusal of a technical text the client wrote ("createFund: the service answered HTTP
- * 409: <words>", or an error inside a 2xx answer), its words read back as the service's reason;
- * without one, a text the add-on wrote itself. Only for callers that kept no more than the
- * text: the errors and the write path carry the reason as data (`serviceReasonIn`).
- */
-function refusalOfText(technical: string): Refusal {
-  const m =
-    /^\w+: the service (?:answered HTTP \d{3}|reported an error inside an HTTP \d{3} answer): ([\s\S]+)$/.exec(
-      technical,
-    );
-  const words = m && m[1] !== "(no message)" ? (m[1] as string) : "";
-  return words ? { message: technical, reason: serviceReasonOf(words) } : { message: technical };
+export function plainWriteRefusal(refusal: Refusal, language: Language, currency?: string): string {
+  if (!refusal.reason?.text) return refusal.message;
+  return plainText(plainRefusal(refusal, language, currency), language);
 }

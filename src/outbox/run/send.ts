@@ -121,7 +121,7 @@ export function send(
       // The service answered that the fund cannot be read (unknown id, no permission), or the
       // write would leave the fund unreadable: nothing was sent.
       const message = t("outbox.msg.refused", {
-        message: plainWriteRefusal(error.message, context.language),
+        message: plainWriteRefusal(error, context.language),
       });
       putRecord(context, state, {
         key,
@@ -239,7 +239,7 @@ function ended(
     updateSheets(context, state, end.result, company);
   } else if (end.status === "refused") {
     finishRecord(context, state, sending, "refused");
-    const plain = plainWriteRefusal(end.message, context.language, end.snapshot.fund?.currency);
+    const plain = plainWriteRefusal(end, context.language, end.snapshot.fund?.currency);
     mark("Refused", t("outbox.msg.refused", { message: plain }), "refused");
   } else {
     putRecord(context, state, { ...sending, state: "unknown" });

@@ -6,6 +6,13 @@
 
 import type { Client } from "../api";
 import {
+  type CompanyDirectory,
+  type CompanyKey,
+  FIRST_COMPANY_KEY,
+  isRemoved,
+  liveCompanies,
+} from "../company/model";
+import {
   applyResultToSheets,
   columnsMoved,
   dateFormatter,
@@ -28,7 +35,6 @@ import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
 import { type WriteAudit, writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
-import { type CompanyDirectory, liveCompanies } from "../outbox/companies";
 import { previewNotes } from "../outbox/notes";
 import { operationLabel } from "../outbox/operations";
 import {
@@ -51,7 +57,7 @@ import {
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
-import { type CompanyEntry, type CompanyKey, companyByKey, FIRST_COMPANY_KEY } from "../settings/companies";
+import { type CompanyEntry, companyByKey } from "../settings/companies";
 import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
 import {
   type ConnectionPurpose,
@@ -114,8 +120,11 @@ export interface WriteSession extends WriteContext {
   adminId: number | null;
   adminIssue: string | null;
   format: DateFormatter;
-  /** Brings the Funds or Expense reports sheet in line with a write's response. */
-  applyResult(result: WriteResult): void;
+  /**
+   * Brings the Funds or Expense reports sheet in line with a write's response; answers why
+   * not when the sheet cannot tell the company's row (null when done or nothing to change).
+   */
+  applyResult(result: WriteResult): string | null;
   /** The add-on's records of writes (document properties), shared by the Outbox and the forms. */
   records: RecordStore;
   /** The session's client, for reads in batches (audited and counted as the session's). */
@@ -182,15 +191,8 @@ export function openWriteSession(
   )
     throw refusal.error;
   const registry = settingsStore().companies();
-  const directory: CompanyDirectory = {
-    several: registry.several,
-    entries: registry.entries.map((e) => ({
-      key: e.key,
-      name: e.name,
-      formerNames: e.formerNames,
-      ...(e.removed ? { removed: true } : {}),
-    })),
-  };
+  // The registry is the directory: its entries are companies (src/company/model.ts).
+  const directory: CompanyDirectory = registry;
   const ports = new Map<string, CompanyPort>();
   const companies = (companyKey: string): CompanyPort | UnusableCompanyPort => {
     const ready = connections.ready.get(companyKey);
@@ -225,7 +227,7 @@ export function openWriteSession(
     client,
     hasToken: source === "outbox" ? connections.ready.size > 0 : connection !== undefined,
     directory,
-    companyNames: liveCompanies(directory)
+    companyNames: liveCompanies(directory.entries)
       .map((e) => e.name)
       .filter((name) => name !== ""),
     companies,
@@ -238,7 +240,7 @@ export function openWriteSession(
     // The deployer's window, never below its floor: a value under it stops every write, named.
     inFlightWindowMs: inFlightWindowMs(scriptProperty(IN_FLIGHT_WINDOW_KEY)),
     applyResult: (result, resultCompany = key) =>
-      applyResultToSheets(spreadsheet, settings.sheetNames, language, result, resultCompany),
+      applyResultToSheets(spreadsheet, settings.sheetNames, language, result, resultCompany, directory),
     records: documentWriteRecords(),
     finish: () => {
       audit.flushReads();
@@ -294,7 +296,7 @@ function companyNames(): string[] {
     () =>
       settingsStore()
         .companies()
-        .entries.filter((e) => !e.removed && e.name !== "")
+        .entries.filter((e) => !isRemoved(e) && e.name !== "")
         .map((e) => e.name),
     [] as string[],
   );
@@ -324,7 +326,10 @@ function fundFactsSource(
   spreadsheet: Spreadsheet,
   session: WriteSession,
 ): (id: number, company: string) => FundFacts | null {
-  const fromSheet = fundFactsOnSheet(spreadsheet.getSheetByName(session.settings.sheetNames.funds));
+  const fromSheet = fundFactsOnSheet(
+    spreadsheet.getSheetByName(session.settings.sheetNames.funds),
+    session.directory,
+  );
   return (id, company) => {
     const known = fromSheet.get(`${company}|${id}`);
     if (known) return known;
@@ -596,6 +601,8 @@ function run(): RunSummary | null {
   if (summary.stoppedForTime) lines.push(t("outbox.run.stoppedForTime"));
   if (summary.sheetsNotUpdated > 0)
     lines.push(t("outbox.run.sheetsNotUpdated", { count: summary.sheetsNotUpdated }));
+  // Why a sheet could not tell a company's row: the sheet and column, or the row.
+  lines.push(...[...new Set(summary.sheetsRefused ?? [])].slice(0, 3));
   spreadsheet.toast(lines.join(" "), t("menu.outbox.run"), 10);
   return summary;
 }

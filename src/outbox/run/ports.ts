@@ -4,7 +4,8 @@
  * or not at all.
  */
 
-import { type CompanyDirectory, FIRST_COMPANY, ONE_COMPANY, resolveRowCompany } from "../companies";
+import { type CompanyDirectory, FIRST_COMPANY_KEY, ONE_COMPANY } from "../../company/model";
+import { resolveRowCompany } from "../companies";
 import { fieldLabel, type OutboxRow } from "../rows";
 import type { WriteContext } from "../write";
 import type { CompanyPort, RunContext, UnusableCompanyPort } from "./context";
@@ -24,7 +25,7 @@ export function portOf(
   let port = state.ports.get(company);
   if (port) return port;
   if (context.companies) port = context.companies(company);
-  else if (company === FIRST_COMPANY)
+  else if (company === FIRST_COMPANY_KEY)
     port = {
       service: context.service,
       audit: context.audit,

@@ -49,6 +49,7 @@ import type { RecordStore } from "../outbox/records";
 import { type OutboxRow, readOutboxRow } from "../outbox/rows";
 import {
   type CompanyPort,
+  companyPort,
   outboxBudgetMs,
   type RunSummary,
   runOutbox as runRows,
@@ -193,7 +194,8 @@ export function openWriteSession(
   const registry = settingsStore().companies();
   // The registry is the directory: its entries are companies (src/company/model.ts).
   const directory: CompanyDirectory = registry;
-  const ports = new Map<string, CompanyPort>();
+  // Each company's port, made by companyPort (src/outbox/run/ports.ts); a run keeps the ones
+  // it asked for in its own state, the one cache of them.
   const companies = (companyKey: string): CompanyPort | UnusableCompanyPort => {
     const ready = connections.ready.get(companyKey);
     if (!ready) {
@@ -202,15 +204,9 @@ export function openWriteSession(
         unusable: why?.message ?? translate(language, "outbox.company.noConnection", { company: companyKey }),
       };
     }
-    const port = ports.get(companyKey) ?? {
-      // Reads need no IdAdmin; writes without one are refused by the contract's check first.
-      service: servicePort(ready.client, ready.adminId ?? 0),
-      audit: auditOf(ready.company).port,
-      adminId: ready.adminId,
-      adminIssue: ready.adminIssue,
-    };
-    ports.set(companyKey, port);
-    return port;
+    // Reads need no IdAdmin; writes without one are refused by the contract's check first.
+    const service = servicePort(ready.client, ready.adminId ?? 0);
+    return companyPort(service, auditOf(ready.company).port, ready.adminId, ready.adminIssue);
   };
   const client =
     connection?.client ??

@@ -132,6 +132,9 @@ function fundSidebarView(input: unknown): FundSidebarView {
   const registry = settingsStore().companies();
   const listed = listedCompanies(registry);
   const several = listed.length > 1;
+  // Once the document has had several companies, a form goes only to the company shown for
+  // its fund, even with one company left (companyOfSubmission).
+  const remember = hasHadSeveral(registry);
   const asked = askedFund(input, registry, settings.sheetNames, settings.language);
   const { fundId, choice } = asked;
   let error = asked.error || (choice && !choice.ok ? choice.message : "");
@@ -149,7 +152,7 @@ function fundSidebarView(input: unknown): FundSidebarView {
       const read = session.service.getFund(fundId);
       if (read.unreadableTotals !== undefined) error = read.unreadableTotals;
       else fund = fundView(read, session.language);
-      if (several) rememberShown([String(fundId)], company.key);
+      if (remember) rememberShown([String(fundId)], company.key);
     } catch (err) {
       // Plain words first, the service's after them (src/api/plain.ts).
       const detail = (err as { message?: string }).message ?? String(err);
@@ -159,7 +162,7 @@ function fundSidebarView(input: unknown): FundSidebarView {
       );
     }
   }
-  if (several && company && !session.unusable) rememberShown(["new"], company.key);
+  if (remember && company && !session.unusable) rememberShown(["new"], company.key);
   const view: FundSidebarView = {
     language: session.language,
     adminId: session.adminId,
@@ -235,13 +238,7 @@ function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
   const target =
     operation === "createFund" ? "new" : submission.ok ? String(Number(submission.fields.Id)) : "";
   const chosen = submission.ok
-    ? companyOfSubmission(
-        ownMember(ownData(raw), "company"),
-        registry.entries,
-        shownCompanies(),
-        target,
-        language,
-      )
+    ? companyOfSubmission(ownMember(ownData(raw), "company"), registry, shownCompanies(), target, language)
     : null;
   if (chosen && !chosen.ok) return { kind: "refused", message: chosen.message };
   const session = openWriteSession("sidebar", chosen?.ok ? chosen.company.key : FIRST_COMPANY_KEY);

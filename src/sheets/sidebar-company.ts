@@ -5,7 +5,7 @@
  * (each company's funds start at 5001), so a fund is always a company's fund: nothing is
  * guessed, and a refusal says why, naming the row and its cells.
  */
-import { type Company, type CompanyDirectory, liveCompanies } from "../company/model";
+import { type Company, type CompanyDirectory, hasHadSeveral, liveCompanies } from "../company/model";
 import { type Language, translate } from "../i18n";
 import type { CellValue } from "./cells";
 import { COMPANY_COLUMN, COMPANY_KEY_COLUMN } from "./columns";
@@ -90,19 +90,25 @@ export function companyOfSelectedRow(
 export type ShownCompanies = Readonly<Record<string, string>>;
 
 /**
- * The company a form's submission goes to: with one company, it; with several, the company the
- * submission names, which must be listed and the one this user's sidebar showed last for that
+ * The company a form's submission goes to: with one company (in a document that never had
+ * several), it; else the company the submission names, which must be listed and the one this user's sidebar showed last for that
  * target, so that a page left open on another company's fund 5001 never sends to this one's.
  */
 export function companyOfSubmission(
   asked: unknown,
-  companies: readonly SheetCompany[],
+  companies: CompanyDirectory | readonly Company[],
   shown: ShownCompanies,
   target: string,
   language: Language,
 ): SidebarCompany {
-  const live = liveCompanies(companies);
-  if (live.length === 1 && (asked === undefined || asked === null || asked === live[0]?.key))
+  const directory: CompanyDirectory = Array.isArray(companies)
+    ? { entries: companies }
+    : (companies as CompanyDirectory);
+  const live = liveCompanies(directory.entries);
+  // One company in a document that never had several: it. Once it has had several, the one
+  // left is sent to only as any company is: named, and the one shown last for that target.
+  const one = live.length === 1 && !hasHadSeveral(directory);
+  if (one && (asked === undefined || asked === null || asked === live[0]?.key))
     return { ok: true, company: live[0] as SheetCompany };
   const id = target === "new" ? "" : target;
   if (typeof asked !== "string" || asked === "")

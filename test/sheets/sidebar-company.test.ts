@@ -188,3 +188,26 @@ describe("a data sheet that lost its Company key column", () => {
     });
   });
 });
+
+describe("a form's company once the document has had several, one company left", () => {
+  const left = { entries: [{ ...ALPHA, removed: { at: 1, rows: "keep" } }, BETA], several: true };
+
+  it("is never the company left by default: the submission names it, and it is the one shown for the fund", () => {
+    expect(companyOfSubmission(undefined, left, { "5001": BETA.key }, "5001", "en")).toMatchObject({
+      ok: false,
+      message: /^Fund 5001: pick its company \(Beta\)/,
+    });
+    expect(companyOfSubmission(BETA.key, left, {}, "5001", "en")).toMatchObject({ ok: false });
+    expect(companyOfSubmission(BETA.key, left, { "5001": BETA.key }, "5001", "en")).toEqual({
+      ok: true,
+      company: BETA,
+    });
+  });
+
+  it("a document that never had several keeps its one company for a form that names none", () => {
+    expect(companyOfSubmission(undefined, { entries: [ALPHA], several: false }, {}, "5001", "en")).toEqual({
+      ok: true,
+      company: ALPHA,
+    });
+  });
+});

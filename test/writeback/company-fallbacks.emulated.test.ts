@@ -225,3 +225,43 @@ describe("the first company removed", () => {
     expect(await ledgers()).toEqual(before);
   });
 });
+
+describe("the Fund sidebar with the first company removed", () => {
+  it("sends a deposit only to the company it showed and names, never to the one left by default", async () => {
+    const ana = storeOf(ANA);
+    const removed = ana.changeCompanies(
+      { kind: "remove", rev: ana.companies().rev, key: "c0", rows: "keep" },
+      "en",
+      { newKey: () => "cnever001", now: Date.now() },
+    );
+    if (!removed.ok) throw new Error(removed.issues.map((i) => i.message).join(" "));
+    const { row } = fundsRow(BETA_KEY, 5001);
+    const before = await ledgers();
+    wb.emulator.select("Funds", `A${row}`);
+    const view = sidebar<FundSidebarView>("getFundSidebarView", LUIS);
+    expect(view.error).toBe("");
+    expect(view.company).toEqual({ key: BETA_KEY, name: "Beta" });
+    // A submission that names no company (a page of the one-company days) goes nowhere.
+    const unnamed = sidebar<FormOutcome>("depositToFund", LUIS, {
+      requestId: `deposit-${++requests}-abcdef`,
+      fields: { Id: 5001, DepositAmount: "2.22" },
+    });
+    expect(unnamed).toMatchObject({ kind: "refused", message: /^Fund 5001: pick its company \(Beta\)/ });
+    expect(await ledgers()).toEqual(before);
+    // Ana never opened it: her submission naming Beta is refused too.
+    const unseen = sidebar<FormOutcome>("depositToFund", ANA, {
+      requestId: `deposit-${++requests}-abcdef`,
+      fields: { Id: 5001, DepositAmount: "2.23" },
+      company: BETA_KEY,
+    });
+    expect(unseen).toMatchObject({ kind: "refused" });
+    const named = sidebar<FormOutcome>("depositToFund", LUIS, {
+      requestId: `deposit-${++requests}-abcdef`,
+      fields: { Id: 5001, DepositAmount: "2.24" },
+      company: BETA_KEY,
+    });
+    expect(named).toMatchObject({ kind: "done" });
+    expect(await deposits("Beta", 5001, 224)).toBe(1);
+    expect((await ledgers()).alpha).toBe(before.alpha);
+  });
+});

@@ -119,13 +119,16 @@ function rowOfKey(
     const found = companyOfRow(cells, layout, directory, row, sheet.getName());
     return found.ok ? null : { refused: companyRefusalText(found.refusal, language) };
   };
+  const width = Math.max(keyColumn ?? 1, nameColumn ?? 1);
+  const values = sheet.getRange(2, 1, last - 1, width).getValues();
   if (keyColumn === undefined) {
-    const why = refused([], [], 2);
+    // The row named is the first of that Id: the one an update by Id alone would have written.
+    const first = values.findIndex((r) => String(r[0]) === String(id));
+    if (first < 0) return null;
+    const why = refused([], [], first + 2);
     if (why) return why;
     if (company !== FIRST_COMPANY_KEY) return null;
   }
-  const width = Math.max(keyColumn ?? 1, nameColumn ?? 1);
-  const values = sheet.getRange(2, 1, last - 1, width).getValues();
   const index = values.findIndex(
     (r) =>
       String(r[0]) === String(id) && (keyColumn === undefined || String(r[keyColumn - 1]).trim() === company),

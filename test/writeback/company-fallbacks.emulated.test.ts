@@ -152,7 +152,9 @@ describe("a Funds sheet whose Company key header was renamed", () => {
     expect(await deposits("Beta", 5001, 321)).toBe(0);
     // Neither 5001 row took Alpha's new balance: the first of them may be Beta's.
     expect(JSON.stringify(wb.sheetValues("Funds"))).toBe(funds);
-    expect(toasts()).toContain('the Funds sheet has no \\"Company key\\" column');
+    // The row named is the first of Id 5001, the one an update by Id alone would have written.
+    const first = wb.sheetValues("Funds").findIndex((r, i) => i > 0 && r[0] === 5001) + 1;
+    expect(toasts()).toContain(`Row ${first}: the Funds sheet has no \\"Company key\\" column`);
   });
 });
 

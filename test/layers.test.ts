@@ -17,16 +17,17 @@ const root = resolve(__dirname, "..");
 const PURE_BELOW: Record<string, string[]> = {
   i18n: [],
   api: ["i18n"],
-  sheets: ["i18n", "api"],
+  company: [],
+  sheets: ["i18n", "api", "company"],
   longrun: ["i18n", "api"],
   diagnostics: ["i18n", "api"],
-  audit: ["i18n", "api", "sheets"],
+  audit: ["i18n", "api", "company", "sheets"],
   schedule: ["i18n", "api", "longrun"],
-  settings: ["i18n", "api", "schedule"],
-  refresh: ["i18n", "api", "sheets", "longrun", "settings"],
-  outbox: ["i18n", "api", "sheets", "audit"],
-  summary: ["i18n", "api", "sheets", "longrun", "settings", "refresh"],
-  close: ["i18n", "api", "sheets", "audit", "longrun", "settings", "refresh", "outbox"],
+  settings: ["i18n", "api", "company", "schedule"],
+  refresh: ["i18n", "api", "company", "sheets", "longrun", "settings"],
+  outbox: ["i18n", "api", "company", "sheets", "audit"],
+  summary: ["i18n", "api", "company", "sheets", "longrun", "settings", "refresh"],
+  close: ["i18n", "api", "company", "sheets", "audit", "longrun", "settings", "refresh", "outbox"],
 };
 const CORE = Object.keys(PURE_BELOW);
 const ALLOWED: Record<string, string[]> = {

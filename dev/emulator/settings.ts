@@ -4,8 +4,10 @@
  * user's own properties. Uses the add-on's own settings store (src/settings), so the keys and
  * rules are the add-on's.
  */
+
 import { originOf } from "../../src/api/urls";
-import { companyKeyFromUuid, FIRST_COMPANY_KEY } from "../../src/settings/companies";
+import { FIRST_COMPANY_KEY } from "../../src/company/model";
+import { companyKeyFromUuid } from "../../src/settings/companies";
 import {
   ADMIN_ID_KEY,
   createSettingsStore,

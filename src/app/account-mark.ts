@@ -12,6 +12,7 @@ import { plainError, plainText } from "../api/plain";
 import type { Fund } from "../api/types";
 import { originOf } from "../api/urls";
 import { callAudit } from "../audit/observer";
+import type { CompanyKey } from "../company/model";
 import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
@@ -28,13 +29,7 @@ import {
   markedFundText,
   markOf,
 } from "../settings/account-mark";
-import {
-  type CompanyEntry,
-  type CompanyKey,
-  companyByKey,
-  companyLabel,
-  listedCompanies,
-} from "../settings/companies";
+import { type CompanyEntry, companyByKey, companyLabel, listedCompanies } from "../settings/companies";
 import { companyConnections, connectionTestClient } from "./company-clients";
 import { auditLimits, auditLog, secrets, settingsStore, withDocumentLock } from "./entry";
 import { countUrlFetchCalls } from "./quota";

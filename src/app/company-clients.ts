@@ -20,15 +20,10 @@ import {
   createClient,
   type RetryPolicy,
 } from "../api/client";
+import { type CompanyKey, FIRST_COMPANY_KEY } from "../company/model";
 import { runtime } from "../gas/runtime";
 import type { Language } from "../i18n";
-import {
-  type CompanyEntry,
-  type CompanyKey,
-  companyLabel,
-  FIRST_COMPANY_KEY,
-  listedCompanies,
-} from "../settings/companies";
+import { type CompanyEntry, companyLabel, listedCompanies } from "../settings/companies";
 import { type SettingsStore, TokenNotBoundError, type TokenNotBoundReason } from "../settings/store";
 import { settingsStore } from "./entry";
 

@@ -8,6 +8,7 @@ import { tolerate, withCause } from "../api/errors";
 import { plainError, plainText } from "../api/plain";
 import { AUDIT_LIMITS, type AuditLog, type AuditSink, type AuditSource, createAuditLog } from "../audit/log";
 import { redactText } from "../audit/redact";
+import { FIRST_COMPANY_KEY } from "../company/model";
 import { auditSheetSink } from "../gas/audit-sheet";
 import type { DocumentActivity, DocumentLock } from "../gas/document-lock";
 import { documentSettingsStore } from "../gas/properties";
@@ -15,7 +16,7 @@ import { runtime } from "../gas/runtime";
 import { auditUser } from "../gas/session";
 import { type Language, languageForLocale } from "../i18n";
 import { createTimeBudget, EXECUTION_LIMIT_MS, type TimeBudget } from "../longrun/budget";
-import { type CompanyEntry, companyByKey, FIRST_COMPANY_KEY } from "../settings/companies";
+import { type CompanyEntry, companyByKey } from "../settings/companies";
 import type { SettingsStore } from "../settings/store";
 import { auditMaxRows } from "../settings/tuning";
 

@@ -6,6 +6,7 @@
 
 import { ownData, ownMember } from "../api/arguments";
 import { plainText } from "../api/plain";
+import { FIRST_COMPANY_KEY, hasHadSeveral } from "../company/model";
 import { runtime } from "../gas/runtime";
 import { knownEmployees, selectedFund } from "../gas/selection";
 import { formWriter, recentSubmissions } from "../gas/submissions";
@@ -25,7 +26,7 @@ import {
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import { isUnsettled, recordCompany } from "../outbox/records";
-import { type CompanyEntry, FIRST_COMPANY_KEY, listedCompanies } from "../settings/companies";
+import { type Companies, listedCompanies } from "../settings/companies";
 import {
   companyOfSelectedRow,
   companyOfSubmission,
@@ -93,7 +94,7 @@ function rememberShown(targets: string[], key: string): void {
 /** The fund Id and company the view is asked for: an Id typed in (and the company picked), or the selected row's. */
 function askedFund(
   input: unknown,
-  listed: readonly CompanyEntry[],
+  registry: Companies,
   names: { funds: string; reports: string },
   language: FundSidebarView["language"],
 ): { fundId: number | null; choice: SidebarCompany | null; error: string } {
@@ -103,7 +104,7 @@ function askedFund(
     const n = Number(typed);
     if (!Number.isSafeInteger(n) || n <= 0)
       return { fundId: null, choice: null, error: translate(language, "form.noFund") };
-    return { fundId: n, choice: companyOfTypedId(asked, listed, n, language), error: "" };
+    return { fundId: n, choice: companyOfTypedId(asked, registry.entries, n, language), error: "" };
   }
   const selected = selectedFund(runtime().spreadsheet(), names.funds, [names.funds, names.reports]);
   if (selected)
@@ -112,16 +113,17 @@ function askedFund(
       choice: companyOfSelectedRow(
         selected.cells,
         selected.header,
-        listed,
+        registry,
         selected.row,
         selected.dataSheet,
         selected.id,
         language,
+        selected.sheet,
       ),
       error: "",
     };
   // No fund: the company of the creation form, when there is one to act on.
-  const none = companyOfTypedId(asked, listed, 0, language);
+  const none = companyOfTypedId(asked, registry.entries, 0, language);
   return { fundId: null, choice: none.ok ? none : null, error: "" };
 }
 
@@ -130,7 +132,10 @@ function fundSidebarView(input: unknown): FundSidebarView {
   const registry = settingsStore().companies();
   const listed = listedCompanies(registry);
   const several = listed.length > 1;
-  const asked = askedFund(input, registry.entries, settings.sheetNames, settings.language);
+  // Once the document has had several companies, a form goes only to the company shown for
+  // its fund, even with one company left (companyOfSubmission).
+  const remember = hasHadSeveral(registry);
+  const asked = askedFund(input, registry, settings.sheetNames, settings.language);
   const { fundId, choice } = asked;
   let error = asked.error || (choice && !choice.ok ? choice.message : "");
   const company = choice?.ok ? choice.company : null;
@@ -147,7 +152,7 @@ function fundSidebarView(input: unknown): FundSidebarView {
       const read = session.service.getFund(fundId);
       if (read.unreadableTotals !== undefined) error = read.unreadableTotals;
       else fund = fundView(read, session.language);
-      if (several) rememberShown([String(fundId)], company.key);
+      if (remember) rememberShown([String(fundId)], company.key);
     } catch (err) {
       // Plain words first, the service's after them (src/api/plain.ts).
       const detail = (err as { message?: string }).message ?? String(err);
@@ -157,7 +162,7 @@ function fundSidebarView(input: unknown): FundSidebarView {
       );
     }
   }
-  if (several && company && !session.unusable) rememberShown(["new"], company.key);
+  if (remember && company && !session.unusable) rememberShown(["new"], company.key);
   const view: FundSidebarView = {
     language: session.language,
     adminId: session.adminId,
@@ -173,6 +178,7 @@ function fundSidebarView(input: unknown): FundSidebarView {
           session.settings.sheetNames,
           myCompanyNames(company.key),
           company.key,
+          hasHadSeveral(registry),
         )
       : [],
     company: company ? { key: company.key, name: company.name } : null,
@@ -232,13 +238,7 @@ function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
   const target =
     operation === "createFund" ? "new" : submission.ok ? String(Number(submission.fields.Id)) : "";
   const chosen = submission.ok
-    ? companyOfSubmission(
-        ownMember(ownData(raw), "company"),
-        registry.entries,
-        shownCompanies(),
-        target,
-        language,
-      )
+    ? companyOfSubmission(ownMember(ownData(raw), "company"), registry, shownCompanies(), target, language)
     : null;
   if (chosen && !chosen.ok) return { kind: "refused", message: chosen.message };
   const session = openWriteSession("sidebar", chosen?.ok ? chosen.company.key : FIRST_COMPANY_KEY);

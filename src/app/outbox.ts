@@ -8,6 +8,13 @@ import type { Client } from "../api";
 import { plainError, plainText } from "../api/plain";
 import type { Fund } from "../api/types";
 import {
+  type CompanyDirectory,
+  type CompanyKey,
+  FIRST_COMPANY_KEY,
+  isRemoved,
+  liveCompanies,
+} from "../company/model";
+import {
   applyResultToSheets,
   columnsMoved,
   dateFormatter,
@@ -30,7 +37,6 @@ import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
 import { type WriteAudit, writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
-import { type CompanyDirectory, liveCompanies } from "../outbox/companies";
 import { previewNotes } from "../outbox/notes";
 import { operationLabel } from "../outbox/operations";
 import {
@@ -45,6 +51,7 @@ import type { RecordStore } from "../outbox/records";
 import { type OutboxRow, readOutboxRow } from "../outbox/rows";
 import {
   type CompanyPort,
+  companyPort,
   outboxBudgetMs,
   type RunSummary,
   runOutbox as runRows,
@@ -60,13 +67,7 @@ import {
   MARK_QUERY,
   markedFundText,
 } from "../settings/account-mark";
-import {
-  type CompanyEntry,
-  type CompanyKey,
-  companyByKey,
-  companyLabel,
-  FIRST_COMPANY_KEY,
-} from "../settings/companies";
+import { type CompanyEntry, companyByKey, companyLabel } from "../settings/companies";
 import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
 import {
   type ConnectionPurpose,
@@ -129,8 +130,11 @@ export interface WriteSession extends WriteContext {
   adminId: number | null;
   adminIssue: string | null;
   format: DateFormatter;
-  /** Brings the Funds or Expense reports sheet in line with a write's response. */
-  applyResult(result: WriteResult): void;
+  /**
+   * Brings the Funds or Expense reports sheet in line with a write's response; answers why
+   * not when the sheet cannot tell the company's row (null when done or nothing to change).
+   */
+  applyResult(result: WriteResult): string | null;
   /** The add-on's records of writes (document properties), shared by the Outbox and the forms. */
   records: RecordStore;
   /** The session's client, for reads in batches (audited and counted as the session's). */
@@ -228,16 +232,12 @@ export function openWriteSession(
   )
     throw refusal.error;
   const registry = settingsStore().companies();
-  const directory: CompanyDirectory = {
-    several: registry.several,
-    entries: registry.entries.map((e) => ({
-      key: e.key,
-      name: e.name,
-      formerNames: e.formerNames,
-      ...(e.removed ? { removed: true } : {}),
-    })),
-  };
-  const ports = new Map<string, CompanyPort | UnusableCompanyPort>();
+  // The registry is the directory: its entries are companies (src/company/model.ts).
+  const directory: CompanyDirectory = registry;
+  // Each company's port, made by companyPort (src/outbox/run/ports.ts); a run keeps the ones
+  // it asked for in its own state, the one cache of them. A token's account is checked once per
+  // session (a run or a preview).
+  const accountChecked = new Map<string, string | null>();
   const companies = (companyKey: string): CompanyPort | UnusableCompanyPort => {
     const ready = connections.ready.get(companyKey);
     if (!ready) {
@@ -246,21 +246,14 @@ export function openWriteSession(
         unusable: why?.message ?? translate(language, "outbox.company.noConnection", { company: companyKey }),
       };
     }
-    const known = ports.get(companyKey);
-    if (known) return known;
     // A token that opens another account than the company's mark sends and settles nothing.
-    const otherAccount = accountIssue(ready.company, ready.client, language);
-    const port: CompanyPort | UnusableCompanyPort = otherAccount
-      ? { unusable: otherAccount }
-      : {
-          // Reads need no IdAdmin; writes without one are refused by the contract's check first.
-          service: servicePort(ready.client, ready.adminId ?? 0),
-          audit: auditOf(ready.company).port,
-          adminId: ready.adminId,
-          adminIssue: ready.adminIssue,
-        };
-    ports.set(companyKey, port);
-    return port;
+    if (!accountChecked.has(companyKey))
+      accountChecked.set(companyKey, accountIssue(ready.company, ready.client, language));
+    const otherAccount = accountChecked.get(companyKey);
+    if (otherAccount) return { unusable: otherAccount };
+    // Reads need no IdAdmin; writes without one are refused by the contract's check first.
+    const service = servicePort(ready.client, ready.adminId ?? 0);
+    return companyPort(service, auditOf(ready.company).port, ready.adminId, ready.adminIssue);
   };
   const client =
     connection?.client ??
@@ -277,7 +270,7 @@ export function openWriteSession(
     client,
     hasToken: source === "outbox" ? connections.ready.size > 0 : connection !== undefined,
     directory,
-    companyNames: liveCompanies(directory)
+    companyNames: liveCompanies(directory.entries)
       .map((e) => e.name)
       .filter((name) => name !== ""),
     companies,
@@ -290,7 +283,7 @@ export function openWriteSession(
     // The deployer's window, never below its floor: a value under it stops every write, named.
     inFlightWindowMs: inFlightWindowMs(scriptProperty(IN_FLIGHT_WINDOW_KEY)),
     applyResult: (result, resultCompany = key) =>
-      applyResultToSheets(spreadsheet, settings.sheetNames, language, result, resultCompany),
+      applyResultToSheets(spreadsheet, settings.sheetNames, language, result, resultCompany, directory),
     records: documentWriteRecords(),
     finish: () => {
       audit.flushReads();
@@ -346,7 +339,7 @@ function companyNames(): string[] {
     () =>
       settingsStore()
         .companies()
-        .entries.filter((e) => !e.removed && e.name !== "")
+        .entries.filter((e) => !isRemoved(e) && e.name !== "")
         .map((e) => e.name),
     [] as string[],
   );
@@ -376,7 +369,10 @@ function fundFactsSource(
   spreadsheet: Spreadsheet,
   session: WriteSession,
 ): (id: number, company: string) => FundFacts | null {
-  const fromSheet = fundFactsOnSheet(spreadsheet.getSheetByName(session.settings.sheetNames.funds));
+  const fromSheet = fundFactsOnSheet(
+    spreadsheet.getSheetByName(session.settings.sheetNames.funds),
+    session.directory,
+  );
   return (id, company) => {
     const known = fromSheet.get(`${company}|${id}`);
     if (known) return known;
@@ -648,6 +644,8 @@ function run(): RunSummary | null {
   if (summary.stoppedForTime) lines.push(t("outbox.run.stoppedForTime"));
   if (summary.sheetsNotUpdated > 0)
     lines.push(t("outbox.run.sheetsNotUpdated", { count: summary.sheetsNotUpdated }));
+  // Why a sheet could not tell a company's row: the sheet and column, or the row.
+  lines.push(...[...new Set(summary.sheetsRefused ?? [])].slice(0, 3));
   spreadsheet.toast(lines.join(" "), t("menu.outbox.run"), 10);
   return summary;
 }

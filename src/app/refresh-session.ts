@@ -9,6 +9,7 @@ import { plainError, plainText } from "../api/plain";
 import { type Round, runRounds } from "../api/rounds";
 import { type CallAudit, callAudit } from "../audit/observer";
 import { redactText } from "../audit/redact";
+import { FIRST_COMPANY_KEY } from "../company/model";
 import type { DocumentLock } from "../gas/document-lock";
 import { runtime } from "../gas/runtime";
 import { auditUser } from "../gas/session";
@@ -30,7 +31,7 @@ import type { ListStateStore } from "../refresh/list-cursor";
 import { refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
 import { type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
-import { companyLabel, FIRST_COMPANY_KEY } from "../settings/companies";
+import { companyLabel } from "../settings/companies";
 import { accountMarks } from "./account-mark";
 import { companyConnections, type UnusableCompany } from "./company-clients";
 import {

@@ -6,6 +6,7 @@
 
 import type { ExpenseReport } from "../api";
 import { ownData, ownMember } from "../api/arguments";
+import { FIRST_COMPANY_KEY } from "../company/model";
 import { runtime } from "../gas/runtime";
 import { policyCustomStatuses, type SelectedReport, selectedReports } from "../gas/selection";
 import { formWriter, recentSubmissions } from "../gas/submissions";
@@ -15,9 +16,9 @@ import { type FormOutcome, once, readSubmission, recordedSubmissions, submitWrit
 import type { OutboxOperation } from "../outbox/operations";
 import { isFailure } from "../refresh/engine";
 import { clientReader } from "../refresh/reader";
-import { type CompanyEntry, FIRST_COMPANY_KEY, listedCompanies } from "../settings/companies";
+import { type CompanyEntry, listedCompanies } from "../settings/companies";
 import { customStatusSuggestions } from "../sheets/custom-statuses";
-import { companyOfSelectedRow, liveCompanies } from "../sheets/sidebar-company";
+import { companyOfSelectedRow } from "../sheets/sidebar-company";
 import { currentLanguage, entry, settingsStore } from "./entry";
 import { loadWriteSettings, openWriteSession, type WriteSession } from "./outbox";
 
@@ -114,11 +115,12 @@ function reportSidebarView(): ReportSidebarView {
     const choice = companyOfSelectedRow(
       row.cells,
       row.header,
-      registry.entries,
+      registry,
       row.row,
       true,
       row.id,
       language,
+      settings.sheetNames.reports,
     );
     if (!choice.ok) {
       reports[at] = { id: row.id, check: "refused", sheetNumber: row.reportNumber, message: choice.message };
@@ -237,7 +239,7 @@ function markReports(operation: OutboxOperation, raw: unknown): ReportFormResult
 
 function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
   const registry = settingsStore().companies();
-  const live = liveCompanies(listedCompanies(registry));
+  const live = listedCompanies(registry);
   const several = live.length > 1;
   const language = currentLanguage();
   const t = (key: StringKey, params: Record<string, string | number> = {}) =>

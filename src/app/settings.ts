@@ -6,12 +6,13 @@
  */
 
 import { ownData, ownRecord } from "../api/arguments";
+import { FIRST_COMPANY_KEY } from "../company/model";
 import { relabelSheets } from "../gas/relabel";
 import { runtime } from "../gas/runtime";
 import { type Language, languageForLocale, translate } from "../i18n";
 import { sheetNamesFrom } from "../refresh/options";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
-import { companyByKey, FIRST_COMPANY_KEY } from "../settings/companies";
+import { companyByKey } from "../settings/companies";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../settings/form";
 import { type SettingsText, shownDefaults } from "../settings/model";
 import type {

@@ -1,4 +1,4 @@
-import type { CompanyKey } from "../settings/companies";
+import type { CompanyKey } from "../company/model";
 /** One report of an approved voucher, to be marked integrated with the voucher's code. */
 export interface CloseMark {
   company: CompanyKey;

@@ -8,6 +8,7 @@
  */
 
 import { tolerate } from "../api/errors";
+import { FIRST_COMPANY_KEY } from "../company/model";
 import type { Language } from "../i18n";
 import type { SheetTarget } from "../refresh/engine";
 import type { SheetNames } from "../refresh/options";
@@ -90,7 +91,10 @@ export function labelFirstCompanyRows(
   language: Language,
 ): SheetTarget[] {
   const legacyParts = legacyPartsOf(companies);
-  const first = { key: legacyParts[COMPANY_KEY_COLUMN] ?? "c0", name: legacyParts[COMPANY_COLUMN] ?? "" };
+  const first = {
+    key: legacyParts[COMPANY_KEY_COLUMN] ?? FIRST_COMPANY_KEY,
+    name: legacyParts[COMPANY_COLUMN] ?? "",
+  };
   const done: SheetTarget[] = [];
   for (const target of DATA_SHEETS) {
     const name = names[target as keyof SheetNames];

@@ -7,6 +7,13 @@
 import { responseAmountToCents } from "../api";
 import { tolerate } from "../api/errors";
 import type { AuditSink } from "../audit/log";
+import {
+  type CompanyDirectory,
+  companyOfCells,
+  FIRST_COMPANY_KEY,
+  hasHadSeveral,
+  ONE_COMPANY,
+} from "../company/model";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { DateFormatter } from "../outbox/cells";
 import {
@@ -21,7 +28,6 @@ import {
   ownedBlocks,
   TEXT_COLUMNS,
 } from "../outbox/columns";
-import { FIRST_COMPANY } from "../outbox/companies";
 import { outboxHeaderProblem } from "../outbox/headers";
 import {
   isOldOutboxHeader,
@@ -36,7 +42,8 @@ import { readOutboxRow } from "../outbox/rows";
 import type { OutboxSheetPort } from "../outbox/run";
 import type { WriteResult } from "../outbox/write";
 import { dateCell, dateFormat, FORMAT, rewritableValue } from "../sheets/cells";
-import { FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
+import { COMPANY_COLUMN, COMPANY_KEY_COLUMN, FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
+import { companyOfRow, companyRefusalText } from "../sheets/company";
 import { columnWithHeader, relabelledHeader, textsOfHeader } from "../sheets/headers";
 import { auditSheetSink } from "./audit-sheet";
 import { runtime } from "./runtime";
@@ -89,37 +96,77 @@ function columnOfKey(headers: readonly unknown[], header: StringKey): number | u
 
 /**
  * Row number whose first cell holds `id` and that is `company`'s: its Company key cell holds the
- * key, or (a sheet without company columns) the first company's. null when none: a row of
- * another company with the same Id is never changed.
+ * key and its Company cell that company's name (the two cells must agree), or (a sheet without
+ * company columns, in a document that never had several companies) the first company's. null
+ * when none: a row of another company with the same Id is never changed. A refusal, naming the
+ * sheet and column or the row, when the sheet cannot tell whose a row is: a sheet that lost its
+ * Company key column once the document has had several companies, or this company's row whose
+ * Company cell names another.
  */
-function rowOfKey(sheet: Sheet, company: string, id: number): number | null {
+function rowOfKey(
+  sheet: Sheet,
+  directory: CompanyDirectory,
+  company: string,
+  id: number,
+  language: Language,
+): number | null | { refused: string } {
   const last = sheet.getLastRow();
   if (last < 2) return null;
-  const keyColumn = columnOfKey(headerRow(sheet), "col.companyKey");
-  if (keyColumn === undefined && company !== FIRST_COMPANY) return null;
-  const width = keyColumn ?? 1;
+  const headers = headerRow(sheet);
+  const keyColumn = columnOfKey(headers, "col.companyKey");
+  const nameColumn = columnOfKey(headers, "col.company");
+  const refused = (cells: readonly CellValue[], layout: readonly string[], row: number) => {
+    const found = companyOfRow(cells, layout, directory, row, sheet.getName());
+    return found.ok ? null : { refused: companyRefusalText(found.refusal, language) };
+  };
+  const width = Math.max(keyColumn ?? 1, nameColumn ?? 1);
   const values = sheet.getRange(2, 1, last - 1, width).getValues();
+  if (keyColumn === undefined) {
+    // The row named is the first of that Id: the one an update by Id alone would have written.
+    const first = values.findIndex((r) => String(r[0]) === String(id));
+    if (first < 0) return null;
+    const why = refused([], [], first + 2);
+    if (why) return why;
+    if (company !== FIRST_COMPANY_KEY) return null;
+  }
   const index = values.findIndex(
     (r) =>
       String(r[0]) === String(id) && (keyColumn === undefined || String(r[keyColumn - 1]).trim() === company),
   );
-  return index < 0 ? null : index + 2;
+  if (index < 0) return null;
+  if (keyColumn !== undefined) {
+    const layout: string[] = [];
+    layout[keyColumn - 1] = COMPANY_KEY_COLUMN;
+    if (nameColumn !== undefined) layout[nameColumn - 1] = COMPANY_COLUMN;
+    const why = refused(
+      (values[index] ?? []) as CellValue[],
+      Array.from(layout, (k) => k ?? ""),
+      index + 2,
+    );
+    if (why) return why;
+  }
+  return index + 2;
 }
 
-/** Brings the Funds or Expense reports sheet in line with a write's response, cell by cell. */
+/**
+ * Brings the Funds or Expense reports sheet in line with a write's response, cell by cell.
+ * Answers why not when the sheet cannot tell the company's row (nothing written); else null.
+ */
 export function applyResultToSheets(
   spreadsheet: Spreadsheet,
   sheetNames: { funds: string; reports: string },
   language: Language,
   result: WriteResult,
-  company: string = FIRST_COMPANY,
-): void {
+  company: string = FIRST_COMPANY_KEY,
+  directory: CompanyDirectory = ONE_COMPANY,
+): string | null {
   if (result.kind === "fund") {
     const fund = result.fund.record;
     const sheet = spreadsheet.getSheetByName(sheetNames.funds);
-    if (!fund || !sheet) return;
-    const row = rowOfKey(sheet, company, fund.id);
-    if (row === null) return; // A new fund shows up at the next refresh, in its place by Id.
+    if (!fund || !sheet) return null;
+    const row = rowOfKey(sheet, directory, company, fund.id, language);
+    if (row === null) return null; // A new fund shows up at the next refresh, in its place by Id.
+    if (typeof row !== "number") return row.refused;
     const headers = headerRow(sheet);
     const cells = rowOf(FUNDS_TABLE, fund, language);
     FUND_COLUMNS.forEach((column, index) => {
@@ -133,12 +180,13 @@ export function applyResultToSheets(
         range.setValue(value);
       }
     });
-    return;
+    return null;
   }
   const sheet = spreadsheet.getSheetByName(sheetNames.reports);
-  if (!sheet) return;
-  const row = rowOfKey(sheet, company, result.report.id);
-  if (row === null) return;
+  if (!sheet) return null;
+  const row = rowOfKey(sheet, directory, company, result.report.id, language);
+  if (row === null) return null;
+  if (typeof row !== "number") return row.refused;
   const headers = headerRow(sheet);
   const set = (header: StringKey, value: CellValue, format: string) => {
     const col = columnOfKey(headers, header);
@@ -163,6 +211,7 @@ export function applyResultToSheets(
   }
   if (report.customStatus !== undefined)
     set("col.customStatus" as StringKey, report.customStatus, FORMAT.text);
+  return null;
 }
 
 /** The Outbox sheet: the one the settings name, else one named in either language. */
@@ -607,10 +656,19 @@ export function writePreviewNotes(
 
 /**
  * What the Funds sheet `sheet` says of each fund (currency, balance, flexible, status), by
- * company and Id ("c1|5001"); a sheet without company columns holds the first company's.
+ * company and Id ("c1|5001"): a row's company by its Company key and Company cells, which must
+ * agree; a sheet without company columns holds the first company's while the document has
+ * never had several. A row whose company cannot be told says nothing (its fund is read fresh,
+ * with its own company's token), and neither does a sheet that lost its Company key column
+ * once the document has had several companies.
  */
-export function fundFactsOnSheet(sheet: Sheet | null): Map<string, FundFacts> {
+export function fundFactsOnSheet(
+  sheet: Sheet | null,
+  directory: CompanyDirectory = ONE_COMPANY,
+): Map<string, FundFacts> {
   const fromSheet = new Map<string, FundFacts>();
+  const keyColumn = sheet ? columnOfKey(headerRow(sheet), "col.companyKey") : undefined;
+  if (keyColumn === undefined && hasHadSeveral(directory)) return fromSheet;
   if (sheet && sheet.getLastRow() >= 2) {
     const headers = headerRow(sheet);
     const col = (key: string) => {
@@ -625,6 +683,7 @@ export function fundFactsOnSheet(sheet: Sheet | null): Map<string, FundFacts> {
       "status",
     ].map(col);
     const keyCol = columnOfKey(headers, "col.companyKey");
+    const nameCol = columnOfKey(headers, "col.company");
     if (idCol && currencyCol && balanceCol && flexibleCol && statusCol) {
       const values = sheet.getRange(2, 1, sheet.getLastRow() - 1, sheet.getLastColumn()).getValues();
       const yes = new Set([
@@ -644,8 +703,11 @@ export function fundFactsOnSheet(sheet: Sheet | null): Map<string, FundFacts> {
         const balance = responseAmountToCents(row[balanceCol - 1]);
         const status = statusOf(row[statusCol - 1]);
         if (!Number.isSafeInteger(id) || balance === null || status === undefined) continue;
-        const company = keyCol === undefined ? FIRST_COMPANY : String(row[keyCol - 1]).trim();
-        if (company === "") continue;
+        const cells = (at: number | undefined) => (at === undefined ? "" : String(row[at - 1] ?? ""));
+        const found =
+          keyCol === undefined ? null : companyOfCells(cells(keyCol), cells(nameCol), directory.entries);
+        if (found && !found.ok) continue;
+        const company = found ? found.company.key : FIRST_COMPANY_KEY;
         fromSheet.set(`${company}|${id}`, {
           currency: String(row[currencyCol - 1]),
           balance,

@@ -3,9 +3,10 @@
  * either language), the fund of the selected row, the employees seen in the sheets, and the
  * reports of the selected rows.
  */
+import { FIRST_COMPANY_KEY } from "../company/model";
 import type { CellValue } from "../sheets/cells";
 import { COMPANY_KEY_COLUMN, FUND_COLUMNS, REPORT_COLUMNS } from "../sheets/columns";
-import { FIRST_COMPANY_KEY } from "../sheets/company";
+
 import { columnWithHeader, headerTexts } from "../sheets/headers";
 import { companyLayoutOfHeader } from "../sheets/sidebar-company";
 
@@ -27,7 +28,7 @@ function columnIn(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: string[]):
  * The active row's fund: its Id from the Funds sheet (Id) or any sheet with a fund Id column,
  * with the row's number, cells and the sheet's header (for its company), and whether the sheet
  * is one the add-on fills (`dataSheets`), whose rows without company columns are the first
- * company's.
+ * company's while the document has never had several.
  */
 export interface SelectedFund {
   id: number;
@@ -35,6 +36,8 @@ export interface SelectedFund {
   cells: CellValue[];
   header: unknown[];
   dataSheet: boolean;
+  /** The sheet's name. */
+  sheet: string;
 }
 
 export function selectedFund(
@@ -56,7 +59,7 @@ export function selectedFund(
   const cells = (sheet.getRange(row, 1, 1, sheet.getLastColumn()).getValues()[0] ?? []) as CellValue[];
   const id = Number(cells[column - 1]);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  return { id, row, cells, header, dataSheet: dataSheets.includes(sheet.getName()) };
+  return { id, row, cells, header, dataSheet: dataSheets.includes(sheet.getName()), sheet: sheet.getName() };
 }
 
 /**
@@ -69,6 +72,8 @@ export function knownEmployees(
   names: { funds: string; reports: string },
   remembered: ReadonlyMap<number, string> = new Map(),
   companyKey: string = FIRST_COMPANY_KEY,
+  /** Whether the document has had several companies: a sheet without company columns is then none's. */
+  several = false,
 ): { id: number; name: string }[] {
   const byId = new Map<number, string>(remembered);
   const collect = (
@@ -81,9 +86,10 @@ export function knownEmployees(
     const idCol = columnIn(sheet, headerTexts(idKey, columns));
     if (idCol === null) return;
     // Only this company's rows: an employee Id of one company is another person in the next.
-    // A sheet without company columns holds the first company's rows alone.
+    // A sheet without company columns holds the first company's rows alone, in a document that
+    // never had several; once it has had several, such a sheet lost its column: none's.
     const keyAt = companyLayoutOfHeader(headerOf(sheet)).indexOf(COMPANY_KEY_COLUMN);
-    if (keyAt < 0 && companyKey !== FIRST_COMPANY_KEY) return;
+    if (keyAt < 0 && (companyKey !== FIRST_COMPANY_KEY || several)) return;
     const rows = sheet.getLastRow() - 1;
     // Only the one column (and the key's): a reports sheet may hold tens of thousands of wide rows.
     const keys = keyAt < 0 ? null : sheet.getRange(2, keyAt + 1, rows, 1).getValues();

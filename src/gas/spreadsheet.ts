@@ -5,6 +5,7 @@
  */
 
 import { tolerate } from "../api/errors";
+import { FIRST_COMPANY_KEY } from "../company/model";
 import { type Language, translate } from "../i18n";
 import type { RefreshSheets, Selection, SheetTarget, Stage } from "../refresh/engine";
 import { loadLayout, saveLayout } from "../refresh/stored-text";
@@ -18,7 +19,7 @@ import {
   WRITE_CHUNK_ROWS,
 } from "../sheets/changes";
 import { COMPANY_KEY_COLUMN, fundIdOfMovementKey, hasCompanyColumns } from "../sheets/columns";
-import { type CompanyRefusal, companyOfRow, FIRST_COMPANY_KEY, type SheetCompany } from "../sheets/company";
+import { type CompanyRefusal, companyOfRow, type SheetCompany } from "../sheets/company";
 import { whoText } from "../sheets/headers";
 import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
 import { activeSpreadsheet, documentProperties } from "./active";

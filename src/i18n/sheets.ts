@@ -103,6 +103,8 @@ export const sheets = {
       'Row {row}: the Company "{name}" does not match its Company key "{key}", which is the company "{expected}"; nothing is done with it. Put the two cells back as a refresh wrote them.',
     "company.row.removed":
       'Row {row}: the company "{name}" (Company key "{key}") was removed from this spreadsheet; nothing is done with it.',
+    "company.row.noKeyColumn":
+      'Row {row}: the {sheet} sheet has no "{column}" column (its header renamed or deleted), and this spreadsheet has had several companies, so its rows cannot be told apart by company; nothing is done with it. Put the "{column}" header back as a refresh wrote it.',
   },
   es: {
     "sheet.funds": "Fondos",
@@ -207,5 +209,7 @@ export const sheets = {
       'Fila {row}: la Empresa "{name}" no corresponde a su Clave de empresa "{key}", que es la empresa "{expected}"; no se hace nada con ella. Deje las dos celdas como las escribió una actualización.',
     "company.row.removed":
       'Fila {row}: la empresa "{name}" (Clave de empresa "{key}") fue quitada de esta hoja de cálculo; no se hace nada con ella.',
+    "company.row.noKeyColumn":
+      'Fila {row}: la hoja {sheet} no tiene la columna "{column}" (su encabezado cambió de nombre o se borró), y esta hoja de cálculo ha tenido varias empresas, así que sus filas no se distinguen por empresa; no se hace nada con ella. Vuelva a poner el encabezado "{column}" como lo escribió una actualización.',
   },
 } as const;

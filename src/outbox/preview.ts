@@ -5,8 +5,8 @@
  */
 
 import { formatCents, moneyText } from "../api";
+import { type CompanyDirectory, FIRST_COMPANY_KEY, ONE_COMPANY } from "../company/model";
 import { type Language, type StringKey, translate } from "../i18n";
-import { type CompanyDirectory, FIRST_COMPANY, ONE_COMPANY } from "./companies";
 import { describeInFull } from "./describe";
 import { operationLabel } from "./operations";
 import { previewRows } from "./preview/rows";
@@ -68,7 +68,7 @@ function operationItems(
   nameOf: ((company: string) => string) | null,
 ): MoneyItem[] {
   const items: MoneyItem[] = [];
-  const named = (company = FIRST_COMPANY) => (nameOf ? { company: nameOf(company) } : {});
+  const named = (company = FIRST_COMPANY_KEY) => (nameOf ? { company: nameOf(company) } : {});
   for (const settle of preview.toSettle) {
     // A write whose row is gone is settled but never sent again.
     if (settle.rowNumber === null) continue;
@@ -76,7 +76,7 @@ function operationItems(
       ...named(settle.company),
       rowNumber: settle.rowNumber,
       request: settle.request,
-      currency: currencyOf(settle.request, settle.company ?? FIRST_COMPANY),
+      currency: currencyOf(settle.request, settle.company ?? FIRST_COMPANY_KEY),
       interrupted: settle,
     });
   }
@@ -85,7 +85,7 @@ function operationItems(
       ...named(item.company),
       rowNumber: item.rowNumber,
       request: item.request,
-      currency: currencyOf(item.request, item.company ?? FIRST_COMPANY),
+      currency: currencyOf(item.request, item.company ?? FIRST_COMPANY_KEY),
     };
     if (item.sameAs) listed.sameAs = item.sameAs;
     items.push(listed);

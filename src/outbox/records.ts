@@ -10,6 +10,7 @@
  * pruned; finished ones are kept compact (the row's cells and when) and the oldest are dropped
  * past a bound, so the store stays far below the 500 KB a document's properties may hold.
  */
+import { FIRST_COMPANY_KEY } from "../company/model";
 import type { CellValue } from "./columns";
 import type { OutboxOperation } from "./operations";
 import type { WriteRequest } from "./requests";
@@ -93,12 +94,9 @@ export interface RecordStore {
   remove(key: string): void;
 }
 
-/** The key of the first company: a record without `company` is its. */
-export const FIRST_RECORD_COMPANY = "c0";
-
 /** The company a record's write went to: its key, the first company's when none is written. */
 export function recordCompany(record: Pick<WriteRecord, "company">): string {
-  return typeof record.company === "string" && record.company !== "" ? record.company : "c0";
+  return typeof record.company === "string" && record.company !== "" ? record.company : FIRST_COMPANY_KEY;
 }
 
 export function isUnsettled(record: WriteRecord): boolean {
@@ -124,7 +122,7 @@ export function sendingRecord(
   sentAt: number,
   row?: { number: number; cells: Record<string, string> },
   windowMs?: number,
-  company = "c0",
+  company = FIRST_COMPANY_KEY,
 ): WriteRecord {
   const record: WriteRecord = {
     key: snapshot.key,
@@ -136,7 +134,7 @@ export function sendingRecord(
   };
   if (windowMs !== undefined && windowMs !== IN_FLIGHT_WINDOW_MS) record.windowMs = windowMs;
   if ("fundId" in request) record.fundId = request.fundId;
-  if (company !== "c0") record.company = company;
+  if (company !== FIRST_COMPANY_KEY) record.company = company;
   if (snapshot.fund) record.fund = snapshot.fund;
   if (snapshot.newFund) record.newFund = snapshot.newFund;
   if (snapshot.target) record.target = snapshot.target;
@@ -232,7 +230,7 @@ export function recordSnapshot(record: WriteRecord): Snapshot {
  * the same fund or report, or for a fund creation the same employee and fund name (a second
  * creation could not be told from the first). Equal ids of two companies are two records.
  */
-export function blocks(record: WriteRecord, request: WriteRequest, company = "c0"): boolean {
+export function blocks(record: WriteRecord, request: WriteRequest, company = FIRST_COMPANY_KEY): boolean {
   if (!isUnsettled(record) || !record.request) return false;
   if (recordCompany(record) !== company) return false;
   if ("fundId" in request) return record.fundId === request.fundId;

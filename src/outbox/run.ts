@@ -29,6 +29,7 @@ export {
   type UnusableCompanyPort,
 } from "./run/context";
 export { type Likeness, likenessOf, mismatchOf, ownedRecords, ownersOfKeys } from "./run/ownership";
+export { companyPort } from "./run/ports";
 export { doneMessage } from "./run/send";
 
 /**

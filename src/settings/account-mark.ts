@@ -14,7 +14,7 @@
 
 import { ownMember } from "../api/arguments";
 import type { Fund } from "../api/types";
-import type { CompanyKey } from "./companies";
+import type { CompanyKey } from "../company/model";
 
 /** Document property: `{ [companyKey]: AccountMark }` as JSON. */
 export const ACCOUNT_MARKS_KEY = "settings.accountMarks";

@@ -17,8 +17,9 @@
 
 import type { MessageLanguage } from "../api/messages";
 import { hostOf, originOf } from "../api/urls";
+import { type CompanyKey, FIRST_COMPANY_KEY } from "../company/model";
 import { translate } from "../i18n";
-import { type CompanyEntry, type CompanyKey, companyLabel, FIRST_COMPANY_KEY } from "./companies";
+import { type CompanyEntry, companyLabel } from "./companies";
 
 /** User property holding the current user's access token (the first company's). */
 export const TOKEN_KEY = "settings.token";

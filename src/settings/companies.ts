@@ -12,14 +12,13 @@
 import { ownMember } from "../api/arguments";
 import type { MessageLanguage } from "../api/messages";
 import { hostOf } from "../api/urls";
+import { type Company, type CompanyKey, FIRST_COMPANY_KEY, liveCompanies } from "../company/model";
+import { hasDirectionControl, nameDigest, nameKey } from "../company/names";
 import { type StringKey, translate } from "../i18n";
 import { checkServiceUrl, type SettingsIssue } from "./model";
-import { hasDirectionControl, nameDigest, nameKey } from "./names";
 
 /** Document property holding the list as JSON; absent until someone edits the list. */
 export const COMPANIES_KEY = "settings.companies";
-/** The key of the company a one-company spreadsheet has always had. */
-export const FIRST_COMPANY_KEY = "c0";
 /** Most companies listed at once (removed ones aside). */
 export const MAX_COMPANIES = 10;
 /** Most removed companies kept to be restored; past it the one removed first is forgotten. */
@@ -33,13 +32,8 @@ export const MAX_FORMER_NAMES = 5;
  */
 export const MAX_USED_NAMES = 200;
 
-export type CompanyKey = string;
-
-export interface CompanyEntry {
-  /** "c0" for the first; later "c" and 8 base-36 characters. Made by the server only. */
-  key: CompanyKey;
-  /** Shown in cells, dropdowns and the audit; "" only for a first company never named. */
-  name: string;
+/** A listed company as the document stores it (src/company/model.ts: what a company is). */
+export interface CompanyEntry extends Company {
   /** The service URL, by the rules of the `baseUrl` setting. */
   apiUrl: string;
   /** Its earlier names, the latest last (at most MAX_FORMER_NAMES); never another's name. */
@@ -103,7 +97,7 @@ export function companyKeyFromUuid(uuid: string): CompanyKey {
 
 /** Companies not removed, in display order. */
 export function listedCompanies(companies: Companies): CompanyEntry[] {
-  return companies.entries.filter((e) => !e.removed);
+  return liveCompanies(companies.entries);
 }
 
 export function companyByKey(companies: Companies, key: CompanyKey): CompanyEntry | undefined {

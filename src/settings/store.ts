@@ -12,6 +12,7 @@
 import { ownMember } from "../api/arguments";
 import { type MessageLanguage, ruleMessage } from "../api/messages";
 import { hostOf, originOf } from "../api/urls";
+import { type CompanyKey, FIRST_COMPANY_KEY } from "../company/model";
 import { type StringKey, translate } from "../i18n";
 import {
   ADMIN_ID_KEY,
@@ -38,12 +39,10 @@ import {
   type CompanyChangeContext,
   type CompanyChangeResult,
   type CompanyEntry,
-  type CompanyKey,
   companiesFrom,
   companiesText,
   companyByKey,
   companyLabel,
-  FIRST_COMPANY_KEY,
   isCompanyKey,
 } from "./companies";
 import {

@@ -4,7 +4,15 @@
  * (`withCompany` in columns.ts), and rows are keyed by (company, Id): "c1|5001". The companies
  * are handed in as plain data; their registry and its rules live in src/settings/.
  */
-import { type Language, translate } from "../i18n";
+import {
+  type Company,
+  type CompanyDirectory,
+  companyOfCells,
+  companyWithoutKeyColumn,
+  FIRST_COMPANY_KEY,
+  isRemoved,
+} from "../company/model";
+import { type Language, type StringKey, translate } from "../i18n";
 import type { CellValue } from "./cells";
 import {
   COMPANY_COLUMN,
@@ -17,18 +25,11 @@ import {
 } from "./columns";
 import { normaliseKey } from "./merge";
 
-/** A company as the sheets need it: its key for ever, its name now and before, removed or not. */
-export interface SheetCompany {
-  key: string;
-  name: string;
-  /** Names it had before, still accepted in a Company cell until a refresh rewrites it. */
-  formerNames: readonly string[];
-  /** Set when the company was removed from the document (a tombstone: its key stays its own). */
-  removed?: unknown;
-}
+/** A company as the sheets need it: the one model of a company (src/company/model.ts). */
+export type SheetCompany = Company;
 
-/** The key of the first company: every row written before there were company columns is its. */
-export const FIRST_COMPANY_KEY = "c0";
+/** The first company's key, declared once in src/company/model.ts (re-exported for the refresh). */
+export { FIRST_COMPANY_KEY };
 
 /**
  * Whether a sheet shows the company columns: once the document has several companies, and for
@@ -111,7 +112,7 @@ export function companyAnchor<R>(
 
 /** Why a row's company was refused: the row, and both of its cells as they read. */
 export interface CompanyRefusal {
-  reason: "noKey" | "unknownKey" | "nameMismatch" | "removed";
+  reason: "noKey" | "unknownKey" | "nameMismatch" | "removed" | "noKeyColumn";
   /** The row's number in the sheet (1 is the header). */
   row: number;
   /** The Company cell. */
@@ -120,46 +121,68 @@ export interface CompanyRefusal {
   key: string;
   /** For a name that does not match: the name of the company the key names. */
   expected?: string;
+  /** For a sheet without its Company key column: the sheet's name. */
+  sheet?: string;
 }
 
 export type RowCompany = { ok: true; company: SheetCompany } | { ok: false; refusal: CompanyRefusal };
 
+function isCompanyList(value: CompanyDirectory | readonly Company[]): value is readonly Company[] {
+  return Array.isArray(value);
+}
+
+/** A list of companies handed in alone: a directory whose "several" is what it lists now. */
+function directoryOf(companies: CompanyDirectory | readonly Company[]): CompanyDirectory {
+  return isCompanyList(companies) ? { entries: companies } : companies;
+}
+
 /**
  * The company row `row` belongs to, its `cells` read in the add-on's `layout` (column keys from
- * A): the first company when the sheet has no company columns; else the live company its key
- * names, when the Company cell holds that company's name or a former one. Anything else is
- * refused, never guessed: the row is not sent with any company's token.
+ * A): on a sheet without a Company key column, the first company while the document has never
+ * had several (its sheets never had the columns), and none once it has (the column was renamed
+ * or deleted: `sheet` names it in the refusal); else the live company its key names, when the
+ * Company cell holds that company's name or a former one (compared as names are). Anything else
+ * is refused, never guessed: the row is not sent with any company's token.
  */
 export function companyOfRow(
   cells: readonly CellValue[],
   layout: readonly string[],
-  companies: readonly SheetCompany[],
+  companies: CompanyDirectory | readonly Company[],
   row: number,
+  sheet = "",
 ): RowCompany {
+  const directory = directoryOf(companies);
   const keyAt = layout.indexOf(COMPANY_KEY_COLUMN);
   const nameAt = layout.indexOf(COMPANY_COLUMN);
-  const key = keyAt < 0 ? FIRST_COMPANY_KEY : normaliseKey(cells[keyAt]);
   const name = nameAt < 0 ? "" : normaliseKey(cells[nameAt]);
-  const refuse = (reason: CompanyRefusal["reason"], expected?: string): RowCompany => ({
+  const refuse = (reason: CompanyRefusal["reason"], key: string, expected?: string): RowCompany => ({
     ok: false,
-    refusal: { reason, row, name, key, ...(expected === undefined ? {} : { expected }) },
+    refusal: {
+      reason,
+      row,
+      name,
+      key,
+      ...(expected === undefined ? {} : { expected }),
+      ...(reason === "noKeyColumn" ? { sheet } : {}),
+    },
   });
-  if (key === "") return refuse("noKey");
-  const company = companies.find((c) => c.key === key);
-  if (!company) return refuse("unknownKey");
-  if (company.removed !== undefined && company.removed !== null) return refuse("removed");
-  if (keyAt < 0) return { ok: true, company };
-  const named = (text: string) => text.trim().toLowerCase() === name.toLowerCase();
-  if (named(company.name) || company.formerNames.some(named)) return { ok: true, company };
-  return refuse("nameMismatch", company.name);
+  if (keyAt < 0) {
+    const first = companyWithoutKeyColumn(directory);
+    if (!first) return refuse("noKeyColumn", "");
+    return isRemoved(first) ? refuse("removed", first.key) : { ok: true, company: first };
+  }
+  const key = normaliseKey(cells[keyAt]);
+  const found = companyOfCells(key, name, directory.entries);
+  return found.ok ? found : refuse(found.reason, key, found.expected);
 }
 
-const REFUSAL_TEXT = {
+const REFUSAL_TEXT: Record<CompanyRefusal["reason"], StringKey> = {
   noKey: "company.row.noKey",
   unknownKey: "company.row.unknownKey",
   nameMismatch: "company.row.nameMismatch",
   removed: "company.row.removed",
-} as const;
+  noKeyColumn: "company.row.noKeyColumn",
+};
 
 /** A refusal in words: the row number and both cells ("Row 7: the Company "Beta" does not match…"). */
 export function companyRefusalText(refusal: CompanyRefusal, language: Language): string {
@@ -168,6 +191,8 @@ export function companyRefusalText(refusal: CompanyRefusal, language: Language):
     name: refusal.name,
     key: refusal.key,
     expected: refusal.expected ?? "",
+    sheet: refusal.sheet ?? "",
+    column: translate(language, "col.companyKey"),
   });
 }
 

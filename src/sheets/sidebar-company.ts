@@ -5,6 +5,7 @@
  * (each company's funds start at 5001), so a fund is always a company's fund: nothing is
  * guessed, and a refusal says why, naming the row and its cells.
  */
+import { type Company, type CompanyDirectory, hasHadSeveral, liveCompanies } from "../company/model";
 import { type Language, translate } from "../i18n";
 import type { CellValue } from "./cells";
 import { COMPANY_COLUMN, COMPANY_KEY_COLUMN } from "./columns";
@@ -13,11 +14,6 @@ import { textsOfHeader } from "./headers";
 
 /** A company a sidebar may act on, or why not (in the user's words). */
 export type SidebarCompany = { ok: true; company: SheetCompany } | { ok: false; message: string };
-
-/** The companies still listed (not removed), in the list's order. */
-export function liveCompanies(companies: readonly SheetCompany[]): SheetCompany[] {
-  return companies.filter((c) => c.removed === undefined || c.removed === null);
-}
 
 /**
  * The column keys companyOfRow reads, from a sheet's header row (either language): "company"
@@ -66,22 +62,27 @@ export function companyOfTypedId(
 
 /**
  * The company of the selected row `row` (its `cells`, under `header`). A sheet of the add-on's
- * (`dataSheet`) without company columns holds the first company's rows alone; any other sheet
- * without them says nothing of the company, so with several companies the user picks one.
+ * (`dataSheet`, named `sheet`) without a Company key column holds the first company's rows
+ * alone while the document has never had several companies; once it has, such a sheet lost
+ * the column (its header renamed or deleted) and is refused, naming the sheet and the column.
+ * Any other sheet without it says nothing of the company, so with several companies the user
+ * picks one.
  */
 export function companyOfSelectedRow(
   cells: readonly CellValue[],
   header: readonly unknown[],
-  companies: readonly SheetCompany[],
+  companies: CompanyDirectory | readonly Company[],
   row: number,
   dataSheet: boolean,
   id: number,
   language: Language,
+  sheet = "",
 ): SidebarCompany {
   const layout = companyLayoutOfHeader(header);
+  const entries = Array.isArray(companies) ? companies : (companies as CompanyDirectory).entries;
   if (!layout.includes(COMPANY_KEY_COLUMN) && !dataSheet)
-    return companyOfTypedId(undefined, companies, id, language);
-  const found = companyOfRow(cells, layout, companies, row);
+    return companyOfTypedId(undefined, entries, id, language);
+  const found = companyOfRow(cells, layout, companies, row, sheet);
   return found.ok ? found : { ok: false, message: companyRefusalText(found.refusal, language) };
 }
 
@@ -89,19 +90,25 @@ export function companyOfSelectedRow(
 export type ShownCompanies = Readonly<Record<string, string>>;
 
 /**
- * The company a form's submission goes to: with one company, it; with several, the company the
- * submission names, which must be listed and the one this user's sidebar showed last for that
+ * The company a form's submission goes to: with one company (in a document that never had
+ * several), it; else the company the submission names, which must be listed and the one this user's sidebar showed last for that
  * target, so that a page left open on another company's fund 5001 never sends to this one's.
  */
 export function companyOfSubmission(
   asked: unknown,
-  companies: readonly SheetCompany[],
+  companies: CompanyDirectory | readonly Company[],
   shown: ShownCompanies,
   target: string,
   language: Language,
 ): SidebarCompany {
-  const live = liveCompanies(companies);
-  if (live.length === 1 && (asked === undefined || asked === null || asked === live[0]?.key))
+  const directory: CompanyDirectory = Array.isArray(companies)
+    ? { entries: companies }
+    : (companies as CompanyDirectory);
+  const live = liveCompanies(directory.entries);
+  // One company in a document that never had several: it. Once it has had several, the one
+  // left is sent to only as any company is: named, and the one shown last for that target.
+  const one = live.length === 1 && !hasHadSeveral(directory);
+  if (one && (asked === undefined || asked === null || asked === live[0]?.key))
     return { ok: true, company: live[0] as SheetCompany };
   const id = target === "new" ? "" : target;
   if (typeof asked !== "string" || asked === "")

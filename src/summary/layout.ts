@@ -8,10 +8,11 @@
  */
 
 import { formatCents } from "../api/money";
+import { FIRST_COMPANY_KEY } from "../company/model";
 import type { Language, StringKey } from "../i18n";
 import type { DateWindow } from "../refresh/windows";
 import { FORMAT } from "../sheets/cells";
-import { FIRST_COMPANY_KEY } from "../sheets/company";
+
 import {
   AGE_BUCKETS,
   type AttentionItem,

@@ -7,12 +7,8 @@
 import { describe, expect, it } from "vitest";
 import type { CallEvent } from "../../src/api";
 import { type ConnectionServices, companyConnections } from "../../src/app/company-clients";
-import {
-  type CompanyKey,
-  companyKeyFromUuid,
-  createSettingsStore,
-  type SettingsStore,
-} from "../../src/settings";
+import type { CompanyKey } from "../../src/company/model";
+import { companyKeyFromUuid, createSettingsStore, type SettingsStore } from "../../src/settings";
 import { fakeClock, fixture, ok, scriptedTransport } from "../api/fakes";
 import { memoryStore } from "../settings/stores";
 

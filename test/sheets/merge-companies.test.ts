@@ -421,8 +421,23 @@ describe("the company of a row", () => {
   };
   const of = (name: CellValue, key: CellValue) => companyOfRow(row(name, key), newKeys, companies, 7);
 
-  it("is the first company on a sheet without company columns", () => {
-    expect(companyOfRow([5001, "Fund"], oldKeys, companies, 2)).toEqual({ ok: true, company: alpha });
+  it("is the first company on a sheet without company columns, while the document never had several", () => {
+    expect(companyOfRow([5001, "Fund"], oldKeys, [alpha], 2)).toEqual({ ok: true, company: alpha });
+    expect(companyOfRow([5001, "Fund"], oldKeys, { entries: [alpha], several: false }, 2)).toEqual({
+      ok: true,
+      company: alpha,
+    });
+  });
+
+  it("is none on a sheet without a Company key column once the document has had several: refused, naming the sheet", () => {
+    expect(companyOfRow([5001, "Fund"], oldKeys, companies, 2, "Funds")).toEqual({
+      ok: false,
+      refusal: { reason: "noKeyColumn", row: 2, name: "", key: "", sheet: "Funds" },
+    });
+    // One company left after a removal: the sheet still cannot say whose a row is.
+    expect(
+      companyOfRow([5001, "Fund"], oldKeys, { entries: [alpha], several: true }, 4, "Funds"),
+    ).toMatchObject({ ok: false, refusal: { reason: "noKeyColumn", row: 4, sheet: "Funds" } });
   });
 
   it("is the live company its key names, by its name or a former one", () => {

@@ -74,12 +74,15 @@ describe("the selected row's company", () => {
     expect(!removed.ok && removed.message).toMatch(/^Fila 8: .*"Gone".*"c1gone0001"/);
   });
 
-  it("a data sheet without company columns holds the first company's rows; another sheet asks to pick", () => {
+  it("a data sheet without company columns holds the first company's rows while the document never had several; another sheet asks to pick", () => {
     const plain = ["Id", "Title"];
-    expect(companyOfSelectedRow([5001, "Caja"], plain, TWO, 2, true, 5001, "en")).toEqual({
+    expect(companyOfSelectedRow([5001, "Caja"], plain, [ALPHA], 2, true, 5001, "en")).toEqual({
       ok: true,
       company: ALPHA,
     });
+    expect(
+      companyOfSelectedRow([5001, "Caja"], plain, { entries: [ALPHA], several: false }, 2, true, 5001, "en"),
+    ).toEqual({ ok: true, company: ALPHA });
     const other = companyOfSelectedRow([5001, "Caja"], ["Fund Id", "Note"], TWO, 2, false, 5001, "en");
     expect(other).toEqual({
       ok: false,
@@ -141,5 +144,70 @@ describe("a submission's company", () => {
       message: /not one of this spreadsheet's companies/,
     });
     expect(companyOfSubmission({ key: "c0" }, TWO, shown, "5001", "en")).toMatchObject({ ok: false });
+  });
+});
+
+describe("a data sheet that lost its Company key column", () => {
+  const plain = ["Id", "Company", "Title"];
+  const refused = (sheet: string) =>
+    `Row 2: the ${sheet} sheet has no "Company key" column (its header renamed or deleted), and this spreadsheet has had several companies, so its rows cannot be told apart by company; nothing is done with it. Put the "Company key" header back as a refresh wrote it.`;
+
+  it("is refused once the document lists several companies, naming the sheet and the column", () => {
+    expect(companyOfSelectedRow([5001, "Beta", "Caja"], plain, TWO, 2, true, 5001, "en", "Funds")).toEqual({
+      ok: false,
+      message: refused("Funds"),
+    });
+  });
+
+  it("is refused once the document has had several, even with one company left", () => {
+    const one = { entries: [ALPHA, { ...BETA, removed: { at: 1, rows: "keep" } }], several: true };
+    expect(companyOfSelectedRow([5001, "Alpha", "Caja"], plain, one, 2, true, 5001, "en", "Funds")).toEqual({
+      ok: false,
+      message: refused("Funds"),
+    });
+    expect(
+      companyOfSelectedRow([5001, "Alpha", "Caja"], plain, one, 2, true, 5001, "es", "Fondos"),
+    ).toMatchObject({ ok: false, message: /^Fila 2: la hoja Fondos no tiene la columna "Clave de empresa"/ });
+  });
+
+  it("a Company cell that names the key's company as it looks is the same name; another company's is refused", () => {
+    expect(companyOfSelectedRow(rowOf(5001, "BETA", BETA.key), HEADER, TWO, 3, true, 5001, "en")).toEqual({
+      ok: true,
+      company: BETA,
+    });
+    // A Greek capital alpha: "Αlpha" looks like Alpha, so it is Alpha's name, not Beta's.
+    expect(
+      companyOfSelectedRow(rowOf(5001, "\u0391lpha", BETA.key), HEADER, TWO, 3, true, 5001, "en"),
+    ).toMatchObject({
+      ok: false,
+      message: /^Row 3: the Company "\u0391lpha" does not match its Company key/,
+    });
+    expect(companyOfSelectedRow(rowOf(5001, "\u0391lpha", "c0"), HEADER, TWO, 3, true, 5001, "en")).toEqual({
+      ok: true,
+      company: ALPHA,
+    });
+  });
+});
+
+describe("a form's company once the document has had several, one company left", () => {
+  const left = { entries: [{ ...ALPHA, removed: { at: 1, rows: "keep" } }, BETA], several: true };
+
+  it("is never the company left by default: the submission names it, and it is the one shown for the fund", () => {
+    expect(companyOfSubmission(undefined, left, { "5001": BETA.key }, "5001", "en")).toMatchObject({
+      ok: false,
+      message: /^Fund 5001: pick its company \(Beta\)/,
+    });
+    expect(companyOfSubmission(BETA.key, left, {}, "5001", "en")).toMatchObject({ ok: false });
+    expect(companyOfSubmission(BETA.key, left, { "5001": BETA.key }, "5001", "en")).toEqual({
+      ok: true,
+      company: BETA,
+    });
+  });
+
+  it("a document that never had several keeps its one company for a form that names none", () => {
+    expect(companyOfSubmission(undefined, { entries: [ALPHA], several: false }, {}, "5001", "en")).toEqual({
+      ok: true,
+      company: ALPHA,
+    });
   });
 });

@@ -5,8 +5,9 @@
  * listed for the confirmation and added to the totals, with what its fund says of it.
  */
 
+import { FIRST_COMPANY_KEY } from "../../company/model";
 import { translate } from "../../i18n";
-import { FIRST_COMPANY, resolveRowCompany } from "../companies";
+import { resolveRowCompany } from "../companies";
 import { describeChanges, describeRequest, tooLongParams } from "../describe";
 import { MONEY_OPERATIONS } from "../operations";
 import { cellTooLongToRecord, changedColumns, type WriteRecord } from "../records";
@@ -157,7 +158,7 @@ function previewNew(state: PreviewState, row: OutboxRow): void {
     return;
   }
   const request = built.request;
-  const inCompany = company === FIRST_COMPANY ? {} : { company };
+  const inCompany = company === FIRST_COMPANY_KEY ? {} : { company };
   preview.toSend.push(
     sameAs
       ? { rowNumber: row.rowNumber, request, sameAs, ...inCompany }

@@ -5,9 +5,9 @@
  * preview being filled. Its phases take it and add to the preview.
  */
 
+import { type CompanyDirectory, FIRST_COMPANY_KEY, listsSeveral } from "../../company/model";
 import { translate } from "../../i18n";
 import type { Cents } from "../cells";
-import { type CompanyDirectory, FIRST_COMPANY, severalCompanies } from "../companies";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../operations";
 import type { WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
@@ -79,7 +79,7 @@ export function languageOf(state: PreviewState) {
 
 /** Whether totals and items are told apart by company. */
 export function several(state: PreviewState): boolean {
-  return severalCompanies(state.directory);
+  return listsSeveral(state.directory);
 }
 
 /** The company's name as the preview shows it. */
@@ -105,7 +105,7 @@ export function addTotal(
   operation: OutboxOperation,
   currency: string | null,
   amount: Cents,
-  company: string = FIRST_COMPANY,
+  company: string = FIRST_COMPANY_KEY,
 ): void {
   const many = several(state);
   const key = `${many ? company : ""}|${operation}|${currency ?? ""}`;
@@ -125,7 +125,7 @@ export function addTotal(
 export function currencyOf(
   state: Pick<PreviewState, "fundFacts">,
   request: WriteRequest,
-  company: string = FIRST_COMPANY,
+  company: string = FIRST_COMPANY_KEY,
 ): string | null {
   if (request.operation === "createFund") return request.currency;
   if (!MONEY_OPERATIONS.has(request.operation) || !("fundId" in request)) return null;

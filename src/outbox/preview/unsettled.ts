@@ -4,7 +4,7 @@
  * names it (and a State typed by hand on it), its fund's status and its money.
  */
 
-import { FIRST_COMPANY } from "../companies";
+import { FIRST_COMPANY_KEY } from "../../company/model";
 import { describeChanges } from "../describe";
 import { changedColumns, inFlightUntil, isUnsettled, recordCompany } from "../records";
 import { requestCells } from "../rows";
@@ -23,7 +23,7 @@ export function previewUnsettled(state: PreviewState): void {
     const until = inFlightUntil(record);
     const changed = row && record.cells ? changedColumns(record.cells, requestCells(row)) : [];
     const settle: ToSettle = {
-      ...(company === FIRST_COMPANY ? {} : { company }),
+      ...(company === FIRST_COMPANY_KEY ? {} : { company }),
       rowNumber: row?.rowNumber ?? null,
       request: record.request,
       waitingUntil: until > now ? stamp(state, until).slice(11, 16) : null,

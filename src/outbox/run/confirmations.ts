@@ -3,7 +3,7 @@
  * A run sends a row only as the person confirming saw it, each confirmation at most once.
  */
 
-import { FIRST_COMPANY } from "../companies";
+import { FIRST_COMPANY_KEY } from "../../company/model";
 import { type OutboxRow, requestCells } from "../rows";
 
 /**
@@ -18,9 +18,9 @@ export const FUND_NOT_FOUND = "?";
  */
 export function confirmationKey(
   row: Pick<OutboxRow, "cells" | "operation">,
-  company = FIRST_COMPANY,
+  company = FIRST_COMPANY_KEY,
 ): string {
-  return company === FIRST_COMPANY
+  return company === FIRST_COMPANY_KEY
     ? JSON.stringify(requestCells(row))
     : JSON.stringify([company, requestCells(row)]);
 }
@@ -33,7 +33,7 @@ export function confirmationKey(
 export function confirmedAs(
   row: OutboxRow,
   as: "new" | { sameAs: string } | { interrupted: string } | { byHand: string; state: "Done" | "Refused" },
-  company = FIRST_COMPANY,
+  company = FIRST_COMPANY_KEY,
 ): string {
   const how =
     as === "new"
@@ -43,7 +43,7 @@ export function confirmedAs(
         : "byHand" in as
           ? `byHand:${as.state}:${as.byHand}`
           : `interrupted:${as.interrupted}`;
-  return company === FIRST_COMPANY
+  return company === FIRST_COMPANY_KEY
     ? JSON.stringify([how, requestCells(row)])
     : JSON.stringify([how, requestCells(row), company]);
 }
@@ -69,7 +69,7 @@ export function takeConfirmed(
   confirmations: Confirmations,
   row: OutboxRow,
   as: ShownAs = "new",
-  company = FIRST_COMPANY,
+  company = FIRST_COMPANY_KEY,
 ): boolean {
   if (confirmations === null) return true;
   const key = confirmedAs(row, as, company);

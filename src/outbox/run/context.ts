@@ -66,8 +66,12 @@ export interface RunContext extends WriteContext {
    * execution, including the preview's reads and the confirmation. Defaults to the run's start.
    */
   startedAt?: number;
-  /** Brings the Funds or Expense reports sheet in line with a write's response to `company`. */
-  applyResult?: (result: WriteResult, company: string) => void;
+  /**
+   * Brings the Funds or Expense reports sheet in line with a write's response to `company`;
+   * answers why not, in the user's words, when the sheet cannot tell that company's row (a
+   * Company key column lost, a row whose Company and Company key disagree).
+   */
+  applyResult?: (result: WriteResult, company: string) => string | null | undefined;
   /**
    * The rows the user confirmed (the preview's `confirmed`): a row is sent only if its request
    * cells are among them, each once. A row added or edited while the question was open (by
@@ -105,6 +109,8 @@ export interface RunSummary {
    * protected range, say): the write and its row stand; the next refresh updates the sheet.
    */
   sheetsNotUpdated: number;
+  /** Of those, the ones refused because the sheet cannot tell the company's row: why, each. */
+  sheetsRefused?: string[];
   rows: RowOutcome[];
 }
 

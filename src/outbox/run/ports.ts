@@ -4,9 +4,10 @@
  * or not at all.
  */
 
-import { type CompanyDirectory, FIRST_COMPANY, ONE_COMPANY, resolveRowCompany } from "../companies";
+import { type CompanyDirectory, FIRST_COMPANY_KEY, ONE_COMPANY } from "../../company/model";
+import { resolveRowCompany } from "../companies";
 import { fieldLabel, type OutboxRow } from "../rows";
-import type { WriteContext } from "../write";
+import type { AuditPort, ServicePort, WriteContext } from "../write";
 import type { CompanyPort, RunContext, UnusableCompanyPort } from "./context";
 import { type RunState, words } from "./state";
 
@@ -15,7 +16,25 @@ export function directoryOf(context: RunContext): CompanyDirectory {
   return context.directory ?? ONE_COMPANY;
 }
 
-/** The company's port, asked for once per run; a company other than the first needs `companies`. */
+/**
+ * A company's port: its service (this user's client for that company), its audit, the IdAdmin
+ * this user's writes to it carry and why that may not go. Every port is made here, the
+ * session's (app/outbox.ts) and a run's without companies alike.
+ */
+export function companyPort(
+  service: ServicePort,
+  audit: AuditPort,
+  adminId: number | null,
+  adminIssue: string | null,
+): CompanyPort {
+  return { service, audit, adminId, adminIssue };
+}
+
+/**
+ * The company's port, asked for once per run and kept in the run's state (the one cache of
+ * ports): from `context.companies`, which says why a company is unusable; without it (a
+ * document of one company), the context's own service for the first company, no other.
+ */
 export function portOf(
   context: RunContext,
   state: Pick<RunState, "ports">,
@@ -24,13 +43,8 @@ export function portOf(
   let port = state.ports.get(company);
   if (port) return port;
   if (context.companies) port = context.companies(company);
-  else if (company === FIRST_COMPANY)
-    port = {
-      service: context.service,
-      audit: context.audit,
-      adminId: context.adminId,
-      adminIssue: context.adminIssue ?? null,
-    };
+  else if (company === FIRST_COMPANY_KEY)
+    port = companyPort(context.service, context.audit, context.adminId, context.adminIssue ?? null);
   else port = { unusable: words(context)("outbox.company.noConnection", { company }) };
   state.ports.set(company, port);
   return port;

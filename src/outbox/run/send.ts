@@ -260,15 +260,10 @@ export function updateSheets(
 ): void {
   const apply = context.applyResult;
   if (!apply) return;
-  const updated = tolerate(
-    "reported next",
-    () => {
-      apply(result, company);
-      return true;
-    },
-    false,
-  );
-  if (!updated) state.summary.sheetsNotUpdated += 1;
+  const refused = tolerate("reported next", () => apply(result, company) ?? "", null);
+  if (refused === "") return;
+  state.summary.sheetsNotUpdated += 1;
+  if (refused !== null) state.summary.sheetsRefused = [...(state.summary.sheetsRefused ?? []), refused];
 }
 
 export function errorText(error: unknown): string {

@@ -3,7 +3,7 @@
  * Unicode NFKC (fullwidth and other compatibility forms), the removal of invisible characters
  * (default-ignorable code points: zero-width spaces and joiners, soft hyphens, variation
  * selectors), case folding, and the confusable skeleton of Unicode TS #39 for Latin, Greek and
- * Cyrillic (src/settings/confusables.ts): "Alpha", "ALPHA", "Αlpha" (Greek capital alpha),
+ * Cyrillic (src/company/confusables.ts): "Alpha", "ALPHA", "Αlpha" (Greek capital alpha),
  * "Alpha" with a zero-width space and "Ａｌｐｈａ" are one name. A name holding a direction
  * control (which can show its letters in another order than they are stored) is refused
  * outright (`hasDirectionControl`). Pure.

@@ -1,13 +1,13 @@
 /**
- * Names that look alike are one name (src/settings/names.ts): NFKC, invisible characters
+ * Names that look alike are one name (src/company/names.ts): NFKC, invisible characters
  * removed, case folded, and the confusable skeleton of Unicode TS #39, whose data for Latin,
- * Greek and Cyrillic (src/settings/confusables.ts) is checked here against the full
+ * Greek and Cyrillic (src/company/confusables.ts) is checked here against the full
  * confusables data as the `unhomoglyph` package ships it.
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { CONFUSABLE_LINES } from "../../src/settings/confusables";
-import { hasDirectionControl, nameDigest, nameKey, sameName, skeleton } from "../../src/settings/names";
+import { CONFUSABLE_LINES } from "../../src/company/confusables";
+import { hasDirectionControl, nameDigest, nameKey, sameName, skeleton } from "../../src/company/names";
 
 const require = createRequire(import.meta.url);
 const FULL = require("unhomoglyph/data.json") as Record<string, string>;

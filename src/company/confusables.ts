@@ -3,12 +3,12 @@
  * scripts a company name is written in here: ASCII, Latin (Latin-1, Extended-A and -B, IPA,
  * Extended Additional), Greek (and Greek Extended) and Cyrillic (and its Supplement). Each line
  * is one character (one UTF-16 unit) followed by its prototype. Fullwidth and other
- * compatibility forms are folded by NFKC before the skeleton (src/settings/names.ts).
+ * compatibility forms are folded by NFKC before the skeleton (src/company/names.ts).
  *
  * Why a table here rather than a library: the full confusables data (about 6,300 mappings, as
  * the `unhomoglyph` package ships it) would add some 80 kB to a bundle kept under 400 kB, and
  * be compiled into one regular expression on every execution. `unhomoglyph` is a development
- * dependency only: test/settings/names.test.ts checks that these lines are exactly its data
+ * dependency only: test/company/names.test.ts checks that these lines are exactly its data
  * for these scripts, so the table follows the standard when that package is updated.
  */
 export const CONFUSABLE_LINES: readonly string[] = [

@@ -21,12 +21,6 @@ import type { OutboxRow } from "./rows";
 export { ONE_COMPANY } from "../company/model";
 export type { CompanyDirectory };
 
-/**
- * The first company's key under the name the run's ownership and order checks import it by
- * (declared once, in src/company/model.ts).
- */
-export const FIRST_COMPANY = FIRST_COMPANY_KEY;
-
 export type RowCompany =
   | { ok: true; key: string; name: string /** Set when the cell holds a former name. */; note?: string }
   | { ok: false; message: string };

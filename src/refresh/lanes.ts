@@ -10,12 +10,12 @@
  */
 import type { Round } from "../api/rounds";
 import { originOf } from "../api/urls";
+import { FIRST_COMPANY_KEY } from "../company/model";
 import { COMPANY_KEY_COLUMN, type CompanyLabel, withCompany } from "../sheets/columns";
 import {
   companyAnchor,
   companyCovers,
   companyRowKey,
-  FIRST_COMPANY_KEY,
   legacyPartsOf,
   type SheetCompany,
   showsCompanies,

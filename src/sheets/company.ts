@@ -29,7 +29,6 @@ import { normaliseKey } from "./merge";
 export type SheetCompany = Company;
 
 /** The first company's key, declared once in src/company/model.ts (re-exported for the refresh). */
-export { FIRST_COMPANY_KEY };
 
 /**
  * Whether a sheet shows the company columns: once the document has several companies, and for

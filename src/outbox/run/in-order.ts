@@ -6,7 +6,7 @@
  * changed during the run is left for the next run and its preview.
  */
 
-import { FIRST_COMPANY } from "../companies";
+import { FIRST_COMPANY_KEY } from "../../company/model";
 import { describeChanges } from "../describe";
 import { changedColumns, recordCompany, type WriteRecord } from "../records";
 import { type OutboxRow, requestCells } from "../rows";
@@ -147,7 +147,7 @@ function refusedForNoRecord(
       : null;
   const copied =
     built !== null &&
-    likenessOf(row, built.ok ? built.request : null, earlier(state), probe.ok ? probe.key : FIRST_COMPANY)
+    likenessOf(row, built.ok ? built.request : null, earlier(state), probe.ok ? probe.key : FIRST_COMPANY_KEY)
       .kind !== "new";
   if ((row.state === "Sending" || row.state === "Unknown" || doneWithoutKey || key !== "") && !copied) {
     const message = words(context)(doneWithoutKey ? "outbox.msg.doneNoKey" : "outbox.msg.noRecord");

@@ -4,8 +4,9 @@
  * the run and the preview decide by the same rules.
  */
 
+import { FIRST_COMPANY_KEY } from "../../company/model";
 import { cellText } from "../cells";
-import { type CompanyDirectory, FIRST_COMPANY, resolveRowCompany } from "../companies";
+import { type CompanyDirectory, resolveRowCompany } from "../companies";
 import { changedColumns, isUnsettled, recordCompany, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
 import { type OutboxRow, requestCells } from "../rows";
@@ -31,7 +32,7 @@ export function companyKeys(directory: CompanyDirectory): CompanyKeyOf {
   return (row) => {
     const named = resolveRowCompany(row, directory, "en");
     if (named.ok) return named.key;
-    if (cellText(row.cells.company) === "") return FIRST_COMPANY;
+    if (cellText(row.cells.company) === "") return FIRST_COMPANY_KEY;
     const removed = resolveRowCompany(row, everyCompany, "en");
     return removed.ok ? removed.key : null;
   };
@@ -182,7 +183,7 @@ export function likenessOf(
   row: OutboxRow,
   request: WriteRequest | null,
   records: Iterable<WriteRecord>,
-  company = FIRST_COMPANY,
+  company = FIRST_COMPANY_KEY,
 ): Likeness {
   const rowCells = cellsText(requestCells(row));
   const requestText = request === null ? null : canonical(request);

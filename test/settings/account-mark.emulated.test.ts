@@ -9,12 +9,13 @@
  * on a confirmation naming what changes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { servicePrefix, storeCompanies, storeOf } from "../../dev/emulator/settings";
-import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import type { Emulator } from "../../dev/emulator/index";
+import { storeCompanies, storeOf } from "../../dev/emulator/settings";
+import type { RunningSandbox } from "../../dev/sandbox/index";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
 import type { CompaniesResult, ConnectionCheck, SettingsView } from "../../src/settings/view";
-import { buildWriteBack } from "../writeback/harness";
+import { closeAll } from "../support/emulation";
+import { companyControl, startTwoCompanies } from "../support/two-companies";
 
 const ANA = "ana@example.com";
 const LUIS = "luis@example.com";
@@ -23,17 +24,8 @@ let sandbox: RunningSandbox;
 let em: Emulator;
 let keys: string[];
 
-async function sandboxCall(path: string, company: "Alpha" | "Beta", body?: unknown): Promise<unknown> {
-  const origin = sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/${path}?company=${company}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
-}
+const sandboxCall = <T = unknown>(path: string, company: "Alpha" | "Beta", body?: unknown) =>
+  companyControl<T>(sandbox, path, company, body);
 
 function run<T>(user: string, name: string, ...args: unknown[]): T {
   const out = em.tryRun(name, args, { as: "script.run", user });
@@ -59,19 +51,10 @@ const statusOf = (user: string, key: string) =>
   run<SettingsView>(user, "getSettingsView").companies?.entries.find((e) => e.key === key)?.status;
 
 beforeAll(async () => {
-  const distDir = buildWriteBack();
-  sandbox = await startSandboxThread({ ...SIZES, today: "2024-06-30", companies: 2 });
-  em = createEmulator({
-    distDir,
-    timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
-    users: [ANA, LUIS],
-  });
+  ({ sandbox, em } = await startTwoCompanies([ANA, LUIS], SIZES));
 }, 240_000);
 
-afterAll(async () => {
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(async () => {
   await sandboxCall("reset", "Alpha", SIZES);

@@ -8,24 +8,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
-import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
+import { setUpPerFile, sheetOf } from "../refresh/emulation";
 
-let s: Setup;
-
-beforeAll(async () => {
-  s = await setUp({ distDir: privateBuild(), funds: 12, reports: 2 });
-}, 120_000);
-
-afterAll(async () => {
-  await s?.close();
-});
-
-beforeEach(() => {
-  s.emulator.resetState();
-  storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
-  // Every read in a row of its own: many rows to number.
-  s.settings({ pageSize: "5", auditReads: "every" });
-});
+// Every read in a row of its own: many rows to number.
+const s = setUpPerFile({ funds: 12, reports: 2 }, { form: { pageSize: "5", auditReads: "every" } });
 
 function refresh(): void {
   expect(s.emulator.tryRun("refreshFunds", [], { as: "menu", user: s.user })).toMatchObject({ ok: true });

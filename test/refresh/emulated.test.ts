@@ -4,16 +4,15 @@
  * the audit sheet records.
  */
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { translate } from "../../src/i18n";
 import { loadText, saveText } from "../../src/refresh/stored-text";
 import type { SettingsView } from "../../src/settings/view";
 import { NEEDED_COLUMNS } from "../../src/summary/records";
-import { privateBuild, setUpPerFile, sheetOf } from "./emulation";
+import { setUpPerFile, sheetOf } from "./emulation";
 
-let dist: string;
 let employeeId: number;
 
 const FORM = {
@@ -33,7 +32,6 @@ const s = setUpPerFile(
 );
 
 beforeAll(async () => {
-  dist = privateBuild();
   const users = await s.control("users");
   employeeId =
     users.Users.find((u: { Roles: string[] }) => u.Roles.includes("employee"))?.Id ?? users.Users[0].Id;

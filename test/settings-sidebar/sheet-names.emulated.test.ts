@@ -5,7 +5,7 @@
  * collide (stored before the rule) stops with the reason instead of writing funds into the
  * Audit sheet.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SETTINGS_KEY } from "../../src/settings";
 import type { SaveSettingsResult } from "../../src/settings/view";
 import { setUpPerFile, sheetOf } from "../refresh/emulation";

@@ -4,8 +4,7 @@
  * recomputes the funds block per company and currency, with the total per currency across
  * companies, charts of one currency each, and a row of no known company left out and said.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storeToken } from "../../dev/emulator/settings";
+import { describe, expect, it } from "vitest";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { chartsSnapshot } from "../../dev/emulator/spreadsheet/charts";
 import { loadLayout, saveLayout } from "../../src/refresh/stored-text";

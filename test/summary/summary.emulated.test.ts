@@ -2,8 +2,7 @@
  * The Summary sheet written by the BUILT add-on in the emulation against the sandbox: after
  * Refresh all, a refresh of one sheet, Refresh selected rows and a scheduled refresh.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storeToken } from "../../dev/emulator/settings";
+import { describe, expect, it } from "vitest";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { chartsOn, chartsSnapshot } from "../../dev/emulator/spreadsheet/charts";
 import { displayCell } from "../../dev/emulator/spreadsheet/format";

@@ -6,12 +6,13 @@
  * what to do.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { servicePrefix, storeCompanies } from "../../dev/emulator/settings";
-import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import type { Emulator } from "../../dev/emulator/index";
+import { storeCompanies } from "../../dev/emulator/settings";
+import type { RunningSandbox } from "../../dev/sandbox/index";
 import type { FundSidebarView } from "../../src/app/fund-sidebar";
 import { sheetOf } from "../refresh/emulation";
-import { buildWriteBack } from "../writeback/harness";
+import { closeAll } from "../support/emulation";
+import { startTwoCompanies } from "../support/two-companies";
 
 const ANA = "ana@example.com";
 const LUIS = "luis@example.com";
@@ -22,19 +23,10 @@ let em: Emulator;
 let keys: string[];
 
 beforeAll(async () => {
-  const distDir = buildWriteBack();
-  sandbox = await startSandboxThread({ ...SIZES, today: "2024-06-30", companies: 2 });
-  em = createEmulator({
-    distDir,
-    timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
-    users: [ANA, LUIS],
-  });
+  ({ sandbox, em } = await startTwoCompanies([ANA, LUIS], SIZES));
 }, 240_000);
 
-afterAll(async () => {
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(() => {
   em.resetState();

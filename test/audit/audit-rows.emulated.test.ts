@@ -9,13 +9,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { COMPANIES_KEY } from "../../src/settings/companies";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
-import {
-  auditRows,
-  openFundsOf,
-  type SandboxFund,
-  stoppedAfterARead,
-  writeBackPerFile,
-} from "../writeback/harness";
+import { auditRows, openFundsOf, type SandboxFund, sweepKills, writeBackPerFile } from "../writeback/harness";
 
 const wb = writeBackPerFile();
 let openFunds: SandboxFund[];
@@ -290,7 +284,7 @@ describe("an Audit sheet with the previous version's columns", () => {
   });
 
   for (const version of ["previous", "older"] as const) {
-    it(`the ${version} one, killed at any call while its new columns go in, keeps every earlier row under the right headers`, () => {
+    it(`the ${version} one, killed at any call while its new columns go in, keeps every earlier row under the right headers`, async () => {
       wb.emulator.resetState();
       wb.settings({ pageSize: "3", auditReads: "every" });
       refreshFunds();
@@ -298,20 +292,18 @@ describe("an Audit sheet with the previous version's columns", () => {
       asEarlierVersion(version);
       // Every kill point starts from this spreadsheet, made once.
       const start = wb.emulator.saveState();
-      let completed = false;
-      for (let call = 1; !completed; call++) {
-        wb.emulator.restoreState(start);
-        completed = wb.menu("refreshFunds", ["OK"], { stopAt: { serviceCall: call } }).ok;
-        // The same documents as the point before, which was checked (stoppedAfterARead).
-        if (stoppedAfterARead(wb.emulator, call)) continue;
-        refreshFunds();
-        const where = `killed at call ${call}`;
-        expect(wb.sheetValues("Audit")[0], where).toEqual(headersOf(AUDIT_TABLE, "en"));
-        const after = auditRows(wb).filter((r) => before.some((b) => b["Entry no."] === r["Entry no."]));
-        const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp) });
-        expect(after.map(strip), where).toEqual(before.map(strip));
-        expect(call).toBeLessThan(1_000);
-      }
+      await sweepKills(wb.emulator, {
+        restore: () => wb.emulator.restoreState(start),
+        kill: (call) => wb.menu("refreshFunds", ["OK"], { stopAt: { serviceCall: call } }),
+        check(where) {
+          refreshFunds();
+          expect(wb.sheetValues("Audit")[0], where).toEqual(headersOf(AUDIT_TABLE, "en"));
+          const after = auditRows(wb).filter((r) => before.some((b) => b["Entry no."] === r["Entry no."]));
+          const strip = (r: Record<string, unknown>) => ({ ...r, Timestamp: String(r.Timestamp) });
+          expect(after.map(strip), where).toEqual(before.map(strip));
+        },
+        within: 1_000,
+      });
     }, 300_000);
   }
 

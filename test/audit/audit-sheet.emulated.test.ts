@@ -5,27 +5,12 @@
  * it, and the next write restores a missing header and reports, once, in a row of its own,
  * which entries are gone and which rows were not written by the add-on.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storeToken } from "../../dev/emulator/settings";
+import { describe, expect, it } from "vitest";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
-import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
+import { setUpPerFile, sheetOf } from "../refresh/emulation";
 
-let s: Setup;
-
-beforeAll(async () => {
-  s = await setUp({ distDir: privateBuild(), funds: 12, reports: 2 });
-}, 120_000);
-
-afterAll(async () => {
-  await s?.close();
-});
-
-beforeEach(() => {
-  s.emulator.resetState();
-  storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
-  // Every read in a row of its own: many rows to number.
-  s.settings({ pageSize: "5", auditReads: "every" });
-});
+// Every read in a row of its own: many rows to number.
+const s = setUpPerFile({ funds: 12, reports: 2 }, { form: { pageSize: "5", auditReads: "every" } });
 
 function refresh(): void {
   expect(s.emulator.tryRun("refreshFunds", [], { as: "menu", user: s.user })).toMatchObject({ ok: true });
@@ -102,52 +87,34 @@ describe("entry numbers", () => {
     expect(checks()[0]).toMatch(new RegExp(`^Entry ${n} is not in this sheet`));
   });
 
+  /** A deposit's row of the Audit sheet as someone might type it: its time, Id and Entry no. */
+  const typedByHand = (at: string, id: string, entry: number | string) => [
+    at,
+    "mallory@example.com",
+    "menu",
+    "Deposit",
+    "",
+    "Fund 5",
+    10,
+    "USD",
+    "POST",
+    "depositMoneyToFund",
+    "",
+    200,
+    "ok",
+    "",
+    10,
+    id,
+    entry,
+  ];
+
   it("a row typed by hand is pointed at, with or without a number", () => {
     refresh();
     const n = audit().numbers.length;
     s.emulator.typeCells(
       "Audit",
       `A${n + 2}:Q${n + 3}`,
-      [
-        [
-          "2024-06-30 10:00:00",
-          "mallory@example.com",
-          "menu",
-          "Deposit",
-          "",
-          "Fund 5",
-          10,
-          "USD",
-          "POST",
-          "depositMoneyToFund",
-          "",
-          200,
-          "ok",
-          "",
-          10,
-          "5001",
-          "",
-        ],
-        [
-          "2024-06-30 10:01:00",
-          "mallory@example.com",
-          "menu",
-          "Deposit",
-          "",
-          "Fund 5",
-          10,
-          "USD",
-          "POST",
-          "depositMoneyToFund",
-          "",
-          200,
-          "ok",
-          "",
-          10,
-          "5002",
-          n + 1,
-        ],
-      ],
+      [typedByHand("2024-06-30 10:00:00", "5001", ""), typedByHand("2024-06-30 10:01:00", "5002", n + 1)],
       s.user,
     );
     refresh();

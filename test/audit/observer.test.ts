@@ -24,6 +24,17 @@ function sink() {
 
 const base = { url: "http://x/v1/e", attempt: 1, at: 1_700_000_000_000 } as const;
 
+/** A deposit to fund 4 about to be sent. */
+const DEPOSIT: CallEvent = {
+  ...base,
+  phase: "before",
+  endpoint: "depositMoneyToFund",
+  kind: "write",
+  method: "POST",
+  params: { Id: 4, DepositAmount: 10 },
+  recordId: 4,
+};
+
 describe("audit of the client's calls", () => {
   it("opens a write's row before it is sent and completes it after; keeps reads for one batch", () => {
     const { rows, log, s } = sink();
@@ -35,15 +46,7 @@ describe("audit of the client's calls", () => {
       reads: "every",
     });
     const audit = callAudit(auditLog, () => "Deposit");
-    const write: CallEvent = {
-      ...base,
-      phase: "before",
-      endpoint: "depositMoneyToFund",
-      kind: "write",
-      method: "POST",
-      params: { Id: 4, DepositAmount: 10 },
-      recordId: 4,
-    };
+    const write = DEPOSIT;
     audit.onCall(write);
     expect(log).toEqual(["append depositMoneyToFund:sending", "flush"]);
     audit.onCall({ ...write, phase: "after", status: 200, outcome: "ok", durationMs: 80 });
@@ -88,15 +91,7 @@ describe("the company of the audited calls", () => {
     message: `Bearer ${token} refused`,
     durationMs: 5,
   });
-  const write: CallEvent = {
-    ...base,
-    phase: "before",
-    endpoint: "depositMoneyToFund",
-    kind: "write",
-    method: "POST",
-    params: { Id: 4, DepositAmount: 10 },
-    recordId: 4,
-  };
+  const write = DEPOSIT;
   const context = (secrets: string[]) => ({
     user: "u",
     source: "menu" as const,

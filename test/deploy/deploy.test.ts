@@ -4,7 +4,7 @@
  * with --target dev|prod, from .clasp.dev.json / .clasp.prod.json (ignored by git), which nothing
  * else needs.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   claspProjectProblem,
   deploySteps,
@@ -39,13 +39,28 @@ function scratch(clasp?: object, file = ".clasp.json"): string {
   return dir;
 }
 
-/** `npm run deploy -- …args` as a deployer types it, in a copy of the project holding only the script. */
-function deploy(dir: string, args: string[]): { status: number | null; out: string; err: string } {
-  const result = spawnSync(tsx, [join(dir, "scripts", "deploy.ts"), ...args], { cwd: dir, encoding: "utf8" });
-  return { status: result.status, out: result.stdout, err: result.stderr };
+/**
+ * `npm run deploy -- …args` as a deployer types it, in a copy of the project holding only the
+ * script: its exit status and what it printed, once it has ended (the tests that start it run
+ * side by side, each in a folder of its own).
+ */
+function deploy(dir: string, args: string[]): Promise<{ status: number | null; out: string; err: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(tsx, [join(dir, "scripts", "deploy.ts"), ...args], { cwd: dir });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+    });
+    child.on("error", fail);
+    child.on("close", (status) => done({ status, out, err }));
+  });
 }
 
-afterEach(() => {
+afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -151,8 +166,9 @@ describe("npm run deploy", () => {
   });
 });
 
-// Some of these start the deploy script with tsx, a few seconds each on a busy machine.
-describe("the script id", { timeout: 60_000 }, () => {
+// Some of these start the deploy script with tsx, a few seconds each on a busy machine: they run
+// side by side.
+describe.concurrent("the script id", { timeout: 60_000 }, () => {
   it("ships as .clasp.json at the top level, pushing dist/, with a placeholder id", () => {
     const committed = execFileSync("git", ["show", "HEAD:.clasp.json"], { cwd: root, encoding: "utf8" });
     expect(JSON.parse(committed)).toEqual({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: "dist" });
@@ -172,10 +188,10 @@ describe("the script id", { timeout: 60_000 }, () => {
     expect(committed.status).toBe(1);
   });
 
-  it("refuses the committed .clasp.json as it is: its id is the placeholder", () => {
+  it("refuses the committed .clasp.json as it is: its id is the placeholder", async () => {
     const dir = scratch();
     copyFileSync(join(root, ".clasp.json"), join(dir, ".clasp.json"));
-    const { status, out, err } = deploy(dir, ["--dry-run"]);
+    const { status, out, err } = await deploy(dir, ["--dry-run"]);
     expect(status).toBe(1);
     expect(err).toContain(
       `.clasp.json has no script id: replace ${PLACEHOLDER_SCRIPT_ID} with your script's id`,
@@ -183,13 +199,15 @@ describe("the script id", { timeout: 60_000 }, () => {
     expect(out).toBe("");
   });
 
-  it("with --target prod reads .clasp.prod.json, not .clasp.json, and refuses when it is missing", () => {
+  it("with --target prod reads .clasp.prod.json, not .clasp.json, and refuses when it is missing", async () => {
     const dir = scratch({ scriptId: "1prodID", rootDir: "dist" }, ".clasp.prod.json");
     copyFileSync(join(root, ".clasp.json"), join(dir, ".clasp.json"));
-    const prod = deploy(dir, ["--dry-run", "--target", "prod"]);
+    const [prod, dev] = await Promise.all([
+      deploy(dir, ["--dry-run", "--target", "prod"]),
+      deploy(dir, ["--dry-run", "--target", "dev"]),
+    ]);
     expect(prod.status).toBe(0);
     expect(prod.out).toContain("clasp --project .clasp.prod.json push --force");
-    const dev = deploy(dir, ["--dry-run", "--target", "dev"]);
     expect(dev.status).toBe(1);
     expect(dev.err).toContain("No .clasp.dev.json for --target dev: copy .clasp.json to .clasp.dev.json");
     expect(dev.out).toBe("");
@@ -220,27 +238,29 @@ describe("the script id", { timeout: 60_000 }, () => {
     expect(files.filter((f) => f !== "scripts/deploy.ts" && !f.startsWith("test/deploy/"))).toEqual([]);
   });
 
-  it("stops the deploy before anything runs when .clasp.json is missing, saying how to restore it", () => {
+  it("stops the deploy before anything runs when .clasp.json is missing, saying how to restore it", async () => {
     const dir = scratch();
-    const { status, out, err } = deploy(dir, ["--dry-run"]);
+    const { status, out, err } = await deploy(dir, ["--dry-run"]);
     expect(status).toBe(1);
     expect(err).toContain("restore it (git checkout .clasp.json)");
     expect(out).toBe("");
     expect(claspProjectProblem(dir)).toMatch(/No .clasp.json/);
   });
 
-  it("stops the deploy when .clasp.json still holds the placeholder or pushes another folder", () => {
-    const placeholder = deploy(scratch({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: "dist" }), ["--dry-run"]);
+  it("stops the deploy when .clasp.json still holds the placeholder or pushes another folder", async () => {
+    const [placeholder, otherRoot] = await Promise.all([
+      deploy(scratch({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: "dist" }), ["--dry-run"]),
+      deploy(scratch({ scriptId: "1abcDEF", rootDir: "src" }), ["--dry-run"]),
+    ]);
     expect(placeholder.status).toBe(1);
     expect(placeholder.err).toContain(`replace ${PLACEHOLDER_SCRIPT_ID}`);
-    const otherRoot = deploy(scratch({ scriptId: "1abcDEF", rootDir: "src" }), ["--dry-run"]);
     expect(otherRoot.status).toBe(1);
     expect(otherRoot.err).toContain('"rootDir": "dist"');
   });
 
-  it("runs the steps in order once .clasp.json names a script (dry run)", () => {
+  it("runs the steps in order once .clasp.json names a script (dry run)", async () => {
     const dir = scratch({ scriptId: "1abcDEF", rootDir: "dist" });
-    const { status, out } = deploy(dir, ["--dry-run", "--deploy", "1.3", "--deployment-id", "AKfy123"]);
+    const { status, out } = await deploy(dir, ["--dry-run", "--deploy", "1.3", "--deployment-id", "AKfy123"]);
     expect(status).toBe(0);
     expect(out.trim().split("\n")).toEqual([
       "deploy: build, type-check, lint and test: npm test",
@@ -250,7 +270,7 @@ describe("the script id", { timeout: 60_000 }, () => {
     expect(existsSync(join(dir, "dist"))).toBe(false);
   });
 
-  it("after clasp makes a version, prints the next step with its number: the Marketplace SDK's App Configuration", () => {
+  it("after clasp makes a version, prints the next step with its number: the Marketplace SDK's App Configuration", async () => {
     const dir = scratch({ scriptId: "1abcDEF", rootDir: "dist" });
     writeFileSync(
       join(dir, "package.json"),
@@ -264,24 +284,24 @@ describe("the script id", { timeout: 60_000 }, () => {
       '#!/bin/sh\ncase "$1" in create-version) echo "Created version 7" ;; *) echo "Pushed 5 files." ;; esac\n',
       { mode: 0o755 },
     );
-    const { status, out } = deploy(dir, ["--version", "1.1: fixes"]);
+    const { status, out } = await deploy(dir, ["--version", "1.1: fixes"]);
     expect(status).toBe(0);
     expect(out).toContain("Created version 7");
     expect(out).toContain(
       "Google Workspace Marketplace SDK → App Configuration, under Sheets add-on, enter 7 as the script version and Save.",
     );
     // Nothing of the kind after a plain push.
-    expect(deploy(dir, []).out).not.toContain("App Configuration");
+    expect((await deploy(dir, [])).out).not.toContain("App Configuration");
   });
 
-  it("stops at the first failing step: no push after a failed check", () => {
+  it("stops at the first failing step: no push after a failed check", async () => {
     const dir = scratch({ scriptId: "1abcDEF", rootDir: "dist" });
     // A project whose tests fail: npm test exits 1.
     writeFileSync(
       join(dir, "package.json"),
       JSON.stringify({ name: "x", private: true, scripts: { test: 'node -e "process.exit(3)"' } }),
     );
-    const { status, out, err } = deploy(dir, []);
+    const { status, out, err } = await deploy(dir, []);
     expect(status).toBe(3);
     expect(out).toContain("deploy: build, type-check, lint and test: npm test");
     expect(out).not.toContain("clasp push");

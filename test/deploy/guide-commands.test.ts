@@ -10,20 +10,54 @@ import { describe, expect, it } from "vitest";
 import { deploySteps, parseDeployArgs } from "../../scripts/deploy";
 
 const root = resolve(import.meta.dirname, "../..");
-const clasp = join(root, "node_modules", ".bin", "clasp");
 const guide = readFileSync(join(root, "docs", "deploy.md"), "utf8");
 
-const helps = new Map<string, string>();
-/** clasp's own help: of the program (""), or of one command. */
-function help(command: string): string {
-  let text = helps.get(command);
-  if (text === undefined) {
-    text = execFileSync(clasp, command === "" ? ["--help"] : [command, "--help"], {
+/**
+ * The help clasp prints for `clasp --help` ("") and `clasp <command> --help`, for each of
+ * `names`: the installed clasp's own program (the one its bin parses the arguments with), each
+ * command's help written as --help writes it, all in one node process instead of one a command
+ * (loading clasp is most of a help's time). A name clasp has no command for has no help.
+ */
+const HELPS_SCRIPT = `
+import { pathToFileURL } from "node:url";
+const [programJs, ...names] = process.argv.slice(1);
+const { makeProgram } = await import(pathToFileURL(programJs).href);
+const program = makeProgram();
+const helps = {};
+for (const name of names) {
+  const command = name === "" ? program : program.commands.find((c) => c.name() === name || c.aliases().includes(name));
+  if (!command) continue;
+  let text = "";
+  command.configureOutput({ writeOut: (s) => { text += s; }, writeErr: (s) => { text += s; } });
+  command.outputHelp();
+  helps[name] = text;
+}
+process.stdout.write(JSON.stringify(helps));
+`;
+function claspHelps(names: string[]): Map<string, string> {
+  const programJs = join(root, "node_modules/@google/clasp/build/src/commands/program.js");
+  const out = execFileSync(
+    process.execPath,
+    ["--input-type=module", "-e", HELPS_SCRIPT, programJs, ...names],
+    {
       cwd: root,
       encoding: "utf8",
-    });
-    helps.set(command, text);
-  }
+    },
+  );
+  return new Map(Object.entries(JSON.parse(out) as Record<string, string>));
+}
+
+let helps: Map<string, string> | undefined;
+/** clasp's own help: of the program (""), or of one command (read once for every command used here). */
+function help(command: string): string {
+  helps ??= claspHelps([
+    "",
+    "login",
+    ...guideCommands().map((w) => w[0] ?? ""),
+    ...deployCommands().map((w) => w[0] ?? ""),
+  ]);
+  const text = helps.get(command);
+  if (text === undefined) throw new Error(`clasp has no command ${command}`);
   return text;
 }
 
@@ -41,6 +75,22 @@ function guideCommands(): string[][] {
   return found.map((text) => text.split(/\s+/));
 }
 
+/**
+ * The words of each clasp step `npm run deploy` runs, whatever its arguments, after a global
+ * option and its value (--project file), which come first.
+ */
+function deployCommands(): string[][] {
+  return [
+    [],
+    ["--version", "v"],
+    ["--deploy", "d"],
+    ["--deploy", "d", "--deployment-id", "AKfy"],
+    ["--target", "prod", "--version", "v"],
+  ]
+    .flatMap((args) => deploySteps(parseDeployArgs(args)).filter((s) => s.command === "clasp"))
+    .map((step) => (step.args[0] === "--project" ? step.args.slice(2) : step.args));
+}
+
 /** The flags of `words` (after the command name) that neither the command nor clasp lists. */
 function unknownFlags(words: string[]): string[] {
   const [command = "", ...rest] = words;
@@ -55,6 +105,16 @@ function unknownFlags(words: string[]): string[] {
 }
 
 describe("the deploy guide against clasp's own help", { timeout: 300_000 }, () => {
+  it("reads the help of the program the installed clasp's bin parses its arguments with", () => {
+    const clasp = join(root, "node_modules/@google/clasp");
+    const bin = (JSON.parse(readFileSync(join(clasp, "package.json"), "utf8")) as { bin: { clasp: string } })
+      .bin.clasp;
+    const main = readFileSync(join(clasp, bin), "utf8");
+    expect(main).toContain("import { makeProgram } from './commands/program.js';");
+    expect(main).toContain("await program.parseAsync(process.argv);");
+    expect(help("")).toMatch(/^Usage: clasp /);
+  });
+
   it("gives clasp commands the installed clasp has, with flags it lists", () => {
     const given = guideCommands();
     expect(given.length).toBeGreaterThan(4);
@@ -85,19 +145,12 @@ describe("the deploy guide against clasp's own help", { timeout: 300_000 }, () =
   });
 
   it("runs, in npm run deploy, only clasp commands and flags clasp lists", () => {
-    const all = [
-      [],
-      ["--version", "v"],
-      ["--deploy", "d"],
-      ["--deploy", "d", "--deployment-id", "AKfy"],
-      ["--target", "prod", "--version", "v"],
-    ].flatMap((args) => deploySteps(parseDeployArgs(args)).filter((s) => s.command === "clasp"));
     const known = commands();
-    for (const step of all) {
-      // A global option and its value come first (--project file), then the command.
-      const words = step.args[0] === "--project" ? step.args.slice(2) : step.args;
+    const all = deployCommands();
+    expect(all.length).toBeGreaterThan(4);
+    for (const words of all) {
       expect(known).toContain(words[0]);
-      expect(unknownFlags(words), step.args.join(" ")).toEqual([]);
+      expect(unknownFlags(words), words.join(" ")).toEqual([]);
     }
   });
 });

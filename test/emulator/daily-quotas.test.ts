@@ -4,24 +4,15 @@
  * at Pacific midnight; and the trigger total runtime (90 minutes a day for consumer accounts,
  * 6 hours for Workspace) refuses a trigger execution once spent.
  */
-import { resolve } from "node:path";
-import { Worker } from "node:worker_threads";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
-import { fixtureEmulator, inScript } from "./helpers";
+import { echoServerPerFile, fixtureEmulator, inScript, minutesToPacificMidnight } from "./helpers";
 
-let server: Worker;
-let base = "";
+const echo = echoServerPerFile();
 const emulators: Emulator[] = [];
 
-beforeAll(async () => {
-  server = new Worker(resolve(import.meta.dirname, "../fixtures/emulator/echo-server.mjs"));
-  const { port } = await new Promise<{ port: number }>((done) => server.once("message", done));
-  base = `http://127.0.0.1:${port}`;
-});
 afterAll(async () => {
   for (const em of emulators) await em.close();
-  await server.terminate();
 });
 
 function emulator(options: Parameters<typeof fixtureEmulator>[0]): Emulator {
@@ -33,18 +24,7 @@ function emulator(options: Parameters<typeof fixtureEmulator>[0]): Emulator {
 const HOUR = 3_600_000;
 /** Moves the emulator's clock to `minutesBefore` minutes before the next midnight in Los Angeles. */
 function toBeforePacificMidnight(em: Emulator, minutesBefore: number): void {
-  const now = em.now().getTime();
-  // The hours and minutes of the clock in Los Angeles, whatever the season.
-  const [h, m] = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "America/Los_Angeles",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(now)
-    .split(":")
-    .map(Number) as [number, number];
-  const toMidnight = (24 * 60 - (h * 60 + m)) * 60_000;
+  const toMidnight = minutesToPacificMidnight(em.now().getTime()) * 60_000;
   em.advanceTime(Math.max(0, toMidnight - minutesBefore * 60_000 - 60_000));
 }
 
@@ -55,18 +35,18 @@ describe("the UrlFetch quota window", () => {
     const em = emulator({ dailyUrlFetchQuota: 3 });
     toBeforePacificMidnight(em, 10);
     const first = em.now().getTime();
-    for (let i = 0; i < 3; i++) inScript(em, fetchOnce, { url: `${base}/echo` });
+    for (let i = 0; i < 3; i++) inScript(em, fetchOnce, { url: `${echo.base}/echo` });
     expect(em.urlFetchToday()).toBe(3);
     // Past midnight in Los Angeles: a calendar-day count would start over here; Google's does not.
     em.advanceTime(20 * 60_000);
     expect(em.urlFetchToday()).toBe(3);
-    expect(() => inScript(em, fetchOnce, { url: `${base}/echo` })).toThrow(
+    expect(() => inScript(em, fetchOnce, { url: `${echo.base}/echo` })).toThrow(
       "Service invoked too many times for one day: urlfetch.",
     );
     // 24 hours after the first call the window closes and a new one opens with the next call.
     em.advanceTime(first + 24 * HOUR - em.now().getTime() + 1_000);
     expect(em.urlFetchToday()).toBe(0);
-    expect(() => inScript(em, fetchOnce, { url: `${base}/echo` })).not.toThrow();
+    expect(() => inScript(em, fetchOnce, { url: `${echo.base}/echo` })).not.toThrow();
     expect(em.urlFetchToday()).toBe(1);
   });
 });

@@ -5,27 +5,19 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { Worker } from "node:worker_threads";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
 import { MAX_URL_BYTES } from "../../dev/emulator/url-fetch";
-import { FIXTURE_DIST, fixtureEmulator, inScript } from "./helpers";
+import { echoServerPerFile, FIXTURE_DIST, fixtureEmulator, inScript } from "./helpers";
 
 const EMAIL_SCOPE = "https://www.googleapis.com/auth/userinfo.email";
-let server: Worker;
-let base = "";
+const echo = echoServerPerFile();
 const emulators: Emulator[] = [];
 const folders: string[] = [];
 
-beforeAll(async () => {
-  server = new Worker(resolve(import.meta.dirname, "../fixtures/emulator/echo-server.mjs"));
-  const { port } = await new Promise<{ port: number }>((done) => server.once("message", done));
-  base = `http://127.0.0.1:${port}`;
-});
 afterAll(async () => {
   for (const em of emulators) await em.close();
-  await server.terminate();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -95,9 +87,9 @@ describe("the Properties quota per day", () => {
 
 describe("UrlFetch's URL length", () => {
   const fetchUrl = `return UrlFetchApp.fetch(args.url).getResponseCode();`;
-  /** `base`/echo?q=… padded to `bytes` bytes of UTF-8. */
+  /** `echo.base`/echo?q=… padded to `bytes` bytes of UTF-8. */
   function urlOf(bytes: number, tail = ""): string {
-    const head = `${base}/echo?q=`;
+    const head = `${echo.base}/echo?q=`;
     return head + "a".repeat(bytes - Buffer.byteLength(head + tail, "utf8")) + tail;
   }
   it("sends a URL of 2 KB and refuses one byte more (Google's quotas page: 2 KB)", () => {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_KIND_KEY, LEDGER_KEY } from "../../src/app/quota";
+import { minutesToPacificMidnight } from "../emulator/helpers";
 import { writeBackPerFile } from "../writeback/harness";
 
 const wb = writeBackPerFile();
@@ -77,17 +78,7 @@ describe("UrlFetch calls counted on every path", () => {
     // run at the wrong hour of the day, it would close in the middle of the last refresh below.
     wb.emulator.advanceTime(24 * 3_600_000 + 60_000);
     // Five minutes past the next midnight in Los Angeles.
-    const now = wb.emulator.now().getTime();
-    const [h, m] = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "America/Los_Angeles",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .format(now)
-      .split(":")
-      .map(Number) as [number, number];
-    wb.emulator.advanceTime((24 * 60 - (h * 60 + m) + 5) * 60_000);
+    wb.emulator.advanceTime((minutesToPacificMidnight(wb.emulator.now().getTime()) + 5) * 60_000);
     // The window's first call was 20 minutes ago, the day before in Los Angeles.
     const since = wb.emulator.now().getTime() - 20 * 60_000;
     user.set(LEDGER_KEY, JSON.stringify({ since, calls: 19_995 }));

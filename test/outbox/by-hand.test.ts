@@ -10,26 +10,13 @@ import { previewText } from "../../src/outbox/preview";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { confirmedAs, runOutbox } from "../../src/outbox/run";
-import {
-  FakeAudit,
-  FakeClock,
-  FakeLedger,
-  FakeSheet,
-  memoryRecords,
-  previewSheet,
-  runContext,
-  userRow,
-} from "./fakes";
+import { outboxCore, userRow } from "./fakes";
 
 function setup() {
-  const ledger = new FakeLedger();
-  ledger.addFund({ id: 1, balance: 100_000, flexible: true });
-  const sheet = new FakeSheet([userRow("Deposit", 1, { amount: "5.00" })]);
-  const clock = new FakeClock();
-  ledger.clock = clock;
-  const records = memoryRecords();
-  const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
-  const preview = () => previewSheet(context, sheet, ledger, records);
+  const { ledger, sheet, clock, context, preview } = outboxCore(
+    [userRow("Deposit", 1, { amount: "5.00" })],
+    [{ id: 1, balance: 100_000, flexible: true }],
+  );
   const confirmedRun = (shown: ReturnType<typeof preview>) =>
     runOutbox({
       ...context,

@@ -6,18 +6,14 @@
 import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { runOutbox } from "../../src/outbox/run";
-import { FakeAudit, FakeClock, FakeLedger, FakeSheet, memoryRecords, runContext, userRow } from "./fakes";
+import { outboxCore, userRow } from "./fakes";
 
 const creation = () =>
   userRow("Create fund", "", { employeeId: 9, fundName: "Petty cash", currency: "CLP", amount: "100.00" });
 
 describe("an interrupted fund creation and another row creating the same fund", () => {
   it("the other row waits until the first is settled; each row ends with a fund of its own", () => {
-    const ledger = new FakeLedger();
-    const clock = new FakeClock();
-    ledger.clock = clock;
-    const sheet = new FakeSheet([creation()]);
-    const context = runContext(sheet, ledger, new FakeAudit(), clock, memoryRecords());
+    const { ledger, clock, sheet, context } = outboxCore([creation()], []);
     ledger.faults.push({ endpoint: "createFund", when: "before" }); // never applied, no answer
     runOutbox(context);
     expect(sheet.cell(2, "state")).toBe("Unknown");

@@ -7,7 +7,7 @@
 import type { DateFormatter } from "../../src/outbox/cells";
 import { type CellValue, OUTBOX_COLUMNS, OWNED_COLUMNS, type OwnedCells } from "../../src/outbox/columns";
 import { previewOutbox } from "../../src/outbox/preview";
-import { type RecordStore, textRecordStore } from "../../src/outbox/records";
+import { type RecordStore, textRecordStore, type WriteRecord } from "../../src/outbox/records";
 import type { WriteRequest } from "../../src/outbox/requests";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { type OutboxSheetPort, type RunContext, runOutbox } from "../../src/outbox/run";
@@ -457,4 +457,28 @@ export function haltingRun(context: RunContext, sheet: FakeSheet, ledger: FakeLe
     }
     sheet.halted = false;
   };
+}
+
+/**
+ * The Outbox core on in-memory ports, as most of its tests set it up: a ledger holding `funds`
+ * and `reports`, whose late requests land by the run's clock; the sheet holding `rows`; an audit;
+ * the records, holding `records`; the run's context; and the preview of the sheet as it is then.
+ */
+export function outboxCore(
+  rows: ReturnType<typeof userRow>[],
+  funds: Parameters<FakeLedger["addFund"]>[0][],
+  options: { reports?: number[]; records?: WriteRecord[] } = {},
+) {
+  const ledger = new FakeLedger();
+  for (const fund of funds) ledger.addFund(fund);
+  for (const report of options.reports ?? []) ledger.addReport(report);
+  const clock = new FakeClock();
+  ledger.clock = clock;
+  const sheet = new FakeSheet(rows);
+  const audit = new FakeAudit();
+  const records = memoryRecords();
+  for (const record of options.records ?? []) records.put(record);
+  const context = runContext(sheet, ledger, audit, clock, records);
+  const preview = () => previewSheet(context, sheet, ledger, records);
+  return { ledger, sheet, audit, clock, records, context, preview };
 }

@@ -4,18 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { runOutbox } from "../../src/outbox/run";
-import { FakeAudit, FakeClock, FakeLedger, FakeSheet, memoryRecords, runContext, userRow } from "./fakes";
+import { type FakeLedger, outboxCore, userRow } from "./fakes";
 
 function setup(rows: ReturnType<typeof userRow>[]) {
-  const ledger = new FakeLedger();
-  ledger.addFund({ id: 1, balance: 100_000, flexible: true });
-  ledger.addFund({ id: 2, balance: 100_000, flexible: true });
-  const sheet = new FakeSheet(rows);
-  const clock = new FakeClock();
-  ledger.clock = clock;
-  const records = memoryRecords();
-  const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
-  return { ledger, sheet, clock, context };
+  return outboxCore(rows, [
+    { id: 1, balance: 100_000, flexible: true },
+    { id: 2, balance: 100_000, flexible: true },
+  ]);
 }
 
 /** Runs `edit` once, at the first read of a fund (the snapshot read just before a deposit leaves). */

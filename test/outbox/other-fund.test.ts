@@ -8,22 +8,13 @@ import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { runOutbox } from "../../src/outbox/run";
-import { FakeAudit, FakeClock, FakeLedger, FakeSheet, memoryRecords, runContext, userRow } from "./fakes";
+import { outboxCore, userRow } from "./fakes";
 
 function interruptedDeposit() {
-  const ledger = new FakeLedger();
-  ledger.addFund({
-    id: 5001,
-    balance: 10_000,
-    currency: "MXN",
-    createdAt: "2025-01-02 08:00:00",
-    employeeId: 2101,
-  });
-  const clock = new FakeClock();
-  ledger.clock = clock;
-  const sheet = new FakeSheet([userRow("Deposit", 5001, { amount: "100.00" })]);
-  const records = memoryRecords();
-  const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
+  const { ledger, clock, sheet, context } = outboxCore(
+    [userRow("Deposit", 5001, { amount: "100.00" })],
+    [{ id: 5001, balance: 10_000, currency: "MXN", createdAt: "2025-01-02 08:00:00", employeeId: 2101 }],
+  );
   // The deposit is lost before the service applies it.
   ledger.faults.push({ endpoint: "deposit", when: "before", delayMs: 1_000 });
   runOutbox(context);

@@ -6,19 +6,18 @@
 import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { runOutbox } from "../../src/outbox/run";
-import { FakeAudit, FakeClock, FakeLedger, FakeSheet, memoryRecords, runContext, userRow } from "./fakes";
+import { outboxCore, userRow } from "./fakes";
 
 describe("two custom statuses on one report, the first one's answer lost", () => {
   it("the second waits for the first; the report ends with the second", () => {
-    const ledger = new FakeLedger();
-    const clock = new FakeClock();
-    ledger.clock = clock;
-    ledger.addReport(42);
-    const sheet = new FakeSheet([
-      userRow("Set custom status", 42, { customStatus: "Observed" }),
-      userRow("Set custom status", 42, { customStatus: "Paid" }),
-    ]);
-    const context = runContext(sheet, ledger, new FakeAudit(), clock, memoryRecords());
+    const { ledger, clock, sheet, context } = outboxCore(
+      [
+        userRow("Set custom status", 42, { customStatus: "Observed" }),
+        userRow("Set custom status", 42, { customStatus: "Paid" }),
+      ],
+      [],
+      { reports: [42] },
+    );
     ledger.faults.push({ endpoint: "setCustomStatus", when: "late", delayMs: 75_000 });
     runOutbox(context);
     expect(sheet.cell(2, "state")).toBe("Unknown");

@@ -16,29 +16,13 @@ import { rowInOrder } from "../../src/outbox/run/in-order";
 import { markMismatchedRows } from "../../src/outbox/run/mismatched";
 import { startRun } from "../../src/outbox/run/state";
 import { settleUnsettled } from "../../src/outbox/run/unsettled";
-import {
-  FakeAudit,
-  FakeClock,
-  FakeLedger,
-  FakeSheet,
-  formatUtc,
-  memoryRecords,
-  runContext,
-  userRow,
-} from "./fakes";
+import { FakeSheet, formatUtc, outboxCore, userRow } from "./fakes";
 
 const DEPOSIT: WriteRequest = { operation: "deposit", fundId: 1, amount: 500 };
 
 function setup(rows: ReturnType<typeof userRow>[], records: WriteRecord[] = []) {
-  const ledger = new FakeLedger();
-  ledger.addFund({ id: 1, balance: 1_000_000, flexible: true });
-  const clock = new FakeClock();
-  ledger.clock = clock;
-  const sheet = new FakeSheet(rows);
-  const store = memoryRecords();
-  for (const record of records) store.put(record);
-  const context = runContext(sheet, ledger, new FakeAudit(), clock, store);
-  return { ledger, clock, sheet, store, context };
+  const core = outboxCore(rows, [{ id: 1, balance: 1_000_000, flexible: true }], { records });
+  return { ...core, store: core.records };
 }
 
 /** The request cells of a row as the sheet would show it. */

@@ -7,17 +7,7 @@ import { describe, expect, it } from "vitest";
 import { HIDDEN_COLUMNS, OUTBOX_COLUMNS } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
-import {
-  FakeAudit,
-  FakeClock,
-  FakeLedger,
-  FakeSheet,
-  haltingRun,
-  memoryRecords,
-  previewSheet,
-  runContext,
-  userRow,
-} from "./fakes";
+import { FakeSheet, haltingRun, outboxCore, previewSheet, userRow } from "./fakes";
 
 const VISIBLE = OUTBOX_COLUMNS.length - HIDDEN_COLUMNS.length;
 const AMOUNT = OUTBOX_COLUMNS.indexOf("amount");
@@ -38,13 +28,10 @@ describe("a hand-typed Done sorted onto a write settled as not applied", () => {
   it.each([{ killed: true }, { killed: false }])(
     "is flagged and sends nothing, and no Done row names a write that is not done (killed: $killed)",
     ({ killed }) => {
-      const ledger = new FakeLedger();
-      ledger.addFund({ id: 1, balance: 1_000_000, flexible: true });
-      const clock = new FakeClock();
-      ledger.clock = clock;
-      const sheet = new FakeSheet([userRow("Deposit", 1, { amount: "1.00" })]);
-      const records = memoryRecords();
-      const context = runContext(sheet, ledger, new FakeAudit(), clock, records);
+      const { ledger, clock, sheet, records, context } = outboxCore(
+        [userRow("Deposit", 1, { amount: "1.00" })],
+        [{ id: 1, balance: 1_000_000, flexible: true }],
+      );
       const run = haltingRun(context, sheet, ledger);
 
       run();

@@ -8,29 +8,13 @@ import { submitWrite } from "../../src/outbox/forms";
 import { previewText } from "../../src/outbox/preview";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { runOutbox } from "../../src/outbox/run";
-import {
-  FakeAudit,
-  FakeClock,
-  FakeLedger,
-  FakeSheet,
-  memoryRecords,
-  previewSheet,
-  runContext,
-  userRow,
-} from "./fakes";
+import { type FakeLedger, outboxCore, userRow } from "./fakes";
 
 function setup(rows: ReturnType<typeof userRow>[]) {
-  const ledger = new FakeLedger();
-  ledger.addFund({ id: 1, balance: 100_000, flexible: true });
-  ledger.addFund({ id: 2, balance: 5_000, currency: "USD", flexible: true, status: 2 });
-  const sheet = new FakeSheet(rows);
-  const audit = new FakeAudit();
-  const clock = new FakeClock();
-  ledger.clock = clock;
-  const records = memoryRecords();
-  const context = runContext(sheet, ledger, audit, clock, records);
-  const preview = () => previewSheet(context, sheet, ledger, records);
-  return { ledger, sheet, audit, clock, records, context, preview };
+  return outboxCore(rows, [
+    { id: 1, balance: 100_000, flexible: true },
+    { id: 2, balance: 5_000, currency: "USD", flexible: true, status: 2 },
+  ]);
 }
 
 const deposits = (ledger: FakeLedger, fundId: number) =>

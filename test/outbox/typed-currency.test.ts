@@ -6,24 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { runOutbox } from "../../src/outbox/run";
-import {
-  FakeAudit,
-  FakeClock,
-  FakeLedger,
-  FakeSheet,
-  memoryRecords,
-  previewSheet,
-  runContext,
-  userRow,
-} from "./fakes";
+import { outboxCore, previewSheet, userRow } from "./fakes";
 
 function mxnFund(rows: ReturnType<typeof userRow>[]) {
-  const ledger = new FakeLedger();
-  ledger.addFund({ id: 5001, balance: 100_000, currency: "MXN", flexible: true });
-  const sheet = new FakeSheet(rows);
-  const records = memoryRecords();
-  const context = runContext(sheet, ledger, new FakeAudit(), new FakeClock(), records);
-  return { ledger, sheet, records, context };
+  return outboxCore(rows, [{ id: 5001, balance: 100_000, currency: "MXN", flexible: true }]);
 }
 
 describe("a Currency typed on a row that is not its fund's", () => {

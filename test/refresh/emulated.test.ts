@@ -4,17 +4,15 @@
  * the audit sheet records.
  */
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { translate } from "../../src/i18n";
 import { loadText, saveText } from "../../src/refresh/stored-text";
 import type { SettingsView } from "../../src/settings/view";
 import { NEEDED_COLUMNS } from "../../src/summary/records";
-import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
+import { setUpPerFile, sheetOf } from "./emulation";
 
-let dist: string;
-let s: Setup;
 let employeeId: number;
 
 const FORM = {
@@ -28,23 +26,18 @@ const FORM = {
   auditReads: "every",
 };
 
+const s = setUpPerFile(
+  { funds: 12, reports: 40, triggerSeesSpreadsheet: true },
+  { form: FORM, company: { seed: 7, funds: 12, reports: 40 } },
+);
+
 beforeAll(async () => {
-  dist = privateBuild();
-  s = await setUp({ distDir: dist, funds: 12, reports: 40, triggerSeesSpreadsheet: true });
   const users = await s.control("users");
   employeeId =
     users.Users.find((u: { Roles: string[] }) => u.Roles.includes("employee"))?.Id ?? users.Users[0].Id;
 }, 120_000);
 
-afterAll(async () => {
-  await s?.close();
-});
-
-beforeEach(async () => {
-  await s.control("reset", { seed: 7, funds: 12, reports: 40 });
-  s.emulator.resetState();
-  storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
-  s.settings(FORM);
+beforeEach(() => {
   s.emulator.resetCounters();
 });
 

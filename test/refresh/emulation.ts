@@ -5,6 +5,8 @@
  */
 export { privateBuild } from "../../dev/bench/build";
 
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { privateBuild } from "../../dev/bench/build";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { servicePrefix, storeToken } from "../../dev/emulator/settings";
 import type { SheetData } from "../../dev/emulator/spreadsheet/model";
@@ -86,6 +88,35 @@ export async function setUp(options: {
       await sandbox.close();
     },
   };
+}
+
+/**
+ * The setup of a test file whose tests share one: started before its first test (setUp with
+ * `options`, the add-on built by privateBuild unless `distDir` is given), closed after its last.
+ * With `fresh`, each test starts afresh: the sandbox reset to `fresh.company` when given, the
+ * emulator emptied, the user's token stored and `fresh.form` saved. Its members are there once
+ * the tests run.
+ */
+export function setUpPerFile(
+  options: Omit<Parameters<typeof setUp>[0], "distDir"> & { distDir?: string },
+  fresh?: { form: Record<string, string>; company?: { seed: number; funds: number; reports: number } },
+): Setup {
+  const s = {} as Setup;
+  beforeAll(async () => {
+    Object.assign(s, await setUp({ ...options, distDir: options.distDir ?? privateBuild() }));
+  }, 120_000);
+  afterAll(async () => {
+    await s.close?.();
+  });
+  if (fresh) {
+    beforeEach(async () => {
+      if (fresh.company) await s.control("reset", fresh.company);
+      s.emulator.resetState();
+      storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
+      s.settings(fresh.form);
+    });
+  }
+  return s;
 }
 
 /** A sheet of the emulated spreadsheet as plain grids (what getValues/getFormulas would give). */

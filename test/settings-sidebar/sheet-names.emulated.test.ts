@@ -5,20 +5,12 @@
  * collide (stored before the rule) stops with the reason instead of writing funds into the
  * Audit sheet.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SETTINGS_KEY } from "../../src/settings";
 import type { SaveSettingsResult } from "../../src/settings/view";
-import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
+import { setUpPerFile, sheetOf } from "../refresh/emulation";
 
-let s: Setup;
-
-beforeAll(async () => {
-  s = await setUp({ distDir: privateBuild(), funds: 3, reports: 2 });
-}, 120_000);
-
-afterAll(async () => {
-  await s?.close();
-});
+const s = setUpPerFile({ funds: 3, reports: 2 });
 
 beforeEach(() => {
   s.settings({ pageSize: "5" });

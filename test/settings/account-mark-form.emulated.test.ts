@@ -6,13 +6,14 @@
  * the marked account is saved.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { servicePrefix, storeConnection } from "../../dev/emulator/settings";
-import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import type { Emulator } from "../../dev/emulator/index";
+import { storeConnection } from "../../dev/emulator/settings";
+import type { RunningSandbox } from "../../dev/sandbox/index";
 import { TOKEN_KEY } from "../../src/app/refresh";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
 import type { SaveSettingsResult, SettingsView } from "../../src/settings/view";
-import { buildWriteBack } from "../writeback/harness";
+import { closeAll } from "../support/emulation";
+import { startTwoCompanies } from "../support/two-companies";
 
 const ANA = "ana@example.com";
 const LUIS = "luis@example.com";
@@ -20,20 +21,10 @@ let sandbox: RunningSandbox;
 let em: Emulator;
 
 beforeAll(async () => {
-  const distDir = buildWriteBack();
-  sandbox = await startSandboxThread({ seed: 11, funds: 6, reports: 4, today: "2024-06-30", companies: 2 });
-  em = createEmulator({
-    distDir,
-    timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
-    users: [ANA, LUIS],
-  });
+  ({ sandbox, em } = await startTwoCompanies([ANA, LUIS], { seed: 11, funds: 6, reports: 4 }));
 }, 240_000);
 
-afterAll(async () => {
-  await em?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 function run<T>(user: string, name: string, ...args: unknown[]): T {
   const out = em.tryRun(name, args, { as: "script.run", user });

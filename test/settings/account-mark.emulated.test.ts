@@ -14,6 +14,8 @@ import { servicePrefix, storeCompanies, storeOf, storeToken } from "../../dev/em
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
 import type { CompaniesResult, ConnectionCheck, SettingsView } from "../../src/settings/view";
+import { closeAll } from "../support/emulation";
+import { companyControl } from "../support/two-companies";
 import { buildWriteBack } from "../writeback/harness";
 
 const ANA = "ana@example.com";
@@ -23,17 +25,8 @@ let sandbox: RunningSandbox;
 let em: Emulator;
 let keys: string[];
 
-async function sandboxCall(path: string, company: "Alpha" | "Beta", body?: unknown): Promise<unknown> {
-  const origin = sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/${path}?company=${company}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
-}
+const sandboxCall = <T = unknown>(path: string, company: "Alpha" | "Beta", body?: unknown) =>
+  companyControl<T>(sandbox, path, company, body);
 
 function run<T>(user: string, name: string, ...args: unknown[]): T {
   const out = em.tryRun(name, args, { as: "script.run", user });
@@ -72,9 +65,7 @@ beforeAll(async () => {
   });
 }, 240_000);
 
-afterAll(async () => {
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(async () => {
   await sandboxCall("reset", "Alpha", SIZES);

@@ -6,28 +6,20 @@
  * tokens are not used for them (nothing is sent) until she confirms, and a confirmation or a
  * change made on a stale form is refused with a message and the list as it is now.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { CompanyStatus } from "../../src/settings/store";
 import type { CompaniesResult, SettingsView } from "../../src/settings/view";
-import { buildWriteBack, startWriteBack, type WriteBack } from "../writeback/harness";
+import { writeBackPerFile } from "../writeback/harness";
 
 const LUIS = "luis@example.com";
-let wb: WriteBack;
-
-beforeAll(async () => {
-  // Two accounts on the one sandbox URL: Beta is another account, reached by its own token (a
-  // company saved with the first one's token would open the account already marked for it).
-  // The sandbox under localhost too: a company re-pointed there is checked against its mark
-  // when its owner confirms it.
-  wb = await startWriteBack(buildWriteBack(), {
-    companies: 2,
-    otherUsers: [LUIS],
-    otherOrigins: [(url) => url.replace("127.0.0.1", "localhost")],
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
+// Two accounts on the one sandbox URL: Beta is another account, reached by its own token (a
+// company saved with the first one's token would open the account already marked for it).
+// The sandbox under localhost too: a company re-pointed there is checked against its mark when
+// its owner confirms it.
+const wb = writeBackPerFile({
+  companies: 2,
+  otherUsers: [LUIS],
+  otherOrigins: [(url) => url.replace("127.0.0.1", "localhost")],
 });
 
 beforeEach(async () => {

@@ -4,29 +4,18 @@
  * recomputes the funds block per company and currency, with the total per currency across
  * companies, charts of one currency each, and a row of no known company left out and said.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storeToken } from "../../dev/emulator/settings";
+import { describe, expect, it } from "vitest";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { chartsSnapshot } from "../../dev/emulator/spreadsheet/charts";
 import { loadLayout, saveLayout } from "../../src/refresh/stored-text";
-import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
+import { setUpPerFile, sheetOf } from "../refresh/emulation";
 
-let s: Setup;
 const FORM = { pageSize: "50", windowMode: "range", windowFrom: "2024-01-01", windowTo: "2024-06-30" };
 const BETA = "cbeta0001";
-
-beforeAll(async () => {
-  s = await setUp({ distDir: privateBuild(), funds: 12, reports: 20 });
-}, 120_000);
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.control("reset", { seed: 7, funds: 12, reports: 20 });
-  s.emulator.resetState();
-  storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
-  s.settings(FORM);
-});
+const s = setUpPerFile(
+  { funds: 12, reports: 20 },
+  { form: FORM, company: { seed: 7, funds: 12, reports: 20 } },
+);
 
 function run(name: string) {
   const out = s.emulator.tryRun(name, [], { as: "menu" });

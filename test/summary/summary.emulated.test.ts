@@ -2,31 +2,20 @@
  * The Summary sheet written by the BUILT add-on in the emulation against the sandbox: after
  * Refresh all, a refresh of one sheet, Refresh selected rows and a scheduled refresh.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storeToken } from "../../dev/emulator/settings";
+import { describe, expect, it } from "vitest";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { chartsOn, chartsSnapshot } from "../../dev/emulator/spreadsheet/charts";
 import { displayCell } from "../../dev/emulator/spreadsheet/format";
 import { loadText, saveText } from "../../src/refresh/stored-text";
 import { SUMMARY_STATE_KEY } from "../../src/summary/layout";
-import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
+import { setUpPerFile, sheetOf } from "../refresh/emulation";
 
-let s: Setup;
 const FORM = { pageSize: "50", windowMode: "range", windowFrom: "2024-01-01", windowTo: "2024-06-30" };
 const HOUR = 3_600_000;
-
-beforeAll(async () => {
-  s = await setUp({ distDir: privateBuild(), funds: 12, reports: 40, triggerSeesSpreadsheet: true });
-}, 120_000);
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.control("reset", { seed: 7, funds: 12, reports: 40 });
-  s.emulator.resetState();
-  storeToken(s.emulator, s.user, s.sandbox.token, s.sandbox.url);
-  s.settings(FORM);
-});
+const s = setUpPerFile(
+  { funds: 12, reports: 40, triggerSeesSpreadsheet: true },
+  { form: FORM, company: { seed: 7, funds: 12, reports: 40 } },
+);
 
 function run(name: string, as: "menu" | "trigger" | "script.run" = "menu") {
   const out = s.emulator.tryRun(name, [], { as });

@@ -6,25 +6,17 @@
  * token for leaves its rows Pending; an empty Company cell with two companies is refused. The
  * companies are set up through the settings store (as Settings will), not its sidebar.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { FakeProperties } from "../../dev/emulator/properties";
 import { translate } from "../../src/i18n";
 import { columnNumber } from "../../src/outbox/columns";
 import { COMPANIES_KEY } from "../../src/settings/companies";
 import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { type SandboxFund, type WriteBack, writeBackPerFile } from "./harness";
 
 const LUIS = "luis@example.com";
 const BETA_KEY = "cbeta0001";
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), { companies: 2, otherUsers: [LUIS] });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
+const wb = writeBackPerFile({ companies: 2, otherUsers: [LUIS] });
 
 const storeOf = (user: string): SettingsStore =>
   createSettingsStore({

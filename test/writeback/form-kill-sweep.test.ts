@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { FUNDS_TABLE, headersOf } from "../../src/sheets/columns";
 import { columnLetters } from "../../src/sheets/formulas";
-import { type SandboxFund, stoppedAfterARead, writeBackPerFile } from "./harness";
+import { type SandboxFund, sweepKills, writeBackPerFile } from "./harness";
 
 const wb = writeBackPerFile();
 
@@ -25,35 +25,40 @@ describe("a Fund sidebar deposit killed at any call, then retried", () => {
       headers.map((_, i) => (i === 0 ? fund.id : "")),
     ]);
     const start = wb.emulator.saveState();
-    let completed = false;
-    for (let call = 1; !completed; call++) {
-      await wb.resetTo(start);
-      // The form keeps its request id until a result is shown: a call that failed is retried with it.
-      const form = { requestId: `kill-sweep-${call}-a`, fields: { Id: fund.id, DepositAmount: "5.05" } };
-      const first = wb.emulator.tryRun("depositToFund", [form], {
-        as: "script.run",
-        stopAt: { serviceCall: call },
-      });
-      completed = first.ok;
-      // The same documents as the point before, which was checked (stoppedAfterARead).
-      if (stoppedAfterARead(wb.emulator, call)) continue;
-      const where = `killed at call ${call}`;
-      if (!first.ok) {
-        const retried = wb.sidebar("depositToFund", form) as { kind: string };
-        if (retried.kind === "unknown") {
-          // Past the in-flight window and the cache of request ids: opening the fund says what happened.
-          wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 700_000);
-          const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
-          if (!view.notice.includes("had been applied")) {
-            const again = wb.sidebar("depositToFund", { ...form, requestId: `kill-sweep-${call}-b` }) as {
-              kind: string;
-            };
-            expect(again.kind, where).toBe("done");
-          }
-        } else expect(retried.kind, where).toBe("done");
-      }
-      expect(await wb.deposits(fund.id, 505), where).toBe(1);
-      expect(call, "a deposit ends within 500 calls").toBeLessThan(500);
-    }
+    // The form keeps its request id until a result is shown: a call that failed is retried with it.
+    const formAt = (call: number) => ({
+      requestId: `kill-sweep-${call}-a`,
+      fields: { Id: fund.id, DepositAmount: "5.05" },
+    });
+    let call = 0;
+    await sweepKills(wb.emulator, {
+      restore: () => wb.resetTo(start),
+      kill(at) {
+        call = at;
+        return wb.emulator.tryRun("depositToFund", [formAt(at)], {
+          as: "script.run",
+          stopAt: { serviceCall: at },
+        });
+      },
+      async check(where, first) {
+        const form = formAt(call);
+        if (!first.ok) {
+          const retried = wb.sidebar("depositToFund", form) as { kind: string };
+          if (retried.kind === "unknown") {
+            // Past the in-flight window and the cache of request ids: opening the fund says what happened.
+            wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 700_000);
+            const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
+            if (!view.notice.includes("had been applied")) {
+              const again = wb.sidebar("depositToFund", { ...form, requestId: `kill-sweep-${call}-b` }) as {
+                kind: string;
+              };
+              expect(again.kind, where).toBe("done");
+            }
+          } else expect(retried.kind, where).toBe("done");
+        }
+        expect(await wb.deposits(fund.id, 505), where).toBe(1);
+      },
+      within: 500,
+    });
   }, 600_000);
 });

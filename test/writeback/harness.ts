@@ -5,7 +5,7 @@
  * The add-on is built by scripts/build.ts into a folder of its own, so a rebuild of dist/
  * elsewhere cannot change it during a run.
  */
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { privateBuild } from "../../dev/bench/build";
 import {
   createEmulator,
@@ -382,6 +382,75 @@ export function stoppedAfterARead(emulator: Emulator, call: number): boolean {
   if (ended === undefined || ended.serviceCalls !== call || ended.lastCall === undefined) return false;
   const [service, method = ""] = ended.lastCall.split(".");
   return service !== "UrlFetchApp" && /^(get|is|has)[A-Z]/.test(method);
+}
+
+/**
+ * A kill sweep: a run killed at every service call in turn, 1, 2, … until a run ends by itself.
+ * Each point starts from what `restore` puts back; a point whose run stopped after a read leaves
+ * the documents as the point before, which was checked (stoppedAfterARead), and is run and killed
+ * but not checked again; every other point is checked once its run was killed.
+ */
+export interface KillSweep {
+  /** Puts back what each point starts from (the spreadsheet, and the ledger where it counts). */
+  restore(): Promise<void> | void;
+  /** The run, killed at service call `call` (one that ends before it succeeds). */
+  kill(call: number): RunOutcome;
+  /** Checks the point `where` names, once the run killed there gave `killed`. */
+  check(where: string, killed: RunOutcome): Promise<void> | void;
+  /** How many calls the run ends within. */
+  within: number;
+}
+
+export async function sweepKills(emulator: Emulator, sweep: KillSweep): Promise<void> {
+  let completed = false;
+  for (let call = 1; !completed; call++) {
+    await sweep.restore();
+    const killed = sweep.kill(call);
+    completed = killed.ok;
+    if (stoppedAfterARead(emulator, call)) continue;
+    await sweep.check(`killed at call ${call}`, killed);
+    expect(call, `the run ends within ${sweep.within} calls`).toBeLessThan(sweep.within);
+  }
+}
+
+/** Run Outbox from the menu, answered Yes then OK, killed at service call `call`. */
+export function outboxRunKilledAt(wb: WriteBack, call: number): RunOutcome {
+  return wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
+}
+
+/**
+ * After a killed run: the Outbox run again until it finds nothing pending (runOutboxAgain), then
+ * every one of its `rows` rows is Done.
+ */
+export function rerunUntilDone(wb: WriteBack, where: string, rows: number): void {
+  runOutboxAgain(wb);
+  expect(
+    wb.outbox().map((r) => r.state),
+    where,
+  ).toEqual(Array(rows).fill("Done"));
+}
+
+/**
+ * The kill sweep of an Outbox run: Run Outbox killed at every call in turn from what `restore`
+ * puts back, then, at each point checked, run again until it finds nothing pending, every one of
+ * its `rows` rows Done; `check` then checks what the service holds.
+ */
+export function sweepOutboxRun(
+  wb: WriteBack,
+  restore: KillSweep["restore"],
+  rows: number,
+  check: (where: string) => Promise<void>,
+  within = 2_000,
+): Promise<void> {
+  return sweepKills(wb.emulator, {
+    restore,
+    kill: (call) => outboxRunKilledAt(wb, call),
+    async check(where) {
+      rerunUntilDone(wb, where, rows);
+      await check(where);
+    },
+    within,
+  });
 }
 
 /** What the Report sidebar's page sends with a mark for the reports `view` showed. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { runOutboxAgain, type SandboxFund, stoppedAfterARead, writeBackPerFile } from "./harness";
+import { outboxRunKilledAt, runOutboxAgain, type SandboxFund, sweepKills, writeBackPerFile } from "./harness";
 
 const wb = writeBackPerFile();
 
@@ -24,22 +24,21 @@ describe("a run that sends an interrupted deposit again, killed at any call", ()
     expect(wb.outbox()[0]?.state).toBe("Unknown");
     const start = wb.emulator.saveState();
     await wb.saveLedger();
-    let completed = false;
-    for (let call = 1; !completed; call++) {
-      await wb.restoreTo(start);
-      wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
-      const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
-      completed = killed.ok;
-      // The same documents as the point before, which was checked (stoppedAfterARead).
-      if (stoppedAfterARead(wb.emulator, call)) continue;
-      runOutboxAgain(wb);
-      const where = `killed at call ${call}`;
-      expect(
-        wb.outbox().map((r) => [r.state, r.result]),
-        where,
-      ).toEqual([["Done", expect.any(String)]]);
-      expect(await wb.deposits(a.id, 606), where).toBe(1);
-      expect(call, "a run of this size ends within 1,000 calls").toBeLessThan(1_000);
-    }
+    await sweepKills(wb.emulator, {
+      async restore() {
+        await wb.restoreTo(start);
+        wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
+      },
+      kill: (call) => outboxRunKilledAt(wb, call),
+      async check(where) {
+        runOutboxAgain(wb);
+        expect(
+          wb.outbox().map((r) => [r.state, r.result]),
+          where,
+        ).toEqual([["Done", expect.any(String)]]);
+        expect(await wb.deposits(a.id, 606), where).toBe(1);
+      },
+      within: 1_000,
+    });
   }, 600_000);
 });

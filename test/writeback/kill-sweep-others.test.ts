@@ -6,7 +6,7 @@
  * Each kill point starts from the same spreadsheet (made once, then restored) and a fresh ledger.
  */
 import { describe, expect, it } from "vitest";
-import { runOutboxAgain, type SandboxFund, stoppedAfterARead, writeBackPerFile } from "./harness";
+import { type SandboxFund, sweepOutboxRun, writeBackPerFile } from "./harness";
 
 const wb = writeBackPerFile();
 
@@ -30,23 +30,15 @@ describe("an Outbox run of the other operations killed at any call", () => {
       { operation: "Integration mark", targetId: Number(report.id), integrationCode: "ERP-9" },
     ]);
     const start = wb.emulator.saveState();
-    let completed = false;
-    for (let call = 1; !completed; call++) {
-      await wb.resetTo(start);
-      const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
-      completed = killed.ok;
-      // The same documents as the point before, which was checked (stoppedAfterARead).
-      if (stoppedAfterARead(wb.emulator, call)) continue;
-      runOutboxAgain(wb);
-      const where = `killed at call ${call}`;
-      expect(
-        wb.outbox().map((r) => r.state),
-        where,
-      ).toEqual(["Done", "Done", "Done"]);
-      const after = await wb.state();
-      expect(after.funds.filter((f) => f.title === "Caja barrida").length, where).toBe(1);
-      expect(after.funds.find((f) => f.id === open.id)?.status, where).toBe(3);
-      expect(call, "a run of this size ends within 2,000 calls").toBeLessThan(2_000);
-    }
+    await sweepOutboxRun(
+      wb,
+      () => wb.resetTo(start),
+      3,
+      async (where) => {
+        const funds = (await wb.state()).funds;
+        expect(funds.filter((f) => f.title === "Caja barrida").length, where).toBe(1);
+        expect(funds.find((f) => f.id === open.id)?.status, where).toBe(3);
+      },
+    );
   }, 600_000);
 });

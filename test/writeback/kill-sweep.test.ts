@@ -5,7 +5,7 @@
  * Each kill point starts from the same spreadsheet (made once, then restored) and a fresh ledger.
  */
 import { describe, expect, it } from "vitest";
-import { runOutboxAgain, type SandboxFund, stoppedAfterARead, writeBackPerFile } from "./harness";
+import { type SandboxFund, sweepOutboxRun, writeBackPerFile } from "./harness";
 
 const wb = writeBackPerFile();
 
@@ -20,28 +20,20 @@ describe("an Outbox run killed at any call", () => {
       { operation: "Deposit", targetId: b.id, amount: "4.04" },
     ]);
     const start = wb.emulator.saveState();
-    let completed = false;
-    for (let call = 1; !completed; call++) {
-      await wb.resetTo(start);
-      const killed = wb.menu("runOutbox", ["YES", "OK"], { stopAt: { serviceCall: call } });
-      completed = killed.ok;
-      // The same documents as the point before, which was checked (stoppedAfterARead).
-      if (stoppedAfterARead(wb.emulator, call)) continue;
-      runOutboxAgain(wb);
-      const where = `killed at call ${call}`;
-      expect(
-        wb.outbox().map((r) => r.state),
-        where,
-      ).toEqual(["Done", "Done", "Done"]);
-      const after = await wb.state();
-      const movements = (id: number) => after.funds.find((f) => f.id === id)?.transactions ?? [];
-      const deposits = (id: number, cents: number) =>
-        movements(id).filter((t) => t.type === 1 && t.amountCents === cents).length;
-      expect(deposits(a.id, 202), where).toBe(1);
-      expect(deposits(b.id, 404), where).toBe(1);
-      const withdrawals = movements(b.id).filter((t) => t.type !== 1 && t.amountCents === 3);
-      expect(withdrawals.length, where).toBe(1);
-      expect(call, "a run of this size ends within 2,000 calls").toBeLessThan(2_000);
-    }
+    await sweepOutboxRun(
+      wb,
+      () => wb.resetTo(start),
+      3,
+      async (where) => {
+        const after = await wb.state();
+        const movements = (id: number) => after.funds.find((f) => f.id === id)?.transactions ?? [];
+        const deposits = (id: number, cents: number) =>
+          movements(id).filter((t) => t.type === 1 && t.amountCents === cents).length;
+        expect(deposits(a.id, 202), where).toBe(1);
+        expect(deposits(b.id, 404), where).toBe(1);
+        const withdrawals = movements(b.id).filter((t) => t.type !== 1 && t.amountCents === 3);
+        expect(withdrawals.length, where).toBe(1);
+      },
+    );
   }, 600_000);
 });

@@ -8,7 +8,7 @@
 import { expect } from "vitest";
 import { sheetsSnapshot } from "../../dev/emulator/snapshots";
 import { outboxFormatRules } from "../../src/outbox/layout";
-import { type SandboxFund, stoppedAfterARead, type WriteBack } from "./harness";
+import { type SandboxFund, sweepKills, type WriteBack } from "./harness";
 
 export async function sweepLayoutMove(
   wb: WriteBack,
@@ -29,37 +29,34 @@ export async function sweepLayoutMove(
   toEarlierLayout();
   const start = wb.emulator.saveState();
   await wb.saveLedger();
-  let completed = false;
-  for (let call = 1; !completed; call++) {
-    await wb.restoreTo(start);
-    const killed = wb.menu("previewOutbox", ["OK"], { stopAt: { serviceCall: call } });
-    completed = killed.ok;
-    // The same documents as the point before, which was checked (stoppedAfterARead).
-    if (stoppedAfterARead(wb.emulator, call)) continue;
-    const where = `killed at call ${call}`;
-    ok(wb.menu("previewOutbox"));
-    const sheet = sheetsSnapshot(wb.emulator).find((s) => s.name === "Outbox");
-    expect(sheet?.values[0]?.slice(0, 4), where).toEqual(["State", "Result", "Company", "Operation"]);
-    expect(wb.outbox(), where).toEqual(rows);
-    expect(sheet?.hiddenColumns, where).toEqual([21, 22, 23]);
-    expect(sheet?.conditionalFormats, where).toHaveLength(outboxFormatRules().length);
-    // (A kill between a warning's protect() and its description may leave a second, unnamed one.)
-    expect([...new Set(sheet?.protections.map((p) => p.range))].sort(), where).toEqual([
-      "A1:B1000",
-      "U1:W1000",
-    ]);
-    ok(wb.menu("runOutbox", ["YES", "OK"]));
-    expect(
-      wb.outbox().map((r) => r.state),
-      where,
-    ).toEqual(["Done", "Done"]);
-    const after = await wb.state();
-    const deposits = (id: number, amountCents: number) =>
-      (after.funds.find((f) => f.id === id)?.transactions ?? []).filter(
-        (t) => t.type === 1 && t.amountCents === amountCents,
-      ).length;
-    expect(deposits(a.id, cents[0]), where).toBe(1);
-    expect(deposits(b.id, cents[1]), where).toBe(1);
-    expect(call).toBeLessThan(500);
-  }
+  await sweepKills(wb.emulator, {
+    restore: () => wb.restoreTo(start),
+    kill: (call) => wb.menu("previewOutbox", ["OK"], { stopAt: { serviceCall: call } }),
+    async check(where) {
+      ok(wb.menu("previewOutbox"));
+      const sheet = sheetsSnapshot(wb.emulator).find((s) => s.name === "Outbox");
+      expect(sheet?.values[0]?.slice(0, 4), where).toEqual(["State", "Result", "Company", "Operation"]);
+      expect(wb.outbox(), where).toEqual(rows);
+      expect(sheet?.hiddenColumns, where).toEqual([21, 22, 23]);
+      expect(sheet?.conditionalFormats, where).toHaveLength(outboxFormatRules().length);
+      // (A kill between a warning's protect() and its description may leave a second, unnamed one.)
+      expect([...new Set(sheet?.protections.map((p) => p.range))].sort(), where).toEqual([
+        "A1:B1000",
+        "U1:W1000",
+      ]);
+      ok(wb.menu("runOutbox", ["YES", "OK"]));
+      expect(
+        wb.outbox().map((r) => r.state),
+        where,
+      ).toEqual(["Done", "Done"]);
+      const after = await wb.state();
+      const deposits = (id: number, amountCents: number) =>
+        (after.funds.find((f) => f.id === id)?.transactions ?? []).filter(
+          (t) => t.type === 1 && t.amountCents === amountCents,
+        ).length;
+      expect(deposits(a.id, cents[0]), where).toBe(1);
+      expect(deposits(b.id, cents[1]), where).toBe(1);
+    },
+    within: 500,
+  });
 }

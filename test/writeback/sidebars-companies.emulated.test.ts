@@ -6,15 +6,17 @@
  * for says so.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../dev/emulator/index";
+import type { Emulator } from "../../dev/emulator/index";
 import { FakeProperties } from "../../dev/emulator/properties";
-import { servicePrefix, storeCompanies } from "../../dev/emulator/settings";
-import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { storeCompanies } from "../../dev/emulator/settings";
+import type { RunningSandbox } from "../../dev/sandbox/index";
 import type { FundSidebarView } from "../../src/app/fund-sidebar";
 import type { ReportFormResult, ReportSidebarView } from "../../src/app/report-sidebar";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { createSettingsStore } from "../../src/settings/store";
-import { buildWriteBack, type SandboxFund } from "./harness";
+import { closeAll } from "../support/emulation";
+import { companyControl, startTwoCompanies } from "../support/two-companies";
+import type { SandboxFund } from "./harness";
 
 const USER = "ana@example.com";
 const SIZES = { seed: 11, funds: 8, reports: 12 };
@@ -23,17 +25,8 @@ let em: Emulator;
 let keys: string[];
 let requests = 0;
 
-async function sandboxGet<T>(path: string, company: "Alpha" | "Beta", body?: unknown): Promise<T> {
-  const origin = sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/${path}?company=${company}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const sandboxGet = <T = unknown>(path: string, company: "Alpha" | "Beta", body?: unknown) =>
+  companyControl<T>(sandbox, path, company, body);
 
 type Ledger = { funds: SandboxFund[]; reports: { id: number; reportNumber: string; title: string }[] };
 const ledger = (company: "Alpha" | "Beta") => sandboxGet<Ledger>("state", company);
@@ -60,19 +53,10 @@ function fundsSheet(): void {
 }
 
 beforeAll(async () => {
-  const distDir = buildWriteBack();
-  sandbox = await startSandboxThread({ ...SIZES, today: "2024-06-30", companies: 2 });
-  em = createEmulator({
-    distDir,
-    timeZone: "America/Santiago",
-    urlFetchAllowlist: [servicePrefix(sandbox.url)],
-    users: [USER],
-  });
+  ({ sandbox, em } = await startTwoCompanies([USER], SIZES));
 }, 240_000);
 
-afterAll(async () => {
-  await sandbox?.close();
-});
+afterAll(() => closeAll(em, sandbox));
 
 beforeEach(async () => {
   await sandboxGet("reset", "Alpha", SIZES);

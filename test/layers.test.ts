@@ -26,6 +26,7 @@ const PURE_BELOW: Record<string, string[]> = {
   refresh: ["i18n", "api", "sheets", "longrun", "settings"],
   outbox: ["i18n", "api", "sheets", "audit"],
   summary: ["i18n", "api", "sheets", "longrun", "settings", "refresh"],
+  close: ["i18n", "api", "sheets", "audit", "longrun", "settings", "refresh", "outbox"],
 };
 const CORE = Object.keys(PURE_BELOW);
 const ALLOWED: Record<string, string[]> = {

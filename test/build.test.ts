@@ -296,7 +296,7 @@ describe("dist/addon.js.map (written for the bench)", () => {
     const places = [
       ['"diagnostics.enabled"', "src/diagnostics/checks.ts"],
       ["Diagnostics scratch", "src/gas/diagnostics.ts"],
-      ["expected an amount of at most", "src/api/responses.ts"],
+      ["numeric text with a dot decimal point", "src/api/responses.ts"],
     ] as const;
     for (const [text, file] of places) {
       const line = lines.findIndex((l) => l.includes(text));

@@ -25,7 +25,12 @@ const ACCOUNTS: AccountRow[] = [
   { company: "c1", kind: "employee", key: "", account: "E-210", row: 6 },
 ];
 
-const options = { month: MONTH, currency: null as string | null, pattern: DEFAULT_VOUCHER_PATTERN, accounts: ACCOUNTS };
+const options = {
+  month: MONTH,
+  currency: null as string | null,
+  pattern: DEFAULT_VOUCHER_PATTERN,
+  accounts: ACCOUNTS,
+};
 
 function built(companies: CompanyClose[], over: Partial<typeof options> = {}) {
   const result = buildJournal(companies, { ...options, ...over });

@@ -17,7 +17,7 @@ import {
 } from "../close/approval";
 import { type AttentionItem, attentionItems } from "../close/attention";
 import { type CsvOptions, csvOptions, journalCsv } from "../close/csv";
-import { type BlockedReport, buildJournal, journalLines } from "../close/journal";
+import { type BlockedReport, buildJournal, journalLines, journalProblems } from "../close/journal";
 import {
   closedReportsQuery,
   integratedReportsQuery,
@@ -36,7 +36,14 @@ import {
 } from "../close/sheets";
 import type { CloseMark } from "../close/types";
 import { DEFAULT_VOUCHER_PATTERN, MAX_CODE_LENGTH } from "../close/voucher";
-import { approvalText, attentionText, blockedText, patternText, voucherText } from "../close/words";
+import {
+  approvalText,
+  attentionText,
+  blockedText,
+  patternText,
+  problemsText,
+  voucherText,
+} from "../close/words";
 import {
   appendAccountsRows,
   readAccountsSheet,
@@ -324,6 +331,9 @@ export function closeApproveJournal(): { message: string } {
     const language = currentLanguage();
     const meta = readJournalMeta();
     const lines = currentLines(language);
+    // Only a journal that balances, one currency a voucher, each report once, is approved.
+    const problems = journalProblems(linesOfSheet(lines));
+    if (problems.length > 0) throw new Error(problemsText(problems, language));
     const approval = approve(
       lines,
       meta?.month ?? "",

@@ -211,3 +211,42 @@ export function balanced(voucher: Voucher): Voucher {
 export function journalLines(vouchers: readonly Voucher[]): JournalLine[] {
   return vouchers.flatMap((v) => v.lines);
 }
+
+/** What makes a journal, as the sheet holds it, unfit to approve. */
+export type JournalProblem =
+  | { code: "unbalanced"; voucher: string; debitCents: number; creditCents: number }
+  | { code: "mixedCurrencies"; voucher: string; currencies: string[] }
+  | { code: "reportTwice"; reportId: number; vouchers: string[] }
+  | { code: "noReport"; voucher: string };
+
+/**
+ * The journal's problems, voucher by voucher: debits that differ from credits, currencies
+ * mixed, a report in two vouchers, a line without a report. None for a journal as built.
+ */
+export function journalProblems(lines: readonly JournalLine[]): JournalProblem[] {
+  const problems: JournalProblem[] = [];
+  const vouchers = new Map<string, JournalLine[]>();
+  for (const line of lines) vouchers.set(line.voucher, [...(vouchers.get(line.voucher) ?? []), line]);
+  const reportVouchers = new Map<string, Set<string>>();
+  for (const [voucher, own] of vouchers) {
+    const debitCents = sum(own, "debitCents");
+    const creditCents = sum(own, "creditCents");
+    if (debitCents !== creditCents) problems.push({ code: "unbalanced", voucher, debitCents, creditCents });
+    const currencies = [...new Set(own.map((l) => l.currency))];
+    if (currencies.length > 1) problems.push({ code: "mixedCurrencies", voucher, currencies });
+    for (const line of own) {
+      if (!Number.isInteger(line.reportId) || line.reportId <= 0) {
+        problems.push({ code: "noReport", voucher });
+        break;
+      }
+      const key = `${line.company}|${line.reportId}`;
+      reportVouchers.set(key, (reportVouchers.get(key) ?? new Set()).add(voucher));
+    }
+  }
+  for (const [key, codes] of reportVouchers) {
+    if (codes.size > 1) {
+      problems.push({ code: "reportTwice", reportId: Number(key.split("|")[1]), vouchers: [...codes] });
+    }
+  }
+  return problems;
+}

@@ -4,7 +4,7 @@ import { type Language, translate } from "../i18n";
 import type { BlockReason } from "./accounts";
 import type { ApprovalCheck, JournalChange } from "./approval";
 import type { AttentionItem } from "./attention";
-import type { BlockedReport, Voucher } from "./journal";
+import type { BlockedReport, JournalProblem, Voucher } from "./journal";
 import type { PatternProblem } from "./voucher";
 
 export function reasonText(reason: BlockReason, currency: string, language: Language): string {
@@ -116,4 +116,39 @@ export function approvalText(check: ApprovalCheck, approvedBy: string, language:
     who: approvedBy,
     changes: shown.length > 0 ? shown.join("; ") : translate(language, "close.changed.unnamed"),
   });
+}
+
+/** Why the journal cannot be approved, in words. */
+export function problemsText(problems: readonly JournalProblem[], language: Language): string {
+  const texts = problems.slice(0, 10).map((p) => {
+    switch (p.code) {
+      case "unbalanced":
+        return translate(language, "close.problem.unbalanced", {
+          voucher: p.voucher,
+          debit: amount(p.debitCents),
+          credit: amount(p.creditCents),
+        });
+      case "mixedCurrencies":
+        return translate(language, "close.problem.mixedCurrencies", {
+          voucher: p.voucher,
+          currencies: p.currencies.join(", "),
+        });
+      case "reportTwice":
+        return translate(language, "close.problem.reportTwice", {
+          id: p.reportId,
+          vouchers: p.vouchers.join(", "),
+        });
+      default:
+        return translate(language, "close.problem.noReport", { voucher: p.voucher });
+    }
+  });
+  if (problems.length > 10) texts.push(`… (${problems.length - 10})`);
+  return translate(language, "close.problems", { problems: texts.join("; ") });
+}
+
+/** Cents as a plain two-decimal amount (the currency may be mixed, so none is named). */
+function amount(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }

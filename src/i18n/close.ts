@@ -66,6 +66,12 @@ export const close = {
     "close.pattern.notUnique":
       "Two vouchers of {company} would get the same code: add a currency or number placeholder to the pattern.",
     "close.approve": "Approve the journal",
+    "close.problems":
+      "The journal cannot be approved: {problems}. Build it again, or correct the Journal sheet.",
+    "close.problem.unbalanced": "voucher {voucher} has debits {debit} and credits {credit}",
+    "close.problem.mixedCurrencies": "voucher {voucher} mixes currencies ({currencies})",
+    "close.problem.reportTwice": "report {id} is in vouchers {vouchers}",
+    "close.problem.noReport": "voucher {voucher} has a line without a report Id",
     "close.approved": "Approved by {who} at {when}.",
     "close.notApproved": "The journal is not approved.",
     "close.changed":
@@ -174,6 +180,12 @@ export const close = {
     "close.pattern.notUnique":
       "Dos comprobantes de {company} tendrían el mismo código: agregue al patrón un marcador de moneda o de número.",
     "close.approve": "Aprobar el asiento",
+    "close.problems":
+      "El asiento no se puede aprobar: {problems}. Vuelva a armarlo o corrija la hoja Asientos.",
+    "close.problem.unbalanced": "el comprobante {voucher} tiene debe {debit} y haber {credit}",
+    "close.problem.mixedCurrencies": "el comprobante {voucher} mezcla monedas ({currencies})",
+    "close.problem.reportTwice": "la rendición {id} está en los comprobantes {vouchers}",
+    "close.problem.noReport": "el comprobante {voucher} tiene una línea sin Id de rendición",
     "close.approved": "Aprobado por {who} el {when}.",
     "close.notApproved": "El asiento no está aprobado.",
     "close.changed":

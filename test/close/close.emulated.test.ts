@@ -176,6 +176,15 @@ describe("the month-end close, up to an approved journal", () => {
     const marking = run<{ ok: boolean; message: string }>("closeMarkVouchers");
     expect(marking).toMatchObject({ ok: false, message: changed.message });
 
+    // A debit typed over so that its voucher no longer balances: not approved, the voucher named.
+    const debit = String.fromCharCode(65 + j.h("Debit"));
+    s.emulator.typeCells("Journal", `${debit}2`, [[Number(j.rows[0]?.[j.h("Debit")]) + 0.01]]);
+    expect(refused("closeApproveJournal")).toMatch(
+      new RegExp(
+        `The journal cannot be approved: voucher ${String(j.rows[0]?.[j.h("Voucher")])} has debits \\d+\\.\\d\\d and credits`,
+      ),
+    );
+
     // Four eyes, asked when the journal is built: the one who approved it may not mark it.
     run<Build>("closeBuildJournal", [{ ...input, fourEyes: true }]);
     run("closeApproveJournal");

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ExpenseReport } from "../../src/api/types";
 import type { AccountRow } from "../../src/close/accounts";
-import { buildJournal, type CompanyClose, journalLines } from "../../src/close/journal";
+import { buildJournal, type CompanyClose, journalLines, journalProblems } from "../../src/close/journal";
 import { DEFAULT_VOUCHER_PATTERN, voucherCode, voucherCodes } from "../../src/close/voucher";
 import { makeReport } from "../refresh/fakes";
 
@@ -177,6 +177,37 @@ describe("the journal", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("a journal's problems, as the sheet holds it", () => {
+  it("are none for a journal as built, and name an unbalanced voucher, mixed currencies, a report twice", () => {
+    const { vouchers } = built([
+      {
+        company: "c0",
+        companyName: "Alpha",
+        reports: [report(1), report(2), report(3, { currency: "USD" })],
+      },
+    ]);
+    const lines = journalLines(vouchers);
+    expect(journalProblems(lines)).toEqual([]);
+    const [a, b, c, d, e, f] = lines as [
+      (typeof lines)[0],
+      (typeof lines)[0],
+      (typeof lines)[0],
+      (typeof lines)[0],
+      (typeof lines)[0],
+      (typeof lines)[0],
+    ];
+    expect(journalProblems([{ ...a, debitCents: a.debitCents + 1 }, b, c, d])).toEqual([
+      { code: "unbalanced", voucher: "202611001", debitCents: 24_691, creditCents: 24_690 },
+    ]);
+    expect(journalProblems([a, b, { ...c, currency: "USD" }, { ...d, currency: "USD" }])).toEqual([
+      { code: "mixedCurrencies", voucher: "202611001", currencies: ["CLP", "USD"] },
+    ]);
+    expect(journalProblems([a, b, c, d, { ...e, reportId: 1 }, { ...f, reportId: 1 }])).toEqual([
+      { code: "reportTwice", reportId: 1, vouchers: ["202611001", "202611002"] },
+    ]);
   });
 });
 

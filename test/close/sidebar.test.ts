@@ -76,12 +76,12 @@ describe("the Month-end close sidebar", () => {
     await page.fill("#close-currency", "clp");
     await page.getByRole("button", { name: "Read the month and build the journal" }).click();
     await expect
-      .poll(() => page.locator("#close-build-status").innerText())
+      .poll(() => page.locator("#close-build-status").textContent())
       .toBe("The Journal sheet holds 1 voucher of 2 reports.");
     expect(await page.locator("#close-vouchers li").allTextContents()).toEqual([
       "202405001 · CLP: 2 reports, debits CLP 3,000, credits CLP 3,000",
     ]);
-    expect(await page.locator("#close-blocked li").innerText()).toContain(HOSTILE);
+    expect(await page.locator("#close-blocked li").textContent()).toContain(HOSTILE);
     await page.locator("#close-attention button").click();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     const sent = await calls(page);
@@ -129,7 +129,7 @@ describe("the Month-end close sidebar", () => {
     const mark = second.locator("#close-mark");
     await mark.click();
     await expect
-      .poll(() => second.locator("#close-approval").innerText())
+      .poll(() => second.locator("#close-approval").textContent())
       .toContain("row 3 (voucher 202405001)");
     expect(await second.locator("#close-mark-confirm").count()).toBe(0);
     await mark.click();
@@ -137,7 +137,7 @@ describe("the Month-end close sidebar", () => {
       .poll(() => second.locator("#close-mark-list li").allTextContents())
       .toEqual(["202405001 · CLP: 2 reports"]);
     await second.locator("#close-mark-confirm").click();
-    await expect.poll(() => second.locator("#close-approval").innerText()).toBe("nothing was marked");
+    await expect.poll(() => second.locator("#close-approval").textContent()).toBe("nothing was marked");
     await second.close();
   });
 
@@ -146,7 +146,7 @@ describe("the Month-end close sidebar", () => {
       getCloseView: view("es"),
       closeExportCsv: { fileName: "journal-2024-05.csv", text: CSV, lines: 2 },
     });
-    expect(await page.locator("h1").innerText()).toBe("Cierre de mes");
+    expect(await page.locator("h1").textContent()).toBe("Cierre de mes");
     await page.selectOption("#csv-separator", ";");
     await page.selectOption("#csv-date-format", "DD/MM/YYYY");
     const [download] = await Promise.all([
@@ -157,7 +157,7 @@ describe("the Month-end close sidebar", () => {
     const path = await download.path();
     expect(readFileSync(path, "utf8")).toBe(`\ufeff${CSV}`);
     await expect
-      .poll(() => page.locator("#close-export-status").innerText())
+      .poll(() => page.locator("#close-export-status").textContent())
       .toBe("journal-2024-05.csv descargado: 2 líneas.");
     expect((await calls(page)).find((c) => c.name === "closeExportCsv")?.args).toEqual([
       {

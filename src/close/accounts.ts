@@ -54,7 +54,8 @@ export function accountsOf(rows: readonly AccountRow[], company: CompanyKey): Ac
   const byKey = new Map<string, AccountRow[]>();
   for (const row of rows) {
     if (row.company !== company) continue;
-    const id = `${row.kind}|${row.key.trim()}`;
+    // One employee payable account a company: whatever its Id cell holds.
+    const id = `${row.kind}|${row.kind === "employee" ? "" : row.key.trim()}`;
     byKey.set(id, [...(byKey.get(id) ?? []), row]);
   }
   /** The one account of kind and key; rows that agree count once, rows that differ block. */

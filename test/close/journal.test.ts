@@ -110,6 +110,12 @@ describe("the journal", () => {
     expect(vouchers).toEqual([]);
   });
 
+  it("takes the employee payable account whatever its Id cell holds", () => {
+    const accounts = ACCOUNTS.map((a) => (a.kind === "employee" ? { ...a, key: "all" } : a));
+    const { vouchers } = built([{ company: "c0", companyName: "Alpha", reports: [report(1)] }], { accounts });
+    expect(vouchers[0]?.lines.map((l) => l.account)).toEqual(["6100", "2105"]);
+  });
+
   it("blocks a report when two rows give its policy different accounts, naming both rows", () => {
     const accounts = [
       ...ACCOUNTS,

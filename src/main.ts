@@ -4,6 +4,16 @@
  * of this file (scripts/build.ts: ENTRY_POINTS); a test checks the built bundle for each.
  */
 
+export {
+  closeApproveJournal,
+  closeBuildJournal,
+  closeCheckMarking,
+  closeExportCsv,
+  closeShowRecord,
+  getCloseView,
+  showCloseSidebar,
+} from "./app/close";
+export { closeMarkVouchers } from "./app/close-marking";
 export { showConnectionSidebar } from "./app/connection-section";
 export { runDiagnostics, runDiagnosticsTrigger } from "./app/diagnostics";
 export {

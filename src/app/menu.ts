@@ -28,6 +28,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: "menu.outbox.create", functionName: "createOutboxSheet" },
   { label: "menu.outbox.preview", functionName: "previewOutbox" },
   { label: "menu.outbox.run", functionName: "runOutbox" },
+  { label: "menu.close", functionName: "showCloseSidebar" },
 ];
 
 /** Shown last, only where the document turns the self-check on (src/app/diagnostics.ts). */

@@ -72,6 +72,7 @@ const PAGES = {
   refresh: () => HtmlService.createHtmlOutputFromFile("refresh"),
   fund: () => HtmlService.createHtmlOutputFromFile("fund"),
   report: () => HtmlService.createHtmlOutputFromFile("report"),
+  close: () => HtmlService.createHtmlOutputFromFile("close"),
 };
 
 export type SidebarPage = keyof typeof PAGES;

@@ -4,6 +4,7 @@
  * language is a compile error.
  */
 import { audit } from "./audit";
+import { close } from "./close";
 import { common } from "./common";
 import { companies } from "./companies";
 import { companiesOutbox } from "./companies-outbox";
@@ -48,6 +49,7 @@ const catalogues = [
   diagnostics,
   summary,
   summaryCompanies,
+  close,
 ] as const;
 
 type Catalogue = (typeof catalogues)[number];

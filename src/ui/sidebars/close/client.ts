@@ -1,0 +1,271 @@
+/**
+ * The Month-end close sidebar: choose the company, the month and the currency; read the month
+ * and build the journal (what needs attention, the vouchers, what is blocked and why); approve
+ * it; mark its reports (after a confirmation listing each voucher); download the CSV in the
+ * format chosen, made here in the page (a Blob), so no Drive permission is asked.
+ */
+import type * as CloseServer from "../../../app/close";
+import type { CloseResult, CloseView } from "../../../app/close";
+import type * as MarkingServer from "../../../app/close-marking";
+import {
+  type CsvLayout,
+  columnsOf,
+  DATE_FORMATS,
+  DECIMAL_SEPARATORS,
+  FIELD_SEPARATORS,
+} from "../../../close/csv";
+import type { StringKey } from "../../../i18n";
+import { el, loadSidebarView, showMessage, whileDisabled } from "../../client/dom";
+import { setLanguage, t } from "../../client/language";
+import { serverFunctions } from "../../client/server";
+
+const server = serverFunctions<typeof CloseServer & typeof MarkingServer>();
+const app = document.getElementById("app") as HTMLElement;
+
+function field(label: StringKey, control: HTMLElement): HTMLElement {
+  const id = control.id;
+  return el("div", {}, el("label", { class: "block", for: id }, t(label)), control);
+}
+
+function select(id: string, options: readonly [string, string][], value: string): HTMLSelectElement {
+  const node = el("select", { id });
+  for (const [v, label] of options) node.append(el("option", { value: v }, label));
+  node.value = value;
+  return node;
+}
+
+function list(id: string, items: readonly (string | Node)[]): HTMLElement {
+  return el("ul", { id, class: "close-list" }, ...items.map((item) => el("li", {}, item)));
+}
+
+function status(id: string): HTMLParagraphElement {
+  return el("p", { id, class: "status", role: "status" });
+}
+
+function show(node: HTMLElement, text: string, ok: boolean): void {
+  node.className = ok ? "status ok" : "status problem";
+  showMessage(node, text);
+}
+
+const SEPARATOR_LABELS: Record<string, StringKey> = {
+  ",": "close.csv.comma",
+  ";": "close.csv.semicolon",
+  "\t": "close.csv.tab",
+  "|": "close.csv.pipe",
+};
+
+/** The close's form: company, month, currency, pattern, four eyes, and the Build button. */
+function closeForm(view: CloseView, results: HTMLElement): HTMLElement {
+  const company = select(
+    "close-company",
+    view.companies.map((c) => [c.key, c.name || c.key]),
+    view.journal?.company ?? view.companies[0]?.key ?? "c0",
+  );
+  const month = el("input", { id: "close-month", type: "month", value: view.journal?.month ?? view.month });
+  const currency = el("input", {
+    id: "close-currency",
+    type: "text",
+    maxlength: "3",
+    placeholder: t("close.allCurrencies"),
+    value: view.journal?.currency ?? "",
+  });
+  const pattern = el("input", { id: "close-pattern", type: "text", maxlength: "255", value: view.pattern });
+  const fourEyes = el("input", { id: "close-four-eyes", type: "checkbox" });
+  fourEyes.checked = view.fourEyes;
+  const build = el("button", { id: "close-build", type: "button", class: "primary" }, t("close.build"));
+  const state = status("close-build-status");
+  build.addEventListener("click", () =>
+    whileDisabled([build], async () => {
+      state.className = "status";
+      state.textContent = t("close.building");
+      try {
+        const result = await server.closeBuildJournal({
+          company: company.value,
+          month: month.value,
+          currency: currency.value.trim().toUpperCase() || null,
+          pattern: pattern.value,
+          fourEyes: fourEyes.checked,
+        });
+        show(state, result.message, result.ok);
+        showResult(results, result);
+      } catch (error) {
+        show(state, (error as Error).message, false);
+      }
+    }),
+  );
+  return el(
+    "section",
+    {},
+    view.companies.length > 1 ? field("close.company", company) : "",
+    field("close.month", month),
+    field("close.currency", currency),
+    field("close.pattern", pattern),
+    el("p", { class: "hint" }, t("close.pattern.hint")),
+    el("label", { class: "block" }, fourEyes, ` ${t("close.fourEyes.setting")}`),
+    build,
+    state,
+  );
+}
+
+/** What a build found: what needs attention (each line links its row), vouchers, blocked. */
+function showResult(node: HTMLElement, result: CloseResult): void {
+  const attention = result.attention.map((item) => {
+    const link = el("button", { type: "button", class: "link", "data-id": String(item.id) }, item.text);
+    link.addEventListener("click", () => void server.closeShowRecord(item));
+    return link;
+  });
+  node.replaceChildren(
+    el("h2", {}, t("close.attention")),
+    attention.length > 0
+      ? list("close-attention", attention)
+      : el("p", { class: "hint" }, t("close.attention.none")),
+    el("h2", {}, t("close.vouchers")),
+    list("close-vouchers", result.vouchers),
+    ...(result.blocked.length > 0
+      ? [el("h2", {}, t("close.blocked")), list("close-blocked", result.blocked)]
+      : []),
+  );
+}
+
+/** Approve, then mark after a confirmation that lists each voucher. */
+function approvalSection(view: CloseView): HTMLElement {
+  const state = status("close-approval");
+  state.textContent = view.approval;
+  const approveButton = el("button", { id: "close-approve", type: "button" }, t("close.approve"));
+  const markButton = el("button", { id: "close-mark", type: "button" }, t("close.mark"));
+  const confirmation = el("div", { id: "close-confirmation" });
+  approveButton.addEventListener("click", () =>
+    whileDisabled([approveButton, markButton], async () => {
+      try {
+        show(state, (await server.closeApproveJournal()).message, true);
+      } catch (error) {
+        show(state, (error as Error).message, false);
+      }
+    }),
+  );
+  markButton.addEventListener("click", () =>
+    whileDisabled([approveButton, markButton], async () => {
+      confirmation.replaceChildren();
+      try {
+        const check = await server.closeCheckMarking();
+        show(state, check.message, check.ok);
+        if (!check.ok) return;
+        const go = el(
+          "button",
+          { id: "close-mark-confirm", type: "button", class: "primary" },
+          t("close.mark"),
+        );
+        go.addEventListener("click", () =>
+          whileDisabled([go], async () => {
+            try {
+              const marked = await server.closeMarkVouchers();
+              show(state, marked.message, marked.ok);
+            } catch (error) {
+              show(state, (error as Error).message, false);
+            }
+          }),
+        );
+        confirmation.append(list("close-mark-list", check.vouchers), go);
+      } catch (error) {
+        show(state, (error as Error).message, false);
+      }
+    }),
+  );
+  return el("section", {}, state, el("div", { class: "actions" }, approveButton, markButton), confirmation);
+}
+
+/** The CSV's choices (remembered for this user by the server) and the download. */
+function exportSection(view: CloseView): HTMLElement {
+  const csv = view.csv;
+  const layout = select(
+    "csv-layout",
+    [
+      ["lines", t("close.csv.layout.lines")],
+      ["reports", t("close.csv.layout.reports")],
+    ],
+    csv.layout,
+  );
+  const dateFormat = select(
+    "csv-date-format",
+    DATE_FORMATS.map((f) => [f, f]),
+    csv.dateFormat,
+  );
+  const decimal = select(
+    "csv-decimal",
+    DECIMAL_SEPARATORS.map((d) => [d, t(d === "." ? "close.csv.point" : "close.csv.comma")]),
+    csv.decimal,
+  );
+  const separator = select(
+    "csv-separator",
+    FIELD_SEPARATORS.map((s) => [s, t(SEPARATOR_LABELS[s] as StringKey)]),
+    csv.separator,
+  );
+  const columns = el("input", { id: "csv-columns", type: "text", value: csv.columns.join(" ") });
+  const header = el("input", { id: "csv-header", type: "checkbox" });
+  header.checked = csv.header;
+  layout.addEventListener("change", () => {
+    columns.value = columnsOf(layout.value as CsvLayout).join(" ");
+  });
+  const state = status("close-export-status");
+  const download = el("button", { id: "close-export", type: "button" }, t("close.export"));
+  download.addEventListener("click", () =>
+    whileDisabled([download], async () => {
+      try {
+        const file = await server.closeExportCsv({
+          layout: layout.value,
+          dateFormat: dateFormat.value,
+          decimal: decimal.value,
+          separator: separator.value,
+          columns: columns.value.split(/[\s,;]+/).filter(Boolean),
+          header: header.checked,
+        });
+        saveFile(file.fileName, file.text);
+        show(state, t("close.csv.downloaded", { file: file.fileName, lines: file.lines }), true);
+      } catch (error) {
+        show(state, (error as Error).message, false);
+      }
+    }),
+  );
+  return el(
+    "section",
+    {},
+    el("h2", {}, t("close.csv")),
+    field("close.csv.layout", layout),
+    field("close.csv.dateFormat", dateFormat),
+    field("close.csv.decimal", decimal),
+    field("close.csv.separator", separator),
+    field("close.csv.columns", columns),
+    el("label", { class: "block" }, header, ` ${t("close.csv.header")}`),
+    download,
+    state,
+  );
+}
+
+/** Downloads `text` as `name` from the page: a Blob, with a byte-order mark for spreadsheet programs. */
+function saveFile(name: string, text: string): void {
+  const blob = new Blob(["\ufeff", text], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = el("a", { href: url, download: name, id: "close-download" });
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+    link.remove();
+  }, 1000);
+}
+
+function render(view: CloseView): void {
+  setLanguage(view.language);
+  const results = el("div", { id: "close-results" });
+  app.replaceChildren(
+    el("h1", {}, t("close.title")),
+    closeForm(view, results),
+    results,
+    approvalSection(view),
+    exportSection(view),
+  );
+  app.setAttribute("data-ready", "1");
+}
+
+void loadSidebarView(app, () => server.getCloseView(), render);

@@ -1,0 +1,174 @@
+/**
+ * The Month-end close sidebar's page in Chromium at 300 px, with google.script.run answered by
+ * a scripted fake: what the build found shown as text only, the marking refused with its reason,
+ * the CSV downloaded from the page (no Drive) exactly as the server made it, in both languages.
+ */
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Browser, launchBrowser, screenshot } from "../browser/browser";
+import { scriptRunCalls as calls, loadSidebar, sidebarHtml } from "../support/sidebar-page";
+
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+const CSV = "voucher,date\r\n202405001,2024-05-31\r\n=cmd,x\r\n";
+
+let browser: Browser;
+let html: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  html = sidebarHtml("close");
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const view = (language: "en" | "es") => ({
+  language,
+  companies: [
+    { key: "c0", name: "Alpha" },
+    { key: "c1", name: "Beta" },
+  ],
+  month: "2024-05",
+  pattern: "{yyyy}{mm}{nnn}",
+  fourEyes: false,
+  csv: {
+    layout: "lines",
+    dateFormat: "YYYY-MM-DD",
+    decimal: ".",
+    separator: ",",
+    columns: ["voucher", "date"],
+    header: true,
+  },
+  journal: null,
+  approval: "",
+});
+
+async function open(answers: Record<string, unknown>): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 300, height: 900 });
+  await loadSidebar(page, html, answers, { delayMs: 1, failureKey: "error" });
+  return page;
+}
+
+describe("the Month-end close sidebar", () => {
+  it("builds the journal of the company and month chosen, and shows what it found as text", async () => {
+    const page = await open({
+      getCloseView: view("en"),
+      closeBuildJournal: {
+        ok: true,
+        message: "The Journal sheet holds 1 voucher of 2 reports.",
+        vouchers: ["202405001 · CLP: 2 reports, debits CLP 3,000, credits CLP 3,000"],
+        blocked: [`Report 000009 (${HOSTILE}, CLP 5): no account for the expense policy X (Id 3)`],
+        attention: [
+          {
+            text: `Report 000008 (${HOSTILE}) of this month is still open`,
+            kind: "openReport",
+            company: "c1",
+            id: 8,
+          },
+        ],
+      },
+      closeShowRecord: true,
+    });
+    await page.selectOption("#close-company", "c1");
+    await page.fill("#close-currency", "clp");
+    await page.getByRole("button", { name: "Read the month and build the journal" }).click();
+    await expect
+      .poll(() => page.locator("#close-build-status").textContent())
+      .toBe("The Journal sheet holds 1 voucher of 2 reports.");
+    expect(await page.locator("#close-vouchers li").allTextContents()).toEqual([
+      "202405001 · CLP: 2 reports, debits CLP 3,000, credits CLP 3,000",
+    ]);
+    expect(await page.locator("#close-blocked li").textContent()).toContain(HOSTILE);
+    await page.locator("#close-attention button").click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    const sent = await calls(page);
+    expect(sent.find((c) => c.name === "closeBuildJournal")?.args).toEqual([
+      { company: "c1", month: "2024-05", currency: "CLP", pattern: "{yyyy}{mm}{nnn}", fourEyes: false },
+    ]);
+    expect(sent.find((c) => c.name === "closeShowRecord")?.args).toEqual([
+      {
+        text: `Report 000008 (${HOSTILE}) of this month is still open`,
+        kind: "openReport",
+        company: "c1",
+        id: 8,
+      },
+    ]);
+    await screenshot(page, "sidebar-close");
+    await page.close();
+  });
+
+  it("refuses the marking with the reason, and confirms each voucher before marking", async () => {
+    const second = await browser.context.newPage();
+    await second.setViewportSize({ width: 300, height: 900 });
+    await loadSidebar(
+      second,
+      html,
+      {
+        getCloseView: [view("en")],
+        closeCheckMarking: [
+          {
+            ok: false,
+            message: "The journal changed since ana approved it: row 3 (voucher 202405001) changed.",
+            vouchers: [],
+            count: 0,
+          },
+          {
+            ok: true,
+            message: "2 reports of 1 voucher checked.",
+            vouchers: ["202405001 · CLP: 2 reports"],
+            count: 2,
+          },
+        ],
+        closeMarkVouchers: [{ ok: false, message: "nothing was marked", outcomes: [], more: false }],
+      },
+      { delayMs: 1, listsInTurn: true },
+    );
+    const mark = second.locator("#close-mark");
+    await mark.click();
+    await expect
+      .poll(() => second.locator("#close-approval").textContent())
+      .toContain("row 3 (voucher 202405001)");
+    expect(await second.locator("#close-mark-confirm").count()).toBe(0);
+    await mark.click();
+    await expect
+      .poll(() => second.locator("#close-mark-list li").allTextContents())
+      .toEqual(["202405001 · CLP: 2 reports"]);
+    await second.locator("#close-mark-confirm").click();
+    await expect.poll(() => second.locator("#close-approval").textContent()).toBe("nothing was marked");
+    await second.close();
+  });
+
+  it("downloads the CSV the server made, from the page, with the choices sent", async () => {
+    const page = await open({
+      getCloseView: view("es"),
+      closeExportCsv: { fileName: "journal-2024-05.csv", text: CSV, lines: 2 },
+    });
+    expect(await page.locator("h1").textContent()).toBe("Cierre de mes");
+    await page.selectOption("#csv-separator", ";");
+    await page.selectOption("#csv-date-format", "DD/MM/YYYY");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Descargar el CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("journal-2024-05.csv");
+    const path = await download.path();
+    expect(readFileSync(path, "utf8")).toBe(`\ufeff${CSV}`);
+    await expect
+      .poll(() => page.locator("#close-export-status").textContent())
+      .toBe("journal-2024-05.csv descargado: 2 líneas.");
+    expect((await calls(page)).find((c) => c.name === "closeExportCsv")?.args).toEqual([
+      {
+        layout: "lines",
+        dateFormat: "DD/MM/YYYY",
+        decimal: ".",
+        separator: ";",
+        columns: ["voucher", "date"],
+        header: true,
+      },
+    ]);
+    await page.close();
+  });
+});

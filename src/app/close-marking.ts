@@ -3,11 +3,14 @@
  * checked first, every time (the Journal sheet's lines against the approval's digest, and four
  * eyes); only then are the approved journal's reports handed to the marking engine.
  */
+import { MARK_RECORD_PREFIX, type MarkRecord, type MarkRecordStore, markVouchers } from "../close/mark";
 import type { CloseMark, MarkOutcome } from "../close/types";
 import { runtime } from "../gas/runtime";
-import { translate } from "../i18n";
+import { type Language, translate } from "../i18n";
+import { createTimeBudget } from "../longrun/budget";
 import { approvedMarks, CLOSE_USED_CODES_KEY, parseJson } from "./close";
-import { currentLanguage, entry } from "./entry";
+import { currentLanguage, entry, withDocumentLock } from "./entry";
+import { openWriteSession } from "./outbox";
 
 export interface CloseMarkResult {
   ok: boolean;
@@ -17,13 +20,78 @@ export interface CloseMarkResult {
   more: boolean;
 }
 
+/** The marking's records, in document properties (`close.mark.…`), one per batch sent. */
+function propertyRecords(): MarkRecordStore {
+  const props = runtime().documentProperties();
+  return {
+    all: () =>
+      Object.entries(props.getProperties())
+        .filter(([key]) => key.startsWith(MARK_RECORD_PREFIX))
+        .flatMap(([, text]) => {
+          const record = parseJson(text) as MarkRecord | null;
+          return record && typeof record.key === "string" && Array.isArray(record.marks) ? [record] : [];
+        }),
+    put: (record) => props.setProperty(record.key, JSON.stringify(record)),
+    remove: (key) => props.deleteProperty(key),
+  };
+}
+
 /**
- * The marking engine's port: every report of `marks` marked once with its voucher's code (a
- * record before each call, done only once a read shows it, interrupted calls settled by reading).
- * This version has no engine: nothing is sent, and the sidebar says so.
+ * The marking engine over every company of `marks`: each company's reports through this user's
+ * client for that company (its token checked against the company's account mark first; every
+ * call in the Audit sheet), a record before each batch, done only once a read shows it, within
+ * this execution's time budget. A company this user cannot write to gets its marks refused,
+ * naming why; nothing is sent to it.
  */
-function markWithEngine(_marks: readonly CloseMark[]): { outcomes: MarkOutcome[]; more: boolean } | null {
-  return null;
+function markWithEngine(marks: readonly CloseMark[]): { outcomes: MarkOutcome[]; more: boolean } {
+  const clock = { now: () => Date.now() };
+  const budget = createTimeBudget({ clock });
+  const records = propertyRecords();
+  const outcomes: MarkOutcome[] = [];
+  let more = false;
+  for (const company of new Set(marks.map((m) => m.company))) {
+    if (more) break;
+    const own = marks.filter((m) => m.company === company);
+    const session = openWriteSession("sidebar", company, "write");
+    try {
+      const port = session.companies(company);
+      const refusal = session.unusable?.message ?? ("unusable" in port ? port.unusable : null);
+      if (refusal) {
+        for (const m of own)
+          outcomes.push({ kind: "refused", reportId: m.reportId, voucher: m.voucher, reason: refusal });
+        continue;
+      }
+      const result = markVouchers(own, { clientOf: () => session.client, records, clock, budget });
+      outcomes.push(...result.outcomes);
+      more = result.mustContinue;
+    } finally {
+      session.finish();
+    }
+  }
+  return { outcomes, more };
+}
+
+/** The marking's outcome in the user's words: the count done, then each report that is not. */
+function markingText(
+  marks: readonly CloseMark[],
+  outcomes: readonly MarkOutcome[],
+  more: boolean,
+  language: Language,
+): string {
+  const numberOf = (id: number) => marks.find((m) => m.reportId === id)?.reportNumber || String(id);
+  const done = outcomes.filter((o) => o.kind === "done").length;
+  const lines = [translate(language, "close.mark.done", { done, count: marks.length })];
+  for (const o of outcomes) {
+    const report = numberOf(o.reportId);
+    if (o.kind === "otherCode")
+      lines.push(translate(language, "close.mark.otherCode", { report, code: o.code, voucher: o.voucher }));
+    else if (o.kind === "unknown")
+      lines.push(translate(language, "close.mark.unknown", { report, voucher: o.voucher, reason: o.reason }));
+    else if (o.kind === "refused")
+      lines.push(translate(language, "close.mark.refused", { report, voucher: o.voucher, reason: o.reason }));
+  }
+  if (more) lines.push(translate(language, "close.mark.more"));
+  return lines.join("\n");
 }
 
 /** Sidebar: marks the approved journal's reports, once the approval holds for this user. */
@@ -32,13 +100,22 @@ export function closeMarkVouchers(): CloseMarkResult {
     const language = currentLanguage();
     const ready = approvedMarks();
     if (!ready.ok) return { ok: false, message: ready.message, outcomes: [], more: false };
-    const marked = markWithEngine(ready.marks);
-    if (!marked)
-      return { ok: false, message: translate(language, "close.mark.unavailable"), outcomes: [], more: false };
-    const done = marked.outcomes.filter((o) => o.kind === "done");
-    rememberMarkedVouchers(ready.marks, done);
-    const ok = marked.outcomes.every((o) => o.kind === "done");
-    return { ok, message: "", outcomes: marked.outcomes, more: marked.more };
+    // One marking at a time per document: its records and the reports' reads are the document's.
+    return withDocumentLock(
+      "form",
+      30_000,
+      (lock) => {
+        throw new Error(lock ? lock.busyMessage(language, "busy.form") : translate(language, "busy.form"));
+      },
+      () => {
+        const marked = markWithEngine(ready.marks);
+        const done = marked.outcomes.filter((o) => o.kind === "done");
+        rememberMarkedVouchers(ready.marks, done);
+        const ok = !marked.more && done.length === ready.marks.length;
+        const message = markingText(ready.marks, marked.outcomes, marked.more, language);
+        return { ok, message, outcomes: marked.outcomes, more: marked.more };
+      },
+    );
   });
 }
 

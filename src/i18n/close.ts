@@ -88,7 +88,15 @@ export const close = {
       "Mark {count} {count|report|reports} integrated with their voucher's code, dated {date}? {vouchers}",
     "close.mark.ready":
       "{count} {count|report|reports} of {vouchers} {vouchers|voucher|vouchers} checked against the approval.",
-    "close.mark.unavailable": "The marking is not part of this version: nothing was marked.",
+    "close.mark.done":
+      "{done} of {count} {count|report|reports} marked integrated with their voucher's code.",
+    "close.mark.more":
+      "The marking stopped before the time limit: press the button again to go on; nothing is marked twice.",
+    "close.mark.otherCode":
+      "Report {report} is already integrated under {code}: left as it is (voucher {voucher}).",
+    "close.mark.unknown":
+      "Report {report} (voucher {voucher}) not confirmed yet: {reason}. It is settled by reading at the next marking.",
+    "close.mark.refused": "Report {report} (voucher {voucher}) not marked: {reason}",
     "close.export": "Download the CSV",
     "close.csv": "Export",
     "close.csv.layout": "One line per",
@@ -203,7 +211,15 @@ export const close = {
       "¿Marcar {count} {count|rendición|rendiciones} como integradas con el código de su comprobante, con fecha {date}? {vouchers}",
     "close.mark.ready":
       "{count} {count|rendición|rendiciones} de {vouchers} {vouchers|comprobante|comprobantes} verificadas contra la aprobación.",
-    "close.mark.unavailable": "La marcación no es parte de esta versión: no se marcó nada.",
+    "close.mark.done":
+      "{done} de {count} {count|rendición marcada|rendiciones marcadas} como integradas con el código de su comprobante.",
+    "close.mark.more":
+      "La marcación se detuvo antes del límite de tiempo: pulse el botón otra vez para seguir; nada se marca dos veces.",
+    "close.mark.otherCode":
+      "La rendición {report} ya está integrada con {code}: se deja como está (comprobante {voucher}).",
+    "close.mark.unknown":
+      "La rendición {report} (comprobante {voucher}) aún no está confirmada: {reason}. Se resuelve leyendo en la próxima marcación.",
+    "close.mark.refused": "La rendición {report} (comprobante {voucher}) no se marcó: {reason}",
     "close.export": "Descargar el CSV",
     "close.csv": "Exportar",
     "close.csv.layout": "Una línea por",

@@ -221,3 +221,56 @@ describe("the month-end close, up to an approved journal", () => {
     expect(view.csv).toMatchObject(options);
   }, 120_000);
 });
+
+describe("the month-end close, marking the approved journal's reports", () => {
+  interface MarkedReport extends StateReport {
+    integrationExternalCode: string;
+    integrationDate: string;
+    integrationCalls?: number;
+  }
+
+  it("marks every report of the approved journal once with its voucher's code and date; a second marking sends no write", async () => {
+    const { month } = await busiestMonth();
+    const input = { company: "c0", month, currency: null, pattern: "{yyyy}{mm}{nnn}", fourEyes: false };
+    run<Build>("closeBuildJournal", [input]);
+    fillAccounts(null);
+    run<Build>("closeBuildJournal", [input]);
+    fillAccounts(null);
+    run<Build>("closeBuildJournal", [input]);
+    const j = journal();
+    const voucherOf = new Map<number, string>();
+    for (const r of j.rows)
+      if (Number(r[j.h("Debit")]) > 0) voucherOf.set(Number(r[j.h("Report Id")]), String(r[j.h("Voucher")]));
+    expect(voucherOf.size).toBeGreaterThan(0);
+    run("closeApproveJournal");
+
+    const marking = run<{ ok: boolean; message: string; more: boolean }>("closeMarkVouchers");
+    expect(marking.ok).toBe(true);
+    expect(marking.more).toBe(false);
+    expect(marking.message.split("\n")[0]).toBe(
+      `${voucherOf.size} of ${voucherOf.size} ${voucherOf.size === 1 ? "report" : "reports"} marked integrated with their voucher's code.`,
+    );
+    const state = await s.control("state");
+    const reports = new Map((state.reports as MarkedReport[]).map((r) => [r.id, r]));
+    for (const [id, voucher] of voucherOf) {
+      const r = reports.get(id);
+      expect(r?.integrated).toBe(true);
+      expect(r?.integrationExternalCode).toBe(voucher);
+      expect(r?.integrationDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      expect(r?.integrationCalls).toBe(1);
+    }
+    // Every call in the Audit sheet, the marks included.
+    const audit = sheetOf(s.emulator, "Audit");
+    const calls = audit.values.map((row) => row.join(" "));
+    expect(calls.filter((c) => c.includes("setExpenseReportIntegration")).length).toBe(voucherOf.size);
+    // No record of the marking is left once every report is settled.
+    expect([...s.emulator.documentPropertiesData.values.keys()].filter((k) => k.startsWith("close.mark."))).toEqual([]);
+
+    // Pressed again: each report read shows its code, so nothing is sent again.
+    const again = run<{ ok: boolean }>("closeMarkVouchers");
+    expect(again.ok).toBe(true);
+    const after = await s.control("state");
+    for (const r of after.reports as MarkedReport[])
+      if (voucherOf.has(r.id)) expect(r.integrationCalls).toBe(1);
+  }, 180_000);
+});

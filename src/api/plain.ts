@@ -12,7 +12,6 @@ import {
   RedirectError,
   ServiceError,
   type ServiceReason,
-  serviceReasonOf,
   TransportError,
 } from "./errors";
 import { formatCents } from "./money";

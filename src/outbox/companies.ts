@@ -5,13 +5,7 @@
  * it. A cell that names no live company, or is empty while there are several, is refused: a row
  * is never sent with another company's token.
  */
-import {
-  type CompanyDirectory,
-  companyByName,
-  companyOfEmptyCell,
-  FIRST_COMPANY_KEY,
-  liveCompanies,
-} from "../company/model";
+import { type CompanyDirectory, companyByName, companyOfEmptyCell, liveCompanies } from "../company/model";
 import { type Language, translate } from "../i18n";
 import { columnLetters } from "../sheets/formulas";
 import { cellText } from "./cells";

@@ -264,7 +264,9 @@ describe("the month-end close, marking the approved journal's reports", () => {
     const calls = audit.values.map((row) => row.join(" "));
     expect(calls.filter((c) => c.includes("setExpenseReportIntegration")).length).toBe(voucherOf.size);
     // No record of the marking is left once every report is settled.
-    expect([...s.emulator.documentPropertiesData.values.keys()].filter((k) => k.startsWith("close.mark."))).toEqual([]);
+    expect(
+      [...s.emulator.documentPropertiesData.values.keys()].filter((k) => k.startsWith("close.mark.")),
+    ).toEqual([]);
 
     // Pressed again: each report read shows its code, so nothing is sent again.
     const again = run<{ ok: boolean }>("closeMarkVouchers");

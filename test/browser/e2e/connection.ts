@@ -149,9 +149,10 @@ export function connectionSuite(ctx: () => E2eContext): void {
     const { message: refused } = await playground.answer("OK");
     await playground.waitForRunsAfter(before);
     // The service's own words stay as they came; every word of the add-on's is Spanish. A read
-    // has no values to check: try again later.
+    // has no values to check: try again later. The company is marked, so the refresh's first call
+    // is the account check's read of its oldest funds (getFunds), which meets the fault first.
     expect(refused).toMatch(
-      /^El servicio respondió con un error\. Las hojas conservan sus datos anteriores\. Intente de nuevo más tarde\.\n\nDetalles: getExpenseReports: el servicio respondió HTTP 200: request: getExpenseReports refused by an injected error-in-200 fault$/,
+      /^El servicio respondió con un error\. Las hojas conservan sus datos anteriores\. Intente de nuevo más tarde\.\n\nDetalles: getFunds: el servicio respondió HTTP 200: request: getFunds refused by an injected error-in-200 fault$/,
     );
     await page.locator('[data-testid="fault-clear"]').click();
     await page.locator('[data-testid="fault-active"]', { hasText: "none" }).waitFor();

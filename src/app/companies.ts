@@ -111,7 +111,7 @@ function applyChange(change: unknown, language: MessageLanguage): CompanyOutcome
       const firstAfter = first ? companyByKey(after, first.key) : undefined;
       // The first company's name given in the same form: its rows keep their key, show the name.
       if (first && firstAfter && first.name !== "" && first.name !== firstAfter.name)
-        relabelCompanyRows(names, first.key, firstAfter.name);
+        relabelCompanyRows(names, first, firstAfter.name);
       if (!before.several && after.several && firstAfter) {
         const labelled = labelFirstCompanyRows(names, after.entries, currentLanguage());
         if (labelled.length > 0)
@@ -122,7 +122,7 @@ function applyChange(change: unknown, language: MessageLanguage): CompanyOutcome
       break;
     }
     case "rename":
-      relabelCompanyRows(names, entry.key, entry.name);
+      if (was) relabelCompanyRows(names, was, entry.name);
       lines.push(
         translate(language, "companies.renamed", {
           former: was ? companyLabel(was, language) : label,

@@ -8,7 +8,7 @@
  */
 
 import { tolerate } from "../api/errors";
-import { FIRST_COMPANY_KEY } from "../company/model";
+import { type Company, FIRST_COMPANY_KEY } from "../company/model";
 import type { Language } from "../i18n";
 import type { SheetTarget } from "../refresh/engine";
 import type { SheetNames } from "../refresh/options";
@@ -118,8 +118,11 @@ export function labelFirstCompanyRows(
   return done;
 }
 
-/** A rename: the Company cells of `key`'s rows show `name` (the key cells stay). */
-export function relabelCompanyRows(names: SheetNames, key: string, name: string): void {
+/**
+ * A rename: the Company cells of `was`'s rows that agree with their key show `name` (the key
+ * cells stay; a row whose Company cell names another company is left as it is).
+ */
+export function relabelCompanyRows(names: SheetNames, was: Company, name: string): void {
   for (const target of DATA_SHEETS) {
     const sheetName = names[target as keyof SheetNames];
     const layout = loadLayout(documentProperties(), target) ?? [];
@@ -137,7 +140,7 @@ export function relabelCompanyRows(names: SheetNames, key: string, name: string)
         const next = relabelledNames(
           keys.map((r) => r[0] ?? ""),
           cells.map((r) => r[0] ?? ""),
-          key,
+          was,
           name,
         );
         if (!next) return;

@@ -11,6 +11,7 @@ import {
   companyWithoutKeyColumn,
   FIRST_COMPANY_KEY,
   isRemoved,
+  namedAs,
 } from "../company/model";
 import { type Language, type StringKey, translate } from "../i18n";
 import type { CellValue } from "./cells";
@@ -197,18 +198,22 @@ export function companyRefusalText(refusal: CompanyRefusal, language: Language):
 
 /**
  * A rename's Company cells: the column `names` (data rows, top to bottom) with every row whose
- * key cell (`keys`, same rows) is `companyKey` showing `name`; the key stays, only the name
- * shown changes. Null when no cell changes.
+ * key cell (`keys`, same rows) is the company's key and whose Company cell agrees with it (names
+ * it as it was called before the rename: `was`'s name or a former one, compared as names are)
+ * showing `name`; the key stays, only the name shown changes. A row whose cells disagree is left
+ * as it is: it names no company until an editor puts it right, and is refused where it is used.
+ * Null when no cell changes.
  */
 export function relabelledNames(
   keys: readonly CellValue[],
   names: readonly CellValue[],
-  companyKey: string,
+  was: Company,
   name: string,
 ): CellValue[] | null {
   let changed = false;
   const out = names.map((cell, i) => {
-    if (normaliseKey(keys[i]) !== companyKey || cell === name) return cell;
+    if (normaliseKey(keys[i]) !== was.key || cell === name) return cell;
+    if (namedAs(was, String(cell ?? "")) === null) return cell;
     changed = true;
     return name;
   });

@@ -20,8 +20,12 @@ export interface CloseMarkResult {
   more: boolean;
 }
 
-/** The marking's records, in document properties (`close.mark.…`), one per batch sent. */
-function propertyRecords(): MarkRecordStore {
+/**
+ * The marking's records of `company`, in document properties (`close.mark.…`), one per batch
+ * sent. Only that company's: a record is settled by a read of its own company, through that
+ * company's client, never another's (the same report Id is another report there).
+ */
+function propertyRecords(company: string): MarkRecordStore {
   const props = runtime().documentProperties();
   return {
     all: () =>
@@ -29,7 +33,12 @@ function propertyRecords(): MarkRecordStore {
         .filter(([key]) => key.startsWith(MARK_RECORD_PREFIX))
         .flatMap(([, text]) => {
           const record = parseJson(text) as MarkRecord | null;
-          return record && typeof record.key === "string" && Array.isArray(record.marks) ? [record] : [];
+          return record &&
+            typeof record.key === "string" &&
+            Array.isArray(record.marks) &&
+            record.company === company
+            ? [record]
+            : [];
         }),
     put: (record) => props.setProperty(record.key, JSON.stringify(record)),
     remove: (key) => props.deleteProperty(key),
@@ -46,7 +55,6 @@ function propertyRecords(): MarkRecordStore {
 function markWithEngine(marks: readonly CloseMark[]): { outcomes: MarkOutcome[]; more: boolean } {
   const clock = { now: () => Date.now() };
   const budget = createTimeBudget({ clock });
-  const records = propertyRecords();
   const outcomes: MarkOutcome[] = [];
   let more = false;
   for (const company of new Set(marks.map((m) => m.company))) {
@@ -61,6 +69,7 @@ function markWithEngine(marks: readonly CloseMark[]): { outcomes: MarkOutcome[];
           outcomes.push({ kind: "refused", reportId: m.reportId, voucher: m.voucher, reason: refusal });
         continue;
       }
+      const records = propertyRecords(company);
       const result = markVouchers(own, { clientOf: () => session.client, records, clock, budget });
       outcomes.push(...result.outcomes);
       more = result.mustContinue;

@@ -54,7 +54,8 @@ export interface CompanyConnection<A extends CallObserver = CallObserver> {
 export interface UnusableCompany {
   key: CompanyKey;
   name: string;
-  reason: TokenNotBoundReason | "noToken";
+  /** "otherAccount": the token opens another account than the company's mark (app/outbox.ts). */
+  reason: TokenNotBoundReason | "noToken" | "otherAccount";
   message: string;
   /**
    * The store's refusal, thrown as it is by paths that stop on it (a token bound to another

@@ -238,6 +238,14 @@ export function openWriteSession(
   // it asked for in its own state, the one cache of them. A token's account is checked once per
   // session (a run or a preview).
   const accountChecked = new Map<string, string | null>();
+  const checkedAccount = (companyKey: string, ready: { company: CompanyEntry; client: Client }) => {
+    if (!accountChecked.has(companyKey))
+      accountChecked.set(companyKey, accountIssue(ready.company, ready.client, language));
+    return accountChecked.get(companyKey) ?? null;
+  };
+  // A sidebar's or the close's own company: its token is checked against the company's mark
+  // before anything is read or written with it, as the Outbox's ports are.
+  const ownAccount = connection && source !== "outbox" ? checkedAccount(key, connection) : null;
   const companies = (companyKey: string): CompanyPort | UnusableCompanyPort => {
     const ready = connections.ready.get(companyKey);
     if (!ready) {
@@ -247,9 +255,7 @@ export function openWriteSession(
       };
     }
     // A token that opens another account than the company's mark sends and settles nothing.
-    if (!accountChecked.has(companyKey))
-      accountChecked.set(companyKey, accountIssue(ready.company, ready.client, language));
-    const otherAccount = accountChecked.get(companyKey);
+    const otherAccount = checkedAccount(companyKey, ready);
     if (otherAccount) return { unusable: otherAccount };
     // Reads need no IdAdmin; writes without one are refused by the contract's check first.
     const service = servicePort(ready.client, ready.adminId ?? 0);
@@ -268,14 +274,24 @@ export function openWriteSession(
     adminIssue,
     format,
     client,
-    hasToken: source === "outbox" ? connections.ready.size > 0 : connection !== undefined,
+    hasToken: source === "outbox" ? connections.ready.size > 0 : connection !== undefined && !ownAccount,
     directory,
     companyNames: liveCompanies(directory.entries)
       .map((e) => e.name)
       .filter((name) => name !== ""),
     companies,
     companyKey: key,
-    unusable: connection ? null : (refusal ?? unlisted(key, language)),
+    unusable: ownAccount
+      ? {
+          key,
+          name: connection?.company.name ?? "",
+          reason: "otherAccount",
+          message: ownAccount,
+          error: null,
+        }
+      : connection
+        ? null
+        : (refusal ?? unlisted(key, language)),
     // Reads need no IdAdmin; writes without one are refused by the contract's check first.
     service: servicePort(client, adminId ?? 0),
     audit: audit.port,

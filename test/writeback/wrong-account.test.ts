@@ -140,4 +140,33 @@ describe("a token that opens another account than its company's mark", () => {
     expect(await deposits("Alpha", id, cents)).toBe(before.alpha);
     expect(await deposits("Alpha", id, 522)).toBe(0);
   });
+
+  it("the Fund sidebar sends nothing with it either: the page says why, a deposit from it is refused, no ledger moves", async () => {
+    wrongTokenForLuis();
+    const id = await sharedOpenFund();
+    const before = { alpha: await deposits("Alpha", id, 733), beta: await deposits("Beta", id, 733) };
+    const view = wb.emulator.tryRun("getFundSidebarView", [{ fundId: String(id), company: BETA_KEY }], {
+      as: "script.run",
+      user: LUIS,
+    });
+    if (!view.ok) throw new Error(view.error);
+    expect(String((view.result as { error?: string }).error)).toMatch(
+      /your token for Beta opens another account than Beta's/,
+    );
+    const outcome = wb.emulator.tryRun(
+      "depositToFund",
+      [
+        {
+          requestId: "deposit-luis-beta-abcdef",
+          fields: { Id: id, DepositAmount: "7.33" },
+          company: BETA_KEY,
+        },
+      ],
+      { as: "script.run", user: LUIS },
+    );
+    if (!outcome.ok) throw new Error(outcome.error);
+    expect(outcome.result).toMatchObject({ kind: "refused" });
+    expect(await deposits("Alpha", id, 733)).toBe(before.alpha);
+    expect(await deposits("Beta", id, 733)).toBe(before.beta);
+  });
 });

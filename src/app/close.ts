@@ -44,7 +44,7 @@ import {
   problemsText,
   voucherText,
 } from "../close/words";
-import { type CompanyKey, FIRST_COMPANY_KEY } from "../company/model";
+import { type CompanyKey, FIRST_COMPANY_KEY, namedAs } from "../company/model";
 import {
   appendAccountsRows,
   readAccountsSheet,
@@ -59,7 +59,7 @@ import { auditUser } from "../gas/session";
 import { LANGUAGES, type Language, translate } from "../i18n";
 import { clientReader } from "../refresh/reader";
 import { loadText, saveText } from "../refresh/stored-text";
-import { listedCompanies } from "../settings/companies";
+import { companyByKey, companyLabel, listedCompanies } from "../settings/companies";
 import { currentLanguage, entry, settingsStore, tolerate, withDocumentLock } from "./entry";
 import { loadWriteSettings, openWriteSession } from "./outbox";
 
@@ -372,7 +372,10 @@ export function approvedMarks(): { ok: true; marks: CloseMark[] } | { ok: false;
   const { check, approval } = approvalCheck(lines);
   if (!check.ok) return { ok: false, message: approvalText(check, approval?.approvedBy ?? "", language) };
   const integrationDate = now("yyyy-MM-dd HH:mm:ss");
-  const marks = linesOfSheet(lines)
+  const journalLines = linesOfSheet(lines);
+  const wrongCompany = journalCompanyIssue(lines, journalLines, language);
+  if (wrongCompany) return { ok: false, message: wrongCompany };
+  const marks = journalLines
     .filter((l) => l.debitCents > 0)
     .map(
       (l): CloseMark => ({
@@ -386,6 +389,34 @@ export function approvedMarks(): { ok: true; marks: CloseMark[] } | { ok: false;
       }),
     );
   return { ok: true, marks };
+}
+
+/**
+ * Why the journal's lines may not be marked for the company it was built for: a line whose
+ * Company key cell is another company's, or whose Company cell does not name that company (key
+ * and name must agree, as everywhere a row's company is read). Null when every line agrees.
+ */
+function journalCompanyIssue(
+  sheet: readonly SheetLine[],
+  lines: readonly { company: string; companyName: string }[],
+  language: Language,
+): string | null {
+  const meta = readJournalMeta();
+  const registry = settingsStore().companies();
+  const company = meta ? companyByKey(registry, meta.company) : undefined;
+  for (const [i, line] of lines.entries()) {
+    const agrees =
+      company !== undefined &&
+      line.company === company.key &&
+      (line.companyName === "" ? company.name === "" : namedAs(company, line.companyName) !== null);
+    if (!agrees)
+      return translate(language, "close.mark.companyDiffers", {
+        row: sheet[i]?.row ?? i + 2,
+        cell: line.companyName || line.company,
+        company: company ? companyLabel(company, language) : (meta?.company ?? ""),
+      });
+  }
+  return null;
 }
 
 /**

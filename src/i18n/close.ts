@@ -97,6 +97,8 @@ export const close = {
     "close.mark.unknown":
       "Report {report} (voucher {voucher}) not confirmed yet: {reason}. It is settled by reading at the next marking.",
     "close.mark.refused": "Report {report} (voucher {voucher}) not marked: {reason}",
+    "close.mark.companyDiffers":
+      "Row {row} of the Journal sheet names {cell}, not {company}, the company this journal was built for: build the journal again. Nothing was marked.",
     "close.export": "Download the CSV",
     "close.csv": "Export",
     "close.csv.layout": "One line per",
@@ -220,6 +222,8 @@ export const close = {
     "close.mark.unknown":
       "La rendición {report} (comprobante {voucher}) aún no está confirmada: {reason}. Se resuelve leyendo en la próxima marcación.",
     "close.mark.refused": "La rendición {report} (comprobante {voucher}) no se marcó: {reason}",
+    "close.mark.companyDiffers":
+      "La fila {row} de la hoja Asientos nombra a {cell}, no a {company}, la empresa para la que se armó este asiento: arme el asiento de nuevo. No se marcó nada.",
     "close.export": "Descargar el CSV",
     "close.csv": "Exportar",
     "close.csv.layout": "Una línea por",

@@ -275,4 +275,25 @@ describe("the month-end close, marking the approved journal's reports", () => {
     for (const r of after.reports as MarkedReport[])
       if (voucherOf.has(r.id)) expect(r.integrationCalls).toBe(1);
   }, 180_000);
+
+  it("refuses to mark a journal whose Company key cell was changed before the approval, naming the row; nothing is sent", async () => {
+    const { month } = await busiestMonth();
+    const input = { company: "c0", month, currency: null, pattern: "{yyyy}{mm}{nnn}", fourEyes: false };
+    run<Build>("closeBuildJournal", [input]);
+    fillAccounts(null);
+    run<Build>("closeBuildJournal", [input]);
+    fillAccounts(null);
+    run<Build>("closeBuildJournal", [input]);
+    const j = journal();
+    const col = String.fromCharCode(65 + j.h("Company key"));
+    s.emulator.typeCells("Journal", `${col}4`, [["c1zzzzzzz"]]);
+    run("closeApproveJournal");
+    const before = JSON.stringify((await s.control("state")).reports);
+    const marking = run<{ ok: boolean; message: string }>("closeMarkVouchers");
+    expect(marking.ok).toBe(false);
+    expect(marking.message).toMatch(
+      /^Row 4 of the Journal sheet names .*, the company this journal was built for/,
+    );
+    expect(JSON.stringify((await s.control("state")).reports)).toBe(before);
+  }, 180_000);
 });

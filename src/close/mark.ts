@@ -246,6 +246,14 @@ function readReports(
   return out;
 }
 
+/** Why the report read is not the one the mark was made for (its number or currency); null when it is. */
+function otherReport(m: CloseMark, read: ExpenseReport): string | null {
+  const number = m.reportNumber !== "" && read.reportNumber !== m.reportNumber;
+  const currency = m.currency !== "" && read.currency !== "" && read.currency !== m.currency;
+  if (!number && !currency) return null;
+  return `report ${m.reportId} reads as number ${read.reportNumber} in ${read.currency}, not the journal's ${m.reportNumber} in ${m.currency}: not marked`;
+}
+
 /** One batch of one company: read, record, write, read back. */
 function markBatch(batch: readonly CloseMark[], mode: MarkMode, deps: MarkDeps): MarkOutcome[] {
   const out = new Map<string, MarkOutcome>();
@@ -268,6 +276,13 @@ function markBatch(batch: readonly CloseMark[], mode: MarkMode, deps: MarkDeps):
           ? { kind: "refused", ...base, reason: reasonOf(read.error) }
           : { kind: "unknown", ...base, reason: `not read, so not marked: ${reasonOf(read.error)}` },
       );
+      continue;
+    }
+    // The report read must be the journal's (its number and currency as booked): an Id that
+    // reads as another report (another account's, or a cell edited) is never marked.
+    const other = otherReport(m, read.value);
+    if (other) {
+      set(m, { kind: "refused", ...base, reason: other });
       continue;
     }
     const code = integrationOf(read.value);

@@ -220,6 +220,21 @@ describe("markVouchers", () => {
     expect(first.integrated).toBe(false);
   });
 
+  it("refuses a report whose read is not the journal's (another number or currency under that Id), sending nothing for it", async () => {
+    const marks = await closeMarks(2);
+    const [first, second] = marks as [CloseMark, CloseMark];
+    const result = markVouchers([{ ...first, reportNumber: `${first.reportNumber}-other` }, second], deps());
+    expect(result.outcomes.map((o) => o.kind)).toEqual(["refused", "done"]);
+    expect(result.outcomes[0]).toMatchObject({
+      reportId: first.reportId,
+      reason: expect.stringMatching(/not the journal's .*: not marked$/),
+    });
+    expect(writes().length).toBe(1);
+    const read = (await reports()).find((r) => r.id === first.reportId) as StateReport;
+    expect(read.integrated).toBe(false);
+    expect(read.integrationCalls ?? 0).toBe(0);
+  });
+
   it("refuses every mark to the person who approved the journal when four eyes are asked, before any call", async () => {
     const marks = await closeMarks(2);
     const result = markVouchers(

@@ -125,6 +125,7 @@ async function marked(count: number): Promise<{ marks: CloseMark[]; other: numbe
         ...(marks[0] as CloseMark),
         reportId: other.id,
         reportNumber: other.reportNumber,
+        currency: other.currency,
         voucher: "202605002",
       },
     ],

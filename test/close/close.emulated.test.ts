@@ -84,6 +84,21 @@ function fillAccounts(skipPolicy: number | null): void {
   s.emulator.typeCells("Accounts", `E2:E${rows.length + 1}`, rows);
 }
 
+/**
+ * The journal of the busiest month, every account filled (two builds list what the Accounts
+ * sheet lacks, the third books every report), the month and the build's input.
+ */
+async function fullJournal() {
+  const { month } = await busiestMonth();
+  const input = { company: "c0", month, currency: null, pattern: "{yyyy}{mm}{nnn}", fourEyes: false };
+  run<Build>("closeBuildJournal", [input]);
+  fillAccounts(null);
+  run<Build>("closeBuildJournal", [input]);
+  fillAccounts(null);
+  run<Build>("closeBuildJournal", [input]);
+  return { month, input };
+}
+
 describe("the month-end close, up to an approved journal", () => {
   it("books each closed, not integrated report of the month in one balanced voucher; an unmapped policy blocks its own", async () => {
     const { month, reports } = await busiestMonth();
@@ -150,13 +165,7 @@ describe("the month-end close, up to an approved journal", () => {
   }, 120_000);
 
   it("approves the journal; a cell changed afterwards voids the approval, naming its row; four eyes refuse the approver", async () => {
-    const { month } = await busiestMonth();
-    const input = { company: "c0", month, currency: null, pattern: "{yyyy}{mm}{nnn}", fourEyes: false };
-    run<Build>("closeBuildJournal", [input]);
-    fillAccounts(null);
-    run<Build>("closeBuildJournal", [input]);
-    fillAccounts(null);
-    run<Build>("closeBuildJournal", [input]);
+    const { input } = await fullJournal();
     const j = journal();
     expect(j.rows.length).toBeGreaterThan(0);
 
@@ -194,13 +203,7 @@ describe("the month-end close, up to an approved journal", () => {
   }, 120_000);
 
   it("downloads the journal as CSV in the format chosen, remembered for the user", async () => {
-    const { month } = await busiestMonth();
-    const input = { company: "c0", month, currency: null, pattern: "{yyyy}{mm}{nnn}", fourEyes: false };
-    run<Build>("closeBuildJournal", [input]);
-    fillAccounts(null);
-    run<Build>("closeBuildJournal", [input]);
-    fillAccounts(null);
-    run<Build>("closeBuildJournal", [input]);
+    const { month } = await fullJournal();
     const rows = journal().rows.length;
     const options = {
       layout: "reports",
@@ -230,13 +233,7 @@ describe("the month-end close, marking the approved journal's reports", () => {
   }
 
   it("marks every report of the approved journal once with its voucher's code and date; a second marking sends no write", async () => {
-    const { month } = await busiestMonth();
-    const input = { company: "c0", month, currency: null, pattern: "{yyyy}{mm}{nnn}", fourEyes: false };
-    run<Build>("closeBuildJournal", [input]);
-    fillAccounts(null);
-    run<Build>("closeBuildJournal", [input]);
-    fillAccounts(null);
-    run<Build>("closeBuildJournal", [input]);
+    await fullJournal();
     const j = journal();
     const voucherOf = new Map<number, string>();
     for (const r of j.rows)
@@ -277,13 +274,7 @@ describe("the month-end close, marking the approved journal's reports", () => {
   }, 180_000);
 
   it("refuses to mark a journal whose Company key cell was changed before the approval, naming the row; nothing is sent", async () => {
-    const { month } = await busiestMonth();
-    const input = { company: "c0", month, currency: null, pattern: "{yyyy}{mm}{nnn}", fourEyes: false };
-    run<Build>("closeBuildJournal", [input]);
-    fillAccounts(null);
-    run<Build>("closeBuildJournal", [input]);
-    fillAccounts(null);
-    run<Build>("closeBuildJournal", [input]);
+    await fullJournal();
     const j = journal();
     const col = String.fromCharCode(65 + j.h("Company key"));
     s.emulator.typeCells("Journal", `${col}4`, [["c1zzzzzzz"]]);

@@ -139,6 +139,11 @@ export interface EmulatorOptions {
   /** The real clock under the emulator clock (tests may pin it). */
   realNow?: () => number;
   /**
+   * Where the emulator clock starts (an ISO date and time); it runs on from there. Unlike
+   * `realNow`, it crosses to a worker thread, so an EmulatorHost (the playground) may take it.
+   */
+  startAt?: string;
+  /**
    * Speed of the link to the service in megabits per second: each fetch or fetchAll round also
    * waits for its bodies' bytes ÷ this (default none: bodies cost what loopback costs).
    */
@@ -389,6 +394,12 @@ export class Emulator {
 
   constructor(private readonly options: EmulatorOptions = {}) {
     this.clock = new EmulatorClock(options.realNow);
+    if (options.startAt !== undefined) {
+      const start = Date.parse(options.startAt);
+      if (Number.isNaN(start))
+        throw new EmulatorUsageError(`startAt must be an ISO date and time, got "${options.startAt}"`);
+      this.clock.set(start);
+    }
     this.fetchLatencyMs = options.fetchLatencyMs ?? 0;
     this.triggerGaps = {
       spreadsheet: options.triggerSeesSpreadsheet !== true,

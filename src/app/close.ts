@@ -237,10 +237,10 @@ function missingAccountRows(blocked: readonly BlockedReport[], companyName: stri
     present.add(`${label}|${key}`);
     rows.push([companyName, label, key, name, ""]);
   };
-  for (const b of blocked) {
-    if (b.reason.code === "noPolicyAccount") add("policy", String(b.reason.policyId), b.reason.policyName);
-    if (b.reason.code === "noFundAccount") add("fund", String(b.reason.fundId), b.reason.fundName);
-    if (b.reason.code === "noEmployeeAccount") add("employee", "", "");
+  for (const reason of blocked.flatMap((b) => b.lacking)) {
+    if (reason.code === "noPolicyAccount") add("policy", String(reason.policyId), reason.policyName);
+    if (reason.code === "noFundAccount") add("fund", String(reason.fundId), reason.fundName);
+    if (reason.code === "noEmployeeAccount") add("employee", "", "");
   }
   return rows;
 }

@@ -47,6 +47,12 @@ export type AccountLookup = { ok: true; accounts: ReportAccounts } | { ok: false
 /** A company's mapping, looked up by kind and key. */
 export interface AccountsMap {
   lookup(report: ExpenseReport): AccountLookup;
+  /**
+   * Every account `report` needs that the mapping has no row with an account for: its policy's,
+   * and its fund's or the employee payable (none for a report never booked: nothing approved, no
+   * currency); so that one build lists them all, not one a build.
+   */
+  lacking(report: ExpenseReport): BlockReason[];
 }
 
 /** The mapping of `company` from the sheet's rows (other companies' rows ignored). */
@@ -69,29 +75,36 @@ export function accountsOf(rows: readonly AccountRow[], company: CompanyKey): Ac
     return { account: [...accounts][0] as string };
   };
   const costCentreRows = [...byKey.values()].flat().filter((r) => r.kind === "costCentre");
+  const noPolicy = (report: ExpenseReport): BlockReason => ({
+    code: "noPolicyAccount",
+    policyId: report.policyId,
+    policyName: report.policyName,
+  });
+  const noCredit = (report: ExpenseReport): BlockReason =>
+    report.fundId > 0
+      ? { code: "noFundAccount", fundId: report.fundId, fundName: report.fundName }
+      : { code: "noEmployeeAccount", employeeIdentification: report.employeeIdentification };
   return {
+    lacking(report) {
+      // A report that is never booked (nothing approved, no currency) needs no account.
+      if (report.reportTotalApprovedCents <= 0 || !/^[A-Z]{3}$/.test(report.currency)) return [];
+      const credit = report.fundId > 0 ? find("fund", String(report.fundId)) : find("employee", "");
+      return [
+        ...(find("policy", String(report.policyId)) === null ? [noPolicy(report)] : []),
+        ...(credit === null ? [noCredit(report)] : []),
+      ];
+    },
     lookup(report) {
       if (report.reportTotalApprovedCents <= 0) {
         return { ok: false, reason: { code: "nothingApproved", cents: report.reportTotalApprovedCents } };
       }
       if (!/^[A-Z]{3}$/.test(report.currency)) return { ok: false, reason: { code: "noCurrency" } };
       const debit = find("policy", String(report.policyId));
-      if (debit === null) {
-        return {
-          ok: false,
-          reason: { code: "noPolicyAccount", policyId: report.policyId, policyName: report.policyName },
-        };
-      }
+      if (debit === null) return { ok: false, reason: noPolicy(report) };
       if ("code" in debit) return { ok: false, reason: debit };
       const creditTo = report.fundId > 0 ? "fund" : "employee";
       const credit = creditTo === "fund" ? find("fund", String(report.fundId)) : find("employee", "");
-      if (credit === null) {
-        const reason: BlockReason =
-          creditTo === "fund"
-            ? { code: "noFundAccount", fundId: report.fundId, fundName: report.fundName }
-            : { code: "noEmployeeAccount", employeeIdentification: report.employeeIdentification };
-        return { ok: false, reason };
-      }
+      if (credit === null) return { ok: false, reason: noCredit(report) };
       if ("code" in credit) return { ok: false, reason: credit };
       let costCentre = "";
       if (costCentreRows.length > 0) {

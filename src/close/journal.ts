@@ -69,6 +69,8 @@ export interface BlockedReport {
   currency: string;
   cents: number;
   reason: BlockReason;
+  /** Every account the Accounts sheet lacks for it (the reason's among them when it is one). */
+  lacking: BlockReason[];
 }
 
 export type JournalResult =
@@ -119,6 +121,7 @@ export function buildJournal(companies: readonly CompanyClose[], options: Journa
           currency: report.currency,
           cents: report.reportTotalApprovedCents,
           reason: found.reason,
+          lacking: accounts.lacking(report),
         });
         continue;
       }

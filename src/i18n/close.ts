@@ -86,6 +86,7 @@ export const close = {
     "close.mark": "Mark the vouchers' reports integrated",
     "close.mark.confirm":
       "Mark {count} {count|report|reports} integrated with their voucher's code, dated {date}? {vouchers}",
+    "close.mark.go": "Yes, mark these {count} {count|report|reports}",
     "close.mark.ready":
       "{count} {count|report|reports} of {vouchers} {vouchers|voucher|vouchers} checked against the approval.",
     "close.mark.done":
@@ -211,6 +212,7 @@ export const close = {
     "close.mark": "Marcar como integradas las rendiciones de los comprobantes",
     "close.mark.confirm":
       "¿Marcar {count} {count|rendición|rendiciones} como integradas con el código de su comprobante, con fecha {date}? {vouchers}",
+    "close.mark.go": "Sí, marcar estas {count} {count|rendición|rendiciones}",
     "close.mark.ready":
       "{count} {count|rendición|rendiciones} de {vouchers} {vouchers|comprobante|comprobantes} verificadas contra la aprobación.",
     "close.mark.done":

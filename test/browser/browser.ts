@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -52,11 +52,14 @@ export async function launchBrowser(): Promise<Browser> {
   };
 }
 
-/** Saves a screenshot under test-results/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot under test-results/screenshots/<name>.png and returns its path: the page,
+ * or only `area` of it (a sidebar, the grid), for a picture that stays small.
+ */
+export async function screenshot(page: Page, name: string, area?: Locator): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path });
+  await (area ?? page).screenshot({ path });
   return path;
 }
 

@@ -40,8 +40,15 @@ export interface PlaygroundStack {
   close(): Promise<void>;
 }
 
-/** `companies`: how many companies the sandbox serves and the user has a token for (default 2, as `npm start`). */
-export async function startStack(options: { companies?: number } = {}): Promise<PlaygroundStack> {
+/**
+ * `companies`: how many companies the sandbox serves and the user has a token for (default 2, as
+ * `npm start`); `today` (YYYY-MM-DD): the sandbox's date and the emulator clock's start, so
+ * that the demo data and the add-on's "now" are the same on any day (default: the real time, as
+ * `npm start`).
+ */
+export async function startStack(
+  options: { companies?: number; today?: string } = {},
+): Promise<PlaygroundStack> {
   if (!existsSync(join(dist, "addon.js"))) {
     throw new Error("dist/addon.js is missing: run `npm run build` before the browser tests");
   }
@@ -50,9 +57,16 @@ export async function startStack(options: { companies?: number } = {}): Promise<
   const sandbox = await startSandboxThread({
     timeZone: manifest.timeZone || "UTC",
     companies: options.companies ?? 2,
+    ...(options.today ? { today: options.today } : {}),
   });
   const host = await EmulatorHost.start({
-    emulator: { users: USERS, spreadsheetName: "Funds and expense reports", addonName: "Funds & Reports" },
+    emulator: {
+      users: USERS,
+      spreadsheetName: "Funds and expense reports",
+      addonName: "Funds & Reports",
+      // The spreadsheet's clock starts when the sandbox's does, at noon UTC of its fixed date.
+      ...(options.today ? { startAt: `${options.today}T12:00:00Z` } : {}),
+    },
     connection: {
       apiUrl: sandbox.url,
       token: sandbox.token,

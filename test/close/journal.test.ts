@@ -110,6 +110,38 @@ describe("the journal", () => {
     expect(vouchers).toEqual([]);
   });
 
+  it("names every account a blocked report lacks, so that one build lists them all", () => {
+    const reports = [
+      report(1, { policyId: 9, policyName: "Travel", fundId: 55, fundName: "Petty cash" }),
+      report(2, { policyId: 9, policyName: "Travel", fundId: 0 }),
+      report(3, { fundId: 55, fundName: "Petty cash" }),
+      report(4, { policyId: 9, reportTotalApprovedCents: 0 }),
+    ];
+    const accounts = ACCOUNTS.filter((a) => a.kind !== "employee");
+    const { blocked } = built([{ company: "c0", companyName: "Alpha", reports }], { accounts });
+    expect(blocked.map((b) => [b.reportId, b.lacking])).toEqual([
+      [
+        1,
+        [
+          { code: "noPolicyAccount", policyId: 9, policyName: "Travel" },
+          { code: "noFundAccount", fundId: 55, fundName: "Petty cash" },
+        ],
+      ],
+      [
+        2,
+        [
+          { code: "noPolicyAccount", policyId: 9, policyName: "Travel" },
+          { code: "noEmployeeAccount", employeeIdentification: "" },
+        ],
+      ],
+      [3, [{ code: "noFundAccount", fundId: 55, fundName: "Petty cash" }]],
+      // Never booked (nothing approved): no account is asked for it.
+      [4, []],
+    ]);
+    // The reason stays the first account missing, as before.
+    expect(blocked[0]?.reason).toEqual({ code: "noPolicyAccount", policyId: 9, policyName: "Travel" });
+  });
+
   it("takes the employee payable account whatever its Id cell holds", () => {
     const accounts = ACCOUNTS.map((a) => (a.kind === "employee" ? { ...a, key: "all" } : a));
     const { vouchers } = built([{ company: "c0", companyName: "Alpha", reports: [report(1)] }], { accounts });

@@ -136,6 +136,8 @@ describe("the Month-end close sidebar", () => {
     await expect
       .poll(() => second.locator("#close-mark-list li").allTextContents())
       .toEqual(["202405001 · CLP: 2 reports"]);
+    // The confirmation's button says what it does, unlike the button that asked for it.
+    expect(await second.locator("#close-mark-confirm").textContent()).toBe("Yes, mark these 2 reports");
     await second.locator("#close-mark-confirm").click();
     await expect.poll(() => second.locator("#close-approval").textContent()).toBe("nothing was marked");
     await second.close();

@@ -44,6 +44,13 @@ describe("time", () => {
     em.advanceTime(86_400_000);
     expect(inScript(em, `return Date.now();`)).toBeGreaterThanOrEqual(before + 86_400_000);
   });
+  it("starts its clock at startAt when given, and runs on from there", () => {
+    const start = fixtureEmulator({ startAt: "2026-06-15T12:00:00Z" });
+    const seen = inScript(start, `return new Date().getTime();`) as number;
+    expect(seen).toBeGreaterThanOrEqual(Date.parse("2026-06-15T12:00:00Z"));
+    expect(seen).toBeLessThan(Date.parse("2026-06-15T12:01:00Z"));
+    expect(() => fixtureEmulator({ startAt: "mid-June" })).toThrow(/startAt/);
+  });
   it("stops a run past its budget with Apps Script's message, even if the script catches it", () => {
     expect(() =>
       inScript(

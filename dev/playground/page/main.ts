@@ -28,6 +28,8 @@ interface PageState {
   info: ControlInfo | null;
   sheets: SheetSnapshot[];
   activeSheet: string;
+  /** The active sheet the spreadsheet reported last: when it changes, a script (or a click) changed it. */
+  reportedActive: string;
   user: string;
   menu: MenuEntry[];
   sidebarKey: string | null;
@@ -52,6 +54,7 @@ const state: PageState = {
   info: null,
   sheets: [],
   activeSheet: "",
+  reportedActive: "",
   user: "",
   menu: [],
   sidebarKey: null,
@@ -115,8 +118,13 @@ async function refreshSheets(): Promise<void> {
   // active one (else the one created last).
   const created = known.size > 0 ? state.sheets.filter((s) => !known.has(s.name)) : [];
   // The spreadsheet's active sheet when reported (a script may go back to the sheet it showed).
-  if (created.length > 0)
-    state.activeSheet = (state.sheets.find((s) => s.active) ?? created.at(-1))?.name ?? state.activeSheet;
+  const reported = state.sheets.find((s) => s.active)?.name ?? "";
+  if (created.length > 0) state.activeSheet = reported || (created.at(-1)?.name ?? state.activeSheet);
+  // A sheet a script activated (the close's Journal built again, a record's row selected) is
+  // shown, as in Sheets; a report that has not changed leaves the tab the user clicked since.
+  else if (known.size > 0 && reported !== "" && reported !== state.reportedActive)
+    state.activeSheet = reported;
+  state.reportedActive = reported;
   if (!state.sheets.some((s) => s.name === state.activeSheet))
     state.activeSheet = state.sheets[0]?.name ?? "";
   renderTabs();

@@ -153,7 +153,7 @@ function approvalSection(view: CloseView): HTMLElement {
         const go = el(
           "button",
           { id: "close-mark-confirm", type: "button", class: "primary" },
-          t("close.mark"),
+          t("close.mark.go", { count: check.count }),
         );
         go.addEventListener("click", () =>
           whileDisabled([go], async () => {

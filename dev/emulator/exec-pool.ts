@@ -1,19 +1,59 @@
 /**
- * The threads executions started with emulator.startRun run on. Starting one costs about half a
- * second (the thread, the TypeScript loader, the emulation's modules), so a thread whose
- * execution ended is kept, idle, for the next one: each execution still gets a fresh node:vm
+ * The threads executions started with emulator.startRun run on. Starting one costs CPU (the
+ * thread and the emulation's modules, bundled once per process into one JavaScript file: about
+ * 0.9 s of CPU a thread when each loaded tsx and transformed the modules itself), so a thread
+ * whose execution ended is kept, idle, for the next one: each execution still gets a fresh node:vm
  * realm of its own (exec-runtime.ts), as a new thread would give it, and the state it shares
  * with others (spreadsheet, properties, caches, locks) lives on the emulator's thread. A thread
  * whose execution did not end by itself (the emulator was closed meanwhile, the thread failed)
  * is ended, never kept.
  */
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { createHash } from "node:crypto";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { threadId, Worker } from "node:worker_threads";
+import { buildSync } from "esbuild";
 
 /** Idle threads kept at most; more are ended. */
 const MAX_IDLE = 4;
 
-const entry = fileURLToPath(new URL("./exec-worker.mjs", import.meta.url));
+let entryFile: string | undefined;
+
+/**
+ * exec-thread.ts and what it imports, bundled once per process with esbuild into a file of the
+ * temporary folder named by its content (processes share it; a changed emulation gets a new
+ * one). `import.meta.url` stays this folder's, where url-fetch.ts finds http-worker.mjs.
+ */
+function entry(): string {
+  if (entryFile) return entryFile;
+  const here = import.meta.dirname;
+  const result = buildSync({
+    entryPoints: [join(here, "exec-thread.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    write: false,
+    logLevel: "silent",
+    define: { "import.meta.url": JSON.stringify(pathToFileURL(join(here, "exec-thread.ts")).href) },
+  });
+  const code = result.outputFiles[0]?.text ?? "";
+  const file = join(
+    tmpdir(),
+    `exec-thread-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
+  );
+  if (!existsSync(file)) {
+    // Written aside and renamed: a process starting a thread meanwhile never loads half a file.
+    const partial = `${file}.${process.pid}.${threadId}.partial`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+  }
+  entryFile = file;
+  return file;
+}
+
 const idle: Worker[] = [];
 
 function forget(worker: Worker): void {
@@ -28,7 +68,7 @@ export function takeExecutionThread(): Worker {
     kept.ref();
     return kept;
   }
-  const worker = new Worker(entry);
+  const worker = new Worker(entry());
   // An idle thread that fails or stops is no longer offered.
   worker.on("error", () => forget(worker));
   worker.on("exit", () => forget(worker));

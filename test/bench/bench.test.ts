@@ -8,9 +8,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { tsxArgs } from "../support/tsx";
 
 const root = resolve(import.meta.dirname, "../..");
-const TSX = resolve(root, "node_modules/.bin/tsx");
 const children: ChildProcess[] = [];
 
 // A run cut short by a failed assertion or a timeout must not keep measuring in the background.
@@ -28,7 +28,7 @@ afterAll(() => {
 
 function bench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(TSX, ["dev/bench/refresh.ts", ...args], {
+    const child = spawn(process.execPath, tsxArgs("dev/bench/refresh.ts", args), {
       cwd: root,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],

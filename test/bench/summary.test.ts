@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { summaryLine } from "../../dev/bench/summary";
+import { tsxArgs } from "../support/tsx";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -19,8 +20,8 @@ describe("the Summary in npm run bench", () => {
 
   it("prints the Summary's share of the first refresh and of a refresh with no change", () => {
     const out = spawnSync(
-      resolve(root, "node_modules/.bin/tsx"),
-      ["dev/bench/refresh.ts", "--sizes", "small", "--latency", "0", "--sequential-up-to", "0"],
+      process.execPath,
+      tsxArgs("dev/bench/refresh.ts", ["--sizes", "small", "--latency", "0", "--sequential-up-to", "0"]),
       { cwd: root, encoding: "utf8", timeout: 240_000, env: { ...process.env, NO_COLOR: "1" } },
     );
     expect(out.status, out.stderr).toBe(0);

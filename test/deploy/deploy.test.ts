@@ -25,9 +25,9 @@ import {
   parseDeployArgs,
   versionMade,
 } from "../../scripts/deploy";
+import { tsxArgs } from "../support/tsx";
 
 const root = resolve(import.meta.dirname, "../..");
-const tsx = join(root, "node_modules", ".bin", "tsx");
 const dirs: string[] = [];
 
 function scratch(clasp?: object, file = ".clasp.json"): string {
@@ -46,7 +46,7 @@ function scratch(clasp?: object, file = ".clasp.json"): string {
  */
 function deploy(dir: string, args: string[]): Promise<{ status: number | null; out: string; err: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(tsx, [join(dir, "scripts", "deploy.ts"), ...args], { cwd: dir });
+    const child = spawn(process.execPath, tsxArgs(join(dir, "scripts", "deploy.ts"), args), { cwd: dir });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk) => {

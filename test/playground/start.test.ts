@@ -9,9 +9,9 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { ENTRY_POINTS } from "../../scripts/build";
+import { tsxArgs } from "../support/tsx";
 
 const root = resolve(import.meta.dirname, "../..");
-const TSX = resolve(root, "node_modules/.bin/tsx");
 const READY = /Playground: (http:\/\/localhost:(\d+))\/\s*$/m;
 
 interface Info {
@@ -45,8 +45,9 @@ function launch(args: string[]): {
   output: () => string;
   exited: Promise<number | null>;
 } {
-  // A process group of its own: tsx starts node under it, and both must go at the end.
-  const child = spawn(TSX, ["dev/playground/start.ts", ...args], {
+  // A process group of its own: the playground starts its threads and children under it, and all
+  // must go at the end.
+  const child = spawn(process.execPath, tsxArgs("dev/playground/start.ts", args), {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningCompany, startSandboxThread } from "../../dev/sandbox/index";
 import { createSandboxServer } from "../../dev/sandbox/server";
+import { tsxArgs } from "../support/tsx";
 import { call, control, type Running, start } from "./sandbox-client";
 
 const root = join(import.meta.dirname, "../..");
@@ -266,11 +267,9 @@ describe("the companies option", () => {
 
 describe("npm run sandbox -- --companies", () => {
   const cli = (...args: string[]) =>
-    spawn(
-      process.execPath,
-      [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "dev/sandbox/cli.ts"), ...args],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    spawn(process.execPath, tsxArgs(join(root, "dev/sandbox/cli.ts"), args), {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
 
   it("--companies 2 prints each company's token and ids labelled with its name, and serves both", async () => {
     const child = cli("--port", "0", "--funds", "2", "--reports", "3", "--companies", "2");

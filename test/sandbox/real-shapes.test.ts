@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../dev/sandbox/index";
 import { ENDPOINTS } from "../../src/api/endpoints";
+import { tsxArgs } from "../support/tsx";
 import { call, control, type Running, start } from "./sandbox-client";
 
 let exact: Running;
@@ -232,13 +233,9 @@ describe("error-in-200-v2", () => {
 describe("npm run sandbox -- --shapes", () => {
   const root = join(import.meta.dirname, "../..");
   const cli = (...args: string[]) =>
-    spawn(
-      process.execPath,
-      [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "dev/sandbox/cli.ts"), ...args],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    spawn(process.execPath, tsxArgs(join(root, "dev/sandbox/cli.ts"), args), {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
 
   it("--shapes real serves real shapes from the printed URL", async () => {
     const child = cli("--port", "0", "--funds", "2", "--reports", "3", "--shapes", "real");

@@ -222,7 +222,7 @@ function markingSection(): HTMLElement {
   void server
     .getCloseMarkingStatus()
     .then(async (current) => {
-      if (current.state === "none") return;
+      if (!current || current.state === "none") return;
       show(state, current.message, current.ok);
       if (current.state !== "running") return;
       if (current.mine) await goOn(state);

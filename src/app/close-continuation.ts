@@ -137,8 +137,12 @@ export function readLastMarking(): LastMarking | null {
   return value && typeof value.message === "string" && typeof value.at === "number" ? value : null;
 }
 
-export function saveLastMarking(ok: boolean, message: string): void {
-  const last: LastMarking = { at: Date.now(), by: currentUser().label, ok, message, seen: false };
+/**
+ * Keeps the marking's outcome. `seen` when a sidebar showed it as it ended; one a trigger's
+ * execution ended is shown in a notice on opening the spreadsheet until a sidebar shows it.
+ */
+export function saveLastMarking(ok: boolean, message: string, seen: boolean): void {
+  const last: LastMarking = { at: Date.now(), by: currentUser().label, ok, message, seen };
   store().setProperty(CLOSE_LAST_MARKING_KEY, JSON.stringify(last));
 }
 

@@ -241,7 +241,7 @@ function markPiece(
     : text;
   const ok = done === total;
   clearChain();
-  saveLastMarking(ok, message);
+  saveLastMarking(ok, message, source === "sidebar");
   return { ok, message, outcomes: run.outcomes, more: false, progress: { done, count: total } };
 }
 
@@ -302,7 +302,7 @@ function continueMarking(source: "sidebar" | "schedule", startedAt: number): Clo
           : stopAsked(chain)
             ? translate(language, "close.continue.cancelled", { who: stopperOf() })
             : null;
-      if (reason !== null || !ready.ok) return stopChain(chain, reason ?? "", language);
+      if (reason !== null || !ready.ok) return stopChain(chain, reason ?? "", source, language);
       // The trigger that fired is gone: its successor is in place before any call leaves, so an
       // execution killed at any point is still followed by one that settles its records.
       if (source === "schedule") arrangeFollowUp();
@@ -312,11 +312,16 @@ function continueMarking(source: "sidebar" | "schedule", startedAt: number): Clo
 }
 
 /** Ends `chain` before its next piece, naming why; the outcome is kept for the sidebar and the notice. */
-function stopChain(chain: CloseChain, reason: string, language: Language): CloseMarkResult {
+function stopChain(
+  chain: CloseChain,
+  reason: string,
+  source: "sidebar" | "schedule",
+  language: Language,
+): CloseMarkResult {
   const { done, total: count } = chain.cursor;
   const message = translate(language, "close.continue.stopped", { done, count, reason });
   clearChain();
-  saveLastMarking(false, message);
+  saveLastMarking(false, message, source === "sidebar");
   return { ok: false, message, outcomes: [], more: false, progress: { done, count } };
 }
 
@@ -368,6 +373,7 @@ export function closeStopMarking(): CloseMarkingStatus {
           stopChain(
             now,
             translate(language, "close.continue.cancelled", { who: currentUser().label }),
+            "sidebar",
             language,
           );
         return markingStatus(language);

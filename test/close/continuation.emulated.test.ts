@@ -238,5 +238,8 @@ describe("a long marking goes on by itself past the time limit", () => {
     );
     expect(closeTriggers()).toEqual([]);
     expect(run<Marked>("closeContinueMarking").more).toBe(false);
+    // Seen in the sidebar as it ended: no notice on opening the spreadsheet.
+    s.emulator.open();
+    expect(s.emulator.ui.toasts.filter((t) => t.title === "Month-end close")).toEqual([]);
   }, 300_000);
 });

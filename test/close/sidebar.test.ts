@@ -163,16 +163,16 @@ describe("the Month-end close sidebar", () => {
         closeMarkVouchers: [piece(25, true)],
         closeContinueMarking: [piece(50, true), piece(62, false)],
       },
-      { delayMs: 1, listsInTurn: true, delays: { closeContinueMarking: 150 } },
+      { delayMs: 1, listsInTurn: true, delays: { closeContinueMarking: 1_500 } },
     );
     await page.locator("#close-mark").click();
     await page.locator("#close-mark-confirm").click();
     await expect
-      .poll(() => page.locator("#close-approval").textContent())
+      .poll(() => page.locator("#close-approval").textContent(), { timeout: 10_000 })
       .toBe("50 of 62 reports marked, continuing automatically.");
     expect(await page.locator("#close-mark-stop").isVisible()).toBe(true);
     await expect
-      .poll(() => page.locator("#close-approval").textContent())
+      .poll(() => page.locator("#close-approval").textContent(), { timeout: 10_000 })
       .toBe("62 of 62 reports marked integrated with their voucher's code.");
     expect(await page.locator("#close-mark-stop").isVisible()).toBe(false);
     expect((await calls(page)).filter((c) => c.name === "closeContinueMarking")).toHaveLength(2);

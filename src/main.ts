@@ -13,7 +13,13 @@ export {
   getCloseView,
   showCloseSidebar,
 } from "./app/close";
-export { closeMarkVouchers } from "./app/close-marking";
+export {
+  closeContinueMarking,
+  closeMarkVouchers,
+  closeStopMarking,
+  continueCloseMarking,
+  getCloseMarkingStatus,
+} from "./app/close-marking";
 export { showConnectionSidebar } from "./app/connection-section";
 export { runDiagnostics, runDiagnosticsTrigger } from "./app/diagnostics";
 export {

@@ -5,6 +5,7 @@
  * else the user's locale.
  */
 import { runtime } from "../gas/runtime";
+import { toastCloseOutcome } from "./close-continuation";
 import { diagnosticsMenuItems } from "./diagnostics";
 import { currentLanguage } from "./entry";
 import { buildMenu } from "./menu";
@@ -21,6 +22,8 @@ export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
   const extras = none ? [] : diagnosticsMenuItems(authMode ? String(authMode) : "");
   buildMenu(runtime().ui(), language, notices, extras);
   if (notices.length > 0) toastScheduleNotice();
+  // The month-end close's marking that ended while nobody watched: its outcome, once.
+  if (!none) toastCloseOutcome();
 }
 
 /** The menu again, in the document's language: Settings changed it from the sidebar. */

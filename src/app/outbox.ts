@@ -191,7 +191,7 @@ function accountIssue(company: CompanyEntry, client: Client, language: Language)
  * default); throws a plain message when the first company's connection is not set.
  */
 export function openWriteSession(
-  source: "outbox" | "sidebar" | "menu",
+  source: "outbox" | "sidebar" | "menu" | "schedule",
   key: CompanyKey = FIRST_COMPANY_KEY,
   purpose: ConnectionPurpose = "write",
 ): WriteSession {

@@ -91,8 +91,6 @@ export const close = {
       "{count} {count|report|reports} of {vouchers} {vouchers|voucher|vouchers} checked against the approval.",
     "close.mark.done":
       "{done} of {count} {count|report|reports} marked integrated with their voucher's code.",
-    "close.mark.more":
-      "The marking stopped before the time limit: press the button again to go on; nothing is marked twice.",
     "close.mark.otherCode":
       "Report {report} is already integrated under {code}: left as it is (voucher {voucher}).",
     "close.mark.unknown":
@@ -217,8 +215,6 @@ export const close = {
       "{count} {count|rendición|rendiciones} de {vouchers} {vouchers|comprobante|comprobantes} verificadas contra la aprobación.",
     "close.mark.done":
       "{done} de {count} {count|rendición marcada|rendiciones marcadas} como integradas con el código de su comprobante.",
-    "close.mark.more":
-      "La marcación se detuvo antes del límite de tiempo: pulse el botón otra vez para seguir; nada se marca dos veces.",
     "close.mark.otherCode":
       "La rendición {report} ya está integrada con {code}: se deja como está (comprobante {voucher}).",
     "close.mark.unknown":

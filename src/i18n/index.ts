@@ -5,6 +5,7 @@
  */
 import { audit } from "./audit";
 import { close } from "./close";
+import { closeContinuation } from "./close-continuation";
 import { common } from "./common";
 import { companies } from "./companies";
 import { companiesOutbox } from "./companies-outbox";
@@ -50,6 +51,7 @@ const catalogues = [
   summary,
   summaryCompanies,
   close,
+  closeContinuation,
 ] as const;
 
 type Catalogue = (typeof catalogues)[number];

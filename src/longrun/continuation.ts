@@ -1,6 +1,6 @@
 /**
- * Where a refresh stopped near the time limit, kept in document properties until a follow-up
- * execution continues it. A cursor can be larger than one property value (9 KB), so it is cut
+ * Where a long run (a refresh, the close's marking) stopped near the time limit, kept in
+ * document properties until a follow-up execution continues it. A cursor can be larger than one property value (9 KB), so it is cut
  * into chunks; chunks are written under a fresh generation first and the header that points to
  * them last, so an execution killed mid-save leaves the previous continuation intact.
  */
@@ -62,15 +62,22 @@ export function chunkText(text: string, size = CHUNK_UNITS): string[] {
   return chunks;
 }
 
-function chunkKey(generation: string, index: number): string {
-  return `${CONTINUATION_KEY}.${generation}.${index}`;
+function chunkKey(generation: string, index: number, key: string): string {
+  return `${key}.${generation}.${index}`;
 }
 
 /**
  * Stores `value`, replacing any previous continuation. `generation` must be new for each save
- * (e.g. a uuid). Throws when the cursor is too large to keep in document properties.
+ * (e.g. a uuid). Throws when the cursor is too large to keep in document properties. `key`
+ * names the chain: the refresh's by default; another long run (the close's marking) keeps its
+ * own under a key of its own, which must not start with another chain's key and a dot.
  */
-export function saveContinuation<C>(store: PropertyStore, value: Continuation<C>, generation: string): void {
+export function saveContinuation<C>(
+  store: PropertyStore,
+  value: Continuation<C>,
+  generation: string,
+  key: string = CONTINUATION_KEY,
+): void {
   const text = JSON.stringify(value);
   if (text.length > MAX_UNITS) {
     throw new Error(
@@ -79,22 +86,25 @@ export function saveContinuation<C>(store: PropertyStore, value: Continuation<C>
   }
   const chunks = chunkText(text);
   chunks.forEach((chunk, index) => {
-    store.setProperty(chunkKey(generation, index), chunk);
+    store.setProperty(chunkKey(generation, index, key), chunk);
   });
   const header: Header = { generation, chunks: chunks.length, length: text.length };
-  store.setProperty(CONTINUATION_KEY, JSON.stringify(header));
-  removeChunksExcept(store, generation);
+  store.setProperty(key, JSON.stringify(header));
+  removeChunksExcept(store, generation, key);
 }
 
 /** The stored continuation, or null when there is none or it cannot be read whole. */
-export function loadContinuation<C = unknown>(store: PropertyStore): Continuation<C> | null {
-  const headerText = store.getProperty(CONTINUATION_KEY);
+export function loadContinuation<C = unknown>(
+  store: PropertyStore,
+  key: string = CONTINUATION_KEY,
+): Continuation<C> | null {
+  const headerText = store.getProperty(key);
   if (!headerText) return null;
   try {
     const header = JSON.parse(headerText) as Header;
     let text = "";
     for (let i = 0; i < header.chunks; i++) {
-      const chunk = store.getProperty(chunkKey(header.generation, i));
+      const chunk = store.getProperty(chunkKey(header.generation, i, key));
       if (chunk === null) return null;
       text += chunk;
     }
@@ -108,16 +118,16 @@ export function loadContinuation<C = unknown>(store: PropertyStore): Continuatio
 }
 
 /** Forgets the continuation (the refresh finished, failed for good, or was superseded). */
-export function clearContinuation(store: PropertyStore): void {
-  store.deleteProperty(CONTINUATION_KEY);
-  removeChunksExcept(store, null);
+export function clearContinuation(store: PropertyStore, key: string = CONTINUATION_KEY): void {
+  store.deleteProperty(key);
+  removeChunksExcept(store, null, key);
 }
 
-function removeChunksExcept(store: PropertyStore, generation: string | null): void {
-  const keep = generation === null ? null : `${CONTINUATION_KEY}.${generation}.`;
-  for (const key of Object.keys(store.getProperties())) {
-    if (key.startsWith(`${CONTINUATION_KEY}.`) && (keep === null || !key.startsWith(keep))) {
-      store.deleteProperty(key);
+function removeChunksExcept(store: PropertyStore, generation: string | null, key: string): void {
+  const keep = generation === null ? null : `${key}.${generation}.`;
+  for (const name of Object.keys(store.getProperties())) {
+    if (name.startsWith(`${key}.`) && (keep === null || !name.startsWith(keep))) {
+      store.deleteProperty(name);
     }
   }
 }

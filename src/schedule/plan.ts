@@ -23,6 +23,12 @@ export const SCHEDULE_STATE_KEY = "schedule.state";
 export const REFRESH_HANDLER = "runScheduledRefresh";
 /** Handler of the one-off trigger that continues a refresh stopped near the time limit. */
 export const CONTINUATION_HANDLER = "continueRefresh";
+/**
+ * Handler of the one-off trigger that continues the month-end close's marking stopped near the
+ * time limit. It gives way to the schedule's trigger as the refresh's does: an add-on holds one
+ * clock trigger per user per document.
+ */
+export const CLOSE_CONTINUATION_HANDLER = "continueCloseMarking";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A trigger "at 9" fires between 9 and 10; a run may also wait for the lock a little. */
@@ -215,10 +221,16 @@ export function planTriggers(input: TriggerPlanInput): TriggerPlan {
 
 /**
  * Keeps at most one pending continuation trigger for this user: the one to keep (the newest
- * recorded, or none) and the rest to remove.
+ * recorded, or none) and the rest to remove. The close's continuation is one too: the
+ * schedule's trigger takes its place, and the close goes on from its sidebar.
  */
 export function planContinuationTriggers(mine: readonly TriggerInfo[], keepUid: string | null): string[] {
-  return mine.filter((t) => t.handler === CONTINUATION_HANDLER && t.uid !== keepUid).map((t) => t.uid);
+  return mine
+    .filter(
+      (t) =>
+        (t.handler === CONTINUATION_HANDLER || t.handler === CLOSE_CONTINUATION_HANDLER) && t.uid !== keepUid,
+    )
+    .map((t) => t.uid);
 }
 
 /**

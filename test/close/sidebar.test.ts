@@ -143,6 +143,73 @@ describe("the Month-end close sidebar", () => {
     await second.close();
   });
 
+  it("goes on with a long marking piece after piece, showing the progress, until its outcome", async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 300, height: 900 });
+    const piece = (done: number, more: boolean) => ({
+      ok: true,
+      message: more
+        ? `${done} of 62 reports marked, continuing automatically.`
+        : "62 of 62 reports marked integrated with their voucher's code.",
+      outcomes: [],
+      more,
+      progress: { done, count: 62 },
+    });
+    await loadSidebar(
+      page,
+      html,
+      {
+        getCloseView: [view("en")],
+        getCloseMarkingStatus: [{ state: "none", message: "No marking is going on.", ok: true, mine: false }],
+        closeCheckMarking: [{ ok: true, message: "62 reports checked.", vouchers: ["202405001"], count: 62 }],
+        closeMarkVouchers: [piece(25, true)],
+        closeContinueMarking: [piece(50, true), piece(62, false)],
+      },
+      { delayMs: 1, listsInTurn: true, delays: { closeContinueMarking: 1_500 } },
+    );
+    await page.locator("#close-mark").click();
+    await page.locator("#close-mark-confirm").click();
+    await expect
+      .poll(() => page.locator("#close-approval").textContent(), { timeout: 10_000 })
+      .toBe("50 of 62 reports marked, continuing automatically.");
+    expect(await page.locator("#close-mark-stop").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator("#close-approval").textContent(), { timeout: 10_000 })
+      .toBe("62 of 62 reports marked integrated with their voucher's code.");
+    expect(await page.locator("#close-mark-stop").isVisible()).toBe(false);
+    expect((await calls(page)).filter((c) => c.name === "closeContinueMarking")).toHaveLength(2);
+    await page.close();
+  });
+
+  it("opened while someone else's marking goes on, shows its progress and stops it", async () => {
+    const page = await open({
+      getCloseView: view("en"),
+      getCloseMarkingStatus: {
+        state: "running",
+        message: "25 of 62 reports marked, continuing automatically as ana@example.com.",
+        ok: true,
+        mine: false,
+        progress: { done: 25, count: 62 },
+      },
+      closeStopMarking: {
+        state: "last",
+        message: "The marking stopped after 25 of 62 reports: stopped by bo@example.com.",
+        ok: false,
+        mine: false,
+      },
+    });
+    await expect
+      .poll(() => page.locator("#close-marking-status").textContent())
+      .toContain("25 of 62 reports marked, continuing automatically as ana@example.com.");
+    await page.locator("#close-mark-stop").click();
+    await expect
+      .poll(() => page.locator("#close-marking-status").textContent())
+      .toBe("The marking stopped after 25 of 62 reports: stopped by bo@example.com.");
+    expect(await page.locator("#close-mark-stop").isVisible()).toBe(false);
+    expect((await calls(page)).map((c) => c.name)).not.toContain("closeContinueMarking");
+    await page.close();
+  });
+
   it("downloads the CSV the server made, from the page, with the choices sent", async () => {
     const page = await open({
       getCloseView: view("es"),

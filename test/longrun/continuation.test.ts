@@ -103,3 +103,22 @@ describe("continuation storage", () => {
     );
   });
 });
+
+describe("continuations under keys of their own", () => {
+  it("keeps the close's marking and the refresh side by side: saving, loading or clearing one leaves the other", () => {
+    const store = memoryStore();
+    const refresh = continuation({ page: 3 });
+    const marking = { ...continuation({ remaining: ["c0:1", "c0:2"] }), chainId: "close" };
+    saveContinuation(store, refresh, "g1");
+    saveContinuation(store, marking, "g2", "close.continuation");
+    expect(loadContinuation(store)).toEqual(refresh);
+    expect(loadContinuation(store, "close.continuation")).toEqual(marking);
+    saveContinuation(store, { ...marking, executions: 2 }, "g3", "close.continuation");
+    expect(loadContinuation(store)).toEqual(refresh);
+    clearContinuation(store);
+    expect(loadContinuation(store)).toBeNull();
+    expect(loadContinuation(store, "close.continuation")).toEqual({ ...marking, executions: 2 });
+    clearContinuation(store, "close.continuation");
+    expect([...store.data.keys()]).toEqual([]);
+  });
+});

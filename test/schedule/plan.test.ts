@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   allowedSilenceMs,
+  CLOSE_CONTINUATION_HANDLER,
   CONTINUATION_HANDLER,
   chooseSchedule,
   nextRunAt,
@@ -213,6 +214,14 @@ describe("planContinuationTriggers", () => {
     ];
     expect(planContinuationTriggers(mine, "c2")).toEqual(["c1"]);
     expect(planContinuationTriggers(mine, null)).toEqual(["c1", "c2"]);
+  });
+
+  it("counts the close's continuation among them: the schedule's trigger takes its place (one clock trigger per user per document)", () => {
+    const mine = [
+      { uid: "m1", handler: CLOSE_CONTINUATION_HANDLER },
+      { uid: "r1", handler: REFRESH_HANDLER },
+    ];
+    expect(planContinuationTriggers(mine, null)).toEqual(["m1"]);
   });
 });
 

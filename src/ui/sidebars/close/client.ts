@@ -160,6 +160,7 @@ function approvalSection(view: CloseView): HTMLElement {
             try {
               const marked = await server.closeMarkVouchers();
               show(state, marked.message, marked.ok);
+              if (marked.more) await goOn(state);
             } catch (error) {
               show(state, (error as Error).message, false);
             }
@@ -172,6 +173,63 @@ function approvalSection(view: CloseView): HTMLElement {
     }),
   );
   return el("section", {}, state, el("div", { class: "actions" }, approveButton, markButton), confirmation);
+}
+
+/**
+ * The marking under way goes on from here, piece after piece, while the sidebar is open: each
+ * call marks what fits in one execution and says "N of M marked, continuing automatically".
+ * Stop ends it (whoever started it); the server keeps where it stopped either way.
+ */
+const stopButton = el(
+  "button",
+  { id: "close-mark-stop", type: "button", hidden: "" },
+  t("close.continue.stop"),
+);
+let stopping = false;
+
+async function goOn(state: HTMLElement): Promise<void> {
+  stopButton.hidden = false;
+  stopping = false;
+  try {
+    for (;;) {
+      if (stopping) return;
+      const next = await server.closeContinueMarking();
+      show(state, next.message, next.ok);
+      if (!next.more) return;
+    }
+  } catch (error) {
+    show(state, (error as Error).message, false);
+  } finally {
+    stopButton.hidden = true;
+  }
+}
+
+/** On opening: the marking under way (this user's goes on from here) or the last one's outcome. */
+function markingSection(): HTMLElement {
+  const state = status("close-marking-status");
+  stopButton.addEventListener("click", () =>
+    whileDisabled([stopButton], async () => {
+      stopping = true;
+      try {
+        const stopped = await server.closeStopMarking();
+        show(state, stopped.message, stopped.ok);
+        stopButton.hidden = stopped.state !== "running";
+      } catch (error) {
+        show(state, (error as Error).message, false);
+      }
+    }),
+  );
+  void server
+    .getCloseMarkingStatus()
+    .then(async (current) => {
+      if (!current || current.state === "none") return;
+      show(state, current.message, current.ok);
+      if (current.state !== "running") return;
+      if (current.mine) await goOn(state);
+      else stopButton.hidden = false;
+    })
+    .catch((error: Error) => show(state, error.message, false));
+  return el("section", { id: "close-marking" }, state, stopButton);
 }
 
 /** The CSV's choices (remembered for this user by the server) and the download. */
@@ -263,6 +321,7 @@ function render(view: CloseView): void {
     closeForm(view, results),
     results,
     approvalSection(view),
+    markingSection(),
     exportSection(view),
   );
   app.setAttribute("data-ready", "1");

@@ -18,8 +18,8 @@
 import { readFileSync } from "node:fs";
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { splitWindow } from "../../src/refresh/windows";
 import { FIRST_COMPANY_KEY } from "../../src/company/model";
+import { splitWindow } from "../../src/refresh/windows";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
 import { createEmulator, type Emulator } from "../emulator/index";
 import { servicePrefix, storeCompanies, storeToken } from "../emulator/settings";

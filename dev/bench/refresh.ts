@@ -449,9 +449,9 @@ async function benchSize(
     // each, before the counters are reset): every refresh then makes the account check.
     for (const key of keys) {
       const tested = em.tryRun("testSettingsConnection", [{ key }], { as: "script.run", user });
-      const check = tested.result as { ok: boolean; message: string } | undefined;
-      if (!tested.ok || !check?.ok)
-        throw new Error(`connection test of ${key}: ${tested.ok ? check?.message : tested.error}`);
+      if (!tested.ok) throw new Error(`connection test of ${key}: ${tested.error}`);
+      const check = tested.result as { ok: boolean; message: string };
+      if (!check.ok) throw new Error(`connection test of ${key}: ${check.message}`);
     }
   };
   const emulator = createEmulator({

@@ -26,7 +26,7 @@ import { servicePrefix, storeCompanies, storeToken } from "../emulator/settings"
 import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
 import { buildIfNeeded, privateBuild } from "./build";
 import { benchClose } from "./close";
-import { CpuProfiler, type CpuSplit, topFiles } from "./profile";
+import { CpuProfiler, type CpuSplit, partsLine, topFiles } from "./profile";
 import { summaryLine, summaryMs } from "./summary";
 
 /**
@@ -572,6 +572,7 @@ async function benchSize(
         ? [
             `Add-on CPU by file, first: ${topFiles(first.cpu.addOnFiles, 6)}.`,
             `Add-on CPU by file, no change: ${topFiles(second.cpu.addOnFiles, 6)}.`,
+            `Add-on CPU by part, first: ${partsLine(first.cpu.addOnFiles)}; no change: ${partsLine(second.cpu.addOnFiles)}.`,
             `Emulation CPU by file, first: ${topFiles(first.cpu.emulationFiles, 5)}.`,
             `Emulation CPU by file, no change: ${topFiles(second.cpu.emulationFiles, 5)}.`,
             "",

@@ -9,7 +9,15 @@ import { describe, expect, it } from "vitest";
 import { type EngineDeps, type RefreshCursor, runRefreshSteps, startCursor } from "../../src/refresh/engine";
 import { OtherAccount } from "../../src/refresh/run/account";
 import { type AccountMark, markOf } from "../../src/settings/account-mark";
-import { FakeService, makeFund, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
+import {
+  FakeService,
+  makeFund,
+  makeReport,
+  memorySheets,
+  memoryStore,
+  readerOf,
+  smallRefreshOptions,
+} from "./fakes";
 
 function setup(mark?: AccountMark, batchSize = 4) {
   const service = new FakeService(
@@ -18,20 +26,16 @@ function setup(mark?: AccountMark, batchSize = 4) {
   );
   const { sheets, port } = memorySheets();
   const store = memoryStore();
+  // Reports over three one-year pieces, each of two pages.
+  const window = { reportWindow: { since: "2022-01-01", until: "2024-06-30" } };
+  const account = mark ? { account: { company: "Beta", mark } } : {};
+  const options = { ...smallRefreshOptions(), ...window, batchSize };
   const deps: EngineDeps = {
     reader: readerOf(service, true),
     sheets: port,
     fingerprints: store,
-    options: {
-      pageSize: 10,
-      batchSize,
-      fundFilters: { Order: "ASC" },
-      reportWindow: { since: "2022-01-01", until: "2024-06-30" },
-      reportFilters: { TypeDateFilter: 1 },
-      missingRows: "keep",
-      language: "en",
-    },
-    ...(mark ? { account: { company: "Beta", mark } } : {}),
+    options,
+    ...account,
   };
   return { service, sheets, store, deps };
 }
@@ -48,6 +52,32 @@ const otherMark = (): AccountMark => ({
 const never = () => false;
 const writesOf = (sheets: ReturnType<typeof setup>["sheets"]) =>
   Object.fromEntries(Object.entries(sheets).map(([k, s]) => [k, s.writes]));
+
+/** A refresh of `kind` with the account's own mark, paused once `steps` batches were sent. */
+function pausedAfter(kind: "all" | "reports", steps: number) {
+  const first = setup(ownMark());
+  let sent = 0;
+  const paused = runRefreshSteps(
+    { ...first.deps, onStep: () => sent++ },
+    startCursor(kind),
+    () => sent >= steps,
+  );
+  expect(paused.finished).toBe(false);
+  return { first, cursor: paused.cursor as RefreshCursor, writes: writesOf(first.sheets) };
+}
+
+/** The continuation with another account's token: it throws after one batch, and writes nothing. */
+function otherAccountContinues(first: ReturnType<typeof setup>, cursor: RefreshCursor) {
+  const writes = writesOf(first.sheets);
+  const fingerprints = new Map(first.store.data);
+  first.service.batches = [];
+  const next = { ...first.deps, account: { company: "Beta", mark: otherMark() } };
+  expect(() => runRefreshSteps(next, cursor, never)).toThrow(OtherAccount);
+  expect(first.service.batches).toHaveLength(1);
+  expect(writesOf(first.sheets)).toEqual(writes);
+  expect(first.store.data).toEqual(fingerprints);
+  return first.service.batches[0];
+}
 
 /** Requests of each batch the service received. */
 const sizes = (service: FakeService) => service.batches.map((b) => b.size);
@@ -100,28 +130,16 @@ describe("the account check in the first batch", () => {
 
   it("rides in a continued execution's first batch, and another account's answers write nothing", () => {
     // Paused in the movements (the funds written, some funds' movements still to fetch).
-    const first = setup(ownMark());
-    let steps = 0;
-    const paused = runRefreshSteps(
-      { ...first.deps, onStep: () => steps++ },
-      startCursor("all"),
-      () => steps >= 3,
-    );
-    expect(paused.finished).toBe(false);
-    const cursor = paused.cursor as RefreshCursor;
+    const { first, cursor } = pausedAfter("all", 3);
     expect(cursor.stages[0]).toBe("transactions");
     expect(cursor.pendingFundIds?.length).toBeGreaterThan(4);
-    const writes = writesOf(first.sheets);
-    const fingerprints = new Map(first.store.data);
-
-    // The token now opens another account: the continuation's first batch, check included, and nothing written.
-    first.service.batches = [];
-    const next = { ...first.deps, account: { company: "Beta", mark: otherMark() } };
-    expect(() => runRefreshSteps(next, cursor, never)).toThrow(OtherAccount);
-    expect(first.service.batches).toHaveLength(1);
-    expect(first.service.batches[0]?.kinds).toEqual(["getFund", "getFund", "getFund", "getFunds"]);
-    expect(writesOf(first.sheets)).toEqual(writes);
-    expect(first.store.data).toEqual(fingerprints);
+    // The token now opens another account: the continuation's first batch, check included.
+    expect(otherAccountContinues(first, cursor)?.kinds).toEqual([
+      "getFund",
+      "getFund",
+      "getFund",
+      "getFunds",
+    ]);
 
     // With the account's own mark: the check in the same first batch, three funds beside it, to the end.
     first.service.batches = [];
@@ -134,23 +152,8 @@ describe("the account check in the first batch", () => {
 
   it("in a continued list, rides with the pages read again and writes nothing for another account", () => {
     // Paused within the reports' pages, after their first pages (each piece has two).
-    const first = setup(ownMark());
-    let steps = 0;
-    const paused = runRefreshSteps(
-      { ...first.deps, onStep: () => steps++ },
-      startCursor("reports"),
-      () => steps >= 1,
-    );
-    expect(paused.finished).toBe(false);
-    const cursor = paused.cursor as RefreshCursor;
+    const { first, cursor } = pausedAfter("reports", 1);
     expect(cursor.list).toBeDefined();
-    const writes = writesOf(first.sheets);
-
-    first.service.batches = [];
-    const next = { ...first.deps, account: { company: "Beta", mark: otherMark() } };
-    expect(() => runRefreshSteps(next, cursor, never)).toThrow(OtherAccount);
-    expect(first.service.batches).toHaveLength(1);
-    expect(first.service.batches[0]?.kinds).toContain("getFunds");
-    expect(writesOf(first.sheets)).toEqual(writes);
+    expect(otherAccountContinues(first, cursor)?.kinds).toContain("getFunds");
   });
 });

@@ -12,11 +12,13 @@
  *   npm run bench -- --latency 150 --page-size 100 --batch 25   # 100 per page (default: auto)
  *   npm run bench -- --bandwidth 100               # the bodies also cross a 100 Mbit/s link
  *   npm run bench -- --close                       # the month-end close's marking (close.ts)
+ *   npm run bench -- --no-mark                     # companies without an account mark (no account check)
  */
 
 import { readFileSync } from "node:fs";
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { FIRST_COMPANY_KEY } from "../../src/company/model";
 import { splitWindow } from "../../src/refresh/windows";
 import { AUDIT_TABLE, headersOf } from "../../src/sheets/columns";
 import { createEmulator, type Emulator } from "../emulator/index";
@@ -24,7 +26,7 @@ import { servicePrefix, storeCompanies, storeToken } from "../emulator/settings"
 import { type RunningSandbox, startSandboxThread } from "../sandbox/index";
 import { buildIfNeeded, privateBuild } from "./build";
 import { benchClose } from "./close";
-import { CpuProfiler, type CpuSplit, topFiles } from "./profile";
+import { CpuProfiler, type CpuSplit, partsLine, topFiles } from "./profile";
 import { summaryLine, summaryMs } from "./summary";
 
 /**
@@ -66,6 +68,11 @@ interface Args {
   close: boolean;
   /** Reports of the month the close marks (`--reports`, with --close). */
   closeReports: number;
+  /**
+   * Each company's account marked, as its first connection test marks it, so that every
+   * refresh makes the account check (`--no-mark`: none, no check).
+   */
+  mark: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -79,6 +86,7 @@ function parseArgs(argv: string[]): Args {
     liveHeap: false,
     close: false,
     closeReports: 2_000,
+    mark: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -109,9 +117,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--bandwidth") args.bandwidthMbit = number("--bandwidth", 1, 100_000);
     else if (flag === "--close") args.close = true;
     else if (flag === "--reports") args.closeReports = number("--reports", 1, 20_000);
+    else if (flag === "--no-mark") args.mark = false;
     else
       throw new Error(
-        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap, --bandwidth, --close, --reports`,
+        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap, --bandwidth, --close, --reports, --no-mark`,
       );
   }
   return args;
@@ -432,8 +441,18 @@ async function benchSize(
       token: c.token,
       adminId: c.adminId,
     }));
-    if (only === undefined && companies.length > 1) storeCompanies(em, companies, user);
+    let keys = [FIRST_COMPANY_KEY];
+    if (only === undefined && companies.length > 1) keys = storeCompanies(em, companies, user);
     else storeToken(em, user, sandbox.companies[only ?? 0]?.token ?? sandbox.token, sandbox.url);
+    if (!args.mark) return;
+    // Each company's account marked as a user's first connection test marks it (one getFunds
+    // each, before the counters are reset): every refresh then makes the account check.
+    for (const key of keys) {
+      const tested = em.tryRun("testSettingsConnection", [{ key }], { as: "script.run", user });
+      if (!tested.ok) throw new Error(`connection test of ${key}: ${tested.error}`);
+      const check = tested.result as { ok: boolean; message: string };
+      if (!check.ok) throw new Error(`connection test of ${key}: ${check.message}`);
+    }
   };
   const emulator = createEmulator({
     distDir: dist,
@@ -476,11 +495,15 @@ async function benchSize(
       }
     }
 
+    // The connection tests' rows (the marks) are not the refresh's.
+    const auditBefore = emulator.spreadsheet.sheetByName("Audit")?.lastRow() ?? 1;
     const first = await profiledRefresh(emulator, profiler);
-    first.byEndpoint = auditEndpoints(emulator, 2);
+    first.byEndpoint = auditEndpoints(emulator, auditBefore + 1);
     const firstSummaryMs = summaryMs(emulator);
     const auditRows = emulator.spreadsheet.sheetByName("Audit")?.lastRow() ?? 1;
-    const minimum = pages.funds + pages.reports + fundsWithMovements;
+    // The account check: one getFunds per marked company and execution.
+    const checks = args.mark ? companyCount : 0;
+    const minimum = pages.funds + pages.reports + fundsWithMovements + checks;
 
     // The same refresh one request at a time, measured for real when small enough, else estimated
     // from the per-call time of a measured sample.
@@ -518,14 +541,14 @@ async function benchSize(
     const second = await profiledRefresh(emulator, profiler);
     second.byEndpoint = auditEndpoints(emulator, auditRows + 1);
     const secondSummaryMs = summaryMs(emulator);
-    const listCalls = pages.funds + pages.reports;
+    const listCalls = pages.funds + pages.reports + checks;
     const firstPages = 1 + splitWindow(WINDOW).length;
     // Companies' reads share each round, `--batch` per company: the floor is the larger company's.
     const floorOf = (calls: number[]) =>
       Math.max(...calls.map((n) => floorMs(n, firstPages, args.batch, args.latencyMs)));
     const firstFloor = floorOf(alone.length > 0 ? alone.map((a) => a.figures.calls) : [first.calls]);
     const secondFloor = floorOf(
-      alone.length > 0 ? perCompany.map((p) => p.funds + p.reports) : [second.calls],
+      alone.length > 0 ? perCompany.map((p) => p.funds + p.reports + (args.mark ? 1 : 0)) : [second.calls],
     );
     const onlyLists = (second.byEndpoint.getFund ?? 0) === 0 && second.calls === listCalls;
     const fundRows = (emulator.spreadsheet.sheetByName("Funds")?.lastRow() ?? 1) - 1;
@@ -549,6 +572,7 @@ async function benchSize(
         ? [
             `Add-on CPU by file, first: ${topFiles(first.cpu.addOnFiles, 6)}.`,
             `Add-on CPU by file, no change: ${topFiles(second.cpu.addOnFiles, 6)}.`,
+            `Add-on CPU by part, first: ${partsLine(first.cpu.addOnFiles)}; no change: ${partsLine(second.cpu.addOnFiles)}.`,
             `Emulation CPU by file, first: ${topFiles(first.cpu.emulationFiles, 5)}.`,
             `Emulation CPU by file, no change: ${topFiles(second.cpu.emulationFiles, 5)}.`,
             "",

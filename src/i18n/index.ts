@@ -112,6 +112,9 @@ export function translate(
   params: Record<string, string | number> = {},
 ): string {
   const text = textOf(language, key);
+  // Most texts (a status, yes or no, a header: one per cell of a label column) have no place
+  // to fill: given as they are, without the pattern's pass.
+  if (!text.includes("{")) return text;
   return text.replace(/\{(\w+)(?::(n)|\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, name: string, n, one, other) => {
     if (!(name in params)) return whole;
     const value = params[name];

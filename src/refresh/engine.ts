@@ -1,9 +1,9 @@
 /**
  * A refresh as a sequence of steps with a serialisable cursor.
  *
- * First, when the company has an account mark, one read of its oldest funds checks that the
- * token opens the marked account (./run/account.ts): answers of another account stop the
- * refresh before anything is written. Then stages run in order: funds (every page of getFunds), transactions (getFund for funds that are
+ * When the company has an account mark, one read of its oldest funds, in the first batch of each
+ * execution, checks that the token opens the marked account (./run/account.ts): answers of
+ * another account stop the refresh before anything is written. The stages run in order: funds (every page of getFunds), transactions (getFund for funds that are
  * new or whose totals moved), reports (every page of getExpenseReports, one-year piece by
  * piece). A stage writes its sheet once, when everything it needs has been fetched, or, when
  * its list takes several executions, once per execution; a failure before that leaves the
@@ -35,7 +35,7 @@ import {
 } from "../sheets/columns";
 import { learnEmployeeNames, loadEmployeeNames, saveEmployeeNames } from "./employees";
 import { fundFingerprint, loadFingerprints, saveFingerprints } from "./fingerprints";
-import { checkMarkedAccount } from "./run/account";
+import { startAccountCheck } from "./run/account";
 import { previousMovement } from "./run/movements";
 import { filesUpdate } from "./run/reports";
 import { runStage, stageDone } from "./run/stages";
@@ -108,8 +108,9 @@ export function* refreshSteps(
   shouldStop: () => boolean,
 ): Steps<EngineResult> {
   const run = startRefresh(deps, cursor, shouldStop);
-  // Before anything is written: the reads are of the company's account (none of it written if not).
-  if (run.cursor.stages.length > 0) yield* checkMarkedAccount(run);
+  // Before anything is written: the reads are of the company's account (none of it written if
+  // not), checked with the first batch's answers.
+  if (run.cursor.stages.length > 0) yield* startAccountCheck(run);
   while (run.cursor.stages.length > 0) {
     const stage = run.cursor.stages[0] as Stage;
     // Stop between stages only once something was done, so every execution makes progress.

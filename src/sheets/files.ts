@@ -135,10 +135,33 @@ function candidates(file: unknown): Candidate[] {
   return out;
 }
 
+/**
+ * The common shape, `{Name, Url, MimeType}`: members that are no object, one of them an http(s)
+ * URL. That URL is the only candidate the walk would find, so it is the file's, without the walk;
+ * undefined for any other shape (nested, several URLs, none, a great many members).
+ */
+function flatFile(o: Record<string, unknown>): { url: string; name: string } | undefined {
+  const keys = Object.keys(o);
+  if (keys.length > 50) return undefined;
+  let url: string | null = null;
+  for (const key of keys) {
+    const value = o[key];
+    if (value !== null && typeof value === "object") return undefined;
+    if (typeof value !== "string" || !value.includes("://")) continue;
+    const safe = safeUrl(value);
+    if (safe === null) continue;
+    if (url !== null) return undefined;
+    url = safe;
+  }
+  return url === null ? undefined : { url, name: memberText(membersOf(o), NAMES) || url };
+}
+
 /** The URL and name of an attached file, whatever the element's shape (the spec does not show it). */
 export function describeFile(file: unknown): { url: string | null; name: string } {
   if (typeof file === "string") return { url: safeUrl(file), name: file };
   if (!file || typeof file !== "object") return { url: null, name: "" };
+  const flat = Array.isArray(file) ? undefined : flatFile(file as Record<string, unknown>);
+  if (flat) return flat;
   const best = candidates(file).sort(
     (a, b) => b.rank - a.rank || b.area - a.area || a.depth - b.depth || a.order - b.order,
   )[0];

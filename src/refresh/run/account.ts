@@ -2,15 +2,27 @@
  * The account check of a refresh: before anything of a company is written, the account its
  * token opens is compared with the company's account mark (../../settings/account-mark.ts).
  * One small read (getFunds, MARK_QUERY: the account's oldest funds) in each execution, the
- * continuations' included, before the first stage goes on; answers of another account (a token
- * saved before the check existed, another service put under the URL) stop the company's
- * refresh there, its rows left as they were. A company without a mark is not checked.
+ * continuations' included. Where the reader sends reads of several kinds together (the API
+ * client), it rides in the execution's first batch, beside the refresh's first reads, taking one
+ * of the batch's places, and its answer is checked before any result of that batch is used
+ * (./send.ts): since every stage reads before it writes, nothing is written before the check
+ * has passed. Otherwise it is a batch of its own before the first stage. Answers of another
+ * account (a token saved before the check existed, another service put under the URL) stop the
+ * company's refresh there, its rows left as they were. A company without a mark is not checked.
  */
 import type { Fund } from "../../api/types";
 import { type Language, translate } from "../../i18n";
 import { checkAccount, MARK_QUERY, type MarkedFund, markedFundText } from "../../settings/account-mark";
 import { type RefreshRun, stepped } from "./state";
-import { type EngineDeps, isFailure, type ListPage, type Steps } from "./types";
+import {
+  type EngineDeps,
+  isFailure,
+  type ListPage,
+  type Read,
+  type ReadFailure,
+  type ReadResult,
+  type Steps,
+} from "./types";
 
 /** A refresh whose reads are another account's than the company's mark: nothing of it is written. */
 export class OtherAccount extends Error {
@@ -24,21 +36,54 @@ export class OtherAccount extends Error {
   }
 }
 
+/** The check's read: the first page of the account's oldest funds. */
+export const checkRead = (): Read => ({ kind: "fundPage", query: { ...MARK_QUERY, Page: 1 } });
+
 /**
- * Reads the account's oldest funds and compares them with the mark; throws OtherAccount when
- * they are another account's. Nothing when the company has no mark.
+ * The check at the start of an execution: left to ride in its first batch when the reader sends
+ * reads of several kinds together (`run.accountPending`), else read in a batch of its own now.
+ * Nothing when the company has no mark.
+ */
+export function* startAccountCheck(run: RefreshRun): Steps<void> {
+  if (!run.deps.account) return;
+  if (run.deps.reader.batch) run.accountPending = true;
+  else yield* checkMarkedAccount(run);
+}
+
+/**
+ * Reads the account's oldest funds in a batch of their own and compares them with the mark;
+ * throws OtherAccount when they are another account's. Nothing when the company has no mark.
  */
 export function* checkMarkedAccount(run: RefreshRun): Steps<void> {
-  const account = run.deps.account;
-  if (!account) return;
-  const [answer] = yield { reads: [{ kind: "fundPage", query: { ...MARK_QUERY, Page: 1 } }] };
+  if (!run.deps.account) return;
+  const [answer] = yield { reads: [checkRead()] };
   if (isFailure(answer)) throw answer.failed;
   stepped(run, run.cursor.stages[0] ?? "funds", 1);
+  passCheck(run, answer);
+}
+
+/**
+ * The check's answer compared with the mark: OtherAccount (or the read's failure) thrown when
+ * it does not pass. No longer pending either way.
+ */
+export function passCheck(run: RefreshRun, answer: ReadResult | ReadFailure | undefined): void {
+  run.accountPending = false;
+  const account = run.deps.account;
+  if (!account) return;
+  if (isFailure(answer)) throw answer.failed;
   run.checks += 1;
   run.minimum += 1;
   const check = checkAccount(account.mark, (answer as ListPage<Fund>).items);
   if (check.kind === "other")
     throw new OtherAccount(account.company, check.missing, run.deps.options.language);
+}
+
+/**
+ * Requests a batch of the refresh's own reads may hold: the batch size, less the place of the
+ * check while it is still to ride in one (at least one).
+ */
+export function batchRoom(run: RefreshRun): number {
+  return Math.max(1, run.deps.options.batchSize - (run.accountPending ? 1 : 0));
 }
 
 /**

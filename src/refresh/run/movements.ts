@@ -21,6 +21,7 @@ import {
   saveFingerprints,
   vanishedFunds,
 } from "../fingerprints";
+import { batchRoom } from "./account";
 import { fetchFundList } from "./list-stage";
 import { send } from "./send";
 import { progressed, type RefreshRun, Stopped } from "./state";
@@ -28,7 +29,7 @@ import type { Read, Steps } from "./types";
 
 export function* transactionsStage(run: RefreshRun): Steps<void> {
   const { deps, shouldStop } = run;
-  const { sheets, options } = deps;
+  const { sheets } = deps;
   let known: Fingerprints = loadFingerprints(deps.fingerprints);
   // A sheet emptied by hand (or never filled) needs every fund's movements again.
   if (sheets.isEmpty("transactions")) known = new Map();
@@ -49,7 +50,8 @@ export function* transactionsStage(run: RefreshRun): Steps<void> {
       stopped = true;
       break;
     }
-    const batch = pending.slice(0, options.batchSize);
+    // One place left for the account check while it is to ride in the batch (./account.ts).
+    const batch = pending.slice(0, batchRoom(run));
     const funds = (yield* send(
       run,
       "transactions",

@@ -5,6 +5,7 @@
  * execution goes on (../list-cursor.ts).
  */
 import { idsHash, type ListCursor, unshifted } from "../list-cursor";
+import { batchRoom } from "./account";
 import { firstPages, pagesOf } from "./send";
 import { idsOf, pageKey, pageQuery, type RefreshRun } from "./state";
 import type { ListKind, ListPage, Stage, Steps } from "./types";
@@ -59,8 +60,10 @@ export function* allPages<T extends { id: number }>(
       return { ...(yield* allPages<T>(run, stage, kind, queries, undefined, stoppable)), restarted: true };
     counted(start, from.page, page);
   }
-  for (let i = 0; i < later.length; i += run.deps.options.batchSize) {
-    const slice = later.slice(i, i + run.deps.options.batchSize);
+  // Each batch leaves a place for the account check while it is to ride in one (./account.ts).
+  for (let i = 0; i < later.length; ) {
+    const slice = later.slice(i, i + batchRoom(run));
+    i += slice.length;
     (yield* firstPages<T>(
       run,
       stage,
@@ -93,7 +96,7 @@ export function* allPages<T extends { id: number }>(
   run.minimum += later.length + rest.filter(inList).length;
   while (toFetch.length > 0) {
     if (stoppable && run.shouldStop()) break;
-    const slice = toFetch.slice(0, run.deps.options.batchSize);
+    const slice = toFetch.slice(0, batchRoom(run));
     (yield* pagesOf<T>(run, stage, kind, slice.map(queryOf))).forEach((p, k) => {
       ends(slice[k] as { query: number; page: number }, p);
     });

@@ -6,6 +6,7 @@
  */
 import type { ExpenseReport } from "../../api/types";
 import { learntPageSize, refusedPageSize } from "../page-size";
+import { checkMarkedAccount, checkRead, passCheck } from "./account";
 import { keepPageSize, pageKey, pageQuery, type RefreshRun, stepped } from "./state";
 import {
   isFailure,
@@ -37,19 +38,27 @@ export function spareReportPages(run: RefreshRun, room: number): Record<string, 
 }
 
 /**
- * One batch (one fetchAll): `own` reads, all of one kind, then report pages needed later in
- * the room left; the one place reads leave (yielded to whoever drives the steps). Returns the
- * results of `own`; the first of them that failed is thrown.
+ * One batch (one fetchAll): `own` reads, all of one kind, the account check while it is still
+ * to make, then report pages needed later in the room left; the one place reads leave
+ * (yielded to whoever drives the steps). The check's answer is looked at first: another
+ * account's, and nothing of the batch is used. Returns the results of `own`; the first of them
+ * that failed is thrown.
  */
 export function* send(run: RefreshRun, stage: Stage, own: readonly Read[]): Steps<ReadResult[]> {
-  const extra = run.deps.reader.batch ? spareReportPages(run, run.deps.options.batchSize - own.length) : [];
+  const size = run.deps.options.batchSize;
+  // A batch of the refresh's own already full: the check goes before it, alone.
+  if (run.accountPending && own.length >= size) yield* checkMarkedAccount(run);
+  const check = run.accountPending ? [checkRead()] : [];
+  const extra = run.deps.reader.batch ? spareReportPages(run, size - own.length - check.length) : [];
   const all = yield {
-    reads: [...own, ...extra.map((query): Read => ({ kind: "reportPage", query }))],
+    reads: [...own, ...check, ...extra.map((query): Read => ({ kind: "reportPage", query }))],
   };
+  if (check.length > 0) passCheck(run, all[own.length]);
+  const from = own.length + check.length;
   if (extra.length > 0) {
     // A page fetched ahead that failed is simply fetched again in its turn.
     const pages = extra.flatMap((q, k) => {
-      const page = all[own.length + k] as ListPage<ExpenseReport>;
+      const page = all[from + k] as ListPage<ExpenseReport>;
       if (isFailure(page)) return [];
       run.ahead.set(pageKey(q), page);
       return [page];
@@ -62,7 +71,7 @@ export function* send(run: RefreshRun, stage: Stage, own: readonly Read[]): Step
   const mine = all.slice(0, own.length);
   const failure = mine.find(isFailure);
   if (failure) throw failure.failed;
-  stepped(run, stage, own.length + extra.length);
+  stepped(run, stage, own.length + check.length + extra.length);
   return mine as ReadResult[];
 }
 

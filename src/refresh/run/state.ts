@@ -22,6 +22,8 @@ export interface RefreshRun {
   requests: number;
   /** Of those, the account check's: no progress of the refresh's own (./account.ts). */
   checks: number;
+  /** The account check is to ride in the next batch sent (./account.ts, ./send.ts). */
+  accountPending: boolean;
   /** Minimum requests the work so far needed: pages plus movement fetches. */
   minimum: number;
   /** Rows written in this execution. */
@@ -60,6 +62,7 @@ export function startRefresh(deps: EngineDeps, cursor: RefreshCursor, shouldStop
     cursor: state,
     requests: 0,
     checks: 0,
+    accountPending: false,
     minimum: 0,
     records: 0,
     refreshed: [],

@@ -48,6 +48,8 @@ export interface CloseSandbox {
   writes(): HttpRequest[];
   /** The add-on's client of the first company over `counted`, on this clock. */
   client(more?: Partial<ClientOptions>): Client;
+  /** The engines' deps: one such client, these records, this clock, the window, batches of 25. */
+  deps(records: MarkDeps["records"], more?: Partial<MarkDeps>): MarkDeps;
 }
 
 /** The marking's records, in memory (`map` for the test to look into). */
@@ -108,6 +110,17 @@ export function closeSandbox(options: Omit<SandboxOptions, "now">): CloseSandbox
         random: () => 0,
         ...more,
       }),
+    deps: (records, more = {}) => {
+      const client = h.client();
+      return {
+        clientOf: () => client,
+        records,
+        clock: { now: () => h.now },
+        windowMs: WINDOW_MS,
+        batchSize: 25,
+        ...more,
+      };
+    },
   };
   beforeAll(async () => {
     sandbox = await startSandboxThread({ today: "2026-06-15", ...options });

@@ -14,17 +14,7 @@ import { closeSandbox, memoryRecords, type StateReport, WINDOW_MS } from "./harn
 const h = closeSandbox({ seed: 5, funds: 20, reports: 400 });
 const { control, reports, writes } = h;
 
-function deps(records = memoryRecords(), more: Partial<MarkDeps> = {}): MarkDeps {
-  const client = h.client();
-  return {
-    clientOf: () => client,
-    records,
-    clock: { now: () => h.now },
-    windowMs: WINDOW_MS,
-    batchSize: 25,
-    ...more,
-  };
-}
+const deps = (records = memoryRecords(), more: Partial<MarkDeps> = {}): MarkDeps => h.deps(records, more);
 
 /** Closed reports not integrated, as CloseMarks over two vouchers. */
 async function closeMarks(count: number): Promise<CloseMark[]> {

@@ -15,15 +15,7 @@ const { control, reports, writes } = h;
 const client = () => h.client();
 
 function deps(records: MarkDeps["records"], confirm: UndoDeps["confirm"] = () => true): UndoDeps {
-  const c = client();
-  return {
-    clientOf: () => c,
-    records,
-    clock: { now: () => h.now },
-    windowMs: WINDOW_MS,
-    batchSize: 25,
-    confirm,
-  };
+  return { ...h.deps(records), confirm };
 }
 
 /** Marks `count` closed reports with CODE (each once), and one more with another code. */

@@ -4,10 +4,12 @@
  * API for one of them; over a write-back harness (`test/writeback/harness.ts`), Beta added to
  * the document and a user's tokens saved, a fund id open in both, a company's deposits counted.
  */
+
+import { beforeEach } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
 import { storeOf } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { buildWriteBack, type SandboxFund, type WriteBack } from "../writeback/harness";
+import { buildWriteBack, type SandboxFund, type WriteBack, writeBackPerFile } from "../writeback/harness";
 import { emulatorOf } from "./emulation";
 
 /** The key Beta is added under (the add-on's own keys come from a uuid). */
@@ -107,4 +109,33 @@ export async function depositsOf(wb: WriteBack, company: string, id: number, cen
 /** Both companies' ledgers as JSON text, to compare before and after. */
 export async function ledgersOf(wb: WriteBack): Promise<{ alpha: string; beta: string }> {
   return { alpha: JSON.stringify(await wb.stateOf("Alpha")), beta: JSON.stringify(await wb.stateOf("Beta")) };
+}
+
+/**
+ * The write-back of a test file of two companies, used by `otherUsers` too: reset before each
+ * test with Beta's faults cleared; Beta's faults, a company's deposits and a fund id open in
+ * both bound to it.
+ */
+export function twoCompanyWriteBack(otherUsers: string[]): {
+  wb: WriteBack;
+  betaFaults(rules: Record<string, unknown>[]): Promise<void>;
+  deposits(company: string, id: number, cents: number): Promise<number>;
+  sharedOpenFund(): Promise<number>;
+  /** A fund id open in both companies, and how many deposits of `cents` each company's holds. */
+  sharedFundDeposits(cents: number): Promise<{ id: number; before: { alpha: number; beta: number } }>;
+} {
+  const wb = writeBackPerFile({ companies: 2, otherUsers, reset: true });
+  const faults = (rules: Record<string, unknown>[]) => betaFaults(wb.sandbox, rules);
+  beforeEach(() => faults([]));
+  return {
+    wb,
+    betaFaults: faults,
+    deposits: (company, id, cents) => depositsOf(wb, company, id, cents),
+    sharedOpenFund: () => sharedOpenFund(wb),
+    sharedFundDeposits: async (cents) => {
+      const id = await sharedOpenFund(wb);
+      const alpha = await depositsOf(wb, "Alpha", id, cents);
+      return { id, before: { alpha, beta: await depositsOf(wb, "Beta", id, cents) } };
+    },
+  };
 }

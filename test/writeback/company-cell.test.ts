@@ -6,30 +6,16 @@
  * a write's key under the other company's name is "sorted or edited": nothing is sent twice,
  * and neither company gets the other's deposit.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { columnNumber, USER_COLUMNS } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { columnLetters } from "../../src/sheets/formulas";
-import {
-  addBeta,
-  BETA_KEY,
-  betaFaults as betaFaultsOf,
-  companyOf,
-  depositsOf,
-  saveTokenOf,
-  sharedOpenFund,
-} from "../support/two-companies";
-import { ok, writeBackPerFile } from "./harness";
+import { addBeta, BETA_KEY, companyOf, saveTokenOf, twoCompanyWriteBack } from "../support/two-companies";
+import { ok } from "./harness";
 
 const LUIS = "luis@example.com";
-const wb = writeBackPerFile({ companies: 2, otherUsers: [LUIS], reset: true });
-const betaFaults = (rules: Record<string, unknown>[]) => betaFaultsOf(wb.sandbox, rules);
-const deposits = (company: string, id: number, cents: number) => depositsOf(wb, company, id, cents);
-
-beforeEach(async () => {
-  await betaFaults([]);
-});
+const { wb, betaFaults, deposits, sharedFundDeposits } = twoCompanyWriteBack([LUIS]);
 
 /** Beta added (the first company named Alpha); Ana and Luis each with their tokens for both. */
 function twoCompaniesTwoUsers(): void {
@@ -56,9 +42,8 @@ function swapVisibleRows(cells: "company" | "visible"): void {
 describe("the Company cell of an Outbox row is part of its request", () => {
   it("two rows' Company cells swapped: the Done row is flagged as edited, nothing is sent twice, and each company ends with one deposit", async () => {
     twoCompaniesTwoUsers();
-    const id = await sharedOpenFund(wb);
     const cents = 511;
-    const before = { alpha: await deposits("Alpha", id, cents), beta: await deposits("Beta", id, cents) };
+    const { id, before } = await sharedFundDeposits(cents);
     ok(wb.menu("createOutboxSheet"));
     wb.typeOutbox([
       { company: "Alpha", operation: "Deposit", targetId: id, amount: "5.11" },
@@ -98,9 +83,8 @@ describe("the Company cell of an Outbox row is part of its request", () => {
 
   it("a sort of the visible columns that moves a Done row's cells onto another company's row: sorted or edited, nothing sent", async () => {
     twoCompaniesTwoUsers();
-    const id = await sharedOpenFund(wb);
     const cents = 512;
-    const before = { alpha: await deposits("Alpha", id, cents), beta: await deposits("Beta", id, cents) };
+    const { id, before } = await sharedFundDeposits(cents);
     ok(wb.menu("createOutboxSheet"));
     wb.typeOutbox([{ company: "Alpha", operation: "Deposit", targetId: id, amount: "5.12" }]);
     ok(wb.menu("runOutbox", ["YES", "OK", "OK"]));

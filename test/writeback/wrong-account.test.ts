@@ -6,29 +6,15 @@
  * Ana's run, with Beta's own token, settles and sends them. Neither ledger ever gets the
  * other's deposit.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storeOf, storeToken } from "../../dev/emulator/settings";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
-import {
-  addBeta,
-  BETA_KEY,
-  betaFaults as betaFaultsOf,
-  companyOf,
-  depositsOf,
-  saveTokenOf,
-  sharedOpenFund,
-} from "../support/two-companies";
-import { ok, writeBackPerFile } from "./harness";
+import { addBeta, BETA_KEY, companyOf, saveTokenOf, twoCompanyWriteBack } from "../support/two-companies";
+import { ok } from "./harness";
 
 const LUIS = "luis@example.com";
-const wb = writeBackPerFile({ companies: 2, otherUsers: [LUIS], reset: true });
-const betaFaults = (rules: Record<string, unknown>[]) => betaFaultsOf(wb.sandbox, rules);
-const deposits = (company: string, id: number, cents: number) => depositsOf(wb, company, id, cents);
-
-beforeEach(async () => {
-  await betaFaults([]);
-});
+const { wb, betaFaults, deposits, sharedFundDeposits } = twoCompanyWriteBack([LUIS]);
 
 /**
  * Beta added; Ana's tokens right, Beta marked by her connection test; Luis's token for Alpha
@@ -53,9 +39,8 @@ function wrongTokenForLuis(): void {
 describe("a token that opens another account than its company's mark", () => {
   it("sends nothing and settles nothing in the Outbox; the right token settles and sends, once", async () => {
     wrongTokenForLuis();
-    const id = await sharedOpenFund(wb);
     const cents = 521;
-    const before = { alpha: await deposits("Alpha", id, cents), beta: await deposits("Beta", id, cents) };
+    const { id, before } = await sharedFundDeposits(cents);
     ok(wb.menu("createOutboxSheet"));
     wb.typeOutbox([{ company: "Beta", operation: "Deposit", targetId: id, amount: "5.21" }]);
     // Ana's deposit to Beta is cut before it applies: Unknown, to be settled by reading Beta's fund.
@@ -95,8 +80,7 @@ describe("a token that opens another account than its company's mark", () => {
 
   it("the Fund sidebar sends nothing with it either: the page says why, a deposit from it is refused, no ledger moves", async () => {
     wrongTokenForLuis();
-    const id = await sharedOpenFund(wb);
-    const before = { alpha: await deposits("Alpha", id, 733), beta: await deposits("Beta", id, 733) };
+    const { id, before } = await sharedFundDeposits(733);
     const view = wb.emulator.tryRun("getFundSidebarView", [{ fundId: String(id), company: BETA_KEY }], {
       as: "script.run",
       user: LUIS,

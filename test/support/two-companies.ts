@@ -7,8 +7,10 @@
 
 import { beforeEach } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
-import { storeOf } from "../../dev/emulator/settings";
+import { FakeProperties } from "../../dev/emulator/properties";
+import { storeConnection, storeOf } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
 import { buildWriteBack, type SandboxFund, type WriteBack, writeBackPerFile } from "../writeback/harness";
 import { emulatorOf } from "./emulation";
 
@@ -138,4 +140,49 @@ export function twoCompanyWriteBack(otherUsers: string[]): {
       return { id, before: { alpha, beta: await depositsOf(wb, "Beta", id, cents) } };
     },
   };
+}
+
+/** `user`'s settings store in `em`, its bindings stamped on this process's clock. */
+export function userStore(em: Emulator, user: string): SettingsStore {
+  return createSettingsStore({
+    document: new FakeProperties(em.documentPropertiesData),
+    user: new FakeProperties(em.userPropertiesOf(user)),
+  });
+}
+
+/**
+ * Alpha (c0) and Beta, both on `sandbox`, stored for `user` in `em`: Alpha's connection with
+ * `form` merged into the settings form, Beta added (key "cbeta0001", stamped at 1000) and
+ * `user`'s token for Beta saved unless `betaToken` is false. Answers Beta's key.
+ */
+export function storeAlphaAndBeta(
+  em: Emulator,
+  sandbox: RunningSandbox,
+  user: string,
+  form: Record<string, string>,
+  betaToken = true,
+): string {
+  const [alpha, beta] = sandbox.companies;
+  if (!alpha || !beta) throw new Error("the sandbox serves one company");
+  storeConnection(em, { apiUrl: sandbox.url, token: alpha.token, adminId: alpha.adminId }, user);
+  const values = em.documentPropertiesData.values;
+  values.set(
+    "settings.form",
+    JSON.stringify({ ...JSON.parse(values.get("settings.form") ?? "{}"), ...form }),
+  );
+  const store = userStore(em, user);
+  const added = store.changeCompanies(
+    { kind: "add", rev: store.companies().rev, name: "Beta", apiUrl: sandbox.url, firstName: "Alpha" },
+    "en",
+    { newKey: () => BETA_KEY, now: 1000 },
+  );
+  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join("; "));
+  const betaKey = added.key as string;
+  if (!betaToken) return betaKey;
+  const saved = store.saveCompanyToken(betaKey, beta.token, beta.adminId, {
+    name: "Beta",
+    apiUrl: sandbox.url,
+  });
+  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join("; "));
+  return betaKey;
 }

@@ -13,7 +13,7 @@ import type { RefreshSidebarView } from "../../src/app/refresh-sidebar";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { privateBuild, sheetOf } from "../refresh/emulation";
-import { closeAll, emulatorOf } from "../support/emulation";
+import { closeAll, emulatorOf, sandboxControl } from "../support/emulation";
 import { storeAlphaAndBeta, userStore } from "../support/two-companies";
 
 const ANA = "ana@example.com";
@@ -56,15 +56,8 @@ function run<T>(name: string, args: unknown[] = [], user = ANA): T {
 
 const history = () => readHistory(Object.fromEntries(em.documentPropertiesData.values)).runs;
 
-async function control(path: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
-  const origin = sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/${path}`, {
-    method,
-    headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-}
+const control = (path: string, body?: unknown, method?: string) =>
+  sandboxControl(sandbox, path, body, method);
 
 /** The company keys of the Funds sheet's rows. */
 function companiesOnFunds(): Set<unknown> {

@@ -12,7 +12,7 @@ import { storeConnection, storeOf } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
 import { buildWriteBack, type SandboxFund, type WriteBack, writeBackPerFile } from "../writeback/harness";
-import { emulatorOf } from "./emulation";
+import { emulatorOf, sandboxControl } from "./emulation";
 
 /** The key Beta is added under (the add-on's own keys come from a uuid). */
 export const BETA_KEY = "cbeta0001";
@@ -44,15 +44,7 @@ export async function companyControl<T>(
   company: "Alpha" | "Beta",
   body?: unknown,
 ): Promise<T> {
-  const origin = sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/${path}?company=${company}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
+  return sandboxControl<T>(sandbox, `${path}?company=${company}`, body);
 }
 
 /** Faults of Beta's calls only (the sandbox's `?company=`), no latency. */

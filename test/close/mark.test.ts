@@ -5,98 +5,16 @@
  * the time budget, and a kill at every stored step. The sandbox counts the marks it applied to
  * each report (`integrationCalls`), so "never a second mark" is counted, not assumed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { type CallEvent, createClient } from "../../src/api/client";
-import type { HttpRequest, Transport } from "../../src/api/transport";
-import { MARK_RECORD_PREFIX, type MarkDeps, type MarkRecord, markVouchers } from "../../src/close/mark";
+import { describe, expect, it } from "vitest";
+import type { CallEvent } from "../../src/api/client";
+import { MARK_RECORD_PREFIX, type MarkDeps, markVouchers } from "../../src/close/mark";
 import type { CloseMark } from "../../src/close/types";
-import { type SyncTransport, syncTransport } from "../sandbox/sync-transport";
+import { closeSandbox, memoryRecords, type StateReport, WINDOW_MS } from "./harness";
 
-const WINDOW_MS = 180_000;
-let sandbox: RunningSandbox;
-let http: SyncTransport;
-let sent: HttpRequest[][];
-let now: number;
+const h = closeSandbox({ seed: 5, funds: 20, reports: 400 });
+const { control, reports, writes } = h;
 
-interface StateReport {
-  id: number;
-  reportNumber: string;
-  status: number;
-  integrated: boolean;
-  integrationExternalCode: string;
-  closeDate: string;
-  totalApprovedCents: number;
-  currency: string;
-  integrationCalls?: number;
-}
-
-async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox.origin}/_sandbox${path}`, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return res.json();
-}
-const reports = async (): Promise<StateReport[]> => (await control("GET", "/state")).reports;
-
-beforeAll(async () => {
-  sandbox = await startSandboxThread({ today: "2026-06-15", seed: 5, funds: 20, reports: 400 });
-  http = syncTransport();
-  await control("POST", "/snapshot", {});
-});
-afterAll(async () => {
-  await http.close();
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await control("POST", "/restore", {});
-  sent = [];
-  now = Date.parse("2026-06-15T12:00:00Z");
-});
-
-/** Counts every batch the engine sends (one fetchAll each). */
-const counted: Transport = {
-  send: (request) => {
-    sent.push([request]);
-    return http.send(request);
-  },
-  sendAll: (requests) => {
-    sent.push([...requests]);
-    return http.sendAll(requests);
-  },
-};
-const writes = () => sent.flat().filter((r) => r.method !== "GET");
-
-function memoryRecords(): MarkDeps["records"] & { map: Map<string, MarkRecord> } {
-  const map = new Map<string, MarkRecord>();
-  return {
-    map,
-    all: () => [...map.values()].map((r) => structuredClone(r)),
-    put: (r) => void map.set(r.key, structuredClone(r)),
-    remove: (key) => void map.delete(key),
-  };
-}
-
-function deps(records = memoryRecords(), more: Partial<MarkDeps> = {}): MarkDeps {
-  const client = createClient({
-    transport: counted,
-    baseUrl: sandbox.url,
-    token: sandbox.token,
-    clock: { now: () => now, sleep: () => {} },
-    random: () => 0,
-  });
-  return {
-    clientOf: () => client,
-    records,
-    clock: { now: () => now },
-    windowMs: WINDOW_MS,
-    batchSize: 25,
-    ...more,
-  };
-}
+const deps = (records = memoryRecords(), more: Partial<MarkDeps> = {}): MarkDeps => h.deps(records, more);
 
 /** Closed reports not integrated, as CloseMarks over two vouchers. */
 async function closeMarks(count: number): Promise<CloseMark[]> {
@@ -135,12 +53,12 @@ describe("markVouchers", () => {
     expect(result.outcomes.map((o) => o.reportId)).toEqual(marks.map((m) => m.reportId));
     await expectMarkedOnce(marks);
     // 60 reads, 60 writes (PUT), 60 reads back, in batches of 25: 3 batches × 3 rounds.
-    expect(sent.length).toBe(9);
-    expect(sent.flat().length).toBe(180);
+    expect(h.sent.length).toBe(9);
+    expect(h.sent.flat().length).toBe(180);
     expect(writes().every((r) => r.method === "PUT")).toBe(true);
     expect(records.map.size).toBe(0);
     // Again: read, found done, nothing sent.
-    sent = [];
+    h.sent = [];
     const again = markVouchers(marks, deps(records));
     expect(again.outcomes.every((o) => o.kind === "done")).toBe(true);
     expect(writes()).toEqual([]);
@@ -150,17 +68,11 @@ describe("markVouchers", () => {
   it("hands every call to the client's call observer (what the Audit sheet records): a write before it leaves and after", async () => {
     const marks = await closeMarks(30);
     const events: CallEvent[] = [];
-    const client = createClient({
-      transport: counted,
-      baseUrl: sandbox.url,
-      token: sandbox.token,
-      clock: { now: () => now, sleep: () => {} },
-      onCall: (e) => events.push(e),
-    });
+    const client = h.client({ onCall: (e) => events.push(e) });
     markVouchers(marks, { ...deps(), clientOf: () => client });
     const after = events.filter((e) => e.phase === "after");
     const before = events.filter((e) => e.phase === "before");
-    expect(after.length).toBe(sent.flat().length);
+    expect(after.length).toBe(h.sent.flat().length);
     expect(before.map((e) => e.recordId).sort()).toEqual(marks.map((m) => m.reportId).sort());
     // Each write's before is paired with its after by callId.
     for (const b of before) expect(after.filter((e) => e.callId === b.callId)).toHaveLength(1);
@@ -179,12 +91,7 @@ describe("markVouchers", () => {
   it("names a report integrated meanwhile under another code and does not overwrite it", async () => {
     const marks = await closeMarks(4);
     const taken = marks[1] as CloseMark;
-    const other = createClient({
-      transport: http,
-      baseUrl: sandbox.url,
-      token: sandbox.token,
-      clock: { now: () => now, sleep: () => {} },
-    });
+    const other = h.client({ transport: h.http });
     other.setExpenseReportIntegration({
       Id: taken.reportId,
       IntegrationStatus: 1,
@@ -242,7 +149,7 @@ describe("markVouchers", () => {
       deps(undefined, { fourEyes: { approvedBy: "ana@x.cl", markedBy: "ana@x.cl" } }),
     );
     expect(result.outcomes.map((o) => o.kind)).toEqual(["refused", "refused"]);
-    expect(sent).toEqual([]);
+    expect(h.sent).toEqual([]);
   });
 
   for (const fault of ["drop-before-apply", "drop-after-apply", "status-503-applied"] as const) {
@@ -261,13 +168,13 @@ describe("markVouchers", () => {
       expect(first.outcomes.filter((o) => o.kind === "done").length).toBe(lost ? 5 : 6);
       expect(records.map.size).toBe(lost ? 1 : 0);
       // Within the window the lost one is held: read, not sent again.
-      sent = [];
-      now += WINDOW_MS - 1000;
+      h.sent = [];
+      h.now += WINDOW_MS - 1000;
       const held = markVouchers(marks, deps(records));
       expect(writes()).toEqual([]);
       expect(held.outcomes.filter((o) => o.kind === "unknown").length).toBe(lost ? 1 : 0);
       // Past it, a request that never landed cannot land any more: sent once, then done.
-      now += 2000;
+      h.now += 2000;
       const settled = markVouchers(marks, deps(records));
       expect(settled.outcomes.every((o) => o.kind === "done")).toBe(true);
       expect(writes().length).toBe(lost ? 1 : 0);
@@ -316,7 +223,7 @@ describe("markVouchers", () => {
         killed = true;
       }
       // The next executions: after the window, whatever was in flight is settled by reading.
-      now += WINDOW_MS + 1000;
+      h.now += WINDOW_MS + 1000;
       const after = markVouchers(marks, deps(records));
       expect(
         after.outcomes.every((o) => o.kind === "done"),

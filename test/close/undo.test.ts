@@ -3,103 +3,19 @@
  * confirmed, set not integrated once each; nothing sent without the confirmation; a report
  * re-marked under another code meanwhile named and left; a lost call settled by reading.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
-import { createClient } from "../../src/api/client";
-import type { HttpRequest, Transport } from "../../src/api/transport";
-import { type MarkDeps, type MarkRecord, markVouchers } from "../../src/close/mark";
+import { describe, expect, it } from "vitest";
+import { type MarkDeps, markVouchers } from "../../src/close/mark";
 import type { CloseMark } from "../../src/close/types";
 import { type UndoDeps, undoVoucher } from "../../src/close/undo";
-import { type SyncTransport, syncTransport } from "../sandbox/sync-transport";
+import { closeSandbox, memoryRecords, type StateReport, WINDOW_MS } from "./harness";
 
-const WINDOW_MS = 180_000;
 const CODE = "202605001";
-let sandbox: RunningSandbox;
-let http: SyncTransport;
-let sent: HttpRequest[][];
-let now: number;
-
-interface StateReport {
-  id: number;
-  reportNumber: string;
-  status: number;
-  integrated: boolean;
-  integrationExternalCode: string;
-  totalApprovedCents: number;
-  currency: string;
-  integrationCalls?: number;
-  closeDate: string;
-}
-
-async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox.origin}/_sandbox${path}`, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return res.json();
-}
-const reports = async (): Promise<StateReport[]> => (await control("GET", "/state")).reports;
-
-beforeAll(async () => {
-  sandbox = await startSandboxThread({ today: "2026-06-15", seed: 9, funds: 20, reports: 600 });
-  http = syncTransport();
-  await control("POST", "/snapshot", {});
-});
-afterAll(async () => {
-  await http.close();
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await control("POST", "/restore", {});
-  sent = [];
-  now = Date.parse("2026-06-15T12:00:00Z");
-});
-
-const counted: Transport = {
-  send: (request) => {
-    sent.push([request]);
-    return http.send(request);
-  },
-  sendAll: (requests) => {
-    sent.push([...requests]);
-    return http.sendAll(requests);
-  },
-};
-const writes = () => sent.flat().filter((r) => r.method !== "GET");
-
-function memoryRecords(): MarkDeps["records"] & { map: Map<string, MarkRecord> } {
-  const map = new Map<string, MarkRecord>();
-  return {
-    map,
-    all: () => [...map.values()].map((r) => structuredClone(r)),
-    put: (r) => void map.set(r.key, structuredClone(r)),
-    remove: (key) => void map.delete(key),
-  };
-}
-
-function client() {
-  const clock = { now: () => now, sleep: () => {} };
-  return createClient({
-    transport: counted,
-    baseUrl: sandbox.url,
-    token: sandbox.token,
-    clock,
-    random: () => 0,
-  });
-}
+const h = closeSandbox({ seed: 9, funds: 20, reports: 600 });
+const { control, reports, writes } = h;
+const client = () => h.client();
 
 function deps(records: MarkDeps["records"], confirm: UndoDeps["confirm"] = () => true): UndoDeps {
-  const c = client();
-  return {
-    clientOf: () => c,
-    records,
-    clock: { now: () => now },
-    windowMs: WINDOW_MS,
-    batchSize: 25,
-    confirm,
-  };
+  return { ...h.deps(records), confirm };
 }
 
 /** Marks `count` closed reports with CODE (each once), and one more with another code. */
@@ -129,10 +45,10 @@ async function marked(count: number): Promise<{ marks: CloseMark[]; other: numbe
         voucher: "202605002",
       },
     ],
-    { clientOf: () => c, records, clock: { now: () => now } },
+    { clientOf: () => c, records, clock: { now: () => h.now } },
   );
   expect(result.outcomes.every((o) => o.kind === "done")).toBe(true);
-  sent = [];
+  h.sent = [];
   return { marks, other: other.id };
 }
 
@@ -174,7 +90,7 @@ describe("undoVoucher", () => {
       integrationCalls: 1,
     });
     // Again: nothing is found, nothing sent.
-    sent = [];
+    h.sent = [];
     expect(undoVoucher("c0", CODE, deps(records)).found).toEqual([]);
     expect(writes()).toEqual([]);
   });
@@ -213,12 +129,12 @@ describe("undoVoucher", () => {
     const first = undoVoucher("c0", CODE, deps(records));
     expect(first.outcomes.filter((o) => o.kind === "unknown")).toHaveLength(1);
     expect(records.map.size).toBe(1);
-    sent = [];
-    now += WINDOW_MS - 1000;
+    h.sent = [];
+    h.now += WINDOW_MS - 1000;
     const held = undoVoucher("c0", CODE, deps(records));
     expect(held.outcomes.map((o) => o.kind)).toEqual(["unknown"]);
     expect(writes()).toEqual([]);
-    now += 2000;
+    h.now += 2000;
     const settled = undoVoucher("c0", CODE, deps(records));
     expect(settled.outcomes.map((o) => o.kind)).toEqual(["done"]);
     expect(records.map.size).toBe(0);

@@ -10,15 +10,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
-import { FakeProperties } from "../../dev/emulator/properties";
-import { storeConnection } from "../../dev/emulator/settings";
 import { type RunningCompany, type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
-import { createSettingsStore } from "../../src/settings/store";
 import type { ConnectionCheck } from "../../src/settings/view";
 import { closeAll, emulatorOf } from "../support/emulation";
+import { storeAlphaAndBeta, userStore } from "../support/two-companies";
 import { privateBuild, sheetOf } from "./emulation";
 
 const ANA = "ana@example.com";
@@ -45,12 +43,7 @@ beforeAll(async () => {
 
 afterAll(() => closeAll(em, sandbox));
 
-function storeOf(user: string) {
-  return createSettingsStore({
-    document: new FakeProperties(em.documentPropertiesData),
-    user: new FakeProperties(em.userPropertiesOf(user)),
-  });
-}
+const storeOf = (user: string) => userStore(em, user);
 
 function saveToken(user: string, key: string, company: RunningCompany, name: string): void {
   const saved = storeOf(user).saveCompanyToken(key, company.token, company.adminId, {
@@ -62,21 +55,7 @@ function saveToken(user: string, key: string, company: RunningCompany, name: str
 
 /** Alpha (c0) and Beta on the sandbox, Ana's own token for each. */
 function twoCompanies(): void {
-  storeConnection(em, { apiUrl: sandbox.url, token: alpha.token, adminId: alpha.adminId }, ANA);
-  const values = em.documentPropertiesData.values;
-  values.set(
-    "settings.form",
-    JSON.stringify({ ...JSON.parse(values.get("settings.form") ?? "{}"), ...FORM }),
-  );
-  const store = storeOf(ANA);
-  const added = store.changeCompanies(
-    { kind: "add", rev: store.companies().rev, name: "Beta", apiUrl: sandbox.url, firstName: "Alpha" },
-    "en",
-    { newKey: () => "cbeta0001", now: 1000 },
-  );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join("; "));
-  betaKey = added.key as string;
-  saveToken(ANA, betaKey, beta, "Beta");
+  betaKey = storeAlphaAndBeta(em, sandbox, ANA, FORM);
 }
 
 function run<T>(name: string, args: unknown[] = [], user = ANA): T {

@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  type EngineDeps,
   type RefreshCursor,
   type RefreshOptions,
   runRefreshSteps,
@@ -15,33 +14,16 @@ import {
 } from "../../src/refresh/engine";
 import { OtherAccount } from "../../src/refresh/run/account";
 import { type AccountMark, markOf } from "../../src/settings/account-mark";
-import { FakeService, makeFund, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
+import { engineOptions, FakeService, makeFund, makeReport, refreshSetup } from "./fakes";
 
-const options: RefreshOptions = {
-  pageSize: 10,
-  batchSize: 4,
-  fundFilters: { Order: "ASC" },
-  reportWindow: { since: "2022-01-01", until: "2024-06-30" },
-  reportFilters: { TypeDateFilter: 1 },
-  missingRows: "keep",
-  language: "en",
-};
+const options = engineOptions();
 
 function setup(mark?: AccountMark, language: RefreshOptions["language"] = "en") {
   const service = new FakeService(
     Array.from({ length: 35 }, (_v, i) => makeFund(i + 1, [1000, -200 * (i % 3)])),
     Array.from({ length: 45 }, (_v, i) => makeReport(1000 + i, `202${2 + (i % 3)}-0${(i % 6) + 1}-15`)),
   );
-  const { sheets, port } = memorySheets();
-  const store = memoryStore();
-  const deps: EngineDeps = {
-    reader: readerOf(service),
-    sheets: port,
-    fingerprints: store,
-    options: { ...options, language },
-    ...(mark ? { account: { company: "Beta", mark } } : {}),
-  };
-  return { service, sheets, store, deps };
+  return refreshSetup(service, { ...options, language }, mark ? { account: { company: "Beta", mark } } : {});
 }
 
 /** The mark of the fake service's account: its oldest funds as it serves them. */

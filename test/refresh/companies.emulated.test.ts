@@ -8,12 +8,11 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../dev/emulator/index";
-import { FakeProperties } from "../../dev/emulator/properties";
-import { servicePrefix, storeConnection } from "../../dev/emulator/settings";
+import { servicePrefix } from "../../dev/emulator/settings";
 import { type RunningCompany, type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { optionsFingerprint, refreshOptionsFrom, sheetNamesFrom } from "../../src/refresh/options";
 import { saveText } from "../../src/refresh/stored-text";
-import { createSettingsStore } from "../../src/settings/store";
+import { storeAlphaAndBeta } from "../support/two-companies";
 import { privateBuild, sheetOf } from "./emulation";
 
 const FORM = {
@@ -51,28 +50,7 @@ afterAll(async () => {
 /** A fresh document of two companies, Alpha (c0) and Beta, both on the sandbox, Ana's tokens for both. */
 function twoCompanies(): void {
   emulator.resetState();
-  storeConnection(emulator, { apiUrl: sandbox.url, token: alpha.token, adminId: alpha.adminId }, user);
-  const values = emulator.documentPropertiesData.values;
-  values.set(
-    "settings.form",
-    JSON.stringify({ ...JSON.parse(values.get("settings.form") ?? "{}"), ...FORM }),
-  );
-  const store = createSettingsStore({
-    document: new FakeProperties(emulator.documentPropertiesData),
-    user: new FakeProperties(emulator.userPropertiesOf(user)),
-  });
-  const added = store.changeCompanies(
-    { kind: "add", rev: store.companies().rev, name: "Beta", apiUrl: sandbox.url, firstName: "Alpha" },
-    "en",
-    { newKey: () => "cbeta0001", now: 1000 },
-  );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join("; "));
-  betaKey = added.key as string;
-  const saved = store.saveCompanyToken(betaKey, beta.token, beta.adminId, {
-    name: "Beta",
-    apiUrl: sandbox.url,
-  });
-  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join("; "));
+  betaKey = storeAlphaAndBeta(emulator, sandbox, user, FORM);
 }
 
 const control = async (path: string, body?: unknown, method = body === undefined ? "GET" : "POST") => {

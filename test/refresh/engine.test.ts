@@ -4,23 +4,14 @@ import type { ListPage } from "../../src/refresh/engine";
 import {
   type EngineDeps,
   isRefreshCursor,
-  type RefreshOptions,
   refreshSelection,
   runRefreshSteps,
   startCursor,
 } from "../../src/refresh/engine";
 import { PAGE_SIZE_KEY } from "../../src/refresh/page-size";
-import { FakeService, makeFund, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
+import { engineOptions, FakeService, makeFund, makeReport, readerOf, refreshSetup } from "./fakes";
 
-const options: RefreshOptions = {
-  pageSize: 10,
-  batchSize: 4,
-  fundFilters: { Order: "ASC" },
-  reportWindow: { since: "2022-01-01", until: "2024-06-30" },
-  reportFilters: { TypeDateFilter: 1 },
-  missingRows: "keep",
-  language: "en",
-};
+const options = engineOptions();
 
 function setup(funds = 35, reports = 45) {
   const service = new FakeService(
@@ -33,10 +24,7 @@ function setup(funds = 35, reports = 45) {
       ),
     ),
   );
-  const { sheets, port } = memorySheets();
-  const store = memoryStore();
-  const deps: EngineDeps = { reader: readerOf(service), sheets: port, fingerprints: store, options };
-  return { service, sheets, store, deps };
+  return refreshSetup(service, options);
 }
 
 const never = () => false;

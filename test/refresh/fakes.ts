@@ -1,7 +1,15 @@
 /** In-memory stand-ins for the sheets, the service and the property store of a refresh. */
 import { HttpError } from "../../src/api/errors";
 import type { ExpenseReport, Fund } from "../../src/api/types";
-import type { ListPage, Read, RefreshReader, RefreshSheets, SheetTarget } from "../../src/refresh/engine";
+import type {
+  EngineDeps,
+  ListPage,
+  Read,
+  RefreshOptions,
+  RefreshReader,
+  RefreshSheets,
+  SheetTarget,
+} from "../../src/refresh/engine";
 import { applyToSheet, type SheetAccess } from "../../src/sheets/apply";
 import type { CellValue } from "../../src/sheets/cells";
 import type { RefreshPlan } from "../../src/sheets/merge";
@@ -248,4 +256,42 @@ export function smallRefreshOptions() {
     missingRows: "keep" as const,
     language: "en" as const,
   };
+}
+
+/**
+ * The engine tests' options: pages of 10, batches of 4, funds in ascending order, reports closed
+ * from 2022 to mid-2024 by their date, rows kept, English.
+ */
+export function engineOptions(): RefreshOptions {
+  return {
+    pageSize: 10,
+    batchSize: 4,
+    fundFilters: { Order: "ASC" },
+    reportWindow: { since: "2022-01-01", until: "2024-06-30" },
+    reportFilters: { TypeDateFilter: 1 },
+    missingRows: "keep",
+    language: "en",
+  };
+}
+
+/**
+ * A refresh's deps over `service` (its reader `mixed` or not): the sheets and the fingerprints in
+ * memory (`sheets`, `store`), with `options` and `more`.
+ */
+export function refreshSetup(
+  service: FakeService,
+  options: RefreshOptions,
+  more: Partial<EngineDeps> = {},
+  mixed = false,
+) {
+  const { sheets, port } = memorySheets();
+  const store = memoryStore();
+  const deps: EngineDeps = {
+    reader: readerOf(service, mixed),
+    sheets: port,
+    fingerprints: store,
+    options,
+    ...more,
+  };
+  return { service, sheets, store, deps };
 }

@@ -4,32 +4,22 @@
  * and the sheets.
  */
 import { describe, expect, it } from "vitest";
-import { driveSteps, type EngineDeps, type Read, type RefreshOptions } from "../../src/refresh/engine";
+import { driveSteps, type Read } from "../../src/refresh/engine";
 import { fundsStage } from "../../src/refresh/run/funds";
 import { transactionsStage } from "../../src/refresh/run/movements";
 import { spareReportPages } from "../../src/refresh/run/send";
 import { runStage, stageDone } from "../../src/refresh/run/stages";
 import { pageKey, pageQuery, startRefresh } from "../../src/refresh/run/state";
-import { FakeService, makeFund, makeReport, memorySheets, memoryStore, readerOf } from "./fakes";
+import { engineOptions, FakeService, makeFund, makeReport, refreshSetup } from "./fakes";
 
-const options: RefreshOptions = {
-  pageSize: 10,
-  batchSize: 4,
-  fundFilters: { Order: "ASC" },
-  reportWindow: { since: "2022-01-01", until: "2024-06-30" },
-  reportFilters: { TypeDateFilter: 1 },
-  missingRows: "keep",
-  language: "en",
-};
+const options = engineOptions();
 
 function setup(mixed = false) {
   const service = new FakeService(
     Array.from({ length: 25 }, (_v, i) => makeFund(i + 1, [1000, -100 * i])),
     Array.from({ length: 30 }, (_v, i) => makeReport(1000 + i, `202${2 + (i % 3)}-0${(i % 6) + 1}-15`)),
   );
-  const { sheets, port } = memorySheets();
-  const store = memoryStore();
-  const deps: EngineDeps = { reader: readerOf(service, mixed), sheets: port, fingerprints: store, options };
+  const { sheets, store, deps } = refreshSetup(service, options, {}, mixed);
   const read = (reads: readonly Read[]) => {
     const reader = deps.reader;
     if (reader.batch) return reader.batch(reads);

@@ -7,15 +7,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
-import { FakeProperties } from "../../dev/emulator/properties";
 import { storeConnection } from "../../dev/emulator/settings";
 import { type RunningCompany, type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import type { RefreshSidebarView } from "../../src/app/refresh-sidebar";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
-import { createSettingsStore } from "../../src/settings/store";
 import { privateBuild, sheetOf } from "../refresh/emulation";
-import { closeAll, emulatorOf } from "../support/emulation";
+import { closeAll, emulatorOf, sandboxControl } from "../support/emulation";
+import { storeAlphaAndBeta, userStore } from "../support/two-companies";
 
 const ANA = "ana@example.com";
 const BEN = "ben@example.com";
@@ -42,35 +41,11 @@ beforeEach(async () => {
   em = emulatorOf(dist, [ANA, BEN], { triggerSeesSpreadsheet: true, serviceUrl: sandbox.url });
 });
 
-function storeOf(user: string) {
-  return createSettingsStore({
-    document: new FakeProperties(em.documentPropertiesData),
-    user: new FakeProperties(em.userPropertiesOf(user)),
-  });
-}
+const storeOf = (user: string) => userStore(em, user);
 
 /** Alpha (c0) and Beta, both on the sandbox; Ana holds Alpha's token, and Beta's when `betaToken`. */
 function twoCompanies(betaToken: boolean): void {
-  storeConnection(em, { apiUrl: sandbox.url, token: alpha.token, adminId: alpha.adminId }, ANA);
-  const values = em.documentPropertiesData.values;
-  values.set(
-    "settings.form",
-    JSON.stringify({ ...JSON.parse(values.get("settings.form") ?? "{}"), ...FORM }),
-  );
-  const store = storeOf(ANA);
-  const added = store.changeCompanies(
-    { kind: "add", rev: store.companies().rev, name: "Beta", apiUrl: sandbox.url, firstName: "Alpha" },
-    "en",
-    { newKey: () => "cbeta0001", now: 1000 },
-  );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join("; "));
-  betaKey = added.key as string;
-  if (!betaToken) return;
-  const saved = store.saveCompanyToken(betaKey, beta.token, beta.adminId, {
-    name: "Beta",
-    apiUrl: sandbox.url,
-  });
-  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join("; "));
+  betaKey = storeAlphaAndBeta(em, sandbox, ANA, FORM, betaToken);
 }
 
 function run<T>(name: string, args: unknown[] = [], user = ANA): T {
@@ -81,15 +56,8 @@ function run<T>(name: string, args: unknown[] = [], user = ANA): T {
 
 const history = () => readHistory(Object.fromEntries(em.documentPropertiesData.values)).runs;
 
-async function control(path: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
-  const origin = sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/${path}`, {
-    method,
-    headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-}
+const control = (path: string, body?: unknown, method?: string) =>
+  sandboxControl(sandbox, path, body, method);
 
 /** The company keys of the Funds sheet's rows. */
 function companiesOnFunds(): Set<unknown> {

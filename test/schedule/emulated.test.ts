@@ -16,7 +16,7 @@ import type { ScheduleSidebarView } from "../../src/schedule/view";
 import type { SettingsView } from "../../src/settings/view";
 import { privateBuild } from "../refresh/emulation";
 import { settingsSidebarHtml } from "../settings-sidebar/html";
-import { closeAll, emulatorOf } from "../support/emulation";
+import { closeAll, emulatorOf, sandboxControl } from "../support/emulation";
 
 const ANA = "ana@empresa.cl";
 const BEN = "ben@empresa.cl";
@@ -26,15 +26,8 @@ let dist: string;
 let sandbox: RunningSandbox;
 let em: Emulator;
 
-async function control(path: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
-  const origin = sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/${path}`, {
-    method,
-    headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-}
+const control = (path: string, body?: unknown, method?: string) =>
+  sandboxControl(sandbox, path, body, method);
 
 function run<T>(name: string, args: unknown[] = [], user = ANA): T {
   const out = em.tryRun(name, args, { as: "script.run", user });

@@ -1,9 +1,10 @@
 /**
  * What the emulated test files that make a fresh emulator for each test share: the emulator of
- * the built add-on, and the close of what a file opened.
+ * the built add-on, the sandbox's control API, and the close of what a file opened.
  */
 import { createEmulator, type Emulator, type EmulatorOptions } from "../../dev/emulator/index";
 import { servicePrefix } from "../../dev/emulator/settings";
+import type { RunningSandbox } from "../../dev/sandbox/index";
 
 /** Closes what a file opened, in order (the emulator, then the sandbox); what was not opened is passed over. */
 export async function closeAll(...opened: ({ close(): Promise<void> } | undefined)[]): Promise<void> {
@@ -28,4 +29,25 @@ export function emulatorOf(
     ...(serviceUrl !== undefined ? { urlFetchAllowlist: [servicePrefix(serviceUrl)] } : {}),
     ...rest,
   });
+}
+
+/**
+ * A call to the sandbox's control API (`/_sandbox/<path>`; GET, or POST with `body`, unless
+ * `method` says): its answer read as JSON (null when empty); a failure throws its status and text.
+ */
+export async function sandboxControl<T = unknown>(
+  sandbox: RunningSandbox,
+  path: string,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+): Promise<T> {
+  const origin = sandbox.url.replace(/\/v1$/, "");
+  const response = await fetch(`${origin}/_sandbox/${path}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
 }

@@ -7,70 +7,36 @@
  * companies are set up through the settings store (as Settings will), not its sidebar.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { FakeProperties } from "../../dev/emulator/properties";
+import { storeOf as storeOfIn } from "../../dev/emulator/settings";
 import { translate } from "../../src/i18n";
 import { columnNumber } from "../../src/outbox/columns";
 import { COMPANIES_KEY } from "../../src/settings/companies";
-import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
-import { type SandboxFund, type WriteBack, writeBackPerFile } from "./harness";
+import type { SettingsStore } from "../../src/settings/store";
+import {
+  addBeta,
+  BETA_KEY,
+  depositsOf,
+  ledgersOf,
+  saveTokenOf,
+  sharedOpenFund as sharedOpenFundOf,
+} from "../support/two-companies";
+import { ok, writeBackPerFile } from "./harness";
 
 const LUIS = "luis@example.com";
-const BETA_KEY = "cbeta0001";
 const wb = writeBackPerFile({ companies: 2, otherUsers: [LUIS] });
 
-const storeOf = (user: string): SettingsStore =>
-  createSettingsStore({
-    document: new FakeProperties(wb.emulator.documentPropertiesData),
-    user: new FakeProperties(wb.emulator.userPropertiesOf(user)),
-  });
-
-const beta = () => {
-  const company = wb.sandbox.companies[1];
-  if (!company) throw new Error("the sandbox serves one company");
-  return company;
-};
+const storeOf = (user: string): SettingsStore => storeOfIn(wb.emulator, user);
 
 /** Beta added (the first company named Alpha), as Ana; with her token for Beta unless told. */
 function twoCompanies(options: { betaToken?: boolean } = {}): void {
-  const ana = storeOf(wb.user);
-  const added = ana.changeCompanies(
-    { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
-    { newKey: () => BETA_KEY, now: Date.now() },
-  );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
+  addBeta(wb);
   if (options.betaToken === false) return;
-  const saved = ana.saveCompanyToken(BETA_KEY, beta().token, String(beta().adminId), {
-    name: "Beta",
-    apiUrl: wb.sandbox.url,
-  });
-  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join(" "));
+  saveTokenOf(wb, wb.user, BETA_KEY, "Beta", 1);
 }
 
-/** A fund id open in both companies (the same id, two funds). */
-async function sharedOpenFund(): Promise<number> {
-  const alpha = (await wb.stateOf("Alpha")).funds;
-  const betaFunds = (await wb.stateOf("Beta")).funds;
-  const open = (funds: SandboxFund[], id: number) => funds.some((f) => f.id === id && f.status === 1);
-  const id = alpha.map((f) => f.id).find((id) => open(alpha, id) && open(betaFunds, id));
-  if (id === undefined) throw new Error("no fund id open in both companies");
-  return id;
-}
-
-const ledgers = async () => ({
-  alpha: JSON.stringify(await wb.stateOf("Alpha")),
-  beta: JSON.stringify(await wb.stateOf("Beta")),
-});
-
-const deposits = async (company: string, id: number, cents: number) =>
-  ((await wb.stateOf(company)).funds.find((f) => f.id === id)?.transactions ?? []).filter(
-    (t) => t.type === 1 && t.amountCents === cents,
-  ).length;
-
-const ok = (outcome: ReturnType<WriteBack["menu"]>) => {
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome;
-};
+const sharedOpenFund = () => sharedOpenFundOf(wb);
+const ledgers = () => ledgersOf(wb);
+const deposits = (company: string, id: number, cents: number) => depositsOf(wb, company, id, cents);
 
 beforeEach(async () => {
   await wb.reset();

@@ -6,93 +6,23 @@
  * a write's key under the other company's name is "sorted or edited": nothing is sent twice,
  * and neither company gets the other's deposit.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FakeProperties } from "../../dev/emulator/properties";
+import { describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
 import { columnNumber, USER_COLUMNS } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
 import { columnLetters } from "../../src/sheets/formulas";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { addBeta, BETA_KEY, companyOf, saveTokenOf, twoCompanyWriteBack } from "../support/two-companies";
+import { ok } from "./harness";
 
 const LUIS = "luis@example.com";
-const BETA_KEY = "cbeta0001";
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), { companies: 2, otherUsers: [LUIS] });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
-
-beforeEach(async () => {
-  await wb.reset();
-  await betaFaults([]);
-});
-
-const storeOf = (user: string): SettingsStore =>
-  createSettingsStore({
-    document: new FakeProperties(wb.emulator.documentPropertiesData),
-    user: new FakeProperties(wb.emulator.userPropertiesOf(user)),
-  });
-
-const companyOf = (i: 0 | 1) => {
-  const company = wb.sandbox.companies[i];
-  if (!company) throw new Error("the sandbox serves one company");
-  return company;
-};
+const { wb, betaFaults, deposits, sharedFundDeposits } = twoCompanyWriteBack([LUIS]);
 
 /** Beta added (the first company named Alpha); Ana and Luis each with their tokens for both. */
 function twoCompaniesTwoUsers(): void {
-  const ana = storeOf(wb.user);
-  const added = ana.changeCompanies(
-    { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
-    { newKey: () => BETA_KEY, now: Date.now() },
-  );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
-  storeToken(wb.emulator, LUIS, companyOf(0).token, wb.sandbox.url, companyOf(0).adminId);
-  for (const user of [wb.user, LUIS]) {
-    const saved = storeOf(user).saveCompanyToken(BETA_KEY, companyOf(1).token, String(companyOf(1).adminId), {
-      name: "Beta",
-      apiUrl: wb.sandbox.url,
-    });
-    if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join(" "));
-  }
+  addBeta(wb);
+  storeToken(wb.emulator, LUIS, companyOf(wb, 0).token, wb.sandbox.url, companyOf(wb, 0).adminId);
+  for (const user of [wb.user, LUIS]) saveTokenOf(wb, user, BETA_KEY, "Beta", 1);
 }
-
-/** Faults of Beta's calls only (the sandbox's `?company=`). */
-async function betaFaults(rules: Record<string, unknown>[]): Promise<void> {
-  const origin = wb.sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/faults?company=Beta`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${wb.sandbox.token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ latencyMs: 0, rules }),
-  });
-  if (!response.ok) throw new Error(`faults: ${response.status} ${await response.text()}`);
-}
-
-/** A fund id open in both companies (the same id, two funds). */
-async function sharedOpenFund(): Promise<number> {
-  const alpha = (await wb.stateOf("Alpha")).funds;
-  const beta = (await wb.stateOf("Beta")).funds;
-  const open = (funds: SandboxFund[], id: number) => funds.some((f) => f.id === id && f.status === 1);
-  const id = alpha.map((f) => f.id).find((id) => open(alpha, id) && open(beta, id));
-  if (id === undefined) throw new Error("no fund id open in both companies");
-  return id;
-}
-
-const deposits = async (company: string, id: number, cents: number) =>
-  ((await wb.stateOf(company)).funds.find((f) => f.id === id)?.transactions ?? []).filter(
-    (t) => t.type === 1 && t.amountCents === cents,
-  ).length;
-
-const ok = (outcome: ReturnType<WriteBack["menu"]>) => {
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome;
-};
 
 const asLuis = { user: LUIS };
 const pastTheWindow = () => wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
@@ -112,9 +42,8 @@ function swapVisibleRows(cells: "company" | "visible"): void {
 describe("the Company cell of an Outbox row is part of its request", () => {
   it("two rows' Company cells swapped: the Done row is flagged as edited, nothing is sent twice, and each company ends with one deposit", async () => {
     twoCompaniesTwoUsers();
-    const id = await sharedOpenFund();
     const cents = 511;
-    const before = { alpha: await deposits("Alpha", id, cents), beta: await deposits("Beta", id, cents) };
+    const { id, before } = await sharedFundDeposits(cents);
     ok(wb.menu("createOutboxSheet"));
     wb.typeOutbox([
       { company: "Alpha", operation: "Deposit", targetId: id, amount: "5.11" },
@@ -154,9 +83,8 @@ describe("the Company cell of an Outbox row is part of its request", () => {
 
   it("a sort of the visible columns that moves a Done row's cells onto another company's row: sorted or edited, nothing sent", async () => {
     twoCompaniesTwoUsers();
-    const id = await sharedOpenFund();
     const cents = 512;
-    const before = { alpha: await deposits("Alpha", id, cents), beta: await deposits("Beta", id, cents) };
+    const { id, before } = await sharedFundDeposits(cents);
     ok(wb.menu("createOutboxSheet"));
     wb.typeOutbox([{ company: "Alpha", operation: "Deposit", targetId: id, amount: "5.12" }]);
     ok(wb.menu("runOutbox", ["YES", "OK", "OK"]));

@@ -8,71 +8,40 @@
  * pending Outbox row with an empty Company cell is not sent to the company left once the first
  * one is removed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FakeProperties } from "../../dev/emulator/properties";
+import { beforeEach, describe, expect, it } from "vitest";
+import { storeOf } from "../../dev/emulator/settings";
 import type { FundSidebarView } from "../../src/app/fund-sidebar";
 import type { FormOutcome } from "../../src/outbox/forms";
-import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
-import { buildWriteBack, startWriteBack, type WriteBack } from "./harness";
+import { addBeta, BETA_KEY, depositsOf, ledgersOf, saveTokenOf } from "../support/two-companies";
+import { writeBackPerFile } from "./harness";
 
 const ANA = "ana@example.com";
 const LUIS = "luis@example.com";
-const BETA_KEY = "cbeta0001";
-let wb: WriteBack;
+const wb = writeBackPerFile({ companies: 2, otherUsers: [LUIS] });
 let requests = 0;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), { companies: 2, otherUsers: [LUIS] });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
-
-const storeOf = (user: string): SettingsStore =>
-  createSettingsStore({
-    document: new FakeProperties(wb.emulator.documentPropertiesData),
-    user: new FakeProperties(wb.emulator.userPropertiesOf(user)),
-  });
-
-const companyOf = (i: number) => {
-  const company = wb.sandbox.companies[i];
-  if (!company) throw new Error("the sandbox serves one company");
-  return company;
-};
 
 /** Beta added (the first company named Alpha) by Ana; Ana and Luis save their tokens for both. */
 function twoCompanies(): void {
-  const ana = storeOf(ANA);
-  const added = ana.changeCompanies(
-    { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
-    { newKey: () => BETA_KEY, now: Date.now() },
-  );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
-  for (const user of [ANA, LUIS])
-    for (const [key, name, i] of [
-      ["c0", "Alpha", 0],
-      [BETA_KEY, "Beta", 1],
-    ] as const) {
-      const company = companyOf(i);
-      const saved = storeOf(user).saveCompanyToken(key, company.token, String(company.adminId), {
-        name,
-        apiUrl: wb.sandbox.url,
-      });
-      if (!saved.ok) throw new Error(saved.issues.map((issue) => issue.message).join(" "));
-    }
+  addBeta(wb, ANA);
+  for (const user of [ANA, LUIS]) {
+    saveTokenOf(wb, user, "c0", "Alpha", 0);
+    saveTokenOf(wb, user, BETA_KEY, "Beta", 1);
+  }
 }
 
-const ledgers = async () => ({
-  alpha: JSON.stringify(await wb.stateOf("Alpha")),
-  beta: JSON.stringify(await wb.stateOf("Beta")),
-});
+/** The first company removed from the document by Ana, its rows kept. */
+function removeAlpha(): void {
+  const ana = storeOf(wb.emulator, ANA);
+  const removed = ana.changeCompanies(
+    { kind: "remove", rev: ana.companies().rev, key: "c0", rows: "keep" },
+    "en",
+    { newKey: () => "cnever001", now: Date.now() },
+  );
+  if (!removed.ok) throw new Error(removed.issues.map((i) => i.message).join(" "));
+}
 
-const deposits = async (company: string, id: number, cents: number) =>
-  ((await wb.stateOf(company)).funds.find((f) => f.id === id)?.transactions ?? []).filter(
-    (t) => t.type === 1 && t.amountCents === cents,
-  ).length;
+const ledgers = () => ledgersOf(wb);
+const deposits = (company: string, id: number, cents: number) => depositsOf(wb, company, id, cents);
 
 function ok<T>(name: string, user: string, answers?: string[]): T {
   const out = wb.menu(name, answers, { user });
@@ -203,13 +172,7 @@ describe("the first company removed", () => {
   it("a pending Outbox row of the one-company days, its Company cell empty, is refused naming its cell, not sent to Beta", async () => {
     ok("createOutboxSheet", ANA);
     wb.typeOutbox([{ operation: "Deposit", targetId: 5001, amount: "6.54" }]);
-    const ana = storeOf(ANA);
-    const removed = ana.changeCompanies(
-      { kind: "remove", rev: ana.companies().rev, key: "c0", rows: "keep" },
-      "en",
-      { newKey: () => "cnever001", now: Date.now() },
-    );
-    if (!removed.ok) throw new Error(removed.issues.map((i) => i.message).join(" "));
+    removeAlpha();
     const before = await ledgers();
     // Each editor's run: Luis's on row 2, then Ana's on a row 3 of the same kind.
     for (const [user, row] of [
@@ -230,13 +193,7 @@ describe("the first company removed", () => {
 
 describe("the Fund sidebar with the first company removed", () => {
   it("sends a deposit only to the company it showed and names, never to the one left by default", async () => {
-    const ana = storeOf(ANA);
-    const removed = ana.changeCompanies(
-      { kind: "remove", rev: ana.companies().rev, key: "c0", rows: "keep" },
-      "en",
-      { newKey: () => "cnever001", now: Date.now() },
-    );
-    if (!removed.ok) throw new Error(removed.issues.map((i) => i.message).join(" "));
+    removeAlpha();
     const { row } = fundsRow(BETA_KEY, 5001);
     const before = await ledgers();
     wb.emulator.select("Funds", `A${row}`);

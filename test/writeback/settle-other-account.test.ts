@@ -14,10 +14,16 @@ import type { FundSidebarView } from "../../src/app/fund-sidebar";
 import type { ReportFormResult, ReportSidebarView } from "../../src/app/report-sidebar";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import {
+  addBeta,
+  BETA_KEY,
+  companyControl,
+  companyOf as companyOfWb,
+  saveTokenOf,
+} from "../support/two-companies";
 import { ok, type SandboxFund, writeBackPerFile } from "./harness";
 
 const LUIS = "luis@example.com";
-const BETA_KEY = "cbeta0001";
 const SIZES = { seed: 11, funds: 8, reports: 12 };
 const wb = writeBackPerFile({ companies: 2, otherUsers: [LUIS] });
 
@@ -31,24 +37,10 @@ type Report = {
 };
 type Ledger = { funds: SandboxFund[]; reports: Report[] };
 
-async function control(path: string, company: Company, body?: unknown): Promise<unknown> {
-  const origin = wb.sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/${path}?company=${company}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
+const control = (path: string, company: Company, body?: unknown) =>
+  companyControl<unknown>(wb.sandbox, path, company, body);
 const ledger = (company: Company) => control("state", company) as Promise<Ledger>;
-const companyOf = (i: number) => {
-  const company = wb.sandbox.companies[i];
-  if (!company) throw new Error("the sandbox serves one company");
-  return company;
-};
+const companyOf = (i: number) => companyOfWb(wb, i);
 
 /** A call to the service as one company's own administrator (someone else's change). */
 async function serviceCall(company: number, endpoint: string, body: Record<string, unknown>): Promise<void> {
@@ -63,17 +55,9 @@ async function serviceCall(company: number, endpoint: string, body: Record<strin
 beforeEach(async () => {
   await wb.reset();
   await control("reset", "Beta", { ...SIZES, seed: SIZES.seed + 1 });
-  const ana = storeOf(wb.emulator, wb.user);
-  const added = ana.changeCompanies(
-    { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
-    { newKey: () => BETA_KEY, now: Date.now() },
-  );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
+  addBeta(wb);
+  saveTokenOf(wb, wb.user, BETA_KEY, "Beta", 1);
   const seen = { name: "Beta", apiUrl: wb.sandbox.url };
-  expect(ana.saveCompanyToken(BETA_KEY, companyOf(1).token, String(companyOf(1).adminId), seen).ok).toBe(
-    true,
-  );
   // Luis's Beta slot: Alpha's token and IdAdmin, written past the add-on's check.
   const luis = storeOf(wb.emulator, LUIS);
   expect(luis.saveCompanyToken(BETA_KEY, companyOf(0).token, String(companyOf(0).adminId), seen).ok).toBe(

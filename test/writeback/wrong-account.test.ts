@@ -6,104 +6,41 @@
  * Ana's run, with Beta's own token, settles and sends them. Neither ledger ever gets the
  * other's deposit.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FakeProperties } from "../../dev/emulator/properties";
-import { storeToken } from "../../dev/emulator/settings";
+import { describe, expect, it } from "vitest";
+import { storeOf, storeToken } from "../../dev/emulator/settings";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
-import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
-import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
+import { addBeta, BETA_KEY, companyOf, saveTokenOf, twoCompanyWriteBack } from "../support/two-companies";
+import { ok } from "./harness";
 
 const LUIS = "luis@example.com";
-const BETA_KEY = "cbeta0001";
-let wb: WriteBack;
-
-beforeAll(async () => {
-  wb = await startWriteBack(buildWriteBack(), { companies: 2, otherUsers: [LUIS] });
-}, 120_000);
-
-afterAll(async () => {
-  await wb?.close();
-});
-
-beforeEach(async () => {
-  await wb.reset();
-  await betaFaults([]);
-});
-
-const storeOf = (user: string): SettingsStore =>
-  createSettingsStore({
-    document: new FakeProperties(wb.emulator.documentPropertiesData),
-    user: new FakeProperties(wb.emulator.userPropertiesOf(user)),
-  });
-
-const companyOf = (i: 0 | 1) => {
-  const company = wb.sandbox.companies[i];
-  if (!company) throw new Error("the sandbox serves one company");
-  return company;
-};
-
-/** Faults of Beta's calls only (the sandbox's `?company=`). */
-async function betaFaults(rules: Record<string, unknown>[]): Promise<void> {
-  const origin = wb.sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/faults?company=Beta`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${wb.sandbox.token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ latencyMs: 0, rules }),
-  });
-  if (!response.ok) throw new Error(`faults: ${response.status} ${await response.text()}`);
-}
+const { wb, betaFaults, deposits, sharedFundDeposits } = twoCompanyWriteBack([LUIS]);
 
 /**
  * Beta added; Ana's tokens right, Beta marked by her connection test; Luis's token for Alpha
  * right and for Beta Alpha's, written past the check (as a token saved before it existed).
  */
 function wrongTokenForLuis(): void {
-  const ana = storeOf(wb.user);
-  const added = ana.changeCompanies(
-    { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
-    { newKey: () => BETA_KEY, now: Date.now() },
-  );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
-  const beta = { name: "Beta", apiUrl: wb.sandbox.url };
-  const adminId = String(companyOf(1).adminId);
-  if (!ana.saveCompanyToken(BETA_KEY, companyOf(1).token, adminId, beta).ok) throw new Error("Ana's token");
+  addBeta(wb);
+  saveTokenOf(wb, wb.user, BETA_KEY, "Beta", 1);
   const tested = wb.sidebar("testSettingsConnection", { key: BETA_KEY }) as { ok: boolean; message: string };
   expect(tested.ok, tested.message).toBe(true);
   expect(
     accountMarksFrom(wb.emulator.documentPropertiesData.values.get(ACCOUNT_MARKS_KEY) ?? null),
   ).toHaveProperty(BETA_KEY);
-  storeToken(wb.emulator, LUIS, companyOf(0).token, wb.sandbox.url, companyOf(0).adminId);
-  if (!storeOf(LUIS).saveCompanyToken(BETA_KEY, companyOf(0).token, adminId, beta).ok)
+  storeToken(wb.emulator, LUIS, companyOf(wb, 0).token, wb.sandbox.url, companyOf(wb, 0).adminId);
+  // Alpha's token under Beta, with Beta's IdAdmin.
+  const beta = { name: "Beta", apiUrl: wb.sandbox.url };
+  const adminId = String(companyOf(wb, 1).adminId);
+  if (!storeOf(wb.emulator, LUIS).saveCompanyToken(BETA_KEY, companyOf(wb, 0).token, adminId, beta).ok)
     throw new Error("Luis's token");
 }
-
-async function sharedOpenFund(): Promise<number> {
-  const alpha = (await wb.stateOf("Alpha")).funds;
-  const beta = (await wb.stateOf("Beta")).funds;
-  const open = (funds: SandboxFund[], id: number) => funds.some((f) => f.id === id && f.status === 1);
-  const id = alpha.map((f) => f.id).find((id) => open(alpha, id) && open(beta, id));
-  if (id === undefined) throw new Error("no fund id open in both companies");
-  return id;
-}
-
-const deposits = async (company: string, id: number, cents: number) =>
-  ((await wb.stateOf(company)).funds.find((f) => f.id === id)?.transactions ?? []).filter(
-    (t) => t.type === 1 && t.amountCents === cents,
-  ).length;
-
-const ok = (outcome: ReturnType<WriteBack["menu"]>) => {
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome;
-};
 
 describe("a token that opens another account than its company's mark", () => {
   it("sends nothing and settles nothing in the Outbox; the right token settles and sends, once", async () => {
     wrongTokenForLuis();
-    const id = await sharedOpenFund();
     const cents = 521;
-    const before = { alpha: await deposits("Alpha", id, cents), beta: await deposits("Beta", id, cents) };
+    const { id, before } = await sharedFundDeposits(cents);
     ok(wb.menu("createOutboxSheet"));
     wb.typeOutbox([{ company: "Beta", operation: "Deposit", targetId: id, amount: "5.21" }]);
     // Ana's deposit to Beta is cut before it applies: Unknown, to be settled by reading Beta's fund.
@@ -143,8 +80,7 @@ describe("a token that opens another account than its company's mark", () => {
 
   it("the Fund sidebar sends nothing with it either: the page says why, a deposit from it is refused, no ledger moves", async () => {
     wrongTokenForLuis();
-    const id = await sharedOpenFund();
-    const before = { alpha: await deposits("Alpha", id, 733), beta: await deposits("Beta", id, 733) };
+    const { id, before } = await sharedFundDeposits(733);
     const view = wb.emulator.tryRun("getFundSidebarView", [{ fundId: String(id), company: BETA_KEY }], {
       as: "script.run",
       user: LUIS,

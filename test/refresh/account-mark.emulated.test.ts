@@ -18,6 +18,7 @@ import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
 import { createSettingsStore } from "../../src/settings/store";
 import type { ConnectionCheck } from "../../src/settings/view";
+import { settingsIssueText } from "../../src/settings/words";
 import { closeAll, emulatorOf } from "../support/emulation";
 import { privateBuild, sheetOf } from "./emulation";
 
@@ -57,7 +58,7 @@ function saveToken(user: string, key: string, company: RunningCompany, name: str
     name,
     apiUrl: sandbox.url,
   });
-  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join("; "));
+  if (!saved.ok) throw new Error(saved.issues.map((i) => settingsIssueText(i, "en")).join("; "));
 }
 
 /** Alpha (c0) and Beta on the sandbox, Ana's own token for each. */
@@ -71,10 +72,9 @@ function twoCompanies(): void {
   const store = storeOf(ANA);
   const added = store.changeCompanies(
     { kind: "add", rev: store.companies().rev, name: "Beta", apiUrl: sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => "cbeta0001", now: 1000 },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join("; "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join("; "));
   betaKey = added.key as string;
   saveToken(ANA, betaKey, beta, "Beta");
 }

@@ -14,6 +14,7 @@ import { type RunningCompany, type RunningSandbox, startSandboxThread } from "..
 import { optionsFingerprint, refreshOptionsFrom, sheetNamesFrom } from "../../src/refresh/options";
 import { saveText } from "../../src/refresh/stored-text";
 import { createSettingsStore } from "../../src/settings/store";
+import { settingsIssueText } from "../../src/settings/words";
 import { privateBuild, sheetOf } from "./emulation";
 
 const FORM = {
@@ -63,16 +64,15 @@ function twoCompanies(): void {
   });
   const added = store.changeCompanies(
     { kind: "add", rev: store.companies().rev, name: "Beta", apiUrl: sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => "cbeta0001", now: 1000 },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join("; "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join("; "));
   betaKey = added.key as string;
   const saved = store.saveCompanyToken(betaKey, beta.token, beta.adminId, {
     name: "Beta",
     apiUrl: sandbox.url,
   });
-  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join("; "));
+  if (!saved.ok) throw new Error(saved.issues.map((i) => settingsIssueText(i, "en")).join("; "));
 }
 
 const control = async (path: string, body?: unknown, method = body === undefined ? "GET" : "POST") => {

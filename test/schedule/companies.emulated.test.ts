@@ -14,6 +14,7 @@ import type { RefreshSidebarView } from "../../src/app/refresh-sidebar";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { createSettingsStore } from "../../src/settings/store";
+import { settingsIssueText } from "../../src/settings/words";
 import { privateBuild, sheetOf } from "../refresh/emulation";
 import { closeAll, emulatorOf } from "../support/emulation";
 
@@ -60,17 +61,16 @@ function twoCompanies(betaToken: boolean): void {
   const store = storeOf(ANA);
   const added = store.changeCompanies(
     { kind: "add", rev: store.companies().rev, name: "Beta", apiUrl: sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => "cbeta0001", now: 1000 },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join("; "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join("; "));
   betaKey = added.key as string;
   if (!betaToken) return;
   const saved = store.saveCompanyToken(betaKey, beta.token, beta.adminId, {
     name: "Beta",
     apiUrl: sandbox.url,
   });
-  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join("; "));
+  if (!saved.ok) throw new Error(saved.issues.map((i) => settingsIssueText(i, "en")).join("; "));
 }
 
 function run<T>(name: string, args: unknown[] = [], user = ANA): T {
@@ -151,7 +151,6 @@ describe("the scheduled refresh of two companies", () => {
     const ben = storeOf(BEN);
     const renamed = ben.changeCompanies(
       { kind: "rename", rev: ben.companies().rev, key: betaKey, name: "Beta SA" },
-      "en",
       { newKey: () => "unused", now: 2000 },
     );
     expect(renamed.ok).toBe(true);

@@ -12,6 +12,7 @@ import { translate } from "../../src/i18n";
 import { columnNumber } from "../../src/outbox/columns";
 import { COMPANIES_KEY } from "../../src/settings/companies";
 import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
+import { settingsIssueText } from "../../src/settings/words";
 import { type SandboxFund, type WriteBack, writeBackPerFile } from "./harness";
 
 const LUIS = "luis@example.com";
@@ -35,16 +36,15 @@ function twoCompanies(options: { betaToken?: boolean } = {}): void {
   const ana = storeOf(wb.user);
   const added = ana.changeCompanies(
     { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => BETA_KEY, now: Date.now() },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join(" "));
   if (options.betaToken === false) return;
   const saved = ana.saveCompanyToken(BETA_KEY, beta().token, String(beta().adminId), {
     name: "Beta",
     apiUrl: wb.sandbox.url,
   });
-  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join(" "));
+  if (!saved.ok) throw new Error(saved.issues.map((i) => settingsIssueText(i, "en")).join(" "));
 }
 
 /** A fund id open in both companies (the same id, two funds). */
@@ -145,7 +145,6 @@ describe("an Outbox of two companies", () => {
     const luis = storeOf(LUIS);
     const renamed = luis.changeCompanies(
       { kind: "rename", rev: luis.companies().rev, key: BETA_KEY, name: "Beta SA" },
-      "en",
       { newKey: () => "cnever001", now: Date.now() },
     );
     expect(renamed.ok).toBe(true);

@@ -12,6 +12,7 @@ import { storeToken } from "../../dev/emulator/settings";
 import { columnNumber, USER_COLUMNS } from "../../src/outbox/columns";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
+import { settingsIssueText } from "../../src/settings/words";
 import { columnLetters } from "../../src/sheets/formulas";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
@@ -49,17 +50,16 @@ function twoCompaniesTwoUsers(): void {
   const ana = storeOf(wb.user);
   const added = ana.changeCompanies(
     { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => BETA_KEY, now: Date.now() },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join(" "));
   storeToken(wb.emulator, LUIS, companyOf(0).token, wb.sandbox.url, companyOf(0).adminId);
   for (const user of [wb.user, LUIS]) {
     const saved = storeOf(user).saveCompanyToken(BETA_KEY, companyOf(1).token, String(companyOf(1).adminId), {
       name: "Beta",
       apiUrl: wb.sandbox.url,
     });
-    if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join(" "));
+    if (!saved.ok) throw new Error(saved.issues.map((i) => settingsIssueText(i, "en")).join(" "));
   }
 }
 

@@ -13,6 +13,7 @@ import { FakeProperties } from "../../dev/emulator/properties";
 import type { FundSidebarView } from "../../src/app/fund-sidebar";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
+import { settingsIssueText } from "../../src/settings/words";
 import { buildWriteBack, startWriteBack, type WriteBack } from "./harness";
 
 const ANA = "ana@example.com";
@@ -46,10 +47,9 @@ function twoCompanies(): void {
   const ana = storeOf(ANA);
   const added = ana.changeCompanies(
     { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => BETA_KEY, now: Date.now() },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join(" "));
   for (const user of [ANA, LUIS])
     for (const [key, name, i] of [
       ["c0", "Alpha", 0],
@@ -60,7 +60,7 @@ function twoCompanies(): void {
         name,
         apiUrl: wb.sandbox.url,
       });
-      if (!saved.ok) throw new Error(saved.issues.map((issue) => issue.message).join(" "));
+      if (!saved.ok) throw new Error(saved.issues.map((issue) => settingsIssueText(issue, "en")).join(" "));
     }
 }
 
@@ -206,10 +206,9 @@ describe("the first company removed", () => {
     const ana = storeOf(ANA);
     const removed = ana.changeCompanies(
       { kind: "remove", rev: ana.companies().rev, key: "c0", rows: "keep" },
-      "en",
       { newKey: () => "cnever001", now: Date.now() },
     );
-    if (!removed.ok) throw new Error(removed.issues.map((i) => i.message).join(" "));
+    if (!removed.ok) throw new Error(removed.issues.map((i) => settingsIssueText(i, "en")).join(" "));
     const before = await ledgers();
     // Each editor's run: Luis's on row 2, then Ana's on a row 3 of the same kind.
     for (const [user, row] of [
@@ -233,10 +232,9 @@ describe("the Fund sidebar with the first company removed", () => {
     const ana = storeOf(ANA);
     const removed = ana.changeCompanies(
       { kind: "remove", rev: ana.companies().rev, key: "c0", rows: "keep" },
-      "en",
       { newKey: () => "cnever001", now: Date.now() },
     );
-    if (!removed.ok) throw new Error(removed.issues.map((i) => i.message).join(" "));
+    if (!removed.ok) throw new Error(removed.issues.map((i) => settingsIssueText(i, "en")).join(" "));
     const { row } = fundsRow(BETA_KEY, 5001);
     const before = await ledgers();
     wb.emulator.select("Funds", `A${row}`);

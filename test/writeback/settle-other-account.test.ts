@@ -14,6 +14,7 @@ import type { FundSidebarView } from "../../src/app/fund-sidebar";
 import type { ReportFormResult, ReportSidebarView } from "../../src/app/report-sidebar";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
+import { settingsIssueText } from "../../src/settings/words";
 import { ok, type SandboxFund, writeBackPerFile } from "./harness";
 
 const LUIS = "luis@example.com";
@@ -66,10 +67,9 @@ beforeEach(async () => {
   const ana = storeOf(wb.emulator, wb.user);
   const added = ana.changeCompanies(
     { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => BETA_KEY, now: Date.now() },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join(" "));
   const seen = { name: "Beta", apiUrl: wb.sandbox.url };
   expect(ana.saveCompanyToken(BETA_KEY, companyOf(1).token, String(companyOf(1).adminId), seen).ok).toBe(
     true,

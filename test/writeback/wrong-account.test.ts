@@ -12,6 +12,7 @@ import { storeToken } from "../../dev/emulator/settings";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
 import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
+import { settingsIssueText } from "../../src/settings/words";
 import { buildWriteBack, type SandboxFund, startWriteBack, type WriteBack } from "./harness";
 
 const LUIS = "luis@example.com";
@@ -62,10 +63,9 @@ function wrongTokenForLuis(): void {
   const ana = storeOf(wb.user);
   const added = ana.changeCompanies(
     { kind: "add", rev: ana.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => BETA_KEY, now: Date.now() },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join(" "));
   const beta = { name: "Beta", apiUrl: wb.sandbox.url };
   const adminId = String(companyOf(1).adminId);
   if (!ana.saveCompanyToken(BETA_KEY, companyOf(1).token, adminId, beta).ok) throw new Error("Ana's token");

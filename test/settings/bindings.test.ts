@@ -30,7 +30,7 @@ import {
   usability,
   usabilityWords,
 } from "../../src/settings";
-import { memoryStore } from "./stores";
+import { memoryStore, saidIn } from "./stores";
 
 const URL_A = "https://api.rindegastos.com/v1";
 const URL_B = "https://beta.example.com/v1";
@@ -61,15 +61,6 @@ function team() {
 /** The statuses as Settings shows them: each with its message in `language` (the settings' words). */
 function statusesOf(store: SettingsStore, language: "en" | "es" = "en") {
   return store.companyStatuses().map((s) => statusInWords(s, language));
-}
-
-/** What `run` throws, its refusal said in `language` as the surface says it. */
-function saidIn(language: "en" | "es", run: () => unknown): unknown {
-  try {
-    return run();
-  } catch (err) {
-    throw err instanceof TokenNotBoundError ? new Error(settingsWords(err.words, language)) : err;
-  }
 }
 
 function change(by: SettingsStore, body: Record<string, unknown>) {

@@ -6,21 +6,11 @@ import {
   FAILURE_EMAIL_KEY,
   SETTINGS_KEY,
   settingsIssueText,
-  settingsWords,
   TOKEN_KEY,
   TOKEN_ORIGIN_KEY,
   TokenNotBoundError,
 } from "../../src/settings";
-import { memoryStore } from "./stores";
-
-/** What `run` throws, its refusal said in `language` as the surface says it. */
-function saidIn(language: "en" | "es", run: () => unknown): unknown {
-  try {
-    return run();
-  } catch (err) {
-    throw err instanceof TokenNotBoundError ? new Error(settingsWords(err.words, language)) : err;
-  }
-}
+import { memoryStore, saidIn } from "./stores";
 
 const TOKEN = "abcdef-0123456789-XYZW";
 

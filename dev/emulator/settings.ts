@@ -8,6 +8,7 @@
 import { originOf } from "../../src/api/urls";
 import { FIRST_COMPANY_KEY } from "../../src/company/model";
 import { companyKeyFromUuid } from "../../src/settings/companies";
+import type { SettingsIssue } from "../../src/settings/model";
 import {
   ADMIN_ID_KEY,
   createSettingsStore,
@@ -15,6 +16,7 @@ import {
   TOKEN_KEY,
   TOKEN_ORIGIN_KEY,
 } from "../../src/settings/store";
+import { settingsIssueText } from "../../src/settings/words";
 import type { Emulator } from "./index";
 import { FakeProperties } from "./properties";
 
@@ -56,12 +58,14 @@ export function storeConnection(em: Emulator, connection: Connection, user: stri
   const saved = store.save({ baseUrl: connection.apiUrl, adminId: String(connection.adminId) });
   if (!saved.ok) {
     throw new Error(
-      `Could not store the connection: ${saved.issues.map((i) => `${i.field}: ${i.message}`).join("; ")}`,
+      `Could not store the connection: ${saved.issues.map((i) => `${i.field}: ${settingsIssueText(i, "en")}`).join("; ")}`,
     );
   }
   const token = store.saveToken(connection.token);
   if (!token.ok)
-    throw new Error(`Could not store the token: ${token.issues.map((i) => i.message).join("; ")}`);
+    throw new Error(
+      `Could not store the token: ${token.issues.map((i) => settingsIssueText(i, "en")).join("; ")}`,
+    );
 }
 
 /**
@@ -110,8 +114,8 @@ export function storeCompanies(
   storeConnection(em, first, user);
   if (others.length === 0) return [FIRST_COMPANY_KEY];
   const store = storeOf(em, user);
-  const problems = (issues: ReadonlyArray<{ field: string; message: string }>) =>
-    issues.map((i) => `${i.field}: ${i.message}`).join("; ");
+  const problems = (issues: ReadonlyArray<SettingsIssue>) =>
+    issues.map((i) => `${i.field}: ${settingsIssueText(i, "en")}`).join("; ");
   const keys = [FIRST_COMPANY_KEY];
   others.forEach((company, i) => {
     const added = store.changeCompanies(
@@ -122,7 +126,6 @@ export function storeCompanies(
         apiUrl: company.apiUrl,
         ...(i === 0 ? { firstName: first.name } : {}),
       },
-      "en",
       { newKey: () => storedCompanyKey(i + 1), now: em.now().getTime() },
     );
     if (!added.ok) throw new Error(`Could not add the company ${company.name}: ${problems(added.issues)}`);
@@ -165,7 +168,7 @@ export function storeUserTokens(
     });
     if (!saved.ok)
       throw new Error(
-        `Could not store ${user}'s token of ${company.name}: ${saved.issues.map((x) => x.message).join("; ")}`,
+        `Could not store ${user}'s token of ${company.name}: ${saved.issues.map((x) => settingsIssueText(x, "en")).join("; ")}`,
       );
   });
 }

@@ -3,7 +3,8 @@
  * Every message starts with the field and says the rule, so a person reading a cell note or a
  * sidebar knows what to fix.
  */
-import { type StringKey, translate } from "../i18n";
+import type { StringKey } from "../i18n";
+import { say, type Words, type WordValue } from "../i18n/words";
 import { type AmountRule, centsToDecimalText, MAX_EXACT_CENTS } from "./money";
 
 /** The largest amount as a person would type it (no thousands separator: commas are refused). */
@@ -43,6 +44,20 @@ export interface RequestIssue {
   params: IssueParams;
 }
 
+/** The message for `rule` broken by `field`, as data: its key and the values it names. */
+export function ruleWords(rule: Rule, field: WordValue, params: IssueParams): Words {
+  return {
+    key: `api.rule.${rule}` as StringKey,
+    params: {
+      ...params,
+      field,
+      max: params.max ?? MAX_TEXT,
+      // The end of a report window is named "today" when it is today, else by its parameter.
+      untilName: params.until === params.today ? { say: "api.rule.today" } : "Until",
+    },
+  };
+}
+
 /** The message for `rule` broken by `field`, in `language` (English by default). */
 export function ruleMessage(
   rule: Rule,
@@ -50,11 +65,5 @@ export function ruleMessage(
   params: IssueParams,
   language: MessageLanguage = "en",
 ): string {
-  return translate(language, `api.rule.${rule}` as StringKey, {
-    ...params,
-    field,
-    max: params.max ?? MAX_TEXT,
-    // The end of a report window is named "today" when it is today, else by its parameter.
-    untilName: params.until === params.today ? (language === "es" ? "hoy" : "today") : "Until",
-  });
+  return say(language, ruleWords(rule, field, params));
 }

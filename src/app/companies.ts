@@ -29,6 +29,7 @@ import {
 import type { SettingsIssue } from "../settings/model";
 import { checkToken } from "../settings/store";
 import type { CompaniesView, FieldProblem } from "../settings/view";
+import { fieldProblems, statusInWords } from "../settings/words";
 import { accountMarks, accountStatus, checkTokenAccount } from "./account-mark";
 import { currentLanguage, settingsStore, withDocumentLock } from "./entry";
 
@@ -41,7 +42,7 @@ export function companiesView(language: MessageLanguage): CompaniesView {
     rev: companies.rev,
     several: companies.several,
     max: MAX_COMPANIES,
-    entries: store.companyStatuses(language),
+    entries: store.companyStatuses().map((status) => statusInWords(status, language)),
     accounts: Object.fromEntries(
       listedCompanies(companies).map((c) => [
         c.key,
@@ -53,8 +54,8 @@ export function companiesView(language: MessageLanguage): CompaniesView {
 
 export type CompanyOutcome = { ok: true; message: string } | { ok: false; problems: FieldProblem[] };
 
-function problems(issues: readonly SettingsIssue[]): CompanyOutcome {
-  return { ok: false, problems: issues.map(({ field, message }) => ({ field, message })) };
+function problems(issues: readonly SettingsIssue[], language: MessageLanguage): CompanyOutcome {
+  return { ok: false, problems: fieldProblems(issues, language) };
 }
 
 function kindOf(change: unknown): string {
@@ -93,11 +94,11 @@ export function changeCompanies(change: unknown): CompanyOutcome {
 function applyChange(change: unknown, language: MessageLanguage): CompanyOutcome {
   const store = settingsStore();
   const before = store.companies();
-  const result = store.changeCompanies(change, language, {
+  const result = store.changeCompanies(change, {
     newKey: () => companyKeyFromUuid(runtime().uuid()),
     now: Date.now(),
   });
-  if (!result.ok) return problems(result.issues);
+  if (!result.ok) return problems(result.issues, language);
   const after = result.companies;
   const entry = companyByKey(after, result.key) as CompanyEntry;
   const was = companyByKey(before, result.key);
@@ -166,13 +167,13 @@ export function saveTokenFor(key: unknown, token: unknown, adminId: unknown, see
   const company = companyByKey(store.companies(), key);
   // Only a token that could be saved is read with (the store says why any other is refused).
   let note = "";
-  if (company && !company.removed && typeof token === "string" && checkToken(token, language).ok) {
+  if (company && !company.removed && typeof token === "string" && checkToken(token).ok) {
     const account = checkTokenAccount(company, token.trim(), language);
     if (!account.ok) return { ok: false, problems: [{ field: "token", message: account.message }] };
     note = account.note;
   }
-  const saved = store.saveCompanyToken(key, token, adminId, seen, language);
-  if (!saved.ok) return problems(saved.issues);
+  const saved = store.saveCompanyToken(key, token, adminId, seen);
+  if (!saved.ok) return problems(saved.issues, language);
   const message = translate(language, "companies.tokenSaved", { company: labelOf(key, language) });
   return { ok: true, message: note ? `${message} ${note}` : message };
 }
@@ -192,14 +193,14 @@ export function confirmFor(key: unknown, seen: unknown): CompanyOutcome {
   const token = store.savedCompanyToken(key);
   // Read with only when the confirmation is of the company as listed (the store says why else)
   // and its host is not the one the token is bound to (a rename alone reaches the same account).
-  const bound = store.companyStatuses(language).find((c) => c.key === key);
+  const bound = store.companyStatuses().find((c) => c.key === key);
   const moved = bound === undefined || bound.boundHost !== bound.host;
   if (company && !company.removed && token !== "" && moved && sameAsListed(company, seen)) {
     const account = checkTokenAccount(company, token, language);
     if (!account.ok) return { ok: false, problems: [{ field: "token", message: account.message }] };
   }
-  const confirmed = store.confirmCompany(key, seen, language);
-  if (!confirmed.ok) return problems(confirmed.issues);
+  const confirmed = store.confirmCompany(key, seen);
+  if (!confirmed.ok) return problems(confirmed.issues, language);
   const entry = companyByKey(store.companies(), key);
   return {
     ok: true,

@@ -25,6 +25,7 @@ import { runtime } from "../gas/runtime";
 import type { Language } from "../i18n";
 import { type CompanyEntry, companyLabel, listedCompanies } from "../settings/companies";
 import { type SettingsStore, TokenNotBoundError, type TokenNotBoundReason } from "../settings/store";
+import { settingsWords } from "../settings/words";
 import { settingsStore } from "./entry";
 
 /** What a connection is for: writes also need the IdAdmin this user saved. */
@@ -177,22 +178,28 @@ export function savedTestToken(
   target: { key?: CompanyKey; url: string },
   language: Language,
 ): string {
-  if (target.key === undefined) return store.token(target.url, language);
   try {
-    return store.companyToken(target.key, target.url, language, "read");
+    if (target.key === undefined) return store.token(target.url);
+    return store.companyToken(target.key, target.url, "read");
   } catch (err) {
     if (err instanceof TokenNotBoundError && err.reason === "noToken") return "";
-    throw err;
+    throw err instanceof TokenNotBoundError ? inWords(err, language) : err;
   }
+}
+
+/** The store's refusal (data) with its message in `language`. */
+function inWords(err: TokenNotBoundError, language: Language): TokenNotBoundError {
+  return new TokenNotBoundError(err.url, err.reason, err.words, err.key, settingsWords(err.words, language));
 }
 
 type Found = { token: string; adminId: number | null; adminIssue: string | null } | UnusableCompany;
 
-function refused(company: CompanyEntry, err: unknown): UnusableCompany {
+function refused(company: CompanyEntry, err: unknown, language: Language): UnusableCompany {
   if (!(err instanceof TokenNotBoundError)) throw err;
+  const said = inWords(err, language);
   // No token saved is worded by each path (today's messages); the other refusals are thrown as they are.
-  const error = err.reason === "noToken" ? null : err;
-  return { key: company.key, name: company.name, reason: err.reason, message: err.message, error };
+  const error = err.reason === "noToken" ? null : said;
+  return { key: company.key, name: company.name, reason: err.reason, message: said.message, error };
 }
 
 /**
@@ -210,13 +217,14 @@ function firstCompanyToken(
   if (several) return companyToken(store, company, options);
   let token: string;
   try {
-    token = store.token(company.apiUrl, options.language);
+    token = store.token(company.apiUrl);
   } catch (err) {
-    return refused(company, err);
+    return refused(company, err, options.language);
   }
   if (token === "") return noToken(store, company, options.language);
-  const adminId = store.load(options.language).settings.adminId;
-  return { token, adminId, adminIssue: store.adminIdIssue(options.language) };
+  const adminId = store.load().settings.adminId;
+  const adminIssue = store.adminIdIssue();
+  return { token, adminId, adminIssue: adminIssue && settingsWords(adminIssue, options.language) };
 }
 
 function companyToken(
@@ -225,20 +233,20 @@ function companyToken(
   options: Pick<ConnectionOptions<CallObserver>, "purpose" | "language">,
 ): Found {
   try {
-    const token = store.companyToken(company.key, company.apiUrl, options.language, options.purpose);
+    const token = store.companyToken(company.key, company.apiUrl, options.purpose);
     return { token, adminId: store.companyAdminId(company.key), adminIssue: null };
   } catch (err) {
-    return refused(company, err);
+    return refused(company, err, options.language);
   }
 }
 
 function noToken(store: SettingsStore, company: CompanyEntry, language: Language): UnusableCompany {
-  const status = store.companyStatuses(language).find((s) => s.key === company.key);
+  const status = store.companyStatuses().find((s) => s.key === company.key);
   return {
     key: company.key,
     name: company.name,
     reason: "noToken",
-    message: status?.message ?? companyLabel(company, language),
+    message: status ? settingsWords(status.words, language) : companyLabel(company, language),
     error: null,
   };
 }

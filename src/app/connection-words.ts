@@ -4,14 +4,13 @@
  */
 import { type Language, translate } from "../i18n";
 import type { ConnectionProblem, ConnectionTestOutcome, ConnectionTestResult } from "../settings";
-import { settingsIssueText } from "../settings/model";
-import { tokenIssueText } from "../settings/store";
+import { settingsIssueText, tokenIssueText } from "../settings/words";
 
 /** What refused the settings to test, in `language`. */
 function problemText(problem: ConnectionProblem, language: Language): string {
   switch (problem.problem) {
     case "input":
-      return problem.issues.map((i) => i.message).join(" ");
+      return problem.issues.map((i) => settingsIssueText(i, language)).join(" ");
     case "company":
       return translate(language, "company.issue.unknown", { key: problem.key });
     case "setting":

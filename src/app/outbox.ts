@@ -69,6 +69,7 @@ import {
 } from "../settings/account-mark";
 import { type CompanyEntry, companyByKey, companyLabel } from "../settings/companies";
 import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
+import { settingsWords } from "../settings/words";
 import {
   type ConnectionPurpose,
   companyConnections,
@@ -106,7 +107,7 @@ export function loadWriteSettings(): WriteSettings {
   const language = currentLanguage();
   // A stored value that breaks its rule falls back to its default here; the settings sidebar
   // shows the problem.
-  const { settings } = store.load(language);
+  const { settings } = store.load();
   const names = sheetNamesFrom(form, language);
   return {
     baseUrl: settings.baseUrl,
@@ -264,8 +265,9 @@ export function openWriteSession(
   const client =
     connection?.client ??
     tokenlessClient(company ?? { key, name: "", apiUrl: settings.baseUrl, formerNames: [] }, audit);
-  const adminId = connection ? connection.adminId : settingsStore().load(language).settings.adminId;
-  const adminIssue = connection ? connection.adminIssue : settingsStore().adminIdIssue(language);
+  const adminId = connection ? connection.adminId : settingsStore().load().settings.adminId;
+  const adminWords = connection ? null : settingsStore().adminIdIssue();
+  const adminIssue = connection ? connection.adminIssue : adminWords && settingsWords(adminWords, language);
   const format = dateFormatter(spreadsheet);
   return {
     settings,

@@ -97,7 +97,7 @@ function severalCompanies(
     "unreadable",
     () => {
       if (!store.companies().several) return null;
-      const statuses = store.companyStatuses(language);
+      const statuses = store.companyStatuses();
       return companyFreshness(statuses, refreshStampsByCompany(statuses.map((s) => s.key)), names, language);
     },
     null,

@@ -13,8 +13,8 @@ import { type Language, languageForLocale, translate } from "../i18n";
 import { sheetNamesFrom } from "../refresh/options";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
 import { companyByKey } from "../settings/companies";
-import { checkSettingsForm, checkToken, storedSettingsForm } from "../settings/form";
-import { type SettingsText, shownDefaults } from "../settings/model";
+import { checkSettingsForm, checkToken, shownDefaults, storedSettingsForm } from "../settings/form";
+import type { SettingsText } from "../settings/model";
 import type {
   CompaniesResult,
   ConfirmTokenUrlResult,
@@ -23,6 +23,7 @@ import type {
   SettingsForm,
   SettingsView,
 } from "../settings/view";
+import { fieldProblems, settingsWords } from "../settings/words";
 import { checkTokenAccount, retakeAccountMark } from "./account-mark";
 import {
   type CompanyOutcome,
@@ -48,8 +49,13 @@ function settingsView(): SettingsView {
     companies: companiesView(currentLanguage()),
     schedule: currentScheduleView(),
     allowlist: [...MANIFEST_ALLOWLIST],
-    adminIssue: store.adminIdIssue(currentLanguage()) ?? "",
+    adminIssue: adminIssueText(store.adminIdIssue()),
   };
+}
+
+/** Why the document's IdAdmin may not go with this user's writes, in their words; "" when it may. */
+function adminIssueText(words: ReturnType<ReturnType<typeof settingsStore>["adminIdIssue"]>): string {
+  return words ? settingsWords(words, currentLanguage()) : "";
 }
 
 /** Opens the settings sidebar (menu item "Settings…", and the schedule's notice item). */
@@ -102,16 +108,14 @@ function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
   const asked = ownRecord(input)?.language ?? store.text().language;
   const to = asked === "en" || asked === "es" ? asked : languageForLocale(userLocale());
   const form = defaultNamesCleared(input, store.text(), language, to);
-  const checked = checkSettingsForm(form, language, store.text());
+  const checked = checkSettingsForm(form, store.text());
   const tokenText = typeof token === "string" ? token.trim() : token;
   const tokenCheck =
-    tokenText === undefined || tokenText === null || tokenText === ""
-      ? null
-      : checkToken(tokenText, language);
-  const problems = [
-    ...(checked.ok ? [] : checked.problems),
-    ...(tokenCheck && !tokenCheck.ok ? [tokenCheck.problem] : []),
-  ];
+    tokenText === undefined || tokenText === null || tokenText === "" ? null : checkToken(tokenText);
+  const problems = fieldProblems(
+    [...(checked.ok ? [] : checked.issues), ...(tokenCheck && !tokenCheck.ok ? [tokenCheck.issue] : [])],
+    language,
+  );
   if (!checked.ok || problems.length > 0) return { ok: false, problems };
   // The first company's token, saved from this form as from its card: checked first against the
   // account mark (at the URL being saved), refused when it opens another account.
@@ -154,10 +158,9 @@ function saveChecked(
   const before = relabel
     ? tolerate("unreadable", () => sheetNamesFrom(store.fields(), language), null)
     : null;
-  const saved = store.save(form, language, { labels: true });
-  if (!saved.ok)
-    return { ok: false, problems: saved.issues.map(({ field, message }) => ({ field, message })) };
-  if (tokenCheck?.ok) store.saveToken(tokenCheck.token, language);
+  const saved = store.save(form, { labels: true });
+  if (!saved.ok) return { ok: false, problems: fieldProblems(saved.issues, language) };
+  if (tokenCheck?.ok) store.saveToken(tokenCheck.token);
   // A new language: the add-on's sheets take its names (where they are the defaults) and headers.
   const now = currentLanguage();
   if (before && now !== language) {

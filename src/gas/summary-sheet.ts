@@ -12,7 +12,7 @@ import { loadLayout, loadText, saveText } from "../refresh/stored-text";
 import type { DateWindow } from "../refresh/windows";
 import { readHistory } from "../schedule/history";
 import { COMPANIES_KEY, companiesFrom, listedCompanies } from "../settings/companies";
-import { appliedFilters } from "../settings/model";
+import { appliedFilters } from "../settings/words";
 import {
   COMPANY_COLUMN,
   COMPANY_KEY_COLUMN,

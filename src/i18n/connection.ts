@@ -21,6 +21,10 @@ export const connection = {
       "Apps Script refused to call this address, sending nothing: {detail} The add-on's manifest (urlFetchWhitelist in appsscript.json) lists the services it may call; to use another one, add its https prefix there and deploy the add-on again.",
     "connection.test.redirect":
       "The service URL answered with a redirect (HTTP {status}) to host {host}. Redirects are not followed, so your token was not sent there: check the service URL.",
+    // What a connection test was sent, refused before any rule: the same words in both languages.
+    "connection.input.request": "request: must be an object of named fields.",
+    "connection.input.unknown": "{key} is not a connection setting.",
+    "connection.input.type": "{key} must be text.",
   },
   es: {
     "connection.test": "Probar conexión",
@@ -45,5 +49,9 @@ export const connection = {
       "Apps Script se negó a llamar a esta dirección y no envió nada: {detail} El manifiesto del complemento (urlFetchWhitelist en appsscript.json) enumera los servicios que puede llamar; para usar otro, agregue allí su prefijo https y vuelva a implementar el complemento.",
     "connection.test.redirect":
       "La URL del servicio respondió con una redirección (HTTP {status}) al host {host}. Las redirecciones no se siguen, así que su token no se envió allí: revise la URL del servicio.",
+    // What a connection test was sent, refused before any rule: the same words in both languages.
+    "connection.input.request": "request: must be an object of named fields.",
+    "connection.input.unknown": "{key} is not a connection setting.",
+    "connection.input.type": "{key} must be text.",
   },
 } as const;

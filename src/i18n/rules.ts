@@ -41,6 +41,15 @@ export const rules = {
       '{field}: "{got}" is the default name of {other} (in English or Spanish); each sheet needs its own name.',
     "settings.issue.requiredWith": '{field} is required when {other} is "{value}".',
     "settings.issue.token": "{field} {reason}.",
+    "settings.token.label": "The access token",
+    "settings.token.empty": "is empty",
+    "settings.token.text": "must be text",
+    "settings.token.long": "is longer than {max} characters",
+    "settings.token.spaces": "contains spaces or line breaks; paste the token alone",
+    "settings.adminNotConfirmed":
+      "IdAdmin {id} is not the one you saved ({mine}): save it in Settings to write as {id}.",
+    "settings.adminNotSaved": "IdAdmin {id} is not the one you saved: save it in Settings to write as {id}.",
+    "api.rule.today": "today",
     "settings.notBound.changed":
       "The service URL was changed by another editor to {url}: confirm it in Settings to use your token there.",
     "settings.notBound.unbound":
@@ -92,6 +101,16 @@ export const rules = {
       '{field}: "{got}" es el nombre que {other} tiene por omisión (en inglés o en español); cada hoja necesita su propio nombre.',
     "settings.issue.requiredWith": '{field} es obligatorio cuando {other} es "{value}".',
     "settings.issue.token": "{field} {reason}.",
+    "settings.token.label": "El token de acceso",
+    "settings.token.empty": "está vacío",
+    "settings.token.text": "debe ser texto",
+    "settings.token.long": "tiene más de {max} caracteres",
+    "settings.token.spaces": "contiene espacios o saltos de línea; pegue solo el token",
+    "settings.adminNotConfirmed":
+      "IdAdmin {id} no es el que usted guardó ({mine}): guárdelo en Configuración para escribir como {id}.",
+    "settings.adminNotSaved":
+      "IdAdmin {id} no es el que usted guardó: guárdelo en Configuración para escribir como {id}.",
+    "api.rule.today": "hoy",
     "settings.notBound.changed":
       "Otro editor cambió la URL del servicio a {url}: confírmela en Configuración para usar su token allí.",
     "settings.notBound.unbound":

@@ -8,15 +8,15 @@
 
 import { type Language, translate } from "../i18n";
 import {
-  auditArchiveName,
   MAX_PAGE_SIZE,
   reportWindowDates,
   settingsFromText,
   settingsTextFrom,
   sheetNameIssues,
-  sheetNamesFor,
 } from "../settings/model";
+import { auditArchiveName, sheetNamesFor } from "../settings/sheet-names";
 import { fetchBatchSize, SettingsError } from "../settings/tuning";
+import { settingsIssueText } from "../settings/words";
 import type { RefreshOptions } from "./engine";
 
 export interface SheetNames {
@@ -36,10 +36,10 @@ type Form = Partial<Record<string, string | undefined>>;
 
 /** The refresh's options from the stored settings; `today` is YYYY-MM-DD in the document's zone. */
 export function refreshOptionsFrom(form: Form, today: string, language: Language): RefreshOptions {
-  const checked = settingsFromText(settingsTextFrom(form), language);
+  const checked = settingsFromText(settingsTextFrom(form));
   if (!checked.ok) {
-    const first = checked.issues[0] as { field: string; message: string };
-    throw new SettingsError(first.field, checked.issues.map((i) => i.message).join(" "));
+    const first = checked.issues[0] as { field: string };
+    throw new SettingsError(first.field, checked.issues.map((i) => settingsIssueText(i, language)).join(" "));
   }
   const { settings } = checked;
   // An empty page size: the largest the service accepts, found once (./page-size.ts).
@@ -64,9 +64,10 @@ export function refreshOptionsFrom(form: Form, today: string, language: Language
 export function sheetNamesFrom(form: Form, language: Language): SheetNames {
   // As stored even when another setting is wrong: the sheets must still be found.
   const text = settingsTextFrom(form);
-  const clash = sheetNameIssues(text, language, { labels: true });
+  const clash = sheetNameIssues(text, { labels: true });
   if (clash.length > 0) {
-    throw new SettingsError((clash[0] as { field: string }).field, clash.map((i) => i.message).join(" "));
+    const message = clash.map((i) => settingsIssueText(i, language)).join(" ");
+    throw new SettingsError((clash[0] as { field: string }).field, message);
   }
   const names = sheetNamesFor(
     {

@@ -15,11 +15,10 @@
  * | other K | `settings.token.<K>`     | `settings.company.<K>` (name, origin, IdAdmin, time)                 |
  */
 
-import type { MessageLanguage } from "../api/messages";
 import { hostOf, originOf } from "../api/urls";
 import { type CompanyKey, FIRST_COMPANY_KEY } from "../company/model";
-import { translate } from "../i18n";
-import { type CompanyEntry, companyLabel } from "./companies";
+import { companyNamed, type Words } from "../i18n/words";
+import type { CompanyEntry } from "./companies";
 
 /** User property holding the current user's access token (the first company's). */
 export const TOKEN_KEY = "settings.token";
@@ -191,28 +190,27 @@ export function writeUsability(
 }
 
 /**
- * What a user reads about their token for `entry`, naming the company and the host: why it is
- * not used, or where it goes. `elsewhere`: a request for `url`, another origin than the
- * company's.
+ * What a user reads about their token for `entry`, as data naming the company and the host: why
+ * it is not used, or where it goes (./words.ts says it). `elsewhere`: a request for `url`, another
+ * origin than the company's.
  */
-export function usabilityMessage(
+export function usabilityWords(
   status: CompanyWriteUsability | "elsewhere",
   entry: CompanyEntry,
   binding: CompanyBinding | null,
-  language: MessageLanguage,
   url = "",
-): string {
-  const company = companyLabel(entry, language);
+): Words {
   const host = hostOf(entry.apiUrl);
+  const company = companyNamed(entry.name, host);
   const bound = binding ? hostOf(binding.origin) : "";
   switch (status) {
     case "renamed":
       return binding?.name
-        ? translate(language, "company.status.renamed", { former: binding.name, company, host })
-        : translate(language, "company.status.named", { company, host });
+        ? { key: "company.status.renamed", params: { former: binding.name, company, host } }
+        : { key: "company.status.named", params: { company, host } };
     case "elsewhere":
-      return translate(language, "company.status.elsewhere", { company, bound: host, host: hostOf(url) });
+      return { key: "company.status.elsewhere", params: { company, bound: host, host: hostOf(url) } };
     default:
-      return translate(language, `company.status.${status}`, { company, host, bound });
+      return { key: `company.status.${status}`, params: { company, host, bound } };
   }
 }

@@ -10,12 +10,15 @@
  */
 
 import { ownMember } from "../api/arguments";
-import type { MessageLanguage } from "../api/messages";
 import { hostOf } from "../api/urls";
 import { type Company, type CompanyKey, FIRST_COMPANY_KEY, liveCompanies } from "../company/model";
 import { hasDirectionControl, nameDigest, nameKey } from "../company/names";
-import { type StringKey, translate } from "../i18n";
+import type { StringKey } from "../i18n";
+import { type CompanyNamed, companyNamed, type WordValue } from "../i18n/words";
 import { checkServiceUrl, type SettingsIssue } from "./model";
+
+// How a message names a company in the user's words: ./words.ts, the settings' one words module.
+export { companyLabel } from "./words";
 
 /** Document property holding the list as JSON; absent until someone edits the list. */
 export const COMPANIES_KEY = "settings.companies";
@@ -104,12 +107,9 @@ export function companyByKey(companies: Companies, key: CompanyKey): CompanyEntr
   return companies.entries.find((e) => e.key === key);
 }
 
-/** How a message names a company: its name, or its host while it has none. */
-export function companyLabel(
-  entry: Pick<CompanyEntry, "name" | "apiUrl">,
-  language: MessageLanguage,
-): string {
-  return entry.name || translate(language, "company.unnamed", { host: hostOf(entry.apiUrl) });
+/** How a message names a company, as data: its name, or its host while it has none. */
+function named(entry: Pick<CompanyEntry, "name" | "apiUrl">): CompanyNamed {
+  return companyNamed(entry.name, hostOf(entry.apiUrl));
 }
 
 /** The list of a document that has never saved one: its first company, at its service URL. */
@@ -229,7 +229,7 @@ export function companiesText(companies: Companies): string {
 
 // ---- Changes ----
 
-type Problem = { field: string; rule: string; key: StringKey; params?: Record<string, string | number> };
+type Problem = { field: string; rule: string; key: StringKey; params?: Record<string, WordValue> };
 
 const LABELS: Record<string, StringKey> = {
   change: "company.field.change",
@@ -240,13 +240,13 @@ const LABELS: Record<string, StringKey> = {
   rows: "company.field.rows",
 };
 
-function issueOf(problem: Problem, language: MessageLanguage): SettingsIssue {
+function issueOf(problem: Problem): SettingsIssue {
   const labelKey = LABELS[problem.field];
-  const field = labelKey ? translate(language, labelKey) : problem.field;
+  const field = labelKey ? { say: labelKey } : problem.field;
   return {
     field: problem.field,
     rule: problem.rule,
-    message: translate(language, problem.key, { ...problem.params, field }),
+    words: { key: problem.key, params: { ...problem.params, field } },
   };
 }
 
@@ -272,9 +272,8 @@ function checkName(
   raw: unknown,
   self: CompanyKey | null,
   field: "name" | "firstName",
-  language: MessageLanguage,
 ): { ok: true; name: string } | { ok: false; problem: Problem } {
-  const fail = (rule: string, key: StringKey, params: Record<string, string | number> = {}) => ({
+  const fail = (rule: string, key: StringKey, params: Record<string, WordValue> = {}) => ({
     ok: false as const,
     problem: { field, rule, key, params },
   });
@@ -292,7 +291,7 @@ function checkName(
   const { entries, used } = companies;
   for (const other of entries) {
     if (other.key === self) continue;
-    const label = companyLabel(other, language);
+    const label = named(other);
     const current = other.name !== "" && fold(other.name) === wanted;
     const former = other.formerNames.some((n) => fold(n) === wanted);
     if (!current && !former) continue;
@@ -306,7 +305,7 @@ function checkName(
   for (const key of Object.keys(used ?? {})) {
     if (key === self || !digestsOf(used, key).includes(digest)) continue;
     const owner = entries.find((e) => e.key === key);
-    const other = owner ? companyLabel(owner, language) : translate(language, "company.forgotten");
+    const other = owner ? named(owner) : { say: "company.forgotten" as const };
     return fail("usedName", "company.issue.nameUsed", { got: name, other });
   }
   return { ok: true, name };
@@ -396,12 +395,11 @@ function capRemoved(entries: CompanyEntry[]): CompanyEntry[] {
 export function applyCompanyChange(
   companies: Companies,
   change: unknown,
-  language: MessageLanguage,
   context: CompanyChangeContext,
 ): CompanyChangeResult {
   const refuse = (...problems: Problem[]): CompanyChangeResult => ({
     ok: false,
-    issues: problems.map((p) => issueOf(p, language)),
+    issues: problems.map(issueOf),
   });
   const parsed = changeFrom(change);
   if (!parsed)
@@ -461,18 +459,18 @@ export function applyCompanyChange(
           params: { host: hostOf(unnamed.apiUrl) },
         });
       else {
-        const first = checkName(companies, parsed.firstName, unnamed.key, "firstName", language);
+        const first = checkName(companies, parsed.firstName, unnamed.key, "firstName");
         if (first.ok) base = entries.map((e) => (e.key === unnamed.key ? renamed(e, first.name) : e));
         else problems.push(first.problem);
       }
     }
-    const name = checkName({ ...companies, entries: base }, parsed.name, null, "name", language);
+    const name = checkName({ ...companies, entries: base }, parsed.name, null, "name");
     if (!name.ok) problems.push(name.problem);
-    const url = checkServiceUrl(parsed.apiUrl, "apiUrl", translate(language, "settings.baseUrl"), language);
+    const url = checkServiceUrl(parsed.apiUrl, "apiUrl", { say: "settings.baseUrl" });
     if (problems.length > 0 || !name.ok || !url.ok)
       return {
         ok: false,
-        issues: [...problems.map((p) => issueOf(p, language)), ...(url.ok ? [] : [url.issue])],
+        issues: [...problems.map(issueOf), ...(url.ok ? [] : [url.issue])],
       };
     const key = madeKey(entries, context);
     return done([...base, { key, name: name.name, apiUrl: url.value, formerNames: [] }], key);
@@ -486,7 +484,7 @@ export function applyCompanyChange(
       key: "company.issue.unknown",
       params: { key: parsed.key.slice(0, 40) },
     });
-  const label = companyLabel(entry, language);
+  const label = named(entry);
   if (parsed.kind === "restore") {
     if (!entry.removed)
       return refuse({
@@ -505,7 +503,7 @@ export function applyCompanyChange(
     // Its name is still its own unless the list was written by hand; checked all the same.
     const problems: Problem[] = [];
     if (entry.name !== "") {
-      const name = checkName(companies, entry.name, entry.key, "name", language);
+      const name = checkName(companies, entry.name, entry.key, "name");
       if (!name.ok) problems.push(name.problem);
     } else {
       problems.push({
@@ -540,7 +538,7 @@ export function applyCompanyChange(
 
   switch (parsed.kind) {
     case "rename": {
-      const name = checkName(companies, parsed.name, entry.key, "name", language);
+      const name = checkName(companies, parsed.name, entry.key, "name");
       if (!name.ok) return refuse(name.problem);
       return done(
         entries.map((e) => (e.key === entry.key ? renamed(e, name.name) : e)),
@@ -548,7 +546,7 @@ export function applyCompanyChange(
       );
     }
     case "repoint": {
-      const url = checkServiceUrl(parsed.apiUrl, "apiUrl", translate(language, "settings.baseUrl"), language);
+      const url = checkServiceUrl(parsed.apiUrl, "apiUrl", { say: "settings.baseUrl" });
       if (!url.ok) return { ok: false, issues: [url.issue] };
       return done(
         entries.map((e) => (e.key === entry.key ? { ...e, apiUrl: url.value } : e)),

@@ -100,7 +100,7 @@ export function parseConnectionInput(
   if (typeof input !== "object" || Array.isArray(input)) {
     return {
       ok: false,
-      issues: [{ field: "request", rule: "request", message: "request: must be an object of named fields." }],
+      issues: [{ field: "request", rule: "request", words: { key: "connection.input.request" } }],
     };
   }
   const issues: SettingsIssue[] = [];
@@ -108,12 +108,16 @@ export function parseConnectionInput(
   for (const [key, v] of Object.entries(input as Record<string, unknown>)) {
     const type = INPUT_KEYS[key as keyof ConnectionInput];
     if (!type) {
-      issues.push({ field: key, rule: "unknownField", message: `${key} is not a connection setting.` });
+      issues.push({
+        field: key,
+        rule: "unknownField",
+        words: { key: "connection.input.unknown", params: { key } },
+      });
     } else if (v !== undefined && v !== null && typeof v !== type) {
       issues.push({
         field: key,
         rule: "type",
-        message: `${key} must be text.`,
+        words: { key: "connection.input.type", params: { key } },
       });
     } else if (v !== undefined && v !== null) {
       value[key] = v;

@@ -4,4 +4,6 @@ export * from "./bindings";
 export * from "./companies";
 export * from "./connection-test";
 export * from "./model";
+export * from "./sheet-names";
 export * from "./store";
+export * from "./words";

@@ -10,10 +10,12 @@
 import { ownMember } from "../api/arguments";
 import { ENDPOINTS } from "../api/endpoints";
 import { checkField, type FieldSpec } from "../api/fields";
-import { type IssueParams, type MessageLanguage, ruleMessage } from "../api/messages";
+import { type IssueParams, type Rule, ruleWords } from "../api/messages";
 import { hostOf } from "../api/urls";
 import { DEFAULT_BASE_URL } from "../api/wire";
-import { type Language, languageForLocale, type StringKey, translate } from "../i18n";
+import { LANGUAGES, type Language, languageForLocale, type StringKey, translate } from "../i18n";
+import type { Words, WordValue } from "../i18n/words";
+import { auditArchiveName, SHEET_DEFAULTS, type SheetNames } from "./sheet-names";
 
 export { DEFAULT_BASE_URL };
 export const DEFAULT_PAGE_SIZE = 100;
@@ -35,14 +37,19 @@ export const MAX_SHEET_NAME = 100;
 export const MAX_BASE_URL = 500;
 /** Longest text of a number, a date, a code or a choice (ids, page size, filters, language). */
 export const MAX_SHORT_SETTING = 30;
+/** Longest access token accepted. */
+export const MAX_TOKEN_LENGTH = 2048;
 
-/** One problem with one setting; `field` is the form field's name. */
+/**
+ * One problem with one setting; `field` is the form field's name. What it says is data (`words`:
+ * a message's key and values), said in the user's language by ./words.ts.
+ */
 export interface SettingsIssue {
   field: string;
   rule: string;
-  message: string;
+  words: Words;
   /** The values the rule names (a bound, the value got), when the issue is one of the rules'. */
-  params?: IssueParams;
+  params?: Record<string, WordValue>;
 }
 
 type Check = { ok: true; value: unknown } | { ok: false; rule: string; params: IssueParams };
@@ -197,13 +204,7 @@ export interface FundFilters {
   To?: string;
 }
 
-export interface SheetNames {
-  funds: string;
-  transactions: string;
-  reports: string;
-  audit: string;
-  outbox: string;
-}
+export type { SheetNames };
 
 /** The settings as the add-on uses them; the token is not here (see SettingsStore). */
 export interface Settings {
@@ -257,16 +258,14 @@ export const SETTING_LABELS: Record<SettingName, StringKey> = {
   language: "settings.language",
 };
 
-export function settingLabel(name: SettingName, language: Language): string {
-  return translate(language, SETTING_LABELS[name]);
-}
-
 /**
  * What an empty setting means, as the form shows it: the value a refresh uses when the
  * setting is "" (TypeDateFilter 2, the send date; for the other filters that mirror a request
- * parameter, the contract's own default: OrderBy 1, Order DESC). Showing one of these and saving it changes nothing.
+ * parameter, the contract's own default: OrderBy 1, Order DESC). Showing one of these and saving
+ * it changes nothing. The sheets' names and the language are the document's language's
+ * (`shownDefaults` in ./form.ts); here they are left as they are by default.
  */
-export function shownDefaults(language: Language): SettingsText {
+export function shownDefaultText(): SettingsText {
   const text = defaultSettingsText();
   text.baseUrl = DEFAULT_BASE_URL;
   // Empty: the largest page the service accepts, found once (src/refresh/page-size.ts).
@@ -276,46 +275,35 @@ export function shownDefaults(language: Language): SettingsText {
   text.reportTypeDateFilter = String(DEFAULT_REPORT_DATE_FILTER);
   text.fundOrderBy = "1";
   text.fundOrder = "DESC";
-  const names = sheetNamesFor(
-    { sheetNames: { funds: "", transactions: "", reports: "", audit: "", outbox: "" } },
-    language,
-  );
-  text.sheetFunds = names.funds;
-  text.sheetTransactions = names.transactions;
-  text.sheetReports = names.reports;
-  text.sheetAudit = names.audit;
-  text.sheetOutbox = names.outbox;
   text.missingRows = "keep";
   text.auditReads = "summed";
-  text.language = language;
   return text;
 }
 
-/** Stored text as the form shows it: each empty setting shows what it means (shownDefaults). */
-export function shownSettingsText(text: SettingsText, language: Language): SettingsText {
-  const shown = shownDefaults(language);
-  const out = { ...text };
-  for (const name of SETTING_NAMES) if (out[name] === "") out[name] = shown[name];
-  return out;
+/** What a refused token's issue says: "The access token" and the reason, as data. */
+export function tokenWords(reason: string): Words {
+  return {
+    key: "settings.issue.token",
+    params: {
+      field: { say: "settings.token.label" },
+      reason: { say: `settings.token.${reason}` as StringKey, params: { max: MAX_TOKEN_LENGTH } },
+    },
+  };
 }
 
 /**
  * Problems with the shape of what a form sent (before any rule): not an object, or a known
  * setting that is neither text nor a number. Such values would otherwise be dropped unseen.
  */
-export function settingsInputIssues(
-  input: unknown,
-  language: MessageLanguage = "en",
-  options: SettingsMessageOptions = {},
-): SettingsIssue[] {
+export function settingsInputIssues(input: unknown, options: SettingsMessageOptions = {}): SettingsIssue[] {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return [issue("form", "request", { got: Array.isArray(input) ? "a list" : String(input) }, language)];
+    return [issue("form", "request", { got: Array.isArray(input) ? "a list" : String(input) })];
   }
   const issues: SettingsIssue[] = [];
   for (const name of SETTING_NAMES) {
     const v = ownMember(input, name);
     if (v === undefined || typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) continue;
-    issues.push(issue(name, "text", { got: v === null ? "null" : typeof v }, language, options));
+    issues.push(issue(name, "text", { got: v === null ? "null" : typeof v }, options));
   }
   return issues;
 }
@@ -354,14 +342,14 @@ const SETTINGS_RULES = new Set([
   "token",
 ]);
 
-function describeIssue(field: string, rule: string, params: IssueParams, language: MessageLanguage): string {
+/** What an issue of `rule` says of `field`, as data. */
+function issueWords(field: WordValue, rule: string, params: IssueParams): Words {
   if (SETTINGS_RULES.has(rule))
-    return translate(language, `settings.issue.${rule}` as StringKey, {
-      ...params,
-      field,
-      example: DEFAULT_BASE_URL,
-    });
-  return ruleMessage(rule as Parameters<typeof ruleMessage>[0], field, params, language);
+    return {
+      key: `settings.issue.${rule}` as StringKey,
+      params: { ...params, field, example: DEFAULT_BASE_URL },
+    };
+  return ruleWords(rule as Rule, field, params);
 }
 
 /** How messages name a field: by its name (API-like callers) or by the form's label. */
@@ -372,25 +360,14 @@ export interface SettingsMessageOptions {
 function issue(
   field: string,
   rule: string,
-  params: IssueParams,
-  language: MessageLanguage,
+  params: Record<string, WordValue>,
   options: SettingsMessageOptions = {},
 ): SettingsIssue {
-  const named =
-    options.labels && field in SETTING_LABELS ? settingLabel(field as SettingName, language) : field;
+  const label = (name: string): WordValue =>
+    options.labels && name in SETTING_LABELS ? { say: SETTING_LABELS[name as SettingName] } : name;
   const shown = { ...params };
-  if (options.labels && typeof params.other === "string" && params.other in SETTING_LABELS)
-    shown.other = settingLabel(params.other as SettingName, language);
-  return { field, rule, message: describeIssue(named, rule, shown, language), params };
-}
-
-/**
- * An issue in `language`, its field named as the issue names it (by its name): what an adapter
- * shows of an issue the core found without a language. An issue without its values is shown
- * as it was written.
- */
-export function settingsIssueText(found: SettingsIssue, language: MessageLanguage): string {
-  return found.params ? describeIssue(found.field, found.rule, found.params, language) : found.message;
+  if (typeof params.other === "string") shown.other = label(params.other);
+  return { field, rule, words: issueWords(label(field), rule, shown as IssueParams), params };
 }
 
 /**
@@ -401,12 +378,11 @@ export function settingsIssueText(found: SettingsIssue, language: MessageLanguag
 export function checkServiceUrl(
   text: string,
   field: string,
-  label: string,
-  language: MessageLanguage = "en",
+  label: WordValue,
 ): { ok: true; value: string } | { ok: false; issue: SettingsIssue } {
   const fail = (rule: string, params: IssueParams) => ({
     ok: false as const,
-    issue: { field, rule, message: describeIssue(label, rule, params, language) },
+    issue: { field, rule, words: issueWords(label, rule, params) },
   });
   const trimmed = text.trim();
   if (trimmed === "") return fail("required", {});
@@ -424,11 +400,7 @@ export type SettingsCheck =
  * Checks every setting and the rules between them; returns the typed settings or every
  * problem, each naming its field.
  */
-export function settingsFromText(
-  text: SettingsText,
-  language: MessageLanguage = "en",
-  options: SettingsMessageOptions = {},
-): SettingsCheck {
+export function settingsFromText(text: SettingsText, options: SettingsMessageOptions = {}): SettingsCheck {
   const issues: SettingsIssue[] = [];
   const values: Partial<Record<SettingName, unknown>> = {};
   for (const name of SETTING_NAMES) {
@@ -438,19 +410,17 @@ export function settingsFromText(
     const { maxLength } = SETTING_FIELDS[name];
     const length = Array.from(raw).length;
     if (length > maxLength) {
-      issues.push(issue(name, "maxLength", { max: maxLength, length }, language, options));
+      issues.push(issue(name, "maxLength", { max: maxLength, length }, options));
       continue;
     }
     const r = SETTING_FIELDS[name].check(raw);
     if (r.ok) values[name] = r.value;
-    else issues.push(issue(name, r.rule, r.params, language, options));
+    else issues.push(issue(name, r.rule, r.params, options));
   }
 
   const mode = (values.windowMode as string | undefined) ?? "lastDays";
   if (mode === "range" && values.windowFrom === undefined && !issues.some((i) => i.field === "windowFrom")) {
-    issues.push(
-      issue("windowFrom", "requiredWith", { other: "windowMode", value: "range" }, language, options),
-    );
+    issues.push(issue("windowFrom", "requiredWith", { other: "windowMode", value: "range" }, options));
   }
   const ordered: [SettingName, SettingName][] = [
     ["windowFrom", "windowTo"],
@@ -460,11 +430,11 @@ export function settingsFromText(
     const a = values[from];
     const b = values[to];
     if (typeof a === "string" && typeof b === "string" && b < a) {
-      issues.push(issue(to, "dateOrder", { got: b, other: from, otherValue: a }, language, options));
+      issues.push(issue(to, "dateOrder", { got: b, other: from, otherValue: a }, options));
     }
   }
   const flagged = new Set(issues.map((i) => i.field));
-  for (const found of sheetNameIssues(text, language, options)) {
+  for (const found of sheetNameIssues(text, options)) {
     if (!flagged.has(found.field)) issues.push(found);
   }
   if (issues.length > 0) return { ok: false, issues };
@@ -532,33 +502,6 @@ export function languageFor(
   return settings.language ?? languageForLocale(userLocale);
 }
 
-const SHEET_DEFAULTS: Record<keyof SheetNames, StringKey> = {
-  funds: "sheet.funds",
-  transactions: "sheet.transactions",
-  reports: "sheet.reports",
-  audit: "sheet.audit",
-  outbox: "outbox.sheetName",
-};
-
-/** The sheet names to use: the chosen ones, else the default names in `language`. */
-export function sheetNamesFor(settings: Pick<Settings, "sheetNames">, language: Language): SheetNames {
-  const out = {} as SheetNames;
-  for (const key of Object.keys(SHEET_DEFAULTS) as (keyof SheetNames)[]) {
-    out[key] = settings.sheetNames[key] || translate(language, SHEET_DEFAULTS[key]);
-  }
-  return out;
-}
-
-/**
- * The audit archive's name (it has no setting): the default one beside the default audit name,
- * else the audit's name followed by " (archive)".
- */
-export function auditArchiveName(audit: string, language: Language): string {
-  return audit === translate(language, "sheet.audit")
-    ? translate(language, "sheet.auditArchive")
-    : `${audit} (archive)`;
-}
-
 /** The setting that names each sheet, in the order conflicts are reported. */
 const SHEET_SETTINGS: Record<keyof SheetNames, SettingName> = {
   funds: "sheetFunds",
@@ -583,13 +526,12 @@ function sheetKey(name: string): string {
  */
 export function sheetNameIssues(
   text: Partial<SettingsText>,
-  language: MessageLanguage = "en",
   options: SettingsMessageOptions = {},
 ): SettingsIssue[] {
   const kinds = Object.keys(SHEET_SETTINGS) as (keyof SheetNames)[];
   const chosen = (kind: keyof SheetNames) => (text[SHEET_SETTINGS[kind]] ?? "").trim();
-  const languages: Language[] = ["en", "es"];
-  const archiveLabel = translate(language, "settings.sheet.auditArchive");
+  const languages = LANGUAGES;
+  const archiveLabel = { say: "settings.sheet.auditArchive" } as const;
   const issues: SettingsIssue[] = [];
   kinds.forEach((kind, index) => {
     const name = chosen(kind);
@@ -599,13 +541,11 @@ export function sheetNameIssues(
     for (const [otherIndex, other] of kinds.entries()) {
       if (other === kind) continue;
       if (otherIndex < index && sheetKey(chosen(other)) === key) {
-        issues.push(issue(field, "unique", { got: name, other: SHEET_SETTINGS[other] }, language, options));
+        issues.push(issue(field, "unique", { got: name, other: SHEET_SETTINGS[other] }, options));
         return;
       }
       if (languages.some((l) => sheetKey(translate(l, SHEET_DEFAULTS[other])) === key)) {
-        issues.push(
-          issue(field, "uniqueDefault", { got: name, other: SHEET_SETTINGS[other] }, language, options),
-        );
+        issues.push(issue(field, "uniqueDefault", { got: name, other: SHEET_SETTINGS[other] }, options));
         return;
       }
     }
@@ -615,7 +555,7 @@ export function sheetNameIssues(
       auditArchiveName(chosen("audit") || translate(l, SHEET_DEFAULTS.audit), l),
     ]);
     if (archives.some((n) => sheetKey(n) === key)) {
-      issues.push(issue(field, "unique", { got: name, other: archiveLabel }, language, options));
+      issues.push(issue(field, "unique", { got: name, other: archiveLabel }, options));
       return;
     }
     // The report files' names: their defaults, and the one they take after the reports' name
@@ -624,8 +564,8 @@ export function sheetNameIssues(
     const files = languages.map((l) => translate(l, "sheet.files"));
     if (reports) files.push(`${reports} (files)`);
     if (files.some((n) => sheetKey(n) === key)) {
-      const other = translate(language, "settings.sheet.files");
-      issues.push(issue(field, "unique", { got: name, other }, language, options));
+      const other = { say: "settings.sheet.files" } as const;
+      issues.push(issue(field, "unique", { got: name, other }, options));
     }
   });
   return issues;
@@ -643,33 +583,4 @@ function addDays(date: string, days: number): string {
 export function reportWindowDates(window: ReportWindow, today: string): { since: string; until: string } {
   if (window.kind === "range") return { since: window.from, until: window.to ?? today };
   return { since: addDays(today, -(window.days - 1)), until: today };
-}
-
-/**
- * The filters a refresh applied in a person's words: each by its setting's label ("Currency =
- * CLP"), leaving out those at what an empty setting means (the send date, the contract's
- * order); "" when none. A filter's setting is named after its request parameter.
- */
-export function appliedFilters(
-  settings: { reportFilters: object; fundFilters: object },
-  language: Language,
-): string {
-  const shown = shownDefaults(language);
-  const out: string[] = [];
-  for (const [prefix, filters] of [
-    ["report", settings.reportFilters],
-    ["fund", settings.fundFilters],
-  ] as const) {
-    for (const [param, value] of Object.entries(filters)) {
-      const name = `${prefix}${param === "ExpensePolicyId" ? "PolicyId" : param}` as SettingName;
-      if (!(name in SETTING_LABELS) || value == null || value === "" || String(value) === shown[name])
-        continue;
-      const text =
-        name === "reportTypeDateFilter"
-          ? translate(language, `settings.reports.typeDateFilter.${value === 1 ? "close" : "send"}`)
-          : String(value);
-      out.push(`${settingLabel(name, language)} = ${text}`);
-    }
-  }
-  return out.join(", ");
 }

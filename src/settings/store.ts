@@ -10,10 +10,11 @@
  */
 
 import { ownMember } from "../api/arguments";
-import { type MessageLanguage, ruleMessage } from "../api/messages";
+import { ruleWords } from "../api/messages";
 import { hostOf, originOf } from "../api/urls";
 import { type CompanyKey, FIRST_COMPANY_KEY } from "../company/model";
-import { type StringKey, translate } from "../i18n";
+import type { StringKey } from "../i18n";
+import { companyNamed, say, type Words } from "../i18n/words";
 import {
   ADMIN_ID_KEY,
   type CompanyBinding,
@@ -27,7 +28,7 @@ import {
   TOKEN_ORIGIN_KEY,
   tokenKeyOf,
   usability,
-  usabilityMessage,
+  usabilityWords,
   writeBinding,
   writeToken,
   writeUsability,
@@ -42,20 +43,21 @@ import {
   companiesFrom,
   companiesText,
   companyByKey,
-  companyLabel,
   isCompanyKey,
 } from "./companies";
 import {
   defaultSettingsText,
+  MAX_TOKEN_LENGTH,
   SETTING_FIELDS,
+  SETTING_LABELS,
   type Settings,
   type SettingsCheck,
   type SettingsIssue,
   type SettingsMessageOptions,
   type SettingsText,
-  settingLabel,
   settingsFromText,
   settingsTextFrom,
+  tokenWords,
 } from "./model";
 
 /** The part of a property store used here; PropertiesService's Properties fits. */
@@ -73,8 +75,7 @@ export interface PropertyStore {
  */
 export const SETTINGS_KEY = "settings.form";
 // The user properties of the first company's token, where they have always been (bindings.ts).
-export { ADMIN_ID_KEY, TOKEN_KEY, TOKEN_ORIGIN_KEY };
-export const MAX_TOKEN_LENGTH = 2048;
+export { ADMIN_ID_KEY, MAX_TOKEN_LENGTH, TOKEN_KEY, TOKEN_ORIGIN_KEY };
 /**
  * User property: "1" when this user wants an e-mail when a scheduled refresh fails (the same
  * key the schedule reads). Per user: the e-mail goes to them.
@@ -101,7 +102,8 @@ export interface TokenStatus {
  * another origin ("changed": the document's URL changed; "elsewhere": a URL other than the
  * document's was asked for) or to none ("unbound"). For `companyToken`: the company's
  * usability (bindings.ts), "elsewhere" (a URL off the company's origin), or "unknown" (no such
- * company). The message is the notice the user reads; it never holds the token.
+ * company). `words` is the notice the user reads, as data (./words.ts says it in their
+ * language; the message is its English text); it never holds the token.
  */
 export type TokenNotBoundReason =
   | "changed"
@@ -115,13 +117,21 @@ export class TokenNotBoundError extends Error {
   readonly reason: TokenNotBoundReason;
   /** The company asked for; "" from the first company's shims. */
   readonly key: CompanyKey;
+  readonly words: Words;
 
-  constructor(url: string, reason: TokenNotBoundReason, message: string, key: CompanyKey = "") {
+  constructor(
+    url: string,
+    reason: TokenNotBoundReason,
+    words: Words,
+    key: CompanyKey = "",
+    message = say("en", words),
+  ) {
     super(message);
     this.name = "TokenNotBoundError";
     this.url = url;
     this.reason = reason;
     this.key = key;
+    this.words = words;
   }
 }
 
@@ -131,8 +141,8 @@ export interface CompanySeen {
   apiUrl: string;
 }
 
-/** One company and the current user's token for it, as Settings shows them. */
-export interface CompanyStatus {
+/** One company and the current user's token for it, as data. */
+export interface CompanyTokenStatus {
   key: CompanyKey;
   name: string;
   apiUrl: string;
@@ -154,9 +164,15 @@ export interface CompanyStatus {
    * when a token is saved, the company is listed and the token is not usable for it; else null.
    */
   confirm: CompanySeen | null;
+  /** The status as data (./words.ts says it), naming the company and the host. */
+  words: Words;
+}
+
+/** One company and the current user's token for it, as Settings shows them: its status in words. */
+export type CompanyStatus = Omit<CompanyTokenStatus, "words"> & {
   /** The status in the user's words, naming the company and the host. */
   message: string;
-}
+};
 
 /** What a store needs besides its property stores. */
 export interface SettingsStoreSources {
@@ -184,21 +200,21 @@ export interface SettingsStore {
    */
   fields(): Record<string, string>;
   /** The typed settings; a stored value that no longer passes its rule falls back to its default. */
-  load(language?: MessageLanguage): LoadedSettings;
+  load(): LoadedSettings;
   /**
    * Applies `changes` (some fields of SettingsText) over what is stored and saves when every
    * rule passes; saves nothing otherwise.
    */
-  save(changes: unknown, language?: MessageLanguage, options?: SettingsMessageOptions): SettingsCheck;
+  save(changes: unknown, options?: SettingsMessageOptions): SettingsCheck;
   /**
    * The current user's token for requests to `baseUrl`, "" when none is saved. Throws
    * TokenNotBoundError when the token is bound to another origin or to none: pass the URL the
    * requests will go to. For the client only: never show or log it.
    */
-  token(baseUrl: string, language?: MessageLanguage): string;
+  token(baseUrl: string): string;
   tokenStatus(): TokenStatus;
   /** Saves the token, bound to the origin of the document's service URL. */
-  saveToken(token: unknown, language?: MessageLanguage): TokenCheck;
+  saveToken(token: unknown): TokenCheck;
   /**
    * Binds the saved token to the origin of `url`, the owner's explicit confirmation. Only
    * when `url` is the document's service URL now (what the owner was shown); false otherwise
@@ -207,10 +223,10 @@ export interface SettingsStore {
   confirmTokenUrl(url: unknown): boolean;
   /**
    * Why the document's IdAdmin may not go with this user's writes (another editor changed it
-   * since this user saved it, or this user never saved one), as the message they read; null
+   * since this user saved it, or this user never saved one), as the words they read; null
    * when it may (or when none is set: the contract's own message refuses the writes then).
    */
-  adminIdIssue(language?: MessageLanguage): string | null;
+  adminIdIssue(): Words | null;
   removeToken(): void;
   /**
    * The document's companies: the stored list, or (never edited) the first company at the
@@ -223,18 +239,14 @@ export interface SettingsStore {
    * reaches it. A change the current user makes to a company their token is usable for takes
    * the token along (their own act); other users' tokens wait for their owners to confirm.
    */
-  changeCompanies(
-    change: unknown,
-    language: MessageLanguage,
-    context: CompanyChangeContext,
-  ): CompanyChangeResult;
+  changeCompanies(change: unknown, context: CompanyChangeContext): CompanyChangeResult;
   /**
    * The only reader of a token for a company: the current user's token for `key`, for requests
    * to `url`. Throws TokenNotBoundError (with `reason`) unless the company is listed, a token is
    * saved and bound to the company's current name and origin, and `url` is on that origin; for
    * writes, unless an IdAdmin is saved with it too. For the client only: never show or log it.
    */
-  companyToken(key: CompanyKey, url: string, language?: MessageLanguage, purpose?: "read" | "write"): string;
+  companyToken(key: CompanyKey, url: string, purpose?: "read" | "write"): string;
   /**
    * The current user's saved token for `key` ("" when none), bound or not: only for checking the
    * account it opens before a confirmation binds it (companyToken refuses an unbound token).
@@ -244,24 +256,18 @@ export interface SettingsStore {
   /** The IdAdmin the current user saved with their token for `key`; null when none. */
   companyAdminId(key: CompanyKey): number | null;
   /** Every company of the document (removed ones too) and the current user's token for it. */
-  companyStatuses(language?: MessageLanguage): CompanyStatus[];
+  companyStatuses(): CompanyTokenStatus[];
   /**
    * Saves the current user's token and IdAdmin for `key`, bound to the company as `seen` (as
    * the form showed it); refused when the company changed since. Written binding deleted,
    * token, binding: a save cut short leaves the token bound to nothing.
    */
-  saveCompanyToken(
-    key: CompanyKey,
-    token: unknown,
-    adminId: unknown,
-    seen: unknown,
-    language?: MessageLanguage,
-  ): TokenCheck;
+  saveCompanyToken(key: CompanyKey, token: unknown, adminId: unknown, seen: unknown): TokenCheck;
   /**
    * The owner's confirmation: binds their saved token for `key` to the company as `seen`, only
    * when that is the company as listed now. The IdAdmin saved with the token is kept.
    */
-  confirmCompany(key: CompanyKey, seen: unknown, language?: MessageLanguage): TokenCheck;
+  confirmCompany(key: CompanyKey, seen: unknown): TokenCheck;
   /** Removes the current user's token for `key`, its binding first (nothing for a malformed key). */
   removeCompanyToken(key: CompanyKey): void;
   /** Every token the current user has saved, for redaction only: never show or log them. */
@@ -269,34 +275,6 @@ export interface SettingsStore {
   /** Whether this user asked for an e-mail when a scheduled refresh fails (off by default). */
   failureEmail(): boolean;
   setFailureEmail(on: boolean): void;
-}
-
-const ADMIN_NOT_CONFIRMED: Record<MessageLanguage, (id: number, mine: string) => string> = {
-  en: (id, mine) =>
-    `IdAdmin ${id} is not the one you saved${mine ? ` (${mine})` : ""}: save it in Settings to write as ${id}.`,
-  es: (id, mine) =>
-    `IdAdmin ${id} no es el que usted guardó${mine ? ` (${mine})` : ""}: guárdelo en Configuración para escribir como ${id}.`,
-};
-
-const TOKEN_REASONS: Record<MessageLanguage, Record<string, string>> = {
-  en: {
-    empty: "is empty",
-    text: "must be text",
-    long: `is longer than ${MAX_TOKEN_LENGTH} characters`,
-    spaces: "contains spaces or line breaks; paste the token alone",
-  },
-  es: {
-    empty: "está vacío",
-    text: "debe ser texto",
-    long: `tiene más de ${MAX_TOKEN_LENGTH} caracteres`,
-    spaces: "contiene espacios o saltos de línea; pegue solo el token",
-  },
-};
-
-/** Why a token was refused (`checkToken`'s issue's `params.reason`), in `language`. */
-export function tokenIssueText(reason: string, language: MessageLanguage): string {
-  const label = language === "es" ? "El token de acceso" : "The access token";
-  return `${label} ${TOKEN_REASONS[language][reason]}.`;
 }
 
 function hasControlCharacter(text: string): boolean {
@@ -308,12 +286,10 @@ function hasControlCharacter(text: string): boolean {
 }
 
 /** Checks a token without ever putting it in a message. */
-export function checkToken(token: unknown, language: MessageLanguage = "en"): TokenCheck {
+export function checkToken(token: unknown): TokenCheck {
   const fail = (reason: string): TokenCheck => ({
     ok: false,
-    issues: [
-      { field: "token", rule: "token", message: tokenIssueText(reason, language), params: { reason } },
-    ],
+    issues: [{ field: "token", rule: "token", words: tokenWords(reason), params: { reason } }],
   });
   if (typeof token !== "string") return fail("text");
   const t = token.trim();
@@ -327,19 +303,18 @@ export function checkToken(token: unknown, language: MessageLanguage = "en"): To
 /** An IdAdmin typed beside a company's token: a whole number from 1, or empty for none. */
 function adminIdInput(
   value: unknown,
-  language: MessageLanguage,
 ): { ok: true; value: number | null } | { ok: false; issue: SettingsIssue } {
   if (value === undefined || value === null) return { ok: true, value: null };
   const text = typeof value === "number" || typeof value === "string" ? String(value).trim() : null;
   if (text === "") return { ok: true, value: null };
-  const label = translate(language, "settings.adminId");
+  const label = { say: "settings.adminId" } as const;
   if (text === null)
     return {
       ok: false,
       issue: {
         field: "adminId",
         rule: "text",
-        message: ruleMessage("text", label, { got: typeof value }, language),
+        words: ruleWords("text", label, { got: typeof value }),
       },
     };
   const r = SETTING_FIELDS.adminId.check(text);
@@ -349,7 +324,7 @@ function adminIdInput(
     issue: {
       field: "adminId",
       rule: r.rule,
-      message: ruleMessage(r.rule as "integer", label, r.params, language),
+      words: ruleWords(r.rule as "integer", label, r.params),
     },
   };
 }
@@ -374,22 +349,18 @@ export function createSettingsStore(stores: SettingsStoreSources): SettingsStore
    * Applies `changes` over the stored form and saves it when every rule passes. This user's
    * token follows a URL they change themselves; their IdAdmin is the one they saved.
    */
-  function save(
-    changes: unknown,
-    language: MessageLanguage = "en",
-    options: SettingsMessageOptions = {},
-  ): SettingsCheck {
+  function save(changes: unknown, options: SettingsMessageOptions = {}): SettingsCheck {
     const current = form.storedRecord();
     const merged = settingsTextFrom(changes, settingsTextFrom(current));
-    const checked = settingsFromText(merged, language, options);
+    const checked = settingsFromText(merged, options);
     if (!checked.ok) return checked;
     const before = form.load().settings.baseUrl;
     // Once the document lists its companies, each has its URL there (changeCompanies), and
     // `baseUrl` only follows the first company's for older versions.
     if (document.getProperty(COMPANIES_KEY) !== null && checked.settings.baseUrl !== before) {
-      const field = options.labels ? settingLabel("baseUrl", language) : "baseUrl";
-      const message = translate(language, "company.issue.baseUrl", { field });
-      return { ok: false, issues: [{ field: "baseUrl", rule: "companies", message }] };
+      const field = options.labels ? { say: SETTING_LABELS.baseUrl } : "baseUrl";
+      const words: Words = { key: "company.issue.baseUrl", params: { field } };
+      return { ok: false, issues: [{ field: "baseUrl", rule: "companies", words }] };
     }
     const followed = mine.rawToken() !== "" && mine.boundOrigin() === originOf(before);
     // Keys this version does not know are kept: a newer version may have written them.
@@ -444,16 +415,16 @@ function storedForm(document: PropertyStore) {
     return settingsTextFrom(storedRecord(), defaultSettingsText());
   }
 
-  function load(language: MessageLanguage = "en"): LoadedSettings {
+  function load(): LoadedSettings {
     const stored = text();
-    const checked = settingsFromText(stored, language);
+    const checked = settingsFromText(stored);
     if (checked.ok) return { settings: checked.settings, text: checked.text, issues: [] };
     // Fall back field by field so that one bad value does not hide the others.
     const cleaned = { ...stored };
     for (const issue of checked.issues) {
       if (issue.field in cleaned) cleaned[issue.field as keyof SettingsText] = "";
     }
-    const retry = settingsFromText(cleaned, language);
+    const retry = settingsFromText(cleaned);
     const settings = retry.ok
       ? retry.settings
       : (settingsFromText(defaultSettingsText()) as { settings: Settings }).settings;
@@ -493,7 +464,7 @@ function userToken(user: PropertyStore, load: StoredForm["load"]) {
     else user.setProperty(ADMIN_ID_KEY, String(adminId));
   }
 
-  function token(baseUrl: string, language: MessageLanguage = "en"): string {
+  function token(baseUrl: string): string {
     const saved = rawToken();
     if (saved === "") return "";
     const bound = boundOrigin();
@@ -502,15 +473,10 @@ function userToken(user: PropertyStore, load: StoredForm["load"]) {
     const documentUrl = load().settings.baseUrl;
     const reason: TokenNotBoundError["reason"] =
       bound === "" ? "unbound" : originOf(documentUrl) === wanted ? "changed" : "elsewhere";
-    throw new TokenNotBoundError(
-      baseUrl,
-      reason,
-      translate(language, `settings.notBound.${reason}` as StringKey, {
-        url: baseUrl,
-        bound: hostOf(bound),
-        host: hostOf(baseUrl),
-      }),
-    );
+    throw new TokenNotBoundError(baseUrl, reason, {
+      key: `settings.notBound.${reason}` as StringKey,
+      params: { url: baseUrl, bound: hostOf(bound), host: hostOf(baseUrl) },
+    });
   }
 
   const members: Pick<
@@ -528,8 +494,8 @@ function userToken(user: PropertyStore, load: StoredForm["load"]) {
         confirmUrl: t !== "" && bound !== originOf(documentUrl) ? documentUrl : "",
       };
     },
-    saveToken(value, language = "en") {
-      const checked = checkToken(value, language);
+    saveToken(value) {
+      const checked = checkToken(value);
       if (checked.ok) {
         // Unbound first: a save cut short leaves a token bound to nothing, never a new token
         // bound to an old origin or an old token to a new one.
@@ -547,12 +513,15 @@ function userToken(user: PropertyStore, load: StoredForm["load"]) {
       bind(documentUrl);
       return true;
     },
-    adminIdIssue(language = "en") {
+    adminIdIssue() {
       const adminId = load().settings.adminId;
       if (adminId === null) return null;
       const mine = String(user.getProperty(ADMIN_ID_KEY) || "").trim();
       if (mine === String(adminId)) return null;
-      return ADMIN_NOT_CONFIRMED[language](adminId, mine);
+      const words: Words = mine
+        ? { key: "settings.adminNotConfirmed", params: { id: adminId, mine } }
+        : { key: "settings.adminNotSaved", params: { id: adminId } };
+      return words;
     },
     removeToken() {
       user.deleteProperty(TOKEN_ORIGIN_KEY);
@@ -562,8 +531,8 @@ function userToken(user: PropertyStore, load: StoredForm["load"]) {
   return { rawToken, boundOrigin, bind, bindAdminId, token, ...members };
 }
 
-function companyIssue(field: string, rule: string, message: string): TokenCheck {
-  return { ok: false, issues: [{ field, rule, message }] };
+function companyIssue(field: string, rule: string, words: Words): TokenCheck {
+  return { ok: false, issues: [{ field, rule, words }] };
 }
 
 /** The listed company `key` as `seen` shows it, or why a save or confirmation is refused. */
@@ -571,23 +540,21 @@ function listedAsSeen(
   companies: Companies,
   key: CompanyKey,
   seen: unknown,
-  language: MessageLanguage,
 ): { ok: true; entry: CompanyEntry } | { ok: false; check: TokenCheck } {
   const entry = typeof key === "string" ? companyByKey(companies, key) : undefined;
   if (!entry)
     return {
       ok: false,
-      check: companyIssue(
-        "key",
-        "unknown",
-        translate(language, "company.issue.unknown", { key: String(key).slice(0, 40) }),
-      ),
+      check: companyIssue("key", "unknown", {
+        key: "company.issue.unknown",
+        params: { key: String(key).slice(0, 40) },
+      }),
     };
-  const label = companyLabel(entry, language);
+  const label = companyNamed(entry.name, hostOf(entry.apiUrl));
   if (entry.removed)
     return {
       ok: false,
-      check: companyIssue("key", "removed", translate(language, "company.issue.removed", { company: label })),
+      check: companyIssue("key", "removed", { key: "company.issue.removed", params: { company: label } }),
     };
   const name = ownMember(seen, "name");
   const apiUrl = ownMember(seen, "apiUrl");
@@ -600,15 +567,10 @@ function listedAsSeen(
     const shown = typeof name === "string" && name.trim() !== "" ? name.trim() : label;
     return {
       ok: false,
-      check: companyIssue(
-        "seen",
-        "stale",
-        translate(language, "company.issue.seen", {
-          company: shown,
-          name: label,
-          host: hostOf(entry.apiUrl),
-        }),
-      ),
+      check: companyIssue("seen", "stale", {
+        key: "company.issue.seen",
+        params: { company: shown, name: label, host: hostOf(entry.apiUrl) },
+      }),
     };
   }
   return { ok: true, entry };
@@ -630,13 +592,9 @@ function companyTokens(document: PropertyStore, user: PropertyStore, now: () => 
     return { token: readToken(user, key), binding: readBinding(user, key) };
   }
 
-  function changeCompanies(
-    change: unknown,
-    language: MessageLanguage,
-    context: CompanyChangeContext,
-  ): CompanyChangeResult {
+  function changeCompanies(change: unknown, context: CompanyChangeContext): CompanyChangeResult {
     const before = companies();
-    const result = applyCompanyChange(before, change, language, context);
+    const result = applyCompanyChange(before, change, context);
     if (!result.ok) return result;
     document.setProperty(COMPANIES_KEY, companiesText(result.companies));
     const first = companyByKey(result.companies, FIRST_COMPANY_KEY);
@@ -656,39 +614,24 @@ function companyTokens(document: PropertyStore, user: PropertyStore, now: () => 
     return result;
   }
 
-  function companyToken(
-    key: CompanyKey,
-    url: string,
-    language: MessageLanguage = "en",
-    purpose: "read" | "write" = "read",
-  ): string {
+  function companyToken(key: CompanyKey, url: string, purpose: "read" | "write" = "read"): string {
     const entry = companyByKey(companies(), key);
     if (!entry)
-      throw new TokenNotBoundError(
-        url,
-        "unknown",
-        translate(language, "company.status.unknown", { key }),
-        key,
-      );
+      throw new TokenNotBoundError(url, "unknown", { key: "company.status.unknown", params: { key } }, key);
     const { token: saved, binding } = bindingFor(key);
     const status =
       purpose === "write"
         ? writeUsability(entry, binding, saved !== "")
         : usability(entry, binding, saved !== "");
     if (status !== "ready")
-      throw new TokenNotBoundError(url, status, usabilityMessage(status, entry, binding, language), key);
+      throw new TokenNotBoundError(url, status, usabilityWords(status, entry, binding), key);
     const wanted = originOf(url);
     if (wanted === "" || wanted !== originOf(entry.apiUrl))
-      throw new TokenNotBoundError(
-        url,
-        "elsewhere",
-        usabilityMessage("elsewhere", entry, binding, language, url),
-        key,
-      );
+      throw new TokenNotBoundError(url, "elsewhere", usabilityWords("elsewhere", entry, binding, url), key);
     return saved;
   }
 
-  function companyStatuses(language: MessageLanguage = "en"): CompanyStatus[] {
+  function companyStatuses(): CompanyTokenStatus[] {
     return companies().entries.map((entry) => {
       const { token: saved, binding } = bindingFor(entry.key);
       const status = usability(entry, binding, saved !== "");
@@ -706,35 +649,29 @@ function companyTokens(document: PropertyStore, user: PropertyStore, now: () => 
         boundHost: binding ? hostOf(binding.origin) : "",
         adminId: readAdminId(user, entry.key),
         confirm: confirmable ? { name: entry.name, apiUrl: entry.apiUrl } : null,
-        message: usabilityMessage(writeStatus, entry, binding, language),
+        words: usabilityWords(writeStatus, entry, binding),
       };
     });
   }
 
-  function saveCompanyToken(
-    key: CompanyKey,
-    value: unknown,
-    adminId: unknown,
-    seen: unknown,
-    language: MessageLanguage = "en",
-  ): TokenCheck {
-    const listed = listedAsSeen(companies(), key, seen, language);
+  function saveCompanyToken(key: CompanyKey, value: unknown, adminId: unknown, seen: unknown): TokenCheck {
+    const listed = listedAsSeen(companies(), key, seen);
     if (!listed.ok) return listed.check;
     const issues: SettingsIssue[] = [];
-    const checked = checkToken(value, language);
+    const checked = checkToken(value);
     if (!checked.ok) issues.push(...checked.issues);
-    const id = adminIdInput(adminId, language);
+    const id = adminIdInput(adminId);
     if (!id.ok) issues.push(id.issue);
     if (issues.length > 0 || !id.ok) return { ok: false, issues };
     writeToken(user, key, (value as string).trim(), boundTo(now, listed.entry, id.value));
     return { ok: true };
   }
 
-  function confirmCompany(key: CompanyKey, seen: unknown, language: MessageLanguage = "en"): TokenCheck {
-    const listed = listedAsSeen(companies(), key, seen, language);
+  function confirmCompany(key: CompanyKey, seen: unknown): TokenCheck {
+    const listed = listedAsSeen(companies(), key, seen);
     if (!listed.ok) return listed.check;
     if (readToken(user, key) === "")
-      return companyIssue("token", "noToken", usabilityMessage("noToken", listed.entry, null, language));
+      return companyIssue("token", "noToken", usabilityWords("noToken", listed.entry, null));
     writeBinding(user, key, boundTo(now, listed.entry, readAdminId(user, key)));
     return { ok: true };
   }

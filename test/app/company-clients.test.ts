@@ -9,6 +9,7 @@ import type { CallEvent } from "../../src/api";
 import { type ConnectionServices, companyConnections } from "../../src/app/company-clients";
 import type { CompanyKey } from "../../src/company/model";
 import { companyKeyFromUuid, createSettingsStore, type SettingsStore } from "../../src/settings";
+import { settingsIssueText } from "../../src/settings/words";
 import { fakeClock, fixture, ok, scriptedTransport } from "../api/fakes";
 import { memoryStore } from "../settings/stores";
 
@@ -52,10 +53,9 @@ function connect(services: ConnectionServices, purpose: "read" | "write" = "read
 function addBeta(store: SettingsStore): CompanyKey {
   const r = store.changeCompanies(
     { rev: store.companies().rev, kind: "add", name: "Beta", apiUrl: URL_B, firstName: "Alpha" },
-    "en",
     { newKey: () => companyKeyFromUuid("00000000beta-0000"), now: 1000 },
   );
-  if (!r.ok) throw new Error(r.issues.map((i) => i.message).join(" | "));
+  if (!r.ok) throw new Error(r.issues.map((i) => settingsIssueText(i, "en")).join(" | "));
   const beta = r.companies.entries.find((e) => e.name === "Beta");
   if (!beta) throw new Error("no Beta");
   return beta.key;

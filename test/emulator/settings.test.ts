@@ -59,8 +59,8 @@ describe("pre-storing a document of several companies", () => {
         ["c0", "Alpha", URL],
         [keys[1], "Beta", URL],
       ]);
-      expect(ben.companyToken("c0", URL, "en", "write")).toBe("alpha-token-0001");
-      expect(ben.companyToken(keys[1] as string, URL, "en", "write")).toBe("beta-token-00002");
+      expect(ben.companyToken("c0", URL, "write")).toBe("alpha-token-0001");
+      expect(ben.companyToken(keys[1] as string, URL, "write")).toBe("beta-token-00002");
       expect(ben.companyStatuses().map((s) => [s.name, s.writeStatus, s.adminId])).toEqual([
         ["Alpha", "ready", 1001],
         ["Beta", "ready", 2001],

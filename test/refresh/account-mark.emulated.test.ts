@@ -8,6 +8,7 @@
  * Refresh all and of Refresh selected rows), the schedule's history and the notice; Alpha's
  * rows are refreshed as usual.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
 import { type RunningCompany, type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
@@ -15,6 +16,7 @@ import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
 import type { ConnectionCheck } from "../../src/settings/view";
+import { settingsIssueText } from "../../src/settings/words";
 import { closeAll, emulatorOf } from "../support/emulation";
 import { storeAlphaAndBeta, userStore } from "../support/two-companies";
 import { privateBuild, sheetOf } from "./emulation";
@@ -50,7 +52,7 @@ function saveToken(user: string, key: string, company: RunningCompany, name: str
     name,
     apiUrl: sandbox.url,
   });
-  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join("; "));
+  if (!saved.ok) throw new Error(saved.issues.map((i) => settingsIssueText(i, "en")).join("; "));
 }
 
 /** Alpha (c0) and Beta on the sandbox, Ana's own token for each. */

@@ -119,7 +119,6 @@ describe("the scheduled refresh of two companies", () => {
     const ben = storeOf(BEN);
     const renamed = ben.changeCompanies(
       { kind: "rename", rev: ben.companies().rev, key: betaKey, name: "Beta SA" },
-      "en",
       { newKey: () => "unused", now: 2000 },
     );
     expect(renamed.ok).toBe(true);

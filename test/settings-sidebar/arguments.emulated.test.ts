@@ -8,8 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { privateBuild } from "../../dev/bench/build";
 import type { Emulator } from "../../dev/emulator/index";
 import { SETTINGS_KEY } from "../../src/settings";
-import { SETTING_FIELDS, SETTING_NAMES, settingLabel } from "../../src/settings/model";
+import { SETTING_FIELDS, SETTING_NAMES } from "../../src/settings/model";
 import type { SaveSettingsResult } from "../../src/settings/view";
+import { settingLabel } from "../../src/settings/words";
 import { closeAll, emulatorOf } from "../support/emulation";
 
 const ANA = "ana@empresa.cl";

@@ -12,17 +12,18 @@ import {
   defaultSettingsForm,
   storedSettingsForm,
 } from "../../src/settings/form";
+import { fieldProblems } from "../../src/settings/words";
 import { memoryStore } from "../settings/stores";
 
 function problems(patch: Record<string, unknown>, language: "en" | "es" = "en") {
-  const result = checkSettingsForm({ ...defaultSettingsForm(language), ...patch }, language);
-  return result.ok ? [] : result.problems;
+  const result = checkSettingsForm({ ...defaultSettingsForm(language), ...patch });
+  return result.ok ? [] : fieldProblems(result.issues, language);
 }
 
 describe("settings form", () => {
   it("accepts the defaults in both languages, with sheet names in that language", () => {
-    expect(checkSettingsForm(defaultSettingsForm("en"), "en").ok).toBe(true);
-    expect(checkSettingsForm(defaultSettingsForm("es"), "es").ok).toBe(true);
+    expect(checkSettingsForm(defaultSettingsForm("en")).ok).toBe(true);
+    expect(checkSettingsForm(defaultSettingsForm("es")).ok).toBe(true);
     expect(defaultSettingsForm("es").sheetFunds).toBe("Fondos");
     expect(defaultSettingsForm("en").baseUrl).toBe("https://api.rindegastos.com/v1");
     // The form edits exactly the model's settings.
@@ -40,7 +41,7 @@ describe("settings form", () => {
   it("opens whole when only the connection was saved, and saves as it opened", () => {
     const document = memoryStore();
     const store = createSettingsStore({ document: document.store, user: memoryStore().store });
-    expect(store.save({ baseUrl: "https://x.example/v1", adminId: "7" }, "en").ok).toBe(true);
+    expect(store.save({ baseUrl: "https://x.example/v1", adminId: "7" }).ok).toBe(true);
     const form = storedSettingsForm(store.text(), "en");
     expect(form).toMatchObject({
       baseUrl: "https://x.example/v1",
@@ -50,19 +51,16 @@ describe("settings form", () => {
       sheetFunds: "Funds",
       sheetOutbox: "Outbox",
     });
-    expect(checkSettingsForm(form, "en")).toMatchObject({ ok: true });
+    expect(checkSettingsForm(form)).toMatchObject({ ok: true });
   });
 
   it("cleans what it accepts: trimmed, currency upper-cased, no trailing slash", () => {
-    const result = checkSettingsForm(
-      {
-        ...defaultSettingsForm("en"),
-        baseUrl: " https://x.example/v1/ ",
-        reportCurrency: "clp",
-        adminId: " 42 ",
-      },
-      "en",
-    );
+    const result = checkSettingsForm({
+      ...defaultSettingsForm("en"),
+      baseUrl: " https://x.example/v1/ ",
+      reportCurrency: "clp",
+      adminId: " 42 ",
+    });
     expect(result.ok && result.form).toMatchObject({
       baseUrl: "https://x.example/v1",
       reportCurrency: "CLP",
@@ -109,7 +107,7 @@ describe("settings form", () => {
   });
 
   it("an emptied sheet name means the default name, as everywhere else", () => {
-    const result = checkSettingsForm({ ...defaultSettingsForm("en"), sheetOutbox: "  " }, "en");
+    const result = checkSettingsForm({ ...defaultSettingsForm("en"), sheetOutbox: "  " });
     expect(result.ok && result.form.sheetOutbox).toBe("");
   });
 
@@ -120,7 +118,7 @@ describe("settings form", () => {
   });
 
   it("refuses anything that is not a form", () => {
-    expect(checkSettingsForm(null, "en")).toMatchObject({ ok: false, problems: [{ field: "form" }] });
+    expect(checkSettingsForm(null)).toMatchObject({ ok: false, issues: [{ field: "form" }] });
   });
 
   it("reads a stored form over the defaults, ignoring unknown keys", () => {
@@ -131,14 +129,15 @@ describe("settings form", () => {
   });
 
   it("checks a typed token with the store's rule", () => {
-    expect(checkToken("  abcdefgh1234  ", "en")).toEqual({ ok: true, token: "abcdefgh1234" });
-    expect(checkToken("has a space inside", "en")).toEqual({
+    expect(checkToken("  abcdefgh1234  ")).toEqual({ ok: true, token: "abcdefgh1234" });
+    const refused = checkToken("has a space inside");
+    expect({ ok: refused.ok, problem: !refused.ok && fieldProblems([refused.issue], "en")[0] }).toEqual({
       ok: false,
       problem: {
         field: "token",
         message: "The access token contains spaces or line breaks; paste the token alone.",
       },
     });
-    expect(checkToken("", "en").ok).toBe(false);
+    expect(checkToken("").ok).toBe(false);
   });
 });

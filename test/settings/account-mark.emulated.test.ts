@@ -221,7 +221,6 @@ describe("a token bound again after its company's URL changed", () => {
     const ana = storeOf(em, ANA);
     const repointed = ana.changeCompanies(
       { kind: "repoint", rev: ana.companies().rev, key: beta, apiUrl: moved },
-      "en",
       { newKey: () => "cnever001", now: em.now().getTime() },
     );
     expect(repointed.ok).toBe(true);

@@ -20,14 +20,17 @@ import {
   type PropertyStore,
   readBinding,
   type SettingsStore,
+  settingsIssueText,
+  settingsWords,
+  statusInWords,
   TOKEN_KEY,
   TOKEN_ORIGIN_KEY,
   TokenNotBoundError,
   tokenKeyOf,
   usability,
-  usabilityMessage,
+  usabilityWords,
 } from "../../src/settings";
-import { memoryStore } from "./stores";
+import { memoryStore, saidIn } from "./stores";
 
 const URL_A = "https://api.rindegastos.com/v1";
 const URL_B = "https://beta.example.com/v1";
@@ -55,9 +58,14 @@ function team() {
   };
 }
 
+/** The statuses as Settings shows them: each with its message in `language` (the settings' words). */
+function statusesOf(store: SettingsStore, language: "en" | "es" = "en") {
+  return store.companyStatuses().map((s) => statusInWords(s, language));
+}
+
 function change(by: SettingsStore, body: Record<string, unknown>) {
-  const r = by.changeCompanies({ rev: by.companies().rev, ...body }, "en", context());
-  if (!r.ok) throw new Error(r.issues.map((i) => i.message).join(" | "));
+  const r = by.changeCompanies({ rev: by.companies().rev, ...body }, context());
+  if (!r.ok) throw new Error(r.issues.map((i) => settingsIssueText(i, "en")).join(" | "));
   return r.key;
 }
 
@@ -68,7 +76,7 @@ function seenOf(store: SettingsStore, key: string) {
 
 function saveFor(store: SettingsStore, key: string, token: string, adminId: unknown = 7) {
   const r = store.saveCompanyToken(key, token, adminId, seenOf(store, key));
-  if (!r.ok) throw new Error(r.issues.map((i) => i.message).join(" | "));
+  if (!r.ok) throw new Error(r.issues.map((i) => settingsIssueText(i, "en")).join(" | "));
 }
 
 function reasonOf(run: () => unknown): string {
@@ -140,7 +148,7 @@ describe("the legacy mapping: a one-company spreadsheet keeps its keys", () => {
     const t = team();
     t.ana.data.set(TOKEN_KEY, TOKEN_1);
     expect(reasonOf(() => t.asAna.companyToken("c0", URL_A))).toBe("unbound");
-    expect(t.asAna.companyStatuses()[0]).toMatchObject({
+    expect(statusesOf(t.asAna)[0]).toMatchObject({
       status: "unbound",
       confirm: { name: "", apiUrl: URL_A },
       message:
@@ -175,7 +183,7 @@ describe("table 2.3: who changes what, and what happens to tokens", () => {
     expect(() => t.asAna.companyToken("c0", URL_A)).toThrow(
       "Alpha was renamed Alpha SA by another editor: confirm it in Settings to use your token for it (host api.rindegastos.com).",
     );
-    expect(() => t.asAna.companyToken("c0", URL_A, "es")).toThrow(
+    expect(() => saidIn("es", () => t.asAna.companyToken("c0", URL_A))).toThrow(
       "Otro editor cambió el nombre de Alpha a Alpha SA: confírmelo en Configuración para usar su token con ella (host api.rindegastos.com).",
     );
     expect(t.asAna.companyToken(t.beta, URL_B)).toBe(TOKEN_2);
@@ -277,22 +285,22 @@ describe("reading a token", () => {
     expect(reasonOf(() => t.asLuis.companyToken("c0", URL_A))).toBe("noToken");
     saveFor(t.asLuis, t.beta, "luis-token-beta-0009", "");
     expect(t.asLuis.companyToken(t.beta, URL_B)).toBe("luis-token-beta-0009");
-    expect(reasonOf(() => t.asLuis.companyToken(t.beta, URL_B, "en", "write"))).toBe("noAdminId");
-    expect(t.asLuis.companyStatuses()[1]).toMatchObject({
+    expect(reasonOf(() => t.asLuis.companyToken(t.beta, URL_B, "write"))).toBe("noAdminId");
+    expect(statusesOf(t.asLuis)[1]).toMatchObject({
       status: "ready",
       writeStatus: "noAdminId",
       message:
         "No IdAdmin is saved with your token for Beta (host beta.example.com): save your token with an IdAdmin in Settings to write to it.",
     });
-    expect(t.asAna.companyToken(t.beta, URL_B, "en", "write")).toBe(TOKEN_2);
+    expect(t.asAna.companyToken(t.beta, URL_B, "write")).toBe(TOKEN_2);
   });
 
   it("never puts a token in a message or an issue", () => {
     const t = alphaBeta();
     change(t.asLuis, { kind: "rename", key: t.beta, name: "Beta SA" });
     const texts = [
-      ...t.asAna.companyStatuses("en").map((s) => s.message),
-      ...t.asAna.companyStatuses("es").map((s) => s.message),
+      ...statusesOf(t.asAna, "en").map((s) => s.message),
+      ...statusesOf(t.asAna, "es").map((s) => s.message),
       JSON.stringify(
         t.asAna.saveCompanyToken(t.beta, `${TOKEN_2} x`, "zz", { name: "Beta SA", apiUrl: URL_B }),
       ),
@@ -327,7 +335,10 @@ describe("saving and confirming are made knowing the company as shown", () => {
     change(t.asLuis, { kind: "rename", key: t.beta, name: "Beta SA" });
     const before = new Map(t.ana.data);
     const r = t.asAna.saveCompanyToken(t.beta, "ana-token-beta-new01", 7, { name: "Beta", apiUrl: URL_B });
-    expect(r).toEqual({
+    expect({
+      ok: r.ok,
+      issues: !r.ok && r.issues.map(({ words, ...i }) => ({ ...i, message: settingsWords(words, "en") })),
+    }).toEqual({
       ok: false,
       issues: [
         {
@@ -346,7 +357,7 @@ describe("saving and confirming are made knowing the company as shown", () => {
   it("token and IdAdmin are checked, each issue naming its field", () => {
     const t = alphaBeta();
     const r = t.asAna.saveCompanyToken(t.beta, "two words", "x", seenOf(t.asAna, t.beta));
-    expect(!r.ok && r.issues.map((i) => [i.field, i.message])).toEqual([
+    expect(!r.ok && r.issues.map((i) => [i.field, settingsIssueText(i, "en")])).toEqual([
       ["token", "The access token contains spaces or line breaks; paste the token alone."],
       ["adminId", 'Administrator id for writes (IdAdmin) must be a whole number (got "x").'],
     ]);
@@ -451,7 +462,7 @@ describe("usability", () => {
       "noAdminId",
     ] as const)
       for (const language of ["en", "es"] as const) {
-        const text = usabilityMessage(status, entry, { ...bound, name: "Alfa" }, language);
+        const text = settingsWords(usabilityWords(status, entry, { ...bound, name: "Alfa" }), language);
         expect(text, `${status} ${language}`).toContain("Alpha");
         expect(text, `${status} ${language}`).toContain("api.rindegastos.com");
         expect(text).not.toMatch(/\{\w+\}/);
@@ -620,7 +631,7 @@ describe("property: another editor's changes never send a token anywhere its own
                     rows: "keep",
                   };
             const wasReady = new Map(before.entries.map((e) => [e.key, ready(e.key)]));
-            const r = by.changeCompanies({ ...body, rev: before.rev }, "en", made);
+            const r = by.changeCompanies({ ...body, rev: before.rev }, made);
             // The owner's own change takes their usable token along; nobody else's does.
             if (r.ok && s.by === "owner")
               for (const e of r.companies.entries) {

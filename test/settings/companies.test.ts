@@ -18,6 +18,8 @@ import {
   MAX_FORMER_NAMES,
   MAX_REMOVED_COMPANIES,
 } from "../../src/settings/companies";
+import type { SettingsIssue } from "../../src/settings/model";
+import { settingsIssueText } from "../../src/settings/words";
 
 const URL_A = "https://api.rindegastos.com/v1";
 const URL_B = "https://beta.example.com/v1";
@@ -29,7 +31,12 @@ function keyMaker() {
 }
 
 function ok(r: CompanyChangeResult): Companies {
-  if (!r.ok) throw new Error(`refused: ${r.issues.map((i) => i.message).join(" | ")}`);
+  if (!r.ok)
+    throw new Error(
+      `refused: ${said(r.issues)
+        .map((i) => i.message)
+        .join(" | ")}`,
+    );
   return r.companies;
 }
 
@@ -37,8 +44,7 @@ function ok(r: CompanyChangeResult): Companies {
 function changed(start: Companies, ...changes: Record<string, unknown>[]): Companies {
   const context = keyMaker();
   let list = start;
-  for (const change of changes)
-    list = ok(applyCompanyChange(list, { ...change, rev: list.rev }, "en", context));
+  for (const change of changes) list = ok(applyCompanyChange(list, { ...change, rev: list.rev }, context));
   return list;
 }
 
@@ -47,10 +53,15 @@ function alphaBeta(): Companies {
   return changed(legacyCompanies(URL_A), { kind: "add", name: "Beta", apiUrl: URL_B, firstName: "Alpha" });
 }
 
+/** Issues as a surface shows them: each with its message in `language` (the settings' words). */
+function said(issues: readonly SettingsIssue[], language: "en" | "es" = "en") {
+  return issues.map(({ words, ...rest }) => ({ ...rest, message: settingsIssueText({ words }, language) }));
+}
+
 function refused(list: Companies, change: Record<string, unknown>, language: "en" | "es" = "en") {
-  const r = applyCompanyChange(list, { rev: list.rev, ...change }, language, keyMaker());
+  const r = applyCompanyChange(list, { rev: list.rev, ...change }, keyMaker());
   if (r.ok) throw new Error("accepted");
-  return r.issues;
+  return said(r.issues, language);
 }
 
 describe("old settings", () => {
@@ -98,10 +109,14 @@ describe("keys", () => {
     const list = alphaBeta();
     const taken = list.entries[1]?.key as string;
     const keys = [taken, "c0", "cnew00001"];
-    const r = applyCompanyChange(list, { kind: "add", rev: list.rev, name: "Gamma", apiUrl: URL_B }, "en", {
-      newKey: () => keys.shift() as string,
-      now: 0,
-    });
+    const r = applyCompanyChange(
+      list,
+      { kind: "add", rev: list.rev, name: "Gamma", apiUrl: URL_B },
+      {
+        newKey: () => keys.shift() as string,
+        now: 0,
+      },
+    );
     expect(r.ok && r.key).toBe("cnew00001");
   });
 });
@@ -334,10 +349,14 @@ describe("how many", () => {
       list = changed(list, { kind: "add", name: `Temp ${i}`, apiUrl: URL_B });
       const key = list.entries.at(-1)?.key as string;
       list = ok(
-        applyCompanyChange(list, { kind: "remove", key, rev: list.rev, rows: "remove" }, "en", {
-          newKey: () => "cunused00",
-          now: 5000 + i,
-        }),
+        applyCompanyChange(
+          list,
+          { kind: "remove", key, rev: list.rev, rows: "remove" },
+          {
+            newKey: () => "cunused00",
+            now: 5000 + i,
+          },
+        ),
       );
       removedKeys.push(key);
     }
@@ -381,7 +400,7 @@ describe("the other changes", () => {
       rule: "unknown",
     });
     for (const change of [null, [], "add", { kind: "drop", rev: list.rev }, { kind: "add" }])
-      expect(applyCompanyChange(list, change, "en", keyMaker())).toMatchObject({
+      expect(applyCompanyChange(list, change, keyMaker())).toMatchObject({
         ok: false,
         issues: [{ field: "change", rule: "request" }],
       });
@@ -396,10 +415,9 @@ describe("rev", () => {
     const stale = applyCompanyChange(
       renamed,
       { kind: "rename", key: "c0", name: "Other", rev: list.rev },
-      "en",
       keyMaker(),
     );
-    expect(stale).toEqual({
+    expect({ ok: stale.ok, issues: !stale.ok && said(stale.issues) }).toEqual({
       ok: false,
       issues: [
         {
@@ -413,9 +431,8 @@ describe("rev", () => {
     const es = applyCompanyChange(
       renamed,
       { kind: "rename", key: "c0", name: "Otra", rev: list.rev },
-      "es",
       keyMaker(),
     );
-    expect(!es.ok && es.issues[0]?.message).toMatch(/^La lista de empresas cambió/);
+    expect(!es.ok && said(es.issues, "es")[0]?.message).toMatch(/^La lista de empresas cambió/);
   });
 });

@@ -31,8 +31,8 @@ function saveConnection(
   input: { baseUrl?: string; adminId?: string; token?: string },
 ): void {
   const { token, ...fields } = input;
-  store.save(fields, "en");
-  if (token) store.saveToken(token, "en");
+  store.save(fields);
+  if (token) store.saveToken(token);
 }
 
 function setup() {

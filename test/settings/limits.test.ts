@@ -10,6 +10,7 @@ import {
   SETTING_NAMES,
   settingsFromText,
 } from "../../src/settings/model";
+import { settingsIssueText } from "../../src/settings/words";
 
 const PROPERTY_VALUE_BYTES = 9 * 1024;
 
@@ -31,7 +32,9 @@ describe("settings' maximum lengths", () => {
         issues.map((i) => [i.field, i.rule]),
         name,
       ).toEqual([[name, "maxLength"]]);
-      expect(issues[0]?.message).toBe(`${name} must be at most ${max} characters long (got ${max + 1}).`);
+      expect(issues[0] && settingsIssueText(issues[0], "en")).toBe(
+        `${name} must be at most ${max} characters long (got ${max + 1}).`,
+      );
     }
   });
 });

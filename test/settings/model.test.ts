@@ -6,17 +6,18 @@ import {
   reportWindowDates,
   type SettingsText,
   settingsFromText,
+  settingsIssueText,
   settingsTextFrom,
   sheetNamesFor,
 } from "../../src/settings";
-import { appliedFilters } from "../../src/settings/model";
+import { appliedFilters } from "../../src/settings/words";
 
 const text = (changes: Partial<SettingsText>) => settingsTextFrom(changes);
 
 function issuesOf(changes: Partial<SettingsText>, language: "en" | "es" = "en") {
-  const r = settingsFromText(text(changes), language);
+  const r = settingsFromText(text(changes));
   if (r.ok) throw new Error(`expected a refusal of ${JSON.stringify(changes)}`);
-  return r.issues;
+  return r.issues.map((i) => ({ ...i, message: settingsIssueText(i, language) }));
 }
 
 describe("defaults", () => {
@@ -177,8 +178,10 @@ describe("every setting read and checked", () => {
     );
     expect(issuesOf({ baseUrl }, "es")[0]!.message).toContain(`las solicitudes irían al host ${host}`);
     // The form names the field by its label.
-    const labelled = settingsFromText(text({ baseUrl }), "en", { labels: true });
-    expect(!labelled.ok && labelled.issues[0]!.message).toMatch(/^Service URL must not hold a user name/);
+    const labelled = settingsFromText(text({ baseUrl }), { labels: true });
+    expect(!labelled.ok && settingsIssueText(labelled.issues[0]!, "en")).toMatch(
+      /^Service URL must not hold a user name/,
+    );
   });
 
   it.each([
@@ -232,7 +235,7 @@ describe("the report window as dates", () => {
 
 describe("the filters a refresh applied, as the Summary says them", () => {
   const applied = (changes: Partial<SettingsText>, language: "en" | "es" = "en") => {
-    const r = settingsFromText(text(changes), language);
+    const r = settingsFromText(text(changes));
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
     return appliedFilters(r.settings, language);
   };

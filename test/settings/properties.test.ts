@@ -15,6 +15,7 @@ import {
   settingsTextFrom,
   testConnection,
 } from "../../src/settings";
+import { settingsIssueText } from "../../src/settings/words";
 import { memoryStore } from "./stores";
 
 const TOKEN = "secret-token-000111222";
@@ -44,7 +45,7 @@ describe("settings never throw and name their fields", () => {
         if (!r.ok) {
           for (const issue of r.issues) {
             expect(SETTING_NAMES as string[]).toContain(issue.field);
-            expect(issue.message.startsWith(issue.field)).toBe(true);
+            expect(settingsIssueText(issue, "en").startsWith(issue.field)).toBe(true);
           }
         } else {
           expect(settingsFromText(r.text).ok).toBe(true);

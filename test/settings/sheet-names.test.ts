@@ -6,10 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { SettingsError, sheetNamesFrom } from "../../src/refresh/options";
 import { defaultSettingsText, type SettingsText, settingsFromText } from "../../src/settings/model";
+import { settingsIssueText } from "../../src/settings/words";
 
 function issuesOf(changes: Partial<SettingsText>, language: "en" | "es" = "en", labels = false) {
-  const r = settingsFromText({ ...defaultSettingsText(), ...changes }, language, { labels });
-  return r.ok ? [] : r.issues;
+  const r = settingsFromText({ ...defaultSettingsText(), ...changes }, { labels });
+  return r.ok ? [] : r.issues.map((i) => ({ ...i, message: settingsIssueText(i, language) }));
 }
 
 describe("sheet names collide", () => {

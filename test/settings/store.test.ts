@@ -5,11 +5,12 @@ import {
   DEFAULT_BASE_URL,
   FAILURE_EMAIL_KEY,
   SETTINGS_KEY,
+  settingsIssueText,
   TOKEN_KEY,
   TOKEN_ORIGIN_KEY,
   TokenNotBoundError,
 } from "../../src/settings";
-import { memoryStore } from "./stores";
+import { memoryStore, saidIn } from "./stores";
 
 const TOKEN = "abcdef-0123456789-XYZW";
 
@@ -83,8 +84,9 @@ describe("where settings live", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.issues[0]!.field).toBe("token");
-    expect(r.issues[0]!.message).toContain(reason);
-    if (typeof token === "string" && token.trim()) expect(r.issues[0]!.message).not.toContain(token.trim());
+    const message = settingsIssueText(r.issues[0]!, "en");
+    expect(message).toContain(reason);
+    if (typeof token === "string" && token.trim()) expect(message).not.toContain(token.trim());
     expect(s.ana.data.size).toBe(0);
   });
 });
@@ -113,7 +115,7 @@ describe("a token is bound to the origin it was saved for", () => {
     expect(() => s.asAna.token(url)).toThrow(
       `The service URL was changed by another editor to ${ATTACKER}: confirm it in Settings to use your token there.`,
     );
-    expect(() => s.asAna.token(url, "es")).toThrow(
+    expect(() => saidIn("es", () => s.asAna.token(url))).toThrow(
       `Otro editor cambió la URL del servicio a ${ATTACKER}: confírmela en Configuración para usar su token allí.`,
     );
     expect(s.asAna.tokenStatus()).toEqual({

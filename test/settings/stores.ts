@@ -1,5 +1,5 @@
 /** In-memory property stores, shaped like PropertiesService's. */
-import type { PropertyStore } from "../../src/settings";
+import { type PropertyStore, settingsWords, TokenNotBoundError } from "../../src/settings";
 
 export function memoryStore(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -16,4 +16,13 @@ export function memoryStore(initial: Record<string, string> = {}) {
     getKeys: () => [...data.keys()],
   };
   return { store, data };
+}
+
+/** What `run` throws, a token's refusal said in `language` as the surface says it (settings/words.ts). */
+export function saidIn(language: "en" | "es", run: () => unknown): unknown {
+  try {
+    return run();
+  } catch (err) {
+    throw err instanceof TokenNotBoundError ? new Error(settingsWords(err.words, language)) : err;
+  }
 }

@@ -11,6 +11,7 @@ import { FakeProperties } from "../../dev/emulator/properties";
 import { storeConnection, storeOf } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
+import { settingsIssueText } from "../../src/settings/words";
 import { buildWriteBack, type SandboxFund, type WriteBack, writeBackPerFile } from "../writeback/harness";
 import { emulatorOf, sandboxControl } from "./emulation";
 
@@ -64,10 +65,9 @@ export function addBeta(wb: WriteBack, user: string = wb.user): void {
   const store = storeOf(wb.emulator, user);
   const added = store.changeCompanies(
     { kind: "add", rev: store.companies().rev, name: "Beta", apiUrl: wb.sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => BETA_KEY, now: Date.now() },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join(" "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join(" "));
 }
 
 /**
@@ -80,7 +80,7 @@ export function saveTokenOf(wb: WriteBack, user: string, key: string, name: stri
     name,
     apiUrl: wb.sandbox.url,
   });
-  if (!saved.ok) throw new Error(saved.issues.map((issue) => issue.message).join(" "));
+  if (!saved.ok) throw new Error(saved.issues.map((issue) => settingsIssueText(issue, "en")).join(" "));
 }
 
 /** A fund id open in both companies (the same id, two funds). */
@@ -165,16 +165,15 @@ export function storeAlphaAndBeta(
   const store = userStore(em, user);
   const added = store.changeCompanies(
     { kind: "add", rev: store.companies().rev, name: "Beta", apiUrl: sandbox.url, firstName: "Alpha" },
-    "en",
     { newKey: () => BETA_KEY, now: 1000 },
   );
-  if (!added.ok) throw new Error(added.issues.map((i) => i.message).join("; "));
+  if (!added.ok) throw new Error(added.issues.map((i) => settingsIssueText(i, "en")).join("; "));
   const betaKey = added.key as string;
   if (!betaToken) return betaKey;
   const saved = store.saveCompanyToken(betaKey, beta.token, beta.adminId, {
     name: "Beta",
     apiUrl: sandbox.url,
   });
-  if (!saved.ok) throw new Error(saved.issues.map((i) => i.message).join("; "));
+  if (!saved.ok) throw new Error(saved.issues.map((i) => settingsIssueText(i, "en")).join("; "));
   return betaKey;
 }

@@ -111,7 +111,6 @@ describe("an Outbox of two companies", () => {
     const luis = storeOf(LUIS);
     const renamed = luis.changeCompanies(
       { kind: "rename", rev: luis.companies().rev, key: BETA_KEY, name: "Beta SA" },
-      "en",
       { newKey: () => "cnever001", now: Date.now() },
     );
     expect(renamed.ok).toBe(true);

@@ -8,10 +8,12 @@
  * pending Outbox row with an empty Company cell is not sent to the company left once the first
  * one is removed.
  */
+
 import { beforeEach, describe, expect, it } from "vitest";
 import { storeOf } from "../../dev/emulator/settings";
 import type { FundSidebarView } from "../../src/app/fund-sidebar";
 import type { FormOutcome } from "../../src/outbox/forms";
+import { settingsIssueText } from "../../src/settings/words";
 import { addBeta, BETA_KEY, depositsOf, ledgersOf, saveTokenOf } from "../support/two-companies";
 import { writeBackPerFile } from "./harness";
 
@@ -34,10 +36,9 @@ function removeAlpha(): void {
   const ana = storeOf(wb.emulator, ANA);
   const removed = ana.changeCompanies(
     { kind: "remove", rev: ana.companies().rev, key: "c0", rows: "keep" },
-    "en",
     { newKey: () => "cnever001", now: Date.now() },
   );
-  if (!removed.ok) throw new Error(removed.issues.map((i) => i.message).join(" "));
+  if (!removed.ok) throw new Error(removed.issues.map((i) => settingsIssueText(i, "en")).join(" "));
 }
 
 const ledgers = () => ledgersOf(wb);

@@ -5,6 +5,7 @@
  */
 import { MARK_RECORD_PREFIX, type MarkRecord, type MarkRecordStore, markVouchers } from "../close/mark";
 import type { CloseMark, MarkOutcome } from "../close/types";
+import { markReasonText } from "../close/words";
 import { runtime } from "../gas/runtime";
 import { type Language, translate } from "../i18n";
 import { createTimeBudget } from "../longrun/budget";
@@ -66,7 +67,12 @@ function markWithEngine(marks: readonly CloseMark[]): { outcomes: MarkOutcome[];
       const refusal = session.unusable?.message ?? ("unusable" in port ? port.unusable : null);
       if (refusal) {
         for (const m of own)
-          outcomes.push({ kind: "refused", reportId: m.reportId, voucher: m.voucher, reason: refusal });
+          outcomes.push({
+            kind: "refused",
+            reportId: m.reportId,
+            voucher: m.voucher,
+            reason: { code: "unusable", message: refusal },
+          });
         continue;
       }
       const records = propertyRecords(company);
@@ -95,9 +101,21 @@ function markingText(
     if (o.kind === "otherCode")
       lines.push(translate(language, "close.mark.otherCode", { report, code: o.code, voucher: o.voucher }));
     else if (o.kind === "unknown")
-      lines.push(translate(language, "close.mark.unknown", { report, voucher: o.voucher, reason: o.reason }));
+      lines.push(
+        translate(language, "close.mark.unknown", {
+          report,
+          voucher: o.voucher,
+          reason: markReasonText(o.reason, language),
+        }),
+      );
     else if (o.kind === "refused")
-      lines.push(translate(language, "close.mark.refused", { report, voucher: o.voucher, reason: o.reason }));
+      lines.push(
+        translate(language, "close.mark.refused", {
+          report,
+          voucher: o.voucher,
+          reason: markReasonText(o.reason, language),
+        }),
+      );
   }
   if (more) lines.push(translate(language, "close.mark.more"));
   return lines.join("\n");

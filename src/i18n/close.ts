@@ -121,6 +121,16 @@ export const close = {
     "close.error.pattern": "The voucher code pattern is text of up to 255 characters.",
     "close.error.noJournal": "The Journal sheet holds no lines: build the journal first.",
     "close.error.company.unusable": "{company}: {reason}",
+    "close.why.fourEyes": "four eyes: {who} approved the journal, so another person marks it",
+    "close.why.twoVouchers": "report {report} is in more than one voucher ({vouchers})",
+    "close.why.mayStillLand": "a call sent at {sentAt} may still land; it is read again after {until}",
+    "close.why.sentNotRead": "a call was sent and the report could not be read: {message}",
+    "close.why.noAnswer": "no answer",
+    "close.why.notRead": "not read, so nothing was sent: {message}",
+    "close.why.otherReport":
+      "report {id} reads as number {number} in {currency}, not the journal's {expectedNumber} in {expectedCurrency}",
+    "close.why.notShownYet": "the service answered, but a read does not show it yet",
+    "close.why.notReadBack": "{first}; not read back: {message}",
   },
   es: {
     "menu.close": "Cierre de mes…",
@@ -246,5 +256,16 @@ export const close = {
     "close.error.pattern": "El patrón del código de comprobante es un texto de hasta 255 caracteres.",
     "close.error.noJournal": "La hoja Asientos no tiene líneas: arme primero el asiento.",
     "close.error.company.unusable": "{company}: {reason}",
+    "close.why.fourEyes": "cuatro ojos: {who} aprobó el asiento, así que otra persona lo marca",
+    "close.why.twoVouchers": "la rendición {report} está en más de un comprobante ({vouchers})",
+    "close.why.mayStillLand":
+      "una llamada enviada a las {sentAt} aún puede llegar; se vuelve a leer después de las {until}",
+    "close.why.sentNotRead": "se envió una llamada y la rendición no se pudo leer: {message}",
+    "close.why.noAnswer": "sin respuesta",
+    "close.why.notRead": "no se pudo leer, así que no se envió nada: {message}",
+    "close.why.otherReport":
+      "la rendición {id} se lee como el número {number} en {currency}, no el {expectedNumber} en {expectedCurrency} del asiento",
+    "close.why.notShownYet": "el servicio respondió, pero una lectura aún no lo muestra",
+    "close.why.notReadBack": "{first}; no se pudo volver a leer: {message}",
   },
 };

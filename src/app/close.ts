@@ -28,6 +28,7 @@ import {
 } from "../close/month";
 import {
   accountRows,
+  accountsCompanyOf,
   journalRow,
   KIND_LABELS,
   kindFromLabel,
@@ -214,13 +215,9 @@ function readMonth(company: CompanyKey, input: CloseInput) {
   }
 }
 
-/** The Accounts sheet's rows, each Company cell resolved by the listed companies' names. */
+/** The Accounts sheet's rows, each Company cell resolved as every sheet's (accountsCompanyOf). */
 function accountsOfSheet() {
-  const listed = listedCompanies(settingsStore().companies());
-  const companyOf = (cell: string): CompanyKey | null => {
-    if (cell === "") return listed.length === 1 ? (listed[0]?.key ?? null) : null;
-    return listed.find((c) => c.name.trim() === cell || c.key === cell)?.key ?? null;
-  };
+  const companyOf = accountsCompanyOf(settingsStore().companies());
   const labels = (key: Parameters<typeof translate>[1]) => LANGUAGES.map((l) => translate(l, key));
   return accountRows(readAccountsSheet(), companyOf, (label) => kindFromLabel(label, labels));
 }

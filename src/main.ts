@@ -13,7 +13,9 @@ export {
   getCloseView,
   showCloseSidebar,
 } from "./app/close";
+export { closeSetFourEyes } from "./app/close-four-eyes";
 export { closeMarkVouchers } from "./app/close-marking";
+export { closeFindVoucher, closeUndoVoucher } from "./app/close-undo";
 export { showConnectionSidebar } from "./app/connection-section";
 export { runDiagnostics, runDiagnosticsTrigger } from "./app/diagnostics";
 export {

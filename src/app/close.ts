@@ -67,6 +67,8 @@ import { loadWriteSettings, openWriteSession } from "./outbox";
 /** Document properties of the close: the voucher pattern, four eyes, the approval. */
 export const CLOSE_PATTERN_KEY = "close.pattern";
 export const CLOSE_FOUR_EYES_KEY = "close.fourEyes";
+/** Document property: who changed four eyes last, and when (`{by, at}`). */
+export const CLOSE_FOUR_EYES_CHANGED_KEY = "close.fourEyes.changed";
 export const CLOSE_APPROVAL_KEY = "close.approval";
 /** Document property: the close the Journal sheet holds (company, month, currency). */
 export const CLOSE_JOURNAL_KEY = "close.journal";
@@ -80,7 +82,9 @@ export interface CloseView {
   companies: { key: string; name: string }[];
   month: string;
   pattern: string;
+  /** The document's four eyes setting, and who changed it last and when (words). */
   fourEyes: boolean;
+  fourEyesNote: string;
   csv: CsvOptions;
   /** The close the Journal sheet holds, and its approval, if any. */
   journal: { company: string; month: string; currency: string | null } | null;
@@ -110,12 +114,32 @@ function currentUser(): string {
   return who === "unknown" ? "" : who;
 }
 
+export { currentUser as closeUser };
+
 function now(format: string): string {
   const zone = runtime().spreadsheet().getSpreadsheetTimeZone();
   return runtime().formatDate(new Date(), zone, format);
 }
 
-function storedApproval(): StoredApproval | null {
+/** Now in the spreadsheet's time zone, as the approval writes it. */
+export function closeNow(): string {
+  return now("yyyy-MM-dd HH:mm:ss");
+}
+
+/** Four eyes as the sidebar says it: on or off, and who changed it last and when. */
+export function fourEyesLine(language: Language): string {
+  const props = documentProps();
+  const on = props.getProperty(CLOSE_FOUR_EYES_KEY) === "true";
+  const changed = parseJson(props.getProperty(CLOSE_FOUR_EYES_CHANGED_KEY)) as {
+    by?: unknown;
+    at?: unknown;
+  } | null;
+  const state = translate(language, on ? "close.fourEyes.on" : "close.fourEyes.off");
+  if (!changed || typeof changed.by !== "string" || typeof changed.at !== "string") return state;
+  return `${state} ${translate(language, "close.fourEyes.changedBy", { who: changed.by, when: changed.at })}`;
+}
+
+export function storedApproval(): StoredApproval | null {
   return parseApproval(loadText(documentProps(), CLOSE_APPROVAL_KEY));
 }
 
@@ -137,6 +161,7 @@ export function getCloseView(): CloseView {
       month: previousMonth(now("yyyy-MM-dd")),
       pattern: props.getProperty(CLOSE_PATTERN_KEY) ?? DEFAULT_VOUCHER_PATTERN,
       fourEyes: props.getProperty(CLOSE_FOUR_EYES_KEY) === "true",
+      fourEyesNote: fourEyesLine(language),
       csv: csvOptions(parseJson(runtime().userProperties().getProperty(CLOSE_CSV_KEY))),
       journal,
       approval: journal ? approvalLine(storedApproval(), language) : "",
@@ -161,9 +186,9 @@ interface CloseInput {
   month: string;
   currency: string | null;
   pattern: string;
-  fourEyes: boolean;
 }
 
+/** What the sidebar sends to build a journal, checked (a `fourEyes` sent is not read: it is a setting). */
 function closeInput(input: unknown, language: Language): CloseInput {
   const month = parseMonth(ownMember(input, "month"));
   if (!month) throw new Error(translate(language, "close.error.month"));
@@ -187,7 +212,6 @@ function closeInput(input: unknown, language: Language): CloseInput {
     month,
     currency: currency ? (currency as string) : null,
     pattern: pattern.trim() === "" ? DEFAULT_VOUCHER_PATTERN : pattern,
-    fourEyes: ownMember(input, "fourEyes") === true,
   };
 }
 
@@ -259,7 +283,6 @@ export function closeBuildJournal(input: unknown): CloseResult {
     const close = closeInput(input, language);
     const props = documentProps();
     props.setProperty(CLOSE_PATTERN_KEY, close.pattern);
-    props.setProperty(CLOSE_FOUR_EYES_KEY, String(close.fourEyes));
     const entryOf = listedCompanies(settingsStore().companies()).find((c) => c.key === close.company);
     const several = listedCompanies(settingsStore().companies()).length > 1;
     const companyName = entryOf?.name ?? "";

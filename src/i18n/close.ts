@@ -130,6 +130,50 @@ export const close = {
     "close.why.otherReport":
       "report {id} reads as number {number} in {currency}, not the journal's {expectedNumber} in {expectedCurrency}",
     "close.why.notShownYet": "the service answered, but a read does not show it yet",
+    "close.fourEyes.on": "Four eyes is on for this spreadsheet.",
+    "close.fourEyes.off": "Four eyes is off for this spreadsheet.",
+    "close.fourEyes.changedBy": "Last changed by {who} at {when}.",
+    "close.fourEyes.turnOn": "Turn four eyes on",
+    "close.fourEyes.turnOff": "Turn four eyes off",
+    "close.fourEyes.unchanged": "Four eyes was already so: nothing changed.",
+    "close.fourEyes.voided": "The change voided the journal's approval: approve it again before marking.",
+    "close.fourEyes.audit.on": "Four eyes turned on (month-end close)",
+    "close.fourEyes.audit.off": "Four eyes turned off (month-end close)",
+    "close.fourEyes.audit.voided": "the journal's approval was voided",
+    "close.fourEyes.audit.none": "no journal was approved",
+    "close.fourEyes.error.input": "Four eyes is on or off.",
+    "close.fourEyes.error.unknownUser":
+      "Google does not give your address, so the change could not be written in the Audit sheet: four eyes is left as it was.",
+    "close.undo": "Undo a voucher",
+    "close.undo.hint":
+      "The reports integrated with a voucher's code are found, you confirm the list, and they are set not integrated.",
+    "close.undo.code": "Voucher code",
+    "close.undo.pick": "Vouchers of the Journal sheet",
+    "close.undo.find": "Find its reports",
+    "close.undo.confirm": "Undo these reports' integration",
+    "close.undo.finding": "Looking for the voucher's reports…",
+    "close.undo.found":
+      "Voucher {code} of {company}: {count} {count|report is|reports are} integrated with this code. Nothing was sent; confirm to set {count|it|them} not integrated.",
+    "close.undo.none": "No report of {company} is integrated with the code {code}: nothing to undo.",
+    "close.undo.reportLine": "Report {number} · {amount}",
+    "close.undo.totalLine": "{currency}: {count} {count|report|reports}, {amount}",
+    "close.undo.changed":
+      "The reports integrated with {code} changed since you confirmed them ({changes}): nothing was undone. Find the voucher again.",
+    "close.undo.changed.added": "now also {reports}",
+    "close.undo.changed.gone": "report Ids {ids} no longer",
+    "close.undo.done": "{done} of {count} {count|report|reports} set not integrated.",
+    "close.undo.otherCode":
+      "Report {report} is now integrated under {code}: left as it is (voucher {voucher}).",
+    "close.undo.unknown":
+      "Report {report} (voucher {voucher}) not confirmed yet: {reason}. It is settled by reading at the next undo.",
+    "close.undo.refused": "Report {report} (voucher {voucher}) not undone: {reason}",
+    "close.undo.more":
+      "The undo stopped before the time limit: find the voucher again and confirm to go on; nothing is sent twice.",
+    "close.undo.error.code": "Type a voucher code (text of up to 255 characters).",
+    "close.undo.error.ids": "Find the voucher's reports first, then confirm them.",
+    "close.state.marked": "Marked {when}",
+    "close.state.undone": "Undone {when} by {who}",
+    "close.state.undoPartial": "Undo incomplete ({when}): {done} of {count} {count|report|reports} undone",
     "close.why.notReadBack": "{first}; not read back: {message}",
   },
   es: {
@@ -266,6 +310,53 @@ export const close = {
     "close.why.otherReport":
       "la rendición {id} se lee como el número {number} en {currency}, no el {expectedNumber} en {expectedCurrency} del asiento",
     "close.why.notShownYet": "el servicio respondió, pero una lectura aún no lo muestra",
+    "close.fourEyes.on": "Cuatro ojos está activado en esta planilla.",
+    "close.fourEyes.off": "Cuatro ojos está desactivado en esta planilla.",
+    "close.fourEyes.changedBy": "Último cambio: {who}, el {when}.",
+    "close.fourEyes.turnOn": "Activar cuatro ojos",
+    "close.fourEyes.turnOff": "Desactivar cuatro ojos",
+    "close.fourEyes.unchanged": "Cuatro ojos ya estaba así: no cambió nada.",
+    "close.fourEyes.voided": "El cambio anuló la aprobación del asiento: vuelva a aprobarlo antes de marcar.",
+    "close.fourEyes.audit.on": "Cuatro ojos activado (cierre de mes)",
+    "close.fourEyes.audit.off": "Cuatro ojos desactivado (cierre de mes)",
+    "close.fourEyes.audit.voided": "se anuló la aprobación del asiento",
+    "close.fourEyes.audit.none": "no había un asiento aprobado",
+    "close.fourEyes.error.input": "Cuatro ojos está activado o desactivado.",
+    "close.fourEyes.error.unknownUser":
+      "Google no entrega su dirección, así que el cambio no se podría anotar en la hoja de auditoría: cuatro ojos queda como estaba.",
+    "close.undo": "Deshacer un comprobante",
+    "close.undo.hint":
+      "Se buscan las rendiciones integradas con el código de un comprobante, usted confirma la lista y quedan no integradas.",
+    "close.undo.code": "Código del comprobante",
+    "close.undo.pick": "Comprobantes de la hoja Asientos",
+    "close.undo.find": "Buscar sus rendiciones",
+    "close.undo.confirm": "Deshacer la integración de estas rendiciones",
+    "close.undo.finding": "Buscando las rendiciones del comprobante…",
+    "close.undo.found":
+      "Comprobante {code} de {company}: {count} {count|rendición está integrada|rendiciones están integradas} con este código. No se envió nada; confirme para dejar{count|la|las} no integrada{count||s}.",
+    "close.undo.none":
+      "Ninguna rendición de {company} está integrada con el código {code}: nada que deshacer.",
+    "close.undo.reportLine": "Rendición {number} · {amount}",
+    "close.undo.totalLine": "{currency}: {count} {count|rendición|rendiciones}, {amount}",
+    "close.undo.changed":
+      "Las rendiciones integradas con {code} cambiaron desde que las confirmó ({changes}): no se deshizo nada. Vuelva a buscar el comprobante.",
+    "close.undo.changed.added": "ahora también {reports}",
+    "close.undo.changed.gone": "ya no los Id de rendición {ids}",
+    "close.undo.done":
+      "{done} de {count} {count|rendición quedó|rendiciones quedaron} no integrada{count||s}.",
+    "close.undo.otherCode":
+      "La rendición {report} ahora está integrada con {code}: se deja como está (comprobante {voucher}).",
+    "close.undo.unknown":
+      "La rendición {report} (comprobante {voucher}) aún no está confirmada: {reason}. Se resuelve leyendo en el próximo deshacer.",
+    "close.undo.refused": "La rendición {report} (comprobante {voucher}) no se deshizo: {reason}",
+    "close.undo.more":
+      "Deshacer se detuvo antes del límite de tiempo: vuelva a buscar el comprobante y confirme para seguir; nada se envía dos veces.",
+    "close.undo.error.code": "Escriba un código de comprobante (texto de hasta 255 caracteres).",
+    "close.undo.error.ids": "Busque primero las rendiciones del comprobante y luego confírmelas.",
+    "close.state.marked": "Marcado {when}",
+    "close.state.undone": "Deshecho {when} por {who}",
+    "close.state.undoPartial":
+      "Deshacer incompleto ({when}): {done} de {count} {count|rendición deshecha|rendiciones deshechas}",
     "close.why.notReadBack": "{first}; no se pudo volver a leer: {message}",
   },
 };

@@ -10,6 +10,7 @@ import { runtime } from "../gas/runtime";
 import { type Language, translate } from "../i18n";
 import { createTimeBudget } from "../longrun/budget";
 import { approvedMarks, CLOSE_USED_CODES_KEY, parseJson } from "./close";
+import { showMarkedVouchers } from "./close-journal-state";
 import { currentLanguage, entry, withDocumentLock } from "./entry";
 import { openWriteSession } from "./outbox";
 
@@ -26,7 +27,7 @@ export interface CloseMarkResult {
  * sent. Only that company's: a record is settled by a read of its own company, through that
  * company's client, never another's (the same report Id is another report there).
  */
-function propertyRecords(company: string): MarkRecordStore {
+export function propertyRecords(company: string): MarkRecordStore {
   const props = runtime().documentProperties();
   return {
     all: () =>
@@ -138,6 +139,7 @@ export function closeMarkVouchers(): CloseMarkResult {
         const marked = markWithEngine(ready.marks);
         const done = marked.outcomes.filter((o) => o.kind === "done");
         rememberMarkedVouchers(ready.marks, done);
+        showMarkedVouchers(ready.marks, marked.outcomes, language);
         const ok = !marked.more && done.length === ready.marks.length;
         const message = markingText(ready.marks, marked.outcomes, marked.more, language);
         return { ok, message, outcomes: marked.outcomes, more: marked.more };

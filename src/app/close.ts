@@ -89,6 +89,8 @@ export interface CloseView {
   /** The close the Journal sheet holds, and its approval, if any. */
   journal: { company: string; month: string; currency: string | null } | null;
   approval: string;
+  /** The codes of the Journal sheet's vouchers, for the undo's pick. */
+  vouchers: string[];
 }
 
 export interface CloseResult {
@@ -165,6 +167,7 @@ export function getCloseView(): CloseView {
       csv: csvOptions(parseJson(runtime().userProperties().getProperty(CLOSE_CSV_KEY))),
       journal,
       approval: journal ? approvalLine(storedApproval(), language) : "",
+      vouchers: [...new Set(sheetLines(readJournalSheet()).map((l) => l.voucher))].filter((v) => v !== ""),
     };
   });
 }

@@ -23,8 +23,9 @@ import {
   closeUser,
   fourEyesLine,
   storedApproval,
+  withCloseLock,
 } from "./close";
-import { auditLimits, auditLog, currentLanguage, entry, settingsStore, withDocumentLock } from "./entry";
+import { auditLimits, auditLog, currentLanguage, entry, settingsStore } from "./entry";
 
 export interface FourEyesResult {
   fourEyes: boolean;
@@ -70,33 +71,26 @@ export function closeSetFourEyes(input: unknown): FourEyesResult {
     if (typeof on !== "boolean") throw new Error(translate(language, "close.fourEyes.error.input"));
     const who = closeUser();
     if (who === "") throw new Error(translate(language, "close.fourEyes.error.unknownUser"));
-    return withDocumentLock(
-      "form",
-      30_000,
-      (lock) => {
-        throw new Error(lock ? lock.busyMessage(language, "busy.form") : translate(language, "busy.form"));
-      },
-      () => {
-        const props = runtime().documentProperties();
-        const was = props.getProperty(CLOSE_FOUR_EYES_KEY) === "true";
-        if (was === on) {
-          return {
-            fourEyes: on,
-            message: fourEyesLine(language),
-            approval: translate(language, "close.fourEyes.unchanged"),
-          };
-        }
-        const voided = storedApproval() !== null;
-        props.setProperty(CLOSE_FOUR_EYES_KEY, String(on));
-        props.setProperty(CLOSE_FOUR_EYES_CHANGED_KEY, JSON.stringify({ by: who, at: closeNow() }));
-        saveText(props, CLOSE_APPROVAL_KEY, "");
-        auditChange(on, voided);
+    return withCloseLock(language, () => {
+      const props = runtime().documentProperties();
+      const was = props.getProperty(CLOSE_FOUR_EYES_KEY) === "true";
+      if (was === on) {
         return {
           fourEyes: on,
           message: fourEyesLine(language),
-          approval: translate(language, voided ? "close.fourEyes.voided" : "close.notApproved"),
+          approval: translate(language, "close.fourEyes.unchanged"),
         };
-      },
-    );
+      }
+      const voided = storedApproval() !== null;
+      props.setProperty(CLOSE_FOUR_EYES_KEY, String(on));
+      props.setProperty(CLOSE_FOUR_EYES_CHANGED_KEY, JSON.stringify({ by: who, at: closeNow() }));
+      saveText(props, CLOSE_APPROVAL_KEY, "");
+      auditChange(on, voided);
+      return {
+        fourEyes: on,
+        message: fourEyesLine(language),
+        approval: translate(language, voided ? "close.fourEyes.voided" : "close.notApproved"),
+      };
+    });
   });
 }

@@ -22,10 +22,10 @@ import { type Language, translate } from "../i18n";
 import { createTimeBudget } from "../longrun/budget";
 import { saveText } from "../refresh/stored-text";
 import { companyByKey, companyLabel, listedCompanies } from "../settings/companies";
-import { CLOSE_APPROVAL_KEY, CLOSE_JOURNAL_KEY, closeUser, parseJson } from "./close";
+import { CLOSE_APPROVAL_KEY, CLOSE_JOURNAL_KEY, closeUser, parseJson, withCloseLock } from "./close";
 import { forgetMarkedVoucher, showUndoneVoucher, voucherRows } from "./close-journal-state";
 import { propertyRecords } from "./close-marking";
-import { currentLanguage, entry, settingsStore, withDocumentLock } from "./entry";
+import { currentLanguage, entry, settingsStore } from "./entry";
 import { openWriteSession, type WriteSession } from "./outbox";
 
 export interface VoucherFound {
@@ -226,14 +226,7 @@ export function closeUndoVoucher(input: unknown): VoucherUndone {
     const ids = ownMember(input, "ids");
     if (!Array.isArray(ids) || !ids.every((id) => Number.isInteger(id) && id > 0))
       throw new Error(translate(language, "close.undo.error.ids"));
-    return withDocumentLock(
-      "form",
-      30_000,
-      (lock) => {
-        throw new Error(lock ? lock.busyMessage(language, "busy.form") : translate(language, "busy.form"));
-      },
-      () => undoConfirmed(company, code, window, ids as number[], language),
-    );
+    return withCloseLock(language, () => undoConfirmed(company, code, window, ids as number[], language));
   });
 }
 

@@ -172,6 +172,18 @@ export function getCloseView(): CloseView {
   });
 }
 
+/** Runs `body` holding the document lock, as the close's every change does; busy: says who holds it. */
+export function withCloseLock<T>(language: Language, body: () => T): T {
+  return withDocumentLock(
+    "form",
+    30_000,
+    (lock) => {
+      throw new Error(lock ? lock.busyMessage(language, "busy.form") : translate(language, "busy.form"));
+    },
+    body,
+  );
+}
+
 /** A stored JSON value, or null when there is none or it cannot be read. */
 export function parseJson(text: string | null): unknown {
   if (!text) return null;

@@ -6,10 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { TransportError } from "../../src/api/errors";
-import { type MarkClient, type MarkDeps, type MarkRecord, markVouchers } from "../../src/close/mark";
+import { type MarkClient, type MarkDeps, markVouchers } from "../../src/close/mark";
 import type { CloseMark, MarkReason } from "../../src/close/types";
 import { undoVoucher } from "../../src/close/undo";
 import { markReasonText } from "../../src/close/words";
+import { memoryRecords } from "../support/memory-records";
 
 const CODE = "202605001";
 
@@ -52,16 +53,6 @@ function memoryClient(reports: Map<number, Held>, lose: { ids: Set<number>; appl
   return client as unknown as MarkClient;
 }
 
-function store(): MarkDeps["records"] & { map: Map<string, MarkRecord> } {
-  const map = new Map<string, MarkRecord>();
-  return {
-    map,
-    all: () => [...map.values()].map((r) => structuredClone(r)),
-    put: (r) => void map.set(r.key, structuredClone(r)),
-    remove: (key) => void map.delete(key),
-  };
-}
-
 const mark = (id: number): CloseMark => ({
   company: "c0",
   reportId: id,
@@ -76,7 +67,7 @@ describe("the records of a mark and of an undo of the same voucher", () => {
   it("are kept apart: mark (one answer lost), undo, mark again; the lost mark is held, never sent twice, then settled", () => {
     const reports = new Map([1, 2].map((id) => [id, { id, code: null, marks: 0 } as Held]));
     const lose = { ids: new Set([2]), applied: false };
-    const records = store();
+    const records = memoryRecords();
     let now = Date.parse("2026-06-15T12:00:00Z");
     const deps = (): MarkDeps => ({
       clientOf: () => memoryClient(reports, lose),

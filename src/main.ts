@@ -13,6 +13,7 @@ export {
   getCloseView,
   showCloseSidebar,
 } from "./app/close";
+export { closeSetFourEyes } from "./app/close-four-eyes";
 export {
   closeContinueMarking,
   closeMarkVouchers,
@@ -20,6 +21,7 @@ export {
   continueCloseMarking,
   getCloseMarkingStatus,
 } from "./app/close-marking";
+export { closeFindVoucher, closeUndoVoucher } from "./app/close-undo";
 export { showConnectionSidebar } from "./app/connection-section";
 export { runDiagnostics, runDiagnosticsTrigger } from "./app/diagnostics";
 export {

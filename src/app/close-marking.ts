@@ -11,6 +11,7 @@
 import { parseApproval } from "../close/approval";
 import { MARK_RECORD_PREFIX, type MarkRecord, type MarkRecordStore, markVouchers } from "../close/mark";
 import type { CloseMark, MarkOutcome } from "../close/types";
+import { markReasonText } from "../close/words";
 import { runtime } from "../gas/runtime";
 import { deleteMyTriggers } from "../gas/triggers";
 import { type Language, translate } from "../i18n";
@@ -34,6 +35,7 @@ import {
   stopperOf,
   timeText,
 } from "./close-continuation";
+import { showMarkedVouchers } from "./close-journal-state";
 import { currentLanguage, entry, executionBudget, withDocumentLock } from "./entry";
 import { openWriteSession } from "./outbox";
 import { currentUser } from "./schedule-state";
@@ -64,7 +66,7 @@ export interface CloseMarkingStatus {
  * sent. Only that company's: a record is settled by a read of its own company, through that
  * company's client, never another's (the same report Id is another report there).
  */
-function propertyRecords(company: string): MarkRecordStore {
+export function propertyRecords(company: string): MarkRecordStore {
   const props = runtime().documentProperties();
   return {
     all: () =>
@@ -123,7 +125,12 @@ function markWithEngine(
       if (refusal) {
         unusable = refusal;
         for (const m of own)
-          outcomes.push({ kind: "refused", reportId: m.reportId, voucher: m.voucher, reason: refusal });
+          outcomes.push({
+            kind: "refused",
+            reportId: m.reportId,
+            voucher: m.voucher,
+            reason: { code: "unusable", message: refusal },
+          });
         continue;
       }
       const records = propertyRecords(company);
@@ -152,9 +159,21 @@ function markingText(
     if (o.kind === "otherCode")
       lines.push(translate(language, "close.mark.otherCode", { report, code: o.code, voucher: o.voucher }));
     else if (o.kind === "unknown")
-      lines.push(translate(language, "close.mark.unknown", { report, voucher: o.voucher, reason: o.reason }));
+      lines.push(
+        translate(language, "close.mark.unknown", {
+          report,
+          voucher: o.voucher,
+          reason: markReasonText(o.reason, language),
+        }),
+      );
     else if (o.kind === "refused")
-      lines.push(translate(language, "close.mark.refused", { report, voucher: o.voucher, reason: o.reason }));
+      lines.push(
+        translate(language, "close.mark.refused", {
+          report,
+          voucher: o.voucher,
+          reason: markReasonText(o.reason, language),
+        }),
+      );
   }
   return lines.join("\n");
 }
@@ -192,6 +211,7 @@ function markPiece(
   const run = markWithEngine(marks, source, startedAt);
   const doneNow = run.outcomes.filter((o) => o.kind === "done");
   rememberMarkedVouchers(marks, doneNow);
+  showMarkedVouchers(marks, run.outcomes, language);
   const total = chain?.cursor.total ?? ready.length;
   const done = (chain?.cursor.done ?? 0) + doneNow.length;
   const unknown = run.outcomes.filter((o) => o.kind === "unknown");

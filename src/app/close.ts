@@ -28,6 +28,7 @@ import {
 } from "../close/month";
 import {
   accountRows,
+  accountsCompanyOf,
   journalRow,
   KIND_LABELS,
   kindFromLabel,
@@ -66,6 +67,8 @@ import { loadWriteSettings, openWriteSession } from "./outbox";
 /** Document properties of the close: the voucher pattern, four eyes, the approval. */
 export const CLOSE_PATTERN_KEY = "close.pattern";
 export const CLOSE_FOUR_EYES_KEY = "close.fourEyes";
+/** Document property: who changed four eyes last, and when (`{by, at}`). */
+export const CLOSE_FOUR_EYES_CHANGED_KEY = "close.fourEyes.changed";
 export const CLOSE_APPROVAL_KEY = "close.approval";
 /** Document property: the close the Journal sheet holds (company, month, currency). */
 export const CLOSE_JOURNAL_KEY = "close.journal";
@@ -79,11 +82,15 @@ export interface CloseView {
   companies: { key: string; name: string }[];
   month: string;
   pattern: string;
+  /** The document's four eyes setting, and who changed it last and when (words). */
   fourEyes: boolean;
+  fourEyesNote: string;
   csv: CsvOptions;
   /** The close the Journal sheet holds, and its approval, if any. */
   journal: { company: string; month: string; currency: string | null } | null;
   approval: string;
+  /** The codes of the Journal sheet's vouchers, for the undo's pick. */
+  vouchers: string[];
 }
 
 export interface CloseResult {
@@ -109,12 +116,32 @@ function currentUser(): string {
   return who === "unknown" ? "" : who;
 }
 
+export { currentUser as closeUser };
+
 function now(format: string): string {
   const zone = runtime().spreadsheet().getSpreadsheetTimeZone();
   return runtime().formatDate(new Date(), zone, format);
 }
 
-function storedApproval(): StoredApproval | null {
+/** Now in the spreadsheet's time zone, as the approval writes it. */
+export function closeNow(): string {
+  return now("yyyy-MM-dd HH:mm:ss");
+}
+
+/** Four eyes as the sidebar says it: on or off, and who changed it last and when. */
+export function fourEyesLine(language: Language): string {
+  const props = documentProps();
+  const on = props.getProperty(CLOSE_FOUR_EYES_KEY) === "true";
+  const changed = parseJson(props.getProperty(CLOSE_FOUR_EYES_CHANGED_KEY)) as {
+    by?: unknown;
+    at?: unknown;
+  } | null;
+  const state = translate(language, on ? "close.fourEyes.on" : "close.fourEyes.off");
+  if (!changed || typeof changed.by !== "string" || typeof changed.at !== "string") return state;
+  return `${state} ${translate(language, "close.fourEyes.changedBy", { who: changed.by, when: changed.at })}`;
+}
+
+export function storedApproval(): StoredApproval | null {
   return parseApproval(loadText(documentProps(), CLOSE_APPROVAL_KEY));
 }
 
@@ -136,11 +163,25 @@ export function getCloseView(): CloseView {
       month: previousMonth(now("yyyy-MM-dd")),
       pattern: props.getProperty(CLOSE_PATTERN_KEY) ?? DEFAULT_VOUCHER_PATTERN,
       fourEyes: props.getProperty(CLOSE_FOUR_EYES_KEY) === "true",
+      fourEyesNote: fourEyesLine(language),
       csv: csvOptions(parseJson(runtime().userProperties().getProperty(CLOSE_CSV_KEY))),
       journal,
       approval: journal ? approvalLine(storedApproval(), language) : "",
+      vouchers: [...new Set(sheetLines(readJournalSheet()).map((l) => l.voucher))].filter((v) => v !== ""),
     };
   });
+}
+
+/** Runs `body` holding the document lock, as the close's every change does; busy: says who holds it. */
+export function withCloseLock<T>(language: Language, body: () => T): T {
+  return withDocumentLock(
+    "form",
+    30_000,
+    (lock) => {
+      throw new Error(lock ? lock.busyMessage(language, "busy.form") : translate(language, "busy.form"));
+    },
+    body,
+  );
 }
 
 /** A stored JSON value, or null when there is none or it cannot be read. */
@@ -160,9 +201,9 @@ interface CloseInput {
   month: string;
   currency: string | null;
   pattern: string;
-  fourEyes: boolean;
 }
 
+/** What the sidebar sends to build a journal, checked (a `fourEyes` sent is not read: it is a setting). */
 function closeInput(input: unknown, language: Language): CloseInput {
   const month = parseMonth(ownMember(input, "month"));
   if (!month) throw new Error(translate(language, "close.error.month"));
@@ -186,7 +227,6 @@ function closeInput(input: unknown, language: Language): CloseInput {
     month,
     currency: currency ? (currency as string) : null,
     pattern: pattern.trim() === "" ? DEFAULT_VOUCHER_PATTERN : pattern,
-    fourEyes: ownMember(input, "fourEyes") === true,
   };
 }
 
@@ -214,13 +254,9 @@ function readMonth(company: CompanyKey, input: CloseInput) {
   }
 }
 
-/** The Accounts sheet's rows, each Company cell resolved by the listed companies' names. */
+/** The Accounts sheet's rows, each Company cell resolved as every sheet's (accountsCompanyOf). */
 function accountsOfSheet() {
-  const listed = listedCompanies(settingsStore().companies());
-  const companyOf = (cell: string): CompanyKey | null => {
-    if (cell === "") return listed.length === 1 ? (listed[0]?.key ?? null) : null;
-    return listed.find((c) => c.name.trim() === cell || c.key === cell)?.key ?? null;
-  };
+  const companyOf = accountsCompanyOf(settingsStore().companies());
   const labels = (key: Parameters<typeof translate>[1]) => LANGUAGES.map((l) => translate(l, key));
   return accountRows(readAccountsSheet(), companyOf, (label) => kindFromLabel(label, labels));
 }
@@ -262,7 +298,6 @@ export function closeBuildJournal(input: unknown): CloseResult {
     const close = closeInput(input, language);
     const props = documentProps();
     props.setProperty(CLOSE_PATTERN_KEY, close.pattern);
-    props.setProperty(CLOSE_FOUR_EYES_KEY, String(close.fourEyes));
     const entryOf = listedCompanies(settingsStore().companies()).find((c) => c.key === close.company);
     const several = listedCompanies(settingsStore().companies()).length > 1;
     const companyName = entryOf?.name ?? "";

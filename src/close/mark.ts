@@ -25,7 +25,7 @@ import { type ApiError, HttpError } from "../api/errors";
 import type { ExpenseReport } from "../api/types";
 import type { TimeBudget } from "../longrun/budget";
 import { IN_FLIGHT_WINDOW_MS } from "../outbox/records";
-import type { CloseMark, MarkOutcome } from "./types";
+import type { CloseMark, MarkOutcome, MarkReason } from "./types";
 
 /** What the marking needs of a company's client. */
 export type MarkClient = Pick<Client, "readMany" | "writeMany">;
@@ -55,7 +55,12 @@ export interface MarkRecordStore {
   remove(key: string): void;
 }
 
-/** The prefix of a mark record's key (`close.mark.<company>.<first report id>`). */
+/**
+ * The prefix of a mark record's key: `close.mark.<company>.<mode>.<first report id>.<sent at>`.
+ * The mode and the time keep a mark's and an undo's records of the same report apart, and a
+ * record still held apart from a later batch that starts with the same report (a voucher
+ * marked, undone and marked again).
+ */
 export const MARK_RECORD_PREFIX = "close.mark.";
 
 /** Marks per batch (one fetchAll each way), as the refresh's requests per batch. */
@@ -132,7 +137,7 @@ export function runMarks(marks: readonly CloseMark[], mode: MarkMode, deps: Mark
         kind: "refused",
         reportId: m.reportId,
         voucher: m.voucher,
-        reason: `four eyes: ${deps.fourEyes.markedBy} approved the journal, so another person marks it`,
+        reason: { code: "fourEyes", who: deps.fourEyes.markedBy },
       });
     }
     return result([]);
@@ -151,7 +156,7 @@ export function runMarks(marks: readonly CloseMark[], mode: MarkMode, deps: Mark
     const vouchers = vouchersOf.get(key) ?? [];
     const base = { reportId: m.reportId, voucher: m.voucher };
     if (vouchers.length > 1) {
-      const reason = `report ${m.reportNumber} is in more than one voucher (${vouchers.join(", ")})`;
+      const reason: MarkReason = { code: "twoVouchers", report: m.reportNumber, vouchers };
       outcomes.set(outcomeKey(m), { kind: "refused", ...base, reason });
       continue;
     }
@@ -195,8 +200,8 @@ function batchesOf(marks: readonly CloseMark[], size: number): CloseMark[][] {
  * request can no longer land is free; one not integrated while it may still land, or that could
  * not be read, stays recorded and is held: answers why, by company and report.
  */
-function settleRecords(deps: MarkDeps): Map<string, string> {
-  const held = new Map<string, string>();
+function settleRecords(deps: MarkDeps): Map<string, MarkReason> {
+  const held = new Map<string, MarkReason>();
   const windowMs = deps.windowMs ?? IN_FLIGHT_WINDOW_MS;
   const now = deps.clock.now();
   const records = deps.records.all().filter((r) => r.key.startsWith(MARK_RECORD_PREFIX));
@@ -217,8 +222,8 @@ function settleRecords(deps: MarkDeps): Map<string, string> {
         held.set(
           markKey(company, m.reportId),
           read?.ok
-            ? `a mark sent at ${new Date(record.sentAt).toISOString()} may still land; read again after ${until}`
-            : `a mark was sent and the report could not be read: ${read ? reasonOf(read.error) : "no answer"}`,
+            ? { code: "mayStillLand", sentAt: new Date(record.sentAt).toISOString(), until }
+            : { code: "sentNotRead", message: read ? reasonOf(read.error) : "" },
         );
         return true;
       });
@@ -247,11 +252,18 @@ function readReports(
 }
 
 /** Why the report read is not the one the mark was made for (its number or currency); null when it is. */
-function otherReport(m: CloseMark, read: ExpenseReport): string | null {
+function otherReport(m: CloseMark, read: ExpenseReport): MarkReason | null {
   const number = m.reportNumber !== "" && read.reportNumber !== m.reportNumber;
   const currency = m.currency !== "" && read.currency !== "" && read.currency !== m.currency;
   if (!number && !currency) return null;
-  return `report ${m.reportId} reads as number ${read.reportNumber} in ${read.currency}, not the journal's ${m.reportNumber} in ${m.currency}: not marked`;
+  return {
+    code: "otherReport",
+    reportId: m.reportId,
+    number: read.reportNumber,
+    currency: read.currency,
+    expectedNumber: m.reportNumber,
+    expectedCurrency: m.currency,
+  };
 }
 
 /** One batch of one company: read, record, write, read back. */
@@ -273,8 +285,8 @@ function markBatch(batch: readonly CloseMark[], mode: MarkMode, deps: MarkDeps):
       set(
         m,
         notFound
-          ? { kind: "refused", ...base, reason: reasonOf(read.error) }
-          : { kind: "unknown", ...base, reason: `not read, so not marked: ${reasonOf(read.error)}` },
+          ? { kind: "refused", ...base, reason: { code: "service", message: reasonOf(read.error) } }
+          : { kind: "unknown", ...base, reason: { code: "notRead", message: reasonOf(read.error) } },
       );
       continue;
     }
@@ -291,11 +303,12 @@ function markBatch(batch: readonly CloseMark[], mode: MarkMode, deps: MarkDeps):
     else toSend.push(m);
   }
   if (toSend.length === 0) return [...out.values()];
+  const sentAt = deps.clock.now();
   const record: MarkRecord = {
-    key: `${MARK_RECORD_PREFIX}${company}.${(toSend[0] as CloseMark).reportId}`,
+    key: `${MARK_RECORD_PREFIX}${company}.${mode}.${(toSend[0] as CloseMark).reportId}.${sentAt}`,
     company,
     ...(mode === "undo" ? { mode } : {}),
-    sentAt: deps.clock.now(),
+    sentAt,
     marks: toSend.map((m) => ({ reportId: m.reportId, voucher: m.voucher, date: m.integrationDate })),
   };
   deps.records.put(record);
@@ -312,17 +325,16 @@ function markBatch(batch: readonly CloseMark[], mode: MarkMode, deps: MarkDeps):
           },
     ),
   );
-  const toRead: Array<{ mark: CloseMark; why: string }> = [];
+  const toRead: Array<{ mark: CloseMark; why: MarkReason }> = [];
   toSend.forEach((m, i) => {
     const answer = written[i] as BatchResult<"setExpenseReportIntegration">;
     if (!answer.ok && answer.error.outcome === "refused") {
-      set(m, { kind: "refused", reportId: m.reportId, voucher: m.voucher, reason: reasonOf(answer.error) });
+      const reason: MarkReason = { code: "service", message: reasonOf(answer.error) };
+      set(m, { kind: "refused", reportId: m.reportId, voucher: m.voucher, reason });
     } else {
       toRead.push({
         mark: m,
-        why: answer.ok
-          ? "the service answered, but a read does not show the mark yet"
-          : reasonOf(answer.error),
+        why: answer.ok ? { code: "notShownYet" } : { code: "lost", message: reasonOf(answer.error) },
       });
     }
   });
@@ -338,7 +350,9 @@ function markBatch(batch: readonly CloseMark[], mode: MarkMode, deps: MarkDeps):
     if (settled) set(m, settled);
     else {
       unsettled.add(m.reportId);
-      const reason = read.ok ? why : `${why}; not read back: ${reasonOf(read.error)}`;
+      const reason: MarkReason = read.ok
+        ? why
+        : { code: "notReadBack", first: why, message: reasonOf(read.error) };
       set(m, { kind: "unknown", ...base, reason });
     }
   }

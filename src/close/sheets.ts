@@ -5,7 +5,13 @@
  * formula); the Report Id is a link to the report's row when the Expense reports sheet has it.
  */
 
-import type { CompanyKey } from "../company/model";
+import {
+  type CompanyDirectory,
+  type CompanyKey,
+  companyByName,
+  companyOfEmptyCell,
+  liveCompanies,
+} from "../company/model";
 import type { StringKey } from "../i18n";
 import { type CellValue, FORMAT, hyperlinkFormula } from "../sheets/cells";
 import { ACCOUNT_KINDS, type AccountKind, type AccountRow } from "./accounts";
@@ -141,6 +147,25 @@ export function accountRows(
     rows.push({ company: resolved, kind: k, key: key ?? "", account: account ?? "", row: i + 2 });
   });
   return rows;
+}
+
+/**
+ * The company an Accounts row's Company cell names, as every sheet reads a Company cell
+ * (src/company/model.ts): empty, the one live company of a document that never had several
+ * (once it has had several, none); else a live company's current name, then a former one
+ * (compared as names are: trimmed, case and look-alike letters); else a live company's key
+ * written as it is. A removed company's name, or a name no company had, names none: the row
+ * is given to no company, never to a guessed one.
+ */
+export function accountsCompanyOf(directory: CompanyDirectory): (cell: string) => CompanyKey | null {
+  return (cell) => {
+    const value = cell.trim();
+    if (value === "") return companyOfEmptyCell(directory)?.key ?? null;
+    const named = companyByName(value, directory.entries);
+    if (named.found === "current" || named.found === "former") return named.company.key;
+    if (named.found === "removed") return null;
+    return liveCompanies(directory.entries).find((c) => c.key === value)?.key ?? null;
+  };
 }
 
 /** A kind from its label in either language, or its key. */

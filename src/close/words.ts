@@ -5,6 +5,7 @@ import type { BlockReason } from "./accounts";
 import type { ApprovalCheck, JournalChange } from "./approval";
 import type { AttentionItem } from "./attention";
 import type { BlockedReport, JournalProblem, Voucher } from "./journal";
+import type { MarkReason } from "./types";
 import type { PatternProblem } from "./voucher";
 
 export function reasonText(reason: BlockReason, currency: string, language: Language): string {
@@ -151,4 +152,45 @@ function amount(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Why a report was not marked or undone, in the user's words. */
+export function markReasonText(reason: MarkReason, language: Language): string {
+  switch (reason.code) {
+    case "service":
+    case "unusable":
+      return reason.message;
+    case "fourEyes":
+      return translate(language, "close.why.fourEyes", { who: reason.who });
+    case "twoVouchers":
+      return translate(language, "close.why.twoVouchers", {
+        report: reason.report,
+        vouchers: reason.vouchers.join(", "),
+      });
+    case "mayStillLand":
+      return translate(language, "close.why.mayStillLand", { sentAt: reason.sentAt, until: reason.until });
+    case "sentNotRead":
+      return translate(language, "close.why.sentNotRead", {
+        message: reason.message || translate(language, "close.why.noAnswer"),
+      });
+    case "notRead":
+      return translate(language, "close.why.notRead", { message: reason.message });
+    case "otherReport":
+      return translate(language, "close.why.otherReport", {
+        id: reason.reportId,
+        number: reason.number,
+        currency: reason.currency,
+        expectedNumber: reason.expectedNumber,
+        expectedCurrency: reason.expectedCurrency,
+      });
+    case "notShownYet":
+      return translate(language, "close.why.notShownYet");
+    case "lost":
+      return reason.message;
+    default:
+      return translate(language, "close.why.notReadBack", {
+        first: markReasonText(reason.first, language),
+        message: reason.message,
+      });
+  }
 }

@@ -194,8 +194,9 @@ describe("the month-end close, up to an approved journal", () => {
       ),
     );
 
-    // Four eyes, asked when the journal is built: the one who approved it may not mark it.
-    run<Build>("closeBuildJournal", [{ ...input, fourEyes: true }]);
+    // Four eyes, a setting of the document: the one who approved the journal may not mark it.
+    run<Build>("closeBuildJournal", [input]);
+    run("closeSetFourEyes", [{ on: true }]);
     run("closeApproveJournal");
     expect(run<{ ok: boolean; message: string }>("closeCheckMarking").message).toBe(
       "Four eyes: ana@example.com approved this journal, so someone else marks its reports.",

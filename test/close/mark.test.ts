@@ -119,8 +119,13 @@ describe("markVouchers", () => {
     const records = memoryRecords();
     const result = markVouchers([...marks, unknown], deps(records));
     expect(result.outcomes.map((o) => o.kind)).toEqual(["refused", "done", "done", "refused"]);
-    expect(result.outcomes[0]).toMatchObject({ reason: expect.stringMatching(/injected|refused|400/i) });
-    expect(result.outcomes[3]).toMatchObject({ reportId: 31337, reason: expect.stringMatching(/Id/) });
+    expect(result.outcomes[0]).toMatchObject({
+      reason: { code: "service", message: expect.stringMatching(/injected|refused|400/i) },
+    });
+    expect(result.outcomes[3]).toMatchObject({
+      reportId: 31337,
+      reason: { code: "service", message: expect.stringMatching(/Id/) },
+    });
     expect(writes().length).toBe(3);
     expect(records.map.size).toBe(0);
     const first = (await reports()).find((r) => r.id === marks[0]?.reportId) as StateReport;
@@ -134,7 +139,12 @@ describe("markVouchers", () => {
     expect(result.outcomes.map((o) => o.kind)).toEqual(["refused", "done"]);
     expect(result.outcomes[0]).toMatchObject({
       reportId: first.reportId,
-      reason: expect.stringMatching(/not the journal's .*: not marked$/),
+      reason: {
+        code: "otherReport",
+        reportId: first.reportId,
+        number: first.reportNumber,
+        expectedNumber: `${first.reportNumber}-other`,
+      },
     });
     expect(writes().length).toBe(1);
     const read = (await reports()).find((r) => r.id === first.reportId) as StateReport;

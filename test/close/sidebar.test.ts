@@ -33,6 +33,7 @@ const view = (language: "en" | "es") => ({
   month: "2024-05",
   pattern: "{yyyy}{mm}{nnn}",
   fourEyes: false,
+  fourEyesNote: "Four eyes is off for this spreadsheet.",
   csv: {
     layout: "lines",
     dateFormat: "YYYY-MM-DD",
@@ -43,6 +44,7 @@ const view = (language: "en" | "es") => ({
   },
   journal: null,
   approval: "",
+  vouchers: [],
 });
 
 async function open(answers: Record<string, unknown>): Promise<Page> {
@@ -86,7 +88,7 @@ describe("the Month-end close sidebar", () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     const sent = await calls(page);
     expect(sent.find((c) => c.name === "closeBuildJournal")?.args).toEqual([
-      { company: "c1", month: "2024-05", currency: "CLP", pattern: "{yyyy}{mm}{nnn}", fourEyes: false },
+      { company: "c1", month: "2024-05", currency: "CLP", pattern: "{yyyy}{mm}{nnn}" },
     ]);
     expect(sent.find((c) => c.name === "closeShowRecord")?.args).toEqual([
       {

@@ -6,7 +6,9 @@
  */
 import type * as CloseServer from "../../../app/close";
 import type { CloseResult, CloseView } from "../../../app/close";
+import type * as FourEyesServer from "../../../app/close-four-eyes";
 import type * as MarkingServer from "../../../app/close-marking";
+import type * as UndoServer from "../../../app/close-undo";
 import {
   type CsvLayout,
   columnsOf,
@@ -19,7 +21,9 @@ import { el, loadSidebarView, showMessage, whileDisabled } from "../../client/do
 import { setLanguage, t } from "../../client/language";
 import { serverFunctions } from "../../client/server";
 
-const server = serverFunctions<typeof CloseServer & typeof MarkingServer>();
+const server = serverFunctions<
+  typeof CloseServer & typeof MarkingServer & typeof FourEyesServer & typeof UndoServer
+>();
 const app = document.getElementById("app") as HTMLElement;
 
 function field(label: StringKey, control: HTMLElement): HTMLElement {
@@ -54,7 +58,7 @@ const SEPARATOR_LABELS: Record<string, StringKey> = {
   "|": "close.csv.pipe",
 };
 
-/** The close's form: company, month, currency, pattern, four eyes, and the Build button. */
+/** The close's form: company, month, currency, pattern, and the Build button. */
 function closeForm(view: CloseView, results: HTMLElement): HTMLElement {
   const company = select(
     "close-company",
@@ -70,8 +74,6 @@ function closeForm(view: CloseView, results: HTMLElement): HTMLElement {
     value: view.journal?.currency ?? "",
   });
   const pattern = el("input", { id: "close-pattern", type: "text", maxlength: "255", value: view.pattern });
-  const fourEyes = el("input", { id: "close-four-eyes", type: "checkbox" });
-  fourEyes.checked = view.fourEyes;
   const build = el("button", { id: "close-build", type: "button", class: "primary" }, t("close.build"));
   const state = status("close-build-status");
   build.addEventListener("click", () =>
@@ -84,7 +86,6 @@ function closeForm(view: CloseView, results: HTMLElement): HTMLElement {
           month: month.value,
           currency: currency.value.trim().toUpperCase() || null,
           pattern: pattern.value,
-          fourEyes: fourEyes.checked,
         });
         show(state, result.message, result.ok);
         showResult(results, result);
@@ -101,7 +102,6 @@ function closeForm(view: CloseView, results: HTMLElement): HTMLElement {
     field("close.currency", currency),
     field("close.pattern", pattern),
     el("p", { class: "hint" }, t("close.pattern.hint")),
-    el("label", { class: "block" }, fourEyes, ` ${t("close.fourEyes.setting")}`),
     build,
     state,
   );
@@ -125,6 +125,34 @@ function showResult(node: HTMLElement, result: CloseResult): void {
       ? [el("h2", {}, t("close.blocked")), list("close-blocked", result.blocked)]
       : []),
   );
+}
+
+/**
+ * Four eyes, the document's setting: what it is and who changed it last, and a button that
+ * turns it the other way (the server voids the approval and writes the change in the Audit sheet).
+ */
+function fourEyesControl(view: CloseView, approval: HTMLElement): HTMLElement {
+  let on = view.fourEyes;
+  const state = el("p", { id: "close-four-eyes-state", class: "hint" }, view.fourEyesNote);
+  const toggle = el("button", { id: "close-four-eyes-toggle", type: "button" });
+  const label = () => {
+    toggle.textContent = t(on ? "close.fourEyes.turnOff" : "close.fourEyes.turnOn");
+  };
+  label();
+  toggle.addEventListener("click", () =>
+    whileDisabled([toggle], async () => {
+      try {
+        const result = await server.closeSetFourEyes({ on: !on });
+        on = result.fourEyes;
+        state.textContent = result.message;
+        show(approval, result.approval, true);
+        label();
+      } catch (error) {
+        show(approval, (error as Error).message, false);
+      }
+    }),
+  );
+  return el("div", {}, el("p", { class: "hint" }, t("close.fourEyes.setting")), state, toggle);
 }
 
 /** Approve, then mark after a confirmation that lists each voucher. */
@@ -172,7 +200,82 @@ function approvalSection(view: CloseView): HTMLElement {
       }
     }),
   );
-  return el("section", {}, state, el("div", { class: "actions" }, approveButton, markButton), confirmation);
+  return el(
+    "section",
+    {},
+    state,
+    el("div", { class: "actions" }, approveButton, markButton),
+    confirmation,
+    fourEyesControl(view, state),
+  );
+}
+
+/**
+ * Undo a voucher: its code typed or picked from the Journal's vouchers, its reports found
+ * (nothing sent), listed with their totals, and undone only once that list is confirmed.
+ */
+function undoSection(view: CloseView): HTMLElement {
+  const company = select(
+    "undo-company",
+    view.companies.map((c) => [c.key, c.name || c.key]),
+    view.journal?.company ?? view.companies[0]?.key ?? "c0",
+  );
+  const picks = el(
+    "datalist",
+    { id: "undo-vouchers" },
+    ...view.vouchers.map((v) => el("option", { value: v })),
+  );
+  const code = el("input", { id: "undo-code", type: "text", maxlength: "255", list: "undo-vouchers" });
+  const find = el("button", { id: "undo-find", type: "button" }, t("close.undo.find"));
+  const state = status("undo-status");
+  const found = el("div", { id: "undo-found" });
+  find.addEventListener("click", () =>
+    whileDisabled([find], async () => {
+      found.replaceChildren();
+      state.className = "status";
+      state.textContent = t("close.undo.finding");
+      try {
+        const result = await server.closeFindVoucher({ company: company.value, code: code.value });
+        show(state, result.message, result.ok);
+        if (!result.ok) return;
+        const go = el(
+          "button",
+          { id: "undo-confirm", type: "button", class: "primary" },
+          t("close.undo.confirm"),
+        );
+        go.addEventListener("click", () =>
+          whileDisabled([go, find], async () => {
+            try {
+              const done = await server.closeUndoVoucher({
+                company: result.company,
+                code: result.code,
+                ids: result.ids,
+              });
+              show(state, done.message, done.ok);
+              found.replaceChildren();
+            } catch (error) {
+              show(state, (error as Error).message, false);
+            }
+          }),
+        );
+        found.append(list("undo-reports", result.reports), list("undo-totals", result.totals), go);
+      } catch (error) {
+        show(state, (error as Error).message, false);
+      }
+    }),
+  );
+  return el(
+    "section",
+    {},
+    el("h2", {}, t("close.undo")),
+    el("p", { class: "hint" }, t("close.undo.hint")),
+    view.companies.length > 1 ? field("close.company", company) : "",
+    field("close.undo.code", code),
+    picks,
+    find,
+    state,
+    found,
+  );
 }
 
 /**
@@ -322,6 +425,7 @@ function render(view: CloseView): void {
     results,
     approvalSection(view),
     markingSection(),
+    undoSection(view),
     exportSection(view),
   );
   app.setAttribute("data-ready", "1");

@@ -13,10 +13,8 @@ import type { Fund } from "../api/types";
 import { originOf } from "../api/urls";
 import { callAudit } from "../audit/observer";
 import type { CompanyKey } from "../company/model";
-import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
-import { sheetNamesFrom } from "../refresh/options";
 import {
   ACCOUNT_MARKS_KEY,
   type AccountMark,
@@ -31,8 +29,9 @@ import {
 } from "../settings/account-mark";
 import { type CompanyEntry, companyByKey, companyLabel, listedCompanies } from "../settings/companies";
 import { companyConnections, connectionTestClient } from "./company-clients";
-import { auditLimits, auditLog, secrets, settingsStore, withDocumentLock } from "./entry";
+import { settingsStore, withDocumentLock } from "./entry";
 import { countUrlFetchCalls } from "./quota";
+import { sidebarAuditLog } from "./sidebar-audit";
 
 /** Every company's mark in this document. */
 export function accountMarks(): AccountMarks {
@@ -135,18 +134,7 @@ function oldestFunds(
   token: string,
   language: MessageLanguage,
 ): { ok: true; funds: Fund[] } | { ok: false; reason: string; opensNothing: boolean } {
-  const form = settingsStore().fields();
-  const names = sheetNamesFrom(form, language);
-  const log = auditLog(
-    lazyAuditSink(runtime().spreadsheet(), {
-      name: names.audit,
-      archiveName: names.auditArchive,
-      language,
-      limits: auditLimits(form),
-    }),
-    "sidebar",
-    [token, ...secrets()],
-  );
+  const log = sidebarAuditLog(language, [token]);
   const calls = callAudit(log, () => translate(language, "account.check"), company);
   try {
     const client = connectionTestClient(company.apiUrl, token, calls);
@@ -223,18 +211,7 @@ export function retakeAccountMark(
     purpose: "read",
     language,
     audit: (c) => {
-      const form = store.fields();
-      const names = sheetNamesFrom(form, language);
-      const log = auditLog(
-        lazyAuditSink(runtime().spreadsheet(), {
-          name: names.audit,
-          archiveName: names.auditArchive,
-          language,
-          limits: auditLimits(form),
-        }),
-        "sidebar",
-        secrets(),
-      );
+      const log = sidebarAuditLog(language);
       return Object.assign(
         callAudit(log, () => translate(language, "account.check"), c),
         { flush: () => log.flush() },

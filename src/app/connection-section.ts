@@ -8,17 +8,16 @@
 import { ownData } from "../api/arguments";
 import type { AuditLog } from "../audit/log";
 import { type CallAudit, callAudit } from "../audit/observer";
-import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
-import { sheetNamesFrom } from "../refresh/options";
 import { type ConnectionTestResult, testConnection as runConnectionTest } from "../settings";
 import { type CompanyEntry, companyByKey, companyLabel, listedCompanies } from "../settings/companies";
 import { checkOrMark, testedCompany } from "./account-mark";
 import { connectionTestClient, savedTestToken } from "./company-clients";
 import { connectionTestResult } from "./connection-words";
-import { auditLimits, auditLog, currentLanguage, entry, secrets, settingsStore } from "./entry";
+import { currentLanguage, entry, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
+import { sidebarAuditLog } from "./sidebar-audit";
 
 /** Menu "Connection…": the settings sidebar, opened on its Connection section. */
 export function showConnectionSidebar(): void {
@@ -43,18 +42,7 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
         store: settingsStore(),
         savedToken: (target) => savedTestToken(settingsStore(), target, language),
         createClient: (baseUrl, token) => {
-          const form = settingsStore().fields();
-          const names = sheetNamesFrom(form, language);
-          const opened = auditLog(
-            lazyAuditSink(runtime().spreadsheet(), {
-              name: names.audit,
-              archiveName: names.auditArchive,
-              language,
-              limits: auditLimits(form),
-            }),
-            "sidebar",
-            [token, ...secrets()],
-          );
+          const opened = sidebarAuditLog(language, [token]);
           // The company tested is named on its Audit rows, as every other call names its own.
           const calls = callAudit(
             opened,

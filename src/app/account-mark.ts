@@ -70,12 +70,14 @@ export type MarkOutcome =
 
 /**
  * Compares the oldest funds read with a token of `company` with its mark, under the document
- * lock; takes the mark from them when there is none and they hold a fund.
+ * lock; takes the mark from them when there is none and they hold a fund, unless `take` is
+ * false (a token only typed, not saved: it is compared, never trusted to mark the account).
  */
 export function checkOrMark(
   company: CompanyEntry,
   funds: readonly Fund[],
   language: MessageLanguage,
+  take = true,
 ): MarkOutcome {
   const decide = (): MarkOutcome => {
     const mark = accountMarks()[company.key];
@@ -108,6 +110,7 @@ export function checkOrMark(
       };
     }
     const taken = markOf(funds, Date.now());
+    if (!take) return { ok: true, marked: null, empty: taken === null };
     if (taken) writeMark(company.key, taken);
     return { ok: true, marked: taken, empty: taken === null };
   };

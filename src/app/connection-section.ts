@@ -56,7 +56,7 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
       },
       ownData(input),
     );
-    return marked(connectionTestResult(result, language), company, language);
+    return marked(connectionTestResult(result, language), company, language, typedToken(input));
   } finally {
     try {
       (log as AuditLog | null)?.flush();
@@ -81,19 +81,28 @@ function companyTested(input: unknown): CompanyEntry | undefined {
   return companies.several ? undefined : listedCompanies(companies)[0];
 }
 
+/** Whether the test is of a token typed in the form (not yet saved), not of the saved one. */
+function typedToken(input: unknown): boolean {
+  const data = ownData(input);
+  const token = typeof data === "object" && data !== null ? (data as { token?: unknown }).token : undefined;
+  return typeof token === "string" && token.trim() !== "";
+}
+
 /**
  * A test that reached the company's own service: the account it opened checked against the
  * company's mark (another account's is said, the test failing), or marking it when it has none.
+ * Only a saved token marks an account: a `typed` one is compared with the mark, never takes it.
  */
 function marked(
   result: ConnectionTestResult,
   company: CompanyEntry | undefined,
   language: ReturnType<typeof currentLanguage>,
+  typed: boolean,
 ): ConnectionTestResult {
   const reached = result.reached;
   const tested = reached ? testedCompany(company, reached.url) : null;
   if (!result.ok || !reached || !tested) return result;
-  const outcome = checkOrMark(tested, reached.funds, language);
+  const outcome = checkOrMark(tested, reached.funds, language, !typed);
   // Marked or the same account; or the lock was busy (nothing marked: the next test or save does).
   if (outcome.ok || outcome.busy) return result;
   const label = companyLabel(tested, language);

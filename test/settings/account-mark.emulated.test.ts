@@ -140,6 +140,20 @@ describe("the account mark", () => {
     });
   });
 
+  it("a test of a typed, unsaved token compares only: it never takes the mark; the saved token's test does", () => {
+    const beta = keys[1] as string;
+    // Alpha's token typed into Beta's card and tested before saving: Beta has no mark, none is taken.
+    const typed = run<ConnectionCheck>(LUIS, "testSettingsConnection", { key: beta, token: tokenOf(0) });
+    expect(typed.ok, typed.message).toBe(true);
+    expect(marks()).toEqual({});
+    // Ana's saved token for Beta, tested: it marks Beta's account, and the typed one is now refused.
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
+    expect(marks()[beta]?.funds.every((f) => f.creator > 2000 && f.creator < 3000)).toBe(true);
+    const again = run<ConnectionCheck>(LUIS, "testSettingsConnection", { key: beta, token: tokenOf(0) });
+    expect(again.ok).toBe(false);
+    expect(again.message).toMatch(/^Connected, but this token opens another account than Beta's/);
+  });
+
   it("the Audit rows of Test connection name their company", () => {
     const beta = keys[1] as string;
     run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta });

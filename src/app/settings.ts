@@ -6,13 +6,14 @@
  */
 
 import { ownData, ownRecord } from "../api/arguments";
+import { originOf } from "../api/urls";
 import { FIRST_COMPANY_KEY } from "../company/model";
 import { relabelSheets } from "../gas/relabel";
 import { runtime } from "../gas/runtime";
 import { type Language, languageForLocale, translate } from "../i18n";
 import { sheetNamesFrom } from "../refresh/options";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
-import { companyByKey } from "../settings/companies";
+import { COMPANIES_KEY, companyByKey } from "../settings/companies";
 import { checkSettingsForm, checkToken, storedSettingsForm } from "../settings/form";
 import { type SettingsText, shownDefaults } from "../settings/model";
 import type {
@@ -125,6 +126,9 @@ function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
       );
       if (!account.ok) return { ok: false, problems: [{ field: "token", message: account.message }] };
     }
+  } else {
+    const moved = followedTokenRefusal(checked.form.baseUrl, language);
+    if (moved) return { ok: false, problems: [{ field: "baseUrl", message: moved }] };
   }
   if (to === language) return saveChecked(checked.form, tokenCheck, language, false);
   // Sheets are renamed: not while a refresh or an Outbox run writes into them.
@@ -142,6 +146,25 @@ function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
     }),
     () => saveChecked(checked.form, tokenCheck, language, true),
   );
+}
+
+/**
+ * In a document without a company list, this user's own token follows a change of the service
+ * URL they make themselves (src/settings/store.ts): it is checked first as a token saved at the
+ * new URL is (the account it opens there against the first company's mark, or marking it when
+ * there is none). Why not, naming what to do; null when it may follow (or none would).
+ */
+function followedTokenRefusal(url: string, language: Language): string | null {
+  const store = settingsStore();
+  if (runtime().documentProperties().getProperty(COMPANIES_KEY) !== null) return null;
+  const before = store.load().settings.baseUrl;
+  const status = store.tokenStatus();
+  if (!status.saved || status.confirmUrl !== "" || originOf(url) === originOf(before)) return null;
+  const first = companyByKey(store.companies(), FIRST_COMPANY_KEY);
+  const token = store.savedCompanyToken(FIRST_COMPANY_KEY);
+  if (!first || token === "") return null;
+  const account = checkTokenAccount({ ...first, apiUrl: url }, token, language);
+  return account.ok ? null : translate(language, "account.urlMoved", { message: account.message });
 }
 
 function saveChecked(

@@ -12,6 +12,8 @@ export const companiesSettings = {
       "This token opens another account than {company}'s: it opens {other}'s. Nothing was saved. Save {company}'s own token here.",
     "account.unreadable":
       "This token could not be checked against {company}'s account, so it was not saved: {reason}",
+    "account.urlMoved":
+      "The service URL was not changed: your saved token, which follows it, was checked at the new URL first. {message} To use the new URL, enter with it the token of this spreadsheet's account there, or leave the URL as it was.",
     "account.marked":
       "Account checked: every token saved for {company} must open the account whose oldest funds are {funds}.",
     "account.unmarkedEmpty":
@@ -79,6 +81,8 @@ export const companiesSettings = {
       "Este token abre otra cuenta que la de {company}: abre la de {other}. No se guardó nada. Guarde aquí el token propio de {company}.",
     "account.unreadable":
       "Este token no se pudo verificar contra la cuenta de {company}, así que no se guardó: {reason}",
+    "account.urlMoved":
+      "No se cambió la URL del servicio: su token guardado, que la sigue, se verificó primero en la nueva URL. {message} Para usar la nueva URL, ingrese con ella el token de la cuenta de esta hoja de cálculo allí, o deje la URL como estaba.",
     "account.marked":
       "Cuenta verificada: todo token guardado para {company} debe abrir la cuenta cuyos fondos más antiguos son {funds}.",
     "account.unmarkedEmpty":

@@ -13,7 +13,7 @@ import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { servicePrefix, storeCompanies, storeOf, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
-import type { CompaniesResult, ConnectionCheck, SettingsView } from "../../src/settings/view";
+import type { CompaniesResult, ConnectionCheck, SaveSettingsResult, SettingsView } from "../../src/settings/view";
 import { closeAll } from "../support/emulation";
 import { companyControl } from "../support/two-companies";
 import { buildWriteBack } from "../writeback/harness";
@@ -272,6 +272,34 @@ describe("a token bound again after its company's URL changed", () => {
     // Ana's token opens the marked account: bound to the new URL.
     storeToken(em, ANA, tokenOf(0), sandbox.url, adminOf(0));
     expect(run<Confirmed>(ANA, "confirmMyTokenUrl", moved).ok).toBe(true);
+    expect(storeOf(em, ANA).tokenStatus().confirmUrl).toBe("");
+  });
+
+  it("in a one-company document, Luis's own change of the service URL is checked like a token save: his other account's token does not follow it", () => {
+    em.resetState();
+    storeCompanies(em, [{ name: "Alpha", apiUrl: sandbox.url, token: tokenOf(0), adminId: adminOf(0) }], ANA);
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: "c0" }).ok).toBe(true);
+    // Luis's token is Beta's account's, bound to the URL as it is (written past the check).
+    storeToken(em, LUIS, tokenOf(1), sandbox.url, adminOf(0));
+    const moved = otherOrigin(sandbox.url);
+    const form = run<SettingsView>(LUIS, "getSettingsView").form;
+    const refused = run<SaveSettingsResult>(LUIS, "saveSettings", { ...form, baseUrl: moved });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.problems).toEqual([
+      {
+        field: "baseUrl",
+        message: expect.stringMatching(
+          /^The service URL was not changed: .*This token opens another account than .*'s: .* is not in it as marked\. Nothing was saved\..* leave the URL as it was\.$/,
+        ),
+      },
+    ]);
+    expect(storeOf(em, ANA).load().settings.baseUrl).toBe(sandbox.url);
+    expect(storeOf(em, LUIS).tokenStatus().confirmUrl).toBe("");
+    // Ana's own token opens the marked account at the new URL: the URL changes and her token follows.
+    const saved = run<SaveSettingsResult>(ANA, "saveSettings", { ...form, baseUrl: moved });
+    expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    expect(storeOf(em, ANA).load().settings.baseUrl).toBe(moved);
     expect(storeOf(em, ANA).tokenStatus().confirmUrl).toBe("");
   });
 });

@@ -13,7 +13,12 @@ import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { servicePrefix, storeCompanies, storeOf, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
-import type { CompaniesResult, ConnectionCheck, SaveSettingsResult, SettingsView } from "../../src/settings/view";
+import type {
+  CompaniesResult,
+  ConnectionCheck,
+  SaveSettingsResult,
+  SettingsView,
+} from "../../src/settings/view";
 import { closeAll } from "../support/emulation";
 import { companyControl } from "../support/two-companies";
 import { buildWriteBack } from "../writeback/harness";

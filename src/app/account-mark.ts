@@ -191,16 +191,38 @@ export function testedCompany(company: CompanyEntry | undefined, url: string): C
   return company && originOf(company.apiUrl) === originOf(url) ? company : null;
 }
 
+/** What the question of a retake showed: the funds of the old mark and of the new one, as it named them. */
+export interface RetakeShown {
+  old: string;
+  new: string;
+}
+
+/** A retake's outcome; `shown` with a question, to be sent back with the confirmation. */
+export interface RetakeOutcome {
+  ok: boolean;
+  message: string;
+  ask: boolean;
+  shown?: RetakeShown;
+}
+
+function shownFrom(value: unknown): RetakeShown | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { old, new: fresh } = value as { old?: unknown; new?: unknown };
+  return typeof old === "string" && typeof fresh === "string" ? { old, new: fresh } : null;
+}
+
 /**
  * Takes `key`'s mark again from the account this user's saved token for it opens: without
- * `confirmed`, only the question naming what changes (the old funds and the new); with it, the
- * new mark is saved. The service's data really changed (a test account reset): an editor says so.
+ * `confirmed`, only the question naming what changes (the old funds and the new), with what it
+ * showed (`shown`); with `confirmed`, that `shown` sent back, the new mark is saved, but only
+ * when the read made now and the mark kept now are what the question named: otherwise it asks
+ * again. The service's data really changed (a test account reset): an editor says so.
  */
 export function retakeAccountMark(
   key: unknown,
-  confirmed: boolean,
+  confirmed: unknown,
   language: MessageLanguage,
-): { ok: boolean; message: string; ask: boolean } {
+): RetakeOutcome {
   const store = settingsStore();
   const company = typeof key === "string" ? companyByKey(store.companies(), key) : undefined;
   if (!company || company.removed)
@@ -248,17 +270,23 @@ export function retakeAccountMark(
       ask: false,
       message: translate(language, "account.retakeSame", { company: label, funds: fundsText(old) }),
     };
-  if (old && !confirmed)
-    return {
-      ok: false,
-      ask: true,
-      message: translate(language, "account.retakeAsk", {
-        company: label,
-        old: fundsText(old),
-        new: fundsText(fresh),
-      }),
-    };
-  return withDocumentLock<{ ok: boolean; message: string; ask: boolean }>(
+  const shown = { old: old ? fundsText(old) : "", new: fundsText(fresh) };
+  const asked = shownFrom(confirmed);
+  // What is confirmed is what the question named: another read now (the account changed again)
+  // or another mark kept now (another editor took it meanwhile) is asked about again.
+  const askAgain = (changed: boolean): RetakeOutcome => ({
+    ok: false,
+    ask: true,
+    shown,
+    message: `${changed ? `${translate(language, "account.retakeChanged", { company: label })} ` : ""}${translate(
+      language,
+      "account.retakeAsk",
+      { company: label, old: shown.old, new: shown.new },
+    )}`,
+  });
+  if (old && !asked) return askAgain(false);
+  if (old && (asked?.old !== shown.old || asked.new !== shown.new)) return askAgain(true);
+  return withDocumentLock<RetakeOutcome>(
     "form",
     10_000,
     (lock) => ({
@@ -269,6 +297,8 @@ export function retakeAccountMark(
     () => {
       // Never another company's account: the token saved for this one may be that company's.
       const all = accountMarks();
+      const kept = all[company.key];
+      if ((kept ? fundsText(kept) : "") !== shown.old) return askAgain(true);
       const owner = listedCompanies(store.companies()).find(
         (c) => c.key !== company.key && checkAccount(all[c.key], funds).kind === "same",
       );

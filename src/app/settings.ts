@@ -24,7 +24,7 @@ import type {
   SettingsForm,
   SettingsView,
 } from "../settings/view";
-import { checkTokenAccount, retakeAccountMark } from "./account-mark";
+import { checkTokenAccount, type RetakeOutcome, retakeAccountMark } from "./account-mark";
 import {
   type CompanyOutcome,
   changeCompanies,
@@ -286,14 +286,16 @@ export function removeMyCompanyToken(key: unknown): CompaniesResult {
 /**
  * Takes company `key`'s account mark again from the account this user's token for it opens
  * (the service's data really changed: a test account reset). Without `confirmed`, only the
- * question naming what changes (`ask`); with it, the new mark is saved. A fresh view either way.
+ * question naming what changes (`ask`) and what it showed (`shown`); with `confirmed`, that
+ * `shown` sent back, the new mark is saved if it is still what was shown, else the question
+ * comes again. A fresh view either way.
  */
 export function retakeCompanyAccountMark(
   key: unknown,
   confirmed: unknown,
-): { ok: boolean; ask: boolean; message: string; view: SettingsView } {
+): RetakeOutcome & { view: SettingsView } {
   return entry("sidebar", () => {
-    const outcome = retakeAccountMark(key, confirmed === true, currentLanguage());
+    const outcome = retakeAccountMark(key, confirmed, currentLanguage());
     return { ...outcome, view: settingsView() };
   });
 }

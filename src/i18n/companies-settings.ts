@@ -25,6 +25,8 @@ export const companiesSettings = {
     "account.retakeAsk":
       "Take {company}'s account mark again? Now every token saved for {company} must open the account whose oldest funds are {old}. After this it is the account your token opens now, whose oldest funds are {new}: a token of the old account is refused when saved. Tokens already saved are not checked again.",
     "account.retakeSame": "{company}'s account is the one marked ({funds}): nothing changes.",
+    "account.retakeChanged":
+      "What your token for {company} opens, or {company}'s mark, changed since you were asked: nothing was taken.",
     "account.retakeEmpty":
       "The account your token for {company} opens has no funds: there is nothing to mark it by. Nothing was changed.",
     "account.retaken": "{company}'s account mark was taken again: its oldest funds are {funds}.",
@@ -94,6 +96,8 @@ export const companiesSettings = {
     "account.retakeAsk":
       "¿Volver a tomar la marca de cuenta de {company}? Ahora todo token guardado para {company} debe abrir la cuenta cuyos fondos más antiguos son {old}. Después será la cuenta que abre su token ahora, cuyos fondos más antiguos son {new}: un token de la cuenta anterior se rechaza al guardarlo. Los tokens ya guardados no se vuelven a verificar.",
     "account.retakeSame": "La cuenta de {company} es la marcada ({funds}): nada cambia.",
+    "account.retakeChanged":
+      "Lo que abre su token para {company}, o la marca de {company}, cambió desde que se le preguntó: no se tomó nada.",
     "account.retakeEmpty":
       "La cuenta que abre su token para {company} no tiene fondos: no hay con qué marcarla. No se cambió nada.",
     "account.retaken":

@@ -55,6 +55,8 @@ function saveToken(user: string, key: string, token: string, adminId: string): C
   });
 }
 
+type Retake = { ok: boolean; ask: boolean; message: string; shown?: { old: string; new: string } };
+
 const statusOf = (user: string, key: string) =>
   run<SettingsView>(user, "getSettingsView").companies?.entries.find((e) => e.key === key)?.status;
 
@@ -194,16 +196,40 @@ describe("the account mark", () => {
     const before = marks()[beta];
     await sandboxCall("reset", "Beta", { ...SIZES, seed: SIZES.seed + 40 });
     expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(false);
-    type Retake = { ok: boolean; ask: boolean; message: string };
     const asked = run<Retake>(ANA, "retakeCompanyAccountMark", beta, false);
     expect(asked.ask).toBe(true);
     expect(asked.message).toMatch(
       /^Take Beta's account mark again\? Now every token saved for Beta must open the account whose oldest funds are 5001 \(/,
     );
     expect(marks()[beta]).toEqual(before);
-    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, true);
+    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, asked.shown);
     expect(done).toMatchObject({ ok: true, ask: false });
     expect(marks()[beta]).not.toEqual(before);
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
+  });
+
+  it("a retake confirmed after the account changed again takes nothing and asks again, naming the read made now", async () => {
+    const beta = keys[1] as string;
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
+    const before = marks()[beta];
+    await sandboxCall("reset", "Beta", { ...SIZES, seed: SIZES.seed + 40 });
+    const asked = run<Retake>(ANA, "retakeCompanyAccountMark", beta, false);
+    expect(asked.ask).toBe(true);
+    // A bare yes, without what was shown, is asked again.
+    expect(run<Retake>(ANA, "retakeCompanyAccountMark", beta, true)).toMatchObject({ ok: false, ask: true });
+    // Between the question and the yes the account is reset once more: the read at the yes is not
+    // the one the question named.
+    await sandboxCall("reset", "Beta", { ...SIZES, seed: SIZES.seed + 41 });
+    const late = run<Retake>(ANA, "retakeCompanyAccountMark", beta, asked.shown);
+    expect(late).toMatchObject({ ok: false, ask: true });
+    expect(late.message).toMatch(
+      /^What your token for Beta opens, or Beta's mark, changed since you were asked: nothing was taken\. Take Beta's account mark again\?/,
+    );
+    expect(late.shown?.new).not.toBe(asked.shown?.new);
+    expect(marks()[beta]).toEqual(before);
+    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, late.shown);
+    expect(done).toMatchObject({ ok: true, ask: false });
+    expect(done.message).toContain(late.shown?.new);
     expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
   });
 
@@ -219,9 +245,9 @@ describe("the account mark", () => {
       apiUrl: sandbox.url,
     });
     expect(saved.ok).toBe(true);
-    type Retake = { ok: boolean; ask: boolean; message: string };
-    expect(run<Retake>(ANA, "retakeCompanyAccountMark", beta, false).ask).toBe(true);
-    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, true);
+    const asked = run<Retake>(ANA, "retakeCompanyAccountMark", beta, false);
+    expect(asked.ask).toBe(true);
+    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, asked.shown);
     expect(done).toMatchObject({ ok: false, ask: false });
     expect(done.message).toContain("it opens Alpha's");
     expect(marks()[beta]).toEqual(betaMark);

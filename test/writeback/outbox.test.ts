@@ -235,8 +235,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
     expect(rows[1]?.result).toBe("Not sent: Custom status must be at most 20 characters long (got 21).");
     expect(rows[2]?.result).toBe('Not sent: Flexible must be true or false (got "quizás").');
     expect(rows[3]?.result).toBe("Not sent: Voucher code must be at most 255 characters long (got 256).");
-    // One read only: the account check that marks the company at its first use.
-    expect(wb.emulator.counters.urlFetchTotal).toBe(1);
+    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
     expect((await wb.fund(a.id)).balanceCents).toBe(a.balanceCents);
   });
 
@@ -382,12 +381,11 @@ describe("Outbox: no money moves twice", () => {
       { operation: "Deposit", targetId: b.id, amount: "2" },
       { operation: "Withdraw", targetId: c.id, amount: "3" },
     ]);
-    // The account check (marking the company at first use), then the run's preview reads each
-    // fund once; then each row reads its fund and sends.
+    // The run's preview reads each fund once; then each row reads its fund and sends.
     wb.emulator.resetCounters();
     ok(wb.menu("previewOutbox"));
     const previewFetches = wb.emulator.counters.urlFetchTotal;
-    expect(previewFetches).toBe(4);
+    expect(previewFetches).toBe(3);
 
     // Stopped just before row 3's snapshot read: rows 2 and 3 are done, row 4 untouched.
     const stopped = wb.menu("runOutbox", ["YES"], { stopAt: { fetch: previewFetches + 5, when: "before" } });
@@ -395,9 +393,9 @@ describe("Outbox: no money moves twice", () => {
     expect(wb.outbox().map((r) => r.state)).toEqual(["Done", "Done", ""]);
 
     // Stopped after the withdrawal reached the service, before the script saw the answer.
-    // Now the account check, then the preview reads only fund c (the other rows are Done): its
-    // read, the snapshot read, then the withdrawal itself is the fourth request.
-    const second = wb.menu("runOutbox", ["YES"], { stopAt: { fetch: 4, when: "after" } });
+    // Now the preview reads only fund c (the other rows are Done): its read, the snapshot
+    // read, then the withdrawal itself is the third request.
+    const second = wb.menu("runOutbox", ["YES"], { stopAt: { fetch: 3, when: "after" } });
     expect(second).toMatchObject({ ok: false });
     expect(wb.outbox()[2]?.state).toBe("Sending");
     expect((await wb.fund(c.id)).balanceCents).toBe(c.balanceCents - 300);
@@ -505,8 +503,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     ]);
     wb.emulator.resetCounters();
     const preview = ok(wb.menu("previewOutbox"));
-    // One read only: the account check that marks the company at its first use.
-    expect(wb.emulator.counters.urlFetchTotal).toBe(1);
+    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
     const text = String(preview.result);
     expect(text).toContain("Withdrawal XYZ: 21.00 (2 rows)");
     expect(text).toContain(
@@ -541,8 +538,7 @@ describe("Outbox: preview from the Funds sheet, and fund creation interrupted", 
     ]);
     wb.emulator.resetCounters();
     const text = String(ok(wb.menu("previewOutbox")).result);
-    // One read only: the account check that marks the company at its first use.
-    expect(wb.emulator.counters.urlFetchTotal).toBe(1);
+    expect(wb.emulator.counters.urlFetchTotal).toBe(0);
     expect(text).toContain("Withdrawal XYZ: 1,235.88 (4 rows)");
     // Each of the first three withdrawals takes exactly the balance: no warning. The fourth
     // exceeds what the first left: exactly 0.00.

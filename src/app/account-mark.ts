@@ -11,7 +11,6 @@ import type { MessageLanguage } from "../api/messages";
 import { plainError, plainText } from "../api/plain";
 import type { Fund } from "../api/types";
 import { originOf } from "../api/urls";
-import { type AuditLog, auditCompanyCell } from "../audit/log";
 import { callAudit } from "../audit/observer";
 import type { CompanyKey } from "../company/model";
 import { runtime } from "../gas/runtime";
@@ -59,12 +58,6 @@ export function accountStatus(
 ): string {
   const label = companyLabel(company, language);
   const mark = marks[company.key];
-  if (mark?.firstUse)
-    return `${translate(language, "account.marked", { company: label, funds: fundsText(mark) })} ${translate(
-      language,
-      "account.firstUse",
-      { company: label },
-    )}`;
   if (mark) return translate(language, "account.marked", { company: label, funds: fundsText(mark) });
   return translate(language, empty ? "account.unmarkedEmpty" : "account.unmarked", { company: label });
 }
@@ -72,11 +65,8 @@ export function accountStatus(
 export type MarkOutcome =
   /** The funds are the marked account's, or now mark it (`marked`), or there was nothing to mark. */
   | { ok: true; marked: AccountMark | null; empty: boolean }
-  /**
-   * Another account's (or the lock was `busy`): `message` says so, naming the company; `missing`
-   * the marked fund (its own, or the `owner` company's) the funds read show it by.
-   */
-  | { ok: false; message: string; fund: string; busy?: boolean; owner?: CompanyEntry; missing?: MarkedFund };
+  /** Another account's (or the lock was `busy`): `message` says so, naming the company. */
+  | { ok: false; message: string; fund: string; busy?: boolean; owner?: CompanyEntry };
 
 /**
  * Compares the oldest funds read with a token of `company` with its mark, under the document
@@ -88,7 +78,6 @@ export function checkOrMark(
   funds: readonly Fund[],
   language: MessageLanguage,
   take = true,
-  firstUse = false,
 ): MarkOutcome {
   const decide = (): MarkOutcome => {
     const mark = accountMarks()[company.key];
@@ -98,7 +87,6 @@ export function checkOrMark(
       return {
         ok: false,
         fund,
-        missing: check.missing,
         message: translate(language, "account.other", { company: companyLabel(company, language), fund }),
       };
     }
@@ -110,13 +98,11 @@ export function checkOrMark(
       (c) => c.key !== company.key && checkAccount(all[c.key], funds).kind === "same",
     );
     if (owner) {
-      const missing = (all[owner.key] as AccountMark).funds[0] as MarkedFund;
-      const fund = markedFundText(missing);
+      const fund = markedFundText((all[owner.key] as AccountMark).funds[0] as MarkedFund);
       return {
         ok: false,
         fund,
         owner,
-        missing,
         message: translate(language, "account.otherCompany", {
           company: companyLabel(company, language),
           other: companyLabel(owner, language),
@@ -125,7 +111,7 @@ export function checkOrMark(
     }
     const taken = markOf(funds, Date.now());
     if (!take) return { ok: true, marked: null, empty: taken === null };
-    if (taken) writeMark(company.key, firstUse ? { ...taken, firstUse: true } : taken);
+    if (taken) writeMark(company.key, taken);
     return { ok: true, marked: taken, empty: taken === null };
   };
   return withDocumentLock(
@@ -139,39 +125,6 @@ export function checkOrMark(
     }),
     decide,
   );
-}
-
-/**
- * The first account read of a session (a refresh's execution, an Outbox run or preview, a
- * sidebar's opening) that meets no mark for `company` takes it from the oldest funds read, as a
- * token's save would (never the account of another listed company's mark): the token read with
- * is trusted on first use. The mark taken is written in the Audit sheet (`log`) and said in
- * Settings. The marked fund the read contradicts (the company was marked meanwhile, or the funds
- * are another company's), or null.
- */
-export function markAtFirstUse(
-  company: CompanyEntry,
-  funds: readonly Fund[],
-  language: MessageLanguage,
-  log: AuditLog,
-): MarkedFund | null {
-  const outcome = checkOrMark(company, funds, language, true, true);
-  if (!outcome.ok) return outcome.missing ?? null;
-  if (outcome.marked) {
-    log
-      .begin({
-        action: translate(language, "account.firstUseAction"),
-        company: auditCompanyCell(company),
-        method: "—",
-        endpoint: "",
-        target: fundsText(outcome.marked),
-      })
-      .complete({
-        outcome: "ok",
-        message: translate(language, "account.firstUse", { company: companyLabel(company, language) }),
-      });
-  }
-  return null;
 }
 
 /**

@@ -7,7 +7,6 @@
 import type { Client } from "../api";
 import { plainError, plainText } from "../api/plain";
 import type { Fund } from "../api/types";
-import type { AuditLog } from "../audit/log";
 import {
   type CompanyDirectory,
   type CompanyKey,
@@ -70,7 +69,6 @@ import {
 } from "../settings/account-mark";
 import { type CompanyEntry, companyByKey, companyLabel } from "../settings/companies";
 import { IN_FLIGHT_WINDOW_KEY, inFlightWindowMs } from "../settings/tuning";
-import { markAtFirstUse } from "./account-mark";
 import {
   type ConnectionPurpose,
   companyConnections,
@@ -162,38 +160,29 @@ export interface WriteSession extends WriteContext {
  * not the one the company is marked with (its oldest funds, read once per session with
  * MARK_QUERY, are not as marked), or it could not be read while there is a mark to check it
  * against. Null when it may: the account is the marked one, the company has no mark yet, or
- * the service refuses the token itself (it opens no account; its refusal shows at its use). A
- * company with no mark yet is marked by this read (src/app/account-mark.ts, markAtFirstUse).
+ * the service refuses the token itself (it opens no account; its refusal shows at its use).
  */
-function accountIssue(
-  company: CompanyEntry,
-  client: Client,
-  language: Language,
-  log: AuditLog,
-): string | null {
+function accountIssue(company: CompanyEntry, client: Client, language: Language): string | null {
   const mark = accountMarksFrom(runtime().documentProperties().getProperty(ACCOUNT_MARKS_KEY))[company.key];
+  if (!mark) return null;
   const name = companyLabel(company, language);
   let funds: Fund[];
   try {
     funds = client.getFunds({ ...MARK_QUERY }).funds;
   } catch (err) {
     const plain = plainError(err, language);
-    // Unmarked: nothing to check against, as before; the next session's read may mark it.
-    if (!mark || plain.kind === "notAuthorised") return null;
+    if (plain.kind === "notAuthorised") return null;
     return translate(language, "outbox.company.accountUnchecked", {
       company: name,
       reason: plainText(plain, language),
     });
   }
-  // No mark yet: this first read takes it (trusted on first use), unless it is another company's.
-  const other = mark ? checkAccount(mark, funds) : null;
-  const missing = other
-    ? other.kind === "other"
-      ? other.missing
-      : null
-    : markAtFirstUse(company, funds, language, log);
-  return missing
-    ? translate(language, "outbox.company.otherAccount", { company: name, fund: markedFundText(missing) })
+  const check = checkAccount(mark, funds);
+  return check.kind === "other"
+    ? translate(language, "outbox.company.otherAccount", {
+        company: name,
+        fund: markedFundText(check.missing),
+      })
     : null;
 }
 
@@ -251,7 +240,7 @@ export function openWriteSession(
   const accountChecked = new Map<string, string | null>();
   const checkedAccount = (companyKey: string, ready: { company: CompanyEntry; client: Client }) => {
     if (!accountChecked.has(companyKey))
-      accountChecked.set(companyKey, accountIssue(ready.company, ready.client, language, log));
+      accountChecked.set(companyKey, accountIssue(ready.company, ready.client, language));
     return accountChecked.get(companyKey) ?? null;
   };
   // A sidebar's or the close's own company: its token is checked against the company's mark

@@ -32,7 +32,7 @@ import { refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/
 import { type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
 import { companyLabel } from "../settings/companies";
-import { accountMarks, markAtFirstUse } from "./account-mark";
+import { accountMarks } from "./account-mark";
 import { companyConnections, type UnusableCompany } from "./company-clients";
 import {
   auditLimits,
@@ -130,8 +130,7 @@ export function session(source: RefreshSource, action: StringKey) {
   }
   const sheetCompanies = companies.entries;
   // Each company's account mark, read in every execution: its reads are checked against it
-  // before anything of it is written (src/refresh/run/account.ts); an unmarked one is marked by
-  // that read (trusted on first use), unless it is another listed company's account.
+  // before anything of it is written (src/refresh/run/account.ts); an unmarked one is not.
   const marks = accountMarks();
   const lanes: Lane[] = [...connections.ready.values()].map(({ company, client }) => {
     const mark = marks[company.key];
@@ -141,12 +140,7 @@ export function session(source: RefreshSource, action: StringKey) {
       name: company.name,
       deps: {
         reader: clientReader(client),
-        account: {
-          company: companyLabel(company, context.language),
-          mark: mark ?? null,
-          // No mark yet: this execution's first read of the oldest funds takes it.
-          ...(mark ? {} : { take: (funds) => markAtFirstUse(company, funds, context.language, log) }),
-        },
+        ...(mark ? { account: { company: companyLabel(company, context.language), mark } } : {}),
         // The reads behind a sheet go to the audit once the sheet is written: a run stopped later
         // still leaves the trace of what it had done.
         sheets: laneSheets(

@@ -20,9 +20,6 @@ export const companiesSettings = {
       "The account check could not be made: {company}'s account has no funds yet. It is marked at its first fund, when a token for it is next saved or tested; until then a token saved for {company} is not checked.",
     "account.unmarked":
       "The account check could not be made yet: {company}'s account is marked when a token for it is next saved or tested; until then a token saved for {company} is not checked.",
-    "account.firstUseAction": "Account mark taken",
-    "account.firstUse":
-      "It was taken at the first read of {company}'s account by a refresh, an Outbox run or a sidebar, with the token then in use: that first token was trusted, not checked.",
     "account.retake": "Take the account mark again",
     "account.retakeConfirm": "Yes, take it again",
     "account.retakeAsk":
@@ -94,9 +91,6 @@ export const companiesSettings = {
       "No se pudo verificar la cuenta: la cuenta de {company} aún no tiene fondos. Se marca con su primer fondo, la próxima vez que se guarde o pruebe un token para ella; hasta entonces un token guardado para {company} no se verifica.",
     "account.unmarked":
       "Aún no se pudo verificar la cuenta: la cuenta de {company} se marca la próxima vez que se guarde o pruebe un token para ella; hasta entonces un token guardado para {company} no se verifica.",
-    "account.firstUseAction": "Marca de cuenta tomada",
-    "account.firstUse":
-      "Se tomó en la primera lectura de la cuenta de {company} por una actualización, una ejecución de la Bandeja de salida o una barra lateral, con el token entonces en uso: ese primer token se dio por bueno, sin verificarlo.",
     "account.retake": "Volver a tomar la marca de cuenta",
     "account.retakeConfirm": "Sí, volver a tomarla",
     "account.retakeAsk":

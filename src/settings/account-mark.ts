@@ -36,11 +36,6 @@ export interface AccountMark {
   funds: MarkedFund[];
   /** When it was taken (ms since the epoch). */
   at: number;
-  /**
-   * Taken at the first account read of a refresh, an Outbox run or a sidebar that met no mark
-   * (not at a token's save or test): the token first read with was trusted on first use.
-   */
-  firstUse?: boolean;
 }
 
 export type AccountMarks = Record<CompanyKey, AccountMark>;
@@ -97,9 +92,7 @@ function markFrom(value: unknown): AccountMark | null {
     funds.push({ id: id as number, createdAt, creator: creator as number });
   }
   if (funds.length === 0) return null;
-  const mark: AccountMark = { funds, at: typeof at === "number" && Number.isFinite(at) ? at : 0 };
-  if (ownMember(value, "firstUse") === true) mark.firstUse = true;
-  return mark;
+  return { funds, at: typeof at === "number" && Number.isFinite(at) ? at : 0 };
 }
 
 /** The marks as stored in ACCOUNT_MARKS_KEY; what cannot be read is left out (the company unmarked). */

@@ -4,14 +4,13 @@
  * One small read (getFunds, MARK_QUERY: the account's oldest funds) in each execution, the
  * continuations' included, before the first stage goes on; answers of another account (a token
  * saved before the check existed, another service put under the URL) stop the company's
- * refresh there, its rows left as they were. A company without a mark has its first read offered
- * to the caller to take the mark from (trusted on first use).
+ * refresh there, its rows left as they were. A company without a mark is not checked.
  */
 import type { Fund } from "../../api/types";
 import { type Language, translate } from "../../i18n";
 import { checkAccount, MARK_QUERY, type MarkedFund, markedFundText } from "../../settings/account-mark";
 import { type RefreshRun, stepped } from "./state";
-import { type AccountToCheck, type EngineDeps, isFailure, type ListPage, type Steps } from "./types";
+import { type EngineDeps, isFailure, type ListPage, type Steps } from "./types";
 
 /** A refresh whose reads are another account's than the company's mark: nothing of it is written. */
 export class OtherAccount extends Error {
@@ -37,16 +36,9 @@ export function* checkMarkedAccount(run: RefreshRun): Steps<void> {
   stepped(run, run.cursor.stages[0] ?? "funds", 1);
   run.checks += 1;
   run.minimum += 1;
-  const funds = (answer as ListPage<Fund>).items;
-  const other = contradiction(account, funds);
-  if (other) throw new OtherAccount(account.company, other, run.deps.options.language);
-}
-
-/** The marked fund the oldest funds read contradict; an unmarked company's read is offered to `take`. */
-function contradiction(account: AccountToCheck, funds: readonly Fund[]): MarkedFund | null {
-  if (!account.mark) return account.take?.(funds) ?? null;
-  const check = checkAccount(account.mark, funds);
-  return check.kind === "other" ? check.missing : null;
+  const check = checkAccount(account.mark, (answer as ListPage<Fund>).items);
+  if (check.kind === "other")
+    throw new OtherAccount(account.company, check.missing, run.deps.options.language);
 }
 
 /**
@@ -57,6 +49,8 @@ export function otherAccountOf(deps: EngineDeps): OtherAccount | null {
   const account = deps.account;
   if (!account) return null;
   const [page] = deps.reader.fundPages([{ ...MARK_QUERY, Page: 1 }]);
-  const other = contradiction(account, page?.items ?? []);
-  return other ? new OtherAccount(account.company, other, deps.options.language) : null;
+  const check = checkAccount(account.mark, page?.items ?? []);
+  return check.kind === "other"
+    ? new OtherAccount(account.company, check.missing, deps.options.language)
+    : null;
 }

@@ -5,7 +5,7 @@
  */
 import type { ExpenseReport, Fund } from "../../api/types";
 import type { Language } from "../../i18n";
-import type { AccountMark, MarkedFund } from "../../settings/account-mark";
+import type { AccountMark } from "../../settings/account-mark";
 import type { Column } from "../../sheets/columns";
 import type { MissingRowMode } from "../../sheets/merge";
 import type { NamesMark } from "../employees";
@@ -169,13 +169,7 @@ export interface EngineDeps {
 export interface AccountToCheck {
   /** The company's name, for the message. */
   company: string;
-  /** Null: the company has no mark yet; the first read of the oldest funds is offered to `take`. */
-  mark: AccountMark | null;
-  /**
-   * Takes the mark from the oldest funds read when there is none (trusted on first use): the
-   * marked fund of another company whose account they are, or null (taken, or left unmarked).
-   */
-  take?: (funds: readonly Fund[]) => MarkedFund | null;
+  mark: AccountMark;
 }
 
 /** The cursor a new refresh starts from. */

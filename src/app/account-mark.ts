@@ -13,10 +13,8 @@ import type { Fund } from "../api/types";
 import { originOf } from "../api/urls";
 import { callAudit } from "../audit/observer";
 import type { CompanyKey } from "../company/model";
-import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
-import { sheetNamesFrom } from "../refresh/options";
 import {
   ACCOUNT_MARKS_KEY,
   type AccountMark,
@@ -31,8 +29,9 @@ import {
 } from "../settings/account-mark";
 import { type CompanyEntry, companyByKey, companyLabel, listedCompanies } from "../settings/companies";
 import { companyConnections, connectionTestClient } from "./company-clients";
-import { auditLimits, auditLog, secrets, settingsStore, withDocumentLock } from "./entry";
+import { settingsStore, withDocumentLock } from "./entry";
 import { countUrlFetchCalls } from "./quota";
+import { sidebarAuditLog } from "./sidebar-audit";
 
 /** Every company's mark in this document. */
 export function accountMarks(): AccountMarks {
@@ -71,12 +70,14 @@ export type MarkOutcome =
 
 /**
  * Compares the oldest funds read with a token of `company` with its mark, under the document
- * lock; takes the mark from them when there is none and they hold a fund.
+ * lock; takes the mark from them when there is none and they hold a fund, unless `take` is
+ * false (a token only typed, not saved: it is compared, never trusted to mark the account).
  */
 export function checkOrMark(
   company: CompanyEntry,
   funds: readonly Fund[],
   language: MessageLanguage,
+  take = true,
 ): MarkOutcome {
   const decide = (): MarkOutcome => {
     const mark = accountMarks()[company.key];
@@ -109,6 +110,7 @@ export function checkOrMark(
       };
     }
     const taken = markOf(funds, Date.now());
+    if (!take) return { ok: true, marked: null, empty: taken === null };
     if (taken) writeMark(company.key, taken);
     return { ok: true, marked: taken, empty: taken === null };
   };
@@ -135,18 +137,7 @@ function oldestFunds(
   token: string,
   language: MessageLanguage,
 ): { ok: true; funds: Fund[] } | { ok: false; reason: string; opensNothing: boolean } {
-  const form = settingsStore().fields();
-  const names = sheetNamesFrom(form, language);
-  const log = auditLog(
-    lazyAuditSink(runtime().spreadsheet(), {
-      name: names.audit,
-      archiveName: names.auditArchive,
-      language,
-      limits: auditLimits(form),
-    }),
-    "sidebar",
-    [token, ...secrets()],
-  );
+  const log = sidebarAuditLog(language, [token]);
   const calls = callAudit(log, () => translate(language, "account.check"), company);
   try {
     const client = connectionTestClient(company.apiUrl, token, calls);
@@ -200,16 +191,38 @@ export function testedCompany(company: CompanyEntry | undefined, url: string): C
   return company && originOf(company.apiUrl) === originOf(url) ? company : null;
 }
 
+/** What the question of a retake showed: the funds of the old mark and of the new one, as it named them. */
+export interface RetakeShown {
+  old: string;
+  new: string;
+}
+
+/** A retake's outcome; `shown` with a question, to be sent back with the confirmation. */
+export interface RetakeOutcome {
+  ok: boolean;
+  message: string;
+  ask: boolean;
+  shown?: RetakeShown;
+}
+
+function shownFrom(value: unknown): RetakeShown | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { old, new: fresh } = value as { old?: unknown; new?: unknown };
+  return typeof old === "string" && typeof fresh === "string" ? { old, new: fresh } : null;
+}
+
 /**
  * Takes `key`'s mark again from the account this user's saved token for it opens: without
- * `confirmed`, only the question naming what changes (the old funds and the new); with it, the
- * new mark is saved. The service's data really changed (a test account reset): an editor says so.
+ * `confirmed`, only the question naming what changes (the old funds and the new), with what it
+ * showed (`shown`); with `confirmed`, that `shown` sent back, the new mark is saved, but only
+ * when the read made now and the mark kept now are what the question named: otherwise it asks
+ * again. The service's data really changed (a test account reset): an editor says so.
  */
 export function retakeAccountMark(
   key: unknown,
-  confirmed: boolean,
+  confirmed: unknown,
   language: MessageLanguage,
-): { ok: boolean; message: string; ask: boolean } {
+): RetakeOutcome {
   const store = settingsStore();
   const company = typeof key === "string" ? companyByKey(store.companies(), key) : undefined;
   if (!company || company.removed)
@@ -223,18 +236,7 @@ export function retakeAccountMark(
     purpose: "read",
     language,
     audit: (c) => {
-      const form = store.fields();
-      const names = sheetNamesFrom(form, language);
-      const log = auditLog(
-        lazyAuditSink(runtime().spreadsheet(), {
-          name: names.audit,
-          archiveName: names.auditArchive,
-          language,
-          limits: auditLimits(form),
-        }),
-        "sidebar",
-        secrets(),
-      );
+      const log = sidebarAuditLog(language);
       return Object.assign(
         callAudit(log, () => translate(language, "account.check"), c),
         { flush: () => log.flush() },
@@ -268,17 +270,23 @@ export function retakeAccountMark(
       ask: false,
       message: translate(language, "account.retakeSame", { company: label, funds: fundsText(old) }),
     };
-  if (old && !confirmed)
-    return {
-      ok: false,
-      ask: true,
-      message: translate(language, "account.retakeAsk", {
-        company: label,
-        old: fundsText(old),
-        new: fundsText(fresh),
-      }),
-    };
-  return withDocumentLock<{ ok: boolean; message: string; ask: boolean }>(
+  const shown = { old: old ? fundsText(old) : "", new: fundsText(fresh) };
+  const asked = shownFrom(confirmed);
+  // What is confirmed is what the question named: another read now (the account changed again)
+  // or another mark kept now (another editor took it meanwhile) is asked about again.
+  const askAgain = (changed: boolean): RetakeOutcome => ({
+    ok: false,
+    ask: true,
+    shown,
+    message: `${changed ? `${translate(language, "account.retakeChanged", { company: label })} ` : ""}${translate(
+      language,
+      "account.retakeAsk",
+      { company: label, old: shown.old, new: shown.new },
+    )}`,
+  });
+  if (old && !asked) return askAgain(false);
+  if (old && (asked?.old !== shown.old || asked.new !== shown.new)) return askAgain(true);
+  return withDocumentLock<RetakeOutcome>(
     "form",
     10_000,
     (lock) => ({
@@ -289,6 +297,8 @@ export function retakeAccountMark(
     () => {
       // Never another company's account: the token saved for this one may be that company's.
       const all = accountMarks();
+      const kept = all[company.key];
+      if ((kept ? fundsText(kept) : "") !== shown.old) return askAgain(true);
       const owner = listedCompanies(store.companies()).find(
         (c) => c.key !== company.key && checkAccount(all[c.key], funds).kind === "same",
       );

@@ -8,17 +8,16 @@
 import { ownData } from "../api/arguments";
 import type { AuditLog } from "../audit/log";
 import { type CallAudit, callAudit } from "../audit/observer";
-import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
-import { sheetNamesFrom } from "../refresh/options";
 import { type ConnectionTestResult, testConnection as runConnectionTest } from "../settings";
 import { type CompanyEntry, companyByKey, companyLabel, listedCompanies } from "../settings/companies";
 import { checkOrMark, testedCompany } from "./account-mark";
 import { connectionTestClient, savedTestToken } from "./company-clients";
 import { connectionTestResult } from "./connection-words";
-import { auditLimits, auditLog, currentLanguage, entry, secrets, settingsStore } from "./entry";
+import { currentLanguage, entry, settingsStore } from "./entry";
 import { countUrlFetchCalls } from "./quota";
+import { sidebarAuditLog } from "./sidebar-audit";
 
 /** Menu "Connection…": the settings sidebar, opened on its Connection section. */
 export function showConnectionSidebar(): void {
@@ -43,18 +42,7 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
         store: settingsStore(),
         savedToken: (target) => savedTestToken(settingsStore(), target, language),
         createClient: (baseUrl, token) => {
-          const form = settingsStore().fields();
-          const names = sheetNamesFrom(form, language);
-          const opened = auditLog(
-            lazyAuditSink(runtime().spreadsheet(), {
-              name: names.audit,
-              archiveName: names.auditArchive,
-              language,
-              limits: auditLimits(form),
-            }),
-            "sidebar",
-            [token, ...secrets()],
-          );
+          const opened = sidebarAuditLog(language, [token]);
           // The company tested is named on its Audit rows, as every other call names its own.
           const calls = callAudit(
             opened,
@@ -68,7 +56,7 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
       },
       ownData(input),
     );
-    return marked(connectionTestResult(result, language), company, language);
+    return marked(connectionTestResult(result, language), company, language, typedToken(input));
   } finally {
     try {
       (log as AuditLog | null)?.flush();
@@ -93,19 +81,28 @@ function companyTested(input: unknown): CompanyEntry | undefined {
   return companies.several ? undefined : listedCompanies(companies)[0];
 }
 
+/** Whether the test is of a token typed in the form (not yet saved), not of the saved one. */
+function typedToken(input: unknown): boolean {
+  const data = ownData(input);
+  const token = typeof data === "object" && data !== null ? (data as { token?: unknown }).token : undefined;
+  return typeof token === "string" && token.trim() !== "";
+}
+
 /**
  * A test that reached the company's own service: the account it opened checked against the
  * company's mark (another account's is said, the test failing), or marking it when it has none.
+ * Only a saved token marks an account: a `typed` one is compared with the mark, never takes it.
  */
 function marked(
   result: ConnectionTestResult,
   company: CompanyEntry | undefined,
   language: ReturnType<typeof currentLanguage>,
+  typed: boolean,
 ): ConnectionTestResult {
   const reached = result.reached;
   const tested = reached ? testedCompany(company, reached.url) : null;
   if (!result.ok || !reached || !tested) return result;
-  const outcome = checkOrMark(tested, reached.funds, language);
+  const outcome = checkOrMark(tested, reached.funds, language, !typed);
   // Marked or the same account; or the lock was busy (nothing marked: the next test or save does).
   if (outcome.ok || outcome.busy) return result;
   const label = companyLabel(tested, language);

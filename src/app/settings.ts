@@ -6,13 +6,14 @@
  */
 
 import { ownData, ownRecord } from "../api/arguments";
+import { originOf } from "../api/urls";
 import { FIRST_COMPANY_KEY } from "../company/model";
 import { relabelSheets } from "../gas/relabel";
 import { runtime } from "../gas/runtime";
 import { type Language, languageForLocale, translate } from "../i18n";
 import { sheetNamesFrom } from "../refresh/options";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
-import { companyByKey } from "../settings/companies";
+import { COMPANIES_KEY, companyByKey } from "../settings/companies";
 import { checkSettingsForm, checkToken, shownDefaults, storedSettingsForm } from "../settings/form";
 import type { SettingsText } from "../settings/model";
 import type {
@@ -24,7 +25,7 @@ import type {
   SettingsView,
 } from "../settings/view";
 import { fieldProblems, settingsWords } from "../settings/words";
-import { checkTokenAccount, retakeAccountMark } from "./account-mark";
+import { checkTokenAccount, type RetakeOutcome, retakeAccountMark } from "./account-mark";
 import {
   type CompanyOutcome,
   changeCompanies,
@@ -129,6 +130,9 @@ function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
       );
       if (!account.ok) return { ok: false, problems: [{ field: "token", message: account.message }] };
     }
+  } else {
+    const moved = followedTokenRefusal(checked.form.baseUrl, language);
+    if (moved) return { ok: false, problems: [{ field: "baseUrl", message: moved }] };
   }
   if (to === language) return saveChecked(checked.form, tokenCheck, language, false);
   // Sheets are renamed: not while a refresh or an Outbox run writes into them.
@@ -146,6 +150,25 @@ function saveSettingsForm(input: unknown, token: unknown): SaveSettingsResult {
     }),
     () => saveChecked(checked.form, tokenCheck, language, true),
   );
+}
+
+/**
+ * In a document without a company list, this user's own token follows a change of the service
+ * URL they make themselves (src/settings/store.ts): it is checked first as a token saved at the
+ * new URL is (the account it opens there against the first company's mark, or marking it when
+ * there is none). Why not, naming what to do; null when it may follow (or none would).
+ */
+function followedTokenRefusal(url: string, language: Language): string | null {
+  const store = settingsStore();
+  if (runtime().documentProperties().getProperty(COMPANIES_KEY) !== null) return null;
+  const before = store.load().settings.baseUrl;
+  const status = store.tokenStatus();
+  if (!status.saved || status.confirmUrl !== "" || originOf(url) === originOf(before)) return null;
+  const first = companyByKey(store.companies(), FIRST_COMPANY_KEY);
+  const token = store.savedCompanyToken(FIRST_COMPANY_KEY);
+  if (!first || token === "") return null;
+  const account = checkTokenAccount({ ...first, apiUrl: url }, token, language);
+  return account.ok ? null : translate(language, "account.urlMoved", { message: account.message });
 }
 
 function saveChecked(
@@ -266,14 +289,16 @@ export function removeMyCompanyToken(key: unknown): CompaniesResult {
 /**
  * Takes company `key`'s account mark again from the account this user's token for it opens
  * (the service's data really changed: a test account reset). Without `confirmed`, only the
- * question naming what changes (`ask`); with it, the new mark is saved. A fresh view either way.
+ * question naming what changes (`ask`) and what it showed (`shown`); with `confirmed`, that
+ * `shown` sent back, the new mark is saved if it is still what was shown, else the question
+ * comes again. A fresh view either way.
  */
 export function retakeCompanyAccountMark(
   key: unknown,
   confirmed: unknown,
-): { ok: boolean; ask: boolean; message: string; view: SettingsView } {
+): RetakeOutcome & { view: SettingsView } {
   return entry("sidebar", () => {
-    const outcome = retakeAccountMark(key, confirmed === true, currentLanguage());
+    const outcome = retakeAccountMark(key, confirmed, currentLanguage());
     return { ...outcome, view: settingsView() };
   });
 }

@@ -12,6 +12,8 @@ export const companiesSettings = {
       "This token opens another account than {company}'s: it opens {other}'s. Nothing was saved. Save {company}'s own token here.",
     "account.unreadable":
       "This token could not be checked against {company}'s account, so it was not saved: {reason}",
+    "account.urlMoved":
+      "The service URL was not changed: your saved token, which follows it, was checked at the new URL first. {message} To use the new URL, enter with it the token of this spreadsheet's account there, or leave the URL as it was.",
     "account.marked":
       "Account checked: every token saved for {company} must open the account whose oldest funds are {funds}.",
     "account.unmarkedEmpty":
@@ -23,6 +25,8 @@ export const companiesSettings = {
     "account.retakeAsk":
       "Take {company}'s account mark again? Now every token saved for {company} must open the account whose oldest funds are {old}. After this it is the account your token opens now, whose oldest funds are {new}: a token of the old account is refused when saved. Tokens already saved are not checked again.",
     "account.retakeSame": "{company}'s account is the one marked ({funds}): nothing changes.",
+    "account.retakeChanged":
+      "What your token for {company} opens, or {company}'s mark, changed since you were asked: nothing was taken.",
     "account.retakeEmpty":
       "The account your token for {company} opens has no funds: there is nothing to mark it by. Nothing was changed.",
     "account.retaken": "{company}'s account mark was taken again: its oldest funds are {funds}.",
@@ -79,6 +83,8 @@ export const companiesSettings = {
       "Este token abre otra cuenta que la de {company}: abre la de {other}. No se guardó nada. Guarde aquí el token propio de {company}.",
     "account.unreadable":
       "Este token no se pudo verificar contra la cuenta de {company}, así que no se guardó: {reason}",
+    "account.urlMoved":
+      "No se cambió la URL del servicio: su token guardado, que la sigue, se verificó primero en la nueva URL. {message} Para usar la nueva URL, ingrese con ella el token de la cuenta de esta hoja de cálculo allí, o deje la URL como estaba.",
     "account.marked":
       "Cuenta verificada: todo token guardado para {company} debe abrir la cuenta cuyos fondos más antiguos son {funds}.",
     "account.unmarkedEmpty":
@@ -90,6 +96,8 @@ export const companiesSettings = {
     "account.retakeAsk":
       "¿Volver a tomar la marca de cuenta de {company}? Ahora todo token guardado para {company} debe abrir la cuenta cuyos fondos más antiguos son {old}. Después será la cuenta que abre su token ahora, cuyos fondos más antiguos son {new}: un token de la cuenta anterior se rechaza al guardarlo. Los tokens ya guardados no se vuelven a verificar.",
     "account.retakeSame": "La cuenta de {company} es la marcada ({funds}): nada cambia.",
+    "account.retakeChanged":
+      "Lo que abre su token para {company}, o la marca de {company}, cambió desde que se le preguntó: no se tomó nada.",
     "account.retakeEmpty":
       "La cuenta que abre su token para {company} no tiene fondos: no hay con qué marcarla. No se cambió nada.",
     "account.retaken":

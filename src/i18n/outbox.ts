@@ -162,6 +162,10 @@ export const outbox = {
       "Currency says {typed}, but fund {id} is in {currency}: nothing is sent. Correct the Currency cell (or clear it) if the fund is the right one",
     "outbox.msg.otherFund":
       "fund {id} read now is not the fund the write was sent to ({differs}): the token in use may open another account than the company's, so the read settles nothing and nothing is sent again",
+    "outbox.msg.noFundIdentity":
+      "this write was recorded before the add-on kept which fund it was sent to, so no read can tell that fund {id} is still that fund (another account's fund may have the same Id); nothing is read or sent again for it",
+    "outbox.msg.noReportIdentity":
+      "this write was recorded before the add-on kept which report it was sent to, so no read can tell that report {id} is still that report (another account's report may have the same Id); nothing is read or sent again for it",
     "outbox.msg.otherReport":
       "report {id} read now is not the report the write was sent to ({differs}): the token in use may open another account than the company's, so the read settles nothing and nothing is sent again",
     "outbox.msg.settledByHand": "{state} by hand on {date}, after a check of the fund; nothing was sent.",
@@ -421,6 +425,10 @@ export const outbox = {
       "Moneda dice {typed}, pero el fondo {id} está en {currency}: no se envía nada. Corrija la celda Moneda (o bórrela) si el fondo es el correcto",
     "outbox.msg.otherFund":
       "el fondo {id} leído ahora no es el fondo al que se envió la escritura ({differs}): el token en uso puede abrir otra cuenta que la de la empresa, así que la lectura no resuelve nada y no se vuelve a enviar nada",
+    "outbox.msg.noFundIdentity":
+      "esta escritura se registró antes de que el complemento guardara a qué fondo se envió, así que ninguna lectura puede decir que el fondo {id} sigue siendo ese fondo (un fondo de otra cuenta puede tener el mismo Id); no se lee ni se vuelve a enviar nada por ella",
+    "outbox.msg.noReportIdentity":
+      "esta escritura se registró antes de que el complemento guardara a qué rendición se envió, así que ninguna lectura puede decir que la rendición {id} sigue siendo esa rendición (una rendición de otra cuenta puede tener el mismo Id); no se lee ni se vuelve a enviar nada por ella",
     "outbox.msg.otherReport":
       "la rendición {id} leída ahora no es la rendición a la que se envió la escritura ({differs}): el token en uso puede abrir otra cuenta que la de la empresa, así que la lectura no resuelve nada y no se vuelve a enviar nada",
     "outbox.msg.settledByHand": "{state} a mano el {date}, tras revisar el fondo; no se envió nada.",

@@ -134,9 +134,10 @@ export function otherReportThan(mark: ReportIdentity, id: number, fresh: ReportS
     ["EmployeeId", mark.employeeId, fresh.employeeId],
     ["Currency", mark.currency, fresh.currency],
   ];
+  // Every report the service gives carries them (the contract and its recorded answers): one
+  // read without a field the record has is not shown to be that report, so it disagrees.
   for (const [name, was, now] of pairs)
-    if (was !== undefined && was !== "" && now !== undefined && now !== "" && now !== was)
-      differs.push(`${name} ${was} → ${now}`);
+    if (was !== undefined && was !== "" && now !== was) differs.push(`${name} ${was} → ${now ?? "—"}`);
   return differs;
 }
 
@@ -144,15 +145,12 @@ export function otherReportThan(mark: ReportIdentity, id: number, fresh: ReportS
 export function otherFundThan(mark: FundIdentity, fresh: FundState): string[] {
   const differs: string[] = [];
   if (fresh.id !== mark.id) differs.push(`Id ${mark.id} → ${fresh.id}`);
-  if (
-    mark.currency !== undefined &&
-    mark.currency !== "" &&
-    fresh.currency !== "" &&
-    fresh.currency !== mark.currency
-  )
-    differs.push(`Currency ${mark.currency} → ${fresh.currency}`);
   // A fund whose totals cannot be read is known by its Id and movements only (unread: not compared).
   const unread = fresh.unreadableTotals !== undefined;
+  // Every fund carries its Currency (a 3-letter code the contract requires at creation, present
+  // in every recorded answer): an empty or missing one read is not the fund's, it disagrees.
+  if (mark.currency !== undefined && mark.currency !== "" && !unread && fresh.currency !== mark.currency)
+    differs.push(`Currency ${mark.currency} → ${fresh.currency || "—"}`);
   if (
     mark.createdAt !== undefined &&
     mark.createdAt !== "" &&

@@ -301,15 +301,32 @@ export type Verdict =
   /** Nothing recorded to compare with, or more movements than one request explains: only a person can tell. */
   | { verdict: "cannotTell"; message: string; tooMany?: boolean; otherFund?: boolean };
 
+/** An idempotent write recorded before its target's identity was kept: nothing read, nothing sent. */
+function withoutIdentity(context: WriteContext, request: WriteRequest): Verdict {
+  const report = "reportId" in request;
+  const id = report ? request.reportId : (request as { fundId: number }).fundId;
+  return {
+    verdict: "cannotTell",
+    message: translate(
+      context.language ?? "en",
+      report ? "outbox.msg.noReportIdentity" : "outbox.msg.noFundIdentity",
+      {
+        id,
+      },
+    ),
+  };
+}
+
 /** Decides whether an interrupted write was applied, by reading the service again. */
 export function settleInterruptedWrite(context: WriteContext, snapshot: Snapshot | null): Verdict {
   const request = snapshot?.request;
   if (!snapshot || !request)
     return { verdict: "cannotTell", message: "no snapshot was recorded before sending" };
   if (IDEMPOTENT_OPERATIONS.has(request.operation)) {
-    // Read when the record knows which fund or report it went to, and for an update, which the
-    // fund may already show; another fund or report under the Id settles nothing, sends nothing.
-    if (snapshot.target === undefined && request.operation !== "updateFund") return { verdict: "resend" };
+    // Read when the record knows which fund or report it went to; another fund or report under
+    // the Id settles nothing, sends nothing. A record from before that was kept names none: no
+    // read can tell the record under its Id is the one it was sent to, so only a person can.
+    if (snapshot.target === undefined && !snapshot.fund) return withoutIdentity(context, request);
     const fresh = readTarget(context, request);
     const other = otherTarget(context, snapshot, request, fresh);
     if (other) return other;

@@ -78,22 +78,6 @@ export function checkAccount(
   return { kind: "same" };
 }
 
-/**
- * For a read that may hold only some of the account's funds (a page of a refresh): the first
- * marked fund that is among `funds` by Id but with another CreatedAt or IdCreator, which no read
- * of the marked account can give; null when none contradicts the mark (or there is none).
- */
-export function contradictsMark(
-  mark: AccountMark | null | undefined,
-  funds: readonly MarkSource[],
-): MarkedFund | null {
-  for (const marked of mark?.funds ?? []) {
-    const found = funds.find((f) => f.id === marked.id);
-    if (found && (found.createdAt !== marked.createdAt || found.idCreator !== marked.creator)) return marked;
-  }
-  return null;
-}
-
 function markFrom(value: unknown): AccountMark | null {
   const list = ownMember(value, "funds");
   const at = ownMember(value, "at");

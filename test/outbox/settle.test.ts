@@ -163,9 +163,62 @@ describe("settling a status change, update or report mark only by a read of its 
       expect(verdict.message).toMatch(/^la rendición 9 leída ahora no es la rendición a la que se envió/);
   });
 
-  it("a record from before the identity was kept is sent again unread, as before", () => {
-    const snapshot: Snapshot = { key: "k", at: "2024-06-01T00:00:00Z", request: block };
-    const context = contextOf({});
-    expect(settleInterruptedWrite(context, snapshot).verdict).toBe("resend");
+  it("a record from before the identity was kept is neither read nor sent again: only a person can tell", () => {
+    let reads = 0;
+    const context = {
+      ...contextOf({}),
+      service: {
+        getFund: () => {
+          reads += 1;
+          return fund(0, []);
+        },
+        getReport: () => {
+          reads += 1;
+          return report();
+        },
+      },
+    } as unknown as WriteContext;
+    const update: WriteRequest = { operation: "updateFund", fundId: 7, name: "Caja" };
+    for (const request of [block, update]) {
+      const snapshot: Snapshot = { key: "k", at: "2024-06-01T00:00:00Z", request };
+      expect(settleInterruptedWrite(context, snapshot)).toEqual({
+        verdict: "cannotTell",
+        message: expect.stringMatching(
+          /^this write was recorded before the add-on kept which fund it was sent to, so no read can tell that fund 7 is still that fund/,
+        ),
+      });
+    }
+    const reportVerdict = settleInterruptedWrite({ ...context, language: "es" } as WriteContext, {
+      key: "k",
+      at: "2024-06-01T00:00:00Z",
+      request: mark,
+    });
+    expect(reportVerdict).toMatchObject({
+      verdict: "cannotTell",
+      message: expect.stringMatching(
+        /^esta escritura se registró antes .* la rendición 9 sigue siendo esa rendición/,
+      ),
+    });
+    expect(reads).toBe(0);
+  });
+
+  it("a read without the Currency (or report number, employee) the record has is another record's, not a pass", () => {
+    const fundSnapshot = takeSnapshot(contextOf({ fund: fund(0, []) }), block, "k");
+    const blank = settleInterruptedWrite(contextOf({ fund: { ...fund(0, []), currency: "" } }), fundSnapshot);
+    expect(blank).toMatchObject({
+      verdict: "cannotTell",
+      otherFund: true,
+      message: expect.stringContaining("(Currency CLP → —)"),
+    });
+    const reportSnapshot = takeSnapshot(contextOf({ report: report() }), mark, "k");
+    for (const missing of [
+      { currency: "" },
+      { currency: undefined },
+      { reportNumber: undefined },
+      { employeeId: undefined },
+    ]) {
+      const verdict = settleInterruptedWrite(contextOf({ report: report(missing) }), reportSnapshot);
+      expect(verdict, JSON.stringify(missing)).toMatchObject({ verdict: "cannotTell", otherFund: true });
+    }
   });
 });

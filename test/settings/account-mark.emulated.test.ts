@@ -13,7 +13,12 @@ import { createEmulator, type Emulator } from "../../dev/emulator/index";
 import { servicePrefix, storeCompanies, storeOf, storeToken } from "../../dev/emulator/settings";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
-import type { CompaniesResult, ConnectionCheck, SettingsView } from "../../src/settings/view";
+import type {
+  CompaniesResult,
+  ConnectionCheck,
+  SaveSettingsResult,
+  SettingsView,
+} from "../../src/settings/view";
 import { closeAll } from "../support/emulation";
 import { companyControl } from "../support/two-companies";
 import { buildWriteBack } from "../writeback/harness";
@@ -49,6 +54,8 @@ function saveToken(user: string, key: string, token: string, adminId: string): C
     apiUrl: c.apiUrl,
   });
 }
+
+type Retake = { ok: boolean; ask: boolean; message: string; shown?: { old: string; new: string } };
 
 const statusOf = (user: string, key: string) =>
   run<SettingsView>(user, "getSettingsView").companies?.entries.find((e) => e.key === key)?.status;
@@ -140,6 +147,20 @@ describe("the account mark", () => {
     });
   });
 
+  it("a test of a typed, unsaved token compares only: it never takes the mark; the saved token's test does", () => {
+    const beta = keys[1] as string;
+    // Alpha's token typed into Beta's card and tested before saving: Beta has no mark, none is taken.
+    const typed = run<ConnectionCheck>(LUIS, "testSettingsConnection", { key: beta, token: tokenOf(0) });
+    expect(typed.ok, typed.message).toBe(true);
+    expect(marks()).toEqual({});
+    // Ana's saved token for Beta, tested: it marks Beta's account, and the typed one is now refused.
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
+    expect(marks()[beta]?.funds.every((f) => f.creator > 2000 && f.creator < 3000)).toBe(true);
+    const again = run<ConnectionCheck>(LUIS, "testSettingsConnection", { key: beta, token: tokenOf(0) });
+    expect(again.ok).toBe(false);
+    expect(again.message).toMatch(/^Connected, but this token opens another account than Beta's/);
+  });
+
   it("the Audit rows of Test connection name their company", () => {
     const beta = keys[1] as string;
     run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta });
@@ -175,16 +196,40 @@ describe("the account mark", () => {
     const before = marks()[beta];
     await sandboxCall("reset", "Beta", { ...SIZES, seed: SIZES.seed + 40 });
     expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(false);
-    type Retake = { ok: boolean; ask: boolean; message: string };
     const asked = run<Retake>(ANA, "retakeCompanyAccountMark", beta, false);
     expect(asked.ask).toBe(true);
     expect(asked.message).toMatch(
       /^Take Beta's account mark again\? Now every token saved for Beta must open the account whose oldest funds are 5001 \(/,
     );
     expect(marks()[beta]).toEqual(before);
-    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, true);
+    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, asked.shown);
     expect(done).toMatchObject({ ok: true, ask: false });
     expect(marks()[beta]).not.toEqual(before);
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
+  });
+
+  it("a retake confirmed after the account changed again takes nothing and asks again, naming the read made now", async () => {
+    const beta = keys[1] as string;
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
+    const before = marks()[beta];
+    await sandboxCall("reset", "Beta", { ...SIZES, seed: SIZES.seed + 40 });
+    const asked = run<Retake>(ANA, "retakeCompanyAccountMark", beta, false);
+    expect(asked.ask).toBe(true);
+    // A bare yes, without what was shown, is asked again.
+    expect(run<Retake>(ANA, "retakeCompanyAccountMark", beta, true)).toMatchObject({ ok: false, ask: true });
+    // Between the question and the yes the account is reset once more: the read at the yes is not
+    // the one the question named.
+    await sandboxCall("reset", "Beta", { ...SIZES, seed: SIZES.seed + 41 });
+    const late = run<Retake>(ANA, "retakeCompanyAccountMark", beta, asked.shown);
+    expect(late).toMatchObject({ ok: false, ask: true });
+    expect(late.message).toMatch(
+      /^What your token for Beta opens, or Beta's mark, changed since you were asked: nothing was taken\. Take Beta's account mark again\?/,
+    );
+    expect(late.shown?.new).not.toBe(asked.shown?.new);
+    expect(marks()[beta]).toEqual(before);
+    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, late.shown);
+    expect(done).toMatchObject({ ok: true, ask: false });
+    expect(done.message).toContain(late.shown?.new);
     expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: beta }).ok).toBe(true);
   });
 
@@ -200,9 +245,9 @@ describe("the account mark", () => {
       apiUrl: sandbox.url,
     });
     expect(saved.ok).toBe(true);
-    type Retake = { ok: boolean; ask: boolean; message: string };
-    expect(run<Retake>(ANA, "retakeCompanyAccountMark", beta, false).ask).toBe(true);
-    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, true);
+    const asked = run<Retake>(ANA, "retakeCompanyAccountMark", beta, false);
+    expect(asked.ask).toBe(true);
+    const done = run<Retake>(ANA, "retakeCompanyAccountMark", beta, asked.shown);
     expect(done).toMatchObject({ ok: false, ask: false });
     expect(done.message).toContain("it opens Alpha's");
     expect(marks()[beta]).toEqual(betaMark);
@@ -257,6 +302,34 @@ describe("a token bound again after its company's URL changed", () => {
     // Ana's token opens the marked account: bound to the new URL.
     storeToken(em, ANA, tokenOf(0), sandbox.url, adminOf(0));
     expect(run<Confirmed>(ANA, "confirmMyTokenUrl", moved).ok).toBe(true);
+    expect(storeOf(em, ANA).tokenStatus().confirmUrl).toBe("");
+  });
+
+  it("in a one-company document, Luis's own change of the service URL is checked like a token save: his other account's token does not follow it", () => {
+    em.resetState();
+    storeCompanies(em, [{ name: "Alpha", apiUrl: sandbox.url, token: tokenOf(0), adminId: adminOf(0) }], ANA);
+    expect(run<ConnectionCheck>(ANA, "testSettingsConnection", { key: "c0" }).ok).toBe(true);
+    // Luis's token is Beta's account's, bound to the URL as it is (written past the check).
+    storeToken(em, LUIS, tokenOf(1), sandbox.url, adminOf(0));
+    const moved = otherOrigin(sandbox.url);
+    const form = run<SettingsView>(LUIS, "getSettingsView").form;
+    const refused = run<SaveSettingsResult>(LUIS, "saveSettings", { ...form, baseUrl: moved });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.problems).toEqual([
+      {
+        field: "baseUrl",
+        message: expect.stringMatching(
+          /^The service URL was not changed: .*This token opens another account than .*'s: .* is not in it as marked\. Nothing was saved\..* leave the URL as it was\.$/,
+        ),
+      },
+    ]);
+    expect(storeOf(em, ANA).load().settings.baseUrl).toBe(sandbox.url);
+    expect(storeOf(em, LUIS).tokenStatus().confirmUrl).toBe("");
+    // Ana's own token opens the marked account at the new URL: the URL changes and her token follows.
+    const saved = run<SaveSettingsResult>(ANA, "saveSettings", { ...form, baseUrl: moved });
+    expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    expect(storeOf(em, ANA).load().settings.baseUrl).toBe(moved);
     expect(storeOf(em, ANA).tokenStatus().confirmUrl).toBe("");
   });
 });

@@ -7,7 +7,6 @@ import {
   accountMarksFrom,
   accountMarksText,
   checkAccount,
-  contradictsMark,
   MARK_QUERY,
   markOf,
 } from "../../src/settings/account-mark";
@@ -42,14 +41,6 @@ describe("the account mark", () => {
     expect(checkAccount(mark, BETA)).toMatchObject({ kind: "other", missing: { id: 5001, creator: 1001 } });
     expect(checkAccount(mark, [])).toMatchObject({ kind: "other" });
     expect(checkAccount(null, BETA)).toEqual({ kind: "unmarked" });
-  });
-
-  it("a partial read contradicts the mark only by a marked Id read with other values", () => {
-    const mark = markOf(ALPHA, 1);
-    expect(contradictsMark(mark, [fund(5009, "2024-01-01 00:00:00", 1001)])).toBeNull();
-    expect(contradictsMark(mark, [ALPHA[1] as (typeof ALPHA)[number]])).toBeNull();
-    expect(contradictsMark(mark, BETA)?.id).toBe(5001);
-    expect(contradictsMark(undefined, BETA)).toBeNull();
   });
 
   it("is stored as JSON per company key and read back; what cannot be read is left out", () => {

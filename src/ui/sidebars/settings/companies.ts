@@ -179,10 +179,13 @@ function accountBox(
   const retake = el("button", { type: "button", class: "company-account-retake" }, t("account.retake"));
   const yes = el("button", { type: "button", class: "company-account-confirm" }, t("account.retakeConfirm"));
   yes.hidden = true;
+  // The confirmation carries what the question showed: the server takes the mark only if so.
+  let shown: unknown = null;
   const ask = (confirmed: boolean, button: HTMLButtonElement) =>
-    void whileDisabled([button], () => server.retakeCompanyAccountMark(c.key, confirmed))
+    void whileDisabled([button], () => server.retakeCompanyAccountMark(c.key, confirmed ? shown : false))
       .then((result) => {
         if (result.ask) {
+          shown = result.shown ?? null;
           showMessage(question, result.message);
           yes.hidden = false;
           return;

@@ -6,11 +6,7 @@
  * changes.
  */
 import { describe, expect, it } from "vitest";
-import {
-  type RefreshCursor,
-  runRefreshSteps,
-  startCursor,
-} from "../../src/refresh/engine";
+import { type RefreshCursor, runRefreshSteps, startCursor } from "../../src/refresh/engine";
 import { OtherAccount } from "../../src/refresh/run/account";
 import { otherAccountInWords } from "../../src/refresh/words";
 import { type AccountMark, markOf } from "../../src/settings/account-mark";

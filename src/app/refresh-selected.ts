@@ -8,7 +8,7 @@ import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { type Language, translate } from "../i18n";
 import { say } from "../i18n/words";
 import { otherAccountOf, refreshSelection, type Stage } from "../refresh/engine";
-import { companyRefusalText } from "../sheets/company";
+import { companyRefusalText } from "../sheets/words";
 import { currentLanguage, entry, withDocumentLock } from "./entry";
 import { smallQuotaCheck } from "./quota";
 import {

@@ -27,12 +27,8 @@ import {
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import { isUnsettled, recordCompany } from "../outbox/records";
 import { type Companies, listedCompanies } from "../settings/companies";
-import {
-  companyOfSelectedRow,
-  companyOfSubmission,
-  companyOfTypedId,
-  type SidebarCompany,
-} from "../sheets/sidebar-company";
+import type { SidebarCompany } from "../sheets/sidebar-company";
+import { companyOfSelectedRow, companyOfSubmission, companyOfTypedId } from "../sheets/words";
 import { currentLanguage, entry, settingsStore, tolerate, withDocumentLock } from "./entry";
 import { loadWriteSettings, openWriteSession, type WriteSession } from "./outbox";
 import { myCompanyNames } from "./refresh-session";

@@ -25,6 +25,7 @@ import {
   quotaResetsAt,
 } from "../longrun/quota";
 import { loadHistory, type QuotaPort, quotaForNextRefresh } from "../schedule/run";
+import { runWords } from "../schedule/words";
 import { tolerate } from "./entry";
 
 /** User property: the UrlFetch calls of the current quota window (`{since, calls}`). */
@@ -84,7 +85,11 @@ export function countUrlFetchCalls(calls: number): void {
  */
 export function refreshQuotaCheck(language: Language): QuotaCheck {
   const store = runtime().documentProperties();
-  return quotaForNextRefresh(loadHistory(store, Date.now(), language), quotaPort(), loadContinuation(store));
+  return quotaForNextRefresh(
+    loadHistory(store, Date.now(), runWords(language)),
+    quotaPort(),
+    loadContinuation(store),
+  );
 }
 
 /** Whether `calls` more calls fit in what is left of the quota window's calls (a refresh of a few rows). */

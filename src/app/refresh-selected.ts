@@ -6,8 +6,9 @@
 import { selectedRecords } from "../gas/spreadsheet";
 import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { type Language, translate } from "../i18n";
+import { say } from "../i18n/words";
 import { otherAccountOf, refreshSelection, type Stage } from "../refresh/engine";
-import { companyRefusalText } from "../sheets/company";
+import { companyRefusalText } from "../sheets/words";
 import { currentLanguage, entry, withDocumentLock } from "./entry";
 import { smallQuotaCheck } from "./quota";
 import {
@@ -82,7 +83,10 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
       if (other) {
         failed = true;
         notes.push(
-          translate(language, "refresh.lane.failed", { company: other.company, message: other.message }),
+          translate(language, "refresh.lane.failed", {
+            company: other.company,
+            message: say(language, other.words),
+          }),
         );
         continue;
       }

@@ -28,9 +28,10 @@ import {
   runLanes,
 } from "../refresh/lanes";
 import type { ListStateStore } from "../refresh/list-cursor";
-import { refreshOptionsFrom, type SheetNames, sheetNamesFrom } from "../refresh/options";
+import { type SheetNames, sheetNamesFrom } from "../refresh/options";
 import { type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
+import { otherAccountInWords, refreshOptionsIn } from "../refresh/words";
 import { companyLabel } from "../settings/companies";
 import { accountMarks } from "./account-mark";
 import { companyConnections, type UnusableCompany } from "./company-clients";
@@ -111,7 +112,7 @@ export function session(source: RefreshSource, action: StringKey) {
     },
   });
   if (connections.ready.size === 0) throw noLane(connections.unusable, context.language);
-  const options = refreshOptionsFrom(context.form, today(context.timeZone), context.language);
+  const options = refreshOptionsIn(context.form, today(context.timeZone), context.language);
   const log = auditLog(
     auditSheet({
       name: context.names.audit,
@@ -216,7 +217,14 @@ export function runSessionLanes(
   onStep?: EngineDeps["onStep"],
 ): LanesResult {
   const lanes = built.lanes.map((lane) => ({ ...lane, deps: { ...lane.deps, onStep } }));
-  return runLanes(lanes, lanesCursor(stored, kind, lanes), shouldStop, built.send);
+  const result = runLanes(lanes, lanesCursor(stored, kind, lanes), shouldStop, built.send);
+  const said = (error: unknown) => otherAccountInWords(error, built.context.language);
+  return {
+    ...result,
+    lanes: result.lanes.map((lane) =>
+      lane.error === undefined ? lane : { ...lane, error: said(lane.error) },
+    ),
+  };
 }
 
 /**

@@ -6,10 +6,11 @@
 import { runtime } from "../gas/runtime";
 import { refreshStamps, refreshStampsByCompany } from "../gas/spreadsheet";
 import { type Language, translate } from "../i18n";
-import { type CompanyFreshness, companyFreshness } from "../refresh/company-freshness";
+import type { CompanyFreshness } from "../refresh/company-freshness";
 import type { RefreshKind } from "../refresh/engine";
 import { sheetNamesFrom } from "../refresh/options";
 import { loadText } from "../refresh/stored-text";
+import { companyFreshness } from "../refresh/words";
 import { whoText } from "../sheets/headers";
 import { currentLanguage, entry, settingsStore, tolerate } from "./entry";
 import { runRefreshNow } from "./refresh";

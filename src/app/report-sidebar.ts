@@ -18,7 +18,7 @@ import { isFailure } from "../refresh/engine";
 import { clientReader } from "../refresh/reader";
 import { type CompanyEntry, listedCompanies } from "../settings/companies";
 import { customStatusSuggestions } from "../sheets/custom-statuses";
-import { companyOfSelectedRow } from "../sheets/sidebar-company";
+import { companyOfSelectedRow } from "../sheets/words";
 import { currentLanguage, entry, settingsStore } from "./entry";
 import { loadWriteSettings, openWriteSession, type WriteSession } from "./outbox";
 

@@ -11,7 +11,8 @@ import { currentNotice } from "../schedule/notices";
 import { savedByMe } from "../schedule/plan";
 import { loadHistory, quotaForNextRefresh, saveRun } from "../schedule/run";
 import { triggerTimePlan } from "../schedule/trigger-time";
-import { type ScheduleSidebarView, scheduleView } from "../schedule/view";
+import type { ScheduleSidebarView } from "../schedule/view";
+import { runWords, scheduleView } from "../schedule/words";
 import { currentLanguage, entry, tolerate } from "./entry";
 import { ACCOUNT_KIND_KEY, plannedAccountKind, quotaPort, quotaResetTime } from "./quota";
 import { ensureSchedule, UNRECORDED_RUN_KEY } from "./schedule";
@@ -43,7 +44,7 @@ export function buildScheduleView(repaired: boolean): ScheduleSidebarView {
   const store = documentStore();
   recordWaitingRun(store);
   const language = currentLanguage();
-  const runs = loadHistory(store, now, language);
+  const runs = loadHistory(store, now, runWords(language));
   const state = readState();
   const notice = currentNotice(runs, state, now, store.getProperty(NOTICE_DISMISSED_KEY));
   const me = currentUser();

@@ -15,7 +15,7 @@ import type { QuotaCheck } from "../longrun/quota";
 import { lastScheduledRunAt, type RunRecord, readHistory, serializeRun } from "../schedule/history";
 import { planContinuationTriggers, planTriggers, savedByMe } from "../schedule/plan";
 import { type RefreshEngine, type RunPorts, type RunResult, runRefresh, saveRun } from "../schedule/run";
-import { failureMail } from "../schedule/view";
+import { failureMail, runWords } from "../schedule/words";
 import { currentLanguage, entry, executionBudget, secrets, tolerate } from "./entry";
 import { refreshQuotaCheck as checkRefreshQuota, quotaPort } from "./quota";
 import { createGasRefreshEngine } from "./refresh-engine";
@@ -139,7 +139,7 @@ export function runRefreshExecution(source: RunRecord["source"], startedAt: numb
   const engine = gasRefreshEngine(source);
   const documentLock = runtime().documentLock("refresh") as DocumentLock;
   const ports: RunPorts<unknown> = {
-    language: currentLanguage(),
+    words: runWords(currentLanguage()),
     now: () => Date.now(),
     newId: () => runtime().uuid(),
     me: currentUser(),

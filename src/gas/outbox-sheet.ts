@@ -43,8 +43,9 @@ import type { OutboxSheetPort } from "../outbox/run";
 import type { WriteResult } from "../outbox/write";
 import { dateCell, dateFormat, FORMAT, rewritableValue } from "../sheets/cells";
 import { COMPANY_COLUMN, COMPANY_KEY_COLUMN, FUND_COLUMNS, FUNDS_TABLE, rowOf } from "../sheets/columns";
-import { companyOfRow, companyRefusalText } from "../sheets/company";
+import { companyOfRow } from "../sheets/company";
 import { columnWithHeader, relabelledHeader, textsOfHeader } from "../sheets/headers";
+import { companyRefusalText } from "../sheets/words";
 import { auditSheetSink } from "./audit-sheet";
 import { runtime } from "./runtime";
 

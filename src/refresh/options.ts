@@ -7,9 +7,11 @@
  */
 
 import { type Language, translate } from "../i18n";
+import { say } from "../i18n/words";
 import {
   MAX_PAGE_SIZE,
   reportWindowDates,
+  type SettingsIssue,
   settingsFromText,
   settingsTextFrom,
   sheetNameIssues,
@@ -34,13 +36,23 @@ export { SettingsError };
 
 type Form = Partial<Record<string, string | undefined>>;
 
-/** The refresh's options from the stored settings; `today` is YYYY-MM-DD in the document's zone. */
-export function refreshOptionsFrom(form: Form, today: string, language: Language): RefreshOptions {
-  const checked = settingsFromText(settingsTextFrom(form));
-  if (!checked.ok) {
-    const first = checked.issues[0] as { field: string };
-    throw new SettingsError(first.field, checked.issues.map((i) => settingsIssueText(i, language)).join(" "));
+/**
+ * Settings a refresh cannot run with: the first issue's field, the message the issues in English
+ * (./words.ts, `refreshOptionsIn`, says them in the user's language).
+ */
+export class RefreshSettingsError extends SettingsError {
+  constructor(readonly issues: readonly SettingsIssue[]) {
+    super((issues[0] as { field: string }).field, issues.map((i) => say("en", i.words)).join(" "));
   }
+}
+
+/**
+ * The refresh's options from the stored settings; `today` is YYYY-MM-DD in the document's zone.
+ * Throws RefreshSettingsError when a setting is set but wrong.
+ */
+export function refreshOptionsFrom(form: Form, today: string): RefreshOptions {
+  const checked = settingsFromText(settingsTextFrom(form));
+  if (!checked.ok) throw new RefreshSettingsError(checked.issues);
   const { settings } = checked;
   // An empty page size: the largest the service accepts, found once (./page-size.ts).
   const findPageSize = (form.pageSize ?? "").trim() === "";
@@ -52,7 +64,6 @@ export function refreshOptionsFrom(form: Form, today: string, language: Language
     reportWindow: reportWindowDates(settings.reportWindow, today),
     reportFilters: { ...settings.reportFilters },
     missingRows: settings.missingRows,
-    language,
   };
 }
 

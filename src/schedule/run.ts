@@ -6,8 +6,8 @@
  * in, so the whole flow runs in tests with fakes.
  */
 
-import { plainError, plainText } from "../api/plain";
-import { type Language, type StringKey, translate } from "../i18n";
+import type { StringKey } from "../i18n";
+import { say, type Words } from "../i18n/words";
 import type { TimeBudget } from "../longrun/budget";
 import {
   type Continuation,
@@ -83,9 +83,18 @@ export interface QuotaPort {
   add(calls: number): void;
 }
 
+/**
+ * How a run says what the history keeps of it (in the document's language): words, and a
+ * failure in plain words with its technical text after (./words.ts, `runWords`).
+ */
+export interface RunWords {
+  say(words: Words): string;
+  failure(err: unknown): string;
+}
+
 export interface RunPorts<C> {
-  /** Language of the messages kept in the history (the document's). */
-  language: Language;
+  /** Says the messages kept in the history. */
+  words: RunWords;
   now(): number;
   newId(): string;
   /** The user running this execution: a stable key and a label (email when known). */
@@ -125,10 +134,14 @@ export function saveRun(store: PropertyStore, run: RunRecord): void {
 }
 
 /** The bounded history, newest first; prunes old keys and settles runs killed mid-way. */
-export function loadHistory(store: PropertyStore, nowMs: number, language: Language = "en"): RunRecord[] {
+export function loadHistory(
+  store: PropertyStore,
+  nowMs: number,
+  words: Pick<RunWords, "say"> = { say: (w) => say("en", w) },
+): RunRecord[] {
   const view = readHistory(store.getProperties());
   for (const key of view.staleKeys) store.deleteProperty(key);
-  const settled = settleAbandonedRuns(view.runs, nowMs, translate(language, "run.message.abandoned"));
+  const settled = settleAbandonedRuns(view.runs, nowMs, words.say({ key: "run.message.abandoned" }));
   for (const run of settled) saveRun(store, run);
   const byId = new Map(settled.map((r) => [r.id, r]));
   return view.runs.map((r) => byId.get(r.id) ?? r);
@@ -185,8 +198,8 @@ export function runRefresh<C>(source: RunSource, ports: RunPorts<C>): RunResult 
     finish({
       outcome: "skipped",
       message: retry
-        ? translate(ports.language, "run.message.skippedRetry")
-        : translate(ports.language, SKIPPED_FOR[ports.lock.holder?.() ?? "refresh"]),
+        ? ports.words.say({ key: "run.message.skippedRetry" })
+        : ports.words.say({ key: SKIPPED_FOR[ports.lock.holder?.() ?? "refresh"] }),
     });
     return { outcome: "skipped", run };
   }
@@ -203,7 +216,7 @@ export function runRefresh<C>(source: RunSource, ports: RunPorts<C>): RunResult 
     } catch (err) {
       // The failure is already in the history and the notice; a mail error must not hide it.
       finish({
-        message: `${run.message} ${translate(ports.language, "run.message.mailFailed", { message: errorMessage(err) })}`,
+        message: `${run.message} ${ports.words.say({ key: "run.message.mailFailed", params: { message: errorMessage(err) } })}`,
       });
     }
   }
@@ -240,15 +253,14 @@ function runLocked<C>(
   }
   if (source === "continuation" && !continuation) return { outcome: "nothing" };
 
-  const history = loadHistory(store, run.startedAt, ports.language);
+  const history = loadHistory(store, run.startedAt, ports.words);
   const quota = quotaForNextRefresh(history, ports.quota, continuation);
   if (quota.verdict === "refuse") {
     finish({
       outcome: "refused",
-      message: translate(ports.language, "quota.refuse", {
-        estimate: quota.estimate,
-        remaining: quota.remaining,
-        limit: quota.limit,
+      message: ports.words.say({
+        key: "quota.refuse",
+        params: { estimate: quota.estimate, remaining: quota.remaining, limit: quota.limit },
       }),
     });
     return { outcome: "refused", run, quota };
@@ -278,7 +290,7 @@ function runLocked<C>(
     finish({
       outcome: "failed",
       calls,
-      message: plainText(plainError(err, ports.language, "sheets"), ports.language),
+      message: ports.words.failure(err),
     });
     return { outcome: "failed", run, quota };
   }
@@ -295,7 +307,7 @@ function runLocked<C>(
       ...base,
       outcome: "ok",
       message: withNotes(
-        executions > 1 ? translate(ports.language, "run.message.finishedIn", { executions }) : "",
+        executions > 1 ? ports.words.say({ key: "run.message.finishedIn", params: { executions } }) : "",
       ),
     });
     return { outcome: "ok", run, quota };
@@ -320,12 +332,12 @@ function runLocked<C>(
     finish({
       ...base,
       outcome: "failed",
-      message: translate(ports.language, "run.message.storeFailed", { message: errorMessage(err) }),
+      message: ports.words.say({ key: "run.message.storeFailed", params: { message: errorMessage(err) } }),
     });
     return { outcome: "failed", run, quota };
   }
   const atQuota = quotaReached()
-    ? `${translate(ports.language, "run.message.quotaStop", { used: quota.used + calls, limit: quota.limit })} `
+    ? `${ports.words.say({ key: "run.message.quotaStop", params: { used: quota.used + calls, limit: quota.limit } })} `
     : "";
   // Stopped at the quota, no follow-up: it would stop at once, minute after minute all day;
   // the next scheduled run goes on.
@@ -335,16 +347,15 @@ function runLocked<C>(
     outcome: "continued",
     message: withNotes(
       atQuota +
-        translate(
-          ports.language,
-          atQuota
+        ports.words.say({
+          key: atQuota
             ? "run.message.quotaNext"
             : followUp
               ? "run.message.followUp"
               : byHand
                 ? "run.message.sidebarContinues"
                 : "run.message.nextRun",
-        ),
+        }),
     ),
   });
   return { outcome: "continued", run, quota };

@@ -13,7 +13,8 @@ import {
   isRemoved,
   namedAs,
 } from "../company/model";
-import { type Language, type StringKey, translate } from "../i18n";
+import type { StringKey } from "../i18n";
+import type { Words } from "../i18n/words";
 import type { CellValue } from "./cells";
 import {
   COMPANY_COLUMN,
@@ -184,16 +185,22 @@ const REFUSAL_TEXT: Record<CompanyRefusal["reason"], StringKey> = {
   noKeyColumn: "company.row.noKeyColumn",
 };
 
-/** A refusal in words: the row number and both cells ("Row 7: the Company "Beta" does not match…"). */
-export function companyRefusalText(refusal: CompanyRefusal, language: Language): string {
-  return translate(language, REFUSAL_TEXT[refusal.reason], {
-    row: refusal.row,
-    name: refusal.name,
-    key: refusal.key,
-    expected: refusal.expected ?? "",
-    sheet: refusal.sheet ?? "",
-    column: translate(language, "col.companyKey"),
-  });
+/**
+ * A refusal's words: the row number and both cells ("Row 7: the Company "Beta" does not
+ * match…"); ./words.ts says them (`companyRefusalText`).
+ */
+export function companyRefusalWords(refusal: CompanyRefusal): Words {
+  return {
+    key: REFUSAL_TEXT[refusal.reason],
+    params: {
+      row: refusal.row,
+      name: refusal.name,
+      key: refusal.key,
+      expected: refusal.expected ?? "",
+      sheet: refusal.sheet ?? "",
+      column: { say: "col.companyKey" },
+    },
+  };
 }
 
 /**

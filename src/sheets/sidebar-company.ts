@@ -6,11 +6,14 @@
  * guessed, and a refusal says why, naming the row and its cells.
  */
 import { type Company, type CompanyDirectory, hasHadSeveral, liveCompanies } from "../company/model";
-import { type Language, translate } from "../i18n";
+import type { Words } from "../i18n/words";
 import type { CellValue } from "./cells";
 import { COMPANY_COLUMN, COMPANY_KEY_COLUMN } from "./columns";
-import { companyOfRow, companyRefusalText, type SheetCompany } from "./company";
+import { companyOfRow, companyRefusalWords, type SheetCompany } from "./company";
 import { textsOfHeader } from "./headers";
+
+/** A company a sidebar may act on, or why not (words; ./words.ts says them). */
+export type SidebarChoice = { ok: true; company: SheetCompany } | { ok: false; words: Words };
 
 /** A company a sidebar may act on, or why not (in the user's words). */
 export type SidebarCompany = { ok: true; company: SheetCompany } | { ok: false; message: string };
@@ -47,17 +50,16 @@ export function companyOfTypedId(
   asked: unknown,
   companies: readonly SheetCompany[],
   id: number,
-  language: Language,
-): SidebarCompany {
+): SidebarChoice {
   const live = liveCompanies(companies);
   if (typeof asked === "string" && asked !== "") {
     const company = live.find((c) => c.key === asked);
     return company
       ? { ok: true, company }
-      : { ok: false, message: translate(language, "company.sidebar.unlisted", { key: asked.slice(0, 40) }) };
+      : { ok: false, words: { key: "company.sidebar.unlisted", params: { key: asked.slice(0, 40) } } };
   }
   if (live.length === 1) return { ok: true, company: live[0] as SheetCompany };
-  return { ok: false, message: translate(language, "company.sidebar.pick", { id, names: names(live) }) };
+  return { ok: false, words: { key: "company.sidebar.pick", params: { id, names: names(live) } } };
 }
 
 /**
@@ -75,15 +77,13 @@ export function companyOfSelectedRow(
   row: number,
   dataSheet: boolean,
   id: number,
-  language: Language,
   sheet = "",
-): SidebarCompany {
+): SidebarChoice {
   const layout = companyLayoutOfHeader(header);
   const entries = Array.isArray(companies) ? companies : (companies as CompanyDirectory).entries;
-  if (!layout.includes(COMPANY_KEY_COLUMN) && !dataSheet)
-    return companyOfTypedId(undefined, entries, id, language);
+  if (!layout.includes(COMPANY_KEY_COLUMN) && !dataSheet) return companyOfTypedId(undefined, entries, id);
   const found = companyOfRow(cells, layout, companies, row, sheet);
-  return found.ok ? found : { ok: false, message: companyRefusalText(found.refusal, language) };
+  return found.ok ? found : { ok: false, words: companyRefusalWords(found.refusal) };
 }
 
 /** What a sidebar showed last, per target ("5001" a fund, "new" a fund to create): the company key. */
@@ -99,8 +99,7 @@ export function companyOfSubmission(
   companies: CompanyDirectory | readonly Company[],
   shown: ShownCompanies,
   target: string,
-  language: Language,
-): SidebarCompany {
+): SidebarChoice {
   const directory: CompanyDirectory = Array.isArray(companies)
     ? { entries: companies }
     : (companies as CompanyDirectory);
@@ -114,24 +113,24 @@ export function companyOfSubmission(
   if (typeof asked !== "string" || asked === "")
     return {
       ok: false,
-      message: translate(language, id ? "company.sidebar.pick" : "company.sidebar.pickNew", {
-        id,
-        names: names(live),
-      }),
+      words: {
+        key: id ? "company.sidebar.pick" : "company.sidebar.pickNew",
+        params: { id, names: names(live) },
+      },
     };
   const company = live.find((c) => c.key === asked);
   if (!company)
     return {
       ok: false,
-      message: translate(language, "company.sidebar.unlisted", { key: asked.slice(0, 40) }),
+      words: { key: "company.sidebar.unlisted", params: { key: asked.slice(0, 40) } },
     };
   if (shown[target] !== company.key)
     return {
       ok: false,
-      message: translate(language, id ? "company.sidebar.notShown" : "company.sidebar.notShownNew", {
-        id,
-        company: company.name || company.key,
-      }),
+      words: {
+        key: id ? "company.sidebar.notShown" : "company.sidebar.notShownNew",
+        params: { id, company: company.name || company.key },
+      },
     };
   return { ok: true, company };
 }

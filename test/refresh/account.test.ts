@@ -6,24 +6,20 @@
  * changes.
  */
 import { describe, expect, it } from "vitest";
-import {
-  type RefreshCursor,
-  type RefreshOptions,
-  runRefreshSteps,
-  startCursor,
-} from "../../src/refresh/engine";
+import { type RefreshCursor, runRefreshSteps, startCursor } from "../../src/refresh/engine";
 import { OtherAccount } from "../../src/refresh/run/account";
+import { otherAccountInWords } from "../../src/refresh/words";
 import { type AccountMark, markOf } from "../../src/settings/account-mark";
 import { engineOptions, FakeService, makeFund, makeReport, refreshSetup } from "./fakes";
 
 const options = engineOptions();
 
-function setup(mark?: AccountMark, language: RefreshOptions["language"] = "en") {
+function setup(mark?: AccountMark) {
   const service = new FakeService(
     Array.from({ length: 35 }, (_v, i) => makeFund(i + 1, [1000, -200 * (i % 3)])),
     Array.from({ length: 45 }, (_v, i) => makeReport(1000 + i, `202${2 + (i % 3)}-0${(i % 6) + 1}-15`)),
   );
-  return refreshSetup(service, { ...options, language }, mark ? { account: { company: "Beta", mark } } : {});
+  return refreshSetup(service, options, mark ? { account: { company: "Beta", mark } } : {});
 }
 
 /** The mark of the fake service's account: its oldest funds as it serves them. */
@@ -74,8 +70,16 @@ describe("a refresh checked against the company's account mark", () => {
   });
 
   it("says so in Spanish for a Spanish user", () => {
-    const { deps } = setup(otherMark(), "es");
-    expect(() => runRefreshSteps(deps, startCursor("funds"), never)).toThrow(
+    const { deps } = setup(otherMark());
+    let thrown: unknown;
+    try {
+      runRefreshSteps(deps, startCursor("funds"), never);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(() => {
+      throw otherAccountInWords(thrown, "es");
+    }).toThrow(
       /^El token guardado para Beta abre otra cuenta que la de Beta: el fondo más antiguo de Beta, 1 \(2020-02-02 09:00:00, IdCreator 2001\), no está en ella como se marcó, así que no se escribió nada de Beta\. Guarde el token propio de Beta en Configuración → Conexión; si la cuenta de Beta de verdad se reinició, vuelva a tomar allí su marca de cuenta/,
     );
   });

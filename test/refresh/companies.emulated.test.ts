@@ -172,7 +172,7 @@ describe("a refresh of two companies", () => {
     const store = emulator.documentPropertiesData.values;
     const form = JSON.parse(store.get("settings.form") ?? "{}");
     const fingerprint = `transactions|${optionsFingerprint(
-      refreshOptionsFrom(form, "2024-06-30", "en"),
+      refreshOptionsFrom(form, "2024-06-30"),
       sheetNamesFrom(form, "en"),
     )}`;
     // Alpha's movements stage under way, two funds left, as the previous version stored it.

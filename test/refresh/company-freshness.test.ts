@@ -3,7 +3,8 @@
  * whether this user can refresh it.
  */
 import { describe, expect, it } from "vitest";
-import { companyFreshness, refreshStatusOf } from "../../src/refresh/company-freshness";
+import { refreshStatusOf } from "../../src/refresh/company-freshness";
+import { companyFreshness } from "../../src/refresh/words";
 
 const NAMES = { funds: "Funds", transactions: "Fund transactions", reports: "Expense reports" };
 

@@ -254,7 +254,6 @@ export function smallRefreshOptions() {
     reportWindow: { since: "2024-01-01", until: "2024-06-30" },
     reportFilters: {},
     missingRows: "keep" as const,
-    language: "en" as const,
   };
 }
 
@@ -270,7 +269,6 @@ export function engineOptions(): RefreshOptions {
     reportWindow: { since: "2022-01-01", until: "2024-06-30" },
     reportFilters: { TypeDateFilter: 1 },
     missingRows: "keep",
-    language: "en",
   };
 }
 

@@ -35,7 +35,6 @@ const options: RefreshOptions = {
   reportWindow: { since: "2024-01-01", until: "2024-12-31" },
   reportFilters: {},
   missingRows: "keep",
-  language: "en",
 };
 
 /** Funds 5001… (ids overlap between companies), titled by company. */

@@ -125,7 +125,6 @@ const options: RefreshOptions = {
   reportWindow: { since: "2024-01-01", until: "2024-06-30" },
   reportFilters: {},
   missingRows: "keep",
-  language: "en",
 };
 
 function reportsOf(ids: readonly number[]) {

@@ -8,7 +8,7 @@ import {
 
 describe("refresh options from the settings form", () => {
   it("uses sensible defaults for an empty form", () => {
-    const o = refreshOptionsFrom({}, "2024-06-30", "en");
+    const o = refreshOptionsFrom({}, "2024-06-30");
     expect(o).toMatchObject({
       pageSize: 100,
       batchSize: 25,
@@ -42,7 +42,6 @@ describe("refresh options from the settings form", () => {
         missingRows: "remove",
       },
       "2024-07-01",
-      "es",
     );
     expect(o.pageSize).toBe(500);
     expect(o.reportWindow).toEqual({ since: "2021-01-01", until: "2024-06-30" });
@@ -85,8 +84,8 @@ describe("refresh options from the settings form", () => {
       [{ reportIntegrationDate: "2024-02-30" }, /^reportIntegrationDate must be a date/],
     ];
     for (const [form, message] of bad) {
-      expect(() => refreshOptionsFrom(form, "2024-06-30", "en")).toThrow(SettingsError);
-      expect(() => refreshOptionsFrom(form, "2024-06-30", "en")).toThrow(message);
+      expect(() => refreshOptionsFrom(form, "2024-06-30")).toThrow(SettingsError);
+      expect(() => refreshOptionsFrom(form, "2024-06-30")).toThrow(message);
     }
   });
 
@@ -112,10 +111,8 @@ describe("refresh options from the settings form", () => {
 
   it("fingerprints change with the settings that shape a refresh", () => {
     const names = sheetNamesFrom({}, "en");
-    const a = optionsFingerprint(refreshOptionsFrom({}, "2024-06-30", "en"), names);
-    expect(optionsFingerprint(refreshOptionsFrom({}, "2024-06-30", "en"), names)).toBe(a);
-    expect(optionsFingerprint(refreshOptionsFrom({ fundStatus: "1" }, "2024-06-30", "en"), names)).not.toBe(
-      a,
-    );
+    const a = optionsFingerprint(refreshOptionsFrom({}, "2024-06-30"), names);
+    expect(optionsFingerprint(refreshOptionsFrom({}, "2024-06-30"), names)).toBe(a);
+    expect(optionsFingerprint(refreshOptionsFrom({ fundStatus: "1" }, "2024-06-30"), names)).not.toBe(a);
   });
 });

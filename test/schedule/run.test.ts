@@ -9,6 +9,7 @@ import {
 } from "../../src/longrun/continuation";
 import type { RunRecord } from "../../src/schedule/history";
 import { loadHistory, type RefreshEngine, type RunPorts, runRefresh, saveRun } from "../../src/schedule/run";
+import { runWords } from "../../src/schedule/words";
 
 function memoryStore(): PropertyStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -71,7 +72,7 @@ function harness(pages = 30, limitMs = 12_000) {
   const ports = (): RunPorts<{ page: number }> => {
     const callsAtStart = world.calls;
     return {
-      language: "en",
+      words: runWords("en"),
       now: () => world.now,
       newId: () => `id${++ids}`,
       me: { key: "ana-key", label: "ana@example.com" },
@@ -228,7 +229,7 @@ describe("runRefresh", () => {
 
   it("records a failure of the service in plain words first, its technical text after, in the run's language", () => {
     const h = harness(30, 12_000);
-    const ports = { ...h.ports(), language: "es" as const };
+    const ports = { ...h.ports(), words: runWords("es") };
     ports.refresh = {
       settingsFingerprint: () => "v1",
       run: () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunRecord } from "../../src/schedule/history";
-import { describeSchedule, failureMail, scheduleView } from "../../src/schedule/view";
+import { describeSchedule, failureMail, scheduleView } from "../../src/schedule/words";
 
 const T0 = Date.UTC(2026, 0, 10, 8);
 const run: RunRecord = {

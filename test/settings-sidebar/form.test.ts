@@ -31,8 +31,8 @@ describe("settings form", () => {
   });
 
   it("the defaults it shows mean what an empty setting means to a refresh", () => {
-    const shown = refreshOptionsFrom(defaultSettingsForm("en"), "2024-06-30", "en");
-    const empty = refreshOptionsFrom({}, "2024-06-30", "en");
+    const shown = refreshOptionsFrom(defaultSettingsForm("en"), "2024-06-30");
+    const empty = refreshOptionsFrom({}, "2024-06-30");
     expect(shown.pageSize).toBe(empty.pageSize);
     expect(shown.reportWindow).toEqual(empty.reportWindow);
     expect(shown.missingRows).toBe(empty.missingRows);

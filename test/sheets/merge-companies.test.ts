@@ -22,7 +22,6 @@ import {
   companyAnchor,
   companyCovers,
   companyOfRow,
-  companyRefusalText,
   companyTable,
   legacyPartsOf,
   type SheetCompany,
@@ -34,6 +33,7 @@ import {
   type RefreshPlan,
   type SheetSnapshot,
 } from "../../src/sheets/merge";
+import { companyRefusalText } from "../../src/sheets/words";
 
 const funds: Fund[] = JSON.parse(
   readFileSync(new URL("../fixtures/sheets/funds.json", import.meta.url), "utf8"),

@@ -6,12 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { withCompany } from "../../src/sheets/columns";
 import type { SheetCompany } from "../../src/sheets/company";
-import {
-  companyLayoutOfHeader,
-  companyOfSelectedRow,
-  companyOfSubmission,
-  companyOfTypedId,
-} from "../../src/sheets/sidebar-company";
+import { companyLayoutOfHeader } from "../../src/sheets/sidebar-company";
+import { companyOfSelectedRow, companyOfSubmission, companyOfTypedId } from "../../src/sheets/words";
 
 const ALPHA: SheetCompany = { key: "c0", name: "Alpha", formerNames: [] };
 const BETA: SheetCompany = { key: "c1beta0001", name: "Beta", formerNames: ["Beta Old"] };

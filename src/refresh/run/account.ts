@@ -11,7 +11,7 @@
  * company's refresh there, its rows left as they were. A company without a mark is not checked.
  */
 import type { Fund } from "../../api/types";
-import { type Language, translate } from "../../i18n";
+import { say, type Words } from "../../i18n/words";
 import { checkAccount, MARK_QUERY, type MarkedFund, markedFundText } from "../../settings/account-mark";
 import { type RefreshRun, stepped } from "./state";
 import {
@@ -24,14 +24,21 @@ import {
   type Steps,
 } from "./types";
 
-/** A refresh whose reads are another account's than the company's mark: nothing of it is written. */
+/**
+ * A refresh whose reads are another account's than the company's mark: nothing of it is written.
+ * It carries its `words`; its message is the English text unless the surface gives it the user's
+ * (../words.ts, `otherAccountInWords`).
+ */
 export class OtherAccount extends Error {
+  readonly words: Words;
   constructor(
     readonly company: string,
     readonly fund: MarkedFund,
-    language: Language,
+    message?: string,
   ) {
-    super(translate(language, "refresh.account.other", { company, fund: markedFundText(fund) }));
+    const words: Words = { key: "refresh.account.other", params: { company, fund: markedFundText(fund) } };
+    super(message ?? say("en", words));
+    this.words = words;
     this.name = "OtherAccount";
   }
 }
@@ -74,8 +81,7 @@ export function passCheck(run: RefreshRun, answer: ReadResult | ReadFailure | un
   run.checks += 1;
   run.minimum += 1;
   const check = checkAccount(account.mark, (answer as ListPage<Fund>).items);
-  if (check.kind === "other")
-    throw new OtherAccount(account.company, check.missing, run.deps.options.language);
+  if (check.kind === "other") throw new OtherAccount(account.company, check.missing);
 }
 
 /**
@@ -95,7 +101,5 @@ export function otherAccountOf(deps: EngineDeps): OtherAccount | null {
   if (!account) return null;
   const [page] = deps.reader.fundPages([{ ...MARK_QUERY, Page: 1 }]);
   const check = checkAccount(account.mark, page?.items ?? []);
-  return check.kind === "other"
-    ? new OtherAccount(account.company, check.missing, deps.options.language)
-    : null;
+  return check.kind === "other" ? new OtherAccount(account.company, check.missing) : null;
 }

@@ -4,7 +4,6 @@
  * executions) and what an execution gives back. ../engine.ts re-exports them all.
  */
 import type { ExpenseReport, Fund } from "../../api/types";
-import type { Language } from "../../i18n";
 import type { AccountMark } from "../../settings/account-mark";
 import type { Column } from "../../sheets/columns";
 import type { MissingRowMode } from "../../sheets/merge";
@@ -107,7 +106,6 @@ export interface RefreshOptions {
   /** getExpenseReports filters other than the window: TypeDateFilter, Currency, Status… */
   reportFilters: Record<string, unknown>;
   missingRows: MissingRowMode;
-  language: Language;
 }
 
 export type RefreshKind = "funds" | "transactions" | "reports" | "all";

@@ -5,20 +5,10 @@
  * eyes turned from the sidebar; in English and in Spanish.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, launchBrowser } from "../browser/browser";
-import { scriptRunCalls as calls, loadSidebar, sidebarHtml } from "../support/sidebar-page";
+import { describe, expect, it } from "vitest";
+import { scriptRunCalls as calls, sidebarPages } from "../support/sidebar-page";
 
-let browser: Browser;
-let html: string;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  html = sidebarHtml("close");
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const sidebar = sidebarPages("close", { height: 900, delayMs: 1, failureKey: "error" });
 
 const view = (language: "en" | "es", fourEyes = false) => ({
   language,
@@ -54,12 +44,7 @@ const FOUND = {
   ids: [11, 12],
 };
 
-async function open(answers: Record<string, unknown>): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 300, height: 900 });
-  await loadSidebar(page, html, answers, { delayMs: 1, failureKey: "error" });
-  return page;
-}
+const open = (answers: Record<string, unknown>): Promise<Page> => sidebar.open(answers);
 
 describe("the close sidebar's Undo a voucher", () => {
   it("finds the picked voucher's reports, lists them, and undoes exactly that list once confirmed", async () => {

@@ -11,17 +11,12 @@ import { translate } from "../../src/i18n";
 import { loadText, saveText } from "../../src/refresh/stored-text";
 import type { SettingsView } from "../../src/settings/view";
 import { NEEDED_COLUMNS } from "../../src/summary/records";
-import { setUpPerFile, sheetOf } from "./emulation";
+import { RANGE_FORM, setUpPerFile, sheetOf } from "./emulation";
 
 let employeeId: number;
 
 const FORM = {
-  pageSize: "5",
-  windowMode: "range",
-  windowFrom: "2022-01-01",
-  windowTo: "2024-06-30",
-  fundOrderBy: "2",
-  fundOrder: "ASC",
+  ...RANGE_FORM,
   // Each call in a row of its own, so that the calls can be checked one by one.
   auditReads: "every",
 };

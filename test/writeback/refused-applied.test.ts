@@ -32,6 +32,14 @@ async function movements(type: 1 | 2, cents: number): Promise<number> {
 
 const pastTheWindow = () => wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
 
+/** The Audit sheet's rows of `endpoint`'s calls, as their Method and Outcome. */
+function auditedCalls(endpoint: string): unknown[][] {
+  const audit = wb.sheetValues("Audit");
+  const header = audit[0] as string[];
+  const at = (name: string) => header.indexOf(name);
+  return audit.filter((r) => r[at("Endpoint")] === endpoint).map((r) => [r[at("Method")], r[at("Outcome")]]);
+}
+
 describe("an Outbox movement refused in words after it was applied", () => {
   // An error beside the fund is unknown at once (the answer shows the record); a refusal
   // without it is found out by reading the fund again.
@@ -53,11 +61,7 @@ describe("an Outbox movement refused in words after it was applied", () => {
       expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
       expect(wb.outbox()[0]?.state).toBe("Done");
       expect(await movements(1, 3_107)).toBe(1);
-      const audit = wb.sheetValues("Audit");
-      const header = audit[0] as string[];
-      const at = (name: string) => header.indexOf(name);
-      const deposits = audit.filter((r) => r[at("Endpoint")] === "depositMoneyToFund");
-      expect(deposits.map((r) => [r[at("Method")], r[at("Outcome")]])).toEqual([
+      expect(auditedCalls("depositMoneyToFund")).toEqual([
         ["POST", "unknown"],
         ["-", "ok"],
       ]);
@@ -204,11 +208,7 @@ describe("an Outbox fund update whose answer does not read", () => {
     expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
     expect(wb.outbox()[0]?.state).toBe("Done");
     expect((await wb.fund(fund.id)).title).toBe("Caja renombrada");
-    const audit = wb.sheetValues("Audit");
-    const header = audit[0] as string[];
-    const at = (name: string) => header.indexOf(name);
-    const updates = audit.filter((r) => r[at("Endpoint")] === "updateFund");
-    expect(updates.map((r) => [r[at("Method")], r[at("Outcome")]])).toEqual([
+    expect(auditedCalls("updateFund")).toEqual([
       ["PUT", "unknown"],
       ["-", "ok"],
     ]);

@@ -8,34 +8,18 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "../browser/browser";
 import { scriptRunCalls as calls, loadSidebar, sidebarPages } from "../support/sidebar-page";
+import { closeView } from "./sidebar-view";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 const CSV = "voucher,date\r\n202405001,2024-05-31\r\n=cmd,x\r\n";
 
 const sidebar = sidebarPages("close", { height: 900, delayMs: 1, failureKey: "error" });
 
-const view = (language: "en" | "es") => ({
-  language,
-  companies: [
-    { key: "c0", name: "Alpha" },
-    { key: "c1", name: "Beta" },
-  ],
-  month: "2024-05",
-  pattern: "{yyyy}{mm}{nnn}",
-  fourEyes: false,
-  fourEyesNote: "Four eyes is off for this spreadsheet.",
-  csv: {
-    layout: "lines",
-    dateFormat: "YYYY-MM-DD",
-    decimal: ".",
-    separator: ",",
+const view = (language: "en" | "es") =>
+  closeView(language, {
+    fourEyesNote: "Four eyes is off for this spreadsheet.",
     columns: ["voucher", "date"],
-    header: true,
-  },
-  journal: null,
-  approval: "",
-  vouchers: [],
-});
+  });
 
 const open = (answers: Record<string, unknown>): Promise<Page> => sidebar.open(answers);
 

@@ -7,31 +7,17 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { scriptRunCalls as calls, sidebarPages } from "../support/sidebar-page";
+import { closeView } from "./sidebar-view";
 
 const sidebar = sidebarPages("close", { height: 900, delayMs: 1, failureKey: "error" });
 
-const view = (language: "en" | "es", fourEyes = false) => ({
-  language,
-  companies: [
-    { key: "c0", name: "Alpha" },
-    { key: "c1", name: "Beta" },
-  ],
-  month: "2024-05",
-  pattern: "{yyyy}{mm}{nnn}",
-  fourEyes,
-  fourEyesNote: fourEyes ? "on" : "off",
-  csv: {
-    layout: "lines",
-    dateFormat: "YYYY-MM-DD",
-    decimal: ".",
-    separator: ",",
-    columns: ["voucher"],
-    header: true,
-  },
-  journal: { company: "c1", month: "2024-05", currency: null },
-  approval: "",
-  vouchers: ["202405001", "202405002"],
-});
+const view = (language: "en" | "es", fourEyes = false) =>
+  closeView(language, {
+    fourEyes,
+    fourEyesNote: fourEyes ? "on" : "off",
+    journal: { company: "c1", month: "2024-05", currency: null },
+    vouchers: ["202405001", "202405002"],
+  });
 
 const FOUND = {
   ok: true,

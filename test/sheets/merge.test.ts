@@ -5,6 +5,7 @@ import type { Fund } from "../../src/api/types";
 import type { CellValue } from "../../src/sheets/cells";
 import { FUNDS_TABLE, headersOf, REPORT_COLUMNS, reportsTable, rowOf } from "../../src/sheets/columns";
 import { inferKeys, planRefresh, type SheetSnapshot } from "../../src/sheets/merge";
+import { makeReport } from "../refresh/fakes";
 
 const funds: Fund[] = JSON.parse(
   readFileSync(new URL("../fixtures/sheets/funds.json", import.meta.url), "utf8"),
@@ -232,35 +233,17 @@ function letter(n: number): string {
 
 function sampleReport() {
   return {
-    id: 1,
+    ...makeReport(1, "2024-01-02"),
     title: "T",
     reportNumber: "0001",
-    sendDate: "2024-01-02",
     closeDate: null,
-    employeeId: 1,
     employeeName: "E",
-    employeeIdentification: "",
-    approverId: 2,
     approverName: "A",
-    policyId: 3,
     policyName: "P",
     status: 0,
-    customStatus: "",
-    fundId: 0,
-    fundName: "",
     reportTotalCents: 1000,
     reportTotalApprovedCents: 900,
-    currency: "CLP",
-    note: "",
     integrated: null,
-    integrationDate: null,
-    integrationExternalCode: "",
-    integrationInternalCode: "",
-    nbrExpenses: 1,
-    nbrApprovedExpenses: 1,
-    nbrRejectedExpenses: 0,
-    extraFields: [],
-    files: [],
   };
 }
 

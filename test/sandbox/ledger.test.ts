@@ -13,6 +13,22 @@ const movement = fc.record({
   status: fc.constantFrom(1, 2, 3) as fc.Arbitrary<1 | 2 | 3>,
 });
 
+/** A plain fund of employee 1101 named "Fondo", created by the admin: its currency and first amount. */
+const fundInput = (currency: string, amountCents: number) => ({
+  idEmployee: 1101,
+  idAdmin: ADMIN_ID,
+  name: "Fondo",
+  currency,
+  code: "",
+  amountCents,
+  comment: "",
+  flexible: false,
+  autoDeposit: false,
+  autoBlock: false,
+  expires: false,
+  expirationDate: "",
+});
+
 describe("ledger", () => {
   it("keeps Deposits, Charges and Balance equal to the sums of the transactions after any sequence of moves", () => {
     fc.assert(
@@ -21,20 +37,7 @@ describe("ledger", () => {
         fc.array(movement, { maxLength: 40 }),
         (initial, moves) => {
           const ledger = new Ledger(generateDemoData({ seed: 1, funds: 0, reports: 0 }, TODAY), fixedClock);
-          const fund = ledger.createFund({
-            idEmployee: 1101,
-            idAdmin: ADMIN_ID,
-            name: "Fondo",
-            currency: "USD",
-            code: "",
-            amountCents: initial,
-            comment: "",
-            flexible: false,
-            autoDeposit: false,
-            autoBlock: false,
-            expires: false,
-            expirationDate: "",
-          });
+          const fund = ledger.createFund(fundInput("USD", initial));
           let expectedBalance = initial;
           for (const move of moves) {
             const statusBefore = fund.status;
@@ -112,20 +115,7 @@ describe("paging", () => {
 });
 
 describe("the service's clock", () => {
-  const newFund = {
-    idEmployee: 1101,
-    idAdmin: ADMIN_ID,
-    name: "Fondo",
-    currency: "CLP",
-    code: "",
-    amountCents: 100,
-    comment: "",
-    flexible: false,
-    autoDeposit: false,
-    autoBlock: false,
-    expires: false,
-    expirationDate: "",
-  };
+  const newFund = fundInput("CLP", 100);
   // 02:30 UTC on 5 January is still the 4th in Santiago (UTC-3 in summer).
   const at = () => new Date("2026-01-05T02:30:15Z");
 

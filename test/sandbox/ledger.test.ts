@@ -5,28 +5,12 @@ import { ADMIN_ID, generateDemoData } from "../../dev/sandbox/demo";
 import { SandboxError } from "../../dev/sandbox/errors";
 import { Ledger } from "../../dev/sandbox/ledger";
 import { listFunds, listReports } from "../../dev/sandbox/queries";
-import { fixedClock, TODAY } from "./sandbox-client";
+import { fixedClock, fundInput, TODAY } from "./sandbox-client";
 
 const movement = fc.record({
   kind: fc.constantFrom("deposit", "withdraw", "status"),
   cents: fc.integer({ min: 1, max: 5_000_000 }),
   status: fc.constantFrom(1, 2, 3) as fc.Arbitrary<1 | 2 | 3>,
-});
-
-/** A plain fund of employee 1101 named "Fondo", created by the admin: its currency and first amount. */
-const fundInput = (currency: string, amountCents: number) => ({
-  idEmployee: 1101,
-  idAdmin: ADMIN_ID,
-  name: "Fondo",
-  currency,
-  code: "",
-  amountCents,
-  comment: "",
-  flexible: false,
-  autoDeposit: false,
-  autoBlock: false,
-  expires: false,
-  expirationDate: "",
 });
 
 describe("ledger", () => {

@@ -196,41 +196,26 @@ describe("an audit sheet written before entries were numbered", () => {
     // Without the Company, Target, Amount and Currency columns added since, nor the entry numbers.
     const old = headersOf(AUDIT_TABLE, "es").filter((_, i) => i < 4 || (i > 7 && i < 16));
     expect(old).toHaveLength(12);
+    // One of Ana's getFunds of a menu refresh, in that layout.
+    const oldRead = (at: string, ms: number) => [
+      at,
+      "ana@example.com",
+      "menu",
+      "Actualizar fondos",
+      "GET",
+      "getFunds",
+      "",
+      200,
+      "ok",
+      "",
+      ms,
+      "",
+    ];
     s.emulator.spreadsheet.addSheet("Audit");
     s.emulator.typeCells(
       "Audit",
       "A1:L3",
-      [
-        old,
-        [
-          "2024-01-01 09:00:00",
-          "ana@example.com",
-          "menu",
-          "Actualizar fondos",
-          "GET",
-          "getFunds",
-          "",
-          200,
-          "ok",
-          "",
-          120,
-          "",
-        ],
-        [
-          "2024-01-01 09:00:01",
-          "ana@example.com",
-          "menu",
-          "Actualizar fondos",
-          "GET",
-          "getFunds",
-          "",
-          200,
-          "ok",
-          "",
-          90,
-          "",
-        ],
-      ],
+      [old, oldRead("2024-01-01 09:00:00", 120), oldRead("2024-01-01 09:00:01", 90)],
       s.user,
     );
     refresh();

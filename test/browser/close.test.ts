@@ -15,6 +15,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Report } from "../../dev/sandbox/model";
 import { type Browser, launchBrowser, pageErrors, SCREENSHOT_DIR, screenshot } from "./browser";
 import { PlaygroundPage } from "./playground-page";
 import { type PlaygroundStack, startStack } from "./stack";
@@ -28,17 +29,8 @@ const MONTH = "2026-05";
 const FIXTURE = resolve(import.meta.dirname, "fixtures/close-journal-2026-05.csv");
 const RECEIVED = resolve(SCREENSHOT_DIR, "../close-journal-2026-05.received.csv");
 
-interface StateReport {
-  id: number;
-  status: number;
-  integrated: boolean;
-  closeDate: string | null;
-  policyId: number;
-  fundId: number;
-  integrationExternalCode: string;
-  integrationDate: string;
-  integrationCalls?: number;
-}
+/** A report as the sandbox stores it (`GET /_sandbox/state`). */
+type StateReport = Report;
 
 let browser: Browser | undefined;
 let launchError: Error | undefined;

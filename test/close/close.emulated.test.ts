@@ -7,20 +7,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
+import type { Report } from "../../dev/sandbox/model";
 import { privateBuild, type Setup, setUp, sheetOf } from "../refresh/emulation";
 
 let s: Setup;
 
-interface StateReport {
-  id: number;
-  status: number;
-  integrated: boolean;
-  closeDate: string | null;
-  policyId: number;
-  fundId: number;
-  currency: string;
-  approvedCents?: number;
-}
+/** A report as the sandbox stores it (`GET /_sandbox/state`). */
+type StateReport = Report;
 
 beforeAll(async () => {
   s = await setUp({ distDir: privateBuild(), funds: 12, reports: 60 });
@@ -227,12 +220,6 @@ describe("the month-end close, up to an approved journal", () => {
 });
 
 describe("the month-end close, marking the approved journal's reports", () => {
-  interface MarkedReport extends StateReport {
-    integrationExternalCode: string;
-    integrationDate: string;
-    integrationCalls?: number;
-  }
-
   it("marks every report of the approved journal once with its voucher's code and date; a second marking sends no write", async () => {
     await fullJournal();
     const j = journal();
@@ -249,7 +236,7 @@ describe("the month-end close, marking the approved journal's reports", () => {
       `${voucherOf.size} of ${voucherOf.size} ${voucherOf.size === 1 ? "report" : "reports"} marked integrated with their voucher's code.`,
     );
     const state = await s.control("state");
-    const reports = new Map((state.reports as MarkedReport[]).map((r) => [r.id, r]));
+    const reports = new Map((state.reports as StateReport[]).map((r) => [r.id, r]));
     for (const [id, voucher] of voucherOf) {
       const r = reports.get(id);
       expect(r?.integrated).toBe(true);
@@ -270,7 +257,7 @@ describe("the month-end close, marking the approved journal's reports", () => {
     const again = run<{ ok: boolean }>("closeMarkVouchers");
     expect(again.ok).toBe(true);
     const after = await s.control("state");
-    for (const r of after.reports as MarkedReport[])
+    for (const r of after.reports as StateReport[])
       if (voucherOf.has(r.id)) expect(r.integrationCalls).toBe(1);
   }, 180_000);
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { type RunningSandbox, type SandboxOptions, startSandboxThread } from "../../dev/sandbox/index";
 import { type Client, type ClientOptions, createClient } from "../../src/api/client";
 import type { HttpRequest, Transport } from "../../src/api/transport";
-import type { MarkDeps, MarkRecord } from "../../src/close/mark";
+import type { MarkDeps } from "../../src/close/mark";
 import { type SyncTransport, syncTransport } from "../sandbox/sync-transport";
 
 /** The marking's window for a call that may still land. */
@@ -53,15 +53,7 @@ export interface CloseSandbox {
 }
 
 /** The marking's records, in memory (`map` for the test to look into). */
-export function memoryRecords(): MarkDeps["records"] & { map: Map<string, MarkRecord> } {
-  const map = new Map<string, MarkRecord>();
-  return {
-    map,
-    all: () => [...map.values()].map((r) => structuredClone(r)),
-    put: (r) => void map.set(r.key, structuredClone(r)),
-    remove: (key) => void map.delete(key),
-  };
-}
+export { memoryRecords } from "../support/memory-records";
 
 /** One sandbox for the file (`today` 2026-06-15), its hooks registered. */
 export function closeSandbox(options: Omit<SandboxOptions, "now">): CloseSandbox {

@@ -5,54 +5,23 @@
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, launchBrowser, screenshot } from "../browser/browser";
-import { scriptRunCalls as calls, loadSidebar, sidebarHtml } from "../support/sidebar-page";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "../browser/browser";
+import { scriptRunCalls as calls, loadSidebar, sidebarPages } from "../support/sidebar-page";
+import { closeView } from "./sidebar-view";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 const CSV = "voucher,date\r\n202405001,2024-05-31\r\n=cmd,x\r\n";
 
-let browser: Browser;
-let html: string;
+const sidebar = sidebarPages("close", { height: 900, delayMs: 1, failureKey: "error" });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  html = sidebarHtml("close");
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const view = (language: "en" | "es") => ({
-  language,
-  companies: [
-    { key: "c0", name: "Alpha" },
-    { key: "c1", name: "Beta" },
-  ],
-  month: "2024-05",
-  pattern: "{yyyy}{mm}{nnn}",
-  fourEyes: false,
-  fourEyesNote: "Four eyes is off for this spreadsheet.",
-  csv: {
-    layout: "lines",
-    dateFormat: "YYYY-MM-DD",
-    decimal: ".",
-    separator: ",",
+const view = (language: "en" | "es") =>
+  closeView(language, {
+    fourEyesNote: "Four eyes is off for this spreadsheet.",
     columns: ["voucher", "date"],
-    header: true,
-  },
-  journal: null,
-  approval: "",
-  vouchers: [],
-});
+  });
 
-async function open(answers: Record<string, unknown>): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 300, height: 900 });
-  await loadSidebar(page, html, answers, { delayMs: 1, failureKey: "error" });
-  return page;
-}
+const open = (answers: Record<string, unknown>): Promise<Page> => sidebar.open(answers);
 
 describe("the Month-end close sidebar", () => {
   it("builds the journal of the company and month chosen, and shows what it found as text", async () => {
@@ -103,11 +72,11 @@ describe("the Month-end close sidebar", () => {
   });
 
   it("refuses the marking with the reason, and confirms each voucher before marking", async () => {
-    const second = await browser.context.newPage();
+    const second = await sidebar.browser.context.newPage();
     await second.setViewportSize({ width: 300, height: 900 });
     await loadSidebar(
       second,
-      html,
+      sidebar.html,
       {
         getCloseView: [view("en")],
         closeCheckMarking: [
@@ -146,7 +115,7 @@ describe("the Month-end close sidebar", () => {
   });
 
   it("goes on with a long marking piece after piece, showing the progress, until its outcome", async () => {
-    const page = await browser.context.newPage();
+    const page = await sidebar.browser.context.newPage();
     await page.setViewportSize({ width: 300, height: 900 });
     const piece = (done: number, more: boolean) => ({
       ok: true,
@@ -159,7 +128,7 @@ describe("the Month-end close sidebar", () => {
     });
     await loadSidebar(
       page,
-      html,
+      sidebar.html,
       {
         getCloseView: [view("en")],
         getCloseMarkingStatus: [{ state: "none", message: "No marking is going on.", ok: true, mine: false }],

@@ -5,43 +5,19 @@
  * eyes turned from the sidebar; in English and in Spanish.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, launchBrowser } from "../browser/browser";
-import { scriptRunCalls as calls, loadSidebar, sidebarHtml } from "../support/sidebar-page";
+import { describe, expect, it } from "vitest";
+import { scriptRunCalls as calls, sidebarPages } from "../support/sidebar-page";
+import { closeView } from "./sidebar-view";
 
-let browser: Browser;
-let html: string;
+const sidebar = sidebarPages("close", { height: 900, delayMs: 1, failureKey: "error" });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  html = sidebarHtml("close");
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-
-const view = (language: "en" | "es", fourEyes = false) => ({
-  language,
-  companies: [
-    { key: "c0", name: "Alpha" },
-    { key: "c1", name: "Beta" },
-  ],
-  month: "2024-05",
-  pattern: "{yyyy}{mm}{nnn}",
-  fourEyes,
-  fourEyesNote: fourEyes ? "on" : "off",
-  csv: {
-    layout: "lines",
-    dateFormat: "YYYY-MM-DD",
-    decimal: ".",
-    separator: ",",
-    columns: ["voucher"],
-    header: true,
-  },
-  journal: { company: "c1", month: "2024-05", currency: null },
-  approval: "",
-  vouchers: ["202405001", "202405002"],
-});
+const view = (language: "en" | "es", fourEyes = false) =>
+  closeView(language, {
+    fourEyes,
+    fourEyesNote: fourEyes ? "on" : "off",
+    journal: { company: "c1", month: "2024-05", currency: null },
+    vouchers: ["202405001", "202405002"],
+  });
 
 const FOUND = {
   ok: true,
@@ -54,12 +30,7 @@ const FOUND = {
   ids: [11, 12],
 };
 
-async function open(answers: Record<string, unknown>): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 300, height: 900 });
-  await loadSidebar(page, html, answers, { delayMs: 1, failureKey: "error" });
-  return page;
-}
+const open = (answers: Record<string, unknown>): Promise<Page> => sidebar.open(answers);
 
 describe("the close sidebar's Undo a voucher", () => {
   it("finds the picked voucher's reports, lists them, and undoes exactly that list once confirmed", async () => {

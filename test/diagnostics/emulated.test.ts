@@ -3,30 +3,20 @@
  * document turns it on, one row per check in the sheet "Diagnostics" (the emulator's answers are
  * the emulation's own), the probe trigger reporting at the next run, nothing left behind.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
 import { CHECK_IDS, DIAGNOSTICS_ENABLED_KEY, TRIGGER_REPORT_KEY } from "../../src/diagnostics/checks";
 import { translate } from "../../src/i18n";
-import { privateBuild } from "../refresh/emulation";
-import { closeAll, emulatorOf } from "../support/emulation";
+import { emulatorPerTest } from "../support/emulation";
 
 const ANA = "ana@example.com";
 const HOUR = 3_600_000;
 const LABELS = CHECK_IDS.map((id) => translate("en", `diagnostics.check.${id}`));
 
-let dist: string;
 let em: Emulator;
-
-beforeAll(() => {
-  dist = privateBuild();
-}, 120_000);
-
-beforeEach(async () => {
-  await em?.close();
-  em = emulatorOf(dist, [ANA], { triggerSeesSpreadsheet: true });
+const fresh = emulatorPerTest([ANA], { triggerSeesSpreadsheet: true }, (made) => {
+  em = made;
 });
-
-afterAll(() => closeAll(em));
 
 function enable(value = "1"): void {
   em.documentPropertiesData.values.set(DIAGNOSTICS_ENABLED_KEY, value);
@@ -73,8 +63,7 @@ describe("the Diagnostics menu item", () => {
   });
 
   it("is in Spanish for a Spanish user", async () => {
-    await em.close();
-    em = emulatorOf(dist, [ANA], { triggerSeesSpreadsheet: true, locale: "es_CL" });
+    await fresh.again({ locale: "es_CL" });
     enable();
     em.open();
     expect(menuLabels().at(-1)).toBe("Diagnóstico…");

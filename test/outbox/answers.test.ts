@@ -5,13 +5,11 @@
  * Refused on the answer alone. A report mark refused in an answer is read back.
  */
 import { describe, expect, it } from "vitest";
-import { createClient } from "../../src/api";
 import type { WriteRequest } from "../../src/outbox/requests";
-import { servicePort } from "../../src/outbox/service";
 import { answerShowsMovement, answerShowsNewFund, type FundState, markFund } from "../../src/outbox/snapshot";
 import { sendWrite } from "../../src/outbox/write";
-import { fakeClock, fixture, ok, type Reply, scriptedTransport } from "../api/fakes";
-import { FakeAudit } from "./fakes";
+import { fixture, ok, type Reply, scriptedTransport } from "../api/fakes";
+import { clientWriteContext } from "./fakes";
 
 /** The report as getExpenseReport answers it: not integrated, no custom status, unless `over` says. */
 const reportRead = (over: Record<string, unknown> = {}) =>
@@ -41,13 +39,7 @@ function sendWith(answer: unknown, request: WriteRequest, replies?: Reply[]) {
         ok(answer),
       ].flat(),
   );
-  const client = createClient({
-    transport,
-    baseUrl: "https://api.example.com/v1",
-    token: "t0ken-t0ken-t0ken",
-    clock: fakeClock().clock,
-  });
-  const context = { service: servicePort(client, 7), audit: new FakeAudit(), now: () => new Date() };
+  const context = clientWriteContext(transport);
   return sendWrite(context, request, "key-1");
 }
 

@@ -4,6 +4,8 @@
  * with the service's rules, faults that drop a write before or after it is applied, and an
  * audit that keeps every entry.
  */
+import { createClient } from "../../src/api";
+import type { Transport } from "../../src/api/transport";
 import type { DateFormatter } from "../../src/outbox/cells";
 import { type CellValue, OUTBOX_COLUMNS, OWNED_COLUMNS, type OwnedCells } from "../../src/outbox/columns";
 import { previewOutbox } from "../../src/outbox/preview";
@@ -11,8 +13,10 @@ import { type RecordStore, textRecordStore, type WriteRecord } from "../../src/o
 import type { WriteRequest } from "../../src/outbox/requests";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { type OutboxSheetPort, type RunContext, runOutbox } from "../../src/outbox/run";
+import { servicePort } from "../../src/outbox/service";
 import type { FundListItem, FundState, ReportState } from "../../src/outbox/snapshot";
 import type { AuditPort, ServicePort, WriteFailure, WriteResult } from "../../src/outbox/write";
+import { fakeClock } from "../api/fakes";
 
 export const formatUtc: DateFormatter = (date, pattern) => {
   const iso = date.toISOString();
@@ -481,4 +485,15 @@ export function outboxCore(
   const context = runContext(sheet, ledger, audit, clock, records);
   const preview = () => previewSheet(context, sheet, ledger, records);
   return { ledger, sheet, audit, clock, records, context, preview };
+}
+
+/** A write's context over the add-on's client on `transport` (admin 7), an audit in memory, the clock. */
+export function clientWriteContext(transport: Transport) {
+  const client = createClient({
+    transport,
+    baseUrl: "https://api.example.com/v1",
+    token: "t0ken-t0ken-t0ken",
+    clock: fakeClock().clock,
+  });
+  return { service: servicePort(client, 7), audit: new FakeAudit(), now: () => new Date() };
 }

@@ -5,12 +5,10 @@
  * taken as not created, and sent again with its amount.
  */
 import { describe, expect, it } from "vitest";
-import { createClient } from "../../src/api";
 import type { WriteRequest } from "../../src/outbox/requests";
-import { servicePort } from "../../src/outbox/service";
 import { settleInterruptedWrite } from "../../src/outbox/write";
-import { fakeClock, ok, scriptedTransport } from "../api/fakes";
-import { FakeAudit } from "./fakes";
+import { ok, scriptedTransport } from "../api/fakes";
+import { clientWriteContext } from "./fakes";
 
 const fund = (id: number, title = `Fondo ${id}`) => ({
   Id: id,
@@ -40,13 +38,7 @@ describe("an interrupted creation under a floor-division page count", () => {
         Funds: all.slice((n - 1) * 100, n * 100),
       });
     const { transport, sent } = scriptedTransport([page(1), page(2)]);
-    const client = createClient({
-      transport,
-      baseUrl: "https://api.example.com/v1",
-      token: "t0ken-t0ken-t0ken",
-      clock: fakeClock().clock,
-    });
-    const context = { service: servicePort(client, 7), audit: new FakeAudit(), now: () => new Date() };
+    const context = clientWriteContext(transport);
     const request: WriteRequest = {
       operation: "createFund",
       employeeId: 5001,

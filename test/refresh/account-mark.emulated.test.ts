@@ -11,15 +11,15 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
-import { type RunningCompany, type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import type { RunningCompany, RunningSandbox } from "../../dev/sandbox/index";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
 import { ACCOUNT_MARKS_KEY, accountMarksFrom } from "../../src/settings/account-mark";
 import type { ConnectionCheck } from "../../src/settings/view";
 import { settingsIssueText } from "../../src/settings/words";
 import { closeAll, emulatorOf } from "../support/emulation";
-import { storeAlphaAndBeta, userStore } from "../support/two-companies";
-import { privateBuild, sheetOf } from "./emulation";
+import { startAlphaAndBeta, storeAlphaAndBeta, userStore } from "../support/two-companies";
+import { sheetOf } from "./emulation";
 
 const ANA = "ana@example.com";
 const BEN = "ben@example.com";
@@ -37,9 +37,7 @@ let dist: string;
 let betaKey = "";
 
 beforeAll(async () => {
-  dist = privateBuild();
-  sandbox = await startSandboxThread({ seed: 7, funds: 4, reports: 6, companies: 2, today: "2024-06-30" });
-  [alpha, beta] = sandbox.companies as [RunningCompany, RunningCompany];
+  ({ dist, sandbox, alpha, beta } = await startAlphaAndBeta());
   em = emulatorOf(dist, [ANA, BEN], { triggerSeesSpreadsheet: true, serviceUrl: sandbox.url });
 }, 120_000);
 

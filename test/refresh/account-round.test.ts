@@ -6,49 +6,25 @@
  * a continued one.
  */
 import { describe, expect, it } from "vitest";
-import { type EngineDeps, type RefreshCursor, runRefreshSteps, startCursor } from "../../src/refresh/engine";
+import { type RefreshCursor, runRefreshSteps, startCursor } from "../../src/refresh/engine";
 import { OtherAccount } from "../../src/refresh/run/account";
-import { type AccountMark, markOf } from "../../src/settings/account-mark";
+import type { AccountMark } from "../../src/settings/account-mark";
 import {
-  FakeService,
-  makeFund,
-  makeReport,
-  memorySheets,
-  memoryStore,
-  readerOf,
+  accountService,
+  type FakeService,
+  otherMark,
+  ownMark,
+  refreshSetup,
   smallRefreshOptions,
 } from "./fakes";
 
 function setup(mark?: AccountMark, batchSize = 4) {
-  const service = new FakeService(
-    Array.from({ length: 35 }, (_v, i) => makeFund(i + 1, [1000, -200 * (i % 3)])),
-    Array.from({ length: 45 }, (_v, i) => makeReport(1000 + i, `202${2 + (i % 3)}-0${(i % 6) + 1}-15`)),
-  );
-  const { sheets, port } = memorySheets();
-  const store = memoryStore();
   // Reports over three one-year pieces, each of two pages.
   const window = { reportWindow: { since: "2022-01-01", until: "2024-06-30" } };
   const account = mark ? { account: { company: "Beta", mark } } : {};
-  const options = { ...smallRefreshOptions(), ...window, batchSize };
-  const deps: EngineDeps = {
-    reader: readerOf(service, true),
-    sheets: port,
-    fingerprints: store,
-    options,
-    ...account,
-  };
-  return { service, sheets, store, deps };
+  // The reader sends reads of several kinds together, as the API client does.
+  return refreshSetup(accountService(), { ...smallRefreshOptions(), ...window, batchSize }, account, true);
 }
-
-const ownMark = () =>
-  markOf(
-    [1, 2, 3].map((id) => makeFund(id)),
-    1,
-  ) as AccountMark;
-const otherMark = (): AccountMark => ({
-  funds: [1, 2, 3].map((id) => ({ id, createdAt: "2020-02-02 09:00:00", creator: 2001 })),
-  at: 1,
-});
 const never = () => false;
 const writesOf = (sheets: ReturnType<typeof setup>["sheets"]) =>
   Object.fromEntries(Object.entries(sheets).map(([k, s]) => [k, s.writes]));

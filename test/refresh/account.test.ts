@@ -9,30 +9,14 @@ import { describe, expect, it } from "vitest";
 import { type RefreshCursor, runRefreshSteps, startCursor } from "../../src/refresh/engine";
 import { OtherAccount } from "../../src/refresh/run/account";
 import { otherAccountInWords } from "../../src/refresh/words";
-import { type AccountMark, markOf } from "../../src/settings/account-mark";
-import { engineOptions, FakeService, makeFund, makeReport, refreshSetup } from "./fakes";
+import type { AccountMark } from "../../src/settings/account-mark";
+import { accountService, engineOptions, otherMark, ownMark, refreshSetup } from "./fakes";
 
 const options = engineOptions();
 
 function setup(mark?: AccountMark) {
-  const service = new FakeService(
-    Array.from({ length: 35 }, (_v, i) => makeFund(i + 1, [1000, -200 * (i % 3)])),
-    Array.from({ length: 45 }, (_v, i) => makeReport(1000 + i, `202${2 + (i % 3)}-0${(i % 6) + 1}-15`)),
-  );
-  return refreshSetup(service, options, mark ? { account: { company: "Beta", mark } } : {});
+  return refreshSetup(accountService(), options, mark ? { account: { company: "Beta", mark } } : {});
 }
-
-/** The mark of the fake service's account: its oldest funds as it serves them. */
-const ownMark = () =>
-  markOf(
-    [1, 2, 3].map((id) => makeFund(id)),
-    1,
-  ) as AccountMark;
-/** Another account's: the same Ids, created elsewhere. */
-const otherMark = (): AccountMark => ({
-  funds: [1, 2, 3].map((id) => ({ id, createdAt: "2020-02-02 09:00:00", creator: 2001 })),
-  at: 1,
-});
 
 const never = () => false;
 

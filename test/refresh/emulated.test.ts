@@ -11,17 +11,13 @@ import { translate } from "../../src/i18n";
 import { loadText, saveText } from "../../src/refresh/stored-text";
 import type { SettingsView } from "../../src/settings/view";
 import { NEEDED_COLUMNS } from "../../src/summary/records";
-import { setUpPerFile, sheetOf } from "./emulation";
+import { columnLetter } from "../support/column-letter";
+import { RANGE_FORM, setUpPerFile, sheetOf } from "./emulation";
 
 let employeeId: number;
 
 const FORM = {
-  pageSize: "5",
-  windowMode: "range",
-  windowFrom: "2022-01-01",
-  windowTo: "2024-06-30",
-  fundOrderBy: "2",
-  fundOrder: "ASC",
+  ...RANGE_FORM,
   // Each call in a row of its own, so that the calls can be checked one by one.
   auditReads: "every",
 };
@@ -177,9 +173,11 @@ describe("refresh through the emulation", () => {
     const balance = String.fromCharCode(65 + col(sheet.header, "Balance"));
     const rows = sheet.values.length;
     // The user adds two columns: a formula on the row's balance and a note naming the fund.
-    s.emulator.typeCells("Funds", `${letter(width + 1)}1:${letter(width + 2)}1`, [["Double", "Note"]]);
+    s.emulator.typeCells("Funds", `${columnLetter(width + 1)}1:${columnLetter(width + 2)}1`, [
+      ["Double", "Note"],
+    ]);
     const typed = sheet.values.slice(1).map((r, i) => [`=${balance}${i + 2}*2`, `note for ${r[0]}`]);
-    s.emulator.typeCells("Funds", `${letter(width + 1)}2:${letter(width + 2)}${rows}`, typed);
+    s.emulator.typeCells("Funds", `${columnLetter(width + 1)}2:${columnLetter(width + 2)}${rows}`, typed);
 
     const before = await allFunds({ Status: 1 });
     const [gone, renamed] = before as [{ Id: number; Title: string }, { Id: number; Title: string }];
@@ -217,8 +215,12 @@ describe("refresh through the emulation", () => {
     run("refreshFunds");
     const width = fundsSheet().header.length;
     const rows = fundsSheet().values.length;
-    s.emulator.typeCells("Funds", `${letter(width + 1)}1:${letter(width + 2)}1`, [["Double", "Note"]]);
-    s.emulator.typeCells("Funds", `${letter(width + 1)}2:${letter(width + 2)}2`, [["=1+1", "mine"]]);
+    s.emulator.typeCells("Funds", `${columnLetter(width + 1)}1:${columnLetter(width + 2)}1`, [
+      ["Double", "Note"],
+    ]);
+    s.emulator.typeCells("Funds", `${columnLetter(width + 1)}2:${columnLetter(width + 2)}2`, [
+      ["=1+1", "mine"],
+    ]);
 
     // Nothing changed: values, formulas and formats of the add-on's columns only, nothing written
     // (then the Summary reads back the few columns it needs, one each, data rows only).
@@ -819,14 +821,3 @@ describe("refresh through the emulation", () => {
     expect(fundsSheet().values.length).toBe(13);
   });
 });
-
-function letter(n: number): string {
-  let out = "";
-  let x = n;
-  while (x > 0) {
-    const r = (x - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    x = Math.floor((x - 1) / 26);
-  }
-  return out;
-}

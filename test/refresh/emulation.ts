@@ -13,6 +13,16 @@ import type { SheetData } from "../../dev/emulator/spreadsheet/model";
 import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { SETTINGS_FORM_KEY } from "../../src/app/refresh";
 
+/** The settings form of a refresh from 2022 to mid-2024, five rows a page, funds by creation ascending. */
+export const RANGE_FORM = {
+  pageSize: "5",
+  windowMode: "range",
+  windowFrom: "2022-01-01",
+  windowTo: "2024-06-30",
+  fundOrderBy: "2",
+  fundOrder: "ASC",
+};
+
 export interface Setup {
   emulator: Emulator;
   sandbox: RunningSandbox;

@@ -10,6 +10,7 @@ import type {
   RefreshSheets,
   SheetTarget,
 } from "../../src/refresh/engine";
+import { type AccountMark, markOf } from "../../src/settings/account-mark";
 import { applyToSheet, type SheetAccess } from "../../src/sheets/apply";
 import type { CellValue } from "../../src/sheets/cells";
 import type { RefreshPlan } from "../../src/sheets/merge";
@@ -293,3 +294,24 @@ export function refreshSetup(
   };
   return { service, sheets, store, deps };
 }
+
+/** The account check's service: 35 funds, and 45 reports over three one-year pieces (2022–2024). */
+export function accountService(): FakeService {
+  return new FakeService(
+    Array.from({ length: 35 }, (_v, i) => makeFund(i + 1, [1000, -200 * (i % 3)])),
+    Array.from({ length: 45 }, (_v, i) => makeReport(1000 + i, `202${2 + (i % 3)}-0${(i % 6) + 1}-15`)),
+  );
+}
+
+/** The mark of the fake service's account: its oldest funds as it serves them. */
+export const ownMark = () =>
+  markOf(
+    [1, 2, 3].map((id) => makeFund(id)),
+    1,
+  ) as AccountMark;
+
+/** Another account's: the same Ids, created elsewhere. */
+export const otherMark = (): AccountMark => ({
+  funds: [1, 2, 3].map((id) => ({ id, createdAt: "2020-02-02 09:00:00", creator: 2001 })),
+  at: 1,
+});

@@ -6,19 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeToken } from "../../dev/emulator/settings";
-import { privateBuild, type Setup, setUp, sheetOf } from "./emulation";
+import { privateBuild, RANGE_FORM, type Setup, setUp, sheetOf } from "./emulation";
 
 let s: Setup;
 const COMPANY = { seed: 7, funds: 12, reports: 40 };
-const FORM = {
-  pageSize: "5",
-  windowMode: "range",
-  windowFrom: "2022-01-01",
-  windowTo: "2024-06-30",
-  fundOrderBy: "2",
-  fundOrder: "ASC",
-  reportTypeDateFilter: "2",
-};
+const FORM = { ...RANGE_FORM, reportTypeDateFilter: "2" };
 const SHEETS = ["Funds", "Fund transactions", "Expense reports"] as const;
 type Grids = Record<(typeof SHEETS)[number], NonNullable<ReturnType<typeof sheetOf>>>;
 

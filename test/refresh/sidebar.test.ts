@@ -3,36 +3,22 @@
  * answered by a scripted fake: buttons, one refresh at a time, the summary shown as text.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, launchBrowser, screenshot } from "../browser/browser";
-import { scriptRunCalls as calls, loadSidebar, sidebarHtml } from "../support/sidebar-page";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "../browser/browser";
+import { scriptRunCalls as calls, sidebarPages } from "../support/sidebar-page";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 
-let browser: Browser;
-let html: string;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  html = sidebarHtml("refresh");
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
+const sidebar = sidebarPages("refresh", {
+  height: 600,
+  delayMs: 1,
+  failureKey: "error",
+  ready: '#app[aria-busy="false"]',
 });
 
 /** Opens the sidebar; refreshFromSidebar answers after `delayMs`, everything else at once. */
-async function open(answers: Record<string, unknown>, delayMs = 5): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 300, height: 600 });
-  await loadSidebar(page, html, answers, {
-    delayMs: 1,
-    delays: { refreshFromSidebar: delayMs },
-    failureKey: "error",
-    ready: '#app[aria-busy="false"]',
-  });
-  return page;
-}
+const open = (answers: Record<string, unknown>, delayMs = 5): Promise<Page> =>
+  sidebar.open(answers, { delays: { refreshFromSidebar: delayMs } });
 
 describe("refresh sidebar", () => {
   it("runs the refresh of the button clicked, one at a time, and shows the summary as text", async () => {
@@ -65,8 +51,6 @@ describe("refresh sidebar", () => {
   });
 
   it("says how fresh each sheet is, and again after a refresh", async () => {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 300, height: 600 });
     const answers = {
       getRefreshSidebarView: [
         { language: "en", paused: null, fresh: [`Funds: refreshed 2026-01-10 08:00 by ${HOSTILE}.`] },
@@ -90,12 +74,7 @@ describe("refresh sidebar", () => {
       },
     };
     // Each call of getRefreshSidebarView takes the next answer: before, then after the refresh.
-    await loadSidebar(page, html, answers, {
-      delayMs: 1,
-      failureKey: "error",
-      listsInTurn: true,
-      ready: '#app[aria-busy="false"]',
-    });
+    const page = await sidebar.open(answers, { listsInTurn: true });
     const lines = () => page.locator("#refresh-fresh li").allTextContents();
     expect(await lines()).toEqual([`Funds: refreshed 2026-01-10 08:00 by ${HOSTILE}.`]);
     expect(await page.locator("#refresh-fresh img").count()).toBe(0);
@@ -200,18 +179,8 @@ describe("refresh sidebar: a refresh longer than one execution goes on from the 
     percent,
   });
 
-  async function openPieces(answers: Record<string, unknown>, delayMs = 150): Promise<Page> {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 300, height: 600 });
-    await loadSidebar(page, html, answers, {
-      delayMs: 1,
-      delays: { refreshFromSidebar: delayMs },
-      failureKey: "error",
-      listsInTurn: true,
-      ready: '#app[aria-busy="false"]',
-    });
-    return page;
-  }
+  const openPieces = (answers: Record<string, unknown>, delayMs = 150): Promise<Page> =>
+    sidebar.open(answers, { delays: { refreshFromSidebar: delayMs }, listsInTurn: true });
 
   it("calls again piece after piece, with a progress bar, until the refresh is done", async () => {
     const page = await openPieces({
@@ -291,8 +260,6 @@ describe("refresh sidebar: a refresh longer than one execution goes on from the 
   });
 
   it("with several companies, shows each one's last refresh and status, refreshing while it runs", async () => {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 300, height: 600 });
     const company = (key: string, name: string, status: string, statusText: string, fresh: string[]) => ({
       key,
       name,
@@ -339,13 +306,7 @@ describe("refresh sidebar: a refresh longer than one execution goes on from the 
         message: "Beta was not refreshed: no access token.",
       },
     };
-    await loadSidebar(page, html, answers, {
-      delayMs: 1,
-      delays: { refreshFromSidebar: 300 },
-      failureKey: "error",
-      listsInTurn: true,
-      ready: '#app[aria-busy="false"]',
-    });
+    const page = await sidebar.open(answers, { delays: { refreshFromSidebar: 300 }, listsInTurn: true });
     const sections = () =>
       page
         .locator("#refresh-companies section")

@@ -5,7 +5,7 @@ import { ADMIN_ID, generateDemoData } from "../../dev/sandbox/demo";
 import { SandboxError } from "../../dev/sandbox/errors";
 import { Ledger } from "../../dev/sandbox/ledger";
 import { listFunds, listReports } from "../../dev/sandbox/queries";
-import { fixedClock, TODAY } from "./sandbox-client";
+import { fixedClock, fundInput, TODAY } from "./sandbox-client";
 
 const movement = fc.record({
   kind: fc.constantFrom("deposit", "withdraw", "status"),
@@ -21,20 +21,7 @@ describe("ledger", () => {
         fc.array(movement, { maxLength: 40 }),
         (initial, moves) => {
           const ledger = new Ledger(generateDemoData({ seed: 1, funds: 0, reports: 0 }, TODAY), fixedClock);
-          const fund = ledger.createFund({
-            idEmployee: 1101,
-            idAdmin: ADMIN_ID,
-            name: "Fondo",
-            currency: "USD",
-            code: "",
-            amountCents: initial,
-            comment: "",
-            flexible: false,
-            autoDeposit: false,
-            autoBlock: false,
-            expires: false,
-            expirationDate: "",
-          });
+          const fund = ledger.createFund(fundInput("USD", initial));
           let expectedBalance = initial;
           for (const move of moves) {
             const statusBefore = fund.status;
@@ -112,20 +99,7 @@ describe("paging", () => {
 });
 
 describe("the service's clock", () => {
-  const newFund = {
-    idEmployee: 1101,
-    idAdmin: ADMIN_ID,
-    name: "Fondo",
-    currency: "CLP",
-    code: "",
-    amountCents: 100,
-    comment: "",
-    flexible: false,
-    autoDeposit: false,
-    autoBlock: false,
-    expires: false,
-    expirationDate: "",
-  };
+  const newFund = fundInput("CLP", 100);
   // 02:30 UTC on 5 January is still the 4th in Santiago (UTC-3 in summer).
   const at = () => new Date("2026-01-05T02:30:15Z");
 

@@ -7,7 +7,7 @@ import { ADMIN_ID, MANAGER_ID } from "../../dev/sandbox/demo";
 import { jsonText } from "../../dev/sandbox/json-text";
 import { parseRequest } from "../../dev/sandbox/requests";
 import { SandboxService } from "../../dev/sandbox/service";
-import { fixedClock, TODAY } from "./sandbox-client";
+import { fixedClock, fundInput, TODAY } from "./sandbox-client";
 
 const ORIGIN = "http://127.0.0.1:8787";
 
@@ -81,21 +81,7 @@ describe("list answers from kept record texts", () => {
         }),
       () => ledger.sendReport([...ledger.reports.values()].at(-1)?.id ?? 0),
       () => ledger.closeReport(report.id, report.totalCents),
-      () =>
-        ledger.createFund({
-          idEmployee: fund.assignedTo,
-          idAdmin: ADMIN_ID,
-          name: "Fondo nuevo",
-          currency: "CLP",
-          code: "",
-          amountCents: 100,
-          comment: "",
-          flexible: false,
-          autoDeposit: false,
-          autoBlock: false,
-          expires: false,
-          expirationDate: "",
-        }),
+      () => ledger.createFund(fundInput("CLP", 100, { idEmployee: fund.assignedTo, name: "Fondo nuevo" })),
     ];
     expectSameTexts(sandbox);
     for (const write of writes) {

@@ -1,4 +1,5 @@
 /** Plain HTTP calls to a running sandbox for the tests of test/sandbox. */
+import { ADMIN_ID } from "../../dev/sandbox/demo";
 import { startSandbox } from "../../dev/sandbox/index";
 import type { SandboxOptions } from "../../dev/sandbox/server";
 
@@ -77,3 +78,27 @@ const METHODS: Record<string, string> = {
 function methodOf(name: string): string {
   return METHODS[name] ?? "GET";
 }
+
+/**
+ * A new plain fund's input for the ledger: employee 1101's, named "Fondo", created by the admin,
+ * in `currency` with `amountCents`; `more` over it.
+ */
+export const fundInput = (
+  currency: string,
+  amountCents: number,
+  more: { idEmployee?: number; name?: string } = {},
+) => ({
+  idEmployee: 1101,
+  idAdmin: ADMIN_ID,
+  name: "Fondo",
+  currency,
+  code: "",
+  amountCents,
+  comment: "",
+  flexible: false,
+  autoDeposit: false,
+  autoBlock: false,
+  expires: false,
+  expirationDate: "",
+  ...more,
+});

@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
 import { storeConnection } from "../../dev/emulator/settings";
-import { type RunningCompany, type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import type { RunningCompany, RunningSandbox } from "../../dev/sandbox/index";
 import type { RefreshSidebarView } from "../../src/app/refresh-sidebar";
 import { readHistory } from "../../src/schedule/history";
 import type { ScheduleSidebarView } from "../../src/schedule/view";
-import { privateBuild, sheetOf } from "../refresh/emulation";
+import { sheetOf } from "../refresh/emulation";
 import { closeAll, emulatorOf, sandboxControl } from "../support/emulation";
-import { storeAlphaAndBeta, userStore } from "../support/two-companies";
+import { startAlphaAndBeta, storeAlphaAndBeta, userStore } from "../support/two-companies";
 
 const ANA = "ana@example.com";
 const BEN = "ben@example.com";
@@ -29,9 +29,7 @@ let dist: string;
 let betaKey = "";
 
 beforeAll(async () => {
-  dist = privateBuild();
-  sandbox = await startSandboxThread({ seed: 7, funds: 4, reports: 6, companies: 2, today: "2024-06-30" });
-  [alpha, beta] = sandbox.companies as [RunningCompany, RunningCompany];
+  ({ dist, sandbox, alpha, beta } = await startAlphaAndBeta());
 }, 120_000);
 
 afterAll(() => closeAll(em, sandbox));

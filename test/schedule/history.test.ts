@@ -10,25 +10,12 @@ import {
   serializeRun,
   settleAbandonedRuns,
 } from "../../src/schedule/history";
+import { runRecord } from "./runs";
 
 const T0 = Date.UTC(2026, 0, 10, 8);
 const MIN = 60_000;
 
-function run(id: string, startedAt: number, patch: Partial<RunRecord> = {}): RunRecord {
-  return {
-    id,
-    source: "schedule",
-    user: "ana@example.com",
-    startedAt,
-    endedAt: startedAt + MIN,
-    refreshed: ["funds"],
-    records: 10,
-    calls: 3,
-    outcome: "ok",
-    message: "",
-    ...patch,
-  };
-}
+const run = runRecord;
 
 function store(runs: RunRecord[]): Record<string, string> {
   return Object.fromEntries(runs.map((r) => [runKey(r), serializeRun(r)]));

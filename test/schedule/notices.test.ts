@@ -2,25 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { RunRecord } from "../../src/schedule/history";
 import { currentNotice, withoutSecret } from "../../src/schedule/notices";
 import { allowedSilenceMs, type ScheduleState } from "../../src/schedule/plan";
+import { runRecord } from "./runs";
 
 const T0 = Date.UTC(2026, 0, 10, 8);
 const HOUR = 3_600_000;
 
-function run(id: string, startedAt: number, patch: Partial<RunRecord> = {}): RunRecord {
-  return {
-    id,
-    source: "schedule",
-    user: "ana@example.com",
-    startedAt,
-    endedAt: startedAt + 1,
-    refreshed: [],
-    records: 0,
-    calls: 0,
-    outcome: "ok",
-    message: "",
-    ...patch,
-  };
-}
+/** A run that ended at once, having refreshed nothing. */
+const run = (id: string, startedAt: number, patch: Partial<RunRecord> = {}): RunRecord =>
+  runRecord(id, startedAt, { endedAt: startedAt + 1, refreshed: [], records: 0, calls: 0, ...patch });
 
 const state: ScheduleState = {
   schedule: { kind: "hours", every: 4 },

@@ -4,33 +4,23 @@
  * inherited members are not settings, and a setting far too long comes back as a problem
  * naming the field and its maximum, not as Apps Script's "Argument too large: value".
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { privateBuild } from "../../dev/bench/build";
+import { describe, expect, it } from "vitest";
 import type { Emulator } from "../../dev/emulator/index";
 import { SETTINGS_KEY } from "../../src/settings";
 import { SETTING_FIELDS, SETTING_NAMES } from "../../src/settings/model";
 import type { SaveSettingsResult } from "../../src/settings/view";
 import { settingLabel } from "../../src/settings/words";
-import { closeAll, emulatorOf } from "../support/emulation";
+import { emulatorPerTest } from "../support/emulation";
 
 const ANA = "ana@empresa.cl";
 const ATTACKER_URL = "https://attacker.example/v1";
 const OWN_URL = "https://api.rindegastos.com/v1";
 
-let dist: string;
 let em: Emulator;
-
-beforeAll(() => {
-  dist = privateBuild();
-}, 120_000);
-
-beforeEach(async () => {
-  await em?.close();
-  em = emulatorOf(dist, [ANA], { triggerSeesSpreadsheet: true });
+emulatorPerTest([ANA], { triggerSeesSpreadsheet: true }, (made) => {
+  em = made;
   em.documentPropertiesData.values.set(SETTINGS_KEY, JSON.stringify({ baseUrl: OWN_URL, adminId: "7" }));
 });
-
-afterAll(() => closeAll(em));
 
 function stored(): Record<string, string> {
   return JSON.parse(em.documentPropertiesData.values.get(SETTINGS_KEY) ?? "{}");

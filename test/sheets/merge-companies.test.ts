@@ -34,6 +34,7 @@ import {
   type SheetSnapshot,
 } from "../../src/sheets/merge";
 import { companyRefusalText } from "../../src/sheets/words";
+import { columnLetter } from "../support/column-letter";
 
 const funds: Fund[] = JSON.parse(
   readFileSync(new URL("../fixtures/sheets/funds.json", import.meta.url), "utf8"),
@@ -58,7 +59,7 @@ const owned = newKeys.length;
  */
 function sheetOf(rows: { table: TableSpec<Fund>; fund: Fund }[], keys: readonly string[]): SheetSnapshot {
   const width = keys.length;
-  const balance = letter(keys.indexOf("balance") + 1);
+  const balance = columnLetter(keys.indexOf("balance") + 1);
   const header: CellValue[] = [
     ...headersOf(keys === oldKeys ? FUNDS_TABLE : alphaTable, "en"),
     "Double",
@@ -176,7 +177,7 @@ describe("a sheet keyed by (company, Id)", () => {
       oldKeys,
     );
     // A users' total below, on a row without an Id: nothing to label there.
-    const double = (keys: readonly string[]) => letter(keys.length + 1);
+    const double = (keys: readonly string[]) => columnLetter(keys.length + 1);
     old.values.push([...new Array<CellValue>(oldKeys.length).fill(""), 7, "total"]);
     old.formulas.push([
       ...new Array<string>(oldKeys.length).fill(""),
@@ -495,14 +496,4 @@ describe("the company of a row", () => {
 
 function snapshotOf(values: CellValue[][], formats: string[][]): SheetSnapshot {
   return { name: "Funds", values, formulas: values.map((r) => r.map(() => "")), formats };
-}
-
-function letter(n: number): string {
-  let s = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
 }

@@ -5,6 +5,8 @@ import type { Fund } from "../../src/api/types";
 import type { CellValue } from "../../src/sheets/cells";
 import { FUNDS_TABLE, headersOf, REPORT_COLUMNS, reportsTable, rowOf } from "../../src/sheets/columns";
 import { inferKeys, planRefresh, type SheetSnapshot } from "../../src/sheets/merge";
+import { makeReport } from "../refresh/fakes";
+import { columnLetter } from "../support/column-letter";
 
 const funds: Fund[] = JSON.parse(
   readFileSync(new URL("../fixtures/sheets/funds.json", import.meta.url), "utf8"),
@@ -183,7 +185,7 @@ describe("planning a refresh of a sheet users extended", () => {
       values: [header, [...rowOf(first, report(1, base.extraFields), "en"), 5, 10]],
       formulas: [
         header.map(() => ""),
-        [...first.columns.map(() => ""), `=A2+${letter(cols)}2`, `=${letter(cols + 1)}2*2`],
+        [...first.columns.map(() => ""), `=A2+${columnLetter(cols)}2`, `=${columnLetter(cols + 1)}2*2`],
       ],
       formats: [header.map(() => "@"), [...first.columns.map((c) => c.format), "0", "0"]],
     };
@@ -207,8 +209,8 @@ describe("planning a refresh of a sheet users extended", () => {
     expect(p.values[1]?.slice(-4)).toEqual([
       "00042",
       "P-1",
-      `=A2+${letter(cols)}2`,
-      `=${letter(cols + 2)}2*2`,
+      `=A2+${columnLetter(cols)}2`,
+      `=${columnLetter(cols + 2)}2*2`,
     ]);
   });
 
@@ -220,47 +222,19 @@ describe("planning a refresh of a sheet users extended", () => {
   });
 });
 
-function letter(n: number): string {
-  let s = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
-
 function sampleReport() {
   return {
-    id: 1,
+    ...makeReport(1, "2024-01-02"),
     title: "T",
     reportNumber: "0001",
-    sendDate: "2024-01-02",
     closeDate: null,
-    employeeId: 1,
     employeeName: "E",
-    employeeIdentification: "",
-    approverId: 2,
     approverName: "A",
-    policyId: 3,
     policyName: "P",
     status: 0,
-    customStatus: "",
-    fundId: 0,
-    fundName: "",
     reportTotalCents: 1000,
     reportTotalApprovedCents: 900,
-    currency: "CLP",
-    note: "",
     integrated: null,
-    integrationDate: null,
-    integrationExternalCode: "",
-    integrationInternalCode: "",
-    nbrExpenses: 1,
-    nbrApprovedExpenses: 1,
-    nbrRejectedExpenses: 0,
-    extraFields: [],
-    files: [],
   };
 }
 

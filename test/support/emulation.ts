@@ -2,6 +2,8 @@
  * What the emulated test files that make a fresh emulator for each test share: the emulator of
  * the built add-on, the sandbox's control API, and the close of what a file opened.
  */
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { privateBuild } from "../../dev/bench/build";
 import { createEmulator, type Emulator, type EmulatorOptions } from "../../dev/emulator/index";
 import { servicePrefix } from "../../dev/emulator/settings";
 import type { RunningSandbox } from "../../dev/sandbox/index";
@@ -29,6 +31,32 @@ export function emulatorOf(
     ...(serviceUrl !== undefined ? { urlFetchAllowlist: [servicePrefix(serviceUrl)] } : {}),
     ...rest,
   });
+}
+
+/**
+ * The add-on built once for the file (privateBuild) and a fresh emulator of it before each test,
+ * handed to `made` (which keeps it and sets up more); the last one closed after the file.
+ * `again(more)` closes the test's emulator and makes it anew with `more` options.
+ */
+export function emulatorPerTest(
+  users: string[],
+  options: EmulatorOptions & { serviceUrl?: string },
+  made: (em: Emulator) => void,
+): { again(more: EmulatorOptions): Promise<void> } {
+  let dist: string | undefined;
+  let em: Emulator | undefined;
+  const renew = async (more: EmulatorOptions = {}) => {
+    await em?.close();
+    if (dist === undefined) throw new Error("the add-on is built in beforeAll");
+    em = emulatorOf(dist, users, { ...options, ...more });
+    made(em);
+  };
+  beforeAll(() => {
+    dist = privateBuild();
+  }, 120_000);
+  beforeEach(() => renew());
+  afterAll(() => closeAll(em));
+  return { again: renew };
 }
 
 /**

@@ -6,7 +6,9 @@
  * (never skips) when it is missing.
  */
 import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { sidebarHtml as buildSidebarHtml } from "../../scripts/build";
+import { type Browser, launchBrowser } from "../browser/browser";
 
 /** The page of src/ui/sidebars/<name>/ exactly as the build makes it, from the current sources. */
 export function sidebarHtml(name: string): string {
@@ -89,3 +91,49 @@ export async function loadSidebar(
 /** The calls the page made to google.script.run, in order. */
 export const scriptRunCalls = (page: Page) =>
   page.evaluate(() => (window as unknown as { __calls: { name: string; args: unknown[] }[] }).__calls);
+
+export interface SidebarPages {
+  /** The file's Chromium (for a page opened by hand). */
+  readonly browser: Browser;
+  /** The sidebar's page as the build makes it. */
+  readonly html: string;
+  /** A new page, 300 px wide, the sidebar loaded with these answers (`script` over the file's). */
+  open(answers: Record<string, unknown>, script?: ScriptRunScript & { ready?: string }): Promise<Page>;
+}
+
+/**
+ * One Chromium for a test file and the sidebar `name`'s page, its hooks registered: the browser
+ * launched once before the file's tests and closed after them.
+ */
+export function sidebarPages(
+  name: string,
+  { height, ...script }: { height: number } & ScriptRunScript & { ready?: string },
+): SidebarPages {
+  let browser: Browser | undefined;
+  let html: string | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    html = sidebarHtml(name);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the browser is launched in beforeAll");
+    return value;
+  };
+  return {
+    get browser() {
+      return started(browser);
+    },
+    get html() {
+      return started(html);
+    },
+    async open(answers, more = {}) {
+      const page = await started(browser).context.newPage();
+      await page.setViewportSize({ width: 300, height });
+      await loadSidebar(page, started(html), answers, { ...script, ...more });
+      return page;
+    },
+  };
+}

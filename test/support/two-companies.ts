@@ -6,10 +6,11 @@
  */
 
 import { beforeEach } from "vitest";
+import { privateBuild } from "../../dev/bench/build";
 import type { Emulator } from "../../dev/emulator/index";
 import { FakeProperties } from "../../dev/emulator/properties";
 import { storeConnection, storeOf } from "../../dev/emulator/settings";
-import { type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
+import { type RunningCompany, type RunningSandbox, startSandboxThread } from "../../dev/sandbox/index";
 import { createSettingsStore, type SettingsStore } from "../../src/settings/store";
 import { settingsIssueText } from "../../src/settings/words";
 import { buildWriteBack, type SandboxFund, type WriteBack, writeBackPerFile } from "../writeback/harness";
@@ -36,6 +37,28 @@ export async function startTwoCompanies(
   const distDir = buildWriteBack();
   const sandbox = await startSandboxThread({ ...sizes, today: "2024-06-30", companies: 2 });
   return { sandbox, em: emulatorOf(distDir, users, { serviceUrl: sandbox.url }) };
+}
+
+/**
+ * The add-on built for the file (privateBuild) and the sandbox of Alpha and Beta (seed 7, 4 funds
+ * and 6 reports each, today 2024-06-30), for a file that makes its emulators itself.
+ */
+export async function startAlphaAndBeta(): Promise<{
+  dist: string;
+  sandbox: RunningSandbox;
+  alpha: RunningCompany;
+  beta: RunningCompany;
+}> {
+  const dist = privateBuild();
+  const sandbox = await startSandboxThread({
+    seed: 7,
+    funds: 4,
+    reports: 6,
+    companies: 2,
+    today: "2024-06-30",
+  });
+  const [alpha, beta] = sandbox.companies as [RunningCompany, RunningCompany];
+  return { dist, sandbox, alpha, beta };
 }
 
 /** The sandbox's control API for `company` (GET, or POST with `body`): its answer, read as JSON. */

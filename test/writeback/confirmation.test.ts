@@ -29,6 +29,10 @@ const runOutbox = () => {
   if (!out.ok) throw new Error(out.error);
 };
 
+/** 101 Outbox rows, each a deposit of 1.00 to the fund. */
+const oneHundredAndOne = () =>
+  Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" }));
+
 describe("rows added or changed while Run Outbox asks for confirmation", () => {
   it("are not sent by that run: they stay Pending for the next preview, and nothing else changes", async () => {
     const before = await deposits(fund.id);
@@ -214,11 +218,7 @@ describe("the confirmation shows every operation that will be sent", () => {
 
   it("the Outbox changed between the two Runs: the second shows the new list and sends nothing; the third asks and sends each deposit once", async () => {
     const before = await deposits(fund.id);
-    const rows = Array.from({ length: 101 }, () => ({
-      operation: "Deposit",
-      targetId: fund.id,
-      amount: "1.00",
-    }));
+    const rows = oneHundredAndOne();
     wb.typeOutbox(rows);
     runOutbox();
     expect(asked).toEqual([]);
@@ -252,9 +252,7 @@ describe("the confirmation shows every operation that will be sent", () => {
 
   it("an edit to the listed sheet between the two Runs: the list is written again and nothing is sent", async () => {
     const before = await deposits(fund.id);
-    wb.typeOutbox(
-      Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" })),
-    );
+    wb.typeOutbox(oneHundredAndOne());
     runOutbox();
     wb.emulator.typeCells("Outbox preview", "C5", [["Row 5: nothing"]]);
     runOutbox();
@@ -267,9 +265,7 @@ describe("the confirmation shows every operation that will be sent", () => {
 
   it("hidden rows, a filter and formats on an add-on preview sheet someone prepared do not survive", async () => {
     const before = await deposits(fund.id);
-    wb.typeOutbox(
-      Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" })),
-    );
+    wb.typeOutbox(oneHundredAndOne());
     wb.emulator.spreadsheet.addSheet("Outbox preview");
     wb.emulator.typeCells("Outbox preview", "A1:C1", [["Row", "Operation", "What may be sent"]]);
     const prepared = wb.emulator.spreadsheet.sheetByName("Outbox preview");
@@ -291,9 +287,7 @@ describe("the confirmation shows every operation that will be sent", () => {
 
   it("a sheet of that name the add-on did not write is left alone, and nothing is sent", async () => {
     const before = await deposits(fund.id);
-    wb.typeOutbox(
-      Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" })),
-    );
+    wb.typeOutbox(oneHundredAndOne());
     wb.emulator.spreadsheet.addSheet("Outbox preview");
     wb.emulator.typeCells("Outbox preview", "A1", [["my notes"]]);
     for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -309,9 +303,7 @@ describe("the confirmation shows every operation that will be sent", () => {
   });
   it("an empty sheet of that name (it may hold a chart) is not deleted either", async () => {
     const before = await deposits(fund.id);
-    wb.typeOutbox(
-      Array.from({ length: 101 }, () => ({ operation: "Deposit", targetId: fund.id, amount: "1.00" })),
-    );
+    wb.typeOutbox(oneHundredAndOne());
     wb.emulator.spreadsheet.addSheet("Outbox preview");
     const empty = wb.emulator.spreadsheet.sheetByName("Outbox preview");
     runOutbox();

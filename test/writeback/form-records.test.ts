@@ -10,6 +10,10 @@ import { openFund, openReports, writeBackPerFile } from "./harness";
 
 const wb = writeBackPerFile({ reset: true });
 
+/** The Fund sidebar's status change of fund `id` to `status`, sent with `requestId`. */
+const statusChange = (id: number, requestId: string, status: number) =>
+  wb.sidebar("changeFundStatus", { requestId, fields: { Id: id, FundStatus: status } });
+
 describe("a form's request id", () => {
   it("repeated eleven minutes after it was done gets the first result back, moving no money again", async () => {
     const fund = await openFund(wb);
@@ -42,16 +46,10 @@ describe("a sidebar status change or report mark whose answer never came", () =>
   it("holds the fund: a later status change waits, so the late landing undoes nothing unseen", async () => {
     const fund = await openFund(wb);
     await wb.faults([{ endpoint: "setFundStatus", fault: "drop-before-apply", times: 1 }]);
-    const block = wb.sidebar("changeFundStatus", {
-      requestId: "status-block-0001",
-      fields: { Id: fund.id, FundStatus: 3 },
-    }) as FormOutcome;
+    const block = statusChange(fund.id, "status-block-0001", 3) as FormOutcome;
     expect(block.kind).toBe("unknown");
     // The treasurer changes her mind at once: not sent while the first may still land.
-    const reopen = wb.sidebar("changeFundStatus", {
-      requestId: "status-open-0001",
-      fields: { Id: fund.id, FundStatus: 1 },
-    }) as FormOutcome;
+    const reopen = statusChange(fund.id, "status-open-0001", 1) as FormOutcome;
     expect(reopen.kind).toBe("refused");
     expect((reopen as { message: string }).message).toContain("may still land until");
     // The first request lands late.
@@ -60,10 +58,7 @@ describe("a sidebar status change or report mark whose answer never came", () =>
     // Opening the fund says what happened; her choice is then sent and stands.
     const view = wb.sidebar("getFundSidebarView", { fundId: fund.id }) as { notice: string };
     expect(view.notice).toContain("had been applied");
-    const again = wb.sidebar("changeFundStatus", {
-      requestId: "status-open-0002",
-      fields: { Id: fund.id, FundStatus: 1 },
-    }) as FormOutcome;
+    const again = statusChange(fund.id, "status-open-0002", 1) as FormOutcome;
     expect(again.kind).toBe("done");
     expect((await wb.fund(fund.id)).status).toBe(1);
   });

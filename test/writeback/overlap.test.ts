@@ -185,9 +185,12 @@ beforeEach(async () => {
 });
 
 describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on one fund", () => {
-  it("each waits for the document lock in turn: both deposits land once, the sheets end right", {
-    timeout: RUNS_MS,
-  }, async () => {
+  /**
+   * Ana's Outbox run of a deposit of 100, held inside that deposit with the document lock;
+   * then Ben's sidebar deposit of 10.50 (`requestId`) and the scheduled refresh, both waiting
+   * for the Outbox.
+   */
+  async function threeAtOnce(requestId: string) {
     typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "100" }]);
     await holdOnce("depositMoneyToFund");
     em.answers.push("YES", "OK");
@@ -195,12 +198,19 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
     await until(holder("runOutbox"));
     const deposit = em.startRun(
       "depositToFund",
-      [{ requestId: "overlap-deposit-0001", fields: { Id: fund.id, DepositAmount: "10.50" } }],
+      [{ requestId, fields: { Id: fund.id, DepositAmount: "10.50" } }],
       { as: "script.run", user: BEN },
     );
     const scheduled = em.startTimeTriggers({ all: true });
     // Both wait for the Outbox, which is still inside its held deposit.
     await until(waiting(2));
+    return { outbox, deposit, scheduled };
+  }
+
+  it("each waits for the document lock in turn: both deposits land once, the sheets end right", {
+    timeout: RUNS_MS,
+  }, async () => {
+    const { outbox, deposit, scheduled } = await threeAtOnce("overlap-deposit-0001");
     expect(em.runningExecutions().find((r) => r.locks.includes("document"))?.functionName).toBe("runOutbox");
     await release();
 
@@ -227,18 +237,7 @@ describe("an Outbox run, a sidebar deposit and a scheduled refresh at once, on o
   });
 
   it("a run that cannot wait any longer says so, and sends nothing", { timeout: RUNS_MS }, async () => {
-    typeOutbox([{ operation: "Deposit", targetId: fund.id, amount: "100" }]);
-    await holdOnce("depositMoneyToFund");
-    em.answers.push("YES", "OK");
-    const outbox = em.startRun("runOutbox", [], { as: "menu", user: ANA });
-    await until(holder("runOutbox"));
-    const deposit = em.startRun(
-      "depositToFund",
-      [{ requestId: "overlap-deposit-0002", fields: { Id: fund.id, DepositAmount: "10.50" } }],
-      { as: "script.run", user: BEN },
-    );
-    const scheduled = em.startTimeTriggers({ all: true });
-    await until(waiting(2));
+    const { outbox, deposit, scheduled } = await threeAtOnce("overlap-deposit-0002");
     // The Outbox's request takes longer than anyone waits (10 s for the deposit, 30 s for the
     // scheduled refresh): on the emulator clock, that time passes now; then its answer comes.
     await passTimeUntilEnded([deposit, scheduled], 31_000);

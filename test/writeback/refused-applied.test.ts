@@ -32,6 +32,20 @@ async function movements(type: 1 | 2, cents: number): Promise<number> {
 
 const pastTheWindow = () => wb.emulator.advanceTime(IN_FLIGHT_WINDOW_MS + 1_000);
 
+/** Runs the Outbox from the menu (confirmed) and checks its first row ends in `state`. */
+function runOutboxTo(state: string): void {
+  expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
+  expect(wb.outbox()[0]?.state).toBe(state);
+}
+
+/** The Audit sheet's rows of `endpoint`'s calls, as their Method and Outcome. */
+function auditedCalls(endpoint: string): unknown[][] {
+  const audit = wb.sheetValues("Audit");
+  const header = audit[0] as string[];
+  const at = (name: string) => header.indexOf(name);
+  return audit.filter((r) => r[at("Endpoint")] === endpoint).map((r) => [r[at("Method")], r[at("Outcome")]]);
+}
+
 describe("an Outbox movement refused in words after it was applied", () => {
   // An error beside the fund is unknown at once (the answer shows the record); a refusal
   // without it is found out by reading the fund again.
@@ -50,14 +64,9 @@ describe("an Outbox movement refused in words after it was applied", () => {
       expect(row?.state).toBe("Unknown");
       expect(String(row?.result)).toContain(says);
       pastTheWindow();
-      expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-      expect(wb.outbox()[0]?.state).toBe("Done");
+      runOutboxTo("Done");
       expect(await movements(1, 3_107)).toBe(1);
-      const audit = wb.sheetValues("Audit");
-      const header = audit[0] as string[];
-      const at = (name: string) => header.indexOf(name);
-      const deposits = audit.filter((r) => r[at("Endpoint")] === "depositMoneyToFund");
-      expect(deposits.map((r) => [r[at("Method")], r[at("Outcome")]])).toEqual([
+      expect(auditedCalls("depositMoneyToFund")).toEqual([
         ["POST", "unknown"],
         ["-", "ok"],
       ]);
@@ -67,8 +76,7 @@ describe("an Outbox movement refused in words after it was applied", () => {
   it("a refusal that moved nothing stays Refused", async () => {
     wb.typeOutbox([{ operation: "Withdrawal", targetId: fund.id, amount: "0.07" }]);
     await wb.faults([{ endpoint: "withdrawMoneyFromFund", fault: "error-in-200", times: 1 }]);
-    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-    expect(wb.outbox()[0]?.state).toBe("Refused");
+    runOutboxTo("Refused");
     expect(await movements(2, 7)).toBe(0);
   });
 });
@@ -89,16 +97,14 @@ describe("an Outbox status change refused in words after it was applied", () => 
         expect.stringContaining("yet reading again shows it was"),
       ]);
       pastTheWindow();
-      expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-      expect(wb.outbox()[0]?.state).toBe("Done");
+      runOutboxTo("Done");
     });
   }
 
   it("a refusal of a status the fund already had stays Refused", async () => {
     wb.typeOutbox([{ operation: "Set fund status", targetId: fund.id, fundStatus: "Open" }]);
     await wb.faults([{ endpoint: "setFundStatus", fault: "status", status: 409, times: 1 }]);
-    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-    expect(wb.outbox()[0]?.state).toBe("Refused");
+    runOutboxTo("Refused");
   });
 });
 
@@ -145,24 +151,21 @@ describe("an Outbox report mark refused in words after it was applied", () => {
           expect.stringContaining("yet reading again shows it was"),
         ]);
         pastTheWindow();
-        expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-        expect(wb.outbox()[0]?.state).toBe("Done");
+        runOutboxTo("Done");
       });
 
   it("a refusal of a mark the report already had stays Refused", async () => {
     const report = await plainReport();
     wb.typeOutbox([{ operation: "Mark not integrated", targetId: report.id }]);
     await wb.faults([{ endpoint: "setExpenseReportIntegration", fault: "status", status: 409, times: 1 }]);
-    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-    expect(wb.outbox()[0]?.state).toBe("Refused");
+    runOutboxTo("Refused");
   });
 
   it("a refusal that marked nothing stays Refused", async () => {
     const report = await plainReport();
     wb.typeOutbox([{ operation: "Set custom status", targetId: report.id, customStatus: "Pagado" }]);
     await wb.faults([{ endpoint: "setExpenseReportCustomStatus", fault: "error-in-200-v2", times: 1 }]);
-    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-    expect(wb.outbox()[0]?.state).toBe("Refused");
+    runOutboxTo("Refused");
     expect((await reportNow(report.id)).customStatus).not.toBe("Pagado");
   });
 });
@@ -198,17 +201,11 @@ describe("an Outbox fund update whose answer does not read", () => {
       { operation: "Update fund", targetId: fund.id, fundName: "Caja renombrada", autoBlock: "No" },
     ]);
     await wb.faults([{ endpoint: "updateFund", fault: "empty-200", times: 1 }]);
-    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-    expect(wb.outbox()[0]?.state).toBe("Unknown");
+    runOutboxTo("Unknown");
     pastTheWindow();
-    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-    expect(wb.outbox()[0]?.state).toBe("Done");
+    runOutboxTo("Done");
     expect((await wb.fund(fund.id)).title).toBe("Caja renombrada");
-    const audit = wb.sheetValues("Audit");
-    const header = audit[0] as string[];
-    const at = (name: string) => header.indexOf(name);
-    const updates = audit.filter((r) => r[at("Endpoint")] === "updateFund");
-    expect(updates.map((r) => [r[at("Method")], r[at("Outcome")]])).toEqual([
+    expect(auditedCalls("updateFund")).toEqual([
       ["PUT", "unknown"],
       ["-", "ok"],
     ]);
@@ -217,15 +214,13 @@ describe("an Outbox fund update whose answer does not read", () => {
   it("edited while Unknown, sends what its row shows now, not Done for the first", async () => {
     wb.typeOutbox([{ operation: "Update fund", targetId: fund.id, fundName: "Caja renombrada" }]);
     await wb.faults([{ endpoint: "updateFund", fault: "empty-200", times: 1 }]);
-    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-    expect(wb.outbox()[0]?.state).toBe("Unknown");
+    runOutboxTo("Unknown");
     wb.typeOutbox([{ operation: "Update fund", targetId: fund.id, fundName: "Caja de nuevo" }]);
     pastTheWindow();
     expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
     // Not among the rows that run confirmed: sent by the next one, as any edited row.
     expect(wb.outbox()[0]?.state).toBe("Pending");
-    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-    expect(wb.outbox()[0]?.state).toBe("Done");
+    runOutboxTo("Done");
     expect((await wb.fund(fund.id)).title).toBe("Caja de nuevo");
   });
 });
@@ -268,8 +263,7 @@ describe("a fund closed in the service after the Funds sheet was refreshed", () 
     expect(await movements(1, 444)).toBe(0);
     // Refreshed, the confirmation names the fund as closed, and the deposit is sent once.
     expect(wb.menu("refreshFunds", [])).toMatchObject({ ok: true });
-    expect(wb.menu("runOutbox", ["YES", "OK"])).toMatchObject({ ok: true });
-    expect(wb.outbox()[0]?.state).toBe("Done");
+    runOutboxTo("Done");
     expect(await movements(1, 444)).toBe(1);
   });
 });

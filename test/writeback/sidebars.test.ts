@@ -17,6 +17,7 @@ import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { checkWrite } from "../../src/outbox/requests";
 import { FUNDS_TABLE, headersOf, REPORT_COLUMNS } from "../../src/sheets/columns";
+import { columnLetter } from "../support/column-letter";
 import { openFundsOf, openReports, type SandboxFund, sentFor, writeBackPerFile } from "./harness";
 
 let fund: SandboxFund;
@@ -526,14 +527,3 @@ describe("Report sidebar", () => {
     expect(wb.sheetValues("Audit").flat()).toContain("setExpenseReportCustomStatus");
   });
 });
-
-function columnLetter(n: number): string {
-  let s = "";
-  let x = n;
-  while (x > 0) {
-    const r = (x - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    x = Math.floor((x - 1) / 26);
-  }
-  return s;
-}

@@ -70,7 +70,7 @@ describe("the account check in the first batch", () => {
     expect(result.requests).toBe(unmarked.requests + 1);
     expect(result.minimumRequests).toBe(unmarked.minimumRequests + 1);
     expect(marked.service.batches).toHaveLength(plain.service.batches.length);
-    // The first batch: the funds' first page, then the check (the oldest funds), then reports.
+    // The first batch: the check (the oldest funds), then the funds' first page, then reports.
     expect(marked.service.batches[0]?.kinds).toEqual([
       "getFunds",
       "getFunds",
@@ -111,17 +111,17 @@ describe("the account check in the first batch", () => {
     expect(cursor.pendingFundIds?.length).toBeGreaterThan(4);
     // The token now opens another account: the continuation's first batch, check included.
     expect(otherAccountContinues(first, cursor)?.kinds).toEqual([
-      "getFund",
-      "getFund",
-      "getFund",
       "getFunds",
+      "getFund",
+      "getFund",
+      "getFund",
     ]);
 
-    // With the account's own mark: the check in the same first batch, three funds beside it, to the end.
+    // With the account's own mark: the check in the same first batch, three funds after it, to the end.
     first.service.batches = [];
     const done = runRefreshSteps(first.deps, cursor, never);
     expect(done.finished).toBe(true);
-    expect(first.service.batches[0]?.kinds).toEqual(["getFund", "getFund", "getFund", "getFunds"]);
+    expect(first.service.batches[0]?.kinds).toEqual(["getFunds", "getFund", "getFund", "getFund"]);
     expect(first.service.batches.filter((b) => b.kinds?.includes("getFunds"))).toHaveLength(1);
     expect(Math.max(...sizes(first.service))).toBeLessThanOrEqual(4);
   });

@@ -38,8 +38,9 @@ export function spareReportPages(run: RefreshRun, room: number): Record<string, 
 }
 
 /**
- * One batch (one fetchAll): `own` reads, all of one kind, the account check while it is still
- * to make, then report pages needed later in the room left; the one place reads leave
+ * One batch (one fetchAll): the account check while it is still to make (first, so the batch's
+ * first call is the check's, as when it was a batch of its own), `own` reads, all of one kind,
+ * then report pages needed later in the room left; the one place reads leave
  * (yielded to whoever drives the steps). The check's answer is looked at first: another
  * account's, and nothing of the batch is used. Returns the results of `own`; the first of them
  * that failed is thrown.
@@ -51,10 +52,10 @@ export function* send(run: RefreshRun, stage: Stage, own: readonly Read[]): Step
   const check = run.accountPending ? [checkRead()] : [];
   const extra = run.deps.reader.batch ? spareReportPages(run, size - own.length - check.length) : [];
   const all = yield {
-    reads: [...own, ...check, ...extra.map((query): Read => ({ kind: "reportPage", query }))],
+    reads: [...check, ...own, ...extra.map((query): Read => ({ kind: "reportPage", query }))],
   };
-  if (check.length > 0) passCheck(run, all[own.length]);
-  const from = own.length + check.length;
+  if (check.length > 0) passCheck(run, all[0]);
+  const from = check.length + own.length;
   if (extra.length > 0) {
     // A page fetched ahead that failed is simply fetched again in its turn.
     const pages = extra.flatMap((q, k) => {
@@ -68,7 +69,7 @@ export function* send(run: RefreshRun, stage: Stage, own: readonly Read[]): Step
     const learnt = run.probing && learntPageSize(run.pageSize, pages);
     if (learnt) keepPageSize(run, learnt.size);
   }
-  const mine = all.slice(0, own.length);
+  const mine = all.slice(check.length, check.length + own.length);
   const failure = mine.find(isFailure);
   if (failure) throw failure.failed;
   stepped(run, stage, own.length + check.length + extra.length);

@@ -71,17 +71,21 @@ export function* checkMarkedAccount(run: RefreshRun): Steps<void> {
 
 /**
  * The check's answer compared with the mark: OtherAccount (or the read's failure) thrown when
- * it does not pass. No longer pending either way.
+ * it does not pass. No longer pending only once it passed: a batch asked again after a failure
+ * (the page-size probe asks again when its first pages are refused) carries the check again.
  */
 export function passCheck(run: RefreshRun, answer: ReadResult | ReadFailure | undefined): void {
-  run.accountPending = false;
   const account = run.deps.account;
-  if (!account) return;
+  if (!account) {
+    run.accountPending = false;
+    return;
+  }
   if (isFailure(answer)) throw answer.failed;
   run.checks += 1;
   run.minimum += 1;
   const check = checkAccount(account.mark, (answer as ListPage<Fund>).items);
   if (check.kind === "other") throw new OtherAccount(account.company, check.missing);
+  run.accountPending = false;
 }
 
 /**

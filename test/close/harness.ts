@@ -10,6 +10,7 @@ import { type RunningSandbox, type SandboxOptions, startSandboxThread } from "..
 import { type Client, type ClientOptions, createClient } from "../../src/api/client";
 import type { HttpRequest, Transport } from "../../src/api/transport";
 import type { MarkDeps } from "../../src/close/mark";
+import type { CloseMark } from "../../src/close/types";
 import { type SyncTransport, syncTransport } from "../sandbox/sync-transport";
 
 /** The marking's window for a call that may still land. */
@@ -129,4 +130,19 @@ export function closeSandbox(options: Omit<SandboxOptions, "now">): CloseSandbox
     h.now = START;
   });
   return h;
+}
+
+/** The first `count` closed reports not integrated, as CloseMarks over two vouchers. */
+export async function closeMarks(h: CloseSandbox, count: number): Promise<CloseMark[]> {
+  const open = (await h.reports()).filter((r) => r.status === 1 && !r.integrated).slice(0, count);
+  expect(open.length).toBe(count);
+  return open.map((r, i) => ({
+    company: "c0",
+    reportId: r.id,
+    reportNumber: r.reportNumber,
+    voucher: i % 2 === 0 ? "202605001" : "202605002",
+    cents: r.totalApprovedCents,
+    currency: r.currency,
+    integrationDate: "2026-05-31 18:00:00",
+  }));
 }

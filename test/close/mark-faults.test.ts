@@ -11,24 +11,17 @@
 import { describe, expect, it } from "vitest";
 import { MARK_RECORD_PREFIX, markVouchers } from "../../src/close/mark";
 import type { CloseMark } from "../../src/close/types";
-import { closeSandbox, memoryRecords, type StateReport, WINDOW_MS } from "./harness";
+import {
+  closeMarks as closeMarksOf,
+  closeSandbox,
+  memoryRecords,
+  type StateReport,
+  WINDOW_MS,
+} from "./harness";
 
 const h = closeSandbox({ seed: 7, funds: 20, reports: 300 });
 
-/** Closed reports not integrated, as CloseMarks over two vouchers. */
-async function closeMarks(count: number): Promise<CloseMark[]> {
-  const open = (await h.reports()).filter((r) => r.status === 1 && !r.integrated).slice(0, count);
-  expect(open.length).toBe(count);
-  return open.map((r, i) => ({
-    company: "c0",
-    reportId: r.id,
-    reportNumber: r.reportNumber,
-    voucher: i % 2 === 0 ? "202605001" : "202605002",
-    cents: r.totalApprovedCents,
-    currency: r.currency,
-    integrationDate: "2026-05-31 18:00:00",
-  }));
-}
+const closeMarks = (count: number) => closeMarksOf(h, count);
 
 type Rule = Record<string, unknown>;
 const MARK = "setExpenseReportIntegration";

@@ -9,27 +9,20 @@ import { describe, expect, it } from "vitest";
 import type { CallEvent } from "../../src/api/client";
 import { MARK_RECORD_PREFIX, type MarkDeps, markVouchers } from "../../src/close/mark";
 import type { CloseMark } from "../../src/close/types";
-import { closeSandbox, memoryRecords, type StateReport, WINDOW_MS } from "./harness";
+import {
+  closeMarks as closeMarksOf,
+  closeSandbox,
+  memoryRecords,
+  type StateReport,
+  WINDOW_MS,
+} from "./harness";
 
 const h = closeSandbox({ seed: 5, funds: 20, reports: 400 });
 const { control, reports, writes } = h;
 
 const deps = (records = memoryRecords(), more: Partial<MarkDeps> = {}): MarkDeps => h.deps(records, more);
 
-/** Closed reports not integrated, as CloseMarks over two vouchers. */
-async function closeMarks(count: number): Promise<CloseMark[]> {
-  const open = (await reports()).filter((r) => r.status === 1 && !r.integrated).slice(0, count);
-  expect(open.length).toBe(count);
-  return open.map((r, i) => ({
-    company: "c0",
-    reportId: r.id,
-    reportNumber: r.reportNumber,
-    voucher: i % 2 === 0 ? "202605001" : "202605002",
-    cents: r.totalApprovedCents,
-    currency: r.currency,
-    integrationDate: "2026-05-31 18:00:00",
-  }));
-}
+const closeMarks = (count: number) => closeMarksOf(h, count);
 
 async function expectMarkedOnce(marks: readonly CloseMark[]) {
   const byId = new Map((await reports()).map((r) => [r.id, r]));

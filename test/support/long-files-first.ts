@@ -9,18 +9,22 @@
 import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Longest first, as measured on the 2-core machine CI uses. */
+/**
+ * Longest first, as measured on the 2-core machine CI uses; the playground's browser files
+ * alternate with emulated ones, so that they run beside those rather than beside each other (a
+ * Chromium and a playground each, on the same two cores).
+ */
 export const LONG_FILES = [
   "test/audit/audit-rows.emulated.test.ts",
-  "test/writeback/kill-sweep.test.ts",
-  "test/writeback/kill-sweep-others.test.ts",
   "test/browser/playground-reset.test.ts",
+  "test/writeback/kill-sweep.test.ts",
   "test/browser/playground-scripted.test.ts",
+  "test/writeback/kill-sweep-others.test.ts",
   "test/browser/playground-companies.test.ts",
-  "test/browser/playground-sidebars.test.ts",
   "test/writeback/refused-applied.test.ts",
-  "test/browser/playground-refresh.test.ts",
+  "test/browser/playground-sidebars.test.ts",
   "test/writeback/sidebar-pages.test.ts",
+  "test/browser/playground-refresh.test.ts",
   "test/browser/close.test.ts",
   "test/writeback/layout.test.ts",
   "test/writeback/layout-company.test.ts",

@@ -9,23 +9,32 @@
 import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Longest first, as measured on the 2-core machine CI uses. */
+/**
+ * Longest first, as measured on the 2-core machine CI uses; the playground's browser files
+ * alternate with emulated ones, so that they run beside those rather than beside each other (a
+ * Chromium and a playground each, on the same two cores).
+ */
 export const LONG_FILES = [
-  "test/browser/playground.test.ts",
+  "test/audit/audit-rows.emulated.test.ts",
+  "test/browser/playground-reset.test.ts",
   "test/writeback/kill-sweep.test.ts",
+  "test/browser/playground-scripted.test.ts",
   "test/writeback/kill-sweep-others.test.ts",
+  "test/browser/playground-companies.test.ts",
+  "test/writeback/refused-applied.test.ts",
+  "test/browser/playground-sidebars.test.ts",
+  "test/writeback/sidebar-pages.test.ts",
+  "test/browser/playground-refresh.test.ts",
+  "test/browser/close.test.ts",
   "test/writeback/layout.test.ts",
   "test/writeback/layout-company.test.ts",
   "test/settings-sidebar/sidebar.test.ts",
   "test/close/mark.test.ts",
   "test/writeback/confirmation.test.ts",
-  "test/audit/audit-rows.emulated.test.ts",
   "test/refresh/sidebar.test.ts",
   "test/deploy/deploy.test.ts",
   "test/schedule/emulated.test.ts",
-  "test/browser/close.test.ts",
   "test/bench/bench.test.ts",
-  "test/writeback/refused-applied.test.ts",
   "test/sandbox/companies.test.ts",
   "test/emulator/concurrency.test.ts",
   "test/summary/summary.emulated.test.ts",
@@ -36,11 +45,12 @@ export const LONG_FILES = [
   "test/refresh/emulated.test.ts",
   "test/build.test.ts",
   "test/writeback/form-kill-sweep.test.ts",
-  "test/writeback/sidebar-pages.test.ts",
   "test/writeback/trust.test.ts",
   "test/writeback/run-rereads-records.test.ts",
   "test/writeback/many-rows.test.ts",
   "test/longrun/emulated.test.ts",
+  "test/browser/playground-outbox.test.ts",
+  "test/browser/playground-settings.test.ts",
 ];
 
 /** The files in `files` ordered by `long` (listed ones first, in its order); the rest keep theirs. */

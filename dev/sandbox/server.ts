@@ -144,7 +144,10 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   const firstCompany = companies[0] as ServedCompany;
   const byToken = new Map(companies.map((c) => [c.token, c]));
   const server = createServer((req, res) => {
-    route(req, res).catch((err: unknown) => {
+    // When the request reached the service: its latency counts from here, not from when this
+    // one thread got round to it after the other requests of the same batch.
+    const arrived = performance.now();
+    route(req, res, arrived).catch((err: unknown) => {
       const error =
         err instanceof SandboxError
           ? err
@@ -157,7 +160,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   // Clients that keep connections alive must not hold close() hostage.
   server.keepAliveTimeout = 2_000;
 
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function route(req: IncomingMessage, res: ServerResponse, arrived: number): Promise<void> {
     const url = new URL(req.url ?? "/", "http://sandbox.local");
     const origin = originOf(req);
     res.setHeader("Access-Control-Allow-Origin", "*");
@@ -169,7 +172,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       res.end();
       return;
     }
-    if (url.pathname.startsWith("/v1/")) return api(req, res, url, origin);
+    if (url.pathname.startsWith("/v1/")) return api(req, res, url, origin, arrived);
     if (url.pathname === "/_sandbox" || url.pathname.startsWith("/_sandbox/")) {
       const body = await readJson(req);
       return send(res, control(req.method ?? "GET", url, body, origin));
@@ -177,7 +180,13 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     throw notFound("path", `${url.pathname} is not a route of the sandbox; the API lives under /v1`);
   }
 
-  async function api(req: IncomingMessage, res: ServerResponse, url: URL, origin: string): Promise<void> {
+  async function api(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    origin: string,
+    arrived: number,
+  ): Promise<void> {
     const name = url.pathname.slice("/v1/".length);
     const endpoint = isEndpointName(name) ? ENDPOINTS[name] : undefined;
     // Faults come before authentication: a call without a known token meets the first company's.
@@ -195,11 +204,10 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     // null when the bytes are not UTF-8: refused once the token and Content-Type are checked.
     const bytes = await readBytes(req);
     const bodyText = isUtf8(bytes) ? bytes.toString("utf8") : null;
-    // A read with no fault planned is answered on arrival and sent once the latency has passed:
-    // the sandbox works on one thread, and answering a batch's calls one after another after
-    // their common wait would add its own work to the latency it simulates, where a real
-    // service answers them side by side within it.
-    const arrived = performance.now();
+    // A read with no fault planned is answered on arrival and sent once the latency has passed
+    // since it arrived: the sandbox works on one thread, and answering a batch's calls one after
+    // another after their common wait would add its own work to the latency it simulates, where
+    // a real service answers them side by side within it.
     const early =
       faults.latencyMs > 0 && endpoint.method === "GET" && !faults.planned(name)
         ? withText(answerOf(company, req, name, url, bodyText, origin))

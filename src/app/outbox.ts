@@ -43,10 +43,9 @@ import {
   type FundFacts,
   listedOnSheet,
   type OutboxPreview,
-  operationLine,
   previewOutbox as planPreview,
-  previewText,
 } from "../outbox/preview";
+import { operationLine, previewText } from "../outbox/preview/words";
 import type { RecordStore } from "../outbox/records";
 import { type OutboxRow, readOutboxRow } from "../outbox/rows";
 import {

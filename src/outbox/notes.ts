@@ -7,7 +7,8 @@
 import { LANGUAGES, type Language, translate } from "../i18n";
 import { cellText } from "./cells";
 import { type CellValue, OUTBOX_COLUMNS } from "./columns";
-import { type OutboxPreview, warningNote } from "./preview";
+import type { OutboxPreview } from "./preview";
+import { warningNote } from "./preview/words";
 import { type OutboxRow, problemsText } from "./rows";
 
 /** The Result a preview gives a row ("" clears an older note). */

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { type CompanyDirectory, resolveRowCompany } from "../../src/outbox/companies";
-import { previewOutbox, previewText } from "../../src/outbox/preview";
+import { previewOutbox } from "../../src/outbox/preview";
+import { previewText } from "../../src/outbox/preview/words";
 import {
   blocks,
   IN_FLIGHT_WINDOW_MS,

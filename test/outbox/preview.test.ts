@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
-import { type FundFacts, previewOutbox, previewText } from "../../src/outbox/preview";
+import { type FundFacts, previewOutbox } from "../../src/outbox/preview";
+import { previewText } from "../../src/outbox/preview/words";
 import type { WriteRecord } from "../../src/outbox/records";
 import { type OutboxRow, readOutboxRow } from "../../src/outbox/rows";
 import { confirmationKey } from "../../src/outbox/run";

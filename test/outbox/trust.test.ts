@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { submitWrite } from "../../src/outbox/forms";
-import { previewText } from "../../src/outbox/preview";
+import { previewText } from "../../src/outbox/preview/words";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { runOutbox } from "../../src/outbox/run";
 import { type FakeLedger, outboxCore, userRow } from "./fakes";

@@ -37,7 +37,6 @@ import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
 import { type WriteAudit, writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
-import { previewNotes } from "../outbox/notes";
 import { operationLabel } from "../outbox/operations";
 import {
   type FundFacts,
@@ -45,7 +44,7 @@ import {
   type OutboxPreview,
   previewOutbox as planPreview,
 } from "../outbox/preview";
-import { operationLine, previewText } from "../outbox/preview/words";
+import { operationLine, previewNotes, previewText } from "../outbox/preview/words";
 import type { RecordStore } from "../outbox/records";
 import { type OutboxRow, readOutboxRow } from "../outbox/rows";
 import {

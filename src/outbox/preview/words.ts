@@ -6,11 +6,12 @@
  */
 
 import { formatCents, moneyText } from "../../api";
-import { type Language, type StringKey, translate } from "../../i18n";
+import { LANGUAGES, type Language, type StringKey, translate } from "../../i18n";
 import { describeInFull } from "../describe";
+import { notesToWrite, type RowNote } from "../notes";
 import { operationLabel } from "../operations";
 import { listedOnSheet } from "../preview";
-import { problemsText } from "../rows";
+import { type OutboxRow, problemsText } from "../rows";
 import { FUND_NOT_FOUND } from "../run/confirmations";
 import type { MoneyItem, OutboxPreview, SameAs, Total, Warning } from "./types";
 
@@ -211,4 +212,41 @@ export function previewText(language: Language, preview: OutboxPreview): string 
     );
   }
   return lines.join("\n");
+}
+
+/** Whether a Result cell holds a preview's note (either language), not what a run did. */
+export function isPreviewNote(result: string): boolean {
+  return LANGUAGES.some((language) => result.startsWith(translate(language, "outbox.rowNote", { text: "" })));
+}
+
+/** The note a preview leaves on each row it warns of, by row number: its warnings, then its problems. */
+function rowNotes(language: Language, preview: OutboxPreview): Map<number, string> {
+  const found = new Map<number, string[]>();
+  const add = (rowNumber: number, text: string) =>
+    found.set(rowNumber, [...(found.get(rowNumber) ?? []), text]);
+  for (const warning of preview.warnings) {
+    const text = warningNote(language, warning);
+    if (text !== null) add(warning.rowNumber, text);
+  }
+  for (const row of preview.invalid) {
+    const problems = problemsText(row.problems);
+    add(row.rowNumber, translate(language, "outbox.rowNote.invalid", { problems }));
+  }
+  const notes = new Map<number, string>();
+  for (const [rowNumber, texts] of found) {
+    // "Preview: fund 5 is closed. Same operation on the same target as row 2."
+    const text = texts.map((t, i) => (i === 0 ? t : t.charAt(0).toUpperCase() + t.slice(1))).join(" ");
+    if (text) notes.set(rowNumber, translate(language, "outbox.rowNote", { text }));
+  }
+  return notes;
+}
+
+/** The Result cells a preview changes, in `language`: a note on each row it warns of, cleared where one no longer applies. */
+export function previewNotes(
+  language: Language,
+  preview: OutboxPreview,
+  rows: readonly OutboxRow[],
+): RowNote[] {
+  const notes = rowNotes(language, preview);
+  return notesToWrite((rowNumber) => notes.get(rowNumber) ?? "", rows, isPreviewNote);
 }

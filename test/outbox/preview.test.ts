@@ -208,7 +208,7 @@ describe("previewOutbox", () => {
     );
     expect(preview.toSend.map((r) => r.rowNumber)).toEqual([4]);
     expect(preview.toSettle).toEqual([
-      { rowNumber: 5, request: records[2]?.request, waitingUntil: null, changes: "" },
+      { rowNumber: 5, request: records[2]?.request, waitingUntil: null, changes: null },
     ]);
     const text = previewText("es", preview);
     expect(text).toContain("1 fila de una ejecución interrumpida");

@@ -8,14 +8,14 @@
 import { FIRST_COMPANY_KEY } from "../../company/model";
 import { translate } from "../../i18n";
 import { resolveRowCompany } from "../companies";
-import { describeChanges, describeRequest, tooLongParams } from "../describe";
+import { tooLongParams } from "../describe";
 import { MONEY_OPERATIONS } from "../operations";
 import { cellTooLongToRecord, changedColumns, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
 import { type OutboxRow, requestCells, requestFromRow, typedCurrencyDiffers } from "../rows";
 import { confirmationKey, FUND_NOT_FOUND } from "../run/confirmations";
 import { changesSince, likenessOf, mismatchOf } from "../run/ownership";
-import { addTotal, confirm, languageOf, nameOf, ownerOf, type PreviewState, stamp } from "./state";
+import { addTotal, confirm, nameOf, ownerOf, type PreviewState, stamp } from "./state";
 import type { SameAs } from "./types";
 
 export function previewRows(state: PreviewState): void {
@@ -62,7 +62,7 @@ function doneRow(state: PreviewState, row: OutboxRow, record: WriteRecord): void
       kind: "editedDone",
       rowNumber: row.rowNumber,
       doneAt,
-      changes: describeChanges(languageOf(state), before, now, changed),
+      changes: { before, now, columns: changed },
     });
   } else if (row.state !== "Done") {
     warnings.push({ kind: "restoreDone", rowNumber: row.rowNumber, doneAt });
@@ -79,9 +79,7 @@ function doneRow(state: PreviewState, row: OutboxRow, record: WriteRecord): void
 function flaggedUnowned(state: PreviewState, row: OutboxRow, record: WriteRecord | undefined): boolean {
   const mismatch = mismatchOf(row, state.owners, state.records, state.companyKey);
   if (mismatch) {
-    const sent = mismatch.request
-      ? describeRequest(languageOf(state), mismatch.request)
-      : (mismatch.cells?.operation ?? "");
+    const sent = mismatch.request ?? mismatch.cells?.operation ?? "";
     state.preview.warnings.push({ kind: "sortedOrEdited", rowNumber: row.rowNumber, sent });
     return true;
   }
@@ -113,7 +111,7 @@ function flaggedUnowned(state: PreviewState, row: OutboxRow, record: WriteRecord
  */
 function previewNew(state: PreviewState, row: OutboxRow): void {
   const { preview } = state;
-  const language = languageOf(state);
+  const language = state.context.language ?? "en";
   const resolved = resolveRowCompany(row, state.directory, language);
   if (!resolved.ok) {
     preview.invalid.push({
@@ -221,7 +219,7 @@ function onItsFund(state: PreviewState, row: OutboxRow, request: WriteRequest, c
   }
   const typed = typedCurrencyDiffers(row, facts.currency);
   if (typed) {
-    const language = languageOf(state);
+    const language = state.context.language ?? "en";
     preview.invalid.push({
       rowNumber: row.rowNumber,
       problems: [

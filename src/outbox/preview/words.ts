@@ -7,13 +7,28 @@
 
 import { formatCents, moneyText } from "../../api";
 import { LANGUAGES, type Language, type StringKey, translate } from "../../i18n";
-import { describeInFull } from "../describe";
+import { describeChanges, describeInFull, describeRequest } from "../describe";
 import { notesToWrite, type RowNote } from "../notes";
 import { operationLabel } from "../operations";
 import { listedOnSheet } from "../preview";
 import { type OutboxRow, problemsText } from "../rows";
 import { FUND_NOT_FOUND } from "../run/confirmations";
-import type { MoneyItem, OutboxPreview, SameAs, Total, Warning } from "./types";
+import type { CellChanges, MoneyItem, OutboxPreview, SameAs, Total, Warning } from "./types";
+
+/** A company's name as the preview shows it, a company without a name said so. */
+function companyText(language: Language, name: string): string {
+  return name || translate(language, "outbox.company.noCompany");
+}
+
+/** "Amount was changed from “50.00” to “70.00”", one clause per changed column. */
+function changesText(language: Language, changes: CellChanges): string {
+  // The company the write went to has no name: said as the preview names it.
+  const before =
+    changes.before.company === ""
+      ? { ...changes.before, company: companyText(language, "") }
+      : changes.before;
+  return describeChanges(language, before, changes.now, changes.columns);
+}
 
 /** What a row shown as the same as an earlier write says of it. */
 function sameAsNote(language: Language, sameAs: SameAs): string {
@@ -38,8 +53,12 @@ export function operationLine(language: Language, item: MoneyItem): string {
       text: `${description}: ${sameAsNote(language, item.sameAs)}`,
     });
   if (!settle) return t("outbox.preview.rowLine", { row, text: description });
-  if (settle.changes !== "")
-    return t("outbox.preview.interruptedEdited", { row, description, changes: settle.changes });
+  if (settle.changes !== null)
+    return t("outbox.preview.interruptedEdited", {
+      row,
+      description,
+      changes: changesText(language, settle.changes),
+    });
   if (settle.byHand !== undefined) {
     const typed = t(settle.byHand === "Done" ? "outbox.preview.byHandDone" : "outbox.preview.byHandRefused", {
       row,
@@ -90,7 +109,9 @@ export function warningNote(language: Language, warning: Warning): string | null
         ? t("outbox.warn.waitsForWrite", {})
         : t("outbox.warn.waitsForRow", { other: warning.otherRow });
     case "sortedOrEdited":
-      return t("outbox.warn.sortedOrEdited", { sent: warning.sent });
+      return t("outbox.warn.sortedOrEdited", {
+        sent: typeof warning.sent === "string" ? warning.sent : describeRequest(language, warning.sent),
+      });
     case "companyUnusable":
       return t("outbox.company.unusable", { message: warning.message });
     case "keyRestored":
@@ -105,7 +126,11 @@ export function warningText(language: Language, warning: Warning): string {
   const row = warning.rowNumber;
   switch (warning.kind) {
     case "editedDone":
-      return t("outbox.warn.editedDone", { row, date: warning.doneAt, changes: warning.changes });
+      return t("outbox.warn.editedDone", {
+        row,
+        date: warning.doneAt,
+        changes: changesText(language, warning.changes),
+      });
     case "restoreDone":
       return t("outbox.warn.restoreDone", { row, date: warning.doneAt });
     case "keyRestored":
@@ -116,6 +141,17 @@ export function warningText(language: Language, warning: Warning): string {
     default:
       return t("outbox.preview.rowLine", { row, text: warningNote(language, warning) ?? "" });
   }
+}
+
+/** A line of the Outbox preview sheet: the row, its operation, and the row as the dialog shows it. */
+export function sheetLine(language: Language, item: MoneyItem): [number, string, string] {
+  return [
+    item.rowNumber,
+    operationLabel(language, item.request.operation),
+    item.company === undefined
+      ? operationLine(language, item)
+      : `${companyText(language, item.company)} · ${operationLine(language, item)}`,
+  ];
 }
 
 /** Warnings and invalid rows listed by name in the preview's text; the rest are counted. */
@@ -153,7 +189,8 @@ export function previewText(language: Language, preview: OutboxPreview): string 
     lines.push("", t("outbox.preview.operations"));
     // With several companies, each company's writes under its name.
     for (const [company, items] of byCompany(operations)) {
-      if (company !== undefined) lines.push(t("outbox.preview.company", { company }));
+      if (company !== undefined)
+        lines.push(t("outbox.preview.company", { company: companyText(language, company) }));
       for (const item of items) lines.push(`• ${operationLine(language, item)}`);
     }
   }
@@ -167,7 +204,8 @@ export function previewText(language: Language, preview: OutboxPreview): string 
     };
     const groups = byCompany(preview.totals);
     for (const [company, totals] of groups) {
-      if (company !== undefined) lines.push(t("outbox.preview.company", { company }));
+      if (company !== undefined)
+        lines.push(t("outbox.preview.company", { company: companyText(language, company) }));
       for (const total of totals) lines.push(totalLine(total));
     }
     if (groups.size > 1) {
@@ -189,7 +227,7 @@ export function previewText(language: Language, preview: OutboxPreview): string 
       }
       for (const total of all.values()) lines.push(totalLine(total));
     }
-    if (preview.toSettle.some((s) => s.rowNumber !== null && s.changes === "" && "amount" in s.request))
+    if (preview.toSettle.some((s) => s.rowNumber !== null && s.changes === null && "amount" in s.request))
       lines.push(t("outbox.preview.totalsNote"));
   }
   // An alert stays readable: the first few of each list, then how many more.

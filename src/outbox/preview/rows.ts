@@ -6,9 +6,7 @@
  */
 
 import { FIRST_COMPANY_KEY } from "../../company/model";
-import { translate } from "../../i18n";
-import { resolveRowCompany } from "../companies";
-import { tooLongParams } from "../describe";
+import { companyOfRow } from "../companies";
 import { MONEY_OPERATIONS } from "../operations";
 import { cellTooLongToRecord, changedColumns, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
@@ -111,12 +109,11 @@ function flaggedUnowned(state: PreviewState, row: OutboxRow, record: WriteRecord
  */
 function previewNew(state: PreviewState, row: OutboxRow): void {
   const { preview } = state;
-  const language = state.context.language ?? "en";
-  const resolved = resolveRowCompany(row, state.directory, language);
+  const resolved = companyOfRow(row, state.directory);
   if (!resolved.ok) {
     preview.invalid.push({
       rowNumber: row.rowNumber,
-      problems: [{ field: translate(language, "outbox.col.company"), message: resolved.message }],
+      problems: [{ field: "company", refused: resolved.refused }],
     });
     return;
   }
@@ -130,8 +127,10 @@ function previewNew(state: PreviewState, row: OutboxRow): void {
   // A row too long for its record is refused by the run before anything is stored or sent.
   const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
   if (tooLong) {
-    const message = translate(language, "outbox.problem.cellTooLong", tooLongParams(language, tooLong));
-    preview.invalid.push({ rowNumber: row.rowNumber, problems: [{ field: tooLong.column, message }] });
+    preview.invalid.push({
+      rowNumber: row.rowNumber,
+      problems: [{ field: tooLong.column, tooLong: tooLong.length }],
+    });
     return;
   }
   const likeness = likenessOf(row, built.ok ? built.request : null, state.recordList, company);
@@ -219,19 +218,9 @@ function onItsFund(state: PreviewState, row: OutboxRow, request: WriteRequest, c
   }
   const typed = typedCurrencyDiffers(row, facts.currency);
   if (typed) {
-    const language = state.context.language ?? "en";
     preview.invalid.push({
       rowNumber: row.rowNumber,
-      problems: [
-        {
-          field: translate(language, "outbox.col.currency"),
-          message: translate(language, "outbox.problem.currencyTyped", {
-            typed,
-            id: fundId,
-            currency: facts.currency,
-          }),
-        },
-      ],
+      problems: [{ field: "currency", typed, fundId, currency: facts.currency }],
     });
     return;
   }

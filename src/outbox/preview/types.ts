@@ -4,6 +4,7 @@
  */
 
 import type { Cents } from "../cells";
+import type { CompanyRefused } from "../companies/words";
 import type { OutboxOperation } from "../operations";
 import type { FieldProblem, WriteRequest } from "../requests";
 
@@ -112,6 +113,18 @@ export interface ToSettle {
   byHand?: "Done" | "Refused";
 }
 
+/**
+ * What keeps a row from being sent: the contract's checks of its cells (text already, as
+ * `requestFromRow` gives them), or the preview's own findings as data: its Company cell names no
+ * company, its Currency is not its fund's, a cell too long to record.
+ */
+export type RowProblem =
+  | FieldProblem
+  | { field: "company"; refused: CompanyRefused }
+  | { field: "currency"; typed: string; fundId: number; currency: string }
+  /** `field` is the Outbox column; `tooLong` its length. */
+  | { field: string; tooLong: number };
+
 export interface OutboxPreview {
   toSend: {
     rowNumber: number;
@@ -122,7 +135,7 @@ export interface OutboxPreview {
   }[];
   /** Writes left unsettled: checked against the service before anything on their fund is sent. */
   toSettle: ToSettle[];
-  invalid: { rowNumber: number; problems: FieldProblem[] }[];
+  invalid: { rowNumber: number; problems: RowProblem[] }[];
   totals: Total[];
   warnings: Warning[];
   /** Every write that may move money, rows in order, for the confirmation to name one by one. */

@@ -7,13 +7,15 @@
 
 import { formatCents, moneyText } from "../../api";
 import { LANGUAGES, type Language, type StringKey, translate } from "../../i18n";
-import { describeChanges, describeInFull, describeRequest } from "../describe";
+import { companyRefusedText } from "../companies/words";
+import { describeChanges, describeInFull, describeRequest, tooLongParams } from "../describe";
 import { notesToWrite, type RowNote } from "../notes";
 import { operationLabel } from "../operations";
 import { listedOnSheet } from "../preview";
+import type { FieldProblem } from "../requests";
 import { type OutboxRow, problemsText } from "../rows";
 import { FUND_NOT_FOUND } from "../run/confirmations";
-import type { CellChanges, MoneyItem, OutboxPreview, SameAs, Total, Warning } from "./types";
+import type { CellChanges, MoneyItem, OutboxPreview, RowProblem, SameAs, Total, Warning } from "./types";
 
 /** A company's name as the preview shows it, a company without a name said so. */
 function companyText(language: Language, name: string): string {
@@ -143,6 +145,43 @@ export function warningText(language: Language, warning: Warning): string {
   }
 }
 
+/** A problem that keeps a row from being sent, in `language`: the field it names, and why. */
+export function problemSaid(language: Language, problem: RowProblem): FieldProblem {
+  if ("message" in problem) return problem;
+  if ("refused" in problem)
+    return {
+      field: translate(language, "outbox.col.company"),
+      message: companyRefusedText(language, problem.refused),
+    };
+  if ("typed" in problem)
+    return {
+      field: translate(language, "outbox.col.currency"),
+      message: translate(language, "outbox.problem.currencyTyped", {
+        typed: problem.typed,
+        id: problem.fundId,
+        currency: problem.currency,
+      }),
+    };
+  const tooLong = tooLongParams(language, { column: problem.field, length: problem.tooLong });
+  return { field: problem.field, message: translate(language, "outbox.problem.cellTooLong", tooLong) };
+}
+
+/** A row's problems as one text, in `language`. */
+function rowProblemsText(language: Language, problems: readonly RowProblem[]): string {
+  return problemsText(problems.map((problem) => problemSaid(language, problem)));
+}
+
+/** The rows the preview refuses, each with its problems said in `language`. */
+export function invalidRows(
+  language: Language,
+  preview: OutboxPreview,
+): { rowNumber: number; problems: FieldProblem[] }[] {
+  return preview.invalid.map((row) => ({
+    rowNumber: row.rowNumber,
+    problems: row.problems.map((problem) => problemSaid(language, problem)),
+  }));
+}
+
 /** A line of the Outbox preview sheet: the row, its operation, and the row as the dialog shows it. */
 export function sheetLine(language: Language, item: MoneyItem): [number, string, string] {
   return [
@@ -245,7 +284,7 @@ export function previewText(language: Language, preview: OutboxPreview): string 
     listed(preview.invalid, (row) =>
       t("outbox.preview.rowLine", {
         row: row.rowNumber,
-        text: problemsText(row.problems),
+        text: rowProblemsText(language, row.problems),
       }),
     );
   }
@@ -267,7 +306,7 @@ function rowNotes(language: Language, preview: OutboxPreview): Map<number, strin
     if (text !== null) add(warning.rowNumber, text);
   }
   for (const row of preview.invalid) {
-    const problems = problemsText(row.problems);
+    const problems = rowProblemsText(language, row.problems);
     add(row.rowNumber, translate(language, "outbox.rowNote.invalid", { problems }));
   }
   const notes = new Map<number, string>();

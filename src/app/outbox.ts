@@ -37,16 +37,13 @@ import { runtime } from "../gas/runtime";
 import { type Language, type StringKey, translate } from "../i18n";
 import { type WriteAudit, writeAudit } from "../outbox/audit";
 import type { DateFormatter } from "../outbox/cells";
-import { previewNotes } from "../outbox/notes";
-import { operationLabel } from "../outbox/operations";
 import {
   type FundFacts,
   listedOnSheet,
   type OutboxPreview,
-  operationLine,
   previewOutbox as planPreview,
-  previewText,
 } from "../outbox/preview";
+import { previewNotes, previewText, sheetLine } from "../outbox/preview/words";
 import type { RecordStore } from "../outbox/records";
 import { type OutboxRow, readOutboxRow } from "../outbox/rows";
 import {
@@ -439,13 +436,7 @@ function previewOf(session: WriteSession, rows: readonly OutboxRow[]) {
 
 /** The lines of the Outbox preview sheet: row, operation, and the row as the dialog would show it. */
 function sheetLines(language: Language, preview: OutboxPreview): [number, string, string][] {
-  return preview.operations.map((item) => [
-    item.rowNumber,
-    operationLabel(language, item.request.operation),
-    item.company === undefined
-      ? operationLine(language, item)
-      : `${item.company} · ${operationLine(language, item)}`,
-  ]);
+  return preview.operations.map((item) => sheetLine(language, item));
 }
 
 /** Where this user keeps the digest of the list they last wrote to this spreadsheet's preview sheet. */

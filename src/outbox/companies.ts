@@ -3,20 +3,29 @@
  * the name is matched against the document's companies (handed in as plain data by app/, which
  * reads the registry), and the row goes to that company's key, whose connection alone may send
  * it. A cell that names no live company, or is empty while there are several, is refused: a row
- * is never sent with another company's token.
+ * is never sent with another company's token. The refusal is a code and its values, said by
+ * ./companies/words.ts.
  */
 import { type CompanyDirectory, companyByName, companyOfEmptyCell, liveCompanies } from "../company/model";
-import { type Language, translate } from "../i18n";
+import type { Language } from "../i18n";
+import { say, type Words } from "../i18n/words";
 import { columnLetters } from "../sheets/formulas";
 import { cellText } from "./cells";
 import { columnNumber } from "./columns";
+import { type CompanyRefused, companyRefusedText } from "./companies/words";
 import type { OutboxRow } from "./rows";
 
 export { ONE_COMPANY } from "../company/model";
 export type { CompanyDirectory };
 
+/** The company a row goes to, or why its Company cell names none (said by ./companies/words.ts). */
+export type CompanyOfRow =
+  | { ok: true; key: string; name: string /** Set when the cell holds a former name. */; note?: Words }
+  | { ok: false; refused: CompanyRefused };
+
+/** A row's company as the run's callers take it: the refusal and the note said. */
 export type RowCompany =
-  | { ok: true; key: string; name: string /** Set when the cell holds a former name. */; note?: string }
+  | { ok: true; key: string; name: string; note?: string }
   | { ok: false; message: string };
 
 /**
@@ -25,25 +34,27 @@ export type RowCompany =
  * name), its key; a former name, its key with a note; anything else refused with the row, the
  * cell and its value.
  */
-export function resolveRowCompany(
+export function companyOfRow(
   row: Pick<OutboxRow, "rowNumber" | "cells">,
   directory: CompanyDirectory,
-  language: Language,
-): RowCompany {
+): CompanyOfRow {
   const value = cellText(row.cells.company);
   const live = liveCompanies(directory.entries);
-  // The message names the cell, not the row: where it is listed, the row number goes before it.
-  const params = {
-    cell: `${columnLetters(columnNumber("company"))}${row.rowNumber}`,
-    value,
-    names: live.map((e) => e.name || translate(language, "outbox.company.noCompany")).join(", "),
-  };
+  // The refusal names the cell, not the row: where it is listed, the row number goes before it.
+  const refused = (reason: CompanyRefused["reason"]): CompanyOfRow => ({
+    ok: false,
+    refused: {
+      reason,
+      cell: `${columnLetters(columnNumber("company"))}${row.rowNumber}`,
+      value,
+      names: live.map((e) => e.name),
+    },
+  });
   if (value === "") {
     // A row of the one-company days, left empty, meant the first company: once the document
     // has had several, it is never taken for whichever company is left.
     const only = companyOfEmptyCell(directory);
-    if (only) return { ok: true, key: only.key, name: only.name };
-    return { ok: false, message: translate(language, "outbox.company.empty", params) };
+    return only ? { ok: true, key: only.key, name: only.name } : refused("empty");
   }
   const named = companyByName(value, directory.entries);
   if (named.found === "current") return { ok: true, key: named.company.key, name: named.company.name };
@@ -52,14 +63,19 @@ export function resolveRowCompany(
       ok: true,
       key: named.company.key,
       name: named.company.name,
-      note: translate(language, "outbox.company.former", { value, name: named.company.name }),
+      note: { key: "outbox.company.former", params: { value, name: named.company.name } },
     };
-  return {
-    ok: false,
-    message: translate(
-      language,
-      named.found === "removed" ? "outbox.company.removed" : "outbox.company.unknown",
-      params,
-    ),
-  };
+  return refused(named.found === "removed" ? "removed" : "unknown");
+}
+
+/** `companyOfRow` with its refusal and note said in `language`, for the run, which takes them as text. */
+export function resolveRowCompany(
+  row: Pick<OutboxRow, "rowNumber" | "cells">,
+  directory: CompanyDirectory,
+  language: Language,
+): RowCompany {
+  const named = companyOfRow(row, directory);
+  if (!named.ok) return { ok: false, message: companyRefusedText(language, named.refused) };
+  const { note, ...company } = named;
+  return note ? { ...company, note: say(language, note) } : company;
 }

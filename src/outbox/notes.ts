@@ -2,13 +2,12 @@
  * What a preview writes onto the rows: each row's warnings and problems in its Result cell,
  * marked as a preview's ("Preview: …") so that it is never taken for a result. The State is
  * never written, a Done row never, and a note that no longer applies is cleared; a run replaces
- * the note of every row it takes with that row's result.
+ * the note of every row it takes with that row's result. The notes are said by
+ * ./preview/words.ts (`previewNotes`).
  */
-import { LANGUAGES, type Language, translate } from "../i18n";
 import { cellText } from "./cells";
 import { type CellValue, OUTBOX_COLUMNS } from "./columns";
-import { type OutboxPreview, warningNote } from "./preview";
-import { type OutboxRow, problemsText } from "./rows";
+import type { OutboxRow } from "./rows";
 
 /** The Result a preview gives a row ("" clears an older note). */
 export interface RowNote {
@@ -16,37 +15,20 @@ export interface RowNote {
   result: string;
 }
 
-/** Whether a Result cell holds a preview's note (either language), not what a run did. */
-export function isPreviewNote(result: string): boolean {
-  return LANGUAGES.some((language) => result.startsWith(translate(language, "outbox.rowNote", { text: "" })));
-}
-
-/** The Result cells a preview changes: a note on each row it warns of, cleared where one no longer applies. */
-export function previewNotes(
-  language: Language,
-  preview: OutboxPreview,
+/**
+ * The Result cells a preview changes: the note each row gets (`noteOf`, "" for none), never on a
+ * Done row, and an older note (`isNote`) cleared where none applies any more.
+ */
+export function notesToWrite(
+  noteOf: (rowNumber: number) => string,
   rows: readonly OutboxRow[],
+  isNote: (result: string) => boolean,
 ): RowNote[] {
-  const found = new Map<number, string[]>();
-  const add = (rowNumber: number, text: string) =>
-    found.set(rowNumber, [...(found.get(rowNumber) ?? []), text]);
-  for (const warning of preview.warnings) {
-    const text = warningNote(language, warning);
-    if (text !== null) add(warning.rowNumber, text);
-  }
-  for (const row of preview.invalid) {
-    const problems = problemsText(row.problems);
-    add(row.rowNumber, translate(language, "outbox.rowNote.invalid", { problems }));
-  }
   const notes: RowNote[] = [];
   for (const row of rows) {
     if (row.state === "Done") continue; // What was done stays as the run wrote it.
-    const texts = found.get(row.rowNumber);
-    // "Preview: fund 5 is closed. Same operation on the same target as row 2."
-    const text = texts?.map((t, i) => (i === 0 ? t : t.charAt(0).toUpperCase() + t.slice(1))).join(" ");
-    const result = text ? translate(language, "outbox.rowNote", { text }) : "";
-    if (text ? result !== row.result : isPreviewNote(row.result))
-      notes.push({ rowNumber: row.rowNumber, result });
+    const result = noteOf(row.rowNumber);
+    if (result ? result !== row.result : isNote(row.result)) notes.push({ rowNumber: row.rowNumber, result });
   }
   return notes;
 }

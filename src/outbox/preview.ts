@@ -1,32 +1,20 @@
 /**
  * Preview of an Outbox run: which rows would be sent, which are invalid and why (the same
  * messages as the run and the service), the totals per operation and currency in integer
- * cents, and what deserves a second look. Sends nothing.
+ * cents, and what deserves a second look. Sends nothing. Its outcome is data; ./preview/words.ts
+ * says it.
  */
 
-import { formatCents, moneyText } from "../api";
 import { type CompanyDirectory, FIRST_COMPANY_KEY, ONE_COMPANY } from "../company/model";
-import { type Language, type StringKey, translate } from "../i18n";
-import { describeInFull } from "./describe";
-import { operationLabel } from "./operations";
 import { previewRows } from "./preview/rows";
 import { currencyOf, nameOf, several, startPreview } from "./preview/state";
-import type { FundFacts, MoneyItem, OutboxPreview, SameAs, Total, Warning } from "./preview/types";
+import type { FundFacts, MoneyItem, OutboxPreview } from "./preview/types";
 import { previewUnsettled } from "./preview/unsettled";
 import type { WriteRecord } from "./records";
 import type { WriteRequest } from "./requests";
-import { type OutboxRow, problemsText, type RowContext } from "./rows";
-import { FUND_NOT_FOUND } from "./run/confirmations";
+import type { OutboxRow, RowContext } from "./rows";
 
 export type { FundFacts, MoneyItem, OutboxPreview, SameAs, ToSettle, Total, Warning } from "./preview/types";
-
-/** What a row shown as the same as an earlier write says of it. */
-function sameAsNote(language: Language, sameAs: SameAs): string {
-  if (sameAs.byHand) return translate(language, "outbox.warn.sameAsRefusedByHand", { date: sameAs.doneAt });
-  return sameAs.otherRow === null
-    ? translate(language, "outbox.warn.sameAsDone", { date: sameAs.doneAt })
-    : translate(language, "outbox.warn.copyOfDone", { other: sameAs.otherRow, date: sameAs.doneAt });
-}
 
 /**
  * What a run would do, decided the way the run decides it (src/outbox/run.ts): the records of
@@ -93,103 +81,6 @@ function operationItems(
   return items.sort((a, b) => a.rowNumber - b.rowNumber);
 }
 
-/** One write the confirmation names: its row, what it does and every field it sends. */
-export function operationLine(language: Language, item: MoneyItem): string {
-  const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
-  const row = item.rowNumber;
-  const description =
-    item.currency === FUND_NOT_FOUND
-      ? `${describeInFull(language, item.request)} ${t("outbox.fundNotFound", {})}`
-      : describeInFull(language, item.request, item.currency);
-  const settle = item.interrupted;
-  if (!settle && item.sameAs)
-    return t("outbox.preview.rowLine", {
-      row,
-      text: `${description}: ${sameAsNote(language, item.sameAs)}`,
-    });
-  if (!settle) return t("outbox.preview.rowLine", { row, text: description });
-  if (settle.changes !== "")
-    return t("outbox.preview.interruptedEdited", { row, description, changes: settle.changes });
-  if (settle.byHand !== undefined) {
-    const typed = t(settle.byHand === "Done" ? "outbox.preview.byHandDone" : "outbox.preview.byHandRefused", {
-      row,
-      description,
-    });
-    const interrupted =
-      settle.waitingUntil !== null
-        ? t("outbox.preview.interruptedWaiting", { row, description, until: settle.waitingUntil })
-        : t("outbox.preview.interrupted", { row, description });
-    return `${interrupted} ${typed}`;
-  }
-  if (settle.waitingUntil !== null)
-    return t("outbox.preview.interruptedWaiting", { row, description, until: settle.waitingUntil });
-  return t("outbox.preview.interrupted", { row, description });
-}
-
-/**
- * What a warning says of its row, without the row's number: the note a preview writes on the
- * row. null for a warning on a done row, whose Result (what was done) is never written over.
- */
-export function warningNote(language: Language, warning: Warning): string | null {
-  const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
-  switch (warning.kind) {
-    case "overBalance":
-      return t("outbox.warn.overBalance", {
-        amount: moneyText(warning.amount, warning.currency, language),
-        balance: moneyText(warning.balance, warning.currency, language),
-        id: warning.fundId,
-      });
-    case "duplicate":
-      return t("outbox.warn.duplicate", { other: warning.otherRow });
-    case "closedFund":
-      return t("outbox.warn.closedFund", { id: warning.fundId });
-    case "blockedFund":
-      return t("outbox.warn.blockedFund", { id: warning.fundId });
-    case "notOpenFund":
-      return t("outbox.warn.notOpenFund", { id: warning.fundId, status: warning.status });
-    case "unknownFund":
-      return t("outbox.warn.unknownFund", { id: warning.fundId });
-    case "sameAsDone":
-      return sameAsNote(language, warning);
-    case "noRecord":
-      return t("outbox.warn.noRecord", {});
-    case "doneNoKey":
-      return t("outbox.warn.doneNoKey", {});
-    case "waitsForSame":
-      return warning.otherRow === null
-        ? t("outbox.warn.waitsForWrite", {})
-        : t("outbox.warn.waitsForRow", { other: warning.otherRow });
-    case "sortedOrEdited":
-      return t("outbox.warn.sortedOrEdited", { sent: warning.sent });
-    case "companyUnusable":
-      return t("outbox.company.unusable", { message: warning.message });
-    case "keyRestored":
-      return null;
-    default:
-      return null;
-  }
-}
-
-export function warningText(language: Language, warning: Warning): string {
-  const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
-  const row = warning.rowNumber;
-  switch (warning.kind) {
-    case "editedDone":
-      return t("outbox.warn.editedDone", { row, date: warning.doneAt, changes: warning.changes });
-    case "restoreDone":
-      return t("outbox.warn.restoreDone", { row, date: warning.doneAt });
-    case "keyRestored":
-      return t("outbox.preview.rowLine", {
-        row,
-        text: t("outbox.warn.keyRestored", { date: warning.doneAt }),
-      });
-    default:
-      return t("outbox.preview.rowLine", { row, text: warningNote(language, warning) ?? "" });
-  }
-}
-
-/** Warnings and invalid rows listed by name in the preview's text; the rest are counted. */
-export const PREVIEW_LIST_LIMIT = 15;
 /**
  * Writes a dialog lists one by one, at most. Beyond it, the full list goes to the Outbox preview
  * sheet (`outbox.previewSheet.name`) and the dialog says how many and points there: a
@@ -200,99 +91,4 @@ export const DIALOG_LIST_LIMIT = 100;
 /** Whether the confirmation's list of writes is on the Outbox preview sheet, not in the dialog. */
 export function listedOnSheet(preview: OutboxPreview): boolean {
   return preview.operations.length > DIALOG_LIST_LIMIT;
-}
-
-/** Items grouped by their company's name, in order of first appearance (one group, undefined, without companies). */
-function byCompany<T extends { company?: string }>(items: readonly T[]): Map<string | undefined, T[]> {
-  const groups = new Map<string | undefined, T[]>();
-  for (const item of items) groups.set(item.company, [...(groups.get(item.company) ?? []), item]);
-  return groups;
-}
-
-/** The preview as the text of an alert (or of the run's confirmation). */
-
-export function previewText(language: Language, preview: OutboxPreview): string {
-  const t = (key: StringKey, params: Record<string, string | number> = {}) =>
-    translate(language, key, params);
-  const lines: string[] = [];
-  if (
-    preview.toSend.length === 0 &&
-    preview.toSettle.length === 0 &&
-    preview.invalid.length === 0 &&
-    preview.warnings.length === 0
-  ) {
-    return t("outbox.preview.nothing");
-  }
-  lines.push(t("outbox.preview.rows", { count: preview.toSend.length }));
-  if (preview.toSettle.length > 0)
-    lines.push(t("outbox.preview.reconcile", { count: preview.toSettle.length }));
-  const operations = preview.operations;
-  if (listedOnSheet(preview)) {
-    lines.push(
-      "",
-      t("outbox.preview.onSheet", { count: operations.length, sheet: t("outbox.previewSheet.name") }),
-    );
-  } else if (operations.length > 0) {
-    lines.push("", t("outbox.preview.operations"));
-    // With several companies, each company's writes under its name.
-    for (const [company, items] of byCompany(operations)) {
-      if (company !== undefined) lines.push(t("outbox.preview.company", { company }));
-      for (const item of items) lines.push(`• ${operationLine(language, item)}`);
-    }
-  }
-  if (preview.totals.length > 0) {
-    lines.push("", t("outbox.preview.totals"));
-    const totalLine = (total: Total) => {
-      const operation = operationLabel(language, total.operation);
-      return total.currency === null
-        ? `• ${t("outbox.total.noCurrency", { operation, count: total.count })}`
-        : `• ${t("outbox.total.line", { operation, currency: total.currency === FUND_NOT_FOUND ? t("outbox.fundNotFound") : total.currency, amount: formatCents(total.amount, { language, decimalsOf: total.currency }), count: total.count })}`;
-    };
-    const groups = byCompany(preview.totals);
-    for (const [company, totals] of groups) {
-      if (company !== undefined) lines.push(t("outbox.preview.company", { company }));
-      for (const total of totals) lines.push(totalLine(total));
-    }
-    if (groups.size > 1) {
-      // And per currency across the companies, for the money as a whole.
-      lines.push(t("outbox.preview.allCompanies"));
-      const all = new Map<string, Total>();
-      for (const total of preview.totals) {
-        if (total.currency === null) continue;
-        const key = `${total.operation}|${total.currency}`;
-        const sum = all.get(key) ?? {
-          operation: total.operation,
-          currency: total.currency,
-          amount: 0,
-          count: 0,
-        };
-        sum.amount += total.amount;
-        sum.count += total.count;
-        all.set(key, sum);
-      }
-      for (const total of all.values()) lines.push(totalLine(total));
-    }
-    if (preview.toSettle.some((s) => s.rowNumber !== null && s.changes === "" && "amount" in s.request))
-      lines.push(t("outbox.preview.totalsNote"));
-  }
-  // An alert stays readable: the first few of each list, then how many more.
-  const listed = <T>(items: readonly T[], line: (item: T) => string) => {
-    for (const item of items.slice(0, PREVIEW_LIST_LIMIT)) lines.push(`• ${line(item)}`);
-    if (items.length > PREVIEW_LIST_LIMIT)
-      lines.push(t("outbox.preview.more", { count: items.length - PREVIEW_LIST_LIMIT }));
-  };
-  if (preview.warnings.length > 0) {
-    lines.push("", t("outbox.preview.warnings"));
-    listed(preview.warnings, (warning) => warningText(language, warning));
-  }
-  if (preview.invalid.length > 0) {
-    lines.push("", t("outbox.preview.invalid", { count: preview.invalid.length }));
-    listed(preview.invalid, (row) =>
-      t("outbox.preview.rowLine", {
-        row: row.rowNumber,
-        text: problemsText(row.problems),
-      }),
-    );
-  }
-  return lines.join("\n");
 }

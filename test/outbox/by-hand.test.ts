@@ -6,7 +6,7 @@
  * write and is sent only when confirmed so.
  */
 import { describe, expect, it } from "vitest";
-import { previewText } from "../../src/outbox/preview";
+import { previewText } from "../../src/outbox/preview/words";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { confirmedAs, runOutbox } from "../../src/outbox/run";

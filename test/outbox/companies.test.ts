@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { type CompanyDirectory, resolveRowCompany } from "../../src/outbox/companies";
-import { previewOutbox, previewText } from "../../src/outbox/preview";
+import { previewOutbox } from "../../src/outbox/preview";
+import { invalidRows, previewText } from "../../src/outbox/preview/words";
 import {
   blocks,
   IN_FLIGHT_WINDOW_MS,
@@ -329,7 +330,7 @@ describe("the preview with two companies", () => {
     ]);
     // Equal fund ids in two companies are no duplicate of each other; in one company they are.
     expect(preview.warnings).toEqual([{ kind: "duplicate", rowNumber: 4, otherRow: 2 }]);
-    expect(preview.invalid).toEqual([
+    expect(invalidRows("en", preview)).toEqual([
       {
         rowNumber: 5,
         problems: [

@@ -4,8 +4,9 @@
  * on rows that still hold what the preview read.
  */
 import { describe, expect, it } from "vitest";
-import { isPreviewNote, notesStillFitting, previewNotes } from "../../src/outbox/notes";
+import { notesStillFitting } from "../../src/outbox/notes";
 import { type FundFacts, previewOutbox } from "../../src/outbox/preview";
+import { isPreviewNote, previewNotes } from "../../src/outbox/preview/words";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { formatUtc, userRow } from "./fakes";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
-import { type FundFacts, previewOutbox, previewText } from "../../src/outbox/preview";
+import { type FundFacts, previewOutbox } from "../../src/outbox/preview";
+import { previewText } from "../../src/outbox/preview/words";
 import type { WriteRecord } from "../../src/outbox/records";
 import { type OutboxRow, readOutboxRow } from "../../src/outbox/rows";
 import { confirmationKey } from "../../src/outbox/run";
@@ -207,7 +208,7 @@ describe("previewOutbox", () => {
     );
     expect(preview.toSend.map((r) => r.rowNumber)).toEqual([4]);
     expect(preview.toSettle).toEqual([
-      { rowNumber: 5, request: records[2]?.request, waitingUntil: null, changes: "" },
+      { rowNumber: 5, request: records[2]?.request, waitingUntil: null, changes: null },
     ]);
     const text = previewText("es", preview);
     expect(text).toContain("1 fila de una ejecución interrumpida");

@@ -201,7 +201,7 @@ describe("the preview's first phase: unsettled writes", () => {
       directory: ONE_COMPANY,
     });
     previewUnsettled(state);
-    expect(state.preview.toSettle).toMatchObject([{ rowNumber: 2, request: DEPOSIT, changes: "" }]);
+    expect(state.preview.toSettle).toMatchObject([{ rowNumber: 2, request: DEPOSIT, changes: null }]);
     expect(state.preview.confirmed).toEqual([confirmedAs(row, { interrupted: "k1" })]);
     expect([...state.totals.values()]).toMatchObject([
       { operation: "deposit", currency: "CLP", amount: 500 },

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type FormContext, submitWrite } from "../../src/outbox/forms";
-import { previewText } from "../../src/outbox/preview";
+import { previewText } from "../../src/outbox/preview/words";
 import type { RecordStore } from "../../src/outbox/records";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { type RunContext, runOutbox } from "../../src/outbox/run";

@@ -5,6 +5,7 @@
  * A matching Currency (any case), or none, changes nothing.
  */
 import { describe, expect, it } from "vitest";
+import { invalidRows } from "../../src/outbox/preview/words";
 import { runOutbox } from "../../src/outbox/run";
 import { outboxCore, previewSheet, userRow } from "./fakes";
 
@@ -16,7 +17,7 @@ describe("a Currency typed on a row that is not its fund's", () => {
   it("the preview refuses the row naming both currencies and counts nothing of it", () => {
     const t = mxnFund([userRow("Deposit", 5001, { amount: "100.00", currency: "CLP" })]);
     const preview = previewSheet(t.context, t.sheet, t.ledger, t.records);
-    expect(preview.invalid).toEqual([
+    expect(invalidRows("en", preview)).toEqual([
       {
         rowNumber: 2,
         problems: [

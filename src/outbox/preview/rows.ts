@@ -6,16 +6,14 @@
  */
 
 import { FIRST_COMPANY_KEY } from "../../company/model";
-import { translate } from "../../i18n";
-import { resolveRowCompany } from "../companies";
-import { describeChanges, describeRequest, tooLongParams } from "../describe";
+import { companyOfRow } from "../companies";
 import { MONEY_OPERATIONS } from "../operations";
 import { cellTooLongToRecord, changedColumns, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
 import { type OutboxRow, requestCells, requestFromRow, typedCurrencyDiffers } from "../rows";
 import { confirmationKey, FUND_NOT_FOUND } from "../run/confirmations";
 import { changesSince, likenessOf, mismatchOf } from "../run/ownership";
-import { addTotal, confirm, languageOf, nameOf, ownerOf, type PreviewState, stamp } from "./state";
+import { addTotal, confirm, nameOf, ownerOf, type PreviewState, stamp } from "./state";
 import type { SameAs } from "./types";
 
 export function previewRows(state: PreviewState): void {
@@ -62,7 +60,7 @@ function doneRow(state: PreviewState, row: OutboxRow, record: WriteRecord): void
       kind: "editedDone",
       rowNumber: row.rowNumber,
       doneAt,
-      changes: describeChanges(languageOf(state), before, now, changed),
+      changes: { before, now, columns: changed },
     });
   } else if (row.state !== "Done") {
     warnings.push({ kind: "restoreDone", rowNumber: row.rowNumber, doneAt });
@@ -79,9 +77,7 @@ function doneRow(state: PreviewState, row: OutboxRow, record: WriteRecord): void
 function flaggedUnowned(state: PreviewState, row: OutboxRow, record: WriteRecord | undefined): boolean {
   const mismatch = mismatchOf(row, state.owners, state.records, state.companyKey);
   if (mismatch) {
-    const sent = mismatch.request
-      ? describeRequest(languageOf(state), mismatch.request)
-      : (mismatch.cells?.operation ?? "");
+    const sent = mismatch.request ?? mismatch.cells?.operation ?? "";
     state.preview.warnings.push({ kind: "sortedOrEdited", rowNumber: row.rowNumber, sent });
     return true;
   }
@@ -113,12 +109,11 @@ function flaggedUnowned(state: PreviewState, row: OutboxRow, record: WriteRecord
  */
 function previewNew(state: PreviewState, row: OutboxRow): void {
   const { preview } = state;
-  const language = languageOf(state);
-  const resolved = resolveRowCompany(row, state.directory, language);
+  const resolved = companyOfRow(row, state.directory);
   if (!resolved.ok) {
     preview.invalid.push({
       rowNumber: row.rowNumber,
-      problems: [{ field: translate(language, "outbox.col.company"), message: resolved.message }],
+      problems: [{ field: "company", refused: resolved.refused }],
     });
     return;
   }
@@ -132,8 +127,10 @@ function previewNew(state: PreviewState, row: OutboxRow): void {
   // A row too long for its record is refused by the run before anything is stored or sent.
   const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
   if (tooLong) {
-    const message = translate(language, "outbox.problem.cellTooLong", tooLongParams(language, tooLong));
-    preview.invalid.push({ rowNumber: row.rowNumber, problems: [{ field: tooLong.column, message }] });
+    preview.invalid.push({
+      rowNumber: row.rowNumber,
+      problems: [{ field: tooLong.column, tooLong: tooLong.length }],
+    });
     return;
   }
   const likeness = likenessOf(row, built.ok ? built.request : null, state.recordList, company);
@@ -221,19 +218,9 @@ function onItsFund(state: PreviewState, row: OutboxRow, request: WriteRequest, c
   }
   const typed = typedCurrencyDiffers(row, facts.currency);
   if (typed) {
-    const language = languageOf(state);
     preview.invalid.push({
       rowNumber: row.rowNumber,
-      problems: [
-        {
-          field: translate(language, "outbox.col.currency"),
-          message: translate(language, "outbox.problem.currencyTyped", {
-            typed,
-            id: fundId,
-            currency: facts.currency,
-          }),
-        },
-      ],
+      problems: [{ field: "currency", typed, fundId, currency: facts.currency }],
     });
     return;
   }

@@ -6,7 +6,6 @@
  */
 
 import { type CompanyDirectory, FIRST_COMPANY_KEY, listsSeveral } from "../../company/model";
-import { translate } from "../../i18n";
 import type { Cents } from "../cells";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../operations";
 import type { WriteRecord } from "../records";
@@ -73,21 +72,14 @@ export function startPreview(input: PreviewInput): PreviewState {
   };
 }
 
-export function languageOf(state: PreviewState) {
-  return state.context.language ?? "en";
-}
-
 /** Whether totals and items are told apart by company. */
 export function several(state: PreviewState): boolean {
   return listsSeveral(state.directory);
 }
 
-/** The company's name as the preview shows it. */
+/** The company's name as the preview shows it ("" for a company without a name). */
 export function nameOf(state: PreviewState, company: string): string {
-  return (
-    state.directory.entries.find((e) => e.key === company)?.name ||
-    translate(languageOf(state), "outbox.company.noCompany")
-  );
+  return state.directory.entries.find((e) => e.key === company)?.name ?? "";
 }
 
 /** The row that owns a record's key, or null. */

@@ -4,6 +4,7 @@
  */
 
 import type { Cents } from "../cells";
+import type { CompanyRefused } from "../companies/words";
 import type { OutboxOperation } from "../operations";
 import type { FieldProblem, WriteRequest } from "../requests";
 
@@ -16,8 +17,22 @@ export interface FundFacts {
   status: number;
 }
 
+/**
+ * A row's cells changed since its write was recorded: what each changed column (`columns`, the
+ * Outbox's column names, "operation" among them) held then and holds now. A company the write
+ * went to that has no name shows as "" in `before`.
+ */
+export interface CellChanges {
+  before: Record<string, string>;
+  now: Record<string, string>;
+  columns: readonly string[];
+}
+
 export interface Total {
-  /** The company's name, when the document has several (totals are then per company too). */
+  /**
+   * The company's name, when the document has several (totals are then per company too); "" for
+   * a company without a name.
+   */
   company?: string;
   operation: OutboxOperation;
   /** null for operations that move no money. */
@@ -43,13 +58,13 @@ export type Warning =
   /** The same request as a write not settled yet: it waits, sending nothing. */
   | { kind: "waitsForSame"; rowNumber: number; otherRow: number | null }
   /** Its key names a done or unsettled write whose cells it does not show (sorted, or copied and edited). */
-  | { kind: "sortedOrEdited"; rowNumber: number; sent: string }
+  | { kind: "sortedOrEdited"; rowNumber: number; sent: WriteRequest | string }
   /** Done typed or pasted on a row the add-on never wrote Done on: marked Refused, not sent. */
   | { kind: "doneNoKey"; rowNumber: number }
   /** Done shown without its key, on a row with that write's cells: its key is put back, nothing sent. */
   | { kind: "keyRestored"; rowNumber: number; doneAt: string }
   /** A done row whose cells were changed afterwards: nothing more is sent for it. */
-  | { kind: "editedDone"; rowNumber: number; doneAt: string; changes: string }
+  | { kind: "editedDone"; rowNumber: number; doneAt: string; changes: CellChanges }
   /** A done row whose State was cleared: restored, not sent. */
   | { kind: "restoreDone"; rowNumber: number; doneAt: string }
   /** Sending or Unknown typed on a row the add-on has no record of: marked Refused, not sent. */
@@ -67,7 +82,7 @@ export interface SameAs {
 
 /** A write that may move money: a pending row, or an interrupted one that may be sent again. */
 export interface MoneyItem {
-  /** The company's name, when the document has several. */
+  /** The company's name, when the document has several ("" for a company without a name). */
   company?: string;
   rowNumber: number;
   request: WriteRequest;
@@ -88,8 +103,8 @@ export interface ToSettle {
   request: WriteRequest;
   /** Until when it may still land (HH:mm in the spreadsheet's zone), when that is later than now. */
   waitingUntil: string | null;
-  /** The row's changes since it was sent ("" when none): then nothing new is sent for it in this run. */
-  changes: string;
+  /** The row's changes since it was sent (null when none): then nothing new is sent for it in this run. */
+  changes: CellChanges | null;
   /**
    * Done or Refused typed in the row's State: it settles the write, nothing sent, if reading the
    * fund cannot tell. Any editor can type it, so the confirmation names it and the run takes it
@@ -97,6 +112,18 @@ export interface ToSettle {
    */
   byHand?: "Done" | "Refused";
 }
+
+/**
+ * What keeps a row from being sent: the contract's checks of its cells (text already, as
+ * `requestFromRow` gives them), or the preview's own findings as data: its Company cell names no
+ * company, its Currency is not its fund's, a cell too long to record.
+ */
+export type RowProblem =
+  | FieldProblem
+  | { field: "company"; refused: CompanyRefused }
+  | { field: "currency"; typed: string; fundId: number; currency: string }
+  /** `field` is the Outbox column; `tooLong` its length. */
+  | { field: string; tooLong: number };
 
 export interface OutboxPreview {
   toSend: {
@@ -108,7 +135,7 @@ export interface OutboxPreview {
   }[];
   /** Writes left unsettled: checked against the service before anything on their fund is sent. */
   toSettle: ToSettle[];
-  invalid: { rowNumber: number; problems: FieldProblem[] }[];
+  invalid: { rowNumber: number; problems: RowProblem[] }[];
   totals: Total[];
   warnings: Warning[];
   /** Every write that may move money, rows in order, for the confirmation to name one by one. */

@@ -5,11 +5,10 @@
  */
 
 import { FIRST_COMPANY_KEY } from "../../company/model";
-import { describeChanges } from "../describe";
 import { changedColumns, inFlightUntil, isUnsettled, recordCompany } from "../records";
 import { requestCells } from "../rows";
 import { confirmationKey, confirmedAs } from "../run/confirmations";
-import { addTotal, confirm, currencyOf, languageOf, ownerOf, type PreviewState, stamp } from "./state";
+import { addTotal, confirm, currencyOf, ownerOf, type PreviewState, stamp } from "./state";
 import type { ToSettle } from "./types";
 
 export function previewUnsettled(state: PreviewState): void {
@@ -28,9 +27,9 @@ export function previewUnsettled(state: PreviewState): void {
       request: record.request,
       waitingUntil: until > now ? stamp(state, until).slice(11, 16) : null,
       changes:
-        row && record.cells
-          ? describeChanges(languageOf(state), record.cells, requestCells(row), changed)
-          : "",
+        row && record.cells && changed.length > 0
+          ? { before: record.cells, now: requestCells(row), columns: changed }
+          : null,
     };
     if (row && changed.length === 0 && (row.state === "Done" || row.state === "Refused")) {
       settle.byHand = row.state;

@@ -3,6 +3,7 @@
  * and the labels users pick them by, in English and Spanish.
  */
 import { LANGUAGES, type Language, type StringKey, translate } from "../i18n";
+import type { Said } from "../i18n/words";
 
 export const OUTBOX_OPERATIONS = [
   "createFund",
@@ -52,8 +53,21 @@ export type OutboxState = (typeof OUTBOX_STATES)[number];
 export type FundStatus = 1 | 2 | 3;
 export const FUND_STATUSES: readonly FundStatus[] = [1, 2, 3];
 
-function operationKey(operation: OutboxOperation): StringKey {
+/** The catalogue key of an operation's label (a cell's, a message's). */
+export function operationKey(operation: OutboxOperation): StringKey {
   return `outbox.op.${operation}` as StringKey;
+}
+
+/** The catalogue key of a state's label. */
+export function stateKey(state: OutboxState): StringKey {
+  return `outbox.state.${state}` as StringKey;
+}
+
+/** A fund status in words: its label's key, or its number when the contract does not list it. */
+export function fundStatusWords(status: number): Said | string {
+  return FUND_STATUSES.includes(status as FundStatus)
+    ? { say: `outbox.fundStatus.${status}` as StringKey }
+    : String(status);
 }
 
 export function operationLabel(language: Language, operation: OutboxOperation): string {
@@ -61,14 +75,13 @@ export function operationLabel(language: Language, operation: OutboxOperation): 
 }
 
 export function stateLabel(language: Language, state: OutboxState): string {
-  return translate(language, `outbox.state.${state}` as StringKey);
+  return translate(language, stateKey(state));
 }
 
 /** A status the contract does not list is named by its number. */
 export function fundStatusLabel(language: Language, status: number): string {
-  return FUND_STATUSES.includes(status as FundStatus)
-    ? translate(language, `outbox.fundStatus.${status}` as StringKey)
-    : String(status);
+  const words = fundStatusWords(status);
+  return typeof words === "string" ? words : translate(language, words.say);
 }
 
 function normalise(text: string): string {

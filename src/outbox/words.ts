@@ -9,9 +9,6 @@ import { formatCents, moneyText } from "../api/money";
 import { plainRefusal, plainText, type Refusal } from "../api/plain";
 import { formatCount, type Language, type StringKey, translate } from "../i18n";
 import { sayValue, type WordValue } from "../i18n/words";
-import { dayOf } from "../sheets/cells";
-import { fundStatusWords } from "./operations";
-import type { FundState } from "./snapshot";
 
 /** An amount in a message: cents, and the currency's code when known (then written first). */
 export interface Amount {
@@ -129,28 +126,25 @@ export interface FundView {
   lastMovements: { type: number; amount: string; date: string }[];
 }
 
+/** A fund as words: its amounts in cents and its status as words, the rest as it is. */
+export interface FundWords
+  extends Omit<FundView, "statusLabel" | "balance" | "deposits" | "charges" | "lastMovements"> {
+  statusLabel: OutboxValue;
+  deposits: number;
+  charges: number;
+  lastMovements: { type: number; amount: number; date: string }[];
+}
+
 /** A fund as the Fund sidebar shows it, its amounts and status in `language`. */
-export function fundView(fund: FundState, language: Language): FundView {
+export function sayFund(language: Language, fund: FundWords): FundView {
   const money = (cents: number) => formatCents(cents, { language, currency: fund.currency });
   return {
-    id: fund.id,
-    title: fund.title,
-    code: fund.code,
-    currency: fund.currency,
-    status: fund.status,
-    statusLabel: String(sayOne(language, fundStatusWords(fund.status))),
-    balance: money(fund.balance),
-    balanceCents: fund.balance,
+    ...fund,
+    statusLabel: String(sayOne(language, fund.statusLabel)),
+    balance: money(fund.balanceCents),
     deposits: money(fund.deposits),
     charges: money(fund.charges),
-    employeeId: fund.employeeId,
-    flexible: fund.flexible,
-    autoBlock: fund.record?.automaticBlock ?? false,
-    expirationDate: dayOf(fund.record?.expirationDate ?? ""),
-    lastMovements: fund.transactions
-      .slice(-5)
-      .reverse()
-      .map((t) => ({ type: t.type, amount: money(t.amount), date: dayOf(t.date) })),
+    lastMovements: fund.lastMovements.map((t) => ({ ...t, amount: money(t.amount) })),
   };
 }
 
@@ -164,6 +158,8 @@ export interface FormWords {
   details(words: OutboxWords, detail: string): string;
   /** A refusal of the service in plain words, its amounts in `currency` when known. */
   refusal(failure: Refusal, currency?: string): string;
+  /** A fund as the Fund sidebar shows it. */
+  fund(fund: FundWords): FundView;
 }
 
 /** The forms' words in `language`, the user's. */
@@ -173,5 +169,6 @@ export function formWords(language: Language): FormWords {
     details: (words, detail) =>
       plainText({ kind: null, message: sayOutbox(language, words), detail }, language),
     refusal: (failure, currency) => plainText(plainRefusal(failure, language, currency), language),
+    fund: (fund) => sayFund(language, fund),
   };
 }

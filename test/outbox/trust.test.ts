@@ -8,6 +8,7 @@ import { submitWrite } from "../../src/outbox/forms";
 import { previewText } from "../../src/outbox/preview";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { runOutbox } from "../../src/outbox/run";
+import { formWords } from "../../src/outbox/words";
 import { type FakeLedger, outboxCore, userRow } from "./fakes";
 
 function setup(rows: ReturnType<typeof userRow>[]) {
@@ -286,7 +287,14 @@ describe("the Outbox and the Fund sidebar share one record of each write", () =>
     const { ledger, sheet, clock, context, records } = setup([userRow("Withdraw", 1, { amount: "2.00" })]);
     ledger.faults.push({ endpoint: "deposit", when: "late", delayMs: 30_000 });
     const form = submitWrite(
-      { ...context, records, applyResult: () => {}, format: context.format, newKey: () => "form-1" },
+      {
+        ...context,
+        words: formWords("en"),
+        records,
+        applyResult: () => {},
+        format: context.format,
+        newKey: () => "form-1",
+      },
       "deposit",
       { Id: 1, DepositAmount: "3.00" },
     );
@@ -309,7 +317,14 @@ describe("the Outbox and the Fund sidebar share one record of each write", () =>
     ledger.faults.push({ endpoint: "deposit", when: "before" });
     runOutbox(context);
     const form = submitWrite(
-      { ...context, records, applyResult: () => {}, format: context.format, newKey: () => "form-2" },
+      {
+        ...context,
+        words: formWords("en"),
+        records,
+        applyResult: () => {},
+        format: context.format,
+        newKey: () => "form-2",
+      },
       "deposit",
       { Id: 1, DepositAmount: "4.00" },
     );

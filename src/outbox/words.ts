@@ -7,7 +7,7 @@
  */
 import { formatCents, moneyText } from "../api/money";
 import { plainRefusal, plainText, type Refusal } from "../api/plain";
-import { formatCount, type Language, type StringKey, translate } from "../i18n";
+import { formatCount, LANGUAGES, type Language, type StringKey, translate } from "../i18n";
 import { sayValue, type WordValue } from "../i18n/words";
 
 /** An amount in a message: cents, and the currency's code when known (then written first). */
@@ -53,6 +53,16 @@ export function sayParams(
 /** `words` in `language`. */
 export function sayOutbox(language: Language, words: OutboxWords): string {
   return translate(language, words.key, sayParams(language, words.params));
+}
+
+/** A label (an operation's, a state's, a status's) in `language`. */
+export function sayLabel(language: Language, label: OutboxValue): string {
+  return String(sayOne(language, label));
+}
+
+/** A label in every language the add-on speaks: what a cell written in any of them may hold. */
+export function inEveryLanguage(label: OutboxValue): string[] {
+  return LANGUAGES.map((language) => sayLabel(language, label));
 }
 
 /** Several words in `language`, joined by `separator`. */

@@ -57,6 +57,7 @@ import {
   runOutbox as runRows,
   type UnusableCompanyPort,
 } from "../outbox/run";
+import { auditWords, runWords } from "../outbox/run/words";
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
 import { sheetNamesFrom } from "../refresh/options";
@@ -209,10 +210,10 @@ export function openWriteSession(
   );
   const company = companyByKey(settingsStore().companies(), key) ?? null;
   // Each company's calls are audited under its name; the first company's as it always was.
-  const audit = writeAudit(log, language, key === FIRST_COMPANY_KEY ? firstCompany() : company);
+  const audit = writeAudit(log, auditWords(language), key === FIRST_COMPANY_KEY ? firstCompany() : company);
   const audits = new Map<string, WriteAudit>([[key, audit]]);
   const auditOf = (entry: CompanyEntry): WriteAudit => {
-    const found = audits.get(entry.key) ?? writeAudit(log, language, entry);
+    const found = audits.get(entry.key) ?? writeAudit(log, auditWords(language), entry);
     audits.set(entry.key, found);
     return found;
   };
@@ -634,6 +635,7 @@ function run(): RunSummary | null {
       }
       const done = runRows({
         ...session,
+        words: runWords(session.language),
         sheet: outboxSheetPort(sheet),
         records: session.records,
         newKey: () => runtime().uuid(),

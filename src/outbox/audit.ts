@@ -14,8 +14,8 @@ import {
   auditCompanyCell,
 } from "../audit/log";
 import { callAudit } from "../audit/observer";
-import { type Language, translate } from "../i18n";
-import { operationLabel } from "./operations";
+import type { Words } from "../i18n/words";
+import type { OutboxOperation } from "./operations";
 import { ENDPOINT_OF, targetOf, type WriteRequest } from "./requests";
 import type { AuditPort, WriteFailure } from "./write";
 
@@ -29,28 +29,34 @@ export interface WriteAudit {
   requests(): number;
 }
 
-/** What a write acts on and the money it moves, in the audit's own columns. */
+/** How the audit of writes says its rows in the user's words (./run/words.ts, `auditWords`). */
+export interface AuditWords {
+  say(words: Words): string;
+  /** An operation's label. */
+  operation(operation: OutboxOperation): string;
+}
+
+/** What a write acts on (as words) and the money it moves, in the audit's own columns. */
 export function writeTarget(
-  language: Language,
   request: WriteRequest,
   fund?: { title: string; currency: string },
-): Pick<AuditCall, "target" | "amountCents" | "currency"> {
+): { target: Words } & Pick<AuditCall, "amountCents" | "currency"> {
   switch (request.operation) {
     case "createFund":
       return {
-        target: translate(language, "audit.target.newFund", { name: request.name, id: request.employeeId }),
+        target: { key: "audit.target.newFund", params: { name: request.name, id: request.employeeId } },
         amountCents: request.amount,
         currency: request.currency,
       };
     case "markIntegrated":
     case "markNotIntegrated":
     case "setCustomStatus":
-      return { target: translate(language, "audit.target.report", { id: request.reportId }) };
+      return { target: { key: "audit.target.report", params: { id: request.reportId } } };
     default: {
       const name = request.operation === "updateFund" ? request.name : fund?.title;
-      const target = name
-        ? translate(language, "audit.target.fundNamed", { id: request.fundId, name })
-        : translate(language, "audit.target.fund", { id: request.fundId });
+      const target: Words = name
+        ? { key: "audit.target.fundNamed", params: { id: request.fundId, name } }
+        : { key: "audit.target.fund", params: { id: request.fundId } };
       return "amount" in request
         ? { target, amountCents: request.amount, currency: fund?.currency ?? "" }
         : { target };
@@ -59,12 +65,12 @@ export function writeTarget(
 }
 
 /** The audit's "Action" for a write: the operation in the user's words and its key. */
-export function writeAction(language: Language, request: WriteRequest, key: string): string {
-  return `${operationLabel(language, request.operation)} · ${key}`;
+export function writeAction(words: AuditWords, request: WriteRequest, key: string): string {
+  return `${words.operation(request.operation)} · ${key}`;
 }
 
-/** The audit of an Outbox run or a form's writes; each row names `company` when given. */
-export function writeAudit(log: AuditLog, language: Language, company?: AuditCompany | null): WriteAudit {
+/** The audit of an Outbox run or a form's writes, said by `words`; each row names `company` when given. */
+export function writeAudit(log: AuditLog, words: AuditWords, company?: AuditCompany | null): WriteAudit {
   let current: { key: string; request: WriteRequest; fund?: { title: string; currency: string } } | null =
     null;
   // A write's row is completed once the write path has judged the answer (a refusal the fund
@@ -89,10 +95,15 @@ export function writeAudit(log: AuditLog, language: Language, company?: AuditCom
     },
   };
   // Reads outside a write (the preview's, a fund's before its movement, a form's view): "Reads".
-  const reads = translate(language, "audit.reads.action");
+  const reads = words.say({ key: "audit.reads.action" });
+  // The target's words said, for the audit's column.
+  const said = (request: WriteRequest, fund?: { title: string; currency: string }) => {
+    const { target, ...money } = writeTarget(request, fund);
+    return { target: words.say(target), ...money };
+  };
   const calls = callAudit(
     judged,
-    () => (current ? writeAction(language, current.request, current.key) : reads),
+    () => (current ? writeAction(words, current.request, current.key) : reads),
     company,
     {
       // The row names the Outbox row or form the write is for, and its target even when the
@@ -102,7 +113,7 @@ export function writeAudit(log: AuditLog, language: Language, company?: AuditCom
           ? {
               ...call,
               recordId: call.recordId ?? targetOf(current.request),
-              ...writeTarget(language, current.request, current.fund),
+              ...said(current.request, current.fund),
             }
           : call,
     },
@@ -125,13 +136,13 @@ export function writeAudit(log: AuditLog, language: Language, company?: AuditCom
       note(entry) {
         log
           .begin({
-            action: `${writeAction(language, entry.request, entry.key)} · ${entry.message}`,
+            action: `${writeAction(words, entry.request, entry.key)} · ${entry.message}`,
             company: auditCompanyCell(company),
             method: "-",
             endpoint: ENDPOINT_OF[entry.request.operation],
             recordId: entry.recordId ?? targetOf(entry.request),
             // Not a call: no amount, so the column adds up to the money actually sent.
-            target: writeTarget(language, entry.request).target ?? "",
+            target: words.say(writeTarget(entry.request).target),
           })
           .complete({ outcome: "ok", message: entry.message, durationMs: 0 });
       },

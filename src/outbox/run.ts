@@ -26,11 +26,12 @@ export {
   type RowOutcome,
   type RunContext,
   type RunSummary,
+  type RunWords,
   type UnusableCompanyPort,
 } from "./run/context";
 export { type Likeness, likenessOf, mismatchOf, ownedRecords, ownersOfKeys } from "./run/ownership";
 export { companyPort } from "./run/ports";
-export { doneMessage } from "./run/send";
+export { doneWords } from "./run/send";
 
 /**
  * Runs the Outbox. The caller holds the document lock and asked for confirmation before taking

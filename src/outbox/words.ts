@@ -5,8 +5,9 @@
  * into records and audit notes as they go, through the port `formWords` makes here from the
  * user's language; the Fund sidebar's view of a fund is said here too.
  */
-import { formatCents, moneyText } from "../api/money";
+import { type FundTotals, formatCents, type Movement, moneyText } from "../api/money";
 import { plainRefusal, plainText, type Refusal } from "../api/plain";
+import { totalsAfterIssue } from "../api/validation";
 import { formatCount, LANGUAGES, type Language, type StringKey, translate } from "../i18n";
 import { sayValue, type WordValue } from "../i18n/words";
 
@@ -160,10 +161,13 @@ export function sayFund(language: Language, fund: FundWords): FundView {
 
 /**
  * How the sidebar forms say what they answer, keep in a write's record and note in the audit:
- * the port the forms' core takes instead of a language.
+ * the port the forms' core takes instead of a language, and their write path's (`WriteWords` of
+ * ./write.ts: `say` and `totalsAfter`).
  */
 export interface FormWords {
   say(words: OutboxWords): string;
+  /** Why a fund's totals after a movement could not be read exactly (the contract's check), or null. */
+  totalsAfter(field: string, totals: FundTotals, movement: Movement, amountCents: number): string | null;
   /** The plain sentence first, the service's own words after it ("Details: …"). */
   details(words: OutboxWords, detail: string): string;
   /** A refusal of the service in plain words, its amounts in `currency` when known. */
@@ -176,6 +180,8 @@ export interface FormWords {
 export function formWords(language: Language): FormWords {
   return {
     say: (words) => sayOutbox(language, words),
+    totalsAfter: (field, totals, movement, amountCents) =>
+      totalsAfterIssue(field, totals, movement, amountCents, language)?.message ?? null,
     details: (words, detail) =>
       plainText({ kind: null, message: sayOutbox(language, words), detail }, language),
     refusal: (failure, currency) => plainText(plainRefusal(failure, language, currency), language),

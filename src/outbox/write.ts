@@ -6,8 +6,9 @@
  */
 import type { ServiceReason } from "../api/errors";
 import type { MessageLanguage } from "../api/messages";
+import type { FundTotals, Movement } from "../api/money";
 import { totalsAfterIssue } from "../api/validation";
-import { translate } from "../i18n";
+import { say, type Words } from "../i18n/words";
 import { IDEMPOTENT_OPERATIONS, MONEY_OPERATIONS } from "./operations";
 import type { WriteRequest } from "./requests";
 import { AMOUNT_FIELD } from "./requests";
@@ -95,11 +96,24 @@ export type WriteEnd =
   | { status: "refused"; message: string; reason?: ServiceReason; snapshot: Snapshot }
   | { status: "unknown"; message: string; snapshot: Snapshot };
 
+/**
+ * How the write path says what it puts into a row, a form's answer and the audit as it goes: a
+ * write refused before sending, an answer that does not show the write, a verdict read. The
+ * Outbox run's words module makes it (./run/words.ts, `runWords`).
+ */
+export interface WriteWords {
+  say(words: Words): string;
+  /** Why a fund's totals after a movement could not be read exactly (the contract's check), or null. */
+  totalsAfter(field: string, totals: FundTotals, movement: Movement, amountCents: number): string | null;
+}
+
 export interface WriteContext {
   service: ServicePort;
   audit: AuditPort;
   now: () => Date;
-  /** For the messages of a write refused before sending; English when absent. */
+  /** Says the write path's messages (the Outbox run's); a sidebar form's context gives the field below. */
+  words?: WriteWords;
+  /** Without `words`, the language of those messages (the forms' older form); English when absent too. */
   language?: MessageLanguage;
   /** How those messages name a field (CheckOptions.fieldName); as the service does when absent. */
   fieldName?: (field: string) => string;
@@ -111,6 +125,17 @@ function failureOf(error: unknown): WriteFailure {
   if (isWriteFailure(error)) return error;
   // Anything else thrown while a request was in flight may have happened after sending.
   return { outcome: "unknown", message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The write path's words: the context's, else made from the older field (a form's context). */
+function wordsOf(context: WriteContext): WriteWords {
+  if (context.words) return context.words;
+  const lang = context.language ?? "en";
+  return {
+    say: (words) => say(lang, words),
+    totalsAfter: (field, totals, movement, amountCents) =>
+      totalsAfterIssue(field, totals, movement, amountCents, lang)?.message ?? null,
+  };
 }
 
 /** Reads what must be known before sending so that an interrupted write can be settled. */
@@ -129,14 +154,13 @@ export function takeSnapshot(
     // never be confirmed by reading the fund again.
     const deposit = request.operation === "deposit";
     const field = deposit ? AMOUNT_FIELD.deposit : AMOUNT_FIELD.withdraw;
-    const issue = totalsAfterIssue(
+    const issue = wordsOf(context).totalsAfter(
       context.fieldName?.(field) ?? field,
       { depositsCents: fund.deposits, withdrawalsCents: fund.charges, balanceCents: fund.balance },
       deposit ? "deposit" : "withdrawal",
       request.amount,
-      context.language ?? "en",
     );
-    if (issue) throw { outcome: "refused", message: issue.message } satisfies WriteFailure;
+    if (issue !== null) throw { outcome: "refused", message: issue } satisfies WriteFailure;
     snapshot.fund = markFund(fund, request);
   } else if (request.operation === "createFund") {
     snapshot.newFund = markNewFund(context.service.listFundsNewestFirst(1).funds);
@@ -190,11 +214,10 @@ function otherTarget(
   return {
     verdict: "cannotTell",
     otherFund: true,
-    message: translate(
-      context.language ?? "en",
-      "report" in target ? "outbox.msg.otherReport" : "outbox.msg.otherFund",
-      { id, differs: differs.join(", ") },
-    ),
+    message: wordsOf(context).say({
+      key: "report" in target ? "outbox.msg.otherReport" : "outbox.msg.otherFund",
+      params: { id, differs: differs.join(", ") },
+    }),
   };
 }
 
@@ -247,7 +270,7 @@ function answerMisses(context: WriteContext, snapshot: Snapshot, result: WriteRe
   const { request } = snapshot;
   if (!request || result.kind !== "fund") return null;
   const t = (key: "outbox.msg.answerWithoutMovement" | "outbox.msg.answerWithoutNewFund") =>
-    translate(context.language ?? "en", key, { id: result.fund.id });
+    wordsOf(context).say({ key, params: { id: result.fund.id } });
   if (snapshot.fund && MONEY_OPERATIONS.has(request.operation) && request.operation !== "createFund")
     return answerShowsMovement(snapshot.fund, result.fund, request)
       ? null
@@ -277,7 +300,7 @@ function checkedRefusal(context: WriteContext, snapshot: Snapshot, failure: Writ
           settleInterruptedWrite(context, snapshot).verdict === "notApplied"
     )
       return failure;
-    seen = translate(context.language ?? "en", "outbox.msg.refusedYetApplied");
+    seen = wordsOf(context).say({ key: "outbox.msg.refusedYetApplied" });
   } catch (error) {
     // A read refused outright (the fund gone) lets the refusal stand; one that failed on the
     // way (a timeout, a 5xx) shows nothing, so the outcome stays unknown.
@@ -307,13 +330,10 @@ function withoutIdentity(context: WriteContext, request: WriteRequest): Verdict 
   const id = report ? request.reportId : (request as { fundId: number }).fundId;
   return {
     verdict: "cannotTell",
-    message: translate(
-      context.language ?? "en",
-      report ? "outbox.msg.noReportIdentity" : "outbox.msg.noFundIdentity",
-      {
-        id,
-      },
-    ),
+    message: wordsOf(context).say({
+      key: report ? "outbox.msg.noReportIdentity" : "outbox.msg.noFundIdentity",
+      params: { id },
+    }),
   };
 }
 

@@ -397,187 +397,223 @@ export function applyCompanyChange(
   change: unknown,
   context: CompanyChangeContext,
 ): CompanyChangeResult {
-  const refuse = (...problems: Problem[]): CompanyChangeResult => ({
-    ok: false,
-    issues: problems.map(issueOf),
-  });
   const parsed = changeFrom(change);
   if (!parsed)
-    return refuse({
+    return refused({
       field: "change",
       rule: "request",
       key: "company.issue.request",
       params: { got: describeInput(change) },
     });
   if (parsed.rev !== companies.rev)
-    return refuse({ field: "rev", rule: "stale", key: "company.issue.stale" });
+    return refused({ field: "rev", rule: "stale", key: "company.issue.stale" });
+  if (parsed.kind === "add") return addCompany(companies, parsed, context);
 
-  const entries = companies.entries;
-  const listed = entries.filter((e) => !e.removed);
-  const done = (next: CompanyEntry[], key: CompanyKey): CompanyChangeResult => {
-    const live = next.filter((e) => !e.removed);
-    // Every name given so far stays remembered, the ones this change drops or forgets too.
-    const used = usedNames(companies.used, [...entries, ...next]);
-    if (!used)
-      return refuse({
-        field: "change",
-        rule: "maxNames",
-        key: "company.issue.tooManyNames",
-        params: { max: MAX_USED_NAMES },
-      });
-    return {
-      ok: true,
-      key,
-      companies: {
-        v: 1,
-        rev: companies.rev + 1,
-        several: companies.several || live.length > 1,
-        entries: next,
-        used,
-      },
-    };
-  };
-
-  if (parsed.kind === "add") {
-    const problems: Problem[] = [];
-    if (listed.length >= MAX_COMPANIES)
-      return refuse({
-        field: "change",
-        rule: "max",
-        key: "company.issue.tooMany",
-        params: { max: MAX_COMPANIES },
-      });
-    let base = entries;
-    // The first company may stay unnamed while alone: adding a second names it, in the same form.
-    const unnamed = listed.length === 1 && listed[0]?.name === "" ? listed[0] : undefined;
-    if (unnamed) {
-      if (!parsed.firstName?.trim())
-        problems.push({
-          field: "firstName",
-          rule: "required",
-          key: "company.issue.firstName",
-          params: { host: hostOf(unnamed.apiUrl) },
-        });
-      else {
-        const first = checkName(companies, parsed.firstName, unnamed.key, "firstName");
-        if (first.ok) base = entries.map((e) => (e.key === unnamed.key ? renamed(e, first.name) : e));
-        else problems.push(first.problem);
-      }
-    }
-    const name = checkName({ ...companies, entries: base }, parsed.name, null, "name");
-    if (!name.ok) problems.push(name.problem);
-    const url = checkServiceUrl(parsed.apiUrl, "apiUrl", { say: "settings.baseUrl" });
-    if (problems.length > 0 || !name.ok || !url.ok)
-      return {
-        ok: false,
-        issues: [...problems.map(issueOf), ...(url.ok ? [] : [url.issue])],
-      };
-    const key = madeKey(entries, context);
-    return done([...base, { key, name: name.name, apiUrl: url.value, formerNames: [] }], key);
-  }
-
-  const entry = entries.find((e) => e.key === parsed.key);
+  const entry = companies.entries.find((e) => e.key === parsed.key);
   if (!entry)
-    return refuse({
+    return refused({
       field: "key",
       rule: "unknown",
       key: "company.issue.unknown",
       params: { key: parsed.key.slice(0, 40) },
     });
-  const label = named(entry);
-  if (parsed.kind === "restore") {
-    if (!entry.removed)
-      return refuse({
-        field: "key",
-        rule: "notRemoved",
-        key: "company.issue.notRemoved",
-        params: { company: label },
-      });
-    if (listed.length >= MAX_COMPANIES)
-      return refuse({
-        field: "change",
-        rule: "max",
-        key: "company.issue.tooMany",
-        params: { max: MAX_COMPANIES },
-      });
-    // Its name is still its own unless the list was written by hand; checked all the same.
-    const problems: Problem[] = [];
-    if (entry.name !== "") {
-      const name = checkName(companies, entry.name, entry.key, "name");
-      if (!name.ok) problems.push(name.problem);
-    } else {
-      problems.push({
-        field: "name",
-        rule: "required",
-        key: "company.issue.nameRequired",
-        params: { max: MAX_COMPANY_NAME },
-      });
-    }
-    const unnamed = listed.find((e) => e.name === "");
-    if (unnamed)
+  if (parsed.kind === "restore") return restoreCompany(companies, entry);
+  if (entry.removed)
+    return refused({
+      field: "key",
+      rule: "removed",
+      key: "company.issue.removed",
+      params: { company: named(entry) },
+    });
+  switch (parsed.kind) {
+    case "rename":
+      return renameCompany(companies, entry, parsed.name);
+    case "repoint":
+      return repointCompany(companies, entry, parsed.apiUrl);
+    case "move":
+      return moveCompany(companies, entry, parsed.position);
+    case "remove":
+      return removeCompany(companies, entry, parsed.rows, context.now);
+  }
+}
+
+/** A change refused, with every problem found. */
+function refused(...problems: Problem[]): CompanyChangeResult {
+  return { ok: false, issues: problems.map(issueOf) };
+}
+
+const tooMany: Problem = {
+  field: "change",
+  rule: "max",
+  key: "company.issue.tooMany",
+  params: { max: MAX_COMPANIES },
+};
+
+/**
+ * The list after a change: `next` as its entries, its rev raised, `several` set once two are
+ * listed; refused when the names it would remember pass MAX_USED_NAMES.
+ */
+function changed(companies: Companies, next: CompanyEntry[], key: CompanyKey): CompanyChangeResult {
+  const live = next.filter((e) => !e.removed);
+  // Every name given so far stays remembered, the ones this change drops or forgets too.
+  const used = usedNames(companies.used, [...companies.entries, ...next]);
+  if (!used)
+    return refused({
+      field: "change",
+      rule: "maxNames",
+      key: "company.issue.tooManyNames",
+      params: { max: MAX_USED_NAMES },
+    });
+  return {
+    ok: true,
+    key,
+    companies: {
+      v: 1,
+      rev: companies.rev + 1,
+      several: companies.several || live.length > 1,
+      entries: next,
+      used,
+    },
+  };
+}
+
+/** The list with `entry` replaced by `next`, in its place. */
+function replaced(companies: Companies, entry: CompanyEntry, next: CompanyEntry): CompanyChangeResult {
+  return changed(
+    companies,
+    companies.entries.map((e) => (e.key === entry.key ? next : e)),
+    entry.key,
+  );
+}
+
+/** A new company at the end of the list, under a key made here; naming the first if unnamed. */
+function addCompany(
+  companies: Companies,
+  change: Extract<CompanyChange, { kind: "add" }>,
+  context: CompanyChangeContext,
+): CompanyChangeResult {
+  const entries = companies.entries;
+  const listed = entries.filter((e) => !e.removed);
+  const problems: Problem[] = [];
+  if (listed.length >= MAX_COMPANIES) return refused(tooMany);
+  let base = entries;
+  // The first company may stay unnamed while alone: adding a second names it, in the same form.
+  const unnamed = listed.length === 1 && listed[0]?.name === "" ? listed[0] : undefined;
+  if (unnamed) {
+    if (!change.firstName?.trim())
       problems.push({
         field: "firstName",
         rule: "required",
         key: "company.issue.firstName",
         params: { host: hostOf(unnamed.apiUrl) },
       });
-    if (problems.length > 0) return refuse(...problems);
-    const { removed: _removed, ...back } = entry;
-    return done(
-      entries.map((e) => (e.key === entry.key ? back : e)),
-      entry.key,
-    );
+    else {
+      const first = checkName(companies, change.firstName, unnamed.key, "firstName");
+      if (first.ok) base = entries.map((e) => (e.key === unnamed.key ? renamed(e, first.name) : e));
+      else problems.push(first.problem);
+    }
   }
-  if (entry.removed)
-    return refuse({
-      field: "key",
-      rule: "removed",
-      key: "company.issue.removed",
-      params: { company: label },
-    });
+  const name = checkName({ ...companies, entries: base }, change.name, null, "name");
+  if (!name.ok) problems.push(name.problem);
+  const url = checkServiceUrl(change.apiUrl, "apiUrl", { say: "settings.baseUrl" });
+  if (problems.length > 0 || !name.ok || !url.ok)
+    return {
+      ok: false,
+      issues: [...problems.map(issueOf), ...(url.ok ? [] : [url.issue])],
+    };
+  const key = madeKey(entries, context);
+  return changed(companies, [...base, { key, name: name.name, apiUrl: url.value, formerNames: [] }], key);
+}
 
-  switch (parsed.kind) {
-    case "rename": {
-      const name = checkName(companies, parsed.name, entry.key, "name");
-      if (!name.ok) return refuse(name.problem);
-      return done(
-        entries.map((e) => (e.key === entry.key ? renamed(e, name.name) : e)),
-        entry.key,
-      );
-    }
-    case "repoint": {
-      const url = checkServiceUrl(parsed.apiUrl, "apiUrl", { say: "settings.baseUrl" });
-      if (!url.ok) return { ok: false, issues: [url.issue] };
-      return done(
-        entries.map((e) => (e.key === entry.key ? { ...e, apiUrl: url.value } : e)),
-        entry.key,
-      );
-    }
-    case "move": {
-      const { position } = parsed;
-      if (!Number.isInteger(position) || position < 1 || position > listed.length)
-        return refuse({
-          field: "position",
-          rule: "position",
-          key: "company.issue.position",
-          params: { max: listed.length, got: Number.isFinite(position) ? position : "nothing" },
-        });
-      const order = listed.filter((e) => e.key !== entry.key);
-      order.splice(position - 1, 0, entry);
-      return done([...order, ...entries.filter((e) => e.removed)], entry.key);
-    }
-    case "remove": {
-      if (parsed.rows !== "keep" && parsed.rows !== "remove")
-        return refuse({
-          field: "rows",
-          rule: "oneOf",
-          key: "company.issue.rows",
-          params: { got: JSON.stringify(parsed.rows ?? null) },
-        });
-      if (listed.length <= 1)
-        return refuse({ field: "key", rule: "last", key: "company.issue.last", params: { company: label } });
-      const removed = { ...entry, removed: { at: context.now, rows: parsed.rows } };
-      return done(capRemoved(entries.map((e) => (e.key === entry.key ? removed : e))), entry.key);
-    }
+/** A removed company listed again, under its key and name, at its place in the list. */
+function restoreCompany(companies: Companies, entry: CompanyEntry): CompanyChangeResult {
+  const listed = companies.entries.filter((e) => !e.removed);
+  if (!entry.removed)
+    return refused({
+      field: "key",
+      rule: "notRemoved",
+      key: "company.issue.notRemoved",
+      params: { company: named(entry) },
+    });
+  if (listed.length >= MAX_COMPANIES) return refused(tooMany);
+  // Its name is still its own unless the list was written by hand; checked all the same.
+  const problems: Problem[] = [];
+  if (entry.name !== "") {
+    const name = checkName(companies, entry.name, entry.key, "name");
+    if (!name.ok) problems.push(name.problem);
+  } else {
+    problems.push({
+      field: "name",
+      rule: "required",
+      key: "company.issue.nameRequired",
+      params: { max: MAX_COMPANY_NAME },
+    });
   }
+  const unnamed = listed.find((e) => e.name === "");
+  if (unnamed)
+    problems.push({
+      field: "firstName",
+      rule: "required",
+      key: "company.issue.firstName",
+      params: { host: hostOf(unnamed.apiUrl) },
+    });
+  if (problems.length > 0) return refused(...problems);
+  const { removed: _removed, ...back } = entry;
+  return replaced(companies, entry, back);
+}
+
+function renameCompany(companies: Companies, entry: CompanyEntry, wanted: string): CompanyChangeResult {
+  const name = checkName(companies, wanted, entry.key, "name");
+  if (!name.ok) return refused(name.problem);
+  return replaced(companies, entry, renamed(entry, name.name));
+}
+
+function repointCompany(companies: Companies, entry: CompanyEntry, apiUrl: string): CompanyChangeResult {
+  const url = checkServiceUrl(apiUrl, "apiUrl", { say: "settings.baseUrl" });
+  if (!url.ok) return { ok: false, issues: [url.issue] };
+  return replaced(companies, entry, { ...entry, apiUrl: url.value });
+}
+
+/** `entry` at `position` among the listed companies (from 1); the removed ones stay last. */
+function moveCompany(companies: Companies, entry: CompanyEntry, position: number): CompanyChangeResult {
+  const listed = companies.entries.filter((e) => !e.removed);
+  if (!Number.isInteger(position) || position < 1 || position > listed.length)
+    return refused({
+      field: "position",
+      rule: "position",
+      key: "company.issue.position",
+      params: { max: listed.length, got: Number.isFinite(position) ? position : "nothing" },
+    });
+  const order = listed.filter((e) => e.key !== entry.key);
+  order.splice(position - 1, 0, entry);
+  return changed(companies, [...order, ...companies.entries.filter((e) => e.removed)], entry.key);
+}
+
+/** `entry` removed (kept to restore, with what becomes of its rows); never the last listed. */
+function removeCompany(
+  companies: Companies,
+  entry: CompanyEntry,
+  rows: "keep" | "remove",
+  now: number,
+): CompanyChangeResult {
+  if (rows !== "keep" && rows !== "remove")
+    return refused({
+      field: "rows",
+      rule: "oneOf",
+      key: "company.issue.rows",
+      params: { got: JSON.stringify(rows ?? null) },
+    });
+  if (companies.entries.filter((e) => !e.removed).length <= 1)
+    return refused({
+      field: "key",
+      rule: "last",
+      key: "company.issue.last",
+      params: { company: named(entry) },
+    });
+  const removed = { ...entry, removed: { at: now, rows } };
+  return changed(
+    companies,
+    capRemoved(companies.entries.map((e) => (e.key === entry.key ? removed : e))),
+    entry.key,
+  );
 }

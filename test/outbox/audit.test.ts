@@ -4,6 +4,7 @@ import type { CallEvent } from "../../src/api/client";
 import { type AuditSink, createAuditLog } from "../../src/audit/log";
 import { writeAudit } from "../../src/outbox/audit";
 import type { WriteRequest } from "../../src/outbox/requests";
+import { auditWords } from "../../src/outbox/run/words";
 import type { AuditRowSource } from "../../src/sheets/columns";
 
 function memoryLog(secrets: string[]) {
@@ -54,7 +55,7 @@ describe("the Outbox's audit rows", () => {
   it("name a named company as `Name (key)`, the write's row and a verdict's alike, no token in any", () => {
     const token = "tok-alpha-777";
     const { rows, log } = memoryLog([token]);
-    depositAndNote(writeAudit(log, "en", { key: "c7k2p0qx", name: "Alpha" }));
+    depositAndNote(writeAudit(log, auditWords("en"), { key: "c7k2p0qx", name: "Alpha" }));
     expect(rows.map((r) => [r.endpoint, r.company, r.outcome])).toEqual([
       ["depositMoneyToFund", "Alpha (c7k2p0qx)", "ok"],
       ["depositMoneyToFund", "Alpha (c7k2p0qx)", "ok"],
@@ -65,7 +66,7 @@ describe("the Outbox's audit rows", () => {
   it("leave the cell empty for a one-company document's unnamed company, or when none is given", () => {
     for (const company of [{ key: "c0", name: "" }, undefined]) {
       const { rows, log } = memoryLog([]);
-      depositAndNote(writeAudit(log, "en", company));
+      depositAndNote(writeAudit(log, auditWords("en"), company));
       expect(rows.map((r) => r.company)).toEqual(["", ""]);
     }
   });

@@ -13,6 +13,7 @@ import { type RecordStore, textRecordStore, type WriteRecord } from "../../src/o
 import type { WriteRequest } from "../../src/outbox/requests";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { type OutboxSheetPort, type RunContext, runOutbox } from "../../src/outbox/run";
+import { runWords } from "../../src/outbox/run/words";
 import { servicePort } from "../../src/outbox/service";
 import type { FundListItem, FundState, ReportState } from "../../src/outbox/snapshot";
 import type { AuditPort, ServicePort, WriteFailure, WriteResult } from "../../src/outbox/write";
@@ -392,7 +393,7 @@ export function runContext(
     service: ledger,
     audit,
     now: clock.now,
-    language: "en",
+    words: runWords("en"),
     format: formatUtc,
     newKey: () => {
       n += 1;

@@ -4,6 +4,7 @@ import { previewOutbox } from "../../src/outbox/preview";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { readOutboxRow } from "../../src/outbox/rows";
 import { outboxBudgetMs, runOutbox } from "../../src/outbox/run";
+import { runWords } from "../../src/outbox/run/words";
 import { ExecutionStopped, FakeAudit, FakeClock, FakeLedger, FakeSheet, runContext, userRow } from "./fakes";
 
 function setup(rows: ReturnType<typeof userRow>[]) {
@@ -112,7 +113,7 @@ describe("runOutbox: the happy path", () => {
       userRow("Retiro", 1, { amount: "12,50" }),
       userRow("Estado personalizado", 31, { customStatus: "s".repeat(21) }),
     ]);
-    runOutbox({ ...context, language: "es" });
+    runOutbox({ ...context, words: runWords("es") });
     expect(sheet.cell(2, "result")).toBe(
       'No enviado: Monto contiene una coma: escriba los montos con punto decimal y sin separador de miles, p. ej. 1234.50 (se recibió "12,50").',
     );
@@ -133,7 +134,7 @@ describe("runOutbox: the happy path", () => {
     expect(sheet.cell(2, "result")).toBe(
       "Could not check (fund 1 was not found when the run was confirmed, and it is in CLP: run the Outbox again to confirm it); left for the next run.",
     );
-    runOutbox({ ...context, ...confirmed, language: "es" });
+    runOutbox({ ...context, ...confirmed, words: runWords("es") });
     expect(sheet.cell(2, "result")).toContain(
       "el fondo 1 no se encontró cuando se confirmó la ejecución, y es en CLP: ejecute la Bandeja de salida otra vez para confirmarlo",
     );

@@ -4,10 +4,12 @@
  * Each case failed before the add-on kept its own record of each write outside the sheet.
  */
 import { describe, expect, it } from "vitest";
-import { submitWrite } from "../../src/outbox/forms";
+import { type FormContext, submitWrite } from "../../src/outbox/forms";
 import { previewText } from "../../src/outbox/preview";
+import type { RecordStore } from "../../src/outbox/records";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
-import { runOutbox } from "../../src/outbox/run";
+import { type RunContext, runOutbox } from "../../src/outbox/run";
+import { runWords } from "../../src/outbox/run/words";
 import { formWords } from "../../src/outbox/words";
 import { type FakeLedger, outboxCore, userRow } from "./fakes";
 
@@ -259,7 +261,7 @@ describe("amounts the add-on can write but not read back", () => {
       /^Refused: Amount: with this amount the fund.s Deposits would reach 10000000000999\.99, above 9999999999999\.99/,
     );
     const es = setup([userRow("Depósito", 1, { amount: "9999999999999.99" })]);
-    runOutbox({ ...es.context, language: "es" });
+    runOutbox({ ...es.context, words: runWords("es") });
     expect(es.ledger.sent).toEqual([]);
     expect(String(es.sheet.cell(2, "result"))).toMatch(/^Rechazado: Monto: con este monto el total /);
   });
@@ -282,22 +284,27 @@ describe("amounts the add-on can write but not read back", () => {
   });
 });
 
+/** A Fund sidebar's write context beside the run's: the same service, records and clock, in English. */
+function formContext(context: RunContext, records: RecordStore, key: string): FormContext {
+  return {
+    ...context,
+    records,
+    applyResult: () => {},
+    format: context.format,
+    newKey: () => key,
+    language: "en",
+    words: formWords("en"),
+  };
+}
+
 describe("the Outbox and the Fund sidebar share one record of each write", () => {
   it("a sidebar deposit still in flight holds the fund's Outbox rows; once settled, they are sent", () => {
     const { ledger, sheet, clock, context, records } = setup([userRow("Withdraw", 1, { amount: "2.00" })]);
     ledger.faults.push({ endpoint: "deposit", when: "late", delayMs: 30_000 });
-    const form = submitWrite(
-      {
-        ...context,
-        words: formWords("en"),
-        records,
-        applyResult: () => {},
-        format: context.format,
-        newKey: () => "form-1",
-      },
-      "deposit",
-      { Id: 1, DepositAmount: "3.00" },
-    );
+    const form = submitWrite(formContext(context, records, "form-1"), "deposit", {
+      Id: 1,
+      DepositAmount: "3.00",
+    });
     expect(form.kind).toBe("unknown");
     runOutbox(context);
     expect(sheet.cell(2, "state")).toBe("Pending");
@@ -316,18 +323,10 @@ describe("the Outbox and the Fund sidebar share one record of each write", () =>
     const { ledger, context, records } = setup([userRow("Deposit", 1, { amount: "4.00" })]);
     ledger.faults.push({ endpoint: "deposit", when: "before" });
     runOutbox(context);
-    const form = submitWrite(
-      {
-        ...context,
-        words: formWords("en"),
-        records,
-        applyResult: () => {},
-        format: context.format,
-        newKey: () => "form-2",
-      },
-      "deposit",
-      { Id: 1, DepositAmount: "4.00" },
-    );
+    const form = submitWrite(formContext(context, records, "form-2"), "deposit", {
+      Id: 1,
+      DepositAmount: "4.00",
+    });
     expect(form).toEqual({
       kind: "refused",
       message:

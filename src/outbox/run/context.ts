@@ -3,13 +3,17 @@
  * and audit) and what it returns (each row's outcome, the counts).
  */
 
-import type { Language } from "../../i18n";
+import type { Refusal } from "../../api/plain";
+import type { StringKey } from "../../i18n";
+import type { WordValue } from "../../i18n/words";
 import type { DateFormatter } from "../cells";
 import type { CellValue, OwnedCells } from "../columns";
-import type { CompanyDirectory } from "../companies";
+import type { CompanyDirectory, RowCompany } from "../companies";
 import type { OutboxState } from "../operations";
 import type { RecordStore } from "../records";
-import type { AuditPort, ServicePort, WriteContext, WriteResult } from "../write";
+import type { WriteRequest } from "../requests";
+import type { OutboxRow, RowContext, RowRequest } from "../rows";
+import type { AuditPort, ServicePort, WriteContext, WriteResult, WriteWords } from "../write";
 
 /** The Outbox sheet as a run needs it. Row numbers are 1-based; row 1 holds the headers. */
 export interface OutboxSheetPort {
@@ -38,6 +42,46 @@ export interface UnusableCompanyPort {
   unusable: string;
 }
 
+/** An amount as the run's words name it: cents, in a currency when it is known. */
+export interface Money {
+  cents: number;
+  currency?: string | null;
+}
+
+/** A message of the run as data: its key and values, an amount among them as `Money`. */
+export interface RunSaid {
+  key: StringKey;
+  params?: Record<string, WordValue | Money>;
+}
+
+/**
+ * How a run says what it writes into the rows (State, Result, Sent) and the audit as it goes,
+ * in the document's words (./words.ts, `runWords`, made where the run starts). The run builds
+ * the words; the helpers that still say a request, a row's changes, a refusal, a row's
+ * problems or its company are reached through here.
+ */
+export interface RunWords extends WriteWords {
+  say(words: RunSaid): string;
+  /** A State cell's label. */
+  state(shown: OutboxState): string;
+  /** A fund's status as a message names it. */
+  fundStatus(status: number): string;
+  /** A request as the rows show it, its amount in `currency` when known. */
+  request(request: WriteRequest, currency?: string): string;
+  /** How a row's `columns` changed from `before` to `now`. */
+  changes(before: Record<string, string>, now: Record<string, string>, columns: readonly string[]): string;
+  /** The service's refusal in plain words (its technical text when it gave no reason). */
+  refusal(refusal: Refusal, currency?: string): string;
+  /** A service field named by the Outbox's column it is typed into. */
+  field(field: string): string;
+  /** The request a row's cells make, or what keeps it from being sent, said in the run's words. */
+  rowRequest(row: OutboxRow, context: RowContext): RowRequest;
+  /** The company a row's Company cell names, or why it names none. */
+  rowCompany(row: OutboxRow, directory: CompanyDirectory): RowCompany;
+  /** A cell too long for a record: its column and length, as the message names them. */
+  tooLong(tooLong: { column: string; length: number }): { column: string; length: string };
+}
+
 export interface RunContext extends WriteContext {
   /**
    * The document's companies: each row's Company cell is resolved against them. Absent: the
@@ -52,7 +96,8 @@ export interface RunContext extends WriteContext {
   sheet: OutboxSheetPort;
   /** The add-on's own record of each write, outside the sheet. */
   records: RecordStore;
-  language: Language;
+  /** Says what the run writes as it goes. */
+  words: RunWords;
   format: DateFormatter;
   newKey: () => string;
   /** The administrator id used for writes (settings); null when none is set. */

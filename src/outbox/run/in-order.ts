@@ -7,7 +7,6 @@
  */
 
 import { FIRST_COMPANY_KEY } from "../../company/model";
-import { describeChanges } from "../describe";
 import { changedColumns, recordCompany, type WriteRecord } from "../records";
 import { type OutboxRow, requestCells } from "../rows";
 import type { RunContext } from "./context";
@@ -96,7 +95,7 @@ function keepDone(context: RunContext, state: RunState, row: OutboxRow, rec: Wri
       ? t("outbox.msg.doneEditedLater", {
           sent: desc,
           date,
-          changes: describeChanges(context.language, before, now, changed),
+          changes: context.words.changes(before, now, changed),
         })
       : row.state !== "Done"
         ? t("outbox.msg.doneRestored", { date })

@@ -4,7 +4,6 @@
  * it is not the same as a write still unsettled, and the confirmation showed it as it is now.
  */
 
-import { tooLongParams } from "../describe";
 import { blocks, cellTooLongToRecord } from "../records";
 import type { WriteRequest } from "../requests";
 import { type OutboxRow, requestCells } from "../rows";
@@ -38,7 +37,7 @@ export function sendNew(context: RunContext, state: RunState, row: OutboxRow): v
   const tooLong = cellTooLongToRecord(requestCells(row), built.ok ? built.request : undefined);
   if (tooLong) {
     // No record can hold it: refused with no key, so nothing stored and the run goes on.
-    const message = t("outbox.msg.cellTooLong", tooLongParams(context.language, tooLong));
+    const message = t("outbox.msg.cellTooLong", context.words.tooLong(tooLong));
     writeRow(context, row, "Refused", message, "");
     outcome(state, row.rowNumber, "Refused", message, "refused");
     return;

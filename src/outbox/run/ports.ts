@@ -5,8 +5,7 @@
  */
 
 import { type CompanyDirectory, FIRST_COMPANY_KEY, ONE_COMPANY } from "../../company/model";
-import { resolveRowCompany } from "../companies";
-import { fieldLabel, type OutboxRow } from "../rows";
+import type { OutboxRow } from "../rows";
 import type { AuditPort, ServicePort, WriteContext } from "../write";
 import type { CompanyPort, RunContext, UnusableCompanyPort } from "./context";
 import { type RunState, words } from "./state";
@@ -57,7 +56,7 @@ export function portOf(
 export function writingTo(context: RunContext, port: CompanyPort): WriteContext {
   return {
     ...context,
-    fieldName: (field: string) => fieldLabel(context.language, field),
+    fieldName: (field: string) => context.words.field(field),
     service: port.service,
     audit: port.audit,
   };
@@ -70,5 +69,5 @@ export function companyName(context: RunContext, key: string): string {
 
 /** The company a row's Company cell names, or why it names none. */
 export function companyOf(context: RunContext, row: OutboxRow) {
-  return resolveRowCompany(row, directoryOf(context), context.language);
+  return context.words.rowCompany(row, directoryOf(context));
 }

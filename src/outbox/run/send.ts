@@ -6,17 +6,13 @@
  */
 
 import { tolerate } from "../../api/errors";
-import { moneyText } from "../../api/money";
-import { plainWriteRefusal } from "../../api/plain";
-import type { Language, StringKey } from "../../i18n";
-import { fundStatusLabel } from "../operations";
 import { blocks, sendingRecord, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
-import { type OutboxRow, problemsText, requestCells, requestFromRow, typedCurrencyDiffers } from "../rows";
+import { type OutboxRow, problemsText, requestCells, typedCurrencyDiffers } from "../rows";
 import type { Snapshot } from "../snapshot";
 import { isWriteFailure, sendWrite, type WriteEnd, type WriteFailure, type WriteResult } from "../write";
 import { confirmationKey, FUND_NOT_FOUND } from "./confirmations";
-import type { CompanyPort, RunContext } from "./context";
+import type { CompanyPort, RunContext, RunSaid } from "./context";
 import { holdIn, landingMessage, waitForRow } from "./holds";
 import { writingTo } from "./ports";
 import { retireKey, writeRow } from "./sheet";
@@ -37,12 +33,11 @@ export function buildRequest(
   row: OutboxRow,
   port: Pick<CompanyPort, "adminId" | "adminIssue">,
 ): { ok: true; request: WriteRequest } | { ok: false; message: string } {
-  const built = requestFromRow(row, {
+  const built = context.words.rowRequest(row, {
     format: context.format,
     now: context.now(),
     adminId: port.adminId,
     adminIssue: port.adminIssue || null,
-    language: context.language,
   });
   return built.ok
     ? { ok: true, request: built.request }
@@ -121,7 +116,7 @@ export function send(
       // The service answered that the fund cannot be read (unknown id, no permission), or the
       // write would leave the fund unreadable: nothing was sent.
       const message = t("outbox.msg.refused", {
-        message: plainWriteRefusal(error, context.language),
+        message: context.words.refusal(error),
       });
       putRecord(context, state, {
         key,
@@ -187,7 +182,7 @@ function checkFund(
     throw new Error(
       t("outbox.msg.statusDiffers", {
         id: fund.id,
-        status: fundStatusLabel(context.language, fund.status),
+        status: context.words.fundStatus(fund.status),
       }),
     );
 }
@@ -235,11 +230,11 @@ function ended(
   };
   if (end.status === "done") {
     finishRecord(context, state, sending, "done");
-    mark("Done", doneMessage(t, end.result, request, context.language), "done");
+    mark("Done", context.words.say(doneWords(end.result, request)), "done");
     updateSheets(context, state, end.result, company);
   } else if (end.status === "refused") {
     finishRecord(context, state, sending, "refused");
-    const plain = plainWriteRefusal(end, context.language, end.snapshot.fund?.currency);
+    const plain = context.words.refusal(end, end.snapshot.fund?.currency);
     mark("Refused", t("outbox.msg.refused", { message: plain }), "refused");
   } else {
     putRecord(context, state, { ...sending, state: "unknown" });
@@ -271,20 +266,18 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A Done row's Result: the fund created, or the fund's balance, or the report marked. */
-export function doneMessage(
-  t: (key: StringKey, params?: Record<string, string | number>) => string,
-  result: WriteResult,
-  request: WriteRequest,
-  language: Language = "en",
-): string {
+/** A Done row's Result as words: the fund created, or the fund's balance, or the report marked. */
+export function doneWords(result: WriteResult, request: WriteRequest): RunSaid {
   if (result.kind === "fund" && request.operation === "createFund") {
-    return t("outbox.msg.createdFund", { id: result.fund.id });
+    return { key: "outbox.msg.createdFund", params: { id: result.fund.id } };
   }
-  if (result.kind === "report") return t("outbox.msg.doneReport", { id: result.report.id });
-  return t("outbox.msg.doneFund", {
-    id: result.fund.id,
-    balance: moneyText(result.fund.balance, result.fund.currency, language),
-    currency: result.fund.currency,
-  });
+  if (result.kind === "report") return { key: "outbox.msg.doneReport", params: { id: result.report.id } };
+  return {
+    key: "outbox.msg.doneFund",
+    params: {
+      id: result.fund.id,
+      balance: { cents: result.fund.balance, currency: result.fund.currency },
+      currency: result.fund.currency,
+    },
+  };
 }

@@ -6,10 +6,7 @@
  * by hand (and confirmed) settles it. Until then its fund or report is held.
  */
 
-import { moneyText } from "../../api/money";
 import { cellText } from "../cells";
-import { describeChanges } from "../describe";
-import { stateLabel } from "../operations";
 import {
   changedColumns,
   finishedRecord,
@@ -122,7 +119,7 @@ function changesOf(
     ? { ...requestCells(row), ...(moved ? { company: cellText(row.cells.company) } : {}) }
     : null;
   const changed = row && rec.cells ? changedColumns(before, nowCells as Record<string, string>) : [];
-  const changes = row && rec.cells ? describeChanges(context.language, before, nowCells ?? {}, changed) : "";
+  const changes = row && rec.cells ? context.words.changes(before, nowCells ?? {}, changed) : "";
   return { changed, changes };
 }
 
@@ -161,7 +158,7 @@ function cannotTell(
   if (row && (row.state === "Done" || row.state === "Refused")) {
     if (!takeConfirmed(state.confirmations, row, { byHand: rec.key, state: row.state }, company)) {
       const message = t("outbox.msg.byHandNotConfirmed", {
-        state: stateLabel(context.language, row.state),
+        state: context.words.state(row.state),
       });
       if (rec.state !== "unknown") putRecord(context, state, { ...rec, state: "unknown" });
       writeRow(context, row, row.state, message, rec.key, sent());
@@ -170,7 +167,7 @@ function cannotTell(
       return;
     }
     const message = t("outbox.msg.settledByHand", {
-      state: stateLabel(context.language, row.state),
+      state: context.words.state(row.state),
       date: day(context, nowMs(context)),
     });
     // Refused by hand may still have landed: it stays a "same as" candidate for a resend.
@@ -210,7 +207,7 @@ function applied(
   } else if (verdict.byCount && "amount" in request) {
     message = t("outbox.msg.appliedByCount", {
       movement: t(request.operation === "deposit" ? "outbox.movement.1" : "outbox.movement.2"),
-      amount: moneyText(request.amount, verdict.fund?.currency ?? r.mark?.currency, context.language),
+      amount: { cents: request.amount, currency: verdict.fund?.currency ?? r.mark?.currency },
       id: rec.fundId ?? "",
     });
   } else {

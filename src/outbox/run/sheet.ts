@@ -5,7 +5,7 @@
  */
 
 import type { CellValue } from "../columns";
-import { type OutboxState, stateLabel } from "../operations";
+import type { OutboxState } from "../operations";
 import { type OutboxRow, readOutboxRow } from "../rows";
 import type { OutboxSheetPort, RunContext } from "./context";
 import { dropRecord, type Item, identityOf, type RunState } from "./state";
@@ -52,7 +52,7 @@ export function writeRow(
   const rowNumber = locate(context.sheet, row, key);
   if (rowNumber === null) return;
   context.sheet.writeOwned(rowNumber, {
-    state: stateLabel(context.language, shown),
+    state: context.words.state(shown),
     result: message,
     time: context.now(),
     operationKey: key,

@@ -5,16 +5,15 @@
  * nothing else is shared between them.
  */
 
-import { type StringKey, translate } from "../../i18n";
+import type { StringKey } from "../../i18n";
 import { DATE_TIME } from "../cells";
 import { ONE_COMPANY } from "../companies";
-import { describeRequest } from "../describe";
 import type { OutboxState } from "../operations";
 import { finishedRecord, MAX_FINISHED_RECORDS, recordsToPrune, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
 import { type OutboxRow, readOutboxRow, requestCells } from "../rows";
 import { type Confirmations, countConfirmations } from "./confirmations";
-import type { CompanyPort, RunContext, RunSummary, UnusableCompanyPort } from "./context";
+import type { CompanyPort, RunContext, RunSaid, RunSummary, UnusableCompanyPort } from "./context";
 import { type CompanyKeyOf, companyKeys, ownedRecords, ownersOfKeys } from "./ownership";
 
 /** Which count of the summary a row's outcome adds to (null: none). */
@@ -164,10 +163,9 @@ export function outOfTime(context: RunContext, state: RunState): boolean {
   return true;
 }
 
-/** The catalogue's text in the run's language. */
+/** Words of the run (a key and its values), said by the run's `words` port. */
 export function words(context: RunContext) {
-  return (key: StringKey, params: Record<string, string | number> = {}) =>
-    translate(context.language, key, params);
+  return (key: StringKey, params: RunSaid["params"] = {}) => context.words.say({ key, params });
 }
 
 export function nowMs(context: RunContext): number {
@@ -191,8 +189,7 @@ export function sentTextIn(
   request: WriteRequest,
   company: string,
 ): string {
-  return describeRequest(
-    context.language,
+  return context.words.request(
     request,
     "fundId" in request ? state.currencies.get(`${company}|${request.fundId}`) : undefined,
   );

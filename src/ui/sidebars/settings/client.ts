@@ -367,6 +367,69 @@ function tokenSection(view: SettingsView, rerender: (v: SettingsView) => void): 
 
 function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void): HTMLElement {
   const s: ScheduleSidebarView = view.schedule;
+  const { frequency, hour, hourBox, triggerTime } = frequencyFields(s);
+  const feedback = el("div", { class: "status", role: "status", id: "schedule-feedback" });
+  const apply = el("button", { type: "button", id: "schedule-apply" }, t("settings.schedule.apply"));
+  apply.addEventListener("click", () => {
+    const input = scheduleInput(frequency.value, hour.value);
+    void busy(apply, t("settings.saving"), () => server.saveSchedule(input))
+      .then((next) => {
+        rerender({ ...view, schedule: next });
+        const node = document.getElementById("schedule-feedback");
+        if (node)
+          status(node, next.schedule.kind === "off" ? t("schedule.removed") : t("schedule.saved"), "ok");
+      })
+      .catch((err) => status(feedback, errorText(err), "error"));
+  });
+
+  return el(
+    "fieldset",
+    { id: "schedule" },
+    el("legend", {}, t("settings.section.schedule")),
+    scheduleSummary(s),
+    el(
+      "div",
+      { class: "field" },
+      el("label", { for: "f-schedule" }, t("settings.schedule.frequency")),
+      frequency,
+    ),
+    hourBox,
+    triggerTime,
+    apply,
+    refreshNowButton(view, rerender, feedback),
+    feedback,
+    ...preferenceFields(view, feedback),
+  );
+}
+
+/** The schedule as it is: what it does, whose it is, its next run, and a repair if one was made. */
+function scheduleSummary(s: ScheduleSidebarView): HTMLElement {
+  const summary = el(
+    "div",
+    { id: "schedule-summary" },
+    el("p", {}, s.label),
+    ...(s.owner ? [el("p", {}, t("schedule.owner", { owner: s.owner }))] : []),
+    ...(s.owner && !s.mine ? [el("p", { class: "hint" }, t("schedule.notOwner", { owner: s.owner }))] : []),
+    el(
+      "p",
+      { id: "schedule-next" },
+      s.nextRun ? t("schedule.next", { when: s.nextRunText || s.nextRun }) : t("schedule.next.none"),
+    ),
+  );
+  if (s.repaired) summary.append(el("p", { class: "status ok" }, t("schedule.repaired")));
+  return summary;
+}
+
+/**
+ * The frequency to choose, the hour (shown for a daily refresh only) and the line that says how
+ * much of the day's trigger time the chosen frequency would use, following the choice.
+ */
+function frequencyFields(s: ScheduleSidebarView): {
+  frequency: HTMLSelectElement;
+  hour: HTMLSelectElement;
+  hourBox: HTMLElement;
+  triggerTime: HTMLElement;
+} {
   const frequency = el("select", { id: "f-schedule" });
   const choices: Choice[] = [
     ["off", t("settings.schedule.off")],
@@ -403,40 +466,24 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
   };
   frequency.addEventListener("change", syncHour);
   syncHour();
-  const feedback = el("div", { class: "status", role: "status", id: "schedule-feedback" });
-  const apply = el("button", { type: "button", id: "schedule-apply" }, t("settings.schedule.apply"));
-  apply.addEventListener("click", () => {
-    const value = frequency.value;
-    const input =
-      value === "off"
-        ? { kind: "off" }
-        : value === "daily"
-          ? { kind: "daily", hour: Number(hour.value) }
-          : { kind: "hours", every: Number(value.split(":")[1]) };
-    void busy(apply, t("settings.saving"), () => server.saveSchedule(input))
-      .then((next) => {
-        rerender({ ...view, schedule: next });
-        const node = document.getElementById("schedule-feedback");
-        if (node)
-          status(node, next.schedule.kind === "off" ? t("schedule.removed") : t("schedule.saved"), "ok");
-      })
-      .catch((err) => status(feedback, errorText(err), "error"));
-  });
+  return { frequency, hour, hourBox, triggerTime };
+}
 
-  const summary = el(
-    "div",
-    { id: "schedule-summary" },
-    el("p", {}, s.label),
-    ...(s.owner ? [el("p", {}, t("schedule.owner", { owner: s.owner }))] : []),
-    ...(s.owner && !s.mine ? [el("p", { class: "hint" }, t("schedule.notOwner", { owner: s.owner }))] : []),
-    el(
-      "p",
-      { id: "schedule-next" },
-      s.nextRun ? t("schedule.next", { when: s.nextRunText || s.nextRun }) : t("schedule.next.none"),
-    ),
-  );
-  if (s.repaired) summary.append(el("p", { class: "status ok" }, t("schedule.repaired")));
+/** The schedule to save for a frequency chosen ("off", "hours:N" or "daily") and an hour. */
+function scheduleInput(frequency: string, hour: string) {
+  return frequency === "off"
+    ? { kind: "off" }
+    : frequency === "daily"
+      ? { kind: "daily", hour: Number(hour) }
+      : { kind: "hours", every: Number(frequency.split(":")[1]) };
+}
 
+/**
+ * Mail on a failed refresh, and the account type that sets the day's quota, with the quota
+ * below them: each saved as soon as it changes, the quota drawn again for the account type.
+ */
+function preferenceFields(view: SettingsView, feedback: HTMLElement): HTMLElement[] {
+  const s = view.schedule;
   const mail = el("input", { id: "f-mail", type: "checkbox" });
   mail.checked = s.mailOnFailure;
   const accountKind = el("select", { id: "f-account" });
@@ -476,7 +523,19 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
   };
   mail.addEventListener("change", savePreferences);
   accountKind.addEventListener("change", savePreferences);
+  return [
+    el("div", { class: "field check" }, mail, el("label", { for: "f-mail" }, t("settings.mail"))),
+    el("div", { class: "field" }, el("label", { for: "f-account" }, t("settings.quota")), accountKind),
+    quota,
+  ];
+}
 
+/** "Refresh now": runs the refresh piece after piece until done, then says how its run ended. */
+function refreshNowButton(
+  view: SettingsView,
+  rerender: (v: SettingsView) => void,
+  feedback: HTMLElement,
+): HTMLButtonElement {
   const refreshNow = el("button", { type: "button", id: "schedule-refresh-now" }, t("settings.refreshNow"));
   refreshNow.addEventListener("click", () => {
     // A refresh longer than one execution goes on from here, piece after piece: each call runs
@@ -503,27 +562,7 @@ function scheduleSection(view: SettingsView, rerender: (v: SettingsView) => void
       })
       .catch((err) => status(feedback, errorText(err), "error"));
   });
-
-  return el(
-    "fieldset",
-    { id: "schedule" },
-    el("legend", {}, t("settings.section.schedule")),
-    summary,
-    el(
-      "div",
-      { class: "field" },
-      el("label", { for: "f-schedule" }, t("settings.schedule.frequency")),
-      frequency,
-    ),
-    hourBox,
-    triggerTime,
-    apply,
-    refreshNow,
-    feedback,
-    el("div", { class: "field check" }, mail, el("label", { for: "f-mail" }, t("settings.mail"))),
-    el("div", { class: "field" }, el("label", { for: "f-account" }, t("settings.quota")), accountKind),
-    quota,
-  );
+  return refreshNow;
 }
 
 /**

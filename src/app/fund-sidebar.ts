@@ -26,6 +26,7 @@ import {
 } from "../outbox/forms";
 import { MONEY_OPERATIONS, type OutboxOperation } from "../outbox/operations";
 import { isUnsettled, recordCompany } from "../outbox/records";
+import { formWords } from "../outbox/words";
 import { type Companies, listedCompanies } from "../settings/companies";
 import type { SidebarCompany } from "../sheets/sidebar-company";
 import { companyOfSelectedRow, companyOfSubmission, companyOfTypedId } from "../sheets/words";
@@ -147,7 +148,7 @@ function fundSidebarView(input: unknown): FundSidebarView {
     try {
       const read = session.service.getFund(fundId);
       if (read.unreadableTotals !== undefined) error = read.unreadableTotals;
-      else fund = fundView(read, session.language);
+      else fund = fundView(session.language, read);
       if (remember) rememberShown([String(fundId)], company.key);
     } catch (err) {
       // Plain words first, the service's after them (src/api/plain.ts).
@@ -259,11 +260,11 @@ function submit(operation: OutboxOperation, raw: unknown): FormOutcome {
   // document lock for a money movement, so two calls with the same id (a double click, a
   // retried call) cannot both find it unused.
   const context = { ...formContext(session), requestId: submission.requestId };
-  const recent = recordedSubmissions(recentSubmissions(), session.records, context.by, session.language);
+  const recent = recordedSubmissions(recentSubmissions(), session.records, context.by, context.words);
   const outcome =
-    repeatedOutcome(recent, submission.requestId, session.language) ??
+    repeatedOutcome(recent, submission.requestId, context.words) ??
     underLock(operation, session.language, () =>
-      once(recent, submission.requestId, session.language, () =>
+      once(recent, submission.requestId, context.words, () =>
         submitWrite(context, operation, submission.fields),
       ),
     );
@@ -291,7 +292,13 @@ function underLock(operation: OutboxOperation, language: Language, send: () => F
 
 /** The form context of a write session: this execution's new keys, this user as the writer. */
 function formContext(session: WriteSession) {
-  return { ...session, newKey: () => runtime().uuid(), by: formWriter(), company: session.companyKey };
+  return {
+    ...session,
+    words: formWords(session.language),
+    newKey: () => runtime().uuid(),
+    by: formWriter(),
+    company: session.companyKey,
+  };
 }
 
 /**

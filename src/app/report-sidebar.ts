@@ -14,6 +14,7 @@ import { type Language, type StringKey, translate } from "../i18n";
 import { DATE_TIME } from "../outbox/cells";
 import { type FormOutcome, once, readSubmission, recordedSubmissions, submitWrite } from "../outbox/forms";
 import type { OutboxOperation } from "../outbox/operations";
+import { formWords } from "../outbox/words";
 import { isFailure } from "../refresh/engine";
 import { clientReader } from "../refresh/reader";
 import { type CompanyEntry, listedCompanies } from "../settings/companies";
@@ -270,8 +271,14 @@ function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
     const session = sessions.of(company);
     if (several && session.unusable)
       return { id, ...named, outcome: { kind: "refused", message: session.unusable.message } as FormOutcome };
-    const context = { ...session, newKey: () => runtime().uuid(), by: formWriter(), company };
-    const recent = recordedSubmissions(recentSubmissions(), session.records, context.by, session.language);
+    const context = {
+      ...session,
+      words: formWords(session.language),
+      newKey: () => runtime().uuid(),
+      by: formWriter(),
+      company,
+    };
+    const recent = recordedSubmissions(recentSubmissions(), session.records, context.by, context.words);
     const requestId =
       company === FIRST_COMPANY_KEY
         ? `${submission.requestId}-${id}`
@@ -279,7 +286,7 @@ function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
     return {
       id,
       ...named,
-      outcome: once(recent, requestId, session.language, () =>
+      outcome: once(recent, requestId, context.words, () =>
         submitWrite({ ...context, requestId }, operation, { ...submission.fields, Id: id }),
       ) as FormOutcome,
     };

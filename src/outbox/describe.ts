@@ -1,58 +1,80 @@
 /**
- * Writes in the user's words, for row messages, the preview and the confirmation: what a
- * request does ("Deposit 50.00 to fund 5010") and which of a row's cells changed since it was
- * sent ("Amount was changed from “50.00” to “70.00”").
+ * Writes as words, for row messages, the preview and the confirmation: what a request does
+ * ("Deposit 50.00 to fund 5010") and which of a row's cells changed since it was sent ("Amount
+ * was changed from “50.00” to “70.00”"), as data (`OutboxWords`) that ./words.ts says.
  */
-import { moneyText } from "../api/money";
-import { type Language, type StringKey, translate } from "../i18n";
+import type { Said } from "../i18n/words";
 import { headerKey, type OutboxColumn } from "./columns";
-import { fundStatusLabel } from "./operations";
+import { fundStatusWords } from "./operations";
 import type { WriteRequest } from "./requests";
+import {
+  type Count,
+  type OutboxWords,
+  type RequestDetail,
+  saidIn,
+  sayChanges,
+  sayDetails,
+  sayInFull,
+  sayOutbox,
+  sayTooLong,
+} from "./words";
 
 /** What a request does, in a short phrase; `currency` is added to amounts when known. */
-export function describeRequest(language: Language, request: WriteRequest, currency?: string | null): string {
-  const t = (key: StringKey, params: Record<string, string | number>) => translate(language, key, params);
-  const money = (cents: number, code?: string | null) => moneyText(cents, code, language);
+export function requestWords(request: WriteRequest, currency?: string | null): OutboxWords {
+  const money = (cents: number, code?: string | null) => ({ cents, currency: code });
   switch (request.operation) {
     case "deposit":
-      return t("outbox.describe.deposit", { amount: money(request.amount, currency), id: request.fundId });
+      return {
+        key: "outbox.describe.deposit",
+        params: { amount: money(request.amount, currency), id: request.fundId },
+      };
     case "withdraw":
-      return t("outbox.describe.withdraw", { amount: money(request.amount, currency), id: request.fundId });
+      return {
+        key: "outbox.describe.withdraw",
+        params: { amount: money(request.amount, currency), id: request.fundId },
+      };
     case "createFund":
-      return t("outbox.describe.createFund", {
-        name: request.name,
-        employee: request.employeeId,
-        amount: money(request.amount, request.currency),
-      });
+      return {
+        key: "outbox.describe.createFund",
+        params: {
+          name: request.name,
+          employee: request.employeeId,
+          amount: money(request.amount, request.currency),
+        },
+      };
     case "updateFund":
-      return t("outbox.describe.updateFund", { id: request.fundId });
+      return { key: "outbox.describe.updateFund", params: { id: request.fundId } };
     case "setFundStatus":
-      return t("outbox.describe.setFundStatus", {
-        id: request.fundId,
-        status: fundStatusLabel(language, request.status),
-      });
+      return {
+        key: "outbox.describe.setFundStatus",
+        params: { id: request.fundId, status: fundStatusWords(request.status) },
+      };
     case "markIntegrated":
-      return t("outbox.describe.markIntegrated", { id: request.reportId, code: request.code });
+      return {
+        key: "outbox.describe.markIntegrated",
+        params: { id: request.reportId, code: request.code },
+      };
     case "markNotIntegrated":
-      return t("outbox.describe.markNotIntegrated", { id: request.reportId });
+      return { key: "outbox.describe.markNotIntegrated", params: { id: request.reportId } };
     case "setCustomStatus":
-      return t("outbox.describe.setCustomStatus", { id: request.reportId, status: request.status });
+      return {
+        key: "outbox.describe.setCustomStatus",
+        params: { id: request.reportId, status: request.status },
+      };
   }
 }
 
 /**
  * A request's other fields, as its columns name them ("Fund code “V-1”, Flexible Yes"): with
- * `describeRequest`, everything a confirmation shows of a write that is about to be sent.
+ * `requestWords`, everything a confirmation shows of a write that is about to be sent.
  */
-export function requestDetails(language: Language, request: WriteRequest): string {
-  const label = (column: OutboxColumn) => translate(language, headerKey(column));
-  const out: string[] = [];
+export function requestDetailList(request: WriteRequest): RequestDetail[] {
+  const out: RequestDetail[] = [];
   const text = (column: OutboxColumn, value: string | undefined) => {
-    if (value !== undefined) out.push(`${label(column)} “${value}”`);
+    if (value !== undefined) out.push({ label: headerKey(column), text: value });
   };
   const flag = (column: OutboxColumn, value: boolean | undefined) => {
-    if (value !== undefined)
-      out.push(`${label(column)} ${translate(language, value ? "outbox.yes" : "outbox.no")}`);
+    if (value !== undefined) out.push({ label: headerKey(column), flag: value });
   };
   if (request.operation === "updateFund") text("fundName", request.name);
   if (request.operation === "createFund" || request.operation === "updateFund") {
@@ -65,45 +87,41 @@ export function requestDetails(language: Language, request: WriteRequest): strin
   }
   if (request.operation === "markIntegrated") text("integrationDate", request.date);
   if (request.operation === "setCustomStatus") text("customMessage", request.message);
-  return out.join(", ");
+  return out;
 }
 
 /** "Fund name holds 10,000 characters": a cell too long for a row's record, for its messages. */
-export function tooLongParams(
-  language: Language,
-  tooLong: { column: string; length: number },
-): { column: string; length: string } {
-  return {
-    column: translate(language, headerKey(tooLong.column as OutboxColumn)),
-    length: String(tooLong.length).replace(/\B(?=(\d{3})+(?!\d))/g, language === "es" ? "." : ","),
-  };
+export function tooLongValues(tooLong: { column: string; length: number }): { column: Said; length: Count } {
+  return { column: { say: headerKey(tooLong.column as OutboxColumn) }, length: { count: tooLong.length } };
 }
 
-/** What a request does and every field it sends, for the confirmation's list. */
-export function describeInFull(language: Language, request: WriteRequest, currency?: string | null): string {
-  const details = requestDetails(language, request);
-  return details === ""
-    ? describeRequest(language, request, currency)
-    : `${describeRequest(language, request, currency)}: ${details}`;
-}
-
-/** "Amount was changed from “50.00” to “70.00”", one clause per changed column, joined. */
-export function describeChanges(
-  language: Language,
+/** "Amount was changed from “50.00” to “70.00”", one clause per changed column. */
+export function changeWords(
   before: Record<string, string>,
   now: Record<string, string>,
   columns: readonly string[],
-): string {
-  return columns
-    .map((column) =>
-      translate(language, "outbox.msg.changed", {
-        column:
-          column === "operation"
-            ? translate(language, "outbox.col.operation")
-            : translate(language, headerKey(column as OutboxColumn)),
-        from: before[column] ?? "",
-        to: now[column] ?? "",
-      }),
-    )
-    .join("; ");
+): OutboxWords[] {
+  return columns.map((column) => ({
+    key: "outbox.msg.changed",
+    params: {
+      column: { say: column === "operation" ? "outbox.col.operation" : headerKey(column as OutboxColumn) },
+      from: before[column] ?? "",
+      to: now[column] ?? "",
+    },
+  }));
 }
+
+// The same, said at once: the forms the Outbox run's and preview's callers use.
+
+export const describeRequest = saidIn(requestWords, sayOutbox);
+export const requestDetails = saidIn(requestDetailList, sayDetails);
+export const tooLongParams = saidIn(tooLongValues, sayTooLong);
+/** What a request does and every field it sends, for the confirmation's list. */
+export const describeInFull = saidIn(
+  (request: WriteRequest, currency?: string | null) => ({
+    words: requestWords(request, currency),
+    details: requestDetailList(request),
+  }),
+  sayInFull,
+);
+export const describeChanges = saidIn(changeWords, sayChanges);

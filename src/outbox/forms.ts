@@ -4,14 +4,12 @@
  * send it through the same write path as the Outbox, and when the outcome is unknown read the
  * service once to say whether it was applied. Never re-sends by itself.
  */
-import { type Fund, formatCents } from "../api";
+import type { Fund } from "../api";
 import { tolerate } from "../api/errors";
-import { plainRefusal, plainText, type Refusal } from "../api/plain";
-import { type Language, type StringKey, translate } from "../i18n";
 import { dayOf } from "../sheets/cells";
 import { DATE_TIME, type DateFormatter } from "./cells";
-import { describeRequest } from "./describe";
-import { fundStatusLabel, IDEMPOTENT_OPERATIONS, type OutboxOperation } from "./operations";
+import { requestWords } from "./describe";
+import { fundStatusWords, IDEMPOTENT_OPERATIONS, type OutboxOperation } from "./operations";
 import {
   blocks,
   finishedRecord,
@@ -28,6 +26,15 @@ import { checkWrite, type FieldProblem, type ServiceInput, type WriteRequest } f
 import { writeFailureOf } from "./service";
 import { type FundState, shows } from "./snapshot";
 import {
+  type FormWords,
+  type FundView,
+  type FundWords,
+  type OutboxValue,
+  type OutboxWords,
+  saidIn,
+  sayFund,
+} from "./words";
+import {
   sendWrite,
   settleInterruptedWrite,
   type Verdict,
@@ -35,8 +42,11 @@ import {
   type WriteResult,
 } from "./write";
 
+export type { FundView } from "./words";
+
 export interface FormContext extends WriteContext {
-  language: Language;
+  /** How the form's answers, its records' and its audit notes say what happened (./words.ts). */
+  words: FormWords;
   adminId: number | null;
   /** Why `adminId` may not go with this user's writes (CheckOptions.adminIssue). */
   adminIssue?: string | null;
@@ -57,34 +67,14 @@ export interface FormContext extends WriteContext {
   company?: string;
 }
 
-/** A fund as a sidebar shows it: plain data only (google.script.run passes no Date). */
-export interface FundView {
-  id: number;
-  title: string;
-  code: string;
-  currency: string;
-  status: number;
-  statusLabel: string;
-  balance: string;
-  /** The balance in cents, for the form's confirmation (balance after) and warnings. */
-  balanceCents: number;
-  deposits: string;
-  charges: string;
-  employeeId: number;
-  flexible: boolean;
-  autoBlock: boolean;
-  expirationDate: string;
-  lastMovements: { type: number; amount: string; date: string }[];
-}
-
 export type FormOutcome =
   | { kind: "invalid"; problems: FieldProblem[] }
   | { kind: "done"; message: string; fund?: FundView }
   | { kind: "refused"; message: string }
   | { kind: "unknown"; applied: boolean | null; message: string; fund?: FundView };
 
-export function fundView(fund: FundState, language: Language): FundView {
-  const money = (cents: number) => formatCents(cents, { language, currency: fund.currency });
+/** A fund as words, for the Fund sidebar's view (./words.ts says it). */
+export function fundWords(fund: FundState): FundWords {
   const record: Fund | undefined = fund.record;
   return {
     id: fund.id,
@@ -92,11 +82,10 @@ export function fundView(fund: FundState, language: Language): FundView {
     code: fund.code,
     currency: fund.currency,
     status: fund.status,
-    statusLabel: fundStatusLabel(language, fund.status),
-    balance: money(fund.balance),
+    statusLabel: fundStatusWords(fund.status),
     balanceCents: fund.balance,
-    deposits: money(fund.deposits),
-    charges: money(fund.charges),
+    deposits: fund.deposits,
+    charges: fund.charges,
     employeeId: fund.employeeId,
     flexible: fund.flexible,
     autoBlock: record?.automaticBlock ?? false,
@@ -104,9 +93,12 @@ export function fundView(fund: FundState, language: Language): FundView {
     lastMovements: fund.transactions
       .slice(-5)
       .reverse()
-      .map((t) => ({ type: t.type, amount: money(t.amount), date: dayOf(t.date) })),
+      .map((t) => ({ type: t.type, amount: t.amount, date: dayOf(t.date) })),
   };
 }
+
+/** A fund as the Fund sidebar shows it, said at once (`fundWords` said by ./words.ts). */
+export const fundView = saidIn(fundWords, sayFund);
 
 /** The fields each form may send, in the service's names. */
 export const FORM_FIELDS: Record<OutboxOperation, readonly string[]> = {
@@ -185,8 +177,8 @@ export function settleBlockingWrites(
   request: WriteRequest,
   settled: string[] = [],
 ): { held: string | null; settled: string[] } {
-  const t = (key: StringKey, params: Record<string, string | number> = {}) =>
-    translate(context.language, key, params);
+  const say = (key: OutboxWords["key"], params: Record<string, OutboxValue> = {}) =>
+    context.words.say({ key, params });
   const now = context.now().getTime();
   const until = (record: WriteRecord) =>
     context.format(new Date(inFlightUntil(record)), DATE_TIME).slice(11, 16);
@@ -195,18 +187,22 @@ export function settleBlockingWrites(
     .filter((record) => blocks(record, request, context.company))
     .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const record of blocking) {
-    const sent = record.request
-      ? describeRequest(context.language, record.request, recordSnapshot(record).fund?.currency)
-      : record.operation;
+    const sent = sentWords(record);
     const onReport = record.request !== undefined && "reportId" in record.request;
     if (record.source === "outbox")
       return {
-        held: t(onReport ? "form.heldByOutboxReport" : "form.heldByOutbox", { sent, row: record.row ?? "?" }),
+        held: say(onReport ? "form.heldByOutboxReport" : "form.heldByOutbox", {
+          sent,
+          row: record.row ?? "?",
+        }),
         settled,
       };
     if (now < inFlightUntil(record))
       return {
-        held: t(onReport ? "form.heldByLandingReport" : "form.heldByLanding", { sent, until: until(record) }),
+        held: say(onReport ? "form.heldByLandingReport" : "form.heldByLanding", {
+          sent,
+          until: until(record),
+        }),
         settled,
       };
     if (record.checkFund !== undefined) return { held: checkFundHeld(context, record), settled };
@@ -215,7 +211,7 @@ export function settleBlockingWrites(
       record.request &&
       context.audit.note({ key: record.key, request: record.request, message, recordId: recordId ?? null });
     if (verdict.verdict === "applied") {
-      const message = t("form.settledApplied", { sent });
+      const message = say("form.settledApplied", { sent });
       settled.push(message);
       note(message, verdict.createdFundId ?? verdict.fund?.id ?? null);
       finishFormWrite(context, record, "done", message);
@@ -224,7 +220,7 @@ export function settleBlockingWrites(
       // and the next refresh writes it.
       if (fund) tolerate("derived only", () => context.applyResult({ kind: "fund", fund }), undefined);
     } else if (verdict.verdict === "notApplied" || verdict.verdict === "resend") {
-      const message = t("form.settledNotApplied", { sent });
+      const message = say("form.settledNotApplied", { sent });
       settled.push(message);
       note(message);
       finishFormWrite(context, record, "refused", message);
@@ -233,7 +229,7 @@ export function settleBlockingWrites(
       // account): nothing is concluded, the record stays as it is, to be settled by a read of
       // the company's own account; the fund or report stays held meanwhile.
       note(verdict.message);
-      return { held: t("form.heldOtherAccount", { sent, message: verdict.message }), settled };
+      return { held: say("form.heldOtherAccount", { sent, message: verdict.message }), settled };
     } else {
       // Only a person can tell, and a form has no row to type it in: its writer is told, and
       // the fund stays held until they acknowledge having checked it (acknowledgeCheckedWrite).
@@ -268,14 +264,18 @@ function settleFormWrite(context: FormContext, record: WriteRecord): Verdict {
 
 /** Why a fund waits for a form write only a person can settle: told to its writer, or to a colleague. */
 function checkFundHeld(context: FormContext, record: WriteRecord): string {
-  const sent = record.request
-    ? describeRequest(context.language, record.request, recordSnapshot(record).fund?.currency)
-    : record.operation;
   const mine = record.by !== undefined && record.by === context.by;
-  return translate(context.language, mine ? "form.heldCannotTell" : "form.heldByColleague", {
-    sent,
-    message: record.checkFund ?? "",
+  return context.words.say({
+    key: mine ? "form.heldCannotTell" : "form.heldByColleague",
+    params: { sent: sentWords(record), message: record.checkFund ?? "" },
   });
+}
+
+/** What a recorded write sent, as words (its operation's name when the record keeps no request). */
+function sentWords(record: WriteRecord): OutboxValue {
+  return record.request
+    ? requestWords(record.request, recordSnapshot(record).fund?.currency)
+    : record.operation;
 }
 
 /**
@@ -312,7 +312,7 @@ export function checksToAcknowledge(
     .map((r) => ({
       key: r.key,
       sent: r.request
-        ? describeRequest(context.language, r.request, recordSnapshot(r).fund?.currency)
+        ? context.words.say(requestWords(r.request, recordSnapshot(r).fund?.currency))
         : r.operation,
       message: r.checkFund ?? "",
     }));
@@ -323,17 +323,15 @@ export function checksToAcknowledge(
  * goes (noted in the audit) and the fund is no longer held. Anyone else is refused.
  */
 export function acknowledgeCheckedWrite(context: FormContext, key: string): FormOutcome {
-  const t = (k: StringKey, params: Record<string, string | number> = {}) =>
-    translate(context.language, k, params);
+  const say = (k: OutboxWords["key"], params: Record<string, OutboxValue> = {}) =>
+    context.words.say({ key: k, params });
   const record = context.records.get(key);
   if (record?.source !== "form" || !isUnsettled(record) || record.checkFund === undefined)
-    return { kind: "refused", message: t("form.acknowledge.none") };
-  const sent = record.request
-    ? describeRequest(context.language, record.request, recordSnapshot(record).fund?.currency)
-    : record.operation;
+    return { kind: "refused", message: say("form.acknowledge.none") };
+  const sent = sentWords(record);
   if (record.by === undefined || record.by !== context.by)
-    return { kind: "refused", message: t("form.heldByColleague", { sent, message: record.checkFund }) };
-  const message = t("form.acknowledge.done", { sent });
+    return { kind: "refused", message: say("form.heldByColleague", { sent, message: record.checkFund }) };
+  const message = say("form.acknowledge.done", { sent });
   if (record.request) context.audit.note({ key, request: record.request, message, recordId: null });
   context.records.remove(key);
   return { kind: "done", message };
@@ -349,13 +347,12 @@ export function submitWrite(
   operation: OutboxOperation,
   fields: ServiceInput,
 ): FormOutcome {
-  const t = (key: StringKey, params: Record<string, string | number> = {}) =>
-    translate(context.language, key, params);
+  const { words } = context;
   // The plain sentence first, the service's own words after it (src/api/plain.ts).
-  const details = (message: string, detail: string) =>
-    plainText({ kind: null, message, detail }, context.language);
-  const refusal = (failure: Refusal, currency?: string) =>
-    plainText(plainRefusal(failure, context.language, currency), context.language);
+  const details = (key: OutboxWords["key"], detail: string, params?: Record<string, OutboxValue>) =>
+    words.details({ key, ...(params ? { params } : {}) }, detail);
+  // Amounts are read as typed in the write's language (a decimal comma in Spanish), as its
+  // checks' messages are written.
   const checked = checkWrite(operation, fields, {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
@@ -372,7 +369,7 @@ export function submitWrite(
     settling = settleBlockingWrites(context, request, settled);
   } catch (error) {
     // What was settled before the read failed is told: it changed the records.
-    const failed = t(settled.length === 0 ? "form.notSentPlain" : "form.notSentAfterSettled");
+    const failed = settled.length === 0 ? "form.notSentPlain" : "form.notSentAfterSettled";
     return {
       kind: "refused",
       message: [...settled, details(failed, writeFailureOf(error).message)].join(" "),
@@ -385,7 +382,8 @@ export function submitWrite(
   // the user reads what became of it first (the form may still show the same amount), and
   // presses again knowingly.
   const keep = !IDEMPOTENT_OPERATIONS.has(operation);
-  if (keep && notice !== "") return { kind: "refused", message: `${notice} ${t("form.settledNotSent")}` };
+  if (keep && notice !== "")
+    return { kind: "refused", message: `${notice} ${words.say({ key: "form.settledNotSent" })}` };
   const key = context.newKey();
   let sending: WriteRecord | null = null;
   let end: ReturnType<typeof sendWrite>;
@@ -408,15 +406,15 @@ export function submitWrite(
     // Reading the fund before sending failed: nothing was sent.
     const failure = writeFailureOf(error);
     return failure.outcome === "refused"
-      ? { kind: "refused", message: refusal(failure) }
-      : { kind: "refused", message: details(t("form.notSentPlain"), failure.message) };
+      ? { kind: "refused", message: words.refusal(failure) }
+      : { kind: "refused", message: details("form.notSentPlain", failure.message) };
   }
   const record = sending as WriteRecord | null;
   const withNotice = (message: string) => (notice === "" ? message : `${notice} ${message}`);
   // A status change, update or mark leaves no finished record (sending it again moves nothing);
   // a money movement or fund creation (`keep`) keeps one with its answer, for a repeated request id.
   if (end.status === "done") {
-    const message = withNotice(doneText(context.language, end.result, request));
+    const message = withNotice(words.say(doneWords(end.result, request)));
     // Finished right after the send: an execution stopped before this leaves the record
     // unsettled, so the call retried or a new click waits for it to be settled, never moving
     // the money twice.
@@ -431,7 +429,7 @@ export function submitWrite(
     return { kind: "done", message, ...fundOf(end.result, context) };
   }
   if (end.status === "refused") {
-    const message = withNotice(refusal(end, end.snapshot.fund?.currency));
+    const message = withNotice(words.refusal(end, end.snapshot.fund?.currency));
     if (record) {
       if (keep) finishFormWrite(context, record, "refused", message);
       else context.records.remove(record.key);
@@ -439,7 +437,7 @@ export function submitWrite(
     return { kind: "refused", message };
   }
   if (!record) {
-    return { kind: "unknown", applied: null, message: details(t("form.unknownReportPlain"), end.message) };
+    return { kind: "unknown", applied: null, message: details("form.unknownReportPlain", end.message) };
   }
   // It may still land: remember it, and settle it only once that can no longer happen.
   context.records.put({ ...(record as WriteRecord), state: "unknown" });
@@ -449,29 +447,27 @@ export function submitWrite(
     applied: null,
     message: withNotice(
       details(
-        t("reportId" in request ? "form.unknownWaitingReportPlain" : "form.unknownWaitingPlain", {
-          sent: describeRequest(context.language, request, end.snapshot.fund?.currency),
-          until,
-        }),
+        "reportId" in request ? "form.unknownWaitingReportPlain" : "form.unknownWaitingPlain",
         end.message,
+        { sent: requestWords(request, end.snapshot.fund?.currency), until },
       ),
     ),
   };
 }
 
 function fundOf(result: WriteResult, context: FormContext): { fund?: FundView } {
-  return result.kind === "fund" ? { fund: fundView(result.fund, context.language) } : {};
+  return result.kind === "fund" ? { fund: context.words.fund(fundWords(result.fund)) } : {};
 }
 
-function doneText(language: Language, result: WriteResult, request: WriteRequest): string {
-  if (result.kind === "report") return translate(language, "form.done.report", { id: result.report.id });
-  if (request.operation === "createFund") {
-    return translate(language, "form.done.created", { id: result.fund.id, employee: request.employeeId });
-  }
-  return translate(language, "form.done.fund", {
-    id: result.fund.id,
-    balance: formatCents(result.fund.balance, { language, currency: result.fund.currency }),
-  });
+/** What a form's write did, as its answer says. */
+export function doneWords(result: WriteResult, request: WriteRequest): OutboxWords {
+  if (result.kind === "report") return { key: "form.done.report", params: { id: result.report.id } };
+  if (request.operation === "createFund")
+    return { key: "form.done.created", params: { id: result.fund.id, employee: request.employeeId } };
+  return {
+    key: "form.done.fund",
+    params: { id: result.fund.id, balance: { cents: result.fund.balance, currency: result.fund.currency } },
+  };
 }
 
 /** Results of recent form submissions by request id, so that a double send shows the first result. */
@@ -489,13 +485,13 @@ export function recordedOutcome(
   records: RecordStore,
   by: string,
   requestId: string,
-  language: Language,
+  words: FormWords,
 ): FormOutcome | "pending" | null {
   const record = records.all().find((r) => r.source === "form" && r.requestId === requestId && r.by === by);
   if (!record) return null;
   if (isUnsettled(record)) return "pending";
   // Settled by an Outbox run, which gives no form's answer: said as a form sent already.
-  const message = record.answer ?? translate(language, "form.duplicate");
+  const message = record.answer ?? words.say({ key: "form.duplicate" });
   return record.state === "done" ? { kind: "done", message } : { kind: "refused", message };
 }
 
@@ -508,10 +504,10 @@ export function recordedSubmissions(
   cache: RecentSubmissions,
   records: RecordStore,
   by: string,
-  language: Language,
+  words: FormWords,
 ): RecentSubmissions {
   return {
-    get: (requestId) => recordedOutcome(records, by, requestId, language) ?? cache.get(requestId),
+    get: (requestId) => recordedOutcome(records, by, requestId, words) ?? cache.get(requestId),
     put: (requestId, value) => cache.put(requestId, value),
   };
 }
@@ -520,11 +516,11 @@ export function recordedSubmissions(
 export function repeatedOutcome(
   recent: RecentSubmissions,
   requestId: string,
-  language: Language,
+  words: FormWords,
 ): (FormOutcome & { repeated: true }) | null {
   const previous = recent.get(requestId);
   if (previous === "pending")
-    return { kind: "unknown", applied: null, message: translate(language, "form.sending"), repeated: true };
+    return { kind: "unknown", applied: null, message: words.say({ key: "form.sending" }), repeated: true };
   return previous ? { ...previous, repeated: true } : null;
 }
 
@@ -532,10 +528,10 @@ export function repeatedOutcome(
 export function once(
   recent: RecentSubmissions,
   requestId: string,
-  language: Language,
+  words: FormWords,
   send: () => FormOutcome,
 ): FormOutcome & { repeated?: boolean } {
-  const repeated = repeatedOutcome(recent, requestId, language);
+  const repeated = repeatedOutcome(recent, requestId, words);
   if (repeated) return repeated;
   recent.put(requestId, "pending");
   const outcome = send();

@@ -2,7 +2,9 @@
  * The operations an Outbox row (or a sidebar form) can ask for, the states a row goes through,
  * and the labels users pick them by, in English and Spanish.
  */
-import { LANGUAGES, type Language, type StringKey, translate } from "../i18n";
+import type { StringKey } from "../i18n";
+import type { Said } from "../i18n/words";
+import { inEveryLanguage, type OutboxValue, saidIn, sayLabel } from "./words";
 
 export const OUTBOX_OPERATIONS = [
   "createFund",
@@ -52,24 +54,32 @@ export type OutboxState = (typeof OUTBOX_STATES)[number];
 export type FundStatus = 1 | 2 | 3;
 export const FUND_STATUSES: readonly FundStatus[] = [1, 2, 3];
 
-function operationKey(operation: OutboxOperation): StringKey {
+/** The catalogue key of an operation's label (a cell's, a message's). */
+export function operationKey(operation: OutboxOperation): StringKey {
   return `outbox.op.${operation}` as StringKey;
 }
 
-export function operationLabel(language: Language, operation: OutboxOperation): string {
-  return translate(language, operationKey(operation));
+/** The catalogue key of a state's label. */
+export function stateKey(state: OutboxState): StringKey {
+  return `outbox.state.${state}` as StringKey;
 }
 
-export function stateLabel(language: Language, state: OutboxState): string {
-  return translate(language, `outbox.state.${state}` as StringKey);
-}
-
-/** A status the contract does not list is named by its number. */
-export function fundStatusLabel(language: Language, status: number): string {
+/** A fund status in words: its label's key, or its number when the contract does not list it. */
+export function fundStatusWords(status: number): Said | string {
   return FUND_STATUSES.includes(status as FundStatus)
-    ? translate(language, `outbox.fundStatus.${status}` as StringKey)
+    ? { say: `outbox.fundStatus.${status}` as StringKey }
     : String(status);
 }
+
+// Labels said at once, in the language given first: a cell's, a dropdown's, a message's.
+
+export const operationLabel = saidIn(
+  (operation: OutboxOperation): Said => ({ say: operationKey(operation) }),
+  sayLabel,
+);
+export const stateLabel = saidIn((state: OutboxState): Said => ({ say: stateKey(state) }), sayLabel);
+/** A status the contract does not list is named by its number. */
+export const fundStatusLabel = saidIn(fundStatusWords, sayLabel);
 
 function normalise(text: string): string {
   return text
@@ -80,16 +90,15 @@ function normalise(text: string): string {
     .replace(/\s+/g, " ");
 }
 
-/** A reader of labels in either language, its table built on first use (not on every load). */
-function lookup<T>(values: readonly T[], labelsOf: (language: Language, value: T) => string[]) {
+/** A reader of labels in every language, its table built on first use (not on every load). */
+function lookup<T>(values: readonly T[], labelsOf: (value: T) => OutboxValue[]) {
   let table: Map<string, T> | null = null;
   return (text: string): T | null => {
     if (!table) {
       table = new Map<string, T>();
       for (const value of values) {
-        for (const language of LANGUAGES) {
-          for (const label of labelsOf(language, value)) table.set(normalise(label), value);
-        }
+        for (const label of labelsOf(value))
+          for (const said of inEveryLanguage(label)) table.set(normalise(said), value);
       }
     }
     return table.get(normalise(text)) ?? null;
@@ -100,21 +109,18 @@ function lookup<T>(values: readonly T[], labelsOf: (language: Language, value: T
  * The operation named by a cell: its label in either language, the verb earlier versions
  * offered for it (cells and dropdowns of existing sheets hold those), or its own name.
  */
-export const parseOperation = lookup(OUTBOX_OPERATIONS, (language, op) => [
-  operationLabel(language, op),
-  translate(language, `outbox.formerOp.${op}` as StringKey),
+export const parseOperation = lookup(OUTBOX_OPERATIONS, (op) => [
+  { say: operationKey(op) },
+  { say: `outbox.formerOp.${op}` as StringKey },
   op,
 ]);
 
 /** The state written in a cell, in either language; an empty cell is Pending. */
-const stateByLabel = lookup(OUTBOX_STATES, (language, state) => [stateLabel(language, state), state]);
+const stateByLabel = lookup(OUTBOX_STATES, (state) => [{ say: stateKey(state) }, state]);
 export function parseState(text: string): OutboxState | null {
   if (text.trim() === "") return "Pending";
   return stateByLabel(text);
 }
 
 /** A fund status from a label in either language or its number (1 open, 2 closed, 3 blocked). */
-export const parseFundStatus = lookup(FUND_STATUSES, (language, status) => [
-  fundStatusLabel(language, status),
-  String(status),
-]);
+export const parseFundStatus = lookup(FUND_STATUSES, (status) => [fundStatusWords(status), String(status)]);

@@ -11,6 +11,7 @@ import {
   submitWrite,
 } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS, isUnsettled } from "../../src/outbox/records";
+import { formWords } from "../../src/outbox/words";
 import { FakeAudit, FakeClock, FakeLedger, formatUtc, memoryRecords } from "./fakes";
 
 function context(ledger: FakeLedger, clock = new FakeClock()): FormContext & { applied: unknown[] } {
@@ -21,6 +22,7 @@ function context(ledger: FakeLedger, clock = new FakeClock()): FormContext & { a
     audit: new FakeAudit(),
     now: clock.now,
     language: "en",
+    words: formWords("en"),
     adminId: 1,
     newKey: () => `k${++n}`,
     applyResult: (r) => applied.push(r),
@@ -231,15 +233,15 @@ describe("recordedOutcome: a request id answered from the records", () => {
     const ctx = { ...context(ledger), requestId: "req-000001" };
     const done = submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "2" });
     expect(done.kind).toBe("done");
-    expect(recordedOutcome(ctx.records, "writer-a", "req-000001", "en")).toEqual({
+    expect(recordedOutcome(ctx.records, "writer-a", "req-000001", ctx.words)).toEqual({
       kind: "done",
       message: (done as { message: string }).message,
     });
-    expect(recordedOutcome(ctx.records, "writer-b", "req-000001", "en")).toBeNull();
-    expect(recordedOutcome(ctx.records, "writer-a", "req-000002", "en")).toBeNull();
+    expect(recordedOutcome(ctx.records, "writer-b", "req-000001", ctx.words)).toBeNull();
+    expect(recordedOutcome(ctx.records, "writer-a", "req-000002", ctx.words)).toBeNull();
     ledger.faults.push({ endpoint: "withdraw", when: "after" });
     submitWrite({ ...ctx, requestId: "req-000003" }, "withdraw", { Id: 1, WithdrawAmount: "1" });
-    expect(recordedOutcome(ctx.records, "writer-a", "req-000003", "en")).toBe("pending");
+    expect(recordedOutcome(ctx.records, "writer-a", "req-000003", ctx.words)).toBe("pending");
   });
 });
 
@@ -255,10 +257,14 @@ describe("once: a request id is answered once", () => {
       sends += 1;
       return { kind: "done", message: "Done." };
     };
-    expect(once(recent, "r1", "en", send)).toEqual({ kind: "done", message: "Done." });
-    expect(once(recent, "r1", "en", send)).toEqual({ kind: "done", message: "Done.", repeated: true });
+    expect(once(recent, "r1", formWords("en"), send)).toEqual({ kind: "done", message: "Done." });
+    expect(once(recent, "r1", formWords("en"), send)).toEqual({
+      kind: "done",
+      message: "Done.",
+      repeated: true,
+    });
     store.set("r2", "pending");
-    expect(once(recent, "r2", "en", send)).toMatchObject({ kind: "unknown", repeated: true });
+    expect(once(recent, "r2", formWords("en"), send)).toMatchObject({ kind: "unknown", repeated: true });
     expect(sends).toBe(1);
   });
 });

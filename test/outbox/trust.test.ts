@@ -10,6 +10,7 @@ import type { RecordStore } from "../../src/outbox/records";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { type RunContext, runOutbox } from "../../src/outbox/run";
 import { runWords } from "../../src/outbox/run/words";
+import { formWords } from "../../src/outbox/words";
 import { type FakeLedger, outboxCore, userRow } from "./fakes";
 
 function setup(rows: ReturnType<typeof userRow>[]) {
@@ -292,6 +293,7 @@ function formContext(context: RunContext, records: RecordStore, key: string): Fo
     format: context.format,
     newKey: () => key,
     language: "en",
+    words: formWords("en"),
   };
 }
 

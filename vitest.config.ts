@@ -12,7 +12,7 @@ export default defineConfig({
     // on the sandbox's thread), and a third keeps both cores at work (measured: 409 s with two,
     // 382 s with three). Files share nothing but read-only builds: each starts its own sandbox
     // and emulator on ports of their own, and the builds in the temporary folder are written
-    // aside and renamed (dev/bench/build.ts, dev/sandbox/index.ts).
+    // aside and renamed (dev/bench/build.ts, dev/shared/thread-file.ts).
     maxWorkers: 3,
     // A worker runs its files one after another in one module graph instead of importing
     // vitest, src/ and dev/ again for each (measured on 85 files of test/outbox, sheets,

@@ -42,10 +42,11 @@ const TYPES_ONLY: Record<string, string[]> = { ui: ["app"] };
 
 /** What each folder of dev/ may import besides itself (and src/). */
 const DEV_ALLOWED: Record<string, string[]> = {
-  "dev/sandbox": [],
-  "dev/emulator": [],
-  "dev/playground": ["dev/emulator", "dev/sandbox"],
-  "dev/bench": ["dev/emulator", "dev/sandbox", "scripts"],
+  "dev/shared": [],
+  "dev/sandbox": ["dev/shared"],
+  "dev/emulator": ["dev/shared"],
+  "dev/playground": ["dev/emulator", "dev/sandbox", "dev/shared"],
+  "dev/bench": ["dev/emulator", "dev/sandbox", "dev/shared", "scripts"],
 };
 
 /** The Apps Script globals; only src/gas/ may name them. */

@@ -8,50 +8,24 @@
  * whose execution did not end by itself (the emulator was closed meanwhile, the thread failed)
  * is ended, never kept.
  */
-import { createHash } from "node:crypto";
-import { existsSync, renameSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { threadId, Worker } from "node:worker_threads";
-import { buildSync } from "esbuild";
+import { Worker } from "node:worker_threads";
+import { bundledThreadFile } from "../shared/thread-file";
 
 /** Idle threads kept at most; more are ended. */
 const MAX_IDLE = 4;
 
-let entryFile: string | undefined;
-
 /**
- * exec-thread.ts and what it imports, bundled once per process with esbuild into a file of the
- * temporary folder named by its content (processes share it; a changed emulation gets a new
- * one). `import.meta.url` stays this folder's, where url-fetch.ts finds http-worker.mjs.
+ * exec-thread.ts and what it imports, bundled once per process into a file of the temporary
+ * folder named by its content (dev/shared/thread-file.ts). `import.meta.url` stays this
+ * folder's, where url-fetch.ts finds http-worker.mjs.
  */
 function entry(): string {
-  if (entryFile) return entryFile;
-  const here = import.meta.dirname;
-  const result = buildSync({
-    entryPoints: [join(here, "exec-thread.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    write: false,
-    logLevel: "silent",
-    define: { "import.meta.url": JSON.stringify(pathToFileURL(join(here, "exec-thread.ts")).href) },
+  const file = join(import.meta.dirname, "exec-thread.ts");
+  return bundledThreadFile(file, "exec-thread", {
+    "import.meta.url": JSON.stringify(pathToFileURL(file).href),
   });
-  const code = result.outputFiles[0]?.text ?? "";
-  const file = join(
-    tmpdir(),
-    `exec-thread-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
-  );
-  if (!existsSync(file)) {
-    // Written aside and renamed: a process starting a thread meanwhile never loads half a file.
-    const partial = `${file}.${process.pid}.${threadId}.partial`;
-    writeFileSync(partial, code);
-    renameSync(partial, file);
-  }
-  entryFile = file;
-  return file;
 }
 
 const idle: Worker[] = [];

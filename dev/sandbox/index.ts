@@ -3,12 +3,9 @@
  * (`startSandboxThread`), for callers that block their own thread while waiting for an HTTP
  * answer, as the emulated UrlFetchApp does with Atomics.wait.
  */
-import { createHash } from "node:crypto";
-import { existsSync, renameSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { threadId, Worker } from "node:worker_threads";
-import { buildSync } from "esbuild";
+import { Worker } from "node:worker_threads";
+import { bundledThreadFile } from "../shared/thread-file";
 import type { RunningCompany, RunningSandbox } from "./listen";
 import type { SandboxOptions } from "./server";
 
@@ -30,38 +27,9 @@ type WorkerMessage =
   | { type: "failed"; message: string }
   | { type: "closed" };
 
-let workerFile: string | undefined;
-
-/**
- * The worker's code bundled once per process with esbuild, so the worker needs no TypeScript
- * loader whatever runs the caller (tsx, vitest, plain node over built files).
- */
+/** The worker's code, bundled once per process into one file (dev/shared/thread-file.ts). */
 function workerEntry(): string {
-  if (workerFile) return workerFile;
-  const result = buildSync({
-    entryPoints: [join(import.meta.dirname, "worker.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    write: false,
-    logLevel: "silent",
-  });
-  const code = result.outputFiles[0]?.text ?? "";
-  // Named by content: processes share one file, and a changed sandbox gets a new one.
-  const file = join(
-    tmpdir(),
-    `sandbox-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
-  );
-  if (!existsSync(file)) {
-    // Written aside and renamed: a process starting a sandbox meanwhile (test files run side by
-    // side) never loads half a file.
-    const partial = `${file}.${process.pid}.${threadId}.partial`;
-    writeFileSync(partial, code);
-    renameSync(partial, file);
-  }
-  workerFile = file;
-  return file;
+  return bundledThreadFile(join(import.meta.dirname, "worker.ts"), "sandbox-worker");
 }
 
 /** The same sandbox on a worker thread. `now` cannot cross threads: use `today` instead. */

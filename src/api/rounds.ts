@@ -23,7 +23,7 @@ export interface Round {
 }
 
 /** Sends one batch; any throw, or an answer count other than the requests', is its failure. */
-function sendBatch(transport: Transport, requests: readonly HttpRequest[]): RoundAnswer {
+export function sendBatch(transport: Transport, requests: readonly HttpRequest[]): RoundAnswer {
   try {
     const responses = transport.sendAll(requests);
     if (responses.length !== requests.length) {

@@ -10,10 +10,8 @@
  * sidebar shows who made the last change and when.
  */
 import { ownMember } from "../api/arguments";
-import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
-import { sheetNamesFrom } from "../refresh/options";
 import { saveText } from "../refresh/stored-text";
 import {
   CLOSE_APPROVAL_KEY,
@@ -25,7 +23,8 @@ import {
   storedApproval,
   withCloseLock,
 } from "./close";
-import { auditLimits, auditLog, currentLanguage, entry, settingsStore } from "./entry";
+import { currentLanguage, entry } from "./entry";
+import { sidebarAuditLog } from "./sidebar-audit";
 
 export interface FourEyesResult {
   fourEyes: boolean;
@@ -38,17 +37,7 @@ export interface FourEyesResult {
 /** Writes the change in the Audit sheet: who, when, the setting's old and new value. */
 function auditChange(on: boolean, voided: boolean): void {
   const language = currentLanguage();
-  const form = settingsStore().fields();
-  const names = sheetNamesFrom(form, language);
-  const log = auditLog(
-    lazyAuditSink(runtime().spreadsheet(), {
-      name: names.audit,
-      archiveName: names.auditArchive,
-      language,
-      limits: auditLimits(form),
-    }),
-    "sidebar",
-  );
+  const log = sidebarAuditLog(language);
   log
     .begin({
       action: translate(language, on ? "close.fourEyes.audit.on" : "close.fourEyes.audit.off"),

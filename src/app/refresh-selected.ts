@@ -7,7 +7,7 @@ import { selectedRecords } from "../gas/spreadsheet";
 import { keepSummaryCurrent } from "../gas/summary-sheet";
 import { type Language, translate } from "../i18n";
 import { say } from "../i18n/words";
-import { otherAccountOf, refreshSelection, type Stage } from "../refresh/engine";
+import { OtherAccount, refreshSelection, type Stage } from "../refresh/engine";
 import { companyRefusalText } from "../sheets/words";
 import { currentLanguage, entry, withDocumentLock } from "./entry";
 import { smallQuotaCheck } from "./quota";
@@ -78,21 +78,22 @@ function selectedRowsUnderLock(source: RefreshSource, started: number): RefreshS
         );
         continue;
       }
-      // Read with another account than the company's mark: nothing of it is written.
-      const other = otherAccountOf(lane.deps);
-      if (other) {
+      // Read with another account than the company's mark (checked first, with the first
+      // batch): nothing of it is written.
+      try {
+        const result = refreshSelection(lane.deps, { target: selection.target, ids: group.ids });
+        records += result.records;
+        refreshed = result.refreshed;
+      } catch (err) {
+        if (!(err instanceof OtherAccount)) throw err;
         failed = true;
         notes.push(
           translate(language, "refresh.lane.failed", {
-            company: other.company,
-            message: say(language, other.words),
+            company: err.company,
+            message: say(language, err.words),
           }),
         );
-        continue;
       }
-      const result = refreshSelection(lane.deps, { target: selection.target, ids: group.ids });
-      records += result.records;
-      refreshed = result.refreshed;
     }
     keepSummaryCurrent(built, refreshed, translate(language, "menu.refreshSelected"), source);
     const calls = built.audit.requests();

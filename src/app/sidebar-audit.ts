@@ -1,7 +1,8 @@
 /**
  * The audit log of the Settings sidebar's own calls (a connection test, an account check, the
- * retaking of an account mark): into the Audit sheet the settings name, made when its first row
- * is written, hiding the user's saved tokens and `more` (a token being tried).
+ * retaking of an account mark) and of the close's four-eyes change: into the Audit sheet the
+ * settings name, made when its first row is written, hiding the user's saved tokens and `more`
+ * (a token being tried).
  */
 
 import type { AuditLog } from "../audit/log";

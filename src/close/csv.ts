@@ -15,36 +15,36 @@ export type FieldSeparator = (typeof FIELD_SEPARATORS)[number];
 export const DECIMAL_SEPARATORS = [".", ","] as const;
 export type DecimalSeparator = (typeof DECIMAL_SEPARATORS)[number];
 
+/**
+ * Every column, in the default order of each layout: the layout a column belongs to ("lines": one
+ * line per journal line, "reports": one line per report), or "both".
+ */
+const COLUMNS = {
+  voucher: "both",
+  date: "both",
+  account: "lines",
+  debit: "lines",
+  credit: "lines",
+  debitAccount: "reports",
+  creditAccount: "reports",
+  amount: "reports",
+  currency: "both",
+  description: "both",
+  reportId: "both",
+  reportNumber: "both",
+  employee: "both",
+  employeeIdentification: "both",
+  costCentre: "both",
+} as const satisfies Record<string, CsvLayout | "both">;
+export type CsvColumn = keyof typeof COLUMNS;
+
+function layoutColumns(layout: CsvLayout): readonly CsvColumn[] {
+  return (Object.keys(COLUMNS) as CsvColumn[]).filter((c) => COLUMNS[c] === "both" || COLUMNS[c] === layout);
+}
+
 /** The columns of each layout, in their default order. */
-export const LINE_COLUMNS = [
-  "voucher",
-  "date",
-  "account",
-  "debit",
-  "credit",
-  "currency",
-  "description",
-  "reportId",
-  "reportNumber",
-  "employee",
-  "employeeIdentification",
-  "costCentre",
-] as const;
-export const REPORT_COLUMNS = [
-  "voucher",
-  "date",
-  "debitAccount",
-  "creditAccount",
-  "amount",
-  "currency",
-  "description",
-  "reportId",
-  "reportNumber",
-  "employee",
-  "employeeIdentification",
-  "costCentre",
-] as const;
-export type CsvColumn = (typeof LINE_COLUMNS)[number] | (typeof REPORT_COLUMNS)[number];
+export const LINE_COLUMNS = layoutColumns("lines");
+export const REPORT_COLUMNS = layoutColumns("reports");
 
 export interface CsvOptions {
   layout: CsvLayout;

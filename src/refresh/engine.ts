@@ -35,7 +35,7 @@ import {
 } from "../sheets/columns";
 import { learnEmployeeNames, loadEmployeeNames, saveEmployeeNames } from "./employees";
 import { fundFingerprint, loadFingerprints, saveFingerprints } from "./fingerprints";
-import { startAccountCheck } from "./run/account";
+import { otherAccountOf, readsAfterCheck, startAccountCheck } from "./run/account";
 import { previousMovement } from "./run/movements";
 import { filesUpdate } from "./run/reports";
 import { runStage, stageDone } from "./run/stages";
@@ -52,7 +52,7 @@ import type {
   Steps,
 } from "./run/types";
 
-export { OtherAccount, otherAccountOf } from "./run/account";
+export { OtherAccount } from "./run/account";
 export { dedupeById } from "./run/state";
 export * from "./run/types";
 
@@ -92,7 +92,10 @@ function readWith(reader: RefreshReader, reads: readonly Read[]): (ReadResult | 
   const first = reads[0];
   if (!first) return [];
   if (reader.batch && reads.some((r) => r.kind !== first.kind)) return reader.batch(reads);
-  if (first.kind === "fund") return reader.funds(reads.map((r) => (r as { id: number }).id));
+  if (first.kind === "fund" || first.kind === "report") {
+    const ids = reads.map((r) => (r as { id: number }).id);
+    return first.kind === "fund" ? reader.funds(ids) : reader.reports(ids);
+  }
   const queries = reads.map((r) => (r as { query: Record<string, unknown> }).query);
   return first.kind === "fundPage" ? reader.fundPages(queries) : reader.reportPages(queries);
 }
@@ -121,6 +124,33 @@ export function* refreshSteps(
   return resultOf(run, true);
 }
 
+/**
+ * The funds or reports of `ids` (null for one the service no longer has), a batch of the batch
+ * size each, the account check first, before any row is written: first in the first batch where
+ * the reader sends reads of several kinds together, as a refresh's first batch carries it
+ * (./run/account.ts), else a read of its own before them. OtherAccount thrown when the reads are
+ * another account's.
+ */
+function selectedRecords<T>(deps: EngineDeps, kind: "fund" | "report", ids: readonly number[]): (T | null)[] {
+  const { reader, account, options } = deps;
+  let check =
+    account && reader.batch && options.batchSize > 1 && ids.length > 0
+      ? { account, batch: reader.batch }
+      : null;
+  const other = account && !check ? otherAccountOf(deps) : null;
+  if (other) throw other;
+  const out: (T | null)[] = [];
+  while (out.length < ids.length) {
+    const batch = ids.slice(out.length, out.length + options.batchSize - (check ? 1 : 0));
+    const reads = batch.map((id): Read => ({ kind, id }));
+    const got = check ? readsAfterCheck(check.account, check.batch, reads) : readWith(reader, reads);
+    check = null;
+    out.push(...(got as (T | null)[]));
+    deps.onStep?.({ stage: kind === "fund" ? "funds" : "reports", requests: out.length });
+  }
+  return out;
+}
+
 /** Which sheet rows a selected-rows refresh covers. */
 export interface Selection {
   target: "funds" | "reports" | "transactions";
@@ -134,20 +164,14 @@ export interface Selection {
  * marked or removed as the refresh mode says.
  */
 export function refreshSelection(deps: EngineDeps, selection: Selection): EngineResult {
-  const { reader, sheets, options } = deps;
-  let requests = 0;
+  const { sheets } = deps;
   let records = 0;
   const ids = [...new Set(selection.ids)];
+  const requests = ids.length;
   const covered = new Set(ids.map(String));
   const covers = (key: string) => covered.has(key);
   if (selection.target === "reports") {
-    const found: ExpenseReport[] = [];
-    for (let i = 0; i < ids.length; i += options.batchSize) {
-      const batch = ids.slice(i, i + options.batchSize);
-      for (const r of reader.reports(batch)) if (r) found.push(r);
-      requests += batch.length;
-      deps.onStep?.({ stage: "reports", requests });
-    }
+    const found = selectedRecords<ExpenseReport>(deps, "report", ids).filter((r) => r !== null);
     records += sheets.apply<ExpenseReport>("reports", {
       columnsFor: (previousKeys) => reportsTable(found, previousKeys).columns,
       records: found,
@@ -173,17 +197,9 @@ export function refreshSelection(deps: EngineDeps, selection: Selection): Engine
       minimumRequests: requests,
     };
   }
-  const found: Fund[] = [];
-  const missing: number[] = [];
-  for (let i = 0; i < ids.length; i += options.batchSize) {
-    const batch = ids.slice(i, i + options.batchSize);
-    reader.funds(batch).forEach((f, k) => {
-      if (f) found.push(f);
-      else missing.push(batch[k] as number);
-    });
-    requests += batch.length;
-    deps.onStep?.({ stage: "funds", requests });
-  }
+  const read = selectedRecords<Fund>(deps, "fund", ids);
+  const found = read.filter((f) => f !== null);
+  const missing = ids.filter((_id, k) => read[k] === null);
   if (selection.target === "funds") {
     const names = deps.employeeNames
       ? loadEmployeeNames(deps.employeeNames, deps.namesMine)

@@ -21,7 +21,7 @@ type List = {
   expenseReports?: ExpenseReport[];
 };
 
-type Batch = (reads: readonly (Read | { kind: "report"; id: number })[]) => (ReadResult | ReadFailure)[];
+type Batch = (reads: readonly Read[]) => (ReadResult | ReadFailure)[];
 
 /** Reads started for `runRounds` to send beside other companies' (./lanes.ts). */
 export interface StartedReads {
@@ -61,7 +61,12 @@ export function clientReader(
         (error instanceof HttpError && error.status === 404) ||
         (error instanceof ServiceError && error.bodyStatusCode === 404);
       if (!result.ok) return single && gone ? null : { failed: result.error };
-      if (single) return result.value as Fund;
+      if (kind === "fund") return result.value as Fund;
+      if (kind === "report") {
+        // A single report does not say whether it is integrated; its integration date does.
+        const r = result.value as ExpenseReport;
+        return r.integrated === null ? { ...r, integrated: r.integrationDate !== null } : r;
+      }
       const list = result.value as List;
       const items = (kind === "fundPage" ? list.funds : list.expenseReports) ?? [];
       const { pages = 1, totalRecords: total = 0 } = list.records ?? {};
@@ -78,7 +83,7 @@ export function clientReader(
     });
   }
   /** The results of a batch of one kind; the first failure is thrown. */
-  function all<T>(reads: readonly (Read | { kind: "report"; id: number })[]): T[] {
+  function all<T>(reads: readonly Read[]): T[] {
     const results = batch(reads);
     const failure = results.find(isFailure);
     if (failure) throw failure.failed;
@@ -90,12 +95,6 @@ export function clientReader(
     fundPages: (queries) => all(queries.map((query) => ({ kind: "fundPage", query }))),
     reportPages: (queries) => all(queries.map((query) => ({ kind: "reportPage", query }))),
     funds: (ids) => all(ids.map((id) => ({ kind: "fund", id }))),
-    reports(ids) {
-      const reports = all<ExpenseReport | null>(ids.map((id) => ({ kind: "report", id })));
-      // A single report does not say whether it is integrated; its integration date does.
-      return reports.map((r) =>
-        r && r.integrated === null ? { ...r, integrated: r.integrationDate !== null } : r,
-      );
-    },
+    reports: (ids) => all(ids.map((id) => ({ kind: "report", id }))),
   };
 }

@@ -3,10 +3,16 @@
  * reads of several kinds together, as the API client does (src/refresh/run/account.ts): no round
  * of its own, one place of that batch taken, and its answer checked before anything of the
  * batch is used, so answers of another account still write nothing, in a first execution and in
- * a continued one.
+ * a continued one. A refresh of selected rows carries it the same way.
  */
 import { describe, expect, it } from "vitest";
-import { type RefreshCursor, runRefreshSteps, startCursor } from "../../src/refresh/engine";
+import {
+  type RefreshCursor,
+  refreshSelection,
+  runRefreshSteps,
+  type Selection,
+  startCursor,
+} from "../../src/refresh/engine";
 import { OtherAccount } from "../../src/refresh/run/account";
 import type { AccountMark } from "../../src/settings/account-mark";
 import {
@@ -131,5 +137,53 @@ describe("the account check in the first batch", () => {
     const { first, cursor } = pausedAfter("reports", 1);
     expect(cursor.list).toBeDefined();
     expect(otherAccountContinues(first, cursor)?.kinds).toContain("getFunds");
+  });
+});
+
+describe("the account check of a refresh of selected rows", () => {
+  const funds: Selection = { target: "funds", ids: [1, 2, 3, 4, 5] };
+  /** What each batch the service received asked for. */
+  const rounds = (service: FakeService) => service.batches.map((b) => b.kinds ?? `${b.endpoint}×${b.size}`);
+
+  it("rides first in the first batch: as many rounds as without a mark", () => {
+    const plain = setup();
+    refreshSelection(plain.deps, funds);
+    expect(rounds(plain.service)).toEqual(["getFund×4", "getFund×1"]);
+    const marked = setup(ownMark());
+    const result = refreshSelection(marked.deps, funds);
+    // The check, then three funds; the two others in the next round (not a round of its own).
+    expect(rounds(marked.service)).toEqual([["getFunds", "getFund", "getFund", "getFund"], "getFund×2"]);
+    expect(result.records).toBe(refreshSelection(plain.deps, funds).records);
+    expect(marked.sheets.funds.values).toEqual(plain.sheets.funds.values);
+    expect(marked.sheets.transactions.values).toEqual(plain.sheets.transactions.values);
+  });
+
+  it("rides with selected reports too: one round for three reports", () => {
+    const marked = setup(ownMark());
+    refreshSelection(marked.deps, { target: "reports", ids: [1000, 1001, 1002] });
+    expect(rounds(marked.service)).toEqual([
+      ["getFunds", "getExpenseReport", "getExpenseReport", "getExpenseReport"],
+    ]);
+    expect(marked.sheets.reports.values.slice(1)).toHaveLength(3);
+  });
+
+  it("writes nothing when the answers are another account's: one round sent, nothing kept", () => {
+    const { service, sheets, store, deps } = setup(otherMark());
+    expect(() => refreshSelection(deps, funds)).toThrow(OtherAccount);
+    expect(service.batches).toHaveLength(1);
+    expect(Object.values(sheets).every((s) => s.writes === 0)).toBe(true);
+    expect(store.data.size).toBe(0);
+  });
+
+  it("is a round of its own, first, where the reader sends one kind a batch", () => {
+    const mark = { account: { company: "Beta", mark: ownMark() } };
+    const alone = refreshSetup(accountService(), { ...smallRefreshOptions(), batchSize: 4 }, mark);
+    refreshSelection(alone.deps, funds);
+    expect(rounds(alone.service)).toEqual(["getFunds×1", "getFund×4", "getFund×1"]);
+    const other = refreshSetup(accountService(), smallRefreshOptions(), {
+      account: { company: "Beta", mark: otherMark() },
+    });
+    expect(() => refreshSelection(other.deps, funds)).toThrow(OtherAccount);
+    expect(rounds(other.service)).toEqual(["getFunds×1"]);
   });
 });

@@ -150,6 +150,14 @@ export class FakeService {
   }
 }
 
+/** The endpoint each kind of read calls. */
+const READ_ENDPOINTS: Record<Read["kind"], string> = {
+  fund: "getFund",
+  report: "getExpenseReport",
+  fundPage: "getFunds",
+  reportPage: "getExpenseReports",
+};
+
 /**
  * The reader port of a FakeService (its list arrays are named like the port's methods); with
  * `mixed`, it also sends reads of several kinds in one batch, logged as one "batch" entry whose
@@ -164,16 +172,16 @@ export function readerOf(service: FakeService, mixed = false): RefreshReader {
   };
   if (mixed) {
     reader.batch = (reads: readonly Read[]) => {
-      const kinds = reads.map((r) =>
-        r.kind === "fund" ? "getFund" : r.kind === "fundPage" ? "getFunds" : "getExpenseReports",
-      );
+      const kinds = reads.map((r) => READ_ENDPOINTS[r.kind]);
       const before = service.batches.length;
       const results = reads.map((r) =>
         r.kind === "fund"
           ? (service.fundsById([r.id])[0] ?? null)
-          : r.kind === "fundPage"
-            ? (service.fundPages([r.query])[0] as ListPage<Fund>)
-            : (service.reportPages([r.query])[0] as ListPage<ExpenseReport>),
+          : r.kind === "report"
+            ? (service.reportsById([r.id])[0] ?? null)
+            : r.kind === "fundPage"
+              ? (service.fundPages([r.query])[0] as ListPage<Fund>)
+              : (service.reportPages([r.query])[0] as ListPage<ExpenseReport>),
       );
       service.batches.splice(before);
       service.batches.push({ endpoint: "batch", size: reads.length, kinds });

@@ -6,7 +6,8 @@
  * client), it rides in the execution's first batch, beside the refresh's first reads, taking one
  * of the batch's places, and its answer is checked before any result of that batch is used
  * (./send.ts): since every stage reads before it writes, nothing is written before the check
- * has passed. Otherwise it is a batch of its own before the first stage. Answers of another
+ * has passed. Otherwise it is a batch of its own before the first stage. A refresh of selected
+ * rows carries it the same way, first in its first batch (`readsAfterCheck`). Answers of another
  * account (a token saved before the check existed, another service put under the URL) stop the
  * company's refresh there, its rows left as they were. A company without a mark is not checked.
  */
@@ -15,12 +16,14 @@ import { say, type Words } from "../../i18n/words";
 import { checkAccount, MARK_QUERY, type MarkedFund, markedFundText } from "../../settings/account-mark";
 import { type RefreshRun, stepped } from "./state";
 import {
+  type AccountToCheck,
   type EngineDeps,
   isFailure,
   type ListPage,
   type Read,
   type ReadFailure,
   type ReadResult,
+  type RefreshReader,
   type Steps,
 } from "./types";
 
@@ -83,9 +86,15 @@ export function passCheck(run: RefreshRun, answer: ReadResult | ReadFailure | un
   if (isFailure(answer)) throw answer.failed;
   run.checks += 1;
   run.minimum += 1;
+  passMark(account, answer);
+  run.accountPending = false;
+}
+
+/** The check's answer compared with the mark: its failure, or OtherAccount, thrown if it does not pass. */
+function passMark(account: AccountToCheck, answer: ReadResult | ReadFailure | undefined): void {
+  if (isFailure(answer)) throw answer.failed;
   const check = checkAccount(account.mark, (answer as ListPage<Fund>).items);
   if (check.kind === "other") throw new OtherAccount(account.company, check.missing);
-  run.accountPending = false;
 }
 
 /**
@@ -97,7 +106,26 @@ export function batchRoom(run: RefreshRun): number {
 }
 
 /**
- * The same check outside the steps (a refresh of selected rows): one read through `deps.reader`;
+ * A refresh of selected rows' first reads (of one kind) sent after the check's read in one
+ * `batch` (the reader's, which sends reads of several kinds together): the check's answer is
+ * looked at first (OtherAccount, or the read's failure, thrown), then the first of `reads` that
+ * failed is thrown. Their results.
+ */
+export function readsAfterCheck(
+  account: AccountToCheck,
+  batch: NonNullable<RefreshReader["batch"]>,
+  reads: readonly Read[],
+): ReadResult[] {
+  const [answer, ...results] = batch([checkRead(), ...reads]);
+  passMark(account, answer);
+  const failure = results.find(isFailure);
+  if (failure) throw failure.failed;
+  return results as ReadResult[];
+}
+
+/**
+ * The same check in a read of its own (a refresh of selected rows whose reader sends one kind
+ * a batch): one read through `deps.reader`;
  * the contradiction found, or null (the answers are the marked account's, or there is no mark).
  */
 export function otherAccountOf(deps: EngineDeps): OtherAccount | null {

@@ -27,13 +27,17 @@ export interface ListPage<T> {
   total?: number;
 }
 
-/** One read of a refresh: a page of a list, or a fund with its movements. */
+/**
+ * One read of a refresh: a page of a list, a fund with its movements, or a report (a refresh of
+ * selected rows).
+ */
 export type Read =
   | { kind: "fundPage"; query: Record<string, unknown> }
   | { kind: "reportPage"; query: Record<string, unknown> }
-  | { kind: "fund"; id: number };
+  | { kind: "fund"; id: number }
+  | { kind: "report"; id: number };
 export type ListKind = "fundPage" | "reportPage";
-export type ReadResult = ListPage<Fund> | ListPage<ExpenseReport> | Fund | null;
+export type ReadResult = ListPage<Fund> | ListPage<ExpenseReport> | Fund | ExpenseReport | null;
 
 /** The reads a refresh makes; every method is one batch (UrlFetchApp.fetchAll) of requests. */
 export interface RefreshReader {

@@ -16,11 +16,11 @@ import {
 } from "./attempt";
 import { ENDPOINTS, type EndpointName, type RequestValue, type ResponseValue } from "./endpoints";
 import { type ApiError, InvalidRequestError, type TransportError } from "./errors";
-import { ruleMessage } from "./messages";
 import { nextReadDelay, retryableRead } from "./retry";
 import type { Round, RoundAnswer } from "./rounds";
 import type { HttpRequest, HttpResponse } from "./transport";
 import { buildRequest } from "./wire";
+import { ruleMessage } from "./words";
 
 export type ReadEndpointName = {
   [N in EndpointName]: (typeof ENDPOINTS)[N]["kind"] extends "read" ? N : never;

@@ -1,11 +1,12 @@
 /**
- * The API surface's words: what a person reads when a call fails (what happened, what was kept,
- * what to do) and the reason the service gave for refusing a write, in their language. The
- * core hands them data: a failure (./failure.ts), a refusal with the service's reason as data
- * (./errors.ts, `ServiceReason`).
+ * The API surface's words: the message of each rule a request breaks, what a person reads when
+ * a call fails (what happened, what was kept, what to do) and the reason the service gave for
+ * refusing a write, in their language. The core hands them data: an issue (./issues.ts), a
+ * failure (./failure.ts), a refusal with the service's reason as data (./errors.ts,
+ * `ServiceReason`).
  */
 import { type Language, type StringKey, translate } from "../i18n";
-import { say } from "../i18n/words";
+import { say, type Words, type WordValue } from "../i18n/words";
 import type { ServiceReason } from "./errors";
 import {
   DETAILS_SEPARATOR,
@@ -15,7 +16,43 @@ import {
   type PlainKind,
   type Refusal,
 } from "./failure";
-import { formatCents } from "./money";
+import type { Issue, IssueParams, Rule } from "./issues";
+import { centsToDecimalText, formatCents, MAX_EXACT_CENTS } from "./money";
+
+/** The languages the API's messages are said in (the sandbox's and the add-on's). */
+export type MessageLanguage = Language;
+
+/** The largest amount as a person would type it (no thousands separator: commas are refused). */
+const MAX_TEXT = centsToDecimalText(MAX_EXACT_CENTS);
+
+/** The message for `rule` broken by `field`, as data: its key and the values it names. */
+export function ruleWords(rule: Rule, field: WordValue, params: IssueParams): Words {
+  return {
+    key: `api.rule.${rule}` as StringKey,
+    params: {
+      ...params,
+      field,
+      max: params.max ?? MAX_TEXT,
+      // The end of a report window is named "today" when it is today, else by its parameter.
+      untilName: params.until === params.today ? { say: "api.rule.today" } : "Until",
+    },
+  };
+}
+
+/** The message for `rule` broken by `field`, in `language` (English by default). */
+export function ruleMessage(
+  rule: Rule,
+  field: string,
+  params: IssueParams,
+  language: MessageLanguage = "en",
+): string {
+  return say(language, ruleWords(rule, field, params));
+}
+
+/** The message of `issue` in `language`, naming its field as the issue does. */
+export function issueText(issue: Issue, language: MessageLanguage): string {
+  return ruleMessage(issue.rule, issue.name ?? issue.field, issue.params, language);
+}
 
 export interface PlainError {
   /** Null for an error the add-on wrote plainly itself: its text is shown as it is. */

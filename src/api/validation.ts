@@ -15,7 +15,7 @@ import {
 import { dateText } from "./fields";
 import type { Issue, IssueParams, RequestIssue, Rule } from "./issues";
 import { centsToDecimalText, type FundTotals, MAX_EXACT_CENTS, type Movement, totalsAfter } from "./money";
-import { issueText, type MessageLanguage } from "./words";
+import { type MessageLanguage, saidIssue } from "./words";
 
 export type Validation<T, I = RequestIssue> = { ok: true; value: T } | { ok: false; issues: I[] };
 
@@ -71,7 +71,7 @@ function fromZod(
 /**
  * Checks `input` against the rules of endpoint `name`. Returns the canonical request (amounts
  * in integer cents, flags as booleans, dates as YYYY-MM-DD) or every broken rule, as data (the
- * API's words module says them: `issueText`). Never throws.
+ * API's words module says them: `issueText`, `saidIssue`). Never throws.
  */
 export function checkRequest<N extends EndpointName>(
   name: N,
@@ -98,11 +98,6 @@ export function checkRequest<N extends EndpointName>(
   return { ok: true, value: value as RequestValue<N> };
 }
 
-/** `issue` with its message in `language`, as a request issue. */
-function said(issue: Issue, language: MessageLanguage): RequestIssue {
-  return { field: issue.field, rule: issue.rule, params: issue.params, message: issueText(issue, language) };
-}
-
 /**
  * `checkRequest` with each issue's message in `options.language` (English by default): the
  * service's own error bodies in the sandbox, the client's refusal before sending, the Outbox's
@@ -115,7 +110,7 @@ export function validateRequest<N extends EndpointName>(
 ): Validation<RequestValue<N>> {
   const checked = checkRequest(name, input, options);
   if (checked.ok) return checked;
-  return { ok: false, issues: checked.issues.map((i) => said(i, options.language ?? "en")) };
+  return { ok: false, issues: checked.issues.map((i) => saidIssue(i, options.language ?? "en")) };
 }
 
 /** The issues of one field, for a form that shows each message beside its input. */
@@ -161,5 +156,5 @@ export function totalsAfterIssue(
   language: MessageLanguage = "en",
 ): RequestIssue | null {
   const problem = totalsAfterProblem(field, totals, movement, amountCents);
-  return problem && said(problem, language);
+  return problem && saidIssue(problem, language);
 }

@@ -16,7 +16,7 @@ import {
   type PlainKind,
   type Refusal,
 } from "./failure";
-import type { Issue, IssueParams, Rule } from "./issues";
+import type { Issue, IssueParams, RequestIssue, Rule } from "./issues";
 import { centsToDecimalText, formatCents, MAX_EXACT_CENTS } from "./money";
 
 /** The languages the API's messages are said in (the sandbox's and the add-on's). */
@@ -52,6 +52,11 @@ export function ruleMessage(
 /** The message of `issue` in `language`, naming its field as the issue does. */
 export function issueText(issue: Issue, language: MessageLanguage): string {
   return ruleMessage(issue.rule, issue.name ?? issue.field, issue.params, language);
+}
+
+/** `issue` with its message in `language`, as a request issue. */
+export function saidIssue(issue: Issue, language: MessageLanguage): RequestIssue {
+  return { field: issue.field, rule: issue.rule, params: issue.params, message: issueText(issue, language) };
 }
 
 export interface PlainError {

@@ -19,12 +19,12 @@ import {
   withoutSecrets,
 } from "./errors";
 import { dateText, type FieldSpec } from "./fields";
-import { ruleMessage } from "./messages";
 import { centsToAmount } from "./money";
 import type { RetryPolicy } from "./retry";
 import type { Clock, HttpResponse, Transport } from "./transport";
 import { validateRequest } from "./validation";
 import { buildRequest, readResponse } from "./wire";
+import { ruleMessage } from "./words";
 
 export type CallOutcome = "ok" | "refused" | "error" | "unknown";
 

@@ -15,7 +15,6 @@ import {
   type ResponseValue,
 } from "./endpoints";
 import { type ApiError, HttpError, InvalidRequestError } from "./errors";
-import { ruleMessage } from "./messages";
 import {
   type BatchResult,
   type MixedRead,
@@ -28,6 +27,7 @@ import { DEFAULT_RETRY, nextReadDelay, type RetryPolicy } from "./retry";
 import { runRounds } from "./rounds";
 import type { Clock, Transport } from "./transport";
 import { DEFAULT_BASE_URL } from "./wire";
+import { ruleMessage } from "./words";
 import { writeMany } from "./write-round";
 
 export type { CallEvent, CallOutcome } from "./attempt";

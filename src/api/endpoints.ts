@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { type FieldSpecs, type ShapeOf, shapeOf } from "./fields";
-import type { IssueParams, Rule } from "./messages";
+import type { IssueParams, Rule } from "./issues";
 import { responseSchemas } from "./responses";
 
 export type HttpMethod = "GET" | "POST" | "PUT";

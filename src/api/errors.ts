@@ -5,7 +5,7 @@
  * no answer, 408, 429, 5xx, 3xx, an answer that cannot be read). A write whose outcome is
  * unknown is never re-sent blindly: read the record first.
  */
-import type { RequestIssue } from "./messages";
+import type { RequestIssue } from "./issues";
 import { formatCents } from "./money";
 import type { Transaction } from "./types";
 

@@ -5,7 +5,7 @@
  * so every schema accepts all of those and produces one canonical value.
  */
 import * as z from "zod/mini";
-import type { IssueParams, Rule } from "./messages";
+import type { IssueParams, Rule } from "./issues";
 import { type Cents, centsToDecimalText, MAX_EXACT_CENTS, parseAmountToCents } from "./money";
 
 export type FieldSpec =

@@ -161,22 +161,34 @@ export function parseAmountToCents(
 }
 
 /**
- * An amount as typed in a sidebar in `language`, as the contract reads it: "1234,50" in
- * Spanish (decimal comma) becomes "1234.50"; anything else passes as it is. Refused where a
+ * The locale whose way of writing numbers applies, as the user's language picks it: a decimal
+ * comma and thousands grouped by dots in Spanish ("1.234,50"), the reverse in English
+ * ("1,234.50").
+ */
+export type NumberLocale = "en" | "es";
+
+/** The separators of a number in `locale`. */
+function separators(locale: NumberLocale | undefined): { thousands: string; decimal: string } {
+  return locale === "es" ? { thousands: ".", decimal: "," } : { thousands: ",", decimal: "." };
+}
+
+/**
+ * An amount as typed in a sidebar in `locale`, as the contract reads it: "1234,50" with a
+ * decimal comma (Spanish) becomes "1234.50"; anything else passes as it is. Refused where a
  * separator may group thousands: "1.234" in Spanish, "1,234" in English.
  */
 export function typedAmount(
   input: unknown,
-  language: "en" | "es",
+  locale: NumberLocale,
 ): { ok: true; value: unknown } | { ok: false; rule: "amountAmbiguous"; got: string } {
   if (typeof input !== "string") return { ok: true, value: input };
   const text = input.trim();
-  const group = language === "es" ? "." : ",";
-  if (new RegExp(`^[-+]?\\d{1,3}(\\${group}\\d{3})+$`).test(text))
+  const { thousands, decimal } = separators(locale);
+  if (new RegExp(`^[-+]?\\d{1,3}(\\${thousands}\\d{3})+$`).test(text))
     return { ok: false, rule: "amountAmbiguous", got: text };
   return {
     ok: true,
-    value: language === "es" && /^[-+]?\d*,\d*$/.test(text) ? text.replace(",", ".") : input,
+    value: decimal === "," && /^[-+]?\d*,\d*$/.test(text) ? text.replace(",", ".") : input,
   };
 }
 
@@ -264,14 +276,15 @@ export function wholeUnits(currency: string | null | undefined, cents: number | 
 /**
  * Cents as display text: "1,234.50" in English, "1.234,50" in Spanish, with the currency code
  * in front when given ("CLP 1.234"); the decimals are the currency's (`currency`, or `decimalsOf`
- * when the code is shown elsewhere): none for CLP unless the amount has cents.
+ * when the code is shown elsewhere): none for CLP unless the amount has cents. The option
+ * `language` is the number format's locale, the user's language as its callers name it.
  */
 export function formatCents(
   cents: number,
-  options: { language?: "en" | "es"; currency?: string; decimalsOf?: string } = {},
+  options: { language?: NumberLocale; currency?: string; decimalsOf?: string } = {},
 ): string {
   const { sign, whole, frac } = splitCents(cents);
-  const [thousands, decimal] = options.language === "es" ? [".", ","] : [",", "."];
+  const { thousands, decimal } = separators(options.language);
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
   const noDecimals = wholeUnits(options.decimalsOf ?? options.currency, cents);
   const text = `${sign}${grouped}${noDecimals ? "" : decimal + frac}`;
@@ -282,7 +295,7 @@ export function formatCents(
  * Money as every message writes it: the currency's code first and its decimals ("PEN 10,522.05",
  * "CLP 500"), as the sidebars do; the amount alone when the currency is not known.
  */
-export function moneyText(cents: number, currency: string | null | undefined, language: "en" | "es"): string {
+export function moneyText(cents: number, currency: string | null | undefined, locale: NumberLocale): string {
   const code = (currency ?? "").trim();
-  return formatCents(cents, { language, currency: code === "" ? undefined : code });
+  return formatCents(cents, { language: locale, currency: code === "" ? undefined : code });
 }

@@ -8,9 +8,9 @@ import type { CallContext } from "./attempt";
 import { type AttemptRules, type BatchResult, startAttempts } from "./attempts";
 import { ENDPOINTS, type EndpointName } from "./endpoints";
 import { InvalidRequestError } from "./errors";
-import { ruleMessage } from "./messages";
 import { nextReadDelay, retryableRead } from "./retry";
 import type { Round } from "./rounds";
+import { ruleMessage } from "./words";
 
 export type { BatchResult } from "./attempts";
 

@@ -1,7 +1,7 @@
 /**
  * Request validation shared by the add-on, its sidebar forms and the sandbox service: the
- * field rules of each endpoint plus the rules between fields, with messages that name the field
- * and the rule.
+ * field rules of each endpoint plus the rules between fields. A broken rule is data (./issues.ts);
+ * the API's words module says it, naming the field and the rule.
  */
 import type * as z from "zod/mini";
 import {
@@ -13,36 +13,28 @@ import {
   type RequestValue,
 } from "./endpoints";
 import { dateText } from "./fields";
-import {
-  type IssueParams,
-  type MessageLanguage,
-  type RequestIssue,
-  type Rule,
-  ruleMessage,
-} from "./messages";
+import type { Issue, IssueParams, RequestIssue, Rule } from "./issues";
 import { centsToDecimalText, type FundTotals, MAX_EXACT_CENTS, type Movement, totalsAfter } from "./money";
+import { type MessageLanguage, saidIssue } from "./words";
 
-export type Validation<T> = { ok: true; value: T } | { ok: false; issues: RequestIssue[] };
+export type Validation<T, I = RequestIssue> = { ok: true; value: T } | { ok: false; issues: I[] };
 
-export interface ValidateOptions {
+export interface CheckOptions {
   /** Today as YYYY-MM-DD for the one-year rule of getExpenseReports; the runtime's date if absent. */
   today?: string;
-  language?: MessageLanguage;
   /** How messages name a field (an Outbox column's header); by the field's own name when absent. */
   fieldName?: (field: string) => string;
 }
 
-type Name = (field: string) => string;
-const asIs: Name = (field) => field;
+export interface ValidateOptions extends CheckOptions {
+  /** The messages' language; English when absent. */
+  language?: MessageLanguage;
+}
 
-function issue(
-  field: string,
-  rule: Rule,
-  params: IssueParams,
-  language: MessageLanguage,
-  name: Name = asIs,
-): RequestIssue {
-  return { field, rule, params, message: ruleMessage(rule, name(field), params, language) };
+type Name = (field: string) => string;
+
+function issue(field: string, rule: Rule, params: IssueParams, name?: Name): Issue {
+  return name ? { field, rule, params, name: name(field) } : { field, rule, params };
 }
 
 function describe(value: unknown): string {
@@ -56,23 +48,21 @@ function fromZod(
   endpoint: string,
   input: unknown,
   issues: readonly z.core.$ZodIssue[],
-  language: MessageLanguage,
-  name: Name,
-): RequestIssue[] {
-  const out: RequestIssue[] = [];
+  name?: Name,
+): Issue[] {
+  const out: Issue[] = [];
   for (const i of issues) {
     const field = i.path.length > 0 ? String(i.path[0]) : "request";
     if (i.code === "unrecognized_keys") {
       // An empty key still needs a visible name in the message.
-      for (const key of i.keys)
-        out.push(issue(key === "" ? '""' : key, "unknownField", { endpoint }, language, name));
+      for (const key of i.keys) out.push(issue(key === "" ? '""' : key, "unknownField", { endpoint }, name));
     } else if (i.code === "custom" && i.params && typeof i.params.rule === "string") {
       const { rule, ...params } = i.params as { rule: Rule } & IssueParams;
-      out.push(issue(field, rule, params, language, name));
+      out.push(issue(field, rule, params, name));
     } else if (field === "request") {
-      out.push(issue(field, "request", { got: describe(input) }, language));
+      out.push(issue(field, "request", { got: describe(input) }));
     } else {
-      out.push(issue(field, "text", { got: i.message }, language, name));
+      out.push(issue(field, "text", { got: i.message }, name));
     }
   }
   return out;
@@ -80,27 +70,23 @@ function fromZod(
 
 /**
  * Checks `input` against the rules of endpoint `name`. Returns the canonical request (amounts
- * in integer cents, flags as booleans, dates as YYYY-MM-DD) or every broken rule. Never throws.
+ * in integer cents, flags as booleans, dates as YYYY-MM-DD) or every broken rule, as data (the
+ * API's words module says them: `issueText`, `saidIssue`). Never throws.
  */
-export function validateRequest<N extends EndpointName>(
+export function checkRequest<N extends EndpointName>(
   name: N,
   input: unknown,
-  options: ValidateOptions = {},
-): Validation<RequestValue<N>> {
-  const language = options.language ?? "en";
-  const fieldName = options.fieldName ?? asIs;
-  if (!isEndpointName(name)) {
+  options: CheckOptions = {},
+): Validation<RequestValue<N>, Issue> {
+  if (!isEndpointName(name))
     return {
       ok: false,
-      issues: [
-        issue("endpoint", "oneOf", { values: "the endpoints of the service", got: String(name) }, language),
-      ],
+      issues: [issue("endpoint", "oneOf", { values: "the endpoints of the service", got: String(name) })],
     };
-  }
   const endpoint = ENDPOINTS[name];
   const parsed = endpoint.fieldsSchema.safeParse(input === undefined ? {} : input);
   if (!parsed.success)
-    return { ok: false, issues: fromZod(name, input, parsed.error.issues, language, fieldName) };
+    return { ok: false, issues: fromZod(name, input, parsed.error.issues, options.fieldName) };
   const value = parsed.data as Record<string, unknown>;
   // Blank optional fields are dropped so that the request carries only what was given.
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
@@ -108,8 +94,23 @@ export function validateRequest<N extends EndpointName>(
   const checks = endpoint.checks as (v: Record<string, unknown>, c: CheckContext) => CrossFieldIssue[];
   const cross = checks(value, ctx);
   if (cross.length > 0)
-    return { ok: false, issues: cross.map((c) => issue(c.field, c.rule, c.params, language, fieldName)) };
+    return { ok: false, issues: cross.map((c) => issue(c.field, c.rule, c.params, options.fieldName)) };
   return { ok: true, value: value as RequestValue<N> };
+}
+
+/**
+ * `checkRequest` with each issue's message in `options.language` (English by default): the
+ * service's own error bodies in the sandbox, the client's refusal before sending, the Outbox's
+ * and the forms' problems.
+ */
+export function validateRequest<N extends EndpointName>(
+  name: N,
+  input: unknown,
+  options: ValidateOptions = {},
+): Validation<RequestValue<N>> {
+  const checked = checkRequest(name, input, options);
+  if (checked.ok) return checked;
+  return { ok: false, issues: checked.issues.map((i) => saidIssue(i, options.language ?? "en")) };
 }
 
 /** The issues of one field, for a form that shows each message beside its input. */
@@ -124,18 +125,17 @@ export function issuesByField(issues: readonly RequestIssue[]): Record<string, s
 }
 
 /**
- * The issue to show when a deposit or withdrawal of `amountCents` on a fund whose totals are
+ * The issue, as data, when a deposit or withdrawal of `amountCents` on a fund whose totals are
  * `totals` would take one of them beyond what the add-on can read back exactly
  * (MAX_EXACT_CENTS), or null when every total stays readable. `field` names the amount
  * (DepositAmount, WithdrawAmount, or the column the amount came from).
  */
-export function totalsAfterIssue(
+export function totalsAfterProblem(
   field: string,
   totals: FundTotals,
   movement: Movement,
   amountCents: number,
-  language: MessageLanguage = "en",
-): RequestIssue | null {
+): Issue | null {
   const r = totalsAfter(totals, movement, amountCents);
   if (r.ok) return null;
   const params: IssueParams = {
@@ -144,5 +144,17 @@ export function totalsAfterIssue(
     max: centsToDecimalText(MAX_EXACT_CENTS),
     got: Number.isFinite(amountCents) ? centsToDecimalText(amountCents) : String(amountCents),
   };
-  return issue(field, "totalTooLarge", params, language);
+  return issue(field, "totalTooLarge", params);
+}
+
+/** `totalsAfterProblem` with its message in `language` (English by default). */
+export function totalsAfterIssue(
+  field: string,
+  totals: FundTotals,
+  movement: Movement,
+  amountCents: number,
+  language: MessageLanguage = "en",
+): RequestIssue | null {
+  const problem = totalsAfterProblem(field, totals, movement, amountCents);
+  return problem && saidIssue(problem, language);
 }

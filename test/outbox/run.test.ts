@@ -80,6 +80,31 @@ describe("runOutbox: the happy path", () => {
     expect(balance(ledger, 1)).toBe(101_250);
   });
 
+  it("never sends a refused row that shows Done once edited, nor a copy of it: both refused again, the edited one giving up its key", () => {
+    // A done row's visible cells sorted onto a refused row (and onto a copy of it): its State
+    // says Done and its cells differ from the refused write's. Neither stands for a write.
+    const { ledger, sheet, context } = setup([userRow("Deposit", 1, { amount: "12,50" })]);
+    expect(runOutbox(context).refused).toBe(1);
+    const key = sheet.cell(2, "operationKey");
+    sheet.rows.push([...sheet.rows[1]]);
+    for (const row of [2, 3]) {
+      sheet.setCell(row, "amount", "12.50");
+      sheet.setCell(row, "state", "Done");
+    }
+    const summary = runOutbox(context);
+    expect(summary).toMatchObject({ done: 0, refused: 2 });
+    expect(ledger.sent).toEqual([]);
+    for (const row of [2, 3]) {
+      expect(sheet.cell(row, "state")).toBe("Refused");
+      expect(sheet.cell(row, "result")).toMatch(/State says Done, but the add-on wrote no Done on this row/);
+      expect(sheet.cell(row, "operationKey")).toBe("");
+    }
+    expect(key).not.toBe("");
+    // And the next runs leave them so: nothing is sent for a Done the add-on did not write.
+    expect(runOutbox(context)).toMatchObject({ done: 0 });
+    expect(ledger.sent).toEqual([]);
+  });
+
   it("a row too long to be recorded is refused naming the cell and the limit, and the run goes on", () => {
     const { ledger, sheet, context } = setup([
       userRow("Deposit", 1, { amount: "12,50" }),

@@ -34,13 +34,17 @@ function previewRow(state: PreviewState, row: OutboxRow): void {
     const unchanged =
       record.cells !== undefined && changedColumns(record.cells, requestCells(row)).length === 0;
     // A Done on a refused write's row stands for no write: flagged, as the run refuses it.
-    if (unchanged && row.state === "Done") {
+    if (row.state === "Done") {
       state.preview.warnings.push({ kind: "doneNoKey", rowNumber: row.rowNumber });
       return;
     }
     if (unchanged && row.state !== "Pending") return;
   } else if (owned) {
     return; // Unsettled: listed in the first phase.
+  } else if (record?.state === "refused" && record.cells && row.state === "Done") {
+    // A copy of a refused write's key showing Done: flagged, as the run refuses it.
+    state.preview.warnings.push({ kind: "doneNoKey", rowNumber: row.rowNumber });
+    return;
   } else if (flaggedUnowned(state, row, record)) {
     return;
   }

@@ -14,10 +14,9 @@ import { sendNew } from "./new-operation";
 import { changesSince, likenessOf } from "./ownership";
 import { companyName, companyOf, portOf } from "./ports";
 import { buildRequest } from "./send";
-import { currentRow, writeRow } from "./sheet";
+import { currentRow, retireKey, writeRow } from "./sheet";
 import {
   day,
-  dropRecord,
   earlier,
   type Item,
   nowMs,
@@ -54,25 +53,40 @@ export function rowInOrder(context: RunContext, state: RunState, item: Item): vo
   if (owned && rec.state === "refused") {
     const unchanged = rec.cells !== undefined && changedColumns(rec.cells, requestCells(row)).length === 0;
     if (unchanged && row.state === "Refused") return;
-    if (unchanged && row.state === "Done") {
+    if (row.state === "Done") {
       // A Done on a refused write's row (typed, or a done row's visible cells sorted onto it)
-      // stands for no write: flagged and refused again, never taken as done.
-      const message = words(context)("outbox.msg.doneNoKey");
-      writeRow(context, row, "Refused", message, rec.key);
-      outcome(state, row.rowNumber, "Refused", message, "refused");
+      // stands for no write: flagged and refused again, never taken as done nor sent. Unchanged,
+      // it keeps the key (it is that write's row, refused); edited, it gives it up, or its next
+      // run would take it for the refused row edited to be sent again.
+      refuseDone(context, state, row, unchanged ? rec.key : "");
       return;
     }
     if (unchanged && row.state !== "Pending") return;
-    // Settled by hand as Refused: kept, so the resend is taken as the same as that write.
-    if (!rec.byHand) dropRecord(context, state, rec.key);
+    // Settled by hand as Refused: kept, so the resend is taken as the same as that write. Any
+    // copy of the row carrying its key gives it up first (retireKey): a Done sorted onto one
+    // later must not pass for an old Done whose record was pruned.
+    if (!rec.byHand) retireKey(context, state, rec.key);
     sendNew(context, state, row);
     return;
   }
   if (owned) return; // Unsettled: taken in phase 1 and left for a later run.
+  // A copy of a refused write's key showing Done (a done row's cells sorted onto it) stands
+  // for no write either: flagged, its key given up, never sent.
+  if (rec?.state === "refused" && rec.cells && row.state === "Done") {
+    refuseDone(context, state, row, "");
+    return;
+  }
   // (A row whose key names another write, whose cells it does not show, was marked in phase 0.)
   if (refusedForNoRecord(context, state, row, rec)) return;
   // Pending, or a copy of another row's key: a new operation.
   sendNew(context, state, row);
+}
+
+/** A row showing a Done that stands for no write: Refused, with `key` (or none), never sent. */
+function refuseDone(context: RunContext, state: RunState, row: OutboxRow, key: string): void {
+  const message = words(context)("outbox.msg.doneNoKey");
+  writeRow(context, row, "Refused", message, key);
+  outcome(state, row.rowNumber, "Refused", message, "refused");
 }
 
 /**

@@ -29,8 +29,9 @@ export function sendNew(context: RunContext, state: RunState, row: OutboxRow): v
   const port = portOf(context, state, company);
   if ("unusable" in port) {
     const message = t("outbox.company.unusable", { message: port.unusable });
-    writeRow(context, row, "Pending", message, row.operationKey);
-    outcome(state, row.rowNumber, "Pending", message, "skipped");
+    // With no key: a key it carried named a write that is not this row's (a copy's) or was
+    // retired before it came here; kept, a Done sorted onto it later would pass for an old one.
+    leavePending(context, state, row, message);
     return;
   }
   const built = buildRequest(context, row, port);

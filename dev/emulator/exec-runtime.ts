@@ -17,8 +17,8 @@ import type { RunKind } from "./execution";
 import { waitForFlag } from "./flag-wait";
 import { escapeHtml, FakeHtmlService, templateToCode } from "./html-service";
 import { FakeLogger, type LogEntry, makeConsole } from "./logging";
-import { Bridge, restrictToAppsScriptRuntime, type ScriptRealm } from "./realm";
-import { DATE_PRELUDE, type ScriptZone, scriptZone } from "./script-date";
+import { Bridge, callInRealm, restrictToAppsScriptRuntime, type ScriptRealm } from "./realm";
+import { datePreludeIn, type ScriptZone, scriptZone } from "./script-date";
 import { isCallableFromPage, transportResult } from "./script-run";
 import { FakeUrlFetchApp, SyncHttp } from "./url-fetch";
 import { FakeUtilities } from "./utilities";
@@ -123,7 +123,7 @@ export function runExecution(start: ExecutionStart): void {
   try {
     const context = vm.createContext({}, { name: "Apps Script", microtaskMode: "afterEvaluate" });
     restrictToAppsScriptRuntime(context);
-    const prelude = vm.runInContext(DATE_PRELUDE, context) as (zone: ScriptZone) => ScriptRealm;
+    const prelude = datePreludeIn(context) as (zone: ScriptZone) => ScriptRealm;
     realm = prelude(scriptZone(start.scriptTimeZone, now));
     const record = (entry: Omit<LogEntry, "at" | "user">) => {
       ask({ kind: "log", entry });
@@ -189,10 +189,7 @@ export function runExecution(start: ExecutionStart): void {
       enumerable: false,
       writable: true,
     });
-    const result = new vm.Script(
-      "(function (c) { return globalThis[c.name].apply(globalThis, c.args); })(__emulatorCall)",
-      { filename: "execution" },
-    ).runInContext(context, { timeout: remaining() });
+    const result = callInRealm(context, remaining());
     const value = start.kind === "script.run" ? transportResult(result) : result;
     finish({ kind: "done", ok: true, result: objects.encode(value) });
   } catch (err) {

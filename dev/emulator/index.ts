@@ -30,9 +30,9 @@ import { escapeHtml, FakeHtmlService, templateToCode } from "./html-service";
 import { checkTimeout, FakeLock, FakeLockService, LockTable } from "./lock";
 import { FakeLogger, FakeMailApp, type LogEntry, makeConsole, type SentMail } from "./logging";
 import { FakePropertiesService, PropertyStoreData } from "./properties";
-import { Bridge, type Fake, restrictToAppsScriptRuntime, type ScriptRealm } from "./realm";
+import { Bridge, callInRealm, type Fake, restrictToAppsScriptRuntime, type ScriptRealm } from "./realm";
 import { AUTH_MODE, FakeScriptApp, nextRunAfter, type TriggerData, TriggerStore } from "./script-app";
-import { DATE_PRELUDE, type ScriptZone, scriptZone } from "./script-date";
+import { datePreludeIn, type ScriptZone, scriptZone } from "./script-date";
 import { checkArguments, isCallableFromPage, transportResult } from "./script-run";
 import { FakeSession, FakeUser } from "./session";
 import { FakeSpreadsheetApp, rangeFromA1, SpreadsheetDoc, type SpreadsheetHost } from "./spreadsheet/fakes";
@@ -1000,7 +1000,7 @@ export class Emulator {
     const context = vm.createContext({}, { name: "Apps Script", microtaskMode: "afterEvaluate" });
     // Only what Apps Script's V8 has: a script using a newer built-in fails here as there.
     restrictToAppsScriptRuntime(context);
-    const prelude = vm.runInContext(DATE_PRELUDE, context) as (zone: ScriptZone) => ScriptRealm;
+    const prelude = datePreludeIn(context) as (zone: ScriptZone) => ScriptRealm;
     const realm = prelude(scriptZone(this.scriptTimeZone(), () => this.clock.now()));
     const bridge = new Bridge(realm, {
       beforeCall: (service, method) => this.beforeServiceCall(service, method),
@@ -1426,12 +1426,7 @@ export class Emulator {
       enumerable: false,
       writable: true,
     });
-    const result = new vm.Script(
-      "(function (c) { return globalThis[c.name].apply(globalThis, c.args); })(__emulatorCall)",
-      {
-        filename: "execution",
-      },
-    ).runInContext(context, { timeout: this.remainingRealMs() });
+    const result = callInRealm(context, this.remainingRealMs());
     this.checkBudget();
     return exec.kind === "script.run" ? transportResult(result) : result;
   }

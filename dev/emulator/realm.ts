@@ -275,13 +275,41 @@ const RESTRICT_SOURCE = `(function (allowed, newer) {
  * globals, without the newer members V8 adds to them.
  */
 export function restrictToAppsScriptRuntime(context: vm.Context): void {
-  const restrict = vm.runInContext(RESTRICT_SOURCE, context) as (
+  const restrict = realmScripts().restrict.runInContext(context) as (
     allowed: readonly string[],
     newer: Readonly<Record<string, readonly string[]>>,
   ) => void;
   // Plain data of the context's realm, so that the script reads its own arrays.
-  restrict(
-    vm.runInContext(`(${JSON.stringify(ES2020_GLOBALS)})`, context),
-    vm.runInContext(`(${JSON.stringify(NEWER_MEMBERS)})`, context),
-  );
+  restrict(realmScripts().allowed.runInContext(context), realmScripts().newer.runInContext(context));
+}
+
+/**
+ * The scripts every execution's realm runs, compiled once per thread: a compiled script runs in
+ * any context, so each realm still gets its own objects from them, without a compilation each.
+ */
+let compiledScripts:
+  | { restrict: vm.Script; allowed: vm.Script; newer: vm.Script; call: vm.Script }
+  | undefined;
+
+function realmScripts(): NonNullable<typeof compiledScripts> {
+  compiledScripts ??= {
+    restrict: new vm.Script(RESTRICT_SOURCE),
+    allowed: new vm.Script(`(${JSON.stringify(ES2020_GLOBALS)})`),
+    newer: new vm.Script(`(${JSON.stringify(NEWER_MEMBERS)})`),
+    call: new vm.Script(
+      "(function (c) { return globalThis[c.name].apply(globalThis, c.args); })(__emulatorCall)",
+      {
+        filename: "execution",
+      },
+    ),
+  };
+  return compiledScripts;
+}
+
+/**
+ * Calls the function an execution runs, `__emulatorCall.name` with `__emulatorCall.args` (set on
+ * the context's global beforehand), inside `context`, stopped after `timeoutMs` of real time.
+ */
+export function callInRealm(context: vm.Context, timeoutMs: number): unknown {
+  return realmScripts().call.runInContext(context, { timeout: timeoutMs });
 }

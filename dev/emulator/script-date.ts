@@ -4,6 +4,7 @@
  * does, whatever the time zone of the Node process. Runs inside the script's realm: this file
  * holds its source and the host functions it calls.
  */
+import vm from "node:vm";
 import { formatDate } from "./format-date";
 import { instantInZone, offsetMinutes } from "./time-zone";
 
@@ -130,3 +131,14 @@ export const DATE_PRELUDE = `(function (zone) {
   Object.defineProperty(globalThis, "Date", { value: EmulatedDate, writable: true, configurable: true });
   return { Array: Array, Object: Object, Error: Error, date: function (ms) { return new RealDate(ms); } };
 })`;
+
+let preludeScript: vm.Script | undefined;
+
+/**
+ * The prelude evaluated in `context` (compiled once per thread: each realm still gets its own
+ * function from it): call what it returns with the ScriptZone.
+ */
+export function datePreludeIn(context: vm.Context): unknown {
+  preludeScript ??= new vm.Script(DATE_PRELUDE);
+  return preludeScript.runInContext(context);
+}

@@ -96,10 +96,15 @@ export function bundleWithItsStrings(options: EsbuildOptions): string {
 /** bundleWithItsStrings's code and, when `options.sourcemap` asks for one, its source map (JSON text). */
 function bundleWithMap(options: EsbuildOptions): { code: string; map: string | null } {
   const catalogue = allStrings();
-  // JSON text, parsed on the first translation of an execution (src/i18n/index.ts).
-  const strings = (keys: readonly string[]) => ({
-    BUNDLED_STRINGS: JSON.stringify(JSON.stringify(carriedStrings(catalogue, keys))),
-  });
+  // One JSON text per language, parsed on that language's first translation of an execution
+  // (src/i18n/index.ts).
+  const strings = (keys: readonly string[]) => {
+    const carried = carriedStrings(catalogue, keys);
+    return {
+      BUNDLED_STRINGS_EN: JSON.stringify(JSON.stringify(carried.en)),
+      BUNDLED_STRINGS_ES: JSON.stringify(JSON.stringify(carried.es)),
+    };
+  };
   const probe = buildSync({
     ...options,
     minify: false,

@@ -420,9 +420,16 @@ describe("dist/appsscript.json", () => {
  * read as the bundle reads it.
  */
 function carriedCatalogue(code: string): StringTable {
-  const literals = [...code.matchAll(/(["'`])\{\\?"en\\?":(?:\\.|(?!\1)[^\\])*\1/g)].map(
-    (m) => vm.runInNewContext(m[0]) as string,
+  // One JSON text per language (src/i18n/index.ts reads only the one in use): the literals whose
+  // text is an object of keys, told apart by a key whose English and Spanish differ.
+  const literals = [...code.matchAll(/(["'`])\{\\?"[a-z]+\.[\w.]+\\?":(?:\\.|(?!\1)[^\\])*\1/g)].map(
+    (m) => JSON.parse(vm.runInNewContext(m[0]) as string) as Record<string, string>,
   );
-  expect(literals).toHaveLength(1);
-  return JSON.parse(literals[0] as string) as StringTable;
+  const tables = literals.filter((t) => "outbox.run.busy" in t);
+  expect(tables).toHaveLength(2);
+  const spanish = allStrings().es["status.fund.2"];
+  const es = tables.find((t) => t["status.fund.2"] === spanish);
+  const en = tables.find((t) => t !== es);
+  if (!en || !es) throw new Error("no Spanish table among the bundle's string tables");
+  return { en, es };
 }

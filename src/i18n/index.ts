@@ -84,21 +84,31 @@ export function allStrings(): StringTable {
 }
 
 /**
- * Set by scripts/build.ts: the strings a bundle's code names, as JSON text of a StringTable, so
- * that each bundle carries only its own strings. Run from source (tests, tsx), it is undefined
- * and every catalogue is used. A sidebar translates only keys its own code names: the server
- * sends it text, never a key.
+ * Set by scripts/build.ts: the strings a bundle's code names, one JSON text per language (a
+ * StringTable's `en` and `es`), so that each bundle carries only its own strings. Run from source
+ * (tests, tsx), they are undefined and every catalogue is used. A sidebar translates only keys its
+ * own code names: the server sends it text, never a key.
  */
-declare const BUNDLED_STRINGS: string | undefined;
+declare const BUNDLED_STRINGS_EN: string | undefined;
+declare const BUNDLED_STRINGS_ES: string | undefined;
 
-/** The table, read on the first translation (an execution that shows no text reads none). */
-let merged: StringTable | null = null;
+/**
+ * Each language's table, read on its first translation: an execution that shows no text reads
+ * none, and one that speaks Spanish never reads the English table (every key is in both).
+ * Apps Script evaluates the whole bundle for every execution, each sidebar call included, so
+ * the other language's strings are never parsed.
+ */
+const tables: Partial<StringTable> = {};
 
-function strings(): StringTable {
-  if (!merged)
-    merged =
-      typeof BUNDLED_STRINGS === "string" ? (JSON.parse(BUNDLED_STRINGS) as StringTable) : allStrings();
-  return merged;
+function stringsOf(language: Language): Record<string, string> {
+  const known = tables[language];
+  if (known) return known;
+  const made =
+    typeof BUNDLED_STRINGS_EN === "string" && typeof BUNDLED_STRINGS_ES === "string"
+      ? (JSON.parse(language === "es" ? BUNDLED_STRINGS_ES : BUNDLED_STRINGS_EN) as Record<string, string>)
+      : allStrings()[language];
+  tables[language] = made;
+  return made;
 }
 
 /**
@@ -125,8 +135,7 @@ export function translate(
 
 /** The text of `key` in `language`, else in English, else the key itself. */
 function textOf(language: Language, key: string): string {
-  const table = strings();
-  return table[language][key] ?? table.en[key] ?? key;
+  return stringsOf(language)[key] ?? (language === "en" ? undefined : stringsOf("en")[key]) ?? key;
 }
 
 /** A whole number with thousands separators: "1,234,567" in English, "1.234.567" in Spanish. */

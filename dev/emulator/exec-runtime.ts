@@ -78,8 +78,8 @@ function compiledBundle(source: string): vm.Script {
 /**
  * The thread's blocking HTTP (its own thread, started on the first request), kept for the
  * executions the thread runs one after another, as the emulator's thread keeps one for `run`:
- * it holds no state of an execution (each request has its own connection, a late answer to an
- * earlier request is dropped by its number).
+ * it holds no state of an execution (its kept-alive connections carry none, a late answer to
+ * an earlier request is dropped by its number).
  */
 let http: SyncHttp | undefined;
 

@@ -278,7 +278,7 @@ describe("a run with two companies", () => {
     const preview = previewOutbox(
       rows,
       () => ({ currency: "CLP", balance: 0, flexible: true, status: 1 }),
-      { format: formatUtc, now: t.clock.now(), adminId: 1, language: "en" },
+      { format: formatUtc, now: t.clock.now(), adminId: 1 },
       [],
       ALPHA_BETA,
     );
@@ -320,7 +320,7 @@ describe("the preview with two companies", () => {
     const preview = previewOutbox(
       rows,
       facts,
-      { format: formatUtc, now: new Date(0), adminId: 1, language: "en" },
+      { format: formatUtc, now: new Date(0), adminId: 1 },
       [],
       ALPHA_BETA,
     );
@@ -363,7 +363,7 @@ describe("the preview with two companies", () => {
     const preview = previewOutbox(
       rows,
       () => ({ currency: "CLP", balance: 0, flexible: true, status: 1 }),
-      { format: formatUtc, now: new Date(0), adminId: 1, language: "en" },
+      { format: formatUtc, now: new Date(0), adminId: 1 },
       [],
       ALPHA_BETA,
       (company) =>

@@ -14,6 +14,7 @@ import { operationLabel } from "../operations";
 import { listedOnSheet } from "../preview";
 import type { FieldProblem } from "../requests";
 import { type OutboxRow, problemsText } from "../rows";
+import { requestProblemSaid } from "../rows/words";
 import { FUND_NOT_FOUND } from "../run/confirmations";
 import type { CellChanges, MoneyItem, OutboxPreview, RowProblem, SameAs, Total, Warning } from "./types";
 
@@ -147,7 +148,8 @@ export function warningText(language: Language, warning: Warning): string {
 
 /** A problem that keeps a row from being sent, in `language`: the field it names, and why. */
 export function problemSaid(language: Language, problem: RowProblem): FieldProblem {
-  if ("message" in problem) return problem;
+  if ("message" in problem || "rule" in problem || "operation" in problem)
+    return requestProblemSaid(language, problem);
   if ("refused" in problem)
     return {
       field: translate(language, "outbox.col.company"),

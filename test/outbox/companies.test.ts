@@ -5,7 +5,7 @@
  * hold or settle each other; the confirmation keyed by company; the preview grouped per company.
  */
 import { describe, expect, it } from "vitest";
-import { type CompanyDirectory, resolveRowCompany } from "../../src/outbox/companies";
+import type { CompanyDirectory } from "../../src/outbox/companies";
 import { previewOutbox } from "../../src/outbox/preview";
 import { invalidRows, previewText } from "../../src/outbox/preview/words";
 import {
@@ -24,6 +24,7 @@ import {
   runOutbox,
   type UnusableCompanyPort,
 } from "../../src/outbox/run";
+import { resolveRowCompany } from "../../src/outbox/run/words";
 import {
   FakeAudit,
   FakeClock,

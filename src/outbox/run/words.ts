@@ -11,9 +11,11 @@ import { plainWriteRefusal } from "../../api/plain";
 import type { Language } from "../../i18n";
 import { say, type WordValue } from "../../i18n/words";
 import type { AuditWords } from "../audit";
-import { resolveRowCompany } from "../companies";
+import { type CompanyDirectory, companyOfRow, type RowCompany } from "../companies";
+import { companyRefusedText } from "../companies/words";
 import { describeChanges, describeRequest, tooLongParams } from "../describe";
 import { fundStatusLabel, operationLabel, stateLabel } from "../operations";
+import type { OutboxRow } from "../rows";
 import { fieldLabel, requestProblemsText } from "../rows/words";
 import { totalsAfterText } from "../words";
 import type { Money, RunSaid, RunWords } from "./context";
@@ -29,6 +31,18 @@ export function sayRun(language: Language, words: RunSaid): string {
   const params: Record<string, WordValue> = {};
   for (const [name, value] of Object.entries(words.params ?? {})) params[name] = valueIn(language, value);
   return say(language, { key: words.key, params });
+}
+
+/** `companyOfRow` with its refusal and note said in `language`, for the run, which takes them as text. */
+export function resolveRowCompany(
+  row: Pick<OutboxRow, "rowNumber" | "cells">,
+  directory: CompanyDirectory,
+  language: Language,
+): RowCompany {
+  const named = companyOfRow(row, directory);
+  if (!named.ok) return { ok: false, message: companyRefusedText(language, named.refused) };
+  const { note, ...company } = named;
+  return note ? { ...company, note: say(language, note) } : company;
 }
 
 /** How a run of the Outbox says what it writes, in `language` (the document's). */

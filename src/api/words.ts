@@ -185,7 +185,7 @@ const FIELD_LABELS: Record<string, StringKey> = {
 export function refusalReason(reason: ServiceReason, language: Language, currency?: string): string | null {
   const money = (cents: number) =>
     formatCents(cents, {
-      language,
+      locale: language,
       currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
     });
   const known = reason.known;

@@ -151,7 +151,7 @@ export interface FundWords
 
 /** A fund as the Fund sidebar shows it, its amounts and status in `language`. */
 export function sayFund(language: Language, fund: FundWords): FundView {
-  const money = (cents: number) => formatCents(cents, { language, currency: fund.currency });
+  const money = (cents: number) => formatCents(cents, { locale: language, currency: fund.currency });
   return {
     ...fund,
     statusLabel: String(sayOne(language, fund.statusLabel)),

@@ -90,7 +90,7 @@ describe("Fund sidebar", () => {
     };
     expect(typed.fund.id).toBe(fund.id);
     expect(typed.fund.balance).toBe(
-      formatCents(fund.balanceCents, { language: "en", currency: fund.currency }),
+      formatCents(fund.balanceCents, { locale: "en", currency: fund.currency }),
     );
     const missing = wb.sidebar("getFundSidebarView", { fundId: "999999" }) as { fund: null; error: string };
     expect(missing.fund).toBeNull();

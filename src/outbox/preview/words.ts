@@ -241,7 +241,7 @@ export function previewText(language: Language, preview: OutboxPreview): string 
       const operation = operationLabel(language, total.operation);
       return total.currency === null
         ? `• ${t("outbox.total.noCurrency", { operation, count: total.count })}`
-        : `• ${t("outbox.total.line", { operation, currency: total.currency === FUND_NOT_FOUND ? t("outbox.fundNotFound") : total.currency, amount: formatCents(total.amount, { language, decimalsOf: total.currency }), count: total.count })}`;
+        : `• ${t("outbox.total.line", { operation, currency: total.currency === FUND_NOT_FOUND ? t("outbox.fundNotFound") : total.currency, amount: formatCents(total.amount, { locale: language, decimalsOf: total.currency }), count: total.count })}`;
     };
     const groups = byCompany(preview.totals);
     for (const [company, totals] of groups) {

@@ -3,7 +3,8 @@ import { ruleMessage } from "../../src/api";
 import type { Language } from "../../src/i18n";
 import { translate } from "../../src/i18n";
 import { headerKey } from "../../src/outbox/columns";
-import { OUTBOX_OPERATIONS, operationLabel } from "../../src/outbox/operations";
+import { OUTBOX_OPERATIONS } from "../../src/outbox/operations";
+import { operationLabel } from "../../src/outbox/operations/words";
 import {
   problemsText,
   REQUEST_COLUMNS,

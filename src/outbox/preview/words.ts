@@ -10,7 +10,7 @@ import { LANGUAGES, type Language, type StringKey, translate } from "../../i18n"
 import { companyRefusedText } from "../companies/words";
 import { describeChanges, describeInFull, describeRequest, tooLongParams } from "../describe";
 import { notesToWrite, type RowNote } from "../notes";
-import { operationLabel } from "../operations";
+import { operationLabel } from "../operations/words";
 import { listedOnSheet } from "../preview";
 import type { FieldProblem } from "../requests";
 import { type OutboxRow, problemsText } from "../rows";

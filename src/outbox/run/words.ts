@@ -14,7 +14,7 @@ import type { AuditWords } from "../audit";
 import { type CompanyDirectory, companyOfRow, type RowCompany } from "../companies";
 import { companyRefusedText } from "../companies/words";
 import { describeChanges, describeRequest, tooLongParams } from "../describe";
-import { fundStatusLabel, operationLabel, stateLabel } from "../operations";
+import { fundStatusLabel, operationLabel, stateLabel } from "../operations/words";
 import type { OutboxRow } from "../rows";
 import { fieldLabel, requestProblemsText } from "../rows/words";
 import { totalsAfterText } from "../words";

@@ -6,7 +6,7 @@
 import { ENDPOINTS, type EndpointName } from "../../src/api/endpoints";
 import { checkField, type FieldSpec, isBlank } from "../../src/api/fields";
 import { type MessageLanguage, ruleMessage } from "../../src/api/messages";
-import { validateRequest } from "../../src/api/validation";
+import { validateRequest } from "../../src/api/words";
 import { SandboxError } from "./errors";
 import { MAX_RESULTS_PER_PAGE } from "./queries";
 

@@ -22,9 +22,8 @@ import { dateText, type FieldSpec } from "./fields";
 import { centsToAmount } from "./money";
 import type { RetryPolicy } from "./retry";
 import type { Clock, HttpResponse, Transport } from "./transport";
-import { validateRequest } from "./validation";
 import { buildRequest, readResponse } from "./wire";
-import { ruleMessage } from "./words";
+import { ruleMessage, validateRequest } from "./words";
 
 export type CallOutcome = "ok" | "refused" | "error" | "unknown";
 

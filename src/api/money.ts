@@ -161,7 +161,7 @@ export function parseAmountToCents(
 }
 
 /**
- * The locale whose way of writing numbers applies, as the user's language picks it: a decimal
+ * The locale whose way of writing numbers applies, as the user's words pick it: a decimal
  * comma and thousands grouped by dots in Spanish ("1.234,50"), the reverse in English
  * ("1,234.50").
  */
@@ -276,15 +276,15 @@ export function wholeUnits(currency: string | null | undefined, cents: number | 
 /**
  * Cents as display text: "1,234.50" in English, "1.234,50" in Spanish, with the currency code
  * in front when given ("CLP 1.234"); the decimals are the currency's (`currency`, or `decimalsOf`
- * when the code is shown elsewhere): none for CLP unless the amount has cents. The option
- * `language` is the number format's locale, the user's language as its callers name it.
+ * when the code is shown elsewhere): none for CLP unless the amount has cents; `locale` is the
+ * number format's (English when absent).
  */
 export function formatCents(
   cents: number,
-  options: { language?: NumberLocale; currency?: string; decimalsOf?: string } = {},
+  options: { locale?: NumberLocale; currency?: string; decimalsOf?: string } = {},
 ): string {
   const { sign, whole, frac } = splitCents(cents);
-  const { thousands, decimal } = separators(options.language);
+  const { thousands, decimal } = separators(options.locale);
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
   const noDecimals = wholeUnits(options.decimalsOf ?? options.currency, cents);
   const text = `${sign}${grouped}${noDecimals ? "" : decimal + frac}`;
@@ -297,5 +297,5 @@ export function formatCents(
  */
 export function moneyText(cents: number, currency: string | null | undefined, locale: NumberLocale): string {
   const code = (currency ?? "").trim();
-  return formatCents(cents, { language: locale, currency: code === "" ? undefined : code });
+  return formatCents(cents, { locale, currency: code === "" ? undefined : code });
 }

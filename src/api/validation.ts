@@ -15,7 +15,6 @@ import {
 import { dateText } from "./fields";
 import type { Issue, IssueParams, RequestIssue, Rule } from "./issues";
 import { centsToDecimalText, type FundTotals, MAX_EXACT_CENTS, type Movement, totalsAfter } from "./money";
-import { type MessageLanguage, saidIssue } from "./words";
 
 export type Validation<T, I = RequestIssue> = { ok: true; value: T } | { ok: false; issues: I[] };
 
@@ -24,11 +23,6 @@ export interface CheckOptions {
   today?: string;
   /** How messages name a field (an Outbox column's header); by the field's own name when absent. */
   fieldName?: (field: string) => string;
-}
-
-export interface ValidateOptions extends CheckOptions {
-  /** The messages' language; English when absent. */
-  language?: MessageLanguage;
 }
 
 type Name = (field: string) => string;
@@ -71,7 +65,7 @@ function fromZod(
 /**
  * Checks `input` against the rules of endpoint `name`. Returns the canonical request (amounts
  * in integer cents, flags as booleans, dates as YYYY-MM-DD) or every broken rule, as data (the
- * API's words module says them: `issueText`, `saidIssue`). Never throws.
+ * API's words module says them: `issueText`, `saidIssue`, `validateRequest`). Never throws.
  */
 export function checkRequest<N extends EndpointName>(
   name: N,
@@ -96,21 +90,6 @@ export function checkRequest<N extends EndpointName>(
   if (cross.length > 0)
     return { ok: false, issues: cross.map((c) => issue(c.field, c.rule, c.params, options.fieldName)) };
   return { ok: true, value: value as RequestValue<N> };
-}
-
-/**
- * `checkRequest` with each issue's message in `options.language` (English by default): the
- * service's own error bodies in the sandbox, the client's refusal before sending, the Outbox's
- * and the forms' problems.
- */
-export function validateRequest<N extends EndpointName>(
-  name: N,
-  input: unknown,
-  options: ValidateOptions = {},
-): Validation<RequestValue<N>> {
-  const checked = checkRequest(name, input, options);
-  if (checked.ok) return checked;
-  return { ok: false, issues: checked.issues.map((i) => saidIssue(i, options.language ?? "en")) };
 }
 
 /** The issues of one field, for a form that shows each message beside its input. */
@@ -145,16 +124,4 @@ export function totalsAfterProblem(
     got: Number.isFinite(amountCents) ? centsToDecimalText(amountCents) : String(amountCents),
   };
   return issue(field, "totalTooLarge", params);
-}
-
-/** `totalsAfterProblem` with its message in `language` (English by default). */
-export function totalsAfterIssue(
-  field: string,
-  totals: FundTotals,
-  movement: Movement,
-  amountCents: number,
-  language: MessageLanguage = "en",
-): RequestIssue | null {
-  const problem = totalsAfterProblem(field, totals, movement, amountCents);
-  return problem && saidIssue(problem, language);
 }

@@ -7,6 +7,7 @@
  */
 import { type Language, type StringKey, translate } from "../i18n";
 import { say, type Words, type WordValue } from "../i18n/words";
+import type { EndpointName, RequestValue } from "./endpoints";
 import type { ServiceReason } from "./errors";
 import {
   DETAILS_SEPARATOR,
@@ -17,7 +18,8 @@ import {
   type Refusal,
 } from "./failure";
 import type { Issue, IssueParams, RequestIssue, Rule } from "./issues";
-import { centsToDecimalText, formatCents, MAX_EXACT_CENTS } from "./money";
+import { centsToDecimalText, type FundTotals, formatCents, MAX_EXACT_CENTS, type Movement } from "./money";
+import { type CheckOptions, checkRequest, totalsAfterProblem, type Validation } from "./validation";
 
 /** The languages the API's messages are said in (the sandbox's and the add-on's). */
 export type MessageLanguage = Language;
@@ -57,6 +59,37 @@ export function issueText(issue: Issue, language: MessageLanguage): string {
 /** `issue` with its message in `language`, as a request issue. */
 export function saidIssue(issue: Issue, language: MessageLanguage): RequestIssue {
   return { field: issue.field, rule: issue.rule, params: issue.params, message: issueText(issue, language) };
+}
+
+export interface ValidateOptions extends CheckOptions {
+  /** The messages' language; English when absent. */
+  language?: MessageLanguage;
+}
+
+/**
+ * `checkRequest` with each issue's message in `options.language` (English by default): the
+ * service's own error bodies in the sandbox, the client's refusal before sending.
+ */
+export function validateRequest<N extends EndpointName>(
+  name: N,
+  input: unknown,
+  options: ValidateOptions = {},
+): Validation<RequestValue<N>> {
+  const checked = checkRequest(name, input, options);
+  if (checked.ok) return checked;
+  return { ok: false, issues: checked.issues.map((i) => saidIssue(i, options.language ?? "en")) };
+}
+
+/** `totalsAfterProblem` (./validation.ts) with its message in `language` (English by default). */
+export function totalsAfterIssue(
+  field: string,
+  totals: FundTotals,
+  movement: Movement,
+  amountCents: number,
+  language: MessageLanguage = "en",
+): RequestIssue | null {
+  const problem = totalsAfterProblem(field, totals, movement, amountCents);
+  return problem && saidIssue(problem, language);
 }
 
 export interface PlainError {
@@ -152,7 +185,7 @@ const FIELD_LABELS: Record<string, StringKey> = {
 export function refusalReason(reason: ServiceReason, language: Language, currency?: string): string | null {
   const money = (cents: number) =>
     formatCents(cents, {
-      language,
+      locale: language,
       currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
     });
   const known = reason.known;

@@ -295,6 +295,7 @@ function formContext(session: WriteSession) {
   return {
     ...session,
     words: formWords(session.language),
+    numbers: session.language,
     newKey: () => runtime().uuid(),
     by: formWriter(),
     company: session.companyKey,

@@ -123,7 +123,7 @@ export function loadWriteSettings(): WriteSettings {
 // ---------------------------------------------------------------------------------------------
 // The write session: what every write path (outbox, fund and report forms) shares.
 
-export interface WriteSession extends WriteContext {
+export interface WriteSession extends Omit<WriteContext, "words"> {
   settings: WriteSettings;
   language: Language;
   adminId: number | null;
@@ -423,7 +423,6 @@ function previewOf(session: WriteSession, rows: readonly OutboxRow[]) {
       now: new Date(),
       adminId: session.adminId,
       adminIssue: session.adminIssue,
-      language: session.language,
     },
     session.records.all(),
     session.directory,

@@ -274,6 +274,7 @@ function mark(operation: OutboxOperation, raw: unknown): ReportFormResult {
     const context = {
       ...session,
       words: formWords(session.language),
+      numbers: session.language,
       newKey: () => runtime().uuid(),
       by: formWriter(),
       company,

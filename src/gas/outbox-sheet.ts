@@ -36,7 +36,8 @@ import {
   outboxFormatRules,
 } from "../outbox/layout";
 import { notesStillFitting, type RowNote } from "../outbox/notes";
-import { FUND_STATUSES, fundStatusLabel, OUTBOX_OPERATIONS, operationLabel } from "../outbox/operations";
+import { FUND_STATUSES, OUTBOX_OPERATIONS } from "../outbox/operations";
+import { fundStatusLabel, operationLabel } from "../outbox/operations/words";
 import type { FundFacts } from "../outbox/preview";
 import { readOutboxRow } from "../outbox/rows";
 import type { OutboxSheetPort } from "../outbox/run";

@@ -7,12 +7,11 @@
  * ./companies/words.ts.
  */
 import { type CompanyDirectory, companyByName, companyOfEmptyCell, liveCompanies } from "../company/model";
-import type { Language } from "../i18n";
-import { say, type Words } from "../i18n/words";
+import type { Words } from "../i18n/words";
 import { columnLetters } from "../sheets/formulas";
 import { cellText } from "./cells";
 import { columnNumber } from "./columns";
-import { type CompanyRefused, companyRefusedText } from "./companies/words";
+import type { CompanyRefused } from "./companies/words";
 import type { OutboxRow } from "./rows";
 
 export { ONE_COMPANY } from "../company/model";
@@ -66,16 +65,4 @@ export function companyOfRow(
       note: { key: "outbox.company.former", params: { value, name: named.company.name } },
     };
   return refused(named.found === "removed" ? "removed" : "unknown");
-}
-
-/** `companyOfRow` with its refusal and note said in `language`, for the run, which takes them as text. */
-export function resolveRowCompany(
-  row: Pick<OutboxRow, "rowNumber" | "cells">,
-  directory: CompanyDirectory,
-  language: Language,
-): RowCompany {
-  const named = companyOfRow(row, directory);
-  if (!named.ok) return { ok: false, message: companyRefusedText(language, named.refused) };
-  const { note, ...company } = named;
-  return note ? { ...company, note: say(language, note) } : company;
 }

@@ -6,6 +6,7 @@
  */
 import type { Fund } from "../api";
 import { tolerate } from "../api/errors";
+import type { NumberLocale } from "../api/money";
 import { dayOf } from "../sheets/cells";
 import { DATE_TIME, type DateFormatter } from "./cells";
 import { requestWords } from "./describe";
@@ -50,6 +51,8 @@ export interface FormContext extends WriteContext {
   adminId: number | null;
   /** Why `adminId` may not go with this user's writes (CheckOptions.adminIssue). */
   adminIssue?: string | null;
+  /** The number format the user types amounts in ("1234,50" with "es"); "en" when absent. */
+  numbers?: NumberLocale;
   newKey: () => string;
   applyResult: (result: WriteResult) => void;
   /** The add-on's records of writes, shared with the Outbox. */
@@ -351,15 +354,17 @@ export function submitWrite(
   // The plain sentence first, the service's own words after it (src/api/plain.ts).
   const details = (key: OutboxWords["key"], detail: string, params?: Record<string, OutboxValue>) =>
     words.details({ key, ...(params ? { params } : {}) }, detail);
-  // Amounts are read as typed in the write's language (a decimal comma in Spanish), as its
-  // checks' messages are written.
+  // Amounts are read as the user types numbers (a decimal comma in Spanish).
   const checked = checkWrite(operation, fields, {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
-    language: context.language,
-    typed: true,
+    typed: context.numbers ?? "en",
   });
-  if (!checked.ok) return { kind: "invalid", problems: checked.problems };
+  if (!checked.ok)
+    return {
+      kind: "invalid",
+      problems: checked.problems.map((p) => ({ field: p.field, message: words.problem(p) })),
+    };
   const request = checked.request;
   // An earlier write on the same fund or report that may still land would be counted as this
   // one, or undo it: an Outbox row's is settled by the Outbox, a form's here, first.

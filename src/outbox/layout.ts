@@ -16,7 +16,8 @@ import {
   PREVIOUS_OUTBOX_COLUMNS,
   type UserColumn,
 } from "./columns";
-import { OUTBOX_OPERATIONS, type OutboxState, operationLabel, stateLabel } from "./operations";
+import { OUTBOX_OPERATIONS, type OutboxState } from "./operations";
+import { operationLabel, stateLabel } from "./operations/words";
 import { REQUEST_COLUMNS } from "./rows";
 
 /** Whether row 1 shows `columns` in order, each header in either language; `blank` may be empty. */

@@ -1,10 +1,10 @@
 /**
  * The operations an Outbox row (or a sidebar form) can ask for, the states a row goes through,
- * and the labels users pick them by, in English and Spanish.
+ * and the labels users pick them by, in English and Spanish (./operations/words.ts says them).
  */
 import type { StringKey } from "../i18n";
 import type { Said } from "../i18n/words";
-import { inEveryLanguage, type OutboxValue, saidIn, sayLabel } from "./words";
+import { inEveryLanguage, type OutboxValue } from "./words";
 
 export const OUTBOX_OPERATIONS = [
   "createFund",
@@ -70,16 +70,6 @@ export function fundStatusWords(status: number): Said | string {
     ? { say: `outbox.fundStatus.${status}` as StringKey }
     : String(status);
 }
-
-// Labels said at once, in the language given first: a cell's, a dropdown's, a message's.
-
-export const operationLabel = saidIn(
-  (operation: OutboxOperation): Said => ({ say: operationKey(operation) }),
-  sayLabel,
-);
-export const stateLabel = saidIn((state: OutboxState): Said => ({ say: stateKey(state) }), sayLabel);
-/** A status the contract does not list is named by its number. */
-export const fundStatusLabel = saidIn(fundStatusWords, sayLabel);
 
 function normalise(text: string): string {
   return text

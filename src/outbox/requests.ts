@@ -1,13 +1,14 @@
 /**
  * Write requests as the outbox and the sidebar forms build them: one per operation, amounts in
- * integer cents. Every check is the contract's own (src/api validateRequest), so a cell, a form
- * field and the service side refuse the same input with the same message.
+ * integer cents. Every check is the contract's own (src/api checkRequest), so a cell, a form
+ * field and the service side refuse the same input with the same message. What is refused comes
+ * back as data (`WriteProblem`), said by each surface's words module.
  */
 // Narrow imports: sidebar clients bundle this file, and need the rules, not the HTTP client.
 import type { EndpointName } from "../api/endpoints";
-import { type MessageLanguage, type RequestIssue, ruleMessage } from "../api/messages";
-import { typedAmount } from "../api/money";
-import { validateRequest } from "../api/validation";
+import type { Issue } from "../api/messages";
+import { type NumberLocale, typedAmount } from "../api/money";
+import { checkRequest } from "../api/validation";
 import type { Cents } from "./cells";
 import type { FundStatus, OutboxOperation } from "./operations";
 
@@ -43,6 +44,13 @@ export interface FieldProblem {
   message: string;
 }
 
+/**
+ * What keeps a write from being made, as data: a rule of the contract broken by a field (an
+ * `Issue`: its field, rule and values), or the administrator's issue as the caller gave it
+ * (already words: a `FieldProblem` on IdAdmin).
+ */
+export type WriteProblem = Issue | FieldProblem;
+
 /** The service's endpoint for each operation. */
 export const ENDPOINT_OF: Record<OutboxOperation, EndpointName> = {
   createFund: "createFund",
@@ -71,7 +79,7 @@ export const AMOUNT_FIELD = {
 /** Input of an endpoint in the service's field names: cell values, form text or typed values. */
 export type ServiceInput = Record<string, unknown>;
 
-export type Checked = { ok: true; request: WriteRequest } | { ok: false; problems: FieldProblem[] };
+export type Checked = { ok: true; request: WriteRequest } | { ok: false; problems: WriteProblem[] };
 
 export interface CheckOptions {
   /** The administrator id of the settings; null when none is set (refused with IdAdmin's message). */
@@ -81,16 +89,11 @@ export interface CheckOptions {
    * that carries IdAdmin is refused with it. Absent or null: it may.
    */
   adminIssue?: string | null;
-  language?: MessageLanguage;
-  /** Amounts as a person types them in `language` (a sidebar): "1234,50" in Spanish. */
-  typed?: boolean;
   /**
-   * A form's own wording of a broken rule (speaking to a person, naming the field by its
-   * label), or null to keep the contract's message.
+   * Amounts as a person types them in this number format (a sidebar): "1234,50" with "es".
+   * Absent: amounts are read as the contract reads them (an Outbox cell).
    */
-  personal?: (issue: RequestIssue) => string | null;
-  /** How messages name a field (the Outbox's column the value was typed into); as the service does when absent. */
-  fieldName?: (field: string) => string;
+  typed?: NumberLocale;
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -154,7 +157,7 @@ function fromServiceValue(operation: OutboxOperation, value: Record<string, unkn
 
 /**
  * Checks the input of an operation (service field names, without IdAdmin) with the contract's
- * rules and messages. Marking a report integrated also needs a voucher code: the contract
+ * rules; what breaks them comes back as data. Marking a report integrated also needs a voucher code: the contract
  * leaves IntegrationCode optional, but a mark without one links nothing to the ERP.
  */
 export function checkWrite(operation: OutboxOperation, input: ServiceInput, options: CheckOptions): Checked {
@@ -166,48 +169,26 @@ export function checkWrite(operation: OutboxOperation, input: ServiceInput, opti
     // The form and the sheet have one expiration date; a date given means the fund expires.
     if (full.FundExpirationDate !== "" && full.FundExpiration === undefined) full.FundExpiration = true;
   }
-  const language = options.language ?? "en";
-  const name = options.fieldName ?? ((field: string) => field);
-  const typed: FieldProblem[] = [];
+  const typed: WriteProblem[] = [];
   for (const field of options.typed ? ["FundAmount", "DepositAmount", "WithdrawAmount"] : []) {
     // "1.234" in Spanish, "1,234" in English: which was meant is asked, not guessed.
-    const amount = field in full ? typedAmount(full[field], language) : null;
+    const amount = field in full && options.typed ? typedAmount(full[field], options.typed) : null;
     if (amount?.ok) full[field] = amount.value;
-    else if (amount) {
-      const params = { field, got: amount.got };
-      const message = ruleMessage(amount.rule, name(field), { got: amount.got }, language);
-      typed.push({
-        field,
-        message: options.personal?.({ field, rule: amount.rule, message, params }) ?? message,
-      });
-    }
+    else if (amount) typed.push({ field, rule: amount.rule, params: { got: amount.got } });
   }
   if (typed.length > 0) return { ok: false, problems: typed };
-  const result = validateRequest(ENDPOINT_OF[operation], full, { language, fieldName: options.fieldName });
-  const problems: FieldProblem[] = result.ok
-    ? []
-    : result.issues.map((issue) => ({
-        field: issue.field,
-        message: options.personal?.(issue) ?? issue.message,
-      }));
+  const result = checkRequest(ENDPOINT_OF[operation], full);
+  const problems: WriteProblem[] = result.ok ? [] : [...result.issues];
   if (!WITHOUT_ADMIN.has(operation) && options.adminIssue) {
     const others = problems.filter((p) => p.field !== "IdAdmin");
     problems.splice(0, problems.length, { field: "IdAdmin", message: options.adminIssue }, ...others);
   }
   if (
     operation === "markIntegrated" &&
-    (typeof full.IntegrationCode !== "string" || full.IntegrationCode.trim() === "")
-  ) {
-    if (!problems.some((p) => p.field === "IntegrationCode")) {
-      const issue: RequestIssue = {
-        field: "IntegrationCode",
-        rule: "required",
-        message: ruleMessage("required", name("IntegrationCode"), {}, language),
-        params: { field: "IntegrationCode" },
-      };
-      problems.unshift({ field: issue.field, message: options.personal?.(issue) ?? issue.message });
-    }
-  }
+    (typeof full.IntegrationCode !== "string" || full.IntegrationCode.trim() === "") &&
+    !problems.some((p) => p.field === "IntegrationCode")
+  )
+    problems.unshift({ field: "IntegrationCode", rule: "required", params: {} });
   if (!result.ok || problems.length > 0) return { ok: false, problems };
   return { ok: true, request: fromServiceValue(operation, result.value as Record<string, unknown>) };
 }

@@ -2,16 +2,8 @@
  * One Outbox row as read from the sheet, and the write request it asks for. A row names its
  * operation by label (either language); the fields it needs depend on the operation.
  */
-import { type Language, translate } from "../i18n";
 import { cellText, type DateFormatter, isBlank, readFlag } from "./cells";
-import {
-  type CellValue,
-  headerKey,
-  OUTBOX_COLUMNS,
-  type OwnedColumn,
-  USER_COLUMNS,
-  type UserColumn,
-} from "./columns";
+import { type CellValue, OUTBOX_COLUMNS, type OwnedColumn, USER_COLUMNS, type UserColumn } from "./columns";
 import {
   type OutboxOperation,
   type OutboxState,
@@ -20,7 +12,7 @@ import {
   parseState,
 } from "./operations";
 import { cellsText } from "./records";
-import { type Checked, checkWrite, type ServiceInput } from "./requests";
+import { checkWrite, type ServiceInput, type WriteProblem, type WriteRequest } from "./requests";
 
 export interface OutboxRow {
   /** 1-based row number in the sheet. */
@@ -97,7 +89,14 @@ export function requestCells(row: Pick<OutboxRow, "cells" | "operation">): Recor
   return { operation: row.operation, ...cellsText(row.cells, REQUEST_COLUMNS[row.operation]) };
 }
 
-export type RowRequest = Checked;
+/**
+ * What keeps a row's request from being made, as data: the contract's checks of its cells
+ * (`WriteProblem`), or its Operation cell naming no operation (`operation`: what it holds, ""
+ * when blank). ./rows/words.ts says them, each field named by its column.
+ */
+export type RequestProblem = WriteProblem | { field: "operation"; operation: string };
+
+export type RowRequest = { ok: true; request: WriteRequest } | { ok: false; problems: RequestProblem[] };
 
 export interface RowContext {
   /** Formats a date cell in the spreadsheet's time zone. */
@@ -107,7 +106,6 @@ export interface RowContext {
   adminId: number | null;
   /** Why `adminId` may not go with this user's writes (CheckOptions.adminIssue). */
   adminIssue?: string | null;
-  language?: Language;
 }
 
 /** A cell as the contract reads it: dates already in the spreadsheet's zone, labels as values. */
@@ -171,7 +169,7 @@ export function serviceInputOfRow(row: OutboxRow, context: RowContext): ServiceI
 
 /**
  * The column each service field is typed into (serviceInputOfRow read backwards): messages
- * about a row's input name the field by its column's header, in the document's language.
+ * about a row's input name the field by its column's header (./rows/words.ts).
  */
 const FIELD_COLUMNS: Readonly<Record<string, UserColumn>> = {
   Id: "targetId",
@@ -194,39 +192,22 @@ const FIELD_COLUMNS: Readonly<Record<string, UserColumn>> = {
   CustomMessage: "customMessage",
 };
 
-/** A service field as the Outbox's messages name it: its column's header, else (IdAdmin, a setting) as it is. */
-export function fieldLabel(language: Language, field: string): string {
-  const column = FIELD_COLUMNS[field];
-  return column ? translate(language, headerKey(column)) : field;
+/** The Outbox column a service field is typed into; none for IdAdmin (a setting) or a field no column holds. */
+export function fieldColumn(field: string): UserColumn | undefined {
+  return FIELD_COLUMNS[field];
 }
 
 /** A row's problems as one text: each message is a sentence of its own, so they follow one another. */
 export const problemsText = (problems: readonly { message: string }[]): string =>
   problems.map((p) => p.message).join(" ");
 
-/** The request a row asks for, or every problem that keeps it from being sent (the contract's rules, each field named by its column). */
+/** The request a row asks for, or every problem that keeps it from being sent (the contract's rules), as data. */
 export function requestFromRow(row: OutboxRow, context: RowContext): RowRequest {
-  const language = context.language ?? "en";
-  if (row.operation === null) {
-    const text = cellText(row.cells.operation);
-    return {
-      ok: false,
-      problems: [
-        {
-          field: translate(language, "outbox.col.operation"),
-          message:
-            text === ""
-              ? translate(language, "outbox.problem.noOperation")
-              : translate(language, "outbox.problem.unknownOperation", { text }),
-        },
-      ],
-    };
-  }
+  if (row.operation === null)
+    return { ok: false, problems: [{ field: "operation", operation: cellText(row.cells.operation) }] };
   return checkWrite(row.operation, serviceInputOfRow(row, context), {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
-    language,
-    fieldName: (field) => fieldLabel(language, field),
   });
 }
 

@@ -5,9 +5,12 @@
  * into records and audit notes as they go, through the port `formWords` makes here from the
  * user's language; the Fund sidebar's view of a fund is said here too.
  */
+
+import type { Issue } from "../api/issues";
 import { type FundTotals, formatCents, type Movement, moneyText } from "../api/money";
 import { plainRefusal, plainText, type Refusal } from "../api/plain";
-import { totalsAfterIssue } from "../api/validation";
+import { totalsAfterProblem } from "../api/validation";
+import { issueText } from "../api/words";
 import { formatCount, LANGUAGES, type Language, type StringKey, translate } from "../i18n";
 import { sayValue, type WordValue } from "../i18n/words";
 
@@ -148,7 +151,7 @@ export interface FundWords
 
 /** A fund as the Fund sidebar shows it, its amounts and status in `language`. */
 export function sayFund(language: Language, fund: FundWords): FundView {
-  const money = (cents: number) => formatCents(cents, { language, currency: fund.currency });
+  const money = (cents: number) => formatCents(cents, { locale: language, currency: fund.currency });
   return {
     ...fund,
     statusLabel: String(sayOne(language, fund.statusLabel)),
@@ -157,6 +160,32 @@ export function sayFund(language: Language, fund: FundWords): FundView {
     charges: money(fund.charges),
     lastMovements: fund.lastMovements.map((t) => ({ ...t, amount: money(t.amount) })),
   };
+}
+
+/**
+ * A write's problem (./requests.ts) in `language`: a broken rule's message, its field named by
+ * `name` (as the service names it when absent), or the words it came with.
+ */
+export function writeProblemText(
+  language: Language,
+  problem: Issue | { message: string },
+  name: (field: string) => string = (field) => field,
+): string {
+  return "message" in problem
+    ? problem.message
+    : issueText({ ...problem, name: name(problem.field) }, language);
+}
+
+/** Why a fund's totals after a movement could not be read exactly (the contract's check) in `language`, or null. */
+export function totalsAfterText(
+  language: Language,
+  field: string,
+  totals: FundTotals,
+  movement: Movement,
+  amountCents: number,
+): string | null {
+  const problem = totalsAfterProblem(field, totals, movement, amountCents);
+  return problem && issueText(problem, language);
 }
 
 /**
@@ -174,6 +203,8 @@ export interface FormWords {
   refusal(failure: Refusal, currency?: string): string;
   /** A fund as the Fund sidebar shows it. */
   fund(fund: FundWords): FundView;
+  /** What keeps a form's write from being made (./requests.ts, `WriteProblem`), its field named as the service names it. */
+  problem(problem: Issue | { message: string }): string;
 }
 
 /** The forms' words in `language`, the user's. */
@@ -181,10 +212,11 @@ export function formWords(language: Language): FormWords {
   return {
     say: (words) => sayOutbox(language, words),
     totalsAfter: (field, totals, movement, amountCents) =>
-      totalsAfterIssue(field, totals, movement, amountCents, language)?.message ?? null,
+      totalsAfterText(language, field, totals, movement, amountCents),
     details: (words, detail) =>
       plainText({ kind: null, message: sayOutbox(language, words), detail }, language),
     refusal: (failure, currency) => plainText(plainRefusal(failure, language, currency), language),
     fund: (fund) => sayFund(language, fund),
+    problem: (problem) => writeProblemText(language, problem),
   };
 }

@@ -5,10 +5,8 @@
  * whose outcome was unknown reads the service again; it never re-sends a money movement blindly.
  */
 import type { ServiceReason } from "../api/errors";
-import type { MessageLanguage } from "../api/messages";
 import type { FundTotals, Movement } from "../api/money";
-import { totalsAfterIssue } from "../api/validation";
-import { say, type Words } from "../i18n/words";
+import type { Words } from "../i18n/words";
 import { IDEMPOTENT_OPERATIONS, MONEY_OPERATIONS } from "./operations";
 import type { WriteRequest } from "./requests";
 import { AMOUNT_FIELD } from "./requests";
@@ -111,10 +109,8 @@ export interface WriteContext {
   service: ServicePort;
   audit: AuditPort;
   now: () => Date;
-  /** Says the write path's messages (the Outbox run's); a sidebar form's context gives the field below. */
-  words?: WriteWords;
-  /** Without `words`, the language of those messages (the forms' older form); English when absent too. */
-  language?: MessageLanguage;
+  /** Says the write path's messages: the Outbox run's (`runWords`) or a form's (`formWords`). */
+  words: WriteWords;
   /** How those messages name a field (CheckOptions.fieldName); as the service does when absent. */
   fieldName?: (field: string) => string;
   /** How long a sent request may still land (records.ts); IN_FLIGHT_WINDOW_MS when absent. */
@@ -125,17 +121,6 @@ function failureOf(error: unknown): WriteFailure {
   if (isWriteFailure(error)) return error;
   // Anything else thrown while a request was in flight may have happened after sending.
   return { outcome: "unknown", message: error instanceof Error ? error.message : String(error) };
-}
-
-/** The write path's words: the context's, else made from the older field (a form's context). */
-function wordsOf(context: WriteContext): WriteWords {
-  if (context.words) return context.words;
-  const lang = context.language ?? "en";
-  return {
-    say: (words) => say(lang, words),
-    totalsAfter: (field, totals, movement, amountCents) =>
-      totalsAfterIssue(field, totals, movement, amountCents, lang)?.message ?? null,
-  };
 }
 
 /** Reads what must be known before sending so that an interrupted write can be settled. */
@@ -154,7 +139,7 @@ export function takeSnapshot(
     // never be confirmed by reading the fund again.
     const deposit = request.operation === "deposit";
     const field = deposit ? AMOUNT_FIELD.deposit : AMOUNT_FIELD.withdraw;
-    const issue = wordsOf(context).totalsAfter(
+    const issue = context.words.totalsAfter(
       context.fieldName?.(field) ?? field,
       { depositsCents: fund.deposits, withdrawalsCents: fund.charges, balanceCents: fund.balance },
       deposit ? "deposit" : "withdrawal",
@@ -214,7 +199,7 @@ function otherTarget(
   return {
     verdict: "cannotTell",
     otherFund: true,
-    message: wordsOf(context).say({
+    message: context.words.say({
       key: "report" in target ? "outbox.msg.otherReport" : "outbox.msg.otherFund",
       params: { id, differs: differs.join(", ") },
     }),
@@ -270,7 +255,7 @@ function answerMisses(context: WriteContext, snapshot: Snapshot, result: WriteRe
   const { request } = snapshot;
   if (!request || result.kind !== "fund") return null;
   const t = (key: "outbox.msg.answerWithoutMovement" | "outbox.msg.answerWithoutNewFund") =>
-    wordsOf(context).say({ key, params: { id: result.fund.id } });
+    context.words.say({ key, params: { id: result.fund.id } });
   if (snapshot.fund && MONEY_OPERATIONS.has(request.operation) && request.operation !== "createFund")
     return answerShowsMovement(snapshot.fund, result.fund, request)
       ? null
@@ -300,7 +285,7 @@ function checkedRefusal(context: WriteContext, snapshot: Snapshot, failure: Writ
           settleInterruptedWrite(context, snapshot).verdict === "notApplied"
     )
       return failure;
-    seen = wordsOf(context).say({ key: "outbox.msg.refusedYetApplied" });
+    seen = context.words.say({ key: "outbox.msg.refusedYetApplied" });
   } catch (error) {
     // A read refused outright (the fund gone) lets the refusal stand; one that failed on the
     // way (a timeout, a 5xx) shows nothing, so the outcome stays unknown.
@@ -330,7 +315,7 @@ function withoutIdentity(context: WriteContext, request: WriteRequest): Verdict 
   const id = report ? request.reportId : (request as { fundId: number }).fundId;
   return {
     verdict: "cannotTell",
-    message: wordsOf(context).say({
+    message: context.words.say({
       key: report ? "outbox.msg.noReportIdentity" : "outbox.msg.noFundIdentity",
       params: { id },
     }),

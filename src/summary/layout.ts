@@ -439,7 +439,7 @@ function writeAttention(g: GridWriter, state: SummaryState): void {
     const d = item.detail;
     const amount =
       typeof d.cents === "number"
-        ? formatCents(d.cents, { language: g.language, currency: String(d.currency ?? "") || undefined })
+        ? formatCents(d.cents, { locale: g.language, currency: String(d.currency ?? "") || undefined })
         : "";
     const gid = item.kind === "pending" ? reports?.gid : item.kind === "run" ? undefined : funds?.gid;
     const what = label(g.t(`summary.kind.${item.kind}` as StringKey));

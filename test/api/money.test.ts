@@ -199,7 +199,7 @@ describe("cents at the edge", () => {
     expect(centsToDecimalText(5)).toBe("0.05");
     expect(centsToDecimalText(-123450)).toBe("-1234.50");
     expect(formatCents(123456789)).toBe("1,234,567.89");
-    expect(formatCents(123456789, { language: "es", currency: "CLP" })).toBe("CLP 1.234.567,89");
+    expect(formatCents(123456789, { locale: "es", currency: "CLP" })).toBe("CLP 1.234.567,89");
     expect(formatCents(-5)).toBe("-0.05");
   });
 });

@@ -5,7 +5,7 @@
  * hold or settle each other; the confirmation keyed by company; the preview grouped per company.
  */
 import { describe, expect, it } from "vitest";
-import { type CompanyDirectory, resolveRowCompany } from "../../src/outbox/companies";
+import type { CompanyDirectory } from "../../src/outbox/companies";
 import { previewOutbox } from "../../src/outbox/preview";
 import { invalidRows, previewText } from "../../src/outbox/preview/words";
 import {
@@ -24,6 +24,7 @@ import {
   runOutbox,
   type UnusableCompanyPort,
 } from "../../src/outbox/run";
+import { resolveRowCompany } from "../../src/outbox/run/words";
 import {
   FakeAudit,
   FakeClock,
@@ -278,7 +279,7 @@ describe("a run with two companies", () => {
     const preview = previewOutbox(
       rows,
       () => ({ currency: "CLP", balance: 0, flexible: true, status: 1 }),
-      { format: formatUtc, now: t.clock.now(), adminId: 1, language: "en" },
+      { format: formatUtc, now: t.clock.now(), adminId: 1 },
       [],
       ALPHA_BETA,
     );
@@ -320,7 +321,7 @@ describe("the preview with two companies", () => {
     const preview = previewOutbox(
       rows,
       facts,
-      { format: formatUtc, now: new Date(0), adminId: 1, language: "en" },
+      { format: formatUtc, now: new Date(0), adminId: 1 },
       [],
       ALPHA_BETA,
     );
@@ -363,7 +364,7 @@ describe("the preview with two companies", () => {
     const preview = previewOutbox(
       rows,
       () => ({ currency: "CLP", balance: 0, flexible: true, status: 1 }),
-      { format: formatUtc, now: new Date(0), adminId: 1, language: "en" },
+      { format: formatUtc, now: new Date(0), adminId: 1 },
       [],
       ALPHA_BETA,
       (company) =>

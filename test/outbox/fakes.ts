@@ -16,6 +16,7 @@ import { type OutboxSheetPort, type RunContext, runOutbox } from "../../src/outb
 import { runWords } from "../../src/outbox/run/words";
 import { servicePort } from "../../src/outbox/service";
 import type { FundListItem, FundState, ReportState } from "../../src/outbox/snapshot";
+import { formWords } from "../../src/outbox/words";
 import type { AuditPort, ServicePort, WriteFailure, WriteResult } from "../../src/outbox/write";
 import { fakeClock } from "../api/fakes";
 
@@ -439,7 +440,7 @@ export function previewSheet(
   return previewOutbox(
     sheet.readAll().map((values, i) => readOutboxRow(values, i + 2)),
     fundFacts(ledger),
-    { format: context.format, now: context.now(), adminId: 1, language: "en" },
+    { format: context.format, now: context.now(), adminId: 1 },
     records.all(),
   );
 }
@@ -496,5 +497,10 @@ export function clientWriteContext(transport: Transport) {
     token: "t0ken-t0ken-t0ken",
     clock: fakeClock().clock,
   });
-  return { service: servicePort(client, 7), audit: new FakeAudit(), now: () => new Date() };
+  return {
+    service: servicePort(client, 7),
+    audit: new FakeAudit(),
+    now: () => new Date(),
+    words: formWords("en"),
+  };
 }

@@ -21,7 +21,6 @@ function context(ledger: FakeLedger, clock = new FakeClock()): FormContext & { a
     service: ledger,
     audit: new FakeAudit(),
     now: clock.now,
-    language: "en",
     words: formWords("en"),
     adminId: 1,
     newKey: () => `k${++n}`,
@@ -273,7 +272,7 @@ describe("submitWrite: amounts as typed in the user's language", () => {
   it("reads a decimal comma in Spanish, and refuses an amount whose separator may group thousands", () => {
     const ledger = new FakeLedger();
     ledger.addFund({ id: 1, balance: 1000 });
-    const ctx = { ...context(ledger), language: "es" as const };
+    const ctx = { ...context(ledger), words: formWords("es"), numbers: "es" as const };
     expect(submitWrite(ctx, "deposit", { Id: 1, DepositAmount: "1234,50" })).toMatchObject({ kind: "done" });
     expect(ledger.funds.get(1)?.balance).toBe(1000 + 123450);
     const refused = submitWrite(ctx, "withdraw", { Id: 1, WithdrawAmount: "1.234" });

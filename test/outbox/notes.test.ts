@@ -19,7 +19,7 @@ const lookup = (id: number) => facts[id] ?? null;
 
 function notesOf(values: ReturnType<typeof userRow>[], language: "en" | "es" = "en") {
   const rows = values.map((v, i) => readOutboxRow(v, i + 2));
-  return previewNotes(language, previewOutbox(rows, lookup, { ...context, language }), rows);
+  return previewNotes(language, previewOutbox(rows, lookup, context), rows);
 }
 
 describe("previewNotes", () => {

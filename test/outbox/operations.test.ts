@@ -4,12 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type StringKey, translate } from "../../src/i18n";
-import {
-  fundStatusLabel,
-  OUTBOX_OPERATIONS,
-  operationLabel,
-  parseOperation,
-} from "../../src/outbox/operations";
+import { OUTBOX_OPERATIONS, parseOperation } from "../../src/outbox/operations";
+import { fundStatusLabel, operationLabel } from "../../src/outbox/operations/words";
 import { OPERATION_LABELS_EN, OPERATION_LABELS_ES } from "../support/operation-labels";
 
 describe("operation labels", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
 import { type FundFacts, previewOutbox } from "../../src/outbox/preview";
-import { previewText } from "../../src/outbox/preview/words";
+import { invalidRows, previewText } from "../../src/outbox/preview/words";
 import type { WriteRecord } from "../../src/outbox/records";
 import { type OutboxRow, readOutboxRow } from "../../src/outbox/rows";
 import { confirmationKey } from "../../src/outbox/run";
@@ -72,6 +72,9 @@ describe("previewOutbox", () => {
       { kind: "unknownFund", rowNumber: 3, fundId: 99 },
     ]);
     expect(preview.invalid).toEqual([
+      { rowNumber: 4, problems: [{ field: "DepositAmount", rule: "amountComma", params: { got: "1,5" } }] },
+    ]);
+    expect(invalidRows("en", preview)).toEqual([
       {
         rowNumber: 4,
         problems: [
@@ -127,7 +130,7 @@ describe("previewOutbox", () => {
     const preview = previewOutbox(
       rows(userRow("Deposit", 3, { amount: 1 }), userRow("Depósito", 1, { amount: "-2" })),
       lookup,
-      { ...context, language: "es" },
+      context,
     );
     const text = previewText("es", preview);
     expect(text).toContain("• Fila 2: el fondo 3 está cerrado.");

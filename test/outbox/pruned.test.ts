@@ -26,7 +26,7 @@ describe("a Done row whose record was pruned", () => {
     const preview = previewOutbox(
       sheet.readAll().map((values, i) => readOutboxRow(values, i + 2)),
       () => ({ currency: "CLP", balance: 100_000, flexible: true, status: 1 }),
-      { format: context.format, now: clock.now(), adminId: 1, language: "en" },
+      { format: context.format, now: clock.now(), adminId: 1 },
       records.all(),
     );
     expect(preview.toSend.map((s) => s.rowNumber)).toEqual([3]);

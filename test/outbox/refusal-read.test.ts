@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { WriteRequest } from "../../src/outbox/requests";
 import type { FundState } from "../../src/outbox/snapshot";
+import { formWords } from "../../src/outbox/words";
 import type { WriteFailure, WriteResult } from "../../src/outbox/write";
 import { sendWrite } from "../../src/outbox/write";
 import { FakeAudit, FakeLedger } from "./fakes";
@@ -37,7 +38,7 @@ function depositWith(readFailure: WriteFailure) {
   ledger.addFund({ id: 5, balance: 10_000 });
   const audit = new FakeAudit();
   const end = sendWrite(
-    { service: ledger, audit, now: () => new Date() },
+    { service: ledger, audit, now: () => new Date(), words: formWords("en") },
     { operation: "deposit", fundId: 5, amount: 3_107 },
     "key-1",
   );
@@ -81,7 +82,12 @@ describe("a fund update refused in words after it took effect", () => {
     it(`${status}: unknown, not refused (the fund shows the new name); refused when it already had it`, () => {
       const ledger = new ApplyingThenRefusing(status);
       ledger.addFund({ id: 5, balance: 0, title: "Old name" });
-      const context = { service: ledger, audit: new FakeAudit(), now: () => new Date() };
+      const context = {
+        service: ledger,
+        audit: new FakeAudit(),
+        now: () => new Date(),
+        words: formWords("en"),
+      };
       const update = { operation: "updateFund", fundId: 5, name: "New name" } as const;
       const end = sendWrite(context, update, "key-1");
       expect(ledger.funds.get(5)?.title).toBe("New name");

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ruleMessage } from "../../src/api";
+import type { Language } from "../../src/i18n";
 import { translate } from "../../src/i18n";
 import { headerKey } from "../../src/outbox/columns";
-import { OUTBOX_OPERATIONS, operationLabel } from "../../src/outbox/operations";
+import { OUTBOX_OPERATIONS } from "../../src/outbox/operations";
+import { operationLabel } from "../../src/outbox/operations/words";
 import {
-  fieldLabel,
   problemsText,
   REQUEST_COLUMNS,
   type RowContext,
@@ -12,6 +13,7 @@ import {
   requestFromRow,
   serviceInputOfRow,
 } from "../../src/outbox/rows";
+import { fieldLabel, requestProblemSaid, requestProblemsText } from "../../src/outbox/rows/words";
 import { formatUtc, userRow } from "./fakes";
 
 const context: RowContext = { format: formatUtc, now: new Date(Date.UTC(2026, 1, 2, 9, 30, 0)), adminId: 1 };
@@ -96,9 +98,12 @@ describe("requestFromRow: each operation from its cells", () => {
 });
 
 describe("requestFromRow: every problem, with the contract's rules naming the Outbox column", () => {
-  const problems = (row: ReturnType<typeof userRow>, options: Partial<RowContext> = {}) => {
+  const problems = (
+    row: ReturnType<typeof userRow>,
+    { language = "en", ...options }: Partial<RowContext> & { language?: Language } = {},
+  ) => {
     const built = requestFromRow(readOutboxRow(row, 2), { ...context, ...options });
-    return built.ok ? [] : built.problems.map((p) => p.message);
+    return built.ok ? [] : built.problems.map((p) => requestProblemSaid(language, p).message);
   };
   const say = ruleMessage;
 
@@ -115,8 +120,10 @@ describe("requestFromRow: every problem, with the contract's rules naming the Ou
   it("a row's problems read as one text of sentences, without a stray semicolon after each period", () => {
     const built = requestFromRow(readOutboxRow(userRow("Deposit", "abc", { amount: "1,5" }), 2), context);
     expect(built.ok).toBe(false);
-    const text = built.ok ? "" : problemsText(built.problems);
-    expect(text).toBe(built.ok ? "" : built.problems.map((p) => p.message).join(" "));
+    const said = built.ok ? [] : built.problems.map((p) => requestProblemSaid("en", p));
+    const text = built.ok ? "" : requestProblemsText("en", built.problems);
+    expect(text).toBe(problemsText(said));
+    expect(text).toBe(said.map((p) => p.message).join(" "));
     expect(text).toMatch(/^Target Id must be a whole number \(got "abc"\)\. Amount contains a comma/);
     expect(text).not.toContain(".;");
   });

@@ -196,7 +196,7 @@ describe("the preview's first phase: unsettled writes", () => {
     const state = startPreview({
       rows: [row],
       fundFacts: () => ({ currency: "CLP", balance: 0, flexible: true, status: 3 }),
-      context: { format: formatUtc, now: new Date(Date.UTC(2026, 0, 1)), adminId: 1, language: "en" },
+      context: { format: formatUtc, now: new Date(Date.UTC(2026, 0, 1)), adminId: 1 },
       recordList: [record],
       directory: ONE_COMPANY,
     });

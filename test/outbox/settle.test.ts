@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { WriteRequest } from "../../src/outbox/requests";
 import { type FundState, markFund, type ReportState, type Snapshot } from "../../src/outbox/snapshot";
+import { formWords } from "../../src/outbox/words";
 import { settleInterruptedWrite, takeSnapshot, type WriteContext } from "../../src/outbox/write";
 
 const deposit: WriteRequest = { operation: "deposit", fundId: 7, amount: 5_000 };
@@ -38,6 +39,7 @@ function settle(before: FundState, after: FundState) {
     service: { getFund: () => after },
     audit: {},
     now: () => new Date("2024-06-01T00:05:00Z"),
+    words: formWords("en"),
   } as unknown as WriteContext;
   return settleInterruptedWrite(context, snapshot);
 }
@@ -127,6 +129,7 @@ describe("settling a status change, update or report mark only by a read of its 
       },
       audit: {},
       now: () => new Date("2024-06-01T00:05:00Z"),
+      words: formWords("en"),
     }) as unknown as WriteContext;
 
   it("the snapshot keeps the fund's or report's identity; the same one read later lets it be sent again", () => {
@@ -155,7 +158,7 @@ describe("settling a status change, update or report mark only by a read of its 
     const reportSnapshot = takeSnapshot(contextOf({ report: report() }), mark, "k");
     const otherReport = report({ employeeId: 2101, integrated: true, code: "V-1" });
     const verdict = settleInterruptedWrite(
-      { ...contextOf({ report: otherReport }), language: "es" },
+      { ...contextOf({ report: otherReport }), words: formWords("es") },
       reportSnapshot,
     );
     expect(verdict).toMatchObject({ verdict: "cannotTell", otherFund: true });
@@ -188,7 +191,7 @@ describe("settling a status change, update or report mark only by a read of its 
         ),
       });
     }
-    const reportVerdict = settleInterruptedWrite({ ...context, language: "es" } as WriteContext, {
+    const reportVerdict = settleInterruptedWrite({ ...context, words: formWords("es") } as WriteContext, {
       key: "k",
       at: "2024-06-01T00:00:00Z",
       request: mark,

@@ -292,7 +292,6 @@ function formContext(context: RunContext, records: RecordStore, key: string): Fo
     applyResult: () => {},
     format: context.format,
     newKey: () => key,
-    language: "en",
     words: formWords("en"),
   };
 }

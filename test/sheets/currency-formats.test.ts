@@ -25,8 +25,8 @@ describe("amounts in their currency's decimals", () => {
   it("text in sidebars and the Outbox follows the same rule, in both languages", () => {
     expect(formatCents(123_500, { decimalsOf: "CLP" })).toBe("1,235");
     expect(formatCents(123_450, { decimalsOf: "CLP" })).toBe("1,234.50");
-    expect(formatCents(123_500, { language: "es", currency: "CLP" })).toBe("CLP 1.235");
-    expect(formatCents(-123_500, { language: "es", currency: "USD" })).toBe("USD -1.235,00");
+    expect(formatCents(123_500, { locale: "es", currency: "CLP" })).toBe("CLP 1.235");
+    expect(formatCents(-123_500, { locale: "es", currency: "USD" })).toBe("USD -1.235,00");
     expect(formatCents(123_500)).toBe("1,235.00");
   });
 

@@ -181,7 +181,7 @@ describe("Outbox: every operation, and refusals by the service", () => {
       wb.typeOutbox([{ operation: "Withdraw", targetId: fund.id, amount: "99999999.00" }]);
       ok(wb.menu("runOutbox", ["YES"]));
       const result = String(wb.outbox()[0]?.result);
-      const money = (cents: number) => formatCents(cents, { language, currency: fund.currency });
+      const money = (cents: number) => formatCents(cents, { locale: language, currency: fund.currency });
       const [first, rest] = result.split("\n\n");
       expect(first).toBe(
         lead.replace("{balance}", money(fund.balanceCents)).replace("{amount}", money(9_999_999_900)),

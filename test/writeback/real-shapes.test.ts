@@ -157,7 +157,7 @@ describe("Fund and Report sidebars against the real service's shapes", () => {
     };
     expect(view.error).toBe("");
     expect(view.fund?.id).toBe(a.id);
-    expect(view.fund?.balance).toBe(formatCents(a.balanceCents, { language: "en", currency: a.currency }));
+    expect(view.fund?.balance).toBe(formatCents(a.balanceCents, { locale: "en", currency: a.currency }));
 
     const deposit = wb.sidebar("depositToFund", {
       requestId: requestId(),

@@ -16,6 +16,7 @@ import { translate } from "../../src/i18n";
 import type { FormOutcome } from "../../src/outbox/forms";
 import { IN_FLIGHT_WINDOW_MS } from "../../src/outbox/records";
 import { checkWrite } from "../../src/outbox/requests";
+import { writeProblemText } from "../../src/outbox/words";
 import { FUNDS_TABLE, headersOf, REPORT_COLUMNS } from "../../src/sheets/columns";
 import { columnLetter } from "../support/column-letter";
 import { openFundsOf, openReports, type SandboxFund, sentFor, writeBackPerFile } from "./harness";
@@ -89,7 +90,7 @@ describe("Fund sidebar", () => {
     };
     expect(typed.fund.id).toBe(fund.id);
     expect(typed.fund.balance).toBe(
-      formatCents(fund.balanceCents, { language: "en", currency: fund.currency }),
+      formatCents(fund.balanceCents, { locale: "en", currency: fund.currency }),
     );
     const missing = wb.sidebar("getFundSidebarView", { fundId: "999999" }) as { fund: null; error: string };
     expect(missing.fund).toBeNull();
@@ -223,7 +224,10 @@ describe("Fund sidebar", () => {
       const outcome = send(name, fields);
       const typed = checkWrite(operation, fields, { adminId: wb.sandbox.adminId });
       expect(typed.ok).toBe(false);
-      expect(outcome).toEqual({ kind: "invalid", problems: typed.ok ? [] : typed.problems });
+      const said = typed.ok
+        ? []
+        : typed.problems.map((p) => ({ field: p.field, message: writeProblemText("en", p) }));
+      expect(outcome).toEqual({ kind: "invalid", problems: said });
     }
     expect((await wb.fund(fund.id)).balanceCents).toBe(fund.balanceCents);
     expect(wb.emulator.counters.urlFetchTotal).toBe(0);

@@ -6,7 +6,8 @@
 import type { Cents } from "../cells";
 import type { CompanyRefused } from "../companies/words";
 import type { OutboxOperation } from "../operations";
-import type { FieldProblem, WriteRequest } from "../requests";
+import type { WriteRequest } from "../requests";
+import type { RequestProblem } from "../rows";
 
 /** What the preview needs to know about a fund: from the Funds sheet or a fresh read. */
 export interface FundFacts {
@@ -114,12 +115,12 @@ export interface ToSettle {
 }
 
 /**
- * What keeps a row from being sent: the contract's checks of its cells (text already, as
- * `requestFromRow` gives them), or the preview's own findings as data: its Company cell names no
+ * What keeps a row from being sent, as data: the contract's checks of its cells (as
+ * `requestFromRow` gives them), or the preview's own findings: its Company cell names no
  * company, its Currency is not its fund's, a cell too long to record.
  */
 export type RowProblem =
-  | FieldProblem
+  | RequestProblem
   | { field: "company"; refused: CompanyRefused }
   | { field: "currency"; typed: string; fundId: number; currency: string }
   /** `field` is the Outbox column; `tooLong` its length. */

@@ -10,10 +10,11 @@ import { LANGUAGES, type Language, type StringKey, translate } from "../../i18n"
 import { companyRefusedText } from "../companies/words";
 import { describeChanges, describeInFull, describeRequest, tooLongParams } from "../describe";
 import { notesToWrite, type RowNote } from "../notes";
-import { operationLabel } from "../operations";
+import { operationLabel } from "../operations/words";
 import { listedOnSheet } from "../preview";
 import type { FieldProblem } from "../requests";
 import { type OutboxRow, problemsText } from "../rows";
+import { requestProblemSaid } from "../rows/words";
 import { FUND_NOT_FOUND } from "../run/confirmations";
 import type { CellChanges, MoneyItem, OutboxPreview, RowProblem, SameAs, Total, Warning } from "./types";
 
@@ -147,7 +148,8 @@ export function warningText(language: Language, warning: Warning): string {
 
 /** A problem that keeps a row from being sent, in `language`: the field it names, and why. */
 export function problemSaid(language: Language, problem: RowProblem): FieldProblem {
-  if ("message" in problem) return problem;
+  if ("message" in problem || "rule" in problem || "operation" in problem)
+    return requestProblemSaid(language, problem);
   if ("refused" in problem)
     return {
       field: translate(language, "outbox.col.company"),
@@ -239,7 +241,7 @@ export function previewText(language: Language, preview: OutboxPreview): string 
       const operation = operationLabel(language, total.operation);
       return total.currency === null
         ? `• ${t("outbox.total.noCurrency", { operation, count: total.count })}`
-        : `• ${t("outbox.total.line", { operation, currency: total.currency === FUND_NOT_FOUND ? t("outbox.fundNotFound") : total.currency, amount: formatCents(total.amount, { language, decimalsOf: total.currency }), count: total.count })}`;
+        : `• ${t("outbox.total.line", { operation, currency: total.currency === FUND_NOT_FOUND ? t("outbox.fundNotFound") : total.currency, amount: formatCents(total.amount, { locale: language, decimalsOf: total.currency }), count: total.count })}`;
     };
     const groups = byCompany(preview.totals);
     for (const [company, totals] of groups) {

@@ -12,7 +12,7 @@ import type { CompanyDirectory, RowCompany } from "../companies";
 import type { OutboxState } from "../operations";
 import type { RecordStore } from "../records";
 import type { WriteRequest } from "../requests";
-import type { OutboxRow, RowContext, RowRequest } from "../rows";
+import type { OutboxRow, RequestProblem } from "../rows";
 import type { AuditPort, ServicePort, WriteContext, WriteResult, WriteWords } from "../write";
 
 /** The Outbox sheet as a run needs it. Row numbers are 1-based; row 1 holds the headers. */
@@ -74,8 +74,8 @@ export interface RunWords extends WriteWords {
   refusal(refusal: Refusal, currency?: string): string;
   /** A service field named by the Outbox's column it is typed into. */
   field(field: string): string;
-  /** The request a row's cells make, or what keeps it from being sent, said in the run's words. */
-  rowRequest(row: OutboxRow, context: RowContext): RowRequest;
+  /** What keeps a row's request from being made (`requestFromRow`'s problems), as one text. */
+  problems(problems: readonly RequestProblem[]): string;
   /** The company a row's Company cell names, or why it names none. */
   rowCompany(row: OutboxRow, directory: CompanyDirectory): RowCompany;
   /** A cell too long for a record: its column and length, as the message names them. */

@@ -6,7 +6,7 @@
 
 import { FIRST_COMPANY_KEY } from "../../company/model";
 import { cellText } from "../cells";
-import { type CompanyDirectory, resolveRowCompany } from "../companies";
+import { type CompanyDirectory, companyOfRow } from "../companies";
 import { changedColumns, isUnsettled, recordCompany, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
 import { type OutboxRow, requestCells } from "../rows";
@@ -30,10 +30,10 @@ export function companyKeys(directory: CompanyDirectory): CompanyKeyOf {
     several: true,
   };
   return (row) => {
-    const named = resolveRowCompany(row, directory, "en");
+    const named = companyOfRow(row, directory);
     if (named.ok) return named.key;
     if (cellText(row.cells.company) === "") return FIRST_COMPANY_KEY;
-    const removed = resolveRowCompany(row, everyCompany, "en");
+    const removed = companyOfRow(row, everyCompany);
     return removed.ok ? removed.key : null;
   };
 }

@@ -8,7 +8,7 @@
 import { tolerate } from "../../api/errors";
 import { blocks, sendingRecord, type WriteRecord } from "../records";
 import type { WriteRequest } from "../requests";
-import { type OutboxRow, problemsText, requestCells, typedCurrencyDiffers } from "../rows";
+import { type OutboxRow, requestCells, requestFromRow, typedCurrencyDiffers } from "../rows";
 import type { Snapshot } from "../snapshot";
 import { isWriteFailure, sendWrite, type WriteEnd, type WriteFailure, type WriteResult } from "../write";
 import { confirmationKey, FUND_NOT_FOUND } from "./confirmations";
@@ -33,7 +33,7 @@ export function buildRequest(
   row: OutboxRow,
   port: Pick<CompanyPort, "adminId" | "adminIssue">,
 ): { ok: true; request: WriteRequest } | { ok: false; message: string } {
-  const built = context.words.rowRequest(row, {
+  const built = requestFromRow(row, {
     format: context.format,
     now: context.now(),
     adminId: port.adminId,
@@ -41,7 +41,7 @@ export function buildRequest(
   });
   return built.ok
     ? { ok: true, request: built.request }
-    : { ok: false, message: problemsText(built.problems) };
+    : { ok: false, message: context.words.problems(built.problems) };
 }
 
 /** An invalid row: Refused with why, its record keeping the cells (an edit makes it pending again). */

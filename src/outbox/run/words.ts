@@ -8,14 +8,16 @@
 
 import { moneyText } from "../../api/money";
 import { plainWriteRefusal } from "../../api/plain";
-import { totalsAfterIssue } from "../../api/validation";
 import type { Language } from "../../i18n";
 import { say, type WordValue } from "../../i18n/words";
 import type { AuditWords } from "../audit";
-import { resolveRowCompany } from "../companies";
+import { type CompanyDirectory, companyOfRow, type RowCompany } from "../companies";
+import { companyRefusedText } from "../companies/words";
 import { describeChanges, describeRequest, tooLongParams } from "../describe";
-import { fundStatusLabel, operationLabel, stateLabel } from "../operations";
-import { fieldLabel, requestFromRow } from "../rows";
+import { fundStatusLabel, operationLabel, stateLabel } from "../operations/words";
+import type { OutboxRow } from "../rows";
+import { fieldLabel, requestProblemsText } from "../rows/words";
+import { totalsAfterText } from "../words";
 import type { Money, RunSaid, RunWords } from "./context";
 
 /** A value of the run's words in `language`: an amount as money, anything else as said. */
@@ -31,19 +33,31 @@ export function sayRun(language: Language, words: RunSaid): string {
   return say(language, { key: words.key, params });
 }
 
+/** `companyOfRow` with its refusal and note said in `language`, for the run, which takes them as text. */
+export function resolveRowCompany(
+  row: Pick<OutboxRow, "rowNumber" | "cells">,
+  directory: CompanyDirectory,
+  language: Language,
+): RowCompany {
+  const named = companyOfRow(row, directory);
+  if (!named.ok) return { ok: false, message: companyRefusedText(language, named.refused) };
+  const { note, ...company } = named;
+  return note ? { ...company, note: say(language, note) } : company;
+}
+
 /** How a run of the Outbox says what it writes, in `language` (the document's). */
 export function runWords(language: Language): RunWords {
   return {
     say: (words) => sayRun(language, words),
     totalsAfter: (field, totals, movement, amountCents) =>
-      totalsAfterIssue(field, totals, movement, amountCents, language)?.message ?? null,
+      totalsAfterText(language, field, totals, movement, amountCents),
     state: (shown) => stateLabel(language, shown),
     fundStatus: (status) => fundStatusLabel(language, status),
     request: (request, currency) => describeRequest(language, request, currency),
     changes: (before, now, columns) => describeChanges(language, before, now, columns),
     refusal: (refusal, currency) => plainWriteRefusal(refusal, language, currency),
     field: (field) => fieldLabel(language, field),
-    rowRequest: (row, context) => requestFromRow(row, { ...context, language }),
+    problems: (problems) => requestProblemsText(language, problems),
     rowCompany: (row, directory) => resolveRowCompany(row, directory, language),
     tooLong: (tooLong) => tooLongParams(language, tooLong),
   };

@@ -4,7 +4,8 @@
  * service can become markup), labelled fields, validation as the user types with the
  * contract's own rules and messages, and a submit button that cannot send twice.
  */
-import type { RequestIssue } from "../../api/messages";
+import type { Issue } from "../../api/messages";
+import { issueText } from "../../api/words";
 import type * as FundServer from "../../app/fund-sidebar";
 import type * as ReportServer from "../../app/report-sidebar";
 import type { StringKey } from "../../i18n";
@@ -202,11 +203,15 @@ function validateForm(parts: FormParts, all: boolean): FieldProblem[] {
   const { options, inputs, problems } = parts;
   const checked = checkWrite(options.operation, formValues(parts), {
     adminId: options.adminId(),
-    language: pageLanguage(),
-    typed: true,
-    personal: (issue) => inFieldWords(options.fields, issue),
+    typed: pageLanguage(),
   });
-  const list = checked.ok ? [] : checked.problems;
+  const list = checked.ok
+    ? []
+    : checked.problems.map((p) => ({
+        field: p.field,
+        message:
+          "message" in p ? p.message : (inFieldWords(options.fields, p) ?? issueText(p, pageLanguage())),
+      }));
   const unplaced: string[] = [];
   for (const node of problems.values()) node.textContent = "";
   for (const p of list) {
@@ -225,13 +230,13 @@ function validateForm(parts: FormParts, all: boolean): FieldProblem[] {
 }
 
 /** A broken rule beside its field, in a person's words, the field named by its label. */
-function inFieldWords(fields: readonly FieldDef[], issue: RequestIssue): string | null {
+function inFieldWords(fields: readonly FieldDef[], issue: Issue): string | null {
   const def = fields.find((f) => f.name === issue.field);
   if (!def) return null;
   const key = `form.rule.${issue.rule}` as StringKey;
   const text = t(key, { ...issue.params, field: t(def.label) });
   // A rule without words of its own here keeps the contract's, the field named by its label.
-  return text === key ? issue.message.replace(issue.field, t(def.label)) : text;
+  return text === key ? issueText(issue, pageLanguage()).replace(issue.field, t(def.label)) : text;
 }
 
 function showResult(parts: FormParts, text: string, tone: Shown["tone"]): void {

@@ -9,7 +9,8 @@ import { moneyText, parseAmountToCents, typedAmount } from "../../../api/money";
 import type { FundSidebarView } from "../../../app/fund-sidebar";
 import type { StringKey } from "../../../i18n";
 import type { FormOutcome, FundView } from "../../../outbox/forms";
-import { FUND_STATUSES, fundStatusLabel } from "../../../outbox/operations";
+import { FUND_STATUSES } from "../../../outbox/operations";
+import { fundStatusLabel } from "../../../outbox/operations/words";
 import { el, loadSidebarView, showMessage } from "../../client/dom";
 import {
   askInline,

@@ -14,15 +14,6 @@ export default defineConfig({
     // and emulator on ports of their own, and the builds in the temporary folder are written
     // aside and renamed (dev/bench/build.ts, dev/shared/thread-file.ts).
     maxWorkers: 3,
-    // The workers' code runs in V8's interpreter and its baseline compiler (Sparkplug), not its
-    // optimizing compiler (TurboFan). Most of the suite's time is short executions of the add-on,
-    // each in a fresh realm of the emulation where nothing it compiled before applies: TurboFan
-    // took about an eighth of the workers' CPU (perf, test/writeback/layout.test.ts) compiling
-    // code that ran a few times and was then thrown away with its realm. Measured on six of the
-    // slowest files side by side (writeback, audit, browser; three runs each, interleaved, a
-    // noisy 2-core machine): 72.8-76.3 s with it, 75.0-86.3 s without. What the code does is the
-    // same at every tier.
-    execArgv: ["--max-opt=1"],
     // A worker runs its files one after another in one module graph instead of importing
     // vitest, src/ and dev/ again for each (measured on 85 files of test/outbox, sheets,
     // settings, refresh and api: import 54 s -> 19 s, 67 s -> 40 s of wall time). Safe here

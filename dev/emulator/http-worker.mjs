@@ -14,12 +14,15 @@ const flag = new Int32Array(signal);
 // Connections are kept open between requests, as Google's fetchers keep theirs: a batch of 25
 // reads then costs 25 requests, not 25 connections made one after another (the later ones
 // reaching the service later, which lengthened every round). A socket the server dropped, or
-// that a request's time limit destroyed, leaves the pool and is never used again; an idle one
-// is given up before the server's announced keep-alive time (Node's agent reads its hint), so
-// a request is not written into a connection the server is closing.
+// that a request's time limit destroyed, leaves the pool and is never used again. An idle one is
+// given up after IDLE_MS: a server closes an idle connection after its own keep-alive time (the
+// sandbox's is 2 s, Node's default 5 s), and a request written into a connection the server is
+// closing fails as if dropped. Node 20's agent reads a server's "Keep-Alive: timeout=" hint only
+// to shorten a time it was given, so it is given one.
+const IDLE_MS = 1_000;
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, timeout: IDLE_MS }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, timeout: IDLE_MS }),
 };
 
 function once(request) {

@@ -214,3 +214,50 @@ describe("fetchLatencyMs: a slow service on the emulator clock", () => {
     }
   });
 });
+
+describe("kept-alive connections", () => {
+  const patient = fixtureEmulator({ fetchTimeoutMs: 10_000 });
+  afterAll(async () => {
+    await patient.close();
+  });
+  const connections = () =>
+    (
+      JSON.parse(
+        inScript(patient, "return UrlFetchApp.fetch(args.url).getContentText();", {
+          url: `${base}/connections`,
+        }) as string,
+      ) as {
+        connections: number;
+      }
+    ).connections;
+
+  it("sends requests one after another over one connection, and a batch's side by side", () => {
+    const before = connections();
+    inScript(patient, "for (var i = 0; i < 5; i++) UrlFetchApp.fetch(args.url); return i;", {
+      url: `${base}/echo`,
+    });
+    // The connection that read the count carries the five requests and the next count.
+    expect(connections()).toBe(before);
+    inScript(patient, "return UrlFetchApp.fetchAll([args.url, args.url, args.url]).length;", {
+      url: `${base}/echo`,
+    });
+    const after = connections();
+    // Side by side needs three at once: at most two new ones beside the kept one.
+    expect(after - before).toBeLessThanOrEqual(2);
+    expect(after - before).toBeGreaterThanOrEqual(1);
+  });
+
+  it("gives up an idle connection before a server would close it, never an answer still coming", async () => {
+    const before = connections();
+    // An answer slower than the idle limit (1 s) still arrives over its connection.
+    const slow = inScript(patient, "return UrlFetchApp.fetch(args.url).getContentText();", {
+      url: `${base}/slow?ms=1500`,
+    }) as string;
+    expect(JSON.parse(slow)).toEqual({ slow: true });
+    // Idle for longer than the limit: the next request makes a connection of its own.
+    const idle = connections();
+    await new Promise((done) => setTimeout(done, 2_500));
+    expect(connections()).toBe(idle + 1);
+    expect(idle).toBeGreaterThanOrEqual(before);
+  });
+});

@@ -51,8 +51,8 @@ export interface FormContext extends WriteContext {
   adminId: number | null;
   /** Why `adminId` may not go with this user's writes (CheckOptions.adminIssue). */
   adminIssue?: string | null;
-  /** The number format the user types amounts in ("1234,50" with "es"); "en" when absent. */
-  numbers?: NumberLocale;
+  /** The number format the user types amounts in ("1234,50" with "es"). */
+  numbers: NumberLocale;
   newKey: () => string;
   applyResult: (result: WriteResult) => void;
   /** The add-on's records of writes, shared with the Outbox. */
@@ -358,7 +358,7 @@ export function submitWrite(
   const checked = checkWrite(operation, fields, {
     adminId: context.adminId,
     adminIssue: context.adminIssue || null,
-    typed: context.numbers ?? "en",
+    typed: context.numbers,
   });
   if (!checked.ok)
     return {

@@ -22,6 +22,7 @@ function context(ledger: FakeLedger, clock = new FakeClock()): FormContext & { a
     audit: new FakeAudit(),
     now: clock.now,
     words: formWords("en"),
+    numbers: "en",
     adminId: 1,
     newKey: () => `k${++n}`,
     applyResult: (r) => applied.push(r),

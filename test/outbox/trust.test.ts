@@ -293,6 +293,7 @@ function formContext(context: RunContext, records: RecordStore, key: string): Fo
     format: context.format,
     newKey: () => key,
     words: formWords("en"),
+    numbers: "en",
   };
 }
 

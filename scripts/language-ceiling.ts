@@ -22,11 +22,12 @@ export const LAYOUT = [
   "src/outbox/headers.ts",
   "src/outbox/layout.ts",
   "src/settings/sheet-names.ts",
+  "src/refresh/options.ts", // the sheets' default names; a clash of names is data (words.ts)
   "src/settings/form.ts",
 ];
 
 /** The most mentions the core may hold; today's figure. */
-export const CEILING = 39;
+export const CEILING = 30;
 
 /** Whether `file` (relative to the repository) is a words or layout module, where it is allowed. */
 export function allowed(file: string): boolean {

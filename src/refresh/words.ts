@@ -28,11 +28,7 @@ export function refreshOptionsIn(
   today: string,
   language: Language,
 ): RefreshOptions {
-  try {
-    return refreshOptionsFrom(form, today);
-  } catch (err) {
-    throw settingsErrorIn(err, language);
-  }
+  return settingsSaid(language, () => refreshOptionsFrom(form, today));
 }
 
 /**
@@ -43,18 +39,17 @@ export function sheetNamesIn(
   form: Partial<Record<string, string | undefined>>,
   language: Language,
 ): SheetNames {
-  try {
-    return sheetNamesFrom(form, language);
-  } catch (err) {
-    throw settingsErrorIn(err, language);
-  }
+  return settingsSaid(language, () => sheetNamesFrom(form, language));
 }
 
-/** Settings a refresh cannot run with (RefreshSettingsError) said in `language`; any other error as it is. */
-function settingsErrorIn(err: unknown, language: Language): unknown {
-  return err instanceof RefreshSettingsError
-    ? new SettingsError(err.field, err.issues.map((i) => settingsIssueText(i, language)).join(" "))
-    : err;
+/** `read`'s value; settings a refresh cannot run with (RefreshSettingsError) thrown in `language`. */
+function settingsSaid<T>(language: Language, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (!(err instanceof RefreshSettingsError)) throw err;
+    throw new SettingsError(err.field, err.issues.map((i) => settingsIssueText(i, language)).join(" "));
+  }
 }
 
 /** A refresh's failure with another account's answers said in `language`; any other as it is. */

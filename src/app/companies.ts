@@ -16,7 +16,7 @@ import { hostOf } from "../api/urls";
 import { labelFirstCompanyRows, relabelCompanyRows, removedCompanyRows } from "../gas/company-rows";
 import { runtime } from "../gas/runtime";
 import { translate } from "../i18n";
-import { sheetNamesFrom } from "../refresh/options";
+import { sheetNamesIn } from "../refresh/words";
 import {
   type CompanyEntry,
   companyByKey,
@@ -103,7 +103,7 @@ function applyChange(change: unknown, language: MessageLanguage): CompanyOutcome
   const entry = companyByKey(after, result.key) as CompanyEntry;
   const was = companyByKey(before, result.key);
   const label = companyLabel(entry, language);
-  const names = sheetNamesFrom(store.fields(), currentLanguage());
+  const names = sheetNamesIn(store.fields(), currentLanguage());
   const lines: string[] = [];
   switch (kindOf(change)) {
     case "add": {

@@ -4,7 +4,7 @@
  */
 import { type Language, translate } from "../i18n";
 import type { ConnectionProblem, ConnectionTestOutcome, ConnectionTestResult } from "../settings";
-import { settingsIssueText, tokenIssueText } from "../settings/words";
+import { settingsIssueText, settingsWords, tokenIssueText } from "../settings/words";
 
 /** What refused the settings to test, in `language`. */
 function problemText(problem: ConnectionProblem, language: Language): string {
@@ -22,7 +22,7 @@ function problemText(problem: ConnectionProblem, language: Language): string {
 
 /** The plain explanation of a test's outcome, in `language`. */
 export function connectionTestMessage(outcome: ConnectionTestOutcome, language: Language): string {
-  if (outcome.kind === "tokenNotBound") return String(outcome.params.message ?? "");
+  if (outcome.kind === "tokenNotBound") return outcome.words ? settingsWords(outcome.words, language) : "";
   const params = outcome.problem
     ? { ...outcome.params, message: problemText(outcome.problem, language) }
     : outcome.params;

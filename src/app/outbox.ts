@@ -57,7 +57,7 @@ import {
 import { auditWords, runWords } from "../outbox/run/words";
 import { servicePort } from "../outbox/service";
 import type { WriteContext, WriteResult } from "../outbox/write";
-import { sheetNamesFrom } from "../refresh/options";
+import { sheetNamesIn } from "../refresh/words";
 import {
   ACCOUNT_MARKS_KEY,
   accountMarksFrom,
@@ -106,7 +106,7 @@ export function loadWriteSettings(): WriteSettings {
   // A stored value that breaks its rule falls back to its default here; the settings sidebar
   // shows the problem.
   const { settings } = store.load();
-  const names = sheetNamesFrom(form, language);
+  const names = sheetNamesIn(form, language);
   return {
     baseUrl: settings.baseUrl,
     language,

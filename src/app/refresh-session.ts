@@ -28,10 +28,10 @@ import {
   runLanes,
 } from "../refresh/lanes";
 import type { ListStateStore } from "../refresh/list-cursor";
-import { type SheetNames, sheetNamesFrom } from "../refresh/options";
+import type { SheetNames } from "../refresh/options";
 import { type StoredCursor, storedCursorOf } from "../refresh/paused";
 import { clientReader } from "../refresh/reader";
-import { otherAccountInWords, refreshOptionsIn } from "../refresh/words";
+import { otherAccountInWords, refreshOptionsIn, sheetNamesIn } from "../refresh/words";
 import { companyLabel } from "../settings/companies";
 import { accountMarks } from "./account-mark";
 import { companyConnections, type UnusableCompany } from "./company-clients";
@@ -78,7 +78,7 @@ export function readContext(): Context {
   return {
     language,
     form,
-    names: sheetNamesFrom(form, language),
+    names: sheetNamesIn(form, language),
     timeZone: runtime().spreadsheet().getSpreadsheetTimeZone(),
   };
 }

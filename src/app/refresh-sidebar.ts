@@ -8,9 +8,8 @@ import { refreshStamps, refreshStampsByCompany } from "../gas/spreadsheet";
 import { type Language, translate } from "../i18n";
 import type { CompanyFreshness } from "../refresh/company-freshness";
 import type { RefreshKind } from "../refresh/engine";
-import { sheetNamesFrom } from "../refresh/options";
 import { loadText } from "../refresh/stored-text";
-import { companyFreshness } from "../refresh/words";
+import { companyFreshness, sheetNamesIn } from "../refresh/words";
 import { whoText } from "../sheets/headers";
 import { currentLanguage, entry, settingsStore, tolerate } from "./entry";
 import { runRefreshNow } from "./refresh";
@@ -70,7 +69,7 @@ function refreshSidebarView(): RefreshSidebarView {
       Date.now() - stored.pausedAt < AUTO_CONTINUE_MS && myPosition(PAUSED_BY_ME_KEY).is(text as string),
   };
   const store = settingsStore();
-  const names = sheetNamesFrom(store.fields(), language);
+  const names = sheetNamesIn(store.fields(), language);
   const stamps = refreshStamps();
   const fresh = (["funds", "transactions", "reports"] as const).flatMap((stage) => {
     const stamp = stamps[stage];
@@ -91,7 +90,7 @@ function refreshSidebarView(): RefreshSidebarView {
 /** Each company's freshness and status for this user, when the document lists several. */
 function severalCompanies(
   store: ReturnType<typeof settingsStore>,
-  names: ReturnType<typeof sheetNamesFrom>,
+  names: ReturnType<typeof sheetNamesIn>,
   language: Language,
 ): CompanyFreshness[] | null {
   return tolerate(

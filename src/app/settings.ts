@@ -11,7 +11,7 @@ import { FIRST_COMPANY_KEY } from "../company/model";
 import { relabelSheets } from "../gas/relabel";
 import { runtime } from "../gas/runtime";
 import { type Language, languageForLocale, translate } from "../i18n";
-import { sheetNamesFrom } from "../refresh/options";
+import { sheetNamesIn } from "../refresh/words";
 import { MANIFEST_ALLOWLIST } from "../settings/allowlist";
 import { COMPANIES_KEY, companyByKey } from "../settings/companies";
 import { checkSettingsForm, checkToken, shownDefaults, storedSettingsForm } from "../settings/form";
@@ -178,16 +178,14 @@ function saveChecked(
   relabel: boolean,
 ): SaveSettingsResult {
   const store = settingsStore();
-  const before = relabel
-    ? tolerate("unreadable", () => sheetNamesFrom(store.fields(), language), null)
-    : null;
+  const before = relabel ? tolerate("unreadable", () => sheetNamesIn(store.fields(), language), null) : null;
   const saved = store.save(form, { labels: true });
   if (!saved.ok) return { ok: false, problems: fieldProblems(saved.issues, language) };
   if (tokenCheck?.ok) store.saveToken(tokenCheck.token);
   // A new language: the add-on's sheets take its names (where they are the defaults) and headers.
   const now = currentLanguage();
   if (before && now !== language) {
-    relabelSheets(before, sheetNamesFrom(store.fields(), now), language, now);
+    relabelSheets(before, sheetNamesIn(store.fields(), now), language, now);
     // The menu follows at once, not at the next opening of the document.
     tolerate("no Ui", rebuildMenu, undefined);
   }

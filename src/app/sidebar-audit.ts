@@ -9,12 +9,12 @@ import type { AuditLog } from "../audit/log";
 import { lazyAuditSink } from "../gas/outbox-sheet";
 import { runtime } from "../gas/runtime";
 import type { Language } from "../i18n";
-import { sheetNamesFrom } from "../refresh/options";
+import { sheetNamesIn } from "../refresh/words";
 import { auditLimits, auditLog, secrets, settingsStore } from "./entry";
 
 export function sidebarAuditLog(language: Language, more: readonly string[] = []): AuditLog {
   const form = settingsStore().fields();
-  const names = sheetNamesFrom(form, language);
+  const names = sheetNamesIn(form, language);
   const sink = lazyAuditSink(runtime().spreadsheet(), {
     name: names.audit,
     archiveName: names.auditArchive,

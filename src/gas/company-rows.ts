@@ -13,7 +13,6 @@ import type { Language } from "../i18n";
 import type { SheetTarget } from "../refresh/engine";
 import type { SheetNames } from "../refresh/options";
 import { loadLayout } from "../refresh/stored-text";
-import { applyToSheet } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
 import { FORMAT } from "../sheets/cells";
 import {
@@ -28,6 +27,7 @@ import {
   withCompany,
 } from "../sheets/columns";
 import { companyCovers, legacyPartsOf, relabelledNames, type SheetCompany } from "../sheets/company";
+import { applyToSheetIn } from "../sheets/words";
 import { activeSpreadsheet, documentProperties } from "./active";
 import { sheetAccess } from "./spreadsheet";
 
@@ -66,7 +66,7 @@ function mergeRows(
   },
 ): void {
   const first = baseColumns(target, [])[0]?.key ?? "id";
-  applyToSheet(
+  applyToSheetIn(
     sheetAccess(target, name),
     {
       columnsFor: (previousKeys) => withCompany(baseColumns(target, previousKeys), label),

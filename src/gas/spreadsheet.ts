@@ -9,7 +9,7 @@ import { FIRST_COMPANY_KEY } from "../company/model";
 import { type Language, translate } from "../i18n";
 import type { RefreshSheets, Selection, SheetTarget, Stage } from "../refresh/engine";
 import { loadLayout, saveLayout } from "../refresh/stored-text";
-import { applyToSheet, type SheetAccess } from "../sheets/apply";
+import type { SheetAccess } from "../sheets/apply";
 import type { CellValue } from "../sheets/cells";
 import {
   cellsBeyondLimit,
@@ -22,6 +22,7 @@ import { COMPANY_KEY_COLUMN, fundIdOfMovementKey, hasCompanyColumns } from "../s
 import { type CompanyRefusal, companyOfRow, type SheetCompany } from "../sheets/company";
 import { whoText } from "../sheets/headers";
 import { normaliseKey, type RefreshPlan, type SheetSnapshot } from "../sheets/merge";
+import { applyToSheetIn } from "../sheets/words";
 import { activeSpreadsheet, documentProperties } from "./active";
 
 /**
@@ -249,7 +250,7 @@ export function refreshSheets(options: {
 }): RefreshSheets {
   return {
     apply(target, update) {
-      const plan = applyToSheet(sheetAccess(target, options.names[target]), update, {
+      const plan = applyToSheetIn(sheetAccess(target, options.names[target]), update, {
         language: options.language,
         mode: options.mode,
         missingNote: options.missingNote,

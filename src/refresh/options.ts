@@ -1,6 +1,6 @@
 /**
  * What a refresh needs from the settings: page size, report window and filters, fund filters,
- * sheet names, language, and what to do with rows whose record is gone. The settings are read
+ * sheet names, and what to do with rows whose record is gone. The settings are read
  * and checked by the settings model (src/settings/: keys, defaults, rules and messages); this
  * turns them into the refresh's options. A setting that is set but wrong is an error naming the
  * field and the rule.
@@ -18,7 +18,6 @@ import {
 } from "../settings/model";
 import { auditArchiveName, sheetNamesFor } from "../settings/sheet-names";
 import { fetchBatchSize, SettingsError } from "../settings/tuning";
-import { settingsIssueText } from "../settings/words";
 import type { RefreshOptions } from "./engine";
 
 export interface SheetNames {
@@ -38,7 +37,7 @@ type Form = Partial<Record<string, string | undefined>>;
 
 /**
  * Settings a refresh cannot run with: the first issue's field, the message the issues in English
- * (./words.ts, `refreshOptionsIn`, says them in the user's language).
+ * (./words.ts, `refreshOptionsIn` and `sheetNamesIn`, says them in the user's words).
  */
 export class RefreshSettingsError extends SettingsError {
   constructor(readonly issues: readonly SettingsIssue[]) {
@@ -68,17 +67,16 @@ export function refreshOptionsFrom(form: Form, today: string): RefreshOptions {
 }
 
 /**
- * The sheets' names: the settings' when set, else the defaults in the user's language. Throws
- * a SettingsError naming the setting when two of the add-on's sheets would share a name (a
- * value stored before that was refused): nothing then writes into another sheet's rows.
+ * The sheets' names: the settings' when set, else the defaults in the sheets' layout language.
+ * Throws a RefreshSettingsError (the issues as data) when two of the add-on's sheets would share
+ * a name (a value stored before that was refused): nothing then writes into another sheet's rows.
  */
 export function sheetNamesFrom(form: Form, language: Language): SheetNames {
   // As stored even when another setting is wrong: the sheets must still be found.
   const text = settingsTextFrom(form);
   const clash = sheetNameIssues(text, { labels: true });
   if (clash.length > 0) {
-    const message = clash.map((i) => settingsIssueText(i, language)).join(" ");
-    throw new SettingsError((clash[0] as { field: string }).field, message);
+    throw new RefreshSettingsError(clash);
   }
   const names = sheetNamesFor(
     {

@@ -2,7 +2,8 @@
  * The refresh's words module: what the refresh core returns as data (a company's status and
  * stamps, a paused run's figures, another account's answers, settings a refresh cannot run
  * with) said in the user's language. The refresh core takes no language but the sheets' layout
- * language (the sheets' default names, ./options.ts `sheetNamesFrom`).
+ * language (the sheets' default names, ./options.ts `sheetNamesFrom`, said with a clash of
+ * names in the user's words by `sheetNamesIn`).
  */
 import { type Language, type StringKey, translate } from "../i18n";
 import { say } from "../i18n/words";
@@ -11,7 +12,13 @@ import { settingsIssueText } from "../settings/words";
 import { whoText } from "../sheets/headers";
 import { type CompanyFreshness, refreshStatusOf, STAGES } from "./company-freshness";
 import type { RefreshOptions } from "./engine";
-import { RefreshSettingsError, refreshOptionsFrom, SettingsError, type SheetNames } from "./options";
+import {
+  RefreshSettingsError,
+  refreshOptionsFrom,
+  SettingsError,
+  type SheetNames,
+  sheetNamesFrom,
+} from "./options";
 import type { PausedRefresh } from "./paused";
 import { OtherAccount } from "./run/account";
 
@@ -21,8 +28,24 @@ export function refreshOptionsIn(
   today: string,
   language: Language,
 ): RefreshOptions {
+  return settingsSaid(language, () => refreshOptionsFrom(form, today));
+}
+
+/**
+ * The sheets' names (./options.ts `sheetNamesFrom`: the defaults in `language`), two sheets
+ * sharing a name refused in `language`.
+ */
+export function sheetNamesIn(
+  form: Partial<Record<string, string | undefined>>,
+  language: Language,
+): SheetNames {
+  return settingsSaid(language, () => sheetNamesFrom(form, language));
+}
+
+/** `read`'s value; settings a refresh cannot run with (RefreshSettingsError) thrown in `language`. */
+function settingsSaid<T>(language: Language, read: () => T): T {
   try {
-    return refreshOptionsFrom(form, today);
+    return read();
   } catch (err) {
     if (!(err instanceof RefreshSettingsError)) throw err;
     throw new SettingsError(err.field, err.issues.map((i) => settingsIssueText(i, language)).join(" "));

@@ -1,7 +1,7 @@
 /**
  * The connection test of the settings sidebar's Connection section (service URL, the user's
  * token): its input checked, one small call, and its outcome as data (a kind and the values its
- * message names), said in the user's language by the adapter (src/app/connection-words.ts).
+ * message names), said in the user's words by the adapter (src/app/connection-words.ts).
  * Pure: the store and the client are handed in.
  */
 import type { Client } from "../api/client";
@@ -16,6 +16,7 @@ import {
 } from "../api/errors";
 import type { Fund } from "../api/types";
 import { hostOf } from "../api/urls";
+import type { Words } from "../i18n/words";
 import { MARK_QUERY } from "./account-mark";
 import { DEFAULT_BASE_URL, type SettingsIssue, settingsFromText, settingsTextFrom } from "./model";
 import { checkToken, type SettingsStore, TokenNotBoundError } from "./store";
@@ -65,6 +66,8 @@ export interface ConnectionTestOutcome {
   params: Record<string, string | number>;
   /** For `badSettings`: what was refused. */
   problem?: ConnectionProblem;
+  /** For `tokenNotBound`: the store's notice as data (TokenNotBoundError's words). */
+  words?: Words;
   /** HTTP status when there was an answer. */
   status?: number;
   /** When connected: the URL tested and the account's oldest funds (MARK_QUERY's answer). */
@@ -75,7 +78,7 @@ export interface ConnectionTestOutcome {
 export interface ConnectionTestResult {
   ok: boolean;
   kind: ConnectionTestKind;
-  /** A plain explanation for the user, in their language; never carries the token. */
+  /** A plain explanation for the user, in their words; never carries the token. */
   message: string;
   /** HTTP status when there was an answer. */
   status?: number;
@@ -235,8 +238,7 @@ export function testConnection(
       token = deps.savedToken(typed.key === undefined ? { url: baseUrl } : { key: typed.key, url: baseUrl });
     } catch (err) {
       if (!(err instanceof TokenNotBoundError)) throw err;
-      // Its message is the adapter's, already in the user's language.
-      return { ok: false, kind: "tokenNotBound", params: { message: err.message } };
+      return { ok: false, kind: "tokenNotBound", params: {}, words: err.words };
     }
   }
   if (!token) return { ok: false, kind: "noToken", params: {} };

@@ -3,7 +3,8 @@
  * itself is reached through a `SheetAccess` (src/gas/spreadsheet.ts in Apps Script, a fake in
  * tests), so this runs without Sheets.
  */
-import { type Language, translate } from "../i18n";
+import type { Language } from "../i18n";
+import { say, type Words } from "../i18n/words";
 import { type Column, headerText } from "./columns";
 import { inferKeys, type MissingRowMode, planRefresh, type RefreshPlan, type SheetSnapshot } from "./merge";
 
@@ -37,6 +38,7 @@ export interface SheetRefresh<R> {
 }
 
 export interface ApplyOptions {
+  /** The sheets' layout language: the headers and cells written (./merge.ts). */
   language: Language;
   mode: MissingRowMode;
   missingNote: string;
@@ -54,8 +56,26 @@ export class SheetWriteStopped extends Error {
 }
 
 /**
+ * A sheet not the add-on's (its first row shows none of the add-on's headers), so nothing was
+ * written into it: the sheet's name as data (`words`), the message its English text;
+ * ./words.ts (`applyToSheetIn`) says it in the sheets' language.
+ */
+export class ForeignSheetError extends Error {
+  readonly words: Words;
+  constructor(
+    readonly sheet: string,
+    message?: string,
+  ) {
+    const words: Words = { key: "sheet.foreign", params: { sheet } };
+    super(message ?? say("en", words));
+    this.words = words;
+  }
+}
+
+/**
  * Merges `update` into the sheet; returns the plan that was written, or throws
- * SheetWriteStopped when the time budget stopped the write between chunks.
+ * SheetWriteStopped when the time budget stopped the write between chunks, ForeignSheetError
+ * when the sheet is not the add-on's.
  */
 export function applyToSheet<R>(
   access: SheetAccess,
@@ -77,7 +97,7 @@ export function applyToSheet<R>(
     // A sheet whose first row shows none of the add-on's headers is someone's own (perhaps
     // protected, and named in the document's settings by another editor): never written into.
     if (previousKeys.length === 0 && snapshot.values.some((row) => row.some((cell) => cell !== "")))
-      throw new Error(translate(options.language, "sheet.foreign", { sheet: snapshot.name }));
+      throw new ForeignSheetError(snapshot.name);
     return planRefresh({
       columns: update.columnsFor(previousKeys),
       previousKeys,

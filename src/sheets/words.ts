@@ -1,13 +1,21 @@
 /**
  * The sheets' words module: what the sheets core returns as data (a row's company refused, the
- * company a sidebar acts on or why not) said in the user's language. The sheets' headers and
+ * company a sidebar acts on or why not, a sheet not the add-on's) said in the user's language. The sheets' headers and
  * cells keep the sheets' layout language (./columns.ts, ./headers.ts).
  */
 import type { Company, CompanyDirectory } from "../company/model";
 import type { Language } from "../i18n";
 import { say } from "../i18n/words";
+import {
+  type ApplyOptions,
+  applyToSheet,
+  ForeignSheetError,
+  type SheetAccess,
+  type SheetRefresh,
+} from "./apply";
 import type { CellValue } from "./cells";
 import { type CompanyRefusal, companyRefusalWords } from "./company";
+import type { RefreshPlan } from "./merge";
 import type { ShownCompanies, SidebarChoice, SidebarCompany } from "./sidebar-company";
 import * as core from "./sidebar-company";
 
@@ -57,4 +65,21 @@ export function companyOfSubmission(
   language: Language,
 ): SidebarCompany {
   return sidebarCompanyIn(core.companyOfSubmission(asked, companies, shown, target), language);
+}
+
+/**
+ * applyToSheet (./apply.ts), its refusal of a sheet not the add-on's said in the sheets'
+ * language (`options.language`).
+ */
+export function applyToSheetIn<R>(
+  access: SheetAccess,
+  update: SheetRefresh<R>,
+  options: ApplyOptions,
+): RefreshPlan {
+  try {
+    return applyToSheet(access, update, options);
+  } catch (err) {
+    if (!(err instanceof ForeignSheetError)) throw err;
+    throw new ForeignSheetError(err.sheet, say(options.language, err.words));
+  }
 }

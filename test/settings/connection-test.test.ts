@@ -240,6 +240,18 @@ describe("testing the connection", () => {
     expect(changed.message).toBe(
       "Otro editor cambió la URL del servicio a https://collector.example/v1: confírmela en Configuración para usar su token allí.",
     );
+    // The store's notice travels as data (its words), said only by the adapter.
+    const notice = runTest(
+      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      {},
+    );
+    expect(notice).toMatchObject({
+      ok: false,
+      kind: "tokenNotBound",
+      params: {},
+      words: { key: expect.any(String) },
+    });
+    expect(connectionTestResult(notice, "es").message).toBe(changed.message);
     expect(t.used).toEqual([]);
     const typed = testConnection(
       { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },

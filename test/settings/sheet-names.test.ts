@@ -4,7 +4,8 @@
  * archive included), compared as Sheets compares names (trimmed, any case).
  */
 import { describe, expect, it } from "vitest";
-import { SettingsError, sheetNamesFrom } from "../../src/refresh/options";
+import { RefreshSettingsError, SettingsError, sheetNamesFrom } from "../../src/refresh/options";
+import { sheetNamesIn } from "../../src/refresh/words";
 import { defaultSettingsText, type SettingsText, settingsFromText } from "../../src/settings/model";
 import { settingsIssueText } from "../../src/settings/words";
 
@@ -65,5 +66,34 @@ describe("sheet names collide", () => {
       /^Outbox sheet: "Pagos \(files\)" is already the name of Report files sheet/,
     );
     expect(sheetNamesFrom({ sheetFunds: "Caja" }, "es")).toMatchObject({ funds: "Caja", audit: "Auditoría" });
+  });
+
+  it("the refusal is data (the issues), said in the user's language by sheetNamesIn", () => {
+    expect(() => sheetNamesFrom({ sheetFunds: "Audit" }, "es")).toThrow(RefreshSettingsError);
+    const said = (language: "en" | "es") => {
+      try {
+        sheetNamesIn({ sheetFunds: "Audit" }, language);
+      } catch (err) {
+        return {
+          name: (err as Error).name,
+          field: (err as SettingsError).field,
+          message: (err as Error).message,
+        };
+      }
+      return null;
+    };
+    expect(said("en")).toEqual({
+      name: "SettingsError",
+      field: "sheetFunds",
+      message:
+        'Funds sheet: "Audit" is the default name of Audit sheet (in English or Spanish); each sheet needs its own name.',
+    });
+    expect(said("es")).toEqual({
+      name: "SettingsError",
+      field: "sheetFunds",
+      message:
+        'Hoja de fondos: "Audit" es el nombre que Hoja de auditoría tiene por omisión (en inglés o en español); cada hoja necesita su propio nombre.',
+    });
+    expect(sheetNamesIn({ sheetFunds: "Caja" }, "es")).toEqual(sheetNamesFrom({ sheetFunds: "Caja" }, "es"));
   });
 });

@@ -5,10 +5,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Fund } from "../../src/api/types";
-import { applyToSheet, type SheetAccess } from "../../src/sheets/apply";
+import { applyToSheet, ForeignSheetError, type SheetAccess } from "../../src/sheets/apply";
 import type { CellValue } from "../../src/sheets/cells";
 import { FUNDS_TABLE, headersOf, rowOf } from "../../src/sheets/columns";
 import type { RefreshPlan, SheetSnapshot } from "../../src/sheets/merge";
+import { applyToSheetIn } from "../../src/sheets/words";
 
 const funds: Fund[] = JSON.parse(
   readFileSync(new URL("../fixtures/sheets/funds.json", import.meta.url), "utf8"),
@@ -55,6 +56,26 @@ describe("applyToSheet", () => {
       );
       expect(writes).toEqual([]);
     }
+  });
+
+  it("refuses it as data (the sheet's name), said in the sheets' language by applyToSheetIn", () => {
+    const payroll: CellValue[][] = [["Employee", "Salary"]];
+    expect(() => applyToSheet(access(payroll).sheet, update, options)).toThrow(ForeignSheetError);
+    const { sheet, writes } = access(payroll);
+    let caught: unknown;
+    try {
+      applyToSheetIn(sheet, update, { ...options, language: "es" });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ForeignSheetError);
+    expect((caught as ForeignSheetError).sheet).toBe("Payroll");
+    expect((caught as Error).name).toBe("Error");
+    expect((caught as Error).message).toBe(
+      'La hoja "Payroll" ya contiene otros datos (su primera fila no es el encabezado del complemento), así que no se escribió nada en ella. Elija otro nombre para ella en Configuración, o vacíe esa hoja.',
+    );
+    expect(applyToSheetIn(access(null).sheet, update, options).counts.added).toBe(funds.length);
+    expect(writes).toEqual([]);
   });
 
   it("writes a new or empty sheet, and one that carries the add-on's header in either language", () => {

@@ -11,4 +11,4 @@ export * from "./transport";
 export type * from "./types";
 export * from "./validation";
 export * from "./wire";
-export { totalsAfterIssue, type ValidateOptions, validateRequest } from "./words";
+export { totalsAfterText, type ValidateOptions, validateRequest } from "./words";

@@ -80,16 +80,19 @@ export function validateRequest<N extends EndpointName>(
   return { ok: false, issues: checked.issues.map((i) => saidIssue(i, options.language ?? "en")) };
 }
 
-/** `totalsAfterProblem` (./validation.ts) with its message in `language` (English by default). */
-export function totalsAfterIssue(
+/**
+ * Why a fund's totals after a movement could not be read back exactly (./validation.ts
+ * `totalsAfterProblem`, the contract's check), said in `language`; null when they can.
+ */
+export function totalsAfterText(
+  language: MessageLanguage,
   field: string,
   totals: FundTotals,
   movement: Movement,
   amountCents: number,
-  language: MessageLanguage = "en",
-): RequestIssue | null {
+): string | null {
   const problem = totalsAfterProblem(field, totals, movement, amountCents);
-  return problem && saidIssue(problem, language);
+  return problem && issueText(problem, language);
 }
 
 export interface PlainError {

@@ -9,8 +9,7 @@
 import type { Issue } from "../api/issues";
 import { type FundTotals, formatCents, type Movement, moneyText } from "../api/money";
 import { plainRefusal, plainText, type Refusal } from "../api/plain";
-import { totalsAfterProblem } from "../api/validation";
-import { issueText } from "../api/words";
+import { issueText, totalsAfterText } from "../api/words";
 import { formatCount, LANGUAGES, type Language, type StringKey, translate } from "../i18n";
 import { sayValue, type WordValue } from "../i18n/words";
 
@@ -174,18 +173,6 @@ export function writeProblemText(
   return "message" in problem
     ? problem.message
     : issueText({ ...problem, name: name(problem.field) }, language);
-}
-
-/** Why a fund's totals after a movement could not be read exactly (the contract's check) in `language`, or null. */
-export function totalsAfterText(
-  language: Language,
-  field: string,
-  totals: FundTotals,
-  movement: Movement,
-  amountCents: number,
-): string | null {
-  const problem = totalsAfterProblem(field, totals, movement, amountCents);
-  return problem && issueText(problem, language);
 }
 
 /**

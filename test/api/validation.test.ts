@@ -5,7 +5,8 @@ import {
   type EndpointName,
   issuesByField,
   MAX_EXACT_CENTS,
-  totalsAfterIssue,
+  totalsAfterProblem,
+  totalsAfterText,
   validateRequest,
 } from "../../src/api";
 import { SPEC_ENDPOINTS } from "../support/endpoint-names";
@@ -234,13 +235,16 @@ describe("fund totals after a movement", () => {
   const totals = { depositsCents: 15_000_000, withdrawalsCents: 2_000_050, balanceCents: 12_999_950 };
 
   it("is no issue while every total stays within 9,999,999,999,999.99", () => {
-    expect(totalsAfterIssue("DepositAmount", totals, "deposit", MAX_EXACT_CENTS - 15_000_000)).toBeNull();
-    expect(totalsAfterIssue("WithdrawAmount", totals, "withdrawal", 500)).toBeNull();
+    expect(totalsAfterProblem("DepositAmount", totals, "deposit", MAX_EXACT_CENTS - 15_000_000)).toBeNull();
+    expect(totalsAfterProblem("WithdrawAmount", totals, "withdrawal", 500)).toBeNull();
+    expect(
+      totalsAfterText("en", "DepositAmount", totals, "deposit", MAX_EXACT_CENTS - 15_000_000),
+    ).toBeNull();
   });
 
   it("names the amount's field, the total and the bound, in English and Spanish", () => {
     const amount = MAX_EXACT_CENTS - 15_000_000 + 1;
-    expect(totalsAfterIssue("DepositAmount", totals, "deposit", amount)).toEqual({
+    expect(totalsAfterProblem("DepositAmount", totals, "deposit", amount)).toEqual({
       field: "DepositAmount",
       rule: "totalTooLarge",
       params: {
@@ -249,10 +253,11 @@ describe("fund totals after a movement", () => {
         max: "9999999999999.99",
         got: "9999999850000.00",
       },
-      message:
-        'DepositAmount: with this amount the fund\'s Deposits would reach 10000000000000.00, above 9999999999999.99, the largest total the add-on can read back exactly; nothing was sent (got "9999999850000.00").',
     });
-    expect(totalsAfterIssue("Monto", totals, "deposit", amount, "es")?.message).toBe(
+    expect(totalsAfterText("en", "DepositAmount", totals, "deposit", amount)).toBe(
+      'DepositAmount: with this amount the fund\'s Deposits would reach 10000000000000.00, above 9999999999999.99, the largest total the add-on can read back exactly; nothing was sent (got "9999999850000.00").',
+    );
+    expect(totalsAfterText("es", "Monto", totals, "deposit", amount)).toBe(
       'Monto: con este monto el total Deposits del fondo llegaría a 10000000000000.00, más que 9999999999999.99, el mayor total que el complemento puede volver a leer con exactitud; no se envió nada (se recibió "9999999850000.00").',
     );
   });

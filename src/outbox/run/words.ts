@@ -8,6 +8,7 @@
 
 import { moneyText } from "../../api/money";
 import { plainWriteRefusal } from "../../api/plain";
+import { totalsAfterText } from "../../api/words";
 import type { Language } from "../../i18n";
 import { say, type WordValue } from "../../i18n/words";
 import type { AuditWords } from "../audit";
@@ -17,7 +18,6 @@ import { describeChanges, describeRequest, tooLongParams } from "../describe";
 import { fundStatusLabel, operationLabel, stateLabel } from "../operations/words";
 import type { OutboxRow } from "../rows";
 import { fieldLabel, requestProblemsText } from "../rows/words";
-import { totalsAfterText } from "../words";
 import type { Money, RunSaid, RunWords } from "./context";
 
 /** A value of the run's words in `language`: an amount as money, anything else as said. */

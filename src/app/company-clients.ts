@@ -171,19 +171,16 @@ export function connectionTestClient(
  * The saved token a connection test sends (src/settings/connection-test.ts): for a company, this
  * user's token for `key` at `url` (its own rule: bound to its name and origin), for the first
  * company of a one-company spreadsheet, today's rule (bound to the origin of `url`). "" when
- * none is saved; TokenNotBoundError when one is saved but may not go to `url`.
+ * none is saved; the store's TokenNotBoundError (its notice as data, said by the connection
+ * test's words) when one is saved but may not go to `url`.
  */
-export function savedTestToken(
-  store: SettingsStore,
-  target: { key?: CompanyKey; url: string },
-  language: Language,
-): string {
+export function savedTestToken(store: SettingsStore, target: { key?: CompanyKey; url: string }): string {
   try {
     if (target.key === undefined) return store.token(target.url);
     return store.companyToken(target.key, target.url, "read");
   } catch (err) {
     if (err instanceof TokenNotBoundError && err.reason === "noToken") return "";
-    throw err instanceof TokenNotBoundError ? inWords(err, language) : err;
+    throw err;
   }
 }
 

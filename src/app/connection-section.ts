@@ -40,7 +40,7 @@ export function connectionTest(input?: unknown): ConnectionTestResult {
     const result = runConnectionTest(
       {
         store: settingsStore(),
-        savedToken: (target) => savedTestToken(settingsStore(), target, language),
+        savedToken: (target) => savedTestToken(settingsStore(), target),
         createClient: (baseUrl, token) => {
           const opened = sidebarAuditLog(language, [token]);
           // The company tested is named on its Audit rows, as every other call names its own.

@@ -14,8 +14,8 @@ import { fakeClock, fixture, ok, type Reply, scriptedTransport } from "../api/fa
 import { memoryStore } from "./stores";
 
 /** The saved token as the add-on reads it for a test (src/app/company-clients.ts). */
-const saved = (store: SettingsStore, language: "en" | "es") => (target: { key?: string; url: string }) =>
-  savedTestToken(store, target, language);
+const saved = (store: SettingsStore) => (target: { key?: string; url: string }) =>
+  savedTestToken(store, target);
 
 const TOKEN = "tok-1234567890-abcd";
 
@@ -86,7 +86,7 @@ describe("testing the connection", () => {
     saveConnection(s.store, { baseUrl: "https://api.example.com/v1", token: TOKEN });
     const t = tester([ok(fixture("getFunds.json"))]);
     const r = testConnection(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store), createClient: t.createClient },
       undefined,
       "en",
     );
@@ -107,7 +107,7 @@ describe("testing the connection", () => {
     const s = setup();
     const t = tester([ok(fixture("getFunds.json"))]);
     const r = testConnection(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store), createClient: t.createClient },
       { baseUrl: "http://127.0.0.1:9/v1", token: TOKEN },
       "en",
     );
@@ -120,11 +120,8 @@ describe("testing the connection", () => {
     const s = setup();
     const t = tester([]);
     expect(
-      testConnection(
-        { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
-        {},
-        "en",
-      ).kind,
+      testConnection({ store: s.store, savedToken: saved(s.store), createClient: t.createClient }, {}, "en")
+        .kind,
     ).toBe("noToken");
     expect(t.sent).toHaveLength(0);
   });
@@ -134,7 +131,7 @@ describe("testing the connection", () => {
     s.store.saveToken(TOKEN);
     const t = tester([]);
     const r = testConnection(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store), createClient: t.createClient },
       { baseUrl: "not a url" },
       "en",
     );
@@ -170,7 +167,7 @@ describe("testing the connection", () => {
     s.store.saveToken(TOKEN);
     const t = tester([reply as Reply]);
     const r = testConnection(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store), createClient: t.createClient },
       undefined,
       "en",
     );
@@ -185,7 +182,7 @@ describe("testing the connection", () => {
     s.store.saveToken(TOKEN);
     const t = tester([ok("", 302, { Location: "https://collector.example/v1/getFunds?ResultsPerPage=1" })]);
     const r = testConnection(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store), createClient: t.createClient },
       undefined,
       "en",
     );
@@ -203,7 +200,7 @@ describe("testing the connection", () => {
       "Request to https://api.rindegastos.com/v1/getFunds? failed because the URL has not been whitelisted in the script manifest.";
     const t = tester([{ transportError: refusal }]);
     const r = testConnection(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store), createClient: t.createClient },
       undefined,
       "en",
     );
@@ -220,7 +217,7 @@ describe("testing the connection", () => {
     s.store.saveToken(TOKEN);
     const t = tester([ok(fixture("getFunds.json"))]);
     const refused = testConnection(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store), createClient: t.createClient },
       { baseUrl: "https://collector.example/v1" },
       "en",
     );
@@ -233,7 +230,7 @@ describe("testing the connection", () => {
     const other = createSettingsStore({ document: s.document.store, user: memoryStore().store });
     other.save({ baseUrl: "https://collector.example/v1" });
     const changed = testConnection(
-      { store: s.store, savedToken: saved(s.store, "es"), createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store), createClient: t.createClient },
       undefined,
       "es",
     );
@@ -241,10 +238,7 @@ describe("testing the connection", () => {
       "Otro editor cambió la URL del servicio a https://collector.example/v1: confírmela en Configuración para usar su token allí.",
     );
     // The store's notice travels as data (its words), said only by the adapter.
-    const notice = runTest(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
-      {},
-    );
+    const notice = runTest({ store: s.store, savedToken: saved(s.store), createClient: t.createClient }, {});
     expect(notice).toMatchObject({
       ok: false,
       kind: "tokenNotBound",
@@ -254,7 +248,7 @@ describe("testing the connection", () => {
     expect(connectionTestResult(notice, "es").message).toBe(changed.message);
     expect(t.used).toEqual([]);
     const typed = testConnection(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
+      { store: s.store, savedToken: saved(s.store), createClient: t.createClient },
       { baseUrl: "https://collector.example/v1", token: "typed-token-0123456789" },
       "en",
     );
@@ -274,10 +268,7 @@ describe("the test's outcome is data, said in the user's words by the adapter", 
     const s = setup();
     saveConnection(s.store, { baseUrl: "https://api.example.com/v1", token: TOKEN });
     const t = tester([ok(fixture("getFunds.json"))]);
-    const outcome = runTest(
-      { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient },
-      {},
-    );
+    const outcome = runTest({ store: s.store, savedToken: saved(s.store), createClient: t.createClient }, {});
     expect(outcome).toMatchObject({ ok: true, kind: "ok", params: { count: 2 }, status: 200 });
     expect(outcome).not.toHaveProperty("message");
     expect(connectionTestResult(outcome, "es").message).toBe(
@@ -293,7 +284,7 @@ describe("the test's outcome is data, said in the user's words by the adapter", 
   it("says what refused the settings from its values, in either language", () => {
     const s = setup();
     const t = tester([]);
-    const deps = { store: s.store, savedToken: saved(s.store, "en"), createClient: t.createClient };
+    const deps = { store: s.store, savedToken: saved(s.store), createClient: t.createClient };
     const url = runTest(deps, { baseUrl: "ftp://x.test/v1" });
     expect(url).toMatchObject({
       kind: "badSettings",

@@ -69,7 +69,7 @@ describe("settings never throw and name their fields", () => {
           testConnection(
             {
               store,
-              savedToken: (target) => savedTestToken(store, target, "en"),
+              savedToken: (target) => savedTestToken(store, target),
               createClient: (baseUrl) => {
                 urls.push(baseUrl);
                 throw new Error("not calling out in this test");

@@ -22,11 +22,6 @@ export type CompanyOfRow =
   | { ok: true; key: string; name: string /** Set when the cell holds a former name. */; note?: Words }
   | { ok: false; refused: CompanyRefused };
 
-/** A row's company as the run's callers take it: the refusal and the note said. */
-export type RowCompany =
-  | { ok: true; key: string; name: string; note?: string }
-  | { ok: false; message: string };
-
 /**
  * The company a row's Company cell names: empty with one live company (in a document that never
  * had several), that one; a current name (compared as names are: "Alpha" and "ALPHA" are one

@@ -5,7 +5,9 @@
  * hold or settle each other; the confirmation keyed by company; the preview grouped per company.
  */
 import { describe, expect, it } from "vitest";
-import type { CompanyDirectory } from "../../src/outbox/companies";
+import { say } from "../../src/i18n/words";
+import { type CompanyDirectory, companyOfRow } from "../../src/outbox/companies";
+import { type CompanyRefused, companyRefusedText } from "../../src/outbox/companies/words";
 import { previewOutbox } from "../../src/outbox/preview";
 import { invalidRows, previewText } from "../../src/outbox/preview/words";
 import {
@@ -24,7 +26,6 @@ import {
   runOutbox,
   type UnusableCompanyPort,
 } from "../../src/outbox/run";
-import { resolveRowCompany } from "../../src/outbox/run/words";
 import {
   FakeAudit,
   FakeClock,
@@ -46,17 +47,18 @@ const ALPHA_BETA: CompanyDirectory = {
 const row = (company: string, rowNumber = 5) =>
   readOutboxRow(userRow("Deposit", 5001, { amount: "1.00", company }), rowNumber);
 
-describe("resolveRowCompany", () => {
+describe("companyOfRow", () => {
   it("an empty cell is the only company's (named or not); with several it is refused, naming the row, cell and choices", () => {
     const one = { entries: [{ key: "c0", name: "", formerNames: [] }] };
-    expect(resolveRowCompany(row(""), one, "en")).toEqual({ ok: true, key: "c0", name: "" });
+    expect(companyOfRow(row(""), one)).toEqual({ ok: true, key: "c0", name: "" });
     const named = { entries: [{ key: "c0", name: "Alpha", formerNames: [] }] };
-    expect(resolveRowCompany(row(""), named, "en")).toMatchObject({ ok: true, key: "c0" });
-    expect(resolveRowCompany(row(""), ALPHA_BETA, "en")).toEqual({
-      ok: false,
-      message:
-        "The Company cell C5 is empty and this document has had several companies: an empty cell names none of them. Pick one of Alpha, Beta.",
-    });
+    expect(companyOfRow(row(""), named)).toMatchObject({ ok: true, key: "c0" });
+    const refused: CompanyRefused = { reason: "empty", cell: "C5", value: "", names: ["Alpha", "Beta"] };
+    expect(companyOfRow(row(""), ALPHA_BETA)).toEqual({ ok: false, refused });
+    // Said by the words: the same cell and choices.
+    expect(companyRefusedText("en", refused)).toBe(
+      "The Company cell C5 is empty and this document has had several companies: an empty cell names none of them. Pick one of Alpha, Beta.",
+    );
   });
 
   it("once the document has had several companies, an empty cell is refused even with one left", () => {
@@ -68,7 +70,7 @@ describe("resolveRowCompany", () => {
         { key: "cbeta0001", name: "Beta", formerNames: [] },
       ],
     };
-    expect(resolveRowCompany(row(""), betaLeft, "en")).toMatchObject({ ok: false });
+    expect(companyOfRow(row(""), betaLeft)).toMatchObject({ ok: false, refused: { reason: "empty" } });
     // Alpha left after Beta's removal: the same.
     const alphaLeft: CompanyDirectory = {
       several: true,
@@ -77,39 +79,47 @@ describe("resolveRowCompany", () => {
         { key: "cbeta0001", name: "Beta", formerNames: [], removed: true },
       ],
     };
-    expect(resolveRowCompany(row(""), alphaLeft, "en")).toMatchObject({ ok: false });
+    expect(companyOfRow(row(""), alphaLeft)).toMatchObject({ ok: false, refused: { reason: "empty" } });
     // A named cell still names its company.
-    expect(resolveRowCompany(row("Beta"), betaLeft, "en")).toMatchObject({ ok: true, key: "cbeta0001" });
+    expect(companyOfRow(row("Beta"), betaLeft)).toMatchObject({ ok: true, key: "cbeta0001" });
   });
 
   it("a current name (trimmed, any case) is its key; a former name too, with a note", () => {
-    expect(resolveRowCompany(row("  beta "), ALPHA_BETA, "en")).toEqual({
-      ok: true,
-      key: "cbeta0001",
-      name: "Beta",
-    });
-    expect(resolveRowCompany(row("ALFA"), ALPHA_BETA, "es")).toEqual({
+    expect(companyOfRow(row("  beta "), ALPHA_BETA)).toEqual({ ok: true, key: "cbeta0001", name: "Beta" });
+    const former = companyOfRow(row("ALFA"), ALPHA_BETA);
+    expect(former).toEqual({
       ok: true,
       key: "c0",
       name: "Alpha",
-      note: '"ALFA" ahora se llama Alpha.',
+      note: { key: "outbox.company.former", params: { value: "ALFA", name: "Alpha" } },
     });
+    expect(former.ok && former.note && say("es", former.note)).toBe('"ALFA" ahora se llama Alpha.');
   });
 
   it("a removed company's name, or a name of no company, is refused with the cell's value", () => {
-    expect(resolveRowCompany(row("Old Gamma", 7), ALPHA_BETA, "en")).toEqual({
-      ok: false,
-      message:
-        'The Company cell C7 holds "Old Gamma", a company removed from this document: nothing is sent to it.',
-    });
-    expect(resolveRowCompany(row("Delta"), ALPHA_BETA, "en")).toEqual({
-      ok: false,
-      message:
-        'The Company cell C5 holds "Delta", which is not a company of this document: pick one of Alpha, Beta.',
-    });
+    const removed: CompanyRefused = {
+      reason: "removed",
+      cell: "C7",
+      value: "Old Gamma",
+      names: ["Alpha", "Beta"],
+    };
+    expect(companyOfRow(row("Old Gamma", 7), ALPHA_BETA)).toEqual({ ok: false, refused: removed });
+    expect(companyRefusedText("en", removed)).toBe(
+      'The Company cell C7 holds "Old Gamma", a company removed from this document: nothing is sent to it.',
+    );
+    const unknown: CompanyRefused = {
+      reason: "unknown",
+      cell: "C5",
+      value: "Delta",
+      names: ["Alpha", "Beta"],
+    };
+    expect(companyOfRow(row("Delta"), ALPHA_BETA)).toEqual({ ok: false, refused: unknown });
+    expect(companyRefusedText("en", unknown)).toBe(
+      'The Company cell C5 holds "Delta", which is not a company of this document: pick one of Alpha, Beta.',
+    );
     // With one company, a name that is not its own is refused too: never taken for it.
     const one = { entries: [{ key: "c0", name: "", formerNames: [] }] };
-    expect(resolveRowCompany(row("Beta"), one, "en").ok).toBe(false);
+    expect(companyOfRow(row("Beta"), one).ok).toBe(false);
   });
 });
 

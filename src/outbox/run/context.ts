@@ -8,11 +8,12 @@ import type { StringKey } from "../../i18n";
 import type { WordValue } from "../../i18n/words";
 import type { DateFormatter } from "../cells";
 import type { CellValue, OwnedCells } from "../columns";
-import type { CompanyDirectory, RowCompany } from "../companies";
+import type { CompanyDirectory } from "../companies";
+import type { CompanyRefused } from "../companies/words";
 import type { OutboxState } from "../operations";
 import type { RecordStore } from "../records";
 import type { WriteRequest } from "../requests";
-import type { OutboxRow, RequestProblem } from "../rows";
+import type { RequestProblem } from "../rows";
 import type { AuditPort, ServicePort, WriteContext, WriteResult, WriteWords } from "../write";
 
 /** The Outbox sheet as a run needs it. Row numbers are 1-based; row 1 holds the headers. */
@@ -76,8 +77,8 @@ export interface RunWords extends WriteWords {
   field(field: string): string;
   /** What keeps a row's request from being made (`requestFromRow`'s problems), as one text. */
   problems(problems: readonly RequestProblem[]): string;
-  /** The company a row's Company cell names, or why it names none. */
-  rowCompany(row: OutboxRow, directory: CompanyDirectory): RowCompany;
+  /** Why a row's Company cell names no company it may go to (`companyOfRow`'s refusal). */
+  companyRefused(refused: CompanyRefused): string;
   /** A cell too long for a record: its column and length, as the message names them. */
   tooLong(tooLong: { column: string; length: number }): { column: string; length: string };
 }

@@ -22,7 +22,7 @@ export function sendNew(context: RunContext, state: RunState, row: OutboxRow): v
   // company this user cannot write to yet leaves it Pending. No other port is ever used.
   const resolved = companyOf(context, row);
   if (!resolved.ok) {
-    refuseInvalid(context, state, row, resolved.message);
+    refuseInvalid(context, state, row, context.words.companyRefused(resolved.refused));
     return;
   }
   const company = resolved.key;

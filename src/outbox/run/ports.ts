@@ -5,6 +5,7 @@
  */
 
 import { type CompanyDirectory, FIRST_COMPANY_KEY, ONE_COMPANY } from "../../company/model";
+import { type CompanyOfRow, companyOfRow } from "../companies";
 import type { OutboxRow } from "../rows";
 import type { AuditPort, ServicePort, WriteContext } from "../write";
 import type { CompanyPort, RunContext, UnusableCompanyPort } from "./context";
@@ -68,6 +69,6 @@ export function companyName(context: RunContext, key: string): string {
 }
 
 /** The company a row's Company cell names, or why it names none. */
-export function companyOf(context: RunContext, row: OutboxRow) {
-  return context.words.rowCompany(row, directoryOf(context));
+export function companyOf(context: RunContext, row: OutboxRow): CompanyOfRow {
+  return companyOfRow(row, directoryOf(context));
 }

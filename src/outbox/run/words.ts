@@ -12,11 +12,9 @@ import { totalsAfterText } from "../../api/words";
 import type { Language } from "../../i18n";
 import { say, type WordValue } from "../../i18n/words";
 import type { AuditWords } from "../audit";
-import { type CompanyDirectory, companyOfRow, type RowCompany } from "../companies";
 import { companyRefusedText } from "../companies/words";
 import { describeChanges, describeRequest, tooLongParams } from "../describe";
 import { fundStatusLabel, operationLabel, stateLabel } from "../operations/words";
-import type { OutboxRow } from "../rows";
 import { fieldLabel, requestProblemsText } from "../rows/words";
 import type { Money, RunSaid, RunWords } from "./context";
 
@@ -33,18 +31,6 @@ export function sayRun(language: Language, words: RunSaid): string {
   return say(language, { key: words.key, params });
 }
 
-/** `companyOfRow` with its refusal and note said in `language`, for the run, which takes them as text. */
-export function resolveRowCompany(
-  row: Pick<OutboxRow, "rowNumber" | "cells">,
-  directory: CompanyDirectory,
-  language: Language,
-): RowCompany {
-  const named = companyOfRow(row, directory);
-  if (!named.ok) return { ok: false, message: companyRefusedText(language, named.refused) };
-  const { note, ...company } = named;
-  return note ? { ...company, note: say(language, note) } : company;
-}
-
 /** How a run of the Outbox says what it writes, in `language` (the document's). */
 export function runWords(language: Language): RunWords {
   return {
@@ -58,7 +44,7 @@ export function runWords(language: Language): RunWords {
     refusal: (refusal, currency) => plainWriteRefusal(refusal, language, currency),
     field: (field) => fieldLabel(language, field),
     problems: (problems) => requestProblemsText(language, problems),
-    rowCompany: (row, directory) => resolveRowCompany(row, directory, language),
+    companyRefused: (refused) => companyRefusedText(language, refused),
     tooLong: (tooLong) => tooLongParams(language, tooLong),
   };
 }

@@ -35,8 +35,11 @@ export interface Execution {
   stopped: string | undefined;
   fetchCount: number;
   serviceCalls: number;
-  /** The last service call it made ("Range.getValues"), the one a stop at the next call follows. */
-  lastCall: string | undefined;
+  /**
+   * The service calls it made, in order ("Range.getValues", "UrlFetchApp.fetchAll"); a call it
+   * was stopped at is not among them, so the last is the one a stop at the next call follows.
+   */
+  readonly calls: string[];
   /** Names of the locks this execution holds ("document", "script", "user:<email>"). */
   readonly heldLocks: Set<string>;
 }

@@ -378,9 +378,10 @@ export class Emulator {
   private current: Execution | undefined;
   /**
    * The execution that ended last: how many service calls it reached (a stopped one counts the
-   * call it was stopped at) and the last one it made before, as "Service.method".
+   * call it was stopped at), the last one it made before, as "Service.method", and all it made,
+   * in order (a kill sweep kills a run at each of them).
    */
-  lastEnded: { serviceCalls: number; lastCall: string | undefined } | undefined;
+  lastEnded: { serviceCalls: number; lastCall: string | undefined; calls: readonly string[] } | undefined;
   private readonly http: SyncHttp;
   private readonly distDir: string;
   private files!: {
@@ -888,7 +889,7 @@ export class Emulator {
       this.stop(MESSAGES.timeout);
     }
     const name = `${service}.${method}`;
-    exec.lastCall = name;
+    exec.calls.push(name);
     if (exec.authMode === "NONE" && !allowedInNone(service, method)) {
       throw new ServiceError(
         `You do not have permission to call ${name} in AuthMode.NONE (onOpen before the add-on is used in this document).`,
@@ -1094,7 +1095,7 @@ export class Emulator {
       stopped: undefined,
       fetchCount: 0,
       serviceCalls: 0,
-      lastCall: undefined,
+      calls: [],
       heldLocks: new Set(),
     };
   }
@@ -1158,7 +1159,11 @@ export class Emulator {
       });
     }
     this.executions.push(record);
-    this.lastEnded = { serviceCalls: exec.serviceCalls, lastCall: exec.lastCall };
+    this.lastEnded = {
+      serviceCalls: exec.serviceCalls,
+      lastCall: exec.calls[exec.calls.length - 1],
+      calls: exec.calls,
+    };
     return outcome;
   }
 

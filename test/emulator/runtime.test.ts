@@ -81,14 +81,19 @@ describe("time", () => {
     ).toThrow("Exceeded maximum execution time");
     expect(em.userPropertiesOf("ana@example.com").toObject()).toMatchObject({ a: "1" });
     expect(em.userPropertiesOf("ana@example.com").toObject().b).toBeUndefined();
-    // The call it was stopped at counts; the last one made is the one before it.
-    expect(em.lastEnded).toEqual({ serviceCalls: 3, lastCall: "Properties.setProperty" });
+    // The call it was stopped at counts; the last one made is the one before it, and the calls
+    // made are listed in order, the one it was stopped at not among them.
+    expect(em.lastEnded).toEqual({
+      serviceCalls: 3,
+      lastCall: "Properties.setProperty",
+      calls: ["PropertiesService.getUserProperties", "Properties.setProperty"],
+    });
     expect(() =>
       inScript(em, `PropertiesService.getUserProperties().getProperty("a"); Session.getActiveUser();`, null, {
         stopAt: { serviceCall: 3 },
       }),
     ).toThrow("Exceeded maximum execution time");
-    expect(em.lastEnded).toEqual({ serviceCalls: 3, lastCall: "Properties.getProperty" });
+    expect(em.lastEnded).toMatchObject({ serviceCalls: 3, lastCall: "Properties.getProperty" });
   });
 });
 

@@ -44,6 +44,18 @@ export function reportSuite(ctx: () => E2eContext): void {
       expect.stringMatching(/^Integrated: (Yes|No)\b/),
     ]);
     await sidebarQuality(ctx().page);
+    // Toasts (the refresh's may still be up) sit over the sheet, left of the sidebar: none ever
+    // covers a button of it.
+    const sidebarBox = await ctx().page.locator('[data-testid="sidebar"]').boundingBox();
+    const toastBoxes = [
+      await ctx().page.locator('[data-testid="toasts"]').boundingBox(),
+      ...(await Promise.all(
+        (await ctx().page.locator('[data-testid="toast"]').all()).map((t) => t.boundingBox()),
+      )),
+    ];
+    for (const box of toastBoxes) {
+      expect(box && sidebarBox && box.x + box.width).toBeLessThanOrEqual(sidebarBox?.x ?? 0);
+    }
     await screenshot(ctx().page, "sidebar-report");
   });
 

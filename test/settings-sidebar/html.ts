@@ -2,7 +2,7 @@
  * The settings sidebar's HTML as scripts/build.ts makes it (client bundled, shared CSS inlined),
  * built here so that the tests do not depend on a dist/ that others rebuild at any moment.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { type Browser, launchBrowser } from "../browser/browser";
 import { sidebarHtml } from "../support/sidebar-page";
 
@@ -21,6 +21,10 @@ export function settingsSidebarInBrowser(): { browser: Browser; html: string } {
     opened.html = settingsSidebarHtml();
     opened.browser = await launchBrowser();
   }, 60_000);
+  // Each test's pages are put aside after it, for the next test's (Browser.closePages).
+  afterEach(async () => {
+    await opened.browser?.closePages();
+  });
   afterAll(async () => {
     await opened.browser?.close();
   });

@@ -6,7 +6,7 @@
  * (never skips) when it is missing.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { sidebarHtml as buildSidebarHtml } from "../../scripts/build";
 import { type Browser, launchBrowser } from "../browser/browser";
 
@@ -115,6 +115,10 @@ export function sidebarPages(
     browser = await launchBrowser();
     html = sidebarHtml(name);
   }, 60_000);
+  // Each test's pages are put aside after it, for the next test's (Browser.closePages).
+  afterEach(async () => {
+    await browser?.closePages();
+  });
   afterAll(async () => {
     await browser?.close();
   });

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkWrite } from "../../src/outbox/requests";
 import { type Browser, launchBrowser } from "../browser/browser";
 import { scriptRunCalls as calls, loadSidebar } from "../support/sidebar-page";
@@ -22,6 +22,11 @@ beforeAll(async () => {
   dist = buildWriteBack();
   browser = await launchBrowser();
 }, 120_000);
+
+// Each test's pages are put aside after it, for the next test's (Browser.closePages).
+afterEach(async () => {
+  await browser?.closePages();
+});
 
 afterAll(async () => {
   await browser?.close();

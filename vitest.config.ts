@@ -6,6 +6,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits up to 15 s (vitest's default is 1 s): on 2 shared cores a page's answer
+    // can take longer than a second to be drawn, and a poll only ever waits for what it expects.
+    expect: { poll: { timeout: 15_000 } },
     pool: "forks",
     // Three test files at a time on the 2-core machines the suite runs on: a file is never busy
     // all the time (the browser tests wait on Chromium about half of theirs, the emulated ones

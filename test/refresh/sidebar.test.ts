@@ -35,7 +35,8 @@ describe("refresh sidebar", () => {
           message: `12 records ${HOSTILE}`,
         },
       },
-      300,
+      // Long enough that the buttons are seen disabled while it runs, however loaded the machine.
+      3_000,
     );
     await page.getByRole("button", { name: "Refresh funds", exact: true }).click();
     // While it runs, no button can start another refresh.
@@ -370,7 +371,8 @@ describe("refresh sidebar: a refresh longer than one execution goes on from the 
         ],
         refreshFromSidebar: [piece(50), piece(100, true)],
       },
-      400,
+      // Each piece long enough for a poll to see the state between them on a loaded machine.
+      2_000,
     );
     const lines = () =>
       page

@@ -10,7 +10,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { MARK_RECORD_PREFIX, markVouchers } from "../../src/close/mark";
-import type { CloseMark } from "../../src/close/types";
 import {
   closeMarks as closeMarksOf,
   closeSandbox,

@@ -25,17 +25,6 @@ beforeEach(async () => {
   createOutbox(wb);
 });
 
-/** POST to the sandbox's control API (the harness sets faults without latency). */
-async function sandboxControl(path: string, body: unknown): Promise<void> {
-  const origin = wb.sandbox.url.replace(/\/v1$/, "");
-  const response = await fetch(`${origin}/_sandbox/${path}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${wb.sandbox.token}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-}
-
 describe("Outbox: preview and run", () => {
   it("previews totals per currency without sending, then runs every row once", async () => {
     const [a, b] = openFunds as [SandboxFund, SandboxFund];

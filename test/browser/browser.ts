@@ -25,7 +25,8 @@ export interface Browser {
   /**
    * The context: its newPage() gives a page put aside earlier when there is one (a new renderer
    * costs about half a second of CPU on these machines), and a page's close() puts it aside,
-   * blank, with no listener or route and the first viewport.
+   * blank, with no listener (but on close and crash) or route, the mouse outside it and the
+   * first viewport.
    */
   context: BrowserContext;
   /** Closes (puts aside) every page opened and still open: after each test of a file. */
@@ -34,6 +35,27 @@ export interface Browser {
 }
 
 const VIEWPORT = { width: 1280, height: 800 };
+
+/** A page's events, but close and crash (Playwright listens to those itself). */
+const PAGE_EVENTS = [
+  "console",
+  "dialog",
+  "domcontentloaded",
+  "download",
+  "filechooser",
+  "frameattached",
+  "framedetached",
+  "framenavigated",
+  "load",
+  "pageerror",
+  "popup",
+  "request",
+  "requestfailed",
+  "requestfinished",
+  "response",
+  "websocket",
+  "worker",
+] as const;
 
 /** Launches Chromium once; throws (the suite fails) when it is not installed. */
 export async function launchBrowser(): Promise<Browser> {
@@ -61,7 +83,10 @@ export async function launchBrowser(): Promise<Browser> {
     open.delete(page);
     if (page.isClosed()) return;
     try {
-      await page.removeAllListeners();
+      // Every event a test may listen to, but not close and crash: Playwright's own listeners on
+      // those end what waits on the page when it closes.
+      for (const event of PAGE_EVENTS) await page.removeAllListeners(event);
+      await page.mouse.move(-1, -1);
       await page.unrouteAll({ behavior: "ignoreErrors" });
       await page.goto("about:blank", { timeout: 5_000 });
       await page.setViewportSize(VIEWPORT);

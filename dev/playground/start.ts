@@ -17,13 +17,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { startControlServer } from "../emulator/control";
-import { EmulatorHost } from "../emulator/host";
 import { isLoopbackHost } from "../emulator/local-only";
 import { MAX_COMPANIES } from "../sandbox/companies";
-import { startSandboxThread } from "../sandbox/index";
-import { buildPlaygroundAssets } from "./assets";
-import { playgroundRoutes, sandboxOriginOf } from "./routes";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -105,6 +100,22 @@ function readOptions() {
 
 async function main(): Promise<void> {
   const options = readOptions();
+  // The sandbox, the emulation and the page's build load once the flags are good: a mistyped
+  // flag is told at once, without loading them.
+  const [
+    { startControlServer },
+    { EmulatorHost },
+    { startSandboxThread },
+    { buildPlaygroundAssets },
+    routesModule,
+  ] = await Promise.all([
+    import("../emulator/control"),
+    import("../emulator/host"),
+    import("../sandbox/index"),
+    import("./assets"),
+    import("./routes"),
+  ]);
+  const { playgroundRoutes, sandboxOriginOf } = routesModule;
   if (!existsSync(join(root, "dist", "addon.js"))) {
     console.log("dist/ is missing: building the add-on…");
     const built = spawnSync(

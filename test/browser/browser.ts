@@ -72,7 +72,7 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}. The browser tests need Debian's Chromium: ` +
-        "`apt-get install chromium-headless-shell` (or `chromium`; .ci/run installs both). " +
+        "`apt-get install chromium-headless-shell` (or `chromium`; .ci/run installs the first). " +
         "These tests fail rather than skip without it.",
     );
   }

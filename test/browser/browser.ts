@@ -93,7 +93,7 @@ export async function launchBrowser(): Promise<Browser> {
   const putAside = async (page: Page, close: Page["close"]): Promise<void> => {
     open.delete(page);
     if (page.isClosed()) return;
-    try {
+    const reset = async () => {
       // Every event a test may listen to, but not close and crash: Playwright's own listeners on
       // those end what waits on the page when it closes.
       for (const event of PAGE_EVENTS) await page.removeAllListeners(event);
@@ -101,10 +101,11 @@ export async function launchBrowser(): Promise<Browser> {
       await page.unrouteAll({ behavior: "ignoreErrors" });
       await page.goto("about:blank", { timeout: 5_000 });
       await page.setViewportSize(VIEWPORT);
-      aside.push(page);
-    } catch {
-      await close().catch(() => undefined);
-    }
+    };
+    // The mouse and the viewport take no timeout: a page that does not answer within the bound
+    // is closed for good instead (and never waited on past it), not put aside.
+    if (await within(PUT_ASIDE_MS, reset())) aside.push(page);
+    else await within(PUT_ASIDE_MS, close());
   };
   context.newPage = async () => {
     const page = aside.pop() ?? (await newPage());
@@ -123,6 +124,25 @@ export async function launchBrowser(): Promise<Browser> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+const PUT_ASIDE_MS = 15_000;
+
+/** Whether `work` settles well within `ms`; its failure or lateness is false, never thrown. */
+async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const done = work.then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([done, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The page's own close(), whatever it was set to since. */

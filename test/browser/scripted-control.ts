@@ -98,7 +98,11 @@ export async function startScriptedControl(staticDir: string): Promise<ScriptedC
     onRun: async (fn) => ({ ok: false, error: `No scripted result for ${fn}` }),
     nextAnswer: () => new Promise((r) => answerWaiters.push(r)),
     close: async () => {
-      await new Promise<void>((r) => server.close(() => r()));
+      // A socket Chromium keeps open (idle, or opened ahead with no request yet) would hold
+      // close() until it times out on its own: end them all, as the other servers here do.
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
     },
   };
   const json = (res: ServerResponse, status: number, body: unknown) => {

@@ -45,6 +45,9 @@ function once(request) {
     const body = request.body === undefined ? undefined : Buffer.from(request.body, "base64");
     const headers = { ...request.headers };
     if (body !== undefined) headers["Content-Length"] = String(body.length);
+    // When the call left, for the sandbox: its latency counts from here, as a real call's does
+    // (SENT_AT_HEADER in dev/sandbox/server.ts; any other server ignores it).
+    headers["X-Sandbox-Sent-At"] = (performance.timeOrigin + performance.now()).toFixed(3);
     const req = lib.request(
       url,
       {

@@ -76,6 +76,13 @@ export { jsonText } from "./json-text";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/**
+ * The header a caller on this machine puts the time it sent a call in (milliseconds since the
+ * epoch, `performance.timeOrigin + performance.now()`): dev/emulator/http-worker.mjs sends it.
+ */
+export const SENT_AT_HEADER = "x-sandbox-sent-at";
+/** How old a sent time may be and still count: older, the call waits out its whole latency. */
+const SENT_AT_WINDOW_MS = 1_000;
 /** Largest demo company a reset may ask for; bigger would only slow the machine down. */
 const MAX_SIZES = { funds: 100_000, reports: 200_000, employees: 20_000 };
 
@@ -141,12 +148,25 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       integrationMethod: startMethod,
     }),
   );
+  /**
+   * When the call left its caller, on this thread's clock: a client on this machine (the
+   * emulation's UrlFetch) says so in SENT_AT_HEADER, and the latency then counts from there, as a
+   * real call's does, rather than from when this one thread got round to the request after the
+   * other calls of the same batch. Without the header, or with a time that is not in the last
+   * `SENT_AT_WINDOW_MS` (another clock, a claim from the future), when the request was parsed.
+   */
+  function sentAt(req: IncomingMessage, now: number): number {
+    const claimed = Number(req.headers[SENT_AT_HEADER]);
+    if (!Number.isFinite(claimed)) return now;
+    const ago = performance.timeOrigin + now - claimed;
+    return ago >= 0 && ago <= SENT_AT_WINDOW_MS ? now - ago : now;
+  }
   const firstCompany = companies[0] as ServedCompany;
   const byToken = new Map(companies.map((c) => [c.token, c]));
   const server = createServer((req, res) => {
     // When the request reached the service: its latency counts from here, not from when this
     // one thread got round to it after the other requests of the same batch.
-    const arrived = performance.now();
+    const arrived = sentAt(req, performance.now());
     route(req, res, arrived).catch((err: unknown) => {
       const error =
         err instanceof SandboxError

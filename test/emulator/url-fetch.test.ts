@@ -38,6 +38,9 @@ describe("UrlFetchApp over real HTTP", () => {
     expect(echoed).toMatchObject({ method: "POST", body: '{"Amount":10.5}' });
     expect(echoed.headers).toMatchObject({ authorization: "Bearer t", "content-type": "application/json" });
     expect(echoed.headers["user-agent"]).toContain("Google-Apps-Script");
+    // When the call left, for the sandbox's latency (epoch milliseconds, this machine's clock).
+    const sentAt = Number(echoed.headers["x-sandbox-sent-at"]);
+    expect(Math.abs(Date.now() - sentAt)).toBeLessThan(5_000);
     expect(r.headers["Content-Type"]).toBe("application/json");
     expect(r.blob).toBe(r.text);
   });

@@ -1,5 +1,6 @@
 /** Fault injection on /v1 calls: each kind, its effect on the ledger, uses, latency and clearing. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SENT_AT_HEADER } from "../../dev/sandbox/server";
 import { call, control, type Running, start } from "./sandbox-client";
 
 let sandbox: Running;
@@ -285,6 +286,27 @@ describe("faults", () => {
     expect(depositsCents()).toBe(before + 700);
     await write;
     expect(depositsCents()).toBe(before + 700 + 100_000);
+  });
+
+  it("with latency, a read that says when it was sent waits only what is left of the latency", async () => {
+    await control(sandbox, "POST", "/faults", { latencyMs: 1_500 });
+    const read = async (sentAgoMs?: number) => {
+      const headers: Record<string, string> = { Authorization: `Bearer ${sandbox.token}` };
+      if (sentAgoMs !== undefined)
+        headers[SENT_AT_HEADER] = (performance.timeOrigin + performance.now() - sentAgoMs).toFixed(3);
+      const started = performance.now();
+      const res = await fetch(`${sandbox.url}/getFunds?ResultsPerPage=1`, { headers });
+      expect(res.status).toBe(200);
+      await res.text();
+      return performance.now() - started;
+    };
+    // Sent 900 ms ago: 600 ms are left.
+    const late = await read(900);
+    expect(late).toBeGreaterThanOrEqual(550);
+    expect(late).toBeLessThan(1_400);
+    // A time from the future, or older than a second (another clock), counts for nothing.
+    expect(await read(-500)).toBeGreaterThanOrEqual(1_450);
+    expect(await read(5_000)).toBeGreaterThanOrEqual(1_450);
   });
 
   it("latencyMs delays every /v1 call and DELETE resets it to zero", async () => {

@@ -25,7 +25,7 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, timeout: IDLE_MS }),
 };
 
-function once(request) {
+function once(request, sentAt) {
   return new Promise((resolve) => {
     let settled = false;
     const done = (result) => {
@@ -45,9 +45,10 @@ function once(request) {
     const body = request.body === undefined ? undefined : Buffer.from(request.body, "base64");
     const headers = { ...request.headers };
     if (body !== undefined) headers["Content-Length"] = String(body.length);
-    // When the call left, for the sandbox: its latency counts from here, as a real call's does
-    // (SENT_AT_HEADER in dev/sandbox/server.ts; any other server ignores it).
-    headers["X-Sandbox-Sent-At"] = (performance.timeOrigin + performance.now()).toFixed(3);
+    // When the call left (its batch, from the script's thread), for the sandbox: its latency
+    // counts from then, as a real call's does (SENT_AT_HEADER in dev/sandbox/server.ts; any
+    // other server ignores it).
+    headers["X-Sandbox-Sent-At"] = sentAt.toFixed(3);
     const req = lib.request(
       url,
       {
@@ -82,7 +83,8 @@ function once(request) {
 }
 
 parentPort.on("message", async (message) => {
-  const results = await Promise.all(message.requests.map(once));
+  const sentAt = message.sentAt ?? performance.timeOrigin + performance.now();
+  const results = await Promise.all(message.requests.map((request) => once(request, sentAt)));
   const bodies = results.flatMap((r) => (r.ok ? [r.body] : []));
   replyPort.postMessage({ seq: message.seq, results }, bodies);
   // The flag only grows: the late answer of a request its thread gave up on (a stopped

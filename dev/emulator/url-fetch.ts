@@ -112,7 +112,9 @@ export class SyncHttp {
     const flag = this.flag as Int32Array;
     this.seq++;
     const seq = this.seq;
-    this.worker?.postMessage({ seq, requests });
+    // When the batch left: Google's fetchAll sends its requests side by side, so each of them
+    // left then, not when the HTTP thread got round to it (the sandbox's latency counts from it).
+    this.worker?.postMessage({ seq, requests, sentAt: performance.timeOrigin + performance.now() });
     // A safety net: should the HTTP thread die, the script gets timeouts instead of hanging.
     const giveUpAt = Date.now() + Math.max(0, ...requests.map((r) => r.timeoutMs)) * 10 + 5_000;
     for (;;) {

@@ -107,6 +107,18 @@ describe("UrlFetchApp over real HTTP", () => {
       { base },
     );
     expect(codes).toEqual([200, 200, 200, 404]);
+    // A batch leaves at once, as Google's does: its requests carry one sent time, the batch's.
+    const sent = (
+      inScript(
+        em,
+        `return UrlFetchApp.fetchAll([args.base + "/echo", args.base + "/echo", args.base + "/echo"])
+           .map(function (r) { return JSON.parse(r.getContentText()).headers["x-sandbox-sent-at"]; });`,
+        { base },
+      ) as string[]
+    ).map(Number);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(1);
+    expect(Math.abs(Date.now() - (sent[0] as number))).toBeLessThan(5_000);
     expect(() =>
       inScript(em, `UrlFetchApp.fetchAll([args.base + "/echo", args.base + "/drop"]);`, { base }),
     ).toThrow(`Address unavailable: ${base}/drop`);

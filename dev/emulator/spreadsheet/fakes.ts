@@ -473,7 +473,7 @@ export class FakeRange extends Fake implements Implements<Range, RangeMembers> {
     const scalar = scalarFromScript(value);
     if (scalar !== undefined) {
       cell.value = scalar;
-      delete cell.formula;
+      if (cell.formula !== undefined) delete cell.formula;
       return;
     }
     const typed = parseTypedInput(value as string, {
@@ -483,7 +483,7 @@ export class FakeRange extends Fake implements Implements<Range, RangeMembers> {
     });
     cell.value = typed.value;
     if (typed.formula !== undefined) cell.formula = typed.formula;
-    else delete cell.formula;
+    else if (cell.formula !== undefined) delete cell.formula;
     if (typed.autoFormat && (cell.numberFormat === undefined || cell.numberFormat === "General")) {
       cell.numberFormat = typed.autoFormat;
     }
@@ -828,11 +828,13 @@ export class FakeRange extends Fake implements Implements<Range, RangeMembers> {
     const grid = requireGrid(numberFormats, "setNumberFormats");
     checkDimensions(grid, this.rect);
     this.write();
-    this.each((r, c) => {
-      this.sheetData.cellForWrite(r, c).numberFormat = String(
-        grid[r - this.rect.row]?.[c - this.rect.column],
-      );
-    });
+    // Row by row, without a call per cell: a refresh writes hundreds of thousands.
+    const { row, column, numRows, numColumns } = this.rect;
+    for (let r = 0; r < numRows; r++) {
+      const line = grid[r];
+      for (let c = 0; c < numColumns; c++)
+        this.sheetData.cellForWrite(row + r, column + c).numberFormat = String(line?.[c]);
+    }
     return this;
   }
   setValue(value: unknown): this {
@@ -851,7 +853,11 @@ export class FakeRange extends Fake implements Implements<Range, RangeMembers> {
     checkDimensions(grid, this.rect);
     checkCellLength(grid);
     this.write();
-    this.each((r, c) => this.store(r, c, grid[r - this.rect.row]?.[c - this.rect.column]));
+    const { row, column, numRows, numColumns } = this.rect;
+    for (let r = 0; r < numRows; r++) {
+      const line = grid[r];
+      for (let c = 0; c < numColumns; c++) this.store(row + r, column + c, line?.[c]);
+    }
     return this;
   }
   sort(sortSpecObj: unknown): this {

@@ -21,6 +21,8 @@ export interface ScriptRealm {
   Object: ObjectConstructor;
   Error: ErrorConstructor;
   date(epochMs: number): Date;
+  /** The rows of a grid (arrays of arrays) as arrays of the script's realm; members as they are. */
+  rows(grid: readonly (readonly unknown[])[]): unknown[][];
 }
 
 export interface ServiceCallHook {
@@ -28,6 +30,14 @@ export interface ServiceCallHook {
   beforeCall(service: string, method: string): void;
   /** Turns an error thrown by a fake into what the script should see (and may record it). */
   onError(error: unknown): unknown;
+}
+
+/** True for a non-empty array of this realm whose members are all arrays of this realm. */
+function isGrid(value: unknown[]): value is unknown[][] {
+  if (value.length === 0) return false;
+  // biome-ignore lint/suspicious/useIsArray: the realm is exactly what is being tested here.
+  for (const row of value) if (!(row instanceof Array)) return false;
+  return true;
 }
 
 /** True for a Date of any realm. */
@@ -99,6 +109,17 @@ export class Bridge {
     // Only arrays made by the fakes (this realm) need re-making; the script's own pass as they are.
     // biome-ignore lint/suspicious/useIsArray: the realm is exactly what is being tested here.
     if (value instanceof Array) {
+      // A grid (a range's values, formats…): its rows copied inside the script's realm, then
+      // only the members that are objects (dates) re-made.
+      if (isGrid(value)) {
+        const rows = this.realm.rows(value);
+        for (const row of rows)
+          for (let j = 0; j < row.length; j++) {
+            const item = row[j];
+            if (item !== null && typeof item === "object") row[j] = this.toScript(item);
+          }
+        return rows;
+      }
       // Copied whole, then only the members that are objects re-made: a sheet's values are
       // millions of strings and numbers, which need no call each.
       const out = this.realm.Array.from(value);

@@ -129,7 +129,25 @@ export const DATE_PRELUDE = `(function (zone) {
     };
   });
   Object.defineProperty(globalThis, "Date", { value: EmulatedDate, writable: true, configurable: true });
-  return { Array: Array, Object: Object, Error: Error, date: function (ms) { return new RealDate(ms); } };
+  var ScriptArray = Array;
+  return {
+    Array: Array,
+    Object: Object,
+    Error: Error,
+    date: function (ms) { return new RealDate(ms); },
+    // A grid of the fakes' values copied into arrays of this realm here, where the loop runs
+    // without a call across realms per row (a sheet's read is thousands of rows).
+    rows: function (grid) {
+      var out = new ScriptArray(grid.length);
+      for (var i = 0; i < grid.length; i++) {
+        var row = grid[i];
+        var copy = new ScriptArray(row.length);
+        for (var j = 0; j < row.length; j++) copy[j] = row[j];
+        out[i] = copy;
+      }
+      return out;
+    },
+  };
 })`;
 
 let preludeScript: vm.Script | undefined;

@@ -156,10 +156,26 @@ function flatFile(o: Record<string, unknown>): { url: string; name: string } | u
   return url === null ? undefined : { url, name: memberText(membersOf(o), NAMES) || url };
 }
 
+/**
+ * Each file object's description, made once: a refresh describes a report's first file for its
+ * cell, then every file twice on the files' sheet (its name, its link). The objects are the
+ * answers' own, never changed after they are read.
+ */
+const described = new WeakMap<object, { url: string | null; name: string }>();
+
 /** The URL and name of an attached file, whatever the element's shape (the spec does not show it). */
 export function describeFile(file: unknown): { url: string | null; name: string } {
   if (typeof file === "string") return { url: safeUrl(file), name: file };
   if (!file || typeof file !== "object") return { url: null, name: "" };
+  let known = described.get(file);
+  if (!known) {
+    known = describeObject(file);
+    described.set(file, known);
+  }
+  return { url: known.url, name: known.name };
+}
+
+function describeObject(file: object): { url: string | null; name: string } {
   const flat = Array.isArray(file) ? undefined : flatFile(file as Record<string, unknown>);
   if (flat) return flat;
   const best = candidates(file).sort(

@@ -309,13 +309,14 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
   for (const secret of secrets) {
     if (secret.length < 4) continue;
     const encoded = encodeURIComponent(secret);
+    // Looked for first: an answer of megabytes is not copied for a secret it does not hold.
     for (const form of [
       secret,
       secret.replace(/\//g, "\\/"),
       encoded,
       encoded.replace(/%\w\w/g, (e) => e.toLowerCase()),
     ])
-      out = out.split(form).join("[redacted]");
+      if (out.includes(form)) out = out.split(form).join("[redacted]");
   }
   return out;
 }

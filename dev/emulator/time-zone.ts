@@ -97,6 +97,8 @@ const SLICE_MS = 15 * 60_000;
 const MAX_SLICES = 200_000;
 /** Per zone: a day's offset, or null for a day in which it changes. */
 const dayCache = new Map<string, Map<number, number | null>>();
+/** Per zone: the offset at a day's first millisecond (UTC days), shared by the day before. */
+const dayStartCache = new Map<string, Map<number, number>>();
 const offsetCache = new Map<string, Map<number, number>>();
 
 function cacheOf<V>(caches: Map<string, Map<number, V>>, timeZone: string): Map<number, V> {
@@ -114,8 +116,20 @@ function offsetMs(epochMs: number, timeZone: string): number {
   const day = Math.floor(epochMs / DAY_MS);
   let dayOffset = days.get(day);
   if (dayOffset === undefined) {
-    const start = exactOffsetMs(day * DAY_MS, timeZone);
-    dayOffset = start === exactOffsetMs(day * DAY_MS + DAY_MS - 1, timeZone) ? start : null;
+    // The same offset at this day's start and the next day's: the same all day (a change at
+    // the next day's very start makes it look changing, and the slices below answer instead).
+    // Neighbouring days share a start, so a column of dates costs about one Intl call a day.
+    const starts = cacheOf(dayStartCache, timeZone);
+    const startOf = (d: number) => {
+      let offset = starts.get(d);
+      if (offset === undefined) {
+        offset = exactOffsetMs(d * DAY_MS, timeZone);
+        starts.set(d, offset);
+      }
+      return offset;
+    };
+    const start = startOf(day);
+    dayOffset = start === startOf(day + 1) ? start : null;
     days.set(day, dayOffset);
   }
   if (dayOffset !== null) return dayOffset;

@@ -213,11 +213,12 @@ export function rangeFromA1(sheet: SheetData, a1: string): GridRect {
 
 /** Converts a value given by a script (any realm) into what the cell stores. */
 function scalarFromScript(value: unknown): CellScalar | undefined {
+  // Strings first: most of a sheet's cells, and isDate would box each one.
+  if (typeof value === "string") return undefined;
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? value : "#NUM!";
   if (typeof value === "boolean") return value;
   if (isDate(value)) return new Date((value as Date).getTime());
-  if (typeof value === "string") return undefined;
   return String(value);
 }
 

@@ -48,7 +48,31 @@ function validDate(y: number, mo: number, d: number, h: number, mi: number, s: n
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
+/**
+ * Date texts already read, per time zone and locale: the instant (or null, not a date) and the
+ * format. A refresh writes the same few hundred days thousands of times.
+ */
+const datesRead = new Map<string, Map<string, { ms: number; autoFormat: string } | null>>();
+const MAX_DATES = 50_000;
+
 function parseDateText(text: string, ctx: InputContext): TypedCell | undefined {
+  const where = `${ctx.timeZone}\u0000${ctx.locale}`;
+  let known = datesRead.get(where);
+  if (!known) {
+    known = new Map();
+    datesRead.set(where, known);
+  }
+  let date = known.get(text);
+  if (date === undefined) {
+    if (known.size >= MAX_DATES) known.clear();
+    date = readDateText(text, ctx);
+    known.set(text, date);
+  }
+  // A Date of its own for every cell: a cell's value is never shared.
+  return date ? { value: new Date(date.ms), autoFormat: date.autoFormat } : undefined;
+}
+
+function readDateText(text: string, ctx: InputContext): { ms: number; autoFormat: string } | null {
   let m = ISO_DATE.exec(text);
   let y: number;
   let mo: number;
@@ -60,7 +84,7 @@ function parseDateText(text: string, ctx: InputContext): TypedCell | undefined {
     d = Number(m[3]);
   } else {
     m = SLASH_DATE.exec(text);
-    if (!m) return undefined;
+    if (!m) return null;
     iso = false;
     const monthFirst = /^en[_-]US$/i.test(ctx.locale) || ctx.locale === "en";
     y = Number(m[3]);
@@ -70,11 +94,11 @@ function parseDateText(text: string, ctx: InputContext): TypedCell | undefined {
   const h = Number(m[4] ?? 0);
   const mi = Number(m[5] ?? 0);
   const s = Number(m[6] ?? 0);
-  if (!validDate(y, mo, d, h, mi, s)) return undefined;
+  if (!validDate(y, mo, d, h, mi, s)) return null;
   const hasTime = m[4] !== undefined;
   const datePart = iso ? "yyyy-mm-dd" : /^en[_-]US$/i.test(ctx.locale) ? "M/d/yyyy" : "d/M/yyyy";
   return {
-    value: new Date(instantInZone(ctx.timeZone, y, mo, d, h, mi, s)),
+    ms: instantInZone(ctx.timeZone, y, mo, d, h, mi, s),
     autoFormat: hasTime ? `${datePart} H:mm:ss` : datePart,
   };
 }

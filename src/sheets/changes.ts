@@ -23,19 +23,28 @@ export function missingRowColors(
 ): (string | null)[][] | null {
   const from = block.row - 1;
   const to = from + block.height;
+  const note = plan.keys.indexOf(REFRESH_NOTE_KEY);
   let i = from;
-  while (i < to && !notedAt(plan, snapshot, i)) i++;
+  while (i < to && !notedIn(plan, snapshot, note, i)) i++;
   return i === to
     ? null
     : plan.values
         .slice(from, to)
-        .map((_, i) => plan.keys.map(() => (notedAt(plan, null, from + i) ? MISSING_ROW_COLOR : null)));
+        .map((_, i) => plan.keys.map(() => (notedAt(plan, note, from + i) ? MISSING_ROW_COLOR : null)));
 }
 
-/** Whether data row `i` (0 is the header) has a refresh note in the plan or had one in the sheet. */
-function notedAt(plan: RefreshPlan, snapshot: SheetSnapshot | null, i: number): boolean {
-  const note = plan.keys.indexOf(REFRESH_NOTE_KEY);
-  return i > 0 && [plan, snapshot].some((s) => (s?.values[i]?.[note] ?? "") !== "");
+/** Whether data row `i` (0 is the header) has a refresh note (column `note`) in `sheet`. */
+function notedAt(
+  sheet: { values: readonly (readonly unknown[])[] } | null,
+  note: number,
+  i: number,
+): boolean {
+  return i > 0 && (sheet?.values[i]?.[note] ?? "") !== "";
+}
+
+/** Whether data row `i` has a refresh note in the plan or had one in the sheet. */
+function notedIn(plan: RefreshPlan, snapshot: SheetSnapshot | null, note: number, i: number): boolean {
+  return notedAt(plan, note, i) || notedAt(snapshot, note, i);
 }
 
 /** Rows written per call at most: 5,000 rows of a wide sheet stay well under a call's limits. */
@@ -127,6 +136,7 @@ export function changedBlocks(
   dateTexts?: DateTexts,
   gapCells = GAP_CELLS,
 ): RowBlock[] {
+  const note = plan.keys.indexOf(REFRESH_NOTE_KEY);
   // Rows, compared with whole numbers only: no need to round it.
   const maxGap = gapCells / Math.max(1, plan.width);
   const blocks: RowBlock[] = [];
@@ -142,11 +152,11 @@ export function changedBlocks(
   };
   for (let index = 0; index < plan.values.length; index += 1) {
     if (snapshot && sameRow(plan, snapshot, index, dateTexts)) continue;
-    for (let i = end; i <= index; i++) noted ||= notedAt(plan, snapshot, i);
+    for (let i = end; i <= index; i++) noted ||= notedIn(plan, snapshot, note, i);
     if (start < 0 || index - end > (noted ? 0 : maxGap)) {
       close(); // Nothing while no block is open (start and end at -1).
       start = index;
-      noted = notedAt(plan, snapshot, index);
+      noted = notedIn(plan, snapshot, note, index);
     }
     end = index + 1;
   }

@@ -468,6 +468,18 @@ async function benchSize(
       if (!check.ok) throw new Error(`connection test of ${key}: ${check.message}`);
     }
   };
+  /** A spreadsheet of its own (no heap sampling), set up as setUp does with these settings. */
+  const ownSpreadsheet = (formText: string, only?: number) => {
+    const em = createEmulator({
+      distDir: dist,
+      users: [user],
+      timeZone: "America/Santiago",
+      urlFetchAllowlist: [servicePrefix(sandbox.url)],
+      bandwidthMbit: args.bandwidthMbit,
+    });
+    setUp(em, formText, only);
+    return em;
+  };
   const emulator = createEmulator({
     distDir: dist,
     users: [user],
@@ -496,14 +508,7 @@ async function benchSize(
     const alone: Array<{ name: string; figures: RunFigures }> = [];
     if (companyCount > 1) {
       for (const [i, company] of sandbox.companies.entries()) {
-        const own = createEmulator({
-          distDir: dist,
-          users: [user],
-          timeZone: "America/Santiago",
-          urlFetchAllowlist: [servicePrefix(sandbox.url)],
-          bandwidthMbit: args.bandwidthMbit,
-        });
-        setUp(own, form(args.batch), i);
+        const own = ownSpreadsheet(form(args.batch), i);
         alone.push({ name: company.name, figures: refreshAll(own) });
         await own.close();
       }
@@ -528,26 +533,15 @@ async function benchSize(
     let sequentialNote: string;
     // (Several companies are always estimated: one request per fetchAll is per company.)
     if (first.calls <= args.sequentialUpTo && companyCount === 1) {
-      const fresh = createEmulator({
-        distDir: dist,
-        users: [user],
-        timeZone: "America/Santiago",
-        urlFetchAllowlist: [servicePrefix(sandbox.url)],
-        bandwidthMbit: args.bandwidthMbit,
-      });
-      setUp(fresh, form(1));
+      const fresh = ownSpreadsheet(form(1));
       sequentialMs = refreshAll(fresh).wallMs;
       await fresh.close();
       sequentialNote = "measured";
     } else {
-      const sample = createEmulator({
-        distDir: dist,
-        users: [user],
-        timeZone: "America/Santiago",
-        urlFetchAllowlist: [servicePrefix(sandbox.url)],
-        bandwidthMbit: args.bandwidthMbit,
-      });
-      setUp(sample, JSON.stringify({ ...JSON.parse(form(1)), fundStatus: "3", windowFrom: "2024-06-01" }), 0);
+      const sample = ownSpreadsheet(
+        JSON.stringify({ ...JSON.parse(form(1)), fundStatus: "3", windowFrom: "2024-06-01" }),
+        0,
+      );
       const measured = refreshAll(sample);
       await sample.close();
       const perCall = measured.wallMs / Math.max(1, measured.calls);
@@ -558,15 +552,7 @@ async function benchSize(
     const second = refreshAll(emulator);
     if (profiler) {
       const cpu = await profiledCpu(profiler, () => {
-        const profiled = createEmulator({
-          distDir: dist,
-          users: [user],
-          timeZone: "America/Santiago",
-          urlFetchAllowlist: [servicePrefix(sandbox.url)],
-          bandwidthMbit: args.bandwidthMbit,
-        });
-        setUp(profiled, form(args.batch));
-        return profiled;
+        return ownSpreadsheet(form(args.batch));
       });
       first.cpu = cpu.first;
       second.cpu = cpu.second;

@@ -71,7 +71,26 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * one (2024-02-31, 25:00). Checked by arithmetic alone: a refresh reads tens of thousands of
  * dates, and a local-time Date would cost a time-zone lookup for each of its getters.
  */
-function serviceDateParts(text: string): { day: string; time: string | null; zone?: string } | null {
+type DateParts = Readonly<{ day: string; time: string | null; zone?: string }>;
+
+/**
+ * The parts of the date texts met in this execution: a refresh meets a few hundred days in
+ * thousands of cells, each read twice (the cell, its format). Bounded.
+ */
+const partsOfDates = new Map<string, DateParts | null>();
+const DATES_KEPT = 20_000;
+
+function serviceDateParts(text: string): DateParts | null {
+  let parts = partsOfDates.get(text);
+  if (parts === undefined) {
+    if (partsOfDates.size >= DATES_KEPT) partsOfDates.clear();
+    parts = readDateParts(text);
+    partsOfDates.set(text, parts);
+  }
+  return parts;
+}
+
+function readDateParts(text: string): DateParts | null {
   const m = SERVICE_DATE.exec(text.trim());
   if (!m) return null;
   const year = Number(m[1]);

@@ -153,7 +153,22 @@ function flatFile(o: Record<string, unknown>): { url: string; name: string } | u
     if (url !== null) return undefined;
     url = safe;
   }
-  return url === null ? undefined : { url, name: memberText(membersOf(o), NAMES) || url };
+  return url === null ? undefined : { url, name: flatName(o, keys) || url };
+}
+
+/**
+ * memberText(membersOf(o), NAMES) for a flat file, without its maps: the first of NAMES whose
+ * member (the last of that name in any case) holds text.
+ */
+function flatName(o: Record<string, unknown>, keys: readonly string[]): string {
+  const lowered = keys.map((k) => k.toLowerCase());
+  for (const n of NAMES) {
+    const lower = lowerOf(n);
+    const at = lowered.lastIndexOf(lower);
+    const value = at < 0 ? undefined : o[keys[at] as string];
+    if (typeof value === "string" && value.trim() !== "") return value.trim();
+  }
+  return "";
 }
 
 /**

@@ -165,18 +165,36 @@ function readDateParts(v: unknown): RegExpExecArray | null | typeof BAD {
   return m;
 }
 
-const readDate: Read<string | null> = (v) => {
+/**
+ * A date reader that reads each text once per execution: a list of 1,000 reports carries a few
+ * hundred days in several members each. Bounded; anything but text is read every time.
+ */
+function remembered(read: Read<string | null>): Read<string | null> {
+  const seen = new Map<string, string | null | typeof BAD>();
+  return (v) => {
+    if (typeof v !== "string") return read(v);
+    let r = seen.get(v);
+    if (r === undefined) {
+      if (seen.size >= 20_000) seen.clear();
+      r = read(v);
+      seen.set(v, r);
+    }
+    return r;
+  };
+}
+
+const readDate: Read<string | null> = remembered((v) => {
   const m = readDateParts(v);
   if (m === null || m === BAD) return m;
   return `${m[1]}-${m[2]}-${m[3]}`;
-};
+});
 
-const readDateTime: Read<string | null> = (v) => {
+const readDateTime: Read<string | null> = remembered((v) => {
   const m = readDateParts(v);
   if (m === null || m === BAD) return m;
   // An offset (none is sent: docs/real-apps-script.md) is kept as "Z" or "±HH:MM", for the sheet to convert.
   return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}${m[8] ? `${m[8]}:${m[9]}` : (m[7] ?? "")}`;
-};
+});
 
 /** A list that may arrive as an array, as JSON text of an array, or empty ("" / null). */
 function readListOrJson(v: unknown): unknown[] | typeof BAD {

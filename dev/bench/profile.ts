@@ -39,6 +39,7 @@ export interface CpuSplit {
 export class CpuProfiler {
   private readonly session = new Session();
   private readonly map: SourceMap | null;
+  private connected = false;
 
   constructor(private readonly distDir: string) {
     let map: SourceMap | null = null;
@@ -48,10 +49,14 @@ export class CpuProfiler {
       map = null;
     }
     this.map = map;
-    this.session.connect();
   }
 
   async start(): Promise<void> {
+    // Connected only now: nothing of the inspector is attached while the bench times a refresh.
+    if (!this.connected) {
+      this.session.connect();
+      this.connected = true;
+    }
     await this.session.post("Profiler.enable");
     await this.session.post("Profiler.setSamplingInterval", { interval: 1000 });
     await this.session.post("Profiler.start");
@@ -59,6 +64,8 @@ export class CpuProfiler {
 
   async stop(): Promise<CpuSplit> {
     const { profile } = (await this.session.post("Profiler.stop")) as { profile: Profile };
+    // Off until the next start: the next size's timed refreshes run without it.
+    await this.session.post("Profiler.disable");
     return this.split(profile);
   }
 
@@ -150,7 +157,7 @@ export class CpuProfiler {
   }
 
   close(): void {
-    this.session.disconnect();
+    if (this.connected) this.session.disconnect();
   }
 }
 

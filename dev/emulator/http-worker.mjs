@@ -7,6 +7,7 @@
 import http from "node:http";
 import https from "node:https";
 import { parentPort, workerData } from "node:worker_threads";
+import { isLoopbackHost } from "./loopback.mjs";
 
 const { replyPort, signal } = workerData;
 const flag = new Int32Array(signal);
@@ -46,9 +47,10 @@ function once(request, sentAt) {
     const headers = { ...request.headers };
     if (body !== undefined) headers["Content-Length"] = String(body.length);
     // When the call left (its batch, from the script's thread), for the sandbox: its latency
-    // counts from then, as a real call's does (SENT_AT_HEADER in dev/sandbox/server.ts; any
-    // other server ignores it).
-    headers["X-Sandbox-Sent-At"] = sentAt.toFixed(3);
+    // counts from then, as a real call's does (SENT_AT_HEADER in dev/sandbox/server.ts). Only
+    // to a server on this machine, where the sandbox runs: a service elsewhere gets the
+    // headers Google would send, nothing more.
+    if (isLoopbackHost(url.hostname)) headers["X-Sandbox-Sent-At"] = sentAt.toFixed(3);
     const req = lib.request(
       url,
       {

@@ -7,6 +7,7 @@
 import * as z from "zod/mini";
 import { addIssue, isCalendarDate } from "./fields";
 import { centsToDecimalText, MAX_EXACT_CENTS, readResponseAmount } from "./money";
+import { rememberedByText } from "./remembered";
 import type {
   CustomStatusResult,
   ExpenseReport,
@@ -165,22 +166,10 @@ function readDateParts(v: unknown): RegExpExecArray | null | typeof BAD {
   return m;
 }
 
-/**
- * A date reader that reads each text once per execution: a list of 1,000 reports carries a few
- * hundred days in several members each. Bounded; anything but text is read every time.
- */
+/** A date reader that reads each text once per execution; anything but text every time. */
 function remembered(read: Read<string | null>): Read<string | null> {
-  const seen = new Map<string, string | null | typeof BAD>();
-  return (v) => {
-    if (typeof v !== "string") return read(v);
-    let r = seen.get(v);
-    if (r === undefined) {
-      if (seen.size >= 20_000) seen.clear();
-      r = read(v);
-      seen.set(v, r);
-    }
-    return r;
-  };
+  const readText = rememberedByText(read);
+  return (v) => (typeof v === "string" ? readText(v) : read(v));
 }
 
 const readDate: Read<string | null> = remembered((v) => {

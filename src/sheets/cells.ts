@@ -7,6 +7,7 @@
  * Sheets store the rest literally (and drops the apostrophe from the value).
  */
 import { wholeUnits } from "../api/money";
+import { rememberedByText } from "../api/remembered";
 
 export type CellValue = string | number | boolean | Date;
 
@@ -66,30 +67,16 @@ export function clipText(text: string): string {
 const SERVICE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-][01]\d:[0-5]\d)?)?$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+type DateParts = Readonly<{ day: string; time: string | null; zone?: string }>;
+
+/** The parts of a date text, read once per execution: each date cell needs them twice (its value, its format). */
+const serviceDateParts = rememberedByText(readDateParts);
+
 /**
  * The fields of a service date or datetime as fixed-width texts, or null when it is not a real
  * one (2024-02-31, 25:00). Checked by arithmetic alone: a refresh reads tens of thousands of
  * dates, and a local-time Date would cost a time-zone lookup for each of its getters.
  */
-type DateParts = Readonly<{ day: string; time: string | null; zone?: string }>;
-
-/**
- * The parts of the date texts met in this execution: a refresh meets a few hundred days in
- * thousands of cells, each read twice (the cell, its format). Bounded.
- */
-const partsOfDates = new Map<string, DateParts | null>();
-const DATES_KEPT = 20_000;
-
-function serviceDateParts(text: string): DateParts | null {
-  let parts = partsOfDates.get(text);
-  if (parts === undefined) {
-    if (partsOfDates.size >= DATES_KEPT) partsOfDates.clear();
-    parts = readDateParts(text);
-    partsOfDates.set(text, parts);
-  }
-  return parts;
-}
-
 function readDateParts(text: string): DateParts | null {
   const m = SERVICE_DATE.exec(text.trim());
   if (!m) return null;

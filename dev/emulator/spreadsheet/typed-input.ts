@@ -10,6 +10,7 @@
  *   "2024-03-01 10:30:00", "3/1/2024" in en_US or "1/3/2024" in other locales);
  * - all of this is skipped when the cell's number format is "@" (plain text).
  */
+import { rememberedByText } from "../../../src/api/remembered";
 import { instantInZone } from "../time-zone";
 
 export type CellScalar = string | number | boolean | Date;
@@ -48,31 +49,29 @@ function validDate(y: number, mo: number, d: number, h: number, mi: number, s: n
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
+type DateRead = { ms: number; autoFormat: string } | null;
+
 /**
- * Date texts already read, per time zone and locale: the instant (or null, not a date) and the
- * format. A refresh writes the same few hundred days thousands of times.
+ * Date texts already read, per time zone and locale (what reading one depends on): the instant
+ * (or null, not a date) and the format. A refresh writes the same few hundred days thousands of
+ * times.
  */
-const datesRead = new Map<string, Map<string, { ms: number; autoFormat: string } | null>>();
-const MAX_DATES = 50_000;
+const datesRead = new Map<string, (text: string) => DateRead>();
 
 function parseDateText(text: string, ctx: InputContext): TypedCell | undefined {
   const where = `${ctx.timeZone}\u0000${ctx.locale}`;
-  let known = datesRead.get(where);
-  if (!known) {
-    known = new Map();
-    datesRead.set(where, known);
+  let read = datesRead.get(where);
+  if (!read) {
+    const { timeZone, locale } = ctx;
+    read = rememberedByText((t: string) => readDateText(t, timeZone, locale), 50_000);
+    datesRead.set(where, read);
   }
-  let date = known.get(text);
-  if (date === undefined) {
-    if (known.size >= MAX_DATES) known.clear();
-    date = readDateText(text, ctx);
-    known.set(text, date);
-  }
+  const date = read(text);
   // A Date of its own for every cell: a cell's value is never shared.
   return date ? { value: new Date(date.ms), autoFormat: date.autoFormat } : undefined;
 }
 
-function readDateText(text: string, ctx: InputContext): { ms: number; autoFormat: string } | null {
+function readDateText(text: string, timeZone: string, locale: string): DateRead {
   let m = ISO_DATE.exec(text);
   let y: number;
   let mo: number;
@@ -86,7 +85,7 @@ function readDateText(text: string, ctx: InputContext): { ms: number; autoFormat
     m = SLASH_DATE.exec(text);
     if (!m) return null;
     iso = false;
-    const monthFirst = /^en[_-]US$/i.test(ctx.locale) || ctx.locale === "en";
+    const monthFirst = /^en[_-]US$/i.test(locale) || locale === "en";
     y = Number(m[3]);
     mo = Number(monthFirst ? m[1] : m[2]);
     d = Number(monthFirst ? m[2] : m[1]);
@@ -96,9 +95,9 @@ function readDateText(text: string, ctx: InputContext): { ms: number; autoFormat
   const s = Number(m[6] ?? 0);
   if (!validDate(y, mo, d, h, mi, s)) return null;
   const hasTime = m[4] !== undefined;
-  const datePart = iso ? "yyyy-mm-dd" : /^en[_-]US$/i.test(ctx.locale) ? "M/d/yyyy" : "d/M/yyyy";
+  const datePart = iso ? "yyyy-mm-dd" : /^en[_-]US$/i.test(locale) ? "M/d/yyyy" : "d/M/yyyy";
   return {
-    ms: instantInZone(ctx.timeZone, y, mo, d, h, mi, s),
+    ms: instantInZone(timeZone, y, mo, d, h, mi, s),
     autoFormat: hasTime ? `${datePart} H:mm:ss` : datePart,
   };
 }

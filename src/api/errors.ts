@@ -309,14 +309,15 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
   for (const secret of secrets) {
     if (secret.length < 4) continue;
     const encoded = encodeURIComponent(secret);
-    // Looked for first: an answer of megabytes is not copied for a secret it does not hold.
-    for (const form of [
+    // Each form looked for once (a token of letters and digits has one form, not four), and
+    // looked for first: an answer of megabytes is not copied for a secret it does not hold.
+    const forms = new Set([
       secret,
       secret.replace(/\//g, "\\/"),
       encoded,
       encoded.replace(/%\w\w/g, (e) => e.toLowerCase()),
-    ])
-      if (out.includes(form)) out = out.split(form).join("[redacted]");
+    ]);
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join("[redacted]");
   }
   return out;
 }

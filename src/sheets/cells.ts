@@ -155,7 +155,9 @@ export function safeUrl(url: string): string | null {
  * is no link: the label as literal text.
  */
 export function hyperlinkFormula(url: string, label: string): string {
-  const quote = (s: string) => `"${s.replace(/"/g, '""').replace(/[\r\n\t]+/g, " ")}"`;
+  // Most URLs and names hold no quote and no line break: they are taken as they are.
+  const quote = (s: string) =>
+    /["\r\n\t]/.test(s) ? `"${s.replace(/"/g, '""').replace(/[\r\n\t]+/g, " ")}"` : `"${s}"`;
   const formula = `=HYPERLINK(${quote(url)},${quote(label.length > 1e3 ? `${label.slice(0, 993)}… [cut]` : label)})`;
   return formula.length > MAX_CELL_TEXT ? literalText(label) : formula;
 }

@@ -218,9 +218,21 @@ export function planRefresh<R>(input: MergeInput<R>): RefreshPlan {
     for (let i = oldHeight - 1; i >= 1 && f === ""; i--) f = snapshot.formats[i]?.[ownedOld + u] ?? "";
     userFormats.push(f || FORMAT.general);
   }
+  // One array per row for its cells and one for their formats (a first refresh makes thousands).
   const pushNew = (record: R) => {
-    values.push([...columns.map((c) => c.cell(record, language)), ...userFormats.map(() => "")]);
-    formats.push([...columns.map((c) => c.formatOf?.(record) ?? c.format), ...userFormats]);
+    const rowValues: CellValue[] = new Array(width);
+    const rowFormats: string[] = new Array(width);
+    for (let c = 0; c < ownedNew; c++) {
+      const column = columns[c] as Column<R>;
+      rowValues[c] = column.cell(record, language);
+      rowFormats[c] = column.formatOf?.(record) ?? column.format;
+    }
+    for (let u = 0; u < userWidth; u++) {
+      rowValues[ownedNew + u] = "";
+      rowFormats[ownedNew + u] = userFormats[u] as string;
+    }
+    values.push(rowValues);
+    formats.push(rowFormats);
   };
 
   // Where each column was, and whether an update keeps its cells: once, not per row.

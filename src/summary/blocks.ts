@@ -7,6 +7,7 @@
  * user's language, and the counts must link to their rows; plain code over the records is
  * tested with fixed data and costs one read of the few columns it needs.
  */
+import { rememberedByText } from "../api/remembered";
 import type { DateWindow } from "../refresh/windows";
 import type { SummaryFund, SummaryMovement, SummaryReport } from "./records";
 
@@ -66,8 +67,11 @@ export const AGE_BUCKETS = [
 
 /** Days from `from` to `to` (YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return Math.round((dayStart(to) - dayStart(from)) / 86_400_000);
 }
+
+/** A day's start in ms (NaN for a text that is not one), read once per day: rows share few days. */
+const dayStart = rememberedByText((day: string) => Date.parse(`${day}T00:00:00Z`));
 
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -247,9 +251,10 @@ export function reportsPerMonth(
     const [y, mo] = m.split("-").map(Number) as [number, number];
     m = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, "0")}`;
   }
+  const byMonth = new Map(months.map((x) => [x.month, x]));
   for (const r of reports) {
     if (!inWindow(r.sendDate, window) || r.status === "") continue;
-    const month = months.find((x) => x.month === r.sendDate.slice(0, 7));
+    const month = byMonth.get(r.sendDate.slice(0, 7));
     if (month) month[r.status] += 1;
   }
   return months;

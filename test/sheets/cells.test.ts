@@ -156,5 +156,12 @@ describe("links", () => {
     expect(hyperlinkFormula("https://a.example", 'x"),A1,("')).toBe(
       '=HYPERLINK("https://a.example","x""),A1,(""")',
     );
+    // Line breaks and tabs become one space; a plain label is taken as it is.
+    expect(hyperlinkFormula("https://a.example", "a\r\nb\tc")).toBe(
+      '=HYPERLINK("https://a.example","a b c")',
+    );
+    expect(hyperlinkFormula("https://a.example/f.pdf", "f.pdf")).toBe(
+      '=HYPERLINK("https://a.example/f.pdf","f.pdf")',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   customStatuses,
+  daysBetween,
   fundsAttention,
   fundsBlock,
   pendingByAge,
@@ -166,5 +167,17 @@ describe("the attention list", () => {
       { kind: "run", id: "t2", detail: { message: "boom" } },
     ]);
     expect(runAttention([run(1, "failed"), run(2, "ok")], when)).toEqual([]);
+  });
+});
+
+describe("days between two days", () => {
+  it("counts whole days, the same for a day met again, and NaN for a text that is not a day", () => {
+    expect(daysBetween("2026-02-27", "2026-03-01")).toBe(2);
+    expect(daysBetween("2026-02-27", "2026-03-01")).toBe(2);
+    expect(daysBetween("2026-03-01", "2026-02-27")).toBe(-2);
+    expect(daysBetween("2025-12-31", "2026-12-31")).toBe(365);
+    expect(daysBetween("2026-03-01", "2026-03-01")).toBe(0);
+    expect(daysBetween("not a day", "2026-03-01")).toBeNaN();
+    expect(daysBetween("not a day", "2026-03-01")).toBeNaN();
   });
 });

@@ -28,6 +28,7 @@ import { buildIfNeeded, privateBuild } from "./build";
 import { benchClose } from "./close";
 import { CpuProfiler, type CpuSplit, partsLine, topFiles } from "./profile";
 import { summaryLine, summaryMs } from "./summary";
+import { warmUpStandIns } from "./warm-up";
 
 /**
  * Funds and reports per company; `companies` (default 1): as many companies of that size in one
@@ -69,6 +70,11 @@ interface Args {
   /** Reports of the month the close marks (`--reports`, with --close). */
   closeReports: number;
   /**
+   * Warm the stand-ins (the sandbox, the emulation's own code) before the timed refreshes;
+   * `--cold` leaves them cold, as every run before this option did (warm-up.ts).
+   */
+  warm: boolean;
+  /**
    * Each company's account marked, as its first connection test marks it, so that every
    * refresh makes the account check (`--no-mark`: none, no check).
    */
@@ -87,6 +93,7 @@ function parseArgs(argv: string[]): Args {
     close: false,
     closeReports: 2_000,
     mark: true,
+    warm: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -118,9 +125,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--close") args.close = true;
     else if (flag === "--reports") args.closeReports = number("--reports", 1, 20_000);
     else if (flag === "--no-mark") args.mark = false;
+    else if (flag === "--cold") args.warm = false;
     else
       throw new Error(
-        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap, --bandwidth, --close, --reports, --no-mark`,
+        `Unknown option ${flag}. Options: --sizes, --latency, --page-size, --batch, --sequential-up-to, --no-profile, --live-heap, --bandwidth, --close, --reports, --no-mark, --cold`,
       );
   }
   return args;
@@ -514,6 +522,22 @@ async function benchSize(
       }
     }
 
+    // The stand-ins warmed first, in a spreadsheet and an execution of their own (warm-up.ts).
+    const warmed = args.warm
+      ? await warmUpStandIns({
+          dist,
+          baseUrl: sandbox.url,
+          token: sandbox.companies[0]?.token ?? sandbox.token,
+          listPaths: [
+            `getFunds?ResultsPerPage=${pageSize}&Page=1`,
+            ...splitWindow(WINDOW).map(
+              (piece) =>
+                `getExpenseReports?ResultsPerPage=${pageSize}&Page=1&TypeDateFilter=2&Since=${piece.since}&Until=${piece.until}`,
+            ),
+          ],
+        })
+      : null;
+
     // The connection tests' rows (the marks) are not the refresh's.
     const auditBefore = emulator.spreadsheet.sheetByName("Audit")?.lastRow() ?? 1;
     // Timed without the profiler: it records every function the execution compiles, and a
@@ -606,6 +630,10 @@ async function benchSize(
       ...(first.threadCpuMs !== null && second.threadCpuMs !== null
         ? [threadCpuLine(first, second, [firstFloor, secondFloor]), ""]
         : []),
+      warmed
+        ? `Stand-ins warmed before the timed refreshes (not the add-on): ${warmed.funds} funds and ${warmed.reports.toLocaleString("en")} reports read, ${warmed.cells.toLocaleString("en")} cells written, in ${seconds(warmed.ms)} (\`--cold\`: without).`
+        : "Stand-ins cold (`--cold`): the sandbox's and the emulation's code compiled during the first refresh.",
+      "",
       `${downloadLine(first.http.bytes, second.http.bytes, args.latencyMs)}`,
       "",
       ...(args.bandwidthMbit

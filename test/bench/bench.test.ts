@@ -153,6 +153,11 @@ describe("npm run bench, smallest size", () => {
       /^Records written: [\d,]+ \(first\), [\d,]+ \(second\); executions: 1 and 1\./m,
     );
     expect(out.stdout).toContain("Second refresh made only the list calls: OK.");
+    // The stand-ins were warmed by a script of their own, whose reads are not the refresh's
+    // (the calls per endpoint above are the minimum).
+    expect(out.stdout).toMatch(
+      /^Stand-ins warmed before the timed refreshes \(not the add-on\): 200 funds and [\d,]+ reports read, [\d,]+ cells written, in [\d.]+ s \(`--cold`: without\)\.$/m,
+    );
 
     // Time: floor, wall, rounds and time blocked on HTTP, the CPU split, cells, heap.
     const header =
@@ -254,7 +259,13 @@ describe("npm run bench, smallest size", () => {
       "--sequential-up-to",
       "0",
       "--no-profile",
+      "--cold",
     ]);
+    // With --cold, no warm-up: the stand-ins start cold, as before the option.
+    expect(out.stdout).toContain(
+      "Stand-ins cold (`--cold`): the sandbox's and the emulation's code compiled during the first refresh.",
+    );
+    expect(out.stdout).not.toContain("Stand-ins warmed");
     expect(out.stdout).toMatch(
       /^## two-small: 2 companies of 200 funds, 2,000 reports each \(latency 0 ms per call, page size found by the add-on, 25 requests per fetchAll\)$/m,
     );

@@ -363,15 +363,22 @@ async function pagesNeeded(
     });
     return (await response.json()) as { Records: { Pages: number } };
   };
-  const funds = (await get(`getFunds?ResultsPerPage=${pageSize}&Page=1`)).Records.Pages;
+  const [fundsPath, ...reportPaths] = firstPagePaths(pageSize) as [string, ...string[]];
+  const funds = (await get(fundsPath)).Records.Pages;
   let reports = 0;
-  for (const piece of splitWindow(WINDOW)) {
-    const body = await get(
-      `getExpenseReports?ResultsPerPage=${pageSize}&Page=1&TypeDateFilter=2&Since=${piece.since}&Until=${piece.until}`,
-    );
-    reports += Math.max(1, body.Records.Pages);
-  }
+  for (const path of reportPaths) reports += Math.max(1, (await get(path)).Records.Pages);
   return { funds: Math.max(1, funds), reports };
+}
+
+/** The first page of each list a refresh reads: the funds, then each one-year piece of reports. */
+function firstPagePaths(pageSize: number): string[] {
+  return [
+    `getFunds?ResultsPerPage=${pageSize}&Page=1`,
+    ...splitWindow(WINDOW).map(
+      (piece) =>
+        `getExpenseReports?ResultsPerPage=${pageSize}&Page=1&TypeDateFilter=2&Since=${piece.since}&Until=${piece.until}`,
+    ),
+  ];
 }
 
 /**
@@ -528,13 +535,7 @@ async function benchSize(
           dist,
           baseUrl: sandbox.url,
           token: sandbox.companies[0]?.token ?? sandbox.token,
-          listPaths: [
-            `getFunds?ResultsPerPage=${pageSize}&Page=1`,
-            ...splitWindow(WINDOW).map(
-              (piece) =>
-                `getExpenseReports?ResultsPerPage=${pageSize}&Page=1&TypeDateFilter=2&Since=${piece.since}&Until=${piece.until}`,
-            ),
-          ],
+          listPaths: firstPagePaths(pageSize),
         })
       : null;
 

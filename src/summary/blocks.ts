@@ -8,7 +8,7 @@
  * tested with fixed data and costs one read of the few columns it needs.
  */
 import { rememberedByText } from "../api/remembered";
-import type { DateWindow } from "../refresh/windows";
+import { addDays, type DateWindow } from "../refresh/windows";
 import type { SummaryFund, SummaryMovement, SummaryReport } from "./records";
 
 /** Rows of a data sheet behind a count (1-based). */
@@ -72,10 +72,6 @@ export function daysBetween(from: string, to: string): number {
 
 /** A day's start in ms (NaN for a text that is not one), read once per day: rows share few days. */
 const dayStart = rememberedByText((day: string) => Date.parse(`${day}T00:00:00Z`));
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 const inWindow = (day: string, w: DateWindow) => day !== "" && day >= w.since && day <= w.until;
 
